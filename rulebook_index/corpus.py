@@ -1,0 +1,83 @@
+"""The corpus: the five rulebooks Tableside ships, and a metadata table per game.
+
+Everything here is read from `rulebook_index/data/`; nothing reads `../shared` at run time.
+"""
+
+import functools
+import hashlib
+import json
+from pathlib import Path
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+GLOSSARY_DIR = DATA_DIR / "glossary"
+
+
+@functools.cache
+def _games() -> dict:
+    with open(DATA_DIR / "games.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+GAME_IDS: tuple[str, ...] = tuple(_games())
+
+
+def _entry(game_id: str) -> dict:
+    try:
+        return _games()[game_id]
+    except (KeyError, TypeError):
+        raise KeyError(game_id) from None
+
+
+def game_meta(game_id: str) -> dict:
+    """id, title, players (as the rulebook states them, or None) and rulebook file name."""
+    entry = _entry(game_id)
+    meta = {
+        "id": game_id,
+        "title": entry["title"],
+        "players": entry.get("players"),
+        "rulebook": entry["rulebook"],
+    }
+    if entry.get("players_note"):
+        meta["players_note"] = entry["players_note"]
+    return meta
+
+
+def outline(game_id: str) -> dict[str, list[str]]:
+    """Nesting the plain-text contents list lost (parent title -> child titles), if any."""
+    return dict(_entry(game_id).get("outline", {}))
+
+
+def rulebook_path(game_id: str) -> Path:
+    return DATA_DIR / _entry(game_id)["rulebook"]
+
+
+@functools.cache
+def rulebook_text(game_id: str) -> str:
+    """The exact text of the game's rulebook file."""
+    with open(rulebook_path(game_id), encoding="utf-8", newline="") as f:
+        return f.read()
+
+
+def glossary(game_id: str) -> dict[str, list[str]]:
+    """The game's synonym table: a player's phrase -> rulebook terms (lower case)."""
+    _entry(game_id)
+    path = GLOSSARY_DIR / f"{game_id}.json"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    return {k.lower(): [v.lower() for v in vs] for k, vs in data.get("synonyms", {}).items()}
+
+
+def content_hash() -> str:
+    """A hash of every input the index is built from: rulebooks, metadata and glossaries."""
+    h = hashlib.sha256()
+    files = [DATA_DIR / "games.json"]
+    files += [rulebook_path(g) for g in GAME_IDS]
+    files += sorted(GLOSSARY_DIR.glob("*.json"))
+    for path in files:
+        h.update(path.name.encode())
+        h.update(b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()
