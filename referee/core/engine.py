@@ -1,0 +1,197 @@
+"""Running a game: checking events, applying them, replaying a log, undo and redo.
+
+Nothing here knows a game's rules; it runs the generic checks in a fixed order (is the game over? is
+this event possible in this phase? is this player to act?) and then the game's own guards, and it
+rolls the state back when any of them refuses.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+import jsonschema
+from transitions import MachineError
+
+from .rules import BadRequest, Effect, Referee, RuleViolation
+
+MAX_NAME_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game starts from: players, table options and, when joining mid-game, a position."""
+
+    players: list[dict]
+    options: dict
+    position: dict | None = None
+
+    def to_json(self) -> dict:
+        return {"players": self.players, "options": self.options, "position": self.position}
+
+
+def check_setup(game: type[Referee], body: dict) -> Setup:
+    """Validate the players and options of a new game; fill in the default options."""
+    players = body.get("players")
+    if not isinstance(players, list) or not players:
+        raise BadRequest("players must be a non-empty list of names", "players")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise BadRequest(
+            f"{game.title} is for {game.min_players}–{game.max_players} players, "
+            f"not {len(players)}",
+            "players",
+        )
+    seats = game.seats_for(len(players))
+    normalized = []
+    for index, player in enumerate(players):
+        field = f"players[{index}]"
+        if isinstance(player, str):
+            player = {"name": player}
+        if not isinstance(player, dict) or set(player) - {"name", "seat"}:
+            raise BadRequest("a player is a name, or {name, seat}", field)
+        name = player.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            raise BadRequest(f"a player's name is 1–{MAX_NAME_LENGTH} characters", field + ".name")
+        seat = player.get("seat", seats[index])
+        if seat not in seats:
+            raise BadRequest(f"seat must be one of {', '.join(seats)}", field + ".seat")
+        normalized.append({"seat": seat, "name": name.strip()})
+    if len({p["seat"] for p in normalized}) != len(normalized):
+        raise BadRequest("two players cannot sit in the same seat", "players")
+    normalized.sort(key=lambda p: seats.index(p["seat"]))
+
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRequest("options must be an object", "options")
+    unknown = set(options) - set(game.options)
+    if unknown:
+        raise BadRequest(
+            f"unknown option {sorted(unknown)[0]!r}; this game has: "
+            f"{', '.join(sorted(game.options)) or 'none'}",
+            "options." + sorted(unknown)[0],
+        )
+    chosen = {}
+    for name, option in game.options.items():
+        value = options.get(name, option.default)
+        try:
+            jsonschema.validate(value, option.schema)
+        except jsonschema.ValidationError as error:
+            raise BadRequest(f"option {name}: {error.message}", "options." + name) from None
+        chosen[name] = value
+
+    position = body.get("position")
+    if position is not None and not isinstance(position, dict):
+        raise BadRequest("position must be an object", "position")
+    return Setup(normalized, chosen, position)
+
+
+def start(game: type[Referee], setup: Setup) -> Referee:
+    G, phase = game.setup(setup.players, setup.options, copy.deepcopy(setup.position))
+    return game(setup.players, setup.options, G, phase)
+
+
+def restore(game: type[Referee], setup: Setup, snapshot: dict) -> Referee:
+    return game(setup.players, setup.options, snapshot["G"], snapshot["phase"])
+
+
+def check_event(model: Referee, event) -> None:
+    """Raise BadRequest naming the field when an event is not well formed for its type."""
+    if not isinstance(event, dict):
+        raise BadRequest("event must be an object with a type and a player", "event")
+    kind = event.get("type")
+    if kind not in model.event_types:
+        raise BadRequest(
+            f"unknown event type {kind!r}; {model.title} has: {', '.join(model.event_types)}",
+            "event.type",
+        )
+    seats = [p["seat"] for p in model.players]
+    schema = model.event_types[kind].schema(kind, seats)
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(schema).iter_errors(event)
+    )
+    if error is not None:
+        where = ".".join(str(part) for part in error.absolute_path)
+        if error.validator == "additionalProperties":
+            extra = sorted(set(event) - set(schema["properties"]))
+            where = extra[0] if extra else where
+        raise BadRequest(error.message, "event" + (f".{where}" if where else ""))
+
+
+def apply(model: Referee, event: dict) -> list[Effect]:
+    """Apply one event to the model, or raise and leave the model exactly as it was."""
+    check_event(model, event)
+    kind, player = event["type"], event["player"]
+    if model.is_over:
+        raise RuleViolation("The game is over: only undo is possible.", model.cite(model.end_rule))
+    if kind not in model.machine().get_triggers(model.phase):
+        allowed = [t for t in model.machine().get_triggers(model.phase) if t in model.event_types]
+        raise RuleViolation(
+            f"{kind} is not possible now (phase: {model.phase}); possible now: "
+            f"{', '.join(allowed) or 'nothing'}.",
+            model.cite(model.phase_rule),
+        )
+    acting = model.current_players()
+    if player not in acting:
+        names = " or ".join(model.player_name(seat) for seat in acting)
+        raise RuleViolation(f"It is {names}'s turn, not {model.player_name(player)}'s.",
+                            model.cite(model.turn_rule))
+
+    saved_G, saved_phase = copy.deepcopy(model.G), model.phase
+    model.effects = []
+    try:
+        if not model.trigger(kind, event):
+            raise RuleViolation(f"{kind} is not allowed now.", model.cite(model.phase_rule))
+    except BaseException:
+        model.G = saved_G
+        model.machine().set_state(saved_phase, model)
+        raise
+    return model.effects
+
+
+def replay(game: type[Referee], setup: Setup, events: list[dict]) -> Referee:
+    """Derive the state from the setup and the accepted events, deterministically."""
+    model = start(game, setup)
+    for event in events:
+        apply(model, event)
+    return model
+
+
+@dataclass
+class LogEntry:
+    seq: int
+    kind: str  # "event", "undo" or "redo"
+    event: dict | None = None
+    target_seq: int | None = None  # the event an undo or redo acted on
+
+
+def active_events(entries: list[LogEntry]) -> tuple[list[LogEntry], list[LogEntry]]:
+    """The events in force and the redo stack, from an append-only log of events, undos and redos.
+
+    An undo takes the last event in force onto the redo stack; a redo puts it back; a new event
+    clears the redo stack (it stays in the log, shown as undone).
+    """
+    in_force: list[LogEntry] = []
+    redo: list[LogEntry] = []
+    by_seq = {entry.seq: entry for entry in entries}
+    for entry in entries:
+        if entry.kind == "event":
+            in_force.append(entry)
+            redo.clear()
+        elif entry.kind == "undo":
+            redo.append(in_force.pop())
+        elif entry.kind == "redo":
+            in_force.append(by_seq[entry.target_seq])
+            redo.pop()
+    return in_force, redo
+
+
+def view(model: Referee) -> dict:
+    """What a client needs to show the table now."""
+    return {
+        "phase": model.phase,
+        "over": model.is_over,
+        "current_players": [] if model.is_over else model.current_players(),
+        "state": model.G,
+        "scores": model.scores(),
+        "legal": [] if model.is_over else model.legal(),
+    }

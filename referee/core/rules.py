@@ -1,0 +1,290 @@
+"""What a game module declares, and the vocabulary it rules with.
+
+A game is a subclass of `Referee`: its phases as a `transitions` table, its event types with their
+JSON Schemas, its setup options, and guard methods that enforce one printed rule each. The core
+(`referee.core.engine`) owns everything else: validation, replay, undo, storage and HTTP.
+
+This package is plain Python: it never imports Flask.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from transitions.extensions import HierarchicalMachine
+
+from rulebook_index import sections as rulebook_sections
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A rule quoted verbatim from a game's rulebook."""
+
+    game: str
+    quote: str
+
+    def to_json(self) -> dict:
+        section = rulebook_sections.locate(self.game, self.quote)
+        return {
+            "game": self.game,
+            "section_id": section.id if section else None,
+            "section_path": section.path_text if section else None,
+            "quote": self.quote,
+            "url": rulebook_sections.section_url(self.game, section.id) if section else None,
+        }
+
+
+class RuleViolation(Exception):
+    """An event the rules forbid: a plain-language reason and the rule it breaks."""
+
+    code = "illegal"
+
+    def __init__(self, message: str, citation: Citation | None = None):
+        super().__init__(message)
+        self.message = message
+        self.citation = citation
+
+    def to_json(self) -> dict:
+        error = {"code": self.code, "message": self.message}
+        if self.citation is not None:
+            error["rule"] = self.citation.to_json()
+        return error
+
+
+class BadRequest(Exception):
+    """Input that is malformed rather than illegal: names the field and what is wrong with it."""
+
+    def __init__(self, message: str, field: str | None = None, code: str = "bad_request"):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.code = code
+
+    def to_json(self) -> dict:
+        error = {"code": self.code, "message": self.message}
+        if self.field is not None:
+            error["field"] = self.field
+        return error
+
+
+class SetupError(BadRequest):
+    """A setup or position that cannot be on a real table (e.g. a thirteenth card in a deck)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message, field, code="invalid_setup")
+
+
+@dataclass
+class Effect:
+    """What an accepted event did, in words, with the rule that caused it where one did."""
+
+    text: str
+    citation: Citation | None = None
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"text": self.text}
+        if self.citation is not None:
+            out["rule"] = self.citation.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class EventType:
+    """One kind of thing a player can report: its fields as JSON Schema and a valid example.
+
+    `properties` and `required` describe the fields besides `type` and `player`, which every event
+    has. `chance` marks an outcome decided at the table (a card drawn, dice rolled).
+    """
+
+    description: str
+    properties: dict = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+    example: dict = field(default_factory=dict)
+    chance: bool = False
+
+    def schema(self, type_name: str, seats: list[str]) -> dict:
+        return {
+            "type": "object",
+            "properties": {
+                "type": {"const": type_name},
+                "player": {"enum": seats},
+                **self.properties,
+            },
+            "required": ["type", "player", *self.required],
+            "additionalProperties": False,
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup option; a table ruling where the rulebook is silent or contradicts itself.
+
+    `citations` quote the passages on each side of a ruling; the default is the most literal reading.
+    """
+
+    description: str
+    schema: dict
+    default: Any
+    citations: tuple[Citation, ...] = ()
+
+    def to_json(self) -> dict:
+        return {
+            "description": self.description,
+            "schema": self.schema,
+            "default": self.default,
+            "rules": [c.to_json() for c in self.citations],
+        }
+
+
+def cites(quote: str):
+    """Mark a guard with the rule it enforces.
+
+    The guard returns True when the event is allowed, or False / a reason string when it is not; the
+    wrapper then raises a RuleViolation citing `quote`. A guard may also raise RuleViolation itself.
+    The quote is checked against the rulebook by the tests (tests/test_citations.py).
+    """
+
+    def decorate(guard):
+        @functools.wraps(guard)
+        def checked(self, *args, **kwargs):
+            verdict = guard(self, *args, **kwargs)
+            if verdict is True or verdict is None:
+                return True
+            message = verdict if isinstance(verdict, str) else (guard.__doc__ or "").strip()
+            raise RuleViolation(message or f"{guard.__name__} failed", self.cite(quote))
+
+        checked.quote = quote
+        return checked
+
+    return decorate
+
+
+class Referee:
+    """The model of one game in progress. Subclass it once per game.
+
+    A subclass declares, as class attributes:
+      game_id, title, min_players, max_players, seats (or override `seats_for`),
+      states, transitions, initial   -- the phases as a `transitions` table (nested states allowed;
+                                        conditions name guard methods decorated with @cites),
+      event_types                    -- {type: EventType}; each type is a trigger of the machine,
+      options                        -- {name: Option},
+      rules_version                  -- bump when the rules code changes, so cached snapshots are
+                                        rebuilt by replay.
+    and implements `setup`, `current_players`, `legal`, `scores`, and the callbacks its table names.
+
+    `self.G` is the game state as plain JSON data; `self.phase` is the machine state. Never copy a
+    model: copy `G` (the core does that to roll back a rejected event).
+    """
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    seats: ClassVar[tuple[str, ...]] = ()
+    states: ClassVar[list]
+    transitions: ClassVar[list]
+    initial: ClassVar[str]
+    event_types: ClassVar[dict[str, EventType]]
+    options: ClassVar[dict[str, Option]] = {}
+    over_states: ClassVar[tuple[str, ...]] = ("over",)
+    rules_version: ClassVar[int] = 1
+    # Cited when an event type is not possible in the current phase, and when the wrong player acts.
+    phase_rule: ClassVar[str] = ""
+    turn_rule: ClassVar[str] = ""
+    end_rule: ClassVar[str] = ""
+    position_schema: ClassVar[dict] = {}
+    example_setup: ClassVar[dict] = {}
+
+    _machine: ClassVar[HierarchicalMachine | None] = None
+
+    def __init__(self, players: list[dict], options: dict, G: dict, phase: str):
+        self.players = players
+        self.table_options = options
+        self.G = G
+        self.effects: list[Effect] = []
+        self.machine().add_model(self, initial=phase)
+
+    # -- declared by each game -------------------------------------------------------------------
+
+    @classmethod
+    def seats_for(cls, player_count: int) -> list[str]:
+        return list(cls.seats[:player_count])
+
+    @classmethod
+    def setup(cls, players: list[dict], options: dict, position: dict | None) -> tuple[dict, str]:
+        """Return (G, phase) for a new game, or for `position` when a table starts mid-game.
+
+        Raise SetupError naming the problem when the position could not be on a real table.
+        """
+        raise NotImplementedError
+
+    def current_players(self) -> list[str]:
+        """The seats that may enter an event now."""
+        raise NotImplementedError
+
+    def legal(self) -> list[dict]:
+        """Every event that is legal now, each complete and postable as it is.
+
+        Where a choice is open-ended (a card to be named from the deck), list one event per possible
+        value; where it cannot be enumerated, return {"type": ..., "player": ..., "open": [fields]}.
+        """
+        raise NotImplementedError
+
+    def scores(self) -> dict:
+        """Live scores: {"players": [{seat, total, breakdown: [...]}], "winner": seat|None, ...}."""
+        raise NotImplementedError
+
+    @classmethod
+    def score(cls, tallies: dict) -> dict:
+        """The stateless end-of-game calculator (POST /api/score/<game>)."""
+        raise BadRequest(f"{cls.title} has no scoring calculator", code="not_found")
+
+    score_schema: ClassVar[dict | None] = None
+
+    # -- provided by the core --------------------------------------------------------------------
+
+    @classmethod
+    def machine(cls) -> HierarchicalMachine:
+        """The game's one machine, built once; every model of the game is attached to it."""
+        if cls.__dict__.get("_machine") is None:
+            cls._machine = HierarchicalMachine(
+                model=None,
+                states=cls.states,
+                transitions=cls.transitions,
+                initial=cls.initial,
+                auto_transitions=False,
+                model_attribute="phase",
+                name=cls.game_id,
+            )
+        return cls._machine
+
+    def release(self) -> None:
+        """Detach from the machine; the model is not used afterwards."""
+        self.machine().remove_model(self)
+
+    @classmethod
+    def cite(cls, quote: str) -> Citation:
+        return Citation(cls.game_id, quote)
+
+    def effect(self, text: str, quote: str | None = None) -> None:
+        """Record what the event did, with the rule that made it happen."""
+        self.effects.append(Effect(text, self.cite(quote) if quote else None))
+
+    def violation(self, message: str, quote: str) -> RuleViolation:
+        return RuleViolation(message, self.cite(quote))
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in self.over_states
+
+    def player_name(self, seat: str) -> str:
+        for player in self.players:
+            if player["seat"] == seat:
+                return player["name"]
+        return seat
+
+    def snapshot(self) -> dict:
+        return {"G": copy.deepcopy(self.G), "phase": self.phase}

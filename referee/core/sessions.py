@@ -1,0 +1,365 @@
+"""Game sessions: create, view, append events, undo, redo, export and import.
+
+Each write runs in one database transaction that locks the session row, checks `expected_seq`,
+applies the change to the state and appends one log entry: a rejected event writes nothing, and an
+event is committed before it is acknowledged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+
+from . import engine
+from .rules import BadRequest, Citation, Referee, RuleViolation
+from .store import Store
+
+EXPORT_FORMAT = "tableside-session/1"
+SESSION_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: read aloud at a table
+SESSION_ID_LENGTH = 8
+
+
+class NotFound(BadRequest):
+    def __init__(self, message: str):
+        super().__init__(message, code="not_found")
+
+
+class Stale(Exception):
+    """The client's `expected_seq` is not the session's current seq."""
+
+    def __init__(self, seq: int):
+        super().__init__(f"the game has moved on: it is at seq {seq}")
+        self.seq = seq
+
+
+class Forbidden(Exception):
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def effects_json(effects) -> list[dict]:
+    """Effects as stored: text and the quote of their rule (resolved to a section when shown)."""
+    return [{"text": e.text, "quote": e.citation.quote if e.citation else None} for e in effects]
+
+
+def show_effects(game_id: str, stored: list[dict]) -> list[dict]:
+    shown = []
+    for effect in stored:
+        item = {"text": effect["text"]}
+        if effect.get("quote"):
+            item["rule"] = Citation(game_id, effect["quote"]).to_json()
+        shown.append(item)
+    return shown
+
+
+class Sessions:
+    def __init__(self, store: Store, games: dict[str, type[Referee]]):
+        self.store = store
+        self.games = games
+
+    def game(self, game_id: str) -> type[Referee]:
+        if game_id not in self.games:
+            raise NotFound(f"no referee for game {game_id!r}; games: {', '.join(self.games)}")
+        return self.games[game_id]
+
+    # -- create ------------------------------------------------------------------------------------
+
+    def create(self, body: dict) -> dict:
+        if not isinstance(body, dict):
+            raise BadRequest("the body must be a JSON object")
+        _refuse_unknown(body, {"game", "players", "options", "position"})
+        game = self.game(body.get("game"))
+        setup = engine.check_setup(game, body)
+        model = engine.start(game, setup)
+        try:
+            return self._insert(game, setup, model, ())
+        finally:
+            model.release()
+
+    def _insert(self, game, setup, model, entries) -> dict:
+        token = secrets.token_urlsafe(24)
+        for _attempt in range(5):
+            session_id = "".join(secrets.choice(SESSION_ID_ALPHABET) for _ in range(SESSION_ID_LENGTH))
+            if self.store.session(session_id) is None:
+                break
+        self.store.create(session_id, game.game_id, token_hash(token), setup.to_json(),
+                          model.snapshot(), game.rules_version, entries)
+        return {"id": session_id, "edit_token": token, **self._describe(
+            session_id, game, setup, model, len(entries))}
+
+    # -- read --------------------------------------------------------------------------------------
+
+    def _row(self, session_id: str) -> dict:
+        row = self.store.session(session_id)
+        if row is None:
+            raise NotFound(f"no game session {session_id!r}")
+        return row
+
+    def _model(self, row: dict, conn=None) -> Referee:
+        game = self.game(row["game"])
+        setup = engine.Setup(**row["setup"])
+        if row["snapshot_version"] == game.rules_version:
+            return engine.restore(game, setup, row["snapshot"])
+        in_force, _redo = engine.active_events(_log_entries(self.store.entries(row["id"], conn)))
+        return engine.replay(game, setup, [entry.event for entry in in_force])
+
+    def _describe(self, session_id, game, setup, model, seq) -> dict:
+        return {
+            "id": session_id,
+            "game": game.game_id,
+            "players": setup.players,
+            "options": setup.options,
+            "seq": seq,
+            **engine.view(model),
+        }
+
+    def get(self, session_id: str) -> dict:
+        row = self._row(session_id)
+        game = self.game(row["game"])
+        model = self._model(row)
+        try:
+            described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model,
+                                       row["seq"])
+        finally:
+            model.release()
+        entries = _log_entries(self.store.entries(session_id))
+        in_force, redo = engine.active_events(entries)
+        described["can_undo"] = bool(in_force)
+        described["can_redo"] = bool(redo)
+        described["last_event"] = in_force[-1].event if in_force else None
+        described["next_redo"] = redo[-1].event if redo else None
+        return described
+
+    def seq(self, session_id: str) -> int:
+        return self._row(session_id)["seq"]
+
+    def log(self, session_id: str) -> dict:
+        row = self._row(session_id)
+        entries = self.store.entries(session_id)
+        in_force, _redo = engine.active_events(_log_entries(entries))
+        in_force_seqs = {entry.seq for entry in in_force}
+        undone_at = {}
+        for entry in entries:
+            if entry["kind"] == "undo":
+                undone_at[entry["target_seq"]] = entry["created_at"]
+            elif entry["kind"] == "redo":
+                undone_at.pop(entry["target_seq"], None)
+        out = []
+        for entry in entries:
+            item = {
+                "seq": entry["seq"],
+                "kind": entry["kind"],
+                "player": entry["player"],
+                "at": entry["created_at"],
+            }
+            if entry["kind"] == "event":
+                item["event"] = entry["event"]
+                item["effects"] = show_effects(row["game"], entry["effects"])
+                item["undone"] = entry["seq"] not in in_force_seqs
+                if item["undone"]:
+                    item["undone_at"] = undone_at.get(entry["seq"])
+            else:
+                item["target_seq"] = entry["target_seq"]
+            out.append(item)
+        return {"id": session_id, "game": row["game"], "seq": row["seq"], "entries": out}
+
+    # -- write -------------------------------------------------------------------------------------
+
+    def authorize(self, row: dict, token: str | None) -> None:
+        if not token:
+            raise Forbidden("an edit token is needed to change this game", 401)
+        if not hmac.compare_digest(token_hash(token), row["token_hash"]):
+            raise Forbidden("this edit token does not open this game", 403)
+
+    def post_event(self, session_id: str, token: str | None, body: dict) -> dict:
+        if not isinstance(body, dict):
+            raise BadRequest("the body must be a JSON object with event and expected_seq")
+        _refuse_unknown(body, {"event", "expected_seq", "client_id"})
+        expected_seq = _expected_seq(body, required=True)
+        client_id = body.get("client_id")
+        if client_id is not None and (not isinstance(client_id, str) or not 1 <= len(client_id) <= 64):
+            raise BadRequest("client_id is a string of 1–64 characters", "client_id")
+        if "event" not in body:
+            raise BadRequest("event is required", "event")
+
+        with self.store.write() as conn:
+            row = self._locked_row(conn, session_id, token)
+            if client_id is not None:
+                earlier = self.store.entry_by_client_id(conn, session_id, client_id)
+                if earlier is not None:
+                    if earlier["event"] != body["event"]:
+                        raise BadRequest("this client_id was already used for another event",
+                                         "client_id", code="client_id_reused")
+                    return {"accepted": True, "repeated": True, "seq": earlier["seq"],
+                            "effects": show_effects(row["game"], earlier["effects"])}
+            if expected_seq != row["seq"]:
+                raise Stale(row["seq"])
+            model = self._model(row, conn)
+            try:
+                effects = engine.apply(model, body["event"])
+                seq = row["seq"] + 1
+                self.store.append(conn, session_id, {
+                    "seq": seq, "kind": "event", "client_id": client_id,
+                    "event": body["event"], "effects": effects_json(effects),
+                })
+                self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
+                                         model.rules_version)
+                described = self._describe(session_id, model, engine.Setup(**row["setup"]),
+                                           model, seq)
+            finally:
+                model.release()
+        return {"accepted": True, "seq": seq,
+                "effects": show_effects(row["game"], effects_json(effects)), **described}
+
+    def undo(self, session_id: str, token: str | None, body: dict) -> dict:
+        return self._step(session_id, token, body, "undo")
+
+    def redo(self, session_id: str, token: str | None, body: dict) -> dict:
+        return self._step(session_id, token, body, "redo")
+
+    def _step(self, session_id, token, body, kind) -> dict:
+        if not isinstance(body, dict):
+            raise BadRequest("the body must be a JSON object")
+        _refuse_unknown(body, {"expected_seq"})
+        expected_seq = _expected_seq(body, required=False)
+        with self.store.write() as conn:
+            row = self._locked_row(conn, session_id, token)
+            if expected_seq is not None and expected_seq != row["seq"]:
+                raise Stale(row["seq"])
+            game = self.game(row["game"])
+            setup = engine.Setup(**row["setup"])
+            entries = _log_entries(self.store.entries(session_id, conn))
+            in_force, redo = engine.active_events(entries)
+            if kind == "undo":
+                if not in_force:
+                    raise NothingTo("there is nothing to undo")
+                target = in_force[-1]
+                model = engine.replay(game, setup, [entry.event for entry in in_force[:-1]])
+            else:
+                if not redo:
+                    raise NothingTo("there is nothing to redo")
+                target = redo[-1]
+                model = self._model(row, conn)
+                engine.apply(model, target.event)
+            try:
+                seq = row["seq"] + 1
+                self.store.append(conn, session_id, {
+                    "seq": seq, "kind": kind, "target_seq": target.seq,
+                    "event": None, "effects": [],
+                })
+                self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
+                                         game.rules_version)
+                described = self._describe(session_id, game, setup, model, seq)
+            finally:
+                model.release()
+        return {"accepted": True, kind: target.event, "seq": seq, **described}
+
+    def _locked_row(self, conn, session_id: str, token: str | None) -> dict:
+        row = self.store.lock(conn, session_id)
+        if row is None:
+            raise NotFound(f"no game session {session_id!r}")
+        self.authorize(row, token)
+        return row
+
+    # -- export and import -------------------------------------------------------------------------
+
+    def export(self, session_id: str) -> dict:
+        row = self._row(session_id)
+        return {
+            "format": EXPORT_FORMAT,
+            "game": row["game"],
+            **row["setup"],
+            "log": [
+                {key: entry[key] for key in
+                 ("seq", "kind", "event", "target_seq", "client_id", "created_at")}
+                for entry in self.store.entries(session_id)
+            ],
+        }
+
+    def import_(self, document: dict) -> dict:
+        """Create a new session from an export, replaying its whole log to check it."""
+        if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+            raise BadRequest(f"an export document has format {EXPORT_FORMAT!r}", "format")
+        _refuse_unknown(document, {"format", "game", "players", "options", "position", "log"})
+        game = self.game(document.get("game"))
+        setup = engine.check_setup(game, document)
+        log_items = document.get("log")
+        if not isinstance(log_items, list):
+            raise BadRequest("log must be a list of entries", "log")
+        stored = []
+        model = engine.start(game, setup)
+        try:
+            for index, item in enumerate(log_items, start=1):
+                field = f"log[{index - 1}]"
+                if not isinstance(item, dict) or item.get("kind") not in ("event", "undo", "redo"):
+                    raise BadRequest("a log entry has kind event, undo or redo", field)
+                if item.get("seq") != index:
+                    raise BadRequest(f"log entries are numbered 1, 2, 3…; expected {index}",
+                                     field + ".seq")
+                entry = {"seq": index, "kind": item["kind"], "event": item.get("event"),
+                         "target_seq": item.get("target_seq"), "client_id": item.get("client_id"),
+                         "created_at": item.get("created_at"), "effects": []}
+                in_force, redo = engine.active_events(_log_entries(stored))
+                try:
+                    if entry["kind"] == "event":
+                        entry["effects"] = effects_json(engine.apply(model, entry["event"]))
+                        entry["target_seq"] = None
+                    elif entry["kind"] == "undo":
+                        if not in_force:
+                            raise BadRequest("an undo with nothing to undo", field)
+                        entry["target_seq"] = in_force[-1].seq
+                        model.release()
+                        model = engine.replay(game, setup, [e.event for e in in_force[:-1]])
+                    else:
+                        if not redo:
+                            raise BadRequest("a redo with nothing to redo", field)
+                        entry["target_seq"] = redo[-1].seq
+                        engine.apply(model, redo[-1].event)
+                except RuleViolation as violation:
+                    raise BadRequest(f"entry {index} is not legal: {violation.message}",
+                                     field) from None
+                stored.append(entry)
+            return self._insert(game, setup, model, tuple(stored))
+        finally:
+            model.release()
+
+
+class NothingTo(BadRequest):
+    def __init__(self, message: str):
+        super().__init__(message, code="nothing_to_do")
+
+
+def _log_entries(rows: list[dict]) -> list[engine.LogEntry]:
+    return [engine.LogEntry(row["seq"], row["kind"], row["event"], row["target_seq"])
+            for row in rows]
+
+
+def _refuse_unknown(body: dict, known: set[str]) -> None:
+    unknown = sorted(set(body) - known)
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r}; expected: {', '.join(sorted(known))}",
+                         unknown[0])
+
+
+def _expected_seq(body: dict, required: bool) -> int | None:
+    value = body.get("expected_seq")
+    if value is None:
+        if required:
+            raise BadRequest("expected_seq is required: the seq of the state you are looking at",
+                             "expected_seq")
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise BadRequest("expected_seq is a whole number ≥ 0", "expected_seq")
+    return value
+
+
+def now() -> float:
+    return time.time()

@@ -1,0 +1,177 @@
+"""Sessions and their append-only logs, in SQLite (the default) or PostgreSQL, through SQLAlchemy Core.
+
+The log is the truth; the snapshot on a session row is a cache of the state after its last entry,
+written in the same transaction as that entry. `(session_id, seq)` is the log's primary key, so two
+writers can never both append the same seq, whatever process or server they run in.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import contextmanager
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+
+metadata = MetaData()
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    Column("setup", Text, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("snapshot", Text, nullable=False),
+    Column("snapshot_version", Integer, nullable=False),
+)
+
+log = Table(
+    "log",
+    metadata,
+    Column("session_id", String(16), ForeignKey("sessions.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("client_id", String(64)),
+    Column("player", String(32)),
+    Column("event", Text),
+    Column("effects", Text, nullable=False),
+    Column("target_seq", Integer),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("session_id", "client_id", name="log_client_id_once"),
+)
+
+
+class Store:
+    def __init__(self, url: str):
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            self.engine = create_engine(url, connect_args={"timeout": 30})
+            _sqlite_write_transactions_begin_immediate(self.engine)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+        metadata.create_all(self.engine)
+
+    def ping(self) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(text("SELECT 1")).scalar() == 1
+
+    # -- reads -------------------------------------------------------------------------------------
+
+    def session(self, session_id: str) -> dict | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(sessions).where(sessions.c.id == session_id)).mappings().first()
+        return _session_dict(row) if row else None
+
+    def entries(self, session_id: str, conn: Connection | None = None) -> list[dict]:
+        query = select(log).where(log.c.session_id == session_id).order_by(log.c.seq)
+        if conn is not None:
+            rows = conn.execute(query).mappings().all()
+        else:
+            with self.engine.connect() as own:
+                rows = own.execute(query).mappings().all()
+        return [_entry_dict(row) for row in rows]
+
+    def entry_by_client_id(self, conn: Connection, session_id: str, client_id: str) -> dict | None:
+        row = conn.execute(
+            select(log).where(log.c.session_id == session_id, log.c.client_id == client_id)
+        ).mappings().first()
+        return _entry_dict(row) if row else None
+
+    # -- writes ------------------------------------------------------------------------------------
+
+    def create(self, session_id: str, game: str, token_hash: str, setup: dict, snapshot: dict,
+               snapshot_version: int, entries: tuple[dict, ...] = ()) -> None:
+        """Insert a new session (with an imported log, if any) in one transaction."""
+        with self.write() as conn:
+            conn.execute(insert(sessions).values(
+                id=session_id, game=game, created_at=time.time(), token_hash=token_hash,
+                setup=json.dumps(setup), seq=len(entries), snapshot=json.dumps(snapshot),
+                snapshot_version=snapshot_version,
+            ))
+            for entry in entries:
+                self.append(conn, session_id, entry)
+
+    @contextmanager
+    def write(self):
+        """A write transaction: IMMEDIATE on SQLite, so concurrent writers queue instead of failing."""
+        with self.engine.connect().execution_options(immediate_write=True) as conn:
+            with conn.begin():
+                yield conn
+
+    def lock(self, conn: Connection, session_id: str) -> dict | None:
+        """Read a session for update inside a write transaction."""
+        row = conn.execute(
+            select(sessions).where(sessions.c.id == session_id).with_for_update()
+        ).mappings().first()
+        return _session_dict(row) if row else None
+
+    def append(self, conn: Connection, session_id: str, entry: dict) -> None:
+        conn.execute(insert(log).values(
+            session_id=session_id, seq=entry["seq"], kind=entry["kind"],
+            client_id=entry.get("client_id"), player=(entry.get("event") or {}).get("player"),
+            event=json.dumps(entry["event"]) if entry.get("event") is not None else None,
+            effects=json.dumps(entry.get("effects", [])), target_seq=entry.get("target_seq"),
+            created_at=entry.get("created_at") or time.time(),
+        ))
+
+    def save_snapshot(self, conn: Connection, session_id: str, seq: int, snapshot: dict,
+                      version: int) -> None:
+        conn.execute(update(sessions).where(sessions.c.id == session_id).values(
+            seq=seq, snapshot=json.dumps(snapshot), snapshot_version=version,
+        ))
+
+
+def _sqlite_write_transactions_begin_immediate(engine: Engine) -> None:
+    """Let SQLAlchemy, not pysqlite, begin transactions; make write transactions IMMEDIATE.
+
+    With pysqlite's deferred BEGIN, two read-then-insert writers both read, and one then fails to
+    upgrade its lock. WAL lets readers go on while a writer holds the lock.
+    """
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(conn):
+        immediate = conn.get_execution_options().get("immediate_write")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def _session_dict(row) -> dict:
+    out = dict(row)
+    out["setup"] = json.loads(out["setup"])
+    out["snapshot"] = json.loads(out["snapshot"])
+    return out
+
+
+def _entry_dict(row) -> dict:
+    out = dict(row)
+    out["event"] = json.loads(out["event"]) if out["event"] is not None else None
+    out["effects"] = json.loads(out["effects"])
+    return out
