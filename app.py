@@ -5,7 +5,8 @@
 
 import os
 
-from flask import Flask
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
 
 
 def create_app(test_config=None):
@@ -28,5 +29,21 @@ def create_app(test_config=None):
     from referee import web as referee_web
 
     referee_web.init_app(app)
+
+    @app.get("/api/health")
+    def health():
+        checks = {"index": rules_web.index_ok(app), "database": referee_web.db_ok(app)}
+        return jsonify({"ok": all(checks.values()), **checks}), 200 if all(checks.values()) else 503
+
+    @app.errorhandler(HTTPException)
+    def http_error_as_json_on_api(exc: HTTPException):
+        """Every error under /api/ is JSON: {"error": {"code", "message"}}."""
+        if not request.path.startswith("/api/"):
+            return exc
+        code = (exc.name or "error").lower().replace(" ", "_")
+        message = exc.description or exc.name
+        if exc.code == 413:
+            message = f"the body is larger than {app.config['MAX_CONTENT_LENGTH'] // 1024} KiB"
+        return jsonify({"error": {"code": code, "message": message}}), exc.code
 
     return app

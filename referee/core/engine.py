@@ -11,11 +11,30 @@ import copy
 from dataclasses import dataclass
 
 import jsonschema
-from transitions import MachineError
 
 from .rules import BadRequest, Effect, Referee, RuleViolation
 
 MAX_NAME_LENGTH = 40
+MAX_MESSAGE_LENGTH = 200
+
+
+def check_schema(schema: dict, instance, field: str) -> None:
+    """Raise BadRequest naming the field that breaks `schema`, and what is wrong with it."""
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(schema).iter_errors(instance)
+    )
+    if error is None:
+        return
+    path = [str(part) for part in error.absolute_path]
+    message = error.message
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        if extra:
+            path.append(extra[0])
+            message = f"unknown field {extra[0][:40]!r}"
+    if len(message) > MAX_MESSAGE_LENGTH:
+        message = message[:MAX_MESSAGE_LENGTH] + "…"
+    raise BadRequest(message, ".".join(part for part in (field, *path) if part) or None)
 
 
 @dataclass(frozen=True)
@@ -73,10 +92,7 @@ def check_setup(game: type[Referee], body: dict) -> Setup:
     chosen = {}
     for name, option in game.options.items():
         value = options.get(name, option.default)
-        try:
-            jsonschema.validate(value, option.schema)
-        except jsonschema.ValidationError as error:
-            raise BadRequest(f"option {name}: {error.message}", "options." + name) from None
+        check_schema(option.schema, value, "options." + name)
         chosen[name] = value
 
     position = body.get("position")
@@ -105,23 +121,14 @@ def check_event(model: Referee, event) -> None:
             "event.type",
         )
     seats = [p["seat"] for p in model.players]
-    schema = model.event_types[kind].schema(kind, seats)
-    error = jsonschema.exceptions.best_match(
-        jsonschema.Draft202012Validator(schema).iter_errors(event)
-    )
-    if error is not None:
-        where = ".".join(str(part) for part in error.absolute_path)
-        if error.validator == "additionalProperties":
-            extra = sorted(set(event) - set(schema["properties"]))
-            where = extra[0] if extra else where
-        raise BadRequest(error.message, "event" + (f".{where}" if where else ""))
+    check_schema(model.event_types[kind].schema(kind, seats), event, "event")
 
 
 def apply(model: Referee, event: dict) -> list[Effect]:
     """Apply one event to the model, or raise and leave the model exactly as it was."""
     check_event(model, event)
     kind, player = event["type"], event["player"]
-    if model.is_over:
+    if model.game_over:
         raise RuleViolation("The game is over: only undo is possible.", model.cite(model.end_rule))
     if kind not in model.machine().get_triggers(model.phase):
         allowed = [t for t in model.machine().get_triggers(model.phase) if t in model.event_types]
@@ -185,13 +192,21 @@ def active_events(entries: list[LogEntry]) -> tuple[list[LogEntry], list[LogEntr
     return in_force, redo
 
 
+def score(game: type[Referee], tallies) -> dict:
+    """The stateless end-of-game calculator, after checking the tallies against the game's schema."""
+    if game.score_schema is None:
+        raise BadRequest(f"{game.title} has no scoring calculator", code="not_found")
+    check_schema(game.score_schema, tallies, "")
+    return game.score(tallies)
+
+
 def view(model: Referee) -> dict:
     """What a client needs to show the table now."""
     return {
         "phase": model.phase,
-        "over": model.is_over,
-        "current_players": [] if model.is_over else model.current_players(),
+        "over": model.game_over,
+        "current_players": [] if model.game_over else model.current_players(),
         "state": model.G,
         "scores": model.scores(),
-        "legal": [] if model.is_over else model.legal(),
+        "legal": [] if model.game_over else model.legal(),
     }

@@ -277,7 +277,7 @@ class Referee:
         return RuleViolation(message, self.cite(quote))
 
     @property
-    def is_over(self) -> bool:
+    def game_over(self) -> bool:
         return self.phase in self.over_states
 
     def player_name(self, seat: str) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
 
 from . import engine
 from .rules import BadRequest, Citation, Referee, RuleViolation
@@ -212,8 +211,8 @@ class Sessions:
                 })
                 self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
                                          model.rules_version)
-                described = self._describe(session_id, model, engine.Setup(**row["setup"]),
-                                           model, seq)
+                described = self._describe(session_id, type(model),
+                                           engine.Setup(**row["setup"]), model, seq)
             finally:
                 model.release()
         return {"accepted": True, "seq": seq,
@@ -360,6 +359,3 @@ def _expected_seq(body: dict, required: bool) -> int | None:
         raise BadRequest("expected_seq is a whole number ≥ 0", "expected_seq")
     return value
 
-
-def now() -> float:
-    return time.time()

@@ -1,0 +1,213 @@
+"""The referee's HTTP API: sessions, events, undo/redo, log, export/import, game metadata, scoring.
+
+Views stay thin: they parse the request, call `referee.core.sessions`, and turn its exceptions into
+JSON errors with the right status.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, g, jsonify, request
+from transitions.extensions.diagrams import HierarchicalGraphMachine
+from werkzeug.exceptions import BadRequest as HTTPBadRequest
+
+from . import referees
+from .core import engine
+from .core.rules import BadRequest, Citation, RuleViolation
+from .core.sessions import Forbidden, Sessions, Stale
+from .core.store import Store
+
+bp = Blueprint("referee_api", __name__, url_prefix="/api")
+
+
+def init_app(app) -> None:
+    app.extensions["tableside.store"] = Store(app.config["DATABASE_URL"])
+    app.extensions["tableside.referees"] = referees()
+    app.register_blueprint(bp)
+
+
+def get_sessions() -> Sessions:
+    if "sessions" not in g:
+        g.sessions = Sessions(current_app.extensions["tableside.store"],
+                              current_app.extensions["tableside.referees"])
+    return g.sessions
+
+
+def db_ok(app) -> bool:
+    try:
+        return app.extensions["tableside.store"].ping()
+    except Exception:  # a health check reports a broken database; it does not raise
+        return False
+
+
+def json_body():
+    """The request's JSON body, or a 400 that says what is wrong with it."""
+    if not request.data:
+        raise BadRequest("the body is empty: send a JSON object")
+    try:
+        return request.get_json(force=True)
+    except HTTPBadRequest:
+        raise BadRequest("the body is not valid JSON") from None
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def error(status: int, code: str, message: str, **extra):
+    return jsonify({"error": {"code": code, "message": message, **extra}}), status
+
+
+@bp.errorhandler(BadRequest)
+def on_bad_request(exc: BadRequest):
+    status = 404 if exc.code == "not_found" else 422 if exc.code == "nothing_to_do" else 400
+    return jsonify({"error": exc.to_json()}), status
+
+
+@bp.errorhandler(RuleViolation)
+def on_violation(exc: RuleViolation):
+    return jsonify({"accepted": False, "error": exc.to_json()}), 422
+
+
+@bp.errorhandler(Stale)
+def on_stale(exc: Stale):
+    response = jsonify({"accepted": False, "seq": exc.seq, "error": {
+        "code": "stale", "message": f"{exc} — refresh and try again", "field": "expected_seq",
+    }})
+    return response, 409
+
+
+@bp.errorhandler(Forbidden)
+def on_forbidden(exc: Forbidden):
+    code = "unauthorized" if exc.status == 401 else "forbidden"
+    response, status = error(exc.status, code, exc.message)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="tableside"'
+    return response, status
+
+
+# -- sessions ------------------------------------------------------------------------------------
+
+
+@bp.post("/sessions")
+def create_session():
+    return jsonify(get_sessions().create(json_body())), 201
+
+
+@bp.get("/sessions/<session_id>")
+def get_session(session_id):
+    return jsonify(get_sessions().get(session_id))
+
+
+@bp.post("/sessions/<session_id>/events")
+def post_event(session_id):
+    sessions = get_sessions()
+    sessions.seq(session_id)  # 404 before 401: the id is public, the token is not
+    return jsonify(sessions.post_event(session_id, bearer_token(), json_body()))
+
+
+@bp.post("/sessions/<session_id>/undo")
+def undo(session_id):
+    return jsonify(get_sessions().undo(session_id, bearer_token(), optional_json_body()))
+
+
+@bp.post("/sessions/<session_id>/redo")
+def redo(session_id):
+    return jsonify(get_sessions().redo(session_id, bearer_token(), optional_json_body()))
+
+
+def optional_json_body():
+    return json_body() if request.data else {}
+
+
+@bp.get("/sessions/<session_id>/log")
+def session_log(session_id):
+    return jsonify(get_sessions().log(session_id))
+
+
+@bp.get("/sessions/<session_id>/export")
+def export_session(session_id):
+    response = jsonify(get_sessions().export(session_id))
+    response.headers["Content-Disposition"] = f'attachment; filename="tableside-{session_id}.json"'
+    return response
+
+
+@bp.post("/sessions/import")
+def import_session():
+    return jsonify(get_sessions().import_(json_body())), 201
+
+
+# -- games ---------------------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>")
+def game_rules(game_id):
+    game = get_sessions().game(game_id)
+    return jsonify(describe_game(game))
+
+
+def describe_game(game) -> dict:
+    seats = game.seats_for(game.max_players)
+    return {
+        "game": game.game_id,
+        "title": game.title,
+        "players": {"min": game.min_players, "max": game.max_players, "seats": seats},
+        "events": {
+            name: {
+                "description": kind.description,
+                "chance": kind.chance,
+                "schema": kind.schema(name, seats),
+                "example": kind.example,
+            }
+            for name, kind in game.event_types.items()
+        },
+        "phases": {"states": state_names(game.states), "mermaid": mermaid(game)},
+        "options": {name: option.to_json() for name, option in game.options.items()},
+        "position_schema": game.position_schema,
+        "example_setup": game.example_setup,
+        "score_schema": game.score_schema,
+        "rules": {
+            "phase": Citation(game.game_id, game.phase_rule).to_json(),
+            "turn": Citation(game.game_id, game.turn_rule).to_json(),
+            "end": Citation(game.game_id, game.end_rule).to_json(),
+        },
+    }
+
+
+def state_names(states, prefix="") -> list[str]:
+    names = []
+    for state in states:
+        name = state if isinstance(state, str) else state["name"]
+        names.append(prefix + name)
+        if isinstance(state, dict) and state.get("children"):
+            names.extend(state_names(state["children"], prefix + name + "_"))
+    return names
+
+
+_diagrams: dict[str, str] = {}
+
+
+def mermaid(game) -> str:
+    """The game's machine drawn as a Mermaid state diagram (no graphviz needed)."""
+    if game.game_id not in _diagrams:
+        drawing = HierarchicalGraphMachine(
+            model=None, states=game.states, transitions=game.transitions, initial=game.initial,
+            auto_transitions=False, graph_engine="mermaid", show_conditions=True,
+            title=game.title,
+        )
+
+        class Drawn:
+            pass
+
+        model = Drawn()
+        drawing.add_model(model)
+        _diagrams[game.game_id] = model.get_graph().draw(None)
+    return _diagrams[game.game_id]
+
+
+@bp.post("/score/<game_id>")
+def score(game_id):
+    game = get_sessions().game(game_id)
+    return jsonify(engine.score(game, json_body()))
+
