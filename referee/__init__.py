@@ -1,17 +1,21 @@
 """The referees: one module per game, standing on `referee.core`.
 
-Plain Python: nothing in this package but `web.py` touches Flask.
+A game module defines `Game`, a `referee.core.Referee` subclass; every such module in this package
+is registered. Plain Python: nothing in this package but `web.py` touches Flask.
 """
 
+import pkgutil
 from importlib import import_module
 
-GAME_MODULES = ("avignon", "pilgrims")
+NOT_GAMES = {"core", "web", "data"}
 
 
 def referees() -> dict:
     """{game_id: Referee subclass} for every game that has a referee."""
     found = {}
-    for name in GAME_MODULES:
-        module = import_module(f"referee.{name}")
-        found[module.Game.game_id] = module.Game
-    return found
+    for module_info in pkgutil.iter_modules(__path__):
+        if module_info.name in NOT_GAMES:
+            continue
+        game = import_module(f"{__name__}.{module_info.name}").Game
+        found[game.game_id] = game
+    return dict(sorted(found.items()))
