@@ -1,5 +1,7 @@
 """The referee core on a tiny test game: sessions, the log, undo/redo, idempotency, export/import."""
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,9 +12,20 @@ from referee.core.store import Store
 from tests.toy_game import Lanes
 
 
-@pytest.fixture
-def sessions(tmp_path):
-    return Sessions(Store(f"sqlite:///{tmp_path / 'core.sqlite'}"), {Lanes.game_id: Lanes})
+@pytest.fixture(params=["sqlite", "postgresql"])
+def sessions(request, tmp_path):
+    """The same tests on the embedded default and on PostgreSQL (TEST_POSTGRES_URL; CI sets it)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'core.sqlite'}"
+    else:
+        url = os.environ.get("TEST_POSTGRES_URL")
+        if not url:
+            if os.environ.get("CI"):
+                pytest.fail("CI must test PostgreSQL: .ci/run sets TEST_POSTGRES_URL")
+            pytest.skip("TEST_POSTGRES_URL is not set: no PostgreSQL to test against")
+    store = Store(url)
+    yield Sessions(store, {Lanes.game_id: Lanes})
+    store.engine.dispose()
 
 
 @pytest.fixture
