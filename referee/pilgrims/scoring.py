@@ -1,0 +1,320 @@
+"""Pilgrims end-of-game scoring: the stateless calculator and the live score share these functions.
+
+A player's tally is plain data:
+  {"name", "seat"?, "falconer"?: bool, "adventures": [adventure], "clovers": int,
+   "quills": [{"tile": "A"|"B"|"C", "space": "top"|"middle"|"bottom", "collected"?: int}],
+   "companions"?: [companion] (in the party and retired; the falconer's pile),
+   "journey"?: {"completed": [points, ...], "removed": int}, "items": int}
+and the table's: {"public_quests"?: {"A": "1c", "B": "2a", "C": "5"}, "journey_cards"?: bool}.
+A quill's `collected` is the number of cards its mission counts; when it is left out it is counted
+from the player's companions and completed adventures for the tile in `public_quests`.
+"""
+
+from __future__ import annotations
+
+import jsonschema
+
+from referee.core import BadRequest, Citation
+
+from . import cards
+
+GAME = "pilgrims"
+
+Q_WINNER = ("The player with the most victory points is the most experienced pilgrim, and wins "
+            "the game!")
+Q_ADVENTURES = "Each completed adventure card"
+Q_CLOVERS = "1 victory point per 3 remaining clover tokens"
+Q_QUILLS = ("The top quill space scores 2 victory points, and the middle space scores 1 victory "
+            "point.")
+Q_MISSION = ("In addition, a player scores victory points for completing a public quest tile's "
+             "mission. The victory points scored depends on the number of matching companion or "
+             "adventure cards the player has collected.")
+Q_MISSION_TABLE = "Collected cards\tVictory points\n1\t1\n2\t2\n3\t4\n4\t6"
+Q_MISSION_MAX = ("Players can't score more than 6 victory points from completing a public quest "
+                 "tile's mission.")
+Q_MISSION_A = "A tile missions require companion cards of the shown type."
+Q_MISSION_B = "B tile missions require companion cards with the shown activation symbol."
+Q_MISSION_B_LEADER = "Note: The leader tile's activation symbols don't count."
+Q_MISSION_C = "C tile missions require adventure cards with the shown characteristic."
+Q_MISSION_C_RESERVED = "Note: Reserved adventure cards don't count."
+Q_MISSION_RETIRED = ("Public quest tiles count companion cards in the player's party and retired "
+                     "under their leader, or adventure cards the player has completed.")
+Q_JOURNEY_COMPLETED = "Each completed journey card."
+Q_JOURNEY_TOKENS = "1 victory point per map token removed from an incomplete journey card."
+Q_TIE = ("In case of a tie, the player with more item cards left in their hand wins. If there is "
+         "still a tie, the players share the victory.")
+Q_SOLO_WIN = ("The player with more victory points wins. In case of tie, the player with more item "
+              "cards left in their hand wins.")
+Q_FALCONER_ITEMS = "1 victory point per remaining item card"
+Q_FALCONER_CLOVERS = "Note: The falconer does not score for a remaining clover token."
+Q_FALCONER_JOURNEY = ("When playing a solo game with journey cards, the falconer does not complete "
+                      "them like the player. Instead, he gains an additional 5 victory points at "
+                      "the end of the game.")
+Q_QUILL_TOP = "The player places a quill token on the tile's top-most empty quill space."
+Q_TWO_QUILLS = ("Each player has 2 quill tokens. Thus, players can sign up for, at most, two public "
+                "quest tiles. A player can't sign up twice on the same tile.")
+Q_SIGN_UP_FIRST = ("Public quests are shared objectives that any player can complete to earn "
+                   "additional victory points—but only after signing up for them!")
+
+MISSION_POINTS = {0: 0, 1: 1, 2: 2, 3: 4, 4: 6}
+MISSION_MAX = 6
+QUILL_POINTS = {"top": 2, "middle": 1, "bottom": 0}
+FALCONER_JOURNEY_POINTS = 5
+MISSION_QUOTE = {"A": Q_MISSION_A, "B": Q_MISSION_B, "C": Q_MISSION_C}
+
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 200}
+
+score_schema = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Pilgrims end-of-game tallies",
+    "type": "object",
+    "properties": {
+        "players": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 5,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                    "seat": {"type": "string", "minLength": 1, "maxLength": 20},
+                    "falconer": {"type": "boolean"},
+                    "adventures": {"type": "array", "items": cards.ref("adventure"),
+                                   "maxItems": 37},
+                    "clovers": _COUNT,
+                    "quills": {
+                        "type": "array",
+                        "maxItems": 2,
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "tile": {"enum": ["A", "B", "C"]},
+                                "space": {"enum": list(cards.QUILL_SPACES)},
+                                "collected": _COUNT,
+                            },
+                            "required": ["tile", "space"],
+                            "additionalProperties": False,
+                        },
+                    },
+                    "companions": {"type": "array", "items": cards.ref("companion"),
+                                   "maxItems": 32},
+                    "journey": {
+                        "type": "object",
+                        "properties": {
+                            "completed": {"type": "array", "maxItems": 18,
+                                          "items": {"type": "integer", "minimum": 0,
+                                                    "maximum": 20}},
+                            "removed": {"type": "integer", "minimum": 0, "maximum": 2},
+                        },
+                        "additionalProperties": False,
+                    },
+                    "items": _COUNT,
+                },
+                "required": ["name", "items"],
+                "additionalProperties": False,
+            },
+        },
+        "public_quests": {
+            "type": "object",
+            "properties": {letter: {"enum": list(missions)}
+                           for letter, missions in cards.QUEST_MISSIONS.items()},
+            "additionalProperties": False,
+        },
+        "journey_cards": {"type": "boolean"},
+    },
+    "required": ["players"],
+    "additionalProperties": False,
+    "$defs": cards.DEFS,
+}
+
+
+def cite(quote: str) -> dict:
+    return Citation(GAME, quote).to_json()
+
+
+def line(label: str, counts: str, points: int, quote: str) -> dict:
+    return {"label": label, "counts": counts, "points": points, "rule": cite(quote)}
+
+
+def mission_points(collected: int) -> int:
+    return MISSION_POINTS[min(collected, 4)]
+
+
+def _describe_adventure(card: dict) -> str:
+    name = card.get("name") or f"level {'I' * card['level']} adventure"
+    return f"{name} ({card['points']})"
+
+
+def player_lines(tally: dict, table: dict) -> list[dict]:
+    """The breakdown of one player's (or the falconer's) score, one line per thing counted."""
+    falconer = tally.get("falconer", False)
+    lines = []
+    adventures = tally.get("adventures", [])
+    points = sum(a["points"] for a in adventures)
+    lines.append(line(
+        "Completed adventures",
+        f"{len(adventures)} card(s)" + (": " + " + ".join(map(_describe_adventure, adventures))
+                                        if adventures else ""),
+        points, Q_ADVENTURES))
+    if falconer:
+        lines.append(line("Remaining item cards", f"{tally['items']} item card(s) × 1",
+                          tally["items"], Q_FALCONER_ITEMS))
+        lines.append(line("Remaining clover tokens",
+                          f"{tally.get('clovers', 0)} clover token(s), not scored", 0,
+                          Q_FALCONER_CLOVERS))
+    else:
+        clovers = tally.get("clovers", 0)
+        lines.append(line("Remaining clover tokens", f"{clovers} clover token(s) ÷ 3",
+                          clovers // 3, Q_CLOVERS))
+    quests = table.get("public_quests") or {}
+    for quill in tally.get("quills", []):
+        tile, space = quill["tile"], quill["space"]
+        mission = quests.get(tile)
+        title = f"Public quest {tile}" + (f" ({mission})" if mission else "")
+        lines.append(line(f"{title}: quill space", f"{space} quill space",
+                          QUILL_POINTS[space], Q_QUILLS))
+        collected = quill.get("collected")
+        if collected is None:
+            collected = cards.mission_count(mission, tally.get("companions", []), adventures)
+        what = {"A": "companion card(s) of the shown type, in the party or retired",
+                "B": "companion card(s) with the shown activation symbol, leader excluded",
+                "C": "completed adventure card(s) with the shown characteristic"}[tile]
+        if mission:
+            what = (f"{what}: {cards.QUEST_MISSIONS[tile][mission]}")
+        got = mission_points(collected)
+        lines.append(line(f"{title}: mission", f"{collected} {what}", got,
+                          Q_MISSION_MAX if collected > 4 else Q_MISSION_TABLE))
+    journey = tally.get("journey")
+    if falconer:
+        if table.get("journey_cards"):
+            lines.append(line("Journey cards", "the falconer's 5 points instead of journey cards",
+                              FALCONER_JOURNEY_POINTS, Q_FALCONER_JOURNEY))
+    elif journey is not None or table.get("journey_cards"):
+        journey = journey or {}
+        completed = journey.get("completed", [])
+        lines.append(line("Completed journey cards",
+                          f"{len(completed)} card(s)" + (
+                              ": " + " + ".join(map(str, completed)) if completed else ""),
+                          sum(completed), Q_JOURNEY_COMPLETED))
+        removed = journey.get("removed", 0)
+        lines.append(line("Incomplete journey card",
+                          f"{removed} map token(s) removed × 1", removed, Q_JOURNEY_TOKENS))
+    return lines
+
+
+def rank(entries: list[dict], solo: bool) -> dict:
+    """Ranking, winners and how the tie (if any) was broken.
+
+    `entries` are {"id", "total", "items"}: most points first, then more item cards in hand; whoever
+    is still level shares the place.
+    """
+    ordered = sorted(entries, key=lambda e: (-e["total"], -e["items"]))
+    ranking, place = [], 0
+    for n, entry in enumerate(ordered):
+        prev = ordered[n - 1] if n else None
+        if prev is None or (prev["total"], prev["items"]) != (entry["total"], entry["items"]):
+            place = n + 1
+        ranking.append({**entry, "place": place})
+    best = ordered[0]["total"]
+    leaders = [e for e in ordered if e["total"] == best]
+    most_items = max(e["items"] for e in leaders)
+    winners = [e["id"] for e in leaders if e["items"] == most_items]
+    names = ", ".join(str(e["id"]) for e in leaders)
+    if len(leaders) == 1:
+        tie_break = {"path": "none",
+                     "explanation": f"No tie: {winners[0]} has the most victory points ({best}).",
+                     "rule": cite(Q_SOLO_WIN if solo else Q_WINNER)}
+    elif len(winners) == 1:
+        tie_break = {"path": "items",
+                     "explanation": f"{names} tie on {best} points; {winners[0]} has more item "
+                                    f"cards left in hand ({most_items}) and wins.",
+                     "rule": cite(Q_SOLO_WIN if solo else Q_TIE)}
+    else:
+        tie_break = {"path": "shared",
+                     "explanation": f"{', '.join(map(str, winners))} tie on {best} points and on "
+                                    f"{most_items} item cards in hand: they share the victory.",
+                     "rule": cite(Q_TIE)}
+    return {"ranking": ranking, "winners": winners, "tie_break": tie_break}
+
+
+def check_quills(players: list[dict], field: str = "players") -> None:
+    """Quills as they can lie on a real table: two per player, one per tile per player, each tile
+    space used once, and a lower space only under a filled one."""
+    taken: dict[str, dict[str, str]] = {}
+    for n, tally in enumerate(players):
+        tiles = [q["tile"] for q in tally.get("quills", [])]
+        if len(tiles) != len(set(tiles)):
+            raise BadRequest("A player can't sign up twice on the same tile.",
+                             f"{field}[{n}].quills")
+        for quill in tally.get("quills", []):
+            spaces = taken.setdefault(quill["tile"], {})
+            if quill["space"] in spaces:
+                raise BadRequest(
+                    f"two quills on the {quill['space']} space of tile {quill['tile']}",
+                    f"{field}[{n}].quills")
+            spaces[quill["space"]] = tally["name"]
+    for tile, spaces in taken.items():
+        for upper, lower in (("top", "middle"), ("middle", "bottom")):
+            if lower in spaces and upper not in spaces:
+                raise BadRequest(
+                    f"tile {tile} has a quill on its {lower} space but none on its {upper} space: "
+                    "a quill goes on the tile's top-most empty quill space", f"{field}")
+
+
+def validate(tallies) -> dict:
+    """Check the calculator's input; return it with card names resolved and defaults filled in."""
+    if not isinstance(tallies, dict):
+        raise BadRequest("the tallies must be a JSON object")
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(score_schema).iter_errors(tallies))
+    if error is not None:
+        where = ".".join(str(p) for p in error.absolute_path)
+        raise BadRequest(error.message, where or None)
+    players = []
+    for n, tally in enumerate(tallies["players"]):
+        tally = dict(tally)
+        tally["adventures"] = [cards.resolve("adventure", a, f"players[{n}].adventures[{k}]")
+                               for k, a in enumerate(tally.get("adventures", []))]
+        tally["companions"] = [cards.resolve("companion", c, f"players[{n}].companions[{k}]")
+                               for k, c in enumerate(tally.get("companions", []))]
+        for k, quill in enumerate(tally.get("quills", [])):
+            if "collected" not in quill and not (tallies.get("public_quests") or {}).get(
+                    quill["tile"]):
+                raise BadRequest(
+                    f"give the quill's collected cards, or public_quests.{quill['tile']} (the "
+                    "tile's mission) so they can be counted", f"players[{n}].quills[{k}]")
+        players.append(tally)
+    falconers = [t for t in players if t.get("falconer")]
+    if falconers and (len(falconers) > 1 or len(players) != 2):
+        raise BadRequest("a solo game is one player against the falconer", "players")
+    if not falconers and len(players) > 4:
+        raise BadRequest("Pilgrims is for 1–4 players", "players")
+    names = [t["name"] for t in players]
+    if len(set(names)) != len(names):
+        raise BadRequest("two players have the same name", "players")
+    check_quills(players)
+    return {**tallies, "players": players}
+
+
+def score_tallies(players: list[dict], table: dict) -> dict:
+    """The breakdown, ranking and tie-break for already valid tallies."""
+    out = []
+    for tally in players:
+        lines = player_lines(tally, table)
+        entry = {"name": tally["name"], "total": sum(x["points"] for x in lines),
+                 "items": tally["items"], "breakdown": lines}
+        if "seat" in tally:
+            entry["seat"] = tally["seat"]
+        if tally.get("falconer"):
+            entry["falconer"] = True
+        out.append(entry)
+    solo = any(t.get("falconer") for t in players)
+    ranked = rank([{"id": e.get("seat", e["name"]), "total": e["total"], "items": e["items"]}
+                   for e in out], solo)
+    return {"players": out, **ranked}
+
+
+def score(tallies) -> dict:
+    """POST /api/score/pilgrims: the end-of-game calculator for a table that did not track play."""
+    checked = validate(tallies)
+    return score_tallies(checked["players"], checked)
