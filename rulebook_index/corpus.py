@@ -81,3 +81,14 @@ def content_hash() -> str:
         h.update(path.read_bytes())
         h.update(b"\0")
     return h.hexdigest()
+
+
+@functools.cache
+def common_glossary() -> dict:
+    """Shared query data: synonyms for every game, question filler words, and everyday words
+    that are spelt right even though no rulebook uses them."""
+    path = GLOSSARY_DIR / "common.json"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)

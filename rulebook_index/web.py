@@ -1,10 +1,351 @@
-"""The thin Flask layer of the rulebook index (work in progress: routes land next)."""
+"""The thin Flask layer of the rulebook index: JSON API, phone pages and the `index` CLI.
+
+Everything else in `rulebook_index` is plain Python. A Whoosh searcher lives on `g` for the
+length of a request (like flaskr's `get_db`); the index it reads is built by the CLI or at
+start-up, never by a request.
+"""
+
+import threading
+import time
+
+import click
+from flask import Blueprint, current_app, g, jsonify, render_template, request
+
+from . import corpus, indexing, search, sections
+
+api = Blueprint("rules_api", __name__, url_prefix="/api")
+pages = Blueprint("rules_pages", __name__)
+
+DEFAULT_LIMIT = 10
+MAX_LIMIT = 50
+POINTER_CHECK_SECONDS = 1.0
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, field: str | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message, self.field = status, code, message, field
+
+    def to_response(self):
+        body = {"code": self.code, "message": self.message}
+        if self.field:
+            body["field"] = self.field
+        return jsonify({"error": body}), self.status
+
+
+@api.errorhandler(ApiError)
+def _api_error(e: ApiError):
+    return e.to_response()
+
+
+# --- the index, per process and per request -----------------------------------------------
+
+
+class _IndexHandle:
+    """The live Whoosh index of one INDEX_DIR, reopened when CURRENT points elsewhere."""
+
+    def __init__(self, index_dir: str):
+        self.index_dir = index_dir
+        self.lock = threading.Lock()
+        self.path = None
+        self.ix = None
+        self.checked = 0.0
+
+    def get(self):
+        now = time.monotonic()
+        if self.ix is not None and now - self.checked < POINTER_CHECK_SECONDS:
+            return self.ix
+        with self.lock:
+            self.checked = now
+            path = indexing.current_dir(self.index_dir)
+            if self.ix is None or path != self.path:
+                new_path, ix = indexing.open_current(self.index_dir)
+                if ix is not None:
+                    self.path, self.ix = new_path, ix
+            return self.ix
+
+
+def _handle(app) -> _IndexHandle:
+    ext = app.extensions.setdefault("rulebook_index", {})
+    handle = ext.get("handle")
+    if handle is None or handle.index_dir != app.config["INDEX_DIR"]:
+        handle = ext["handle"] = _IndexHandle(app.config["INDEX_DIR"])
+    return handle
+
+
+def get_searcher():
+    """The request's Whoosh searcher (opened on first use, closed at teardown)."""
+    if "rules_searcher" not in g:
+        ix = _handle(current_app._get_current_object()).get()
+        if ix is None:
+            raise ApiError(
+                503,
+                "index_unavailable",
+                "The rules index is not built yet: run `flask --app app index build`.",
+            )
+        g.rules_searcher = ix.searcher(weighting=search.WEIGHTING)
+    return g.rules_searcher
+
+
+def close_searcher(e=None):
+    s = g.pop("rules_searcher", None)
+    if s is not None:
+        s.close()
 
 
 def index_ok(app) -> bool:
-    """True when the search index in app.config["INDEX_DIR"] is built and current."""
-    return False
+    """True when the search index in app.config["INDEX_DIR"] is built from the present
+    rulebooks and opens. Cheap enough for a health check."""
+    try:
+        return indexing.is_current(app.config["INDEX_DIR"]) and _handle(app).get() is not None
+    except Exception:  # a health check reports, it does not raise
+        return False
+
+
+# --- input ---------------------------------------------------------------------------------
+
+
+def _arg_game(required: bool = False) -> str | None:
+    game = request.args.get("game", "").strip()
+    if not game:
+        if required:
+            raise ApiError(400, "bad_request", "Choose a game.", "game")
+        return None
+    if game not in corpus.GAME_IDS:
+        raise ApiError(
+            404,
+            "not_found",
+            f"Unknown game {game[:40]!r}; known games: {', '.join(corpus.GAME_IDS)}.",
+            "game",
+        )
+    return game
+
+
+def _arg_q() -> str:
+    q = request.args.get("q", "")
+    if not search.clean_query(q):
+        raise ApiError(400, "bad_request", "Type a question to search the rules.", "q")
+    if len(q) > search.MAX_QUERY_CHARS:
+        raise ApiError(
+            400,
+            "bad_request",
+            f"The question is too long: at most {search.MAX_QUERY_CHARS} characters.",
+            "q",
+        )
+    return q
+
+
+def _arg_limit() -> int:
+    raw = request.args.get("limit", "").strip()
+    if not raw:
+        return DEFAULT_LIMIT
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
+        raise ApiError(
+            400, "bad_request", f"limit must be a whole number from 1 to {MAX_LIMIT}.", "limit"
+        )
+    return int(raw)
+
+
+def _game_or_404(game: str) -> dict:
+    try:
+        return corpus.game_meta(game)
+    except KeyError:
+        raise ApiError(404, "not_found", f"Unknown game {game[:40]!r}.", "game") from None
+
+
+# --- JSON ----------------------------------------------------------------------------------
+
+
+def hit_json(h: search.Hit) -> dict:
+    return {
+        "game": h.game,
+        "section_id": h.section_id,
+        "passage_id": h.passage_id,
+        "title": h.title,
+        "section_path": list(h.path),
+        "section_path_text": h.path_text,
+        "text": h.text,
+        "highlight": h.fragment,
+        "score": h.score,
+        "url": h.url,
+    }
+
+
+def section_json(s: sections.Section, with_children: bool = True) -> dict:
+    out = {
+        "id": s.id,
+        "game": s.game,
+        "title": s.title,
+        "path": list(s.path),
+        "path_text": s.path_text,
+        "level": s.level,
+        "parent_id": s.parent_id,
+        "body": s.body,
+        "url": sections.section_url(s.game, s.id),
+    }
+    if with_children:
+        out["children"] = [section_json(c) for c in sections.children_of(s.game, s.id)]
+    return out
+
+
+def game_json(game_id: str) -> dict:
+    meta = corpus.game_meta(game_id)
+    return {**meta, "sections": len(sections.sections_for(game_id)), "url": f"/rules/{game_id}"}
+
+
+@api.get("/games")
+def games():
+    return jsonify({"games": [game_json(gid) for gid in corpus.GAME_IDS]})
+
+
+def run_search(q: str, game: str | None, limit: int) -> search.SearchResult:
+    return search.search(get_searcher(), q, game, limit)
+
+
+@api.get("/rules/search")
+def rules_search():
+    q = _arg_q()
+    game = _arg_game()
+    limit = _arg_limit()
+    res = run_search(q, game, limit)
+    return jsonify(
+        {
+            "query": res.query,
+            "corrected_query": res.corrected,
+            "game": game,
+            "limit": limit,
+            "count": len(res.hits),
+            "results": [hit_json(h) for h in res.hits],
+        }
+    )
+
+
+@api.get("/rules/<game>/sections/<section_id>")
+def rules_section(game, section_id):
+    _game_or_404(game)
+    try:
+        s = sections.get_section(game, section_id)
+    except KeyError:
+        raise ApiError(
+            404, "not_found", f"No section {section_id[:80]!r} in {game}.", "section_id"
+        ) from None
+    return jsonify({"game": game, "section": section_json(s)})
+
+
+# --- pages ---------------------------------------------------------------------------------
+
+
+def _games_for_pages():
+    return [game_json(gid) for gid in corpus.GAME_IDS]
+
+
+@pages.get("/")
+def home():
+    return render_template("index.html", games=_games_for_pages(), q="", game=None)
+
+
+@pages.get("/rules")
+def rules_page():
+    q = request.args.get("q", "")
+    game = request.args.get("game", "").strip() or None
+    error, res, status = None, None, 200
+    try:
+        if game is not None:
+            _arg_game()
+        if q.strip():
+            res = run_search(_arg_q(), game, _arg_limit())
+    except ApiError as e:
+        error, status = e.message, e.status
+    return (
+        render_template(
+            "rules/search.html",
+            games=_games_for_pages(),
+            q=q,
+            game=game,
+            result=res,
+            error=error,
+            titles={gid: corpus.game_meta(gid)["title"] for gid in corpus.GAME_IDS},
+        ),
+        status,
+    )
+
+
+@pages.get("/rules/<game>")
+def rules_book(game):
+    try:
+        meta = corpus.game_meta(game)
+    except KeyError:
+        return (
+            render_template(
+                "rules/search.html",
+                games=_games_for_pages(),
+                q="",
+                game=None,
+                result=None,
+                error=f"Unknown game {game[:40]!r}.",
+            ),
+            404,
+        )
+    return render_template(
+        "rules/book.html",
+        meta=meta,
+        game=game,
+        q="",
+        games=_games_for_pages(),
+        sections=sections.sections_for(game),
+        passages=_passages_by_section(game),
+    )
+
+
+def _passages_by_section(game: str) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for p in sections.passages_for(game):
+        out.setdefault(p.section_id, []).append(p)
+    return out
+
+
+# --- CLI -----------------------------------------------------------------------------------
+
+
+@click.group("index", help="Build the rules search index.")
+def index_cli():
+    pass
+
+
+def _progress(game, n, done, total):
+    click.echo(f"  {game:<18} {n:>4} passages   [{done}/{total}]")
+
+
+@index_cli.command("build", help="Build the index if it is missing or stale.")
+def build_command():
+    index_dir = current_app.config["INDEX_DIR"]
+    if indexing.is_current(index_dir):
+        click.echo(f"Index is up to date in {index_dir}.")
+        return
+    click.echo(f"Building the rules index in {index_dir} ...")
+    t = time.perf_counter()
+    built = indexing.build(index_dir, progress=_progress)
+    verb = "Built" if built else "Another process built"
+    click.echo(f"{verb} the index in {time.perf_counter() - t:.1f}s.")
+
+
+@index_cli.command("rebuild", help="Rebuild the index from scratch, showing progress.")
+def rebuild_command():
+    index_dir = current_app.config["INDEX_DIR"]
+    click.echo(f"Rebuilding the rules index in {index_dir} ...")
+    t = time.perf_counter()
+    indexing.build(index_dir, progress=_progress, force=True)
+    click.echo(f"Rebuilt the index in {time.perf_counter() - t:.1f}s.")
 
 
 def init_app(app):
-    pass
+    """Register the API, the pages and the `index` CLI; make sure the index is current."""
+    app.register_blueprint(api)
+    app.register_blueprint(pages)
+    app.teardown_appcontext(close_searcher)
+    app.cli.add_command(index_cli)
+    if app.config.get("INDEX_AUTO_BUILD", True):
+        try:
+            indexing.build(app.config["INDEX_DIR"])
+        except OSError as e:  # a read-only deployment still serves pages; search says 503
+            app.logger.warning("rules index not built: %s", e)

@@ -1,0 +1,352 @@
+"""Search that understands players: questions in, ranked rulebook passages out.
+
+The input is treated as words, never as query syntax: there is no query parser, so no
+wildcards, field prefixes, ranges or boolean operators can reach the index. A question
+becomes an OR of its (stemmed) words over the passage text, title and section path, plus
+phrase boosts for adjacent words; misspelt words are corrected against the corpus ("did you
+mean"); a per-game glossary adds the rulebook's own terms for a player's words. The best
+few dozen candidates are then re-ranked by how much of the question they cover.
+"""
+
+import functools
+import math
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from whoosh import highlight
+from whoosh.query import Or, Phrase, Term
+from whoosh.scoring import BM25F
+
+from . import corpus, sections
+from .indexing import ANALYZER, WORD_PATTERN
+
+MAX_QUERY_CHARS = 500
+MAX_TERMS = 48
+MAX_PHRASES = 24
+CANDIDATES = 40
+
+TITLE_BOOST = 2.0
+PATH_BOOST = 1.0
+PHRASE_BOOST = 1.5
+EXPANSION_WEIGHT = 0.9
+FUNCTION_WEIGHT = 0.15
+
+_WORD = re.compile(WORD_PATTERN)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+WEIGHTING = BM25F(B=0.75, K1=1.2, title_B=0.3, path_B=0.3)
+
+
+# --- vocabulary ----------------------------------------------------------------------------
+
+
+def stems(text: str) -> list[str]:
+    return [t.text for t in ANALYZER(text)]
+
+
+def stem(word: str) -> str:
+    s = stems(word)
+    return s[0] if s else word
+
+
+@functools.cache
+def _common() -> dict:
+    return corpus.common_glossary()
+
+
+@functools.cache
+def function_words() -> frozenset[str]:
+    """Question filler ("what", "the", "i"): kept, but weighted low."""
+    return frozenset(stem(w) for w in _common().get("function_words", []))
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    words: dict[str, int]  # surface word (lower case) -> frequency
+    stems: frozenset[str]
+    deletes: dict[str, tuple[str, ...]]  # one-deletion variants -> words
+
+
+@functools.cache
+def vocabulary() -> Vocabulary:
+    """Every word a question may legitimately use: the corpus, the glossaries' keys and
+    a list of common words. Misspellings are corrected toward the corpus and glossary."""
+    words: dict[str, int] = {}
+    for g in corpus.GAME_IDS:
+        for s in sections.sections_for(g):
+            for w in _WORD.findall((s.title + "\n" + s.body).lower()):
+                words[w] = words.get(w, 0) + 1
+    for g in corpus.GAME_IDS:
+        for key in corpus.glossary(g):
+            for w in _WORD.findall(key.lower()):
+                words.setdefault(w, 1)
+    deletes: dict[str, list[str]] = {}
+    for w in words:
+        if len(w) < 3 or w.isdigit():
+            continue
+        for v in _deletes1(w) | {w}:
+            deletes.setdefault(v, []).append(w)
+    known = set(words) | {w.lower() for w in _common().get("known_words", [])}
+    all_stems = frozenset(stem(w) for w in known)
+    return Vocabulary(
+        words=words,
+        stems=all_stems,
+        deletes={k: tuple(v) for k, v in deletes.items()},
+    )
+
+
+def _deletes1(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _damerau(a: str, b: str) -> int:
+    """Optimal string alignment distance (a transposition counts as one edit)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def correct_word(word: str) -> str | None:
+    """The likeliest corpus word for a misspelt `word`, or None when it is fine as it is.
+
+    Candidates share a one-deletion variant with the word (so they are within two edits);
+    the closest wins, then the most frequent. Short words are left alone.
+    """
+    vocab = vocabulary()
+    if len(word) < 3 or not word.isalpha() or word in vocab.words:
+        return None
+    if stem(word) in vocab.stems:
+        return None
+    maxdist = 1 if len(word) <= 4 else 2
+    candidates: set[str] = set()
+    for v in _deletes1(word) | {word}:
+        candidates.update(vocab.deletes.get(v, ()))
+    best = None
+    for c in candidates:
+        if abs(len(c) - len(word)) > maxdist:
+            continue
+        d = _damerau(word, c)
+        if d > maxdist:
+            continue
+        key = (d, -vocab.words.get(c, 0), c)
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
+# --- query plan ----------------------------------------------------------------------------
+
+
+def clean_query(q: str) -> str:
+    q = unicodedata.normalize("NFKC", q)
+    q = _CONTROL.sub(" ", q)
+    return " ".join(q.split())
+
+
+@dataclass
+class QueryPlan:
+    text: str
+    words: list[str]
+    corrected: str | None = None
+    terms: dict[str, float] = field(default_factory=dict)  # stem -> weight
+    phrases: list[tuple[tuple[str, ...], float]] = field(default_factory=list)
+    expansions: list[str] = field(default_factory=list)
+
+
+def _find_seq(hay: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
+
+
+@functools.cache
+def _glossary_stems(game: str | None) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """(key stems, expansions) for a game's glossary, or every game's when game is None."""
+    games = [game] if game else list(corpus.GAME_IDS)
+    merged: dict[str, list[str]] = {}
+    for k, vs in corpus.common_glossary().get("synonyms", {}).items():
+        merged.setdefault(k.lower(), []).extend(v.lower() for v in vs)
+    for g in games:
+        for k, vs in corpus.glossary(g).items():
+            merged.setdefault(k, []).extend(vs)
+    out = []
+    for k, vs in merged.items():
+        ks = tuple(stems(k))
+        if ks:
+            out.append((ks, tuple(dict.fromkeys(vs))))
+    return tuple(out)
+
+
+def plan_query(q: str, game: str | None = None) -> QueryPlan:
+    text = clean_query(q)[:MAX_QUERY_CHARS]
+    words = [w.lower() for w in _WORD.findall(text)][: MAX_TERMS * 2]
+    plan = QueryPlan(text=text, words=words)
+
+    fixed = []
+    changed = False
+    for w in words:
+        c = correct_word(w)
+        if c and c != w:
+            fixed.append(c)
+            changed = True
+        else:
+            fixed.append(w)
+    if changed:
+        out, pos = [], 0
+        for m, new in zip(_WORD.finditer(text), fixed, strict=False):
+            out.append(text[pos : m.start()])
+            out.append(new if new != m.group(0).lower() else m.group(0))
+            pos = m.end()
+        out.append(text[pos:])
+        plan.corrected = "".join(out)
+
+    fw = function_words()
+    seq = [s for w in fixed for s in stems(w)]
+    for s in seq:
+        weight = FUNCTION_WEIGHT if s in fw else 1.0
+        plan.terms[s] = max(plan.terms.get(s, 0.0), weight)
+    for a, b in zip(seq, seq[1:], strict=False):
+        if a in fw and b in fw:
+            continue
+        plan.phrases.append(((a, b), PHRASE_BOOST))
+
+    for key, expansions in _glossary_stems(game):
+        if not _find_seq(seq, list(key)):
+            continue
+        for exp in expansions:
+            es = stems(exp)
+            if not es:
+                continue
+            plan.expansions.append(exp)
+            for s in es:
+                if s not in fw:
+                    w = EXPANSION_WEIGHT / (1 if len(es) == 1 else 1.5)
+                    plan.terms[s] = max(plan.terms.get(s, 0.0), w)
+            if len(es) > 1:
+                plan.phrases.append((tuple(es), PHRASE_BOOST))
+
+    if len(plan.terms) > MAX_TERMS:
+        keep = sorted(plan.terms.items(), key=lambda kv: -kv[1])[:MAX_TERMS]
+        plan.terms = dict(keep)
+    plan.phrases = list(dict.fromkeys(plan.phrases))[:MAX_PHRASES]
+    return plan
+
+
+def build_query(plan: QueryPlan):
+    clauses = []
+    for s, w in plan.terms.items():
+        clauses.append(
+            Or(
+                [
+                    Term("text", s, boost=w),
+                    Term("title", s, boost=w * TITLE_BOOST),
+                    Term("path", s, boost=w * PATH_BOOST),
+                ]
+            )
+        )
+    for words, boost in plan.phrases:
+        clauses.append(Phrase("text", list(words), boost=boost))
+    return Or(clauses) if clauses else None
+
+
+# --- search --------------------------------------------------------------------------------
+
+
+@dataclass
+class Hit:
+    game: str
+    section_id: str
+    passage_id: str
+    title: str
+    path: tuple[str, ...]
+    text: str
+    fragment: str
+    score: float
+
+    @property
+    def path_text(self) -> str:
+        return sections.PATH_SEP.join(self.path)
+
+    @property
+    def url(self) -> str:
+        return sections.section_url(self.game, self.section_id)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    corrected: str | None
+    hits: list[Hit]
+    expansions: list[str] = field(default_factory=list)
+
+
+FORMATTER = highlight.HtmlFormatter(tagname="mark", between=" … ")
+FRAGMENTER = highlight.ContextFragmenter(maxchars=320, surround=80)
+
+
+def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) -> list[float]:
+    """Blend BM25F with coverage: the share of the question's weighted, rarer words that the
+    passage (text, title or path) actually contains."""
+    if not docs:
+        return []
+    n = max(searcher.doc_count(), 1)
+    idf = {}
+    for s, w in plan.terms.items():
+        df = max(searcher.doc_frequency("text", s), searcher.doc_frequency("title", s))
+        idf[s] = w * math.log(1 + n / (1 + df))
+    total = sum(idf.values()) or 1.0
+    top = max(scores) or 1.0
+    out = []
+    for d, sc in zip(docs, scores, strict=True):
+        have = set(stems(d["text"])) | set(stems(d["path"]))
+        cover = sum(v for s, v in idf.items() if s in have) / total
+        out.append(sc / top + 0.6 * cover)
+    return out
+
+
+def search(searcher, q: str, game: str | None = None, limit: int = 10) -> SearchResult:
+    """Rank passages for a player's question. `searcher` is an open Whoosh searcher created
+    with WEIGHTING; `game` None searches every game."""
+    plan = plan_query(q, game)
+    query = build_query(plan)
+    if query is None:
+        return SearchResult(query=plan.text, corrected=plan.corrected, hits=[])
+    flt = Term("game", game) if game else None
+    results = searcher.search(query, limit=max(CANDIDATES, limit), filter=flt, terms=True)
+    docs = [r.fields() for r in results]
+    scores = [r.score for r in results]
+    final = _rerank(plan, docs, scores, searcher)
+    ranked = sorted(range(len(docs)), key=lambda i: -final[i])[:limit]
+
+    hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}
+    hits = []
+    for i in ranked:
+        d = docs[i]
+        frag = highlight.highlight(
+            d["text"], hl_terms, ANALYZER, FRAGMENTER, FORMATTER, top=2
+        )
+        if not frag:
+            frag = FORMATTER._text(d["text"][:240]) + ("…" if len(d["text"]) > 240 else "")
+        hits.append(
+            Hit(
+                game=d["game"],
+                section_id=d["section_id"],
+                passage_id=d["id"],
+                title=d["title"],
+                path=tuple(d["path"].split(sections.PATH_SEP)),
+                text=d["text"],
+                fragment=frag,
+                score=round(final[i], 4),
+            )
+        )
+    return SearchResult(
+        query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions
+    )
