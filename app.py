@@ -30,6 +30,10 @@ def create_app(test_config=None):
 
     referee_web.init_app(app)
 
+    from referee import pages
+
+    pages.init_app(app)
+
     @app.get("/api/health")
     def health():
         checks = {"index": rules_web.index_ok(app), "database": referee_web.db_ok(app)}

@@ -7,7 +7,7 @@ is registered. Plain Python: nothing in this package but `web.py` touches Flask.
 import pkgutil
 from importlib import import_module
 
-NOT_GAMES = {"core", "web", "data"}
+NOT_GAMES = {"core", "web", "pages", "data"}
 
 
 def referees() -> dict:

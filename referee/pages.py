@@ -1,0 +1,660 @@
+"""The companion web app: HTML pages to start, play, referee and score a game from phones at a table.
+
+Views stay thin, like the JSON API's: they read a form, call `referee.core.sessions` and redirect
+(post/redirect/get) with what happened. Nothing here knows a game's rules; the pages are drawn from
+the metadata the API publishes (event schemas, legal events, options, position and score schemas),
+and a game draws its own board in `templates/play/_board_<game>.html`.
+
+Edit rights: the join link carries the edit token once; /play/<id>/join puts it in the signed
+session cookie and redirects to the table, so the token is never written into a page. Every form
+that changes a game carries the per-session CSRF token.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+
+import segno
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    get_flashed_messages,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    session,
+    url_for,
+)
+
+from .core import engine
+from .core.rules import BadRequest, Citation, RuleViolation
+from .core.sessions import Forbidden, NotFound, Stale
+from .web import describe_game, get_sessions
+
+bp = Blueprint("pages", __name__)
+
+MAX_REMEMBERED_GAMES = 20  # edit tokens kept in one browser's session cookie
+MAX_FORM_ITEMS = 8  # an array longer than this is entered as JSON text
+MAX_CALCULATOR_PLAYERS = 8
+ASK_LIMIT = 8
+
+
+def init_app(app) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(csrf_token=csrf_token, schema_type=schema_type,
+                                 array_length=array_length, normalize_scores=normalize_scores)
+    app.jinja_env.filters.update(event_label=event_label, humanize=humanize, seat_name=seat_name)
+
+
+# -- tokens --------------------------------------------------------------------------------------
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(24)
+    return session["csrf"]
+
+
+def check_csrf() -> None:
+    sent = request.form.get("csrf_token", "")
+    if not sent or not hmac.compare_digest(sent, session.get("csrf", "")):
+        abort(400, "This form has expired or did not come from this site: reload the page and try again.")
+
+
+def edit_token(session_id: str) -> str | None:
+    return session.get("edit", {}).get(session_id)
+
+
+def remember_edit_token(session_id: str, token: str) -> None:
+    tokens = {k: v for k, v in session.get("edit", {}).items() if k != session_id}
+    tokens[session_id] = token
+    session["edit"] = dict(list(tokens.items())[-MAX_REMEMBERED_GAMES:])
+
+
+# -- pages: games and new game -------------------------------------------------------------------
+
+
+def games() -> dict:
+    return current_app.extensions["tableside.referees"]
+
+
+def game_or_404(game_id: str):
+    try:
+        return get_sessions().game(game_id)
+    except NotFound:
+        abort(404, f"There is no referee for the game {game_id!r}.")
+
+
+@bp.get("/play/")
+def index():
+    return render_template("play/index.html", games=games())
+
+
+@bp.route("/play/new", methods=["GET", "POST"])
+def new():
+    game_id = request.values.get("game")
+    if not game_id:
+        return render_template("play/index.html", games=games())
+    game = game_or_404(game_id)
+    described = describe_game(game)
+    errors = {}
+    values = {}
+    if request.method == "POST":
+        check_csrf()
+        body, errors = new_game_body(game, described)
+        values = request.form
+        if not errors:
+            try:
+                created = get_sessions().create(body)
+            except BadRequest as exc:
+                errors[exc.field or "form"] = exc.message
+            else:
+                remember_edit_token(created["id"], created["edit_token"])
+                return redirect(url_for("pages.table", session_id=created["id"], created=1), 303)
+    return render_template([f"play/new_{game.game_id}.html", "play/new.html"], game=game,
+                           described=described, errors=errors, values=values), 400 if errors else 200
+
+
+def new_game_body(game, described) -> tuple[dict, dict]:
+    """The JSON body of POST /api/sessions, from the new-game form; and errors by field."""
+    errors = {}
+    players = [name.strip() for name in request.form.getlist("player") if name.strip()]
+    body = {"game": game.game_id, "players": players, "options": {}}
+    for name, option in described["options"].items():
+        try:
+            value = form_value(option["schema"], f"options.{name}", request.form)
+        except BadRequest as exc:
+            errors[exc.field] = exc.message
+            continue
+        if value is not None:
+            body["options"][name] = value
+    if described["position_schema"] and request.form.get("start") == "position":
+        try:
+            position = form_value(described["position_schema"], "position", request.form)
+        except BadRequest as exc:
+            errors[exc.field] = exc.message
+        else:
+            if position:
+                body["position"] = position
+    return body, errors
+
+
+# -- pages: the table ----------------------------------------------------------------------------
+
+
+def load(session_id: str) -> dict:
+    try:
+        return get_sessions().get(session_id)
+    except NotFound:
+        abort(404, f"There is no game {session_id!r}. Check the link, or start a new game.")
+
+
+@bp.get("/play/<session_id>")
+def table(session_id):
+    view = load(session_id)
+    game = game_or_404(view["game"])
+    log = get_sessions().log(session_id)
+    token = edit_token(session_id)
+    done = request.args.get("done", type=int)
+    context = dict(
+        view=view,
+        game=game,
+        described=describe_game(game),
+        names={p["seat"]: p["name"] for p in view["players"]},
+        log=log["entries"],
+        can_edit=token is not None,
+        created=bool(request.args.get("created")) and token is not None,
+        done=entry_at(log["entries"], done) if done else None,
+        messages=get_flashed_messages(with_categories=True),
+        open_events=open_events(game, view),
+        view_url=url_for("pages.table", session_id=session_id, _external=True),
+    )
+    if token is not None:
+        context["join_url"] = url_for("pages.join", session_id=session_id, token=token, _external=True)
+        context["join_qr"] = qr_svg(context["join_url"], "QR code of the join link (edit rights)")
+        context["view_qr"] = qr_svg(context["view_url"], "QR code of the view-only link")
+    templates = [f"play/{game.game_id}.html", "play/default.html"]
+    if request.args.get("fragment") == "live":
+        templates = ["play/_live.html"]
+    response = current_app.make_response(render_template(templates, **context))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["ETag"] = etag(view["seq"])
+    return response
+
+
+@bp.get("/play/<session_id>/join")
+def join(session_id):
+    load(session_id)
+    token = request.args.get("token", "")
+    try:
+        get_sessions().authorize(get_sessions().store.session(session_id), token)
+    except Forbidden:
+        abort(403, "This join link does not open this game. Ask for a fresh one at the table.")
+    remember_edit_token(session_id, token)
+    flash({"kind": "info", "text": "You joined this game: you can enter events on this phone."}, "info")
+    return redirect(url_for("pages.table", session_id=session_id), 303)
+
+
+@bp.get("/play/<session_id>/qr.svg")
+def view_qr(session_id):
+    """The QR code of the view-only link (the join link's QR is only drawn into its holder's page)."""
+    load(session_id)
+    url = url_for("pages.table", session_id=session_id, _external=True)
+    response = current_app.make_response(qr_svg(url, "QR code of the view-only link"))
+    response.mimetype = "image/svg+xml"
+    return response
+
+
+def qr_svg(url: str, title: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, title=title, svgclass="qr",
+                                                  lineclass=None, omitsize=True)
+
+
+@bp.get("/play/<session_id>/state.json")
+def state(session_id):
+    """The seq of the game, for phones that poll; 304 while it has not moved.
+
+    With ?since=<seq>, also what changed since that seq, in words.
+    """
+    if not session_exists(session_id):
+        abort(404)
+    seq = get_sessions().seq(session_id)
+    tag = etag(seq)
+    if request.if_none_match.contains_weak(tag.strip('"')):
+        response = current_app.response_class(status=304)
+    else:
+        since = request.args.get("since", type=int)
+        changes = []
+        if since is not None and since < seq:
+            changes = describe_changes(session_id, since)
+        response = jsonify({"seq": seq, "changes": changes})
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def session_exists(session_id: str) -> bool:
+    return get_sessions().store.session(session_id) is not None
+
+
+def etag(seq: int) -> str:
+    return f'"{seq}"'
+
+
+@bp.post("/play/<session_id>/event")
+def post_event(session_id):
+    check_csrf()
+    view = load(session_id)
+    game = game_or_404(view["game"])
+    expected_seq = request.form.get("expected_seq", type=int)
+    try:
+        event = event_from_form(game, view, request.form)
+        result = get_sessions().post_event(session_id, edit_token(session_id),
+                                           {"event": event, "expected_seq": expected_seq})
+    except RuleViolation as exc:
+        flash(violation_message(exc, event), "violation")
+    except BadRequest as exc:
+        flash({"kind": "error", "text": exc.message, "field": exc.field}, "error")
+    except Stale as exc:
+        flash_stale(session_id, expected_seq, exc.seq)
+    except Forbidden as exc:
+        flash({"kind": "error", "text": exc.message + ": open the join link to enter events."}, "error")
+    else:
+        return redirect(url_for("pages.table", session_id=session_id, done=result["seq"]) + "#result",
+                        303)
+    return redirect(url_for("pages.table", session_id=session_id) + "#result", 303)
+
+
+@bp.post("/play/<session_id>/<any(undo, redo):kind>")
+def undo_redo(session_id, kind):
+    check_csrf()
+    load(session_id)
+    expected_seq = request.form.get("expected_seq", type=int)
+    step = get_sessions().undo if kind == "undo" else get_sessions().redo
+    try:
+        result = step(session_id, edit_token(session_id), {"expected_seq": expected_seq})
+    except Stale as exc:
+        flash_stale(session_id, expected_seq, exc.seq)
+    except BadRequest as exc:
+        flash({"kind": "error", "text": exc.message}, "error")
+    except Forbidden as exc:
+        flash({"kind": "error", "text": exc.message + ": open the join link to enter events."}, "error")
+    else:
+        return redirect(url_for("pages.table", session_id=session_id, done=result["seq"]) + "#result",
+                        303)
+    return redirect(url_for("pages.table", session_id=session_id) + "#result", 303)
+
+
+def violation_message(exc: RuleViolation, event) -> dict:
+    message = {"kind": "violation", "text": exc.message, "event": event}
+    if exc.citation is not None:
+        message["rule"] = exc.citation.to_json()
+    return message
+
+
+def flash_stale(session_id: str, expected_seq: int | None, seq: int) -> None:
+    flash({"kind": "stale",
+           "text": "Nothing was entered: the game moved on while you were choosing. Look again.",
+           "changes": describe_changes(session_id, expected_seq or 0)[-6:]}, "stale")
+
+
+@bp.get("/play/<session_id>/log")
+def log_page(session_id):
+    view = load(session_id)
+    game = game_or_404(view["game"])
+    return render_template("play/log.html", view=view, game=game,
+                           names={p["seat"]: p["name"] for p in view["players"]},
+                           log=get_sessions().log(session_id)["entries"])
+
+
+# -- events from forms ---------------------------------------------------------------------------
+
+
+def event_from_form(game, view, form) -> dict:
+    """An event from a tapped legal choice (its JSON in `event`) or from a schema-generated form."""
+    if form.get("event"):
+        try:
+            event = json.loads(form["event"])
+        except ValueError:
+            raise BadRequest("the event is not valid JSON", "event") from None
+        if not isinstance(event, dict):
+            raise BadRequest("the event is an object with a type and a player", "event")
+        return event
+    kind = form.get("type")
+    if kind not in game.event_types:
+        raise BadRequest(f"choose what happened: one of {', '.join(game.event_types)}", "type")
+    seats = [p["seat"] for p in view["players"]]
+    schema = game.event_types[kind].schema(kind, seats)
+    event = form_value(schema, "event", form) or {}
+    event["type"] = kind
+    return event
+
+
+def open_events(game, view) -> list[dict]:
+    """Legal choices the game cannot enumerate ({"open": [fields]}), each with its form's schema."""
+    seats = [p["seat"] for p in view["players"]]
+    out = []
+    for item in view["legal"]:
+        if "open" in item:
+            schema = game.event_types[item["type"]].schema(item["type"], seats)
+            fixed = {k: v for k, v in item.items() if k != "open"}
+            out.append({"fixed": fixed, "fields": item["open"], "schema": schema})
+    return out
+
+
+def form_value(schema: dict, name: str, form):
+    """Read a value shaped by a JSON Schema back from the form fields `templates/play/_form.html`
+    drew for it: None when left empty. The referee then checks it against the schema itself."""
+    kind = schema_type(schema)
+    if kind == "json":
+        text = form.get(name, "").strip()
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise BadRequest("this field takes JSON, e.g. " + json.dumps(schema.get("examples", [""])[0]),
+                             name) from None
+    if kind == "object":
+        out = {}
+        for key, sub in schema.get("properties", {}).items():
+            if key in ("type",) and "const" in sub:
+                continue
+            value = form_value(sub, f"{name}.{key}", form)
+            if value is not None:
+                out[key] = value
+        return out or None
+    if kind == "array":
+        items = []
+        for index in range(array_length(schema)):
+            value = form_value(schema.get("items", {}), f"{name}.{index}", form)
+            if value is not None:
+                items.append(value)
+        return items or None
+    if kind == "checkboxes":
+        chosen = form.getlist(name)
+        return [value for value in schema["items"]["enum"] if str(value) in chosen] or None
+    raw = form.get(name)
+    if kind == "boolean":
+        if name + ".present" in form:
+            return raw is not None
+        return None
+    if raw is None or raw.strip() == "":
+        return None
+    raw = raw.strip()
+    if kind == "const":
+        return schema["const"]
+    if kind == "enum":
+        for value in schema["enum"]:
+            if str(value) == raw:
+                return value
+        raise BadRequest(f"choose one of {', '.join(map(str, schema['enum']))}", name)
+    if kind in ("integer", "number"):
+        try:
+            return int(raw) if kind == "integer" else float(raw)
+        except ValueError:
+            raise BadRequest(f"{raw!r} is not a {'whole ' if kind == 'integer' else ''}number",
+                             name) from None
+    return raw
+
+
+def schema_type(schema: dict) -> str:
+    """How a schema is drawn as form fields (and read back)."""
+    if "const" in schema:
+        return "const"
+    if "enum" in schema:
+        return "enum"
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kinds = [k for k in kind if k != "null"]
+        kind = kinds[0] if len(kinds) == 1 else None
+    if kind == "object" and schema.get("properties") and not any(
+        k in schema for k in ("oneOf", "anyOf", "patternProperties")
+    ):
+        return "object"
+    if kind == "array":
+        items = schema.get("items", {})
+        if "enum" in items and schema.get("uniqueItems"):
+            return "checkboxes"
+        if array_length(schema) and schema_type(items) not in ("json", "array"):
+            return "array"
+        return "json"
+    if kind in ("string", "integer", "number", "boolean"):
+        return kind
+    return "json"
+
+
+def array_length(schema: dict) -> int:
+    """How many item fields to draw for an array: its maxItems when small, else 0 (JSON text)."""
+    most = schema.get("maxItems")
+    return most if most is not None and most <= MAX_FORM_ITEMS else 0
+
+
+# -- words ---------------------------------------------------------------------------------------
+
+
+def humanize(name) -> str:
+    return str(name).replace("_", " ").replace("-", " ")
+
+
+def event_label(event: dict, names: dict | None = None, with_player: bool = False) -> str:
+    """An event in a few words: "chastise · card Vicar"."""
+    if not event:
+        return ""
+    parts = [humanize(event.get("type", "?")).capitalize()]
+    for key, value in event.items():
+        if key in ("type", "player", "open"):
+            continue
+        if isinstance(value, (dict, list)):
+            value = json.dumps(value, ensure_ascii=False)
+        parts.append(f"{humanize(key)} {value}")
+    label = " · ".join(parts)
+    if with_player and event.get("player"):
+        label = f"{(names or {}).get(event['player'], event['player'])}: {label}"
+    return label
+
+
+def entry_at(entries: list[dict], seq: int) -> dict | None:
+    for entry in entries:
+        if entry["seq"] == seq:
+            return entry
+    return None
+
+
+def describe_entry(entry: dict, entries: list[dict], names: dict) -> str:
+    if entry["kind"] == "event":
+        text = event_label(entry["event"], names, with_player=True)
+        effects = "; ".join(e["text"] for e in entry.get("effects", []))
+        return f"{text} — {effects}" if effects else text
+    target = entry_at(entries, entry["target_seq"])
+    what = event_label(target["event"], names, with_player=True) if target else f"#{entry['target_seq']}"
+    return f"{'Undone' if entry['kind'] == 'undo' else 'Redone'}: {what}"
+
+
+def describe_changes(session_id: str, since: int) -> list[str]:
+    view = get_sessions().get(session_id)
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    entries = get_sessions().log(session_id)["entries"]
+    return [describe_entry(e, entries, names) for e in entries if e["seq"] > since]
+
+
+# -- asking the rules in context ------------------------------------------------------------------
+
+
+@bp.get("/play/<session_id>/ask")
+def ask(session_id):
+    view = load(session_id)
+    game = game_or_404(view["game"])
+    q = request.args.get("q", "").strip()[:500]
+    result = search_in_context(game.game_id, q, view["phase"]) if q else None
+    return render_template("play/ask.html", view=view, game=game, q=q, result=result)
+
+
+def phase_words(phase: str) -> list[str]:
+    """The words of a phase name ("round_draw" -> ["round", "draw"])."""
+    return [w for w in phase.replace("-", "_").split("_") if w and not w.isdigit()]
+
+
+def search_in_context(game_id: str, q: str, phase: str):
+    """Search the game's rulebook; among the hits, sections about the current phase rank first."""
+    from rulebook_index import web as rules_web
+
+    searcher_for = getattr(rules_web, "get_searcher", None)
+    if searcher_for is None:
+        return None
+    try:
+        searcher = searcher_for()
+    except Exception:  # no index built yet: the page says search is unavailable
+        current_app.logger.exception("rule search unavailable")
+        return None
+    from rulebook_index.search import search
+
+    result = search(searcher, q, game=game_id, limit=ASK_LIMIT * 3)
+    result.hits = rank_by_phase(result.hits, phase)[:ASK_LIMIT]
+    return result
+
+
+def rank_by_phase(hits: list, phase: str) -> list:
+    """Hits whose title or section path names the current phase first; the order is kept otherwise."""
+    words = [w.lower() for w in phase_words(phase)]
+
+    def about_phase(hit) -> bool:
+        where = " ".join((hit.title, *hit.path)).lower()
+        return any(word in where for word in words)
+
+    return sorted(hits, key=lambda hit: not about_phase(hit))
+
+
+# -- scores --------------------------------------------------------------------------------------
+
+
+@bp.get("/score/")
+def score_index():
+    calculators = {gid: game for gid, game in games().items() if game.score_schema is not None}
+    return render_template("score/index.html", games=calculators)
+
+
+@bp.get("/score/<game_id>")
+def calculator(game_id):
+    """The stateless calculator: a GET form, so a result can be bookmarked and nothing is written."""
+    game = game_or_404(game_id)
+    if game.score_schema is None:
+        abort(404, f"{game.title} has no scoring calculator.")
+    schema = game.score_schema
+    players_schema = schema.get("properties", {}).get("players", {})
+    count = request.args.get("count", type=int) or max(players_schema.get("minItems", 1), 2)
+    if "add" in request.args:
+        count += 1
+    if "remove" in request.args:
+        count -= 1
+    count = max(players_schema.get("minItems", 1),
+                min(count, players_schema.get("maxItems", MAX_CALCULATOR_PLAYERS), MAX_CALCULATOR_PLAYERS))
+    tallies, result, error = None, None, None
+    if "calculate" in request.args or "json" in request.args:
+        try:
+            tallies = calculator_tallies(schema, count, request.args)
+            result = engine.score(game, tallies)
+        except BadRequest as exc:
+            error = {"text": exc.message, "field": exc.field}
+    if "json" in request.args:
+        return jsonify({"result": result, "error": error}), 400 if error else 200
+    return render_template([f"score/{game.game_id}.html", "score/default.html"], game=game,
+                           schema=schema, count=count, values=request.args, result=result,
+                           error=error, player_schema=players_schema.get("items", {}))
+
+
+def calculator_tallies(schema: dict, count: int, form) -> dict:
+    tallies = {}
+    for key, sub in schema.get("properties", {}).items():
+        if key == "players":
+            players = []
+            for index in range(count):
+                value = form_value(sub.get("items", {}), f"players.{index}", form) or {}
+                players.append(value)
+            tallies["players"] = players
+        else:
+            value = form_value(sub, key, form)
+            if value is not None:
+                tallies[key] = value
+    return tallies
+
+
+def normalize_scores(scores: dict | None, game_id: str) -> dict:
+    """A game's scores in one shape for the templates, whatever shape the referee gives its breakdown.
+
+    In: {"players": [{seat, total, breakdown}], "winner": seat | [seats] | None, "tie_break": ...}
+    where a breakdown is {category: points} or [{label|category|name, points|value, rule|quote}].
+    Out: players with `parts` [{label, points, rule}], `points` {label: points} and `bar` (the
+    chart's segments), the ordered `categories`, `winners` (a list), `tie_break` {text, rule}.
+    """
+    scores = scores or {}
+    players, categories = [], []
+    for player in scores.get("players") or []:
+        parts = []
+        breakdown = player.get("breakdown") or []
+        if isinstance(breakdown, dict):
+            breakdown = [{"label": key, "points": value} for key, value in breakdown.items()]
+        for item in breakdown:
+            if not isinstance(item, dict):
+                continue
+            label = next((item[k] for k in ("label", "category", "name", "what") if item.get(k)), "?")
+            points = next((item[k] for k in ("points", "value", "score", "vp") if k in item), None)
+            parts.append({"label": str(label), "points": points, "rule": rule_of(item, game_id)})
+            if str(label) not in categories:
+                categories.append(str(label))
+        points = {part["label"]: part["points"] for part in parts}
+        total = player.get("total", sum(p for p in points.values() if isinstance(p, (int, float))))
+        bar = [(c, points.get(c, 0)) for c in categories] if parts else [("total", total)]
+        players.append({"seat": player.get("seat"), "total": total, "parts": parts, "points": points,
+                        "bar": bar, "bar_total": sum(max(p, 0) for _, p in bar
+                                                     if isinstance(p, (int, float)))})
+    for player in players:  # categories that first appear for a later player
+        if player["parts"]:
+            player["bar"] = [(c, player["points"].get(c, 0)) for c in categories]
+    winner = scores.get("winner", scores.get("winners"))
+    winners = [w for w in (winner if isinstance(winner, list) else [winner]) if w]
+    tie_break = scores.get("tie_break", scores.get("tiebreak"))
+    if isinstance(tie_break, str):
+        tie_break = {"text": tie_break, "rule": None}
+    elif isinstance(tie_break, dict):
+        tie_break = {"text": tie_break.get("text") or tie_break.get("reason") or tie_break.get("message", ""),
+                     "rule": rule_of(tie_break, game_id)}
+    return {"players": players, "categories": categories, "winners": winners,
+            "tie_break": tie_break or None, "rule": rule_of(scores, game_id)}
+
+
+def rule_of(item: dict, game_id: str) -> dict | None:
+    """A citation from an item that carries one: {"rule": {...}} or {"rule"/"quote": "..."}."""
+    rule = item.get("rule") or item.get("citation") or item.get("quote")
+    if isinstance(rule, dict):
+        return rule if rule.get("quote") else None
+    if isinstance(rule, str) and rule:
+        return Citation(game_id, rule).to_json()
+    return None
+
+
+def seat_name(seat: str, names: dict) -> str:
+    return names.get(seat, seat)
+
+
+# -- installable and offline ----------------------------------------------------------------------
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, served from the root so that its scope is the whole site."""
+    response = send_from_directory(current_app.static_folder, "sw.js", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
+                               mimetype="application/manifest+json", max_age=3600)

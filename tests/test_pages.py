@@ -1,0 +1,113 @@
+"""The companion web app's pages, through Flask's test client, on the toy game (tests/toy_game.py)
+and on every registered referee."""
+
+import re
+
+import pytest
+
+from tests.toy_game import Lanes
+
+GAME = Lanes.game_id
+
+
+@pytest.fixture
+def table_app(app):
+    app.extensions["tableside.referees"][GAME] = Lanes
+    return app
+
+
+@pytest.fixture
+def phone(table_app):
+    return table_app.test_client()
+
+
+def csrf_of(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def seq_of(html: str) -> int:
+    return int(re.search(r'data-seq="(\d+)"', html).group(1))
+
+
+def new_game(client, players=("Ann", "Bob")):
+    form = client.get(f"/play/new?game={GAME}")
+    response = client.post(f"/play/new?game={GAME}", data={
+        "csrf_token": csrf_of(form.text), "player": list(players),
+    })
+    assert response.status_code == 303, response.text
+    session_id = re.match(r"/play/(\w+)\?created=1", response.headers["Location"]).group(1)
+    return session_id
+
+
+def play(client, session_id, event, follow=True):
+    page = client.get(f"/play/{session_id}")
+    return client.post(f"/play/{session_id}/event", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text),
+        "event": __import__("json").dumps(event),
+    }, follow_redirects=follow)
+
+
+def test_the_play_index_lists_every_game_with_a_referee(phone):
+    page = phone.get("/play/")
+    assert page.status_code == 200
+    assert "Lanes (test game)" in page.text
+    assert f"/play/new?game={GAME}" in page.text
+
+
+def test_new_game_form_asks_for_players_and_the_declared_options(phone):
+    page = phone.get(f"/play/new?game={GAME}")
+    assert page.status_code == 200
+    assert 'name="player"' in page.text
+    assert 'name="options.double_power"' in page.text
+    assert 'name="csrf_token"' in page.text
+
+
+def test_creating_a_game_leads_to_the_table_with_join_and_view_links(phone):
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}?created=1")
+    assert page.status_code == 200
+    assert f"/play/{session_id}/join?token=" in page.text
+    assert "<svg" in page.text and "QR code of the join link" in page.text
+    assert "Ann" in page.text and "to play" in page.text
+
+
+def test_a_form_without_the_csrf_token_changes_nothing(phone):
+    response = phone.post(f"/play/new?game={GAME}", data={"player": ["Ann", "Bob"]})
+    assert response.status_code == 400
+
+
+def test_tapping_a_legal_choice_enters_it_and_shows_its_effects_with_the_rule(phone):
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}")
+    assert 'name="event"' in page.text
+    response = play(phone, session_id, {"type": "play", "player": "sun", "lane": 2, "power": 1})
+    assert "Entered:" in response.text
+    assert "sun played 1 into lane 2" in response.text
+    assert "First, play 1 card into any lane." in response.text
+    assert seq_of(response.text) == 1
+
+
+def test_an_illegal_entry_shows_the_reason_and_the_rule_and_changes_nothing(phone):
+    session_id = new_game(phone)
+    response = play(phone, session_id, {"type": "play", "player": "moon", "lane": 1, "power": 1})
+    assert "Not allowed:" in response.text
+    assert "It is Ann&#39;s turn, not Bob&#39;s." in response.text
+    assert "players alternate turns" in response.text
+    assert "/rules/pillars-of-fate#" in response.text
+    assert seq_of(response.text) == 0
+
+
+def test_undo_names_the_event_and_the_log_keeps_it_as_undone(phone):
+    session_id = new_game(phone)
+    play(phone, session_id, {"type": "play", "player": "sun", "lane": 3, "power": 1})
+    page = phone.get(f"/play/{session_id}")
+    assert "Undo: <span class=\"what\">Ann: Play · lane 3 · power 1" in page.text
+    response = phone.post(f"/play/{session_id}/undo", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text)}, follow_redirects=True)
+    assert "Undone:</strong> Ann: Play · lane 3 · power 1" in response.text
+    log = phone.get(f"/play/{session_id}/log")
+    assert "undone" in log.text and "Undo</strong> of #1" in log.text
+    redo = phone.post(f"/play/{session_id}/redo", data={
+        "csrf_token": csrf_of(response.text), "expected_seq": seq_of(response.text)},
+        follow_redirects=True)
+    assert "Redone:</strong> Ann: Play · lane 3 · power 1" in redo.text
