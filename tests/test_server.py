@@ -1,0 +1,157 @@
+"""The referee against a real server process: racing writers, and a crash in the middle of a game.
+
+The server is gunicorn with two worker processes, so the race is between processes, as in
+production, and the only thing that can keep two writers apart is the database.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from referee import referees
+from referee.core import engine
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "avignon"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def call(base, method, path, body=None, token=None):
+    request = urllib.request.Request(base + path, method=method)
+    if body is not None:
+        request.data = json.dumps(body).encode()
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+class Server:
+    def __init__(self, tmp_path):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'server.sqlite'}",
+        }
+        self.process = None
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--workers", "2", "--threads", "4",
+             "--bind", f"127.0.0.1:{self.port}", "app:create_app()"],
+            cwd=ROOT, env=self.env, start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.base + "/api/games/" + GAME, timeout=2):
+                    return self
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self):
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(tmp_path).start()
+    yield running
+    running.stop()
+
+
+def new_game(base):
+    status, rules = call(base, "GET", f"/api/games/{GAME}")
+    assert status == 200
+    status, game = call(base, "POST", "/api/sessions", rules["example_setup"])
+    assert status == 201, game
+    return game
+
+
+def test_two_racing_writers_one_wins_one_is_told_it_is_stale(server):
+    for _round in range(5):
+        game = new_game(server.base)
+        event = game["legal"][0]
+        results = []
+        barrier = threading.Barrier(2)
+
+        def post(event=event, game=game, barrier=barrier, results=results):
+            barrier.wait()
+            results.append(call(server.base, "POST", f"/api/sessions/{game['id']}/events",
+                                {"event": event, "expected_seq": game["seq"]},
+                                game["edit_token"]))
+
+        threads = [threading.Thread(target=post) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(status for status, _ in results) == [200, 409]
+        stale = next(body for status, body in results if status == 409)
+        assert stale["seq"] == game["seq"] + 1
+        status, log = call(server.base, "GET", f"/api/sessions/{game['id']}/log")
+        assert [entry["seq"] for entry in log["entries"]] == [1]
+
+
+def test_every_acknowledged_event_survives_a_kill_9(server):
+    acknowledged = {}  # session id -> the events the server acknowledged, in order
+    killer = threading.Timer(2.0, server.kill)
+    killer.start()
+    try:
+        while killer.is_alive():
+            game = new_game(server.base)
+            events = acknowledged.setdefault(game["id"], [])
+            view = game
+            while view["legal"]:
+                event = view["legal"][len(events) * 7 % len(view["legal"])]
+                status, body = call(server.base, "POST", f"/api/sessions/{game['id']}/events",
+                                    {"event": event, "expected_seq": view["seq"]},
+                                    game["edit_token"])
+                assert status == 200, body
+                events.append(event)
+                view = body
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        pass  # the server died under us: what matters is what it had acknowledged
+    killer.join()
+    assert sum(map(len, acknowledged.values())) > 10
+
+    server.start()
+    Game = referees()[GAME]
+    for session_id, events in acknowledged.items():
+        status, export = call(server.base, "GET", f"/api/sessions/{session_id}/export")
+        assert status == 200
+        logged = [entry["event"] for entry in export["log"]]
+        assert logged[:len(events)] == events
+        status, after = call(server.base, "GET", f"/api/sessions/{session_id}")
+        setup = engine.Setup(export["players"], export["options"], export["position"])
+        replayed = engine.replay(Game, setup, logged)
+        assert after["state"] == replayed.G
+        replayed.release()
