@@ -1,0 +1,106 @@
+"""Referee speed, in-process: events/second over whole Avignon games, POST …/events latency at a
+300-entry history, and the time to replay a 1,000-event log.
+
+Games are played from `legal()` with a seeded random choice, so runs are comparable. Where an event
+would end the game before the wanted length, another legal event is chosen instead.
+
+    .venv/bin/python bench/referee_speed.py
+"""
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app import create_app  # noqa: E402
+from referee import referees  # noqa: E402
+from referee.core import RuleViolation, engine  # noqa: E402
+
+GAME = referees()["avignon"]
+SETUP_BODY = GAME.example_setup
+
+
+def play_events(count: int, seed: int, end_allowed: bool) -> list[dict]:
+    """A log of `count` legal events (fewer if the game ends and `end_allowed`)."""
+    rng = random.Random(seed)
+    setup = engine.check_setup(GAME, SETUP_BODY)
+    model = engine.start(GAME, setup)
+    events = []
+    while len(events) < count and not model.game_over:
+        choices = model.legal()
+        rng.shuffle(choices)
+        for event in choices:
+            saved = model.snapshot()
+            engine.apply(model, event)
+            if model.game_over and not end_allowed and len(events) + 1 < count:
+                model.G = saved["G"]
+                model.machine().set_state(saved["phase"], model)
+                continue
+            events.append(event)
+            break
+        else:
+            break
+    model.release()
+    return events
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def full_games(games: int = 30) -> None:
+    logs = [play_events(10_000, seed, end_allowed=True) for seed in range(games)]
+    setup = engine.check_setup(GAME, SETUP_BODY)
+    started = time.perf_counter()
+    for log in logs:
+        engine.replay(GAME, setup, log).release()
+    elapsed = time.perf_counter() - started
+    total = sum(map(len, logs))
+    print(f"full games: {games} games, {total} events, median {statistics.median(map(len, logs))} "
+          f"events/game, {total / elapsed:,.0f} events/s in-process (engine.apply, no storage)")
+
+
+def replay_1000() -> None:
+    log = play_events(1000, seed=7, end_allowed=False)
+    setup = engine.check_setup(GAME, SETUP_BODY)
+    timings = []
+    for _ in range(10):
+        started = time.perf_counter()
+        engine.replay(GAME, setup, log).release()
+        timings.append((time.perf_counter() - started) * 1000)
+    print(f"replay of a {len(log)}-event log: median {statistics.median(timings):.1f} ms, "
+          f"max {max(timings):.1f} ms (target < 200 ms)")
+
+
+def post_latency(history: int = 300, samples: int = 200) -> None:
+    log = play_events(history + samples, seed=11, end_allowed=False)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite",
+                          "INDEX_DIR": f"{tmp}/index"})
+        client = app.test_client()
+        game = client.post("/api/sessions", json=SETUP_BODY).get_json()
+        auth = {"Authorization": f"Bearer {game['edit_token']}"}
+        timings = []
+        for seq, event in enumerate(log):
+            started = time.perf_counter()
+            response = client.post(f"/api/sessions/{game['id']}/events", headers=auth,
+                                   json={"event": event, "expected_seq": seq})
+            elapsed = (time.perf_counter() - started) * 1000
+            if response.status_code != 200:
+                raise RuleViolation(f"event {seq} refused: {response.get_json()}")
+            if seq >= history:
+                timings.append(elapsed)
+    print(f"POST /events after a {history}-event history (SQLite, synchronous=FULL), "
+          f"{len(timings)} samples: p50 {statistics.median(timings):.2f} ms, "
+          f"p99 {percentile(timings, 0.99):.2f} ms (target p50 < 10 ms)")
+
+
+if __name__ == "__main__":
+    full_games()
+    replay_1000()
+    post_latency()
