@@ -27,14 +27,19 @@ class Citation:
     quote: str
 
     def to_json(self) -> dict:
-        section = rulebook_sections.locate(self.game, self.quote)
-        return {
-            "game": self.game,
-            "section_id": section.id if section else None,
-            "section_path": section.path_text if section else None,
-            "quote": self.quote,
-            "url": rulebook_sections.section_url(self.game, section.id) if section else None,
-        }
+        return dict(_resolved(self.game, self.quote))
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolved(game: str, quote: str) -> tuple:
+    section = rulebook_sections.locate(game, quote)
+    return (
+        ("game", game),
+        ("section_id", section.id if section else None),
+        ("section_path", section.path_text if section else None),
+        ("quote", quote),
+        ("url", rulebook_sections.section_url(game, section.id) if section else None),
+    )
 
 
 class RuleViolation(Exception):
