@@ -349,9 +349,17 @@ def open_events(game, view) -> list[dict]:
 
 
 def form_value(schema: dict, name: str, form):
-    """Read a value shaped by a JSON Schema back from the form fields `templates/play/_form.html`
-    drew for it: None when left empty. The referee then checks it against the schema itself."""
+    """Read a value shaped by a JSON Schema back from the form fields drawn for it (by
+    `templates/play/_form.html`, or by hand in a game's template): None when left empty.
+
+    The referee checks the result against the schema itself; this only gives it the right types.
+    A template may also enter an array of objects as a list of numbers, one field per kind of item:
+    `<name>*points;level=2` = "5 3" gives [{"points": 5, "level": 2}, {"points": 3, "level": 2}].
+    """
     kind = schema_type(schema)
+    listed = listed_items(name, form)
+    if listed:
+        return listed
     if kind == "json":
         text = form.get(name, "").strip()
         if not text:
@@ -359,12 +367,11 @@ def form_value(schema: dict, name: str, form):
         try:
             return json.loads(text)
         except ValueError:
-            raise BadRequest("this field takes JSON, e.g. " + json.dumps(schema.get("examples", [""])[0]),
-                             name) from None
+            raise BadRequest("this field takes JSON", name) from None
     if kind == "object":
         out = {}
-        for key, sub in schema.get("properties", {}).items():
-            if key in ("type",) and "const" in sub:
+        for key, sub in object_schema(schema).get("properties", {}).items():
+            if "const" in sub:
                 continue
             value = form_value(sub, f"{name}.{key}", form)
             if value is not None:
@@ -380,6 +387,8 @@ def form_value(schema: dict, name: str, form):
     if kind == "checkboxes":
         chosen = form.getlist(name)
         return [value for value in schema["items"]["enum"] if str(value) in chosen] or None
+    if kind == "numbers":
+        return numbers(form.get(name, ""), name) or None
     raw = form.get(name)
     if kind == "boolean":
         if name + ".present" in form:
@@ -404,6 +413,41 @@ def form_value(schema: dict, name: str, form):
     return raw
 
 
+def numbers(text: str, name: str) -> list[int]:
+    words = text.replace(",", " ").replace("+", " ").split()
+    try:
+        return [int(word) for word in words]
+    except ValueError:
+        raise BadRequest("enter whole numbers separated by spaces, e.g. 5 3 8", name) from None
+
+
+def listed_items(name: str, form) -> list[dict]:
+    """Items entered as lists of numbers: fields `<name>*<key>[;<fixed>=<value>...]`."""
+    items = []
+    for field in form:
+        head, star, spec = field.partition("*")
+        if not star or head != name:
+            continue
+        key, *fixed = spec.split(";")
+        extra = {}
+        for pair in fixed:
+            k, _, v = pair.partition("=")
+            try:
+                extra[k] = json.loads(v)
+            except ValueError:
+                extra[k] = v
+        items.extend({key: n, **extra} for n in numbers(form.get(field, ""), field))
+    return items
+
+
+def object_schema(schema: dict) -> dict:
+    """The object alternative of a oneOf/anyOf (a card given by its fields or by its name)."""
+    for alternative in schema.get("oneOf", schema.get("anyOf", [])):
+        if alternative.get("type") == "object":
+            return alternative
+    return schema
+
+
 def schema_type(schema: dict) -> str:
     """How a schema is drawn as form fields (and read back)."""
     if "const" in schema:
@@ -422,6 +466,8 @@ def schema_type(schema: dict) -> str:
         items = schema.get("items", {})
         if "enum" in items and schema.get("uniqueItems"):
             return "checkboxes"
+        if items.get("type") == "integer" and not array_length(schema):
+            return "numbers"
         if array_length(schema) and schema_type(items) not in ("json", "array"):
             return "array"
         return "json"
@@ -605,13 +651,15 @@ def normalize_scores(scores: dict | None, game_id: str) -> dict:
                 continue
             label = next((item[k] for k in ("label", "category", "name", "what") if item.get(k)), "?")
             points = next((item[k] for k in ("points", "value", "score", "vp") if k in item), None)
-            parts.append({"label": str(label), "points": points, "rule": rule_of(item, game_id)})
+            parts.append({"label": str(label), "points": points, "rule": rule_of(item, game_id),
+                          "counts": item.get("counts") or item.get("detail")})
             if str(label) not in categories:
                 categories.append(str(label))
         points = {part["label"]: part["points"] for part in parts}
         total = player.get("total", sum(p for p in points.values() if isinstance(p, (int, float))))
         bar = [(c, points.get(c, 0)) for c in categories] if parts else [("total", total)]
-        players.append({"seat": player.get("seat"), "total": total, "parts": parts, "points": points,
+        players.append({"seat": player.get("seat") or player.get("name"), "name": player.get("name"),
+                        "total": total, "parts": parts, "points": points,
                         "bar": bar, "bar_total": sum(max(p, 0) for _, p in bar
                                                      if isinstance(p, (int, float)))})
     for player in players:  # categories that first appear for a later player
@@ -623,7 +671,8 @@ def normalize_scores(scores: dict | None, game_id: str) -> dict:
     if isinstance(tie_break, str):
         tie_break = {"text": tie_break, "rule": None}
     elif isinstance(tie_break, dict):
-        tie_break = {"text": tie_break.get("text") or tie_break.get("reason") or tie_break.get("message", ""),
+        tie_break = {"text": next((tie_break[k] for k in ("text", "explanation", "reason", "message")
+                                   if tie_break.get(k)), ""),
                      "rule": rule_of(tie_break, game_id)}
     return {"players": players, "categories": categories, "winners": winners,
             "tie_break": tie_break or None, "rule": rule_of(scores, game_id)}

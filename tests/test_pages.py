@@ -111,3 +111,72 @@ def test_undo_names_the_event_and_the_log_keeps_it_as_undone(phone):
         "csrf_token": csrf_of(response.text), "expected_seq": seq_of(response.text)},
         follow_redirects=True)
     assert "Redone:</strong> Ann: Play · lane 3 · power 1" in redo.text
+
+
+# -- the scoring calculator --------------------------------------------------------------------------
+
+PILGRIMS_TALLIES = {
+    "count": "2", "calculate": "1",
+    "players.0.name": "Ann", "players.0.adventures*points;level=1": "3 4",
+    "players.0.adventures*points;level=2": "8", "players.0.clovers": "7", "players.0.items": "2",
+    "players.0.quills.0.tile": "A", "players.0.quills.0.space": "top",
+    "players.0.quills.0.collected": "3",
+    "players.1.name": "<i>Bob</i>", "players.1.adventures*points;level=1": "5 5 5",
+    "players.1.clovers": "2", "players.1.items": "1",
+}
+
+
+def totals_of(html: str) -> dict:
+    return dict(re.findall(r'data-player="([^"]+)">(\d+)', html))
+
+
+def test_the_score_index_lists_the_games_with_a_calculator(client):
+    page = client.get("/score/")
+    assert page.status_code == 200
+    assert "/score/pilgrims" in page.text
+
+
+def test_the_pilgrims_calculator_gives_each_total_the_winner_and_the_rules(client):
+    page = client.get("/score/pilgrims", query_string=PILGRIMS_TALLIES)
+    assert page.status_code == 200
+    # Ann: adventures 3+4+8, 7 clovers → 2, top quill 2, mission with 3 cards → 4.
+    assert totals_of(page.text) == {"Ann": "23", "&lt;i&gt;Bob&lt;/i&gt;": "15"}
+    assert "Ann wins" in page.text
+    assert "most victory points" in page.text  # the winner's rule, quoted
+    assert "/rules/pilgrims#" in page.text
+    assert "<i>Bob</i>" not in page.text  # names are escaped
+    assert "<svg" in page.text  # the chart
+
+
+def test_the_calculator_adds_players_and_keeps_what_was_typed(client):
+    page = client.get("/score/pilgrims", query_string={"count": "2", "add": "1",
+                                                       "players.0.name": "Ann"})
+    assert 'name="players.2.name"' in page.text
+    assert 'value="Ann"' in page.text
+
+
+def test_the_calculator_says_what_is_wrong_with_the_tallies(client):
+    page = client.get("/score/pilgrims", query_string={"count": "2", "calculate": "1",
+                                                       "players.0.name": "Ann",
+                                                       "players.1.name": "Bob",
+                                                       "players.1.clovers": "lots"})
+    assert "is not a whole number" in page.text
+
+
+def test_form_values_follow_the_schema():
+    from werkzeug.datastructures import MultiDict
+
+    from referee.pages import form_value
+
+    schema = {"type": "object", "properties": {
+        "n": {"type": "integer"}, "flag": {"type": "boolean"}, "pick": {"enum": [1, 2]},
+        "cards": {"type": "array", "items": {"type": "string"}, "maxItems": 3},
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "kinds": {"type": "array", "items": {"enum": ["a", "b"]}, "uniqueItems": True},
+    }}
+    form = MultiDict([("x.n", "4"), ("x.flag.present", "1"), ("x.pick", "2"), ("x.cards.0", "Vicar"),
+                      ("x.cards.2", "Scribe"), ("x.scores", "5, 3 8"), ("x.kinds", "b")])
+    assert form_value(schema, "x", form) == {"n": 4, "flag": False, "pick": 2,
+                                             "cards": ["Vicar", "Scribe"], "scores": [5, 3, 8],
+                                             "kinds": ["b"]}
+    assert form_value(schema, "y", form) is None
