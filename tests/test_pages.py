@@ -180,3 +180,28 @@ def test_form_values_follow_the_schema():
                                              "cards": ["Vicar", "Scribe"], "scores": [5, 3, 8],
                                              "kinds": ["b"]}
     assert form_value(schema, "y", form) is None
+
+
+# -- installable and offline -------------------------------------------------------------------------
+
+
+def test_the_service_worker_is_served_from_the_root_so_it_covers_the_site(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype in ("text/javascript", "application/javascript")
+    assert "/rules/" in response.text and "no-cache" in response.headers["Cache-Control"]
+    response.close()
+
+
+def test_the_manifest_names_the_app_and_its_icons(client, app):
+    response = client.get("/manifest.webmanifest")
+    assert response.mimetype == "application/manifest+json"
+    manifest = response.get_json(force=True)
+    response.close()
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        icon_response = client.get(icon["src"])
+        assert icon_response.status_code == 200, icon["src"]
+        icon_response.close()
