@@ -1,0 +1,1075 @@
+"""Avignon: Pilgrimage — the referee.
+
+The table: five Map Cards in a line (Avignon, Nice, Genoa, Florence, Rome) between the two players,
+Rome at one end and Avignon at the other; five PATHS (numbered 1–5) cross them, each holding one
+character card at one LOCATION. PUSH moves a card one location toward the acting player's opponent,
+PULL one location toward the acting player; a card moved past Rome or Avignon joins that player's
+Congregation and a replacement is drawn into Genoa in the same path.
+
+Chance is explicit: whenever a card must be drawn (the five face-up cards of the setup, an
+Excommunicate, a scored card's replacement) the game waits in the `draw` phase for a `draw` event
+naming the character drawn, and checks that such a card can still be in the deck. An action whose
+ability goes on after a draw keeps its remaining steps in `G["pending"]` and resumes after the draw.
+
+G (plain JSON):
+  board          [{path, character|None, location|None}] for paths 1–5
+  deck           {character: copies still in the deck}   (the deck is what is not elsewhere)
+  discard        [character, ...]                         (face up, in the order discarded)
+  congregations  {"rome": [...], "avignon": [...]}
+  turn           the seat whose turn it is; first_turn: the Selfless Rule applies
+  actions_taken  action types taken this turn
+  turn_start     {board, discard, congregations} at the start of this turn
+  previous_turn  {player, actions, start, end} — the two snapshots the Samaritan Rule compares
+  pending        {action, player, steps, ability, draw} while an action is resolving, else None
+  winner, win_reason, win_rule, last_actor
+
+Readings of the book where it is silent or ambiguous are table rulings (see `OPTIONS`); the default
+is the most literal reading. Rulings that are not options, because the book leaves one reading:
+  - Excommunicate may target any character in play (never a card in a Congregation).
+  - The excommunicated card goes to the discard pile before the draw, so when the deck is empty it is
+    shuffled back with the rest ("shuffle all discarded cards").
+  - When a card must be drawn and the deck and discard pile are both empty, there is no card to draw:
+    the path stays empty until the game ends (it can happen only when one action scores many cards).
+  - A draw is never refused for the Samaritan Rule: it judges the actions players choose; when the
+    card drawn completes a turn, the shuffle decided the board, not the player.
+  - A turn may be ended early (`end_turn`) only when no action can legally be taken.
+  - The Scribe's win is checked at the start of every turn, including the turn a position starts at.
+  - A Vicar's second PUSH cannot name a card not yet drawn while another Bishop is in play.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+from pathlib import Path
+
+import jsonschema
+
+from .core import engine
+from .core.rules import (
+    BadRequest,
+    Citation,
+    EventType,
+    Option,
+    Referee,
+    RuleViolation,
+    SetupError,
+    cites,
+)
+
+# -- constants and the Reference Card ---------------------------------------------------------------
+
+SEATS = ("rome", "avignon")
+LOCATIONS = ("avignon", "nice", "genoa", "florence", "rome")
+PATHS = (1, 2, 3, 4, 5)
+ACTIONS = ("beseech", "chastise", "excommunicate", "petition")
+
+_CARD_DATA = json.loads(
+    (Path(__file__).parent / "data" / "avignon-characters.json").read_text(encoding="utf-8")
+)
+COPIES = _CARD_DATA["copies_each"]
+CHARACTERS = tuple(c["name"] for c in _CARD_DATA["characters"])
+FACTION = {c["name"]: c["faction"] for c in _CARD_DATA["characters"]}
+ABILITY = {c["name"]: c["quote"] for c in _CARD_DATA["characters"]}
+UNKNOWN = "?"  # a card not yet drawn, in a dry run of an ability
+
+# -- the rules, quoted ------------------------------------------------------------------------------
+
+Q_COPIES = "Use both copies of the chosen characters to form a 12 card deck."
+Q_SETUP = "Draw five cards and place them face up in a row extending outwards from Genoa."
+Q_MAP = ("Set up the Map Cards between the players in this order: Avignon, Nice, Genoa, Florence "
+         "and Rome.")
+Q_FIRST = "The Roman player goes first."
+Q_FACTIONS = ("When a card references any of those names (for a Petition ability or Alternate "
+              "Win), it is referring to any card in that faction.")
+Q_PUSH = ("When an action instructs a player to PUSH a card, that player takes a card and moves it "
+          "the distance of one Map Card toward his or her opponent.")
+Q_PULL = ("When an action instructs a player to PULL a card, that player takes one card and moves "
+          "it the distance of one Map Card toward themselves.")
+Q_TWO = ("On his or her turn, each player takes exactly two of the actions listed below, and the "
+         "same action may not be taken twice.")
+Q_ALTERNATE = "Play then alternates between the players."
+Q_SELFLESS = "The player who has the first turn of the game takes only a single action."
+Q_BESEECH = "BESEECH: Pull a character one space."
+Q_CHASTISE = "CHASTISE: Push a character one space."
+Q_EXCOMMUNICATE = ("EXCOMMUNICATE: Choose a character and place it in the discard pile. Draw a new "
+                   "character and place it in the exact position the removed card occupied.")
+Q_EXCOMMUNICATE_SHUFFLE = "If the deck is empty, shuffle all discarded cards to form a new deck."
+Q_PETITION = "PETITION: Use the unique PETITION ability of one character in play."
+Q_SAMARITAN = ("Players may not take actions that, at the end of their turn, have completely "
+               "reversed the previous player's turn.")
+Q_PARTIAL = "Partial reversals are allowed."
+Q_SCORE = ("If any action causes a card to move past either the Rome or the Avignon card, it is "
+           "placed face up in front of the player it was moving towards.")
+Q_REPLACE = ("That player then draws a new character and places it in the same row as the removed "
+             "card, equal to Genoa.")
+Q_SCORE_SHUFFLE = "If the deck is empty, shuffle the discard pile to form a new deck."
+Q_OUT = ("Cards in a player's Congregation are considered to be out of play and cannot be affected "
+         "by actions.")
+Q_END = ("The game ends when one player has three cards in his or her Congregation. That player "
+         "wins the game.")
+Q_TIE = ("If two players would win the game at the same time, the player who took the game's final "
+         "action wins.")
+Q_RIVAL = "RIVAL (Opponent)"
+Q_ASCETIC_END = ("If you end your turn with Ascetic in AVIGNON or ROME, move him one space closer "
+                 "to GENOA.")
+Q_SCRIBE_WIN = ("At the start of your turn, if Scribe is in GENOA and you have two in your "
+                "Congregation, WIN.")
+Q_SCRIBE_EXAMPLE = ("Example - The Scribe: You (the active player) win at the start of your turn "
+                    "if the Scribe is in Genoa and you have two characters in your Congregation.")
+Q_VICAR, Q_NUNCIO, Q_CANONIST = ABILITY["Vicar"], ABILITY["Nuncio"], ABILITY["Canonist"]
+Q_COURTESAN, Q_ASCETIC, Q_SCRIBE = ABILITY["Courtesan"], ABILITY["Ascetic"], ABILITY["Scribe"]
+
+
+
+def _cite(*quotes: str) -> tuple[Citation, ...]:
+    return tuple(Citation("avignon", quote) for quote in quotes)
+
+
+# -- table rulings ----------------------------------------------------------------------------------
+
+OPTIONS = {
+    "win_timing": Option(
+        "When a Congregation's third card ends the game. 'end_of_action' (default): the action that "
+        "scored it resolves fully, replacement draws included, then wins are judged; if both "
+        "players then have three cards, the player who took that action wins — the only reading "
+        "under which the printed tie rule can apply. 'immediately': the game ends the moment the "
+        "third card arrives; the rest of the ability and the replacement draw do not happen.",
+        {"enum": ["end_of_action", "immediately"]}, "end_of_action",
+        _cite(Q_END, Q_TIE),
+    ),
+    "samaritan_compares": Option(
+        "What the Samaritan Rule compares. 'board' (default): a turn completely reverses the "
+        "previous one when every path holds the same character at the same location as before the "
+        "previous turn began (and that turn had changed the board). 'board_and_piles': the discard "
+        "pile and both Congregations must be restored too, since a turn's excommunications and "
+        "scored cards are part of what it did.",
+        {"enum": ["board", "board_and_piles"]}, "board",
+        _cite(Q_SAMARITAN, Q_PARTIAL, Q_OUT),
+    ),
+    "ascetic_rival_push": Option(
+        "Direction of the Ascetic's 'RIVAL PUSH'. 'rival_pushes' (default): the RIVAL is the one "
+        "pushing, so the cards move toward the player using the ability. 'toward_rival': an ordinary "
+        "PUSH toward the rival.",
+        {"enum": ["rival_pushes", "toward_rival"]}, "rival_pushes",
+        _cite(Q_ASCETIC, Q_RIVAL, Q_PUSH),
+    ),
+    "ascetic_end_move": Option(
+        "Which Ascetics move at the end of a turn. 'either_end' (default): every Ascetic in AVIGNON "
+        "or ROME, whichever player ends the turn. 'own_end': only an Ascetic at the end of the "
+        "player ending the turn (Rome's player: ROME), the card being read by its owner.",
+        {"enum": ["either_end", "own_end"]}, "either_end",
+        _cite(Q_ASCETIC_END, "One player will play as Rome and the other as Avignon."),
+    ),
+    "self_in_group": Option(
+        "Whether a group named by a card includes the card itself: the Nuncio's 'all characters in "
+        "the same location as Nuncio' and the Ascetic's 'any and all characters that share a faction "
+        "with it'. true (default): yes — the card says 'other' where it means other (Vicar, "
+        "Canonist). false: only the other cards.",
+        {"type": "boolean"}, True,
+        _cite(Q_NUNCIO, Q_ASCETIC, Q_VICAR, Q_CANONIST),
+    ),
+    "after_leaving_play": Option(
+        "The rest of an ability whose own character left play mid-ability (a Nuncio or Scribe "
+        "pushed past Rome or Avignon). 'nothing' (default): the card is out of play, so nothing is "
+        "in its location or in a path adjacent to it. 'last_position': the rest of the ability uses "
+        "the path and location the card last occupied.",
+        {"enum": ["nothing", "last_position"]}, "nothing",
+        _cite(Q_OUT, Q_NUNCIO, Q_SCRIBE),
+    ),
+}
+
+# -- events and positions -----------------------------------------------------------------------
+
+_PATH = {"type": "integer", "minimum": 1, "maximum": 5}
+_NAME = {"enum": list(CHARACTERS)}
+_SEAT = {"enum": list(SEATS)}
+_BOARD = {
+    "type": "array",
+    "description": "the cards on the map: one per path",
+    "items": {
+        "type": "object",
+        "properties": {"path": _PATH, "character": _NAME, "location": {"enum": list(LOCATIONS)}},
+        "required": ["path", "character", "location"],
+        "additionalProperties": False,
+    },
+}
+_NAMES = {"type": "array", "items": _NAME}
+
+POSITION_SCHEMA = {
+    "title": "An Avignon table: the rulebook's setup, or a game in progress",
+    "description": (
+        "Either only `face_up` (the five cards of the setup, path 1 to 5, placed in Genoa; Rome "
+        "takes the first turn), or a position: the board, both Congregations, the discard pile "
+        "(the deck is the rest), whose turn it is, whether it is the game's first turn, the "
+        "actions already taken this turn, and the previous turn (for the Samaritan Rule)."
+    ),
+    "type": "object",
+    "properties": {
+        "face_up": {**_NAMES, "minItems": 5, "maxItems": 5},
+        "board": _BOARD,
+        "congregations": {
+            "type": "object",
+            "properties": {"rome": _NAMES, "avignon": _NAMES},
+            "additionalProperties": False,
+        },
+        "discard": _NAMES,
+        "turn": _SEAT,
+        "first_turn": {"type": "boolean"},
+        "actions_taken": {"type": "array", "items": {"enum": list(ACTIONS)}, "uniqueItems": True},
+        "previous_turn": {
+            "type": ["object", "null"],
+            "description": "the board before the previous player's turn began (board_before) and "
+                           "when it ended (board_after: defaults to the board when no action has "
+                           "been taken this turn)",
+            "properties": {
+                "player": _SEAT,
+                "actions": {"type": "array", "items": {"enum": list(ACTIONS)}},
+                "board_before": _BOARD,
+                "board_after": _BOARD,
+            },
+            "required": ["board_before"],
+            "additionalProperties": False,
+        },
+    },
+    "additionalProperties": False,
+}
+
+SCORE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "congregations": {
+            "type": "object",
+            "properties": {"rome": _NAMES, "avignon": _NAMES},
+            "required": ["rome", "avignon"],
+            "additionalProperties": False,
+        },
+        "last_actor": _SEAT,
+    },
+    "required": ["congregations"],
+    "additionalProperties": False,
+}
+
+
+def other(seat: str) -> str:
+    return "avignon" if seat == "rome" else "rome"
+
+
+def _distance(location: str, seat: str) -> int:
+    """Map Cards between a location and a player's end (Rome's end is the Rome card)."""
+    return abs(LOCATIONS.index(location) - LOCATIONS.index(seat))
+
+
+def _empty_board() -> list[dict]:
+    return [{"path": p, "character": None, "location": None} for p in PATHS]
+
+
+class Game(Referee):
+    """Avignon: Pilgrimage, two players: Rome (first) and Avignon."""
+
+    game_id = "avignon"
+    title = "Avignon: Pilgrimage"
+    seats = SEATS
+    rules_version = 1
+    options = OPTIONS
+    states = ["actions", "draw", "over"]
+    initial = "actions"
+    phase_rule = Q_TWO
+    turn_rule = Q_ALTERNATE
+    end_rule = Q_END
+    position_schema = POSITION_SCHEMA
+    score_schema = SCORE_SCHEMA
+    example_setup = {
+        "game": "avignon",
+        "players": [{"name": "Rosa", "seat": "rome"}, {"name": "Aldo", "seat": "avignon"}],
+        "options": {},
+        "position": {"face_up": ["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"]},
+    }
+    _ACTION_GUARDS = {
+        "beseech": ["action_not_repeated", "target_in_play"],
+        "chastise": ["action_not_repeated", "target_in_play"],
+        "excommunicate": ["action_not_repeated", "target_in_play"],
+        "petition": ["action_not_repeated", "petition_is_legal"],
+    }
+    transitions = [
+        *({"trigger": kind, "source": "actions", "dest": None, "conditions": guards,
+           "after": "on_action"} for kind, guards in _ACTION_GUARDS.items()),
+        *({"trigger": kind, "source": "draw", "dest": None, "conditions": ["no_draw_pending"]}
+          for kind in (*ACTIONS, "end_turn")),
+        {"trigger": "end_turn", "source": "actions", "dest": None,
+         "conditions": ["turn_cannot_go_on"], "after": "on_end_turn"},
+        {"trigger": "draw", "source": "draw", "dest": None, "conditions": ["card_can_be_in_deck"],
+         "after": "on_draw"},
+        {"trigger": "draw", "source": "actions", "dest": None, "conditions": ["a_draw_is_due"]},
+        # Internal: fired by the callbacks, never an event type.
+        {"trigger": "await_draw", "source": "actions", "dest": "draw"},
+        {"trigger": "resume", "source": "draw", "dest": "actions"},
+        {"trigger": "finish", "source": ["actions", "draw"], "dest": "over"},
+    ]
+    event_types = {
+        "beseech": EventType(
+            "BESEECH: pull the character in a path one space toward yourself.",
+            {"path": _PATH}, ("path",), {"type": "beseech", "player": "rome", "path": 3}),
+        "chastise": EventType(
+            "CHASTISE: push the character in a path one space toward your opponent.",
+            {"path": _PATH}, ("path",), {"type": "chastise", "player": "rome", "path": 3}),
+        "excommunicate": EventType(
+            "EXCOMMUNICATE the character in a path; a `draw` event follows.",
+            {"path": _PATH}, ("path",), {"type": "excommunicate", "player": "rome", "path": 3}),
+        "petition": EventType(
+            "PETITION: use the ability of the character in `path`, with its choices. Vicar: "
+            "`bishops` [first, second PUSH] and `excommunicate`; Canonist: `switch` [two paths] and "
+            "`push` (the path, after the switch, of the card pushed; the other is pulled); "
+            "Courtesan: `target`; Scribe: `target` (an adjacent path) and `move` (push or pull); "
+            "Nuncio and Ascetic: no choice.",
+            {"path": _PATH, "bishops": {"type": "array", "items": _PATH, "minItems": 2,
+                                        "maxItems": 2},
+             "excommunicate": _PATH, "switch": {"type": "array", "items": _PATH, "minItems": 2,
+                                                "maxItems": 2},
+             "push": _PATH, "target": _PATH, "move": {"enum": ["push", "pull"]}},
+            ("path",),
+            {"type": "petition", "player": "rome", "path": 2, "target": 1, "move": "pull"}),
+        "draw": EventType(
+            "The character drawn from the deck (the referee checks it can still be there).",
+            {"character": _NAME}, ("character",),
+            {"type": "draw", "player": "rome", "character": "Vicar"}, chance=True),
+        "end_turn": EventType(
+            "End the turn early: accepted only when no action can legally be taken.",
+            example={"type": "end_turn", "player": "rome"}),
+    }
+
+    def __init__(self, players, options, G, phase):
+        super().__init__(players, options, G, phase)
+        self._sim = False  # a dry run of an ability: draws give UNKNOWN cards
+        self._by_draw = False  # the event being applied is (or, in a dry run, includes) a draw
+
+    # -- setup ------------------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, players, options, position):
+        G = {
+            "board": _empty_board(),
+            "deck": {name: COPIES for name in CHARACTERS},
+            "discard": [],
+            "congregations": {"rome": [], "avignon": []},
+            "turn": "rome",
+            "first_turn": True,
+            "actions_taken": [],
+            "turn_start": None,
+            "previous_turn": None,
+            "pending": None,
+            "winner": None,
+            "win_reason": None,
+            "win_rule": None,
+            "last_actor": None,
+        }
+        if position is None:
+            steps = [{"op": "draw", "path": p, "location": "genoa", "why": "setup", "by": "rome"}
+                     for p in PATHS]
+            G["pending"] = {"action": "setup", "player": "rome", "steps": steps[1:],
+                            "ability": None, "draw": steps[0]}
+            return G, "draw"
+        error = jsonschema.exceptions.best_match(
+            jsonschema.Draft202012Validator(POSITION_SCHEMA).iter_errors(position))
+        if error is not None:
+            where = ".".join(str(part) for part in error.absolute_path)
+            raise SetupError(error.message, "position" + (f".{where}" if where else ""))
+        if "face_up" in position:
+            extra = sorted(set(position) - {"face_up"})
+            if extra:
+                raise SetupError("give either face_up (a new game) or a position, not both",
+                                 f"position.{extra[0]}")
+            G["board"] = cls._read_board(
+                [{"path": p, "character": c, "location": "genoa"}
+                 for p, c in zip(PATHS, position["face_up"], strict=True)], "position.face_up",
+                full=True)
+            cls._count_cards(G, "position.face_up")
+            G["turn_start"] = cls._snap(G)
+            return G, "actions"
+        return cls._read_position(G, position)
+
+    @classmethod
+    def _read_board(cls, cards, field, full):
+        board = _empty_board()
+        for index, card in enumerate(cards):
+            row = board[card["path"] - 1]
+            if row["character"] is not None:
+                raise SetupError(f"path {card['path']} holds two cards; a path holds one",
+                                 f"{field}[{index}].path")
+            row.update(character=card["character"], location=card["location"])
+        empty = [row["path"] for row in board if row["character"] is None]
+        if empty and full:
+            raise SetupError(f"path {empty[0]} has no card; each path holds one character card",
+                             field)
+        return board
+
+    @classmethod
+    def _count_cards(cls, G, field):
+        """Fill the deck with what is not elsewhere; refuse a third copy of a character."""
+        seen = [row["character"] for row in G["board"] if row["character"]]
+        seen += G["discard"] + G["congregations"]["rome"] + G["congregations"]["avignon"]
+        for name in CHARACTERS:
+            count = seen.count(name)
+            if count > COPIES:
+                raise SetupError(f"{count} {name} cards: the deck has only {COPIES} of each "
+                                 f"character (12 cards)", field)
+            G["deck"][name] = COPIES - count
+
+    @classmethod
+    def _read_position(cls, G, position):
+        G["discard"] = list(position.get("discard", []))
+        congregations = position.get("congregations", {})
+        G["congregations"] = {seat: list(congregations.get(seat, [])) for seat in SEATS}
+        G["board"] = cls._read_board(position.get("board", []), "position.board", full=False)
+        cls._count_cards(G, "position")
+        empty = [row["path"] for row in G["board"] if row["character"] is None]
+        if empty and (sum(G["deck"].values()) or G["discard"]):
+            raise SetupError(f"path {empty[0]} has no card; a path is empty only when the deck "
+                             "and discard pile are both empty", "position.board")
+        for seat in SEATS:
+            if len(G["congregations"][seat]) >= 3:
+                raise SetupError(f"{seat} has {len(G['congregations'][seat])} cards in the "
+                                 "Congregation: that game is already over",
+                                 f"position.congregations.{seat}")
+        G["turn"] = position.get("turn", "rome")
+        G["first_turn"] = position.get("first_turn", False)
+        G["actions_taken"] = list(position.get("actions_taken", []))
+        required = 1 if G["first_turn"] else 2
+        if len(G["actions_taken"]) >= required:
+            raise SetupError(f"{len(G['actions_taken'])} actions taken: that turn is over",
+                             "position.actions_taken")
+        previous = position.get("previous_turn")
+        if G["first_turn"]:
+            if G["turn"] != "rome":
+                raise SetupError("Rome takes the first turn", "position.turn")
+            if previous:
+                raise SetupError("the first turn has no previous turn", "position.previous_turn")
+        if previous:
+            before = cls._read_board(previous["board_before"],
+                                     "position.previous_turn.board_before", full=False)
+            if "board_after" in previous:
+                after = cls._read_board(previous["board_after"],
+                                        "position.previous_turn.board_after", full=False)
+            elif G["actions_taken"]:
+                raise SetupError("actions were taken this turn: give the board when the previous "
+                                 "turn ended (board_after)", "position.previous_turn.board_after")
+            else:
+                after = G["board"]
+            piles = {"discard": sorted(G["discard"]),
+                     "congregations": {s: sorted(G["congregations"][s]) for s in SEATS}}
+            G["previous_turn"] = {
+                "player": previous.get("player", other(G["turn"])),
+                "actions": list(previous.get("actions", [])),
+                "start": {"board": cls._cells(before), **piles},
+                "end": {"board": cls._cells(after), **piles},
+            }
+            G["turn_start"] = G["previous_turn"]["end"]
+        else:
+            G["turn_start"] = cls._snap(G)
+        if not G["actions_taken"]:
+            G["turn_start"] = cls._snap(G)
+            cls._scribe_check(G, players_name=None)
+            if G["winner"]:
+                return G, "over"
+        return G, "actions"
+
+    # -- the turn -----------------------------------------------------------------------------------
+
+    def current_players(self) -> list[str]:
+        if self.phase == "draw":
+            return list(SEATS)  # whoever holds the deck reports the card drawn
+        return [self.G["turn"]]
+
+    def required_actions(self) -> int:
+        """Two actions a turn, one on the game's first turn."""
+        return 1 if self.G["first_turn"] else 2
+
+    @cites(Q_TWO)
+    def action_not_repeated(self, event):
+        if event["type"] in self.G["actions_taken"]:
+            return (f"{self.player_name(event['player'])} has already taken {event['type']} this "
+                    "turn: the same action may not be taken twice.")
+        if len(self.G["actions_taken"]) >= self.required_actions():
+            raise self.violation("This turn's actions are spent.",
+                                 Q_SELFLESS if self.G["first_turn"] else Q_TWO)
+        return True
+
+    @cites(Q_OUT)
+    def target_in_play(self, event):
+        if self.G["board"][event["path"] - 1]["character"] is None:
+            return f"Path {event['path']} holds no character in play."
+        return True
+
+    @cites(Q_EXCOMMUNICATE)
+    def no_draw_pending(self, event):
+        step = self.G["pending"]["draw"]
+        raise self.violation(
+            f"A card must be drawn first: enter the character drawn into path {step['path']} "
+            f"({step['location'].title()}).", self._draw_quote(step))
+
+    @cites(Q_EXCOMMUNICATE)
+    def a_draw_is_due(self, event):
+        return ("No card is to be drawn now: a card is drawn only to replace one excommunicated "
+                "or scored.")
+
+    @cites(Q_COPIES)
+    def card_can_be_in_deck(self, event):
+        name = event["character"]
+        if self.G["deck"][name] > 0:
+            return True
+        where = self._whereabouts(name)
+        return (f"No {name} can be in the deck: both copies are accounted for "
+                f"({', '.join(where)}).")
+
+    @cites(Q_TWO)
+    def turn_cannot_go_on(self, event):
+        if self._legal_actions():
+            taken = len(self.G["actions_taken"])
+            return (f"{self.player_name(event['player'])} has taken {taken} of the "
+                    f"{self.required_actions()} actions this turn and can still act; the turn "
+                    "ends by itself when they are taken.")
+        return True
+
+    def on_action(self, event):
+        self._by_draw = False
+        self.G["pending"] = self._start_action(event)
+        self._advance()
+
+    def on_draw(self, event):
+        self._by_draw = True
+        pending = self.G["pending"]
+        step, pending["draw"] = pending["draw"], None
+        self._place(step, event["character"], event["player"])
+        self._advance()
+
+    def on_end_turn(self, event):
+        self.effect(f"{self.player_name(event['player'])} can take no further action.", Q_TWO)
+        self._end_turn(samaritan=False)
+        if self.G["winner"]:
+            self.trigger("finish")
+
+    def _advance(self):
+        """Run the pending steps; move to the draw phase, back to actions, or to the end."""
+        outcome = self._continue()
+        if outcome == "over":
+            self.trigger("finish")
+        elif outcome == "draw" and self.phase == "actions":
+            self.trigger("await_draw")
+        elif outcome == "actions" and self.phase == "draw":
+            self.trigger("resume")
+
+    # -- resolving an action, step by step -----------------------------------------------------------
+
+    def _start_action(self, event) -> dict:
+        kind, player = event["type"], event["player"]
+        toward = {"PULL": player, "PUSH": other(player)}
+        pending = {"action": kind, "player": player, "steps": [], "ability": None, "draw": None}
+        if kind == "beseech":
+            pending["steps"] = [self._mv(event["path"], "PULL", toward, Q_BESEECH)]
+        elif kind == "chastise":
+            pending["steps"] = [self._mv(event["path"], "PUSH", toward, Q_CHASTISE)]
+        elif kind == "excommunicate":
+            pending["steps"] = [{"op": "excommunicate", "path": event["path"], "by": player}]
+        else:
+            row = self.G["board"][event["path"] - 1]
+            pending["ability"] = {"character": row["character"], "path": event["path"],
+                                  "location": row["location"], "gone": False}
+            pending["steps"] = self._petition_steps(event, toward)
+        return pending
+
+    @staticmethod
+    def _mv(path, verb, toward, quote=None):
+        return {"op": "move", "path": path, "verb": verb, "toward": toward[verb],
+                "quote": quote or (Q_PUSH if verb == "PUSH" else Q_PULL)}
+
+    def _continue(self) -> str:
+        pending = self.G["pending"]
+        while pending["steps"]:
+            step = pending["steps"].pop(0)
+            if step["op"] == "draw":
+                if not self._supply_ready(step):
+                    continue
+                if self._sim:
+                    self._by_draw = True
+                    self._place(step, self._sim_take(), step["by"])
+                    continue
+                pending["draw"] = step
+                return "draw"
+            getattr(self, "_op_" + step["op"])(step)
+            if self.G["winner"]:
+                self.G["last_actor"] = pending["player"]
+                self.G["pending"] = None
+                return "over"
+        return self._action_done()
+
+    def _action_done(self) -> str:
+        pending, self.G["pending"] = self.G["pending"], None
+        if pending["action"] == "setup":
+            self.G["turn_start"] = self._snap(self.G)
+            self.effect("The five face-up cards are in place; Rome takes the first turn.",
+                        Q_FIRST)
+            return "actions"
+        actor = pending["player"]
+        self.G["last_actor"] = actor
+        if self.table_options["win_timing"] == "end_of_action":
+            winners = [s for s in SEATS if len(self.G["congregations"][s]) >= 3]
+            if len(winners) == 2:
+                self._win(actor, f"both Congregations hold three cards; "
+                          f"{self.player_name(actor)} took the game's final action", Q_TIE)
+                return "over"
+            if winners:
+                self._win(winners[0], "three cards in the Congregation", Q_END)
+                return "over"
+        self.G["actions_taken"].append(pending["action"])
+        if len(self.G["actions_taken"]) >= self.required_actions():
+            self._end_turn(samaritan=not self._by_draw)
+            if self.G["winner"]:
+                return "over"
+        return "actions"
+
+    def _move(self, path, verb, toward, quote):
+        row = self.G["board"][path - 1]
+        name = row["character"]
+        if name is None:
+            self.effect(f"Path {path} is empty: there is nothing to {verb}.")
+            return
+        index = LOCATIONS.index(row["location"]) + (1 if toward == "rome" else -1)
+        ability = self.G["pending"]["ability"]
+        if 0 <= index < len(LOCATIONS):
+            row["location"] = LOCATIONS[index]
+            if ability and ability["path"] == path and not ability["gone"]:
+                ability["location"] = row["location"]
+            self.effect(f"{verb}: {name} (path {path}) moves to {LOCATIONS[index].title()}.",
+                        quote)
+            return
+        self._leave_play(path)
+        congregation = self.G["congregations"][toward]
+        congregation.append(name)
+        self.effect(f"{verb}: {name} (path {path}) moves past {row_end(toward)} and joins "
+                    f"{self.player_name(toward)}'s Congregation ({len(congregation)}).", Q_SCORE)
+        if self.table_options["win_timing"] == "immediately" and len(congregation) >= 3:
+            self._win(toward, "three cards in the Congregation (the game ends at once: table "
+                      "ruling win_timing=immediately)", Q_END)
+            self.G["pending"]["steps"] = []
+            return
+        self.G["pending"]["steps"].insert(
+            0, {"op": "draw", "path": path, "location": "genoa", "why": "scored", "by": toward})
+
+    def _leave_play(self, path):
+        row = self.G["board"][path - 1]
+        ability = self.G["pending"]["ability"]
+        if ability and ability["path"] == path and not ability["gone"]:
+            ability["gone"] = True
+        row["character"] = row["location"] = None
+
+    def _supply_ready(self, step) -> bool:
+        """Reshuffle the discard pile into an empty deck; False when there is nothing to draw."""
+        if sum(self.G["deck"].values()):
+            return True
+        if self.G["discard"]:
+            for name in self.G["discard"]:  # (a dry run may discard a card it never knew)
+                self.G["deck"][name if name != UNKNOWN else CHARACTERS[0]] += 1
+            self.effect(f"The deck is empty: the {len(self.G['discard'])} discarded cards are "
+                        "shuffled to form a new deck.",
+                        Q_EXCOMMUNICATE_SHUFFLE if step["why"] == "excommunicate"
+                        else Q_SCORE_SHUFFLE)
+            self.G["discard"] = []
+            return True
+        self.effect(f"The deck and the discard pile are both empty: no card can be drawn, and "
+                    f"path {step['path']} stays empty.")
+        return False
+
+    def _sim_take(self) -> str:
+        for name in CHARACTERS:
+            if self.G["deck"][name]:
+                self.G["deck"][name] -= 1
+                break
+        return UNKNOWN
+
+    def _place(self, step, name, player):
+        row = self.G["board"][step["path"] - 1]
+        row["character"], row["location"] = name, step["location"]
+        if name != UNKNOWN:
+            self.G["deck"][name] -= 1
+        self.effect(f"{self.player_name(player)} draws {name} into path {step['path']} "
+                    f"({step['location'].title()}).", self._draw_quote(step))
+
+    @staticmethod
+    def _draw_quote(step) -> str:
+        return {"setup": Q_SETUP, "excommunicate": Q_EXCOMMUNICATE}.get(step["why"], Q_REPLACE)
+
+    def _op_move(self, step):
+        self._move(step["path"], step["verb"], step["toward"], step["quote"])
+
+    def _op_excommunicate(self, step):
+        path = step["path"]
+        row = self.G["board"][path - 1]
+        name, location = row["character"], row["location"]
+        self._leave_play(path)
+        self.G["discard"].append(name)
+        self.effect(f"{name} (path {path}) is excommunicated to the discard pile.",
+                    Q_EXCOMMUNICATE)
+        self.G["pending"]["steps"].insert(0, {"op": "draw", "path": path, "location": location,
+                                              "why": "excommunicate", "by": step["by"]})
+
+    # -- the Petition abilities ---------------------------------------------------------------------------
+
+    @cites(Q_PETITION)
+    def petition_is_legal(self, event):
+        """Check the choices, then dry-run the ability (cards still to be drawn unknown)."""
+        row = self.G["board"][event["path"] - 1]
+        name = row["character"]
+        if name is None:
+            return f"Path {event['path']} holds no character in play to petition."
+        allowed = {"Vicar": {"bishops", "excommunicate"}, "Canonist": {"switch", "push"},
+                   "Courtesan": {"target"}, "Scribe": {"target", "move"}}.get(name, set())
+        extra = sorted(set(event) - {"type", "player", "path"} - allowed)
+        if extra:
+            raise self.violation(f"{name}'s PETITION takes no {extra[0]}.", ABILITY[name])
+        needed = {"Vicar": ("bishops", "excommunicate"), "Canonist": ("switch", "push"),
+                  "Courtesan": ("target",)}.get(name, ())
+        missing = [field for field in needed if field not in event]
+        if missing:
+            raise self.violation(f"{name}'s PETITION needs a choice: {', '.join(missing)}.",
+                                 ABILITY[name])
+        self._dry_run(event)
+        return True
+
+    def _dry_run(self, event):
+        saved = self.G, self.effects, self._by_draw
+        self.G, self.effects, self._sim, self._by_draw = copy.deepcopy(self.G), [], True, False
+        try:
+            self.G["pending"] = self._start_action(event)
+            self._continue()
+        finally:
+            self.G, self.effects, self._by_draw = saved
+            self._sim = False
+
+    def _petition_steps(self, event, toward) -> list[dict]:
+        player, path = event["player"], event["path"]
+        name = self.G["board"][path - 1]["character"]
+        board = self.G["board"]
+        if name == "Vicar":
+            first, second = event["bishops"]
+            return [{"op": "vicar_push", "path": first, "nth": "first", "toward": toward["PUSH"]},
+                    {"op": "vicar_push", "path": second, "nth": "second",
+                     "toward": toward["PUSH"]},
+                    {"op": "vicar_excommunicate", "path": event["excommunicate"], "by": player},
+                    self._mv(event["excommunicate"], "PULL", toward, Q_VICAR)]
+        if name == "Nuncio":
+            return [self._mv(path, "PUSH", toward, Q_NUNCIO), {"op": "nuncio_pull",
+                                                                "toward": toward["PULL"]}]
+        if name == "Canonist":
+            pair, pushed = event["switch"], event["push"]
+            if len(set(pair)) != 2 or path in pair:
+                raise self.violation("The Canonist switches two other characters: name two "
+                                     "different paths, neither the Canonist's.", Q_CANONIST)
+            for p in pair:
+                if board[p - 1]["character"] is None:
+                    raise self.violation(f"Path {p} holds no character.", Q_CANONIST)
+            if pushed not in pair:
+                raise self.violation("push must be one of the two switched paths.", Q_CANONIST)
+            pulled = pair[1] if pushed == pair[0] else pair[0]
+            return [{"op": "switch", "paths": pair},
+                    self._mv(pushed, "PUSH", toward, Q_CANONIST),
+                    self._mv(pulled, "PULL", toward, Q_CANONIST)]
+        if name == "Courtesan":
+            target, mine = board[event["target"] - 1], board[path - 1]
+            rival = other(player)
+            if target["character"] is None:
+                raise self.violation(f"Path {event['target']} holds no character.", Q_COURTESAN)
+            if _distance(target["location"], rival) >= _distance(mine["location"], rival):
+                raise self.violation(
+                    f"{target['character']} in {target['location'].title()} is not closer to "
+                    f"{self.player_name(rival)} (your RIVAL) than the Courtesan in "
+                    f"{mine['location'].title()}.", Q_COURTESAN)
+            return [self._mv(event["target"], "PULL", toward, Q_COURTESAN)]
+        if name == "Ascetic":
+            rival_push = self.table_options["ascetic_rival_push"] == "rival_pushes"
+            direction = player if rival_push else other(player)
+            rows = [row["path"] for row in board
+                    if row["character"] and FACTION.get(row["character"]) == FACTION["Ascetic"]
+                    and (self.table_options["self_in_group"] or row["path"] != path)]
+            return [{"op": "move", "path": p, "verb": "RIVAL PUSH" if rival_push else "PUSH",
+                     "toward": direction, "quote": Q_ASCETIC} for p in rows]
+        # Scribe
+        return [self._mv(path, "PUSH", toward, Q_SCRIBE),
+                {"op": "scribe_second", "target": event.get("target"), "move": event.get("move"),
+                 "toward": toward}]
+
+    def _op_vicar_push(self, step):
+        path = step["path"]
+        name = self.G["board"][path - 1]["character"]
+        bishops = [row["path"] for row in self.G["board"]
+                   if row["character"] and FACTION.get(row["character"]) == "Bishop"]
+        unknown = [row["path"] for row in self.G["board"] if row["character"] == UNKNOWN]
+        if name and FACTION.get(name) == "Bishop":
+            self._move(path, "PUSH", step["toward"], Q_VICAR)
+        elif name == UNKNOWN and not bishops:
+            pass  # dry run: the card drawn decides whether there is a Bishop to push
+        elif name == UNKNOWN:
+            raise self.violation(
+                f"The card in path {path} is not drawn yet; the {step['nth']} PUSH must name the "
+                f"Bishop in play (path {bishops[0]}).", Q_VICAR)
+        elif not bishops and not unknown:
+            self.effect(f"No Bishop is in play: the Vicar's {step['nth']} PUSH cannot be made.",
+                        Q_VICAR)
+        else:
+            can = [str(p) for p in bishops + unknown]
+            raise self.violation(
+                f"The {step['nth']} PUSH must move a Bishop (a Vicar); path {path} holds "
+                f"{name or 'no character'}. Bishops: path {', '.join(can)}.", Q_VICAR)
+
+    def _op_vicar_excommunicate(self, step):
+        ability = self.G["pending"]["ability"]
+        path = step["path"]
+        if not ability["gone"] and path == ability["path"]:
+            raise self.violation("The Vicar excommunicates any OTHER character, not itself.",
+                                 Q_VICAR)
+        if self.G["board"][path - 1]["character"] is None:
+            raise self.violation(f"Path {path} holds no character to excommunicate.", Q_VICAR)
+        self._op_excommunicate(step)
+
+    def _op_nuncio_pull(self, step):
+        ability = self.G["pending"]["ability"]
+        if ability["gone"] and self.table_options["after_leaving_play"] == "nothing":
+            self.effect("The Nuncio has left play: no character is in its location, so none is "
+                        "pulled.", Q_OUT)
+            return
+        location = ability["location"]
+        rows = [row["path"] for row in self.G["board"]
+                if row["character"] and row["location"] == location
+                and (self.table_options["self_in_group"] or row["path"] != ability["path"]
+                     or ability["gone"])]
+        pulls = [{"op": "move", "path": p, "verb": "PULL", "toward": step["toward"],
+                  "quote": Q_NUNCIO} for p in rows]
+        if not pulls:
+            self.effect(f"No character is in {location.title()} to pull.", Q_NUNCIO)
+        self.G["pending"]["steps"][:0] = pulls
+
+    def _op_switch(self, step):
+        first, second = (self.G["board"][p - 1] for p in step["paths"])
+        first["character"], second["character"] = second["character"], first["character"]
+        self.effect(f"The Canonist switches {second['character']} (path {first['path']}) and "
+                    f"{first['character']} (path {second['path']}).", Q_CANONIST)
+
+    def _op_scribe_second(self, step):
+        ability = self.G["pending"]["ability"]
+        target, move = step["target"], step["move"]
+        if ability["gone"] and self.table_options["after_leaving_play"] == "nothing":
+            if target is not None or move is not None:
+                raise self.violation("The Scribe's PUSH takes it out of play, so no path is "
+                                     "adjacent to it: leave out target and move.", Q_OUT)
+            self.effect("The Scribe has left play: no path is adjacent to it.", Q_OUT)
+            return
+        if target is None or move is None:
+            raise self.violation("Name the path adjacent to the Scribe (target) and whether to "
+                                 "push or pull it (move).", Q_SCRIBE)
+        if abs(target - ability["path"]) != 1:
+            raise self.violation(f"Path {target} is not adjacent to the Scribe's path "
+                                 f"{ability['path']}.", Q_SCRIBE)
+        if self.G["board"][target - 1]["character"] is None:
+            raise self.violation(f"Path {target} holds no character.", Q_SCRIBE)
+        verb = move.upper()
+        self._move(target, verb, step["toward"][verb], Q_SCRIBE)
+
+    # -- end of turn, the Samaritan Rule, winning ---------------------------------------------------------
+
+    def _end_turn(self, samaritan: bool):
+        player = self.G["turn"]
+        self._ascetic_end_move(player)
+        if samaritan:
+            self._samaritan_check(player)
+        self.G["previous_turn"] = {"player": player, "actions": list(self.G["actions_taken"]),
+                                   "start": self.G["turn_start"], "end": self._snap(self.G)}
+        self.G["turn"] = other(player)
+        self.G["actions_taken"] = []
+        self.G["first_turn"] = False
+        self.G["turn_start"] = self._snap(self.G)
+        self.effect(f"{self.player_name(player)}'s turn ends; "
+                    f"{self.player_name(other(player))}'s turn begins.", Q_ALTERNATE)
+        self._scribe_check(self.G, self.player_name)
+        if self.G["winner"]:
+            self.effect(f"{self.player_name(self.G['winner'])} wins: {self.G['win_reason']}.",
+                        Q_SCRIBE_WIN)
+
+    def _ascetic_end_move(self, player):
+        ends = ("avignon", "rome") if self.table_options["ascetic_end_move"] == "either_end" \
+            else (player,)
+        for row in self.G["board"]:
+            if row["character"] == "Ascetic" and row["location"] in ends:
+                row["location"] = "nice" if row["location"] == "avignon" else "florence"
+                self.effect(f"The turn ends with the Ascetic (path {row['path']}) in "
+                            f"{('Avignon' if row['location'] == 'nice' else 'Rome')}: it moves "
+                            f"one space closer to Genoa, to {row['location'].title()}.",
+                            Q_ASCETIC_END)
+
+    def _samaritan_check(self, player):
+        previous = self.G["previous_turn"]
+        if not previous or previous["start"] is None:
+            return
+        compared = self._compared
+        before, after, now = (compared(previous["start"]), compared(previous["end"]),
+                              compared(self._snap(self.G)))
+        if before != after and now == before:
+            how = ("every path would hold the same character at the same location as before "
+                   "that turn began (judged on the board positions only)"
+                   if self.table_options["samaritan_compares"] == "board" else
+                   "the board, the discard pile and both Congregations would be exactly as before "
+                   "that turn began")
+            raise self.violation(
+                f"This would completely reverse {self.player_name(previous['player'])}'s turn: "
+                f"{how}. Partial reversals are allowed.", Q_SAMARITAN)
+
+    def _compared(self, snapshot):
+        if self.table_options["samaritan_compares"] == "board":
+            return snapshot["board"]
+        return snapshot
+
+    @staticmethod
+    def _cells(board):
+        return [[row["character"], row["location"]] for row in board]
+
+    @classmethod
+    def _snap(cls, G):
+        return {"board": cls._cells(G["board"]), "discard": sorted(G["discard"]),
+                "congregations": {s: sorted(G["congregations"][s]) for s in SEATS}}
+
+    @staticmethod
+    def _scribe_check(G, players_name):
+        seat = G["turn"]
+        scribe = any(row["character"] == "Scribe" and row["location"] == "genoa"
+                     for row in G["board"])
+        if scribe and len(G["congregations"][seat]) == 2:
+            G["winner"] = seat
+            G["win_reason"] = ("at the start of the turn the Scribe is in Genoa and the "
+                               "Congregation holds two cards")
+            G["win_rule"] = Q_SCRIBE_WIN
+
+    def _win(self, seat, reason, quote):
+        self.G["winner"], self.G["win_reason"], self.G["win_rule"] = seat, reason, quote
+        self.effect(f"{self.player_name(seat)} wins: {reason}.", quote)
+
+    def _whereabouts(self, name) -> list[str]:
+        where = [f"path {row['path']}" for row in self.G["board"] if row["character"] == name]
+        where += ["the discard pile"] * self.G["discard"].count(name)
+        for seat in SEATS:
+            where += [f"{self.player_name(seat)}'s Congregation"] * \
+                self.G["congregations"][seat].count(name)
+        return where
+
+    # -- what can be done now ----------------------------------------------------------------------------
+
+    def legal(self) -> list[dict]:
+        if self.game_over:
+            return []
+        if self.phase == "draw":
+            step = self.G["pending"]["draw"]
+            return [{"type": "draw", "player": step["by"], "character": name}
+                    for name in CHARACTERS if self.G["deck"][name] > 0]
+        found = self._legal_actions()
+        if not found:
+            return [{"type": "end_turn", "player": self.G["turn"]}]
+        return found
+
+    def _legal_actions(self) -> list[dict]:
+        candidates = list(self._candidates())  # before any trial run touches the board
+        return [event for event in candidates if self._accepts(event)]
+
+    def _candidates(self):
+        player = self.G["turn"]
+        board = self.G["board"]
+        rows = [row["path"] for row in board if row["character"]]
+        for kind in ("beseech", "chastise", "excommunicate"):
+            if kind not in self.G["actions_taken"]:
+                for p in rows:
+                    yield {"type": kind, "player": player, "path": p}
+        if "petition" in self.G["actions_taken"]:
+            return
+        for p in rows:
+            base = {"type": "petition", "player": player, "path": p}
+            name = board[p - 1]["character"]
+            if name == "Vicar":
+                bishops = [q for q in rows if FACTION[board[q - 1]["character"]] == "Bishop"]
+                for first, second in itertools.product(bishops, bishops):
+                    for target in rows:
+                        yield {**base, "bishops": [first, second], "excommunicate": target}
+            elif name == "Canonist":
+                others = [q for q in rows if q != p]
+                for a, b in itertools.combinations(others, 2):
+                    yield {**base, "switch": [a, b], "push": a}
+                    yield {**base, "switch": [a, b], "push": b}
+            elif name == "Courtesan":
+                for q in rows:
+                    if q != p:
+                        yield {**base, "target": q}
+            elif name == "Scribe":
+                yield base
+                for q in (p - 1, p + 1):
+                    if q in rows:
+                        yield {**base, "target": q, "move": "push"}
+                        yield {**base, "target": q, "move": "pull"}
+            else:
+                yield base
+
+    def _accepts(self, event) -> bool:
+        saved_G, saved_phase, saved_effects = copy.deepcopy(self.G), self.phase, self.effects
+        try:
+            engine.apply(self, event)
+            return True
+        except (RuleViolation, BadRequest):
+            return False
+        finally:
+            self.G, self.effects = saved_G, saved_effects
+            if self.phase != saved_phase:
+                self.machine().set_state(saved_phase, self)
+
+    # -- scores -------------------------------------------------------------------------------------------
+
+    def scores(self) -> dict:
+        return self._score_sheet(self.G["congregations"], self.player_name, self.G["winner"],
+                                 self.G["win_reason"], self.G["win_rule"])
+
+    @classmethod
+    def _score_sheet(cls, congregations, name_of, winner, reason, rule):
+        players = [{"seat": seat, "name": name_of(seat), "total": len(congregations[seat]),
+                    "breakdown": [{"label": card, "points": 1, "rule": Q_SCORE}
+                                  for card in congregations[seat]]} for seat in SEATS]
+        if winner is None:
+            reason = reason or "No one has three cards in a Congregation yet."
+            rule = rule or Q_END
+        return {"players": players, "winner": winner, "reason": reason, "rule": rule}
+
+    @classmethod
+    def score(cls, tallies: dict) -> dict:
+        """Who has won, from both Congregations and who took the last action."""
+        error = jsonschema.exceptions.best_match(
+            jsonschema.Draft202012Validator(SCORE_SCHEMA).iter_errors(tallies))
+        if error is not None:
+            where = ".".join(str(part) for part in error.absolute_path)
+            raise BadRequest(error.message, where or None)
+        congregations = tallies["congregations"]
+        cards = congregations["rome"] + congregations["avignon"]
+        for name in CHARACTERS:
+            if cards.count(name) > COPIES:
+                raise BadRequest(f"{cards.count(name)} {name} cards: there are only {COPIES}",
+                                 "congregations")
+        three = [seat for seat in SEATS if len(congregations[seat]) >= 3]
+        winner, reason, rule = None, None, None
+        if len(three) == 2:
+            actor = tallies.get("last_actor")
+            if actor is None:
+                raise BadRequest("both Congregations hold three cards: say who took the game's "
+                                 "final action", "last_actor")
+            winner, rule = actor, Q_TIE
+            reason = (f"both Congregations hold three cards; {actor.title()} took the game's "
+                      "final action")
+        elif three:
+            winner, rule = three[0], Q_END
+            reason = f"{three[0].title()} has three cards in the Congregation"
+        return cls._score_sheet(congregations, str.title, winner, reason, rule)
+
+
+def row_end(seat: str) -> str:
+    return "Rome" if seat == "rome" else "Avignon"
