@@ -173,12 +173,14 @@ def table(session_id):
         done=entry_at(log["entries"], done) if done else None,
         messages=get_flashed_messages(with_categories=True),
         open_events=open_events(game, view),
+        labels_template=current_app.jinja_env.select_template(
+            [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name,
         view_url=url_for("pages.table", session_id=session_id, _external=True),
     )
     if token is not None:
         context["join_url"] = url_for("pages.join", session_id=session_id, token=token, _external=True)
         context["join_qr"] = qr_svg(context["join_url"], "QR code of the join link (edit rights)")
-        context["view_qr"] = qr_svg(context["view_url"], "QR code of the view-only link")
+    context["view_qr"] = qr_svg(context["view_url"], "QR code of the view-only link")
     templates = [f"play/{game.game_id}.html", "play/default.html"]
     if request.args.get("fragment") == "live":
         templates = ["play/_live.html"]
@@ -675,7 +677,8 @@ def normalize_scores(scores: dict | None, game_id: str) -> dict:
                                    if tie_break.get(k)), ""),
                      "rule": rule_of(tie_break, game_id)}
     return {"players": players, "categories": categories, "winners": winners,
-            "tie_break": tie_break or None, "rule": rule_of(scores, game_id)}
+            "tie_break": tie_break or None, "rule": rule_of(scores, game_id),
+            "reason": scores.get("reason")}
 
 
 def rule_of(item: dict, game_id: str) -> dict | None:
