@@ -4,6 +4,7 @@ Everything here is read from `rulebook_index/data/`; nothing reads `../shared` a
 """
 
 import functools
+import gzip
 import hashlib
 import json
 from pathlib import Path
@@ -81,6 +82,14 @@ def content_hash() -> str:
         h.update(path.read_bytes())
         h.update(b"\0")
     return h.hexdigest()
+
+
+@functools.cache
+def english_words() -> frozenset[str]:
+    """Lower-case English words (SCOWL via Debian's wamerican; see english-words.COPYRIGHT):
+    a word a player spells right must not be "corrected" into a rulebook word."""
+    with gzip.open(DATA_DIR / "english-words.txt.gz", "rt", encoding="utf-8") as f:
+        return frozenset(line.strip() for line in f if line.strip())
 
 
 @functools.cache

@@ -31,6 +31,9 @@ PATH_BOOST = 1.0
 PHRASE_BOOST = 1.5
 EXPANSION_WEIGHT = 0.9
 FUNCTION_WEIGHT = 0.15
+COVER_WEIGHT = 0.3
+SENTENCE_WEIGHT = 0.6
+NUMBER_BONUS = 0.1
 
 _WORD = re.compile(WORD_PATTERN)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -100,36 +103,53 @@ def _deletes1(word: str) -> set[str]:
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
-def _damerau(a: str, b: str) -> int:
-    """Optimal string alignment distance (a transposition counts as one edit)."""
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
+def _damerau(a: str, b: str) -> float:
+    """Optimal string alignment distance, where swapping two neighbouring letters (the
+    commonest typing slip: "teh", "frist") costs half an edit."""
+    prev2: list[float] = []
+    prev: list[float] = [float(j) for j in range(len(b) + 1)]
     for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
+        cur = [float(i)] + [0.0] * len(b)
         for j in range(1, len(b) + 1):
             cost = 0 if a[i - 1] == b[j - 1] else 1
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
+                cur[j] = min(cur[j], prev2[j - 2] + 0.5)
         prev2, prev = prev, cur
     return prev[-1]
 
 
-def correct_word(word: str) -> str | None:
-    """The likeliest corpus word for a misspelt `word`, or None when it is fine as it is.
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
-    Candidates share a one-deletion variant with the word (so they are within two edits);
-    the closest wins, then the most frequent. Short words are left alone.
+
+def _edits1(word: str) -> set[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {a + b[1:] for a, b in splits if b}
+    out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    out |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    out |= {a + c + b for a, b in splits for c in _LETTERS}
+    return out
+
+
+def correct_word(word: str) -> str | None:
+    """The likeliest intended word for a misspelt `word`, or None when it is fine as it is.
+
+    A word is fine when the rulebooks, the glossaries or an English word list know it.
+    Otherwise the candidates are rulebook and glossary words within two edits (found through
+    shared one-deletion variants) and English words within one edit; the closest wins, then a
+    rulebook word over a mere English one, then the most frequent. Short words are left alone.
     """
     vocab = vocabulary()
     if len(word) < 3 or not word.isalpha() or word in vocab.words:
         return None
-    if stem(word) in vocab.stems:
+    english = corpus.english_words()
+    if word in english or stem(word) in vocab.stems:
         return None
     maxdist = 1 if len(word) <= 4 else 2
     candidates: set[str] = set()
     for v in _deletes1(word) | {word}:
         candidates.update(vocab.deletes.get(v, ()))
+    candidates.update(e for e in _edits1(word) if e in english)
     best = None
     for c in candidates:
         if abs(len(c) - len(word)) > maxdist:
@@ -137,10 +157,11 @@ def correct_word(word: str) -> str | None:
         d = _damerau(word, c)
         if d > maxdist:
             continue
-        key = (d, -vocab.words.get(c, 0), c)
+        freq = vocab.words.get(c, 0)
+        key = (d, freq == 0, -freq, c)
         if best is None or key < best:
             best = key
-    return best[2] if best else None
+    return best[3] if best else None
 
 
 # --- query plan ----------------------------------------------------------------------------
@@ -292,23 +313,60 @@ FORMATTER = highlight.HtmlFormatter(tagname="mark", between=" … ")
 FRAGMENTER = highlight.ContextFragmenter(maxchars=320, surround=80)
 
 
+@functools.lru_cache(maxsize=8192)
+def _stem_set(text: str) -> frozenset[str]:
+    return frozenset(stems(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _sentence_stem_sets(text: str) -> tuple[frozenset[str], ...]:
+    units = []
+    for line in text.split("\n"):
+        units.extend(sections._sentences(line) if line.strip() else [])
+    return tuple(_stem_set(u) for u in units) or (frozenset(),)
+
+
+_QUANTITY = re.compile(r"\b(how (many|much|far|long|often)|max(imum)?|limit|most|least)\b")
+_NUMBER_STEMS = frozenset(
+    stem(w)
+    for w in "one two three four five six seven eight nine ten twice once half no "
+    "all every any".split()
+)
+
+
+def _has_number(stemset: frozenset[str]) -> bool:
+    return any(s.isdigit() for s in stemset) or bool(stemset & _NUMBER_STEMS)
+
+
 def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) -> list[float]:
-    """Blend BM25F with coverage: the share of the question's weighted, rarer words that the
-    passage (text, title or path) actually contains."""
+    """Blend BM25F with two coverage signals: the share of the question's (idf-weighted) words
+    that the passage holds in its text or section path, and the share that one sentence of
+    it holds: the sentence that answers a question usually says most of it at once."""
     if not docs:
         return []
     n = max(searcher.doc_count(), 1)
     idf = {}
     for s, w in plan.terms.items():
-        df = max(searcher.doc_frequency("text", s), searcher.doc_frequency("title", s))
+        df = max(searcher.doc_frequency("text", s), searcher.doc_frequency("path", s))
         idf[s] = w * math.log(1 + n / (1 + df))
     total = sum(idf.values()) or 1.0
     top = max(scores) or 1.0
+    wants_number = bool(_QUANTITY.search(plan.text.lower()))
     out = []
     for d, sc in zip(docs, scores, strict=True):
-        have = set(stems(d["text"])) | set(stems(d["path"]))
+        path = _stem_set(d["path"])
+        have = _stem_set(d["text"]) | path
         cover = sum(v for s, v in idf.items() if s in have) / total
-        out.append(sc / top + 0.6 * cover)
+        best = 0.0
+        best_sentence: frozenset[str] = frozenset()
+        for sent in _sentence_stem_sets(d["text"]):
+            c = sum(v for s, v in idf.items() if s in sent or s in path) / total
+            if c > best:
+                best, best_sentence = c, sent
+        score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best
+        if wants_number and _has_number(best_sentence):
+            score += NUMBER_BONUS
+        out.append(score)
     return out
 
 

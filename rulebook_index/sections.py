@@ -331,12 +331,13 @@ def _sentences(paragraph: str) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
-def split_passages(body: str, limit: int = PASSAGE_CHARS) -> list[str]:
+def split_passages(body: str, limit: int | None = None) -> list[str]:
     """Split a body into runs of its own text, each at most about `limit` characters.
 
     Each passage is a verbatim slice of the body (so answer phrases stay substrings);
     a paragraph is only split between sentences, never inside one.
     """
+    limit = limit or PASSAGE_CHARS
     units: list[tuple[int, int]] = []  # spans in body
     cursor = 0
     for para in _paragraphs(body):
