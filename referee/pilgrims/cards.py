@@ -113,11 +113,13 @@ ADVENTURE_SCHEMA = {
     "additionalProperties": False,
 }
 
+SPACE_SCHEMA = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 5},
+                "minItems": 2, "maxItems": 2}
+
 JOURNEY_SCHEMA = {
     "type": "object",
     "properties": {
-        "spaces": {"type": "array", "minItems": 3, "maxItems": 3,
-                   "items": {"$ref": "#/$defs/space"}},
+        "spaces": {"type": "array", "minItems": 3, "maxItems": 3, "items": SPACE_SCHEMA},
         "points": {"type": "integer", "minimum": 0, "maximum": 20},
         "clovers": {"type": "integer", "minimum": 0, "maximum": 10},
         "name": NAME,
@@ -126,8 +128,6 @@ JOURNEY_SCHEMA = {
     "additionalProperties": False,
 }
 
-SPACE_SCHEMA = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 5},
-                "minItems": 2, "maxItems": 2}
 
 DEFS = {
     "item": ITEM_SCHEMA,
@@ -141,7 +141,7 @@ DEFS = {
 
 def ref(kind: str) -> dict:
     """A schema for a card of `kind`, given by its symbols or by its name in the card table."""
-    return {"oneOf": [{"$ref": f"#/$defs/{kind}"}, {"type": "string", "minLength": 1}]}
+    return {"oneOf": [DEFS[kind], {"type": "string", "minLength": 1}]}
 
 
 @functools.cache

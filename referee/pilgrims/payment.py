@@ -1,0 +1,84 @@
+"""Paying an items cost and meeting a party requirement: the matching behind "Completing an
+Adventure", shared by the players, the public quests and the falconer.
+
+Pure functions over card dicts; they return a reason string when the payment does not work.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .cards import ANY_COMPANION, WILD
+
+
+def cover_cost(cost: list[str], paid: list[str | None], discounts: list[str]) -> str | None:
+    """Check that the paid cards and the discounts cover `cost` exactly.
+
+    `paid` holds each paid card's adventure symbol, or None for a card made wild (a coin, or a card
+    converted with a clover). Every paid card must match a cost symbol no other card pays for; what
+    the cards leave unpaid must be covered by discounts (a symbol, or "any"). Discounts are optional.
+    Returns None when it works, else the reason.
+    """
+    remaining = list(cost)
+    wild = 0
+    for symbol in paid:
+        if symbol is None or symbol == WILD:
+            wild += 1
+        elif symbol in remaining:
+            remaining.remove(symbol)
+        else:
+            return f"a {symbol} item card pays for nothing in the items cost ({', '.join(cost)})"
+    # Discounts cover what they can, most specific first; wild cards pay for the rest.
+    free = sorted(discounts, key=lambda d: d == "any")
+    for discount in free:
+        match = next((s for s in remaining if discount in (s, "any")), None)
+        if match is not None and len(remaining) > wild:
+            remaining.remove(match)
+    if wild > len(remaining):
+        return (f"{wild - len(remaining)} item card(s) more than the items cost "
+                f"({', '.join(cost) or 'nothing'}) were paid")
+    if wild < len(remaining):
+        return f"the items cost is not paid: {', '.join(remaining[wild:])} still missing"
+    return None
+
+
+def falconer_payment(cost: list[str], hand: list[dict]) -> list[int] | None:
+    """The hand positions the falconer discards for `cost`, using wild cards only when needed; None
+    when he cannot pay it."""
+    used: list[int] = []
+    short = 0
+    for symbol in cost:
+        exact = next((i for i, c in enumerate(hand)
+                      if i not in used and c["adventure"] == symbol and symbol != WILD), None)
+        if exact is None:
+            short += 1
+        else:
+            used.append(exact)
+    wilds = [i for i, c in enumerate(hand) if i not in used and c["adventure"] == WILD]
+    if short > len(wilds):
+        return None
+    return sorted(used + wilds[:short])
+
+
+def party_match(requirement: list[str], chosen: list[dict | None]) -> str | None:
+    """Check that the chosen companions (one per requirement symbol, in order; None for a companion
+    whose type was converted with clovers) meet the requirement."""
+    if len(chosen) != len(requirement):
+        return (f"the party requirement shows {len(requirement)} companion(s); name one companion "
+                f"for each")
+    for symbol, card in zip(requirement, chosen, strict=True):
+        if card is None or symbol == ANY_COMPANION:
+            continue
+        if symbol not in card["types"]:
+            return f"a {'/'.join(card['types'])} companion does not meet the {symbol} requirement"
+    return None
+
+
+def find_party(requirement: list[str], companions: list[dict]) -> list[int] | None:
+    """Some companion positions that meet the requirement without clovers, or None."""
+    if len(requirement) > len(companions):
+        return None
+    for order in permutations(range(len(companions)), len(requirement)):
+        if party_match(requirement, [companions[i] for i in order]) is None:
+            return list(order)
+    return None
