@@ -657,7 +657,12 @@ def normalize_scores(scores: dict | None, game_id: str) -> dict:
                           "counts": item.get("counts") or item.get("detail")})
             if str(label) not in categories:
                 categories.append(str(label))
-        points = {part["label"]: part["points"] for part in parts}
+        points = {}
+        for part in parts:  # a label may repeat (a card per line): its points add up
+            value = part["points"]
+            if isinstance(value, (int, float)) and isinstance(points.get(part["label"]), (int, float)):
+                value += points[part["label"]]
+            points[part["label"]] = value
         total = player.get("total", sum(p for p in points.values() if isinstance(p, (int, float))))
         bar = [(c, points.get(c, 0)) for c in categories] if parts else [("total", total)]
         players.append({"seat": player.get("seat") or player.get("name"), "name": player.get("name"),
