@@ -39,14 +39,13 @@ is the most literal reading. Rulings that are not options, because the book leav
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
+import pickle
 from pathlib import Path
 
 import jsonschema
 
-from .core import engine
 from .core.rules import (
     BadRequest,
     Citation,
@@ -259,6 +258,11 @@ def other(seat: str) -> str:
 def _distance(location: str, seat: str) -> int:
     """Map Cards between a location and a player's end (Rome's end is the Rome card)."""
     return abs(LOCATIONS.index(location) - LOCATIONS.index(seat))
+
+
+def _clone(G: dict) -> dict:
+    """A deep copy of plain JSON data (several times faster than copy.deepcopy)."""
+    return pickle.loads(pickle.dumps(G, pickle.HIGHEST_PROTOCOL))
 
 
 def _empty_board() -> list[dict]:
@@ -738,7 +742,7 @@ class Game(Referee):
 
     def _dry_run(self, event):
         saved = self.G, self.effects, self._by_draw
-        self.G, self.effects, self._sim, self._by_draw = copy.deepcopy(self.G), [], True, False
+        self.G, self.effects, self._sim, self._by_draw = _clone(self.G), [], True, False
         try:
             self.G["pending"] = self._start_action(event)
             self._continue()
@@ -1014,11 +1018,14 @@ class Game(Referee):
                 yield base
 
     def _accepts(self, event) -> bool:
-        saved_G, saved_phase, saved_effects = copy.deepcopy(self.G), self.phase, self.effects
+        """Would the event be accepted now? (A trial run of the guards and the callbacks, as
+        `engine.apply` runs them, then everything put back; candidates are well formed and for
+        the player to act, so the engine's own checks are skipped for speed.)"""
+        saved_G, saved_phase, saved_effects = _clone(self.G), self.phase, self.effects
         try:
-            engine.apply(self, event)
-            return True
-        except (RuleViolation, BadRequest):
+            self.effects = []
+            return bool(self.trigger(event["type"], event))
+        except RuleViolation:
             return False
         finally:
             self.G, self.effects = saved_G, saved_effects

@@ -1,0 +1,46 @@
+"""Random Avignon games played only from `legal()`: no listed event is ever refused, the twelve
+cards are always all accounted for, and every game that ends has exactly one winner."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import avignon as A
+from referee.avignon import Game
+from referee.core import engine
+
+MAX_EVENTS = 300
+
+rulings = st.fixed_dictionaries(
+    {name: st.sampled_from(option.schema["enum"]) if "enum" in option.schema else st.booleans()
+     for name, option in Game.options.items()}
+)
+
+
+def cards_accounted_for(G):
+    seen = [row["character"] for row in G["board"] if row["character"]]
+    seen += G["discard"] + G["congregations"]["rome"] + G["congregations"]["avignon"]
+    for name in A.CHARACTERS:
+        assert seen.count(name) + G["deck"][name] == A.COPIES, name
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=rulings, data=st.data())
+def test_random_legal_play_never_errs_and_ends_with_one_winner(options, data):
+    body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": options}
+    model = engine.start(Game, engine.check_setup(Game, body))
+    try:
+        for _ in range(MAX_EVENTS):
+            if model.game_over:
+                break
+            legal = model.legal()
+            assert legal, "a game in progress always has something to do"
+            event = data.draw(st.sampled_from(legal))
+            engine.apply(model, event)
+            cards_accounted_for(model.G)
+        if model.game_over:
+            scores = model.scores()
+            assert model.G["winner"] in A.SEATS
+            assert scores["winner"] == model.G["winner"] and scores["reason"]
+            assert model.legal() == []
+    finally:
+        model.release()
