@@ -205,3 +205,123 @@ def test_the_manifest_names_the_app_and_its_icons(client, app):
         icon_response = client.get(icon["src"])
         assert icon_response.status_code == 200, icon["src"]
         icon_response.close()
+
+
+# -- edit rights, live updates, asking the rules ------------------------------------------------------
+
+
+def test_the_join_link_gives_edit_rights_and_a_view_only_visitor_never_sees_the_token(table_app):
+    host = table_app.test_client()
+    session_id = new_game(host)
+    page = host.get(f"/play/{session_id}?created=1")
+    join = re.search(r'id="join-link" href="([^"]+)"', page.text).group(1)
+    token = join.split("token=")[1]
+
+    spectator = table_app.test_client()
+    view = spectator.get(f"/play/{session_id}")
+    assert token not in view.text and "join?token" not in view.text
+    assert 'class="actions"' not in view.text
+    refused = spectator.post(f"/play/{session_id}/event", data={
+        "csrf_token": csrf_of(spectator.get(f"/play/new?game={GAME}").text), "expected_seq": 0,
+        "event": '{"type": "play", "player": "sun", "lane": 1, "power": 1}'}, follow_redirects=True)
+    assert "an edit token is needed" in refused.text
+    assert seq_of(refused.text) == 0
+
+    guest = table_app.test_client()
+    joined = guest.get(join.replace("http://localhost", ""))
+    assert joined.status_code == 303 and joined.headers["Location"] == f"/play/{session_id}"
+    assert 'class="actions"' in guest.get(f"/play/{session_id}").text
+    wrong = table_app.test_client().get(f"/play/{session_id}/join?token=nope")
+    assert wrong.status_code == 403
+
+
+def test_state_json_answers_304_until_the_game_moves_then_says_what_changed(phone):
+    session_id = new_game(phone)
+    first = phone.get(f"/play/{session_id}/state.json?since=0")
+    assert first.get_json() == {"seq": 0, "changes": []}
+    etag = first.headers["ETag"]
+    assert phone.get(f"/play/{session_id}/state.json?since=0",
+                     headers={"If-None-Match": etag}).status_code == 304
+    play(phone, session_id, {"type": "play", "player": "sun", "lane": 1, "power": 1})
+    moved = phone.get(f"/play/{session_id}/state.json?since=0", headers={"If-None-Match": etag})
+    assert moved.status_code == 200
+    assert moved.get_json()["seq"] == 1
+    assert moved.get_json()["changes"] == ["Ann: Play · lane 1 · power 1 — sun played 1 into lane 1"]
+    assert phone.get("/play/nosuchgame/state.json").status_code == 404
+
+
+def test_a_stale_page_that_posts_changes_nothing_and_says_what_changed(phone):
+    session_id = new_game(phone)
+    old = phone.get(f"/play/{session_id}")
+    play(phone, session_id, {"type": "play", "player": "sun", "lane": 1, "power": 1})
+    response = phone.post(f"/play/{session_id}/event", data={
+        "csrf_token": csrf_of(old.text), "expected_seq": seq_of(old.text),
+        "event": '{"type": "play", "player": "sun", "lane": 2, "power": 1}'}, follow_redirects=True)
+    assert "Nothing was entered: the game moved on" in response.text
+    assert "Ann: Play · lane 1 · power 1" in response.text
+    assert seq_of(response.text) == 1
+
+
+def test_a_schema_form_enters_an_event_and_says_which_field_is_wrong(phone):
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}")
+    assert 'id="other-play-f-event-lane"' in page.text
+    form = {"csrf_token": csrf_of(page.text), "expected_seq": 0, "type": "play",
+            "event.player": "sun", "event.lane": "2", "event.power": "7"}
+    entered = phone.post(f"/play/{session_id}/event", data=form, follow_redirects=True)
+    assert "sun played 7 into lane 2" in entered.text
+    form.update(expected_seq=1, **{"event.player": "moon", "event.power": "12"})
+    wrong = phone.post(f"/play/{session_id}/event", data=form, follow_redirects=True)
+    assert "12 is greater than the maximum of 9" in wrong.text and "event.power" in wrong.text
+
+
+def test_player_names_are_escaped_everywhere(phone):
+    session_id = new_game(phone, players=("<script>x()</script>", "Bob"))
+    page = phone.get(f"/play/{session_id}")
+    assert "<script>x()</script>" not in page.text
+    assert "&lt;script&gt;x()&lt;/script&gt;" in page.text
+
+
+def test_the_table_shows_scores_and_the_end_of_game_screen(phone):
+    session_id = new_game(phone)
+    for seq in range(18):
+        play(phone, session_id, {"type": "play", "player": "sun" if seq % 2 == 0 else "moon",
+                                 "lane": seq // 6 + 1, "power": 2 if seq % 2 == 0 else 1})
+    page = phone.get(f"/play/{session_id}")
+    assert "Game over" in page.text and "Final scores" in page.text
+    assert "<svg" in page.text and "Points by category" in page.text
+
+
+def test_normalize_scores_reads_both_breakdown_shapes():
+    from referee.pages import normalize_scores
+
+    shaped = normalize_scores({
+        "players": [{"seat": "rome", "total": 2, "breakdown": [
+            {"label": "Vicar", "points": 1}, {"label": "Vicar", "points": 1}]},
+            {"name": "Bob", "total": 3, "breakdown": {"adventures": 3}}],
+        "winners": ["Bob"], "tie_break": {"explanation": "No tie", "rule": None}}, "avignon")
+    assert [p["points"] for p in shaped["players"]] == [{"Vicar": 2}, {"adventures": 3}]
+    assert shaped["categories"] == ["Vicar", "adventures"]
+    assert shaped["winners"] == ["Bob"] and shaped["tie_break"]["text"] == "No tie"
+
+
+def test_phase_words_and_ranking_put_the_current_phase_first():
+    from types import SimpleNamespace
+
+    from referee.pages import phase_words, rank_by_phase
+
+    assert phase_words("turn_activate") == ["turn", "activate"]
+    hits = [SimpleNamespace(title="Setup", path=("Setup",)),
+            SimpleNamespace(title="Activate phase", path=("Turn", "Activate phase")),
+            SimpleNamespace(title="Scoring", path=("Scoring",))]
+    assert [h.title for h in rank_by_phase(hits, "activate")] == ["Activate phase", "Setup",
+                                                                   "Scoring"]
+
+
+def test_ask_searches_the_games_rulebook_from_the_table(phone):
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}/ask", query_string={"q": "how many cards in a lane"})
+    assert page.status_code == 200
+    assert 'class="hit"' in page.text
+    assert "/rules/pillars-of-fate#" in page.text
+    assert "/rules/avignon#" not in page.text  # only this game's rulebook
