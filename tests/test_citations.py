@@ -1,7 +1,7 @@
 """Every rule a referee can quote is a verbatim substring of its rulebook and resolves to a section.
 
 The walk covers the guards' @cites quotes, the phase/turn/end rules, the options' citations, and every
-quote passed to `cite`, `effect`, `violation` or `RuleViolation` anywhere in a game's source (found by
+quote passed to `cite`, `Citation`, `effect` or `violation` anywhere in a game's source (found by
 reading the code, so a quote on a rarely taken branch is checked too).
 """
 
@@ -16,7 +16,8 @@ from referee import referees
 from referee.core import Citation
 from rulebook_index import corpus, sections
 
-QUOTING_CALLS = {"cite", "cites", "effect", "violation", "Citation", "RuleViolation"}
+# The position of the quote among each quoting call's arguments.
+QUOTE_ARGUMENT = {"cite": 0, "cites": 0, "Citation": 1, "effect": 1, "violation": 1}
 
 
 def game_sources(game) -> list[Path]:
@@ -34,9 +35,11 @@ def quoted_in_source(path: Path, namespace: dict) -> list[str]:
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        if name not in QUOTING_CALLS:
+        if name not in QUOTE_ARGUMENT:
             continue
-        arguments = list(node.args) + [kw.value for kw in node.keywords if kw.arg == "quote"]
+        position = QUOTE_ARGUMENT[name]
+        arguments = node.args[position:position + 1] + [
+            kw.value for kw in node.keywords if kw.arg == "quote"]
         for argument in arguments:
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
                 value = argument.value
@@ -44,8 +47,6 @@ def quoted_in_source(path: Path, namespace: dict) -> list[str]:
                 value = namespace[argument.id]
             else:
                 continue
-            if name in ("effect", "violation", "RuleViolation") and argument is node.args[0]:
-                continue  # the first argument of these is the message, not the quote
             quotes.append(value)
     return quotes
 

@@ -254,7 +254,8 @@ def test_undo_then_redo_restores_the_exact_state(sessions, game):
     play(sessions, game, 1, lane=3, power=2)
     before = sessions.get(game["id"])
     sessions.undo(game["id"], game["edit_token"], {})
-    after = sessions.redo(game["id"], game["edit_token"], {})
+    sessions.redo(game["id"], game["edit_token"], {})
+    after = sessions.get(game["id"])
     assert after["state"] == before["state"] and after["legal"] == before["legal"]
 
 

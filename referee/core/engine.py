@@ -8,6 +8,7 @@ rolls the state back when any of them refuses.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 
 import jsonschema
@@ -115,7 +116,7 @@ def check_event(model: Referee, event) -> None:
     if not isinstance(event, dict):
         raise BadRequest("event must be an object with a type and a player", "event")
     kind = event.get("type")
-    if kind not in model.event_types:
+    if not isinstance(kind, str) or kind not in model.event_types:
         raise BadRequest(
             f"unknown event type {kind!r}; {model.title} has: {', '.join(model.event_types)}",
             "event.type",
@@ -143,13 +144,16 @@ def apply(model: Referee, event: dict) -> list[Effect]:
         raise RuleViolation(f"It is {names}'s turn, not {model.player_name(player)}'s.",
                             model.cite(model.turn_rule))
 
-    saved_G, saved_phase = copy.deepcopy(model.G), model.phase
+    saved_G, saved_phase = json.dumps(model.G), model.phase
     model.effects = []
     try:
         if not model.trigger(kind, event):
             raise RuleViolation(f"{kind} is not allowed now.", model.cite(model.phase_rule))
+        # The state after an event is exactly what a snapshot stores: plain JSON, no shared
+        # references, so a game restored from its snapshot and one replayed never differ.
+        model.G = json.loads(json.dumps(model.G))
     except BaseException:
-        model.G = saved_G
+        model.G = json.loads(saved_G)
         model.machine().set_state(saved_phase, model)
         raise
     return model.effects
@@ -200,13 +204,15 @@ def score(game: type[Referee], tallies) -> dict:
     return game.score(tallies)
 
 
-def view(model: Referee) -> dict:
-    """What a client needs to show the table now."""
+def view(model: Referee, with_legal: bool = True) -> dict:
+    """What a client needs to show the table now. `legal` can be costly to enumerate, so the
+    answers to writes leave it out: a client asks for it with GET."""
+    state = copy.deepcopy(model.G)  # before any game code runs, so that nothing can alter it
     return {
         "phase": model.phase,
         "over": model.game_over,
         "current_players": [] if model.game_over else model.current_players(),
-        "state": model.G,
+        "state": state,
         "scores": model.scores(),
-        "legal": [] if model.game_over else model.legal(),
+        **({"legal": [] if model.game_over else model.legal()} if with_legal else {}),
     }

@@ -110,14 +110,14 @@ class Sessions:
         in_force, _redo = engine.active_events(_log_entries(self.store.entries(row["id"], conn)))
         return engine.replay(game, setup, [entry.event for entry in in_force])
 
-    def _describe(self, session_id, game, setup, model, seq) -> dict:
+    def _describe(self, session_id, game, setup, model, seq, with_legal=True) -> dict:
         return {
             "id": session_id,
             "game": game.game_id,
             "players": setup.players,
             "options": setup.options,
             "seq": seq,
-            **engine.view(model),
+            **engine.view(model, with_legal),
         }
 
     def get(self, session_id: str) -> dict:
@@ -212,7 +212,7 @@ class Sessions:
                 self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
                                          model.rules_version)
                 described = self._describe(session_id, type(model),
-                                           engine.Setup(**row["setup"]), model, seq)
+                                           engine.Setup(**row["setup"]), model, seq, False)
             finally:
                 model.release()
         return {"accepted": True, "seq": seq,
@@ -256,7 +256,7 @@ class Sessions:
                 })
                 self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
                                          game.rules_version)
-                described = self._describe(session_id, game, setup, model, seq)
+                described = self._describe(session_id, game, setup, model, seq, False)
             finally:
                 model.release()
         return {"accepted": True, kind: target.event, "seq": seq, **described}
