@@ -636,3 +636,65 @@ def test_score_refuses_impossible_tallies():
         Game.score({"congregations": {"rome": ["Vicar"] * 2 + ["Scribe"],
                                       "avignon": ["Ascetic"] * 2 + ["Nuncio"]}})
     assert caught.value.field == "last_actor"
+
+
+# -- a whole game through the HTTP API ------------------------------------------------------------------
+
+
+def helpful_choice(legal, state):
+    """Both players help Rome: Rome pulls the card nearest Rome, Avignon pushes it."""
+    if legal[0]["type"] == "draw":
+        return legal[0]
+
+    def location(event):
+        return A.LOCATIONS.index(state["board"][event["path"] - 1]["location"])
+
+    toward_rome, away = ("beseech", "chastise") if legal[0]["player"] == "rome" else \
+        ("chastise", "beseech")
+    ranked = sorted((e for e in legal if e["type"] == toward_rome), key=location, reverse=True)
+    ranked += sorted((e for e in legal if e["type"] == away), key=location)
+    return (ranked or legal)[0]
+
+
+def test_a_full_game_through_the_http_api(client):
+    created = client.post("/api/sessions", json={"game": "avignon", "players": ["Rosa", "Aldo"]})
+    assert created.status_code == 201, created.get_json()
+    game = created.get_json()
+    headers = {"Authorization": f"Bearer {game['edit_token']}"}
+    url = f"/api/sessions/{game['id']}"
+    seq = game["seq"]
+    assert game["phase"] == "draw" and len(game["legal"]) == 6
+
+    def post(event, expected_seq):
+        return client.post(url + "/events", json={"event": event, "expected_seq": expected_seq},
+                           headers=headers)
+
+    refused_http = post({"type": "beseech", "player": "rome", "path": 1}, seq)
+    assert refused_http.status_code == 422
+    error = refused_http.get_json()["error"]
+    assert error["code"] == "illegal" and error["rule"]["quote"] == A.Q_SETUP
+    assert error["rule"]["section_id"] == "setup"
+
+    shown = client.get(url).get_json()
+    for _ in range(200):
+        if shown["over"]:
+            break
+        event = helpful_choice(shown["legal"], shown["state"])
+        answer = post(event, seq)
+        assert answer.status_code == 200, answer.get_json()
+        body = answer.get_json()
+        assert body["accepted"] and body["seq"] == seq + 1
+        seq = body["seq"]
+        shown = client.get(url).get_json()
+    assert shown["over"] and shown["scores"]["winner"] == "rome"
+    assert shown["state"]["congregations"]["rome"] == ["Vicar", "Canonist", "Courtesan"]
+    assert shown["scores"]["rule"] == A.Q_END and shown["legal"] == []
+
+    after = post({"type": "chastise", "player": "avignon", "path": 1}, seq)
+    assert after.status_code == 422 and after.get_json()["error"]["rule"]["quote"] == A.Q_END
+    undone = client.post(url + "/undo", json={"expected_seq": seq}, headers=headers)
+    assert undone.status_code == 200 and undone.get_json()["over"] is False
+
+    scored = client.post("/api/score/avignon", json={
+        "congregations": shown["state"]["congregations"], "last_actor": "rome"})
+    assert scored.status_code == 200 and scored.get_json()["winner"] == "rome"

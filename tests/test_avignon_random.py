@@ -23,7 +23,7 @@ def cards_accounted_for(G):
         assert seen.count(name) + G["deck"][name] == A.COPIES, name
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=rulings, data=st.data())
 def test_random_legal_play_never_errs_and_ends_with_one_winner(options, data):
     body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": options}
