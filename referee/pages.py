@@ -334,6 +334,13 @@ def event_from_form(game, view, form) -> dict:
     seats = [p["seat"] for p in view["players"]]
     schema = game.event_types[kind].schema(kind, seats)
     event = form_value(schema, "event", form) or {}
+    if form.get("fixed"):  # the fields a legal choice fixed, the form asking for the rest
+        try:
+            fixed = json.loads(form["fixed"])
+        except ValueError:
+            raise BadRequest("the fixed fields are not valid JSON", "fixed") from None
+        if isinstance(fixed, dict):
+            event.update(fixed)
     event["type"] = kind
     return event
 

@@ -325,3 +325,49 @@ def test_ask_searches_the_games_rulebook_from_the_table(phone):
     assert 'class="hit"' in page.text
     assert "/rules/pillars-of-fate#" in page.text
     assert "/rules/avignon#" not in page.text  # only this game's rulebook
+
+
+# -- every game with a referee ---------------------------------------------------------------------
+
+
+def every_game():
+    from referee import referees
+
+    return sorted(referees())
+
+
+@pytest.mark.parametrize("game_id", every_game())
+def test_every_game_has_a_new_game_form_and_a_table_page(app, game_id):
+    from referee.web import describe_game, get_sessions
+
+    client = app.test_client()
+    assert client.get(f"/play/new?game={game_id}").status_code == 200
+    with app.app_context():
+        game = get_sessions().game(game_id)
+        created = get_sessions().create(describe_game(game)["example_setup"])
+    client.get(f"/play/{created['id']}/join?token={created['edit_token']}")
+    page = client.get(f"/play/{created['id']}")
+    assert page.status_code == 200
+    assert 'class="status' in page.text and 'class="board"' in page.text
+    assert "What you can do now" in page.text
+    if created["legal"]:
+        assert 'class="choice"' in page.text or 'class="open-event' in page.text
+
+
+def test_a_pilgrims_choice_the_game_cannot_enumerate_is_a_form_with_its_fixed_fields(app):
+    from referee.web import describe_game, get_sessions
+
+    client = app.test_client()
+    with app.app_context():
+        created = get_sessions().create(describe_game(get_sessions().game("pilgrims"))["example_setup"])
+    client.get(f"/play/{created['id']}/join?token={created['edit_token']}")
+    page = client.get(f"/play/{created['id']}")
+    assert 'class="open-event stack"' in page.text
+    fixed = re.search(r'name="fixed" value="([^"]+)"', page.text).group(1)
+    assert "&#34;space&#34;" in fixed
+    response = client.post(f"/play/{created['id']}/event", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": 0, "type": "choose_corner",
+        "fixed": __import__("html").unescape(fixed),
+        "event.item.adventure": "fist", "event.item.activation": "sword"}, follow_redirects=True)
+    assert response.status_code == 200
+    assert "Entered:" in response.text or "Not allowed" in response.text or "message error" in response.text
