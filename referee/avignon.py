@@ -795,6 +795,9 @@ class Game(Referee):
             rows = [row["path"] for row in board
                     if row["character"] and FACTION.get(row["character"]) == FACTION["Ascetic"]
                     and (self.table_options["self_in_group"] or row["path"] != path)]
+            if not rows:
+                self.effect("No other character shares the Ascetic's faction: nothing moves.",
+                            Q_ASCETIC)
             return [{"op": "move", "path": p, "verb": "RIVAL PUSH" if rival_push else "PUSH",
                      "toward": direction, "quote": Q_ASCETIC} for p in rows]
         # Scribe

@@ -502,6 +502,9 @@ def test_ascetic_without_itself_in_the_group():
     model = start(position(cells), self_in_group=False)
     play(model, ev("petition", path=1))
     assert at(model, 1) == ("Ascetic", "genoa") and at(model, 4) == ("Ascetic", "florence")
+    model = start(position(GENOA), self_in_group=False)
+    effects = play(model, ev("petition", path=4))
+    assert "nothing moves" in effects[0].text and at(model, 4) == ("Ascetic", "genoa")
 
 
 @pytest.mark.parametrize("ruling, moved", [("either_end", True), ("own_end", False)])
