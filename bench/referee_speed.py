@@ -7,6 +7,7 @@ would end the game before the wanted length, another legal event is chosen inste
     .venv/bin/python bench/referee_speed.py
 """
 
+import copy
 import random
 import statistics
 import sys
@@ -25,27 +26,46 @@ SETUP_BODY = GAME.example_setup
 
 
 def play_events(count: int, seed: int, end_allowed: bool) -> list[dict]:
-    """A log of `count` legal events (fewer if the game ends and `end_allowed`)."""
+    """A log of `count` legal events, played at random from `legal()`.
+
+    With `end_allowed`, the log stops where the game ends. Without it, a choice that would end the
+    game early is taken back and another tried (depth-first), so that long logs can be had.
+    """
     rng = random.Random(seed)
     setup = engine.check_setup(GAME, SETUP_BODY)
     model = engine.start(GAME, setup)
-    events = []
-    while len(events) < count and not model.game_over:
-        choices = model.legal()
-        rng.shuffle(choices)
-        for event in choices:
-            saved = model.snapshot()
-            engine.apply(model, event)
-            if model.game_over and not end_allowed and len(events) + 1 < count:
-                model.G = saved["G"]
-                model.machine().set_state(saved["phase"], model)
-                continue
-            events.append(event)
+    events: list[dict] = []
+    untried = [shuffled(model.legal(), rng)]  # per depth: the choices not yet tried there
+    snapshots = [model.snapshot()]
+    while len(events) < count and untried:
+        if not untried[-1]:
+            untried.pop()
+            snapshots.pop()
+            if events:
+                events.pop()
+            continue
+        event = untried[-1].pop()
+        restore_into(model, snapshots[-1])
+        engine.apply(model, event)
+        if model.game_over and not (end_allowed or len(events) + 1 == count):
+            continue
+        events.append(event)
+        if model.game_over:
             break
-        else:
-            break
+        snapshots.append(model.snapshot())
+        untried.append(shuffled(model.legal(), rng))
     model.release()
     return events
+
+
+def shuffled(choices: list[dict], rng: random.Random) -> list[dict]:
+    rng.shuffle(choices)
+    return choices
+
+
+def restore_into(model, snapshot: dict) -> None:
+    model.G = copy.deepcopy(snapshot["G"])
+    model.machine().set_state(snapshot["phase"], model)
 
 
 def percentile(values, fraction):

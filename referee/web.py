@@ -168,11 +168,18 @@ def describe_game(game) -> dict:
         "example_setup": game.example_setup,
         "score_schema": game.score_schema,
         "rules": {
-            "phase": Citation(game.game_id, game.phase_rule).to_json(),
+            "phase": phase_rules(game),
             "turn": Citation(game.game_id, game.turn_rule).to_json(),
             "end": Citation(game.game_id, game.end_rule).to_json(),
         },
     }
+
+
+def phase_rules(game):
+    if isinstance(game.phase_rule, str):
+        return Citation(game.game_id, game.phase_rule).to_json()
+    return {phase or "*": Citation(game.game_id, quote).to_json()
+            for phase, quote in game.phase_rule.items()}
 
 
 def state_names(states, prefix="") -> list[str]:

@@ -52,7 +52,9 @@ def quoted_in_source(path: Path, namespace: dict) -> list[str]:
 
 
 def all_quotes(game) -> set[str]:
-    quotes = {game.phase_rule, game.turn_rule, game.end_rule}
+    quotes = {game.turn_rule, game.end_rule}
+    phase_rules = game.phase_rule
+    quotes.update(phase_rules.values() if isinstance(phase_rules, dict) else [phase_rules])
     for _name, member in inspect.getmembers(game):
         if callable(member) and hasattr(member, "quote"):
             quotes.add(member.quote)

@@ -52,7 +52,9 @@ def test_a_game_declares_its_events_phases_options_and_an_example_setup(client, 
     for option in rules["options"].values():
         jsonschema.validate(option["default"], option["schema"])
         assert all(rule["section_id"] for rule in option["rules"])
-    for rule in rules["rules"].values():
+    phase = rules["rules"]["phase"]
+    for rule in [rules["rules"]["turn"], rules["rules"]["end"],
+                 *(phase.values() if "quote" not in phase else [phase])]:
         assert rule["section_id"], rule
 
 

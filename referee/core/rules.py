@@ -9,8 +9,8 @@ This package is plain Python: it never imports Flask.
 
 from __future__ import annotations
 
-import copy
 import functools
+import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -196,8 +196,9 @@ class Referee:
     options: ClassVar[dict[str, Option]] = {}
     over_states: ClassVar[tuple[str, ...]] = ("over",)
     rules_version: ClassVar[int] = 1
-    # Cited when an event type is not possible in the current phase, and when the wrong player acts.
-    phase_rule: ClassVar[str] = ""
+    # Cited when an event type is not possible in the current phase (one quote, or one per phase
+    # with "" for the rest), and when the wrong player acts.
+    phase_rule: ClassVar[str | dict[str, str]] = ""
     turn_rule: ClassVar[str] = ""
     end_rule: ClassVar[str] = ""
     position_schema: ClassVar[dict] = {}
@@ -274,6 +275,15 @@ class Referee:
     def cite(cls, quote: str) -> Citation:
         return Citation(cls.game_id, quote)
 
+    def phase_citation(self) -> Citation:
+        """The rule that says what can happen in the current phase (or in its nearest parent)."""
+        if isinstance(self.phase_rule, str):
+            return self.cite(self.phase_rule)
+        phase = self.phase
+        while phase not in self.phase_rule and "_" in phase:
+            phase = phase.rsplit("_", 1)[0]
+        return self.cite(self.phase_rule.get(phase, self.phase_rule[""]))
+
     def effect(self, text: str, quote: str | None = None) -> None:
         """Record what the event did, with the rule that made it happen."""
         self.effects.append(Effect(text, self.cite(quote) if quote else None))
@@ -292,4 +302,4 @@ class Referee:
         return seat
 
     def snapshot(self) -> dict:
-        return {"G": copy.deepcopy(self.G), "phase": self.phase}
+        return {"G": json.loads(json.dumps(self.G)), "phase": self.phase}
