@@ -12,11 +12,12 @@ import functools
 import math
 import re
 import unicodedata
+import weakref
 from dataclasses import dataclass, field
 
 from whoosh import highlight
 from whoosh.query import Or, Phrase, Term
-from whoosh.scoring import BM25F
+from whoosh.scoring import BM25F, BaseScorer, bm25
 
 from . import corpus, sections
 from .indexing import ANALYZER, WORD_PATTERN
@@ -26,8 +27,8 @@ MAX_TERMS = 48
 MAX_PHRASES = 24
 CANDIDATES = 40
 
-TITLE_BOOST = 2.0
-PATH_BOOST = 1.0
+TITLE_BOOST = 1.0  # on top of the schema's index-time field boosts (title 2.0, path 1.5)
+PATH_BOOST = 0.5
 PHRASE_BOOST = 1.5
 EXPANSION_WEIGHT = 0.9
 FUNCTION_WEIGHT = 0.15
@@ -38,16 +39,65 @@ NUMBER_BONUS = 0.1
 _WORD = re.compile(WORD_PATTERN)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
-WEIGHTING = BM25F(B=0.75, K1=1.2, title_B=0.3, path_B=0.3)
+_READER_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _reader_cache(reader) -> dict:
+    """Per-segment-reader memo (field lengths, stored fields); dies with the reader."""
+    try:
+        return _READER_CACHE.setdefault(reader, {})
+    except TypeError:  # not weak-referenceable: no memo
+        return {}
+
+
+class _LengthListScorer(BaseScorer):
+    def __init__(self, searcher, fieldname, text, B, K1, qf=1):
+        parent = searcher.get_parent()
+        self.idf = parent.idf(fieldname, text)
+        self.avgfl = parent.avg_field_length(fieldname) or 1
+        self.B, self.K1, self.qf = B, K1, qf
+        memo = _reader_cache(searcher.reader())
+        key = ("lengths", fieldname)
+        if key not in memo:
+            n = searcher.reader().doc_count_all()
+            memo[key] = [searcher.doc_field_length(d, fieldname, 1) for d in range(n)]
+        self.lengths = memo[key]
+
+    def supports_block_quality(self):
+        return False
+
+    def score(self, matcher):
+        fl = self.lengths[matcher.id()]
+        return bm25(self.idf, matcher.weight(), fl, self.avgfl, self.B, self.K1)
+
+
+class FastBM25F(BM25F):
+    """Whoosh's BM25F, reading field lengths from a list built once per segment instead of a
+    column lookup per matching document (most of the cost of a query on a small index)."""
+
+    def scorer(self, searcher, fieldname, text, qf=1):
+        if not searcher.schema[fieldname].scorable:
+            return super().scorer(searcher, fieldname, text, qf=qf)
+        B = self._field_B.get(fieldname, self.B)
+        return _LengthListScorer(searcher, fieldname, text, B, self.K1, qf=qf)
+
+
+WEIGHTING = FastBM25F(B=0.75, K1=1.2, title_B=0.3, path_B=0.3)
 
 
 # --- vocabulary ----------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=65536)
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(t.text for t in ANALYZER(text))
+
+
 def stems(text: str) -> list[str]:
-    return [t.text for t in ANALYZER(text)]
+    return list(_stems(text))
 
 
+@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     s = stems(word)
     return s[0] if s else word
@@ -131,6 +181,7 @@ def _edits1(word: str) -> set[str]:
     return out
 
 
+@functools.lru_cache(maxsize=16384)
 def correct_word(word: str) -> str | None:
     """The likeliest intended word for a misspelt `word`, or None when it is fine as it is.
 
@@ -235,7 +286,7 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
         weight = FUNCTION_WEIGHT if s in fw else 1.0
         plan.terms[s] = max(plan.terms.get(s, 0.0), weight)
     for a, b in zip(seq, seq[1:], strict=False):
-        if a in fw and b in fw:
+        if a in fw or b in fw:
             continue
         plan.phrases.append(((a, b), PHRASE_BOOST))
 
@@ -262,20 +313,22 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
 
 
 def build_query(plan: QueryPlan):
+    """One flat OR over every (field, term) and phrase. The corpus is small, so the OR
+    preloads its matches into an array: far faster than Whoosh's tree of union matchers."""
     clauses = []
     for s, w in plan.terms.items():
-        clauses.append(
-            Or(
-                [
-                    Term("text", s, boost=w),
-                    Term("title", s, boost=w * TITLE_BOOST),
-                    Term("path", s, boost=w * PATH_BOOST),
-                ]
-            )
-        )
+        if w <= FUNCTION_WEIGHT:  # question filler: only in phrases and the re-ranking
+            continue
+        clauses.append(Term("text", s, boost=w))
+        clauses.append(Term("title", s, boost=w * TITLE_BOOST))
+        clauses.append(Term("path", s, boost=w * PATH_BOOST))
     for words, boost in plan.phrases:
         clauses.append(Phrase("text", list(words), boost=boost))
-    return Or(clauses) if clauses else None
+    if not clauses:
+        return None
+    query = Or(clauses)
+    query.matcher_type = Or.ARRAY_MATCHER
+    return query
 
 
 # --- search --------------------------------------------------------------------------------
@@ -309,8 +362,65 @@ class SearchResult:
     expansions: list[str] = field(default_factory=list)
 
 
-FORMATTER = highlight.HtmlFormatter(tagname="mark", between=" … ")
-FRAGMENTER = highlight.ContextFragmenter(maxchars=320, surround=80)
+
+
+@functools.lru_cache(maxsize=4096)
+def _token_spans(text: str) -> tuple[tuple[str, int, int], ...]:
+    return tuple(
+        (t.text, t.startchar, t.endchar) for t in ANALYZER(text, chars=True, removestops=False)
+    )
+
+
+class _Match:
+    __slots__ = ("text", "startchar", "endchar")
+
+    def __init__(self, text, startchar, endchar):
+        self.text, self.startchar, self.endchar = text, startchar, endchar
+
+
+FRAGMENT_CHARS = 320
+FRAGMENT_LEAD = 80
+
+
+def _window(text: str, start: int, end: int) -> tuple[int, int]:
+    """Widen [start, end) to word boundaries."""
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return start, end
+
+
+def highlight_text(text: str, terms: set[str], top: int = 2) -> str:
+    """The passage's best one or two stretches (about FRAGMENT_CHARS each) with the query's
+    words marked by Whoosh's HtmlFormatter(tagname="mark"), which HTML-escapes the text
+    around the marks. Token spans are analysed once per passage and cached."""
+    matches = [_Match(t, a, b) for t, a, b in _token_spans(text) if t in terms]
+    formatter = highlight.HtmlFormatter(tagname="mark", between=" … ")
+    if not matches:
+        head = text[:240]
+        return formatter._text(head) + ("…" if len(text) > len(head) else "")
+    if len(text) <= FRAGMENT_CHARS * top:
+        return formatter.format([highlight.Fragment(text, matches, 0, len(text))])
+    candidates = []
+    for m in matches:
+        lo = max(0, m.startchar - FRAGMENT_LEAD)
+        hi = min(len(text), lo + FRAGMENT_CHARS)
+        inside = [x for x in matches if x.startchar >= lo and x.endchar <= hi]
+        candidates.append((len({x.text for x in inside}), len(inside), -lo, lo, hi))
+    candidates.sort(reverse=True)
+    chosen: list[tuple[int, int]] = []
+    for *_, lo, hi in candidates:
+        if all(hi <= a or lo >= b for a, b in chosen):
+            chosen.append((lo, hi))
+        if len(chosen) == top:
+            break
+    fragments = []
+    for lo, hi in sorted(chosen):
+        lo, hi = _window(text, lo, hi)
+        inside = [x for x in matches if x.startchar >= lo and x.endchar <= hi]
+        fragments.append(highlight.Fragment(text, inside, lo, hi))
+    return formatter.format(fragments)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -378,9 +488,14 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10) -> Search
     if query is None:
         return SearchResult(query=plan.text, corrected=plan.corrected, hits=[])
     flt = Term("game", game) if game else None
-    results = searcher.search(query, limit=max(CANDIDATES, limit), filter=flt, terms=True)
-    docs = [r.fields() for r in results]
-    scores = [r.score for r in results]
+    results = searcher.search(query, limit=max(CANDIDATES, limit), filter=flt, optimize=False)
+    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+    docs, scores = [], []
+    for score, docnum in results.top_n:
+        if docnum not in stored:
+            stored[docnum] = searcher.stored_fields(docnum)
+        docs.append(stored[docnum])
+        scores.append(score)
     final = _rerank(plan, docs, scores, searcher)
     ranked = sorted(range(len(docs)), key=lambda i: -final[i])[:limit]
 
@@ -388,11 +503,7 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10) -> Search
     hits = []
     for i in ranked:
         d = docs[i]
-        frag = highlight.highlight(
-            d["text"], hl_terms, ANALYZER, FRAGMENTER, FORMATTER, top=2
-        )
-        if not frag:
-            frag = FORMATTER._text(d["text"][:240]) + ("…" if len(d["text"]) > 240 else "")
+        frag = highlight_text(d["text"], hl_terms)
         hits.append(
             Hit(
                 game=d["game"],

@@ -42,7 +42,9 @@ def _api_error(e: ApiError):
 
 
 class _IndexHandle:
-    """The live Whoosh index of one INDEX_DIR, reopened when CURRENT points elsewhere."""
+    """The live Whoosh index of one INDEX_DIR, reopened when CURRENT points elsewhere, and
+    one read-only searcher per thread on it, reused across requests until the index changes
+    (opening a searcher and warming its caches costs more than a whole query)."""
 
     def __init__(self, index_dir: str):
         self.index_dir = index_dir
@@ -50,6 +52,20 @@ class _IndexHandle:
         self.path = None
         self.ix = None
         self.checked = 0.0
+        self.local = threading.local()
+
+    def searcher(self):
+        ix = self.get()
+        if ix is None:
+            return None
+        cached = getattr(self.local, "searcher", None)
+        if cached is not None and cached[0] is ix:
+            return cached[1]
+        if cached is not None:
+            cached[1].close()
+        s = ix.searcher(weighting=search.WEIGHTING)
+        self.local.searcher = (ix, s)
+        return s
 
     def get(self):
         now = time.monotonic()
@@ -74,23 +90,23 @@ def _handle(app) -> _IndexHandle:
 
 
 def get_searcher():
-    """The request's Whoosh searcher (opened on first use, closed at teardown)."""
+    """The request's Whoosh searcher: this thread's shared one, refreshed when a rebuild
+    swaps the index in. Kept on `g` for the request; it is never a writer."""
     if "rules_searcher" not in g:
-        ix = _handle(current_app._get_current_object()).get()
-        if ix is None:
+        s = _handle(current_app._get_current_object()).searcher()
+        if s is None:
             raise ApiError(
                 503,
                 "index_unavailable",
                 "The rules index is not built yet: run `flask --app app index build`.",
             )
-        g.rules_searcher = ix.searcher(weighting=search.WEIGHTING)
+        g.rules_searcher = s
     return g.rules_searcher
 
 
 def close_searcher(e=None):
-    s = g.pop("rules_searcher", None)
-    if s is not None:
-        s.close()
+    # the searcher belongs to the thread, not the request: only forget it here
+    g.pop("rules_searcher", None)
 
 
 def index_ok(app) -> bool:
