@@ -1,7 +1,8 @@
 """The referees: one module per game, standing on `referee.core`.
 
 A game module defines `Game`, a `referee.core.Referee` subclass; every such module in this package
-is registered. Plain Python: nothing in this package but `web.py` touches Flask.
+is registered. Plain Python: only `web.py` (the JSON API) and `pages.py` (the HTML pages) touch
+Flask.
 """
 
 import pkgutil

@@ -1,7 +1,8 @@
 """The referee against a real server process: racing writers, and a crash in the middle of a game.
 
 The server is gunicorn with two worker processes, so the race is between processes, as in
-production, and the only thing that can keep two writers apart is the database.
+production, and the only thing that can keep two writers apart is the database: SQLite and, where
+TEST_POSTGRES_URL is set (CI sets it), PostgreSQL.
 """
 
 import http.client
@@ -47,13 +48,10 @@ def call(base, method, path, body=None, token=None):
 
 
 class Server:
-    def __init__(self, tmp_path):
+    def __init__(self, database_url):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'server.sqlite'}",
-        }
+        self.env = {**os.environ, "DATABASE_URL": database_url}
         self.process = None
 
     def start(self):
@@ -82,9 +80,17 @@ class Server:
             self.process.wait(timeout=10)
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = Server(tmp_path).start()
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request, tmp_path):
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'server.sqlite'}"
+    else:
+        url = os.environ.get("TEST_POSTGRES_URL")
+        if not url:
+            if os.environ.get("CI"):
+                pytest.fail("CI must test PostgreSQL: .ci/run sets TEST_POSTGRES_URL")
+            pytest.skip("TEST_POSTGRES_URL is not set: no PostgreSQL to test against")
+    running = Server(url).start()
     yield running
     running.stop()
 
