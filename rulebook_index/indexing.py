@@ -13,6 +13,7 @@ a reader always sees either the old complete index or the new one. Readers never
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -71,7 +72,27 @@ class PassageSchema(SchemaClass):
     order = NUMERIC(stored=True)
 
 
+def _inputs() -> list[Path]:
+    files = [corpus.DATA_DIR / "games.json", Path(sections.__file__), Path(__file__)]
+    files += [corpus.rulebook_path(g) for g in corpus.GAME_IDS]
+    files += sorted(corpus.GLOSSARY_DIR.glob("*.json"))
+    return files
+
+
+_hash_memo: dict[tuple, str] = {}
+
+
 def expected_hash() -> str:
+    """The content hash an index built now would carry (memoized on the inputs' stat, so a
+    health check can ask often)."""
+    key = tuple((str(p), st.st_mtime_ns, st.st_size) for p in _inputs() for st in [p.stat()])
+    if key not in _hash_memo:
+        _hash_memo.clear()
+        _hash_memo[key] = _compute_hash()
+    return _hash_memo[key]
+
+
+def _compute_hash() -> str:
     h = hashlib.sha256()
     h.update(corpus.content_hash().encode())
     h.update(f"|v{INDEX_VERSION}|p{sections.PASSAGE_CHARS}|".encode())
@@ -94,7 +115,8 @@ def current_dir(index_dir) -> Path | None:
     return path
 
 
-def build_hash(path: Path) -> str | None:
+@functools.lru_cache(maxsize=64)
+def _build_hash(path: Path, mtime_ns: int) -> str | None:
     try:
         with open(path / BUILD_INFO, encoding="utf-8") as f:
             return json.load(f).get("hash")
@@ -102,14 +124,19 @@ def build_hash(path: Path) -> str | None:
         return None
 
 
+def build_hash(path: Path) -> str | None:
+    """The content hash a finished build recorded (builds never change once renamed in)."""
+    try:
+        return _build_hash(path, (path / BUILD_INFO).stat().st_mtime_ns)
+    except OSError:
+        return None
+
+
 def is_current(index_dir) -> bool:
     """True when a complete index built from the present corpus is live in index_dir."""
     path = current_dir(index_dir)
-    return (
-        path is not None
-        and build_hash(path) == expected_hash()
-        and whoosh_index.exists_in(str(path))
-    )
+    # build.json is written only after the Whoosh commit, so its presence means complete
+    return path is not None and build_hash(path) == expected_hash()
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ few dozen candidates are then re-ranked by how much of the question they cover.
 """
 
 import functools
+import heapq
 import math
 import re
 import unicodedata
@@ -234,9 +235,23 @@ class QueryPlan:
     expansions: list[str] = field(default_factory=list)
 
 
-def _find_seq(hay: list[str], needle: list[str]) -> bool:
-    n = len(needle)
-    return any(hay[i : i + n] == needle for i in range(len(hay) - n + 1))
+def _glossary_hits(game: str | None, seq: list[str]):
+    """(key, expansions) of every glossary key found in the stem sequence."""
+    index = _glossary_index(game)
+    seen = set()
+    for i, s in enumerate(seq):
+        for key, expansions in index.get(s, ()):
+            if key not in seen and tuple(seq[i : i + len(key)]) == key:
+                seen.add(key)
+                yield key, expansions
+
+
+@functools.cache
+def _glossary_index(game: str | None) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for key, expansions in _glossary_stems(game):
+        out.setdefault(key[0], []).append((key, expansions))
+    return out
 
 
 @functools.cache
@@ -290,9 +305,7 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
             continue
         plan.phrases.append(((a, b), PHRASE_BOOST))
 
-    for key, expansions in _glossary_stems(game):
-        if not _find_seq(seq, list(key)):
-            continue
+    for _key, expansions in _glossary_hits(game, seq):
         for exp in expansions:
             es = stems(exp)
             if not es:
@@ -313,8 +326,7 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
 
 
 def build_query(plan: QueryPlan):
-    """One flat OR over every (field, term) and phrase. The corpus is small, so the OR
-    preloads its matches into an array: far faster than Whoosh's tree of union matchers."""
+    """One flat OR over every (field, term) and phrase: `run_query` evaluates it."""
     clauses = []
     for s, w in plan.terms.items():
         if w <= FUNCTION_WEIGHT:  # question filler: only in phrases and the re-ranking
@@ -326,9 +338,7 @@ def build_query(plan: QueryPlan):
         clauses.append(Phrase("text", list(words), boost=boost))
     if not clauses:
         return None
-    query = Or(clauses)
-    query.matcher_type = Or.ARRAY_MATCHER
-    return query
+    return Or(clauses)
 
 
 # --- search --------------------------------------------------------------------------------
@@ -448,6 +458,13 @@ def _has_number(stemset: frozenset[str]) -> bool:
     return any(s.isdigit() for s in stemset) or bool(stemset & _NUMBER_STEMS)
 
 
+def _df(searcher, s: str) -> int:
+    memo = _reader_cache(searcher.reader()).setdefault("df", {})
+    if s not in memo:
+        memo[s] = max(searcher.doc_frequency("text", s), searcher.doc_frequency("path", s))
+    return memo[s]
+
+
 def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) -> list[float]:
     """Blend BM25F with two coverage signals: the share of the question's (idf-weighted) words
     that the passage holds in its text or section path, and the share that one sentence of
@@ -455,29 +472,80 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
     if not docs:
         return []
     n = max(searcher.doc_count(), 1)
-    idf = {}
-    for s, w in plan.terms.items():
-        df = max(searcher.doc_frequency("text", s), searcher.doc_frequency("path", s))
-        idf[s] = w * math.log(1 + n / (1 + df))
+    idf = {s: w * math.log(1 + n / (1 + _df(searcher, s))) for s, w in plan.terms.items()}
     total = sum(idf.values()) or 1.0
+    qset = frozenset(idf)
     top = max(scores) or 1.0
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
     out = []
     for d, sc in zip(docs, scores, strict=True):
-        path = _stem_set(d["path"])
-        have = _stem_set(d["text"]) | path
-        cover = sum(v for s, v in idf.items() if s in have) / total
+        in_path = _stem_set(d["path"]) & qset
+        cover = sum(idf[s] for s in (_stem_set(d["text"]) & qset) | in_path) / total
         best = 0.0
         best_sentence: frozenset[str] = frozenset()
         for sent in _sentence_stem_sets(d["text"]):
-            c = sum(v for s, v in idf.items() if s in sent or s in path) / total
+            c = sum(idf[s] for s in (sent & qset) | in_path)
             if c > best:
                 best, best_sentence = c, sent
-        score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best
+        score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
         if wants_number and _has_number(best_sentence):
             score += NUMBER_BONUS
         out.append(score)
     return out
+
+
+MAX_CACHED_CLAUSES = 50_000
+
+
+def _clause_key(q) -> tuple:
+    if isinstance(q, Phrase):
+        return ("phrase", q.fieldname, tuple(q.words))
+    return ("term", q.fieldname, q.text)
+
+
+def _clause_scores(searcher, q) -> dict[int, float]:
+    """{docnum: score} of one OR clause at boost 1, computed by Whoosh's own matcher and
+    weighting, memoized per index reader (a build never changes once opened)."""
+    memo = _reader_cache(searcher.reader()).setdefault("clauses", {})
+    key = _clause_key(q)
+    scores = memo.get(key)
+    if scores is None:
+        unboosted = q.copy()
+        unboosted.boost = 1.0
+        scores = {}
+        for sub, offset in searcher.leaf_searchers():
+            m = unboosted.matcher(sub, sub.context(weighting=searcher.weighting))
+            while m.is_active():
+                scores[m.id() + offset] = m.score()
+                m.next()
+        if len(memo) >= MAX_CACHED_CLAUSES:
+            memo.clear()
+        memo[key] = scores
+    return scores
+
+
+def _doc_games(searcher) -> list[str]:
+    memo = _reader_cache(searcher.reader())
+    if "games" not in memo:
+        memo["games"] = [
+            searcher.stored_fields(d).get("game", "") for d in range(searcher.doc_count_all())
+        ]
+    return memo["games"]
+
+
+def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float, int]]:
+    """Top (score, docnum) of a flat Or query, filtered to one game. The same sums as
+    `searcher.search(query)` (an Or adds its clauses' scores), but each clause's scores are
+    memoized, so a question costs dictionary additions once its words have been seen."""
+    totals: dict[int, float] = {}
+    for sub in query.subqueries:
+        boost = sub.boost
+        for doc, sc in _clause_scores(searcher, sub).items():
+            totals[doc] = totals.get(doc, 0.0) + sc * boost
+    if game:
+        games = _doc_games(searcher)
+        totals = {d: sc for d, sc in totals.items() if games[d] == game}
+    return heapq.nlargest(limit, ((sc, d) for d, sc in totals.items()))
 
 
 def search(searcher, q: str, game: str | None = None, limit: int = 10) -> SearchResult:
@@ -487,11 +555,10 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10) -> Search
     query = build_query(plan)
     if query is None:
         return SearchResult(query=plan.text, corrected=plan.corrected, hits=[])
-    flt = Term("game", game) if game else None
-    results = searcher.search(query, limit=max(CANDIDATES, limit), filter=flt, optimize=False)
+    top = run_query(searcher, query, game, max(CANDIDATES, limit))
     stored = _reader_cache(searcher.reader()).setdefault("stored", {})
     docs, scores = [], []
-    for score, docnum in results.top_n:
+    for score, docnum in top:
         if docnum not in stored:
             stored[docnum] = searcher.stored_fields(docnum)
         docs.append(stored[docnum])
