@@ -328,8 +328,8 @@ def index_cli():
     pass
 
 
-def _progress(game, n, done, total):
-    click.echo(f"  {game:<18} {n:>4} passages   [{done}/{total}]")
+def _progress(game, n, done, total, err=False):
+    click.echo(f"  {game:<18} {n:>4} passages   [{done}/{total}]", err=err)
 
 
 @index_cli.command("build", help="Build the index if it is missing or stale.")
@@ -361,7 +361,10 @@ def init_app(app):
     app.teardown_appcontext(close_searcher)
     app.cli.add_command(index_cli)
     if app.config.get("INDEX_AUTO_BUILD", True):
+        index_dir = app.config["INDEX_DIR"]
         try:
-            indexing.build(app.config["INDEX_DIR"])
+            if not indexing.is_current(index_dir):
+                click.echo(f"Rules index missing or stale: building it in {index_dir} ...", err=True)
+                indexing.build(index_dir, progress=lambda *a: _progress(*a, err=True))
         except OSError as e:  # a read-only deployment still serves pages; search says 503
             app.logger.warning("rules index not built: %s", e)
