@@ -48,6 +48,11 @@ def outline(game_id: str) -> dict[str, list[str]]:
     return dict(_entry(game_id).get("outline", {}))
 
 
+def lore_sections(game_id: str) -> list[str]:
+    """Section titles the book uses for story rather than rules (besides Prologue & co.)."""
+    return list(_entry(game_id).get("lore_sections", []))
+
+
 def rulebook_path(game_id: str) -> Path:
     return DATA_DIR / _entry(game_id)["rulebook"]
 

@@ -32,7 +32,10 @@ TITLE_BOOST = 1.0  # on top of the schema's index-time field boosts (title 2.0, 
 PATH_BOOST = 0.5
 PHRASE_BOOST = 1.5
 EXPANSION_WEIGHT = 0.9
+IDIOM_WEIGHT = 0.4
 FUNCTION_WEIGHT = 0.15
+LORE_PENALTY = 0.3  # story text (prologues, character bios) rarely answers a rules question
+EXAMPLE_PENALTY = 0.1  # a worked example illustrates a rule; the rule itself should win
 COVER_WEIGHT = 0.3
 SENTENCE_WEIGHT = 0.6
 NUMBER_BONUS = 0.1
@@ -235,13 +238,27 @@ class QueryPlan:
     expansions: list[str] = field(default_factory=list)
 
 
+GLOSSARY_GAP = 2  # "bring cho back" matches "bring back", "knock him out" "knock out"
+
+
+def _match_at(seq: list[str], i: int, key: tuple[str, ...]) -> bool:
+    """key[0] is at i; the rest follow in order, each within GLOSSARY_GAP words."""
+    pos = i
+    for k in key[1:]:
+        window = seq[pos + 1 : pos + 2 + GLOSSARY_GAP]
+        if k not in window:
+            return False
+        pos = pos + 1 + window.index(k)
+    return True
+
+
 def _glossary_hits(game: str | None, seq: list[str]):
     """(key, expansions) of every glossary key found in the stem sequence."""
     index = _glossary_index(game)
     seen = set()
     for i, s in enumerate(seq):
         for key, expansions in index.get(s, ()):
-            if key not in seen and tuple(seq[i : i + len(key)]) == key:
+            if key not in seen and _match_at(seq, i, key):
                 seen.add(key)
                 yield key, expansions
 
@@ -305,7 +322,16 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
             continue
         plan.phrases.append(((a, b), PHRASE_BOOST))
 
-    for _key, expansions in _glossary_hits(game, seq):
+    hits = list(_glossary_hits(game, seq))
+    for key, _ in hits:
+        # a matched idiom ("knocked out") means its rulebook term, not its literal words
+        if len(key) > 1:
+            for s in key:
+                if s in plan.terms:
+                    plan.terms[s] = min(plan.terms[s], IDIOM_WEIGHT)
+            pairs = set(zip(key, key[1:], strict=False))
+            plan.phrases = [p for p in plan.phrases if p[0] not in pairs]
+    for _key, expansions in hits:
         for exp in expansions:
             es = stems(exp)
             if not es:
@@ -458,6 +484,23 @@ def _has_number(stemset: frozenset[str]) -> bool:
     return any(s.isdigit() for s in stemset) or bool(stemset & _NUMBER_STEMS)
 
 
+_LORE_TITLE = re.compile(r"\b(prologue|epilogue|interlude|story|credits)\b", re.I)
+_EXAMPLE_TITLE = re.compile(r"\bexamples?\b", re.I)
+
+
+@functools.lru_cache(maxsize=4096)
+def _section_penalty(game: str, path_text: str) -> float:
+    """A prior against sections that are not rules: story text (by title, or listed as
+    `lore_sections` in games.json) and worked examples."""
+    path = path_text.split(sections.PATH_SEP)
+    lore = set(corpus.lore_sections(game)) if game in corpus.GAME_IDS else set()
+    if any(_LORE_TITLE.search(t) or t in lore for t in path):
+        return LORE_PENALTY
+    if _EXAMPLE_TITLE.search(path[-1]):
+        return EXAMPLE_PENALTY
+    return 0.0
+
+
 def _df(searcher, s: str) -> int:
     memo = _reader_cache(searcher.reader()).setdefault("df", {})
     if s not in memo:
@@ -490,6 +533,7 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
         if wants_number and _has_number(best_sentence):
             score += NUMBER_BONUS
+        score -= _section_penalty(d["game"], d["path"])
         out.append(score)
     return out
 

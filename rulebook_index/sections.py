@@ -351,10 +351,21 @@ def split_passages(body: str, limit: int | None = None) -> list[str]:
             s_start = body.index(sent.strip(), s_cursor)
             s_cursor = s_start + len(sent.strip())
             units.append((s_start, s_cursor))
-    passages: list[tuple[int, int]] = []
+    # Keep an answer with its question and a list's lead-in with its first item ...
+    groups: list[tuple[int, int]] = []
     for start, end in units:
-        if passages and end - passages[-1][0] <= limit:
-            # join with the previous passage, unless the previous one already ends a list
+        text = body[start:end].lstrip()
+        prev = body[groups[-1][0] : groups[-1][1]].rstrip() if groups else ""
+        glue = text.startswith("A:") or prev.endswith(":")
+        if groups and glue and end - groups[-1][0] <= limit:
+            groups[-1] = (groups[-1][0], end)
+        else:
+            groups.append((start, end))
+    # ... then pack whole groups, starting afresh at each question of a Q&A list.
+    passages: list[tuple[int, int]] = []
+    for start, end in groups:
+        question = body[start:end].lstrip().startswith("Q:")
+        if passages and not question and end - passages[-1][0] <= limit:
             passages[-1] = (passages[-1][0], end)
         else:
             passages.append((start, end))
