@@ -70,6 +70,7 @@ class Store:
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         metadata.create_all(self.engine)
+        self.engine.dispose()  # no pooled connection may outlive a fork (gunicorn --preload)
 
     def ping(self) -> bool:
         with self.engine.connect() as conn:
