@@ -14,6 +14,8 @@ import functools
 import json
 from pathlib import Path
 
+import jsonschema
+
 from referee.core import BadRequest
 
 # "red fist ..., blue speech bubble ..., green leaf ..., gold coin (representing wild card)"
@@ -157,6 +159,11 @@ def card_table() -> dict:
 def resolve(kind: str, card, field: str):
     """The card itself: a dict as entered, or the card a name stands for in the card table."""
     if not isinstance(card, str):
+        error = jsonschema.exceptions.best_match(
+            jsonschema.Draft202012Validator(DEFS[kind]).iter_errors(card))
+        if error is not None:
+            raise BadRequest(f"not a{'n' if kind[0] in 'aei' else ''} {kind} card: "
+                             f"{error.message}", field)
         return card
     section = card_table().get(kind + "s", {})
     if card not in section:

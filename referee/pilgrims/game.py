@@ -30,6 +30,7 @@ from referee.core import (
     EventType,
     Option,
     Referee,
+    RuleViolation,
     SetupError,
     cites,
 )
@@ -755,11 +756,10 @@ class Game(Referee):
         space = list(space)
         kind = self.space_kind(space)
         cell = self.cell(space)
+        if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
+            raise self.violation(f"Space {space} gives {kind} cards.", Q_CARD_KIND)
         if card is not None:
             card = cards.resolve(kind, card, f"{field}.card")
-            if kind == "item" and "adventure" not in card or kind == "companion" and \
-                    "types" not in card:
-                raise self.violation(f"Space {space} gives {kind} cards.", Q_CARD_KIND)
         occupied = self.figures_on(space, mover=who)
         if cell is None or occupied:
             taken = self.draw(kind, card, f"{field}.card")
@@ -1314,11 +1314,11 @@ class Game(Referee):
         given += [None] * (len(slots) - len(given))
         for n, (space, card) in enumerate(zip(slots, given, strict=True)):
             kind = self.space_kind(space)
+            if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
+                raise self.violation(f"Space {space} is replenished with a {kind} card.",
+                                     "• Replenish each empty space with an item card.")
             if card is not None:
                 card = cards.resolve(kind, card, f"event.map[{n}]")
-                if ("adventure" in card) != (kind == "item"):
-                    raise self.violation(f"Space {space} is replenished with a {kind} card.",
-                                         "• Replenish each empty space with an item card.")
             if kind == "companion" and G["decks"]["companion"] == 0:
                 continue
             if kind == "item" and G["decks"]["item"] == 0 and G["decks"]["discard"] == 0:
@@ -1481,15 +1481,14 @@ class Game(Referee):
         falconer["arrow"] = event["arrow"]
         self.falconer_spends(event)
 
-    def do_falconer_adventure(self, event):
+    def falconer_plan(self):
+        """What the falconer does in his Adventure phase: ("adventure", display entry, used hand
+        positions), ("quest", tile, used), or None. Raises when a card he must check is unknown."""
         falconer = self.G["falconer"]
-        display = list(self.G["display"])
-        quests = list(self.G["quests"])
+        display, quests = list(self.G["display"]), list(self.G["quests"])
         if falconer["arrow"] == "left":
             display.reverse()
             quests.reverse()
-        side = "right" if falconer["arrow"] == "left" else "left"
-        self.effect(f"The falconer checks the display from the {side}.", Q_FALCONER_ARROW)
         for entry in display:
             card = entry["card"]
             if card is None or "cost" not in card:
@@ -1497,18 +1496,7 @@ class Game(Referee):
                                      "the falconer's choice can be worked out.", Q_FALCONER_FIRST)
             used = falconer_payment(card["cost"], falconer["hand"])
             if used is not None:
-                for i in reversed(used):
-                    falconer["hand"].pop(i)
-                self.discard_items(len(used))
-                self.G["display"].remove(entry)
-                falconer["completed"].append(card)
-                falconer["clovers"] += card.get("clovers", 0)
-                self.effect(f"The falconer completes {describe(card)}, discarding {len(used)} "
-                            "item card(s), wild ones only if needed.", Q_FALCONER_WILD)
-                self.falconer_spends(event)
-                return
-        self.effect("The falconer can complete no adventure card: he checks the public quests.",
-                    Q_FALCONER_QUEST)
+                return "adventure", entry, used
         mine = self.quills_of(FALCONER)
         for quest in quests:
             if None not in quest["quills"] or quest["tile"] in mine or len(mine) >= QUILLS:
@@ -1518,13 +1506,40 @@ class Game(Referee):
                                      "can be worked out.", Q_QUEST_COST)
             used = falconer_payment(quest["cost"], falconer["hand"])
             if used is not None:
-                for i in reversed(used):
-                    falconer["hand"].pop(i)
-                self.discard_items(len(used))
-                self.place_quill(FALCONER, quest)
-                self.falconer_spends(event)
-                return
-        self.effect("The falconer does nothing in this Adventure phase.", Q_FALCONER_NOTHING)
+                return "quest", quest, used
+        return None
+
+    def falconer_clover_gain(self, plan) -> int:
+        if plan is None:
+            return 0
+        if plan[0] == "adventure":
+            return plan[1]["card"].get("clovers", 0)
+        return 1 if plan[1]["tile"] == "C" else 0
+
+    def do_falconer_adventure(self, event):
+        falconer = self.G["falconer"]
+        side = "right" if falconer["arrow"] == "left" else "left"
+        self.effect(f"The falconer checks the display from the {side}.", Q_FALCONER_ARROW)
+        plan = self.falconer_plan()
+        if plan is None:
+            self.effect("The falconer can complete no adventure card and sign up for no public "
+                        "quest: he does nothing.", Q_FALCONER_NOTHING)
+        else:
+            kind, target, used = plan
+            for i in reversed(used):
+                falconer["hand"].pop(i)
+            self.discard_items(len(used))
+            if kind == "adventure":
+                card = target["card"]
+                self.G["display"].remove(target)
+                falconer["completed"].append(card)
+                falconer["clovers"] += card.get("clovers", 0)
+                self.effect(f"The falconer completes {describe(card)}, discarding {len(used)} "
+                            "item card(s), wild ones only if needed.", Q_FALCONER_WILD)
+            else:
+                self.effect("The falconer can complete no adventure card: he signs up for a "
+                            "public quest.", Q_FALCONER_QUEST)
+                self.place_quill(FALCONER, target)
         self.falconer_spends(event)
 
     # -- reveal ----------------------------------------------------------------------------------------
@@ -1535,9 +1550,10 @@ class Game(Referee):
             if cell is None or cell["card"] is not None:
                 raise BadRequest("that space holds no unknown card", "event.space")
             kind = self.space_kind(event["space"])
-            cell["card"] = cards.resolve(kind, event["card"], "event.card")
-            if ("adventure" in cell["card"]) != (kind == "item"):
+            if isinstance(event["card"], dict) and ("adventure" in event["card"]) != (
+                    kind == "item"):
                 raise self.violation(f"Space {event['space']} holds a {kind} card.", Q_CARD_KIND)
+            cell["card"] = cards.resolve(kind, event["card"], "event.card")
         elif "index" in event:
             entry = self.display_entry(event["index"])
             if entry["card"] is not None:
@@ -1583,7 +1599,7 @@ class Game(Referee):
         table = {"public_quests": {q["tile"]: q["mission"] for q in self.G["quests"]},
                  "journey_cards": self.G["journey"]}
         result = scoring.score_tallies(self.tallies(), table)
-        result["final"] = self.is_over
+        result["final"] = self.game_over
         return result
 
     @classmethod
@@ -1718,7 +1734,7 @@ def position_from(game, G, position, options):
 def legal_events(game: Game) -> list[dict]:
     """Every legal event, complete where it can be; chance fields (a card drawn) are left "open"."""
     G, phase = game.G, game.phase
-    if game.is_over:
+    if game.game_over:
         return []
     if phase == "start_corners":
         seat = G["corners_left"][0]
@@ -1745,13 +1761,20 @@ def legal_events(game: Game) -> list[dict]:
         if phase == "falconer_move":
             figure = FIGURES[len(G["falconer"]["moved"])]
             return [{"type": "falconer_move", "player": seat, "figure": figure,
-                     "open": ["reward", "arrow", "to", "card"]}]
+                     "open": ["reward", "arrow", "to", "card", "clover_items"]}]
         if phase == "falconer_adventure":
             unknown = [n + 1 for n, e in enumerate(G["display"]) if e["card"] is None]
             if unknown:
                 return [{"type": "reveal", "player": seat, "index": n, "open": ["card"]}
                         for n in unknown]
-            return [{"type": "falconer_adventure", "player": seat}]
+            event = {"type": "falconer_adventure", "player": seat}
+            try:
+                gain = game.falconer_clover_gain(game.falconer_plan())
+            except RuleViolation:
+                return []
+            if (G["falconer"]["clovers"] + gain) // 2:
+                event["open"] = ["clover_items"]
+            return [event]
         return [{"type": "replenish", "player": seat}]
     seat = G["current"]
     player = G["players"][seat]
