@@ -868,7 +868,6 @@ class Game(Referee):
                                  "middle space's and one drawn)", "event.falconer_items")
             self.G["falconer"]["hand"] = [cards.resolve("item", c, "event.falconer_items")
                                           for c in items]
-            self.G["decks"]["item"] -= 0  # both were counted at setup
             self.effect("The falconer takes the middle space's item card and draws one.",
                         Q_FALCONER_SETUP)
         elif event.get("falconer_items"):
