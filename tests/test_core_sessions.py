@@ -1,7 +1,5 @@
 """The referee core on a tiny test game: sessions, the log, undo/redo, idempotency, export/import."""
 
-import os
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -9,20 +7,14 @@ from hypothesis import strategies as st
 from referee.core import BadRequest, RuleViolation, SetupError, engine
 from referee.core.sessions import Forbidden, NotFound, NothingTo, Sessions, Stale
 from referee.core.store import Store
+from tests.databases import KINDS, database_url
 from tests.toy_game import Lanes
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def sessions(request, tmp_path):
-    """The same tests on the embedded default and on PostgreSQL (TEST_POSTGRES_URL; CI sets it)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'core.sqlite'}"
-    else:
-        url = os.environ.get("TEST_POSTGRES_URL")
-        if not url:
-            if os.environ.get("CI"):
-                pytest.fail("CI must test PostgreSQL: .ci/run sets TEST_POSTGRES_URL")
-            pytest.skip("TEST_POSTGRES_URL is not set: no PostgreSQL to test against")
+    """The same tests on the embedded default and on PostgreSQL."""
+    url = database_url(request.param, tmp_path)
     store = Store(url)
     yield Sessions(store, {Lanes.game_id: Lanes})
     store.engine.dispose()

@@ -22,6 +22,7 @@ import pytest
 
 from referee import referees
 from referee.core import engine
+from tests.databases import KINDS, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "avignon"
@@ -83,16 +84,9 @@ class Server:
                 self.kill()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def server(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'server.sqlite'}"
-    else:
-        url = os.environ.get("TEST_POSTGRES_URL")
-        if not url:
-            if os.environ.get("CI"):
-                pytest.fail("CI must test PostgreSQL: .ci/run sets TEST_POSTGRES_URL")
-            pytest.skip("TEST_POSTGRES_URL is not set: no PostgreSQL to test against")
+    url = database_url(request.param, tmp_path)
     running = Server(url).start()
     yield running
     running.stop()
