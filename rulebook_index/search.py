@@ -36,9 +36,11 @@ IDIOM_WEIGHT = 0.4
 FUNCTION_WEIGHT = 0.15
 LORE_PENALTY = 0.3  # story text (prologues, character bios) rarely answers a rules question
 EXAMPLE_PENALTY = 0.1  # a worked example illustrates a rule; the rule itself should win
+COMPONENTS_PENALTY = 0.15  # the inventory answers "what is in the box", little else
 COVER_WEIGHT = 0.3
 SENTENCE_WEIGHT = 0.6
 NUMBER_BONUS = 0.1
+CUE_BONUS = 0.05
 
 _WORD = re.compile(WORD_PATTERN)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -273,14 +275,17 @@ def _glossary_index(game: str | None) -> dict[str, list]:
 
 @functools.cache
 def _glossary_stems(game: str | None) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """(key stems, expansions) for a game's glossary, or every game's when game is None."""
+    """(key stems, expansions) for a game's glossary, or every game's when game is None.
+    A game's own entry for a phrase replaces the common one ("people" are Companions in
+    We Forlorn Few, not players)."""
     games = [game] if game else list(corpus.GAME_IDS)
     merged: dict[str, list[str]] = {}
-    for k, vs in corpus.common_glossary().get("synonyms", {}).items():
-        merged.setdefault(k.lower(), []).extend(v.lower() for v in vs)
     for g in games:
         for k, vs in corpus.glossary(g).items():
             merged.setdefault(k, []).extend(vs)
+    for k, vs in corpus.common_glossary().get("synonyms", {}).items():
+        if k.lower() not in merged:
+            merged[k.lower()] = [v.lower() for v in vs]
     out = []
     for k, vs in merged.items():
         ks = tuple(stems(k))
@@ -480,12 +485,30 @@ _NUMBER_STEMS = frozenset(
 )
 
 
+# Question words and the words a rule uses to answer them: a small bonus when the passage's
+# best sentence speaks that way ("can I ...?" -> "may", "cannot"; "what if" -> "if").
+_CUES = [
+    (re.compile(r"\b(can|may|could|allowed|legal|able)\b"),
+     frozenset(stems("may can cannot not must only allowed"))),
+    (re.compile(r"\b(what|if|when) (happens|if)\b|\bwhat now\b"),
+     frozenset(stems("if when instead must then"))),
+    (re.compile(r"^(who|which player)\b"), frozenset(stems("player first"))),
+    (re.compile(r"^(where)\b"), frozenset(stems("place placed put on into"))),
+]
+
+
+def _cue_sets(text: str) -> list[frozenset[str]]:
+    t = text.lower()
+    return [cues for rx, cues in _CUES if rx.search(t)]
+
+
 def _has_number(stemset: frozenset[str]) -> bool:
     return any(s.isdigit() for s in stemset) or bool(stemset & _NUMBER_STEMS)
 
 
 _LORE_TITLE = re.compile(r"\b(prologue|epilogue|interlude|story|credits)\b", re.I)
 _EXAMPLE_TITLE = re.compile(r"\bexamples?\b", re.I)
+_COMPONENTS_TITLE = re.compile(r"^(game )?components$", re.I)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -498,6 +521,8 @@ def _section_penalty(game: str, path_text: str) -> float:
         return LORE_PENALTY
     if _EXAMPLE_TITLE.search(path[-1]):
         return EXAMPLE_PENALTY
+    if _COMPONENTS_TITLE.search(path[-1]):
+        return COMPONENTS_PENALTY
     return 0.0
 
 
@@ -520,6 +545,7 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
     qset = frozenset(idf)
     top = max(scores) or 1.0
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
+    cue_sets = _cue_sets(plan.text)
     out = []
     for d, sc in zip(docs, scores, strict=True):
         in_path = _stem_set(d["path"]) & qset
@@ -533,7 +559,13 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
         if wants_number and _has_number(best_sentence):
             score += NUMBER_BONUS
-        score -= _section_penalty(d["game"], d["path"])
+        for cues in cue_sets:
+            if best_sentence & cues:
+                score += CUE_BONUS
+        penalty = _section_penalty(d["game"], d["path"])
+        if penalty == COMPONENTS_PENALTY and "compon" in plan.terms:
+            penalty = 0.0  # the question is about what is in the box
+        score -= penalty
         out.append(score)
     return out
 
