@@ -12,7 +12,7 @@ from werkzeug.exceptions import BadRequest as HTTPBadRequest
 
 from . import referees
 from .core import engine
-from .core.rules import BadRequest, Citation, RuleViolation
+from .core.rules import BadRequest, Citation, RuleViolation, nested_state_names
 from .core.sessions import Forbidden, Sessions, Stale
 from .core.store import Store
 
@@ -162,7 +162,7 @@ def describe_game(game) -> dict:
             }
             for name, kind in game.event_types.items()
         },
-        "phases": {"states": state_names(game.states), "mermaid": mermaid(game)},
+        "phases": {"states": nested_state_names(game.states), "mermaid": mermaid(game)},
         "options": {name: option.to_json() for name, option in game.options.items()},
         "position_schema": game.position_schema,
         "example_setup": game.example_setup,
@@ -180,16 +180,6 @@ def phase_rules(game):
         return Citation(game.game_id, game.phase_rule).to_json()
     return {phase or "*": Citation(game.game_id, quote).to_json()
             for phase, quote in game.phase_rule.items()}
-
-
-def state_names(states, prefix="") -> list[str]:
-    names = []
-    for state in states:
-        name = state if isinstance(state, str) else state["name"]
-        names.append(prefix + name)
-        if isinstance(state, dict) and state.get("children"):
-            names.extend(state_names(state["children"], prefix + name + "_"))
-    return names
 
 
 _diagrams: dict[str, str] = {}

@@ -259,3 +259,14 @@ def test_import_refuses_an_illegal_log(sessions, game):
         sessions.import_(document)
     assert raised.value.field == "log[0]"
     assert "not legal" in raised.value.message
+
+
+def test_a_game_may_not_shadow_the_methods_its_machine_needs():
+    class Shadowing(Lanes):
+        _machine = None
+
+        def may_play(self, event):
+            return True
+
+    with pytest.raises(TypeError, match="may_play"):
+        Shadowing.machine()

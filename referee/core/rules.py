@@ -109,9 +109,10 @@ class EventType:
     required: tuple[str, ...] = ()
     example: dict = field(default_factory=dict)
     chance: bool = False
+    defs: dict = field(default_factory=dict)  # shared sub-schemas, referenced as "#/$defs/<name>"
 
     def schema(self, type_name: str, seats: list[str]) -> dict:
-        return {
+        schema = {
             "type": "object",
             "properties": {
                 "type": {"const": type_name},
@@ -121,6 +122,9 @@ class EventType:
             "required": ["type", "player", *self.required],
             "additionalProperties": False,
         }
+        if self.defs:
+            schema["$defs"] = self.defs
+        return schema
 
 
 @dataclass(frozen=True)
@@ -256,6 +260,7 @@ class Referee:
     def machine(cls) -> HierarchicalMachine:
         """The game's one machine, built once; every model of the game is attached to it."""
         if cls.__dict__.get("_machine") is None:
+            cls._refuse_names_the_machine_needs()
             cls._machine = HierarchicalMachine(
                 model=None,
                 states=cls.states,
@@ -266,6 +271,19 @@ class Referee:
                 name=cls.game_id,
             )
         return cls._machine
+
+    @classmethod
+    def _refuse_names_the_machine_needs(cls) -> None:
+        """`transitions` puts a method on each model for every trigger and state (`<trigger>`,
+        `may_<trigger>`, `is_<state>`) and silently skips any that the model already has, so a
+        game's own attribute of the same name would break it."""
+        triggers = {t["trigger"] for t in cls.transitions}
+        needed = triggers | {f"may_{t}" for t in triggers}
+        needed |= {f"is_{state}" for state in nested_state_names(cls.states)}
+        taken = sorted(name for name in needed if hasattr(cls, name))
+        if taken:
+            raise TypeError(f"{cls.__name__} defines {', '.join(taken)}, which its state machine "
+                            "needs for its triggers and states: rename them")
 
     def release(self) -> None:
         """Detach from the machine; the model is not used afterwards."""
@@ -303,3 +321,14 @@ class Referee:
 
     def snapshot(self) -> dict:
         return {"G": json.loads(json.dumps(self.G)), "phase": self.phase}
+
+
+def nested_state_names(states, prefix: str = "") -> list[str]:
+    """Every state of a `transitions` states table, nested ones as `parent_child`."""
+    names = []
+    for state in states:
+        name = state if isinstance(state, str) else state["name"]
+        names.append(prefix + name)
+        if isinstance(state, dict) and state.get("children"):
+            names.extend(nested_state_names(state["children"], prefix + name + "_"))
+    return names
