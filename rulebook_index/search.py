@@ -394,6 +394,11 @@ class Hit:
     def url(self) -> str:
         return sections.section_url(self.game, self.section_id)
 
+    @property
+    def passage_url(self) -> str:
+        """The rulebook page scrolled to this very passage."""
+        return f"/rules/{self.game}#{self.passage_id}"
+
 
 @dataclass
 class SearchResult:

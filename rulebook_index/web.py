@@ -10,6 +10,7 @@ import time
 
 import click
 from flask import Blueprint, current_app, g, jsonify, render_template, request
+from flask.cli import AppGroup
 
 from . import corpus, indexing, search, sections
 
@@ -184,6 +185,7 @@ def hit_json(h: search.Hit) -> dict:
         "highlight": h.fragment,
         "score": h.score,
         "url": h.url,
+        "passage_url": h.passage_url,
     }
 
 
@@ -323,9 +325,7 @@ def _passages_by_section(game: str) -> dict[str, list]:
 # --- CLI -----------------------------------------------------------------------------------
 
 
-@click.group("index", help="Build the rules search index.")
-def index_cli():
-    pass
+index_cli = AppGroup("index", help="Build the rules search index.")
 
 
 def _progress(game, n, done, total, err=False):

@@ -20,10 +20,12 @@ def test_search_page_links_every_hit_to_its_section(client):
     html = r.get_data(as_text=True)
     links = re.findall(r'class="hit-path" href="([^"]+)"', html)
     assert links
-    ids = {s.id for s in sections.sections_for("pilgrims")}
+    book = client.get("/rules/pilgrims").get_data(as_text=True)
+    passage_ids = {p.id for p in sections.passages_for("pilgrims")}
     for link in links:
         path, anchor = link.split("#")
-        assert path == "/rules/pilgrims" and anchor in ids
+        assert path == "/rules/pilgrims" and anchor in passage_ids
+        assert f'id="{anchor}"' in book
     assert "<mark" in html
 
 

@@ -5,7 +5,7 @@ import time
 import pytest
 from whoosh.filedb.filestore import RamStorage
 
-from rulebook_index import indexing, search
+from rulebook_index import corpus, indexing, search, sections
 
 
 def test_analyzer_keeps_rule_words_and_numbers():
@@ -98,3 +98,83 @@ def test_in_memory_index_round_trip():
     with ix.searcher(weighting=search.WEIGHTING) as s:
         res = search.search(s, "what if 2 people win at once", "avignon", 5)
     assert [h.section_id for h in res.hits][:1] == ["a"]
+
+
+# --- the index: CLI, staleness, atomic swap ------------------------------------------------
+
+
+def test_cli_build_is_a_no_op_when_current(runner):
+    result = runner.invoke(args=["index", "build"])
+    assert result.exit_code == 0, result.output
+    assert "up to date" in result.output
+
+
+def test_cli_rebuild_shows_progress(app, tmp_path):
+    app.config["INDEX_DIR"] = str(tmp_path / "ix")
+    result = app.test_cli_runner().invoke(args=["index", "rebuild"])
+    assert result.exit_code == 0, result.output
+    for game in ("avignon", "journey"):
+        assert game in result.output
+    assert "Rebuilt" in result.output
+    assert indexing.is_current(tmp_path / "ix")
+
+
+def test_index_goes_stale_when_its_inputs_change(tmp_path, monkeypatch):
+    ix_dir = tmp_path / "ix"
+    assert indexing.build(ix_dir) is True
+    first = indexing.current_dir(ix_dir)
+    assert indexing.build(ix_dir) is False  # current: nothing to do
+    monkeypatch.setattr(indexing, "_compute_hash", lambda: "a-rulebook-changed")
+    indexing._hash_memo.clear()
+    assert not indexing.is_current(ix_dir)
+    assert indexing.build(ix_dir) is True
+    assert indexing.current_dir(ix_dir) != first
+    assert indexing.build_hash(indexing.current_dir(ix_dir)) == "a-rulebook-changed"
+
+
+def test_concurrent_builds_leave_one_complete_index(tmp_path):
+    import threading
+
+    ix_dir = tmp_path / "ix"
+    errors = []
+
+    def work():
+        try:
+            indexing.build(ix_dir, force=True)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert indexing.is_current(ix_dir)
+    path, ix = indexing.open_current(ix_dir)
+    with ix.searcher() as s:
+        assert s.doc_count() == sum(len(sections.passages_for(g)) for g in corpus.GAME_IDS)
+    ix.close()
+    leftovers = [p.name for p in ix_dir.iterdir() if p.name.startswith(".build-")]
+    assert leftovers == []
+
+
+def test_app_reopens_the_index_after_a_rebuild(app, client, tmp_path):
+    ix_dir = tmp_path / "ix"
+    indexing.build(ix_dir)
+    app.config["INDEX_DIR"] = str(ix_dir)
+    assert client.get("/api/rules/search?q=dice").status_code == 200
+    before = indexing.current_dir(ix_dir)
+    indexing.build(ix_dir, force=True)
+    from rulebook_index import web
+
+    web._handle(app).checked = 0  # skip the once-a-second pointer check
+    assert client.get("/api/rules/search?q=dice").status_code == 200
+    assert web._handle(app).path == indexing.current_dir(ix_dir) != before
+
+
+def test_search_without_an_index_is_503(app, tmp_path):
+    app.config["INDEX_DIR"] = str(tmp_path / "none")
+    r = app.test_client().get("/api/rules/search?q=dice")
+    assert r.status_code == 503
+    assert r.get_json()["error"]["code"] == "index_unavailable"
