@@ -575,7 +575,7 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
     return out
 
 
-MAX_CACHED_CLAUSES = 50_000
+MAX_CACHED_CLAUSES = 20_000
 
 
 def _clause_key(q) -> tuple:
