@@ -19,7 +19,8 @@ G (plain JSON):
   turn           the seat whose turn it is; first_turn: the Selfless Rule applies
   actions_taken  action types taken this turn
   turn_start     {board, discard, congregations} at the start of this turn
-  previous_turn  {player, actions, start, end} — the two snapshots the Samaritan Rule compares
+  previous_turn  {player, actions, first_turn, start, end} — start and end are the two snapshots
+                 the Samaritan Rule compares
   pending        {action, player, steps, ability, draw} while an action is resolving, else None
   winner, win_reason, win_rule, last_actor
 
@@ -130,11 +131,14 @@ def _cite(*quotes: str) -> tuple[Citation, ...]:
 
 OPTIONS = {
     "win_timing": Option(
-        "When a Congregation's third card ends the game. 'end_of_action' (default): the action that "
-        "scored it resolves fully, replacement draws included, then wins are judged; if both "
-        "players then have three cards, the player who took that action wins — the only reading "
-        "under which the printed tie rule can apply. 'immediately': the game ends the moment the "
-        "third card arrives; the rest of the ability and the replacement draw do not happen.",
+        "When a Congregation's third card ends the game. 'end_of_action' (default): one action's "
+        "moves happen at the same time, so an opponent's third card lets the rest of the action "
+        "resolve (replacement draws included) before wins are judged, and if both players then "
+        "have three cards, the player who took that action wins — the only reading under which the "
+        "printed tie rule can apply; the game ends at once when nothing left can change the "
+        "winner: at the acting player's own third card, or when only replacement draws remain "
+        "(they are not made). 'immediately': the game ends the moment any third card arrives; the "
+        "rest of the ability and the replacement draw do not happen.",
         {"enum": ["end_of_action", "immediately"]}, "end_of_action",
         _cite(Q_END, Q_TIE),
     ),
@@ -265,6 +269,26 @@ def _clone(G: dict) -> dict:
     return pickle.loads(pickle.dumps(G, pickle.HIGHEST_PROTOCOL))
 
 
+class _OutOfTurnRule:
+    """The rule quoted when a player acts out of turn (the core cites `model.turn_rule`).
+
+    In the actions phase the player refused is the one not on turn: on the game's first turn, that
+    is Avignon (Rome goes first); before the player on turn has acted, it is the player whose turn
+    just ended, after one action (the Selfless Rule) or two; otherwise play alternates.
+    """
+
+    def __get__(self, model, owner):
+        if model is None:
+            return Q_ALTERNATE
+        G = model.G
+        if G["first_turn"]:
+            return Q_FIRST
+        previous = G["previous_turn"]
+        if previous and not G["actions_taken"] and previous["player"] != G["turn"]:
+            return Q_SELFLESS if previous.get("first_turn") else Q_TWO
+        return Q_ALTERNATE
+
+
 def _empty_board() -> list[dict]:
     return [{"path": p, "character": None, "location": None} for p in PATHS]
 
@@ -275,12 +299,12 @@ class Game(Referee):
     game_id = "avignon"
     title = "Avignon: Pilgrimage"
     seats = SEATS
-    rules_version = 1
+    rules_version = 2
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
     phase_rule = Q_TWO
-    turn_rule = Q_ALTERNATE
+    turn_rule = _OutOfTurnRule()  # Q_ALTERNATE when read from the class
     end_rule = Q_END
     position_schema = POSITION_SCHEMA
     score_schema = SCORE_SCHEMA
@@ -465,6 +489,7 @@ class Game(Referee):
             G["previous_turn"] = {
                 "player": previous.get("player", other(G["turn"])),
                 "actions": list(previous.get("actions", [])),
+                "first_turn": False,
                 "start": {"board": cls._cells(before), **piles},
                 "end": {"board": cls._cells(after), **piles},
             }
@@ -601,11 +626,33 @@ class Game(Referee):
                 pending["draw"] = step
                 return "draw"
             getattr(self, "_op_" + step["op"])(step)
-            if self.G["winner"]:
+            if self.G["winner"] or self._win_settled(pending):
                 self.G["last_actor"] = pending["player"]
                 self.G["pending"] = None
                 return "over"
         return self._action_done()
+
+    def _win_settled(self, pending) -> bool:
+        """'end_of_action': a third card ends the game as soon as nothing left in the action can
+        change who wins — the acting player's own third card (a tie would be theirs too), or any
+        third card followed only by replacement draws, which are then not made."""
+        if self.table_options["win_timing"] != "end_of_action" or pending["action"] == "setup":
+            return False
+        actor = pending["player"]
+        if len(self.G["congregations"][actor]) < 3 and not (
+                any(len(self.G["congregations"][s]) >= 3 for s in SEATS)
+                and all(step["op"] == "draw" for step in pending["steps"])):
+            return False
+        return self._judge_wins(actor)
+
+    def _judge_wins(self, actor) -> bool:
+        winners = [s for s in SEATS if len(self.G["congregations"][s]) >= 3]
+        if len(winners) == 2:
+            self._win(actor, f"both Congregations hold three cards; "
+                      f"{self.player_name(actor)} took the game's final action", Q_TIE)
+        elif winners:
+            self._win(winners[0], "three cards in the Congregation", Q_END)
+        return bool(winners)
 
     def _action_done(self) -> str:
         pending, self.G["pending"] = self.G["pending"], None
@@ -616,15 +663,8 @@ class Game(Referee):
             return "actions"
         actor = pending["player"]
         self.G["last_actor"] = actor
-        if self.table_options["win_timing"] == "end_of_action":
-            winners = [s for s in SEATS if len(self.G["congregations"][s]) >= 3]
-            if len(winners) == 2:
-                self._win(actor, f"both Congregations hold three cards; "
-                          f"{self.player_name(actor)} took the game's final action", Q_TIE)
-                return "over"
-            if winners:
-                self._win(winners[0], "three cards in the Congregation", Q_END)
-                return "over"
+        if self.table_options["win_timing"] == "end_of_action" and self._judge_wins(actor):
+            return "over"
         self.G["actions_taken"].append(pending["action"])
         if len(self.G["actions_taken"]) >= self.required_actions():
             self._end_turn(samaritan=not self._by_draw)
@@ -889,6 +929,7 @@ class Game(Referee):
         if samaritan:
             self._samaritan_check(player)
         self.G["previous_turn"] = {"player": player, "actions": list(self.G["actions_taken"]),
+                                   "first_turn": self.G["first_turn"],
                                    "start": self.G["turn_start"], "end": self._snap(self.G)}
         self.G["turn"] = other(player)
         self.G["actions_taken"] = []
@@ -1004,7 +1045,7 @@ class Game(Referee):
                         yield {**base, "bishops": [first, second], "excommunicate": target}
             elif name == "Canonist":
                 others = [q for q in rows if q != p]
-                for a, b in itertools.combinations(others, 2):
+                for a, b in itertools.permutations(others, 2):  # [a, b] and [b, a] both accepted
                     yield {**base, "switch": [a, b], "push": a}
                     yield {**base, "switch": [a, b], "push": b}
             elif name == "Courtesan":

@@ -177,7 +177,15 @@ def test_rome_goes_first_and_play_alternates():
     model = start({"face_up": [c for c, _ in GENOA]})
     error = refused(model, ev("beseech", "avignon", path=1))
     assert error.message == "It is Rosa's turn, not Aldo's."
-    assert error.citation.quote == A.Q_ALTERNATE
+    assert error.citation.quote == A.Q_FIRST
+    play(model, ev("beseech", path=1))
+    error = refused(model, ev("chastise", path=1))
+    assert error.message == "It is Aldo's turn, not Rosa's."
+    assert error.citation.quote == A.Q_SELFLESS
+    play(model, ev("beseech", "avignon", path=2))
+    assert refused(model, ev("chastise", path=1)).citation.quote == A.Q_ALTERNATE
+    play(model, ev("chastise", "avignon", path=3))
+    assert refused(model, ev("chastise", "avignon", path=1)).citation.quote == A.Q_TWO
 
 
 def test_exactly_two_actions_and_never_the_same_one_twice():
@@ -544,8 +552,8 @@ def test_scribe_pushed_out_of_play_leaves_nothing_adjacent():
 def test_three_cards_in_a_congregation_win():
     cells = [("Vicar", "rome"), ("Scribe", "nice")] + GENOA[2:]  # (no Scribe win in Genoa)
     model = start(position(cells, congregations={"rome": ["Courtesan", "Courtesan"]}))
-    effects = play(model, ev("beseech", path=1), draw("Vicar"))
-    assert model.game_over and model.G["winner"] == "rome"
+    effects = play(model, ev("beseech", path=1))  # the game ends: no replacement is drawn
+    assert model.game_over and model.G["winner"] == "rome" and at(model, 1) == (None, None)
     assert effects[-1].citation.quote == A.Q_END
     scores = model.scores()
     assert scores["winner"] == "rome" and scores["players"][0]["total"] == 3
@@ -566,7 +574,8 @@ def canonist_double(**options):
 
 def test_two_simultaneous_wins_go_to_the_player_who_took_the_final_action():
     model = canonist_double()
-    play(model, draw("Canonist", "avignon"), draw("Scribe"))
+    assert model.phase == "draw"  # Avignon's third card: the Canonist's PULL is still to come
+    play(model, draw("Canonist", "avignon"))  # Rome's third card ends the game
     assert model.G["winner"] == "rome" and model.G["win_rule"] == A.Q_TIE
     assert "took the game's final action" in model.scores()["reason"]
 
