@@ -36,7 +36,7 @@ IDIOM_WEIGHT = 0.4
 FUNCTION_WEIGHT = 0.15
 LORE_PENALTY = 0.3  # story text (prologues, character bios) rarely answers a rules question
 EXAMPLE_PENALTY = 0.1  # a worked example illustrates a rule; the rule itself should win
-COMPONENTS_PENALTY = 0.15  # the inventory answers "what is in the box", little else
+COMPONENTS_PENALTY = 0.2  # an inventory answers "what is in the box", little else
 COVER_WEIGHT = 0.3
 SENTENCE_WEIGHT = 0.6
 NUMBER_BONUS = 0.1
@@ -517,18 +517,30 @@ _COMPONENTS_TITLE = re.compile(r"^(game )?components$", re.I)
 
 
 @functools.lru_cache(maxsize=4096)
-def _section_penalty(game: str, path_text: str) -> float:
-    """A prior against sections that are not rules: story text (by title, or listed as
-    `lore_sections` in games.json) and worked examples."""
+def _section_kind(game: str, path_text: str) -> str | None:
+    """"lore" (story text: Prologue & co., or games.json `lore_sections`), "example" (a worked
+    example) or "components" (the inventory) for sections that are not rules, else None."""
     path = path_text.split(sections.PATH_SEP)
     lore = set(corpus.lore_sections(game)) if game in corpus.GAME_IDS else set()
     if any(_LORE_TITLE.search(t) or t in lore for t in path):
-        return LORE_PENALTY
+        return "lore"
     if _EXAMPLE_TITLE.search(path[-1]):
-        return EXAMPLE_PENALTY
+        return "example"
     if _COMPONENTS_TITLE.search(path[-1]):
-        return COMPONENTS_PENALTY
-    return 0.0
+        return "components"
+    return None
+
+
+_ITEM = re.compile(r"^\s*(?:[-•*]|\d+[.)])\s+(.*)$")
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_inventory(text: str) -> bool:
+    """Mostly a list of a few words per line ("- Gate x 2", "• 3 Pillar Markers"): a
+    components or board-setup inventory, not a rule."""
+    lines = [x for x in text.split("\n") if x.strip()]
+    short = sum(1 for x in lines if (m := _ITEM.match(x)) and len(m.group(1).split()) <= 4)
+    return len(lines) >= 3 and short >= 0.7 * len(lines)
 
 
 def _df(searcher, s: str) -> int:
@@ -567,10 +579,15 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
         for cues in cue_sets:
             if best_sentence & cues:
                 score += CUE_BONUS
-        penalty = _section_penalty(d["game"], d["path"])
-        if penalty == COMPONENTS_PENALTY and "compon" in plan.terms:
-            penalty = 0.0  # the question is about what is in the box
-        score -= penalty
+        kind = _section_kind(d["game"], d["path"])
+        if kind is None and _is_inventory(d["text"]):
+            kind = "components"
+        if kind == "components" and not ({"compon", "setup"} & plan.terms.keys()):
+            score -= COMPONENTS_PENALTY  # unless the question is about the box or the setup
+        elif kind == "lore":
+            score -= LORE_PENALTY
+        elif kind == "example":
+            score -= EXAMPLE_PENALTY
         out.append(score)
     return out
 
