@@ -196,3 +196,20 @@ def mission_count(mission: str, companions: list[dict], adventures: list[dict]) 
         "6": lambda a: "discount" in a.get("improvement", ()) or "discount" in a,
     }
     return sum(1 for a in adventures if tests[mission](a))
+
+
+def describe(card) -> str:
+    if card is None:
+        return "an unknown card"
+    if isinstance(card, str):
+        return card
+    if card.get("name"):
+        return card["name"]
+    if "adventure" in card:
+        return f"a {card['adventure']}/{card['activation']} item card"
+    if "types" in card:
+        return f"a {'/'.join(card['types'])} companion"
+    if "level" in card and "points" in card:
+        return f"a level {'I' * card['level']} adventure ({card['points']} points)"
+    return "a card"
+

@@ -1,0 +1,167 @@
+"""Character abilities (after an activation), improvements triggered, and buying an item card with
+clovers.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from . import cards
+from .adventure import Q_ADVENTURE_FROM, Q_COMPLETED
+from .cards import describe
+
+Q_ABILITY_ONCE = "Each ability can be used only once per activation."
+Q_LEADER = ("Each leader has two abilities: a movement diagram and reserve an adventure card.")
+Q_ANOTHER = "The player may play another item card to activate another character this turn."
+Q_RESERVE = ("To reserve a card, either take any one adventure card from the display or draw one "
+             "from either adventure deck. Place the reserved adventure card face-up to the right "
+             "of the player board.")
+Q_RESERVE_ONE = "A player may only have one adventure card in their reserve at a time."
+Q_RESERVE_SWAP = ("To reserve a new adventure card, first put the current reserved adventure card "
+                  "on the bottom of the corresponding deck. Then, reserve the new one as usual.")
+Q_MORE_RESERVE = "The player may have an additional adventure card reserved."
+Q_CLOVER_DRAW = ("Spend 2 clover tokens to draw an item card from the deck. The player can draw any "
+                 "number of cards this way, if they have enough clover tokens. They may do this "
+                 "any time during their turn.")
+Q_CROSSED_CLOVER = ("Additionally, some abilities and improvements show a crossed-out clover "
+                    "symbol. This indicates that the player must spend a clover token to trigger "
+                    "that ability or improvement.")
+Q_SIDE_B = ("Note: For the first game, use side A of the leader tile. In advanced games, try using "
+            "side B for different abilities. All players should use the same side.")
+
+
+class AbilitiesMixin:
+    """The ability guards and callbacks of `Game`."""
+
+    # -- abilities -------------------------------------------------------------------------------------
+
+    @cites(Q_ABILITY_ONCE)
+    def ability_available(self, event):
+        kind = event["kind"]
+        if "improvement" in event:
+            completed = self.me(event)["completed"]
+            if not 1 <= event["improvement"] <= len(completed):
+                raise self.violation("You have not completed that many adventures.", Q_COMPLETED)
+            if not completed[event["improvement"] - 1].get("improvement"):
+                raise self.violation("That adventure card gives no improvement.",
+                                     "Note: Some adventure cards only offer victory points!")
+            return True
+        active = self.G["turn"]["active"]
+        if self.phase != "turn_activate" or active is None:
+            raise self.violation("Abilities are used after activating a character.",
+                                 "After activating a character, the player performs their "
+                                 "ability.")
+        if active["abilities"] is not None and kind not in active["abilities"]:
+            quote = Q_LEADER if active["character"] == "leader" else Q_ABILITY_ONCE
+            raise self.violation(f"This character has no {kind!r} ability "
+                                 f"({', '.join(active['abilities']) or 'none'}).", quote)
+        if kind in active["used"]:
+            return f"The {kind!r} ability was already used in this activation."
+        return True
+
+    @cites(Q_CROSSED_CLOVER)
+    def crossed_clover_paid(self, event):
+        if event.get("crossed_clover") and self.me(event)["clovers"] < 1:
+            return "This ability shows a crossed-out clover: it costs 1 clover token."
+        return True
+
+    def do_ability(self, event):
+        seat, player, kind = event["player"], self.me(event), event["kind"]
+        if "improvement" not in event:
+            self.G["turn"]["active"]["used"].append(kind)
+        if event.get("crossed_clover"):
+            player["clovers"] -= 1
+            self.effect("1 clover spent to trigger it.", Q_CROSSED_CLOVER)
+        if kind == "move":
+            if "to" not in event:
+                raise BadRequest("say where the figure moves", "event.to")
+            self.take_at(seat, event["to"], event.get("card"), event.get("retire"), "event")
+        elif kind == "reserve":
+            self.reserve(event)
+        elif kind == "draw item":
+            card = self.draw("item", event.get("card"), "event.card")
+            player["hand"].append(cards.resolve("item", card, "event.card"))
+            self.effect("Draws 1 item card.", "• Draw 1 item card from the deck.")
+        elif kind == "take item":
+            self.take_item(event)
+        elif kind == "another activation":
+            self.G["turn"]["activations"] += 1
+            self.effect("Another item card may be played under another character.", Q_ANOTHER)
+        elif kind == "gain clover":
+            player["clovers"] += 1
+            self.effect("Gains 1 clover token.", "• Gain 1 clover token.")
+        elif kind == "draw companion":
+            card = self.draw("companion", event.get("card"), "event.card")
+            if card is not None:
+                self.join_party(seat, cards.resolve("companion", card, "event.card"),
+                                event.get("retire"), "event")
+            self.effect("Keeps one of 2 companion cards; the other goes to the bottom of the "
+                        "deck.", "• Draw 2 companion cards from the deck. Keep one, then put the "
+                        "other face-down on the bottom of the companion deck.")
+
+    def take_item(self, event):
+        space = event.get("space")
+        if space is None:
+            raise BadRequest("say which space's item card is taken", "event.space")
+        cell = self.cell(space)
+        if self.space_kind(space) != "item" or cell is None:
+            raise self.violation(f"There is no item card on space {space}.",
+                                 "• Take any item card of the shown color from the map.")
+        card = cell["card"] if cell["card"] is not None else event.get("card")
+        if card is None:
+            raise BadRequest(f"say which item card lay on space {space}", "event.card")
+        self.me(event)["hand"].append(cards.resolve("item", card, "event.card"))
+        self.set_cell(space, None)
+        self.effect(f"Takes {describe(card)} from space {space}.",
+                    "• Take any item card of the shown color from the map.")
+
+    def reserve(self, event):
+        player = self.me(event)
+        source = event.get("source")
+        if source is None:
+            raise BadRequest("say where the reserved card comes from: display, level1 or level2",
+                             "event.source")
+        if source == "display":
+            entry = self.display_entry(event.get("index"))
+            card = entry["card"] or event.get("adventure")
+            if card is None:
+                raise BadRequest("say which adventure card it is", "event.adventure")
+            card = cards.resolve("adventure", card, "event.adventure")
+            self.G["display"].remove(entry)
+        else:
+            level = 1 if source == "level1" else 2
+            card = cards.resolve("adventure", self.draw(source, event.get("adventure"),
+                                                        "event.adventure"), "event.adventure")
+            if card["level"] != level:
+                raise BadRequest(f"a card from the level {level} deck is level {level}",
+                                 "event.adventure.level")
+        if len(player["reserve"]) >= self.reserve_limit(player):
+            back = event.get("return", 1)
+            if not 1 <= back <= len(player["reserve"]):
+                raise BadRequest("no reserved card at that place", "event.return")
+            old = player["reserve"].pop(back - 1)
+            self.G["decks"][f"level{old['level']}"] += 1
+            self.effect(f"The reserved {describe(old)} goes to the bottom of its deck.",
+                        Q_RESERVE_SWAP)
+        player["reserve"].append(card)
+        self.effect(f"{describe(card)} is reserved.", Q_RESERVE)
+
+    def display_entry(self, index):
+        display = self.G["display"]
+        if index is None or not 1 <= index <= len(display):
+            raise self.violation(f"The display has {len(display)} adventure cards; there is no "
+                                 f"card at place {index}.", Q_ADVENTURE_FROM)
+        return display[index - 1]
+
+    @cites(Q_CLOVER_DRAW)
+    def two_clovers(self, event):
+        if self.me(event)["clovers"] < 2:
+            return "Drawing an item card costs 2 clover tokens."
+        return True
+
+    def do_buy_item(self, event):
+        card = self.draw("item", event["item"], "event.item")
+        self.me(event)["clovers"] -= 2
+        self.me(event)["hand"].append(cards.resolve("item", card, "event.item"))
+        self.effect("2 clover tokens spent to draw an item card.", Q_CLOVER_DRAW)
+

@@ -1,0 +1,209 @@
+"""The Adventure phase: completing an adventure card (party requirement, items cost, crosses, the
+reward) or signing up for a public quest.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from . import cards, scoring
+from .board import FALCONER, QUILLS
+from .cards import describe
+from .payment import cover_cost, find_party, party_match
+
+Q_ADVENTURE = ("The Adventure phase is optional. During this phase, the player may either complete "
+               "one adventure card or sign up for one public quest (see \"Public Quests\").")
+Q_ADVENTURE_FROM = ("Note: A player may complete either a reserved adventure card or one from the "
+                    "display.")
+Q_PARTY_REQUIREMENT = ("To complete an adventure, the player must meet the party requirement and "
+                       "discard item cards.")
+Q_PAY = ("1. To pay the items cost, discard item cards with matching adventure symbols. The player "
+         "may discard item cards held by their party and/or item cards from their hand.")
+Q_WILD = ("The wild (coin) adventure symbol can replace any other adventure symbol when completing "
+          "an adventure card.")
+Q_CROSSES = ("2. If there are one or more cross symbols in the party requirement, retire one "
+             "companion card from the party for each cross symbol.")
+Q_ANY = ("Note: The question mark means the party requirement is satisfied by any companion, "
+         "regardless of the type.")
+Q_COMPLETED = ("3. Slide the adventure card beneath the player board so that the bottom part of "
+               "all completed adventures remains visible. The player gains the adventure card's "
+               "improvement and clover token(s).")
+Q_DISCOUNT = ("Discount the cost to complete an adventure or to sign up for a public quest by 1 "
+              "item card of the indicated type. More discount abilities (of the same or a "
+              "different type) can be used to complete a single adventure card.")
+Q_QUEST_ROOM = ("There must also be at least one empty quill space on the public quest tile. Up to "
+                "three players can sign up for each tile.")
+Q_QUEST_PAY = ("1. Discard item cards to pay the items cost. This follows the same process as when "
+               "completing an adventure card.")
+Q_QUILL = "2. The player places a quill token on the tile's top-most empty quill space."
+Q_TWO_QUILLS = scoring.Q_TWO_QUILLS
+Q_C_CLOVER = "In addition, if a player signs up for the C tile, they immediately gain a clover token."
+Q_CLOVER_ADVENTURE = ("Spend 1 clover token in the Adventure phase to convert an item card's "
+                      "adventure symbol to match the items cost and complete the adventure. "
+                      "Improvement discount symbols aren't affected.")
+Q_CLOVER_TYPE = ("Spend 2 clover tokens during the Adventure phase to convert a companion card's "
+                 "type to match an adventure card's party requirement.")
+Q_QUEST_TILES = ("7. Shuffle the public quest tiles and draw random tiles until 3 are drawn with "
+                 "different letters in the bottom-right corner (A, B, C). Place them in a random "
+                 "order on the 3 spaces to the right of the round counter. Return the remaining "
+                 "tiles to the box; they won't be needed for this game.")
+Q_QUEST_COST = ("Instead of completing an adventure card, the player may sign up for a public quest "
+                "tile. Like an adventure card, players must pay an items cost. This cost is shown "
+                "on the map through the tile's top-left section. Public quest tiles do not have a "
+                "party requirement.")
+
+
+class AdventureMixin:
+    """The Adventure-phase guards and callbacks of `Game`."""
+
+    # -- adventure -------------------------------------------------------------------------------------
+
+    def pay(self, player, pay: list[dict], cost: list[str], field: str) -> None:
+        """Check the payment against `cost` (with the player's discounts), then discard it."""
+        paid, seen, converted = [], set(), 0
+        for n, entry in enumerate(pay):
+            if ("hand" in entry) == ("character" in entry):
+                raise BadRequest("a payment is one hand card or one character's item",
+                                 f"{field}[{n}]")
+            key = ("hand", entry["hand"]) if "hand" in entry else ("character", entry["character"])
+            if key in seen:
+                raise BadRequest("the same card is paid twice", f"{field}[{n}]")
+            seen.add(key)
+            if "hand" in entry:
+                if not 1 <= entry["hand"] <= len(player["hand"]):
+                    raise self.violation(f"You have no item card at place {entry['hand']}.", Q_PAY)
+                item = player["hand"][entry["hand"] - 1]
+            else:
+                item = self.character(player, entry["character"])["holds"]
+                if item is None:
+                    raise self.violation("That character holds no item card.", Q_PAY)
+            converted += bool(entry.get("convert"))
+            paid.append(None if entry.get("convert") else item["adventure"])
+        if converted > player["clovers"]:
+            raise self.violation(f"Converting {converted} item card(s) costs {converted} clover "
+                                 "token(s).", Q_CLOVER_ADVENTURE)
+        discounts = [a["discount"] for a in player["completed"] if "discount" in a]
+        reason = cover_cost(cost, paid, discounts)
+        if reason:
+            raise self.violation(reason[0].upper() + reason[1:] + ".",
+                                 Q_WILD if "coin" in str(paid) else Q_PAY)
+        if converted:
+            player["clovers"] -= converted
+            self.effect(f"{converted} clover token(s) spent to convert adventure symbols.",
+                        Q_CLOVER_ADVENTURE)
+        hand_places = sorted((e["hand"] for e in pay if "hand" in e), reverse=True)
+        for place in hand_places:
+            player["hand"].pop(place - 1)
+        for entry in pay:
+            if "character" in entry:
+                self.character(player, entry["character"])["holds"] = None
+        self.discard_items(len(pay))
+        self.effect(f"{len(pay)} item card(s) discarded to pay the items cost "
+                    f"({', '.join(cost) or 'nothing'}).", Q_PAY)
+
+    def do_complete(self, event):
+        player = self.me(event)
+        if event["source"] == "reserve":
+            if not 1 <= event["index"] <= len(player["reserve"]):
+                raise self.violation("You have no reserved adventure card at that place.",
+                                     Q_ADVENTURE_FROM)
+            card = player["reserve"][event["index"] - 1]
+            entry = None
+        else:
+            entry = self.display_entry(event["index"])
+            card = entry["card"] or event.get("adventure")
+            if card is None:
+                raise BadRequest("say which adventure card it is", "event.adventure")
+            card = cards.resolve("adventure", card, "event.adventure")
+        if "cost" not in card or "party" not in card:
+            raise BadRequest("enter the adventure card's party requirement and items cost",
+                             "event.adventure")
+        # Party requirement, with companion types converted for 2 clovers each.
+        requirement = card["party"]
+        companions = event.get("companions")
+        party = [m["card"] for m in player["party"]]
+        if companions is None:
+            companions = [i + 1 for i in (find_party(requirement, party) or [])]
+            if len(companions) != len(requirement):
+                raise self.violation("Your party does not meet the party requirement ("
+                                     f"{', '.join(requirement)}).", Q_PARTY_REQUIREMENT)
+        if len(set(companions)) != len(companions):
+            raise self.violation("Each party requirement symbol needs its own companion.",
+                                 Q_PARTY_REQUIREMENT)
+        converted = event.get("convert_types", [])
+        if any(c not in companions for c in converted):
+            raise BadRequest("only a participating companion's type is converted",
+                             "event.convert_types")
+        chosen = [None if c in converted else self.character(player, c)["card"]
+                  for c in companions]
+        reason = party_match(requirement, chosen)
+        if reason:
+            raise self.violation(reason[0].upper() + reason[1:] + ".",
+                                 Q_ANY if "?" in requirement else Q_PARTY_REQUIREMENT)
+        if 2 * len(converted) > player["clovers"]:
+            raise self.violation("Converting a companion's type costs 2 clover tokens.",
+                                 Q_CLOVER_TYPE)
+        retire = event.get("retire", [])
+        crosses = card.get("crosses", 0)
+        if len(retire) != crosses or any(r not in companions for r in retire):
+            raise self.violation(f"Retire {crosses} of the participating companions (one per "
+                                 "cross).", Q_CROSSES)
+        if converted:
+            player["clovers"] -= 2 * len(converted)
+            self.effect(f"{2 * len(converted)} clover tokens spent to convert companion types.",
+                        Q_CLOVER_TYPE)
+        # 1. pay, 2. retire, 3. gain.
+        self.pay(player, event.get("pay", []), card["cost"], "event.pay")
+        for place in sorted(retire, reverse=True):
+            self.retire(player, place)
+        if entry is not None:
+            self.G["display"].remove(entry)
+        else:
+            player["reserve"].pop(event["index"] - 1)
+        player["completed"].append(card)
+        player["clovers"] += card.get("clovers", 0)
+        self.effect(f"{describe(card)} completed: {card['points']} victory points at the end"
+                    + (f", {card['clovers']} clover token(s) now" if card.get("clovers") else "")
+                    + (f", improvement: {', '.join(card['improvement'])}"
+                       if card.get("improvement") else "") + ".", Q_COMPLETED)
+
+    def quest(self, tile: str) -> dict:
+        return next(q for q in self.G["quests"] if q["tile"] == tile)
+
+    @cites(Q_QUEST_ROOM)
+    def quest_room(self, event):
+        if None not in self.quest(event["tile"])["quills"]:
+            return f"Public quest tile {event['tile']} has no empty quill space."
+        return True
+
+    def quills_of(self, who: str) -> list[str]:
+        return [q["tile"] for q in self.G["quests"] if who in q["quills"]]
+
+    @cites(Q_TWO_QUILLS)
+    def quill_left(self, event):
+        mine = self.quills_of(event["player"])
+        if event["tile"] in mine:
+            return "A player can't sign up twice on the same tile."
+        if len(mine) >= QUILLS:
+            return "You have placed both of your quill tokens."
+        return True
+
+    def do_sign_up(self, event):
+        quest = self.quest(event["tile"])
+        cost = quest["cost"] if quest["cost"] is not None else event.get("cost")
+        if cost is None:
+            raise BadRequest("enter the tile's items cost (\"cost\")", "event.cost")
+        quest["cost"] = cost
+        self.pay(self.me(event), event.get("pay", []), cost, "event.pay")
+        self.place_quill(event["player"], quest)
+
+    def place_quill(self, who: str, quest: dict) -> None:
+        space = quest["quills"].index(None)
+        quest["quills"][space] = who
+        self.effect(f"{self.name_of(who)} places a quill on the {cards.QUILL_SPACES[space]} space "
+                    f"of public quest {quest['tile']}.", Q_QUILL)
+        if quest["tile"] == "C":
+            owner = self.G["falconer"] if who == FALCONER else self.G["players"][who]
+            owner["clovers"] += 1
+            self.effect("Signing up for the C tile gives a clover token now.", Q_C_CLOVER)
+

@@ -1,0 +1,160 @@
+"""What the players enter: each event type as JSON Schema, with an example.
+
+A card is entered by its symbols as read off the table, or by its name in the card table (see
+`cards`).
+"""
+
+from __future__ import annotations
+
+from referee.core import EventType
+
+from . import cards
+from .board import FIGURES, MOVEMENT_SPACES
+
+SPACE = cards.SPACE_SCHEMA
+ITEM, COMPANION = cards.ref("item"), cards.ref("companion")
+ADVENTURE, JOURNEY = cards.ref("adventure"), cards.ref("journey")
+CHARACTER = {"oneOf": [{"const": "leader"}, {"type": "integer", "minimum": 1, "maximum": 8}],
+             "description": "\"leader\", or a companion's place in the party (1 = next to the "
+                            "leader)"}
+PAYMENT = {
+    "type": "array", "maxItems": 8,
+    "items": {"type": "object",
+              "properties": {"hand": {"type": "integer", "minimum": 1, "maximum": 99},
+                             "character": CHARACTER,
+                             "convert": {"type": "boolean",
+                                         "description": "spend 1 clover: any adventure symbol"}},
+              "additionalProperties": False,
+              "minProperties": 1},
+    "description": "the item cards discarded: {hand: n} (1-based position in hand) or "
+                   "{character: ...} (the item it holds)",
+}
+RETIRE = {"type": "integer", "minimum": 1, "maximum": 8,
+          "description": "the companion retired to make room (place in the party)"}
+
+
+EVENT_TYPES = {
+    "choose_corner": EventType(
+        "Setup: choose a corner, take its item card, and draw the starting item card.",
+        properties={"space": SPACE, "item": ITEM, "drawn": ITEM,
+                    "falconer_items": {"type": "array", "items": ITEM, "minItems": 2,
+                                       "maxItems": 2}},
+        required=("space", "drawn"),
+        example={"type": "choose_corner", "player": "p2", "space": [1, 1],
+                 "item": {"adventure": "fist", "activation": "sword"},
+                 "drawn": {"adventure": "leaf", "activation": "star"}},
+        chance=True),
+    "choose_journey": EventType(
+        "Advanced game: keep one of the two journey cards drawn (the other goes to the bottom).",
+        properties={"card": JOURNEY}, required=("card",),
+        example={"type": "choose_journey", "player": "p1",
+                 "card": {"spaces": [[2, 2], [4, 3], [1, 4]], "points": 3}},
+        chance=True),
+    "move": EventType(
+        "Move: place a movement token, take the destination's card (or draw one), move the figure.",
+        properties={"movement": {"type": "integer", "minimum": 1, "maximum": MOVEMENT_SPACES},
+                    "to": SPACE, "card": {"oneOf": [ITEM, COMPANION]}, "retire": RETIRE},
+        required=("movement", "to"),
+        example={"type": "move", "player": "p1", "movement": 1, "to": [2, 2],
+                 "card": {"adventure": "speech", "activation": "notes"}},
+        chance=True),
+    "activate": EventType(
+        "Activate: play an item card from hand under a character.",
+        properties={"character": CHARACTER,
+                    "hand": {"type": "integer", "minimum": 1, "maximum": 99},
+                    "convert": {"type": "boolean",
+                                "description": "spend 1 clover to change its activation symbol"}},
+        required=("character", "hand"),
+        example={"type": "activate", "player": "p1", "character": "leader", "hand": 1}),
+    "gain_clover": EventType(
+        "Activate: gain a clover token instead of activating a character.",
+        example={"type": "gain_clover", "player": "p1"}),
+    "ability": EventType(
+        "Use one ability of the character just activated (or of a completed adventure's "
+        "improvement, with `improvement`).",
+        properties={"kind": {"enum": list(cards.ABILITY_KINDS)},
+                    "improvement": {"type": "integer", "minimum": 1, "maximum": 40,
+                                    "description": "the completed adventure (1 = first completed) "
+                                                   "whose improvement is triggered"},
+                    "crossed_clover": {"type": "boolean",
+                                       "description": "the ability shows a crossed-out clover"},
+                    "to": SPACE, "space": SPACE, "card": {"oneOf": [ITEM, COMPANION]},
+                    "retire": RETIRE,
+                    "source": {"enum": ["display", "level1", "level2"]},
+                    "index": {"type": "integer", "minimum": 1, "maximum": 8},
+                    "adventure": ADVENTURE,
+                    "return": {"type": "integer", "minimum": 1, "maximum": 8}},
+        required=("kind",),
+        example={"type": "ability", "player": "p1", "kind": "gain clover"},
+        chance=True),
+    "buy_item": EventType(
+        "Spend 2 clover tokens to draw an item card.",
+        properties={"item": ITEM}, required=("item",),
+        example={"type": "buy_item", "player": "p1",
+                 "item": {"adventure": "coin", "activation": "compass"}},
+        chance=True),
+    "complete_adventure": EventType(
+        "Adventure: complete a reserved adventure card or one from the display.",
+        properties={"source": {"enum": ["display", "reserve"]},
+                    "index": {"type": "integer", "minimum": 1, "maximum": 8},
+                    "adventure": ADVENTURE,
+                    "pay": PAYMENT,
+                    "companions": {"type": "array", "maxItems": 4,
+                                   "items": {"type": "integer", "minimum": 1, "maximum": 8},
+                                   "description": "the companion meeting each party requirement "
+                                                  "symbol, in order"},
+                    "convert_types": {"type": "array", "maxItems": 4, "uniqueItems": True,
+                                      "items": {"type": "integer", "minimum": 1, "maximum": 8},
+                                      "description": "companions whose type is converted (2 "
+                                                     "clovers each)"},
+                    "retire": {"type": "array", "maxItems": 4, "uniqueItems": True,
+                               "items": {"type": "integer", "minimum": 1, "maximum": 8}}},
+        required=("source", "index"),
+        example={"type": "complete_adventure", "player": "p1", "source": "display", "index": 1,
+                 "pay": [{"hand": 1}], "companions": [1], "retire": []}),
+    "sign_up": EventType(
+        "Adventure: sign up for a public quest tile.",
+        properties={"tile": {"enum": ["A", "B", "C"]}, "pay": PAYMENT,
+                    "cost": {"type": "array", "maxItems": 8,
+                             "items": {"enum": list(cards.ADVENTURE_SYMBOLS)},
+                             "description": "the tile's items cost, when the table did not enter "
+                                            "it at setup"}},
+        required=("tile",),
+        example={"type": "sign_up", "player": "p1", "tile": "A", "pay": [{"hand": 1}]}),
+    "replenish": EventType(
+        "Replenish the map and the display (the cards revealed may be left unknown: null).",
+        properties={"map": {"type": "array", "maxItems": 25,
+                            "items": {"oneOf": [{"type": "null"}, ITEM, COMPANION]}},
+                    "display": {"type": "array", "maxItems": 5,
+                                "items": {"oneOf": [{"type": "null"}, ADVENTURE]}},
+                    "new_level2": {"oneOf": [{"type": "null"}, ADVENTURE],
+                                   "description": "end of round 2: the level II card drawn"}},
+        example={"type": "replenish", "player": "p1"},
+        chance=True),
+    "reveal": EventType(
+        "Enter a face-up card nobody had entered yet (on the map or in the display).",
+        properties={"space": SPACE, "level": {"enum": [1, 2]},
+                    "index": {"type": "integer", "minimum": 1, "maximum": 5},
+                    "card": {"oneOf": [ITEM, COMPANION, ADVENTURE]}},
+        required=("card",),
+        example={"type": "reveal", "player": "p1", "space": [3, 3],
+                 "card": {"adventure": "fist", "activation": "star"}}),
+    "falconer_move": EventType(
+        "Solo: the falconer flips a solo card and moves one figure (falcon first, then falconer).",
+        properties={"figure": {"enum": list(FIGURES)},
+                    "reward": {"enum": ["none", "clover", "item"]},
+                    "reward_item": ITEM,
+                    "arrow": {"enum": ["left", "right"]},
+                    "to": SPACE, "card": {"oneOf": [ITEM, COMPANION]},
+                    "clover_items": {"type": "array", "items": ITEM, "maxItems": 4,
+                                     "description": "items drawn with each 2 clover tokens"}},
+        required=("figure", "reward", "arrow", "to"),
+        example={"type": "falconer_move", "player": "p1", "figure": "falcon", "reward": "none",
+                 "arrow": "right", "to": [3, 4],
+                 "card": {"adventure": "leaf", "activation": "notes"}},
+        chance=True),
+    "falconer_adventure": EventType(
+        "Solo: the falconer's Adventure phase (the referee finds what he does).",
+        properties={"clover_items": {"type": "array", "items": ITEM, "maxItems": 4}},
+        example={"type": "falconer_adventure", "player": "p1"}),
+}

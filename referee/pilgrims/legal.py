@@ -1,0 +1,194 @@
+"""What can be done now: every legal event, complete where it can be; chance fields (a card drawn)
+are left "open"."""
+
+from __future__ import annotations
+
+from referee.core import RuleViolation
+
+from . import cards
+from .board import CORNERS, FIGURES, MOVEMENT_SPACES, QUILLS, SIZE
+from .payment import cover_cost, find_party
+
+
+def legal_events(game) -> list[dict]:
+    """Every legal event, complete where it can be; chance fields (a card drawn) are left "open"."""
+    G, phase = game.G, game.phase
+    if game.game_over:
+        return []
+    if phase == "start_corners":
+        seat = G["corners_left"][0]
+        out = []
+        for corner in CORNERS:
+            if any(at == corner for at in G["figures"].values()):
+                continue
+            cell = game.cell(corner)
+            event = {"type": "choose_corner", "player": seat, "space": corner}
+            open_fields = ["drawn"]
+            if cell is not None and cell["card"] is not None:
+                event["item"] = cell["card"]
+            else:
+                open_fields.insert(0, "item")
+            if G["solo"]:
+                open_fields.append("falconer_items")
+            out.append({**event, "open": open_fields})
+        return out
+    if phase == "start_journeys":
+        return [{"type": "choose_journey", "player": s, "open": ["card"]}
+                for s in game.current_players()]
+    if phase.startswith("falconer"):
+        seat = game.human_seats()[0]
+        if phase == "falconer_move":
+            figure = FIGURES[len(G["falconer"]["moved"])]
+            return [{"type": "falconer_move", "player": seat, "figure": figure,
+                     "open": ["reward", "arrow", "to", "card", "clover_items"]}]
+        if phase == "falconer_adventure":
+            unknown = [n + 1 for n, e in enumerate(G["display"]) if e["card"] is None]
+            if unknown:
+                return [{"type": "reveal", "player": seat, "index": n, "open": ["card"]}
+                        for n in unknown]
+            event = {"type": "falconer_adventure", "player": seat}
+            try:
+                gain = game.falconer_clover_gain(game.falconer_plan())
+            except RuleViolation:
+                return []
+            if (G["falconer"]["clovers"] + gain) // 2:
+                event["open"] = ["clover_items"]
+            return [event]
+        return [{"type": "replenish", "player": seat}]
+    seat = G["current"]
+    player = G["players"][seat]
+    if G["journey"] and player["journey"]["pending"]:
+        return [{"type": "choose_journey", "player": seat, "open": ["card"]}]
+    out: list[dict] = []
+    if phase == "turn_move":
+        out += move_events(game, seat, player)
+    elif phase == "turn_activate":
+        turn = G["turn"]
+        if turn["activations"] > 0:
+            out += activate_events(game, seat, player)
+        if not turn["activated"]:
+            out.append({"type": "gain_clover", "player": seat})
+        else:
+            out += ability_events(game, seat)
+            out += adventure_events(game, seat, player)
+            out.append({"type": "replenish", "player": seat})
+    else:
+        out.append({"type": "replenish", "player": seat})
+    if player["clovers"] >= 2:
+        out.append({"type": "buy_item", "player": seat, "open": ["item"]})
+    return out
+
+
+def move_events(game, seat, player) -> list[dict]:
+    out = []
+    full = len(player["party"]) >= game.party_limit(player)
+    for movement in range(1, MOVEMENT_SPACES + 1):
+        if movement in player["movement"]:
+            continue
+        for row in range(1, SIZE + 1):
+            for col in range(1, SIZE + 1):
+                space = [row, col]
+                event = {"type": "move", "player": seat, "movement": movement, "to": space}
+                cell = game.cell(space)
+                if cell is not None and cell["card"] is not None and not game.figures_on(
+                        space, mover=seat):
+                    event["card"] = cell["card"]
+                else:
+                    event["open"] = ["card"]
+                if full and game.space_kind(space) == "companion":
+                    out += [{**event, "retire": n + 1} for n in range(len(player["party"]))]
+                else:
+                    out.append(event)
+    return out
+
+
+def activate_events(game, seat, player) -> list[dict]:
+    out = []
+    turn = game.G["turn"]
+    characters = [("leader", player["leader"]["activation"])] + [
+        (n + 1, m["card"]["activation"]) for n, m in enumerate(player["party"])]
+    for which, symbols in characters:
+        if which in turn["characters"] or symbols is None:
+            continue
+        for place, item in enumerate(player["hand"], start=1):
+            event = {"type": "activate", "player": seat, "character": which, "hand": place}
+            if item["activation"] in symbols:
+                out.append(event)
+            elif player["clovers"] >= 1 and (
+                    which != "leader" or game.table_options.get("convert_for_leader")):
+                out.append({**event, "convert": True})
+    return out
+
+
+def ability_events(game, seat) -> list[dict]:
+    active = game.G["turn"]["active"]
+    if active is None:
+        return []
+    open_fields = {"move": ["to", "card"], "reserve": ["source", "index", "adventure"],
+                   "draw item": ["card"], "take item": ["space", "card"],
+                   "draw companion": ["card"]}
+    out = []
+    for kind in active["abilities"] or cards.ABILITY_KINDS:
+        if kind in active["used"]:
+            continue
+        event = {"type": "ability", "player": seat, "kind": kind}
+        if kind in open_fields:
+            event["open"] = open_fields[kind]
+        out.append(event)
+    return out
+
+
+def hand_payment(cost, hand, discounts) -> list[dict] | None:
+    """A payment from hand only, without clovers, if one covers `cost`."""
+    used: list[int] = []
+    for symbol in cost:
+        pick = next((i for i, c in enumerate(hand) if i not in used and c["adventure"] == symbol),
+                    None)
+        if pick is not None:
+            used.append(pick)
+    for _ in range(len(cost) - len(used)):
+        pick = next((i for i, c in enumerate(hand)
+                     if i not in used and c["adventure"] == cards.WILD), None)
+        if pick is not None:
+            used.append(pick)
+    for n in range(len(used) + 1):
+        trial = used[:len(used) - n]
+        if cover_cost(cost, [hand[i]["adventure"] for i in trial], discounts) is None:
+            return [{"hand": i + 1} for i in trial]
+    return None
+
+
+def adventure_events(game, seat, player) -> list[dict]:
+    out = []
+    discounts = [a["discount"] for a in player["completed"] if "discount" in a]
+    party = [m["card"] for m in player["party"]]
+    candidates = [("reserve", n + 1, c) for n, c in enumerate(player["reserve"])] + [
+        ("display", n + 1, e["card"]) for n, e in enumerate(game.G["display"])]
+    for source, index, card in candidates:
+        if card is None or "cost" not in card or "party" not in card:
+            out.append({"type": "complete_adventure", "player": seat, "source": source,
+                        "index": index, "open": ["adventure", "pay", "companions", "retire"]})
+            continue
+        companions = find_party(card["party"], party)
+        pay = hand_payment(card["cost"], player["hand"], discounts)
+        if companions is None or pay is None:
+            continue
+        chosen = [i + 1 for i in companions]
+        out.append({"type": "complete_adventure", "player": seat, "source": source,
+                    "index": index, "pay": pay, "companions": chosen,
+                    "retire": chosen[:card.get("crosses", 0)]})
+    mine = game.quills_of(seat)
+    if len(mine) < QUILLS:
+        for quest in game.G["quests"]:
+            if quest["tile"] in mine or None not in quest["quills"]:
+                continue
+            if quest["cost"] is None:
+                out.append({"type": "sign_up", "player": seat, "tile": quest["tile"],
+                            "open": ["cost", "pay"]})
+                continue
+            pay = hand_payment(quest["cost"], player["hand"], discounts)
+            if pay is not None:
+                out.append({"type": "sign_up", "player": seat, "tile": quest["tile"],
+                            "pay": pay})
+    return out
+

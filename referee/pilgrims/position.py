@@ -1,0 +1,192 @@
+"""Starting from a game already on the table: the position schema and the state it gives."""
+
+from __future__ import annotations
+
+import copy
+
+import jsonschema
+
+from referee.core import SetupError
+
+from .board import (
+    DECKS,
+    FALCONER,
+    FIGURES,
+    MOVEMENT_SPACES,
+    PARTY_SIZE,
+    RESERVE_SIZE,
+    ROUNDS,
+    SIZE,
+    TURNS,
+)
+from .events import ADVENTURE, COMPANION, ITEM, JOURNEY, SPACE
+
+CARD_OR_NULL = {"oneOf": [{"type": "null"}, ITEM, COMPANION]}
+MEMBER = {"type": "object", "properties": {"card": COMPANION,
+                                           "holds": {"oneOf": [{"type": "null"}, ITEM]}},
+          "required": ["card"], "additionalProperties": False}
+PLAYER_POSITION = {
+    "type": "object",
+    "properties": {
+        "figure": SPACE,
+        "movement": {"type": "array", "uniqueItems": True, "maxItems": 3,
+                     "items": {"type": "integer", "minimum": 1, "maximum": MOVEMENT_SPACES}},
+        "hand": {"type": "array", "items": ITEM, "maxItems": 64},
+        "leader_holds": {"oneOf": [{"type": "null"}, ITEM]},
+        "party": {"type": "array", "items": MEMBER, "maxItems": 8},
+        "retired": {"type": "array", "items": COMPANION, "maxItems": 32},
+        "reserve": {"type": "array", "items": ADVENTURE, "maxItems": 8},
+        "completed": {"type": "array", "items": ADVENTURE, "maxItems": 37},
+        "clovers": {"type": "integer", "minimum": 0, "maximum": 200},
+        "quills": {"type": "array", "maxItems": 2, "items": {"enum": ["A", "B", "C"]}},
+        "journey": {"type": "object", "properties": {
+            "card": {"oneOf": [{"type": "null"}, JOURNEY]},
+            "removed": {"type": "array", "items": SPACE, "maxItems": 2},
+            "completed": {"type": "array", "items": JOURNEY, "maxItems": 18}},
+            "additionalProperties": False},
+    },
+    "additionalProperties": False,
+}
+POSITION_SCHEMA = {
+    "type": "object",
+    "description": "A game already on the table, at the start of a turn (its Move phase). Missing "
+                   "parts keep their start-of-game value; quills are placed top to bottom in the "
+                   "order the seats are listed.",
+    "properties": {
+        "round": {"type": "integer", "minimum": 1, "maximum": ROUNDS},
+        "current": {"enum": ["p1", "p2", "p3", "p4", FALCONER]},
+        "turns": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0,
+                                                             "maximum": TURNS}},
+        "map": {"type": "array", "minItems": SIZE, "maxItems": SIZE,
+                "items": {"type": "array", "minItems": SIZE, "maxItems": SIZE,
+                          "items": {"oneOf": [{"const": "empty"}, CARD_OR_NULL]}},
+                "description": "rows top to bottom: a card, null (a card not entered) or "
+                               "\"empty\""},
+        "players": {"type": "object", "propertyNames": {"enum": ["p1", "p2", "p3", "p4"]},
+                    "additionalProperties": PLAYER_POSITION},
+        "falconer": {"type": "object", "properties": {
+            "falcon": SPACE, "falconer": SPACE,
+            "hand": {"type": "array", "items": ITEM},
+            "companions": {"type": "array", "items": COMPANION},
+            "completed": {"type": "array", "items": ADVENTURE},
+            "clovers": {"type": "integer", "minimum": 0, "maximum": 1},
+            "quills": {"type": "array", "maxItems": 2, "items": {"enum": ["A", "B", "C"]}}},
+            "additionalProperties": False},
+        "display": {"type": "array", "maxItems": 5,
+                    "items": {"oneOf": [ADVENTURE, {"type": "object", "properties": {
+                        "level": {"enum": [1, 2]}}, "required": ["level"],
+                        "additionalProperties": False}]},
+                    "description": "left to right; an unknown card as {level}"},
+        "decks": {"type": "object", "properties": {
+            k: {"type": "integer", "minimum": 0, "maximum": n} for k, n in
+            {**DECKS, "discard": DECKS["item"]}.items()}, "additionalProperties": False},
+    },
+    "additionalProperties": False,
+}
+
+
+
+def position_from(game, G, position, options):
+    """G for a game already on the table, from the setup G and the position entered."""
+
+    validator = jsonschema.Draft202012Validator(POSITION_SCHEMA)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(position))
+    if error is not None:
+        where = ".".join(str(p) for p in error.absolute_path)
+        raise SetupError(error.message, "position" + (f".{where}" if where else ""))
+    G = copy.deepcopy(G)
+    seats = [s for s in G["order"] if s != FALCONER]
+    G["corners_left"] = []
+    G["round"] = position.get("round", 1)
+    G["current"] = position.get("current", G["order"][0])
+    if G["current"] not in G["order"]:
+        raise SetupError("the current player is not at the table", "position.current")
+    i = G["order"].index(G["current"])
+    done = position.get("turns")
+    if done is None:
+        first = min(TURNS - 1, len(position.get("players", {}).get(G["current"], {})
+                                   .get("movement", [])))
+        done = {s: first + (1 if n < i else 0) for n, s in enumerate(G["order"])}
+    for n, seat in enumerate(G["order"]):
+        expected = done.get(G["current"], 0) + (1 if n < i else 0)
+        if done.get(seat, 0) != expected:
+            raise SetupError("turns go clockwise from the first player: the seats before the "
+                             "current one have had one more turn this round", "position.turns")
+    G["turns"] = {s: done.get(s, 0) for s in G["order"]}
+    if "map" in position:
+        G["map"] = [[None if c == "empty" else {"card": c} for c in row]
+                    for row in position["map"]]
+    for seat, given in position.get("players", {}).items():
+        if seat not in seats:
+            raise SetupError(f"{seat} is not at the table", f"position.players.{seat}")
+        player, where = G["players"][seat], f"position.players.{seat}"
+        for key in ("movement", "hand", "retired", "reserve", "completed", "clovers"):
+            if key in given:
+                player[key] = given[key]
+        if "party" in given:
+            player["party"] = [{"card": m["card"], "holds": m.get("holds")}
+                               for m in given["party"]]
+        if "leader_holds" in given:
+            player["leader"]["holds"] = given["leader_holds"]
+        if "figure" in given:
+            G["figures"][seat] = list(given["figure"])
+        if len(player["movement"]) != G["turns"][seat]:
+            raise SetupError("each turn uses one movement token: movement spaces used must match "
+                             "the turns played this round", f"{where}.movement")
+        party_limit = PARTY_SIZE + sum("companion" in a.get("improvement", ())
+                                       for a in player["completed"])
+        if len(player["party"]) > party_limit:
+            raise SetupError(f"a party holds at most {party_limit} companions",
+                             f"{where}.party")
+        reserve_limit = RESERVE_SIZE + sum("reserve" in a.get("improvement", ())
+                                           for a in player["completed"])
+        if len(player["reserve"]) > reserve_limit:
+            raise SetupError(f"at most {reserve_limit} reserved adventure card(s)",
+                             f"{where}.reserve")
+        if "journey" in given:
+            player["journey"].update(given["journey"])
+            player["journey"]["pending"] = False
+        for tile in given.get("quills", []):
+            quest = next(q for q in G["quests"] if q["tile"] == tile)
+            if seat in quest["quills"]:
+                raise SetupError("A player can't sign up twice on the same tile.",
+                                 f"{where}.quills")
+            quest["quills"][quest["quills"].index(None)] = seat
+    if G["journey"] and any(G["players"][s]["journey"]["card"] is None
+                            and not G["players"][s]["journey"]["completed"] for s in seats):
+        raise SetupError("advanced game: give each player's journey card", "position.players")
+    if G["falconer"] is not None and "falconer" in position:
+        given = position["falconer"]
+        for key in ("hand", "companions", "completed", "clovers"):
+            if key in given:
+                G["falconer"][key] = given[key]
+        for figure in FIGURES:
+            if figure in given:
+                G["figures"][figure] = list(given[figure])
+        for tile in given.get("quills", []):
+            quest = next(q for q in G["quests"] if q["tile"] == tile)
+            quest["quills"][quest["quills"].index(None)] = FALCONER
+    elif "falconer" in position:
+        raise SetupError("there is no falconer: this is not a solo game", "position.falconer")
+    for seat in seats:
+        if G["figures"][seat] is None:
+            raise SetupError("give each player's figure position", f"position.players.{seat}")
+    if "display" in position:
+        G["display"] = []
+        for card in position["display"]:
+            entry = {"level": card["level"], "card": card if "points" in card else None}
+            entry["group"] = entry["level"]
+            G["display"].append(entry)
+    if "decks" in position:
+        G["decks"].update(position["decks"])
+    for row in range(SIZE):
+        for col in range(SIZE):
+            cell, space = G["map"][row][col], [row + 1, col + 1]
+            if cell is not None and cell["card"] is not None:
+                kind = "companion" if space in G["campfires"] else "item"
+                if ("adventure" in cell["card"]) != (kind == "item"):
+                    raise SetupError(f"space {space} holds {kind} cards",
+                                     f"position.map.{row}.{col}")
+    phase = "falconer_move" if G["current"] == FALCONER else "turn_move"
+    return G, phase
+

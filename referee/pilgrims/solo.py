@@ -1,0 +1,178 @@
+"""The solo game: the falconer's turn (Move, Adventure, Replenish), entered by the human player.
+
+The solo cards are not printed in the rulebook: the reward, the arrow and the space each figure
+moves to are entered from the card flipped. The falconer's Adventure phase is worked out by the
+referee from the display, the public quests and his hand.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from . import cards
+from .adventure import Q_QUEST_COST
+from .board import FALCONER, FIGURES, QUILLS
+from .cards import describe
+from .payment import falconer_payment
+
+Q_SOLO_CORNER = ("1. Perform game setup as usual. During step #6 of player setup, place the "
+                 "player's figure on any corner of the map.")
+Q_FALCONER_SETUP = ("3. Place both of the falconer's figures on the middle space of the map. Take "
+                    "the item card from that space and place it above the solo board.")
+Q_FALCONER_DRAW = ("4. Draw an item card and place it above the solo board. These cards are the "
+                   "falconer's hand.")
+Q_SOLO_ORDER = "The game plays as usual. The player goes first, and then the falconer."
+Q_FALCONER_TURN = ("The falconer's turn consists of three phases in fixed order: Move, Adventure, "
+                   "and Replenish. He doesn't have an Activate phase.")
+Q_FALCONER_FLIP = ("1. Flip the top card of the solo deck. The falconer gains any reward shown on "
+                   "the top of the card (a clover token or an item card).")
+Q_FALCONER_BOTH = "Each turn, the falconer moves both of his figures."
+Q_FALCONER_NEXT = ("4. Flip the next card of the solo deck and move the falconer figure in the same "
+                   "way.")
+Q_FALCONER_TAKE = ("3. Take the selected space's card. Put item cards above the solo board, and "
+                   "companion cards to the left of it. When the falconer takes a companion card, "
+                   "they also gain 1 clover token. After taking a card, move the falcon figure to "
+                   "the selected space.")
+Q_FALCONER_CLOVERS = ("Any time the falconer has 2 clover tokens, he spends them immediately to "
+                      "draw an item card. This is the only way the falconer spends clover tokens.")
+Q_FALCONER_FIRST = ("The falconer always completes the first possible adventure card. He only needs "
+                    "to meet the items cost.")
+Q_FALCONER_ARROW = ("The arrow on the last flipped solo card shows the direction in which the "
+                    "falconer checks the display. For example, with a right arrow he checks the "
+                    "display from left to right.")
+Q_FALCONER_QUEST = ("If the falconer is unable to complete an adventure card, he checks the public "
+                    "quest tiles. Follow the arrow's direction as before. The falconer receives "
+                    "clover tokens from adventure cards and public quest tiles as usual.")
+Q_FALCONER_NOTHING = ("If falconer cannot complete an adventure card or sign up for a public quest "
+                      "tile, he does nothing during this phase.")
+Q_FALCONER_WILD = ("When the falconer completes an adventure card or signs up for a public quest "
+                   "tile, he discards the used item cards. He only uses wild cards if absolutely "
+                   "necessary. Slide the completed adventure card under the falconer's board.")
+Q_SOLO_DECK = ("After 3 turns, all 6 of the solo cards have been used. Shuffle them together and "
+               "create a new deck before starting the next round.")
+Q_SOLO_SETS = ("Pilgrims includes four sets of 3 solo cards, marked A, B, C, and D. The solo game's "
+               "difficulty is determined by which two sets are used:")
+Q_SOLO_ADVENTURE_RESERVE = "The falconer doesn't reserve adventure cards."
+
+
+class FalconerMixin:
+    """The falconer's guards and callbacks of `Game`."""
+
+    # -- the falconer ----------------------------------------------------------------------------------
+
+    @cites(Q_FALCONER_NEXT)
+    def figure_in_order(self, event):
+        moved = self.G["falconer"]["moved"]
+        expected = FIGURES[len(moved)]
+        if event["figure"] != expected:
+            return f"The {expected} moves now (the falcon first, then the falconer)."
+        return True
+
+    def second_figure(self, event):
+        return len(self.G["falconer"]["moved"]) == 1
+
+    def falconer_gains(self, card, kind):
+        falconer = self.G["falconer"]
+        if kind == "item":
+            falconer["hand"].append(card)
+        else:
+            falconer["companions"].append(card)
+            falconer["clovers"] += 1
+            self.effect("The falconer takes a companion card and gains 1 clover token.",
+                        Q_FALCONER_TAKE)
+
+    def falconer_spends(self, event):
+        falconer = self.G["falconer"]
+        drawn = list(event.get("clover_items", []))
+        needed = falconer["clovers"] // 2
+        if len(drawn) != needed:
+            raise BadRequest(f"the falconer spends 2 clovers at once to draw an item card: give "
+                             f"{needed} item card(s) drawn (\"clover_items\")",
+                             "event.clover_items")
+        for n, card in enumerate(drawn):
+            falconer["clovers"] -= 2
+            falconer["hand"].append(cards.resolve("item", self.draw("item", card,
+                                                                    "event.clover_items"),
+                                                  f"event.clover_items[{n}]"))
+            self.effect("The falconer spends 2 clover tokens to draw an item card.",
+                        Q_FALCONER_CLOVERS)
+
+    def do_falconer_move(self, event):
+        falconer = self.G["falconer"]
+        if event.get("reward") == "clover":
+            falconer["clovers"] += 1
+        elif event.get("reward") == "item":
+            card = self.draw("item", event.get("reward_item"), "event.reward_item")
+            falconer["hand"].append(cards.resolve("item", card, "event.reward_item"))
+        elif "reward_item" in event:
+            raise BadRequest("the solo card shows no item reward", "event.reward_item")
+        self.effect(f"Solo card flipped (reward: {event['reward']}, arrow: {event['arrow']}).",
+                    Q_FALCONER_FLIP)
+        self.take_at(event["figure"], event["to"], event.get("card"), None, "event",
+                     falconer=True)
+        falconer["moved"].append(event["figure"])
+        falconer["flipped"] += 1
+        falconer["arrow"] = event["arrow"]
+        self.falconer_spends(event)
+
+    def falconer_plan(self):
+        """What the falconer does in his Adventure phase: ("adventure", display entry, used hand
+        positions), ("quest", tile, used), or None. Raises when a card he must check is unknown."""
+        falconer = self.G["falconer"]
+        display, quests = list(self.G["display"]), list(self.G["quests"])
+        if falconer["arrow"] == "left":
+            display.reverse()
+            quests.reverse()
+        for entry in display:
+            card = entry["card"]
+            if card is None or "cost" not in card:
+                raise self.violation("Enter the display's adventure cards (event \"reveal\") so "
+                                     "the falconer's choice can be worked out.", Q_FALCONER_FIRST)
+            used = falconer_payment(card["cost"], falconer["hand"])
+            if used is not None:
+                return "adventure", entry, used
+        mine = self.quills_of(FALCONER)
+        for quest in quests:
+            if None not in quest["quills"] or quest["tile"] in mine or len(mine) >= QUILLS:
+                continue
+            if quest["cost"] is None:
+                raise self.violation("Enter public quest costs at setup so the falconer's choice "
+                                     "can be worked out.", Q_QUEST_COST)
+            used = falconer_payment(quest["cost"], falconer["hand"])
+            if used is not None:
+                return "quest", quest, used
+        return None
+
+    def falconer_clover_gain(self, plan) -> int:
+        if plan is None:
+            return 0
+        if plan[0] == "adventure":
+            return plan[1]["card"].get("clovers", 0)
+        return 1 if plan[1]["tile"] == "C" else 0
+
+    def do_falconer_adventure(self, event):
+        falconer = self.G["falconer"]
+        side = "right" if falconer["arrow"] == "left" else "left"
+        self.effect(f"The falconer checks the display from the {side}.", Q_FALCONER_ARROW)
+        plan = self.falconer_plan()
+        if plan is None:
+            self.effect("The falconer can complete no adventure card and sign up for no public "
+                        "quest: he does nothing.", Q_FALCONER_NOTHING)
+        else:
+            kind, target, used = plan
+            for i in reversed(used):
+                falconer["hand"].pop(i)
+            self.discard_items(len(used))
+            if kind == "adventure":
+                card = target["card"]
+                self.G["display"].remove(target)
+                falconer["completed"].append(card)
+                falconer["clovers"] += card.get("clovers", 0)
+                self.effect(f"The falconer completes {describe(card)}, discarding {len(used)} "
+                            "item card(s), wild ones only if needed.", Q_FALCONER_WILD)
+            else:
+                self.effect("The falconer can complete no adventure card: he signs up for a "
+                            "public quest.", Q_FALCONER_QUEST)
+                self.place_quill(FALCONER, target)
+        self.falconer_spends(event)
+
