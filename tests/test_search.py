@@ -178,3 +178,22 @@ def test_search_without_an_index_is_503(app, tmp_path):
     r = app.test_client().get("/api/rules/search?q=dice")
     assert r.status_code == 503
     assert r.get_json()["error"]["code"] == "index_unavailable"
+
+
+def test_dev_question_set_quality_floor(searcher):
+    """A guard, not the target: the dev set's hit@3 must not fall below 0.8 (bench/
+    search_quality.py reports the real figures)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "questions-dev.jsonl"
+    if not path.exists():
+        pytest.skip("no dev question set")
+    items = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    norm = " ".join
+    hits = 0
+    for it in items:
+        res = search.search(searcher, it["q"], it["game"], 3)
+        answer = norm(it["answer"].split())
+        hits += any(answer in norm(h.text.split()) for h in res.hits)
+    assert hits / len(items) >= 0.8

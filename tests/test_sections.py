@@ -1,6 +1,8 @@
 """The section parser: contents lists, heading heuristics, coverage of every rule line."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulebook_index import corpus, sections
 
@@ -160,3 +162,24 @@ def test_split_passages_keeps_sentences_whole():
     assert len(parts) > 1
     for part in parts:
         assert part.endswith(".") and part[0].isupper() and len(part) <= 200
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300),
+            st.sampled_from(["", "Q: Can I?", "A: No.", "Lead in:", "• item", "1. Step one."]),
+        ),
+        max_size=30,
+    ),
+    st.integers(min_value=40, max_value=900),
+)
+def test_split_passages_is_a_verbatim_cover(paragraphs, limit):
+    body = "\n".join(paragraphs).strip("\n")
+    parts = sections.split_passages(body, limit=limit)
+    assert "".join("".join(parts).split()) == "".join(body.split())
+    cursor = 0
+    for part in parts:
+        assert part.strip()
+        cursor = body.index(part, cursor) + len(part)  # in order, verbatim
