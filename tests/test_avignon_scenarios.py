@@ -401,20 +401,21 @@ def test_vicar_pushed_past_avignon_scores_for_avignon_then_the_petition_goes_on(
     assert at(model, 3) == ("Courtesan", "rome")
 
 
-@pytest.mark.parametrize("seat, pushed_to, pulled_from", [("rome", "nice", "nice"),
-                                                          ("avignon", "florence", "florence")])
+@pytest.mark.parametrize("seat, pushed_to", [("rome", "nice"), ("avignon", "florence")])
+@pytest.mark.parametrize("self_in_group", [True, False])
 def test_nuncio_pushes_itself_then_pulls_every_character_in_its_new_location(
-        seat, pushed_to, pulled_from):
-    toward_actor = {"rome": "genoa", "avignon": "genoa"}[seat]
-    cells = row((("Vicar", pulled_from)), ("Scribe", "genoa"), ("Nuncio", "genoa"),
-                ("Ascetic", pulled_from), ("Canonist", "rome" if seat == "rome" else "avignon"))
-    model = begin(table(cells, turn=seat))
+        seat, pushed_to, self_in_group):
+    far_end = "rome" if seat == "rome" else "avignon"
+    cells = row(("Vicar", pushed_to), ("Scribe", "genoa"), ("Nuncio", "genoa"),
+                ("Ascetic", pushed_to), ("Canonist", far_end))
+    model = begin(table(cells, turn=seat), self_in_group=self_in_group)
     effects = play(model, ev("petition", seat, path=3))
     assert NUNCIO in " ".join(cited(effects))
-    # everything in the Nuncio's new location is pulled one space toward the actor (Genoa)
-    assert at(model, 1) == ("Vicar", toward_actor) and at(model, 4) == ("Ascetic", toward_actor)
-    assert at(model, 2) == ("Scribe", "genoa") and at(model, 5)[1] in ("rome", "avignon")
-    assert at(model, 3)[1] in (pushed_to, "genoa")  # pulled back with them, or not: a ruling
+    # everything in the Nuncio's new location is pulled one space toward the actor, to Genoa;
+    # the Nuncio itself too by default (table ruling `self_in_group`)
+    assert at(model, 1) == ("Vicar", "genoa") and at(model, 4) == ("Ascetic", "genoa")
+    assert at(model, 2) == ("Scribe", "genoa") and at(model, 5) == ("Canonist", far_end)
+    assert at(model, 3) == ("Nuncio", "genoa" if self_in_group else pushed_to)
 
 
 @pytest.mark.parametrize("seat", ["rome", "avignon"])
