@@ -796,6 +796,12 @@ class Game(Referee):
         board = self.G["board"]
         if name == "Vicar":
             first, second = event["bishops"]
+            for nth, p in (("first", first), ("second", second)):
+                # (only a pushed Bishop's own path can take a new card before the second PUSH)
+                held = board[p - 1]["character"]
+                if FACTION.get(held) != "Bishop":
+                    raise self.violation(f"The {nth} PUSH must move a Bishop (a Vicar); path {p} "
+                                         f"holds {held or 'no character'}.", Q_VICAR)
             return [{"op": "vicar_push", "path": first, "nth": "first", "toward": toward["PUSH"]},
                     {"op": "vicar_push", "path": second, "nth": "second",
                      "toward": toward["PUSH"]},

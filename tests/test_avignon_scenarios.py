@@ -401,6 +401,17 @@ def test_vicar_pushed_past_avignon_scores_for_avignon_then_the_petition_goes_on(
     assert at(model, 3) == ("Courtesan", "rome")
 
 
+def test_vicar_naming_a_non_bishop_is_refused_even_when_its_first_push_ends_the_game():
+    cells = row(("Nuncio", "nice"), ("Vicar", "rome"), ("Scribe", "nice"), ("Canonist", "rome"),
+                ("Nuncio", "nice"))
+    position = table(cells, turn="avignon", congregations={"rome": ["Ascetic", "Ascetic"]})
+    model = begin(position, win_timing="immediately")
+    refused(model, ev("petition", "avignon", path=2, bishops=[2, 1], excommunicate=3), VICAR)
+    same_events(model)
+    play(model, ev("petition", "avignon", path=2, bishops=[2, 2], excommunicate=3))
+    assert model.game_over and model.G["winner"] == "rome"
+
+
 @pytest.mark.parametrize("seat, pushed_to", [("rome", "nice"), ("avignon", "florence")])
 @pytest.mark.parametrize("self_in_group", [True, False])
 def test_nuncio_pushes_itself_then_pulls_every_character_in_its_new_location(
