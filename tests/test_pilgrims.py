@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from referee.core import BadRequest, RuleViolation, SetupError, engine
-from referee.pilgrims import Game, abilities, adventure, journey, solo
+from referee.pilgrims import Game, abilities, adventure, improvements, journey, solo
 from referee.pilgrims import game as module
 from rulebook_index import sections
 
@@ -68,7 +68,7 @@ def game():
 # -- citations ------------------------------------------------------------------------------------
 
 def test_every_quote_in_the_module_is_in_the_rulebook():
-    quotes = [v for m in (module, abilities, adventure, journey, solo)
+    quotes = [v for m in (module, abilities, adventure, improvements, journey, solo)
               for k, v in vars(m).items() if k.startswith("Q_")]
     quotes += [m.quote for _, m in inspect.getmembers(Game) if hasattr(m, "quote")]
     quotes += [Game.phase_rule, Game.turn_rule, Game.end_rule]

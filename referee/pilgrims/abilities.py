@@ -38,14 +38,25 @@ class AbilitiesMixin:
     @cites(Q_ABILITY_ONCE)
     def ability_available(self, event):
         kind = event["kind"]
+        if "improvement" in event and "journey" in event:
+            raise BadRequest("an ability comes from an improvement or a journey card, not both",
+                             "event.journey")
         if "improvement" in event:
             completed = self.me(event)["completed"]
             if not 1 <= event["improvement"] <= len(completed):
                 raise self.violation("You have not completed that many adventures.", Q_COMPLETED)
-            if not completed[event["improvement"] - 1].get("improvement"):
+            card = completed[event["improvement"] - 1]
+            if not card.get("improvement") and not card.get("abilities"):
                 raise self.violation("That adventure card gives no improvement.",
                                      "Note: Some adventure cards only offer victory points!")
+            self.improvement_allowed(event)
             return True
+        if "journey" in event:
+            self.journey_reward_allowed(event)
+            return True
+        if kind == "extra space":
+            raise BadRequest("\"move 1 more space\" is used by the move itself: give the move's "
+                             "\"diagram_to\"", "event.kind")
         active = self.G["turn"]["active"]
         if self.phase != "turn_activate" or active is None:
             raise self.violation("Abilities are used after activating a character.",
@@ -59,22 +70,38 @@ class AbilitiesMixin:
             return f"The {kind!r} ability was already used in this activation."
         return True
 
+    def crossed_clover(self, event) -> bool:
+        """The ability shows a crossed-out clover: as entered, or on the improvement's card."""
+        if event.get("crossed_clover"):
+            return True
+        if "improvement" in event:
+            completed = self.me(event)["completed"]
+            if 1 <= event["improvement"] <= len(completed):
+                return bool(completed[event["improvement"] - 1].get("crossed_clover"))
+        return False
+
     @cites(Q_CROSSED_CLOVER)
     def crossed_clover_paid(self, event):
-        if event.get("crossed_clover") and self.me(event)["clovers"] < 1:
+        if self.crossed_clover(event) and self.me(event)["clovers"] < 1:
             return "This ability shows a crossed-out clover: it costs 1 clover token."
         return True
 
     def do_ability(self, event):
         seat, player, kind = event["player"], self.me(event), event["kind"]
-        if "improvement" not in event:
+        if "improvement" in event:
+            self.improvement_used(event)
+        elif "journey" in event:
+            self.journey_reward_used(event)
+        else:
             self.G["turn"]["active"]["used"].append(kind)
-        if event.get("crossed_clover"):
+        if self.crossed_clover(event):
             player["clovers"] -= 1
             self.effect("1 clover spent to trigger it.", Q_CROSSED_CLOVER)
         if kind == "move":
             if "to" not in event:
                 raise BadRequest("say where the figure moves", "event.to")
+            start = self.G["figures"][seat]
+            self.travel(seat, start, event["to"], event["to"], event.get("over"), "event")
             self.take_at(seat, event["to"], event.get("card"), event.get("retire"), "event")
         elif kind == "reserve":
             self.reserve(event)
@@ -84,6 +111,10 @@ class AbilitiesMixin:
             self.effect("Draws 1 item card.", "• Draw 1 item card from the deck.")
         elif kind == "take item":
             self.take_item(event)
+        elif kind == "passed-over item":
+            self.take_passed_over(event)
+        elif kind == "swap items":
+            self.swap_items(event)
         elif kind == "another activation":
             self.G["turn"]["activations"] += 1
             self.effect("Another item card may be played under another character.", Q_ANOTHER)
@@ -98,22 +129,6 @@ class AbilitiesMixin:
             self.effect("Keeps one of 2 companion cards; the other goes to the bottom of the "
                         "deck.", "• Draw 2 companion cards from the deck. Keep one, then put the "
                         "other face-down on the bottom of the companion deck.")
-
-    def take_item(self, event):
-        space = event.get("space")
-        if space is None:
-            raise BadRequest("say which space's item card is taken", "event.space")
-        cell = self.cell(space)
-        if self.space_kind(space) != "item" or cell is None:
-            raise self.violation(f"There is no item card on space {space}.",
-                                 "• Take any item card of the shown color from the map.")
-        card = cell["card"] if cell["card"] is not None else event.get("card")
-        if card is None:
-            raise BadRequest(f"say which item card lay on space {space}", "event.card")
-        self.me(event)["hand"].append(cards.resolve("item", card, "event.card"))
-        self.set_cell(space, None)
-        self.effect(f"Takes {describe(card)} from space {space}.",
-                    "• Take any item card of the shown color from the map.")
 
     def reserve(self, event):
         player = self.me(event)

@@ -161,6 +161,7 @@ class AdventureMixin:
         else:
             player["reserve"].pop(event["index"] - 1)
         player["completed"].append(card)
+        self.happened(f"adventure:{len(player['completed'])}")
         player["clovers"] += card.get("clovers", 0)
         self.effect(f"{describe(card)} completed: {card['points']} victory points at the end"
                     + (f", {card['clovers']} clover token(s) now" if card.get("clovers") else "")

@@ -62,11 +62,38 @@ ABILITY_KINDS = (
     "move",  # a movement diagram: move a second time and take that space's card
     "reserve",  # reserve an adventure card
     "draw item",  # draw 1 item card (or draw 2, keep one)
-    "take item",  # take an item card from the map (any space, or an adjacent one)
+    "take item",  # take an item card of the shown colour from the map (any space, or an adjacent one)
     "another activation",  # play another item card to activate another character this turn
     "gain clover",
     "draw companion",  # draw 2 companion cards, keep one
+    "passed-over item",  # take 1 item card from a passed-over space during travel
+    "swap items",  # before moving, swap two mutually orthogonally adjacent item cards on the map
+    "extra space",  # when moving by the depicted means, move 1 more space (used by the move itself)
 )
+# Reference: Triggers -- what must happen for an improvement's reward to the arrow's right.
+TRIGGERS = {
+    "means": "• When moving by the depicted means.",
+    "figure": ("• When the player moves their figure over or onto a space with another player's "
+               "figure (even solo figures)."),
+    "color": "• When the player plays an item card of the shown color to activate a character.",
+    "adventure": "• When the player completes an adventure card (excluding this one).",
+    "corner": "• When the player moves their figure to a corner space on the map.",
+    "activation": ("• When the player plays an item card with the shown activation symbol to "
+                   "activate a character."),
+}
+TRIGGER_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "when": {"enum": list(TRIGGERS)},
+        "means": {"type": "integer", "minimum": 1, "maximum": 4,
+                  "description": "the movement space (1-4) whose means of travel is depicted"},
+        "color": {"enum": list(ADVENTURE_SYMBOLS),
+                  "description": "red fist, blue speech, green leaf or gold coin"},
+        "activation": {"enum": list(ACTIVATION_SYMBOLS)},
+    },
+    "required": ["when"],
+    "additionalProperties": False,
+}
 
 COMPANION_SCHEMA = {
     "type": "object",
@@ -109,6 +136,12 @@ ADVENTURE_SCHEMA = {
         "improvement": {"type": "array", "items": {"enum": list(IMPROVEMENT_KINDS)},
                         "uniqueItems": True},
         "discount": {"enum": [*ADVENTURE_SYMBOLS[:3], "any"]},
+        "trigger": TRIGGER_SCHEMA,
+        "abilities": {"type": "array", "items": {"enum": list(ABILITY_KINDS)},
+                      "uniqueItems": True,
+                      "description": "the improvement's reward(s) to the arrow's right"},
+        "crossed_clover": {"type": "boolean",
+                           "description": "the improvement shows a crossed-out clover"},
         "name": NAME,
     },
     "required": ["level", "points"],
@@ -124,6 +157,9 @@ JOURNEY_SCHEMA = {
         "spaces": {"type": "array", "minItems": 3, "maxItems": 3, "items": SPACE_SCHEMA},
         "points": {"type": "integer", "minimum": 0, "maximum": 20},
         "clovers": {"type": "integer", "minimum": 0, "maximum": 10},
+        "abilities": {"type": "array", "items": {"enum": list(ABILITY_KINDS)},
+                      "uniqueItems": True,
+                      "description": "an immediate reward other than clovers, as it is shown"},
         "name": NAME,
     },
     "required": ["spaces", "points"],

@@ -29,6 +29,10 @@ PAYMENT = {
     "description": "the item cards discarded: {hand: n} (1-based position in hand) or "
                    "{character: ...} (the item it holds)",
 }
+OVER = {"type": "array", "maxItems": 6, "items": SPACE,
+        "description": "the spaces the movement diagram passes over, only for a move that is not "
+                       "along a row, column or diagonal (the rulebook does not print the "
+                       "diagrams; on a line the referee works them out)"}
 RETIRE = {"type": "integer", "minimum": 1, "maximum": 8,
           "description": "the companion retired to make room (place in the party)"}
 
@@ -51,9 +55,15 @@ EVENT_TYPES = {
                  "card": {"spaces": [[2, 2], [4, 3], [1, 4]], "points": 3}},
         chance=True),
     "move": EventType(
-        "Move: place a movement token, take the destination's card (or draw one), move the figure.",
+        "Move: place a movement token, take the destination's card (or draw one), move the figure. "
+        "The movement diagrams are not printed in the rulebook, so the destination is entered; "
+        "with \"move 1 more space\" improvements, `diagram_to` is where the diagram ends and `to` "
+        "where the figure stops.",
         properties={"movement": {"type": "integer", "minimum": 1, "maximum": MOVEMENT_SPACES},
-                    "to": SPACE, "card": {"oneOf": [ITEM, COMPANION]}, "retire": RETIRE},
+                    "to": SPACE, "card": {"oneOf": [ITEM, COMPANION]}, "retire": RETIRE,
+                    "diagram_to": {**SPACE, "description": "where the movement diagram ends, "
+                                   "when improvements move the figure on to `to`"},
+                    "over": OVER},
         required=("movement", "to"),
         example={"type": "move", "player": "p1", "movement": 1, "to": [2, 2],
                  "card": {"adventure": "speech", "activation": "notes"}},
@@ -71,7 +81,10 @@ EVENT_TYPES = {
         example={"type": "gain_clover", "player": "p1"}),
     "ability": EventType(
         "Use one ability of the character just activated (or of a completed adventure's "
-        "improvement, with `improvement`).",
+        "improvement, with `improvement`, once its trigger has happened this turn; or a completed "
+        "journey card's immediate reward, with `journey`). Card contents are not printed in the "
+        "rulebook: an ability's colour, an improvement's trigger and reward are entered with the "
+        "card.",
         properties={"kind": {"enum": list(cards.ABILITY_KINDS)},
                     "improvement": {"type": "integer", "minimum": 1, "maximum": 40,
                                     "description": "the completed adventure (1 = first completed) "
@@ -83,7 +96,19 @@ EVENT_TYPES = {
                     "source": {"enum": ["display", "level1", "level2"]},
                     "index": {"type": "integer", "minimum": 1, "maximum": 8},
                     "adventure": ADVENTURE,
-                    "return": {"type": "integer", "minimum": 1, "maximum": 8}},
+                    "return": {"type": "integer", "minimum": 1, "maximum": 8},
+                    "journey": {"type": "integer", "minimum": 1, "maximum": 18,
+                                "description": "the completed journey card (1 = first) whose "
+                                               "immediate reward is taken"},
+                    "color": {"enum": list(cards.ADVENTURE_SYMBOLS),
+                              "description": "take item: the colour the ability shows (fist: "
+                                             "red, speech: blue, leaf: green, coin: gold)"},
+                    "adjacent": {"type": "boolean",
+                                 "description": "take item: the ability takes from an "
+                                                "orthogonally adjacent space"},
+                    "swap": {"type": "array", "items": SPACE, "minItems": 2, "maxItems": 2,
+                             "description": "swap items: the two spaces"},
+                    "over": OVER},
         required=("kind",),
         example={"type": "ability", "player": "p1", "kind": "gain clover"},
         chance=True),
@@ -140,15 +165,24 @@ EVENT_TYPES = {
         example={"type": "reveal", "player": "p1", "space": [3, 3],
                  "card": {"adventure": "fist", "activation": "star"}}),
     "falconer_move": EventType(
-        "Solo: the falconer flips a solo card and moves one figure (falcon first, then falconer).",
+        "Solo: the falconer flips a solo card and moves one figure (falcon first, then falconer). "
+        "The solo cards are not printed in the rulebook: enter the card's numbered spaces in "
+        "ascending order (`priority`, as offsets from the figure with the card turned as the map) "
+        "and the referee picks the first one on the map; or enter `to` alone.",
         properties={"figure": {"enum": list(FIGURES)},
                     "reward": {"enum": ["none", "clover", "item"]},
                     "reward_item": ITEM,
                     "arrow": {"enum": ["left", "right"]},
+                    "priority": {"type": "array", "minItems": 1, "maxItems": 12,
+                                 "items": {"type": "array", "minItems": 2, "maxItems": 2,
+                                           "items": {"type": "integer", "minimum": -4,
+                                                     "maximum": 4}},
+                                 "description": "the solo card's numbered spaces, 1 first, as "
+                                                "[rows down, columns right] from the figure"},
                     "to": SPACE, "card": {"oneOf": [ITEM, COMPANION]},
                     "clover_items": {"type": "array", "items": ITEM, "maxItems": 4,
                                      "description": "items drawn with each 2 clover tokens"}},
-        required=("figure", "reward", "arrow", "to"),
+        required=("figure", "reward", "arrow"),
         example={"type": "falconer_move", "player": "p1", "figure": "falcon", "reward": "none",
                  "arrow": "right", "to": [3, 4],
                  "card": {"adventure": "leaf", "activation": "notes"}},

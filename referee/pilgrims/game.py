@@ -18,7 +18,8 @@ Activate) or falconer (move -> adventure -> replenish) -> ... -> over.
 
 Where the rules live (one `Game` class, its guards and callbacks grouped by part of the rulebook):
   game.py       the machine table, setup, the turn: Move, Activate, Replenish, the end of a round
-  abilities.py  character abilities and improvements, buying an item card with clovers
+  abilities.py  character abilities, buying an item card with clovers
+  improvements.py  Reference: Triggers; the path rules: 1 more space, passed-over space, swap
   adventure.py  the Adventure phase: completing an adventure card, signing up for a public quest
   journey.py    journey cards (the advanced game)
   solo.py       the falconer (the solo game)
@@ -51,8 +52,9 @@ from .board import (
     SIZE,
     TURNS,
 )
-from .cards import describe
+from .cards import TRIGGERS, describe
 from .events import EVENT_TYPES
+from .improvements import ImprovementsMixin
 from .journey import JourneyMixin
 from .legal import legal_events
 from .position import POSITION_SCHEMA, position_from
@@ -169,7 +171,8 @@ OPTIONS = {
 }
 
 
-class Game(JourneyMixin, AbilitiesMixin, AdventureMixin, FalconerMixin, Referee):
+class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, FalconerMixin,
+           Referee):
     game_id = "pilgrims"
     title = "Pilgrims: Curious Adventures"
     min_players = 1
@@ -185,7 +188,7 @@ class Game(JourneyMixin, AbilitiesMixin, AdventureMixin, FalconerMixin, Referee)
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 1
+    rules_version = 2
     phase_rule = Q_PHASES
     turn_rule = Q_ROUNDS
     end_rule = Q_GAME_END
@@ -354,7 +357,9 @@ class Game(JourneyMixin, AbilitiesMixin, AdventureMixin, FalconerMixin, Referee)
 
     @staticmethod
     def fresh_turn() -> dict:
-        return {"activated": False, "activations": 1, "characters": [], "active": None}
+        return {"activated": False, "activations": 1, "characters": [], "active": None,
+                "moves": [], "triggers": [], "improvements": [], "journey_rewards": [],
+                "swap_means": None}
 
     # -- who acts ----------------------------------------------------------------------------------
 
@@ -541,9 +546,19 @@ class Game(JourneyMixin, AbilitiesMixin, AdventureMixin, FalconerMixin, Referee)
         return True
 
     def do_move(self, event):
-        self.me(event)["movement"].append(event["movement"])
-        self.effect(f"Movement token placed on movement space {event['movement']}.", Q_MOVE_TOKEN)
-        self.take_at(event["player"], event["to"], event.get("card"), event.get("retire"), "event")
+        seat, movement = event["player"], event["movement"]
+        swap = self.G["turn"].get("swap_means")
+        if swap is not None and movement != swap:
+            raise self.violation(f"You swapped item cards with an improvement triggered by moving "
+                                 f"by movement space {swap}: the move must be by that means.",
+                                 TRIGGERS["means"])
+        self.me(event)["movement"].append(movement)
+        self.effect(f"Movement token placed on movement space {movement}.", Q_MOVE_TOKEN)
+        start = self.G["figures"][seat]
+        via = self.extra_spaces(event)
+        self.travel(seat, start, via, event["to"], event.get("over"), "event")
+        self.happened(f"means:{movement}")
+        self.take_at(seat, event["to"], event.get("card"), event.get("retire"), "event")
 
     # -- activate --------------------------------------------------------------------------------------
 
@@ -600,6 +615,8 @@ class Game(JourneyMixin, AbilitiesMixin, AdventureMixin, FalconerMixin, Referee)
             self.discard_items(1)
             self.effect("The item card it held is discarded first.", Q_ONE_ITEM)
         who["holds"] = item
+        self.happened(f"color:{item['adventure']}")
+        self.happened(f"activation:{item['activation']}")
         turn["activated"] = True
         turn["activations"] -= 1
         turn["characters"].append(event["character"])

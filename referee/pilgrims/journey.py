@@ -26,12 +26,33 @@ Q_JOURNEY_SAME = ("If a figure's position and a new journey card's marked space 
                   "later to remove it.")
 Q_JOURNEY_EMPTY = ("A player can complete any number of journey cards. If the journey deck runs out "
                    "of cards, players can only complete the cards they already have.")
+Q_JOURNEY_IMMEDIATE = ("All journey cards score victory points at the end of the game. Some also "
+                       "grant an immediate reward (such as gaining a clover token).")
 Q_ADVANCED = ("Experienced players can play an advanced game of Pilgrims by using journey cards to "
               "add variety and complexity.")
 
 
 class JourneyMixin:
     """The journey-card guards and callbacks of `Game`."""
+
+    def journey_reward_allowed(self, event) -> None:
+        """A completed journey card's immediate reward (other than clovers, which are given at
+        once) is taken in the turn it is completed, once."""
+        n, kind = event["journey"], event["kind"]
+        completed = self.me(event)["journey"]["completed"]
+        if not 1 <= n <= len(completed):
+            raise self.violation("You have not completed that many journey cards.",
+                                 Q_JOURNEY_DONE)
+        shown = completed[n - 1].get("abilities") or []
+        if kind not in shown:
+            raise self.violation(f"That journey card's reward is not {kind!r} "
+                                 f"({', '.join(shown) or 'none entered'}).", Q_JOURNEY_DONE)
+        if [n, kind] not in self.G["turn"].get("journey_rewards", []):
+            raise self.violation("A journey card's reward is immediate: it is taken in the turn "
+                                 "the card is completed, once.", Q_JOURNEY_IMMEDIATE)
+
+    def journey_reward_used(self, event) -> None:
+        self.G["turn"]["journey_rewards"].remove([event["journey"], event["kind"]])
 
     def journey_arrival(self, seat, space) -> None:
         if not self.G["journey"]:
@@ -49,6 +70,12 @@ class JourneyMixin:
             self.effect(f"Journey card completed ({card['points']} points"
                         + (f", {card['clovers']} clover(s)" if card.get("clovers") else "")
                         + ").", Q_JOURNEY_DONE)
+            if card.get("abilities"):
+                n = len(journey["completed"])
+                self.G["turn"].setdefault("journey_rewards", []).extend(
+                    [n, kind] for kind in card["abilities"])
+                self.effect(f"Its immediate reward ({', '.join(card['abilities'])}) may be taken "
+                            f"now (ability with \"journey\": {n}).", Q_JOURNEY_IMMEDIATE)
             if self.G["decks"]["journey"] > 0:
                 journey["pending"] = True
                 self.effect("Draw 2 journey cards and keep one.", Q_JOURNEY_NEXT)

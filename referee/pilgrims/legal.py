@@ -3,7 +3,7 @@ are left "open"."""
 
 from __future__ import annotations
 
-from referee.core import RuleViolation
+from referee.core import BadRequest, RuleViolation
 
 from . import cards
 from .board import CORNERS, FIGURES, MOVEMENT_SPACES, QUILLS, SIZE
@@ -74,6 +74,7 @@ def legal_events(game) -> list[dict]:
             out.append({"type": "replenish", "player": seat})
     else:
         out.append({"type": "replenish", "player": seat})
+    out += reward_events(game, seat, player)
     if player["clovers"] >= 2:
         out.append({"type": "buy_item", "player": seat, "open": ["item"]})
     return out
@@ -82,8 +83,9 @@ def legal_events(game) -> list[dict]:
 def move_events(game, seat, player) -> list[dict]:
     out = []
     full = len(player["party"]) >= game.party_limit(player)
+    swap = game.G["turn"].get("swap_means")
     for movement in range(1, MOVEMENT_SPACES + 1):
-        if movement in player["movement"]:
+        if movement in player["movement"] or swap not in (None, movement):
             continue
         for row in range(1, SIZE + 1):
             for col in range(1, SIZE + 1):
@@ -124,12 +126,10 @@ def ability_events(game, seat) -> list[dict]:
     active = game.G["turn"]["active"]
     if active is None:
         return []
-    open_fields = {"move": ["to", "card"], "reserve": ["source", "index", "adventure"],
-                   "draw item": ["card"], "take item": ["space", "card"],
-                   "draw companion": ["card"]}
+    open_fields = OPEN_FIELDS
     out = []
     for kind in active["abilities"] or cards.ABILITY_KINDS:
-        if kind in active["used"]:
+        if kind in active["used"] or kind == "extra space":  # "extra space" goes with a move
             continue
         event = {"type": "ability", "player": seat, "kind": kind}
         if kind in open_fields:
@@ -192,3 +192,34 @@ def adventure_events(game, seat, player) -> list[dict]:
                             "pay": pay})
     return out
 
+
+
+OPEN_FIELDS = {"move": ["to", "card"], "reserve": ["source", "index", "adventure"],
+               "draw item": ["card"], "take item": ["color", "space", "card"],
+               "draw companion": ["card"], "passed-over item": ["space", "card"],
+               "swap items": ["swap"]}
+
+
+def reward_events(game, seat, player) -> list[dict]:
+    """Improvements whose entered trigger has happened this turn, and the immediate rewards of a
+    journey card completed this turn."""
+    out = []
+    candidates = [("improvement", n, kind) for n, card in enumerate(player["completed"], start=1)
+                  if card.get("trigger") for kind in card.get("abilities", ())
+                  if kind != "extra space"]
+    candidates += [("journey", n, kind) for n, kind in game.G["turn"].get("journey_rewards", [])]
+    for source, n, kind in candidates:
+        event = {"type": "ability", "player": seat, source: n, "kind": kind}
+        try:
+            if source == "improvement":
+                game.improvement_allowed(event)
+            else:
+                game.journey_reward_allowed(event)
+        except (RuleViolation, BadRequest):
+            continue
+        if game.crossed_clover(event) and player["clovers"] < 1:
+            continue
+        if kind in OPEN_FIELDS:
+            event["open"] = OPEN_FIELDS[kind]
+        out.append(event)
+    return out

@@ -11,7 +11,7 @@ from referee.core import BadRequest, cites
 
 from . import cards
 from .adventure import Q_QUEST_COST
-from .board import FALCONER, FIGURES, QUILLS
+from .board import FALCONER, FIGURES, QUILLS, on_map
 from .cards import describe
 from .payment import falconer_payment
 
@@ -27,6 +27,9 @@ Q_FALCONER_TURN = ("The falconer's turn consists of three phases in fixed order:
 Q_FALCONER_FLIP = ("1. Flip the top card of the solo deck. The falconer gains any reward shown on "
                    "the top of the card (a clover token or an item card).")
 Q_FALCONER_BOTH = "Each turn, the falconer moves both of his figures."
+Q_FALCONER_PRIORITY = ("2. Move the falcon figure according to the solo card's movement diagram. "
+                       "Each space is marked with a priority number. The falconer selects the "
+                       "first possible numbered space in ascending order.")
 Q_FALCONER_NEXT = ("4. Flip the next card of the solo deck and move the falconer figure in the same "
                    "way.")
 Q_FALCONER_TAKE = ("3. Take the selected space's card. Put item cards above the solo board, and "
@@ -108,12 +111,37 @@ class FalconerMixin:
             raise BadRequest("the solo card shows no item reward", "event.reward_item")
         self.effect(f"Solo card flipped (reward: {event['reward']}, arrow: {event['arrow']}).",
                     Q_FALCONER_FLIP)
-        self.take_at(event["figure"], event["to"], event.get("card"), None, "event",
-                     falconer=True)
+        self.take_at(event["figure"], self.falconer_destination(event), event.get("card"), None,
+                     "event", falconer=True)
         falconer["moved"].append(event["figure"])
         falconer["flipped"] += 1
         falconer["arrow"] = event["arrow"]
         self.falconer_spends(event)
+
+    def falconer_destination(self, event) -> list[int]:
+        """The first numbered space of the solo card that lies on the map, when the card's spaces
+        are entered (`priority`); else the `to` entered."""
+        to = event.get("to")
+        priority = event.get("priority")
+        if priority is None:
+            if to is None:
+                raise BadRequest("enter the solo card's numbered spaces (\"priority\") or where "
+                                 "the figure moves (\"to\")", "event.priority")
+            return list(to)
+        here = self.G["figures"][event["figure"]]
+        spaces = [[here[0] + dr, here[1] + dc] for dr, dc in priority]
+        chosen = next((s for s in spaces if on_map(s)), None)
+        if chosen is None:
+            raise BadRequest("none of the solo card's numbered spaces lies on the map: check the "
+                             "offsets and the card's orientation", "event.priority")
+        if to is not None and list(to) != chosen:
+            number = spaces.index(chosen) + 1
+            raise self.violation(f"The falconer takes the first possible numbered space: "
+                                 f"{chosen} (number {number}), not {list(to)}.",
+                                 Q_FALCONER_PRIORITY)
+        self.effect(f"The {event['figure']} moves to {chosen}, the first numbered space on the "
+                    "map.", Q_FALCONER_PRIORITY)
+        return chosen
 
     def falconer_plan(self):
         """What the falconer does in his Adventure phase: ("adventure", display entry, used hand
