@@ -32,6 +32,8 @@ from flask import (
     url_for,
 )
 
+from rulebook_index import sections as rulebook_sections
+
 from .core import engine
 from .core.rules import BadRequest, Citation, RuleViolation
 from .core.sessions import Forbidden, NotFound, Stale
@@ -571,19 +573,23 @@ def search_in_context(game_id: str, q: str, phase: str):
     from rulebook_index.search import search
 
     result = search(searcher, q, game=game_id, limit=ASK_LIMIT * 3)
-    result.hits = rank_by_phase(result.hits, phase)[:ASK_LIMIT]
+    phase_section = rulebook_sections.locate(game_id, game_or_404(game_id).phase_quote(phase))
+    result.hits = rank_by_phase(result.hits, phase, phase_section)[:ASK_LIMIT]
     return result
 
 
-def rank_by_phase(hits: list, phase: str) -> list:
-    """Hits whose title or section path names the current phase first; the order is kept otherwise."""
+def rank_by_phase(hits: list, phase: str, phase_section=None) -> list:
+    """Hits about the current phase first: those in the section of the rule that governs the phase,
+    then those whose title or section path names the phase; the order is kept otherwise."""
     words = [w.lower() for w in phase_words(phase)]
 
-    def about_phase(hit) -> bool:
+    def distance_from_phase(hit) -> int:
+        if phase_section is not None and hit.section_id == phase_section.id:
+            return 0
         where = " ".join((hit.title, *hit.path)).lower()
-        return any(word in where for word in words)
+        return 1 if any(word in where for word in words) else 2
 
-    return sorted(hits, key=lambda hit: not about_phase(hit))
+    return sorted(hits, key=distance_from_phase)
 
 
 # -- scores --------------------------------------------------------------------------------------

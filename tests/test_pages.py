@@ -311,11 +311,15 @@ def test_phase_words_and_ranking_put_the_current_phase_first():
     from referee.pages import phase_words, rank_by_phase
 
     assert phase_words("turn_activate") == ["turn", "activate"]
-    hits = [SimpleNamespace(title="Setup", path=("Setup",)),
-            SimpleNamespace(title="Activate phase", path=("Turn", "Activate phase")),
-            SimpleNamespace(title="Scoring", path=("Scoring",))]
+    hits = [SimpleNamespace(title="Setup", path=("Setup",), section_id="setup"),
+            SimpleNamespace(title="Activate phase", path=("Turn", "Activate phase"),
+                            section_id="turn-activate-phase"),
+            SimpleNamespace(title="Scoring", path=("Scoring",), section_id="scoring")]
     assert [h.title for h in rank_by_phase(hits, "activate")] == ["Activate phase", "Setup",
                                                                    "Scoring"]
+    governing = SimpleNamespace(id="scoring")  # the section of the rule that governs the phase
+    assert [h.title for h in rank_by_phase(hits, "activate", governing)] == [
+        "Scoring", "Activate phase", "Setup"]
 
 
 def test_ask_searches_the_games_rulebook_from_the_table(phone):

@@ -293,14 +293,17 @@ class Referee:
     def cite(cls, quote: str) -> Citation:
         return Citation(cls.game_id, quote)
 
-    def phase_citation(self) -> Citation:
-        """The rule that says what can happen in the current phase (or in its nearest parent)."""
-        if isinstance(self.phase_rule, str):
-            return self.cite(self.phase_rule)
-        phase = self.phase
-        while phase not in self.phase_rule and "_" in phase:
+    @classmethod
+    def phase_quote(cls, phase: str) -> str:
+        """The rule that says what can happen in `phase` (or in its nearest parent)."""
+        if isinstance(cls.phase_rule, str):
+            return cls.phase_rule
+        while phase not in cls.phase_rule and "_" in phase:
             phase = phase.rsplit("_", 1)[0]
-        return self.cite(self.phase_rule.get(phase, self.phase_rule[""]))
+        return cls.phase_rule.get(phase, cls.phase_rule[""])
+
+    def phase_citation(self) -> Citation:
+        return self.cite(self.phase_quote(self.phase))
 
     def effect(self, text: str, quote: str | None = None) -> None:
         """Record what the event did, with the rule that made it happen."""
