@@ -752,3 +752,76 @@ def test_random_games_from_legal_never_fail_unexpectedly(data, players, journeys
     assert model.game_over
     scores = model.scores()
     assert scores["final"] and scores["winners"]
+
+
+# -- starting mid-turn ------------------------------------------------------------------------------
+
+def from_position(position):
+    body = copy.deepcopy(Game.example_setup)
+    body["position"] = position
+    return engine.start(Game, engine.check_setup(Game, body))
+
+
+def test_start_in_the_activate_phase_with_an_ability_used():
+    model = from_position({
+        "phase": "activate",
+        "players": {"p1": {"figure": [2, 3], "movement": [2], "hand": [I("fist", "star")],
+                           "leader_holds": I("leaf", "sword")},
+                    "p2": {"figure": [5, 5]}},
+        "turn": {"activated": True, "characters": ["leader"],
+                 "active": {"character": "leader", "used": ["move"]}},
+    })
+    assert model.phase == "turn_activate" and model.current_players() == ["p1"]
+    refused(model, "only once per activation", type="ability", player="p1", kind="move",
+            to=[3, 3], card=I("leaf", "star"))
+    refused(model, "instead gain 1 clover", type="gain_clover", player="p1")
+    apply(model, type="ability", player="p1", kind="reserve", source="level1", adventure=A(1, 2))
+    apply(model, type="replenish", player="p1")
+    assert model.current_players() == ["p2"]
+
+
+def test_start_in_the_replenish_phase():
+    model = from_position({
+        "phase": "replenish", "round": 2,
+        "players": {"p1": {"figure": [2, 3], "movement": [3]}, "p2": {"figure": [5, 5]}},
+    })
+    assert model.phase == "turn_replenish"
+    assert [e["type"] for e in model.legal()] == ["replenish"]
+
+
+def test_start_in_the_falconers_adventure_phase():
+    body = copy.deepcopy(Game.example_setup)
+    body["players"] = ["Kim"]
+    body["options"]["leaders"] = {"p1": {"activation": ["sword"]}}
+    body["position"] = {
+        "current": "falconer", "phase": "falconer_adventure",
+        "players": {"p1": {"figure": [1, 1], "movement": [1]}},
+        "falconer": {"falcon": [3, 4], "falconer": [2, 3], "moved": ["falcon", "falconer"],
+                     "arrow": "left", "hand": [I("speech", "star")]},
+        "display": [A(1, 3, [], ["leaf"]), A(1, 2, [], ["fist"]), A(1, 1, [], ["leaf"]),
+                    A(2, 5, [], ["fist", "leaf"]), A(2, 4, [], ["speech"])],
+    }
+    model = engine.start(Game, engine.check_setup(Game, body))
+    assert model.phase == "falconer_adventure"
+    apply(model, type="falconer_adventure", player="p1")
+    assert [a["points"] for a in model.G["falconer"]["completed"]] == [4]
+
+
+@pytest.mark.parametrize("position, field", [
+    ({"phase": "activate", "players": {"p1": {"figure": [1, 1]}, "p2": {"figure": [5, 5]}}},
+     "position.players.p1.movement"),
+    ({"phase": "replenish", "turn": {"activated": False},
+      "players": {"p1": {"figure": [1, 1], "movement": [1]}, "p2": {"figure": [5, 5]}}},
+     "position.turn.activated"),
+    ({"phase": "activate", "turn": {"activated": True, "characters": [2]},
+      "players": {"p1": {"figure": [1, 1], "movement": [1]}, "p2": {"figure": [5, 5]}}},
+     "position.turn"),
+    ({"phase": "move", "turn": {"activated": True},
+      "players": {"p1": {"figure": [1, 1]}, "p2": {"figure": [5, 5]}}}, "position.turn"),
+    ({"phase": "falconer_move",
+      "players": {"p1": {"figure": [1, 1]}, "p2": {"figure": [5, 5]}}}, "position.phase"),
+])
+def test_impossible_mid_turn_positions_are_refused(position, field):
+    with pytest.raises(SetupError) as caught:
+        from_position(position)
+    assert caught.value.field == field

@@ -8,6 +8,7 @@ import jsonschema
 
 from referee.core import SetupError
 
+from . import cards
 from .board import (
     DECKS,
     FALCONER,
@@ -47,9 +48,32 @@ PLAYER_POSITION = {
     },
     "additionalProperties": False,
 }
+PHASES = ["move", "activate", "replenish", "falconer_move", "falconer_adventure",
+          "falconer_replenish"]
+CHARACTER = {"oneOf": [{"const": "leader"}, {"type": "integer", "minimum": 1, "maximum": 8}]}
+TURN_POSITION = {
+    "type": "object",
+    "description": "the current player's turn so far, in the activate or replenish phase",
+    "properties": {
+        "activated": {"type": "boolean",
+                      "description": "the Activate phase is done (a character activated or a "
+                                     "clover gained)"},
+        "activations_left": {"type": "integer", "minimum": 0, "maximum": 4},
+        "characters": {"type": "array", "items": CHARACTER, "maxItems": 5,
+                       "description": "the characters activated this turn"},
+        "active": {"type": "object", "properties": {
+            "character": CHARACTER,
+            "used": {"type": "array", "items": {"enum": list(cards.ABILITY_KINDS)},
+                     "uniqueItems": True}},
+            "required": ["character"], "additionalProperties": False,
+            "description": "the character last activated, whose abilities may still be used"},
+    },
+    "additionalProperties": False,
+}
 POSITION_SCHEMA = {
     "type": "object",
-    "description": "A game already on the table, at the start of a turn (its Move phase). Missing "
+    "description": "A game already on the table, in any phase of a turn (`phase`, the Move phase "
+                   "by default; `turn` for what the current player has done so far). Missing "
                    "parts keep their start-of-game value; quills are placed top to bottom in the "
                    "order the seats are listed.",
     "properties": {
@@ -70,20 +94,29 @@ POSITION_SCHEMA = {
             "companions": {"type": "array", "items": COMPANION},
             "completed": {"type": "array", "items": ADVENTURE},
             "clovers": {"type": "integer", "minimum": 0, "maximum": 1},
-            "quills": {"type": "array", "maxItems": 2, "items": {"enum": ["A", "B", "C"]}}},
+            "quills": {"type": "array", "maxItems": 2, "items": {"enum": ["A", "B", "C"]}},
+            "moved": {"type": "array", "maxItems": 2, "items": {"enum": list(FIGURES)},
+                      "description": "this turn's figures moved so far (falcon first)"},
+            "arrow": {"enum": ["left", "right"],
+                      "description": "the arrow of the last solo card flipped"}},
             "additionalProperties": False},
         "display": {"type": "array", "maxItems": 5,
                     "items": {"oneOf": [ADVENTURE, {"type": "object", "properties": {
                         "level": {"enum": [1, 2]}}, "required": ["level"],
                         "additionalProperties": False}]},
                     "description": "left to right; an unknown card as {level}"},
+        "phase": {"enum": PHASES,
+                  "description": "the phase of the current turn: move (the default), activate "
+                                 "(the movement token is placed: activating, abilities, or the "
+                                 "Adventure phase next), replenish (the Adventure phase is over); "
+                                 "the falconer's move, adventure or replenish"},
+        "turn": TURN_POSITION,
         "decks": {"type": "object", "properties": {
             k: {"type": "integer", "minimum": 0, "maximum": n} for k, n in
             {**DECKS, "discard": DECKS["item"]}.items()}, "additionalProperties": False},
     },
     "additionalProperties": False,
 }
-
 
 
 def position_from(game, G, position, options):
@@ -102,10 +135,16 @@ def position_from(game, G, position, options):
     if G["current"] not in G["order"]:
         raise SetupError("the current player is not at the table", "position.current")
     i = G["order"].index(G["current"])
+    human = G["current"] != FALCONER
+    phase = position.get("phase", "move" if human else "falconer_move")
+    if human == phase.startswith("falconer"):
+        raise SetupError(f"the {phase} phase is not {'a player' if human else 'the falconer'}'s",
+                         "position.phase")
+    placed = human and phase != "move"  # the current player's movement token is on the board
     done = position.get("turns")
     if done is None:
-        first = min(TURNS - 1, len(position.get("players", {}).get(G["current"], {})
-                                   .get("movement", [])))
+        first = max(0, min(TURNS - 1, len(position.get("players", {}).get(G["current"], {})
+                                          .get("movement", [])) - placed))
         done = {s: first + (1 if n < i else 0) for n, s in enumerate(G["order"])}
     for n, seat in enumerate(G["order"]):
         expected = done.get(G["current"], 0) + (1 if n < i else 0)
@@ -130,7 +169,7 @@ def position_from(game, G, position, options):
             player["leader"]["holds"] = given["leader_holds"]
         if "figure" in given:
             G["figures"][seat] = list(given["figure"])
-        if len(player["movement"]) != G["turns"][seat]:
+        if len(player["movement"]) != G["turns"][seat] + (placed and seat == G["current"]):
             raise SetupError("each turn uses one movement token: movement spaces used must match "
                              "the turns played this round", f"{where}.movement")
         party_limit = PARTY_SIZE + sum("companion" in a.get("improvement", ())
@@ -187,6 +226,65 @@ def position_from(game, G, position, options):
                 if ("adventure" in cell["card"]) != (kind == "item"):
                     raise SetupError(f"space {space} holds {kind} cards",
                                      f"position.map.{row}.{col}")
-    phase = "falconer_move" if G["current"] == FALCONER else "turn_move"
-    return G, phase
+    if placed and len(G["players"][G["current"]]["movement"]) != G["turns"][G["current"]] + 1:
+        raise SetupError("in the activate and replenish phases the current player's movement "
+                         "token of this turn is placed", f"position.players.{G['current']}")
+    turn_from(G, phase, position.get("turn"))
+    if G["falconer"] is not None:
+        falconer_turn_from(G, phase, position.get("falconer", {}))
+    return G, phase if phase.startswith("falconer") else f"turn_{phase}"
+
+
+def turn_from(G, phase, given) -> None:
+    """The current player's turn so far."""
+    if given is None:
+        given = {}
+    elif phase not in ("activate", "replenish"):
+        raise SetupError("a turn so far is given in the activate or replenish phase",
+                         "position.turn")
+    if phase not in ("activate", "replenish"):
+        return
+    player = G["players"][G["current"]]
+    activated = given.get("activated", phase == "replenish")
+    if phase == "replenish" and not activated:
+        raise SetupError("the Activate phase comes before the Adventure and Replenish phases",
+                         "position.turn.activated")
+    characters = list(given.get("characters", []))
+    for which in characters + ([given["active"]["character"]] if "active" in given else []):
+        if which != "leader" and not 1 <= which <= len(player["party"]):
+            raise SetupError(f"there is no companion at place {which} in the party",
+                             "position.turn")
+    active = None
+    if "active" in given:
+        which = given["active"]["character"]
+        if phase != "activate" or which not in characters:
+            raise SetupError("the character whose abilities are in use was activated this turn, "
+                             "in the activate phase", "position.turn.active")
+        abilities = (player["leader"]["abilities"] if which == "leader"
+                     else player["party"][which - 1]["card"].get("abilities"))
+        active = {"character": which, "abilities": abilities,
+                  "used": list(given["active"].get("used", []))}
+    if characters and not activated:
+        raise SetupError("a character was activated: the Activate phase has begun",
+                         "position.turn.activated")
+    G["turn"].update(activated=activated, characters=characters, active=active,
+                     activations=given.get("activations_left", 0 if activated else 1))
+
+
+def falconer_turn_from(G, phase, given) -> None:
+    """The falconer's turn so far: which figures have moved, and the last arrow."""
+    moved = list(given.get("moved", []))
+    if moved != list(FIGURES[:len(moved)]):
+        raise SetupError("the falcon moves first, then the falconer", "position.falconer.moved")
+    if phase in ("falconer_adventure", "falconer_replenish"):
+        if len(moved) != 2 or "arrow" not in given:
+            raise SetupError("after the falconer's Move phase both figures have moved: give "
+                             "moved and the last arrow", "position.falconer")
+    elif phase == "falconer_move" and len(moved) == 2:
+        raise SetupError("both figures have moved: the falconer's adventure phase is next",
+                         "position.phase")
+    elif phase != "falconer_move" and moved:
+        raise SetupError("the falconer moves in his own turn", "position.falconer.moved")
+    G["falconer"].update(moved=moved, arrow=given.get("arrow"),
+                         flipped=2 * G["turns"][FALCONER] + len(moved))
 
