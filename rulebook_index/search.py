@@ -37,8 +37,8 @@ FUNCTION_WEIGHT = 0.15
 LORE_PENALTY = 0.3  # story text (prologues, character bios) rarely answers a rules question
 EXAMPLE_PENALTY = 0.1  # a worked example illustrates a rule; the rule itself should win
 COMPONENTS_PENALTY = 0.2  # an inventory answers "what is in the box", little else
-COVER_WEIGHT = 0.3
-SENTENCE_WEIGHT = 0.6
+COVER_WEIGHT = 0.45
+SENTENCE_WEIGHT = 0.9
 NUMBER_BONUS = 0.1
 CUE_BONUS = 0.05
 
@@ -238,6 +238,9 @@ class QueryPlan:
     terms: dict[str, float] = field(default_factory=dict)  # stem -> weight
     phrases: list[tuple[tuple[str, ...], float]] = field(default_factory=list)
     expansions: list[str] = field(default_factory=list)
+    # distinct things the question asks about: each of its own words with the rulebook terms
+    # the glossary gave for it ("friends" -> {friend, companion, card, parti})
+    concepts: list[frozenset[str]] = field(default_factory=list)
 
 
 GLOSSARY_GAP = 2  # "bring cho back" matches "bring back", "knock him out" "knock out"
@@ -328,6 +331,7 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
         plan.phrases.append(((a, b), PHRASE_BOOST))
 
     hits = list(_glossary_hits(game, seq))
+    members: dict[str, set[str]] = {s: {s} for s in seq}
     for key, _ in hits:
         # a matched idiom ("knocked out") means its rulebook term, not its literal words
         if len(key) > 1:
@@ -336,12 +340,15 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
                     plan.terms[s] = min(plan.terms[s], IDIOM_WEIGHT)
             pairs = set(zip(key, key[1:], strict=False))
             plan.phrases = [p for p in plan.phrases if p[0] not in pairs]
-    for _key, expansions in hits:
+    for key, expansions in hits:
+        owners = [k for k in key if k not in fw] or [key[-1]]
         for exp in expansions:
             es = stems(exp)
             if not es:
                 continue
             plan.expansions.append(exp)
+            for k in owners:
+                members[k].update(x for x in es if x not in fw)
             for s in es:
                 if s not in fw:
                     w = EXPANSION_WEIGHT / (1 if len(es) == 1 else 1.5)
@@ -353,6 +360,8 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
         keep = sorted(plan.terms.items(), key=lambda kv: -kv[1])[:MAX_TERMS]
         plan.terms = dict(keep)
     plan.phrases = list(dict.fromkeys(plan.phrases))[:MAX_PHRASES]
+    concepts = {frozenset(x for x in m if x in plan.terms) for m in members.values()}
+    plan.concepts = [c for c in concepts if c]
     return plan
 
 
@@ -551,26 +560,40 @@ def _df(searcher, s: str) -> int:
 
 
 def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) -> list[float]:
-    """Blend BM25F with two coverage signals: the share of the question's (idf-weighted) words
-    that the passage holds in its text or section path, and the share that one sentence of
-    it holds: the sentence that answers a question usually says most of it at once."""
+    """Blend BM25F with two coverage signals: the share of the question's (idf-weighted)
+    concepts that the passage holds in its text or section path, and the share that one
+    sentence of it holds: the sentence that answers a question usually says most of it at
+    once. A concept is one word of the question together with the rulebook terms the glossary
+    gave for it, and counts once however many of them a passage holds, so a passage that
+    repeats one idea in three words no longer beats one that answers two parts of the question."""
     if not docs:
         return []
     n = max(searcher.doc_count(), 1)
     idf = {s: w * math.log(1 + n / (1 + _df(searcher, s))) for s, w in plan.terms.items()}
-    total = sum(idf.values()) or 1.0
+    # a concept is worth its best word that some passage holds: a player's word the books
+    # never use counts through the rulebook terms the glossary gave for it
+    concepts = []
+    for c in plan.concepts:
+        held = [idf[s] for s in c if _df(searcher, s)]
+        if held:
+            concepts.append((c, max(held)))
+    total = sum(w for _, w in concepts) or 1.0
     qset = frozenset(idf)
+
+    def covered(stemset: frozenset[str]) -> float:
+        return sum(max((idf[s] for s in c & stemset), default=0.0) for c, _ in concepts)
+
     top = max(scores) or 1.0
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
     cue_sets = _cue_sets(plan.text)
     out = []
     for d, sc in zip(docs, scores, strict=True):
         in_path = _stem_set(d["path"]) & qset
-        cover = sum(idf[s] for s in (_stem_set(d["text"]) & qset) | in_path) / total
+        cover = covered((_stem_set(d["text"]) & qset) | in_path) / total
         best = 0.0
         best_sentence: frozenset[str] = frozenset()
         for sent in _sentence_stem_sets(d["text"]):
-            c = sum(idf[s] for s in (sent & qset) | in_path)
+            c = covered((sent & qset) | in_path)
             if c > best:
                 best, best_sentence = c, sent
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total

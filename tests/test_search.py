@@ -197,3 +197,12 @@ def test_dev_question_set_quality_floor(searcher):
         answer = norm(it["answer"].split())
         hits += any(answer in norm(h.text.split()) for h in res.hits)
     assert hits / len(items) >= 0.8
+
+
+def test_concepts_group_a_word_with_its_glossary_terms():
+    plan = search.plan_query("how many friends can be in my group", "pilgrims")
+    by_word = {s: c for c in plan.concepts for s in c}
+    assert {"friend", "companion"} <= by_word["friend"]
+    assert "parti" in by_word["group"] and "friend" not in by_word["group"]
+    # question filler stays a concept of its own, with no rulebook terms attached
+    assert by_word["my"] == frozenset({"my"})
