@@ -226,9 +226,10 @@ def state(session_id):
 
     With ?since=<seq>, also what changed since that seq, in words.
     """
-    if not session_exists(session_id):
+    try:
+        seq = get_sessions().seq(session_id)
+    except NotFound:
         abort(404)
-    seq = get_sessions().seq(session_id)
     tag = etag(seq)
     if request.if_none_match.contains_weak(tag.strip('"')):
         response = current_app.response_class(status=304)
@@ -241,10 +242,6 @@ def state(session_id):
     response.headers["ETag"] = tag
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-def session_exists(session_id: str) -> bool:
-    return get_sessions().store.session(session_id) is not None
 
 
 def etag(seq: int) -> str:
