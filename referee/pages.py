@@ -31,6 +31,7 @@ from flask import (
     session,
     url_for,
 )
+from werkzeug.datastructures import MultiDict
 
 from rulebook_index import sections as rulebook_sections
 
@@ -106,7 +107,7 @@ def new():
     game = game_or_404(game_id)
     described = describe_game(game)
     errors = {}
-    values = {}
+    values = MultiDict()
     if request.method == "POST":
         check_csrf()
         body, errors = new_game_body(game, described)
