@@ -580,8 +580,13 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
     total = sum(w for _, w in concepts) or 1.0
     qset = frozenset(idf)
 
+    coverage_of: dict[frozenset[str], float] = {}  # the same few question words recur
+
     def covered(stemset: frozenset[str]) -> float:
-        return sum(max((idf[s] for s in c & stemset), default=0.0) for c, _ in concepts)
+        if stemset not in coverage_of:
+            coverage_of[stemset] = sum(
+                max((idf[s] for s in c & stemset), default=0.0) for c, _ in concepts)
+        return coverage_of[stemset]
 
     top = max(scores) or 1.0
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
