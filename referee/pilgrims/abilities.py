@@ -138,10 +138,7 @@ class AbilitiesMixin:
                              "event.source")
         if source == "display":
             entry = self.display_entry(event.get("index"))
-            card = entry["card"] or event.get("adventure")
-            if card is None:
-                raise BadRequest("say which adventure card it is", "event.adventure")
-            card = cards.resolve("adventure", card, "event.adventure")
+            card = self.display_card(entry, event.get("adventure"))
             self.G["display"].remove(entry)
         else:
             level = 1 if source == "level1" else 2
@@ -160,6 +157,23 @@ class AbilitiesMixin:
                         Q_RESERVE_SWAP)
         player["reserve"].append(card)
         self.effect(f"{describe(card)} is reserved.", Q_RESERVE)
+
+    def display_card(self, entry, given) -> dict:
+        """The display card at `entry`: the one entered before, or the one the event names."""
+        if given is not None:
+            given = cards.resolve("adventure", given, "event.adventure")
+        known = entry["card"]
+        if known is None:
+            if given is None:
+                raise BadRequest("say which adventure card it is", "event.adventure")
+            if given["level"] != entry["level"]:
+                raise BadRequest(f"that card came from the level {entry['level']} deck",
+                                 "event.adventure.level")
+            return given
+        if given is not None and given != known:
+            raise self.violation(f"The adventure card at that place in the display is "
+                                 f"{describe(known)}, not {describe(given)}.", Q_ADVENTURE_FROM)
+        return known
 
     def display_entry(self, index):
         display = self.G["display"]

@@ -111,10 +111,7 @@ class AdventureMixin:
             entry = None
         else:
             entry = self.display_entry(event["index"])
-            card = entry["card"] or event.get("adventure")
-            if card is None:
-                raise BadRequest("say which adventure card it is", "event.adventure")
-            card = cards.resolve("adventure", card, "event.adventure")
+            card = self.display_card(entry, event.get("adventure"))
         if "cost" not in card or "party" not in card:
             raise BadRequest("enter the adventure card's party requirement and items cost",
                              "event.adventure")

@@ -188,7 +188,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 2
+    rules_version = 3
     phase_rule = Q_PHASES
     turn_rule = Q_ROUNDS
     end_rule = Q_GAME_END
@@ -631,8 +631,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     @cites(Q_GAIN_CLOVER)
     def not_activated(self, event):
-        if self.G["turn"]["activated"]:
+        if self.G["turn"]["characters"]:
             return "You have already activated a character this turn."
+        if self.G["turn"]["activated"]:
+            return "You have already gained your clover this turn: the Activate phase is done."
         return True
 
     def do_gain_clover(self, event):

@@ -35,6 +35,8 @@ Q_SWAP = "• Before moving, you may swap two mutually orthogonally adjacent ite
 Q_CROSSED = ("• To perform the following ability, you must pay a clover token (crossed-out clover "
              "symbol).")
 Q_CARD_KIND = "Campfire map spaces give companion cards. Other map spaces give item cards."
+Q_DIAGRAM = ("Each space shows a type of travel and a movement diagram. The diagram's symbol marks "
+             "the current position of a player's figure.")
 
 
 def trigger_key(trigger: dict) -> str:
@@ -61,6 +63,10 @@ class ImprovementsMixin:
         """Record a figure's travel from `start` (through `via`, where its diagram ended, when
         "move 1 more space" carried it on) to `end`, and what it triggers. The spaces passed over
         are worked out on a row, column or diagonal; otherwise they are the diagram's, entered."""
+        if list(start) == list(via):
+            raise self.violation(f"Your figure is on {list(start)}: a movement diagram leads to "
+                                 "one of its black dot spaces, not to the space its symbol marks.",
+                                 Q_DIAGRAM)
         over = []
         for a, b in ((start, via), (via, end)):
             if list(a) == list(b):

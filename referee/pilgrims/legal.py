@@ -84,12 +84,15 @@ def move_events(game, seat, player) -> list[dict]:
     out = []
     full = len(player["party"]) >= game.party_limit(player)
     swap = game.G["turn"].get("swap_means")
+    here = game.G["figures"][seat]
     for movement in range(1, MOVEMENT_SPACES + 1):
         if movement in player["movement"] or swap not in (None, movement):
             continue
         for row in range(1, SIZE + 1):
             for col in range(1, SIZE + 1):
                 space = [row, col]
+                if space == here:
+                    continue
                 event = {"type": "move", "player": seat, "movement": movement, "to": space}
                 cell = game.cell(space)
                 if cell is not None and cell["card"] is not None and not game.figures_on(
