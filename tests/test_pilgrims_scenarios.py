@@ -1055,3 +1055,77 @@ def test_falcon_landing_on_a_figure_draws_a_card():
     assert model.G["decks"]["item"] == items - 2
     assert model.cell([1, 1]) == {"card": I("fist", "star")}
     assert model.G["falconer"]["hand"][-2:] == [I("leaf", "star"), I("speech", "star")]
+
+
+def test_mission_4_counts_an_improvement_triggered_by_a_means_of_travel():
+    lost_sheep = A(1, 2, trigger={"when": "means", "means": 1},
+                   abilities=["gain clover", "extra space"])
+    result = Game.score({"public_quests": {"C": "4"}, "players": [
+        {"name": "Ann", "items": 0, "adventures": [lost_sheep, A(2, 5, improvement=["movement"]),
+                                                   A(2, 4)],
+         "quills": [{"tile": "C", "space": "top"}]}]})
+    # 2 + 5 + 4 = 11; C top 2; two cards with a means of movement -> 2.  = 15
+    assert totals(result) == {"Ann": 15}
+
+
+# -- empty decks, reveal ---------------------------------------------------------------------------
+
+def test_an_empty_companion_deck_leaves_a_campfire_empty():
+    grid = [[None] * 5 for _ in range(5)]
+    grid[0][2] = "empty"  # (1,3) campfire
+    grid[0][3] = "empty"  # (1,4) item space
+    model = at({"phase": "replenish", "map": grid, "decks": {"companion": 0},
+                "players": players({"movement": [1]})})
+    ok(model, type="replenish", player="p1", map=[None, I("fist", "star")])
+    assert model.cell([1, 3]) is None and model.cell([1, 4]) == {"card": I("fist", "star")}
+
+
+def test_end_of_round_2_with_an_empty_level_two_deck_draws_level_one():
+    display = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(1, 3, [], ["leaf"]),
+               A(2, 4, [], ["fist"]), A(2, 5, [], ["leaf"])]
+    model = at({"round": 2, "phase": "replenish", "current": "p2",
+                "turns": {"p1": 3, "p2": 2}, "display": display, "decks": {"level2": 0},
+                "players": players({"movement": [1, 2, 3]}, {"movement": [1, 2, 3]})})
+    with pytest.raises(BadRequest):
+        ok(model, type="replenish", player="p2", new_level2=A(2, 9))
+    ok(model, type="replenish", player="p2", new_level2=A(1, 9))
+    assert [e["level"] for e in model.G["display"]] == [1, 1, 2, 2, 1]
+
+
+def test_reveal_a_display_card_then_complete_it():
+    model = at({"phase": "activate", "turn": {"activated": True},
+                "display": [{"level": 1}, *FULL_DISPLAY[1:]],
+                "players": players({"movement": [1], "hand": [I("leaf", "star")]})})
+    assert any(e["type"] == "complete_adventure" and e.get("open") for e in model.legal())
+    with pytest.raises(BadRequest):  # a level II card cannot lie in a level I place
+        ok(model, type="complete_adventure", player="p1", source="display", index=1,
+           adventure=A(2, 5, [], ["leaf"]), pay=[{"hand": 1}])
+    ok(model, type="reveal", player="p1", index=1, card=A(1, 3, [], ["leaf"]))
+    ok(model, type="complete_adventure", player="p1", source="display", index=1,
+       pay=[{"hand": 1}])
+    assert model.G["players"]["p1"]["completed"] == [A(1, 3, [], ["leaf"])]
+
+
+def test_a_position_gives_quills_tile_by_tile_the_falconer_first():
+    model = at({"players": {"p1": {"figure": [1, 1], "completed": [A(2, 5)]}},
+                "falconer": {"falcon": [3, 3], "falconer": [3, 3], "completed": [A(2, 6)]},
+                "quills": {"C": ["falconer", "p1"]}}, players=("Kim",))
+    assert model.quest("C")["quills"] == ["falconer", "p1", None]
+    # Kim 5 + C middle 1 + level II 1 -> 1 = 7; falconer 6 + C top 2 + 1 = 9
+    assert totals(model.scores()) == {"p1": 7, "falconer": 9}
+
+
+@pytest.mark.parametrize("quills", [
+    {"A": ["p1", "p1"]},
+    {"A": ["p1"], "B": ["p1"], "C": ["p1"]},
+    {"A": ["p3"]},
+])
+def test_impossible_quills_in_a_position_are_refused(quills):
+    from referee.core import SetupError
+
+    with pytest.raises(SetupError):
+        at({"players": players(), "quills": quills})
+    with pytest.raises(SetupError):
+        at({"players": {f"p{n}": {"figure": corner, "quills": ["A"]}
+                        for n, corner in enumerate(([1, 1], [1, 5], [5, 1], [5, 5]), 1)}},
+           players=("Ann", "Bob", "Cat", "Dan"))

@@ -227,7 +227,9 @@ def mission_count(mission: str, companions: list[dict], adventures: list[dict]) 
         return sum(1 for c in companions if target in c["activation"])
     tests = {
         "3": lambda a: a.get("clovers", 0) > 0,
-        "4": lambda a: "movement" in a.get("improvement", ()),
+        # an improvement that shows a means of travel: entered as such, or as its trigger
+        "4": lambda a: ("movement" in a.get("improvement", ())
+                        or a.get("trigger", {}).get("when") == "means"),
         "5": lambda a: a["level"] == 2,
         "6": lambda a: "discount" in a.get("improvement", ()) or "discount" in a,
     }

@@ -15,6 +15,7 @@ from .board import (
     FIGURES,
     MOVEMENT_SPACES,
     PARTY_SIZE,
+    QUILLS,
     RESERVE_SIZE,
     ROUNDS,
     SIZE,
@@ -75,8 +76,15 @@ POSITION_SCHEMA = {
     "description": "A game already on the table, in any phase of a turn (`phase`, the Move phase "
                    "by default; `turn` for what the current player has done so far). Missing "
                    "parts keep their start-of-game value; quills are placed top to bottom in the "
-                   "order the seats are listed.",
+                   "order the seats are listed (the players', then the falconer's), or as "
+                   "`quills` gives them tile by tile.",
     "properties": {
+        "quills": {"type": "object", "additionalProperties": False,
+                   "properties": {tile: {"type": "array", "maxItems": 3,
+                                         "items": {"enum": ["p1", "p2", "p3", "p4", FALCONER]}}
+                                  for tile in "ABC"},
+                   "description": "each public quest tile's quills, top to bottom (instead of "
+                                  "the players' and the falconer's `quills`)"},
         "round": {"type": "integer", "minimum": 1, "maximum": ROUNDS},
         "current": {"enum": ["p1", "p2", "p3", "p4", FALCONER]},
         "turns": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0,
@@ -186,11 +194,7 @@ def position_from(game, G, position, options):
             player["journey"].update(given["journey"])
             player["journey"]["pending"] = False
         for tile in given.get("quills", []):
-            quest = next(q for q in G["quests"] if q["tile"] == tile)
-            if seat in quest["quills"]:
-                raise SetupError("A player can't sign up twice on the same tile.",
-                                 f"{where}.quills")
-            quest["quills"][quest["quills"].index(None)] = seat
+            place_quill(G, seat, tile, f"{where}.quills")
     if G["journey"] and any(G["players"][s]["journey"]["card"] is None
                             and not G["players"][s]["journey"]["completed"] for s in seats):
         raise SetupError("advanced game: give each player's journey card", "position.players")
@@ -203,10 +207,19 @@ def position_from(game, G, position, options):
             if figure in given:
                 G["figures"][figure] = list(given[figure])
         for tile in given.get("quills", []):
-            quest = next(q for q in G["quests"] if q["tile"] == tile)
-            quest["quills"][quest["quills"].index(None)] = FALCONER
+            place_quill(G, FALCONER, tile, "position.falconer.quills")
     elif "falconer" in position:
         raise SetupError("there is no falconer: this is not a solo game", "position.falconer")
+    if "quills" in position:
+        if any("quills" in given for given in [*position.get("players", {}).values(),
+                                               position.get("falconer", {})]):
+            raise SetupError("give the quills tile by tile or player by player, not both",
+                             "position.quills")
+        for tile, seats_on in position["quills"].items():
+            for who in seats_on:
+                if who not in G["order"]:
+                    raise SetupError(f"{who} is not at the table", f"position.quills.{tile}")
+                place_quill(G, who, tile, f"position.quills.{tile}")
     for seat in seats:
         if G["figures"][seat] is None:
             raise SetupError("give each player's figure position", f"position.players.{seat}")
@@ -233,6 +246,18 @@ def position_from(game, G, position, options):
     if G["falconer"] is not None:
         falconer_turn_from(G, phase, position.get("falconer", {}))
     return G, phase if phase.startswith("falconer") else f"turn_{phase}"
+
+
+def place_quill(G, who: str, tile: str, where: str) -> None:
+    """A quill on the tile's top-most empty quill space, as on a real table."""
+    quest = next(q for q in G["quests"] if q["tile"] == tile)
+    if who in quest["quills"]:
+        raise SetupError("A player can't sign up twice on the same tile.", where)
+    if None not in quest["quills"]:
+        raise SetupError(f"tile {tile} has 3 quill spaces: up to three players sign up", where)
+    if sum(who in q["quills"] for q in G["quests"]) >= QUILLS:
+        raise SetupError("each player has 2 quill tokens", where)
+    quest["quills"][quest["quills"].index(None)] = who
 
 
 def turn_from(G, phase, given) -> None:
