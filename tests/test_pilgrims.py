@@ -383,7 +383,7 @@ def test_items_cost_must_be_paid_exactly(game):
     card = A(1, 3, [], ["leaf", "leaf"])
     refused(game, "discard item cards", type="complete_adventure", player="p1",
             source="display", index=1, adventure=card, pay=[{"hand": 1}])
-    refused(game, "wild (coin)", type="complete_adventure", player="p1",
+    refused(game, "discard item cards", type="complete_adventure", player="p1",
             source="display", index=1, adventure=A(1, 3, [], ["speech"]),
             pay=[{"hand": 1}, {"hand": 2}])
     # one clover turns the fist card into a leaf; the coin is wild

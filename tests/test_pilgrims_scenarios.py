@@ -1129,3 +1129,34 @@ def test_impossible_quills_in_a_position_are_refused(quills):
         at({"players": {f"p{n}": {"figure": corner, "quills": ["A"]}
                         for n, corner in enumerate(([1, 1], [1, 5], [5, 1], [5, 5]), 1)}},
            players=("Ann", "Bob", "Cat", "Dan"))
+
+
+def test_an_empty_journey_deck_gives_no_new_journey_card():
+    journey = {"card": {"spaces": [[1, 2], [2, 1], [3, 3]], "points": 4},
+               "removed": [[2, 1], [3, 3]]}
+    other = {"card": {"spaces": [[4, 4], [4, 5], [3, 5]], "points": 2}}
+    model = at({"decks": {"journey": 0},
+                "players": players({"journey": journey}, {"journey": other})},
+               journey_cards=True)
+    ok(model, type="move", player="p1", movement=1, to=[1, 2], card=I("fist", "star"))
+    assert not model.G["players"]["p1"]["journey"]["pending"]
+    ok(model, type="gain_clover", player="p1")
+    assert breakdown(model.scores(), "p1")["Completed journey cards"] == 4
+
+
+def test_solo_with_journey_cards_the_falconer_gets_five_points_live():
+    journey = {"card": {"spaces": [[1, 2], [2, 1], [3, 3]], "points": 4}, "removed": [[2, 1]]}
+    model = at({"players": {"p1": {"figure": [1, 1], "journey": journey, "clovers": 0}},
+                "falconer": {"falcon": [3, 3], "falconer": [3, 3], "hand": [I("fist", "star")]}},
+               players=("Kim",), journey_cards=True)
+    # Kim: 1 map token removed -> 1; the falconer: 1 item card + 5 instead of journey cards
+    assert totals(model.scores()) == {"p1": 1, "falconer": 6}
+
+
+def test_an_unpaid_cost_cites_the_items_cost_rule_even_with_a_coin():
+    model = adventure_phase({"hand": [I("coin", "star"), I("speech", "star")]})
+    refused(model, "To pay the items cost", type="complete_adventure", player="p1",
+            source="display", index=4, pay=[{"hand": 1}])
+    effects = ok(model, type="complete_adventure", player="p1", source="display", index=4,
+                 pay=[{"hand": 1}, {"hand": 2, "convert": True}])
+    assert any("wild (coin)" in e.citation.quote for e in effects if e.citation)

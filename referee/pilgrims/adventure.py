@@ -85,8 +85,9 @@ class AdventureMixin:
         discounts = [a["discount"] for a in player["completed"] if "discount" in a]
         reason = cover_cost(cost, paid, discounts)
         if reason:
-            raise self.violation(reason[0].upper() + reason[1:] + ".",
-                                 Q_WILD if "coin" in str(paid) else Q_PAY)
+            raise self.violation(reason[0].upper() + reason[1:] + ".", Q_PAY)
+        if "coin" in paid:
+            self.effect("A wild (coin) item card pays for any adventure symbol.", Q_WILD)
         if converted:
             player["clovers"] -= converted
             self.effect(f"{converted} clover token(s) spent to convert adventure symbols.",
