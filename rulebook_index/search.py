@@ -591,22 +591,23 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
     top = max(scores) or 1.0
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
     cue_sets = _cue_sets(plan.text)
+    number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT
+    cue_w = CUE_BONUS * total / SENTENCE_WEIGHT
     out = []
     for d, sc in zip(docs, scores, strict=True):
         in_path = _stem_set(d["path"]) & qset
         cover = covered((_stem_set(d["text"]) & qset) | in_path) / total
         best = 0.0
-        best_sentence: frozenset[str] = frozenset()
         for sent in _sentence_stem_sets(d["text"]):
             c = covered((sent & qset) | in_path)
+            if wants_number and _has_number(sent):
+                c += number_w
+            for cues in cue_sets:
+                if sent & cues:
+                    c += cue_w
             if c > best:
-                best, best_sentence = c, sent
+                best = c
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
-        if wants_number and _has_number(best_sentence):
-            score += NUMBER_BONUS
-        for cues in cue_sets:
-            if best_sentence & cues:
-                score += CUE_BONUS
         kind = _section_kind(d["game"], d["path"])
         if kind is None and _is_inventory(d["text"]):
             kind = "components"
