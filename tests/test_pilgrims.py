@@ -825,3 +825,20 @@ def test_impossible_mid_turn_positions_are_refused(position, field):
     with pytest.raises(SetupError) as caught:
         from_position(position)
     assert caught.value.field == field
+
+
+def test_solo_cards_come_from_the_two_sets_of_the_chosen_difficulty():
+    model = solo_game()  # easy: sets A and B
+    play_turn(model, "p1", 1, [1, 2])
+    wrong_set = refused(model, "four sets of 3 solo cards", type="falconer_move", player="p1",
+                        figure="falcon", set="C", reward="none", arrow="right", to=[2, 2],
+                        card=C(["beast"], ["star"]))
+    assert "uses sets A and B" in wrong_set.message
+    apply(model, type="falconer_move", player="p1", figure="falcon", set="B", reward="none",
+          arrow="right", to=[2, 2], card=C(["beast"], ["star"]), clover_items=[])
+    assert model.G["falconer"]["sets_flipped"] == ["B"]
+    model.G["falconer"]["sets_flipped"] = ["A", "A", "A", "B"]  # three turns of a round, nearly
+    spent = refused(model, "four sets of 3 solo cards", type="falconer_move", player="p1",
+                    figure="falconer", set="A", reward="none", arrow="left", to=[3, 4],
+                    card=I("leaf", "star"))
+    assert "All 3 solo cards of set A have been flipped" in spent.message

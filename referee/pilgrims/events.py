@@ -168,8 +168,11 @@ EVENT_TYPES = {
         "Solo: the falconer flips a solo card and moves one figure (falcon first, then falconer). "
         "The solo cards are not printed in the rulebook: enter the card's numbered spaces in "
         "ascending order (`priority`, as offsets from the figure with the card turned as the map) "
-        "and the referee picks the first one on the map; or enter `to` alone.",
+        "and the referee picks the first one on the map; or enter `to` alone. With `set`, the "
+        "referee checks the card belongs to the two sets of the chosen difficulty.",
         properties={"figure": {"enum": list(FIGURES)},
+                    "set": {"enum": ["A", "B", "C", "D"],
+                            "description": "the set letter marked on the flipped solo card"},
                     "reward": {"enum": ["none", "clover", "item"]},
                     "reward_item": ITEM,
                     "arrow": {"enum": ["left", "right"]},

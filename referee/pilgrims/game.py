@@ -188,7 +188,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 3
+    rules_version = 4
     phase_rule = Q_PHASES
     turn_rule = Q_ROUNDS
     end_rule = Q_GAME_END
@@ -238,10 +238,11 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                                       ("turn_move", [], []))],
         # -- the falconer's turn (entered by the human player)
         {"trigger": "falconer_move", "source": "falconer_move", "dest": None,
-         "conditions": ["figure_in_order"], "unless": ["second_figure"],
-         "before": "do_falconer_move"},
+         "conditions": ["figure_in_order", "solo_card_of_the_chosen_sets"],
+         "unless": ["second_figure"], "before": "do_falconer_move"},
         {"trigger": "falconer_move", "source": "falconer_move", "dest": "falconer_adventure",
-         "conditions": ["figure_in_order"], "before": "do_falconer_move"},
+         "conditions": ["figure_in_order", "solo_card_of_the_chosen_sets"],
+         "before": "do_falconer_move"},
         {"trigger": "falconer_adventure", "source": "falconer_adventure",
          "dest": "falconer_replenish", "before": "do_falconer_adventure"},
         {"trigger": "reveal", "source": ["start_corners", "start_journeys", *_TURN,
@@ -346,7 +347,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             G["figures"].update({"falcon": list(MIDDLE), "falconer": list(MIDDLE)})
             G["map"][2][2] = None
             G["falconer"] = {"hand": [], "companions": [], "completed": [], "clovers": 0,
-                             "flipped": 0, "arrow": None, "moved": [],
+                             "flipped": 0, "sets_flipped": [], "arrow": None, "moved": [],
                              "difficulty": options.get("solo_difficulty", "easy")}
         if position is not None:
             return position_from(cls, G, position, options)
@@ -758,6 +759,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         G["turns"] = {seat: 0 for seat in G["turns"]}
         if G["falconer"] is not None:
             G["falconer"]["flipped"] = 0
+            G["falconer"]["sets_flipped"] = []
             self.effect("The 6 solo cards are shuffled into a new solo deck.", Q_SOLO_DECK)
         if G["round"] == 2:
             level_one = [e for e in G["display"] if e["group"] == 1]

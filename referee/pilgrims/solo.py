@@ -11,7 +11,7 @@ from referee.core import BadRequest, cites
 
 from . import cards
 from .adventure import Q_QUEST_COST
-from .board import FALCONER, FIGURES, QUILLS, on_map
+from .board import DIFFICULTY, FALCONER, FIGURES, QUILLS, on_map
 from .cards import describe
 from .payment import falconer_payment
 
@@ -56,6 +56,7 @@ Q_SOLO_DECK = ("After 3 turns, all 6 of the solo cards have been used. Shuffle t
 Q_SOLO_SETS = ("Pilgrims includes four sets of 3 solo cards, marked A, B, C, and D. The solo game's "
                "difficulty is determined by which two sets are used:")
 Q_SOLO_ADVENTURE_RESERVE = "The falconer doesn't reserve adventure cards."
+SOLO_CARDS_PER_SET = 3
 
 
 class FalconerMixin:
@@ -69,6 +70,22 @@ class FalconerMixin:
         expected = FIGURES[len(moved)]
         if event["figure"] != expected:
             return f"The {expected} moves now (the falcon first, then the falconer)."
+        return True
+
+    @cites(Q_SOLO_SETS)
+    def solo_card_of_the_chosen_sets(self, event):
+        """Each solo game uses two sets of 3 solo cards, shuffled anew each round."""
+        letter = event.get("set")
+        if letter is None:
+            return True
+        difficulty = self.G["falconer"]["difficulty"]
+        chosen = DIFFICULTY[difficulty]
+        if letter not in chosen:
+            return (f"A {difficulty} solo game uses sets {chosen[0]} and {chosen[1]}: a card of set "
+                    f"{letter} is not in the solo deck.")
+        if self.G["falconer"]["sets_flipped"].count(letter) == SOLO_CARDS_PER_SET:
+            return (f"All {SOLO_CARDS_PER_SET} solo cards of set {letter} have been flipped this "
+                    f"round.")
         return True
 
     def second_figure(self, event):
@@ -115,6 +132,8 @@ class FalconerMixin:
                      "event", falconer=True)
         falconer["moved"].append(event["figure"])
         falconer["flipped"] += 1
+        if "set" in event:
+            falconer["sets_flipped"].append(event["set"])
         falconer["arrow"] = event["arrow"]
         self.falconer_spends(event)
 
