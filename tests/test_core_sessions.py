@@ -270,3 +270,27 @@ def test_a_game_may_not_shadow_the_methods_its_machine_needs():
 
     with pytest.raises(TypeError, match="may_play"):
         Shadowing.machine()
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda log: log[1].update(client_id=log[0]["client_id"]), "log[1].client_id"),
+    (lambda log: log[0].update(client_id=7), "log[0].client_id"),
+    (lambda log: log[0].update(created_at="yesterday"), "log[0].created_at"),
+    (lambda log: log.append({"seq": 3, "kind": "redo"}), "log[2]"),
+])
+def test_import_refuses_a_malformed_log_and_writes_nothing(sessions, game, change, field):
+    play(sessions, game, 0, lane=1, client_id="a")
+    play(sessions, game, 1, lane=2, client_id="b")
+    document = sessions.export(game["id"])
+    change(document["log"])
+    with pytest.raises(BadRequest) as raised:
+        sessions.import_(document)
+    assert raised.value.field == field
+
+
+def test_a_failed_replay_leaves_no_model_on_the_machine(sessions, game):
+    models_before = len(Lanes.machine().models)
+    setup = engine.check_setup(Lanes, {"players": ["Ann", "Bob"]})
+    with pytest.raises(RuleViolation):
+        engine.replay(Lanes, setup, [{"type": "play", "player": "sun", "lane": 1, "power": 1}] * 4)
+    assert len(Lanes.machine().models) == models_before

@@ -173,8 +173,12 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
 def replay(game: type[Referee], setup: Setup, events: list[dict]) -> Referee:
     """Derive the state from the setup and the accepted events, deterministically."""
     model = start(game, setup)
-    for event in events:
-        apply(model, event, replaying=True)
+    try:
+        for event in events:
+            apply(model, event, replaying=True)
+    except BaseException:
+        model.release()
+        raise
     return model
 
 

@@ -247,8 +247,9 @@ class Sessions:
                     raise NothingTo("there is nothing to redo")
                 target = redo[-1]
                 model = self._model(row, conn)
-                engine.apply(model, target.event)
             try:
+                if kind == "redo":
+                    engine.apply(model, target.event)
                 seq = row["seq"] + 1
                 self.store.append(conn, session_id, {
                     "seq": seq, "kind": kind, "target_seq": target.seq,
@@ -294,6 +295,7 @@ class Sessions:
         if not isinstance(log_items, list):
             raise BadRequest("log must be a list of entries", "log")
         stored = []
+        client_ids: set[str | None] = set()
         model = engine.start(game, setup)
         try:
             for index, item in enumerate(log_items, start=1):
@@ -303,24 +305,34 @@ class Sessions:
                 if item.get("seq") != index:
                     raise BadRequest(f"log entries are numbered 1, 2, 3…; expected {index}",
                                      field + ".seq")
+                client_id, created_at = item.get("client_id"), item.get("created_at")
+                if client_id is not None and (not isinstance(client_id, str)
+                                              or not 1 <= len(client_id) <= 64
+                                              or client_id in client_ids):
+                    raise BadRequest("client_id is a string of 1–64 characters, used once",
+                                     field + ".client_id")
+                client_ids.add(client_id)
+                if created_at is not None and (not isinstance(created_at, (int, float))
+                                               or isinstance(created_at, bool)):
+                    raise BadRequest("created_at is a time in seconds", field + ".created_at")
                 entry = {"seq": index, "kind": item["kind"], "event": item.get("event"),
-                         "target_seq": item.get("target_seq"), "client_id": item.get("client_id"),
-                         "created_at": item.get("created_at"), "effects": []}
+                         "target_seq": None, "client_id": client_id, "created_at": created_at,
+                         "effects": []}
                 in_force, redo = engine.active_events(_log_entries(stored))
                 try:
                     if entry["kind"] == "event":
                         entry["effects"] = effects_json(engine.apply(model, entry["event"]))
-                        entry["target_seq"] = None
                     elif entry["kind"] == "undo":
                         if not in_force:
                             raise BadRequest("an undo with nothing to undo", field)
-                        entry["target_seq"] = in_force[-1].seq
+                        entry["target_seq"], entry["event"] = in_force[-1].seq, None
+                        undone = engine.replay(game, setup, [e.event for e in in_force[:-1]])
                         model.release()
-                        model = engine.replay(game, setup, [e.event for e in in_force[:-1]])
+                        model = undone
                     else:
                         if not redo:
                             raise BadRequest("a redo with nothing to redo", field)
-                        entry["target_seq"] = redo[-1].seq
+                        entry["target_seq"], entry["event"] = redo[-1].seq, None
                         engine.apply(model, redo[-1].event)
                 except RuleViolation as violation:
                     raise BadRequest(f"entry {index} is not legal: {violation.message}",
