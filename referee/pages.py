@@ -366,13 +366,16 @@ def form_value(schema: dict, name: str, form):
     `<name>*points;level=2` = "5 3" gives [{"points": 5, "level": 2}, {"points": 3, "level": 2}].
     """
     kind = schema_type(schema)
-    listed = listed_items(name, form)
+    listed = listed_items(name, form) or counted_items(schema, name, form)
     if listed:
         return listed
-    if kind == "json":
+    packed = packed_numbers(schema, name, form)
+    if packed is not None:
+        return packed
+    if kind == "json" or kind == "object" and form.get(name, "").strip():  # an object as JSON too
         text = form.get(name, "").strip()
         if not text:
-            return None
+            return fields_value(schema, name, form)
         try:
             return json.loads(text)
         except ValueError:
@@ -422,6 +425,71 @@ def form_value(schema: dict, name: str, form):
     return raw
 
 
+def counted_items(schema: dict, name: str, form) -> list:
+    """An array of enum values (repeats allowed, e.g. an items cost) entered as a count per value:
+    fields `<name>#<value>` = "2" gives [value, value]."""
+    if schema_type(schema) not in ("array", "json") or "enum" not in schema.get("items", {}):
+        return []
+    items = []
+    for value in schema["items"]["enum"]:
+        raw = form.get(f"{name}#{value}", "").strip()
+        if raw:
+            count = numbers(raw, f"{name}#{value}")
+            items.extend([value] * (sum(count) if count else 0))
+    return items
+
+
+def packed_numbers(schema: dict, name: str, form):
+    """An array of integers entered in one field ("3 2", e.g. a radio button for a map space), or
+    an array of such arrays as several fields of one name (checkboxes valued "1 3", "2 2"...).
+    None when the form has no such field."""
+    kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
+    if "array" not in kinds or name not in form:
+        return None
+    items = schema.get("items", {})
+    if items.get("type") == "integer" and array_length(schema):
+        raw = " ".join(form.getlist(name)).strip()
+        return numbers(raw, name) if raw else None
+    if items.get("type") == "array" and items.get("items", {}).get("type") == "integer":
+        return [numbers(raw, name) for raw in form.getlist(name) if raw.strip()] or None
+    return None
+
+
+def fields_value(schema: dict, name: str, form):
+    """A value the form drew as fields although its schema has no single form field: the first
+    object alternative of a oneOf/anyOf whose required keys are all filled in (`<name>.<key>`),
+    an object keyed by an enum (`propertyNames`), key by key (`<name>.<key>.<...>`), or a small
+    array of such values, item by item (`<name>.0`, `<name>.1`...)."""
+    alternatives = schema.get("oneOf", schema.get("anyOf"))
+    if alternatives:
+        for alternative in alternatives:
+            if "oneOf" in alternative or "anyOf" in alternative:
+                value = fields_value(alternative, name, form)
+            elif schema_type(alternative) == "object":
+                value = form_value(alternative, name, form)
+                if value and not all(k in value for k in alternative.get("required", [])):
+                    value = None
+            else:
+                continue
+            if value:
+                return value
+        return None
+    keys = schema.get("propertyNames", {}).get("enum")
+    if keys and isinstance(schema.get("additionalProperties"), dict):
+        out = {}
+        for key in keys:
+            value = form_value(schema["additionalProperties"], f"{name}.{key}", form)
+            if value is not None:
+                out[key] = value
+        return out or None
+    kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
+    if "array" in kinds and array_length(schema):
+        items = [form_value(schema.get("items", {}), f"{name}.{index}", form)
+                 for index in range(array_length(schema))]
+        return [item for item in items if item is not None] or None
+    return None
+
+
 def numbers(text: str, name: str) -> list[int]:
     words = text.replace(",", " ").replace("+", " ").split()
     try:
@@ -445,7 +513,7 @@ def listed_items(name: str, form) -> list[dict]:
                 extra[k] = json.loads(v)
             except ValueError:
                 extra[k] = v
-        items.extend({key: n, **extra} for n in numbers(form.get(field, ""), field))
+        items.extend({key: n, **extra} for n in numbers(" ".join(form.getlist(field)), field))
     return items
 
 

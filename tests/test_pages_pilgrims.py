@@ -1,0 +1,198 @@
+"""Pilgrims' own pages through Flask's test client: the new-game form (campfires on a 5×5 grid,
+quest tiles with cost counts, leaders' symbols), the board, the compact corner and move forms,
+the choices' labels; and the generic form readers they rely on (referee.pages.form_value)."""
+
+import html
+import json
+import re
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from referee.pages import form_value
+
+FORM = {
+    "player": ["Ann", "Bob", "", ""], "options.first_player": "p1",
+    "options.campfires": ["1 3", "2 2", "2 4", "4 2", "4 4", "5 3"],
+    "options.public_quests.0.tile": "B", "options.public_quests.0.mission": "2c",
+    "options.public_quests.0.cost#fist": "1", "options.public_quests.0.cost#speech": "1",
+    "options.public_quests.1.tile": "A", "options.public_quests.1.mission": "1a",
+    "options.public_quests.1.cost#leaf": "2",
+    "options.public_quests.2.tile": "C", "options.public_quests.2.mission": "5",
+    "options.public_quests.2.cost#speech": "1", "options.public_quests.2.cost#fist": "1",
+    "options.public_quests.2.cost#leaf": "1",
+    "options.leader_side": "A", "options.leaders.p1.activation": ["sword"],
+    "options.leaders.p2.activation": ["notes"],
+    "options.journey_cards.present": "1", "options.solo_difficulty": "easy", "start": "new",
+}
+
+
+def csrf_of(text: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', text).group(1)
+
+
+def seq_of(text: str) -> int:
+    return int(re.search(r'data-seq="(\d+)"', text).group(1))
+
+
+def start(client, **changes):
+    page = client.get("/play/new?game=pilgrims")
+    return client.post("/play/new?game=pilgrims",
+                       data={**FORM, **changes, "csrf_token": csrf_of(page.text)})
+
+
+@pytest.fixture
+def game(client):
+    response = start(client)
+    assert response.status_code == 303, response.text
+    return re.match(r"/play/(\w+)\?created=1", response.headers["Location"]).group(1)
+
+
+def enter(client, session_id, data):
+    page = client.get(f"/play/{session_id}")
+    return client.post(f"/play/{session_id}/event", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text), **data},
+        follow_redirects=True)
+
+
+def corners(client, session_id):
+    for player, corner, item, drawn in (("p2", 1, ("fist", "sword"), ("leaf", "notes")),
+                                        ("p1", 3, ("speech", "sword"), ("coin", "star"))):
+        page = client.get(f"/play/{session_id}")
+        fixed = re.search(rf'id="corner-{corner}" name="fixed" value="([^"]+)"', page.text).group(1)
+        response = enter(client, session_id, {
+            "type": "choose_corner", "event.player": player, "fixed": html.unescape(fixed),
+            "event.item.adventure": item[0], "event.item.activation": item[1],
+            "event.drawn.adventure": drawn[0], "event.drawn.activation": drawn[1]})
+        assert "Entered:" in response.text, response.text
+
+
+def test_the_new_game_form_draws_the_table_not_json(client):
+    page = client.get("/play/new?game=pilgrims")
+    assert page.status_code == 200
+    assert page.text.count('name="options.campfires"') == 25
+    assert re.search(r'id="camp-1-1"[^>]*disabled', page.text)  # a corner is never a campfire
+    assert 'name="options.public_quests.2.cost#coin"' in page.text
+    assert 'name="options.leaders.p4.activation" value="star"' in page.text
+    assert 'name="options.solo_difficulty" value="hardcore"' in page.text
+    assert "<textarea" not in page.text.split('class="pg-more pg-position"')[0]
+
+
+def test_the_form_posts_exactly_what_the_referee_sets_up(client, game):
+    options = client.get(f"/api/sessions/{game}").get_json()["options"]
+    assert options["campfires"] == [[1, 3], [2, 2], [2, 4], [4, 2], [4, 4], [5, 3]]
+    assert options["public_quests"] == [
+        {"tile": "B", "mission": "2c", "cost": ["fist", "speech"]},
+        {"tile": "A", "mission": "1a", "cost": ["leaf", "leaf"]},
+        {"tile": "C", "mission": "5", "cost": ["fist", "speech", "leaf"]}]
+    assert options["leaders"] == {"p1": {"activation": ["sword"]}, "p2": {"activation": ["notes"]}}
+    assert options["journey_cards"] is False and options["leader_side"] == "A"
+
+
+def test_setup_errors_are_shown_next_to_what_was_entered(client):
+    response = start(client, **{"options.campfires": ["1 3", "2 2"]})
+    assert response.status_code == 400
+    assert "campfire" in response.text and 'class="field-error"' in response.text
+    assert re.search(r'id="camp-1-3"[^>]*checked', response.text)  # kept as ticked
+    response = start(client, **{"options.public_quests.0.tile": "A"})
+    assert response.status_code == 400
+    assert "the public quest tiles have the letters A, B and C" in response.text
+    response = start(client, **{"options.public_quests.0.mission": "1b",
+                                "options.public_quests.1.mission": "2a"})
+    assert response.status_code == 400
+    assert "mission 1b is not on a B tile" in response.text
+
+
+def test_the_board_draws_the_map_the_players_and_the_shared_cards(client, game):
+    page = client.get(f"/play/{game}").text
+    board = page.split('class="board"')[1].split('class="scores')[0]
+    assert board.count('class="pg-cell') == 25
+    assert board.count("pg-cell pg-camp") == 6
+    assert "Round 1 of 4" in board
+    assert 'aria-labelledby="pg-p1-h"' in board and 'aria-labelledby="pg-p2-h"' in board
+    assert board.count('class="pg-tile"') == 3 and "notes companions" in board
+    assert "level I ?" in board and "level II ?" in board
+
+
+def test_setup_and_a_turn_through_the_phone_forms(client, game):
+    page = client.get(f"/play/{game}")
+    assert "Bob: choose a corner" in page.text and 'id="pg-move"' not in page.text
+    corners(client, game)
+    page = client.get(f"/play/{game}").text
+    assert 'id="pg-move"' in page and page.count('<input type="radio" id="to-') == 25
+    assert re.search(r'id="to-5-5"[^>]*disabled', page)  # only the spaces of legal moves
+    assert re.search(r'id="to-1-1"[^>]*disabled', page) is None
+    response = enter(client, game, {"type": "move", "event.player": "p1", "event.movement": "1",
+                                    "event.to": "4 4", "event.card.types": "beast",
+                                    "event.card.activation": "notes"})
+    assert "Entered:" in response.text
+    state = client.get(f"/api/sessions/{game}").get_json()["state"]
+    assert state["players"]["p1"]["party"][0]["card"] == {"types": ["beast"], "activation": ["notes"]}
+    assert state["figures"]["p1"] == [4, 4]
+    assert "Play speech/sword under the leader" in response.text
+    assert "Gain a clover instead of activating" in response.text
+
+
+def test_a_wrong_card_kind_is_refused_with_the_rule(client, game):
+    corners(client, game)
+    response = enter(client, game, {"type": "move", "event.player": "p1", "event.movement": "2",
+                                    "event.to": "4 4", "event.card.adventure": "fist",
+                                    "event.card.activation": "sword"})
+    assert "Not allowed" in response.text
+    assert "Campfire map spaces give companion cards" in response.text
+
+
+def test_a_spectator_sees_the_board_but_no_forms(client, app, game):
+    spectator = app.test_client()
+    page = spectator.get(f"/play/{game}").text
+    assert 'class="pg-cell' in page
+    assert 'id="pg-corner"' not in page and "csrf_token" not in page.split('id="live"')[1].split(
+        'id="announce"')[0]
+
+
+# -- the generic readers the Pilgrims forms use ----------------------------------------------------
+
+ITEM = {"oneOf": [{"type": "object", "required": ["adventure", "activation"],
+                   "properties": {"adventure": {"enum": ["fist", "leaf"]},
+                                  "activation": {"enum": ["sword", "notes"]}}},
+                  {"type": "string"}]}
+COMPANION = {"type": "object", "required": ["types", "activation"],
+             "properties": {"types": {"type": "array", "uniqueItems": True,
+                                      "items": {"enum": ["beast", "wanderer"]}},
+                            "activation": {"type": "array", "uniqueItems": True,
+                                           "items": {"enum": ["sword", "notes"]}}}}
+CARD = {"oneOf": [ITEM, COMPANION]}
+
+
+def test_a_card_is_read_from_the_fields_of_the_kind_filled_in():
+    item = MultiDict([("c.adventure", "fist"), ("c.activation", "sword")])
+    assert form_value(CARD, "c", item) == {"adventure": "fist", "activation": "sword"}
+    companion = MultiDict([("c.types", "beast"), ("c.activation", "notes")])
+    assert form_value(CARD, "c", companion) == {"types": ["beast"], "activation": ["notes"]}
+    assert form_value(CARD, "c", MultiDict([("c.activation", "notes")])) is None
+    assert form_value(CARD, "c", MultiDict([("c", '"Lost Sheep"')])) == "Lost Sheep"
+
+
+def test_spaces_counts_and_keyed_objects_have_compact_fields():
+    space = {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"}}
+    assert form_value(space, "to", MultiDict([("to", "3 2")])) == [3, 2]
+    assert form_value(space, "to", MultiDict([("to.0", "3"), ("to.1", "2")])) == [3, 2]
+    spaces = {"type": ["array", "null"], "items": space, "maxItems": 6}
+    assert form_value(spaces, "s", MultiDict([("s", "1 3"), ("s", "2 2")])) == [[1, 3], [2, 2]]
+    cost = {"type": "array", "maxItems": 8, "items": {"enum": ["fist", "speech", "leaf"]}}
+    form = MultiDict([("cost#fist", "2"), ("cost#leaf", "1"), ("cost#speech", "0")])
+    assert form_value(cost, "cost", form) == ["fist", "fist", "leaf"]
+    leaders = {"type": ["object", "null"], "propertyNames": {"enum": ["p1", "p2"]},
+               "additionalProperties": {"oneOf": [COMPANION | {"required": ["activation"]},
+                                                  {"type": "string"}]}}
+    form = MultiDict([("l.p2.activation", "notes"), ("l.p2.activation", "sword")])
+    assert form_value(leaders, "l", form) == {"p2": {"activation": ["sword", "notes"]}}
+    pair = {"type": "array", "maxItems": 2, "items": ITEM}
+    form = MultiDict([("f.1.adventure", "leaf"), ("f.1.activation", "notes")])
+    assert form_value(pair, "f", form) == [{"adventure": "leaf", "activation": "notes"}]
+    payment = {"type": "array", "items": {"type": "object", "properties": {"hand": {"type": "integer"}}}}
+    form = MultiDict([("pay*hand", "1"), ("pay*hand", "3")])
+    assert form_value(payment, "pay", form) == [{"hand": 1}, {"hand": 3}]
+    position = {"type": "object", "properties": {"round": {"type": "integer"}}}
+    assert form_value(position, "position", MultiDict([("position", json.dumps({"round": 2}))])) \
+        == {"round": 2}
