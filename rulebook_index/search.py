@@ -8,15 +8,16 @@ mean"); a per-game glossary adds the rulebook's own terms for a player's words. 
 few dozen candidates are then re-ranked by how much of the question they cover.
 """
 
+import bisect
 import functools
 import heapq
+import html
 import math
 import re
 import unicodedata
 import weakref
 from dataclasses import dataclass, field
 
-from whoosh import highlight
 from whoosh.query import Or, Phrase, Term
 from whoosh.scoring import BM25F, BaseScorer, bm25
 
@@ -426,15 +427,10 @@ def _token_spans(text: str) -> tuple[tuple[str, int, int], ...]:
     )
 
 
-class _Match:
-    __slots__ = ("text", "startchar", "endchar")
-
-    def __init__(self, text, startchar, endchar):
-        self.text, self.startchar, self.endchar = text, startchar, endchar
-
-
 FRAGMENT_CHARS = 320
 FRAGMENT_LEAD = 80
+FRAGMENT_BETWEEN = " … "
+MARK_CLASSES = 5  # term0 .. term4, recycled, as Whoosh's HtmlFormatter numbers them
 
 
 def _window(text: str, start: int, end: int) -> tuple[int, int]:
@@ -446,23 +442,53 @@ def _window(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False) if ("&" in text or "<" in text or ">" in text) else text
+
+
+def _format_fragment(text: str, spans: list[tuple[int, int]], lo: int, hi: int,
+                     seen: dict[str, int]) -> str:
+    """text[lo:hi] HTML-escaped with each match span in <mark class="match termN">: the
+    markup of Whoosh's HtmlFormatter(tagname="mark"), including its term numbering (by the
+    matched text, in order of first appearance, recycled after MARK_CLASSES), without its
+    per-token overhead."""
+    out = []
+    index = lo
+    for a, b in spans:
+        if a < index:
+            continue
+        if a > index:
+            out.append(_escape(text[index:a]))
+        word = _escape(text[a:b])
+        n = seen.get(word)
+        if n is None:
+            n = seen[word] = len(seen) % MARK_CLASSES
+        out.append(f'<mark class="match term{n}">{word}</mark>')
+        index = b
+    out.append(_escape(text[index:hi]))
+    return "".join(out)
+
+
 def highlight_text(text: str, terms: set[str], top: int = 2) -> str:
     """The passage's best one or two stretches (about FRAGMENT_CHARS each) with the query's
-    words marked by Whoosh's HtmlFormatter(tagname="mark"), which HTML-escapes the text
-    around the marks. Token spans are analysed once per passage and cached."""
-    matches = [_Match(t, a, b) for t, a, b in _token_spans(text) if t in terms]
-    formatter = highlight.HtmlFormatter(tagname="mark", between=" … ")
+    words marked as Whoosh's HtmlFormatter(tagname="mark") marks them, the text around the
+    marks HTML-escaped. Token spans are analysed once per passage and cached."""
+    matches = [(t, a, b) for t, a, b in _token_spans(text) if t in terms]
+    seen: dict[str, int] = {}
     if not matches:
         head = text[:240]
-        return formatter._text(head) + ("…" if len(text) > len(head) else "")
+        return _escape(head) + ("…" if len(text) > len(head) else "")
     if len(text) <= FRAGMENT_CHARS * top:
-        return formatter.format([highlight.Fragment(text, matches, 0, len(text))])
+        return _format_fragment(text, [(a, b) for _, a, b in matches], 0, len(text), seen)
+    starts = [a for _, a, _ in matches]
     candidates = []
-    for m in matches:
-        lo = max(0, m.startchar - FRAGMENT_LEAD)
+    for _, a, _ in matches:
+        lo = max(0, a - FRAGMENT_LEAD)
         hi = min(len(text), lo + FRAGMENT_CHARS)
-        inside = [x for x in matches if x.startchar >= lo and x.endchar <= hi]
-        candidates.append((len({x.text for x in inside}), len(inside), -lo, lo, hi))
+        i = bisect.bisect_left(starts, lo)
+        j = bisect.bisect_right(starts, hi)
+        inside = [m for m in matches[i:j] if m[2] <= hi]
+        candidates.append((len({m[0] for m in inside}), len(inside), -lo, lo, hi))
     candidates.sort(reverse=True)
     chosen: list[tuple[int, int]] = []
     for *_, lo, hi in candidates:
@@ -473,9 +499,11 @@ def highlight_text(text: str, terms: set[str], top: int = 2) -> str:
     fragments = []
     for lo, hi in sorted(chosen):
         lo, hi = _window(text, lo, hi)
-        inside = [x for x in matches if x.startchar >= lo and x.endchar <= hi]
-        fragments.append(highlight.Fragment(text, inside, lo, hi))
-    return formatter.format(fragments)
+        i = bisect.bisect_left(starts, lo)
+        j = bisect.bisect_right(starts, hi)
+        spans = [(a, b) for _, a, b in matches[i:j] if b <= hi]
+        fragments.append(_format_fragment(text, spans, lo, hi, seen))
+    return FRAGMENT_BETWEEN.join(fragments)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -484,11 +512,14 @@ def _stem_set(text: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _sentence_stem_sets(text: str) -> tuple[frozenset[str], ...]:
+def _sentence_info(text: str) -> tuple[tuple[frozenset[str], bool], ...]:
+    """(stems, holds a number) of each sentence of a passage (each line split between
+    sentences)."""
     units = []
     for line in text.split("\n"):
         units.extend(sections._sentences(line) if line.strip() else [])
-    return tuple(_stem_set(u) for u in units) or (frozenset(),)
+    sets = [_stem_set(u) for u in units] or [frozenset()]
+    return tuple((st, _has_number(st)) for st in sets)
 
 
 _QUANTITY = re.compile(r"\b(how (many|much|far|long|often)|max(imum)?|limit|most|least)\b")
@@ -580,27 +611,37 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
     total = sum(w for _, w in concepts) or 1.0
     qset = frozenset(idf)
 
+    # stem -> (concept, weight) it can stand for; a stem set covers each concept by its best
+    owners: dict[str, list[tuple[int, float]]] = {}
+    for ci, (c, _) in enumerate(concepts):
+        for s in c:
+            owners.setdefault(s, []).append((ci, idf[s]))
     coverage_of: dict[frozenset[str], float] = {}  # the same few question words recur
 
     def covered(stemset: frozenset[str]) -> float:
-        if stemset not in coverage_of:
-            coverage_of[stemset] = sum(
-                max((idf[s] for s in c & stemset), default=0.0) for c, _ in concepts)
-        return coverage_of[stemset]
+        v = coverage_of.get(stemset)
+        if v is None:
+            best: dict[int, float] = {}
+            for s in stemset:
+                for ci, w in owners.get(s, ()):
+                    if w > best.get(ci, 0.0):
+                        best[ci] = w
+            v = coverage_of[stemset] = sum(best.values())
+        return v
 
     top = max(scores) or 1.0
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
     cue_sets = _cue_sets(plan.text)
-    number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT
+    number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT if wants_number else 0.0
     cue_w = CUE_BONUS * total / SENTENCE_WEIGHT
     out = []
     for d, sc in zip(docs, scores, strict=True):
         in_path = _stem_set(d["path"]) & qset
         cover = covered((_stem_set(d["text"]) & qset) | in_path) / total
         best = 0.0
-        for sent in _sentence_stem_sets(d["text"]):
+        for sent, numeric in _sentence_info(d["text"]):
             c = covered((sent & qset) | in_path)
-            if wants_number and _has_number(sent):
+            if numeric:
                 c += number_w
             for cues in cue_sets:
                 if sent & cues:
