@@ -671,21 +671,26 @@ def _clause_key(q) -> tuple:
     return ("term", q.fieldname, q.text)
 
 
-def _clause_scores(searcher, q) -> dict[int, float]:
-    """{docnum: score} of one OR clause at boost 1, computed by Whoosh's own matcher and
-    weighting, memoized per index reader (a build never changes once opened)."""
+def _clause_scores(searcher, q, game: str | None = None) -> dict[int, float]:
+    """{docnum: score} of one OR clause at boost 1 (only the game's passages when `game` is
+    given), computed by Whoosh's own matcher and weighting, memoized per index reader (a
+    build never changes once opened)."""
     memo = _reader_cache(searcher.reader()).setdefault("clauses", {})
-    key = _clause_key(q)
+    key = (_clause_key(q), game)
     scores = memo.get(key)
     if scores is None:
-        unboosted = q.copy()
-        unboosted.boost = 1.0
-        scores = {}
-        for sub, offset in searcher.leaf_searchers():
-            m = unboosted.matcher(sub, sub.context(weighting=searcher.weighting))
-            while m.is_active():
-                scores[m.id() + offset] = m.score()
-                m.next()
+        if game:
+            games = _doc_games(searcher)
+            scores = {d: sc for d, sc in _clause_scores(searcher, q).items() if games[d] == game}
+        else:
+            unboosted = q.copy()
+            unboosted.boost = 1.0
+            scores = {}
+            for sub, offset in searcher.leaf_searchers():
+                m = unboosted.matcher(sub, sub.context(weighting=searcher.weighting))
+                while m.is_active():
+                    scores[m.id() + offset] = m.score()
+                    m.next()
         if len(memo) >= MAX_CACHED_CLAUSES:
             memo.clear()
         memo[key] = scores
@@ -706,13 +711,11 @@ def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float
     `searcher.search(query)` (an Or adds its clauses' scores), but each clause's scores are
     memoized, so a question costs dictionary additions once its words have been seen."""
     totals: dict[int, float] = {}
+    get = totals.get
     for sub in query.subqueries:
         boost = sub.boost
-        for doc, sc in _clause_scores(searcher, sub).items():
-            totals[doc] = totals.get(doc, 0.0) + sc * boost
-    if game:
-        games = _doc_games(searcher)
-        totals = {d: sc for d, sc in totals.items() if games[d] == game}
+        for doc, sc in _clause_scores(searcher, sub, game).items():
+            totals[doc] = get(doc, 0.0) + sc * boost
     return heapq.nlargest(limit, ((sc, d) for d, sc in totals.items()))
 
 
