@@ -26,6 +26,7 @@ from .indexing import ANALYZER, WORD_PATTERN
 
 MAX_QUERY_CHARS = 500
 MAX_TERMS = 48
+MAX_CORRECTED_CHARS = 30  # no English or rulebook word is longer; spares a 500-letter blob
 MAX_PHRASES = 24
 CANDIDATES = 40
 
@@ -198,7 +199,7 @@ def correct_word(word: str) -> str | None:
     rulebook word over a mere English one, then the most frequent. Short words are left alone.
     """
     vocab = vocabulary()
-    if len(word) < 3 or not word.isalpha() or word in vocab.words:
+    if not 3 <= len(word) <= MAX_CORRECTED_CHARS or not word.isalpha() or word in vocab.words:
         return None
     english = corpus.english_words()
     if word in english or stem(word) in vocab.stems:
