@@ -45,8 +45,6 @@ import json
 import pickle
 from pathlib import Path
 
-import jsonschema
-
 from .core.rules import (
     BadRequest,
     Citation,
@@ -398,11 +396,6 @@ class Game(Referee):
             G["pending"] = {"action": "setup", "player": "rome", "steps": steps[1:],
                             "ability": None, "draw": steps[0]}
             return G, "draw"
-        error = jsonschema.exceptions.best_match(
-            jsonschema.Draft202012Validator(POSITION_SCHEMA).iter_errors(position))
-        if error is not None:
-            where = ".".join(str(part) for part in error.absolute_path)
-            raise SetupError(error.message, "position" + (f".{where}" if where else ""))
         if "face_up" in position:
             extra = sorted(set(position) - {"face_up"})
             if extra:
@@ -1101,11 +1094,6 @@ class Game(Referee):
     @classmethod
     def score(cls, tallies: dict) -> dict:
         """Who has won, from both Congregations and who took the last action."""
-        error = jsonschema.exceptions.best_match(
-            jsonschema.Draft202012Validator(SCORE_SCHEMA).iter_errors(tallies))
-        if error is not None:
-            where = ".".join(str(part) for part in error.absolute_path)
-            raise BadRequest(error.message, where or None)
         congregations = tallies["congregations"]
         cards = congregations["rome"] + congregations["avignon"]
         for name in CHARACTERS:

@@ -661,7 +661,7 @@ def test_start_from_a_position():
     ({"players": {"p1": {"figure": [1, 1]}}}, "position.players.p2"),
     ({"current": "p2", "turns": {"p1": 0, "p2": 0},
       "players": {"p1": {"figure": [1, 1]}, "p2": {"figure": [5, 5]}}}, "position.turns"),
-    ({"bogus": 1}, "position"),
+    ({"bogus": 1}, "position.bogus"),
     ({"players": {"p1": {"figure": [1, 1], "party": [{"card": C(["beast"], ["star"])}] * 4},
                   "p2": {"figure": [5, 5]}}}, "position.players.p1.party"),
 ])

@@ -8,7 +8,7 @@ the falconer: adventures, quests, 1 per item card, no clovers, +5 with journey c
 
 import pytest
 
-from referee.core import BadRequest
+from referee.core import BadRequest, engine
 from referee.pilgrims import Game
 from rulebook_index import sections
 
@@ -256,7 +256,7 @@ def test_every_breakdown_line_cites_the_rulebook():
 ])
 def test_impossible_tallies_are_refused(tallies, field):
     with pytest.raises(BadRequest) as caught:
-        Game.score(tallies)
+        engine.score(Game, tallies)
     if field is not None:
         assert caught.value.field == field
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import jsonschema
 
-from .rules import BadRequest, Effect, Referee, RuleViolation
+from .rules import BadRequest, Effect, Referee, RuleViolation, SetupError
 
 MAX_NAME_LENGTH = 40
 MAX_MESSAGE_LENGTH = 200
@@ -102,8 +102,13 @@ def check_setup(game: type[Referee], body: dict) -> Setup:
         chosen[name] = value
 
     position = body.get("position")
-    if position is not None and not isinstance(position, dict):
-        raise BadRequest("position must be an object", "position")
+    if position is not None:
+        if not isinstance(position, dict):
+            raise BadRequest("position must be an object", "position")
+        try:
+            check_schema(game.position_schema, position, "position")
+        except BadRequest as wrong:
+            raise SetupError(wrong.message, wrong.field) from None
     return Setup(normalized, chosen, position)
 
 

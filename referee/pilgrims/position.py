@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 
-import jsonschema
-
 from referee.core import SetupError
 
 from . import cards
@@ -130,11 +128,6 @@ POSITION_SCHEMA = {
 def position_from(game, G, position, options):
     """G for a game already on the table, from the setup G and the position entered."""
 
-    validator = jsonschema.Draft202012Validator(POSITION_SCHEMA)
-    error = jsonschema.exceptions.best_match(validator.iter_errors(position))
-    if error is not None:
-        where = ".".join(str(p) for p in error.absolute_path)
-        raise SetupError(error.message, "position" + (f".{where}" if where else ""))
     G = copy.deepcopy(G)
     seats = [s for s in G["order"] if s != FALCONER]
     G["corners_left"] = []

@@ -12,8 +12,6 @@ from the player's companions and completed adventures for the tile in `public_qu
 
 from __future__ import annotations
 
-import jsonschema
-
 from referee.core import BadRequest, Citation
 
 from . import cards
@@ -263,13 +261,6 @@ def check_quills(players: list[dict], field: str = "players") -> None:
 
 def validate(tallies) -> dict:
     """Check the calculator's input; return it with card names resolved and defaults filled in."""
-    if not isinstance(tallies, dict):
-        raise BadRequest("the tallies must be a JSON object")
-    error = jsonschema.exceptions.best_match(
-        jsonschema.Draft202012Validator(score_schema).iter_errors(tallies))
-    if error is not None:
-        where = ".".join(str(p) for p in error.absolute_path)
-        raise BadRequest(error.message, where or None)
     players = []
     for n, tally in enumerate(tallies["players"]):
         tally = dict(tally)
