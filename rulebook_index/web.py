@@ -17,7 +17,7 @@ from . import corpus, indexing, search, sections
 api = Blueprint("rules_api", __name__, url_prefix="/api")
 pages = Blueprint("rules_pages", __name__)
 
-DEFAULT_LIMIT = 10
+DEFAULT_LIMIT = 5
 MAX_LIMIT = 50
 POINTER_CHECK_SECONDS = 1.0
 
