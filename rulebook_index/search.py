@@ -43,6 +43,7 @@ COVER_WEIGHT = 0.45
 SENTENCE_WEIGHT = 0.9
 NUMBER_BONUS = 0.1
 CUE_BONUS = 0.05
+PAIR_WEIGHT = 0.7  # two adjacent sentences, against one
 
 _WORD = re.compile(WORD_PATTERN)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -523,6 +524,18 @@ def _sentence_info(text: str) -> tuple[tuple[frozenset[str], bool], ...]:
     return tuple((st, _has_number(st)) for st in sets)
 
 
+@functools.lru_cache(maxsize=8192)
+def _sentence_windows(text: str) -> tuple[tuple[frozenset[str], bool, float], ...]:
+    """Each sentence (weight 1) and each two adjacent sentences together (PAIR_WEIGHT): an
+    answer often spans a lead-in and the rule that follows it."""
+    info = _sentence_info(text)
+    out = [(st, num, 1.0) for st, num in info]
+    if PAIR_WEIGHT > 0:
+        for (a, na), (b, nb) in zip(info, info[1:], strict=False):
+            out.append((a | b, na or nb, PAIR_WEIGHT))
+    return tuple(out)
+
+
 _QUANTITY = re.compile(r"\b(how (many|much|far|long|often)|max(imum)?|limit|most|least)\b")
 _NUMBER_STEMS = frozenset(
     stem(w)
@@ -640,13 +653,14 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
         in_path = _stem_set(d["path"]) & qset
         cover = covered((_stem_set(d["text"]) & qset) | in_path) / total
         best = 0.0
-        for sent, numeric in _sentence_info(d["text"]):
+        for sent, numeric, factor in _sentence_windows(d["text"]):
             c = covered((sent & qset) | in_path)
             if numeric:
                 c += number_w
             for cues in cue_sets:
                 if sent & cues:
                     c += cue_w
+            c *= factor
             if c > best:
                 best = c
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
