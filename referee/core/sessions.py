@@ -96,18 +96,20 @@ class Sessions:
 
     # -- read --------------------------------------------------------------------------------------
 
-    def _row(self, session_id: str) -> dict:
-        row = self.store.session(session_id)
+    def _row(self, session_id: str, conn=None) -> dict:
+        row = self.store.session(session_id, conn)
         if row is None:
             raise NotFound(f"no game session {session_id!r}")
         return row
 
-    def _model(self, row: dict, conn=None) -> Referee:
+    def _model(self, row: dict, entries) -> Referee:
+        """The game after its last entry: from the snapshot, or by replay of `entries()` (read
+        only then) when the snapshot was written by an older version of the game's rules."""
         game = self.game(row["game"])
         setup = engine.Setup(**row["setup"])
         if row["snapshot_version"] == game.rules_version:
             return engine.restore(game, setup, row["snapshot"])
-        in_force, _redo = engine.active_events(_log_entries(self.store.entries(row["id"], conn)))
+        in_force, _redo = engine.active_events(entries())
         return engine.replay(game, setup, [entry.event for entry in in_force])
 
     def _describe(self, session_id, game, setup, model, seq, with_legal=True) -> dict:
@@ -121,15 +123,16 @@ class Sessions:
         }
 
     def get(self, session_id: str) -> dict:
-        row = self._row(session_id)
+        with self.store.read() as conn:
+            row = self._row(session_id, conn)
+            entries = _log_entries(self.store.entries(session_id, conn))
         game = self.game(row["game"])
-        model = self._model(row)
+        model = self._model(row, lambda: entries)
         try:
             described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model,
                                        row["seq"])
         finally:
             model.release()
-        entries = _log_entries(self.store.entries(session_id))
         in_force, redo = engine.active_events(entries)
         described["can_undo"] = bool(in_force)
         described["can_redo"] = bool(redo)
@@ -141,8 +144,9 @@ class Sessions:
         return self._row(session_id)["seq"]
 
     def log(self, session_id: str) -> dict:
-        row = self._row(session_id)
-        entries = self.store.entries(session_id)
+        with self.store.read() as conn:
+            row = self._row(session_id, conn)
+            entries = self.store.entries(session_id, conn)
         in_force, _redo = engine.active_events(_log_entries(entries))
         in_force_seqs = {entry.seq for entry in in_force}
         undone_at = {}
@@ -201,7 +205,7 @@ class Sessions:
                             "effects": show_effects(row["game"], earlier["effects"])}
             if expected_seq != row["seq"]:
                 raise Stale(row["seq"])
-            model = self._model(row, conn)
+            model = self._model(row, lambda: _log_entries(self.store.entries(session_id, conn)))
             try:
                 effects = engine.apply(model, body["event"])
                 seq = row["seq"] + 1
@@ -246,7 +250,7 @@ class Sessions:
                 if not redo:
                     raise NothingTo("there is nothing to redo")
                 target = redo[-1]
-                model = self._model(row, conn)
+                model = self._model(row, lambda: entries)
             try:
                 if kind == "redo":
                     engine.apply(model, target.event)

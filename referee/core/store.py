@@ -78,18 +78,30 @@ class Store:
 
     # -- reads -------------------------------------------------------------------------------------
 
-    def session(self, session_id: str) -> dict | None:
+    @contextmanager
+    def read(self):
+        """One read transaction, so that a session row and its log are seen at the same moment."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(sessions).where(sessions.c.id == session_id)).mappings().first()
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def _using(self, conn: Connection | None):
+        if conn is not None:
+            yield conn
+        else:
+            with self.engine.connect() as own:
+                yield own
+
+    def session(self, session_id: str, conn: Connection | None = None) -> dict | None:
+        with self._using(conn) as used:
+            row = used.execute(select(sessions).where(sessions.c.id == session_id)).mappings().first()
         return _session_dict(row) if row else None
 
     def entries(self, session_id: str, conn: Connection | None = None) -> list[dict]:
         query = select(log).where(log.c.session_id == session_id).order_by(log.c.seq)
-        if conn is not None:
-            rows = conn.execute(query).mappings().all()
-        else:
-            with self.engine.connect() as own:
-                rows = own.execute(query).mappings().all()
+        with self._using(conn) as used:
+            rows = used.execute(query).mappings().all()
         return [_entry_dict(row) for row in rows]
 
     def entry_by_client_id(self, conn: Connection, session_id: str, client_id: str) -> dict | None:
