@@ -294,3 +294,13 @@ def test_a_failed_replay_leaves_no_model_on_the_machine(sessions, game):
     with pytest.raises(RuleViolation):
         engine.replay(Lanes, setup, [{"type": "play", "player": "sun", "lane": 1, "power": 1}] * 4)
     assert len(Lanes.machine().models) == models_before
+
+
+def test_a_log_the_new_rules_refuse_still_shows_the_last_state(sessions, game, monkeypatch, caplog):
+    import tests.toy_game as toy
+
+    play(sessions, game, 0, lane=1, power=3)
+    monkeypatch.setattr(Lanes, "rules_version", Lanes.rules_version + 1)
+    monkeypatch.setattr(toy, "CARDS_PER_LANE", 0)  # the new rules refuse the logged event
+    assert sessions.get(game["id"])["state"]["lanes"][0]["sun"] == [3]
+    assert "no longer replays" in caplog.text

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 
 from . import engine
 from .rules import BadRequest, Citation, Referee, RuleViolation
 from .store import Store
+
+logger = logging.getLogger(__name__)
 
 EXPORT_FORMAT = "tableside-session/1"
 SESSION_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: read aloud at a table
@@ -110,7 +113,13 @@ class Sessions:
         if row["snapshot_version"] == game.rules_version:
             return engine.restore(game, setup, row["snapshot"])
         in_force, _redo = engine.active_events(entries())
-        return engine.replay(game, setup, [entry.event for entry in in_force])
+        try:
+            return engine.replay(game, setup, [entry.event for entry in in_force])
+        except (BadRequest, RuleViolation) as refused:  # the new rules refuse an old event
+            logger.warning("session %s no longer replays under %s rules version %s (%s); "
+                        "serving the state the table last saw", row["id"], game.game_id,
+                        game.rules_version, refused)
+            return engine.restore(game, setup, row["snapshot"])
 
     def _describe(self, session_id, game, setup, model, seq, with_legal=True) -> dict:
         return {
