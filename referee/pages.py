@@ -12,9 +12,12 @@ that changes a game carries the per-session CSRF token.
 
 from __future__ import annotations
 
+import copy
 import hmac
 import json
 import secrets
+import threading
+from collections import OrderedDict
 
 import segno
 from flask import (
@@ -31,6 +34,8 @@ from flask import (
     session,
     url_for,
 )
+from jinja2 import TemplateNotFound
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from rulebook_index import sections as rulebook_sections
@@ -46,13 +51,15 @@ MAX_REMEMBERED_GAMES = 20  # edit tokens kept in one browser's session cookie
 MAX_FORM_ITEMS = 8  # an array longer than this is entered as JSON text
 MAX_CALCULATOR_PLAYERS = 8
 ASK_LIMIT = 8
+HISTORY_CACHE = 64  # games whose log in words is kept between requests
 
 
 def init_app(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals.update(csrf_token=csrf_token, schema_type=schema_type,
                                  array_length=array_length, normalize_scores=normalize_scores)
-    app.jinja_env.filters.update(event_label=event_label, humanize=humanize, seat_name=seat_name)
+    app.jinja_env.filters.update(event_label=event_label, humanize=humanize, seat_name=seat_name,
+                                 readable=readable)
 
 
 # -- tokens --------------------------------------------------------------------------------------
@@ -165,12 +172,14 @@ def table(session_id):
     log = get_sessions().log(session_id)
     token = edit_token(session_id)
     done = request.args.get("done", type=int)
+    names = {p["seat"]: p["name"] for p in view["players"]}
     context = dict(
         view=view,
         game=game,
         described=describe_game(game),
-        names={p["seat"]: p["name"] for p in view["players"]},
+        names=names,
         log=log["entries"],
+        told=history(session_id, view, log["entries"], names),
         can_edit=token is not None,
         created=bool(request.args.get("created")) and token is not None,
         done=entry_at(log["entries"], done) if done else None,
@@ -260,7 +269,7 @@ def post_event(session_id):
         result = get_sessions().post_event(session_id, edit_token(session_id),
                                            {"event": event, "expected_seq": expected_seq})
     except RuleViolation as exc:
-        flash(violation_message(exc, event), "violation")
+        flash(violation_message(exc, event, view), "violation")
     except BadRequest as exc:
         flash({"kind": "error", "text": exc.message, "field": exc.field}, "error")
     except Stale as exc:
@@ -293,8 +302,10 @@ def undo_redo(session_id, kind):
     return redirect(url_for("pages.table", session_id=session_id) + "#result", 303)
 
 
-def violation_message(exc: RuleViolation, event) -> dict:
-    message = {"kind": "violation", "text": exc.message, "event": event}
+def violation_message(exc: RuleViolation, event, view: dict) -> dict:
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    message = {"kind": "violation", "text": exc.message,
+               "tried": describe_event(event, view, names).striptags()}
     if exc.citation is not None:
         message["rule"] = exc.citation.to_json()
     return message
@@ -310,9 +321,10 @@ def flash_stale(session_id: str, expected_seq: int | None, seq: int) -> None:
 def log_page(session_id):
     view = load(session_id)
     game = game_or_404(view["game"])
-    return render_template("play/log.html", view=view, game=game,
-                           names={p["seat"]: p["name"] for p in view["players"]},
-                           log=get_sessions().log(session_id)["entries"])
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    entries = get_sessions().log(session_id)["entries"]
+    return render_template("play/log.html", view=view, game=game, names=names, log=entries,
+                           told=history(session_id, view, entries, names))
 
 
 # -- events from forms ---------------------------------------------------------------------------
@@ -566,17 +578,41 @@ def humanize(name) -> str:
     return str(name).replace("_", " ").replace("-", " ")
 
 
+def readable(value) -> str:
+    """A value of an event in words, never as JSON: {"adventure": "fist", "activation": "sword"}
+    -> "adventure fist, activation sword"; [4, 4] -> "4, 4"; [[1, 2], [3, 3]] -> "(1, 2), (3, 3)"."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if isinstance(value.get("name"), str):
+            return value["name"]
+        return ", ".join(f"{humanize(k)} {readable(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if all(isinstance(item, dict) for item in value):
+            return "; ".join(readable(item) for item in value)
+        return ", ".join(f"({readable(item)})" if isinstance(item, (list, dict)) else readable(item)
+                         for item in value)
+    return str(value)
+
+
 def event_label(event: dict, names: dict | None = None, with_player: bool = False) -> str:
-    """An event in a few words: "chastise · card Vicar"."""
+    """An event in a few words, the generic way: "Chastise · path 3", "Move · to 4, 4 · card:
+    adventure fist, activation sword". A game says it better with its own `describe` macro."""
     if not event:
         return ""
     parts = [humanize(event.get("type", "?")).capitalize()]
     for key, value in event.items():
         if key in ("type", "player", "open"):
             continue
-        if isinstance(value, (dict, list)):
-            value = json.dumps(value, ensure_ascii=False)
-        parts.append(f"{humanize(key)} {value}")
+        if isinstance(value, dict) or isinstance(value, list) and any(
+                isinstance(item, (dict, list)) for item in value):
+            parts.append(f"{humanize(key)}: {readable(value)}")
+        else:
+            parts.append(f"{humanize(key)} {readable(value)}")
     label = " · ".join(parts)
     if with_player and event.get("player"):
         label = f"{(names or {}).get(event['player'], event['player'])}: {label}"
@@ -590,13 +626,109 @@ def entry_at(entries: list[dict], seq: int) -> dict | None:
     return None
 
 
-def describe_entry(entry: dict, entries: list[dict], names: dict) -> str:
+def describer(game_id: str):
+    """The `describe(event, view, names)` macro of templates/play/_labels_<game>.html, or the
+    generic one of _labels.html (the most specific template that has one wins)."""
+    for name in (f"play/_labels_{game_id}.html", "play/_labels.html"):
+        try:
+            module = current_app.jinja_env.get_template(name).module
+        except TemplateNotFound:
+            continue
+        if hasattr(module, "describe"):
+            return module.describe
+    return lambda event, view, names: Markup.escape(event_label(event, names, with_player=True))
+
+
+def describe_event(event: dict, view: dict, names: dict) -> Markup:
+    """An event in the game's words, as entered in the table `view` (Markup: it may hold a span)."""
+    if not isinstance(event, dict):
+        return Markup.escape(str(event))
+    return Markup(str(describer(view["game"])(event, view, names)).strip())
+
+
+_history_lock = threading.Lock()
+
+
+def history(session_id: str, view: dict, entries: list[dict], names: dict) -> dict:
+    """Every event of the log in words, each described in the table as it was when it was entered
+    (the character named by a path, the card a hand position held, may since have moved):
+    {"texts": {seq: Markup}, "undo": seq of the event undo would take back, "redo": seq}.
+
+    The log is append-only, so the walk is kept per game (a few games, LRU) and goes on from where
+    it stopped: a new entry costs one event applied, not a replay.
+    """
+    cache = current_app.extensions.setdefault("tableside.history", OrderedDict())
+    with _history_lock:
+        walk = cache.pop(session_id, None)
+    if walk is None:
+        walk = {"seq": 0, "texts": {}, "snapshot": None, "applied": [], "redo": [], "broken": False}
+    new = [entry for entry in entries if entry["seq"] > walk["seq"]]
+    if new:
+        walk = continue_walk(walk, session_id, view, new, names)
+    with _history_lock:
+        cache[session_id] = walk
+        while len(cache) > HISTORY_CACHE:
+            cache.popitem(last=False)
+    return {"texts": walk["texts"], "undo": walk["applied"][-1][0] if walk["applied"] else None,
+            "redo": walk["redo"][-1][0] if walk["redo"] else None}
+
+
+def continue_walk(walk: dict, session_id: str, view: dict, new: list[dict], names: dict) -> dict:
+    """Replay the new log entries from the walk's last state, describing each event before it is
+    applied; undo and redo move along as the core's do. Should the replay fail (a game whose rules
+    changed since), the events from there on are described in the current table."""
+    walk = {**walk, "texts": dict(walk["texts"]), "applied": list(walk["applied"]),
+            "redo": list(walk["redo"])}
+    game = game_or_404(view["game"])
+    setup = engine.Setup(**get_sessions().store.session(session_id)["setup"])
+    model = None
+    if not walk["broken"]:
+        model = (engine.restore(game, setup, copy.deepcopy(walk["snapshot"]))
+                 if walk["snapshot"] else engine.start(game, setup))
+    for entry in new:
+        walk["seq"] = entry["seq"]
+        if entry["kind"] == "event":
+            before = view if model is None else {**view, "state": model.G, "phase": model.phase}
+            walk["texts"][entry["seq"]] = describe_event(entry["event"], before, names)
+            walk["applied"].append((entry["seq"], entry["event"]))
+            walk["redo"].clear()
+        elif entry["kind"] == "undo" and walk["applied"]:
+            walk["redo"].append(walk["applied"].pop())
+        elif entry["kind"] == "redo" and walk["redo"]:
+            walk["applied"].append(walk["redo"].pop())
+        else:
+            continue
+        if model is None:
+            continue
+        try:
+            if entry["kind"] == "undo":
+                model.release()
+                model = None
+                model = engine.replay(game, setup, [event for _, event in walk["applied"]])
+            else:
+                engine.apply(model, walk["applied"][-1][1], replaying=True)
+        except Exception:  # words are best effort; the table itself comes from the core
+            current_app.logger.exception("replaying the log of %s for its words", session_id)
+            walk["broken"] = True
+            if model is not None:
+                model.release()
+            model = None
+    if model is not None:
+        walk["snapshot"] = model.snapshot()
+        model.release()
+    return walk
+
+
+def describe_entry(entry: dict, entries: list[dict], names: dict, told: dict) -> str:
+    """A log entry in plain words (for the "meanwhile" list and the live announcement)."""
     if entry["kind"] == "event":
-        text = event_label(entry["event"], names, with_player=True)
+        text = told["texts"].get(entry["seq"]) or event_label(entry["event"], names, True)
+        text = Markup(text).striptags()
         effects = "; ".join(e["text"] for e in entry.get("effects", []))
         return f"{text} — {effects}" if effects else text
     target = entry_at(entries, entry["target_seq"])
-    what = event_label(target["event"], names, with_player=True) if target else f"#{entry['target_seq']}"
+    what = told["texts"].get(entry["target_seq"]) if target else None
+    what = Markup(what).striptags() if what else f"#{entry['target_seq']}"
     return f"{'Undone' if entry['kind'] == 'undo' else 'Redone'}: {what}"
 
 
@@ -604,7 +736,8 @@ def describe_changes(session_id: str, since: int) -> list[str]:
     view = get_sessions().get(session_id)
     names = {p["seat"]: p["name"] for p in view["players"]}
     entries = get_sessions().log(session_id)["entries"]
-    return [describe_entry(e, entries, names) for e in entries if e["seq"] > since]
+    told = history(session_id, view, entries, names)
+    return [describe_entry(e, entries, names, told) for e in entries if e["seq"] > since]
 
 
 # -- asking the rules in context ------------------------------------------------------------------

@@ -101,16 +101,16 @@ def test_undo_names_the_event_and_the_log_keeps_it_as_undone(phone):
     session_id = new_game(phone)
     play(phone, session_id, {"type": "play", "player": "sun", "lane": 3, "power": 1})
     page = phone.get(f"/play/{session_id}")
-    assert "Undo: <span class=\"what\">Ann: Play · lane 3 · power 1" in page.text
+    assert "Undo: <span class=\"what told\">Ann: Play · lane 3 · power 1" in page.text
     response = phone.post(f"/play/{session_id}/undo", data={
         "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text)}, follow_redirects=True)
-    assert "Undone:</strong> Ann: Play · lane 3 · power 1" in response.text
+    assert "Undone:</strong> <span class=\"told\">Ann: Play · lane 3 · power 1" in response.text
     log = phone.get(f"/play/{session_id}/log")
     assert "undone" in log.text and "Undo</strong> of #1" in log.text
     redo = phone.post(f"/play/{session_id}/redo", data={
         "csrf_token": csrf_of(response.text), "expected_seq": seq_of(response.text)},
         follow_redirects=True)
-    assert "Redone:</strong> Ann: Play · lane 3 · power 1" in redo.text
+    assert "Redone:</strong> <span class=\"told\">Ann: Play · lane 3 · power 1" in redo.text
 
 
 # -- the scoring calculator --------------------------------------------------------------------------
@@ -375,3 +375,109 @@ def test_a_pilgrims_choice_the_game_cannot_enumerate_is_a_form_with_its_fixed_fi
         "event.item.adventure": "fist", "event.item.activation": "sword"}, follow_redirects=True)
     assert response.status_code == 200
     assert "Entered:" in response.text or "Not allowed" in response.text or "message error" in response.text
+
+
+# -- events in words ---------------------------------------------------------------------------------
+
+
+class ToldText(__import__("html.parser").parser.HTMLParser):
+    """The text of every element of class "told" (an event in words), one string per element."""
+
+    def __init__(self):
+        super().__init__()
+        self.found, self.depth = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if self.depth:
+            self.depth += 1
+        elif "told" in (dict(attrs).get("class") or "").split():
+            self.depth = 1
+            self.found.append("")
+
+    def handle_endtag(self, tag):
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.found[-1] += data
+
+
+def told(html: str) -> list[str]:
+    parser = ToldText()
+    parser.feed(html)
+    return [" ".join(text.split()) for text in parser.found]
+
+
+def assert_no_json(texts) -> None:
+    texts = list(texts)
+    assert texts
+    for text in texts:
+        assert text and "{" not in text and "[" not in text, text
+
+
+def test_generic_words_for_an_event_never_show_json():
+    from referee.pages import event_label, readable
+
+    event = {"type": "move_piece", "player": "sun", "to": [4, 4], "swap": [[1, 2], [3, 3]],
+             "card": {"adventure": "fist", "activation": "sword"}, "pay": [{"hand": 1}, {"hand": 3}],
+             "convert": True, "tags": ["a", "b"]}
+    label = event_label(event, {"sun": "Ann"}, with_player=True)
+    assert label == ("Ann: Move piece · to 4, 4 · swap: (1, 2), (3, 3) · card: adventure fist, "
+                     "activation sword · pay: hand 1; hand 3 · convert yes · tags a, b")
+    assert readable({"name": "Lost Sheep", "level": 1}) == "Lost Sheep"
+    assert readable(None) == "none" and readable([]) == "none"
+
+
+def avignon_table(client):
+    form = client.get("/play/new?game=avignon")
+    response = client.post("/play/new?game=avignon", data={
+        "csrf_token": csrf_of(form.text), "player": ["Rosa", "Aldo"], "start": "position",
+        **{f"position.face_up.{i}": name
+           for i, name in enumerate(["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"])}})
+    assert response.status_code == 303, response.text
+    return re.match(r"/play/(\w+)\?created=1", response.headers["Location"]).group(1)
+
+
+def test_avignon_events_are_told_by_the_character_everywhere(client):
+    session_id = avignon_table(client)
+    stale = client.get(f"/play/{session_id}")
+    entered = play(client, session_id, {"type": "excommunicate", "player": "rome", "path": 1})
+    assert told(entered.text)[0] == "Rosa: Excommunicate · Vicar (path 1)"
+    drawn = play(client, session_id, {"type": "draw", "player": "rome", "character": "Courtesan"})
+    assert told(drawn.text)[0] == "Rosa: Draw · Courtesan (path 1)"
+    # the undo button names the event as it was entered; path 1 now holds the Courtesan
+    assert "Rosa: Draw · Courtesan (path 1)" in told(drawn.text)
+    assert "Rosa: Excommunicate · Vicar (path 1)" in told(drawn.text)  # the log on the table
+    legal = client.get(f"/api/sessions/{session_id}").get_json()["legal"]
+    assert {"type": "petition", "player": "avignon", "path": 2, "target": 1, "move": "pull"} in legal
+    moved = play(client, session_id, {"type": "petition", "player": "avignon", "path": 2,
+                                      "target": 1, "move": "pull"})
+    assert told(moved.text)[0] == "Aldo: Petition · Scribe: pull Courtesan"
+    page = client.get(f"/play/{session_id}")
+    undone = client.post(f"/play/{session_id}/undo", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text)}, follow_redirects=True)
+    assert told(undone.text)[0] == "Aldo: Petition · Scribe: pull Courtesan"
+    assert "Redo: " in undone.text
+    assert_no_json(told(undone.text))
+    late = client.post(f"/play/{session_id}/event", data={  # a phone still showing seq 0
+        "csrf_token": csrf_of(stale.text), "expected_seq": 0,
+        "event": '{"type": "beseech", "player": "rome", "path": 2}'}, follow_redirects=True)
+    assert "Meanwhile:" in late.text
+    meanwhile = [t.split(" — ")[0] for t in told(late.text.split("Meanwhile:")[1].split("</ul>")[0])]
+    assert meanwhile[:2] == ["Rosa: Excommunicate · Vicar (path 1)", "Rosa: Draw · Courtesan (path 1)"]
+    assert_no_json(meanwhile)
+    log = client.get(f"/play/{session_id}/log")
+    assert_no_json(told(log.text))
+    assert "Aldo: Petition · Scribe: pull Courtesan" in told(log.text)
+    changes = client.get(f"/play/{session_id}/state.json?since=0").get_json()["changes"]
+    assert_no_json(change.split(" — ")[0] for change in changes)
+    assert changes[0].startswith("Rosa: Excommunicate · Vicar (path 1) — ")
+
+
+def test_a_refused_event_says_what_was_entered_in_words(client):
+    session_id = avignon_table(client)
+    play(client, session_id, {"type": "beseech", "player": "rome", "path": 1})
+    refused = play(client, session_id, {"type": "beseech", "player": "rome", "path": 2})
+    assert "Not allowed" in refused.text
+    assert "Rosa: Beseech · Scribe (path 2)" in told(refused.text)

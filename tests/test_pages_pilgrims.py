@@ -196,3 +196,71 @@ def test_spaces_counts_and_keyed_objects_have_compact_fields():
     position = {"type": "object", "properties": {"round": {"type": "integer"}}}
     assert form_value(position, "position", MultiDict([("position", json.dumps({"round": 2}))])) \
         == {"round": 2}
+
+
+def test_events_are_told_with_spaces_and_cards_as_the_table_reads_them(client, game):
+    from tests.test_pages import assert_no_json, told
+
+    stale = client.get(f"/play/{game}")
+    corners(client, game)
+    moved = enter(client, game, {"type": "move", "event.player": "p1", "event.movement": "1",
+                                 "event.to": "4 4", "event.card.types": "beast",
+                                 "event.card.activation": "notes"})
+    assert told(moved.text)[0] == "Ann: Move to D4 with token 1 (take beast (notes))"
+    assert "Bob: Start on corner A1 (take fist/sword), draw leaf/notes" in told(moved.text)
+    assert "Ann: Start on corner E5 (take speech/sword), draw coin/star" in told(moved.text)
+    played = enter(client, game, {"event": json.dumps(
+        {"type": "activate", "player": "p1", "character": "leader", "hand": 1})})
+    assert told(played.text)[0] == "Ann: Play speech/sword under the leader"  # hand 1, before
+    assert_no_json(told(played.text))
+    page = client.get(f"/play/{game}")
+    undone = client.post(f"/play/{game}/undo", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text)}, follow_redirects=True)
+    assert told(undone.text)[0] == "Ann: Play speech/sword under the leader"
+    assert_no_json(told(undone.text))  # with the redo button
+    late = client.post(f"/play/{game}/event", data={
+        "csrf_token": csrf_of(stale.text), "expected_seq": 0, "type": "choose_corner",
+        "event.player": "p2", "fixed": '{"type": "choose_corner", "player": "p2", "space": [1, 1]}',
+        "event.drawn.adventure": "leaf", "event.drawn.activation": "notes"}, follow_redirects=True)
+    meanwhile = told(late.text.split("Meanwhile:")[1].split("</ul>")[0])
+    assert len(meanwhile) == 5
+    assert_no_json(t.split(" — ")[0] for t in meanwhile)
+    log = client.get(f"/play/{game}/log")
+    assert_no_json(told(log.text))
+    assert "Ann: Move to D4 with token 1 (take beast (notes))" in told(log.text)
+    changes = client.get(f"/play/{game}/state.json?since=0").get_json()["changes"]
+    assert_no_json(change.split(" — ")[0] for change in changes)
+
+
+def test_solo_and_ability_events_are_told_without_json():
+    from flask import Flask
+
+    from referee.pages import init_app
+
+    app = Flask("words", template_folder=str(__import__("pathlib").Path(__file__).parents[1] / "templates"))
+    init_app(app)
+    with app.app_context():
+        labels = app.jinja_env.get_template("play/_labels_pilgrims.html").module
+        view = {"game": "pilgrims", "state": {"players": {"p1": {"hand": [], "party": []}},
+                                              "campfires": [[2, 2]], "display": []}}
+        names = {"p1": "Ann"}
+
+        def words(event):
+            return " ".join(__import__("markupsafe").Markup(labels.describe(event, view, names))
+                            .striptags().split())
+
+        assert words({"type": "falconer_move", "player": "p1", "figure": "falcon", "set": "A",
+                      "reward": "clover", "arrow": "right", "priority": [[0, 1], [1, 1]]}) == \
+            "Falconer: the falcon moves (set A; priority 2 numbered spaces; reward clover; arrow right)"
+        assert words({"type": "falconer_move", "player": "p1", "figure": "falconer", "to": [3, 4],
+                      "reward": "none", "arrow": "left",
+                      "card": {"adventure": "leaf", "activation": "notes"}}) == \
+            "Falconer: the falconer moves to D3, takes leaf/notes (reward none; arrow left)"
+        assert words({"type": "ability", "player": "p1", "kind": "swap items",
+                      "swap": [[1, 2], [3, 3]]}) == "Ann: Ability: swap items (swap B1, C3)"
+        assert words({"type": "replenish", "player": "p1",
+                      "map": [None, {"adventure": "fist", "activation": "star"}]}) == \
+            "Ann: Replenish and end the turn (map 1 card)"
+        assert words({"type": "sign_up", "player": "p1", "tile": "A", "pay": [{"hand": 2}],
+                      "cost": ["fist", "leaf"]}) == \
+            "Ann: Sign up for quest tile A (pay hand 2) (cost fist, leaf)"

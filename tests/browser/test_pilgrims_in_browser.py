@@ -106,7 +106,7 @@ def test_pilgrims_from_the_new_game_form_through_setup_and_turns(live_server, ph
 
     # Undo names what it undoes; then end the turn with Replenish, Bob is next.
     undo = page.locator("button.undo")
-    assert "Activate" in undo.inner_text()
+    assert "Ann: Play speech/sword under the leader" in undo.inner_text()
     undo.click()
     page.wait_for_selector(".message.done >> text=Undone")
     assert "holds" not in page.locator(".pg-board.pg-p1 .pg-party").inner_text()
