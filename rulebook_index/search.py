@@ -525,15 +525,11 @@ def _sentence_info(text: str) -> tuple[tuple[frozenset[str], bool], ...]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _sentence_windows(text: str) -> tuple[tuple[frozenset[str], bool, float], ...]:
-    """Each sentence (weight 1) and each two adjacent sentences together (PAIR_WEIGHT): an
+def _sentence_pairs(text: str) -> tuple[tuple[frozenset[str], bool], ...]:
+    """(stems, holds a number) of each two adjacent sentences of a passage together: an
     answer often spans a lead-in and the rule that follows it."""
     info = _sentence_info(text)
-    out = [(st, num, 1.0) for st, num in info]
-    if PAIR_WEIGHT > 0:
-        for (a, na), (b, nb) in zip(info, info[1:], strict=False):
-            out.append((a | b, na or nb, PAIR_WEIGHT))
-    return tuple(out)
+    return tuple((a | b, na or nb) for (a, na), (b, nb) in zip(info, info[1:], strict=False))
 
 
 _QUANTITY = re.compile(r"\b(how (many|much|far|long|often)|max(imum)?|limit|most|least)\b")
@@ -648,21 +644,28 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
     cue_sets = _cue_sets(plan.text)
     number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT if wants_number else 0.0
     cue_w = CUE_BONUS * total / SENTENCE_WEIGHT
+
+    def value(sent: frozenset[str], numeric: bool, in_path: frozenset[str]) -> float:
+        c = covered((sent & qset) | in_path)
+        if numeric:
+            c += number_w
+        for cues in cue_sets:
+            if sent & cues:
+                c += cue_w
+        return c
+
     out = []
     for d, sc in zip(docs, scores, strict=True):
         in_path = _stem_set(d["path"]) & qset
         cover = covered((_stem_set(d["text"]) & qset) | in_path) / total
-        best = 0.0
-        for sent, numeric, factor in _sentence_windows(d["text"]):
-            c = covered((sent & qset) | in_path)
-            if numeric:
-                c += number_w
-            for cues in cue_sets:
-                if sent & cues:
-                    c += cue_w
-            c *= factor
-            if c > best:
-                best = c
+        info = _sentence_info(d["text"])
+        singles = [value(sent, numeric, in_path) for sent, numeric in info]
+        best = max(singles)
+        # two adjacent sentences together, at PAIR_WEIGHT; coverage and bonuses are
+        # subadditive, so a pair can only win where its two sentences' sum allows it
+        for i, pair in enumerate(_sentence_pairs(d["text"])):
+            if PAIR_WEIGHT * (singles[i] + singles[i + 1]) > best:
+                best = max(best, PAIR_WEIGHT * value(*pair, in_path))
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
         kind = _section_kind(d["game"], d["path"])
         if kind is None and _is_inventory(d["text"]):
@@ -732,6 +735,33 @@ def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float
         for doc, sc in _clause_scores(searcher, sub, game).items():
             totals[doc] = get(doc, 0.0) + sc * boost
     return heapq.nlargest(limit, ((sc, d) for d, sc in totals.items()))
+
+
+def warm(searcher=None) -> None:
+    """Fill the caches a first question would otherwise pay for: the spelling vocabulary, the
+    English word list and the glossaries (once per process) and, given a searcher, its
+    reader's stored fields, field lengths and games, and every passage's sentence stems,
+    kinds and highlight tokens. Rankings are unchanged; only the first requests get faster."""
+    vocabulary()
+    corpus.english_words()
+    function_words()
+    for g in (None, *corpus.GAME_IDS):
+        _glossary_index(g)
+    if searcher is None:
+        return
+    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+    for docnum in range(searcher.doc_count_all()):
+        if docnum not in stored:
+            stored[docnum] = searcher.stored_fields(docnum)
+        d = stored[docnum]
+        _sentence_pairs(d["text"])
+        _stem_set(d["text"])
+        _stem_set(d["path"])
+        _section_kind(d["game"], d["path"])
+        _is_inventory(d["text"])
+        _token_spans(d["text"])
+    for g in (None, *corpus.GAME_IDS):  # field lengths, the games list, a few clause memos
+        search(searcher, "how many can I have at the start of my turn", g, limit=1)
 
 
 def search(searcher, q: str, game: str | None = None, limit: int = 10) -> SearchResult:

@@ -5,6 +5,7 @@ length of a request (like flaskr's `get_db`); the index it reads is built by the
 start-up, never by a request.
 """
 
+import gc
 import threading
 import time
 
@@ -368,3 +369,19 @@ def init_app(app):
                 indexing.build(index_dir, progress=lambda *a: _progress(*a, err=True))
         except OSError as e:  # a read-only deployment still serves pages; search says 503
             app.logger.warning("rules index not built: %s", e)
+    if app.config.get("INDEX_WARM", not app.testing):  # tests make many apps: opt in there
+        _warm(app)
+
+
+def _warm(app) -> None:
+    """Load the spelling vocabulary and glossaries, and warm this thread's searcher, so the
+    first questions after start-up are not the slow ones."""
+    search.warm()
+    try:
+        s = _handle(app).searcher()
+        if s is not None:
+            search.warm(s)
+        gc.collect()  # collect now what warming allocated, not during the first requests
+        gc.freeze()  # and keep the long-lived caches out of later full collections
+    except Exception as e:  # warming is an optimisation: never stop the app starting
+        app.logger.warning("rules index not warmed: %s", e)

@@ -213,3 +213,30 @@ def test_concepts_group_a_word_with_its_glossary_terms():
     assert "parti" in by_word["group"] and "friend" not in by_word["group"]
     # question filler stays a concept of its own, with no rulebook terms attached
     assert by_word["my"] == frozenset({"my"})
+
+
+def test_warming_fills_caches_without_changing_rankings(index_dir):
+    _, ix = indexing.open_current(index_dir)
+    q = "how many friends can be in my group"
+    with ix.searcher(weighting=search.WEIGHTING) as cold:
+        before = [(h.passage_id, h.score) for h in search.search(cold, q, "pilgrims", 5).hits]
+    with ix.searcher(weighting=search.WEIGHTING) as s:
+        search.warm(s)
+        memo = search._reader_cache(s.reader())
+        assert len(memo["stored"]) == s.doc_count_all()
+        after = [(h.passage_id, h.score) for h in search.search(s, q, "pilgrims", 5).hits]
+    ix.close()
+    assert after == before
+
+
+def test_app_warms_its_searcher_at_start_up(tmp_path, index_dir, monkeypatch):
+    import gc
+
+    from app import create_app
+
+    monkeypatch.setattr(gc, "freeze", lambda: None)  # keep the test process's GC as it is
+    app = create_app({"TESTING": True, "INDEX_WARM": True, "INDEX_DIR": index_dir,
+                      "DATABASE_URL": "sqlite:///" + str(tmp_path / "t.sqlite")})
+    client = app.test_client()
+    r = client.get("/api/rules/search", query_string={"q": "who starts", "game": "avignon"})
+    assert r.status_code == 200 and r.get_json()["count"] > 0
