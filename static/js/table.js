@@ -37,7 +37,26 @@
       var d = live.querySelector("details." + name.split(" ").join("."));
       if (d) d.open = true;
     });
+    tuckInvite();
     return true;
+  }
+
+  // The "Game started — invite the table" box leads the page only until the game moves: then it
+  // folds into the "Invite players · share" disclosure after the page's content, as a reload shows it.
+  function tuckInvite() {
+    var box = document.querySelector(".invite.created");
+    if (!box || seq() === 0) return;
+    var folded = document.createElement("details");
+    folded.className = "invite";
+    var summary = document.createElement("summary");
+    summary.textContent = "Invite players · share";
+    folded.appendChild(summary);
+    Array.prototype.slice.call(box.children).forEach(function (child) {
+      if (child.tagName !== "H2") folded.appendChild(child);
+    });
+    box.parentNode.appendChild(folded);
+    box.parentNode.removeChild(box);
+    if (/[?&]created=1/.test(location.search)) history.replaceState(null, "", location.pathname + location.hash);
   }
 
   function refresh(changes) {

@@ -101,7 +101,7 @@ def phone(browser):
 
 def screenshot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, timeout=30000)
 
 
 def check_accessibility(page, axe_source: str) -> list:
