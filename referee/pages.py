@@ -724,7 +724,8 @@ def describe_entry(entry: dict, entries: list[dict], names: dict, told: dict) ->
     if entry["kind"] == "event":
         text = told["texts"].get(entry["seq"]) or event_label(entry["event"], names, True)
         text = Markup(text).striptags()
-        effects = "; ".join(e["text"] for e in entry.get("effects", []))
+        effects = " ".join(e["text"] if e["text"].endswith((".", "!", "?")) else e["text"] + "."
+                           for e in entry.get("effects", []))
         return f"{text} — {effects}" if effects else text
     target = entry_at(entries, entry["target_seq"])
     what = told["texts"].get(entry["target_seq"]) if target else None

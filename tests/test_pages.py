@@ -246,7 +246,7 @@ def test_state_json_answers_304_until_the_game_moves_then_says_what_changed(phon
     moved = phone.get(f"/play/{session_id}/state.json?since=0", headers={"If-None-Match": etag})
     assert moved.status_code == 200
     assert moved.get_json()["seq"] == 1
-    assert moved.get_json()["changes"] == ["Ann: Play · lane 1 · power 1 — sun played 1 into lane 1"]
+    assert moved.get_json()["changes"] == ["Ann: Play · lane 1 · power 1 — sun played 1 into lane 1."]
     assert phone.get("/play/nosuchgame/state.json").status_code == 404
 
 
@@ -481,3 +481,14 @@ def test_a_refused_event_says_what_was_entered_in_words(client):
     refused = play(client, session_id, {"type": "beseech", "player": "rome", "path": 2})
     assert "Not allowed" in refused.text
     assert "Rosa: Beseech · Scribe (path 2)" in told(refused.text)
+
+
+def test_a_draw_either_player_may_enter_is_one_button_per_card_and_optional_arrays_are_optional(client):
+    session_id = avignon_table(client)
+    page = play(client, session_id, {"type": "excommunicate", "player": "rome", "path": 1})
+    draws = re.findall(r'<button type="submit" name="event" value="([^"]*draw[^"]*)"', page.text)
+    assert len(draws) == len(set(draws)) == 6  # not once per player
+    assert "(Aldo)" not in page.text.split('choices-draw')[1].split("</fieldset>")[0]
+    # "Something else happened": a petition's optional bishops/switch pairs do not block the form
+    assert re.search(r'name="event\.bishops\.0"[^>]*required', page.text) is None
+    assert re.search(r'name="event\.path"[^>]*required', page.text.split('id="other-petition"')[1])

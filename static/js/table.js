@@ -88,6 +88,7 @@
     var form = e.target;
     if (!live.contains(form) || form.method.toLowerCase() !== "post") return;
     e.preventDefault();
+    if (announce) announce.textContent = "";  // an older announcement would read as this answer
     var data = e.submitter ? new FormData(form, e.submitter) : new FormData(form);
     var action = (e.submitter && e.submitter.getAttribute("formaction")) || form.action;
     Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });

@@ -170,3 +170,59 @@ def test_no_serious_accessibility_violations(live_server, phone, axe_source):
     page.goto(table + "/log")
     found["log"] = check_accessibility(page, axe_source)
     assert {name: v for name, v in found.items() if v} == {}
+
+
+def test_a_walk_through_avignon_on_two_phones(live_server, phone):
+    """A few turns the way a table plays them: an excommunication and the card drawn for it, a
+    petition with its choice, an illegal move, undo, the log and the end: each step screenshotted
+    (walk-*.png) for a person to look at."""
+    rosa = phone()
+    join = new_avignon_game(rosa, live_server)
+    aldo = phone()
+    aldo.goto(join)
+
+    def after(page, count):
+        page.wait_for_function(f"document.getElementById('live').dataset.seq === '{count}'",
+                               timeout=LIVE_MS + 500)
+
+    rosa.click(".choices-excommunicate button.choice >> text=Vicar")
+    after(rosa, 1)
+    assert "Draw" in rosa.locator(".status .phase").inner_text()
+    assert "Draw a card from the deck for path 1" in rosa.locator(".draw-note").inner_text()
+    screenshot(rosa, "walk-draw")
+    rosa.click(".choices-draw button.choice >> text=Courtesan")
+    after(rosa, 2)
+    assert rosa.locator(".message.done .told").inner_text() == "Rosa: Draw · Courtesan (path 1)"
+    after(aldo, 2)
+    assert aldo.locator(".log-list .told").first.inner_text() == "Rosa: Draw · Courtesan (path 1)"
+    assert "Rosa: Excommunicate · Vicar (path 1)" in aldo.locator(".log-list").inner_text()
+
+    # Aldo petitions the Scribe (path 2) to pull the Courtesan next to it.
+    aldo.click(".choices-petition > summary")
+    aldo.click(".choices-petition button.choice >> text=Scribe: pull Courtesan")
+    after(aldo, 3)
+    assert aldo.locator(".message.done .told").inner_text() == "Aldo <b>: Petition · Scribe: pull Courtesan"
+    screenshot(aldo, "walk-petition")
+
+    # An illegal move: the same action twice; the phone says what was entered and why not.
+    aldo.click(".other-event > summary")
+    aldo.select_option("#other-petition-player", "avignon")
+    aldo.select_option("#other-petition [name='event.path']", "3")
+    aldo.click("#other-petition button[type=submit]")
+    aldo.wait_for_selector(".message.violation")
+    refused = aldo.locator(".message.violation").inner_text()
+    assert "You entered: Aldo <b>: Petition · Nuncio (path 3)" in refused
+    screenshot(aldo, "walk-illegal")
+
+    # Undo names it; the redo button offers it back.
+    aldo.click("button.undo")
+    aldo.wait_for_selector(".message.done >> text=Undone")
+    assert "Aldo <b>: Petition · Scribe: pull Courtesan" in aldo.locator("button.redo").inner_text()
+    screenshot(aldo, "walk-undone")
+    aldo.click("button.redo")
+    after(aldo, 5)
+
+    aldo.goto(aldo.url.split("?")[0].split("#")[0] + "/log")
+    told = aldo.locator(".log-list .told").all_inner_texts()
+    assert "Rosa: Excommunicate · Vicar (path 1)" in told and not any("{" in t or "[" in t for t in told)
+    screenshot(aldo, "walk-log")
