@@ -54,3 +54,9 @@ def strictly_inside(space, a, b) -> bool:
     cols = sorted((a[1], b[1]))
     return (rows[0] <= space[0] <= rows[1] and cols[0] <= space[1] <= cols[1]
             and list(space) not in (list(a), list(b)))
+
+
+def space_name(space) -> str:
+    """A map space as the table reads it: column letter A–E, then row 1–5 ([4, 2] is B4)."""
+    row, column = space
+    return f"{'ABCDE'[column - 1]}{row}"

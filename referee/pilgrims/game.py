@@ -51,6 +51,7 @@ from .board import (
     SIDE_A_LEADER_ABILITIES,
     SIZE,
     TURNS,
+    space_name,
 )
 from .cards import TRIGGERS, describe
 from .events import EVENT_TYPES
@@ -443,25 +444,25 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         kind = self.space_kind(space)
         cell = self.cell(space)
         if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
-            raise self.violation(f"Space {space} gives {kind} cards.", Q_CARD_KIND)
+            raise self.violation(f"Space {space_name(space)} gives {kind} cards.", Q_CARD_KIND)
         if card is not None:
             card = cards.resolve(kind, card, f"{field}.card")
         occupied = self.figures_on(space, mover=who)
         if cell is None or occupied:
             taken = self.draw(kind, card, f"{field}.card")
             how = "draws" if taken is not None else "finds no"
-            self.effect(f"{self.name_of(who)} {how} a {kind} card (space {space} is "
+            self.effect(f"{self.name_of(who)} {how} a {kind} card (space {space_name(space)} is "
                         f"{'occupied' if occupied else 'empty'}).", Q_DRAW_EMPTY)
         else:
             known = cell["card"]
             if known is not None and card is not None and known != card:
-                raise self.violation(f"The card on space {space} is {describe(known)}, not "
+                raise self.violation(f"The card on space {space_name(space)} is {describe(known)}, not "
                                      f"{describe(card)}.", Q_TAKE_FIRST)
             taken = known if known is not None else card
             if taken is None:
-                raise BadRequest(f"say which card lay on space {space}", f"{field}.card")
+                raise BadRequest(f"say which card lay on space {space_name(space)}", f"{field}.card")
             self.set_cell(space, None)
-            self.effect(f"{self.name_of(who)} takes {describe(taken)} from space {space}.",
+            self.effect(f"{self.name_of(who)} takes {describe(taken)} from space {space_name(space)}.",
                         Q_TAKE_FIRST)
         if taken is not None:
             if falconer:
@@ -507,7 +508,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     @cites(Q_CORNERS)
     def corner_free(self, event):
         if list(event["space"]) not in CORNERS:
-            return f"Space {event['space']} is not a corner space."
+            return f"Space {space_name(event['space'])} is not a corner space."
         if any(at == list(event["space"]) for at in self.G["figures"].values()):
             return "Each player must choose a different corner."
         return True
@@ -678,7 +679,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         for n, (space, card) in enumerate(zip(slots, given, strict=True)):
             kind = self.space_kind(space)
             if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
-                raise self.violation(f"Space {space} is replenished with a {kind} card.",
+                raise self.violation(f"Space {space_name(space)} is replenished with a {kind} card.",
                                      "• Replenish each empty space with an item card.")
             if card is not None:
                 card = cards.resolve(kind, card, f"event.map[{n}]")

@@ -17,6 +17,7 @@ from .board import (
     CORNERS,
     on_map,
     orthogonally_adjacent,
+    space_name,
     steps_apart,
     straight_between,
     strictly_inside,
@@ -125,7 +126,7 @@ class ImprovementsMixin:
         player["clovers"] -= cost
         turn = self.G["turn"].setdefault("improvements", [])
         turn += [[n, "extra space"] for n, _ in used]
-        self.effect(f"{steps} more space(s) beyond the diagram, to {event['to']}: only that "
+        self.effect(f"{steps} more space(s) beyond the diagram, to {space_name(event['to'])}: only that "
                     "space's card is gained"
                     + (f"; {cost} clover token(s) spent" if cost else "") + ".", Q_EXTRA_SPACE)
         return list(via)
@@ -208,7 +209,7 @@ class ImprovementsMixin:
             raise self.violation(f"{describe(card)} is not of the shown colour ({color}).", quote)
         self.me(event)["hand"].append(card)
         self.set_cell(space, None)
-        self.effect(f"Takes {describe(card)} from space {space}.", quote)
+        self.effect(f"Takes {describe(card)} from space {space_name(space)}.", quote)
 
     def take_passed_over(self, event):
         space = event.get("space")
@@ -260,4 +261,4 @@ class ImprovementsMixin:
         first, second = self.cell(a), self.cell(b)
         self.set_cell(a, second)
         self.set_cell(b, first)
-        self.effect(f"The item cards of spaces {a} and {b} are swapped.", Q_SWAP)
+        self.effect(f"The item cards of spaces {space_name(a)} and {space_name(b)} are swapped.", Q_SWAP)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from referee.core import BadRequest, cites
 
 from . import cards
+from .board import space_name
 
 Q_JOURNEY_SETUP = ("2. Each player draws 2 journey cards. They choose one and place it face-up next "
                    "to their player board. They return the second card to the bottom of the journey "
@@ -62,7 +63,7 @@ class JourneyMixin:
         if card is None or space not in card["spaces"] or space in journey["removed"]:
             return
         journey["removed"].append(space)
-        self.effect(f"Map token removed from space {space}.", Q_JOURNEY_TOKEN)
+        self.effect(f"Map token removed from space {space_name(space)}.", Q_JOURNEY_TOKEN)
         if len(journey["removed"]) == len(card["spaces"]):
             journey["completed"].append(card)
             journey["card"], journey["removed"] = None, []

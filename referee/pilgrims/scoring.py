@@ -203,7 +203,7 @@ def player_lines(tally: dict, table: dict) -> list[dict]:
 def rank(entries: list[dict], solo: bool) -> dict:
     """Ranking, winners and how the tie (if any) was broken.
 
-    `entries` are {"id", "total", "items"}: most points first, then more item cards in hand; whoever
+    `entries` are {"id", "name", "total", "items"}: most points first, then more item cards in hand; whoever
     is still level shares the place.
     """
     ordered = sorted(entries, key=lambda e: (-e["total"], -e["items"]))
@@ -216,21 +216,24 @@ def rank(entries: list[dict], solo: bool) -> dict:
     best = ordered[0]["total"]
     leaders = [e for e in ordered if e["total"] == best]
     most_items = max(e["items"] for e in leaders)
-    winners = [e["id"] for e in leaders if e["items"] == most_items]
-    names = ", ".join(str(e["id"]) for e in leaders)
+    winning = [e for e in leaders if e["items"] == most_items]
+    winners = [e["id"] for e in winning]
+    names = ", ".join(e["name"] for e in leaders)
     if len(leaders) == 1:
         tie_break = {"path": "none",
-                     "explanation": f"No tie: {winners[0]} has the most victory points ({best}).",
+                     "explanation": f"No tie: {winning[0]['name']} has the most victory points "
+                                    f"({best}).",
                      "rule": cite(Q_SOLO_WIN if solo else Q_WINNER)}
     elif len(winners) == 1:
         tie_break = {"path": "items",
-                     "explanation": f"{names} tie on {best} points; {winners[0]} has more item "
-                                    f"cards left in hand ({most_items}) and wins.",
+                     "explanation": f"{names} tie on {best} points; {winning[0]['name']} has more "
+                                    f"item cards left in hand ({most_items}) and wins.",
                      "rule": cite(Q_SOLO_WIN if solo else Q_TIE)}
     else:
         tie_break = {"path": "shared",
-                     "explanation": f"{', '.join(map(str, winners))} tie on {best} points and on "
-                                    f"{most_items} item cards in hand: they share the victory.",
+                     "explanation": f"{', '.join(e['name'] for e in winning)} tie on {best} points "
+                                    f"and on {most_items} item cards in hand: they share the "
+                                    f"victory.",
                      "rule": cite(Q_TIE)}
     return {"ranking": ranking, "winners": winners, "tie_break": tie_break}
 
@@ -300,8 +303,8 @@ def score_tallies(players: list[dict], table: dict) -> dict:
             entry["falconer"] = True
         out.append(entry)
     solo = any(t.get("falconer") for t in players)
-    ranked = rank([{"id": e.get("seat", e["name"]), "total": e["total"], "items": e["items"]}
-                   for e in out], solo)
+    ranked = rank([{"id": e.get("seat", e["name"]), "name": e["name"], "total": e["total"],
+                    "items": e["items"]} for e in out], solo)
     return {"players": out, **ranked}
 
 

@@ -11,7 +11,7 @@ from referee.core import BadRequest, cites
 
 from . import cards
 from .adventure import Q_QUEST_COST
-from .board import DIFFICULTY, FALCONER, FIGURES, QUILLS, on_map
+from .board import DIFFICULTY, FALCONER, FIGURES, QUILLS, on_map, space_name
 from .cards import describe
 from .payment import falconer_payment
 
@@ -158,7 +158,7 @@ class FalconerMixin:
             raise self.violation(f"The falconer takes the first possible numbered space: "
                                  f"{chosen} (number {number}), not {list(to)}.",
                                  Q_FALCONER_PRIORITY)
-        self.effect(f"The {event['figure']} moves to {chosen}, the first numbered space on the "
+        self.effect(f"The {event['figure']} moves to {space_name(chosen)}, the first numbered space on the "
                     "map.", Q_FALCONER_PRIORITY)
         return chosen
 
