@@ -15,7 +15,6 @@ import html
 import math
 import re
 import unicodedata
-import weakref
 from dataclasses import dataclass, field
 
 from whoosh.query import Or, Phrase, Term
@@ -48,15 +47,21 @@ PAIR_WEIGHT = 0.7  # two adjacent sentences, against one
 _WORD = re.compile(WORD_PATTERN)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
-_READER_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_BUILD_CACHE: dict[tuple[str, ...], dict] = {}
+BUILDS_CACHED = 2  # the index being served, and the one a rebuild just replaced
 
 
 def _reader_cache(reader) -> dict:
-    """Per-segment-reader memo (field lengths, stored fields); dies with the reader."""
-    try:
-        return _READER_CACHE.setdefault(reader, {})
-    except TypeError:  # not weak-referenceable: no memo
-        return {}
+    """Memo per index build (field lengths, stored fields, term scores), keyed by its segments,
+    so every thread's reader of the same build shares it: they would compute the same numbers.
+    A thread's first request is then as fast as any other."""
+    key = tuple(sub.segment().segment_id() for sub, _ in reader.leaf_readers())
+    memo = _BUILD_CACHE.get(key)
+    if memo is None:
+        while len(_BUILD_CACHE) >= BUILDS_CACHED:
+            _BUILD_CACHE.pop(next(iter(_BUILD_CACHE)))
+        memo = _BUILD_CACHE.setdefault(key, {})
+    return memo
 
 
 class _LengthListScorer(BaseScorer):
