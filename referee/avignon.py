@@ -1083,13 +1083,15 @@ class Game(Referee):
 
     @classmethod
     def _score_sheet(cls, congregations, name_of, winner, reason, rule):
+        card_rule = cls.cite(Q_SCORE).to_json()
         players = [{"seat": seat, "name": name_of(seat), "total": len(congregations[seat]),
-                    "breakdown": [{"label": card, "points": 1, "rule": Q_SCORE}
+                    "breakdown": [{"label": card, "points": 1, "rule": card_rule}
                                   for card in congregations[seat]]} for seat in SEATS]
         if winner is None:
             reason = reason or "No one has three cards in a Congregation yet."
             rule = rule or Q_END
-        return {"players": players, "winner": winner, "reason": reason, "rule": rule}
+        return {"players": players, "winners": [winner] if winner else [],
+                "decided_by": {"text": reason, "rule": cls.cite(rule).to_json()}}
 
     @classmethod
     def score(cls, tallies: dict) -> dict:

@@ -41,7 +41,7 @@ from werkzeug.datastructures import MultiDict
 from rulebook_index import sections as rulebook_sections
 
 from .core import engine
-from .core.rules import BadRequest, Citation, RuleViolation
+from .core.rules import BadRequest, RuleViolation
 from .core.sessions import Forbidden, NotFound, Stale
 from .web import describe_game, get_sessions
 
@@ -847,66 +847,28 @@ def calculator_tallies(schema: dict, count: int, form) -> dict:
 
 
 def normalize_scores(scores: dict | None, game_id: str) -> dict:
-    """A game's scores in one shape for the templates, whatever shape the referee gives its breakdown.
-
-    In: {"players": [{seat, total, breakdown}], "winner": seat | [seats] | None, "tie_break": ...}
-    where a breakdown is {category: points} or [{label|category|name, points|value, rule|quote}].
-    Out: players with `parts` [{label, points, rule}], `points` {label: points} and `bar` (the
-    chart's segments), the ordered `categories`, `winners` (a list), `tie_break` {text, rule}.
-    """
+    """A game's scores (SCORES_SCHEMA: players with a cited breakdown, winners, decided_by) laid
+    out for the templates: each player's `points` by category and the chart's `bar`, the ordered
+    `categories`, and `tie_break` when the winners were decided by one."""
     scores = scores or {}
     players, categories = [], []
     for player in scores.get("players") or []:
-        parts = []
-        breakdown = player.get("breakdown") or []
-        if isinstance(breakdown, dict):
-            breakdown = [{"label": key, "points": value} for key, value in breakdown.items()]
-        for item in breakdown:
-            if not isinstance(item, dict):
-                continue
-            label = next((item[k] for k in ("label", "category", "name", "what") if item.get(k)), "?")
-            points = next((item[k] for k in ("points", "value", "score", "vp") if k in item), None)
-            parts.append({"label": str(label), "points": points, "rule": rule_of(item, game_id),
-                          "counts": item.get("counts") or item.get("detail")})
-            if str(label) not in categories:
-                categories.append(str(label))
-        points = {}
-        for part in parts:  # a label may repeat (a card per line): its points add up
-            value = part["points"]
-            if isinstance(value, (int, float)) and isinstance(points.get(part["label"]), (int, float)):
-                value += points[part["label"]]
-            points[part["label"]] = value
-        total = player.get("total", sum(p for p in points.values() if isinstance(p, (int, float))))
-        bar = [(c, points.get(c, 0)) for c in categories] if parts else [("total", total)]
-        players.append({"seat": player.get("seat") or player.get("name"), "name": player.get("name"),
-                        "total": total, "parts": parts, "points": points,
-                        "bar": bar, "bar_total": sum(max(p, 0) for _, p in bar
-                                                     if isinstance(p, (int, float)))})
-    for player in players:  # categories that first appear for a later player
-        if player["parts"]:
-            player["bar"] = [(c, player["points"].get(c, 0)) for c in categories]
-    winner = scores.get("winner", scores.get("winners"))
-    winners = [w for w in (winner if isinstance(winner, list) else [winner]) if w]
-    tie_break = scores.get("tie_break", scores.get("tiebreak"))
-    if isinstance(tie_break, str):
-        tie_break = {"text": tie_break, "rule": None}
-    elif isinstance(tie_break, dict):
-        tie_break = {"text": next((tie_break[k] for k in ("text", "explanation", "reason", "message")
-                                   if tie_break.get(k)), ""),
-                     "rule": rule_of(tie_break, game_id)}
-    return {"players": players, "categories": categories, "winners": winners,
-            "tie_break": tie_break or None, "rule": rule_of(scores, game_id),
-            "reason": scores.get("reason")}
-
-
-def rule_of(item: dict, game_id: str) -> dict | None:
-    """A citation from an item that carries one: {"rule": {...}} or {"rule"/"quote": "..."}."""
-    rule = item.get("rule") or item.get("citation") or item.get("quote")
-    if isinstance(rule, dict):
-        return rule if rule.get("quote") else None
-    if isinstance(rule, str) and rule:
-        return Citation(game_id, rule).to_json()
-    return None
+        points: dict[str, int] = {}
+        for part in player["breakdown"]:  # a label may repeat (a card per line): its points add up
+            points[part["label"]] = points.get(part["label"], 0) + part["points"]
+            if part["label"] not in categories:
+                categories.append(part["label"])
+        players.append({"seat": player["seat"], "name": player["name"], "total": player["total"],
+                        "parts": player["breakdown"], "points": points})
+    for player in players:
+        player["bar"] = ([(c, player["points"].get(c, 0)) for c in categories] if categories
+                         else [("total", player["total"])])
+        player["bar_total"] = sum(max(p, 0) for _, p in player["bar"])
+    decided_by = scores.get("decided_by")
+    broken_tie = decided_by if decided_by and decided_by.get("tie_break") not in (None, "none") \
+        else None
+    return {"players": players, "categories": categories, "winners": scores.get("winners", []),
+            "decided_by": decided_by, "tie_break": broken_tie}
 
 
 def seat_name(seat: str, names: dict) -> str:

@@ -556,8 +556,8 @@ def test_three_cards_in_a_congregation_win():
     assert model.game_over and model.G["winner"] == "rome" and at(model, 1) == (None, None)
     assert effects[-1].citation.quote == A.Q_END
     scores = model.scores()
-    assert scores["winner"] == "rome" and scores["players"][0]["total"] == 3
-    assert scores["rule"] == A.Q_END
+    assert scores["winners"] == ["rome"] and scores["players"][0]["total"] == 3
+    assert scores["decided_by"]["rule"]["quote"] == A.Q_END
     error = refused(model, ev("chastise", "avignon", path=2))
     assert error.citation.quote == A.Q_END
 
@@ -577,7 +577,7 @@ def test_two_simultaneous_wins_go_to_the_player_who_took_the_final_action():
     assert model.phase == "draw"  # Avignon's third card: the Canonist's PULL is still to come
     play(model, draw("Canonist", "avignon"))  # Rome's third card ends the game
     assert model.G["winner"] == "rome" and model.G["win_rule"] == A.Q_TIE
-    assert "took the game's final action" in model.scores()["reason"]
+    assert "took the game's final action" in model.scores()["decided_by"]["text"]
 
 
 def test_the_game_can_end_at_the_third_card():
@@ -592,7 +592,7 @@ def test_the_scribe_example_win_at_the_start_of_your_turn():
     # Rome pulled the Scribe to Genoa: Avignon starts the turn with two in the Congregation
     assert model.game_over and model.G["winner"] == "avignon"
     assert model.G["win_rule"] == A.Q_SCRIBE_WIN
-    assert "Scribe is in Genoa" in model.scores()["reason"]
+    assert "Scribe is in Genoa" in model.scores()["decided_by"]["text"]
 
 
 def test_a_position_at_the_start_of_a_scribe_winning_turn_is_over():
@@ -630,13 +630,13 @@ def test_legal_in_the_draw_phase_names_each_character_that_can_be_drawn():
 def test_score_names_the_winner_and_why():
     result = Game.score({"congregations": {"rome": ["Vicar", "Scribe", "Nuncio"],
                                            "avignon": ["Ascetic"]}})
-    assert result["winner"] == "rome" and result["rule"] == A.Q_END
+    assert result["winners"] == ["rome"] and result["decided_by"]["rule"]["quote"] == A.Q_END
     result = Game.score({"congregations": {"rome": ["Vicar"] * 2 + ["Scribe"],
                                            "avignon": ["Ascetic"] * 2 + ["Nuncio"]},
                          "last_actor": "avignon"})
-    assert result["winner"] == "avignon" and result["rule"] == A.Q_TIE
+    assert result["winners"] == ["avignon"] and result["decided_by"]["rule"]["quote"] == A.Q_TIE
     result = Game.score({"congregations": {"rome": [], "avignon": ["Ascetic"]}})
-    assert result["winner"] is None and result["players"][1]["total"] == 1
+    assert result["winners"] == [] and result["players"][1]["total"] == 1
 
 
 def test_score_refuses_impossible_tallies():
@@ -698,9 +698,9 @@ def test_a_full_game_through_the_http_api(client):
         assert body["accepted"] and body["seq"] == seq + 1
         seq = body["seq"]
         shown = client.get(url).get_json()
-    assert shown["over"] and shown["scores"]["winner"] == "rome"
+    assert shown["over"] and shown["scores"]["winners"] == ["rome"]
     assert shown["state"]["congregations"]["rome"] == ["Vicar", "Canonist", "Courtesan"]
-    assert shown["scores"]["rule"] == A.Q_END and shown["legal"] == []
+    assert shown["scores"]["decided_by"]["rule"]["quote"] == A.Q_END and shown["legal"] == []
 
     after = post({"type": "chastise", "player": "avignon", "path": 1}, seq)
     assert after.status_code == 422 and after.get_json()["error"]["rule"]["quote"] == A.Q_END
@@ -709,4 +709,4 @@ def test_a_full_game_through_the_http_api(client):
 
     scored = client.post("/api/score/avignon", json={
         "congregations": shown["state"]["congregations"], "last_actor": "rome"})
-    assert scored.status_code == 200 and scored.get_json()["winner"] == "rome"
+    assert scored.status_code == 200 and scored.get_json()["winners"] == ["rome"]

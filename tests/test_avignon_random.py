@@ -40,7 +40,7 @@ def test_random_legal_play_never_errs_and_ends_with_one_winner(options, data):
         if model.game_over:
             scores = model.scores()
             assert model.G["winner"] in A.SEATS
-            assert scores["winner"] == model.G["winner"] and scores["reason"]
+            assert scores["winners"] == [model.G["winner"]] and scores["decided_by"]["text"]
             assert model.legal() == []
     finally:
         model.release()

@@ -546,7 +546,7 @@ def test_scribe_win_at_the_start_of_your_turn():
     effects = play(model, ev("chastise", path=3))
     assert model.game_over and model.G["winner"] == "avignon"
     assert SCRIBE_WIN in cited(effects)
-    assert model.scores()["winner"] == "avignon"
+    assert model.scores()["winners"] == ["avignon"]
     refused(model, ev("beseech", "avignon", path=1))
     assert model.legal() == []
 
@@ -585,7 +585,8 @@ def test_a_third_card_in_a_congregation_ends_the_game(seat, kind, edge, winner):
     assert model.game_over and model.G["winner"] == winner
     assert model.G["congregations"][winner] == ["Courtesan", "Courtesan", "Nuncio"]
     scores = model.scores()
-    assert scores["winner"] == winner and scores["rule"] in THREE_WINS + SIMULTANEOUS
+    assert scores["winners"] == [winner]
+    assert scores["decided_by"]["rule"]["quote"] in THREE_WINS + SIMULTANEOUS
     # nothing but undo after the end: no draw, no action, by either player
     for event in (draw("Vicar", winner), ev("chastise", seat, path=1),
                   ev("beseech", "avignon" if seat == "rome" else "rome", path=1)):
@@ -632,7 +633,7 @@ def test_simultaneous_wins_go_to_the_player_who_took_the_final_action(seat):
     assert model.G["congregations"][seat][-1] == "Vicar"
     assert len(model.G["congregations"][seat]) == len(model.G["congregations"][rival]) == 3
     assert model.G["winner"] == seat
-    assert model.scores()["rule"] == SIMULTANEOUS
+    assert model.scores()["decided_by"]["rule"]["quote"] == SIMULTANEOUS
 
 
 # -- legal(): nothing refused, nothing missing ----------------------------------------------------
@@ -716,15 +717,15 @@ def test_legal_is_exact_mid_game_and_while_a_card_is_drawn():
 def test_score_calculator():
     result = engine.score(Game, {"congregations": {"rome": ["Vicar", "Nuncio"],
                                                    "avignon": ["Scribe", "Scribe", "Ascetic"]}})
-    assert result["winner"] == "avignon" and result["rule"] == THREE_WINS
+    assert result["winners"] == ["avignon"] and result["decided_by"]["rule"]["quote"] == THREE_WINS
     totals = {p["seat"]: p["total"] for p in result["players"]}
     assert totals == {"rome": 2, "avignon": 3}
     result = engine.score(Game, {"congregations": {"rome": ["Vicar"], "avignon": []}})
-    assert result["winner"] is None
+    assert result["winners"] == []
     both = {"rome": ["Vicar", "Nuncio", "Canonist"], "avignon": ["Scribe", "Ascetic", "Courtesan"]}
     for actor in ("rome", "avignon"):
         result = engine.score(Game, {"congregations": both, "last_actor": actor})
-        assert result["winner"] == actor and result["rule"] == SIMULTANEOUS
+        assert result["winners"] == [actor] and result["decided_by"]["rule"]["quote"] == SIMULTANEOUS
     with pytest.raises(BadRequest):
         engine.score(Game, {"congregations": both})
     with pytest.raises(BadRequest):

@@ -1,6 +1,7 @@
 """One conformance test for every registered game (OpenSpiel style): random play from `legal()`.
 
-Every event `legal()` offers is accepted; `legal()` and `scores()` change nothing; a game restored
+Every event `legal()` offers is accepted; `legal()` and `scores()` change nothing and the scores
+have the shape every game shares; a game restored
 from its JSON snapshot is the same game as one played on; replaying the events reproduces the state.
 """
 
@@ -8,12 +9,14 @@ import copy
 import json
 import random
 
+import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import referees
 from referee.core import engine
+from referee.core.rules import SCORES_SCHEMA
 
 GAMES = referees()
 STEPS = 120
@@ -34,7 +37,7 @@ def test_random_legal_play_is_accepted_deterministic_and_restorable(game_id, see
                 break
             before = copy.deepcopy(model.G)
             choices = [event for event in model.legal() if "open" not in event]
-            model.scores()
+            jsonschema.validate(model.scores(), SCORES_SCHEMA)
             assert model.G == before, "legal() or scores() changed the state"
             if not choices:
                 break

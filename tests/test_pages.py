@@ -292,17 +292,24 @@ def test_the_table_shows_scores_and_the_end_of_game_screen(phone):
     assert "<svg" in page.text and "Points by category" in page.text
 
 
-def test_normalize_scores_reads_both_breakdown_shapes():
+def test_normalize_scores_adds_up_categories_and_names_a_broken_tie():
     from referee.pages import normalize_scores
 
+    vicar = {"label": "Vicar", "points": 1, "rule": None}
     shaped = normalize_scores({
-        "players": [{"seat": "rome", "total": 2, "breakdown": [
-            {"label": "Vicar", "points": 1}, {"label": "Vicar", "points": 1}]},
-            {"name": "Bob", "total": 3, "breakdown": {"adventures": 3}}],
-        "winners": ["Bob"], "tie_break": {"explanation": "No tie", "rule": None}}, "avignon")
+        "players": [{"seat": "rome", "name": "Rosa", "total": 2, "breakdown": [vicar, vicar]},
+                    {"seat": "p2", "name": "Bob", "total": 3,
+                     "breakdown": [{"label": "adventures", "points": 3, "rule": None}]}],
+        "winners": ["p2"],
+        "decided_by": {"text": "Bob has more item cards", "rule": None, "tie_break": "items"}},
+        "avignon")
     assert [p["points"] for p in shaped["players"]] == [{"Vicar": 2}, {"adventures": 3}]
     assert shaped["categories"] == ["Vicar", "adventures"]
-    assert shaped["winners"] == ["Bob"] and shaped["tie_break"]["text"] == "No tie"
+    assert shaped["players"][0]["bar"] == [("Vicar", 2), ("adventures", 0)]
+    assert shaped["winners"] == ["p2"] and shaped["tie_break"]["text"] == "Bob has more item cards"
+    plain_win = normalize_scores({"players": [], "winners": ["rome"],
+                                  "decided_by": {"text": "three cards", "rule": None}}, "avignon")
+    assert plain_win["tie_break"] is None and plain_win["decided_by"]["text"] == "three cards"
 
 
 def test_phase_words_and_ranking_put_the_current_phase_first():

@@ -211,8 +211,8 @@ def test_full_two_player_game_by_hand():
     # 15 + 0 + 2 + 6 + 2 + 1 = 26.  A tie: Bob has 4 item cards left, Ann 1: Bob wins.
     assert totals(result) == {"Ann": 26, "Bob": 26}
     assert result["winners"] == ["Bob"]
-    assert result["tie_break"]["path"] == "items"
-    assert "more item cards left in their hand" in result["tie_break"]["rule"]["quote"]
+    assert result["decided_by"]["tie_break"] == "items"
+    assert "more item cards left in their hand" in result["decided_by"]["rule"]["quote"]
 
 
 def test_tie_on_points_and_items_is_shared():
@@ -223,8 +223,8 @@ def test_tie_on_points_and_items_is_shared():
     ]})
     assert totals(result) == {"Ann": 5, "Bob": 5, "Cat": 4}
     assert sorted(result["winners"]) == ["Ann", "Bob"]
-    assert result["tie_break"]["path"] == "shared"
-    assert "share the victory" in result["tie_break"]["rule"]["quote"]
+    assert result["decided_by"]["tie_break"] == "shared"
+    assert "share the victory" in result["decided_by"]["rule"]["quote"]
 
 
 def test_journey_cards_completed_and_tokens_removed():
@@ -281,8 +281,8 @@ def test_solo_tie_broken_by_item_cards_in_hand():
     # Kim 4 + 2 = 6; falconer 3 + 3 items = 6; the falconer holds more item cards
     assert totals(result) == {"Kim": 6, "Falconer": 6}
     assert result["winners"] == ["Falconer"]
-    assert result["tie_break"]["path"] == "items"
-    assert "In case of tie" in result["tie_break"]["rule"]["quote"]
+    assert result["decided_by"]["tie_break"] == "items"
+    assert "In case of tie" in result["decided_by"]["rule"]["quote"]
 
 
 def test_live_scores_count_retired_companions_and_skip_reserved_adventures():
@@ -300,7 +300,9 @@ def test_live_scores_count_retired_companions_and_skip_reserved_adventures():
     # C top 2, level II completed 1 (the reserved one doesn't count) -> 1.  = 15
     # Bob: 4; 0; B top 2, notes: 1 companion (his leader's notes doesn't count) -> 1.  = 7
     assert totals(scores) == {"p1": 15, "p2": 7}
-    assert scores["winners"] == ["p1"] and scores["final"] is False
+    # before the end of round 4 nobody has won: the ranking says who leads
+    assert scores["winners"] == [] and scores["final"] is False
+    assert scores["ranking"][0]["id"] == "p1" and "Ann leads" in scores["decided_by"]["text"]
 
 
 def test_live_scores_with_the_falconer():

@@ -44,7 +44,7 @@ def test_one_player():
     # mission 3 (clover reward): one card -> 1.  5 + 3 + 2 + 1 = 11
     assert totals(result) == {"Joe": 11}
     assert result["winners"] == ["Joe"]
-    assert result["tie_break"]["path"] == "none"
+    assert result["decided_by"]["tie_break"] == "none"
 
 
 def test_two_players():
@@ -73,7 +73,7 @@ def test_two_players():
     assert lines(result, "Ann")["Public quest A (1c): mission"] == 4
     assert result["winners"] == ["Ann"]
     assert [r["id"] for r in result["ranking"]] == ["Ann", "Bob"]
-    assert result["tie_break"]["path"] == "none"
+    assert result["decided_by"]["tie_break"] == "none"
 
 
 def test_three_players_tie_broken_by_items():
@@ -100,8 +100,8 @@ def test_three_players_tie_broken_by_items():
     # 2 + 0 + 1 + 6 + 1 + 0 = 10
     assert totals(result) == {"Cat": 12, "Dan": 12, "Eve": 10}
     assert result["winners"] == ["Cat"]  # 4 item cards against Dan's 2
-    assert result["tie_break"]["path"] == "items"
-    assert "more item cards" in result["tie_break"]["rule"]["quote"]
+    assert result["decided_by"]["tie_break"] == "items"
+    assert "more item cards" in result["decided_by"]["rule"]["quote"]
     assert [(r["id"], r["place"]) for r in result["ranking"]] == [
         ("Cat", 1), ("Dan", 2), ("Eve", 3)]
     eve = next(p for p in result["players"] if p["name"] == "Eve")
@@ -142,8 +142,8 @@ def test_four_players_journey_cards_shared_victory():
     # Ivy: nothing, journey lines 0.  = 0
     assert totals(result) == {"Fay": 21, "Gus": 23, "Hal": 23, "Ivy": 0}
     assert result["winners"] == ["Gus", "Hal"]  # same points, 1 item card each
-    assert result["tie_break"]["path"] == "shared"
-    assert "share the victory" in result["tie_break"]["rule"]["quote"]
+    assert result["decided_by"]["tie_break"] == "shared"
+    assert "share the victory" in result["decided_by"]["rule"]["quote"]
     assert [(r["id"], r["place"]) for r in result["ranking"]] == [
         ("Gus", 1), ("Hal", 1), ("Fay", 3), ("Ivy", 4)]
     assert lines(result, "Ivy")["Incomplete journey card"] == 0
@@ -185,8 +185,8 @@ def test_solo_tie_broken_by_items():
     # Kim 4 + 1 = 5; falconer 3 + 2 items = 5; Kim holds 3 item cards against 2.
     assert totals(result) == {"Kim": 5, "Falconer": 5}
     assert result["winners"] == ["Kim"]
-    assert result["tie_break"]["path"] == "items"
-    assert result["tie_break"]["rule"]["quote"].startswith("The player with more victory points")
+    assert result["decided_by"]["tie_break"] == "items"
+    assert result["decided_by"]["rule"]["quote"].startswith("The player with more victory points")
 
 
 def test_solo_still_tied_shares():
@@ -196,7 +196,7 @@ def test_solo_still_tied_shares():
     ]})
     # Kim 4; falconer 2 + 2 items = 4; both hold 2 item cards.
     assert result["winners"] == ["Kim", "Falconer"]
-    assert result["tie_break"]["path"] == "shared"
+    assert result["decided_by"]["tie_break"] == "shared"
 
 
 def test_two_way_tie_on_items_below_a_three_way_points_tie():
@@ -206,7 +206,7 @@ def test_two_way_tie_on_items_below_a_three_way_points_tie():
         {"name": "C", "items": 3, "adventures": [adv(5)]},
     ]})
     assert result["winners"] == ["B", "C"]
-    assert result["tie_break"]["path"] == "shared"
+    assert result["decided_by"]["tie_break"] == "shared"
     assert [(r["id"], r["place"]) for r in result["ranking"]] == [("B", 1), ("C", 1), ("A", 3)]
 
 
@@ -227,7 +227,7 @@ def test_every_breakdown_line_cites_the_rulebook():
             for x in player["breakdown"]:
                 assert {"label", "counts", "points", "rule"} <= set(x)
                 assert sections.locate("pilgrims", x["rule"]["quote"]) is not None, x
-        assert sections.locate("pilgrims", result["tie_break"]["rule"]["quote"])
+        assert sections.locate("pilgrims", result["decided_by"]["rule"]["quote"])
 
 
 @pytest.mark.parametrize("tallies, field", [

@@ -80,6 +80,15 @@ class Lanes(Referee):
 
     def scores(self):
         factor = 2 if self.table_options["double_power"] else 1
-        totals = {seat: factor * sum(sum(lane[seat]) for lane in self.G["lanes"])
-                  for seat in self.seats}
-        return {"players": [{"seat": seat, "total": total} for seat, total in totals.items()]}
+        players = [{"seat": seat, "name": self.player_name(seat), "total": 0, "breakdown": []}
+                   for seat in self.seats]
+        for player in players:
+            for number, lane in enumerate(self.G["lanes"], start=1):
+                points = factor * sum(lane[player["seat"]])
+                player["breakdown"].append({"label": f"lane {number}", "points": points,
+                                            "rule": None})
+                player["total"] += points
+        best = max(player["total"] for player in players)
+        leaders = [player["seat"] for player in players if player["total"] == best]
+        return {"players": players, "winners": leaders if self.game_over else [],
+                "decided_by": {"text": "the most power", "rule": self.cite(self.end_rule).to_json()}}

@@ -148,6 +148,49 @@ class Option:
         }
 
 
+CITATION_SCHEMA = {
+    "type": "object",
+    "properties": {"game": {"type": "string"}, "section_id": {"type": ["string", "null"]},
+                   "section_path": {"type": ["string", "null"]}, "quote": {"type": "string"},
+                   "url": {"type": ["string", "null"]}},
+    "required": ["game", "section_id", "section_path", "quote", "url"],
+}
+
+# What every game's `scores()` and `score()` answer; a game may add keys of its own (a ranking).
+SCORES_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "players": {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "seat": {"type": "string"}, "name": {"type": "string"},
+                "total": {"type": "integer"},
+                "breakdown": {"type": "array", "items": {
+                    "type": "object",
+                    "properties": {"label": {"type": "string"}, "points": {"type": "integer"},
+                                   "counts": {"type": "string"},
+                                   "rule": {"oneOf": [{"type": "null"}, CITATION_SCHEMA]}},
+                    "required": ["label", "points", "rule"],
+                }},
+            },
+            "required": ["seat", "name", "total", "breakdown"],
+        }},
+        "winners": {"type": "array", "items": {"type": "string"},
+                    "description": "seats; empty while nobody has won, several for a shared win"},
+        "decided_by": {
+            "type": "object",
+            "description": "why the winners won, or why nobody has yet: the end condition or the "
+                           "tie-break, with its rule",
+            "properties": {"text": {"type": "string"},
+                           "rule": {"oneOf": [{"type": "null"}, CITATION_SCHEMA]},
+                           "tie_break": {"type": "string"}},
+            "required": ["text", "rule"],
+        },
+    },
+    "required": ["players", "winners", "decided_by"],
+}
+
+
 def cites(quote: str):
     """Mark a guard with the rule it enforces.
 
@@ -244,7 +287,8 @@ class Referee:
         raise NotImplementedError
 
     def scores(self) -> dict:
-        """Live scores: {"players": [{seat, total, breakdown: [...]}], "winner": seat|None, ...}."""
+        """Live scores, in the shape SCORES_SCHEMA declares (the calculator `score` answers in it
+        too): each player's total and a cited breakdown, the winners, and what decided them."""
         raise NotImplementedError
 
     @classmethod

@@ -847,6 +847,13 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                  "journey_cards": self.G["journey"]}
         result = scoring.score_tallies(self.tallies(), table)
         result["final"] = self.game_over
+        if not self.game_over:  # the ranking is who leads; nobody has won before round 4 ends
+            leaders = [self.name_of(seat) for seat in result["winners"]]
+            result["winners"] = []
+            result["decided_by"] = {
+                "text": f"Round {self.G['round']} of 4: {' and '.join(leaders)} lead"
+                        f"{'s' if len(leaders) == 1 else ''}.",
+                "rule": self.cite(Q_GAME_END).to_json()}
         return result
 
     @classmethod

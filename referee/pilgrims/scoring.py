@@ -201,7 +201,7 @@ def player_lines(tally: dict, table: dict) -> list[dict]:
 
 
 def rank(entries: list[dict], solo: bool) -> dict:
-    """Ranking, winners and how the tie (if any) was broken.
+    """Ranking, winners and what decided them: the most points, or how the tie was broken.
 
     `entries` are {"id", "name", "total", "items"}: most points first, then more item cards in hand; whoever
     is still level shares the place.
@@ -220,22 +220,20 @@ def rank(entries: list[dict], solo: bool) -> dict:
     winners = [e["id"] for e in winning]
     names = ", ".join(e["name"] for e in leaders)
     if len(leaders) == 1:
-        tie_break = {"path": "none",
-                     "explanation": f"No tie: {winning[0]['name']} has the most victory points "
-                                    f"({best}).",
-                     "rule": cite(Q_SOLO_WIN if solo else Q_WINNER)}
+        decided_by = {"tie_break": "none",
+                      "text": f"No tie: {winning[0]['name']} has the most victory points ({best}).",
+                      "rule": cite(Q_SOLO_WIN if solo else Q_WINNER)}
     elif len(winners) == 1:
-        tie_break = {"path": "items",
-                     "explanation": f"{names} tie on {best} points; {winning[0]['name']} has more "
-                                    f"item cards left in hand ({most_items}) and wins.",
-                     "rule": cite(Q_SOLO_WIN if solo else Q_TIE)}
+        decided_by = {"tie_break": "items",
+                      "text": f"{names} tie on {best} points; {winning[0]['name']} has more item "
+                              f"cards left in hand ({most_items}) and wins.",
+                      "rule": cite(Q_SOLO_WIN if solo else Q_TIE)}
     else:
-        tie_break = {"path": "shared",
-                     "explanation": f"{', '.join(e['name'] for e in winning)} tie on {best} points "
-                                    f"and on {most_items} item cards in hand: they share the "
-                                    f"victory.",
-                     "rule": cite(Q_TIE)}
-    return {"ranking": ranking, "winners": winners, "tie_break": tie_break}
+        decided_by = {"tie_break": "shared",
+                      "text": f"{', '.join(e['name'] for e in winning)} tie on {best} points and "
+                              f"on {most_items} item cards in hand: they share the victory.",
+                      "rule": cite(Q_TIE)}
+    return {"ranking": ranking, "winners": winners, "decided_by": decided_by}
 
 
 def check_quills(players: list[dict], field: str = "players") -> None:
@@ -295,15 +293,14 @@ def score_tallies(players: list[dict], table: dict) -> dict:
     out = []
     for tally in players:
         lines = player_lines(tally, table)
-        entry = {"name": tally["name"], "total": sum(x["points"] for x in lines),
-                 "items": tally["items"], "breakdown": lines}
-        if "seat" in tally:
-            entry["seat"] = tally["seat"]
+        entry = {"seat": tally.get("seat", tally["name"]), "name": tally["name"],
+                 "total": sum(x["points"] for x in lines), "items": tally["items"],
+                 "breakdown": lines}
         if tally.get("falconer"):
             entry["falconer"] = True
         out.append(entry)
     solo = any(t.get("falconer") for t in players)
-    ranked = rank([{"id": e.get("seat", e["name"]), "name": e["name"], "total": e["total"],
+    ranked = rank([{"id": e["seat"], "name": e["name"], "total": e["total"],
                     "items": e["items"]} for e in out], solo)
     return {"players": out, **ranked}
 
