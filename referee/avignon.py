@@ -250,6 +250,8 @@ SCORE_SCHEMA = {
     },
     "required": ["congregations"],
     "additionalProperties": False,
+    "examples": [{"congregations": {"rome": ["Vicar", "Scribe", "Nuncio"], "avignon": ["Ascetic"]},
+                  "last_actor": "rome"}],
 }
 
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import referees
+from referee.core.rules import SCORES_SCHEMA
 
 GAMES = sorted(referees())
 
@@ -56,6 +57,17 @@ def test_a_game_declares_its_events_phases_options_and_an_example_setup(client, 
     for rule in [rules["rules"]["turn"], rules["rules"]["end"],
                  *(phase.values() if "quote" not in phase else [phase])]:
         assert rule["section_id"], rule
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_calculator_answers_its_example_in_the_shared_scores_shape(client, game_id):
+    schema = client.get(f"/api/games/{game_id}").get_json()["score_schema"]
+    response = client.post(f"/api/score/{game_id}", json=schema["examples"][0])
+    assert response.status_code == 200, response.get_json()
+    jsonschema.validate(response.get_json(), SCORES_SCHEMA)
+    assert response.get_json()["winners"] and response.get_json()["decided_by"]["rule"]["section_id"]
+    refused = client.post(f"/api/score/{game_id}", json={**schema["examples"][0], "extra": 1})
+    assert refused.status_code == 400 and refused.get_json()["error"]["field"] == "extra"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -123,6 +123,11 @@ score_schema = {
     "required": ["players"],
     "additionalProperties": False,
     "$defs": cards.DEFS,
+    "examples": [{"players": [
+        {"name": "Ann", "clovers": 7, "items": 2,
+         "adventures": [{"points": 5, "level": 1}, {"points": 8, "level": 2}]},
+        {"name": "Bob", "clovers": 3, "items": 3,
+         "adventures": [{"points": 5, "level": 1}, {"points": 3, "level": 1}]}]}],
 }
 
 
