@@ -22,6 +22,7 @@ from collections import OrderedDict
 import segno
 from flask import (
     Blueprint,
+    Response,
     abort,
     current_app,
     flash,
@@ -277,9 +278,8 @@ def post_event(session_id):
     except Forbidden as exc:
         flash({"kind": "error", "text": exc.message + ": open the join link to enter events."}, "error")
     else:
-        return redirect(url_for("pages.table", session_id=session_id, done=result["seq"]) + "#result",
-                        303)
-    return redirect(url_for("pages.table", session_id=session_id) + "#result", 303)
+        return back_to_table(session_id, done=result["seq"])
+    return back_to_table(session_id)
 
 
 @bp.post("/play/<session_id>/<any(undo, redo):kind>")
@@ -297,9 +297,13 @@ def undo_redo(session_id, kind):
     except Forbidden as exc:
         flash({"kind": "error", "text": exc.message + ": open the join link to enter events."}, "error")
     else:
-        return redirect(url_for("pages.table", session_id=session_id, done=result["seq"]) + "#result",
-                        303)
-    return redirect(url_for("pages.table", session_id=session_id) + "#result", 303)
+        return back_to_table(session_id, done=result["seq"])
+    return back_to_table(session_id)
+
+
+def back_to_table(session_id: str, **done) -> Response:
+    """Post/redirect/get: the table page, at the result of what was (or was not) entered."""
+    return redirect(url_for("pages.table", session_id=session_id, **done) + "#result", 303)
 
 
 def violation_message(exc: RuleViolation, event, view: dict) -> dict:
