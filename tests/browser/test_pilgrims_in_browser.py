@@ -10,19 +10,24 @@ from .conftest import check_accessibility, screenshot
 CAMPFIRES = ["1 3", "2 2", "2 4", "4 2", "4 4", "5 3"]
 
 
-def new_pilgrims_game(page, base):
+def fill_new_game(page, base, players):
+    """The new-game form: players, the campfires tapped on the map, three quest tiles (the mission
+    picks the tile's letter with JavaScript; the cost is a count per symbol)."""
     page.goto(f"{base}/play/new?game=pilgrims")
-    page.fill("#player-1", "Ann")
-    page.fill("#player-2", "Bob")
+    for number, name in enumerate(players, start=1):
+        page.fill(f"#player-{number}", name)
     for space in CAMPFIRES:
         page.check(f"#camp-{space.replace(' ', '-')}")
-    # the mission picks the tile's letter (with JavaScript); the cost is a count per symbol
     for place, (mission, cost) in enumerate([("2c", {"fist": "1", "speech": "1"}),
                                              ("1a", {"leaf": "2"}),
                                              ("5", {"speech": "1", "fist": "1", "leaf": "1"})]):
         page.select_option(f"#quest-{place}-mission", mission)
         for symbol, n in cost.items():
             page.select_option(f"#quest-{place}-cost-{symbol}", n)
+
+
+def new_pilgrims_game(page, base):
+    fill_new_game(page, base, ["Ann", "Bob"])
     assert page.is_checked("#quest-0-tile-B") and page.is_checked("#quest-1-tile-A")
     page.check("#leader-p1-sword")
     page.check("#leader-p2-notes")

@@ -4,7 +4,7 @@ entered, his adventure phase, the replenish), all by tapping the pages; axe-core
 Screenshots go to tests/artifacts/solo-*.png."""
 
 from .conftest import check_accessibility, screenshot
-from .test_pilgrims_in_browser import CAMPFIRES, entered
+from .test_pilgrims_in_browser import entered, fill_new_game
 
 # The five display cards as the table shows them: level, VP, items cost (a count per symbol).
 DISPLAY = [(1, 3, {"fist": "1"}), (1, 4, {"leaf": "2"}), (1, 5, {"speech": "1", "fist": "1"}),
@@ -12,16 +12,7 @@ DISPLAY = [(1, 3, {"fist": "1"}), (1, 4, {"leaf": "2"}), (1, 5, {"speech": "1", 
 
 
 def new_solo_game(page, base):
-    page.goto(f"{base}/play/new?game=pilgrims")
-    page.fill("#player-1", "Ann")
-    for space in CAMPFIRES:
-        page.check(f"#camp-{space.replace(' ', '-')}")
-    for place, (mission, cost) in enumerate([("2c", {"fist": "1", "speech": "1"}),
-                                             ("1a", {"leaf": "2"}),
-                                             ("5", {"speech": "1", "fist": "1", "leaf": "1"})]):
-        page.select_option(f"#quest-{place}-mission", mission)
-        for symbol, n in cost.items():
-            page.select_option(f"#quest-{place}-cost-{symbol}", n)
+    fill_new_game(page, base, ["Ann"])
     page.check("#leader-p1-sword")
     page.locator("label[for=solo-medium]").click()
     screenshot(page, "solo-new-game")
