@@ -22,7 +22,10 @@ MAX_MESSAGE_LENGTH = 200
 
 def check_schema(schema: dict, instance, field: str) -> None:
     """Raise BadRequest naming the field that breaks `schema`, and what is wrong with it."""
-    validator = _validator(json.dumps(schema, sort_keys=True))
+    check_with(_validator(json.dumps(schema, sort_keys=True)), instance, field)
+
+
+def check_with(validator: jsonschema.Draft202012Validator, instance, field: str) -> None:
     if validator.is_valid(instance):
         return
     error = jsonschema.exceptions.best_match(validator.iter_errors(instance))
@@ -41,6 +44,13 @@ def check_schema(schema: dict, instance, field: str) -> None:
 @functools.lru_cache(maxsize=512)
 def _validator(schema_text: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(json.loads(schema_text))
+
+
+@functools.lru_cache(maxsize=512)
+def _event_validator(game: type[Referee], kind: str,
+                     seats: tuple[str, ...]) -> jsonschema.Draft202012Validator:
+    """Built once per game, event type and seating: events are checked on every write."""
+    return jsonschema.Draft202012Validator(game.event_types[kind].schema(kind, list(seats)))
 
 
 @dataclass(frozen=True)
@@ -131,8 +141,8 @@ def check_event(model: Referee, event) -> None:
             f"unknown event type {kind!r}; {model.title} has: {', '.join(model.event_types)}",
             "event.type",
         )
-    seats = [p["seat"] for p in model.players]
-    check_schema(model.event_types[kind].schema(kind, seats), event, "event")
+    seats = tuple(p["seat"] for p in model.players)
+    check_with(_event_validator(type(model), kind, seats), event, "event")
 
 
 def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
