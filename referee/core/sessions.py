@@ -196,9 +196,7 @@ class Sessions:
             raise BadRequest("the body must be a JSON object with event and expected_seq")
         _refuse_unknown(body, {"event", "expected_seq", "client_id"})
         expected_seq = _expected_seq(body, required=True)
-        client_id = body.get("client_id")
-        if client_id is not None and (not isinstance(client_id, str) or not 1 <= len(client_id) <= 64):
-            raise BadRequest("client_id is a string of 1–64 characters", "client_id")
+        client_id = _client_id(body.get("client_id"), "client_id")
         if "event" not in body:
             raise BadRequest("event is required", "event")
 
@@ -216,11 +214,11 @@ class Sessions:
                 raise Stale(row["seq"])
             model = self._model(row, lambda: _log_entries(self.store.entries(session_id, conn)))
             try:
-                effects = engine.apply(model, body["event"])
+                effects = effects_json(engine.apply(model, body["event"]))
                 seq = row["seq"] + 1
                 self.store.append(conn, session_id, {
                     "seq": seq, "kind": "event", "client_id": client_id,
-                    "event": body["event"], "effects": effects_json(effects),
+                    "event": body["event"], "effects": effects,
                 })
                 self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
                                          model.rules_version)
@@ -228,8 +226,8 @@ class Sessions:
                                            engine.Setup(**row["setup"]), model, seq, False)
             finally:
                 model.release()
-        return {"accepted": True, "seq": seq,
-                "effects": show_effects(row["game"], effects_json(effects)), **described}
+        return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects),
+                **described}
 
     def undo(self, session_id: str, token: str | None, body: dict) -> dict:
         return self._step(session_id, token, body, "undo")
@@ -318,13 +316,11 @@ class Sessions:
                 if item.get("seq") != index:
                     raise BadRequest(f"log entries are numbered 1, 2, 3…; expected {index}",
                                      field + ".seq")
-                client_id, created_at = item.get("client_id"), item.get("created_at")
-                if client_id is not None and (not isinstance(client_id, str)
-                                              or not 1 <= len(client_id) <= 64
-                                              or client_id in client_ids):
-                    raise BadRequest("client_id is a string of 1–64 characters, used once",
-                                     field + ".client_id")
+                client_id = _client_id(item.get("client_id"), field + ".client_id")
+                if client_id is not None and client_id in client_ids:
+                    raise BadRequest("a client_id is used once", field + ".client_id")
                 client_ids.add(client_id)
+                created_at = item.get("created_at")
                 if created_at is not None and (not isinstance(created_at, (int, float))
                                                or isinstance(created_at, bool)):
                     raise BadRequest("created_at is a time in seconds", field + ".created_at")
@@ -371,6 +367,13 @@ def _refuse_unknown(body: dict, known: set[str]) -> None:
     if unknown:
         raise BadRequest(f"unknown field {unknown[0]!r}; expected: {', '.join(sorted(known))}",
                          unknown[0])
+
+
+def _client_id(value, field: str) -> str | None:
+    """A phone's id for an event, so that a retried post is entered once."""
+    if value is not None and (not isinstance(value, str) or not 1 <= len(value) <= 64):
+        raise BadRequest("client_id is a string of 1–64 characters", field)
+    return value
 
 
 def _expected_seq(body: dict, required: bool) -> int | None:
