@@ -9,6 +9,7 @@ This package is plain Python: it never imports Flask.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from dataclasses import dataclass, field
@@ -290,6 +291,23 @@ class Referee:
         """Live scores, in the shape SCORES_SCHEMA declares (the calculator `score` answers in it
         too): each player's total and a cited breakdown, the winners, and what decided them."""
         raise NotImplementedError
+
+    # -- hidden information: what the rulebook keeps secret is shown only to the seat that may see it
+
+    hidden_information: ClassVar[bool] = False
+
+    def visible_state(self, seat: str | None) -> dict:
+        """G as `seat` may see it (None: a spectator, or a phone that has claimed no seat).
+
+        A game with hidden information (a hand, a deck's order, a face-down card) overrides this to
+        replace what `seat` may not see by what the table can see of it (a count, "face down").
+        Return a new structure: never alter `self.G`.
+        """
+        return copy.deepcopy(self.G)
+
+    def visible_event(self, event: dict, seat: str | None) -> dict:
+        """An event (in the log, in `legal`, as the last move) as `seat` may see it."""
+        return event
 
     @classmethod
     def score(cls, tallies: dict) -> dict:
