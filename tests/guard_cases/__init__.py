@@ -17,6 +17,6 @@ class Case:
     guard: str            # the @cites guard method, or a name for a refusal raised in a callback
     setup: dict           # the body of POST /api/sessions without "game": players, options, position
     attempt: dict         # the event the rules forbid
-    quote: str            # the exact sentence the refusal must quote
+    quote: str | tuple    # the exact sentence the refusal must quote (a tuple: any of them)
     why: str              # why this sentence is the most specific one for what was attempted
     events: list = field(default_factory=list)  # legal events entered before the attempt
