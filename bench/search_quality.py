@@ -1,15 +1,25 @@
-"""Search quality on question sets: hit@1, hit@3 and MRR per game and overall.
+"""Search quality on question sets: hit@1, hit@3 and MRR per game and overall, the answer
+sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
 
-With no file, both sets are measured: bench/questions-dev.jsonl (the set the ranking was
-tuned on; look at its misses freely) and bench/questions-holdout.jsonl (written blind; a
-validation set: judge a change by its aggregate figures, do not tune on its questions).
+With no file, the three sets are measured: bench/questions-dev.jsonl (the set the ranking and
+the abstention threshold are tuned on; look at its misses freely), bench/questions-holdout.jsonl
+(written blind; judge a change by its aggregate figures, do not tune on its questions) and
+bench/questions-test.jsonl (written blind; aggregate figures only, never read question by
+question: --misses never lists it).
 
 Each line of a question file is {"game": id, "q": "player question", "answer": "verbatim
-rulebook phrase"}. A hit is a returned passage whose text contains the answer phrase, with
-whitespace normalized. Searches are filtered to the question's game, as the app does when a
-player has picked their game. The index is built fresh in a temporary directory.
+rulebook phrase"} or, for a question the book does not answer, "answer": null. A hit is a
+returned passage whose text contains the answer phrase, with whitespace normalized; "ans@1" is
+the share of answerable questions whose first hit's answer sentence overlaps the phrase.
+Searches are filtered to the question's game, as the app does when a player has picked their
+game. Abstention: the search says `answered: false`; recall is the share of unanswerable
+questions it abstains on, precision the share of its abstentions that were unanswerable, and
+"answerable abstained" the share of answerable questions it wrongly abstains on. Game
+detection: the share of questions whose game is detected from the words alone (a question left
+undetected searches every game) and the share detected wrongly. The index is built fresh in a
+temporary directory.
 """
 
 import argparse
@@ -23,30 +33,59 @@ sys.path.insert(0, str(ROOT))
 
 from rulebook_index import indexing, search, sections  # noqa: E402
 
-DEFAULT_SETS = [ROOT / "bench" / "questions-dev.jsonl", ROOT / "bench" / "questions-holdout.jsonl"]
+SETS = ["dev", "holdout", "test"]
+
+
+def set_paths(name: str) -> list[Path]:
+    """questions-<name>.jsonl and any questions-<name>-*.jsonl beside it."""
+    bench = ROOT / "bench"
+    return sorted({*bench.glob(f"questions-{name}.jsonl"), *bench.glob(f"questions-{name}-*.jsonl")})
+
+
+def load(paths) -> list[dict]:
+    return [json.loads(x) for p in paths for x in open(p, encoding="utf-8") if x.strip()]
 
 
 def norm(text: str) -> str:
     return " ".join(text.split())
 
 
-def evaluate(searcher, questions, limit, all_games=False):
-    """(ranks per game, unreachable questions, misses) of one question set."""
-    stats: dict[str, list[int | None]] = {}
-    unreachable, misses = [], []
+def answer_overlaps(hit, answer: str) -> bool:
+    """The hit's answer span and the expected phrase share some of the passage's text."""
+    text = hit.text
+    words = answer.split()
+    start = text.find(words[0]) if words else -1
+    while start >= 0:  # the phrase, with the passage's own whitespace between its words
+        i, ok = start + len(words[0]), True
+        for w in words[1:]:
+            j = text.find(w, i)
+            if j < 0 or text[i:j].strip():
+                ok = False
+                break
+            i = j + len(w)
+        if ok:
+            return start < hit.answer_end and hit.answer_start < i
+        start = text.find(words[0], start + 1)
+    return False
+
+
+def evaluate(searcher, questions, limit):
+    """Per question: game, rank (None if missed), answered, ans@1, detection, result."""
+    rows = []
     for item in questions:
-        game, q, answer = item["game"], item["q"], norm(item["answer"])
-        if not any(answer in norm(p.text) for p in sections.passages_for(game)):
-            unreachable.append(item)
-        res = search.search(searcher, q, None if all_games else game, limit)
-        rank = next(
-            (i for i, h in enumerate(res.hits, 1) if h.game == game and answer in norm(h.text)),
-            None,
-        )
-        stats.setdefault(game, []).append(rank)
-        if rank is None or rank > 3:
-            misses.append((item, rank, res))
-    return stats, unreachable, misses
+        game, q = item["game"], item["q"]
+        answer = norm(item["answer"]) if item.get("answer") else None
+        res = search.search(searcher, q, game, limit)
+        rank = ans1 = None
+        if answer:
+            rank = next((i for i, h in enumerate(res.hits, 1)
+                         if h.game == game and answer in norm(h.text)), None)
+            ans1 = bool(res.hits) and rank == 1 and answer_overlaps(res.hits[0], answer)
+        detected = search.detect_game(searcher, q)
+        rows.append({"item": item, "game": game, "answerable": answer is not None,
+                     "rank": rank, "ans1": ans1, "answered": res.answered,
+                     "confidence": res.confidence, "detected": detected, "res": res})
+    return rows
 
 
 def summary(ranks) -> tuple[float, float, float]:
@@ -57,54 +96,99 @@ def summary(ranks) -> tuple[float, float, float]:
     return h1, h3, mrr
 
 
-def report(name, stats, unreachable, misses, show_misses):
-    def line(label, ranks):
-        h1, h3, mrr = summary(ranks)
-        print(f"{label:<18} {len(ranks):>4}  {h1:>6.3f}  {h3:>6.3f}  {mrr:>6.3f}")
+def abstention(rows) -> dict:
+    unans = [r for r in rows if not r["answerable"]]
+    ans = [r for r in rows if r["answerable"]]
+    abstained = [r for r in rows if not r["answered"]]
+    right = [r for r in abstained if not r["answerable"]]
+    return {
+        "unanswerable": len(unans),
+        "recall": len(right) / len(unans) if unans else None,
+        "precision": len(right) / len(abstained) if abstained else None,
+        "answerable_abstained": sum(1 for r in ans if not r["answered"]) / (len(ans) or 1),
+    }
 
+
+def report(name, rows, show_misses):
+    def line(label, rs):
+        ranks = [r["rank"] for r in rs]
+        h1, h3, mrr = summary(ranks)
+        a1 = sum(1 for r in rs if r["ans1"]) / (len(rs) or 1)
+        print(f"{label:<18} {len(rs):>4}  {h1:>6.3f}  {h3:>6.3f}  {mrr:>6.3f}  {a1:>6.3f}")
+
+    answerable = [r for r in rows if r["answerable"]]
     print(f"== {name}")
-    print(f"{'game':<18} {'n':>4}  {'hit@1':>6}  {'hit@3':>6}  {'MRR':>6}")
-    for game, ranks in stats.items():
-        line(game, ranks)
-    line("overall", [r for ranks in stats.values() for r in ranks])
+    print(f"{'game':<18} {'n':>4}  {'hit@1':>6}  {'hit@3':>6}  {'MRR':>6}  {'ans@1':>6}")
+    games = list(dict.fromkeys(r["game"] for r in answerable))
+    for game in games:
+        line(game, [r for r in answerable if r["game"] == game])
+    line("overall", answerable)
+    ab = abstention(rows)
+    if ab["unanswerable"]:
+        fmt = lambda x: "—" if x is None else f"{x:.3f}"  # noqa: E731
+        print(f"abstention: {ab['unanswerable']} unanswerable · recall {fmt(ab['recall'])} · "
+              f"precision {fmt(ab['precision'])} · answerable abstained "
+              f"{ab['answerable_abstained']:.3f}")
+    else:
+        print(f"abstention: no unanswerable questions · answerable abstained "
+              f"{ab['answerable_abstained']:.3f}")
+    right = sum(1 for r in rows if r["detected"] == r["game"])
+    wrong = sum(1 for r in rows if r["detected"] not in (None, r["game"]))
+    print(f"game detection: right {right / len(rows):.3f} · wrong {wrong / len(rows):.3f} · "
+          f"undetected {(len(rows) - right - wrong) / len(rows):.3f}")
+    unreachable = [r["item"] for r in answerable
+                   if not any(norm(r["item"]["answer"]) in norm(p.text)
+                              for p in sections.passages_for(r["game"]))]
     if unreachable:
         print(f"\n{len(unreachable)} answer(s) lie in no single passage (cannot be hit):")
-        for item in unreachable:
-            print(f"  [{item['game']}] {item['answer'][:90]}")
+        if show_misses:
+            for item in unreachable:
+                print(f"  [{item['game']}] {item['answer'][:90]}")
     if show_misses:
         print("\nmisses (not in top 3):")
-        for item, rank, res in misses:
-            print(f"- [{item['game']}] {item['q']!r} rank={rank} corrected={res.corrected!r}")
-            print(f"    answer: {item['answer'][:100]}")
-            for h in res.hits[:3]:
-                print(f"    got: {h.section_id} | {norm(h.text)[:90]}")
+        for r in answerable:
+            if r["rank"] is None or r["rank"] > 3:
+                item, res = r["item"], r["res"]
+                print(f"- [{item['game']}] {item['q']!r} rank={r['rank']} "
+                      f"corrected={res.corrected!r} conf={res.confidence}")
+                print(f"    answer: {item['answer'][:100]}")
+                for h in res.hits[:3]:
+                    print(f"    got: {h.section_id} | {norm(h.text)[:90]}")
+        print("\nabstention errors:")
+        for r in rows:
+            if r["answered"] != r["answerable"]:
+                kind = "abstained on answerable" if r["answerable"] else "answered unanswerable"
+                print(f"- [{r['game']}] {r['item']['q']!r} {kind} conf={r['confidence']} "
+                      f"{r['res'].features}")
     print()
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("questions", nargs="*", help="question files (default: dev and holdout)")
+    ap.add_argument("questions", nargs="*", help="question files (default: dev, holdout, test)")
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--misses", action="store_true",
-                    help="list questions not hit in the top 3 (dev set only, unless a file "
-                         "is named explicitly)")
-    ap.add_argument("--all-games", action="store_true", help="search without the game filter")
+                    help="list misses and abstention errors (dev only, unless a file is named)")
     args = ap.parse_args(argv)
-    paths = [Path(p) for p in args.questions] or DEFAULT_SETS
-    explicit = bool(args.questions)
+    if args.questions:
+        named = [(Path(p).name, [Path(p)]) for p in args.questions]
+        if args.misses and any("test" in n or "holdout" in n for n, _ in named):
+            ap.error("--misses lists dev questions only: holdout and test are read in aggregate")
+    else:
+        named = [(f"{s} ({', '.join(p.name for p in set_paths(s))})", set_paths(s))
+                 for s in SETS]
 
     with tempfile.TemporaryDirectory() as tmp:
         indexing.build(tmp)
         _, ix = indexing.open_current(tmp)
         with ix.searcher(weighting=search.WEIGHTING) as s:
-            for path in paths:
-                if not path.exists():
-                    print(f"== {path.name}: missing\n")
+            for name, paths in named:
+                questions = load(paths)
+                if not questions:
+                    print(f"== {name}: missing\n")
                     continue
-                questions = [json.loads(x) for x in open(path, encoding="utf-8") if x.strip()]
-                stats, unreachable, misses = evaluate(s, questions, args.limit, args.all_games)
-                show = args.misses and (explicit or "holdout" not in path.name)
-                report(path.name, stats, unreachable, misses, show)
+                rows = evaluate(s, questions, args.limit)
+                report(name, rows, args.misses and "dev" in name)
         ix.close()
     return 0
 

@@ -106,3 +106,13 @@ def common_glossary() -> dict:
         return {}
     with open(path, encoding="utf-8") as f:
         return json.load(f)
+
+
+def abstention_model() -> dict:
+    """The fitted confidence model: {"bias", "weights": {feature: w}, "threshold"} (written by
+    bench/calibrate_abstention.py from the dev questions); empty when none is shipped."""
+    path = DATA_DIR / "abstention.json"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)

@@ -402,6 +402,12 @@ class Hit:
     text: str
     fragment: str
     score: float
+    answer_start: int = 0  # the answer: text[answer_start:answer_end], one or two sentences
+    answer_end: int = 0
+
+    @property
+    def answer(self) -> str:
+        return self.text[self.answer_start : self.answer_end]
 
     @property
     def path_text(self) -> str:
@@ -423,6 +429,11 @@ class SearchResult:
     corrected: str | None
     hits: list[Hit]
     expansions: list[str] = field(default_factory=list)
+    game: str | None = None  # the game searched: the one asked for, or the one detected
+    detected: bool = False  # True when `game` was detected from the question's words
+    answered: bool = False  # does the book answer it? False: the hits are only related
+    confidence: float = 0.0  # calibrated probability that the first hit answers it
+    features: dict[str, float] = field(default_factory=dict)  # what the confidence read
 
 
 
@@ -519,13 +530,67 @@ def _stem_set(text: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _sentence_info(text: str) -> tuple[tuple[frozenset[str], bool], ...]:
-    """(stems, holds a number) of each sentence of a passage (each line split between
-    sentences)."""
-    units = []
+def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) in the passage of each of its sentences (each line split between
+    sentences), trimmed of surrounding blanks: text[start:end] is the sentence verbatim."""
+    spans = []
+    line_start = 0
     for line in text.split("\n"):
-        units.extend(sections._sentences(line) if line.strip() else [])
-    sets = [_stem_set(u) for u in units] or [frozenset()]
+        cursor = 0
+        for sent in sections._sentences(line) if line.strip() else []:
+            sent = sent.strip()
+            a = line.index(sent, cursor)
+            cursor = a + len(sent)
+            spans.append((line_start + a, line_start + cursor))
+        line_start += len(line) + 1
+    return tuple(spans) or ((0, len(text)),)
+
+
+ANSWER_DISCOUNT = 0.6  # a worked example or a bare list heading, as the answer to show
+_EXAMPLE_SENTENCE = re.compile(r"^\W*(e\.g\.|for example|example)\b", re.I)
+
+
+@functools.lru_cache(maxsize=8192)
+def _sentence_shapes(text: str) -> tuple[float, ...]:
+    """How fit each sentence is to be read aloud as the answer: 1, or ANSWER_DISCOUNT for a
+    worked example ("Example - The Scribe: ...") or a list heading of a few words
+    ("- Vicar (Faction: Bishop).")."""
+    out = []
+    for a, b in _sentence_spans(text):
+        sent = text[a:b]
+        fit = not _EXAMPLE_SENTENCE.match(sent) and len(_WORD.findall(sent)) >= 5
+        out.append(1.0 if fit else ANSWER_DISCOUNT)
+    return tuple(out)
+
+
+def _choose_answer(text, info, pairs, answer_value) -> tuple[int, int]:
+    """The span (first, last sentence) to show as the answer: the sentence, or two adjacent
+    ones at PAIR_WEIGHT, that says most of the question, worked examples and bare list
+    headings discounted (they help rank a passage, but do not answer aloud)."""
+    shape = _sentence_shapes(text)
+    values = [answer_value(*x) * f for x, f in zip(info, shape, strict=True)]
+    shown = max(values)
+    answer = (values.index(shown),) * 2
+    for i, pair in enumerate(pairs):
+        v = PAIR_WEIGHT * answer_value(*pair) * max(shape[i], shape[i + 1])
+        if v > shown:
+            shown, answer = v, (i, i + 1)
+    return _with_reply(text, answer)
+
+
+def _with_reply(text: str, answer: tuple[int, int]) -> tuple[int, int]:
+    """A FAQ's question ("Q: Can I ...?") is shown with the first sentence of its reply."""
+    spans = _sentence_spans(text)
+    last = answer[1]
+    if text[spans[last][0] : spans[last][1]].rstrip().endswith("?") and last + 1 < len(spans):
+        return (answer[0] if answer[0] == last else last, last + 1)
+    return answer
+
+
+@functools.lru_cache(maxsize=8192)
+def _sentence_info(text: str) -> tuple[tuple[frozenset[str], bool], ...]:
+    """(stems, holds a number) of each sentence of a passage (as `_sentence_spans`)."""
+    sets = [_stem_set(text[a:b]) for a, b in _sentence_spans(text)]
     return tuple((st, _has_number(st)) for st in sets)
 
 
@@ -605,7 +670,19 @@ def _df(searcher, s: str) -> int:
     return memo[s]
 
 
-def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) -> list[float]:
+@dataclass(frozen=True)
+class Ranked:
+    """A candidate passage after re-ranking: its final score, the answer span in its text
+    (one sentence or two adjacent ones), and the signals the confidence is computed from."""
+
+    score: float
+    answer: tuple[int, int]
+    sentence_cover: float  # share of the question the answer span covers (with bonuses)
+    cover: float  # share of the question the whole passage covers
+    bm25: float  # the first-stage score
+
+
+def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) -> list[Ranked]:
     """Blend BM25F with two coverage signals: the share of the question's (idf-weighted)
     concepts that the passage holds in its text or section path, and the share that one
     sentence of it holds: the sentence that answers a question usually says most of it at
@@ -659,6 +736,8 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
                 c += cue_w
         return c
 
+    # the answer sentence weighs the question's concepts more evenly than the ranking does:
+    # a sentence that says three of its words beats one that names its rarest word
     out = []
     for d, sc in zip(docs, scores, strict=True):
         in_path = _stem_set(d["path"]) & qset
@@ -668,9 +747,13 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
         best = max(singles)
         # two adjacent sentences together, at PAIR_WEIGHT; coverage and bonuses are
         # subadditive, so a pair can only win where its two sentences' sum allows it
-        for i, pair in enumerate(_sentence_pairs(d["text"])):
+        pairs = _sentence_pairs(d["text"])
+        for i, pair in enumerate(pairs):
             if PAIR_WEIGHT * (singles[i] + singles[i + 1]) > best:
                 best = max(best, PAIR_WEIGHT * value(*pair, in_path))
+        answer = _choose_answer(d["text"], info, pairs,
+                                lambda st, numeric: value(st, numeric, in_path))
+        answer = _with_reply(d["text"], answer)
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
         kind = _section_kind(d["game"], d["path"])
         if kind is None and _is_inventory(d["text"]):
@@ -681,7 +764,9 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
             score -= LORE_PENALTY
         elif kind == "example":
             score -= EXAMPLE_PENALTY
-        out.append(score)
+        spans = _sentence_spans(d["text"])
+        out.append(Ranked(score, (spans[answer[0]][0], spans[answer[1]][1]), best / total,
+                          cover, sc))
     return out
 
 
@@ -769,13 +854,88 @@ def warm(searcher=None) -> None:
         search(searcher, "how many can I have at the start of my turn", g, limit=1)
 
 
-def search(searcher, q: str, game: str | None = None, limit: int = 10) -> SearchResult:
+# --- does the book answer it? ----------------------------------------------------------------
+
+
+def _concept_weights(plan: QueryPlan, searcher) -> list[tuple[frozenset[str], float]]:
+    """Each concept of the question with its idf weight (its best word's; a concept no
+    passage holds weighs as the rarest word would)."""
+    n = max(searcher.doc_count(), 1)
+    out = []
+    for c in plan.concepts:
+        w = max(plan.terms[s] * math.log(1 + n / (1 + _df(searcher, s))) for s in c)
+        out.append((c, w))
+    return out
+
+
+def _in_game(searcher, s: str, game: str | None) -> bool:
+    return any(_clause_scores(searcher, Term(f, s), game) for f in ("text", "title", "path"))
+
+
+def _confidence_features(plan: QueryPlan, searcher, game: str | None,
+                         top: list[Ranked]) -> dict[str, float]:
+    """What the confidence is computed from: how much of the question the first hit's answer
+    sentence and passage cover, how much of it the game's book mentions at all, and how far
+    the first hit stands above the second."""
+    concepts = _concept_weights(plan, searcher)
+    total = sum(w for _, w in concepts) or 1.0
+    held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
+    first = top[0] if top else Ranked(0.0, (0, 0), 0.0, 0.0, 0.0)
+    second = top[1].score if len(top) > 1 else 0.0
+    return {
+        "sentence": round(first.sentence_cover, 4),
+        "cover": round(first.cover, 4),
+        "held": round(held / total, 4),
+        "margin": round(first.score - second, 4),
+        "bm25": round(math.log1p(first.bm25), 4),
+    }
+
+
+@functools.cache
+def _calibration() -> dict:
+    return corpus.abstention_model()
+
+
+def confidence_of(features: dict[str, float]) -> float:
+    """The calibrated probability that the first hit answers the question: a logistic model
+    over `features`, fitted on the dev questions (bench/calibrate_abstention.py)."""
+    model = _calibration()
+    z = model.get("bias", 0.0) + sum(w * features.get(k, 0.0)
+                                     for k, w in model.get("weights", {}).items())
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def answer_threshold() -> float:
+    return _calibration().get("threshold", 0.5)
+
+
+# --- which game? -----------------------------------------------------------------------------
+
+
+def detect_game(searcher, q: str) -> str | None:
+    """The game a question is about: the game of the best passage over every rulebook (card,
+    character and term names are distinctive). On the dev set this picks the right game for
+    85% of questions; a naive Bayes over each book's words picked 68%, and adding it to the
+    search's choice did not help (bench/search_quality.py measures it). None when nothing
+    matches."""
+    res = search(searcher, q, None, limit=1)
+    return res.hits[0].game if res.hits else None
+
+
+def search(searcher, q: str, game: str | None = None, limit: int = 10,
+           detect: bool = False) -> SearchResult:
     """Rank passages for a player's question. `searcher` is an open Whoosh searcher created
-    with WEIGHTING; `game` None searches every game."""
+    with WEIGHTING; `game` None searches every game, or, with `detect`, the game the
+    question's words point to when they point to one clearly (`SearchResult.detected`)."""
+    detected = False
+    if game is None and detect:
+        game = detect_game(searcher, q)
+        detected = game is not None
     plan = plan_query(q, game)
     query = build_query(plan)
     if query is None:
-        return SearchResult(query=plan.text, corrected=plan.corrected, hits=[])
+        return SearchResult(query=plan.text, corrected=plan.corrected, hits=[], game=game,
+                            detected=detected, answered=False, confidence=0.0)
     top = run_query(searcher, query, game, max(CANDIDATES, limit))
     stored = _reader_cache(searcher.reader()).setdefault("stored", {})
     docs, scores = [], []
@@ -784,14 +944,15 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10) -> Search
             stored[docnum] = searcher.stored_fields(docnum)
         docs.append(stored[docnum])
         scores.append(score)
-    final = _rerank(plan, docs, scores, searcher)
-    ranked = sorted(range(len(docs)), key=lambda i: -final[i])[:limit]
+    ranked = _rerank(plan, docs, scores, searcher)
+    order = sorted(range(len(docs)), key=lambda i: -ranked[i].score)
+    features = _confidence_features(plan, searcher, game, [ranked[i] for i in order[:2]])
+    confidence = confidence_of(features)
 
     hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}
     hits = []
-    for i in ranked:
-        d = docs[i]
-        frag = highlight_text(d["text"], hl_terms)
+    for i in order[:limit]:
+        d, r = docs[i], ranked[i]
         hits.append(
             Hit(
                 game=d["game"],
@@ -800,10 +961,14 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10) -> Search
                 title=d["title"],
                 path=tuple(d["path"].split(sections.PATH_SEP)),
                 text=d["text"],
-                fragment=frag,
-                score=round(final[i], 4),
+                fragment=highlight_text(d["text"], hl_terms),
+                score=round(r.score, 4),
+                answer_start=r.answer[0],
+                answer_end=r.answer[1],
             )
         )
     return SearchResult(
-        query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions
+        query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions,
+        game=game, detected=detected, answered=bool(hits) and confidence >= answer_threshold(),
+        confidence=round(confidence, 3), features=features,
     )

@@ -184,6 +184,7 @@ def hit_json(h: search.Hit) -> dict:
         "section_path_text": h.path_text,
         "text": h.text,
         "highlight": h.fragment,
+        "answer": {"text": h.answer, "start": h.answer_start, "end": h.answer_end},
         "score": h.score,
         "url": h.url,
         "passage_url": h.passage_url,
@@ -217,8 +218,12 @@ def games():
     return jsonify({"games": [game_json(gid) for gid in corpus.GAME_IDS]})
 
 
+NOT_COVERED = "The rulebook doesn't seem to cover this."
+
+
 def run_search(q: str, game: str | None, limit: int) -> search.SearchResult:
-    return search.search(get_searcher(), q, game, limit)
+    """Search the game's rulebook, or, without a game, the one the question is about."""
+    return search.search(get_searcher(), q, game, limit, detect=True)
 
 
 @api.get("/rules/search")
@@ -231,7 +236,11 @@ def rules_search():
         {
             "query": res.query,
             "corrected_query": res.corrected,
-            "game": game,
+            "game": res.game,
+            "game_detected": res.detected,
+            "answered": res.answered,
+            "confidence": res.confidence,
+            "message": None if res.answered else NOT_COVERED,
             "limit": limit,
             "count": len(res.hits),
             "results": [hit_json(h) for h in res.hits],
@@ -284,6 +293,7 @@ def rules_page():
             result=res,
             error=error,
             titles={gid: corpus.game_meta(gid)["title"] for gid in corpus.GAME_IDS},
+            not_covered=NOT_COVERED,
         ),
         status,
     )

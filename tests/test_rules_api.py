@@ -44,11 +44,37 @@ def test_search_result_shape(client):
     assert scores == sorted(scores, reverse=True)
 
 
-def test_search_all_games_and_correction(client):
-    data = client.get("/api/rules/search?q=oponent").get_json()
-    assert data["game"] is None
-    assert data["corrected_query"] == "opponent"
-    assert data["results"]
+def test_search_without_a_game_detects_it_and_corrects_spelling(client):
+    data = client.get("/api/rules/search?q=what does the vicar's petiton do").get_json()
+    assert data["game"] == "avignon" and data["game_detected"] is True
+    assert data["corrected_query"] == "what does the vicar's petition do"
+    assert data["results"] and {h["game"] for h in data["results"]} == {"avignon"}
+
+
+@pytest.mark.parametrize("q, game", [
+    ("how many chi points does resting give back", "journey"),
+    ("can the falconer take a reward token", "pilgrims"),
+    ("what does the scribe do", "avignon"),
+])
+def test_game_detected_from_distinctive_words(client, q, game):
+    data = client.get("/api/rules/search", query_string={"q": q}).get_json()
+    assert (data["game"], data["game_detected"]) == (game, True)
+
+
+def test_a_chosen_game_is_not_detected(client):
+    data = client.get("/api/rules/search?q=what does the scribe do&game=journey").get_json()
+    assert (data["game"], data["game_detected"]) == ("journey", False)
+
+
+def test_each_result_carries_its_answer_verbatim(client):
+    data = client.get("/api/rules/search?q=can i chastise twice in the same turn&game=avignon").get_json()
+    assert data["answered"] is True and data["message"] is None
+    assert 0 < data["confidence"] <= 1
+    for hit in data["results"]:
+        a = hit["answer"]
+        assert a["text"] and hit["text"][a["start"]:a["end"]] == a["text"]
+        assert a["text"] == a["text"].strip()
+    assert "the same action may not be taken twice" in data["results"][0]["answer"]["text"]
 
 
 @pytest.mark.parametrize(
