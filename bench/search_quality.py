@@ -37,9 +37,9 @@ SETS = ["dev", "holdout", "test"]
 
 
 def set_paths(name: str) -> list[Path]:
-    """questions-<name>.jsonl and any questions-<name>-*.jsonl beside it."""
+    """questions-<name>.jsonl and questions-*-<name>.jsonl (e.g. questions-unanswerable-dev)."""
     bench = ROOT / "bench"
-    return sorted({*bench.glob(f"questions-{name}.jsonl"), *bench.glob(f"questions-{name}-*.jsonl")})
+    return sorted({*bench.glob(f"questions-{name}.jsonl"), *bench.glob(f"questions-*-{name}.jsonl")})
 
 
 def load(paths) -> list[dict]:

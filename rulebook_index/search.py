@@ -563,18 +563,21 @@ def _sentence_shapes(text: str) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _choose_answer(text, info, pairs, answer_value) -> tuple[int, int]:
-    """The span (first, last sentence) to show as the answer: the sentence, or two adjacent
-    ones at PAIR_WEIGHT, that says most of the question, worked examples and bare list
-    headings discounted (they help rank a passage, but do not answer aloud)."""
+def _choose_answer(text: str, singles: list[float], value) -> tuple[int, int]:
+    """The (first, last) sentence to show as the answer: the sentence, or two adjacent ones at
+    PAIR_WEIGHT, that says most of the question (`singles`: each sentence's value; `value`
+    scores a pair's stems), worked examples and bare list headings discounted (they help rank
+    a passage, but do not answer aloud)."""
     shape = _sentence_shapes(text)
-    values = [answer_value(*x) * f for x, f in zip(info, shape, strict=True)]
+    values = [v * f for v, f in zip(singles, shape, strict=True)]
     shown = max(values)
     answer = (values.index(shown),) * 2
-    for i, pair in enumerate(pairs):
-        v = PAIR_WEIGHT * answer_value(*pair) * max(shape[i], shape[i + 1])
-        if v > shown:
-            shown, answer = v, (i, i + 1)
+    for i, pair in enumerate(_sentence_pairs(text)):
+        f = max(shape[i], shape[i + 1])
+        if PAIR_WEIGHT * (singles[i] + singles[i + 1]) * f > shown:  # else it cannot win
+            v = PAIR_WEIGHT * value(*pair) * f
+            if v > shown:
+                shown, answer = v, (i, i + 1)
     return _with_reply(text, answer)
 
 
@@ -682,7 +685,8 @@ class Ranked:
     bm25: float  # the first-stage score
 
 
-def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) -> list[Ranked]:
+def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
+            limit: int) -> list[tuple[int, Ranked]]:
     """Blend BM25F with two coverage signals: the share of the question's (idf-weighted)
     concepts that the passage holds in its text or section path, and the share that one
     sentence of it holds: the sentence that answers a question usually says most of it at
@@ -736,9 +740,7 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
                 c += cue_w
         return c
 
-    # the answer sentence weighs the question's concepts more evenly than the ranking does:
-    # a sentence that says three of its words beats one that names its rarest word
-    out = []
+    scored = []
     for d, sc in zip(docs, scores, strict=True):
         in_path = _stem_set(d["path"]) & qset
         cover = covered((_stem_set(d["text"]) & qset) | in_path) / total
@@ -747,13 +749,9 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
         best = max(singles)
         # two adjacent sentences together, at PAIR_WEIGHT; coverage and bonuses are
         # subadditive, so a pair can only win where its two sentences' sum allows it
-        pairs = _sentence_pairs(d["text"])
-        for i, pair in enumerate(pairs):
+        for i, pair in enumerate(_sentence_pairs(d["text"])):
             if PAIR_WEIGHT * (singles[i] + singles[i + 1]) > best:
                 best = max(best, PAIR_WEIGHT * value(*pair, in_path))
-        answer = _choose_answer(d["text"], info, pairs,
-                                lambda st, numeric: value(st, numeric, in_path))
-        answer = _with_reply(d["text"], answer)
         score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
         kind = _section_kind(d["game"], d["path"])
         if kind is None and _is_inventory(d["text"]):
@@ -764,9 +762,16 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher) ->
             score -= LORE_PENALTY
         elif kind == "example":
             score -= EXAMPLE_PENALTY
-        spans = _sentence_spans(d["text"])
-        out.append(Ranked(score, (spans[answer[0]][0], spans[answer[1]][1]), best / total,
-                          cover, sc))
+        scored.append((score, best / total, cover, sc, singles, in_path))
+
+    order = sorted(range(len(docs)), key=lambda i: -scored[i][0])[: max(limit, 2)]
+    out = []
+    for i in order:  # the answer sentence only of the passages returned
+        score, sentence_cover, cover, sc, singles, in_path = scored[i]
+        text = docs[i]["text"]
+        first, last = _choose_answer(text, singles, lambda st, numeric, p=in_path: value(st, numeric, p))
+        spans = _sentence_spans(text)
+        out.append((i, Ranked(score, (spans[first][0], spans[last][1]), sentence_cover, cover, sc)))
     return out
 
 
@@ -872,22 +877,39 @@ def _in_game(searcher, s: str, game: str | None) -> bool:
     return any(_clause_scores(searcher, Term(f, s), game) for f in ("text", "title", "path"))
 
 
+# Questions of the kinds a rulebook does not answer: play time, strategy and opinion, the
+# physical product (the kinds issue 15 lists). One signal among the others, weighed by the fit.
+_OFF_BOOK = re.compile(
+    r"\bhow long (does|do|will|is)\b.*\b(take|last|game|play)|\bplay ?time\b|\bbest\b|"
+    r"\bstrateg|\brecommend|\btips?\b|\bsleeves?\b|\bwhat age\b|\bages?\b|\bprice\b|"
+    r"\bworth (it|buying)\b|\bbetter\b"
+)
+
+
 def _confidence_features(plan: QueryPlan, searcher, game: str | None,
-                         top: list[Ranked]) -> dict[str, float]:
+                         top: list[tuple[dict, Ranked]]) -> dict[str, float]:
     """What the confidence is computed from: how much of the question the first hit's answer
-    sentence and passage cover, how much of it the game's book mentions at all, and how far
-    the first hit stands above the second."""
+    and passage cover, whether the answer holds the question's most specific word, how much of
+    the question the game's book mentions at all, how far the first hit stands above the
+    second, and whether the question is of a kind books do not answer."""
     concepts = _concept_weights(plan, searcher)
     total = sum(w for _, w in concepts) or 1.0
     held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
-    first = top[0] if top else Ranked(0.0, (0, 0), 0.0, 0.0, 0.0)
-    second = top[1].score if len(top) > 1 else 0.0
+    if not top:
+        return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "held": round(held / total, 4),
+                "margin": 0.0, "bm25": 0.0, "off_book": 1.0}
+    doc, first = top[0]
+    second = top[1][1].score if len(top) > 1 else 0.0
+    rarest = max(concepts, key=lambda cw: cw[1])[0] if concepts else frozenset()
+    answer = _stem_set(doc["text"][first.answer[0] : first.answer[1]]) | _stem_set(doc["path"])
     return {
         "sentence": round(first.sentence_cover, 4),
         "cover": round(first.cover, 4),
+        "specific": 1.0 if rarest & answer else 0.0,
         "held": round(held / total, 4),
         "margin": round(first.score - second, 4),
         "bm25": round(math.log1p(first.bm25), 4),
+        "off_book": 1.0 if _OFF_BOOK.search(plan.text.lower()) else 0.0,
     }
 
 
@@ -925,8 +947,8 @@ def detect_game(searcher, q: str) -> str | None:
 def search(searcher, q: str, game: str | None = None, limit: int = 10,
            detect: bool = False) -> SearchResult:
     """Rank passages for a player's question. `searcher` is an open Whoosh searcher created
-    with WEIGHTING; `game` None searches every game, or, with `detect`, the game the
-    question's words point to when they point to one clearly (`SearchResult.detected`)."""
+    with WEIGHTING; `game` None searches every game or, with `detect`, the game of the best
+    passage over every game (`SearchResult.game`, `.detected`)."""
     detected = False
     if game is None and detect:
         game = detect_game(searcher, q)
@@ -944,15 +966,15 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
             stored[docnum] = searcher.stored_fields(docnum)
         docs.append(stored[docnum])
         scores.append(score)
-    ranked = _rerank(plan, docs, scores, searcher)
-    order = sorted(range(len(docs)), key=lambda i: -ranked[i].score)
-    features = _confidence_features(plan, searcher, game, [ranked[i] for i in order[:2]])
+    ranked = _rerank(plan, docs, scores, searcher, limit)
+    features = _confidence_features(plan, searcher, game,
+                                    [(docs[i], r) for i, r in ranked[:2]])
     confidence = confidence_of(features)
 
     hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}
     hits = []
-    for i in order[:limit]:
-        d, r = docs[i], ranked[i]
+    for i, r in ranked[:limit]:
+        d = docs[i]
         hits.append(
             Hit(
                 game=d["game"],

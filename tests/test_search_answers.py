@@ -1,0 +1,113 @@
+"""The answer sentence, "the book doesn't say", and asking without choosing a game."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulebook_index import indexing, search
+
+
+@pytest.fixture(scope="module")
+def searcher(index_dir):
+    _, ix = indexing.open_current(index_dir)
+    with ix.searcher(weighting=search.WEIGHTING) as s:
+        yield s
+    ix.close()
+
+
+@pytest.mark.parametrize("game, q, sentence", [
+    ("avignon", "can i chastise twice in the same turn", "the same action may not be taken twice"),
+    ("journey", "do demons hit knocked out guys", "Demons ignore Unconscious Pilgrims completely."),
+    ("avignon", "who starts", "The Roman player goes first."),
+])
+def test_first_answer_is_the_sentence_that_answers(searcher, game, q, sentence):
+    hit = search.search(searcher, q, game, 3).hits[0]
+    assert sentence in hit.answer
+
+
+def test_a_faq_question_is_answered_with_its_reply(searcher):
+    hit = search.search(searcher, "can i fight someone sitting in newhaven", "we-forlorn-few", 1).hits[0]
+    assert hit.answer.startswith("Q:") and "A:" in hit.answer
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(q=st.sampled_from([
+    "how many cards do i draw", "what happens when i die", "can i trade on my turn",
+    "wat if the deck runs out", "who goes frist", "scoring at the end", "setup",
+]), game=st.sampled_from([None, "avignon", "pilgrims", "journey", "we-forlorn-few",
+                          "pillars-of-fate"]))
+def test_answers_are_verbatim_spans_of_their_passage(searcher, q, game):
+    for hit in search.search(searcher, q, game, 10).hits:
+        assert 0 <= hit.answer_start < hit.answer_end <= len(hit.text)
+        assert hit.answer == hit.text[hit.answer_start:hit.answer_end]
+        assert hit.answer == hit.answer.strip() and hit.answer
+
+
+def test_sentence_spans_cover_each_line_verbatim():
+    text = "First rule. Second rule!\n- an item\n\nQ: Why? A: Because."
+    spans = search._sentence_spans(text)
+    assert [text[a:b] for a, b in spans] == [
+        "First rule.", "Second rule!", "- an item", "Q: Why?", "A: Because."]
+
+
+# --- abstention: a fixed small set, never tuned on ---------------------------------------------
+
+NOT_IN_THE_BOOK = [
+    ("avignon", "how long does a game usually take"),
+    ("pilgrims", "what is the best strategy for two players"),
+    ("journey", "which size of card sleeves fits the cards"),
+]
+IN_THE_BOOK = [
+    ("avignon", "can i chastise twice in the same turn"),
+    ("journey", "do demons hit knocked out guys"),
+    ("pilgrims", "how many adventure cards are in the display"),
+]
+
+
+@pytest.mark.parametrize("game, q", NOT_IN_THE_BOOK)
+def test_abstains_where_the_book_does_not_say(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.answered is False and res.confidence < search.answer_threshold()
+    assert res.hits  # the nearest passages are still offered, as related
+
+
+@pytest.mark.parametrize("game, q", IN_THE_BOOK)
+def test_answers_where_the_book_says(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.answered is True and res.confidence >= search.answer_threshold()
+
+
+def test_confidence_is_a_probability_of_its_features():
+    lo = search.confidence_of({"specific": 0.0, "off_book": 1.0})
+    hi = search.confidence_of({"specific": 1.0, "off_book": 0.0})
+    assert 0 < lo < hi < 1
+
+
+def test_nothing_searchable_is_not_answered(searcher):
+    res = search.search(searcher, "?!*", "avignon", 5)
+    assert (res.hits, res.answered) == ([], False)
+
+
+# --- which game ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("q, game", [
+    ("what does the scribe do", "avignon"),
+    ("do demons hit knocked out guys", "journey"),
+    ("can the falconer take a reward token", "pilgrims"),
+])
+def test_game_is_detected_from_the_words(searcher, q, game):
+    assert search.detect_game(searcher, q) == game
+    res = search.search(searcher, q, None, 5, detect=True)
+    assert (res.game, res.detected) == (game, True)
+    assert {h.game for h in res.hits} == {game}
+
+
+def test_a_chosen_game_is_kept(searcher):
+    res = search.search(searcher, "what does the scribe do", "journey", 5, detect=True)
+    assert (res.game, res.detected) == ("journey", False)
+
+
+def test_without_detection_every_game_is_searched(searcher):
+    res = search.search(searcher, "discard pile", None, 20)
+    assert res.game is None and not res.detected and len({h.game for h in res.hits}) > 1

@@ -1,0 +1,72 @@
+"""The answer on the phone pages: the rules search page and the table's ask page show the answer
+sentence first, say plainly when the book does not seem to cover a question, and name the game
+a question without one was answered for."""
+
+import html as htmlmod
+import re
+
+import pytest
+
+from rulebook_index import corpus
+from tests.test_pages import GAME, new_game
+from tests.toy_game import Lanes
+
+NOT_COVERED = "The rulebook doesn't seem to cover this."
+
+
+def answer_block(page: str) -> str:
+    m = re.search(r'<section class="answer".*?</section>', page, re.S)
+    return m.group(0) if m else ""
+
+
+def test_rules_page_shows_the_answer_sentence_first(client):
+    page = client.get("/rules", query_string={
+        "q": "can i chastise twice in the same turn", "game": "avignon"}).get_data(as_text=True)
+    block = answer_block(page)
+    assert "the same action may not be taken twice" in htmlmod.unescape(block)
+    assert 'class="hit-path" href="/rules/avignon#' in block  # its section, below it
+    assert page.index('class="answer"') < page.find('class="hit"') or 'class="hit"' not in page
+    assert NOT_COVERED not in htmlmod.unescape(page)
+
+
+def test_rules_page_says_plainly_when_the_book_does_not_cover_it(client):
+    page = client.get("/rules", query_string={
+        "q": "how long does a game usually take", "game": "avignon"}).get_data(as_text=True)
+    text = htmlmod.unescape(page)
+    assert NOT_COVERED in text and "Related" in text
+    assert not answer_block(page)
+    assert 'class="hit"' in page  # the nearest passages, offered as related
+
+
+def test_rules_page_names_the_game_it_detected(client):
+    page = client.get("/rules", query_string={"q": "what does the scribe do"}).get_data(
+        as_text=True)
+    title = corpus.game_meta("avignon")["title"]
+    assert f"Answered from the <strong>{title}</strong> rulebook" in page
+    for other in corpus.GAME_IDS:
+        if other != "avignon":  # one tap asks the same question of another game
+            assert f"game={other}" in page
+
+
+def test_api_abstains_with_a_message(client):
+    data = client.get("/api/rules/search", query_string={
+        "q": "how long does a game usually take", "game": "avignon"}).get_json()
+    assert data["answered"] is False and data["message"] == NOT_COVERED
+    assert data["results"]
+
+
+@pytest.fixture
+def phone(app):
+    app.extensions["tableside.referees"][GAME] = Lanes
+    return app.test_client()
+
+
+def test_ask_page_at_the_table_shows_the_answer_and_the_abstention(phone):
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}/ask",
+                     query_string={"q": "how many cards in a lane"}).text
+    block = answer_block(page)
+    assert block and "/rules/pillars-of-fate#" in block
+    page = phone.get(f"/play/{session_id}/ask",
+                     query_string={"q": "what is the best strategy"}).text
+    assert NOT_COVERED in htmlmod.unescape(page) and not answer_block(page)
