@@ -1,0 +1,1841 @@
+"""Pillars of Fate — the referee and the end-of-game calculator.
+
+The table: two players, Sun and Moon (the two champion decks), face each other across three quest
+LANES. The lanes are named `left`, `center` and `right` as the Sun player sees them (from the Moon
+player's seat, `left` is on the right). The center lane holds the Age's quest modifier. Each lane holds
+a quest card (its two conditional rewards, entered: the feather path and the scorpion path, either
+may be negative), a pillar marker (on the quest, or moved to a player's side), and each player's cards
+in the order played (position 1 is the first card a player played into that lane).
+
+What the book does not print is entered, never guessed: a champion card by its power and icons as the
+player reads it; a quest card by its two rewards; a Divine card by its name (the glossary gives its
+text) and its printed power and icons (or read from referee/data/pillars-of-fate-divine.json, shipped
+with only the names and texts the book prints); whether a Divine card carries the must-be-played-face-up
+icon (`face_up_icon`). Hands may be entered (`hand`, or the cards drawn with a `play`), or only counted.
+
+Hidden information: a hand's cards, a face-down card's identity and power, and the Divine cards a
+player kept are seen only by their owner (`visible_state` / `visible_event`); the opponent sees counts,
+and that a face-down card is Divine (its back is unique). Live scores (`scores`) use only what every
+seat sees; each seat's own view of the lanes, with its own face-down cards counted, is `live` in
+`visible_state(seat)`.
+
+Phases: draft (the Divine draft) -> quests (an Age's quests and modifier are entered) -> turns (play a
+card, draw back up to 5) -> action (a Divine card's action: Sorcerer's exchange, Namari's look) ->
+ties (the pillar holder breaks a tie) -> quests of the next Age ... -> over after Age III.
+
+Readings the book leaves open are the table rulings in OPTIONS (defaults: the most literal reading).
+Readings that are not options, because the book leaves one reading (docs/games/pillars-of-fate.md):
+  - Hands are kept from one Age to the next (only the play area is cleared) and are never refilled
+    except by the draw after a play; a Divine card comes from the set-aside three, not the hand.
+  - A card's Divine effects apply wherever the card lies once revealed, face up or face down, except
+    as Arbiter and Klar print; an action card (Sorcerer, Namari) acts when played, whatever its face.
+  - The card Sorcerer puts into a lane takes the place (and face) of the card it replaces.
+  - Effects on a card's printed values apply in this order: the card's own value (face-down Klar and
+    Arbiter; Invictus' copy of the printed values above it), its owner's Saghari/Aponi/Belan, the
+    opponent's Pentha/Isabel, then the lane modifier; then the lane totals (Eradan, Steward).
+  - A quest modifier used in one Age is not used again ("a new quest modifier"; 9 tokens).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+from .core.engine import check_schema
+from .core.rules import (
+    BadRequest,
+    Citation,
+    EventType,
+    Option,
+    Referee,
+    RuleViolation,
+    SetupError,
+    cites,
+)
+
+# -- constants -------------------------------------------------------------------------------------
+
+SEATS = ("sun", "moon")
+LANES = ("left", "center", "right")  # as the Sun player sees them
+AGES = (1, 2, 3)
+ROMAN = {1: "I", 2: "II", 3: "III"}
+HAND_SIZE = 5
+SET_ASIDE = 4
+
+_DIVINE_DATA = json.loads(
+    (Path(__file__).parent / "data" / "pillars-of-fate-divine.json").read_text(encoding="utf-8"))
+DIVINE_NAMES = tuple(_DIVINE_DATA["cards"])
+GLOSSARY = {name: f"{name} - {card['text']}" for name, card in _DIVINE_DATA["cards"].items()}
+
+# -- the rules, quoted -----------------------------------------------------------------------------
+
+Q_64 = "64 Champion Cards"
+Q_SIDE = ("Each player takes the sun or moon champion deck (different color backs), shuffles it, "
+          "and draws 4 cards to place to the side.")
+Q_DEAL = "Deal 3 Divine cards to each player."
+Q_KEEP = "Players simultaneously select 1 card to keep, passing the other 2 to their opponent."
+Q_SET_ASIDE = "Each player sets their 3 Divine cards aside."
+Q_AGE1_QUESTS = ("Shuffle the quest cards by Age. Place 3 Age I quest cards in a row on the table, "
+                 "between both players.")
+Q_MODIFIER_SETUP = "Place 1 random quest modifier token face up on the center quest."
+Q_PILLAR_SETUP = "Place 1 pillar marker on each quest."
+Q_DRAW5 = "Each player draws 5 cards from their champion deck."
+Q_START = "Choose a starting player and give them the 1st player marker."
+Q_REWARDS = "Omega symbols are positive renown and sickles are negative renown."
+Q_AGE_INDICATOR = "Age Indicator: Shows which Age deck the quest belongs to."
+Q_THREE_AGES = "Pillars of Fate unfolds over 3 Ages."
+Q_ALTERNATE = ("During each Age, players alternate turns, strategically placing cards from their "
+               "hand into 3 quest lanes.")
+Q_FROM_HAND = "placing cards from their hand into 3 quest lanes"
+Q_AGE_ENDS = "An Age ends when each of the 3 lanes are full."
+Q_PLAY = "First, play 1 card into any lane."
+Q_CAPACITY = "Each lane can hold up to 3 cards per player."
+Q_FACE_DOWN = "1 card per lane may be played face down."
+Q_PILLAR = "If you are the first to place a face-up card in a lane, move the pillar to your side."
+Q_DRAW = "Then, draw back up to 5 cards."
+Q_UNLESS = "Unless modified by quest modifiers or cards."
+Q_DIVINE_MUST = "Once per Age, you must play a Divine card."
+Q_DIVINE_SELECT = "You may select from any of your 3 unplayed Divine cards."
+Q_DIVINE_FACE_UP = ("While some Divine cards must be played face up, indicated by an icon, most "
+                    "Divine cards can be played face down.")
+Q_DIVINE_BACK = ("Even when played face down, your opponent will be aware that you've played a "
+                 "Divine card in that position because of their unique back.")
+Q_DIVINE_ACTION = ("The Divine cards that must be played face up usually possess an action that you "
+                   "will perform immediately upon playing.")
+Q_DIVINE_ONE = "You cannot use more than 1 of your Divine cards each Age."
+Q_MODIFIER_BOTH = ("During setup a quest modifier was placed on the center quest, which applies to "
+                   "both sides in this specific lane.")
+Q_RESOLVE = "The end of an Age triggers when each of the 3 lanes are full."
+Q_REVEAL = "Reveal all face-down cards."
+Q_COUNT = "Count the number of feather and scorpion icons for each player."
+Q_DOMINANT = "The dominant suit determines which conditional reward applies."
+Q_HIGHEST = "The player with the highest power total wins the quest."
+Q_TIES = ("Ties in either suit or power are decided by the player that holds the pillar for that "
+          "lane.")
+Q_TIE_PICK = ("In a tie for suit, that player will pick either suit, and in a tie for power, that "
+              "player will pick who wins.")
+Q_AWARD = "Award renown according to the conditional rewards for each quest."
+Q_REMOVE = "Remove all quests, modifiers, and cards from the play area."
+Q_NEW_QUESTS = "Place 3 new quest cards that match the current Age."
+Q_NEW_MODIFIER = "Place a new quest modifier on the middle quest."
+Q_RETURN_PILLARS = "Return the pillars to the top of the quest cards."
+Q_PASS_MARKER = "Pass the 1st player marker."
+Q_GAME_END = "After 3 Ages, players count their victory point tokens."
+Q_MOST = "The player with the most renown wins."
+Q_TIEBREAK = "Tie breaker: Whoever has more pillars in the last round wins."
+Q_NEGATIVE_TIP = ("Consider whether winning a quest is worthwhile – some conditional rewards award "
+                  "negative renown.")
+Q_SCORE_TOKENS = "20 Score Tokens"
+
+MODIFIERS = {
+    "double_power": "Each first card played will have its power doubled.",
+    "double_suit": "Each first card played will have its suit doubled.",
+    "no_power": "Each first card played will have no power.",
+    "no_suit": "Each first card played will have no suit.",
+    "two_cards": "Play only 2 cards in this lane.",
+    "four_cards": "Play 4 cards in this lane.",
+    "two_face_down": "2 cards can be played face down in this lane.",
+    "least_power": "The player with the least power will win this lane.",
+    "no_divine": "No Divine cards may be played in this lane.",
+}
+FIRST_CARD_MODIFIERS = ("double_power", "double_suit", "no_power", "no_suit")
+
+
+def _cite(*quotes: str) -> tuple[Citation, ...]:
+    return tuple(Citation("pillars-of-fate", quote) for quote in quotes)
+
+
+# -- table rulings ---------------------------------------------------------------------------------
+
+OPTIONS = {
+    "face_down_limit": Option(
+        "Whose limit '1 card per lane may be played face down' is. 'per_lane' (default, as printed): "
+        "one face-down card in a lane, whichever player plays it. 'per_player': each player may "
+        "play one face-down card in each lane (as the capacity line next to it is per player).",
+        {"enum": ["per_lane", "per_player"]}, "per_lane",
+        _cite(Q_FACE_DOWN, Q_CAPACITY)),
+    "face_down_divine_counts": Option(
+        "Whether a Divine card played face down counts toward the face-down limit. true (default): "
+        "it is a card played face down. false: its unique back shows it is Divine, so it hides "
+        "nothing and does not use the lane's face-down place.",
+        {"type": "boolean"}, True,
+        _cite(Q_FACE_DOWN, Q_DIVINE_BACK)),
+    "dominant_suit": Option(
+        "Whose icons decide a lane's dominant suit. 'both' (default): every feather and scorpion in "
+        "the lane, both players' counted. 'winner': the icons of the player who wins the lane.",
+        {"enum": ["both", "winner"]}, "both",
+        _cite(Q_COUNT, Q_DOMINANT)),
+    "quest_reward_to": Option(
+        "Who receives a quest's conditional reward. 'winner' (default): the lane's winner, positive "
+        "or negative. 'negative_to_loser': a positive reward to the winner, a negative one to the "
+        "player who lost the lane.",
+        {"enum": ["winner", "negative_to_loser"]}, "winner",
+        _cite(Q_AWARD, Q_HIGHEST, Q_NEGATIVE_TIP)),
+    "opposite": Option(
+        "Which opponent card is 'opposite' Pentha or Isabel. 'same_position' (default): the "
+        "opponent's card at the same position in that lane (both players' first cards are opposite, "
+        "and so on), whenever it is played. 'named': the player names (`opposite`) one of the "
+        "opponent's cards already in that lane when playing the card.",
+        {"enum": ["same_position", "named"]}, "same_position",
+        _cite(GLOSSARY["Pentha"], GLOSSARY["Isabel"])),
+    "invictus_copies": Option(
+        "Which card Invictus copies when more than one of your cards is above it. 'named' "
+        "(default: 'a card above it'): the player names its position (`copies`). "
+        "'directly_above': the card played just before it in that lane.",
+        {"enum": ["named", "directly_above"]}, "named",
+        _cite(GLOSSARY["Invictus"])),
+    "steward_sides": Option(
+        "From whose seat the Steward's left and right are read. 'owner' (default): as the player "
+        "who played it sees the lanes (the card faces its owner). 'table': as the lanes are named "
+        "(from the Sun player's seat).",
+        {"enum": ["owner", "table"]}, "owner",
+        _cite(GLOSSARY["Steward"])),
+    "steward_icons_to": Option(
+        "Where the Steward's 2 icons go. 'lane' (default: 'total'): to the lane's total, whoever's "
+        "icons decide the dominant suit. 'owner': to the icons of the player who played it.",
+        {"enum": ["lane", "owner"]}, "lane",
+        _cite(GLOSSARY["Steward"], Q_COUNT)),
+    "belan_includes_itself": Option(
+        "Whether Belan reverses its own suit. true (default: 'All of your cards played in the same "
+        "lane'). false: only your other cards (as Aponi and Saghari say 'other').",
+        {"type": "boolean"}, True,
+        _cite(GLOSSARY["Belan"], GLOSSARY["Aponi"])),
+    "eradan_power": Option(
+        "Eradan's 'additional 2 power'. 'lane_total' (default): +2 to your power total in each of "
+        "your other lanes. 'each_card': +2 to each of your cards there.",
+        {"enum": ["lane_total", "each_card"]}, "lane_total",
+        _cite(GLOSSARY["Eradan"])),
+    "first_card": Option(
+        "Which card 'Each first card played' means (the four first-card modifiers). 'each_player' "
+        "(default): each player's first card in the lane. 'lane_first': only the first card played "
+        "into the lane, by either player.",
+        {"enum": ["each_player", "lane_first"]}, "each_player",
+        _cite(MODIFIERS["double_power"], Q_MODIFIER_BOTH)),
+    "lane_size_modifiers": Option(
+        "How 'Play only 2 cards' and 'Play 4 cards in this lane' count. 'per_player' (default: "
+        "they modify the 3 cards per player). 'per_lane': the number is the lane's total, half each.",
+        {"enum": ["per_player", "per_lane"]}, "per_player",
+        _cite(MODIFIERS["two_cards"], MODIFIERS["four_cards"], Q_CAPACITY)),
+    "divine_required": Option(
+        "How 'Once per Age, you must play a Divine card' is enforced. 'refuse' (default): a play "
+        "that would leave a player who has not played a Divine card this Age no place to play one "
+        "is refused. 'not_enforced': the table keeps it; the referee only shows who still must.",
+        {"enum": ["refuse", "not_enforced"]}, "refuse",
+        _cite(Q_DIVINE_MUST, Q_DIVINE_SELECT)),
+    "unheld_pillar_ties": Option(
+        "A tie in a lane whose pillar never moved (no face-up card was placed there). 'undecided' "
+        "(default): nobody holds the pillar, so nobody decides: a power tie leaves the quest "
+        "unwon, a suit tie leaves no reward. 'first_player': the holder of the 1st player marker "
+        "decides.",
+        {"enum": ["undecided", "first_player"]}, "undecided",
+        _cite(Q_TIES, Q_PILLAR)),
+    "unheld_pillar_at_end": Option(
+        "The game-end tie-break counts pillars 'in the last round'; a pillar that never moved. "
+        "'nobody' (default): it counts for no one. 'first_player': it counts for the holder of "
+        "the 1st player marker in Age III.",
+        {"enum": ["nobody", "first_player"]}, "nobody",
+        _cite(Q_TIEBREAK, Q_RETURN_PILLARS)),
+    "renown_floor": Option(
+        "Whether renown can fall below zero. 'none' (default: negative renown is printed and no "
+        "floor is). 'zero': a player cannot lose renown they do not have (score tokens).",
+        {"enum": ["none", "zero"]}, "none",
+        _cite(Q_REWARDS, Q_GAME_END)),
+    "champion_deck_size": Option(
+        "Cards in each champion deck. The book prints 64 champion cards in two decks; 32 each "
+        "(default) unless your copy differs.",
+        {"type": "integer", "minimum": 20, "maximum": 64}, 32,
+        _cite(Q_64, Q_SIDE)),
+}
+
+# -- events, positions and the calculator's tallies ------------------------------------------------
+
+_SEAT = {"enum": list(SEATS)}
+_LANE = {"enum": list(LANES)}
+_DIVINE = {"enum": list(DIVINE_NAMES)}
+_ICONS = {"type": "integer", "minimum": 0, "maximum": 12}
+_POWER = {"type": "integer", "minimum": -20, "maximum": 40}
+_POSITION = {"type": "integer", "minimum": 1, "maximum": 4,
+             "description": "a card's place in a player's column of a lane: 1 = played first"}
+_CARD = {
+    "type": "object",
+    "description": "a champion card as the player reads it",
+    "properties": {"power": _POWER, "feathers": _ICONS, "scorpions": _ICONS},
+    "required": ["power", "feathers", "scorpions"],
+    "additionalProperties": False,
+}
+_QUEST = {
+    "type": "object",
+    "description": "a quest card: renown on the feather path and on the scorpion path (negative "
+                   "for sickles); its Age if you want it checked",
+    "properties": {"feather": {"type": "integer", "minimum": -30, "maximum": 30},
+                   "scorpion": {"type": "integer", "minimum": -30, "maximum": 30},
+                   "age": {"enum": list(AGES)}},
+    "required": ["feather", "scorpion"],
+    "additionalProperties": False,
+}
+_LANE_CARD = {
+    "type": "object",
+    "description": "a card in a lane: a champion card, or a Divine card named by `divine`",
+    "properties": {"power": _POWER, "feathers": _ICONS, "scorpions": _ICONS,
+                   "face": {"enum": ["up", "down"]}, "divine": _DIVINE,
+                   "opposite": _POSITION, "copies": _POSITION},
+    "required": ["power", "feathers", "scorpions"],
+    "additionalProperties": False,
+}
+_COLUMN = {"type": "array", "items": _LANE_CARD, "maxItems": 4}
+_DIVINE_HELD = {
+    "type": "object",
+    "properties": {"name": _DIVINE, "power": _POWER, "feathers": _ICONS, "scorpions": _ICONS,
+                   "face_up_icon": {"type": "boolean"}},
+    "required": ["name"],
+    "additionalProperties": False,
+}
+_BY_SEAT = lambda schema: {  # noqa: E731
+    "type": "object", "properties": {seat: schema for seat in SEATS},
+    "required": list(SEATS), "additionalProperties": False}
+
+PLAY = EventType(
+    "Play one card into a lane, face up or down, then draw back up to 5. A champion card by its "
+    "power and icons; a Divine card by `divine` (its power and icons as printed, unless the table's "
+    "data file has them; `face_up_icon` if it carries the must-be-played-face-up icon). "
+    "`opposite` (Pentha, Isabel) and `copies` (Invictus) name a card's position when the table "
+    "rulings ask for it. `draw` is the number of cards drawn (computed when left out), `drawn` "
+    "the cards drawn when the player enters them.",
+    {"lane": _LANE, "face": {"enum": ["up", "down"]}, "power": _POWER, "feathers": _ICONS,
+     "scorpions": _ICONS, "divine": _DIVINE, "face_up_icon": {"type": "boolean"},
+     "opposite": _POSITION, "copies": _POSITION,
+     "draw": {"type": "integer", "minimum": 0, "maximum": 5},
+     "drawn": {"type": "array", "items": _CARD, "maxItems": 5}},
+    ("lane", "face"),
+    {"type": "play", "player": "sun", "lane": "left", "face": "up", "power": 5, "feathers": 1,
+     "scorpions": 0})
+
+EVENT_TYPES = {
+    "draft_divine": EventType(
+        "The Divine draft: the card the player kept of the 3 dealt, and the 2 passed to the "
+        "opponent. When both have drafted, each has the kept card and the 2 received.",
+        {"kept": _DIVINE, "passed": {"type": "array", "items": _DIVINE, "maxItems": 3}},
+        ("kept", "passed"),
+        {"type": "draft_divine", "player": "sun", "kept": "Prophet",
+         "passed": ["Klar", "Naka"]}),
+    "begin_age": EventType(
+        "The Age's three quest cards (left, center, right as the Sun player sees them), the quest "
+        "modifier on the center quest, and who holds the 1st player marker (chosen in Age I; "
+        "passed after that, so it may be left out).",
+        {"quests": {"type": "array", "items": _QUEST, "minItems": 3, "maxItems": 3},
+         "modifier": {"enum": list(MODIFIERS)}, "first_player": _SEAT},
+        ("quests", "modifier"),
+        {"type": "begin_age", "player": "sun", "modifier": "double_power", "first_player": "sun",
+         "quests": [{"feather": 3, "scorpion": -1}, {"feather": 2, "scorpion": 4},
+                    {"feather": -2, "scorpion": 3}]}),
+    "play": PLAY,
+    "hand": EventType(
+        "The cards in the player's hand, as many as they choose to enter (the rest stay counted "
+        "only). Seen only by that player.",
+        {"cards": {"type": "array", "items": _CARD, "maxItems": 8}}, ("cards",),
+        {"type": "hand", "player": "sun", "cards": [{"power": 5, "feathers": 1, "scorpions": 0}]}),
+    "sorcerer_exchange": EventType(
+        "Sorcerer's action: the card taken back from one of your lanes (lane and position) and "
+        "the card from your hand put in its place (power and icons).",
+        {"lane": _LANE, "position": _POSITION, "power": _POWER, "feathers": _ICONS,
+         "scorpions": _ICONS},
+        ("lane", "position", "power", "feathers", "scorpions"),
+        {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1, "power": 4,
+         "feathers": 0, "scorpions": 1}),
+    "namari_look": EventType(
+        "Namari's action: the face-down card looked at (lane, whose side, position); leave all "
+        "three out to decline. The card's identity is shown to that player only.",
+        {"lane": _LANE, "side": _SEAT, "position": _POSITION}, (),
+        {"type": "namari_look", "player": "sun", "lane": "left", "side": "moon", "position": 1}),
+    "break_tie": EventType(
+        "The pillar holder breaks a tie: `tie` power (choose the winner, a seat) or suit (choose "
+        "feathers or scorpions).",
+        {"lane": _LANE, "tie": {"enum": ["power", "suit"]},
+         "choice": {"enum": [*SEATS, "feathers", "scorpions"]}},
+        ("lane", "tie", "choice"),
+        {"type": "break_tie", "player": "sun", "lane": "left", "tie": "power", "choice": "sun"}),
+}
+
+POSITION_SCHEMA = {
+    "title": "A Pillars of Fate table in the middle of an Age",
+    "description": (
+        "The Age, the 1st player marker, whose turn it is, the center modifier and the three lanes "
+        "(quest, pillar holder, who played the lane's first card, each player's cards in the order "
+        "played), each player's hand (count, and the cards if entered), deck, Divine cards still "
+        "unplayed, and renown so far. Modifiers used in earlier Ages may be listed."),
+    "type": "object",
+    "properties": {
+        "age": {"enum": list(AGES)},
+        "first_player": _SEAT,
+        "turn": _SEAT,
+        "modifier": {"enum": list(MODIFIERS)},
+        "modifiers_used": {"type": "array", "items": {"enum": list(MODIFIERS)}, "maxItems": 2},
+        "lanes": {"type": "object", "properties": {lane: {
+            "type": "object",
+            "properties": {"quest": _QUEST, "pillar": {"enum": [*SEATS, None]},
+                           "first": {"enum": [*SEATS, None]}, "sun": _COLUMN, "moon": _COLUMN},
+            "required": ["quest"], "additionalProperties": False} for lane in LANES},
+            "required": list(LANES), "additionalProperties": False},
+        "hands": _BY_SEAT({
+            "type": "object",
+            "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 5},
+                           "cards": {"type": "array", "items": _CARD, "maxItems": 5}},
+            "additionalProperties": False}),
+        "decks": _BY_SEAT({"type": "integer", "minimum": 0, "maximum": 60}),
+        "divine": _BY_SEAT({"type": "array", "items": _DIVINE_HELD, "maxItems": 3}),
+        "renown": _BY_SEAT({"type": "integer", "minimum": -200, "maximum": 200}),
+    },
+    "required": ["age", "first_player", "turn", "modifier", "lanes", "divine"],
+    "additionalProperties": False,
+}
+
+_TALLY_LANE = {
+    "type": "object",
+    "properties": {
+        "quest": _QUEST, "sun": _COLUMN, "moon": _COLUMN,
+        "pillar": {"enum": [*SEATS, None]}, "first": {"enum": [*SEATS, None]},
+        "ties": {"type": "object", "description": "what the pillar holder picked in a tie",
+                 "properties": {"power": _SEAT, "suit": {"enum": ["feathers", "scorpions"]}},
+                 "additionalProperties": False},
+    },
+    "required": ["quest", "sun", "moon"],
+    "additionalProperties": False,
+}
+_EXAMPLE_AGE = {
+    "modifier": "double_power",
+    "first_player": "sun",
+    "lanes": {
+        "left": {"quest": {"feather": 3, "scorpion": -1}, "pillar": "sun",
+                 "sun": [{"power": 5, "feathers": 1, "scorpions": 0},
+                         {"power": 4, "feathers": 1, "scorpions": 0, "divine": "Prophet"},
+                         {"power": 2, "feathers": 0, "scorpions": 1, "face": "down"}],
+                 "moon": [{"power": 3, "feathers": 0, "scorpions": 1},
+                          {"power": 6, "feathers": 0, "scorpions": 2},
+                          {"power": 1, "feathers": 1, "scorpions": 0}]},
+        "center": {"quest": {"feather": 2, "scorpion": 4}, "pillar": "moon",
+                   "ties": {"suit": "scorpions"},
+                   "sun": [{"power": 2, "feathers": 1, "scorpions": 0},
+                           {"power": 7, "feathers": 0, "scorpions": 1},
+                           {"power": 1, "feathers": 2, "scorpions": 0}],
+                   "moon": [{"power": 6, "feathers": 0, "scorpions": 2},
+                            {"power": 3, "feathers": 1, "scorpions": 0, "divine": "Hadria",
+                             "face": "down"},
+                            {"power": 2, "feathers": 0, "scorpions": 1}]},
+        "right": {"quest": {"feather": -2, "scorpion": 3}, "pillar": "moon",
+                  "sun": [{"power": 1, "feathers": 0, "scorpions": 1},
+                          {"power": 3, "feathers": 1, "scorpions": 0},
+                          {"power": 4, "feathers": 0, "scorpions": 2}],
+                  "moon": [{"power": 5, "feathers": 1, "scorpions": 0},
+                           {"power": 2, "feathers": 0, "scorpions": 1, "face": "down"},
+                           {"power": 4, "feathers": 1, "scorpions": 1}]},
+    },
+}
+SCORE_SCHEMA = {
+    "type": "object",
+    "description": "The final lanes of each Age played (up to three), in order.",
+    "properties": {
+        "players": {"type": "object", "properties": {seat: {"type": "string", "maxLength": 40}
+                                                      for seat in SEATS},
+                    "additionalProperties": False},
+        "options": {"type": "object", "description": "table rulings (see the game's options)"},
+        "ages": {"type": "array", "minItems": 1, "maxItems": 3, "items": {
+            "type": "object",
+            "properties": {"modifier": {"enum": list(MODIFIERS)}, "first_player": _SEAT,
+                           "lanes": {"type": "object",
+                                     "properties": {lane: _TALLY_LANE for lane in LANES},
+                                     "required": list(LANES), "additionalProperties": False}},
+            "required": ["modifier", "lanes"],
+            "additionalProperties": False}},
+    },
+    "required": ["ages"],
+    "additionalProperties": False,
+    "examples": [{"players": {"sun": "Ana", "moon": "Ben"},
+                  "ages": [_EXAMPLE_AGE,
+                           {**_EXAMPLE_AGE, "first_player": "moon", "modifier": "two_face_down"},
+                           {**_EXAMPLE_AGE, "modifier": "least_power"}]}],
+}
+
+
+def other(seat: str) -> str:
+    return "moon" if seat == "sun" else "sun"
+
+
+def seat_word(seat: str) -> str:
+    return seat.title()
+
+
+def _card_text(card: dict) -> str:
+    icons = []
+    if card.get("feathers"):
+        icons.append(f"{card['feathers']} feather{'s' * (card['feathers'] != 1)}")
+    if card.get("scorpions"):
+        icons.append(f"{card['scorpions']} scorpion{'s' * (card['scorpions'] != 1)}")
+    what = f"power {card['power']}" + (f", {' and '.join(icons)}" if icons else ", no suit")
+    return f"{card['divine']} ({what})" if card.get("divine") else what
+
+
+# -- the lane arithmetic, shared by the referee and the calculator -------------------------------
+
+
+def capacity(modifier: str | None, lane: str, options: dict) -> int:
+    """Cards each player may play into a lane."""
+    if lane != "center" or modifier not in ("two_cards", "four_cards"):
+        return 3
+    number = 2 if modifier == "two_cards" else 4
+    return number if options["lane_size_modifiers"] == "per_player" else number // 2
+
+
+def _printed(card: dict) -> dict:
+    """A card's own values once revealed (face-down Klar and Arbiter read differently)."""
+    values = {"power": card["power"], "feathers": card["feathers"],
+              "scorpions": card["scorpions"], "notes": []}
+    if card.get("face") == "down" and card.get("divine") == "Klar":
+        values["power"] = -1
+        values["notes"].append(("Klar face down: power -1", GLOSSARY["Klar"]))
+    if card.get("face") == "down" and card.get("divine") == "Arbiter":
+        values["feathers"], values["scorpions"] = 0, 4
+        values["notes"].append(("Arbiter face down: 4 scorpions", GLOSSARY["Arbiter"]))
+    return values
+
+
+def _reverse(values: dict) -> None:
+    values["feathers"], values["scorpions"] = values["scorpions"], values["feathers"]
+
+
+class Resolver:
+    """The lanes of one Age resolved as the rules print them, with what a viewer may not see
+    left out (`hidden(seat, lane_index, position_index)`): who wins each lane if it ended now."""
+
+    def __init__(self, lanes: list[dict], modifier: str | None, options: dict,
+                 first_player: str | None, hidden=None, choices: dict | None = None):
+        self.lanes = lanes
+        self.modifier = modifier
+        self.options = options
+        self.first_player = first_player
+        self.hidden = hidden or (lambda seat, li, i: False)
+        self.choices = choices or {}
+
+    def _known(self, seat, li):
+        return [(i, card) for i, card in enumerate(self.lanes[li]["cards"][seat])
+                if not self.hidden(seat, li, i)]
+
+    def _divine_at(self, seat, name):
+        """(lane index, position) of a known Divine card of `seat`, or None."""
+        for li in range(3):
+            for i, card in self._known(seat, li):
+                if card.get("divine") == name:
+                    return li, i
+        return None
+
+    def card_values(self, seat: str, li: int) -> list[dict | None]:
+        lane = self.lanes[li]
+        own = lane["cards"][seat]
+        values: list[dict | None] = []
+        for i, card in enumerate(own):
+            if self.hidden(seat, li, i):
+                values.append(None)
+            elif card.get("divine") == "Invictus":
+                values.append(self._invictus(seat, li, i))
+            else:
+                values.append(_printed(card))
+        divine = {card.get("divine"): i for i, card in self._known(seat, li) if card.get("divine")}
+        for i, value in enumerate(values):
+            if value is None:
+                continue
+            if "Saghari" in divine and i != divine["Saghari"] and value["power"] == 3:
+                value["power"] = 7
+                value["notes"].append(("Saghari: 3 becomes 7", GLOSSARY["Saghari"]))
+            if "Aponi" in divine and i != divine["Aponi"] and value["power"] == 8:
+                value["power"] = 2
+                value["notes"].append(("Aponi: 8 becomes 2", GLOSSARY["Aponi"]))
+            if "Belan" in divine and (i != divine["Belan"]
+                                      or self.options["belan_includes_itself"]):
+                _reverse(value)
+                value["notes"].append(("Belan: suit reversed", GLOSSARY["Belan"]))
+        for j, card in self._known(other(seat), li):
+            if card.get("divine") not in ("Pentha", "Isabel"):
+                continue
+            target = j if self.options["opposite"] == "same_position" else \
+                (card["opposite"] - 1 if card.get("opposite") else None)
+            if target is None or not 0 <= target < len(values) or values[target] is None:
+                continue
+            value = values[target]
+            if card["divine"] == "Pentha":
+                value["power"] = 0
+                value["notes"].append(("opposite Pentha: power 0", GLOSSARY["Pentha"]))
+            elif value["feathers"] or value["scorpions"]:
+                _reverse(value)
+                value["notes"].append(("opposite Isabel: suit reversed", GLOSSARY["Isabel"]))
+        if lane["name"] == "center" and self.modifier in FIRST_CARD_MODIFIERS and values \
+                and values[0] is not None and (self.options["first_card"] == "each_player"
+                                               or lane.get("first") == seat):
+            value, quote = values[0], MODIFIERS[self.modifier]
+            if self.modifier == "double_power":
+                value["power"] *= 2
+            elif self.modifier == "double_suit":
+                value["feathers"] *= 2
+                value["scorpions"] *= 2
+            elif self.modifier == "no_power":
+                value["power"] = 0
+            else:
+                value["feathers"] = value["scorpions"] = 0
+            value["notes"].append((quote.rstrip("."), quote))
+        return values
+
+    def _invictus(self, seat, li, i):
+        if i == 0:
+            return {"power": 0, "feathers": 0, "scorpions": 0,
+                    "notes": [("Invictus played first: a 0 card", GLOSSARY["Invictus"])]}
+        card = self.lanes[li]["cards"][seat][i]
+        target = i - 1
+        if self.options["invictus_copies"] == "named" and card.get("copies"):
+            target = card["copies"] - 1
+        if self.hidden(seat, li, target) or target >= i:
+            return None
+        value = _printed(self.lanes[li]["cards"][seat][target])
+        value["notes"].append((f"Invictus copies position {target + 1}", GLOSSARY["Invictus"]))
+        return value
+
+    def lane(self, li: int) -> dict:
+        """One lane: each side's power and icons, the dominant suit, the winner, the reward."""
+        lane = self.lanes[li]
+        name = lane["name"]
+        sides = {}
+        for seat in SEATS:
+            values = self.card_values(seat, li)
+            known = [v for v in values if v is not None]
+            power = sum(v["power"] for v in known)
+            notes = [note for v in known for note in v["notes"]]
+            eradan = self._divine_at(seat, "Eradan")
+            if eradan and eradan[0] != li:
+                bonus = 2 if self.options["eradan_power"] == "lane_total" else 2 * len(known)
+                power += bonus
+                notes.append((f"Eradan: +{bonus} power", GLOSSARY["Eradan"]))
+            sides[seat] = {"power": power, "feathers": sum(v["feathers"] for v in known),
+                           "scorpions": sum(v["scorpions"] for v in known),
+                           "hidden": len(values) - len(known), "cards": len(values),
+                           "values": values, "notes": notes}
+        bonus, lane_notes = {"feathers": 0, "scorpions": 0}, []
+        for seat in SEATS:
+            steward = self._divine_at(seat, "Steward")
+            if not steward or steward[0] == li:
+                continue
+            left = li < steward[0]
+            if self.options["steward_sides"] == "owner" and seat == "moon":
+                left = not left
+            suit = "scorpions" if left else "feathers"
+            to_lane = self.options["steward_icons_to"] == "lane"
+            (bonus if to_lane else sides[seat])[suit] += 2
+            note = (f"{seat_word(seat)}'s Steward: a lane to its {'left' if left else 'right'}, "
+                    f"+2 {suit}{' to the lane' if to_lane else ''}", GLOSSARY["Steward"])
+            (lane_notes if to_lane else sides[seat]["notes"]).append(note)
+
+        decider = lane.get("pillar")
+        if decider is None and self.options["unheld_pillar_ties"] == "first_player":
+            decider = self.first_player
+        least = name == "center" and self.modifier == "least_power"
+        a, b = sides["sun"]["power"], sides["moon"]["power"]
+        winner, power_tie = None, a == b
+        if not power_tie:
+            winner = ("sun" if a < b else "moon") if least else ("sun" if a > b else "moon")
+        elif (name, "power") in self.choices:
+            winner = self.choices[(name, "power")]
+        if self.options["dominant_suit"] == "both":
+            feathers = sides["sun"]["feathers"] + sides["moon"]["feathers"] + bonus["feathers"]
+            scorpions = sides["sun"]["scorpions"] + sides["moon"]["scorpions"] + bonus["scorpions"]
+            suit_known = True
+        else:
+            counted = sides[winner] if winner else {"feathers": 0, "scorpions": 0}
+            feathers = counted["feathers"] + bonus["feathers"]
+            scorpions = counted["scorpions"] + bonus["scorpions"]
+            suit_known = winner is not None
+        suit, suit_tie = None, False
+        if suit_known:
+            if feathers != scorpions:
+                suit = "feathers" if feathers > scorpions else "scorpions"
+            else:
+                suit_tie = True
+                suit = self.choices.get((name, "suit"))
+        quest = lane.get("quest")
+        reward = None
+        if quest and suit:
+            reward = quest["feather" if suit == "feathers" else "scorpion"]
+        return {"lane": name, "sides": sides, "bonus": bonus, "notes": lane_notes,
+                "feathers": feathers,
+                "scorpions": scorpions, "suit": suit, "suit_tie": suit_tie,
+                "winner": winner, "power_tie": power_tie, "least_power": least,
+                "decider": decider, "pillar": lane.get("pillar"), "reward": reward,
+                "hidden": sides["sun"]["hidden"] + sides["moon"]["hidden"]}
+
+    def all_lanes(self) -> list[dict]:
+        return [self.lane(li) for li in range(3)]
+
+    def open_ties(self, results=None) -> list[dict]:
+        """The ties the pillar holder must still break (power before suit: under the 'winner'
+        ruling the suit is counted from the winner's icons)."""
+        found = []
+        for result in results or self.all_lanes():
+            if result["decider"] is None:
+                continue
+            if result["power_tie"] and result["winner"] is None:
+                found.append({"lane": result["lane"], "tie": "power", "holder": result["decider"]})
+            elif result["suit_tie"] and result["suit"] is None:
+                found.append({"lane": result["lane"], "tie": "suit", "holder": result["decider"]})
+        return found
+
+    def awards(self, results=None) -> list[dict]:
+        """Every renown change of the Age, each with its rule: quests, then the Divine cards."""
+        results = results or self.all_lanes()
+        lines = []
+        for result in results:
+            name, winner, reward = result["lane"], result["winner"], result["reward"]
+            if winner is None:
+                why = ("power tied and nobody holds the pillar" if result["power_tie"]
+                       else "no winner")
+                lines.append({"seat": None, "label": f"{name} quest: {why}", "points": 0,
+                              "quote": Q_TIES})
+                continue
+            if reward is None:
+                lines.append({"seat": winner, "label": f"{name} quest won; suits tied and nobody "
+                              "holds the pillar: no reward", "points": 0, "quote": Q_TIES})
+            else:
+                to = winner
+                if reward < 0 and self.options["quest_reward_to"] == "negative_to_loser":
+                    to = other(winner)
+                verb = "won" if to == winner else "lost"
+                lines.append({"seat": to, "label": f"{name} quest {verb}, {result['suit']} "
+                              "dominate", "points": reward, "quote": Q_AWARD})
+            for seat in SEATS:
+                for card in self.lanes[LANES.index(name)]["cards"][seat]:
+                    divine = card.get("divine")
+                    if divine == "Prophet" and winner == seat:
+                        lines.append({"seat": seat, "label": f"Prophet: won the {name} lane",
+                                      "points": 5, "quote": GLOSSARY["Prophet"]})
+                    if divine == "Hadria" and winner == other(seat):
+                        lines.append({"seat": winner, "label": f"Hadria: won the {name} lane "
+                                      "where the opponent's Hadria lies", "points": -5,
+                                      "quote": GLOSSARY["Hadria"]})
+        for seat in SEATS:
+            if self._divine_at(seat, "Mother to All") and all(
+                    r["winner"] == other(seat) for r in results):
+                lines.append({"seat": seat, "label": "Mother to All: lost all quest lanes",
+                              "points": 10, "quote": GLOSSARY["Mother to All"]})
+        return lines
+
+
+# -- the referee -----------------------------------------------------------------------------------
+
+
+class _OutOfTurnRule:
+    """The rule quoted when the wrong player acts: it depends on what is being waited for."""
+
+    QUOTES = {"draft": Q_KEEP, "action": Q_DIVINE_ACTION, "ties": Q_TIES}
+
+    def __get__(self, model, owner):
+        if model is None:
+            return Q_ALTERNATE
+        return self.QUOTES.get(model.phase, Q_ALTERNATE)
+
+
+def _empty_lanes() -> list[dict]:
+    return [{"name": name, "quest": None, "pillar": None, "first": None,
+             "cards": {seat: [] for seat in SEATS}} for name in LANES]
+
+
+def _same_card(a: dict, b: dict) -> bool:
+    return all(a[key] == b[key] for key in ("power", "feathers", "scorpions"))
+
+
+PLAY_GUARDS = ["divine_not_twice", "divine_is_unplayed", "card_is_in_hand", "lane_has_room",
+               "divine_allowed_in_lane", "face_down_allowed", "divine_still_playable",
+               "invictus_copies_a_card_above", "opposite_card_named", "draw_back_up_to_five"]
+
+
+class Game(Referee):
+    """Pillars of Fate, two players: Sun and Moon."""
+
+    game_id = "pillars-of-fate"
+    title = "Pillars of Fate"
+    seats = SEATS
+    rules_version = 1
+    options = OPTIONS
+    hidden_information = True
+    states = ["draft", "quests", "turns", "action", "ties", "over"]
+    initial = "draft"
+    phase_rule = {"draft": Q_KEEP, "quests": Q_NEW_QUESTS, "turns": Q_PLAY,
+                  "action": Q_DIVINE_ACTION, "ties": Q_RESOLVE, "over": Q_GAME_END, "": Q_PLAY}
+    turn_rule = _OutOfTurnRule()
+    end_rule = Q_GAME_END
+    position_schema = POSITION_SCHEMA
+    score_schema = SCORE_SCHEMA
+    event_types = EVENT_TYPES
+    transitions = [
+        {"trigger": "draft_divine", "source": "draft", "dest": None,
+         "conditions": ["keeps_one_passes_two"], "after": "on_draft"},
+        {"trigger": "begin_age", "source": "quests", "dest": None,
+         "conditions": ["quests_match_the_age", "modifier_is_new", "first_player_marker"],
+         "after": "on_begin_age"},
+        {"trigger": "play", "source": "turns", "dest": None, "conditions": PLAY_GUARDS,
+         "after": "on_play"},
+        {"trigger": "hand", "source": ["quests", "turns"], "dest": None,
+         "conditions": ["hand_holds_the_cards"], "after": "on_hand"},
+        {"trigger": "sorcerer_exchange", "source": ["turns", "action"], "dest": None,
+         "conditions": ["sorcerer_is_acting", "exchange_is_possible"], "after": "on_exchange"},
+        {"trigger": "namari_look", "source": ["turns", "action"], "dest": None,
+         "conditions": ["namari_is_acting", "look_at_a_face_down_card"], "after": "on_look"},
+        {"trigger": "break_tie", "source": ["turns", "action", "ties"], "dest": None,
+         "conditions": ["tie_is_open", "choice_fits_the_tie"], "after": "on_break_tie"},
+        # Internal: fired by the callbacks, never an event type.
+        {"trigger": "draft_done", "source": "draft", "dest": "quests"},
+        {"trigger": "age_begun", "source": "quests", "dest": "turns"},
+        {"trigger": "await_action", "source": "turns", "dest": "action"},
+        {"trigger": "action_done", "source": "action", "dest": "turns"},
+        {"trigger": "await_ties", "source": ["turns", "action"], "dest": "ties"},
+        {"trigger": "age_done", "source": ["turns", "action", "ties"], "dest": "quests"},
+        {"trigger": "finish", "source": ["turns", "action", "ties"], "dest": "over"},
+    ]
+    example_setup = {
+        "game": "pillars-of-fate",
+        "players": [{"name": "Ana", "seat": "sun"}, {"name": "Ben", "seat": "moon"}],
+        "options": {},
+        "position": {
+            "age": 1, "first_player": "sun", "turn": "sun", "modifier": "double_power",
+            "lanes": {"left": {"quest": {"feather": 3, "scorpion": -1}},
+                      "center": {"quest": {"feather": 2, "scorpion": 4}},
+                      "right": {"quest": {"feather": -2, "scorpion": 3}}},
+            "hands": {
+                "sun": {"count": 5, "cards": [
+                    {"power": 5, "feathers": 1, "scorpions": 0},
+                    {"power": 3, "feathers": 0, "scorpions": 1},
+                    {"power": 8, "feathers": 0, "scorpions": 2},
+                    {"power": 1, "feathers": 2, "scorpions": 0},
+                    {"power": 4, "feathers": 1, "scorpions": 1}]},
+                "moon": {"count": 5, "cards": [
+                    {"power": 6, "feathers": 0, "scorpions": 1},
+                    {"power": 2, "feathers": 1, "scorpions": 0},
+                    {"power": 7, "feathers": 1, "scorpions": 1},
+                    {"power": 3, "feathers": 0, "scorpions": 2},
+                    {"power": 0, "feathers": 3, "scorpions": 0}]}},
+            "divine": {
+                "sun": [{"name": "Prophet", "power": 4, "feathers": 1, "scorpions": 0},
+                        {"name": "Klar", "power": 5, "feathers": 0, "scorpions": 1},
+                        {"name": "Steward", "power": 2, "feathers": 0, "scorpions": 0}],
+                "moon": [{"name": "Hadria", "power": 3, "feathers": 1, "scorpions": 0},
+                         {"name": "Pentha", "power": 2, "feathers": 0, "scorpions": 1},
+                         {"name": "Eradan", "power": 1, "feathers": 1, "scorpions": 1}]},
+        },
+    }
+
+    # -- setup ------------------------------------------------------------------------------------
+
+    @classmethod
+    def _new_G(cls, options) -> dict:
+        deck = options["champion_deck_size"] - SET_ASIDE - HAND_SIZE
+        return {
+            "age": 1, "age_over": False, "first_player": None, "turn": None, "modifier": None,
+            "modifiers_used": [], "lanes": _empty_lanes(), "plays": 0,
+            "hands": {seat: {"count": HAND_SIZE, "cards": []} for seat in SEATS},
+            "decks": {seat: deck for seat in SEATS},
+            "divine": {seat: {"unplayed": [], "played_in_age": None} for seat in SEATS},
+            "draft": {seat: None for seat in SEATS},
+            "renown": {seat: 0 for seat in SEATS},
+            "ages": [], "pending": None, "tie_choices": [], "seen": {seat: [] for seat in SEATS},
+            "result": None,
+        }
+
+    @classmethod
+    def setup(cls, players, options, position):
+        G = cls._new_G(options)
+        if position is None:
+            return G, "draft"
+        G["age"] = position["age"]
+        G["first_player"], G["turn"] = position["first_player"], position["turn"]
+        G["modifier"] = position["modifier"]
+        used = list(position.get("modifiers_used", []))
+        if len(used) != G["age"] - 1 and "modifiers_used" in position:
+            raise SetupError(f"Age {ROMAN[G['age']]} follows {G['age'] - 1} Ages: list "
+                             f"{G['age'] - 1} modifiers used", "position.modifiers_used")
+        if G["modifier"] in used or len(set(used)) != len(used):
+            raise SetupError("a quest modifier is used in one Age only (there is one token of "
+                             "each)", "position.modifiers_used")
+        G["modifiers_used"] = used
+        for li, name in enumerate(LANES):
+            entered = position["lanes"][name]
+            lane = G["lanes"][li]
+            lane["quest"] = dict(entered["quest"])
+            for seat in SEATS:
+                lane["cards"][seat] = [{"face": "up", **card} for card in entered.get(seat, [])]
+                for card in lane["cards"][seat]:
+                    G["plays"] += 1
+                    card["n"] = G["plays"]
+                if len(lane["cards"][seat]) > capacity(G["modifier"], name, options):
+                    raise SetupError(f"{seat_word(seat)} has {len(lane['cards'][seat])} cards in "
+                                     f"the {name} lane; it holds "
+                                     f"{capacity(G['modifier'], name, options)} per player",
+                                     f"position.lanes.{name}.{seat}")
+            cls._setup_pillar(lane, entered, f"position.lanes.{name}")
+        for seat in SEATS:
+            played = [card["divine"] for lane in G["lanes"] for card in lane["cards"][seat]
+                      if card.get("divine")]
+            if len(played) > 1:
+                raise SetupError(f"{seat_word(seat)} has {len(played)} Divine cards in the lanes: "
+                                 "one per Age", "position.lanes")
+            G["divine"][seat]["played_in_age"] = G["age"] if played else None
+            G["divine"][seat]["unplayed"] = [dict(card) for card in position["divine"][seat]]
+            hand = position.get("hands", {}).get(seat, {})
+            G["hands"][seat] = {"count": hand.get("count", HAND_SIZE),
+                                "cards": [dict(card) for card in hand.get("cards", [])]}
+            if len(G["hands"][seat]["cards"]) > G["hands"][seat]["count"]:
+                raise SetupError(f"{len(G['hands'][seat]['cards'])} cards entered for a hand of "
+                                 f"{G['hands'][seat]['count']}", f"position.hands.{seat}.cards")
+            G["renown"][seat] = position.get("renown", {}).get(seat, 0)
+        if "decks" in position:
+            G["decks"] = dict(position["decks"])
+        else:
+            for seat in SEATS:
+                champions = sum(1 for lane in G["lanes"] for card in lane["cards"][seat]
+                                if not card.get("divine"))
+                G["decks"][seat] = max(0, options["champion_deck_size"] - SET_ASIDE
+                                       - HAND_SIZE - champions)
+        if all(cls._room(G, options, seat) == 0 for seat in SEATS):
+            raise SetupError("every lane is full: that Age is over; enter the next Age's position",
+                             "position.lanes")
+        return G, "turns"
+
+    @staticmethod
+    def _setup_pillar(lane, entered, field):
+        face_up = [seat for seat in SEATS if any(card["face"] == "up"
+                                                 for card in lane["cards"][seat])]
+        pillar = entered.get("pillar", face_up[0] if len(face_up) == 1 else None)
+        if face_up and pillar is None:
+            raise SetupError("both players have face-up cards here: say who holds the pillar",
+                             field + ".pillar")
+        if pillar is not None and pillar not in face_up:
+            raise SetupError(f"{seat_word(pillar)} has no face-up card here, so cannot hold its "
+                             "pillar", field + ".pillar")
+        lane["pillar"] = pillar
+        first = entered.get("first")
+        if first is None:
+            played = [seat for seat in SEATS if lane["cards"][seat]]
+            first = played[0] if len(played) == 1 else pillar
+        lane["first"] = first
+
+    # -- whose move -------------------------------------------------------------------------------
+
+    def current_players(self) -> list[str]:
+        if self.phase == "draft":
+            return [seat for seat in SEATS if self.G["draft"][seat] is None]
+        if self.phase == "quests":
+            return list(SEATS)
+        if self.phase == "action":
+            return [self.G["pending"]["player"]]
+        if self.phase == "ties":
+            return sorted({tie["holder"] for tie in self._resolver().open_ties()},
+                          key=SEATS.index)
+        if self.phase == "turns":
+            return [self.G["turn"]]
+        return []
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _lane(self, name: str) -> dict:
+        return self.G["lanes"][LANES.index(name)]
+
+    @staticmethod
+    def _room(G, options, seat, lane=None) -> int:
+        lanes = [lane] if lane else G["lanes"]
+        return sum(capacity(G["modifier"], ln["name"], options) - len(ln["cards"][seat])
+                   for ln in lanes)
+
+    def _divine_room(self, seat) -> int:
+        """Places left where `seat` could still play a Divine card this Age."""
+        return sum(self._room(self.G, self.table_options, seat, lane) for lane in self.G["lanes"]
+                   if not (lane["name"] == "center" and self.G["modifier"] == "no_divine"))
+
+    def _owes_divine(self, seat) -> bool:
+        divine = self.G["divine"][seat]
+        return divine["played_in_age"] != self.G["age"] and bool(divine["unplayed"])
+
+    def _held_divine(self, seat, name) -> dict | None:
+        return next((card for card in self.G["divine"][seat]["unplayed"] if card["name"] == name),
+                    None)
+
+    def _card(self, event) -> dict:
+        """The card a play puts down, its values completed from the Divine cards held and the
+        table's data file; BadRequest when a value is missing."""
+        card = {key: event[key] for key in ("power", "feathers", "scorpions") if key in event}
+        name = event.get("divine")
+        if name:
+            held = self._held_divine(event["player"], name) or {}
+            data = _DIVINE_DATA["cards"].get(name, {})
+            for key in ("power", "feathers", "scorpions"):
+                if key not in card:
+                    if key in held:
+                        card[key] = held[key]
+                    elif key in data:
+                        card[key] = data[key]
+            card["divine"] = name
+            face_up_icon = event.get("face_up_icon", held.get("face_up_icon",
+                                                              data.get("face_up_icon", False)))
+            card["face_up_icon"] = face_up_icon
+        missing = [key for key in ("power", "feathers", "scorpions") if key not in card]
+        if missing:
+            raise BadRequest(f"enter the card's {missing[0]} as printed on it", f"event.{missing[0]}")
+        return card
+
+    def _face_down_count(self, lane, seat=None) -> int:
+        seats = [seat] if seat else SEATS
+        return sum(1 for s in seats for card in lane["cards"][s] if card["face"] == "down"
+                   and (self.table_options["face_down_divine_counts"] or not card.get("divine")))
+
+    def _naka_elsewhere(self, seat, lane) -> bool:
+        return any(card.get("divine") == "Naka" for other_lane in self.G["lanes"]
+                   if other_lane is not lane for card in other_lane["cards"][seat])
+
+    def _draw_due(self, seat, hand_after) -> int:
+        return max(0, min(HAND_SIZE - hand_after, self.G["decks"][seat]))
+
+    def _resolver(self, hidden=None) -> Resolver:
+        choices = {(c["lane"], c["tie"]): c["choice"] for c in self.G["tie_choices"]}
+        return Resolver(self.G["lanes"], self.G["modifier"], self.table_options,
+                        self.G["first_player"], hidden, choices)
+
+    # -- the Divine draft -------------------------------------------------------------------------
+
+    @cites(Q_KEEP)
+    def keeps_one_passes_two(self, event):
+        if len(event["passed"]) != 2:
+            return (f"{len(event['passed'])} cards passed: a player keeps 1 of the 3 Divine cards "
+                    "dealt and passes the other 2 to the opponent.")
+        return True
+
+    def on_draft(self, event):
+        seat = event["player"]
+        self.G["draft"][seat] = {"kept": event["kept"], "passed": list(event["passed"])}
+        self.effect(f"{self.player_name(seat)} keeps a Divine card and passes 2 to "
+                    f"{self.player_name(other(seat))}.", Q_KEEP)
+        if all(self.G["draft"][s] for s in SEATS):
+            for s in SEATS:
+                names = [self.G["draft"][s]["kept"], *self.G["draft"][other(s)]["passed"]]
+                self.G["divine"][s]["unplayed"] = [{"name": n} for n in names]
+            self.effect("Each player sets their 3 Divine cards aside.", Q_SET_ASIDE)
+            self.trigger("draft_done")
+
+    # -- an Age begins -----------------------------------------------------------------------------
+
+    def _next_age(self) -> int:
+        return self.G["age"] + 1 if self.G["age_over"] else self.G["age"]
+
+    @cites(Q_NEW_QUESTS)
+    def quests_match_the_age(self, event):
+        age = self._next_age()
+        for index, quest in enumerate(event["quests"]):
+            if quest.get("age", age) != age:
+                raise self.violation(
+                    f"The {LANES[index]} quest is an Age {ROMAN[quest['age']]} quest; this is "
+                    f"Age {ROMAN[age]}.", Q_AGE1_QUESTS if age == 1 else Q_NEW_QUESTS)
+        return True
+
+    @cites(Q_NEW_MODIFIER)
+    def modifier_is_new(self, event):
+        used = self.G["modifiers_used"] + ([self.G["modifier"]] if self.G["age_over"] else [])
+        if event["modifier"] in used:
+            return (f"'{MODIFIERS[event['modifier']]}' was used in an earlier Age: place a new "
+                    "quest modifier.")
+        return True
+
+    @cites(Q_PASS_MARKER)
+    def first_player_marker(self, event):
+        chosen = event.get("first_player")
+        if not self.G["age_over"]:
+            if chosen is None:
+                raise self.violation("Say who starts: choose a starting player and give them the "
+                                     "1st player marker.", Q_START)
+            return True
+        passed = other(self.G["first_player"])
+        if chosen is not None and chosen != passed:
+            return (f"{self.player_name(self.G['first_player'])} held the 1st player marker last "
+                    f"Age; it passes to {self.player_name(passed)}.")
+        return True
+
+    def on_begin_age(self, event):
+        if self.G["age_over"]:
+            self.G["modifiers_used"].append(self.G["modifier"])
+            self.G["age"] += 1
+            self.G["age_over"] = False
+            self.G["first_player"] = other(self.G["first_player"])
+            self.G["lanes"] = _empty_lanes()
+            self.G["tie_choices"] = []
+            self.G["seen"] = {seat: [] for seat in SEATS}
+            self.G["result"] = None
+            self.effect("The quests, the modifier and the cards are removed from the play area.",
+                        Q_REMOVE)
+            self.effect("The pillars return to the top of the quest cards.", Q_RETURN_PILLARS)
+            self.effect(f"The 1st player marker passes to "
+                        f"{self.player_name(self.G['first_player'])}.", Q_PASS_MARKER)
+        else:
+            self.G["first_player"] = event["first_player"]
+            self.effect(f"{self.player_name(event['first_player'])} takes the 1st player marker.",
+                        Q_START)
+        for lane, quest in zip(self.G["lanes"], event["quests"], strict=True):
+            lane["quest"] = {"feather": quest["feather"], "scorpion": quest["scorpion"]}
+        self.G["modifier"] = event["modifier"]
+        self.G["turn"] = self.G["first_player"]
+        age = ROMAN[self.G["age"]]
+        self.effect(f"Age {age} begins: the quest modifier on the center quest reads "
+                    f"'{MODIFIERS[event['modifier']]}'", Q_MODIFIER_SETUP if age == "I"
+                    else Q_NEW_MODIFIER)
+        self.trigger("age_begun")
+
+    # -- a turn -----------------------------------------------------------------------------------
+
+    @cites(Q_DIVINE_ONE)
+    def divine_not_twice(self, event):
+        if event.get("divine") and self.G["divine"][event["player"]]["played_in_age"] == \
+                self.G["age"]:
+            return (f"{self.player_name(event['player'])} has already played a Divine card in "
+                    f"Age {ROMAN[self.G['age']]}.")
+        return True
+
+    @cites(Q_DIVINE_SELECT)
+    def divine_is_unplayed(self, event):
+        name = event.get("divine")
+        if name and not self._held_divine(event["player"], name):
+            held = [card["name"] for card in self.G["divine"][event["player"]]["unplayed"]]
+            return (f"{name} is not one of {self.player_name(event['player'])}'s unplayed Divine "
+                    f"cards ({', '.join(held) or 'none left'}).")
+        return True
+
+    @cites(Q_FROM_HAND)
+    def card_is_in_hand(self, event):
+        if event.get("divine"):
+            return True
+        hand = self.G["hands"][event["player"]]
+        if hand["count"] == 0:
+            return f"{self.player_name(event['player'])} has no card in hand."
+        card = self._card(event)
+        if len(hand["cards"]) == hand["count"] and not any(_same_card(card, held)
+                                                           for held in hand["cards"]):
+            return (f"No card with {_card_text(card)} is in {self.player_name(event['player'])}'s "
+                    "hand as entered.")
+        return True
+
+    @cites(Q_CAPACITY)
+    def lane_has_room(self, event):
+        lane = self._lane(event["lane"])
+        room = capacity(self.G["modifier"], lane["name"], self.table_options)
+        if len(lane["cards"][event["player"]]) < room:
+            return True
+        quote = Q_CAPACITY
+        if room != 3:
+            quote = MODIFIERS[self.G["modifier"]]
+        raise self.violation(f"{self.player_name(event['player'])} already has {room} cards in "
+                             f"the {lane['name']} lane.", quote)
+
+    @cites(MODIFIERS["no_divine"])
+    def divine_allowed_in_lane(self, event):
+        if event.get("divine") and event["lane"] == "center" and \
+                self.G["modifier"] == "no_divine":
+            return "The center quest's modifier forbids Divine cards in this lane."
+        return True
+
+    @cites(Q_FACE_DOWN)
+    def face_down_allowed(self, event):
+        if event["face"] != "down":
+            return True
+        seat, lane = event["player"], self._lane(event["lane"])
+        if event.get("divine") and self._card(event)["face_up_icon"]:
+            raise self.violation(f"{event['divine']} carries the icon that says it must be "
+                                 "played face up.", Q_DIVINE_FACE_UP)
+        if event.get("divine") and not self.table_options["face_down_divine_counts"]:
+            return True
+        per_player = self.table_options["face_down_limit"] == "per_player"
+        down = self._face_down_count(lane, seat if per_player else None)
+        limit, quote = 1, Q_FACE_DOWN
+        if lane["name"] == "center" and self.G["modifier"] == "two_face_down":
+            limit, quote = 2, MODIFIERS["two_face_down"]
+        elif self._naka_elsewhere(seat, lane):
+            limit, quote = 2, GLOSSARY["Naka"]
+        if down < limit:
+            return True
+        whose = f"{self.player_name(seat)} has" if per_player else "the lane has"
+        raise self.violation(f"{whose} {down} face-down card{'s' * (down != 1)} in the "
+                             f"{lane['name']} lane already; {limit} may be played face down.",
+                             quote)
+
+    @cites(Q_DIVINE_MUST)
+    def divine_still_playable(self, event):
+        seat = event["player"]
+        if event.get("divine") or self.table_options["divine_required"] != "refuse" \
+                or not self._owes_divine(seat):
+            return True
+        room = self._divine_room(seat)
+        lane = self._lane(event["lane"])
+        if room == 0 or (lane["name"] == "center" and self.G["modifier"] == "no_divine") \
+                or room > 1:
+            return True
+        return (f"{self.player_name(seat)} has not played a Divine card in Age "
+                f"{ROMAN[self.G['age']]}, and this card would fill the last place one could be "
+                "played.")
+
+    @cites(GLOSSARY["Invictus"])
+    def invictus_copies_a_card_above(self, event):
+        copies = event.get("copies")
+        if event.get("divine") != "Invictus":
+            if copies is not None:
+                return "Only Invictus copies a card: leave out `copies`."
+            return True
+        above = len(self._lane(event["lane"])["cards"][event["player"]])
+        if copies is None:
+            if self.table_options["invictus_copies"] == "named" and above > 1:
+                return (f"{above} of your cards are above Invictus: name the position of the one "
+                        "it copies.")
+            return True
+        if copies > above:
+            return f"Invictus copies a card above it; position {copies} is not above it."
+        if self.table_options["invictus_copies"] == "directly_above" and copies != above:
+            return (f"The table ruled Invictus copies the card directly above it (position "
+                    f"{above}).")
+        return True
+
+    @cites(GLOSSARY["Pentha"])
+    def opposite_card_named(self, event):
+        name, opposite = event.get("divine"), event.get("opposite")
+        quote = GLOSSARY[name] if name in ("Pentha", "Isabel") else GLOSSARY["Pentha"]
+        if name not in ("Pentha", "Isabel"):
+            if opposite is not None:
+                raise self.violation("Only Pentha and Isabel act on an opposite card: leave out "
+                                     "`opposite`.", quote)
+            return True
+        theirs = len(self._lane(event["lane"])["cards"][other(event["player"])])
+        if self.table_options["opposite"] == "same_position":
+            if opposite is not None and opposite != \
+                    len(self._lane(event["lane"])["cards"][event["player"]]) + 1:
+                raise self.violation(f"The table ruled the opposite card is the one at {name}'s "
+                                     "own position: leave out `opposite`.", quote)
+            return True
+        if opposite is None and theirs:
+            raise self.violation(f"Name the opponent's card opposite {name} (position 1–"
+                                 f"{theirs}).", quote)
+        if opposite is not None and opposite > theirs:
+            raise self.violation(f"The opponent has {theirs} card{'s' * (theirs != 1)} in this "
+                                 f"lane: no card at position {opposite}.", quote)
+        return True
+
+    @cites(Q_DRAW)
+    def draw_back_up_to_five(self, event):
+        seat = event["player"]
+        hand_after = self.G["hands"][seat]["count"] - (0 if event.get("divine") else 1)
+        due = self._draw_due(seat, hand_after)
+        draw = event.get("draw", due)
+        if draw != due:
+            deck = self.G["decks"][seat]
+            return (f"{self.player_name(seat)} holds {hand_after} card{'s' * (hand_after != 1)} "
+                    f"after the play and {deck} remain in the deck: draw {due}, not {draw}.")
+        if len(event.get("drawn", [])) > due:
+            return f"{len(event['drawn'])} cards entered as drawn; {due} are drawn."
+        return True
+
+    def on_play(self, event):
+        seat, lane = event["player"], self._lane(event["lane"])
+        card = self._card(event)
+        hand = self.G["hands"][seat]
+        if card.get("divine"):
+            held = self._held_divine(seat, card["divine"])
+            self.G["divine"][seat]["unplayed"].remove(held)
+            self.G["divine"][seat]["played_in_age"] = self.G["age"]
+            card.pop("face_up_icon", None)
+        else:
+            hand["count"] -= 1
+            match = next((i for i, held in enumerate(hand["cards"]) if _same_card(card, held)),
+                         None)
+            if match is not None:
+                hand["cards"].pop(match)
+        for key in ("opposite", "copies"):
+            if key in event:
+                card[key] = event[key]
+        card["face"] = event["face"]
+        self.G["plays"] += 1
+        card["n"] = self.G["plays"]
+        first_face_up = event["face"] == "up" and not any(
+            c["face"] == "up" for s in SEATS for c in lane["cards"][s])
+        if not lane["cards"]["sun"] and not lane["cards"]["moon"]:
+            lane["first"] = seat
+        lane["cards"][seat].append(card)
+        name = self.player_name(seat)
+        what = ("a Divine card" if card.get("divine") else "a card") if event["face"] == "down" \
+            else _card_text(card)
+        self.effect(f"{name} plays {what} {'face down ' if event['face'] == 'down' else ''}into the "
+                    f"{lane['name']} lane.", Q_PLAY)
+        if first_face_up:
+            lane["pillar"] = seat
+            self.effect(f"{name} is the first to place a face-up card in the {lane['name']} lane: "
+                        "the pillar moves to their side.", Q_PILLAR)
+        due = self._draw_due(seat, hand["count"])
+        if due:
+            hand["count"] += due
+            self.G["decks"][seat] -= due
+            hand["cards"].extend(dict(c) for c in event.get("drawn", []))
+            self.effect(f"{name} draws {due} card{'s' * (due != 1)} back up to "
+                        f"{hand['count']}.", Q_DRAW)
+        elif hand["count"] < HAND_SIZE:
+            self.effect(f"{name}'s deck is empty: the hand stays at {hand['count']}.", Q_DRAW)
+        if card.get("divine") == "Sorcerer" and self._exchange_targets(seat) and hand["count"]:
+            self.G["pending"] = {"kind": "sorcerer", "player": seat, "lane": lane["name"]}
+            self.effect(f"Sorcerer: {name} takes another card from one of their lanes and "
+                        "exchanges it with one from their hand.", GLOSSARY["Sorcerer"])
+            self.trigger("await_action")
+        elif card.get("divine") == "Namari" and self._face_down_targets(seat):
+            self.G["pending"] = {"kind": "namari", "player": seat, "lane": lane["name"]}
+            self.effect(f"Namari: {name} may look at any played face-down card.",
+                        GLOSSARY["Namari"])
+            self.trigger("await_action")
+        else:
+            if card.get("divine") in ("Sorcerer", "Namari"):
+                self.effect(f"{card['divine']} has nothing to act on.", GLOSSARY[card["divine"]])
+            self._next_turn()
+
+    @cites(Q_DRAW)
+    def hand_holds_the_cards(self, event):
+        count = self.G["hands"][event["player"]]["count"]
+        if len(event["cards"]) > count:
+            return f"{len(event['cards'])} cards entered for a hand of {count}."
+        return True
+
+    def on_hand(self, event):
+        self.G["hands"][event["player"]]["cards"] = [dict(card) for card in event["cards"]]
+        self.effect(f"{self.player_name(event['player'])} enters {len(event['cards'])} card"
+                    f"{'s' * (len(event['cards']) != 1)} of their hand.")
+
+    def _next_turn(self):
+        seat = self.G["turn"]
+        if all(self._room(self.G, self.table_options, s) == 0 for s in SEATS):
+            self._end_age()
+            return
+        if self._can_play(other(seat)):
+            self.G["turn"] = other(seat)
+        elif self._can_play(seat):
+            self.effect(f"{self.player_name(other(seat))} has no card to play or no place left: "
+                        f"{self.player_name(seat)} plays again.", Q_AGE_ENDS)
+        else:
+            self.effect("Neither player has a card to play into the places left.", Q_AGE_ENDS)
+            self._end_age()
+
+    def _can_play(self, seat) -> bool:
+        if not self._room(self.G, self.table_options, seat):
+            return False
+        if self.G["hands"][seat]["count"]:
+            return True
+        return self._owes_divine(seat) and self._divine_room(seat) > 0
+
+    # -- Divine actions ---------------------------------------------------------------------------
+
+    def _exchange_targets(self, seat) -> list[tuple[str, int]]:
+        return [(lane["name"], i + 1) for lane in self.G["lanes"]
+                for i, card in enumerate(lane["cards"][seat]) if card.get("divine") != "Sorcerer"]
+
+    def _face_down_targets(self, seat) -> list[tuple[str, str, int]]:
+        return [(lane["name"], s, i + 1) for lane in self.G["lanes"] for s in SEATS
+                for i, card in enumerate(lane["cards"][s]) if card["face"] == "down"
+                and card.get("divine") != "Namari"]
+
+    @cites(GLOSSARY["Sorcerer"])
+    def sorcerer_is_acting(self, event):
+        pending = self.G["pending"]
+        if not pending or pending["kind"] != "sorcerer" or pending["player"] != event["player"]:
+            return f"{self.player_name(event['player'])} has not just played Sorcerer."
+        return True
+
+    @cites(GLOSSARY["Sorcerer"])
+    def exchange_is_possible(self, event):
+        seat = event["player"]
+        lane = self._lane(event["lane"])
+        cards = lane["cards"][seat]
+        if event["position"] > len(cards):
+            return (f"{self.player_name(seat)} has {len(cards)} card{'s' * (len(cards) != 1)} in "
+                    f"the {lane['name']} lane: no card at position {event['position']}.")
+        if cards[event["position"] - 1].get("divine") == "Sorcerer":
+            return "Sorcerer exchanges another card, not itself."
+        hand = self.G["hands"][seat]
+        if len(hand["cards"]) == hand["count"] and not any(_same_card(event, held)
+                                                           for held in hand["cards"]):
+            return f"No card with {_card_text(event)} is in the hand as entered."
+        return True
+
+    def on_exchange(self, event):
+        seat = event["player"]
+        lane = self._lane(event["lane"])
+        index = event["position"] - 1
+        taken = lane["cards"][seat][index]
+        hand = self.G["hands"][seat]
+        put = {key: event[key] for key in ("power", "feathers", "scorpions")}
+        match = next((i for i, held in enumerate(hand["cards"]) if _same_card(put, held)), None)
+        if match is not None:
+            hand["cards"].pop(match)
+        hand["cards"].append({key: taken[key] for key in ("power", "feathers", "scorpions")})
+        lane["cards"][seat][index] = {**put, "face": taken["face"], "n": taken["n"]}
+        shown = _card_text(put) if taken["face"] == "up" else "a card face down"
+        self.effect(f"Sorcerer: {self.player_name(seat)} takes back the card at position "
+                    f"{event['position']} of the {lane['name']} lane and puts {shown} in its place.",
+                    GLOSSARY["Sorcerer"])
+        self.G["pending"] = None
+        self.trigger("action_done")
+        self._next_turn()
+
+    @cites(GLOSSARY["Namari"])
+    def namari_is_acting(self, event):
+        pending = self.G["pending"]
+        if not pending or pending["kind"] != "namari" or pending["player"] != event["player"]:
+            return f"{self.player_name(event['player'])} has not just played Namari."
+        return True
+
+    @cites(GLOSSARY["Namari"])
+    def look_at_a_face_down_card(self, event):
+        named = [event.get(key) is not None for key in ("lane", "side", "position")]
+        if not any(named):
+            return True
+        if not all(named):
+            return "Name the lane, whose side and the position of the face-down card."
+        if (event["lane"], event["side"], event["position"]) not in \
+                self._face_down_targets(event["player"]):
+            return (f"There is no face-down card at position {event['position']} of "
+                    f"{self.player_name(event['side'])}'s side of the {event['lane']} lane.")
+        return True
+
+    def on_look(self, event):
+        seat = event["player"]
+        if event.get("lane"):
+            self.G["seen"][seat].append([event["lane"], event["side"], event["position"]])
+            self.effect(f"Namari: {self.player_name(seat)} looks secretly at the face-down card at "
+                        f"position {event['position']} of {self.player_name(event['side'])}'s "
+                        f"side of the {event['lane']} lane, then returns it.", GLOSSARY["Namari"])
+        else:
+            self.effect(f"Namari: {self.player_name(seat)} looks at no card.", GLOSSARY["Namari"])
+        self.G["pending"] = None
+        self.trigger("action_done")
+        self._next_turn()
+
+    # -- resolving an Age -------------------------------------------------------------------------
+
+    def _end_age(self):
+        self.effect(f"Every lane is full: Age {ROMAN[self.G['age']]} ends.", Q_RESOLVE)
+        if any(card["face"] == "down" for lane in self.G["lanes"] for s in SEATS
+               for card in lane["cards"][s]):
+            self.effect("All face-down cards are revealed.", Q_REVEAL)
+        self.G["turn"] = None
+        self._settle()
+
+    def _settle(self, announced=()):
+        resolver = self._resolver()
+        results = resolver.all_lanes()
+        ties = resolver.open_ties(results)
+        for tie in ties:
+            if (tie["lane"], tie["tie"]) not in announced:
+                self.effect(f"The {tie['lane']} lane is tied in {tie['tie']}: "
+                            f"{self.player_name(tie['holder'])}, who holds its pillar, decides.",
+                            Q_TIES)
+        if not ties:
+            self._award(resolver, results)
+        elif self.phase != "ties":
+            self.trigger("await_ties")
+
+    @cites(Q_TIES)
+    def tie_is_open(self, event):
+        ties = self._resolver().open_ties()
+        match = [t for t in ties if t["lane"] == event["lane"] and t["tie"] == event["tie"]]
+        if not match:
+            return f"The {event['lane']} lane has no open tie in {event['tie']}."
+        if match[0]["holder"] != event["player"]:
+            return (f"{self.player_name(match[0]['holder'])} holds the {event['lane']} lane's "
+                    "pillar and decides this tie.")
+        return True
+
+    @cites(Q_TIE_PICK)
+    def choice_fits_the_tie(self, event):
+        wanted = SEATS if event["tie"] == "power" else ("feathers", "scorpions")
+        if event["choice"] not in wanted:
+            return (f"In a tie for {event['tie']} the pillar holder picks "
+                    f"{' or '.join(wanted)}.")
+        return True
+
+    def on_break_tie(self, event):
+        announced = {(tie["lane"], tie["tie"]) for tie in self._resolver().open_ties()}
+        self.G["tie_choices"].append({"lane": event["lane"], "tie": event["tie"],
+                                      "choice": event["choice"]})
+        picked = (f"{self.player_name(event['choice'])} wins" if event["tie"] == "power"
+                  else f"{event['choice']} dominate")
+        self.effect(f"{self.player_name(event['player'])} breaks the {event['lane']} lane's "
+                    f"{event['tie']} tie: {picked}.", Q_TIE_PICK)
+        self._settle(announced)
+
+    def _award(self, resolver, results):
+        lines = resolver.awards(results)
+        age = self.G["age"]
+        applied = apply_awards(self.G["renown"], lines, self.table_options)
+        for line in applied:
+            if line["seat"]:
+                self.effect(f"Age {ROMAN[age]}: {self.player_name(line['seat'])} "
+                            f"{line['points']:+d} renown ({line['label']}).", line["quote"])
+        self.G["ages"].append({
+            "age": age, "first_player": self.G["first_player"], "modifier": self.G["modifier"],
+            "lanes": [lane_summary(r) for r in results], "lines": applied,
+            "pillars": {lane["name"]: lane["pillar"] for lane in self.G["lanes"]},
+        })
+        self.G["age_over"] = True
+        if age == AGES[-1]:
+            self.G["result"] = final_result(self.G["renown"], self.G["ages"][-1],
+                                            self.table_options)
+            self.effect(self.G["result"]["text"], self.G["result"]["quote"])
+            self.trigger("finish")
+        else:
+            self.effect(f"Age {ROMAN[age]} is scored: enter Age {ROMAN[age + 1]}'s quests.",
+                        Q_NEW_QUESTS)
+            self.trigger("age_done")
+
+    # -- what can be done now ---------------------------------------------------------------------
+
+    def legal(self) -> list[dict]:
+        if self.game_over:
+            return []
+        if self.phase == "draft":
+            return [{"type": "draft_divine", "player": seat, "open": ["kept", "passed"]}
+                    for seat in self.current_players()]
+        if self.phase == "quests":
+            fields = ["quests", "modifier"] + ([] if self.G["age_over"] else ["first_player"])
+            return [{"type": "begin_age", "player": seat, "open": fields} for seat in SEATS]
+        if self.phase == "ties":
+            return [{"type": "break_tie", "player": tie["holder"], "lane": tie["lane"],
+                     "tie": tie["tie"], "choice": choice}
+                    for tie in self._resolver().open_ties()
+                    for choice in (SEATS if tie["tie"] == "power" else ("feathers", "scorpions"))]
+        if self.phase == "action":
+            return self._legal_actions()
+        return self._legal_plays()
+
+    def _legal_actions(self) -> list[dict]:
+        pending = self.G["pending"]
+        seat = pending["player"]
+        if pending["kind"] == "namari":
+            return [{"type": "namari_look", "player": seat},
+                    *({"type": "namari_look", "player": seat, "lane": lane, "side": side,
+                       "position": position}
+                      for lane, side, position in self._face_down_targets(seat))]
+        hand = self.G["hands"][seat]
+        events = []
+        for lane, position in self._exchange_targets(seat):
+            base = {"type": "sorcerer_exchange", "player": seat, "lane": lane,
+                    "position": position}
+            for card in _distinct(hand["cards"]):
+                events.append({**base, **card})
+            if len(hand["cards"]) < hand["count"]:
+                events.append({**base, "open": ["power", "feathers", "scorpions"]})
+        return events
+
+    def _legal_plays(self) -> list[dict]:
+        seat = self.G["turn"]
+        hand = self.G["hands"][seat]
+        candidates = []
+        for lane in LANES:
+            for face in ("up", "down"):
+                base = {"type": "play", "player": seat, "lane": lane, "face": face}
+                for card in _distinct(hand["cards"]):
+                    candidates.append({**base, **card})
+                if hand["count"] > len(hand["cards"]):
+                    candidates.append({**base, "open": ["power", "feathers", "scorpions"]})
+                for held in self.G["divine"][seat]["unplayed"]:
+                    event = {**base, "divine": held["name"]}
+                    known = all(key in held or key in _DIVINE_DATA["cards"][held["name"]]
+                                for key in ("power", "feathers", "scorpions"))
+                    if not known:
+                        event["open"] = [key for key in ("power", "feathers", "scorpions")
+                                         if key not in held]
+                    candidates.extend(self._with_choices(event))
+        return [event for event in candidates if self._accepts(event)]
+
+    def _with_choices(self, event) -> list[dict]:
+        """A Divine play, with each position Invictus may copy or Pentha/Isabel may name."""
+        own = len(self._lane(event["lane"])["cards"][event["player"]])
+        theirs = len(self._lane(event["lane"])["cards"][other(event["player"])])
+        if event["divine"] == "Invictus" and own > 1:
+            if self.table_options["invictus_copies"] == "named":
+                return [{**event, "copies": position} for position in range(1, own + 1)]
+        if event["divine"] in ("Pentha", "Isabel") and theirs and \
+                self.table_options["opposite"] == "named":
+            return [{**event, "opposite": position} for position in range(1, theirs + 1)]
+        return [event]
+
+    def _accepts(self, event) -> bool:
+        """Would the play's guards accept it? (They only read the state.) An event with open
+        fields is tried with zeros in them, and without the card-in-hand check, which the card
+        entered will meet."""
+        probe = {key: value for key, value in event.items() if key != "open"}
+        guards = PLAY_GUARDS
+        if "open" in event:
+            probe.update({key: 0 for key in event["open"]})
+            if not probe.get("divine"):
+                guards = [guard for guard in PLAY_GUARDS if guard != "card_is_in_hand"]
+        try:
+            return all(getattr(self, guard)(probe) for guard in guards)
+        except (RuleViolation, BadRequest):
+            return False
+
+    # -- scores and what each seat sees -----------------------------------------------------------
+
+    def _hidden_for(self, viewer):
+        """Which cards `viewer` cannot see: face-down cards of the other side (all of them for a
+        spectator), unless looked at with Namari, until the Age ends and all are revealed."""
+        if self.G["age_over"] or self.phase in ("ties", "over"):
+            return lambda seat, li, i: False
+        seen = {(lane, side, position) for lane, side, position in
+                (self.G["seen"][viewer] if viewer else [])}
+
+        def hidden(seat, li, i):
+            if seat == viewer:
+                return False
+            card = self.G["lanes"][li]["cards"][seat][i]
+            return card["face"] == "down" and (LANES[li], seat, i + 1) not in seen
+
+        return hidden
+
+    def standings(self, viewer: str | None) -> list[dict]:
+        """Each lane as `viewer` may judge it if the Age ended now."""
+        if self.G["lanes"][0]["quest"] is None:
+            return []
+        resolver = self._resolver(self._hidden_for(viewer))
+        return [lane_summary(result) for result in resolver.all_lanes()]
+
+    def scores(self) -> dict:
+        return score_sheet(self.G["renown"], self.G["ages"], self.player_name,
+                           self.G["result"], self.standings(None), self._progress())
+
+    def _progress(self) -> str:
+        if self.phase == "draft":
+            return "The Divine draft: each player keeps 1 of 3 and passes 2."
+        age = ROMAN[self._next_age()] if self.phase == "quests" else ROMAN[self.G["age"]]
+        if self.phase == "quests":
+            return f"Age {age}: the quests and the modifier are being placed."
+        cards = sum(len(lane["cards"][s]) for lane in self.G["lanes"] for s in SEATS)
+        places = sum(capacity(self.G["modifier"], lane["name"], self.table_options)
+                     for lane in self.G["lanes"]) * 2
+        return f"Age {age} of III: {cards} of {places} cards played."
+
+    def visible_state(self, seat: str | None) -> dict:
+        state = copy.deepcopy(self.G)
+        hidden = self._hidden_for(seat)
+        for li, lane in enumerate(state["lanes"]):
+            for side in SEATS:
+                for i, card in enumerate(lane["cards"][side]):
+                    if hidden(side, li, i):
+                        lane["cards"][side][i] = {"face": "down", "n": card["n"],
+                                                  "divine": "?" if card.get("divine") else None,
+                                                  "hidden": True}
+        for side in SEATS:
+            if side == seat:
+                continue
+            state["hands"][side]["cards"] = []
+            held = state["divine"][side]["unplayed"]
+            passed = list(self.G["draft"][seat]["passed"]) if seat and self.G["draft"][seat] \
+                else []
+            known = []
+            for card in held:
+                if card["name"] in passed:
+                    passed.remove(card["name"])
+                    known.append(card["name"])
+            state["divine"][side]["unplayed"] = [{"name": name} for name in known] + \
+                [{"name": "?"} for _ in range(len(held) - len(known))]
+            if state["draft"][side]:  # the passed cards went to `seat`; nobody else saw them
+                passed = state["draft"][side]["passed"]
+                state["draft"][side] = {"kept": "?",
+                                        "passed": passed if seat else ["?"] * len(passed)}
+            state["seen"][side] = [list(target) for target in state["seen"][side]]
+        state["live"] = self.standings(seat)
+        return state
+
+    def visible_event(self, event: dict, seat: str | None) -> dict:
+        if event.get("player") == seat:
+            return event
+        kind = event.get("type")
+        shown = dict(event)
+        if kind == "hand":
+            shown["cards"] = [{"hidden": True}] * len(event.get("cards", []))
+        elif kind == "draft_divine":
+            shown["kept"] = "?"
+        elif kind == "play":
+            if "drawn" in shown:
+                shown["drawn"] = [{"hidden": True}] * len(event["drawn"])
+            if event.get("face") == "down":
+                for key in ("power", "feathers", "scorpions", "face_up_icon", "opposite",
+                            "copies"):
+                    shown.pop(key, None)
+                if event.get("divine"):
+                    shown["divine"] = "?"
+        elif kind == "sorcerer_exchange":  # the card put in shows on the table if it lies face up
+            for key in ("power", "feathers", "scorpions"):
+                shown.pop(key, None)
+        return shown
+
+    # -- the calculator ---------------------------------------------------------------------------
+
+    @classmethod
+    def score(cls, tallies: dict) -> dict:
+        options = {name: option.default for name, option in OPTIONS.items()}
+        entered = tallies.get("options", {})
+        for name, value in entered.items():
+            if name not in OPTIONS:
+                raise BadRequest(f"unknown table ruling {name!r}", f"options.{name}")
+            check_schema(OPTIONS[name].schema, value, f"options.{name}")
+            options[name] = value
+        names = tallies.get("players", {})
+        renown = {seat: 0 for seat in SEATS}
+        ages = []
+        used = []
+        for index, age in enumerate(tallies["ages"]):
+            field = f"ages[{index}]"
+            if age["modifier"] in used:
+                raise BadRequest(f"'{MODIFIERS[age['modifier']]}' was used in an earlier Age",
+                                 f"{field}.modifier")
+            used.append(age["modifier"])
+            lanes = _tally_lanes(age, options, field)
+            choices = {(name, tie): choice for name in LANES
+                       for tie, choice in age["lanes"][name].get("ties", {}).items()}
+            resolver = Resolver(lanes, age["modifier"], options, age.get("first_player"),
+                                choices=choices)
+            results = resolver.all_lanes()
+            for tie in resolver.open_ties(results):
+                raise BadRequest(f"the {tie['lane']} lane is tied in {tie['tie']}: enter what "
+                                 f"{seat_word(tie['holder'])}, who holds its pillar, picked",
+                                 f"{field}.lanes.{tie['lane']}.ties.{tie['tie']}")
+            lines = apply_awards(renown, resolver.awards(results), options)
+            ages.append({"age": index + 1, "first_player": age.get("first_player"),
+                         "modifier": age["modifier"],
+                         "lanes": [lane_summary(r) for r in results], "lines": lines,
+                         "pillars": {lane["name"]: lane["pillar"] for lane in lanes}})
+        result = final_result(renown, ages[-1], options) if len(ages) == len(AGES) else None
+        progress = f"{len(ages)} of 3 Ages entered: the game ends after Age III."
+        return score_sheet(renown, ages, lambda seat: names.get(seat) or seat_word(seat), result,
+                           [], progress)
+
+
+def _distinct(cards: list[dict]) -> list[dict]:
+    seen, out = set(), []
+    for card in cards:
+        key = (card["power"], card["feathers"], card["scorpions"])
+        if key not in seen:
+            seen.add(key)
+            out.append({"power": card["power"], "feathers": card["feathers"],
+                        "scorpions": card["scorpions"]})
+    return out
+
+
+def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
+    lanes = _empty_lanes()
+    divine = {seat: 0 for seat in SEATS}
+    for lane in lanes:
+        entered = age["lanes"][lane["name"]]
+        lane["quest"] = dict(entered["quest"])
+        room = capacity(age["modifier"], lane["name"], options)
+        for seat in SEATS:
+            lane["cards"][seat] = [{"face": "up", **card} for card in entered[seat]]
+            if len(lane["cards"][seat]) > room:
+                raise BadRequest(f"{len(lane['cards'][seat])} cards: the {lane['name']} lane "
+                                 f"holds {room} per player",
+                                 f"{field}.lanes.{lane['name']}.{seat}")
+            divine[seat] += sum(1 for card in lane["cards"][seat] if card.get("divine"))
+            if divine[seat] > 1:
+                raise BadRequest("a player plays one Divine card per Age",
+                                 f"{field}.lanes.{lane['name']}.{seat}")
+        try:
+            Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}")
+        except SetupError as wrong:
+            raise BadRequest(wrong.message, wrong.field) from None
+    return lanes
+
+
+def apply_awards(renown: dict, lines: list[dict], options: dict) -> list[dict]:
+    """Add each award to the renown (under the renown floor ruling); the lines as applied."""
+    applied = []
+    for line in lines:
+        line = dict(line)
+        seat = line["seat"]
+        if seat:
+            before = renown[seat]
+            after = before + line["points"]
+            if options["renown_floor"] == "zero" and after < 0:
+                after = 0
+                line["label"] += f" ({line['points']:+d}, renown cannot fall below 0)"
+            line["points"] = after - before
+            renown[seat] = after
+        applied.append(line)
+    return applied
+
+
+def lane_summary(result: dict) -> dict:
+    """A lane's result as JSON: what a player checks."""
+    return {
+        "lane": result["lane"],
+        "power": {seat: result["sides"][seat]["power"] for seat in SEATS},
+        "feathers": {seat: result["sides"][seat]["feathers"] for seat in SEATS},
+        "scorpions": {seat: result["sides"][seat]["scorpions"] for seat in SEATS},
+        "cards": {seat: result["sides"][seat]["cards"] for seat in SEATS},
+        "hidden": {seat: result["sides"][seat]["hidden"] for seat in SEATS},
+        "values": {seat: [None if v is None else {"power": v["power"], "feathers": v["feathers"],
+                                                  "scorpions": v["scorpions"],
+                                                  "notes": [n for n, _q in v["notes"]]}
+                          for v in result["sides"][seat]["values"]] for seat in SEATS},
+        "notes": {seat: [n for n, _q in result["sides"][seat]["notes"]] for seat in SEATS},
+        "bonus": result["bonus"], "lane_notes": [n for n, _q in result["notes"]],
+        "total_feathers": result["feathers"], "total_scorpions": result["scorpions"],
+        "suit": result["suit"], "suit_tie": result["suit_tie"],
+        "winner": result["winner"], "power_tie": result["power_tie"],
+        "least_power": result["least_power"],
+        "pillar": result["pillar"], "decider": result["decider"], "reward": result["reward"],
+    }
+
+
+def final_result(renown: dict, last_age: dict, options: dict) -> dict:
+    best = max(renown.values())
+    leaders = [seat for seat in SEATS if renown[seat] == best]
+    if len(leaders) == 1:
+        return {"winners": leaders, "text": f"{seat_word(leaders[0])} has the most renown.",
+                "quote": Q_MOST, "tie_break": None}
+    pillars = {seat: 0 for seat in SEATS}
+    for holder in last_age["pillars"].values():
+        if holder is None and options["unheld_pillar_at_end"] == "first_player":
+            holder = last_age["first_player"]
+        if holder:
+            pillars[holder] += 1
+    tie_break = f"pillars in Age III: Sun {pillars['sun']}, Moon {pillars['moon']}"
+    if pillars["sun"] != pillars["moon"]:
+        winner = "sun" if pillars["sun"] > pillars["moon"] else "moon"
+        return {"winners": [winner], "text": f"Renown is tied at {best}; {seat_word(winner)} has "
+                f"more pillars in the last round.", "quote": Q_TIEBREAK, "tie_break": tie_break}
+    return {"winners": list(SEATS), "text": f"Renown is tied at {best} and so are the pillars: "
+            "a shared win.", "quote": Q_TIEBREAK, "tie_break": tie_break}
+
+
+def score_sheet(renown, ages, name_of, result, lanes, progress) -> dict:
+    cite = lambda quote: Citation("pillars-of-fate", quote).to_json()  # noqa: E731
+    players = []
+    for seat in SEATS:
+        breakdown = [{"label": f"Age {ROMAN[age['age']]} · {line['label']}",
+                      "points": line["points"], "rule": cite(line["quote"])}
+                     for age in ages for line in age["lines"] if line["seat"] == seat]
+        earned = sum(line["points"] for line in breakdown)
+        if renown[seat] != earned:
+            breakdown.insert(0, {"label": "renown before this position", "points":
+                                 renown[seat] - earned, "rule": cite(Q_AWARD)})
+        players.append({"seat": seat, "name": name_of(seat), "total": renown[seat],
+                        "breakdown": breakdown})
+    if result:
+        decided = {"text": result["text"], "rule": cite(result["quote"])}
+        if result["tie_break"]:
+            decided["tie_break"] = result["tie_break"]
+        winners = result["winners"]
+    else:
+        decided, winners = {"text": progress, "rule": cite(Q_GAME_END)}, []
+    return {"players": players, "winners": winners, "decided_by": decided, "lanes": lanes,
+            "ages": [{"age": age["age"], "lanes": age["lanes"], "pillars": age["pillars"],
+                      "renown": {seat: sum(line["points"] for line in age["lines"]
+                                           if line["seat"] == seat) for seat in SEATS}}
+                     for age in ages]}
