@@ -54,7 +54,6 @@ def play_events(count: int, seed: int, end_allowed: bool) -> list[dict]:
             break
         snapshots.append(model.snapshot())
         untried.append(shuffled(model.legal(), rng))
-    model.release()
     return events
 
 
@@ -64,8 +63,7 @@ def shuffled(choices: list[dict], rng: random.Random) -> list[dict]:
 
 
 def restore_into(model, snapshot: dict) -> None:
-    model.G = copy.deepcopy(snapshot["G"])
-    model.machine().set_state(snapshot["phase"], model)
+    model.reset(copy.deepcopy(snapshot["G"]), snapshot["phase"])
 
 
 def percentile(values, fraction):
@@ -78,7 +76,7 @@ def full_games(games: int = 30) -> None:
     setup = engine.check_setup(GAME, SETUP_BODY)
     started = time.perf_counter()
     for log in logs:
-        engine.replay(GAME, setup, log).release()
+        engine.replay(GAME, setup, log)
     elapsed = time.perf_counter() - started
     total = sum(map(len, logs))
     print(f"full games: {games} games, {total} events, median {statistics.median(map(len, logs))} "
@@ -91,7 +89,7 @@ def replay_1000() -> None:
     timings = []
     for _ in range(10):
         started = time.perf_counter()
-        engine.replay(GAME, setup, log).release()
+        engine.replay(GAME, setup, log)
         timings.append((time.perf_counter() - started) * 1000)
     print(f"replay of a {len(log)}-event log: median {statistics.median(timings):.1f} ms, "
           f"max {max(timings):.1f} ms (target < 200 ms)")

@@ -1073,9 +1073,11 @@ class Game(Referee):
         except RuleViolation:
             return False
         finally:
-            self.G, self.effects = saved_G, saved_effects
+            self.effects = saved_effects
             if self.phase != saved_phase:
-                self.machine().set_state(saved_phase, self)
+                self.reset(saved_G, saved_phase)
+            else:
+                self.G = saved_G
 
     # -- scores -------------------------------------------------------------------------------------------
 

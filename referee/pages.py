@@ -706,20 +706,15 @@ def continue_walk(walk: dict, session_id: str, view: dict, new: list[dict], name
             continue
         try:
             if entry["kind"] == "undo":
-                model.release()
-                model = None
                 model = engine.replay(game, setup, [event for _, event in walk["applied"]])
             else:
                 engine.apply(model, walk["applied"][-1][1], replaying=True)
         except Exception:  # words are best effort; the table itself comes from the core
             current_app.logger.exception("replaying the log of %s for its words", session_id)
             walk["broken"] = True
-            if model is not None:
-                model.release()
             model = None
     if model is not None:
         walk["snapshot"] = model.snapshot()
-        model.release()
     return walk
 
 

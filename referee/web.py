@@ -6,6 +6,8 @@ JSON errors with the right status.
 
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, current_app, g, jsonify, request
 from transitions.extensions.diagrams import HierarchicalGraphMachine
 from werkzeug.exceptions import BadRequest as HTTPBadRequest
@@ -182,25 +184,21 @@ def phase_rules(game):
             for phase, quote in game.phase_rule.items()}
 
 
-_diagrams: dict[str, str] = {}
-
-
+@functools.cache
 def mermaid(game) -> str:
-    """The game's machine drawn as a Mermaid state diagram (no graphviz needed)."""
-    if game.game_id not in _diagrams:
-        drawing = HierarchicalGraphMachine(
-            model=None, states=game.states, transitions=game.transitions, initial=game.initial,
-            auto_transitions=False, graph_engine="mermaid", show_conditions=True,
-            title=game.title,
-        )
+    """The game's machine drawn as a Mermaid state diagram (no graphviz needed), drawn once per
+    game on a machine of its own: the cache holds only the finished text."""
+    drawing = HierarchicalGraphMachine(
+        model=None, states=game.states, transitions=game.transitions, initial=game.initial,
+        auto_transitions=False, graph_engine="mermaid", show_conditions=True, title=game.title,
+    )
 
-        class Drawn:
-            pass
+    class Drawn:
+        pass
 
-        model = Drawn()
-        drawing.add_model(model)
-        _diagrams[game.game_id] = model.get_graph().draw(None)
-    return _diagrams[game.game_id]
+    model = Drawn()
+    drawing.add_model(model)
+    return model.get_graph().draw(None)
 
 
 @bp.post("/score/<game_id>")

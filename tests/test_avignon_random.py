@@ -28,19 +28,16 @@ def cards_accounted_for(G):
 def test_random_legal_play_never_errs_and_ends_with_one_winner(options, data):
     body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": options}
     model = engine.start(Game, engine.check_setup(Game, body))
-    try:
-        for _ in range(MAX_EVENTS):
-            if model.game_over:
-                break
-            legal = model.legal()
-            assert legal, "a game in progress always has something to do"
-            event = data.draw(st.sampled_from(legal))
-            engine.apply(model, event)
-            cards_accounted_for(model.G)
+    for _ in range(MAX_EVENTS):
         if model.game_over:
-            scores = model.scores()
-            assert model.G["winner"] in A.SEATS
-            assert scores["winners"] == [model.G["winner"]] and scores["decided_by"]["text"]
-            assert model.legal() == []
-    finally:
-        model.release()
+            break
+        legal = model.legal()
+        assert legal, "a game in progress always has something to do"
+        event = data.draw(st.sampled_from(legal))
+        engine.apply(model, event)
+        cards_accounted_for(model.G)
+    if model.game_over:
+        scores = model.scores()
+        assert model.G["winner"] in A.SEATS
+        assert scores["winners"] == [model.G["winner"]] and scores["decided_by"]["text"]
+        assert model.legal() == []

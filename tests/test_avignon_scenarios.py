@@ -667,8 +667,7 @@ def accepted(model, event):
         return False
     finally:
         snapshot = json.loads(saved)
-        model.G = snapshot["G"]
-        model.machine().set_state(snapshot["phase"], model)
+        model.reset(snapshot["G"], snapshot["phase"])
     return True
 
 

@@ -31,27 +31,22 @@ def test_random_legal_play_is_accepted_deterministic_and_restorable(game_id, see
     setup = engine.check_setup(game, game.example_setup)
     model = engine.start(game, setup)
     played = []
-    try:
-        for _step in range(STEPS):
-            if model.game_over:
-                break
-            before = copy.deepcopy(model.G)
-            choices = [event for event in model.legal() if "open" not in event]
-            jsonschema.validate(model.scores(), SCORES_SCHEMA)
-            assert model.G == before, "legal() or scores() changed the state"
-            if not choices:
-                break
-            event = rng.choice(choices)
-            engine.apply(model, event)
-            played.append(event)
+    for _step in range(STEPS):
+        if model.game_over:
+            break
+        before = copy.deepcopy(model.G)
+        choices = [event for event in model.legal() if "open" not in event]
+        jsonschema.validate(model.scores(), SCORES_SCHEMA)
+        assert model.G == before, "legal() or scores() changed the state"
+        if not choices:
+            break
+        event = rng.choice(choices)
+        engine.apply(model, event)
+        played.append(event)
 
-            restored = engine.restore(game, setup, json.loads(json.dumps(model.snapshot())))
-            assert restored.G == model.G and restored.phase == model.phase
-            assert restored.legal() == model.legal()
-            restored.release()
+        restored = engine.restore(game, setup, json.loads(json.dumps(model.snapshot())))
+        assert restored.G == model.G and restored.phase == model.phase
+        assert restored.legal() == model.legal()
 
-        replayed = engine.replay(game, setup, played)
-        assert replayed.G == model.G and replayed.phase == model.phase
-        replayed.release()
-    finally:
-        model.release()
+    replayed = engine.replay(game, setup, played)
+    assert replayed.G == model.G and replayed.phase == model.phase

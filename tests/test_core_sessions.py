@@ -234,7 +234,6 @@ def test_undo_redo_and_replay_agree_on_every_state(sessions, actions):
     in_force = [e["event"] for e in log["entries"] if e["kind"] == "event" and not e["undone"]]
     replayed = engine.replay(Lanes, engine.check_setup(Lanes, {"players": ["Ann", "Bob"]}), in_force)
     assert sessions.get(game["id"])["state"] == replayed.G
-    replayed.release()
 
     copy = sessions.import_(sessions.export(game["id"]))
     assert sessions.get(copy["id"])["state"] == sessions.get(game["id"])["state"]
@@ -263,13 +262,12 @@ def test_import_refuses_an_illegal_log(sessions, game):
 
 def test_a_game_may_not_shadow_the_methods_its_machine_needs():
     class Shadowing(Lanes):
-        _machine = None
-
         def may_play(self, event):
             return True
 
+    setup = engine.check_setup(Shadowing, {"players": ["Ann", "Bob"]})
     with pytest.raises(TypeError, match="may_play"):
-        Shadowing.machine()
+        engine.start(Shadowing, setup)
 
 
 @pytest.mark.parametrize("change, field", [
@@ -288,12 +286,25 @@ def test_import_refuses_a_malformed_log_and_writes_nothing(sessions, game, chang
     assert raised.value.field == field
 
 
-def test_a_failed_replay_leaves_no_model_on_the_machine(sessions, game):
-    models_before = len(Lanes.machine().models)
+def test_models_share_no_machine_and_a_failure_leaves_the_next_model_clean(monkeypatch):
+    """Issue 9: a machine shared by concurrent models corrupts itself. Each model owns one, and a
+    failure in the middle of a transition (injected here) leaves nothing behind for the next."""
     setup = engine.check_setup(Lanes, {"players": ["Ann", "Bob"]})
-    with pytest.raises(RuleViolation):
-        engine.replay(Lanes, setup, [{"type": "play", "player": "sun", "lane": 1, "power": 1}] * 4)
-    assert len(Lanes.machine().models) == models_before
+    first, second = engine.start(Lanes, setup), engine.start(Lanes, setup)
+    assert first.machine is not second.machine
+    event = {"type": "play", "player": "sun", "lane": 1, "power": 1}
+
+    def broken(self, event):
+        raise RuntimeError("injected failure mid-transition")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Lanes, "place_and_pass", broken)
+        with pytest.raises(RuntimeError):
+            engine.apply(first, event)
+    assert first.snapshot() == second.snapshot()
+    engine.apply(first, event)
+    engine.apply(second, event)
+    assert first.snapshot() == second.snapshot()
 
 
 def test_a_log_the_new_rules_refuse_still_shows_the_last_state(sessions, game, monkeypatch, caplog):

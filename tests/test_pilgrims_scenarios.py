@@ -110,8 +110,7 @@ def accepted(model, event):
     try:
         engine.apply(model, event)
     finally:
-        model.G = saved["G"]
-        model.machine().set_state(saved["phase"], model)
+        model.reset(saved["G"], saved["phase"])
 
 
 def all_legal_accepted(model):

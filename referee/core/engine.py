@@ -156,8 +156,8 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
     kind, player = event["type"], event["player"]
     if model.game_over:
         raise RuleViolation("The game is over: only undo is possible.", model.cite(model.end_rule))
-    if kind not in model.machine().get_triggers(model.phase):
-        allowed = [t for t in model.machine().get_triggers(model.phase) if t in model.event_types]
+    if kind not in model.machine.get_triggers(model.phase):
+        allowed = [t for t in model.machine.get_triggers(model.phase) if t in model.event_types]
         raise RuleViolation(
             f"{kind} is not possible now (phase: {model.phase}); possible now: "
             f"{', '.join(allowed) or 'nothing'}.",
@@ -179,8 +179,7 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
         if not model.trigger(kind, event):
             raise RuleViolation(f"{kind} is not allowed now.", model.phase_citation())
     except BaseException:
-        model.G = json.loads(saved_G)
-        model.machine().set_state(saved_phase, model)
+        model.reset(json.loads(saved_G), saved_phase)
         raise
     return model.effects
 
@@ -188,12 +187,8 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
 def replay(game: type[Referee], setup: Setup, events: list[dict]) -> Referee:
     """Derive the state from the setup and the accepted events, deterministically."""
     model = start(game, setup)
-    try:
-        for event in events:
-            apply(model, event, replaying=True)
-    except BaseException:
-        model.release()
-        raise
+    for event in events:
+        apply(model, event, replaying=True)
     return model
 
 

@@ -5,6 +5,14 @@ JSON Schemas, its setup options, and guard methods that enforce one printed rule
 (`referee.core.engine`) owns everything else: validation, replay, undo, storage and HTTP.
 
 This package is plain Python: it never imports Flask.
+
+Concurrency, by design: a model (one game in one request) is built from the stored snapshot or by
+replay, used by one thread, and dropped with the request; it owns its `transitions` machine, because
+a HierarchicalMachine keeps mutable scope state while it triggers events. What the core shares across
+threads is immutable or built once and only read: the game classes and their declarations, the event
+validators (`engine`, cached per game, type and seating), and resolved citations (tuples). The
+writes themselves are serialized by the database (`store`). docs/concurrency.md lists every piece of
+process-wide state and why it is safe.
 """
 
 from __future__ import annotations
@@ -252,14 +260,12 @@ class Referee:
     position_schema: ClassVar[dict] = {}
     example_setup: ClassVar[dict] = {}
 
-    _machine: ClassVar[HierarchicalMachine | None] = None
-
     def __init__(self, players: list[dict], options: dict, G: dict, phase: str):
         self.players = players
         self.table_options = options
         self.G = G
         self.effects: list[Effect] = []
-        self.machine().add_model(self, initial=phase)
+        self.machine = self._new_machine(phase)
 
     # -- declared by each game -------------------------------------------------------------------
 
@@ -318,23 +324,37 @@ class Referee:
 
     # -- provided by the core --------------------------------------------------------------------
 
-    @classmethod
-    def machine(cls) -> HierarchicalMachine:
-        """The game's one machine, built once; every model of the game is attached to it."""
-        if cls.__dict__.get("_machine") is None:
-            cls._refuse_names_the_machine_needs()
-            cls._machine = HierarchicalMachine(
-                model=None,
-                states=cls.states,
-                transitions=cls.transitions,
-                initial=cls.initial,
-                auto_transitions=False,
-                model_attribute="phase",
-                name=cls.game_id,
-            )
-        return cls._machine
+    def _new_machine(self, phase: str) -> HierarchicalMachine:
+        """A machine of this model's own, in `phase`.
+
+        A `transitions` HierarchicalMachine keeps a scope stack on the machine object while it
+        resolves states and triggers events, so a machine shared by the models of concurrent
+        requests corrupts itself (issue 9). Each model therefore owns its machine: nothing of a
+        referee is shared between threads, and a model that fails mid-transition takes its machine
+        with it when the request ends. Building one costs ~0.2–0.5 ms (bench/referee_speed.py).
+        """
+        type(self)._refuse_names_the_machine_needs()
+        machine = HierarchicalMachine(
+            model=None,
+            states=self.states,
+            transitions=self.transitions,
+            initial=self.initial,
+            auto_transitions=False,
+            model_attribute="phase",
+            name=self.game_id,
+        )
+        machine.add_model(self, initial=phase)
+        return machine
+
+    def reset(self, G: dict, phase: str) -> None:
+        """Put the model back to `G` in `phase`, on a fresh machine: whatever a failed transition
+        left on the old machine goes with it."""
+        self.machine.remove_model(self)
+        self.G = G
+        self.machine = self._new_machine(phase)
 
     @classmethod
+    @functools.cache
     def _refuse_names_the_machine_needs(cls) -> None:
         """`transitions` puts a method on each model for every trigger and state (`<trigger>`,
         `may_<trigger>`, `is_<state>`) and silently skips any that the model already has, so a
@@ -346,10 +366,6 @@ class Referee:
         if taken:
             raise TypeError(f"{cls.__name__} defines {', '.join(taken)}, which its state machine "
                             "needs for its triggers and states: rename them")
-
-    def release(self) -> None:
-        """Detach from the machine; the model is not used afterwards."""
-        self.machine().remove_model(self)
 
     @classmethod
     def cite(cls, quote: str) -> Citation:

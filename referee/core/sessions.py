@@ -80,11 +80,7 @@ class Sessions:
         _refuse_unknown(body, {"game", "players", "options", "position"})
         game = self.game(body.get("game"))
         setup = engine.check_setup(game, body)
-        model = engine.start(game, setup)
-        try:
-            return self._insert(game, setup, model, ())
-        finally:
-            model.release()
+        return self._insert(game, setup, engine.start(game, setup), ())
 
     def _insert(self, game, setup, model, entries) -> dict:
         token = secrets.token_urlsafe(24)
@@ -137,11 +133,7 @@ class Sessions:
             entries = _log_entries(self.store.entries(session_id, conn))
         game = self.game(row["game"])
         model = self._model(row, lambda: entries)
-        try:
-            described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model,
-                                       row["seq"])
-        finally:
-            model.release()
+        described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model, row["seq"])
         in_force, redo = engine.active_events(entries)
         described["can_undo"] = bool(in_force)
         described["can_redo"] = bool(redo)
@@ -213,19 +205,16 @@ class Sessions:
             if expected_seq != row["seq"]:
                 raise Stale(row["seq"])
             model = self._model(row, lambda: _log_entries(self.store.entries(session_id, conn)))
-            try:
-                effects = effects_json(engine.apply(model, body["event"]))
-                seq = row["seq"] + 1
-                self.store.append(conn, session_id, {
-                    "seq": seq, "kind": "event", "client_id": client_id,
-                    "event": body["event"], "effects": effects,
-                })
-                self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
-                                         model.rules_version)
-                described = self._describe(session_id, type(model),
-                                           engine.Setup(**row["setup"]), model, seq, False)
-            finally:
-                model.release()
+            effects = effects_json(engine.apply(model, body["event"]))
+            seq = row["seq"] + 1
+            self.store.append(conn, session_id, {
+                "seq": seq, "kind": "event", "client_id": client_id,
+                "event": body["event"], "effects": effects,
+            })
+            self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
+                                     model.rules_version)
+            described = self._describe(session_id, type(model),
+                                       engine.Setup(**row["setup"]), model, seq, False)
         return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects),
                 **described}
 
@@ -258,19 +247,16 @@ class Sessions:
                     raise NothingTo("there is nothing to redo")
                 target = redo[-1]
                 model = self._model(row, lambda: entries)
-            try:
-                if kind == "redo":
-                    engine.apply(model, target.event)
-                seq = row["seq"] + 1
-                self.store.append(conn, session_id, {
-                    "seq": seq, "kind": kind, "target_seq": target.seq,
-                    "event": None, "effects": [],
-                })
-                self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
-                                         game.rules_version)
-                described = self._describe(session_id, game, setup, model, seq, False)
-            finally:
-                model.release()
+            if kind == "redo":
+                engine.apply(model, target.event)
+            seq = row["seq"] + 1
+            self.store.append(conn, session_id, {
+                "seq": seq, "kind": kind, "target_seq": target.seq,
+                "event": None, "effects": [],
+            })
+            self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
+                                     game.rules_version)
+            described = self._describe(session_id, game, setup, model, seq, False)
         return {"accepted": True, kind: target.event, "seq": seq, **described}
 
     def _locked_row(self, conn, session_id: str, token: str | None) -> dict:
@@ -308,48 +294,44 @@ class Sessions:
         stored = []
         client_ids: set[str | None] = set()
         model = engine.start(game, setup)
-        try:
-            for index, item in enumerate(log_items, start=1):
-                field = f"log[{index - 1}]"
-                if not isinstance(item, dict) or item.get("kind") not in ("event", "undo", "redo"):
-                    raise BadRequest("a log entry has kind event, undo or redo", field)
-                if item.get("seq") != index:
-                    raise BadRequest(f"log entries are numbered 1, 2, 3…; expected {index}",
-                                     field + ".seq")
-                client_id = _client_id(item.get("client_id"), field + ".client_id")
-                if client_id is not None and client_id in client_ids:
-                    raise BadRequest("a client_id is used once", field + ".client_id")
-                client_ids.add(client_id)
-                created_at = item.get("created_at")
-                if created_at is not None and (not isinstance(created_at, (int, float))
-                                               or isinstance(created_at, bool)):
-                    raise BadRequest("created_at is a time in seconds", field + ".created_at")
-                entry = {"seq": index, "kind": item["kind"], "event": item.get("event"),
-                         "target_seq": None, "client_id": client_id, "created_at": created_at,
-                         "effects": []}
-                in_force, redo = engine.active_events(_log_entries(stored))
-                try:
-                    if entry["kind"] == "event":
-                        entry["effects"] = effects_json(engine.apply(model, entry["event"]))
-                    elif entry["kind"] == "undo":
-                        if not in_force:
-                            raise BadRequest("an undo with nothing to undo", field)
-                        entry["target_seq"], entry["event"] = in_force[-1].seq, None
-                        undone = engine.replay(game, setup, [e.event for e in in_force[:-1]])
-                        model.release()
-                        model = undone
-                    else:
-                        if not redo:
-                            raise BadRequest("a redo with nothing to redo", field)
-                        entry["target_seq"], entry["event"] = redo[-1].seq, None
-                        engine.apply(model, redo[-1].event)
-                except RuleViolation as violation:
-                    raise BadRequest(f"entry {index} is not legal: {violation.message}",
-                                     field) from None
-                stored.append(entry)
-            return self._insert(game, setup, model, tuple(stored))
-        finally:
-            model.release()
+        for index, item in enumerate(log_items, start=1):
+            field = f"log[{index - 1}]"
+            if not isinstance(item, dict) or item.get("kind") not in ("event", "undo", "redo"):
+                raise BadRequest("a log entry has kind event, undo or redo", field)
+            if item.get("seq") != index:
+                raise BadRequest(f"log entries are numbered 1, 2, 3…; expected {index}",
+                                 field + ".seq")
+            client_id = _client_id(item.get("client_id"), field + ".client_id")
+            if client_id is not None and client_id in client_ids:
+                raise BadRequest("a client_id is used once", field + ".client_id")
+            client_ids.add(client_id)
+            created_at = item.get("created_at")
+            if created_at is not None and (not isinstance(created_at, (int, float))
+                                           or isinstance(created_at, bool)):
+                raise BadRequest("created_at is a time in seconds", field + ".created_at")
+            entry = {"seq": index, "kind": item["kind"], "event": item.get("event"),
+                     "target_seq": None, "client_id": client_id, "created_at": created_at,
+                     "effects": []}
+            in_force, redo = engine.active_events(_log_entries(stored))
+            try:
+                if entry["kind"] == "event":
+                    entry["effects"] = effects_json(engine.apply(model, entry["event"]))
+                elif entry["kind"] == "undo":
+                    if not in_force:
+                        raise BadRequest("an undo with nothing to undo", field)
+                    entry["target_seq"], entry["event"] = in_force[-1].seq, None
+                    undone = engine.replay(game, setup, [e.event for e in in_force[:-1]])
+                    model = undone
+                else:
+                    if not redo:
+                        raise BadRequest("a redo with nothing to redo", field)
+                    entry["target_seq"], entry["event"] = redo[-1].seq, None
+                    engine.apply(model, redo[-1].event)
+            except RuleViolation as violation:
+                raise BadRequest(f"entry {index} is not legal: {violation.message}",
+                                 field) from None
+            stored.append(entry)
+        return self._insert(game, setup, model, tuple(stored))
 
 
 class NothingTo(BadRequest):
