@@ -42,7 +42,6 @@ import copy
 import json
 from pathlib import Path
 
-from .core.engine import check_schema
 from .core.rules import (
     BadRequest,
     Citation,
@@ -399,7 +398,7 @@ _TALLY_LANE = {
                  "properties": {"power": _SEAT, "suit": {"enum": ["feathers", "scorpions"]}},
                  "additionalProperties": False},
     },
-    "required": ["quest", "sun", "moon"],
+    "required": ["quest"],
     "additionalProperties": False,
 }
 _EXAMPLE_AGE = {
@@ -435,10 +434,12 @@ SCORE_SCHEMA = {
     "type": "object",
     "description": "The final lanes of each Age played (up to three), in order.",
     "properties": {
-        "players": {"type": "object", "properties": {seat: {"type": "string", "maxLength": 40}
-                                                      for seat in SEATS},
+        "names": {"type": "object", "description": "the players' names, by deck",
+                  "properties": {seat: {"type": "string", "maxLength": 40} for seat in SEATS},
+                  "additionalProperties": False},
+        "options": {"type": "object", "description": "table rulings (the game's options)",
+                    "properties": {name: option.schema for name, option in OPTIONS.items()},
                     "additionalProperties": False},
-        "options": {"type": "object", "description": "table rulings (see the game's options)"},
         "ages": {"type": "array", "minItems": 1, "maxItems": 3, "items": {
             "type": "object",
             "properties": {"modifier": {"enum": list(MODIFIERS)}, "first_player": _SEAT,
@@ -450,7 +451,7 @@ SCORE_SCHEMA = {
     },
     "required": ["ages"],
     "additionalProperties": False,
-    "examples": [{"players": {"sun": "Ana", "moon": "Ben"},
+    "examples": [{"names": {"sun": "Ana", "moon": "Ben"},
                   "ages": [_EXAMPLE_AGE,
                            {**_EXAMPLE_AGE, "first_player": "moon", "modifier": "two_face_down"},
                            {**_EXAMPLE_AGE, "modifier": "least_power"}]}],
@@ -1680,13 +1681,8 @@ class Game(Referee):
     @classmethod
     def score(cls, tallies: dict) -> dict:
         options = {name: option.default for name, option in OPTIONS.items()}
-        entered = tallies.get("options", {})
-        for name, value in entered.items():
-            if name not in OPTIONS:
-                raise BadRequest(f"unknown table ruling {name!r}", f"options.{name}")
-            check_schema(OPTIONS[name].schema, value, f"options.{name}")
-            options[name] = value
-        names = tallies.get("players", {})
+        options.update(tallies.get("options", {}))
+        names = tallies.get("names", {})
         renown = {seat: 0 for seat in SEATS}
         ages = []
         used = []
@@ -1736,7 +1732,7 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
         lane["quest"] = dict(entered["quest"])
         room = capacity(age["modifier"], lane["name"], options)
         for seat in SEATS:
-            lane["cards"][seat] = [{"face": "up", **card} for card in entered[seat]]
+            lane["cards"][seat] = [{"face": "up", **card} for card in entered.get(seat, [])]
             if len(lane["cards"][seat]) > room:
                 raise BadRequest(f"{len(lane['cards'][seat])} cards: the {lane['name']} lane "
                                  f"holds {room} per player",
