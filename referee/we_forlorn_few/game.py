@@ -1,0 +1,642 @@
+"""We Forlorn Few — the referee.
+
+The terrain is entered as the table lays it out (option `terrain`: each tile named by the players,
+its kind, face up or down, its Travel Cost and Resources once face up, a Trading Post, the tiles
+adjacent to it, and anything placed on it). Chance is entered: dice as the Worth each die shows,
+tokens drawn from the Exploration Bag, Season, Event and Equipment cards by name and what they
+print. Cards the rulebook does not print come from referee/data/we-forlorn-few-*.json or are
+entered with the event that needs them.
+
+Seats p1..p5 sit in that order; the Player "to the left" of pN is the next seat (p5's is p1).
+
+Phases (machine states): season (the First Player resolves a Season card) -> each Player's turn,
+from the First Player to the left: turn_travel -> turn_gathering -> turn_camp (turn_steal after a
+Combat someone won) -> turn_event; a Ravenous Player's turn: ravenous_movement -> ravenous_combat ->
+ravenous_retreat -> ... -> the token passes left, a new round -> over.
+
+Every event is an internal transition whose `after` callback, `advance`, moves the machine on to
+the phase the event led to (the next phase, the next Player's turn, a new round, the end): which one
+depends on what the event did (a Traveler who turns Ravenous ends their turn at once).
+
+Where the rules live (one `Game` class, its guards and callbacks grouped by part of the rulebook):
+  game.py      the machine table, options, setup, rounds and Season cards, the end of the game
+  travel.py    the Travel Phase and the Gathering Phase
+  camp.py      the Camp Phase, the Event Phase, Sacrificing Companions
+  ravenous.py  a Ravenous Player's turn
+  supply.py    the Player board: Supply capacity, Ailments and Perishing, turning Ravenous, the bag
+  events.py the event schemas; position.py a game already on the table; legal.py legal events;
+  scoring.py standings and the winner; board.py the components; cards.py cards as data;
+  quotes.py the rules quoted.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from referee.core import BadRequest, Citation, Option, Referee, SetupError, cites
+
+from . import cards, scoring
+from .board import (
+    AILMENTS,
+    ARRIVED,
+    BAG_TOKENS,
+    CEDAR_FALLS,
+    CITIES,
+    COMPANIONS,
+    EQUIPMENT_TYPES,
+    OUT,
+    RAVENOUS,
+    RESOURCES,
+    SEASON_DECK,
+    TERRAINS,
+    TRAVELER,
+    city,
+    counts,
+    placed_from,
+    season_of,
+    tiles_from,
+    words,
+)
+from .camp import CampMixin
+from .events import EVENT_TYPES, RESOURCE_COUNTS, SEATS, TILE
+from .legal import legal_events
+from .position import POSITION_SCHEMA, position_from
+from .quotes import (
+    Q_ALL_RAVENOUS,
+    Q_BACKWARDS,
+    Q_CAMP_ONCE,
+    Q_CAPACITY,
+    Q_COMBAT_DICE,
+    Q_COMBAT_SUM,
+    Q_COMBAT_WHO,
+    Q_END_ALL,
+    Q_EXAMPLE_ONE_ADDED,
+    Q_FAQ_CITY,
+    Q_FLIP_IMPLIED,
+    Q_FOURTH_HUNGER,
+    Q_GATHER_EXAMPLE,
+    Q_GATHER_ROLL,
+    Q_NEWHAVEN,
+    Q_NO_COMPANION,
+    Q_NOT_REMOVED,
+    Q_PAY_COMBINATION,
+    Q_PHASES,
+    Q_PLACED_EXCESS,
+    Q_POST_AFFORD,
+    Q_QRG_COMBAT_DICE,
+    Q_QRG_COMBAT_HIGHEST,
+    Q_QRG_POST_EQUAL,
+    Q_QRG_SACRIFICE,
+    Q_QRG_TRAVEL,
+    Q_RAVENOUS_GOAL,
+    Q_RAVENOUS_PHASES,
+    Q_RAVENOUS_WIN,
+    Q_RETREAT_HUNGER,
+    Q_REVEAL_RAVENOUS,
+    Q_ROUND,
+    Q_SACRIFICE,
+    Q_SEASON_BAG,
+    Q_SEASON_DRAW,
+    Q_SEASON_EFFECT,
+    Q_SEASON_ORDER,
+    Q_STARTING,
+    Q_TOKEN_PASSES,
+    Q_TRADE_ACCEPT,
+    Q_TRADE_WHERE,
+    Q_TURN_RAVENOUS,
+    Q_WINTER,
+)
+from .ravenous import RavenousMixin
+from .supply import SupplyMixin
+from .travel import TravelMixin
+
+GAME = "we-forlorn-few"
+
+
+def cited(*quotes: str) -> tuple[Citation, ...]:
+    return tuple(Citation(GAME, quote) for quote in quotes)
+
+
+EQUIPMENT_OR_NAME = {"oneOf": [cards.NAME, cards.EQUIPMENT_SCHEMA]}
+SLOTS = {"type": ["object", "null"],
+         "properties": {kind: {"type": "integer", "minimum": 0, "maximum": 6}
+                        for kind in EQUIPMENT_TYPES},
+         "required": list(EQUIPMENT_TYPES), "additionalProperties": False,
+         "description": "Equipment slots of each type on the board (not printed in the rulebook; "
+                        "null: not checked)"}
+TERRAIN = {
+    "type": ["array", "null"], "maxItems": 25,
+    "items": {
+        "type": "object",
+        "properties": {
+            "name": TILE,
+            "kind": {"enum": [*TERRAINS, *CITIES, None]},
+            "face_up": {"type": "boolean"},
+            "travel_cost": {"oneOf": [{"type": "null"}, RESOURCE_COUNTS]},
+            "resources": {"type": ["array", "null"], "maxItems": 3, "uniqueItems": True,
+                          "items": {"enum": list(RESOURCES)}},
+            "trading_post": {"type": "boolean"},
+            "adjacent": {"type": "array", "maxItems": 12, "items": TILE},
+            "placed": {"type": "object",
+                       "properties": {**{key: {"type": "integer", "minimum": 0, "maximum": 12}
+                                         for key in (*BAG_TOKENS, "bag_draw")},
+                                      "equipment": {"type": "array", "maxItems": 6,
+                                                    "items": EQUIPMENT_OR_NAME}},
+                       "additionalProperties": False},
+            "removed": {"type": "boolean"},
+        },
+        "required": ["name", "adjacent"],
+        "additionalProperties": False,
+    },
+    "description": "the tiles as laid out, each named by the table (e.g. by coordinates), with "
+                   "the names of the tiles adjacent to it",
+}
+TRAVELERS = {
+    "type": ["object", "null"], "propertyNames": {"enum": SEATS},
+    "additionalProperties": {
+        "type": "object",
+        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 60},
+                       "equipment": {"type": "array", "maxItems": 8, "items": EQUIPMENT_OR_NAME},
+                       "slots": SLOTS},
+        "additionalProperties": False,
+    },
+    "description": "each seat's Traveler board, its starting Equipment (printed for three "
+                   "Travelers; entered for the others) and its Equipment slots",
+}
+
+OPTIONS = {
+    "terrain": Option("The terrain as the table laid it out. Required.", TERRAIN, None),
+    "travelers": Option("Each seat's Traveler, starting Equipment and slots.", TRAVELERS, None),
+    "first_player": Option("The seat with the First-Player token (who travelled furthest to "
+                           "play).", {"enum": SEATS}, "p1"),
+    "excess_ailments": Option(
+        "Table ruling: an Ailment token over a track's limit kills a Companion; is the token "
+        "itself placed? \"discarded\" (the worked example: of two Hunger taken over the limit "
+        "only one is added) or \"kept\" (the note: Ailments are not removed when a Companion "
+        "perishes).", {"enum": ["discarded", "kept"]}, "discarded",
+        cited(Q_EXAMPLE_ONE_ADDED, Q_NOT_REMOVED)),
+    "backwards_with_ailments": Option(
+        "Table ruling: may travelling backwards be paid with Ailments for Resources one lacks? "
+        "false: only two Resource tokens (the Travel text); true: the Quick Reference's payment "
+        "by Resources, Ailments or both.", {"type": "boolean"}, False,
+        cited(Q_BACKWARDS, Q_QRG_TRAVEL)),
+    "ailment_for_held_resource": Option(
+        "Table ruling: may a Traveler take an Ailment for a Resource they hold? false: Ailments "
+        "only for the Resources one does not have (Travel text); true: any mix (Quick Reference).",
+        {"type": "boolean"}, False, cited(Q_PAY_COMBINATION, Q_QRG_TRAVEL)),
+    "game_ends_at": Option(
+        "Table ruling: \"first_arrival\": the first Traveler to reach Newhaven ends the game (the "
+        "Ravenous goal); \"all_journeys\": play goes on until every Traveler's journey is over, "
+        "the first to arrive still the winner.", {"enum": ["first_arrival", "all_journeys"]},
+        "first_arrival", cited(Q_RAVENOUS_GOAL, Q_END_ALL, Q_NEWHAVEN)),
+    "ravenous_hunger": Option(
+        "Table ruling: a Ravenous Player adds one Hunger \"after_retreat\" (the Retreat Phase) or "
+        "\"start_of_turn\" (the note on the fourth Hunger).",
+        {"enum": ["after_retreat", "start_of_turn"]}, "after_retreat",
+        cited(Q_RETREAT_HUNGER, Q_FOURTH_HUNGER)),
+    "sacrifice_removes": Option(
+        "Table ruling: a Sacrifice removes \"four\" Ailment tokens (as many as there are, up to "
+        "four: the rule) or \"up_to_four\" (any number up to four: the Quick Reference).",
+        {"enum": ["four", "up_to_four"]}, "four", cited(Q_SACRIFICE, Q_QRG_SACRIFICE)),
+    "combat_result": Option(
+        "Table ruling: a Combat result is the \"sum\" of the dice (Combat rules) or the "
+        "\"highest\" die (Quick Reference: highest roll result wins).",
+        {"enum": ["sum", "highest"]}, "sum", cited(Q_COMBAT_SUM, Q_QRG_COMBAT_HIGHEST)),
+    "combat_dice": Option(
+        "Table ruling: extra Combat dice come from \"equipment\" that allows them (each card's "
+        "dice, e.g. a Pistol: one) or one per \"weapons\" card (Quick Reference).",
+        {"enum": ["equipment", "weapons"]}, "equipment", cited(Q_COMBAT_DICE, Q_QRG_COMBAT_DICE)),
+    "placed_items_excess": Option(
+        "Table ruling: tokens and cards picked up from a tile beyond the Supply's capacity are "
+        "\"returned\" (Placed Items note) or the Traveler may \"choose\" to discard from the "
+        "Supply instead (the capacity rule).", {"enum": ["returned", "choose"]}, "returned",
+        cited(Q_PLACED_EXCESS, Q_CAPACITY)),
+    "gather_same_kind": Option(
+        "Table ruling: may a Worth 2 Gather take two tokens of the same Resource? true: the "
+        "roll says how many tokens; false: two different tokens listed on the tile (the "
+        "example).", {"type": "boolean"}, True, cited(Q_GATHER_ROLL, Q_GATHER_EXAMPLE)),
+    "trading_post_payment": Option(
+        "Table ruling: a Trading Post purchase is paid with \"equal\" Value (Quick Reference) or "
+        "\"at_least\" the Value (the Trading Post text: enough Value to afford each item; no "
+        "change given).", {"enum": ["equal", "at_least"]}, "equal",
+        cited(Q_QRG_POST_EQUAL, Q_POST_AFFORD)),
+    "flip_tiles": Option(
+        "Table ruling (the rulebook never says when a Traveler flips a face-down tile; it says a "
+        "Ravenous Traveler does not, and that another Traveler may): \"on_arrival\": a Traveler "
+        "flips it on moving onto it; \"on_declaring\": on declaring travel to it, before paying.",
+        {"enum": ["on_arrival", "on_declaring"]}, "on_arrival",
+        cited(Q_FLIP_IMPLIED, Q_REVEAL_RAVENOUS,
+              "The Sheriff's Daughter is on a Wetlands tile and declares that they will travel to "
+              "an adjacent face-down tile.")),
+    "rejected_trade_uses_camp_trade": Option(
+        "Table ruling: does a proposed Trade that is rejected use the Camp Phase's Trade? true "
+        "(proposing is the action) or false.", {"type": "boolean"}, True,
+        cited(Q_CAMP_ONCE, Q_TRADE_ACCEPT)),
+    "ravenous_beats_no_companion": Option(
+        "Table ruling: when a Ravenous Traveler beats a Traveler with no Companion left to "
+        "discard: \"turns_ravenous\" (a Companion must perish and there is none) or \"nothing\" "
+        "(there is no Companion to discard).", {"enum": ["turns_ravenous", "nothing"]},
+        "turns_ravenous", cited(Q_RAVENOUS_WIN, Q_NO_COMPANION)),
+    "attack_ravenous": Option(
+        "Table ruling: may a Traveler initiate Combat with a Ravenous Player? true (\"another "
+        "Player\"; a Ravenous Player has no Supply to steal from or into) or false.",
+        {"type": "boolean"}, True, cited(Q_COMBAT_WHO, Q_TURN_RAVENOUS)),
+    "trade_with_ravenous": Option(
+        "Table ruling: may a Traveler trade with a Ravenous Player? true (\"other Players\"; a "
+        "Ravenous Player has no Supply, only other terms) or false.",
+        {"type": "boolean"}, True, cited(Q_TRADE_WHERE, Q_TURN_RAVENOUS)),
+    "attack_from_city": Option(
+        "Table ruling: the FAQ forbids attacking a Traveler in a city; may a Traveler in Cedar "
+        "Falls or Newhaven attack one on an adjacent tile? true (only the target's tile is "
+        "named) or false.", {"type": "boolean"}, True, cited(Q_FAQ_CITY, Q_COMBAT_WHO)),
+    "empty_bag": Option(
+        "Table ruling: the rulebook does not say what a draw from an empty Exploration Bag does; "
+        "\"nothing\" (the only reading that adds no rule): nothing is drawn.",
+        {"enum": ["nothing"]}, "nothing", cited(Q_SEASON_BAG, Q_SEASON_DRAW)),
+}
+
+TURN = ["turn_travel", "turn_gathering", "turn_camp", "turn_event"]
+LEAVES = ["season", *TURN, "turn_steal", "ravenous_movement", "ravenous_combat",
+          "ravenous_retreat", "over"]
+
+
+def event(trigger: str, source, guards=(), before: str | None = None) -> dict:
+    return {"trigger": trigger, "source": source, "dest": None, "conditions": list(guards),
+            "before": before or f"do_{trigger}", "after": "advance"}
+
+
+class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
+    game_id = GAME
+    title = "We Forlorn Few"
+    min_players = 1
+    max_players = 5
+    seats = tuple(SEATS)
+    states: ClassVar[list] = [
+        "season",
+        {"name": "turn", "children": ["travel", "gathering", "camp", "steal", "event"]},
+        {"name": "ravenous", "children": ["movement", "combat", "retreat"]},
+        "over",
+    ]
+    initial = "season"
+    event_types = EVENT_TYPES
+    options = OPTIONS
+    rules_version = 1
+    phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
+                                  "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
+    turn_rule = Q_ROUND
+    end_rule = Q_NEWHAVEN
+    score_schema: ClassVar[dict] = scoring.SCORE_SCHEMA
+    position_schema: ClassVar[dict] = POSITION_SCHEMA
+
+    transitions: ClassVar[list] = [
+        event("season", "season", ["season_in_order"]),
+        # -- a Traveler's turn
+        event("travel", "turn_travel",
+              ["travel_to_adjacent", "backward_toward_cedar_falls", "pays_travel_cost"]),
+        event("stay", "turn_travel"),
+        event("gather", "turn_gathering", ["gather_as_rolled", "gather_listed"]),
+        event("explore", "turn_gathering"),
+        event("skip_gathering", "turn_gathering"),
+        event("recuperate", "turn_camp", ["camp_action_left", "recuperate_pays"]),
+        event("trade", "turn_camp", ["camp_action_left", "trade_partner_near"]),
+        event("combat", "turn_camp",
+              ["camp_action_left", "combat_target_near", "not_in_city", "combat_dice_count"]),
+        event("steal", "turn_steal", ["steal_within_value"]),
+        event("trading_post", "turn_camp",
+              ["camp_action_left", "at_trading_post", "three_cards_offered", "pays_equal_value"]),
+        event("end_camp", "turn_camp"),
+        event("event_card", "turn_event", ["event_as_printed", "event_not_on_ravenous"]),
+        event("sacrifice", TURN, ["companion_to_sacrifice", "removes_four", "skull_slot_free"]),
+        # -- a Ravenous Player's turn
+        event("ravenous_move", "ravenous_movement", ["ravenous_path", "ravenous_may_enter"]),
+        event("ravenous_attack", "ravenous_combat",
+              ["ravenous_target_here", "ravenous_once_each", "ravenous_dice_count"]),
+        event("end_combat", "ravenous_combat"),
+        event("retreat", "ravenous_retreat", ["retreat_adjacent"]),
+        # -- where an event leads (not events: `advance` takes them)
+        *[{"trigger": f"go_{leaf}", "source": "*", "dest": leaf} for leaf in LEAVES],
+    ]
+
+    example_setup: ClassVar[dict] = {
+        "game": GAME,
+        "players": ["Ann", "Bob", "Cleo"],
+        "options": {
+            "terrain": [
+                {"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1, "water": 1},
+                 "adjacent": ["A1", "A2"]},
+                {"name": "A1", "kind": "Prairie", "travel_cost": {"food": 1, "wood": 1},
+                 "resources": ["food", "water", "wood"], "adjacent": ["A2", "B1"],
+                 "placed": {"water": 1}},
+                {"name": "A2", "kind": "Forest", "travel_cost": {"water": 1, "wood": 1},
+                 "resources": ["wood"], "adjacent": ["B1", "B2"]},
+                {"name": "B1", "kind": "Wetlands", "travel_cost": {"food": 1, "water": 1, "wood": 3},
+                 "resources": ["water", "food"], "trading_post": True, "adjacent": ["B2", "NH"]},
+                {"name": "B2", "kind": "Mountain", "travel_cost": {"food": 2, "wood": 1},
+                 "resources": ["water"], "adjacent": ["NH"]},
+                {"name": "NH", "kind": "Newhaven", "adjacent": []},
+            ],
+            "travelers": {
+                "p1": {"name": "The Sheriff's Daughter",
+                       "equipment": [{"name": "Pistol", "type": "weapon", "value": 2},
+                                     {"name": "Holster", "type": "storage", "value": 1,
+                                      "holds": {"weapon": 1, "tool": 0}}]},
+                "p2": {"name": "The Self-Made Entrepreneur",
+                       "equipment": [{"name": "Pistol", "type": "weapon", "value": 2},
+                                     {"name": "Tool Box", "type": "tool", "value": 2,
+                                      "bonus": "wood"}]},
+            },
+        },
+        "position": {
+            "phase": "travel", "round": 1, "season_deck": 11,
+            "bag": {"food": 2, "water": 1, "thirst": 1, "hunger": 1},
+            "players": {"p3": {"status": "ravenous", "tile": "A2", "hunger": 1}},
+        },
+    }
+
+    # -- setup -------------------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, players, options, position):
+        seats = [p["seat"] for p in players]
+        first = options["first_player"]
+        if first not in seats:
+            raise SetupError(f"first_player must be one of {', '.join(seats)}",
+                             "options.first_player")
+        tiles = tiles_from(options.get("terrain"))
+        for name, tile in tiles.items():
+            tile["placed"]["equipment"] = [
+                cls.setup_card(card, f"options.terrain.{name}.placed.equipment")
+                for card in tile["placed"]["equipment"]]
+        travelers = options.get("travelers") or {}
+        if set(travelers) - set(seats):
+            raise SetupError("a Traveler is given for a seat nobody sits in", "options.travelers")
+        names = [t["name"] for t in travelers.values() if t.get("name")]
+        if len({n.casefold() for n in names}) != len(names):
+            raise SetupError("each Player plays a different Traveler", "options.travelers")
+        G = {
+            "order": seats,
+            "first_player": first,
+            "round": 1,
+            "current": first,
+            "season_deck": SEASON_DECK,
+            "season": None,
+            "tiles": tiles,
+            "bag": counts(BAG_TOKENS, {}),
+            "players": {seat: cls.new_board(seat, travelers.get(seat) or {}, city(tiles, CEDAR_FALLS))
+                        for seat in seats},
+            "queue": [],
+            "turn": cls.fresh_turn(),
+            "arrivals": [],
+            "end": None,
+        }
+        if position is not None:
+            return position_from(cls, G, position)
+        return G, "season"
+
+    @classmethod
+    def setup_card(cls, card, field: str) -> dict:
+        try:
+            return cards.equipment(card, field)
+        except BadRequest as missing:
+            raise SetupError(missing.message, missing.field) from None
+
+    @classmethod
+    def new_board(cls, seat: str, given: dict, start: str) -> dict:
+        field = f"options.travelers.{seat}"
+        printed = cards.traveler(given["name"]) if given.get("name") else None
+        equipment = given.get("equipment")
+        if printed and printed["starting_equipment"] is not None:
+            names = sorted(c if isinstance(c, str) else c["name"] for c in equipment or [])
+            if equipment is not None and [n.casefold() for n in names] != sorted(
+                    n.casefold() for n in printed["starting_equipment"]):
+                raise SetupError(f"{printed['name']} starts with "
+                                 f"{', '.join(printed['starting_equipment'])} ({Q_STARTING})",
+                                 field + ".equipment")
+            if equipment is None:
+                equipment = list(printed["starting_equipment"])
+        slots = given.get("slots") or (printed or {}).get("slots")
+        board = {
+            "traveler": given.get("name"),
+            "status": TRAVELER,
+            "tile": start,
+            "companions": COMPANIONS,
+            "skulls": counts(AILMENTS, {}),
+            "ailments": counts(AILMENTS, {}),
+            "resources": counts(RESOURCES, {"food": 1, "water": 1, "wood": 1}),
+            "equipment": [],
+            "slots": slots,
+            "hunger": 0,
+        }
+        for n, card in enumerate(equipment or []):
+            full = cls.setup_card(card, f"{field}.equipment[{n}]")
+            board["equipment"].append(full)
+        cls.check_slots(board, field)
+        return board
+
+    @staticmethod
+    def check_slots(board: dict, field: str) -> None:
+        if board["slots"] is None:
+            return
+        for kind in EQUIPMENT_TYPES:
+            held = sum(1 for card in board["equipment"] if card["type"] == kind)
+            if held > board["slots"][kind]:
+                raise SetupError(f"{held} {kind} cards on a board with {board['slots'][kind]} "
+                                 f"{kind} slot(s)", field + ".equipment")
+
+    @staticmethod
+    def fresh_turn() -> dict:
+        return {"camp": [], "attacked": [], "moved": False, "steal": None, "ended": False,
+                "to": None}
+
+    # -- who acts ----------------------------------------------------------------------------------
+
+    def current_players(self):
+        if self.phase == "over":
+            return []
+        if self.phase == "season":
+            return [self.G["first_player"]]
+        if self.phase == "turn_steal":
+            return [self.G["turn"]["steal"]["winner"]]
+        return [self.G["current"]]
+
+    def legal(self):
+        return legal_events(self)
+
+    def tile(self, name: str, field: str = "event.to") -> dict:
+        tile = self.G["tiles"].get(name)
+        if tile is None:
+            raise BadRequest(f"there is no tile {name!r} on the table (tiles: "
+                             f"{', '.join(self.G['tiles'])})", field)
+        return tile
+
+    def seat_playing(self, seat: str, field: str) -> dict:
+        if seat not in self.G["players"]:
+            raise BadRequest(f"nobody sits in seat {seat}", field)
+        return self.G["players"][seat]
+
+    # -- where an event leads ------------------------------------------------------------------------
+
+    def advance(self, event=None):
+        G = self.G
+        self.check_end()
+        if G["end"]:
+            target = "over"
+        elif G["turn"]["ended"]:
+            target = self.next_turn()
+        else:
+            target = G["turn"]["to"] or self.phase
+            G["turn"]["to"] = None
+        if target != self.phase:
+            self.trigger(f"go_{target}")
+
+    def go_on(self, phase: str) -> None:
+        """After this event, the machine moves on to `phase`."""
+        self.G["turn"]["to"] = phase
+
+    def end_turn(self) -> None:
+        self.G["turn"]["ended"] = True
+
+    def next_turn(self) -> str:
+        G = self.G
+        while G["queue"]:
+            seat = G["queue"].pop(0)
+            player = G["players"][seat]
+            if player["status"] not in (TRAVELER, RAVENOUS):
+                continue
+            G["current"], G["turn"] = seat, self.fresh_turn()
+            self.effect(f"{self.player_name(seat)}'s turn.", Q_ROUND)
+            if player["status"] == RAVENOUS:
+                if self.option("ravenous_hunger") == "start_of_turn":
+                    self.ravenous_hunger(seat, "at the start of the turn", Q_FOURTH_HUNGER)
+                    if player["status"] == OUT:
+                        continue
+                return "ravenous_movement"
+            return "turn_travel"
+        return self.end_round()
+
+    def end_round(self) -> str:
+        G = self.G
+        order = G["order"]
+        at = order.index(G["first_player"])
+        in_game = [s for s in order[at + 1:] + order[:at + 1]
+                   if G["players"][s]["status"] in (TRAVELER, RAVENOUS)]
+        if in_game:
+            G["first_player"] = in_game[0]
+        self.effect(f"The First-Player token passes to {self.player_name(G['first_player'])}.",
+                    Q_TOKEN_PASSES)
+        G["round"] += 1
+        G["current"] = G["first_player"]
+        G["turn"] = self.fresh_turn()
+        if G["season_deck"] == 0:
+            for player in G["players"].values():
+                if player["status"] in (TRAVELER, RAVENOUS):
+                    player["status"] = OUT
+            self.finish("winter", "Winter sets in: no Season card is left, every Traveler still "
+                                  "in the wilderness perishes and the game is over.", Q_WINTER)
+            return "over"
+        return "season"
+
+    def check_end(self) -> None:
+        G = self.G
+        if G["end"]:
+            return
+        statuses = [p["status"] for p in G["players"].values()]
+        if TRAVELER in statuses:
+            return
+        if G["arrivals"]:
+            self.finish("newhaven", "Every Traveler's journey is over.", Q_END_ALL)
+        else:
+            self.finish("ravenous", "Every Traveler has turned Ravenous: the game is over.",
+                        Q_ALL_RAVENOUS)
+
+    def finish(self, reason: str, text: str, quote: str) -> None:
+        self.G["end"] = {"reason": reason, "text": text, "quote": quote}
+        self.effect(text, quote)
+
+    def arrive(self, seat: str) -> None:
+        G = self.G
+        G["players"][seat]["status"] = ARRIVED
+        G["arrivals"].append(seat)
+        first = len(G["arrivals"]) == 1
+        self.effect(f"{self.player_name(seat)} reaches Newhaven"
+                    + (" first and wins." if first else ": their journey is over."), Q_NEWHAVEN)
+        if self.option("game_ends_at") == "first_arrival":
+            self.finish("newhaven", f"{self.player_name(seat)} reached Newhaven: the game ends.",
+                        Q_RAVENOUS_GOAL)
+        else:
+            self.end_turn()
+
+    # -- the round: a Season card --------------------------------------------------------------------
+
+    @cites(Q_SEASON_ORDER)
+    def season_in_order(self, event):
+        expected = season_of(self.G["season_deck"])
+        if event.get("season") not in (None, expected):
+            return (f"The top Season card is a {expected.title()} card: the deck is Spring on top, "
+                    "then Summer, Fall and Winter.")
+        return True
+
+    def do_season(self, event):
+        G = self.G
+        season = season_of(G["season_deck"])
+        G["season_deck"] -= 1
+        G["season"] = {"card": event.get("card"), "season": season}
+        self.effect(f"{self.player_name(event['player'])} resolves the Season card "
+                    f"{event.get('card') or '(unnamed)'} ({season.title()}); "
+                    f"{G['season_deck']} left.", Q_SEASON_DRAW)
+        added = counts(BAG_TOKENS, event.get("add_to_bag"))
+        if any(added.values()):
+            if G["bag"] is not None:
+                for kind, n in added.items():
+                    G["bag"][kind] += n
+            self.effect(f"{words(added)} added to the Exploration Bag.", Q_SEASON_BAG)
+        for n, name in enumerate(event.get("remove_tiles", [])):
+            tile = self.tile(name, f"event.remove_tiles[{n}]")
+            if tile["kind"] in CITIES:
+                raise BadRequest(f"{tile['kind']} is not a Terrain tile a Season card removes",
+                                 f"event.remove_tiles[{n}]")
+            tile["removed"] = True
+            self.effect(f"Tile {name} is removed.", Q_SEASON_EFFECT)
+        for n, place in enumerate(event.get("place", [])):
+            tile = self.tile(place["tile"], f"event.place[{n}].tile")
+            for key in (*BAG_TOKENS, "bag_draw"):
+                tile["placed"][key] += place.get(key, 0)
+            tile["placed"]["equipment"] += [cards.equipment(card, f"event.place[{n}].equipment")
+                                            for card in place.get("equipment", [])]
+            shown = {**placed_from(place), "equipment": place.get("equipment", [])}
+            self.effect(f"Placed on {place['tile']}: {self.placed_words(shown)}.", Q_SEASON_EFFECT)
+        relocate = event.get("relocate", {})
+        for seat, player in G["players"].items():
+            on_removed = player["tile"] is not None and G["tiles"][player["tile"]]["removed"]
+            if on_removed and seat not in relocate:
+                raise BadRequest(f"{self.player_name(seat)}'s piece is on removed tile "
+                                 f"{player['tile']}: say where the card moves it",
+                                 "event.relocate")
+        for seat, to in relocate.items():
+            player = self.seat_playing(seat, f"event.relocate.{seat}")
+            self.tile(to, f"event.relocate.{seat}")
+            player["tile"] = to
+            self.effect(f"{self.player_name(seat)} is moved to {to}.", Q_SEASON_EFFECT)
+            if player["status"] == TRAVELER:
+                self.pick_up(seat, [], None)
+        order = G["order"]
+        at = order.index(G["first_player"])
+        G["queue"] = order[at:] + order[:at]
+        self.end_turn()
+
+    @staticmethod
+    def placed_words(placed: dict) -> str:
+        parts = [words({k: v for k, v in placed.items() if k != "equipment"})]
+        names = [c if isinstance(c, str) else c["name"] for c in placed.get("equipment", [])]
+        if names:
+            parts.append(", ".join(names))
+        return ", ".join(p for p in parts if p != "nothing") or "nothing"
+
+    # -- scores --------------------------------------------------------------------------------------
+
+    def scores(self):
+        return scoring.standings(self)
+
+    @classmethod
+    def score(cls, tallies: dict) -> dict:
+        return scoring.score(tallies)

@@ -1,0 +1,275 @@
+"""What can be done now: every legal event, complete where it can be, with its costs worked out
+(what a journey costs this Traveler in Resources and Ailments). Dice and bag draws are enumerated
+(three Worths a die; the tokens the bag holds); what only the table knows (a tile flipped, a card
+drawn) is left "open"."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+
+from referee.core import BadRequest, RuleViolation
+
+from . import cards
+from .board import (
+    AILMENT_FOR,
+    AILMENT_LIMIT,
+    AILMENTS,
+    BAG_TOKENS,
+    CITIES,
+    RAVENOUS,
+    RESOURCE_FOR,
+    RESOURCES,
+    SACRIFICE_REMOVES,
+    TRAVELER,
+    WORTHS,
+    counts,
+)
+
+MAX_LISTED = 400
+
+
+def dice_rolls(n: int) -> list[list[int]]:
+    """Every roll of n dice, as the Worths shown (order does not matter), highest first."""
+    return [sorted(combo, reverse=True)
+            for combo in combinations_with_replacement(reversed(WORTHS), n)]
+
+
+def bag_draws(bag: dict | None, n: int) -> list[list[str]] | None:
+    """Every way n tokens can come out of the bag; None when the bag is not tracked."""
+    if bag is None:
+        return None
+    if n == 0:
+        return [[]]
+    inside = [k for k in BAG_TOKENS if bag[k]]
+    if not inside:
+        return [["nothing"] * n]
+    out = []
+    for combo in combinations_with_replacement(inside, min(n, sum(bag.values()))):
+        if all(combo.count(k) <= bag[k] for k in inside):
+            out.append(list(combo) + ["nothing"] * (n - len(combo)))
+    return out
+
+
+def legal_events(game) -> list[dict]:
+    if game.game_over:
+        return []
+    phase = game.phase
+    seat = game.current_players()[0]
+    if phase == "season":
+        return [{"type": "season", "player": seat,
+                 "open": ["card", "add_to_bag", "place", "remove_tiles", "relocate"]}]
+    if phase == "turn_steal":
+        return steals(game, seat)
+    if phase.startswith("ravenous"):
+        return ravenous(game, seat, phase)
+    out = {"turn_travel": travels, "turn_gathering": gatherings, "turn_camp": camp,
+           "turn_event": event_cards}[phase](game, seat)
+    return (out + sacrifices(game, seat))[:MAX_LISTED]
+
+
+def travels(game, seat) -> list[dict]:
+    G = game.G
+    player = G["players"][seat]
+    here = player["tile"]
+    held = player["resources"]
+    out = [{"type": "stay", "player": seat}]
+    for to in G["tiles"][here]["adjacent"]:
+        tile = G["tiles"][to]
+        if tile["removed"]:
+            continue
+        extra = {}
+        open_fields = []
+        if not tile["face_up"]:
+            open_fields.append("reveal")
+        elif tile["placed"]["bag_draw"]:
+            options = bag_draws(G["bag"], tile["placed"]["bag_draw"])
+            if options is None:
+                open_fields.append("draws")
+            else:
+                extra["draws"] = options[0]
+        for pay, taken in forward_payments(game, seat):
+            event = {"type": "travel", "player": seat, "to": to, "pay": pay, "ailments": taken,
+                     **extra}
+            out.append({**event, "open": open_fields} if open_fields else event)
+        if game.toward_cedar_falls(here, to):
+            for pay in game.backward_choices(held, counts(AILMENTS, {})):
+                event = {"type": "travel", "player": seat, "to": to, "backward": True, "pay": pay,
+                         **extra}
+                out.append({**event, "open": open_fields} if open_fields else event)
+    return out
+
+
+def forward_payments(game, seat) -> list[tuple[dict, dict]]:
+    cost = game.G["tiles"][game.here(seat)]["travel_cost"]
+    if cost is None:
+        return []
+    held = game.G["players"][seat]["resources"]
+    if not game.option("ailment_for_held_resource"):
+        pay = {k: min(held[k], cost[k]) for k in RESOURCES}
+        return [(pay, {AILMENT_FOR[k]: cost[k] - pay[k] for k in RESOURCES})]
+    out = []
+    for paid in product(*[range(min(held[k], cost[k]) + 1) for k in RESOURCES]):
+        pay = dict(zip(RESOURCES, paid, strict=True))
+        out.append((pay, {AILMENT_FOR[k]: cost[k] - pay[k] for k in RESOURCES}))
+    return out
+
+
+def gatherings(game, seat) -> list[dict]:
+    G = game.G
+    listed = G["tiles"][game.here(seat)]["resources"] or []
+    out = [{"type": "skip_gathering", "player": seat}]
+    for roll in (2, 1):
+        for take in combinations_with_replacement(listed, roll):
+            if len(set(take)) < len(take) and not game.option("gather_same_kind"):
+                continue
+            out.append({"type": "gather", "player": seat, "roll": roll, "take": list(take)})
+    draws = bag_draws(G["bag"], 1)
+    if draws is None:
+        out.append({"type": "gather", "player": seat, "roll": 0, "open": ["draw"]})
+        out.append({"type": "explore", "player": seat, "open": ["draw"]})
+    else:
+        out += [{"type": "gather", "player": seat, "roll": 0, "draw": d[0]} for d in draws]
+        out += [{"type": "explore", "player": seat, "draw": d[0]} for d in draws]
+    return out
+
+
+def camp(game, seat) -> list[dict]:
+    G = game.G
+    player = G["players"][seat]
+    done = G["turn"]["camp"]
+    here = player["tile"]
+    out = [{"type": "end_camp", "player": seat}]
+    if "recuperate" not in done:
+        ranges = [range(min(player["ailments"][k], player["resources"][RESOURCE_FOR[k]]) + 1)
+                  for k in AILMENTS]
+        for removed in product(*ranges):
+            if any(removed):
+                out.append({"type": "recuperate", "player": seat,
+                            "remove": {k: n for k, n in zip(AILMENTS, removed, strict=True) if n}})
+    for other, board in G["players"].items():
+        if other == seat or board["status"] not in (TRAVELER, RAVENOUS):
+            continue
+        if not game.near(here, board["tile"]):
+            continue
+        ravenous_other = board["status"] == RAVENOUS
+        if "trade" not in done and (game.option("trade_with_ravenous") or not ravenous_other):
+            out.append({"type": "trade", "player": seat, "with": other, "accepted": False})
+            if not ravenous_other:
+                out.append({"type": "trade", "player": seat, "with": other,
+                            "open": ["give", "get", "accepted"]})
+        if "combat" in done or G["tiles"][board["tile"]]["kind"] in CITIES:
+            continue
+        if G["tiles"][here]["kind"] in CITIES and not game.option("attack_from_city"):
+            continue
+        if ravenous_other and not game.option("attack_ravenous"):
+            continue
+        mine = game.combat_dice_of(player, game.option("combat_dice"))
+        theirs = board["hunger"] if ravenous_other else game.combat_dice_of(
+            board, game.option("combat_dice"))
+        for dice in dice_rolls(mine):
+            for target_dice in dice_rolls(theirs):
+                out.append({"type": "combat", "player": seat, "target": other, "dice": dice,
+                            "target_dice": target_dice})
+    if "trading_post" not in done and G["tiles"][here]["trading_post"]:
+        out.append({"type": "trading_post", "player": seat, "open": ["offered", "buy", "pay"]})
+    return out
+
+
+def steals(game, seat) -> list[dict]:
+    steal = game.G["turn"]["steal"]
+    loser = game.G["players"][steal["loser"]]
+    out = []
+    ranges = [range(min(loser["resources"][k], steal["limit"]) + 1) for k in RESOURCES]
+    for taken in product(*ranges):
+        if sum(taken) <= steal["limit"]:
+            out.append({"type": "steal", "player": seat,
+                        "take": {k: n for k, n in zip(RESOURCES, taken, strict=True) if n}})
+    names = sorted({card["name"] for card in game.cards_of(loser)
+                    if card.get("value") is not None and card["value"] <= steal["limit"]})
+    out += [{"type": "steal", "player": seat, "take": {"equipment": [name]}} for name in names]
+    return out
+
+
+def event_cards(game, seat) -> list[dict]:
+    G = game.G
+    out = []
+    for name in cards.event_card_names():
+        card = cards.event_card(name)
+        draws = bag_draws(G["bag"], card.get("bag", 0))
+        roll = card.get("roll")
+        need = (game.combat_dice_of(G["players"][seat], game.option("combat_dice"))
+                if roll == "combat" else 1 if roll else 0)
+        for dice in dice_rolls(need) if need else [None]:
+            event = {"type": "event_card", "player": seat, "card": card["name"]}
+            if dice is not None:
+                event["dice"] = dice
+            if draws is None:
+                out.append({**event, "open": ["draws"]})
+                continue
+            for drawn in draws:
+                out.append({**event, "draws": drawn} if drawn else event)
+    out.append({"type": "event_card", "player": seat,
+                "open": ["card", "dice", "gain", "ailments", "perish", "draws"]})
+    return out
+
+
+def sacrifices(game, seat) -> list[dict]:
+    player = game.G["players"][seat]
+    if player["companions"] < 1 or not any(player["ailments"].values()):
+        return []
+    tokens = [k for k in AILMENTS for _ in range(player["ailments"][k])]
+    sizes = ([min(SACRIFICE_REMOVES, len(tokens))]
+             if game.option("sacrifice_removes") == "four"
+             else range(min(SACRIFICE_REMOVES, len(tokens)) + 1))
+    out = []
+    for size in sizes:
+        for combo in sorted(set(combinations_with_replacement(AILMENTS, size))):
+            remove = {k: combo.count(k) for k in AILMENTS if combo.count(k)}
+            if any(remove.get(k, 0) > player["ailments"][k] for k in AILMENTS):
+                continue
+            for skull in AILMENTS:
+                left = player["ailments"][skull] - remove.get(skull, 0)
+                if player["skulls"][skull] + left < AILMENT_LIMIT:
+                    out.append({"type": "sacrifice", "player": seat, "remove": remove,
+                                "skull": skull})
+    return out
+
+
+def ravenous(game, seat, phase) -> list[dict]:
+    G = game.G
+    here = game.here(seat)
+    if phase == "ravenous_movement":
+        out = [{"type": "ravenous_move", "player": seat, "path": []}]
+        for first in enterable(game, here):
+            out.append({"type": "ravenous_move", "player": seat, "path": [first]})
+            for second in enterable(game, first):
+                out.append({"type": "ravenous_move", "player": seat, "path": [first, second]})
+        return out
+    if phase == "ravenous_combat":
+        out = [{"type": "end_combat", "player": seat}]
+        hunger = G["players"][seat]["hunger"]
+        for other, board in G["players"].items():
+            if other == seat or board["status"] != TRAVELER or board["tile"] != here \
+                    or other in G["turn"]["attacked"]:
+                continue
+            theirs = game.combat_dice_of(board, game.option("combat_dice"))
+            for dice in dice_rolls(hunger):
+                for target_dice in dice_rolls(theirs):
+                    out.append({"type": "ravenous_attack", "player": seat, "target": other,
+                                "dice": dice, "target_dice": target_dice})
+        return out
+    options = game.retreat_options(seat) or [here]
+    return [{"type": "retreat", "player": seat, "to": to} for to in options]
+
+
+def enterable(game, here: str) -> list[str]:
+    out = []
+    for name in game.G["tiles"][here]["adjacent"]:
+        try:
+            if game.G["tiles"][name]["removed"]:
+                continue
+            game.check_ravenous_may_enter(name)
+        except (RuleViolation, BadRequest):
+            continue
+        out.append(name)
+    return out

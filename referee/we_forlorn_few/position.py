@@ -1,0 +1,199 @@
+"""Starting from a game already on the table: the position schema and the state it gives. The
+terrain (tiles face up or down, removed, what is placed on them) is the `terrain` option; the
+position says where the round is and what is on each Player board."""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, SetupError
+
+from . import cards
+from .board import (
+    AILMENT_LIMIT,
+    AILMENTS,
+    ARRIVED,
+    BAG_TOKENS,
+    CITIES,
+    COMPANIONS,
+    NEWHAVEN,
+    OUT,
+    RAVENOUS,
+    RAVENOUS_DEATH,
+    RESOURCES,
+    SEASON_DECK,
+    SEASONS,
+    STATUSES,
+    SUPPLY_RESOURCES,
+    TRAVELER,
+    counts,
+)
+from .events import AILMENT_COUNTS, RESOURCE_COUNTS, SEATS, TILE
+
+CARD = {"oneOf": [cards.NAME, {**cards.EQUIPMENT_SCHEMA, "properties": {
+    **cards.EQUIPMENT_SCHEMA["properties"],
+    "stored": {"type": "array", "maxItems": 4, "items": {"oneOf": [cards.NAME,
+                                                                    cards.EQUIPMENT_SCHEMA]},
+               "description": "a Storage card: the Tools and Weapons it carries"}}}]}
+BOARD = {
+    "type": "object",
+    "properties": {
+        "status": {"enum": list(STATUSES)},
+        "tile": {"oneOf": [TILE, {"type": "null"}]},
+        "companions": {"type": "integer", "minimum": 0, "maximum": COMPANIONS},
+        "skulls": AILMENT_COUNTS,
+        "ailments": AILMENT_COUNTS,
+        "resources": RESOURCE_COUNTS,
+        "equipment": {"type": "array", "maxItems": 12, "items": CARD},
+        "hunger": {"type": "integer", "minimum": 0, "maximum": RAVENOUS_DEATH - 1,
+                   "description": "a Ravenous Player's Hunger"},
+    },
+    "additionalProperties": False,
+}
+PHASES = {"season": "season", "travel": "turn_travel", "gathering": "turn_gathering",
+          "camp": "turn_camp", "event": "turn_event", "ravenous_movement": "ravenous_movement",
+          "ravenous_combat": "ravenous_combat", "ravenous_retreat": "ravenous_retreat"}
+POSITION_SCHEMA = {
+    "type": "object",
+    "description": "A game already on the table: the round, the Season deck, the Exploration Bag, "
+                   "each Player board, and whose turn it is in which phase (the Season card by "
+                   "default). Missing parts keep their start-of-game value.",
+    "properties": {
+        "phase": {"enum": list(PHASES)},
+        "round": {"type": "integer", "minimum": 1, "maximum": SEASON_DECK + 1},
+        "first_player": {"enum": SEATS},
+        "current": {"enum": SEATS, "description": "whose turn it is (not in the season phase)"},
+        "to_play": {"type": "array", "maxItems": 5, "items": {"enum": SEATS},
+                    "description": "who plays after the current Player this round (default: the "
+                                   "seats to their left, up to the First Player)"},
+        "season_deck": {"type": "integer", "minimum": 0, "maximum": SEASON_DECK},
+        "season": {"type": "object", "properties": {"card": cards.NAME,
+                                                    "season": {"enum": list(SEASONS)}},
+                   "additionalProperties": False},
+        "bag": {"oneOf": [{"type": "null", "description": "not tracked"},
+                          {"type": "object", "additionalProperties": False,
+                           "properties": {k: {"type": "integer", "minimum": 0, "maximum": 99}
+                                          for k in BAG_TOKENS}}]},
+        "players": {"type": "object", "propertyNames": {"enum": SEATS},
+                    "additionalProperties": BOARD},
+        "camp_done": {"type": "array", "uniqueItems": True,
+                      "items": {"enum": ["recuperate", "trade", "combat", "trading_post"]}},
+        "attacked": {"type": "array", "uniqueItems": True, "items": {"enum": SEATS}},
+        "arrivals": {"type": "array", "uniqueItems": True, "items": {"enum": SEATS},
+                     "description": "who reached Newhaven, first first"},
+    },
+    "additionalProperties": False,
+}
+
+
+def position_from(game, G: dict, position: dict):
+    seats = G["order"]
+    tiles = G["tiles"]
+    for key in ("round", "season_deck"):
+        if key in position:
+            G[key] = position[key]
+    if "first_player" in position:
+        G["first_player"] = position["first_player"]
+    if G["first_player"] not in seats:
+        raise SetupError("the First Player must sit at the table", "position.first_player")
+    if "season" in position:
+        G["season"] = {"card": position["season"].get("card"),
+                       "season": position["season"].get("season")}
+    if "bag" in position:
+        G["bag"] = None if position["bag"] is None else counts(BAG_TOKENS, position["bag"])
+    for seat, given in (position.get("players") or {}).items():
+        if seat not in seats:
+            raise SetupError(f"nobody sits in seat {seat}", f"position.players.{seat}")
+        G["players"][seat] = board_from(G["players"][seat], given, tiles,
+                                        f"position.players.{seat}")
+    G["arrivals"] = list(position.get("arrivals", []))
+    for seat in G["arrivals"]:
+        if seat not in seats or G["players"][seat]["status"] != ARRIVED:
+            raise SetupError(f"{seat} is not a Player in Newhaven", "position.arrivals")
+    if sorted(G["arrivals"]) != sorted(s for s in seats if G["players"][s]["status"] == ARRIVED):
+        raise SetupError("list every Player in Newhaven in the order they arrived",
+                         "position.arrivals")
+    phase = PHASES[position.get("phase", "season")]
+    order = seats[seats.index(G["first_player"]):] + seats[:seats.index(G["first_player"])]
+    if phase == "season":
+        G["current"] = G["first_player"]
+        if G["season_deck"] == 0:
+            raise SetupError("no Season card is left at the start of a round: Winter has set in "
+                             "and the game is over", "position.season_deck")
+    else:
+        current = position.get("current", G["first_player"])
+        if current not in seats:
+            raise SetupError("the current Player must sit at the table", "position.current")
+        want = RAVENOUS if phase.startswith("ravenous") else TRAVELER
+        if G["players"][current]["status"] != want:
+            raise SetupError(f"in the {position.get('phase')} phase the current Player is "
+                             f"{'Ravenous' if want == RAVENOUS else 'a Traveler'}",
+                             "position.current")
+        G["current"] = current
+        G["queue"] = list(position.get("to_play", order[order.index(current) + 1:]))
+        if current in G["queue"]:
+            raise SetupError("the current Player is not still to play", "position.to_play")
+    if not any(p["status"] == TRAVELER for p in G["players"].values()):
+        raise SetupError("no Traveler is left on the Game Board: the game is over",
+                         "position.players")
+    G["turn"] = game.fresh_turn()
+    G["turn"]["camp"] = list(position.get("camp_done", []))
+    G["turn"]["attacked"] = list(position.get("attacked", []))
+    return G, phase
+
+
+def board_from(board: dict, given: dict, tiles: dict, field: str) -> dict:
+    board = {**board, **{k: v for k, v in given.items() if k not in ("equipment",)}}
+    for key, keys in (("skulls", AILMENTS), ("ailments", AILMENTS), ("resources", RESOURCES)):
+        board[key] = counts(keys, board[key])
+    status = board["status"]
+    if "equipment" in given:
+        board["equipment"] = [card_from(card, f"{field}.equipment[{n}]")
+                              for n, card in enumerate(given["equipment"])]
+    if status == OUT:
+        board["tile"] = None
+        return board
+    tile = board["tile"]
+    if tile not in tiles:
+        raise SetupError(f"there is no tile {tile!r} on the table", field + ".tile")
+    if tiles[tile]["removed"]:
+        raise SetupError(f"tile {tile} has been removed", field + ".tile")
+    if status == ARRIVED and tiles[tile]["kind"] != NEWHAVEN:
+        raise SetupError("a Player whose journey is over is in Newhaven", field + ".tile")
+    if status == RAVENOUS:
+        if tiles[tile]["kind"] in CITIES or (tiles[tile]["face_up"] and tiles[tile]["trading_post"]):
+            raise SetupError("a Ravenous Traveler cannot be on a Trading Post tile, Cedar Falls or "
+                             "Newhaven", field + ".tile")
+        if not 0 <= board["hunger"] < RAVENOUS_DEATH:
+            raise SetupError("a Ravenous Traveler has 0-3 Hunger", field + ".hunger")
+        board.update(companions=0, equipment=[], resources=counts(RESOURCES, {}),
+                     ailments=counts(AILMENTS, {}), skulls=counts(AILMENTS, {}))
+        return board
+    if status == TRAVELER:
+        if not tiles[tile]["face_up"]:
+            raise SetupError("a Traveler's tile has been flipped face up", field + ".tile")
+        if tiles[tile]["kind"] == NEWHAVEN:
+            raise SetupError("a Traveler in Newhaven has status \"arrived\"", field + ".status")
+    if sum(board["skulls"].values()) + board["companions"] > COMPANIONS:
+        raise SetupError("four Companions in all, living and Sacrificed", field + ".companions")
+    for kind in AILMENTS:
+        if board["skulls"][kind] + board["ailments"][kind] > AILMENT_LIMIT and \
+                board["ailments"][kind] > 0:
+            raise SetupError(f"more {kind} tokens than the track's limit "
+                             f"({AILMENT_LIMIT - board['skulls'][kind]})", field + ".ailments")
+    if sum(board["resources"].values()) > SUPPLY_RESOURCES:
+        raise SetupError("a Supply holds up to six Resource tokens", field + ".resources")
+    return board
+
+
+def card_from(card, field: str) -> dict:
+    stored = [] if isinstance(card, str) else card.get("stored", [])
+    plain = card if isinstance(card, str) else {k: v for k, v in card.items() if k != "stored"}
+    try:
+        full = cards.equipment(plain, field)
+        if stored and full["type"] != "storage":
+            raise SetupError(f"{full['name']} is not a Storage card", field + ".stored")
+        if stored:
+            full["stored"] = [cards.equipment(c, f"{field}.stored[{n}]")
+                              for n, c in enumerate(stored)]
+    except BadRequest as missing:
+        raise SetupError(missing.message, missing.field) from None
+    return full

@@ -1,0 +1,152 @@
+"""Standings: how far each Traveler is from Newhaven, Companions left, Ailments against their
+limits, Ravenous or not; at the end, the winner (the first to reach Newhaven, or nobody) and the
+rule that decided it. The calculator answers the same from tallies."""
+
+from __future__ import annotations
+
+from referee.core import Citation
+
+from .board import (
+    AILMENT_LIMIT,
+    AILMENTS,
+    ARRIVED,
+    CEDAR_FALLS,
+    COMPANIONS,
+    NEWHAVEN,
+    OUT,
+    RAVENOUS,
+    RAVENOUS_DEATH,
+    STATUSES,
+    WORDS,
+    city,
+    distances,
+)
+from .quotes import (
+    Q_FOURTH_HUNGER,
+    Q_NEWHAVEN,
+    Q_OBJECTIVE,
+    Q_SKULL_LOWERS,
+    Q_THRESHOLD,
+    Q_TURN_RAVENOUS,
+)
+
+GAME = "we-forlorn-few"
+
+
+def rule(quote: str) -> dict:
+    return Citation(GAME, quote).to_json()
+
+
+def progress_line(crossing: int, to_go: int | None, status: str) -> dict:
+    if status == ARRIVED:
+        return {"label": "Reached Newhaven", "points": crossing, "counts": "journey over",
+                "rule": rule(Q_NEWHAVEN)}
+    if to_go is None:
+        return {"label": "Tiles crossed toward Newhaven", "points": 0,
+                "counts": "off the board", "rule": rule(Q_OBJECTIVE)}
+    return {"label": "Tiles crossed toward Newhaven", "points": max(0, crossing - to_go),
+            "counts": f"{to_go} tile(s) to go", "rule": rule(Q_OBJECTIVE)}
+
+
+def standings(game) -> dict:
+    G = game.G
+    tiles = G["tiles"]
+    to_newhaven = distances(tiles, city(tiles, NEWHAVEN))
+    crossing = to_newhaven.get(city(tiles, CEDAR_FALLS), 0)
+    players = []
+    for seat in G["order"]:
+        board = G["players"][seat]
+        to_go = to_newhaven.get(board["tile"]) if board["tile"] else None
+        lines = [progress_line(crossing, to_go, board["status"])]
+        if board["status"] == RAVENOUS:
+            lines.append({"label": "Ravenous", "points": 0,
+                          "counts": f"Hunger {board['hunger']} of {RAVENOUS_DEATH}",
+                          "rule": rule(Q_TURN_RAVENOUS)})
+        elif board["status"] == OUT:
+            lines.append({"label": "Out of the game", "points": 0, "counts": "perished",
+                          "rule": rule(Q_FOURTH_HUNGER)})
+        elif board["status"] != ARRIVED:
+            lines.append({"label": "Companions", "points": 0,
+                          "counts": f"{board['companions']} of {COMPANIONS}",
+                          "rule": rule(Q_THRESHOLD)})
+            for kind in AILMENTS:
+                skulls = board["skulls"][kind]
+                lines.append({
+                    "label": WORDS[kind], "points": 0,
+                    "counts": f"{board['ailments'][kind]} of {AILMENT_LIMIT - skulls}"
+                              + (f" ({skulls} Skull{'s' if skulls > 1 else ''})" if skulls else ""),
+                    "rule": rule(Q_SKULL_LOWERS if skulls else Q_THRESHOLD)})
+        players.append({"seat": seat, "name": game.player_name(seat),
+                        "total": sum(line["points"] for line in lines), "breakdown": lines,
+                        "status": board["status"]})
+    end = G["end"]
+    winners = G["arrivals"][:1]
+    if end is None:
+        decided = {"text": f"Round {G['round']}: nobody has reached Newhaven yet."
+                   if not winners else f"{game.player_name(winners[0])} reached Newhaven first.",
+                   "rule": rule(Q_OBJECTIVE)}
+        if not game.game_over:
+            winners = winners if game.option("game_ends_at") == "all_journeys" else []
+    elif winners:
+        decided = {"text": f"{game.player_name(winners[0])} reached Newhaven first. {end['text']}",
+                   "rule": rule(Q_NEWHAVEN)}
+    else:
+        decided = {"text": f"{end['text']} Nobody reached Newhaven: there is no winner.",
+                   "rule": rule(end["quote"])}
+    return {"players": players, "winners": winners, "decided_by": decided,
+            "final": game.game_over}
+
+
+SCORE_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "We Forlorn Few standings",
+    "type": "object",
+    "properties": {
+        "crossing": {"type": "integer", "minimum": 1, "maximum": 25,
+                     "description": "tiles from Cedar Falls to Newhaven"},
+        "players": {"type": "array", "minItems": 1, "maxItems": 5, "items": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                "status": {"enum": list(STATUSES)},
+                "tiles_to_go": {"type": "integer", "minimum": 0, "maximum": 25},
+                "companions": {"type": "integer", "minimum": 0, "maximum": COMPANIONS},
+                "arrived": {"type": "integer", "minimum": 1, "maximum": 5,
+                            "description": "1 for the first to reach Newhaven, 2 for the next…"},
+            },
+            "required": ["name", "status"],
+            "additionalProperties": False,
+        }},
+    },
+    "required": ["crossing", "players"],
+    "additionalProperties": False,
+    "examples": [{"crossing": 5, "players": [
+        {"name": "Ann", "status": "arrived", "arrived": 1},
+        {"name": "Bob", "status": "traveler", "tiles_to_go": 2, "companions": 3},
+        {"name": "Cleo", "status": "ravenous", "tiles_to_go": 3}]}],
+}
+
+
+def score(tallies: dict) -> dict:
+    crossing = tallies["crossing"]
+    players, first = [], None
+    for n, given in enumerate(tallies["players"]):
+        seat = f"p{n + 1}"
+        status = given["status"]
+        to_go = 0 if status == ARRIVED else given.get("tiles_to_go")
+        lines = [progress_line(crossing, None if status == OUT else to_go, status)]
+        if status not in (ARRIVED, OUT, RAVENOUS) and "companions" in given:
+            lines.append({"label": "Companions", "points": 0,
+                          "counts": f"{given['companions']} of {COMPANIONS}",
+                          "rule": rule(Q_THRESHOLD)})
+        players.append({"seat": seat, "name": given["name"],
+                        "total": sum(line["points"] for line in lines), "breakdown": lines})
+        if status == ARRIVED and given.get("arrived") == 1:
+            first = seat
+    if first is None:
+        return {"players": players, "winners": [],
+                "decided_by": {"text": "Nobody reached Newhaven: there is no winner.",
+                               "rule": rule(Q_OBJECTIVE)}}
+    name = next(p["name"] for p in players if p["seat"] == first)
+    return {"players": players, "winners": [first],
+            "decided_by": {"text": f"{name} reached Newhaven first.", "rule": rule(Q_NEWHAVEN)}}
