@@ -1,0 +1,423 @@
+"""The Pilgrim actions, their Action Point costs and the conditions each is allowed under."""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from .profiles import PILGRIM_NAMES
+from .rules import Q_DISTRACTION, Q_LIMP, Q_LURE
+
+Q_MV = ("When a Miniature moves, it can move any number of squares up to the number of Movement "
+        "Points (MV) printed on its Profile Sheet.")
+Q_TURN_COST = ("While performing a Move Action, a Miniature can turn by 90° for a cost of one "
+               "Movement Point.")
+Q_BLUE = ("Demons are too strong to be impeded by these features, but Pilgrims pay 2 Movement "
+          "Points for a blue square, rather than the normal 1 Movement Point, including Changing "
+          "Face.")
+Q_DOUBLE = ("Like many other actions, the Move Action can be made twice. Instead of performing two "
+            "single moves, make one move of double the Movement Points.")
+Q_DIAGONAL = "A Miniature cannot move diagonally."
+Q_BLOCKED = "A Miniature cannot move into or through a square which is blocked."
+Q_RED_HP = ("If you do not have the Movement Points (for Blue Regions) or Health Points (for Red "
+            "Regions), you cannot make the move.")
+Q_RED = ("Pilgrims take one point of damage every time they enter one of these squares or if they "
+         "are stationary in the square for a full turn.")
+Q_CURSE = ("Some Corruption Cards, for example Curse of the Dead, prevent double Moves or double "
+           "Actions.")
+Q_PRAY_TILE = "A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray Action."
+Q_MEDITATE_TILE = "A Pilgrim on the same Map Tile as a Mystical Box may perform the Meditate Action."
+Q_BOX_ONCE = ("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they "
+              "are Activated, even if the Pilgrim has Action Points left.")
+Q_PRAY = ("When a Pilgrim performs a Pray Action, they draw a Fortune Card, described in the card "
+          "section above.")
+Q_SPIN = ("The Player must spin the arrow at least one full rotation. Anything less does not count "
+          "and the Player should spin again.")
+Q_WHITE = ("If the arrow ends pointing at the white area, the Player draws 3 Fortune Cards, keeps 1 "
+           "of their choice, ignoring and discarding the other 2.")
+Q_BLACK = ("If the arrow ends pointing at the black area, the Player is forced to draw a Misfortune "
+           "Card.")
+Q_DOOR_OPEN = ("When you break down the door, flip the Door Token over, to show the doorway is "
+               "Open. It will stay Open for the remainder of the Quest.")
+Q_DOOR_CONTACT = ("To break down the door, Pilgrims must be in full base contact with the door, "
+                  "facing towards it.")
+Q_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until the door is opened "
+           "and they can move towards the Pilgrims.")
+Q_SUTRA = "A Pilgrim that is adjacent to a Sutra can spend 1 Action Point to pick it up."
+Q_VILLAGER = ("A Pilgrim that is adjacent to a Villager can spend 1 Action Point to rescue the "
+              "Villager.")
+Q_VILLAGER_KARMA = "Pilgrims gain 3 Good Karma Points for this heroic deed."
+Q_WELL = ("A Pilgrim that is adjacent to a Water Well can spend 1 Action Point to drink from the "
+          "well and recover all Health Points, up to their current maximum.")
+Q_WELL_ONCE = "This powerful effect is limited: each Pilgrim can only use each Water Well once per Quest."
+Q_REST = "When a Pilgrim rests, they recover 5 Chi Points, up to their current maximum."
+Q_REST_TWICE = "Resting can be performed twice per Activation, if required."
+Q_ONLY_TRIPITAKA_CLOSES = "Only Tripitaka can Close a Demon Gate."
+Q_CLOSE = ("He must have a Sutra Token in his possession and be adjacent to the Gate.")
+Q_CLOSED_GATE = "Closed Gates never become active again."
+Q_GATE_SACRIFICE = "The Sutra Token is sacrificed in the Gate and removed from play."
+Q_ONLY_TRIPITAKA_REVIVES = "Only Tripitaka can Revive other Pilgrims."
+Q_REVIVE_ADJACENT = ("When Tripitaka is adjacent to an Unconscious Pilgrim, Tripitaka can Revive "
+                     "the Pilgrim, at a cost:")
+Q_REVIVE_NEEDS = "To perform the action, Tripitaka must have at least 1 Action and 2 Health Points."
+Q_REVIVE_OWN = ("Note that Tripitaka can choose to reduce his own Chi to 0, but cannot reduce his "
+                "own Health Points below 1.")
+Q_REVIVE_TARGET = ("Similarly, the Pilgrim can be Revived with 0 Chi, but must have at least 1 "
+                   "Health Point.")
+Q_REVIVE_RANGE = "0-5 Chi Points"
+Q_REVIVE_GIVES = ("The Pilgrim is revived with as many Health and Chi Points as Tripitaka "
+                  "sacrifices.")
+Q_MANDATORY = "The trades marked as mandatory must be made when the Karma level is met or exceeded."
+Q_CHOOSE_OPTION = ("Defeat is not the final stage of the successful attack and the Attacker must "
+                   "choose one of the available options.")
+NO_DOUBLE = ("Lure of Demons", "Curse of the Dead")
+
+
+class ActionsMixin:
+    """The Pilgrim actions of `Game`."""
+
+    # -- Action Points ---------------------------------------------------------------------------
+
+    def spend(self, event, action: str, points: int = 1) -> None:
+        activation = self.activation()
+        activation["spent"] += points
+        activation["actions"].extend([action] * points)
+        self.pilgrim(event["pilgrim"])["actions_this_turn"].extend([action] * points)
+
+    def after_action(self) -> None:
+        """An activation with no Action Points left ends by itself."""
+        activation = self.activation()
+        if activation and activation["spent"] >= activation["ap"]:
+            self.finish_activation()
+
+    @cites(Q_CHOOSE_OPTION)
+    def no_pending_decision(self, event):
+        pending = self.G["pending"]
+        return (pending is None
+                or f"First Kill or Cleanse the Defeated {self.name_of(pending['demon'])}.")
+
+    @cites(Q_MANDATORY)
+    def no_trade_due(self, event):
+        due = self.trade_due(event["pilgrim"])
+        return (not due or f"{PILGRIM_NAMES[event['pilgrim']]} must first trade 10 {due} Karma.")
+
+    @cites(Q_DISTRACTION)
+    def within_action_limit(self, event):
+        if "Demon Distraction" not in self.pilgrim(event["pilgrim"])["corruption"]:
+            return True
+        needed = event.get("action_points", 1) if event["type"] == "move" else 1
+        taken = len(self.pilgrim(event["pilgrim"])["actions_this_turn"])
+        return (taken + needed <= 2
+                or "Demon Distraction: no more than 2 Actions this turn.")
+
+    @cites(Q_LURE)
+    def not_a_double_action(self, event):
+        """Lure of Demons (and Curse of the Dead): the same Action twice in one turn."""
+        pilgrim = self.pilgrim(event["pilgrim"])
+        cards = [c for c in NO_DOUBLE if c in pilgrim["corruption"]]
+        if not cards:
+            return True
+        action = event["type"]
+        points = event.get("action_points", 1) if action == "move" else 1
+        third = (self.activation()["spent"] >= 2
+                 and self.option("no_double_third_action") == "third_may_double")
+        doubled = points >= 2 or (action in pilgrim["actions_this_turn"] and not third)
+        if not doubled:
+            return True
+        quote = Q_LURE if cards[0] == "Lure of Demons" else Q_CURSE
+        if points >= 2:
+            raise self.violation(f"{cards[0]}: no Double Moves.", quote)
+        raise self.violation(f"{cards[0]}: {action} a second time this turn.", quote)
+
+    # -- Move ------------------------------------------------------------------------------------------
+
+    @cites(Q_DIAGONAL)
+    def straight_move(self, event):
+        return not event.get("diagonal") or "A diagonal step is not a Move."
+
+    @cites(Q_BLOCKED)
+    def unblocked_move(self, event):
+        return not event.get("through_blocked") or "The path goes into or through a blocked square."
+
+    def movement_points(self, name: str, action_points: int) -> int:
+        pilgrim = self.pilgrim(name)
+        total = pilgrim["profile"]["mv"] * action_points
+        if action_points >= 2 and "Permanent Limp" in pilgrim["corruption"]:
+            total -= 1
+        return total
+
+    @cites(Q_MV)
+    def within_movement_points(self, event):
+        steps, turns = event["steps"], event.get("turns", 0)
+        blue, points = event.get("blue", 0), event.get("action_points", 1)
+        if blue > steps + turns:
+            raise BadRequest("more blue squares than steps and turns", "event.blue")
+        total = self.movement_points(event["pilgrim"], points)
+        mv = self.pilgrim(event["pilgrim"])["profile"]["mv"]
+        cost = steps + turns + blue
+        if cost <= total:
+            return True
+        message = (f"That Move costs {cost} Movement Points ({steps} steps, {turns} turns, "
+                   f"{blue} extra for blue squares); {PILGRIM_NAMES[event['pilgrim']]} has {total}.")
+        if steps + turns <= total:
+            raise self.violation(message, Q_BLUE)
+        if steps + turns <= mv * points:
+            raise self.violation(message, Q_LIMP)
+        if steps <= total:
+            raise self.violation(message, Q_TURN_COST)
+        return message
+
+    @cites(Q_RED_HP)
+    def red_square_health(self, event):
+        red = event.get("red", 0)
+        if not red:
+            return True
+        hp = self.pilgrim(event["pilgrim"])["hp"]
+        keep = 1 if self.option("red_square_last_hp") == "must_keep_one" else 0
+        return (hp - red >= keep
+                or f"{red} red square{'s' * (red > 1)} cost {red} Health Points; "
+                   f"{PILGRIM_NAMES[event['pilgrim']]} has {hp}.")
+
+    def do_move(self, event):
+        name, points = event["pilgrim"], event.get("action_points", 1)
+        self.spend(event, "move", points)
+        self.pilgrim(name)["moved_this_turn"] = True
+        kind = {1: "Move", 2: "Double Move", 3: "triple Move"}[points]
+        cost = event["steps"] + event.get("turns", 0) + event.get("blue", 0)
+        self.effect(f"{PILGRIM_NAMES[name]}: {kind}, {cost} of "
+                    f"{self.movement_points(name, points)} Movement Points.",
+                    Q_DOUBLE if points > 1 else Q_MV)
+        if event.get("red"):
+            self.damage_pilgrim(name, event["red"], "red squares entered", Q_RED)
+        self.after_action()
+
+    # -- Pray and Meditate ---------------------------------------------------------------------------
+
+    @cites(Q_PRAY_TILE)
+    def box_on_tile(self, event):
+        quote = Q_PRAY_TILE if event["type"] == "pray" else Q_MEDITATE_TILE
+        if event["box"] not in self.G["tokens"]["boxes"]:
+            raise self.violation(f"There is no Mystical Box named {event['box']}.", quote)
+        if event.get("same_tile", True) is False:
+            raise self.violation("The Pilgrim is not on the Map Tile of that Mystical Box.", quote)
+        return True
+
+    @cites(Q_BOX_ONCE)
+    def box_once_per_activation(self, event):
+        return (not self.activation()["box_used"]
+                or f"{PILGRIM_NAMES[event['pilgrim']]} has used a Mystical Box this activation.")
+
+    @cites(Q_SPIN)
+    def full_spin(self, event):
+        return event.get("full_rotation", True) or "Spin again: less than a full rotation."
+
+    @cites(Q_WHITE)
+    def spinner_draw(self, event):
+        if event["spinner"] == "black":
+            if "kept" in event or "seen" in event:
+                raise self.violation("Black: a Misfortune Card, no Fortune Cards.", Q_BLACK)
+            if "misfortune" not in event:
+                raise BadRequest("name the Misfortune Card drawn", "event.misfortune")
+            return True
+        if "misfortune" in event:
+            return "White: 3 Fortune Cards, no Misfortune Card."
+        if "kept" not in event:
+            raise BadRequest("name the Fortune Card kept", "event.kept")
+        seen = event.get("seen")
+        if seen is not None and (len(seen) != 3 or event["kept"] not in seen):
+            return "The card kept is one of the 3 Fortune Cards drawn."
+        return True
+
+    def do_pray(self, event):
+        self.spend(event, "pray")
+        self.activation()["box_used"] = True
+        self.pilgrim(event["pilgrim"])["fortune"].append(event["card"])
+        self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} prays and draws {event['card']}.", Q_PRAY)
+        self.after_action()
+
+    def do_meditate(self, event):
+        self.spend(event, "meditate")
+        self.activation()["box_used"] = True
+        pilgrim, name = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]
+        if event["spinner"] == "white":
+            pilgrim["fortune"].append(event["kept"])
+            self.effect(f"{name} meditates (white) and keeps {event['kept']}.", Q_WHITE)
+        else:
+            pilgrim["misfortunes_due"].append(event["misfortune"])
+            self.effect(f"{name} meditates (black) and draws the Misfortune Card "
+                        f"{event['misfortune']}: enter its effect.", Q_BLACK)
+        self.after_action()
+
+    # -- the board's tokens ----------------------------------------------------------------------------
+
+    @cites(Q_DOOR_OPEN)
+    def door_closed(self, event):
+        tokens = self.G["tokens"]
+        if event["door"] in tokens["broken_doors"]:
+            return f"{event['door']} is already broken down (Open)."
+        return event["door"] in tokens["doors"] or f"There is no closed door named {event['door']}."
+
+    @cites(Q_DOOR_CONTACT)
+    def door_contact(self, event):
+        return (event.get("in_contact_facing", True)
+                or "The Pilgrim must be in full base contact with the door, facing it.")
+
+    def do_break_door(self, event):
+        self.spend(event, "break_door")
+        tokens = self.G["tokens"]
+        tokens["doors"].remove(event["door"])
+        tokens["broken_doors"].append(event["door"])
+        self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} breaks down {event['door']}: it stays "
+                    "Open.", Q_DOOR_OPEN)
+        for ident in event.get("opens") or []:
+            if ident in self.G["demons"]:
+                self.G["demons"][ident]["active"] = True
+            elif ident in self.G["gates"] and self.G["gates"][ident]["status"] == "inactive":
+                self.G["gates"][ident]["status"] = "active"
+            else:
+                raise BadRequest(f"no inactive Demon or Gate named {ident}", "event.opens")
+            self.effect(f"{self.name_of(ident)} behind the door becomes active.", Q_ROOMS)
+        self.after_action()
+
+    def token_guard(self, event, kind: str, field: str, quote: str):
+        if event[field] not in self.G["tokens"][kind]:
+            raise self.violation(f"There is no {field} named {event[field]} on the board.", quote)
+        return event.get("adjacent", True) or f"The Pilgrim is not adjacent to {event[field]}."
+
+    @cites(Q_SUTRA)
+    def sutra_on_board(self, event):
+        return self.token_guard(event, "sutras", "sutra", Q_SUTRA)
+
+    def do_collect_sutra(self, event):
+        self.spend(event, "collect_sutra")
+        self.G["tokens"]["sutras"].remove(event["sutra"])
+        self.pilgrim(event["pilgrim"])["sutras"] += 1
+        self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} collects {event['sutra']}.", Q_SUTRA)
+        self.after_action()
+
+    @cites(Q_VILLAGER)
+    def villager_on_board(self, event):
+        return self.token_guard(event, "villagers", "villager", Q_VILLAGER)
+
+    def do_rescue_villager(self, event):
+        self.spend(event, "rescue_villager")
+        self.G["tokens"]["villagers"].remove(event["villager"])
+        self.pilgrim(event["pilgrim"])["villagers"] += 1
+        self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} rescues {event['villager']}.", Q_VILLAGER)
+        self.gain_karma(event["pilgrim"], "good", 3, Q_VILLAGER_KARMA)
+        self.after_action()
+
+    @cites(Q_WELL)
+    def well_on_board(self, event):
+        return self.token_guard(event, "wells", "well", Q_WELL)
+
+    @cites(Q_WELL_ONCE)
+    def well_once(self, event):
+        return (event["pilgrim"] not in self.G["wells_used"][event["well"]]
+                or f"{PILGRIM_NAMES[event['pilgrim']]} has used {event['well']} in this Quest.")
+
+    def do_recover(self, event):
+        self.spend(event, "recover")
+        pilgrim = self.pilgrim(event["pilgrim"])
+        self.G["wells_used"][event["well"]].append(event["pilgrim"])
+        pilgrim["hp"] = pilgrim["profile"]["max_hp"]
+        self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} drinks from {event['well']}: "
+                    f"{pilgrim['hp']} Health Points.", Q_WELL)
+        self.after_action()
+
+    # -- Rest ------------------------------------------------------------------------------------------
+
+    @cites(Q_REST_TWICE)
+    def rest_twice(self, event):
+        activation = self.activation()
+        if activation["rests"] < 2:
+            return True
+        if self.option("third_rest") == "allowed" and activation["spent"] >= 2:
+            return True
+        return f"{PILGRIM_NAMES[event['pilgrim']]} has rested twice this activation."
+
+    def do_rest(self, event):
+        self.spend(event, "rest")
+        self.activation()["rests"] += 1
+        pilgrim = self.pilgrim(event["pilgrim"])
+        before = pilgrim["chi"]
+        pilgrim["chi"] = min(pilgrim["profile"]["max_chi"], before + 5)
+        self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} rests: Chi {before} → {pilgrim['chi']}.",
+                    Q_REST)
+        self.after_action()
+
+    # -- Close a Gate ------------------------------------------------------------------------------------
+
+    @cites(Q_ONLY_TRIPITAKA_CLOSES)
+    def tripitaka_closes(self, event):
+        return event["pilgrim"] == "tripitaka" or f"{PILGRIM_NAMES[event['pilgrim']]} is not Tripitaka."
+
+    @cites(Q_CLOSED_GATE)
+    def gate_open_to_close(self, event):
+        gate = self.G["gates"].get(event["gate"])
+        if gate is None:
+            return f"There is no Gate named {event['gate']}."
+        return gate["status"] != "closed" or f"{event['gate']} is already Closed."
+
+    @cites(Q_CLOSE)
+    def adjacent_gate(self, event):
+        return event.get("adjacent", True) or "Tripitaka is not adjacent to the Gate."
+
+    @cites(Q_CLOSE)
+    def holds_sutra(self, event):
+        return self.pilgrim("tripitaka")["sutras"] > 0 or "Tripitaka holds no Sutra Token."
+
+    def quest_allows_sealing(self, event):
+        self.quest().can_seal_gates(self)
+        return True
+
+    def do_close_gate(self, event):
+        self.spend(event, "close_gate")
+        self.pilgrim("tripitaka")["sutras"] -= 1
+        self.G["gates"][event["gate"]]["status"] = "closed"
+        self.effect(f"Tripitaka closes {event['gate']}: the Sutra Token is sacrificed.",
+                    Q_GATE_SACRIFICE)
+        self.after_action()
+
+    # -- Revive ------------------------------------------------------------------------------------------
+
+    @cites(Q_ONLY_TRIPITAKA_REVIVES)
+    def tripitaka_revives(self, event):
+        return event["pilgrim"] == "tripitaka" or f"{PILGRIM_NAMES[event['pilgrim']]} is not Tripitaka."
+
+    @cites(Q_REVIVE_ADJACENT)
+    def target_unconscious(self, event):
+        target = self.G["pilgrims"].get(event["target"])
+        if target is None:
+            return f"{self.name_of(event['target'])} is not a Pilgrim."
+        if target["status"] != "unconscious":
+            return f"{PILGRIM_NAMES[event['target']]} is {target['status']}, not Unconscious."
+        return event.get("adjacent", True) or "Tripitaka is not adjacent to him."
+
+    @cites(Q_REVIVE_NEEDS)
+    def revive_cost(self, event):
+        tripitaka = self.pilgrim("tripitaka")
+        if tripitaka["hp"] < 2:
+            return f"Tripitaka has {tripitaka['hp']} Health Point."
+        if event["hp"] < 1:
+            raise self.violation("The revived Pilgrim needs at least 1 Health Point.",
+                                 Q_REVIVE_TARGET)
+        if event["hp"] > 5 or event["chi"] > 5:
+            raise self.violation("Revive costs 1-5 Health Points and 0-5 Chi.", Q_REVIVE_RANGE)
+        if event["hp"] >= tripitaka["hp"]:
+            raise self.violation(f"Tripitaka has {tripitaka['hp']} Health Points: he can give "
+                                 f"{tripitaka['hp'] - 1} at most.", Q_REVIVE_OWN)
+        if event["chi"] > tripitaka["chi"]:
+            raise self.violation(f"Tripitaka has {tripitaka['chi']} Chi.", Q_REVIVE_OWN)
+        return True
+
+    def do_revive(self, event):
+        self.spend(event, "revive")
+        tripitaka, target = self.pilgrim("tripitaka"), self.pilgrim(event["target"])
+        tripitaka["hp"] -= event["hp"]
+        tripitaka["chi"] -= event["chi"]
+        target["hp"] = min(event["hp"], target["profile"]["max_hp"])
+        target["chi"] = min(event["chi"], target["profile"]["max_chi"])
+        target["status"], target["posture"] = "active", None
+        self.effect(f"Tripitaka revives {PILGRIM_NAMES[event['target']]} with {target['hp']} "
+                    f"Health and {target['chi']} Chi.", Q_REVIVE_GIVES)
+        self.after_action()

@@ -1,0 +1,353 @@
+"""Attacks: Targets, the attacker's damage, the Target's defense, Defeat, Knock Back and Crushing
+Damage, Kill or Cleanse, and Karma for each. Dice are entered as rolled (0 for X)."""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from .profiles import PILGRIM_NAMES, weapon_damage
+from .rules import (
+    Q_BEFORE_TRIGGER,
+    Q_CONDITION_UNDEFENDED,
+    Q_DISABLED,
+    Q_NO_INTERRUPT,
+    Q_PARALYZED,
+)
+
+Q_SAME_TYPE = ("Pilgrims cannot target other Pilgrims, Neutral Creatures cannot target other "
+               "Neutral Creatures and Demons cannot target other Demons.")
+Q_ONE_TARGET = ("This indicates that no matter how many Targets are in this Pilgrim's Attack "
+                "Range, he can only select 1 Target to attack each Attack Action.")
+Q_RANGE = ("The Attacker can only attack Targets that are in range and that the Attacker can see "
+           "clearly.")
+Q_ATTACK_DICE = ("Roll the number of Attack Dice shown on the Pilgrim Profile Sheet or the Demon "
+                 "Profile Sheet and add up all the numbers shown.")
+Q_NO_WEAPON = "If the Pilgrim currently has no weapon, do not roll the Pilgrim Die."
+Q_WEAPON = ("Instead of simply adding the roll to the damage total, lookup the number rolled on the "
+            "Weapon Card to see the actual result.")
+Q_WEAPON_DIE = ("Characters with a Weapon Card equipped will roll a Pilgrim Die for the weapon as "
+                "part of the attack roll.")
+Q_DEFEAT = ("To see if you Defeat the Target, see how much damage is actually done. The total "
+            "damage is the difference between the Attacker's damage and the Target's defense.")
+Q_ONE_HIT = ("If the Health Points of the Target (HP) is an individual value, the Target is a One "
+             "Hit Kill. You must do at least this much damage in one attack to Defeat the character. "
+             "Their Health Points remain unchanged by any attacks that do not Defeat them.")
+Q_TRACK = ("If the Profile Sheet has a Health Track, the Target will accumulate damage over several "
+           "attacks. Reduce the current Health Points by the Total Damage.")
+Q_FAILURE = ("If the total damage is 0 or less, for example the Attacker scores 2 damage and the "
+             "Target scores 3 defense, the attack is a complete failure.")
+Q_CRUSH = ("For each square that the Target cannot be moved, give the Target 1 point of Crushing "
+           "Damage. The Target cannot defend against Crushing Damage.")
+Q_KILL = ("Killing is automatic and does not require any further dice rolls. The Miniature is "
+          "removed from the Game Board, see below.")
+Q_CLEANSE_ROLL = ("Roll the dice specified in the Attacker's Cleanse Ritual Attribute and apply any "
+                  "bonuses from cards and skills that are in effect.")
+Q_CLEANSED = ("If the result is equal to or greater than the Soul Power displayed on the Target's "
+              "Profile Sheet, you have successfully saved the Target's soul.")
+Q_BACKFIRE = ("However, if the Cleanse Ritual roll is less than the Target's Soul Power, the ritual "
+              "has backfired and reinvigorated the Target. The Target fully recovers from the hit.")
+Q_BKR = ("If the Attacker chooses to Kill a Defeated Target, the Attacker must increase its Bad "
+         "Karma by the amount shown on the Target's Profile Sheet for the Bad Karma Reward "
+         "Attribute (BKR).")
+Q_GKR = ("Find the value for the Good Karma Reward (GKR) on the Target's Profile Sheet and add that "
+         "to the Attacker's Good Karma.")
+Q_DEFENSE_DICE = "Each Pilgrim rolls the number of Defense Dice shown on their Profile Sheet."
+Q_DEMON_NO_DEFENSE = ("Only certain characters use Defense Dice, for example the Pilgrims do and "
+                      "the Bull Demons do not.")
+Q_DEMON_DIE = ("Consult the Demon's Profile Sheet to check whether the black Demon Die is required "
+               "in combat and for the exact meaning of the roll, but a good roll may increase the "
+               "Demon's attack roll result.")
+Q_GREEN = ("When characters that use the Defense Dice stand on a defensive feature, they get a +1 "
+           "bonus to defense.")
+Q_GREEN_NONE = "If a model does not use Defense Dice and stands on a defensive feature, it gains no bonus."
+Q_KNOCK_BACK = ("The number in the Knock Back effect is the number of squares that the Target is "
+                "moved, typically 1 or 2.")
+Q_REMOVED = ("If a Miniature is Killed, it is removed from the Game Board, any cards attached to the "
+             "Miniature are discarded and related ongoing conditions are immediately canceled.")
+Q_PILGRIM_DEFEATED = "If a Pilgrim is reduced to zero Health Points, the Pilgrim is Unconscious."
+
+
+class CombatMixin:
+    """Attacks by Pilgrims and by Demons."""
+
+    # -- a Pilgrim attacks ---------------------------------------------------------------------------
+
+    @cites(Q_DISABLED)
+    def not_disabled(self, event):
+        return (not self.has_condition(event["pilgrim"], "cannot_attack")
+                or f"{PILGRIM_NAMES[event['pilgrim']]} is Disabled: no attacks.")
+
+    @cites(Q_SAME_TYPE)
+    def targets_demons(self, event):
+        pilgrims = [t for t in event["targets"] if t in self.G["pilgrims"]]
+        return not pilgrims or f"{PILGRIM_NAMES[pilgrims[0]]} is a Pilgrim."
+
+    @cites(Q_ONE_TARGET)
+    def one_target(self, event):
+        n = len(event["targets"])
+        return n == 1 or f"{n} Targets in one Attack Action."
+
+    @cites(Q_RANGE)
+    def target_on_board(self, event):
+        target = event["targets"][0]
+        return target in self.G["demons"] or f"There is no Demon named {target} on the board."
+
+    @cites(Q_RANGE)
+    def target_in_range(self, event):
+        return event.get("in_range", True) or "The Target is not in range with Line of Sight."
+
+    @cites(Q_ATTACK_DICE)
+    def attack_dice_rolled(self, event):
+        dice = self.pilgrim(event["pilgrim"])["profile"]["attack_dice"]
+        rolled = len(event["attack_dice"])
+        return (dice is None or rolled == dice
+                or f"{PILGRIM_NAMES[event['pilgrim']]} rolls {dice} Attack Dice, not {rolled}.")
+
+    @cites(Q_WEAPON)
+    def weapon_damage_read(self, event):
+        pilgrim = self.pilgrim(event["pilgrim"])
+        level = pilgrim["weapon_level"]
+        if level == 0:
+            if "pilgrim_die" in event or "weapon_damage" in event:
+                raise self.violation("No weapon: no Pilgrim Die.", Q_NO_WEAPON)
+            return True
+        if "pilgrim_die" not in event:
+            raise self.violation("Roll the Pilgrim Die for the weapon.", Q_WEAPON_DIE)
+        printed = weapon_damage(event["pilgrim"], level, event["pilgrim_die"])
+        if printed is None:
+            if "weapon_damage" not in event:
+                raise BadRequest("enter the damage the Weapon Card gives for that face",
+                                 "event.weapon_damage")
+            return True
+        if event.get("weapon_damage", printed) != printed:
+            return (f"The Level {level} Weapon Card gives {printed} for a "
+                    f"{event['pilgrim_die'] or 'X'}, not {event['weapon_damage']}.")
+        return True
+
+    @cites(Q_NO_INTERRUPT)
+    def cards_in_time(self, event):
+        for card in event.get("cards") or []:
+            if card["played"] != "after_roll":
+                continue
+            if card["timing"] == "before_trigger":
+                raise self.violation(f"{card['card']} is activated before the roll, not after "
+                                     "seeing it.", Q_BEFORE_TRIGGER)
+            if card["timing"] == "anytime":
+                return (f"{card['card']} cannot be played once the dice are revealed, until "
+                        "their result is applied.")
+        return True
+
+    def card_bonus(self, event, key: str) -> int:
+        return sum(card.get(key, 0) for card in event.get("cards") or [])
+
+    def pay_attack_cards(self, event) -> None:
+        for card in event.get("cards") or []:
+            pilgrim = self.pilgrim(card["pilgrim"])
+            if card.get("chi"):
+                if pilgrim["chi"] < card["chi"]:
+                    raise self.violation(f"{card['card']} costs {card['chi']} Chi.",
+                                         "In all cases, the Pilgrim must have enough points to "
+                                         "pay the cost in order to activate the card and the cost "
+                                         "must be paid, regardless of the result.")
+                pilgrim["chi"] -= card["chi"]
+            if card.get("hp"):
+                if pilgrim["hp"] - card["hp"] < 1:
+                    raise self.violation(f"{card['card']} would leave no Health Point.",
+                                         "Note the Health Point costs are a special case. Other "
+                                         "payments can reduce the total points left to zero, but "
+                                         "when paying Health Point costs, you must leave the "
+                                         "Pilgrim with at least 1 Health Point.")
+                pilgrim["hp"] -= card["hp"]
+
+    def demon_value(self, demon_id: str, key: str, entered, field: str, label: str) -> int:
+        """A Demon Profile Sheet value: the one the table set up, else the one entered now."""
+        demon = self.G["demons"][demon_id]
+        known = demon["profile"].get(key)
+        if known is None:
+            if entered is None:
+                raise BadRequest(f"enter the {label} on the {demon['name']} Profile Sheet (not "
+                                 "printed in the rulebook)", field)
+            self.G["entered_profiles"].setdefault(demon["type"], {})[key] = entered
+            for other in self.G["demons"].values():
+                if other["type"] == demon["type"]:
+                    other["profile"][key] = entered
+            return entered
+        if entered is not None and entered != known:
+            raise BadRequest(f"the {self.G['demons'][demon_id]['name']} Profile Sheet says "
+                             f"{known}, not {entered}", field)
+        return known
+
+    def do_attack(self, event):
+        name, target = event["pilgrim"], event["targets"][0]
+        self.spend(event, "attack")
+        self.pay_attack_cards(event)
+        hp = self.demon_value(target, "hp", event.get("target_hp"), "event.target_hp",
+                              "Health Points")
+        weapon = event.get("weapon_damage")
+        if "pilgrim_die" in event and weapon is None:
+            weapon = weapon_damage(name, self.pilgrim(name)["weapon_level"], event["pilgrim_die"])
+        damage = (sum(event["attack_dice"]) + (weapon or 0) + event.get("extra_damage", 0)
+                  + self.card_bonus(event, "damage"))
+        crushing = event.get("knock_back_blocked", 0)
+        total = damage + crushing
+        label, demon = PILGRIM_NAMES[name], self.name_of(target)
+        if total <= 0:
+            self.effect(f"{label} attacks {demon}: 0 damage, a complete failure.", Q_FAILURE)
+        elif total < hp:
+            self.effect(f"{label} attacks {demon}: {total} damage, not the {hp} of a One Hit "
+                        "Kill; its Health Points are unchanged.", Q_ONE_HIT)
+        else:
+            self.effect(f"{label} attacks {demon}: {total} damage — Defeated. Kill or Cleanse?",
+                        Q_ONE_HIT)
+            self.G["pending"] = {"kind": "defeated", "pilgrim": name, "demon": target}
+            return
+        self.after_action()
+
+    # -- Kill or Cleanse -----------------------------------------------------------------------------
+
+    @cites("Once a Miniature is Defeated, the Attacker may have some options.")
+    def defeat_to_resolve(self, event):
+        pending = self.G["pending"]
+        if pending is None:
+            return "No Defeated Target is waiting to be Killed or Cleansed."
+        return (pending["pilgrim"] == event["pilgrim"]
+                or f"{PILGRIM_NAMES[pending['pilgrim']]} Defeated it: the Attacker chooses.")
+
+    def cleanse_possible(self, event):
+        if event["choice"] != "cleanse":
+            if "cleanse_dice" in event:
+                raise BadRequest("a Kill rolls no dice", "event.cleanse_dice")
+            return True
+        if "cleanse_dice" not in event:
+            raise BadRequest("enter the Cleanse Ritual dice rolled", "event.cleanse_dice")
+        return True
+
+    @cites(Q_CLEANSE_ROLL)
+    def cleanse_dice_rolled(self, event):
+        if event["choice"] != "cleanse":
+            return True
+        dice = self.pilgrim(event["pilgrim"])["profile"]["cleanse_dice"]
+        rolled = len(event["cleanse_dice"])
+        return (dice is None or rolled == dice
+                or f"{PILGRIM_NAMES[event['pilgrim']]}'s Cleanse Ritual is {dice} "
+                   f"{'die' if dice == 1 else 'dice'}, not {rolled}.")
+
+    def do_resolve_defeat(self, event):
+        pending = self.G["pending"]
+        name, target = pending["pilgrim"], pending["demon"]
+        label, demon = PILGRIM_NAMES[name], self.name_of(target)
+        self.G["pending"] = None
+        if event["choice"] == "kill":
+            reward = self.demon_value(target, "bkr", event.get("reward"), "event.reward",
+                                      "Bad Karma Reward")
+            self.remove_demon(target, "killed")
+            self.effect(f"{label} Kills {demon}.", Q_KILL)
+            self.gain_karma(name, "bad", reward, Q_BKR)
+        else:
+            soul = self.demon_value(target, "sp", event.get("soul_power"), "event.soul_power",
+                                    "Soul Power")
+            roll = sum(event["cleanse_dice"]) + event.get("cleanse_bonus", 0)
+            if roll >= soul:
+                reward = self.demon_value(target, "gkr", event.get("reward"), "event.reward",
+                                          "Good Karma Reward")
+                self.remove_demon(target, "cleansed")
+                self.effect(f"{label} Cleanses {demon}: {roll} against Soul Power {soul}.",
+                            Q_CLEANSED)
+                self.gain_karma(name, "good", reward, Q_GKR)
+            else:
+                self.effect(f"The Cleanse Ritual backfires: {roll} against Soul Power {soul}; "
+                            f"{demon} fully recovers.", Q_BACKFIRE)
+        if self.activation() is None:
+            self.next_activation()
+        else:
+            self.after_action()
+
+    def remove_demon(self, demon_id: str, how: str) -> None:
+        self.G["demons"].pop(demon_id)
+        self.G["removed"].append({"demon": demon_id, "how": how, "turn": self.G["turn"]})
+        self.quest().on_demon_removed(self, demon_id, how)
+
+    # -- a Demon attacks ------------------------------------------------------------------------------
+
+    def die_result(self, demon_id: str, face) -> dict:
+        if face is None:
+            return {}
+        return self.G["demons"][demon_id]["profile"].get("demon_die_results", {}).get(str(face), {})
+
+    @cites(Q_ATTACK_DICE)
+    def demon_attack_dice(self, event):
+        dice = self.G["demons"][event["demon"]]["profile"].get("attack_dice")
+        rolled = len(event["attack_dice"])
+        return (dice is None or rolled == dice
+                or f"{self.name_of(event['demon'])} rolls {dice} Attack Dice, not {rolled}.")
+
+    @cites(Q_DEMON_DIE)
+    def demon_die_rolled(self, event):
+        uses = self.G["demons"][event["demon"]]["profile"].get("demon_die")
+        if uses and "demon_die" not in event:
+            return f"{self.name_of(event['demon'])} rolls the Demon Die."
+        if not uses and "demon_die" in event:
+            return f"{self.name_of(event['demon'])} has no Demon Die on its Profile Sheet."
+        return True
+
+    @cites(Q_DEFENSE_DICE)
+    def defense_dice_rolled(self, event):
+        target = self.pilgrim(event["target"])
+        rolled = len(event.get("defense_dice") or [])
+        paralyzed = self.has_condition(event["target"], "paralyzed")
+        by_this = (self.die_result(event["demon"], event.get("demon_die")).get("condition")
+                   or event.get("condition")) == "Paralyzed"
+        if paralyzed or (by_this and self.option("paralyzed_by_this_attack") == "no_defense"):
+            if rolled:
+                raise self.violation(f"{PILGRIM_NAMES[event['target']]} is Paralyzed: no defense.",
+                                     Q_PARALYZED)
+            return True
+        dice = target["profile"]["defense_dice"]
+        return (dice is None or rolled == dice
+                or f"{PILGRIM_NAMES[event['target']]} rolls {dice} Defense Dice, not {rolled}.")
+
+    @cites(Q_GREEN)
+    def green_square_defender(self, event):
+        if not event.get("green_square"):
+            return True
+        if self.has_condition(event["target"], "paralyzed"):
+            raise self.violation("A Paralyzed Pilgrim does not defend: no defense bonus.",
+                                 Q_PARALYZED)
+        return True
+
+    @cites(Q_CRUSH)
+    def knock_back_blocked_within(self, event):
+        result = self.die_result(event["demon"], event.get("demon_die"))
+        knock = event.get("knock_back", result.get("knock_back", 0))
+        blocked = event.get("knock_back_blocked", 0)
+        return (blocked <= knock
+                or f"{blocked} blocked squares, but the Knock Back is {knock}.")
+
+    def do_demon_attack(self, event):
+        demon_id, name = event["demon"], event["target"]
+        self.pay_attack_cards(event)
+        result = self.die_result(demon_id, event.get("demon_die"))
+        die_damage = result.get("damage", 0)
+        knock = event.get("knock_back", result.get("knock_back", 0))
+        undefended_extra = 0
+        if knock and self.option("knock_back_damage") == "undefended":
+            undefended_extra, die_damage = die_damage, 0
+        damage = (sum(event["attack_dice"]) + die_damage + event.get("extra_damage", 0)
+                  + self.card_bonus(event, "damage"))
+        defense = (sum(event.get("defense_dice") or []) + (1 if event.get("green_square") else 0)
+                   + self.card_bonus(event, "defense"))
+        hit = max(0, damage - defense)
+        crushing = event.get("knock_back_blocked", 0)
+        label, demon = PILGRIM_NAMES[name], self.name_of(demon_id)
+        self.effect(f"{demon} attacks {label}: {damage} damage against {defense} defense.",
+                    Q_DEFEAT)
+        self.damage_pilgrim(name, hit, f"{demon}'s attack", Q_TRACK)
+        self.damage_pilgrim(name, undefended_extra, "the Knock Back's extra damage", Q_KNOCK_BACK)
+        if knock:
+            self.effect(f"{label} is Knocked Back {knock} square{'s' * (knock > 1)}.", Q_KNOCK_BACK)
+        self.damage_pilgrim(name, crushing, "Crushing Damage", Q_CRUSH)
+        condition = event.get("condition") or result.get("condition")
+        if condition and self.pilgrim(name)["status"] == "active":
+            self.give_condition(name, condition, event.get("condition_duration"), None, None,
+                                Q_CONDITION_UNDEFENDED)
+        self.demon_attack_done(event)

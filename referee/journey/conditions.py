@@ -1,0 +1,189 @@
+"""Cards in play and Condition Cards: timing, costs, gains and losses, durations, duplicates."""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from .profiles import PILGRIM_NAMES, condition_card
+from .rules import (
+    Q_AFFORD,
+    Q_AP_COST,
+    Q_CAP,
+    Q_CONDITION_NOW,
+    Q_DISTRACTION,
+    Q_DUPLICATE,
+    Q_FLOOR,
+    Q_HAND,
+    Q_HP_COST,
+    Q_MISFORTUNE_HP,
+    Q_NEXT_TURN_AP,
+)
+
+Q_MISFORTUNE_FROM = "Misfortune Cards may be gained when you perform the Meditate Action."
+Q_OUT = ("Remove the Miniature from the game board. They are completely out of the game, which may "
+         "end the Quest.")
+Q_DURATION = ("Condition Cards are in effect for multiple turns, for example, the Poisoned Card "
+              "which lasts 3 turns.")
+Q_PLAY_AREA = ("For cards that have an extended duration, you will need some reminder that the card "
+               "is currently active: the card text will say \"Play\" rather than \"Activate\", which "
+               "means move the card from your hand to the Pilgrim's play area, for example next to "
+               "the Profile Sheet.")
+
+
+class ConditionsMixin:
+    """Cards and Conditions of `Game`."""
+
+    def has_condition(self, name: str, flag: str) -> bool:
+        return any(c[flag] for c in self.pilgrim(name)["conditions"])
+
+    def give_condition(self, name, condition, duration, damage_now, damage_each_turn, quote):
+        card = condition_card(condition)
+        duration = duration if duration is not None else card["duration"]
+        if duration is None:
+            raise BadRequest(f"enter the duration printed on the {condition} Condition Card",
+                             "event.condition_duration" if quote else "event.duration")
+        pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
+        old = [c for c in pilgrim["conditions"] if c["name"] == condition]
+        for existing in old:
+            pilgrim["conditions"].remove(existing)
+            self.effect(f"{label} already had {condition}: the old card and its "
+                        f"{existing['tokens']} Turn Tokens are discarded.", Q_DUPLICATE)
+        each = damage_each_turn if damage_each_turn is not None else card["damage_each_turn"]
+        pilgrim["conditions"].append({
+            "name": condition, "tokens": 0, "duration": duration,
+            "damage_each_turn": each or 0,
+            "cannot_attack": bool(card["cannot_attack"]), "paralyzed": bool(card["paralyzed"])})
+        self.effect(f"{label} takes the {condition} Condition Card ({duration} turns).", Q_DURATION)
+        now = damage_now if damage_now is not None else card["damage_now"]
+        self.damage_pilgrim(name, now or 0, condition, quote or Q_CONDITION_NOW)
+
+    # -- Condition Cards ---------------------------------------------------------------------------
+
+    @cites(Q_OUT)
+    def on_board(self, event):
+        status = self.pilgrim(event["pilgrim"])["status"]
+        return status != "dead" or f"{PILGRIM_NAMES[event['pilgrim']]} is dead."
+
+    def condition_known(self, event):
+        condition = event.get("condition")
+        if condition and event.get("duration") is None and condition_card(condition)["duration"] is None:
+            raise BadRequest(f"enter the duration printed on the {condition} Condition Card",
+                             "event.duration")
+        return True
+
+    def do_take_condition(self, event):
+        self.give_condition(event["pilgrim"], event["condition"], event.get("duration"),
+                            event.get("damage_now"), event.get("damage_each_turn"), None)
+
+    # -- Misfortune -----------------------------------------------------------------------------------
+
+    @cites(Q_MISFORTUNE_FROM)
+    def misfortune_drawn(self, event):
+        due = self.pilgrim(event["pilgrim"])["misfortunes_due"]
+        return (event["card"] in due
+                or f"{PILGRIM_NAMES[event['pilgrim']]} has not drawn {event['card']} meditating.")
+
+    def do_misfortune(self, event):
+        name = event["pilgrim"]
+        pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
+        pilgrim["misfortunes_due"].remove(event["card"])
+        lose = event.get("lose") or {}
+        for stat in ("chi", "good_karma", "bad_karma"):
+            if lose.get(stat):
+                before = pilgrim[stat]
+                pilgrim[stat] = max(0, before - lose[stat])
+                self.effect(f"{event['card']}: {label} loses {before - pilgrim[stat]} "
+                            f"{stat.replace('_', ' ')} ({pilgrim[stat]} left).", Q_FLOOR)
+        if lose.get("ap_next_turn"):
+            pilgrim["ap_lost_next_turn"] += lose["ap_next_turn"]
+            self.effect(f"{event['card']}: {label} will have {lose['ap_next_turn']} Action Point "
+                        "less next turn.", Q_NEXT_TURN_AP)
+        if lose.get("hp"):
+            self.damage_pilgrim(name, min(lose["hp"], pilgrim["hp"]), event["card"],
+                                Q_MISFORTUNE_HP)
+        if event.get("condition") and pilgrim["status"] != "dead":
+            self.give_condition(name, event["condition"], event.get("duration"), None, None, None)
+
+    # -- playing a card ----------------------------------------------------------------------------------
+
+    @cites(Q_HAND)
+    def card_in_hand(self, event):
+        pilgrim = self.pilgrim(event["pilgrim"])
+        held = pilgrim["skills"] if event["kind"] == "skill" else pilgrim["fortune"]
+        if event["card"] in held:
+            return True
+        if event["kind"] == "skill" and pilgrim["skills_unknown"]:
+            return True  # one of the starting Skill Cards the table did not enter
+        return f"{PILGRIM_NAMES[event['pilgrim']]} holds no {event['kind']} card {event['card']}."
+
+    @cites(Q_AFFORD)
+    def card_cost_affordable(self, event):
+        cost, pilgrim = event.get("cost") or {}, self.pilgrim(event["pilgrim"])
+        return (cost.get("chi", 0) <= pilgrim["chi"]
+                or f"{event['card']} costs {cost['chi']} Chi; {PILGRIM_NAMES[event['pilgrim']]} "
+                   f"has {pilgrim['chi']}.")
+
+    @cites(Q_HP_COST)
+    def card_hp_cost(self, event):
+        cost, pilgrim = event.get("cost") or {}, self.pilgrim(event["pilgrim"])
+        return (not cost.get("hp") or pilgrim["hp"] - cost["hp"] >= 1
+                or f"Paying {cost['hp']} Health Points would leave "
+                   f"{PILGRIM_NAMES[event['pilgrim']]} with less than 1.")
+
+    @cites(Q_AP_COST)
+    def card_ap_cost(self, event):
+        ap = (event.get("cost") or {}).get("ap", 0)
+        if not ap:
+            return True
+        activation = self.activation()
+        if self.phase != "pilgrims" or not activation or activation["pilgrim"] != event["pilgrim"]:
+            return f"{PILGRIM_NAMES[event['pilgrim']]} is not the active Pilgrim."
+        left = activation["ap"] - activation["spent"]
+        if ap > left:
+            raise self.violation(f"{event['card']} costs {ap} Action Points; {left} left.", Q_AFFORD)
+        return True
+
+    @cites(Q_DISTRACTION)
+    def card_action_limit(self, event):
+        gain = (event.get("gain") or {}).get("ap", 0)
+        corrupted = "Demon Distraction" in self.pilgrim(event["pilgrim"])["corruption"]
+        return not (gain and corrupted) or "Demon Distraction: no extra Action Points."
+
+    def do_play_card(self, event):
+        name = event["pilgrim"]
+        pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
+        cost, gain = event.get("cost") or {}, event.get("gain") or {}
+        held = pilgrim["skills"] if event["kind"] == "skill" else pilgrim["fortune"]
+        keep = event.get("keep", False)
+        duration = event.get("duration", "immediate")
+        if event["card"] in held:
+            if not keep:
+                held.remove(event["card"])
+        elif not keep:
+            pilgrim["skills_unknown"] -= 1
+        else:
+            pilgrim["skills_unknown"] -= 1
+            held.append(event["card"])
+        pilgrim["chi"] -= cost.get("chi", 0)
+        pilgrim["hp"] -= cost.get("hp", 0)
+        if cost.get("ap"):
+            self.activation()["spent"] += cost["ap"]
+        self.effect(f"{label} plays {event['card']}.", Q_PLAY_AREA if duration in (
+            "end_of_turn", "continuous") else None)
+        if duration in ("end_of_turn", "continuous"):
+            pilgrim["in_play"].append({"card": event["card"], "duration": duration})
+        for stat, top in (("hp", "max_hp"), ("chi", "max_chi")):
+            if gain.get(stat):
+                before = pilgrim[stat]
+                pilgrim[stat] = min(pilgrim["profile"][top], before + gain[stat])
+                self.effect(f"{label} gains {pilgrim[stat] - before} of {gain[stat]} "
+                            f"{'Health Points' if stat == 'hp' else 'Chi'}: {pilgrim[stat]}.",
+                            Q_CAP)
+        if gain.get("ap"):
+            activation = self.activation()
+            if activation and activation["pilgrim"] == name:
+                activation["ap"] += gain["ap"]
+                self.effect(f"{label} has {activation['ap'] - activation['spent']} Action Points "
+                            "left.", None)
+        if cost.get("ap"):
+            self.after_action()

@@ -1,0 +1,480 @@
+"""The Demon Phase: spawning at the Gates, the activation order, and the Demon AI helper.
+
+For each Demon the table enters what the board allows (`demon_options`: each way the Demon can use
+its Action Points, the Pilgrims it would attack, squares moved, whether it ends closer to Tripitaka).
+The referee picks what the rules make it do — the highest priority plan, then the preferences, then
+the laziest move — shows it with the rules (state `demon_phase.current`), and offers it as one tap
+(`demon_plan`). A different choice is refused with the rule it breaks. Where options tie, the rules
+leave the choice to the table ("the one that makes the game harder for the Pilgrims").
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from .combat import Q_SAME_TYPE
+from .position import next_demon_id, placed_demon
+from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
+
+Q_SPAWN_GATES = "Demons spawn from each Active Demon Gate on the Game Board."
+Q_GATE_ORDER = ("Start at the Gate closest to Tripitaka, and work back to the Gate furthest from "
+                "Tripitaka.")
+Q_INACTIVE_GATE = ("Inactive Gates: Some Gates are inactive when they are placed on the Game Board "
+                   "or become inactive later in the game.")
+Q_CLOSED_GATE = "Closed Gates never become active again."
+Q_REINFORCE = ("Reinforcement Cards: Demons emerge from the Gates ready to hunt down Tripitaka. When "
+               "you spawn a new Demon, place it adjacent to its Gate, in an open square.")
+Q_UNIQUE = ("If the unique Demon is currently in play, simply discard the card and draw again.")
+Q_UNIQUE_SPAWN = ("Unique Cards: Unique Demon Cards spawn unique Demon Characters, like the Demon "
+                  "Lords.")
+Q_SPECIAL = ("Special Cards: These cards give the Demons special powers and abilities. Read the "
+             "card aloud and place it face up beside the Demon Card Deck as a reminder to follow the "
+             "instructions during this Demon Phase.")
+Q_RUN_OUT = ("Demon Rage: Players might run out of Demon Miniatures to place on the Game Board when "
+             "required to spawn new Demons.")
+Q_PROMOTE = ("First, use the promotion scheme below to spawn tougher Demons in place of the "
+             "Demon(s) initially drawn.")
+Q_RAGE = ("Demon Rage: Place the Demon Rage Card on the Demon Card Draw Deck to mark the start of "
+          "Demon Rage. Stop drawing Demon Cards for the rest of the Demon Phase of this Turn. When "
+          "Demon Rage is in effect, each Demon gets 3 Action Points, not 2.")
+Q_ORDER = ("Order: Like Pilgrims, Demons are activated in order, this time starting with the Demon "
+           "closest to Tripitaka and continuing to the ones further away.")
+Q_PHASE_ORDER = ("First, new Demons appear at Demon Gates and then all Demons are Activated in turn, "
+                 "starting with the Demon closest to Tripitaka.")
+Q_DEMON_AP = "Demons normally get 2 Action Points, but if they are in a Demon Rage, they will get 3."
+Q_ONE_AT_A_TIME = "Complete all actions for one Demon before activating the next Demon."
+Q_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until the door is opened "
+           "and they can move towards the Pilgrims.")
+Q_IGNORE = ("Demons ignore Unconscious Pilgrims completely. They do not move towards them, select "
+            "them as Targets and do not roll attacks against them even if they end up in the "
+            "Demon's Attack Range.")
+Q_NUMBER_OF_TARGETS = ("Determine the possible number of Targets. This is stated on the "
+                       "Miniature's Profile Sheet, below the Range Icon, but can be modified by "
+                       "Skill Cards, etc.")
+Q_PLAN = ("Look at the 4 plans offered below and select the highest priority plan that this Demon "
+          "can carry out.")
+Q_PRIORITY = {
+    1: "Priority 1: Use the Action Points to attack Tripitaka, possibly more than once.",
+    2: ("Priority 2: Use the Action Points to attack any other Target, so long as the Demon ends "
+        "closer on the board to Tripitaka."),
+    3: "Priority 3: Use the Action Points to attack any other Target.",
+    4: "Priority 4: Use the Action Points to move towards Tripitaka.",
+}
+Q_MOST = "Preference 1: Attack the most Targets possible."
+Q_WEAKEST = "Preference 2: Attack the weakest Target (the lowest number of Health Points)."
+Q_LAZY = ("Move Action 1: Demons trying to get into attack position are lazy. You can move a Demon "
+          "any legal way to get them into attack position, but they stop moving as soon as they "
+          "can attack their Targets.")
+Q_TIE = ("Where there is a choice between two equally valid options, take the one that makes the "
+         "game harder for the Pilgrims.")
+Q_WILD = ("Wild Attacks: Demons do not have to attack or move towards Tripitaka as their main "
+          "priority this turn. Skip Plan 1 and Plan 2.")
+Q_TARGETING = ("Targeting: Demons are powerful creatures that will attack all Targets in their "
+               "Attack Range. So \"attack Tripitaka\" really means \"attack Tripitaka and all other "
+               "Pilgrims in range, with LOS\".")
+
+
+class DemonMixin:
+    """The Demon Phase of `Game`."""
+
+    # -- what is left to do ------------------------------------------------------------------------
+
+    def gates_to_spawn(self) -> list[str]:
+        phase = self.G["demon_phase"]
+        if phase is None or phase["rage_stopped"]:
+            return []
+        return [g for g, gate in self.G["gates"].items()
+                if gate["status"] == "active" and g not in phase["spawned"]]
+
+    def demons_to_activate(self) -> list[str]:
+        phase = self.G["demon_phase"]
+        if phase is None:
+            return []
+        return [d for d, demon in self.G["demons"].items()
+                if demon["active"] and d not in phase["activated"]]
+
+    def demon_ap(self) -> int:
+        return 3 if self.G["rage"] else 2
+
+    def closest(self, pending: list[str], distances: dict | None) -> list[str]:
+        """The pending Gates or Demons that may go next: all when only one is left, else the
+        closest by the distances measured (ties: the table chooses)."""
+        if len(pending) <= 1:
+            return list(pending)
+        if distances is None:
+            return []
+        nearest = min(distances[x] for x in pending)
+        return [x for x in pending if distances[x] == nearest]
+
+    def needs_measure(self, of: str) -> bool:
+        phase = self.G["demon_phase"]
+        if of == "gates":
+            return len(self.gates_to_spawn()) > 1 and phase["gate_distances"] is None
+        pending = self.demons_to_activate()
+        if len(pending) <= 1:
+            return False
+        if phase["demon_distances"] is None:
+            return True
+        return (self.option("activation_order") == "remeasured"
+                and phase["measured_after"] != len(phase["activated"]))
+
+    # -- measuring ----------------------------------------------------------------------------------
+
+    @cites(Q_GATE_ORDER)
+    def measure_now(self, event):
+        if event["of"] == "gates":
+            if self.phase != "demons_spawn":
+                raise self.violation("The Gates are measured before spawning.", Q_PHASE_ORDER)
+            return True
+        if self.phase != "demons_activate":
+            raise self.violation("The Demons are measured when they activate, after spawning.",
+                                 Q_PHASE_ORDER)
+        if self.G["demon_phase"]["current"] is not None:
+            raise self.violation("A Demon is still acting.", Q_ONE_AT_A_TIME)
+        if (self.G["demon_phase"]["demon_distances"] is not None
+                and self.option("activation_order") == "measured_once"):
+            raise self.violation("The order was measured once for this Demon Phase (table "
+                                 "ruling: measured once).", Q_ORDER)
+        return True
+
+    @cites(Q_ORDER)
+    def measured_all(self, event):
+        pending = self.gates_to_spawn() if event["of"] == "gates" else self.demons_to_activate()
+        known = self.G["gates"] if event["of"] == "gates" else self.G["demons"]
+        unknown = sorted(set(event["distances"]) - set(known))
+        if unknown:
+            raise BadRequest(f"no {event['of'][:-1]} named {unknown[0]}",
+                             f"event.distances.{unknown[0]}")
+        missing = sorted(set(pending) - set(event["distances"]))
+        if missing:
+            quote = Q_GATE_ORDER if event["of"] == "gates" else Q_ORDER
+            raise self.violation(f"Measure every {event['of'][:-1]} still to go: "
+                                 f"{', '.join(missing)} is missing.", quote)
+        return True
+
+    def do_measure(self, event):
+        phase = self.G["demon_phase"]
+        ordered = sorted(event["distances"].items(), key=lambda item: item[1])
+        words = ", ".join(f"{self.name_of(x)} {d}" for x, d in ordered)
+        if event["of"] == "gates":
+            phase["gate_distances"] = dict(event["distances"])
+            self.effect(f"Gates by distance to Tripitaka: {words}.", Q_GATE_ORDER)
+        else:
+            phase["demon_distances"] = dict(event["distances"])
+            phase["measured_after"] = len(phase["activated"])
+            self.effect(f"Demons by distance to Tripitaka: {words}.", Q_ORDER)
+
+    # -- spawning -------------------------------------------------------------------------------------
+
+    @cites(Q_SPAWN_GATES)
+    def gate_spawns(self, event):
+        gate = self.G["gates"].get(event["gate"])
+        if gate is None:
+            return f"There is no Gate named {event['gate']}."
+        if gate["status"] == "closed":
+            raise self.violation(f"{event['gate']} is Closed.", Q_CLOSED_GATE)
+        if gate["status"] == "inactive":
+            raise self.violation(f"{event['gate']} is inactive.", Q_INACTIVE_GATE)
+        if self.G["demon_phase"]["rage_stopped"]:
+            raise self.violation("Demon Rage: no more Demon Cards this Demon Phase.", Q_RAGE)
+        return (event["gate"] not in self.G["demon_phase"]["spawned"]
+                or f"{event['gate']} has spawned this Demon Phase.")
+
+    @cites(Q_GATE_ORDER)
+    def gate_in_order(self, event):
+        pending = self.gates_to_spawn()
+        if self.needs_measure("gates"):
+            return "Measure each active Gate's distance to Tripitaka first."
+        allowed = self.closest(pending, self.G["demon_phase"]["gate_distances"])
+        return (event["gate"] in allowed
+                or f"{', '.join(allowed)} is closer to Tripitaka: it spawns first.")
+
+    @cites(Q_REINFORCE)
+    def spawn_card(self, event):
+        card, demons = event["card"], event.get("demons") or []
+        if card in ("special",):
+            if "name" not in event:
+                raise BadRequest("name the Special Demon Card", "event.name")
+            if demons:
+                raise self.violation("A Special Card places no Demons.", Q_SPECIAL)
+            return True
+        if not demons:
+            raise BadRequest("name the Demons on the card", "event.demons")
+        lords = [d for d in demons if demon_profile(d, None)["lord"]]
+        if card == "unique" and len(demons) != 1:
+            raise self.violation("A Unique Card spawns one unique Demon.", Q_UNIQUE_SPAWN)
+        if card == "reinforcement" and lords:
+            raise self.violation(f"{demon_name(lords[0])} comes from a Unique Card.",
+                                 Q_UNIQUE_SPAWN)
+        return True
+
+    def models_free(self, kind: str) -> int:
+        on_board = sum(1 for d in self.G["demons"].values() if d["type"] == kind)
+        return demon_models(kind) - on_board
+
+    @cites(Q_RUN_OUT)
+    def models_left(self, event):
+        demons = event.get("demons") or []
+        need = {kind: demons.count(kind) for kind in demons}
+        short = [k for k, n in need.items() if self.models_free(k) < n]
+        if event["card"] == "rage":
+            return bool(short) or "There are models left for every Demon on the card: no Rage."
+        if event["card"] == "unique":
+            return True
+        if short:
+            return (f"No {demon_name(short[0])} model is left: promote (enter the Demons placed "
+                    "and promoted_from) or begin Demon Rage.")
+        drawn = event.get("promoted_from") or []
+        if drawn:
+            available = [k for k in set(drawn) if self.models_free(k) >= drawn.count(k)]
+            if available:
+                raise self.violation(f"{demon_name(available[0])} models are left: no promotion.",
+                                     Q_PROMOTE)
+        return True
+
+    def do_spawn(self, event):
+        G, phase, gate = self.G, self.G["demon_phase"], event["gate"]
+        card = event["card"]
+        if card == "rage":
+            G["rage"] = True
+            phase["rage_stopped"] = True
+            phase["spawned"].append(gate)
+            self.effect("No model and no promotion left: Demon Rage begins. No more Demon Cards "
+                        "this phase; every Demon has 3 Action Points.", Q_RAGE)
+            return
+        if card == "special":
+            G["special_cards"].append({"name": event["name"], "duration": None})
+            phase["spawned"].append(gate)
+            self.effect(f"Special Demon Card at {gate}: {event['name']}.", Q_SPECIAL)
+            return
+        if card == "unique":
+            kind = event["demons"][0]
+            if any(d["type"] == kind for d in G["demons"].values()):
+                self.effect(f"{demon_name(kind)} is in play: discard the card and draw again for "
+                            f"{gate}.", Q_UNIQUE)
+                return
+        placed = []
+        for kind in event["demons"]:
+            ident = next_demon_id(kind, G["demons"])
+            entered = {**((self.option("demon_profiles") or {}).get(kind) or {}),
+                       **G["entered_profiles"].get(kind, {})}
+            G["demons"][ident] = placed_demon(kind, entered)
+            placed.append(ident)
+        phase["spawned"].append(gate)
+        self.effect(f"At {gate}: {', '.join(placed)} placed adjacent to the Gate, facing along "
+                    "the shortest path to Tripitaka.", Q_REINFORCE)
+        if event.get("promoted_from"):
+            self.effect(f"Promoted from {', '.join(event['promoted_from'])}.", Q_PROMOTE)
+
+    # -- activations ----------------------------------------------------------------------------------
+
+    @cites(Q_ONE_AT_A_TIME)
+    def no_demon_acting(self, event):
+        current = self.G["demon_phase"]["current"]
+        return current is None or f"{self.name_of(current['demon'])} is still acting."
+
+    @cites(Q_PHASE_ORDER)
+    def demon_activates(self, event):
+        demon = self.G["demons"].get(event["demon"])
+        if demon is None:
+            if event["demon"] in self.G["pilgrims"]:
+                return f"{PILGRIM_NAMES[event['demon']]} is a Pilgrim."
+            return f"There is no Demon named {event['demon']}."
+        if not demon["active"]:
+            raise self.violation(f"{self.name_of(event['demon'])} is inactive behind a closed "
+                                 "door.", Q_ROOMS)
+        return (event["demon"] not in self.G["demon_phase"]["activated"]
+                or f"{self.name_of(event['demon'])} has been activated this Demon Phase.")
+
+    @cites(Q_ORDER)
+    def demon_in_order(self, event):
+        if self.needs_measure("demons"):
+            return "Measure each Demon's distance to Tripitaka first."
+        allowed = self.closest(self.demons_to_activate(), self.G["demon_phase"]["demon_distances"])
+        return (event["demon"] in allowed
+                or f"{', '.join(allowed)} is closer to Tripitaka: it activates first.")
+
+    @cites(Q_DEMON_AP)
+    def options_within_ap(self, event):
+        ap = self.demon_ap()
+        for n, option in enumerate(event["options"], 1):
+            if len(option["actions"]) > ap:
+                return f"Option {n} uses {len(option['actions'])} Action Points; the Demon has {ap}."
+            if ("attack" in option["actions"]) != bool(option.get("targets")):
+                raise BadRequest("an option with an attack names its Targets, and only then",
+                                 f"event.options[{n - 1}].targets")
+        return True
+
+    @cites(Q_SAME_TYPE)
+    def options_target_pilgrims(self, event):
+        for option in event["options"]:
+            for target in option.get("targets") or []:
+                if target not in self.G["pilgrims"]:
+                    if target in self.G["demons"]:
+                        return f"{self.name_of(target)} is a Demon."
+                    raise BadRequest(f"no figure named {target}", "event.options")
+        return True
+
+    @cites(Q_IGNORE)
+    def options_ignore_unconscious(self, event):
+        for option in event["options"]:
+            for target in option.get("targets") or []:
+                if self.pilgrim(target)["status"] != "active":
+                    return f"{PILGRIM_NAMES[target]} is {self.pilgrim(target)['status']}."
+        return True
+
+    @cites(Q_NUMBER_OF_TARGETS)
+    def options_all_targets(self, event):
+        if self.option("demon_targets") != "profile":
+            return True
+        allowed = self.G["demons"][event["demon"]]["profile"].get("targets")
+        if allowed in (None, "all"):
+            return True
+        for n, option in enumerate(event["options"], 1):
+            if len(option.get("targets") or []) > allowed:
+                return (f"Option {n}: {self.name_of(event['demon'])} attacks {allowed} "
+                        f"Target{'s' * (allowed > 1)} (its Profile Sheet).")
+        return True
+
+    def plan_of(self, option: dict) -> dict:
+        """An option's priority and preference key, with the rule that ranks it."""
+        actions, targets = option["actions"], option.get("targets") or []
+        attacks = actions.count("attack")
+        wild = any(card["name"] == "Wild Attacks" for card in self.G["special_cards"])
+        if attacks and "tripitaka" in targets and not wild:
+            priority = 1
+        elif attacks and option.get("ends_closer") and not wild:
+            priority = 2
+        elif attacks:
+            priority = 3
+        else:
+            priority = 4
+        weakest = min((self.pilgrim(t)["hp"] for t in targets), default=99)
+        return {"priority": priority,
+                "key": [priority, -len(targets), weakest, -attacks, option.get("squares", 0)]}
+
+    def do_demon_options(self, event):
+        ap = self.demon_ap()
+        options = [dict(option) for option in event["options"]]
+        options.append({"actions": ["move"] * ap, "targets": [], "squares": None,
+                        "towards": "Tripitaka"})
+        for option in options:
+            option.update(self.plan_of(option))
+        best_key = min(option["key"] for option in options)
+        best = [n for n, option in enumerate(options, 1) if option["key"] == best_key]
+        self.G["demon_phase"]["current"] = {"demon": event["demon"], "ap": ap, "options": options,
+                                            "best": best, "plan": None, "attacks": []}
+        chosen = options[best[0] - 1]
+        self.effect(f"{self.name_of(event['demon'])} ({ap} Action Points): Plan "
+                    f"{chosen['priority']} — option {' or '.join(map(str, best))}: "
+                    f"{self.describe_option(chosen)}.", Q_PRIORITY[chosen["priority"]])
+        if len(best) > 1:
+            self.effect("These options are equal by the Demon AI: the table takes the one that "
+                        "makes the game harder for the Pilgrims.", Q_TIE)
+
+    def describe_option(self, option: dict) -> str:
+        if option.get("towards"):
+            return f"{len(option['actions'])} Moves towards Tripitaka"
+        targets = ", ".join(PILGRIM_NAMES[t] for t in option.get("targets") or [])
+        steps = " then ".join(option["actions"])
+        squares = option.get("squares") or 0
+        return (f"{steps}" + (f" ({squares} squares)" if squares else "")
+                + (f", attacking {targets}" if targets else ""))
+
+    # -- the plan ---------------------------------------------------------------------------------------
+
+    @cites(Q_ONE_AT_A_TIME)
+    def demon_is_acting(self, event):
+        current = self.G["demon_phase"]["current"]
+        if current is None:
+            return f"No Demon is acting: enter what {self.name_of(event['demon'])} can do first."
+        return (current["demon"] == event["demon"]
+                or f"{self.name_of(current['demon'])} is acting, not {self.name_of(event['demon'])}.")
+
+    @cites(Q_PLAN)
+    def plan_not_chosen(self, event):
+        return (self.G["demon_phase"]["current"]["plan"] is None
+                or "This Demon's plan is chosen.")
+
+    @cites(Q_PLAN)
+    def option_exists(self, event):
+        n = len(self.G["demon_phase"]["current"]["options"])
+        return 1 <= event["option"] <= n or f"There are {n} options, not {event['option']}."
+
+    @cites(Q_PLAN)
+    def plan_priority(self, event):
+        current = self.G["demon_phase"]["current"]
+        chosen = current["options"][event["option"] - 1]
+        best = current["options"][current["best"][0] - 1]
+        if chosen["priority"] == best["priority"]:
+            return True
+        raise self.violation(f"Option {event['option']} is Plan {chosen['priority']}; option "
+                             f"{current['best'][0]} is Plan {best['priority']}, a higher priority.",
+                             Q_PRIORITY[best["priority"]])
+
+    @cites(Q_MOST)
+    def plan_preference(self, event):
+        current = self.G["demon_phase"]["current"]
+        if event["option"] in current["best"]:
+            return True
+        chosen = current["options"][event["option"] - 1]["key"]
+        best = current["options"][current["best"][0] - 1]["key"]
+        because = next(n for n in range(1, 5) if chosen[n] != best[n])
+        message = (f"Option {current['best'][0]} is preferred to option {event['option']} "
+                   "(same plan).")
+        quote = {1: Q_MOST, 2: Q_WEAKEST, 3: Q_PRIORITY[1], 4: Q_LAZY}[because]
+        raise self.violation(message, quote)
+
+    def do_demon_plan(self, event):
+        current = self.G["demon_phase"]["current"]
+        option = current["options"][event["option"] - 1]
+        current["plan"] = event["option"]
+        current["attacks"] = [target for action in option["actions"] if action == "attack"
+                              for target in option.get("targets") or []]
+        self.effect(f"{self.name_of(event['demon'])}: {self.describe_option(option)}.",
+                    Q_PRIORITY[option["priority"]])
+        if current["attacks"]:
+            self.effect("One attack roll for each Target, for each Attack Action.", Q_TARGETING)
+        else:
+            self.finish_demon()
+
+    # -- attacks ----------------------------------------------------------------------------------------
+
+    @cites(Q_PLAN)
+    def attack_planned(self, event):
+        current = self.G["demon_phase"]["current"]
+        if current["plan"] is None:
+            return "Choose the Demon's plan first."
+        return bool(current["attacks"]) or "This Demon's plan has no attacks left."
+
+    @cites(Q_TARGETING)
+    def attack_target_planned(self, event):
+        attacks = self.G["demon_phase"]["current"]["attacks"]
+        if event["target"] in self.G["demons"]:
+            raise self.violation(f"{self.name_of(event['target'])} is a Demon.", Q_SAME_TYPE)
+        return (event["target"] in attacks
+                or f"The plan attacks {', '.join(self.name_of(t) for t in attacks)}.")
+
+    @cites(Q_IGNORE)
+    def demon_target_conscious(self, event):
+        if event["target"] not in self.G["pilgrims"]:
+            return True
+        status = self.pilgrim(event["target"])["status"]
+        return status == "active" or f"{PILGRIM_NAMES[event['target']]} is {status}."
+
+    def demon_attack_done(self, event):
+        current = self.G["demon_phase"]["current"]
+        current["attacks"].remove(event["target"])
+        down = [t for t in current["attacks"] if self.pilgrim(t)["status"] != "active"]
+        for target in sorted(set(down)):
+            self.effect(f"{PILGRIM_NAMES[target]} is Unconscious: no more attacks against him.",
+                        Q_IGNORE)
+        current["attacks"] = [t for t in current["attacks"] if t not in down]
+        if not current["attacks"]:
+            self.finish_demon()
+
+    def finish_demon(self) -> None:
+        phase = self.G["demon_phase"]
+        phase["activated"].append(phase["current"]["demon"])
+        phase["current"] = None
+

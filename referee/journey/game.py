@@ -1,0 +1,586 @@
+"""Journey: Wrath of Demons — the referee of a cooperative game for 1-4 players.
+
+The seats are the players (p1..p4); the four Pilgrims are always in play and each is controlled by
+one seat (`controllers`, by default as the setup step deals them: one player all 4; two players 2
+each; three players 1, 1 and 2; four players 1 each). Every seat may enter at any moment — a card
+can be played by any Pilgrim at almost any time, and "Any of the Players can perform the required
+actions" for the Demons — but a seat enters a Pilgrim's actions only for the Pilgrims it controls
+(unless the table sets `anyone_enters`).
+
+The turn (machine states): maintenance -> pilgrims (one activation at a time, in initiative order)
+-> demons_spawn -> demons_activate -> end -> maintenance of the next turn; over when a Quest ends.
+The referee advances between phases itself when a phase has nothing left to do (`proceed`).
+
+The board is the table's: every rule that depends on where figures stand is checked against facts
+entered with the event (adjacent, in range, blue squares entered, distance to Tripitaka...).
+
+Where the rules live:
+  game.py      the declaration, setup, the turn structure (Maintenance, activations, End of Turn)
+  actions.py   the Pilgrim actions and their costs      combat.py   attacks, Defeat, Kill / Cleanse
+  karma.py     Karma rewards and trades                 conditions.py  cards and Condition Cards
+  demon_ai.py  the Demon Phase and the Demon AI helper  quests.py   the Quest hooks (issue 14)
+  events.py    event schemas; position.py a position; profiles.py components as data; rules.py quotes
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from referee.core import Citation, Option, Referee, cites
+
+from . import legal as legal_module
+from . import position as position_module
+from .actions import Q_RED, ActionsMixin
+from .combat import CombatMixin
+from .conditions import ConditionsMixin
+from .demon_ai import DemonMixin
+from .events import EVENT_TYPES
+from .karma import KarmaMixin
+from .profiles import PILGRIM_NAMES, PILGRIMS
+from .quests import QUESTS
+from .rules import (
+    Q_CONTROL,
+    Q_DEAD,
+    Q_END,
+    Q_END_OF_TURN_CARD,
+    Q_EXPIRE,
+    Q_INITIATIVE,
+    Q_NO_RETURN,
+    Q_ONGOING,
+    Q_PARALYZED,
+    Q_PHASE_DEMON,
+    Q_PHASE_END,
+    Q_PHASE_MAINTENANCE,
+    Q_PHASE_PILGRIM,
+    Q_QUEST_FAIL,
+    Q_RAGE_ENDS,
+    Q_ROTATE,
+    Q_SPECIAL_DISCARD,
+    Q_TRIPITAKA_DEFEATED,
+    Q_TRIPITAKA_KILLED,
+    Q_TURN,
+    Q_TURN_TOKENS,
+    Q_TWO_AP,
+    Q_UNCONSCIOUS,
+)
+
+G_ = "journey"
+
+
+def _c(quote: str) -> Citation:
+    return Citation(G_, quote)
+
+
+def _ruling(description, values, default, *quotes):
+    return Option(description, {"enum": list(values)}, default, tuple(_c(q) for q in quotes))
+
+
+PROFILE_ENTRY = {
+    "type": "object",
+    "properties": {"max_hp": {"type": "integer", "minimum": 1, "maximum": 30},
+                   "max_chi": {"type": "integer", "minimum": 0, "maximum": 30},
+                   "mv": {"type": "integer", "minimum": 1, "maximum": 12},
+                   "attack_dice": {"type": "integer", "minimum": 0, "maximum": 6},
+                   "defense_dice": {"type": "integer", "minimum": 0, "maximum": 6},
+                   "cleanse_dice": {"type": "integer", "minimum": 0, "maximum": 6}},
+    "additionalProperties": False,
+}
+DEMON_ENTRY = {
+    "type": "object",
+    "properties": {"mv": {"type": "integer", "minimum": 0, "maximum": 12},
+                   "hp": {"type": "integer", "minimum": 1, "maximum": 30},
+                   "sp": {"type": "integer", "minimum": 0, "maximum": 12},
+                   "gkr": {"type": "integer", "minimum": 0, "maximum": 20},
+                   "bkr": {"type": "integer", "minimum": 0, "maximum": 20},
+                   "attack_dice": {"type": "integer", "minimum": 0, "maximum": 6},
+                   "demon_die": {"type": "boolean"},
+                   "targets": {"oneOf": [{"const": "all"},
+                                         {"type": "integer", "minimum": 1, "maximum": 5}]},
+                   "demon_die_results": {
+                       "type": "object", "propertyNames": {"enum": ["0", "1", "2", "3"]},
+                       "additionalProperties": {
+                           "type": "object",
+                           "properties": {"damage": {"type": "integer", "minimum": 0,
+                                                     "maximum": 9},
+                                          "knock_back": {"type": "integer", "minimum": 0,
+                                                         "maximum": 4},
+                                          "condition": {"type": ["string", "null"],
+                                                        "maxLength": 40}},
+                           "additionalProperties": False}}},
+    "additionalProperties": False,
+}
+
+OPTIONS = {
+    "quest": Option("The Quest played. \"free\": no Quest rules yet (the table enters the Quest's "
+                    "result); the ten Quests are their own issue.", {"enum": list(QUESTS)},
+                    "free"),
+    "initiative": Option(
+        "The Initiative Tokens: the Pilgrims in order of play (\"Randomly assign the order any way "
+        "you like\").",
+        {"type": ["array", "null"], "items": {"enum": list(PILGRIMS)}, "minItems": 4,
+         "maxItems": 4, "uniqueItems": True}, None),
+    "controllers": Option(
+        "Which seat controls each Pilgrim (default: dealt as the setup step says).",
+        {"type": ["object", "null"], "propertyNames": {"enum": list(PILGRIMS)},
+         "additionalProperties": {"enum": ["p1", "p2", "p3", "p4"]}}, None),
+    "pilgrim_profiles": Option(
+        "The values on each Pilgrim Profile Sheet the rulebook does not print (max Health Points, "
+        "MV, Cleanse Ritual dice...). Max HP and MV are needed for every Pilgrim.",
+        {"type": ["object", "null"], "propertyNames": {"enum": list(PILGRIMS)},
+         "additionalProperties": PROFILE_ENTRY}, None),
+    "demon_profiles": Option(
+        "The values on the Demon Profile Sheets the rulebook does not print (HP, Soul Power, "
+        "Karma Rewards, Attack Dice, Demon Die results...), by Demon.",
+        {"type": ["object", "null"],
+         "propertyNames": {"enum": ["berrok", "bharhaz", "boof", "borrack", "kogaiji", "yazuiji",
+                                    "koorogg"]},
+         "additionalProperties": DEMON_ENTRY}, None),
+    "anyone_enters": Option("One shared phone: any seat may enter for any Pilgrim.",
+                            {"type": "boolean"}, False, (_c(Q_CONTROL),)),
+    "third_rest": _ruling(
+        "Table ruling: a third Rest in one activation with 3 Action Points. \"refused\": Rest is "
+        "twice per Activation (the Rest rule); \"allowed\": a third Action may double up (the "
+        "FAQ on 3 Action Points).", ("refused", "allowed"), "refused",
+        "Resting can be performed twice per Activation, if required.",
+        "If the Pilgrim is allowed a third Action, for example by using the Fortune Card \"Om "
+        "Mala of Vigor\", then they can choose any third Action, even if it doubles up."),
+    "red_square_last_hp": _ruling(
+        "Table ruling: a Pilgrim with 1 Health Point entering a red square. \"may_enter\": he has "
+        "the Health Point to pay and falls Unconscious; \"must_keep_one\": like a Health Point "
+        "cost, he must keep 1.", ("may_enter", "must_keep_one"), "may_enter",
+        "If you do not have the Movement Points (for Blue Regions) or Health Points (for Red "
+        "Regions), you cannot make the move.",
+        "Note the Health Point costs are a special case. Other payments can reduce the total "
+        "points left to zero, but when paying Health Point costs, you must leave the Pilgrim with "
+        "at least 1 Health Point."),
+    "red_square_stationary": _ruling(
+        "Table ruling: when a Pilgrim stationary on a red square for a full turn takes its point "
+        "of damage. \"end_of_activation\": \"the end of their turn\" is the end of the Pilgrim's "
+        "activation; \"end_of_turn_phase\": the End of Turn Phase.",
+        ("end_of_activation", "end_of_turn_phase"), "end_of_activation",
+        "The damage is applied to the Pilgrim when they enter the square, or at the end of their "
+        "turn if they are stationary for the full turn.",
+        "End of Turn Phase: Perform End of Turn Phase actions, such as using Turn Tokens to track "
+        "passing time. All Pilgrims do this simultaneously."),
+    "paralyzed_by_this_attack": _ruling(
+        "Table ruling: a Pilgrim Paralyzed by a Demon's attack — does he defend that same attack? "
+        "\"defends\": the Condition is the attack's result, taken after the dice; \"no_defense\": "
+        "he rolls no Defense Dice against it.", ("defends", "no_defense"), "defends",
+        "While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.",
+        "Monkey rolls 3 & 2 on his Defense Dice, more than enough to cancel the 3 damage."),
+    "knock_back_damage": _ruling(
+        "Table ruling: the extra point of damage that comes with a Knock Back on the Demon Die "
+        "(Yazuiji). \"defended\": it is Demon Die damage, which Defense reduces; \"undefended\": "
+        "like Crushing Damage it cannot be defended.", ("defended", "undefended"), "defended",
+        "Defense is not applied to all damage, only to numerical damage generated from the Attack "
+        "Dice (and other special dice like the Demon Die).",
+        "Yazuiji rolls 2 on her Demon Die and Tripitaka is Knocked Back 2 squares and takes an "
+        "additional point of Damage."),
+    "demon_targets": _ruling(
+        "Table ruling: how many Targets a Minion attacks. \"all\": the Demon AI says Demons attack "
+        "all Targets in range; \"profile\": the Number of Targets on its Profile Sheet.",
+        ("all", "profile"), "all",
+        "Targeting: Demons are powerful creatures that will attack all Targets in their Attack "
+        "Range.",
+        "Determine the possible number of Targets. This is stated on the Miniature's Profile "
+        "Sheet, below the Range Icon, but can be modified by Skill Cards, etc."),
+    "activation_order": _ruling(
+        "Table ruling: the Demons' activation order. \"measured_once\": measured once when the "
+        "activations start; \"remeasured\": measured again before each activation, as Demons move.",
+        ("measured_once", "remeasured"), "measured_once",
+        "Order: Like Pilgrims, Demons are activated in order, this time starting with the Demon "
+        "closest to Tripitaka and continuing to the ones further away.",
+        "Demons do not cooperate: play each Demon one by one and do not consider the other Demons "
+        "while controlling the current one."),
+    "no_double_third_action": _ruling(
+        "Table ruling: Lure of Demons (\"the same Action twice in one turn\") with a third Action "
+        "Point. \"third_may_double\": the FAQ on 3 Action Points applies to it too; \"never\": "
+        "Lure of Demons forbids the double even as a third Action.",
+        ("third_may_double", "never"), "third_may_double",
+        "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one turn.",
+        "This applies to the initial 2 Actions all Pilgrims take in a normal Pilgrim Phase."),
+    "tripitaka_defeat": _ruling(
+        "Free play (no Quest rules): the game ends in Defeat when Tripitaka is \"defeated\" (0 "
+        "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "
+        "sets its own.", ("defeated", "killed"), "defeated",
+        Q_TRIPITAKA_DEFEATED, Q_TRIPITAKA_KILLED),
+}
+
+
+# Each event: the phases it may be entered in and the guards it must pass, in order.
+ANY_PHASE = ["maintenance", "pilgrims", "demons_spawn", "demons_activate", "end"]
+_ACT = ["no_pending_decision", "controls_pilgrim", "is_active_pilgrim", "conscious",
+        "not_paralyzed", "no_trade_due", "action_points_left", "within_action_limit"]
+EVENT_RULES = {
+    "maintenance": (["maintenance"], []),
+    "move": (["pilgrims"], [*_ACT, "not_a_double_action", "straight_move", "unblocked_move",
+                            "within_movement_points", "red_square_health"]),
+    "attack": (["pilgrims"], [*_ACT, "not_disabled", "not_a_double_action", "targets_demons",
+                              "one_target", "target_on_board", "target_in_range",
+                              "attack_dice_rolled", "weapon_damage_read", "cards_in_time"]),
+    "resolve_defeat": (["pilgrims"], ["defeat_to_resolve", "controls_pilgrim", "cleanse_possible",
+                                      "cleanse_dice_rolled"]),
+    "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation"]),
+    "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation", "full_spin",
+                                "spinner_draw"]),
+    "break_door": (["pilgrims"], [*_ACT, "door_closed", "door_contact"]),
+    "collect_sutra": (["pilgrims"], [*_ACT, "sutra_on_board"]),
+    "rescue_villager": (["pilgrims"], [*_ACT, "villager_on_board"]),
+    "recover": (["pilgrims"], [*_ACT, "well_on_board", "well_once"]),
+    "rest": (["pilgrims"], [*_ACT, "not_a_double_action", "rest_twice"]),
+    "close_gate": (["pilgrims"], [*_ACT, "tripitaka_closes", "gate_open_to_close",
+                                  "adjacent_gate", "holds_sutra", "quest_allows_sealing"]),
+    "master_skill": (["pilgrims"], [*_ACT, "master_once", "good_karma_for_skill"]),
+    "revive": (["pilgrims"], [*_ACT, "tripitaka_revives", "target_unconscious", "revive_cost"]),
+    "end_activation": (["pilgrims"], ["no_pending_decision", "controls_pilgrim",
+                                      "is_active_pilgrim", "no_trade_due"]),
+    "play_card": (ANY_PHASE, ["controls_pilgrim", "conscious", "not_paralyzed",
+                              "card_in_hand", "card_cost_affordable", "card_hp_cost",
+                              "card_ap_cost", "card_action_limit"]),
+    "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
+    "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
+                               "condition_known"]),
+    "karma_trade": (ANY_PHASE, ["controls_pilgrim", "trade_is_due", "trade_draw"]),
+    "measure": (["demons_spawn", "demons_activate"], ["measure_now", "measured_all"]),
+    "spawn": (["demons_spawn"], ["gate_spawns", "gate_in_order", "spawn_card", "models_left"]),
+    "demon_options": (["demons_activate"], ["no_demon_acting", "demon_activates",
+                                            "demon_in_order", "options_within_ap",
+                                            "options_target_pilgrims",
+                                            "options_ignore_unconscious", "options_all_targets"]),
+    "demon_plan": (["demons_activate"], ["demon_is_acting", "plan_not_chosen", "option_exists",
+                                         "plan_priority", "plan_preference"]),
+    "demon_attack": (["demons_activate"], ["demon_is_acting", "attack_planned",
+                                           "demon_target_conscious", "attack_target_planned",
+                                           "demon_attack_dice", "demon_die_rolled",
+                                           "defense_dice_rolled", "green_square_defender",
+                                           "knock_back_blocked_within", "cards_in_time"]),
+    "end_turn": (["end"], []),
+    "quest_result": (ANY_PHASE, []),
+}
+
+# The referee moves on by itself when a phase has nothing left to do.
+FLOW = [
+    {"trigger": "begin_pilgrim_phase", "source": "maintenance", "dest": "pilgrims",
+     "before": "start_pilgrim_phase"},
+    {"trigger": "begin_demon_phase", "source": "pilgrims", "dest": "demons_spawn",
+     "before": "start_demon_phase"},
+    {"trigger": "begin_demon_activation", "source": "demons_spawn", "dest": "demons_activate"},
+    {"trigger": "begin_end_of_turn", "source": "demons_activate", "dest": "end"},
+    {"trigger": "begin_next_turn", "source": "end", "dest": "maintenance",
+     "before": "start_next_turn"},
+    {"trigger": "conclude", "source": ANY_PHASE, "dest": "over"},
+]
+
+
+class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, Referee):
+    game_id = G_
+    title = "Journey: Wrath of Demons"
+    min_players = 1
+    max_players = 4
+    seats = ("p1", "p2", "p3", "p4")
+    states: ClassVar[list] = ["maintenance", "pilgrims",
+                              {"name": "demons", "children": ["spawn", "activate"]}, "end", "over"]
+    initial = "maintenance"
+    event_types = EVENT_TYPES
+    options = OPTIONS
+    rules_version = 1
+    phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
+                                  "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
+    turn_rule = Q_CONTROL
+    end_rule = Q_END
+    transitions: ClassVar[list] = [
+        {"trigger": kind, "source": sources, "dest": None, "conditions": guards,
+         "before": f"do_{kind}", "after": "proceed"}
+        for kind, (sources, guards) in EVENT_RULES.items()
+    ] + FLOW
+    position_schema: ClassVar[dict] = position_module.POSITION_SCHEMA
+    example_setup: ClassVar[dict] = {
+        "game": G_,
+        "players": ["Ann", "Ben"],
+        "options": {
+            "initiative": ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"],
+            "pilgrim_profiles": {"monkey_king": {"max_hp": 10}, "monk_sha": {"max_hp": 9},
+                                 "cho_hakkai": {"max_hp": 12, "mv": 3},
+                                 "tripitaka": {"max_hp": 8, "mv": 3}},
+        },
+        "position": {"gates": [{"id": "gate-1"}], "demons": [{"type": "berrok"},
+                                                             {"type": "berrok"}],
+                     "boxes": ["box-1"], "wells": ["well-1"], "doors": ["door-1"],
+                     "villagers": ["villager-1"], "sutras": ["sutra-1"]},
+    }
+
+    def __init__(self, players, options, G, phase):
+        super().__init__(players, options, G, phase)
+        self.end_rule = G["result"]["quote"] if G.get("result") else Q_END
+
+    # -- setup ----------------------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, players, options, position):
+        return position_module.setup(cls, players, options, position)
+
+    # -- who acts -------------------------------------------------------------------------------------
+
+    def current_players(self):
+        """Cooperative: any seat may enter (a card can be played at almost any time, and any player
+        runs the Demons); the guards check that a seat acts only for its own Pilgrims."""
+        return [] if self.game_over else [p["seat"] for p in self.players]
+
+    def legal(self):
+        return legal_module.legal_events(self)
+
+    def scores(self):
+        return legal_module.standings(self)
+
+    @classmethod
+    def score(cls, tallies):
+        return legal_module.calculator(cls, tallies)
+
+    score_schema: ClassVar[dict] = legal_module.SCORE_SCHEMA
+
+    # -- helpers ----------------------------------------------------------------------------------------
+
+    def pilgrim(self, name: str) -> dict:
+        return self.G["pilgrims"][name]
+
+    def name_of(self, figure: str) -> str:
+        if figure in PILGRIM_NAMES:
+            return PILGRIM_NAMES[figure]
+        demon = self.G["demons"].get(figure)
+        return f"{demon['name']} {figure}" if demon else figure
+
+    def option(self, name: str):
+        return self.table_options.get(name, OPTIONS[name].default)
+
+    def activation(self) -> dict | None:
+        return self.G["activation"]
+
+    def quest(self):
+        return QUESTS[self.G["quest"]]
+
+    def damage_pilgrim(self, name: str, amount: int, why: str, quote: str) -> None:
+        """Health Points lost; at 0 the Pilgrim is Unconscious, face down."""
+        if amount <= 0:
+            return
+        pilgrim = self.pilgrim(name)
+        if pilgrim["status"] != "active":
+            return
+        pilgrim["hp"] = max(0, pilgrim["hp"] - amount)
+        self.effect(f"{PILGRIM_NAMES[name]} loses {amount} Health Point{'s' * (amount > 1)} "
+                    f"({why}): {pilgrim['hp']} left.", quote)
+        if pilgrim["hp"] == 0:
+            self.fall_unconscious(name)
+
+    def fall_unconscious(self, name: str) -> None:
+        pilgrim = self.pilgrim(name)
+        pilgrim["status"], pilgrim["posture"] = "unconscious", "face_down"
+        self.effect(f"{PILGRIM_NAMES[name]} is Unconscious (face down).",
+                    "If a Pilgrim is reduced to zero Health Points, the Pilgrim is Unconscious.")
+        activation = self.activation()
+        if activation and activation["pilgrim"] == name:
+            self.finish_activation()
+        self.quest().on_pilgrim_down(self, name)
+        if name == "tripitaka" and self.quest().ends_on_tripitaka(self) == "defeated":
+            self.end_game("defeat", "Tripitaka is Defeated.", Q_TRIPITAKA_DEFEATED)
+
+    def end_game(self, outcome: str, text: str, quote: str) -> None:
+        if self.G["result"] is None:
+            self.G["result"] = {"outcome": outcome, "text": text, "quote": quote}
+            self.effect(f"The Quest ends: {outcome.replace('_', ' ')}. {text}", quote)
+
+    # -- guards every Pilgrim action shares --------------------------------------------------------------
+
+    @cites(Q_CONTROL)
+    def controls_pilgrim(self, event):
+        """A seat enters for the Pilgrims it controls."""
+        if self.option("anyone_enters"):
+            return True
+        owner = self.G["controllers"][event["pilgrim"]]
+        if owner == event["player"]:
+            return True
+        return (f"{PILGRIM_NAMES[event['pilgrim']]} is {self.player_name(owner)}'s Pilgrim, not "
+                f"{self.player_name(event['player'])}'s.")
+
+    @cites(Q_INITIATIVE)
+    def is_active_pilgrim(self, event):
+        activation = self.activation()
+        if activation and activation["pilgrim"] == event["pilgrim"]:
+            return True
+        name = PILGRIM_NAMES[event["pilgrim"]]
+        if event["pilgrim"] in self.G["activated"]:
+            raise self.violation(f"{name} has already been activated this turn.", Q_NO_RETURN)
+        current = PILGRIM_NAMES[activation["pilgrim"]] if activation else "nobody"
+        return f"It is {current}'s activation, not {name}'s (initiative order)."
+
+    @cites(Q_UNCONSCIOUS)
+    def conscious(self, event):
+        status = self.pilgrim(event["pilgrim"])["status"]
+        return status == "active" or f"{PILGRIM_NAMES[event['pilgrim']]} is {status}."
+
+    @cites(Q_PARALYZED)
+    def not_paralyzed(self, event):
+        return (not self.has_condition(event["pilgrim"], "paralyzed")
+                or f"{PILGRIM_NAMES[event['pilgrim']]} is Paralyzed.")
+
+    @cites(Q_TWO_AP)
+    def action_points_left(self, event):
+        needed = event.get("action_points", 1) if event["type"] == "move" else 1
+        left = self.activation()["ap"] - self.activation()["spent"]
+        return (left >= needed
+                or f"{PILGRIM_NAMES[event['pilgrim']]} has {left} Action Point{'s' * (left != 1)} "
+                   f"left, not {needed}.")
+
+    # -- the turn --------------------------------------------------------------------------------------
+
+    def proceed(self, *_):
+        """After every event: end the game if a Quest condition was met, else move on through the
+        phases that have nothing left to do."""
+        while True:
+            if self.G["result"] is not None:
+                self.end_rule = self.G["result"]["quote"]
+                if self.phase != "over":
+                    self.conclude()
+                return
+            step = self.next_step()
+            if step is None:
+                return
+            getattr(self, step)()
+
+    def next_step(self) -> str | None:
+        G = self.G
+        if self.phase == "maintenance":
+            return "begin_pilgrim_phase" if G["maintained"] else None
+        if self.phase == "pilgrims":
+            return None if G["activation"] or G["pending"] else "begin_demon_phase"
+        if self.phase == "demons_spawn":
+            return None if self.gates_to_spawn() else "begin_demon_activation"
+        if self.phase == "demons_activate":
+            return (None if G["demon_phase"]["current"] or self.demons_to_activate()
+                    else "begin_end_of_turn")
+        if self.phase == "end":
+            return "begin_next_turn" if G["turn_ended"] else None
+        return None
+
+    def do_maintenance(self, event):
+        G = self.G
+        self.effect(f"Turn {G['turn']}: Maintenance Phase.", Q_PHASE_MAINTENANCE)
+        for name in PILGRIMS:
+            self.maintain_pilgrim(name)
+        if G["rage"]:
+            G["rage"] = False
+            self.effect("Demon Rage ends: the Demon Rage Card is removed from the Demon Deck.",
+                        Q_RAGE_ENDS)
+        lasting = [card for card in G["special_cards"] if card.get("duration")]
+        for card in G["special_cards"]:
+            if not card.get("duration"):
+                self.effect(f"The Special Demon Card {card['name']} is discarded.",
+                            Q_SPECIAL_DISCARD)
+        G["special_cards"] = lasting
+        self.quest().on_maintenance(self)
+        G["maintained"] = True
+
+    def maintain_pilgrim(self, name: str) -> None:
+        pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
+        for card in [c for c in pilgrim["in_play"] if c["duration"] == "end_of_turn"]:
+            pilgrim["in_play"].remove(card)
+            self.effect(f"{label}'s {card['card']} is removed from play.", Q_END_OF_TURN_CARD)
+        for condition in list(pilgrim["conditions"]):
+            if condition["duration"] is not None and condition["tokens"] >= condition["duration"]:
+                pilgrim["conditions"].remove(condition)
+                self.effect(f"{label}'s {condition['name']} has {condition['tokens']} Turn Tokens: "
+                            "it expires, with no effect this turn.", Q_EXPIRE)
+            elif condition["damage_each_turn"]:
+                self.damage_pilgrim(name, condition["damage_each_turn"], condition["name"],
+                                    Q_ONGOING)
+        if pilgrim["status"] == "unconscious":
+            posture = pilgrim["posture"]
+            if posture == "back":
+                pilgrim["status"], pilgrim["posture"] = "dead", None
+                self.effect(f"{label} was on his back: the time to revive him has run out, he is "
+                            "dead and removed from the board.", Q_DEAD)
+                self.quest().on_pilgrim_dead(self, name)
+                if name == "tripitaka" and self.quest().ends_on_tripitaka(self) == "killed":
+                    self.end_game("defeat", "Tripitaka is Killed.", Q_TRIPITAKA_KILLED)
+            else:
+                pilgrim["posture"] = {"face_down": "side", "side": "back"}[posture]
+                self.effect(f"{label} (Unconscious) is turned on his {pilgrim['posture']}.",
+                            Q_ROTATE)
+
+    def start_pilgrim_phase(self):
+        self.G["activated"] = []
+        for pilgrim in self.G["pilgrims"].values():
+            pilgrim["actions_this_turn"] = []
+            pilgrim["moved_this_turn"] = False
+        self.next_activation()
+
+    def next_activation(self) -> None:
+        """The next Pilgrim in initiative order who can be activated (Unconscious and dead Pilgrims
+        take no actions)."""
+        G = self.G
+        for name in G["initiative"]:
+            if name in G["activated"]:
+                continue
+            if G["pilgrims"][name]["status"] != "active":
+                G["activated"].append(name)
+                continue
+            ap = 2 - G["pilgrims"][name]["ap_lost_next_turn"]
+            G["pilgrims"][name]["ap_lost_next_turn"] = 0
+            G["activation"] = {"pilgrim": name, "ap": max(0, ap), "spent": 0, "actions": [],
+                               "box_used": False, "rests": 0, "mastered": False}
+            self.effect(f"{PILGRIM_NAMES[name]}'s activation: {max(0, ap)} Action Points.",
+                        Q_INITIATIVE)
+            return
+        G["activation"] = None
+
+    def finish_activation(self) -> None:
+        activation = self.G["activation"]
+        self.G["activated"].append(activation["pilgrim"])
+        self.G["activation"] = None
+        if not self.G["pending"]:
+            self.next_activation()
+
+    def do_end_activation(self, event):
+        activation, name = self.activation(), event["pilgrim"]
+        left = activation["ap"] - activation["spent"]
+        if event.get("on_red_square") and not self.pilgrim(name)["moved_this_turn"]:
+            if self.option("red_square_stationary") == "end_of_activation":
+                self.damage_pilgrim(name, 1, "stationary on a red square", Q_RED)
+            else:
+                self.G["red_at_end_of_turn"].append(name)
+        if left:
+            self.effect(f"{PILGRIM_NAMES[name]} ends the activation with {left} Action "
+                        f"Point{'s' * (left > 1)} unused: they are lost.", Q_NO_RETURN)
+        if self.G["activation"] is not None:
+            self.finish_activation()
+
+    def start_demon_phase(self):
+        self.G["demon_phase"] = {"gate_distances": None, "spawned": [], "demon_distances": None,
+                                 "activated": [], "current": None, "rage_stopped": False}
+        self.effect("Demon Phase: new Demons spawn, then each Demon activates.", Q_PHASE_DEMON)
+
+    def do_end_turn(self, event):
+        G = self.G
+        for name in G["red_at_end_of_turn"]:
+            self.damage_pilgrim(name, 1, "stationary on a red square", Q_RED)
+        G["red_at_end_of_turn"] = []
+        for name in PILGRIMS:
+            for condition in G["pilgrims"][name]["conditions"]:
+                if condition["duration"] is not None:
+                    condition["tokens"] += 1
+                    self.effect(f"{PILGRIM_NAMES[name]}'s {condition['name']}: Turn Token "
+                                f"{condition['tokens']} of {condition['duration']}.",
+                                Q_TURN_TOKENS)
+        self.quest().on_end_of_turn(self)
+        G["turn_ended"] = True
+
+    def start_next_turn(self):
+        G = self.G
+        G["turn"] += 1
+        G["maintained"] = False
+        G["turn_ended"] = False
+        G["demon_phase"] = None
+
+    def do_quest_result(self, event):
+        quote = {"defeat": Q_QUEST_FAIL}.get(event["outcome"], Q_END)
+        self.end_game(event["outcome"], f"The table reports: {event['condition']}", quote)
+

@@ -1,0 +1,219 @@
+"""What can be done now (`legal`), the standings (`scores`) and the end-of-Quest calculator.
+
+Every complete event listed passes all of its type's guards; an event with values only the table
+knows (dice, a card drawn, a distance measured) is listed with those fields "open". The Demon AI's
+choice is listed complete, as one tap.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, RuleViolation
+
+from .profiles import PILGRIM_NAMES, PILGRIMS
+from .rules import Q_COOPERATIVE, Q_END, Q_QUEST_FAIL
+
+OUTCOMES = ("heroic_victory", "victory", "defeat")
+
+
+def passes(game, kind: str, event: dict, guards=None) -> bool:
+    from .game import EVENT_RULES
+
+    sources, all_guards = EVENT_RULES[kind]
+    if game.phase not in sources:
+        return False
+    try:
+        for guard in guards if guards is not None else all_guards:
+            if getattr(game, guard)(event) is False:
+                return False
+    except (RuleViolation, BadRequest, KeyError):
+        return False
+    return True
+
+
+def legal_events(game) -> list[dict]:
+    if game.game_over:
+        return []
+    G, phase = game.G, game.phase
+    seat_of = G["controllers"]
+    # "If you cannot decide as a group, the Player controlling Tripitaka decides."
+    table = seat_of["tripitaka"]
+    out: list[dict] = []
+    if phase == "maintenance":
+        out.append({"type": "maintenance", "player": table})
+    elif phase == "end":
+        out.append({"type": "end_turn", "player": table})
+    elif phase == "pilgrims":
+        out.extend(pilgrim_events(game))
+    elif phase == "demons_spawn":
+        if game.needs_measure("gates"):
+            out.append({"type": "measure", "player": table, "of": "gates", "open": ["distances"]})
+        else:
+            for gate in game.closest(game.gates_to_spawn(), G["demon_phase"]["gate_distances"]):
+                out.append({"type": "spawn", "player": table, "gate": gate,
+                            "open": ["card", "demons"]})
+    elif phase == "demons_activate":
+        out.extend(demon_events(game, table))
+    for name in PILGRIMS:
+        pilgrim = G["pilgrims"][name]
+        due = game.trade_due(name)
+        if due:
+            event = {"type": "karma_trade", "player": seat_of[name], "pilgrim": name,
+                     "kind": due.lower(), "open": ["card" if due == "Good" else "corruption"]}
+            out.append(event)
+        for card in sorted(set(pilgrim["misfortunes_due"])):
+            out.append({"type": "misfortune", "player": seat_of[name], "pilgrim": name,
+                        "card": card, "open": ["lose", "condition"]})
+    out.append({"type": "quest_result", "player": table, "open": ["outcome", "condition"]})
+    return out
+
+
+def pilgrim_events(game) -> list[dict]:
+    G = game.G
+    pending = G["pending"]
+    if pending:
+        name = pending["pilgrim"]
+        seat = G["controllers"][name]
+        kill = {"type": "resolve_defeat", "player": seat, "pilgrim": name, "choice": "kill"}
+        if G["demons"][pending["demon"]]["profile"].get("bkr") is None:
+            kill["open"] = ["reward"]
+        return [kill, {"type": "resolve_defeat", "player": seat, "pilgrim": name,
+                       "choice": "cleanse", "open": ["cleanse_dice"]}]
+    activation = G["activation"]
+    if activation is None:
+        return []
+    name = activation["pilgrim"]
+    seat = G["controllers"][name]
+    base = {"player": seat, "pilgrim": name}
+    out = [{"type": "end_activation", **base}]
+    if game.trade_due(name):
+        return out
+    complete = [{"type": "rest", **base}]
+    complete += [{"type": "break_door", **base, "door": d} for d in G["tokens"]["doors"]]
+    complete += [{"type": "collect_sutra", **base, "sutra": s} for s in G["tokens"]["sutras"]]
+    complete += [{"type": "rescue_villager", **base, "villager": v}
+                 for v in G["tokens"]["villagers"]]
+    complete += [{"type": "recover", **base, "well": w} for w in G["tokens"]["wells"]]
+    complete += [{"type": "close_gate", **base, "gate": g} for g, gate in G["gates"].items()
+                 if gate["status"] != "closed"]
+    out += [event for event in complete if passes(game, event["type"], event)]
+    from .game import _ACT
+
+    opened = [{"type": "move", **base, "open": ["steps", "turns", "blue", "red"]}]
+    opened += [{"type": "attack", **base, "targets": [d], "open": ["attack_dice", "pilgrim_die",
+                                                                   "weapon_damage"]}
+               for d, demon in G["demons"].items()]
+    opened += [{"type": kind, **base, "box": b, "open": ["card"] if kind == "pray"
+                else ["spinner", "seen", "kept", "misfortune"]}
+               for b in G["tokens"]["boxes"] for kind in ("pray", "meditate")]
+    opened += [{"type": "revive", **base, "target": p, "open": ["hp", "chi"]}
+               for p, pilgrim in G["pilgrims"].items() if pilgrim["status"] == "unconscious"
+               and name == "tripitaka"]
+    opened += [{"type": "master_skill", **base, "open": ["card", "discarded"]}]
+    extra = {"attack": ["not_disabled"], "pray": ["box_once_per_activation"],
+             "meditate": ["box_once_per_activation"], "master_skill": ["master_once",
+                                                                        "good_karma_for_skill"],
+             "revive": ["tripitaka_revives"]}
+    for event in opened:
+        probe = {k: v for k, v in event.items() if k != "open"}
+        if passes(game, event["type"], probe, [*_ACT, *extra.get(event["type"], [])]):
+            out.append(event)
+    return out
+
+
+def demon_events(game, table: str) -> list[dict]:
+    G = game.G
+    current = G["demon_phase"]["current"]
+    if current is None:
+        if game.needs_measure("demons"):
+            return [{"type": "measure", "player": table, "of": "demons", "open": ["distances"]}]
+        out = []
+        for demon in game.closest(game.demons_to_activate(), G["demon_phase"]["demon_distances"]):
+            out.append({"type": "demon_options", "player": table, "demon": demon, "options": []})
+            out.append({"type": "demon_options", "player": table, "demon": demon,
+                        "open": ["options"]})
+        return out
+    if current["plan"] is None:
+        return [{"type": "demon_plan", "player": table, "demon": current["demon"], "option": n}
+                for n in current["best"]]
+    profile = G["demons"][current["demon"]]["profile"]
+    fields = ["attack_dice", *(["demon_die"] if profile.get("demon_die") else []), "defense_dice"]
+    return [{"type": "demon_attack", "player": table, "demon": current["demon"], "target": t,
+             "open": fields} for t in dict.fromkeys(current["attacks"])]
+
+
+# -- standings -----------------------------------------------------------------------------------------
+
+def standings(game) -> dict:
+    G = game.G
+    cite = game.cite
+    players = []
+    for player in game.players:
+        lines = []
+        for name in PILGRIMS:
+            if G["controllers"][name] != player["seat"]:
+                continue
+            pilgrim, label = G["pilgrims"][name], PILGRIM_NAMES[name]
+            state = pilgrim["status"] if pilgrim["status"] != "active" else "standing"
+            lines += [
+                {"label": f"{label}: Health Points", "points": pilgrim["hp"],
+                 "counts": f"{pilgrim['hp']}/{pilgrim['profile']['max_hp']} ({state})",
+                 "rule": None},
+                {"label": f"{label}: Chi", "points": pilgrim["chi"],
+                 "counts": f"{pilgrim['chi']}/{pilgrim['profile']['max_chi']}", "rule": None},
+                {"label": f"{label}: Good Karma", "points": pilgrim["good_karma"], "rule": None},
+                {"label": f"{label}: Bad Karma", "points": pilgrim["bad_karma"],
+                 "counts": f"weapon Level {pilgrim['weapon_level']}", "rule": None},
+            ]
+            for condition in pilgrim["conditions"]:
+                left = (condition["duration"] - condition["tokens"]
+                        if condition["duration"] is not None else None)
+                lines.append({"label": f"{label}: {condition['name']}", "points": 0,
+                              "counts": f"{left} turns left" if left is not None else "in effect",
+                              "rule": None})
+        players.append({"seat": player["seat"], "name": player["name"], "total": 0,
+                        "breakdown": lines})
+    result = G["result"]
+    if result is None:
+        decided = {"text": f"Turn {G['turn']}: the Quest goes on. Cooperative: the Pilgrims win or "
+                           f"lose as a team. Demons on the board: {len(G['demons'])}.",
+                   "rule": cite(Q_COOPERATIVE).to_json()}
+        winners = []
+    else:
+        decided = {"text": f"{result['outcome'].replace('_', ' ').title()}: {result['text']}",
+                   "rule": cite(result["quote"]).to_json()}
+        winners = ([p["seat"] for p in game.players] if result["outcome"] != "defeat" else [])
+    return {"players": players, "winners": winners, "decided_by": decided}
+
+
+SCORE_SCHEMA = {
+    "type": "object",
+    "description": "The end of a Quest: who played and how it ended. Cooperative, so everyone "
+                   "wins or loses together.",
+    "properties": {
+        "players": {"type": "array", "minItems": 1, "maxItems": 4,
+                    "items": {"type": "string", "minLength": 1, "maxLength": 40}},
+        "outcome": {"enum": list(OUTCOMES)},
+    },
+    "required": ["players", "outcome"],
+    "additionalProperties": False,
+    "examples": [{"players": ["Ann", "Ben"], "outcome": "victory"}],
+}
+
+
+def calculator(game, tallies: dict) -> dict:
+    from referee.core import Citation
+
+    seats = [f"p{n}" for n in range(1, len(tallies["players"]) + 1)]
+    won = tallies["outcome"] != "defeat"
+    quote = Q_END if won else Q_QUEST_FAIL
+    return {
+        "players": [{"seat": s, "name": n, "total": 1 if won else 0,
+                     "breakdown": [{"label": tallies["outcome"].replace("_", " "),
+                                    "points": 1 if won else 0,
+                                    "rule": Citation("journey", Q_COOPERATIVE).to_json()}]}
+                    for s, n in zip(seats, tallies["players"], strict=True)],
+        "winners": seats if won else [],
+        "decided_by": {"text": ("The Pilgrims win together." if won
+                                else "The Pilgrims fail the Quest together."),
+                       "rule": Citation("journey", quote).to_json()},
+    }

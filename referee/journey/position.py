@@ -1,0 +1,221 @@
+"""Setup, and a game that starts from a position already on the table.
+
+A Quest's opening layout (its Gates, Demons and tokens) and a game joined mid-way are entered the
+same way, as a `position`; the game starts with the Maintenance Phase of `turn`. Everything the
+position leaves out starts as the setup says: full Health, Chi 10, Karma 0, weapon Level 1.
+"""
+
+from __future__ import annotations
+
+from referee.core import SetupError
+
+from .profiles import (
+    DEMON_TYPES,
+    MAX_WEAPON_LEVEL,
+    PILGRIMS,
+    condition_card,
+    demon_models,
+    demon_profile,
+    pilgrim_profile,
+)
+from .quests import QUESTS
+
+IDS = {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40},
+       "maxItems": 20, "uniqueItems": True}
+NAMES = {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 60},
+         "maxItems": 30}
+PILGRIM_STATE = {
+    "type": "object",
+    "properties": {
+        "hp": {"type": "integer", "minimum": 0, "maximum": 30},
+        "chi": {"type": "integer", "minimum": 0, "maximum": 30},
+        "good_karma": {"type": "integer", "minimum": 0, "maximum": 60},
+        "bad_karma": {"type": "integer", "minimum": 0, "maximum": 60},
+        "weapon_level": {"type": "integer", "minimum": 0, "maximum": MAX_WEAPON_LEVEL},
+        "corruption": NAMES, "hand": NAMES, "fortune": NAMES,
+        "conditions": {"type": "array", "maxItems": 8, "items": {
+            "type": "object",
+            "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 40},
+                           "tokens": {"type": "integer", "minimum": 0, "maximum": 20},
+                           "duration": {"type": ["integer", "null"], "minimum": 1, "maximum": 20},
+                           "damage_each_turn": {"type": "integer", "minimum": 0, "maximum": 9}},
+            "required": ["name"], "additionalProperties": False}},
+        "status": {"enum": ["active", "unconscious", "dead"]},
+        "posture": {"enum": ["face_down", "side", "back"]},
+        "sutras": {"type": "integer", "minimum": 0, "maximum": 7},
+        "villagers": {"type": "integer", "minimum": 0, "maximum": 5},
+        "wells_used": IDS,
+    },
+    "additionalProperties": False,
+}
+POSITION_SCHEMA = {
+    "type": "object",
+    "description": "The table as it stands at the start of a Turn's Maintenance Phase: a Quest's "
+                   "opening layout, or a game joined mid-way. Tokens are named by the table "
+                   "(\"gate-1\", \"well-north\").",
+    "properties": {
+        "turn": {"type": "integer", "minimum": 1, "maximum": 99},
+        "pilgrims": {"type": "object", "propertyNames": {"enum": list(PILGRIMS)},
+                     "additionalProperties": PILGRIM_STATE},
+        "demons": {"type": "array", "maxItems": 30, "items": {
+            "type": "object",
+            "properties": {"type": {"enum": list(DEMON_TYPES)},
+                           "id": {"type": "string", "minLength": 1, "maxLength": 40},
+                           "inactive": {"type": "boolean",
+                                        "description": "behind a closed door (or a Quest rule)"}},
+            "required": ["type"], "additionalProperties": False}},
+        "gates": {"type": "array", "maxItems": 8, "items": {
+            "type": "object",
+            "properties": {"id": {"type": "string", "minLength": 1, "maxLength": 40},
+                           "status": {"enum": ["active", "inactive", "closed"]}},
+            "required": ["id"], "additionalProperties": False}},
+        "boxes": IDS, "wells": IDS, "doors": IDS, "broken_doors": IDS, "villagers": IDS,
+        "sutras": IDS,
+        "rage": {"type": "boolean", "description": "the last turn ended with Demon Rage"},
+        "special_cards": NAMES,
+    },
+    "additionalProperties": False,
+}
+
+
+def setup(game, players, options, position):
+    seats = [p["seat"] for p in players]
+    position = position or {}
+    controllers = options.get("controllers") or default_controllers(seats)
+    if set(controllers) != set(PILGRIMS):
+        raise SetupError("every Pilgrim needs a controlling seat: all 4 Pilgrims are always in "
+                         "play", "options.controllers")
+    if not set(controllers.values()) <= set(seats):
+        raise SetupError("a Pilgrim is given to a seat nobody sits in", "options.controllers")
+    counts = sorted(list(controllers.values()).count(s) for s in seats)
+    expected = {1: [4], 2: [2, 2], 3: [1, 1, 2], 4: [1, 1, 1, 1]}[len(seats)]
+    if counts != expected:
+        raise SetupError(f"with {len(seats)} players the Pilgrims are dealt "
+                         f"{' + '.join(map(str, expected))} (Game Setup)", "options.controllers")
+    initiative = options.get("initiative") or list(PILGRIMS)
+
+    entered = options.get("pilgrim_profiles") or {}
+    pilgrims = {}
+    for name in PILGRIMS:
+        profile = pilgrim_profile(name, entered.get(name))
+        for key in ("max_hp", "mv"):
+            if profile[key] is None:
+                raise SetupError(f"enter {name}'s {key} from the Pilgrim Profile Sheet (the "
+                                 "rulebook does not print it)", f"options.pilgrim_profiles.{name}")
+        given = (position.get("pilgrims") or {}).get(name, {})
+        pilgrims[name] = fresh_pilgrim(profile, given, f"position.pilgrims.{name}")
+
+    demon_entries = options.get("demon_profiles") or {}
+    demons, seen = {}, set()
+    for n, entry in enumerate(position.get("demons") or []):
+        kind = entry["type"]
+        ident = entry.get("id") or next_demon_id(kind, demons)
+        if ident in demons or ident in PILGRIMS:
+            raise SetupError(f"two figures are named {ident}", f"position.demons[{n}]")
+        demons[ident] = placed_demon(kind, demon_entries.get(kind), not entry.get("inactive"))
+        seen.add(ident)
+    for kind in DEMON_TYPES:
+        count = sum(1 for d in demons.values() if d["type"] == kind)
+        if count > demon_models(kind):
+            raise SetupError(f"the game has {demon_models(kind)} {kind} miniatures, not {count}",
+                             "position.demons")
+
+    tokens = {key: list(position.get(key) or []) for key in
+              ("boxes", "wells", "doors", "broken_doors", "villagers", "sutras")}
+    gates = {}
+    for n, gate in enumerate(position.get("gates") or []):
+        if gate["id"] in gates:
+            raise SetupError(f"two Gates are named {gate['id']}", f"position.gates[{n}]")
+        gates[gate["id"]] = {"status": gate.get("status", "active")}
+    names = [*gates, *demons, *(i for ids in tokens.values() for i in ids)]
+    if len(set(names)) != len(names):
+        raise SetupError("every Gate, Demon and token needs its own name", "position")
+
+    G = {
+        "turn": position.get("turn", 1),
+        "quest": options.get("quest", "free"),
+        "controllers": controllers,
+        "initiative": initiative,
+        "pilgrims": pilgrims,
+        "activation": None,
+        "activated": [],
+        "pending": None,
+        "demons": demons,
+        "gates": gates,
+        "tokens": tokens,
+        "wells_used": {well: [] for well in tokens["wells"]},
+        "rage": bool(position.get("rage")),
+        "special_cards": [{"name": name, "duration": None}
+                          for name in position.get("special_cards") or []],
+        "demon_phase": None,
+        "maintained": False,
+        "turn_ended": False,
+        "red_at_end_of_turn": [],
+        "removed": [],
+        "entered_profiles": {},
+        "result": None,
+    }
+    for name in PILGRIMS:
+        for well in pilgrims[name].pop("wells_used"):
+            if well not in G["wells_used"]:
+                raise SetupError(f"there is no Well named {well}",
+                                 f"position.pilgrims.{name}.wells_used")
+            G["wells_used"][well].append(name)
+    QUESTS[G["quest"]].setup(G, options)
+    return G, "maintenance"
+
+
+def default_controllers(seats):
+    deal = {1: [0, 0, 0, 0], 2: [0, 0, 1, 1], 3: [0, 1, 2, 2], 4: [0, 1, 2, 3]}[len(seats)]
+    return {pilgrim: seats[n] for pilgrim, n in zip(PILGRIMS, deal, strict=True)}
+
+
+def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
+    hp = given.get("hp", profile["max_hp"])
+    chi = given.get("chi", profile["max_chi"])
+    if hp > profile["max_hp"]:
+        raise SetupError(f"{hp} Health Points is above the maximum {profile['max_hp']}", field)
+    if chi > profile["max_chi"]:
+        raise SetupError(f"{chi} Chi is above the maximum {profile['max_chi']}", field)
+    status = given.get("status", "active" if hp > 0 else "unconscious")
+    if (status == "active") != (hp > 0):
+        raise SetupError("a Pilgrim at 0 Health Points is Unconscious (or dead), and only then",
+                         field)
+    conditions = []
+    for entry in given.get("conditions") or []:
+        card = condition_card(entry["name"])
+        conditions.append({
+            "name": entry["name"], "tokens": entry.get("tokens", 0),
+            "duration": entry.get("duration", card["duration"]),
+            "damage_each_turn": entry.get("damage_each_turn", card["damage_each_turn"] or 0),
+            "cannot_attack": bool(card["cannot_attack"]), "paralyzed": bool(card["paralyzed"])})
+    return {
+        "profile": profile,
+        "hp": hp, "chi": chi,
+        "good_karma": given.get("good_karma", 0), "bad_karma": given.get("bad_karma", 0),
+        "weapon_level": given.get("weapon_level", 1),
+        "corruption": list(given.get("corruption") or []),
+        "skills": list(given.get("hand") or []),
+        "skills_unknown": 0 if "hand" in given else 2,
+        "fortune": list(given.get("fortune") or []),
+        "misfortunes_due": [],
+        "in_play": [],
+        "conditions": conditions,
+        "status": status,
+        "posture": (given.get("posture", "face_down") if status == "unconscious" else None),
+        "sutras": given.get("sutras", 0), "villagers": given.get("villagers", 0),
+        "wells_used": list(given.get("wells_used") or []),
+        "actions_this_turn": [], "moved_this_turn": False, "ap_lost_next_turn": 0,
+    }
+
+
+def next_demon_id(kind: str, demons: dict) -> str:
+    n = 1
+    while f"{kind}-{n}" in demons:
+        n += 1
+    return f"{kind}-{n}"
+
+
+def placed_demon(kind: str, entered: dict | None, active: bool = True) -> dict:
+    profile = demon_profile(kind, entered)
+    return {"type": kind, "name": profile["name"], "profile": profile, "active": active}
