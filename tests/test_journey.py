@@ -86,6 +86,8 @@ def test_the_pilgrims_are_dealt_to_the_players_as_the_setup_says(players, deal):
 def test_a_deal_the_setup_does_not_allow_and_missing_profiles_are_setup_errors():
     with pytest.raises(SetupError):
         Table(players=("A", "B", "C"), controllers={MK: "p1", CH: "p1", MS: "p1", TP: "p2"})
+    with pytest.raises(SetupError):
+        Table(initiative=[MK, MK, CH, TP])
     with pytest.raises(SetupError) as missing:
         engine.start(Game, engine.check_setup(Game, {"players": ["A"]}))
     assert "max_hp" in missing.value.message
@@ -158,7 +160,7 @@ def test_an_unconscious_pilgrim_is_skipped_rotated_each_maintenance_then_dead():
 
 
 def test_tripitaka_defeated_ends_free_play_in_defeat_and_the_refusal_quotes_it():
-    table = Table({"demons": [{"type": "berrok"}], "pilgrims": {TP: {"hp": 2}}})
+    table = Table({"demons": ["berrok"], "pilgrims": {TP: {"hp": 2}}})
     table.to_demons()
     table.activate("berrok-1", option([TP]), pick=1)
     table.do("demon_attack", demon="berrok-1", target=TP, attack_dice=[3, 2],
@@ -294,7 +296,7 @@ def test_meditate_white_keeps_one_of_three():
 def test_rescue_collect_recover_break_door_and_close_a_gate():
     table = Table({"villagers": ["v1"], "sutras": ["s1"], "wells": ["w1"], "doors": ["d1"],
                    "gates": [{"id": "g1", "status": "inactive"}, {"id": "g2"}],
-                   "demons": [{"type": "berrok", "inactive": True}],
+                   "inactive_demons": ["berrok"],
                    "pilgrims": {MK: {"hp": 3}, CH: {"hp": 5}}}, initiative=[MK, TP, CH, MS])
     table.do("maintenance")
     table.do("rescue_villager", pilgrim=MK, villager="v1")
@@ -325,7 +327,7 @@ def test_revive_transfers_health_and_chi_as_printed():
 # -- combat --------------------------------------------------------------------------------------------
 
 def test_kill_gives_bad_karma_cleanse_good_karma_and_a_failed_cleanse_restores_the_target():
-    table = Table({"demons": [{"type": "berrok"}, {"type": "berrok"}, {"type": "boof"}]},
+    table = Table({"demons": ["berrok", "berrok", "boof"]},
                   pilgrim_profiles={**PROFILES, MK: {"max_hp": 10, "cleanse_dice": 2}})
     table.do("maintenance")
     table.do("attack", pilgrim=MK, targets=["berrok-1"], attack_dice=[2, 1], pilgrim_die=1,
@@ -345,7 +347,7 @@ def test_kill_gives_bad_karma_cleanse_good_karma_and_a_failed_cleanse_restores_t
 
 
 def test_monkey_king_cannot_one_hit_the_bull_demon_king_with_six():
-    table = Table({"demons": [{"type": "koorogg"}]})
+    table = Table({"demons": ["koorogg"]})
     table.do("maintenance")
     effects = table.do("attack", pilgrim=MK, targets=["koorogg-1"], attack_dice=[3, 2],
                        pilgrim_die=1, weapon_damage=1)
@@ -354,7 +356,7 @@ def test_monkey_king_cannot_one_hit_the_bull_demon_king_with_six():
 
 
 def test_bull_demon_king_attacks_monkey_five_against_three():
-    table = Table({"demons": [{"type": "koorogg"}], "pilgrims": {MK: {"hp": 4}}})
+    table = Table({"demons": ["koorogg"], "pilgrims": {MK: {"hp": 4}}})
     table.to_demons()
     table.activate("koorogg-1", option([MK]), pick=1)
     table.do("demon_attack", demon="koorogg-1", target=MK, attack_dice=[3, 2], demon_die=0,
@@ -363,7 +365,7 @@ def test_bull_demon_king_attacks_monkey_five_against_three():
 
 
 def test_kogaiji_burns_monkey_through_his_defense():
-    table = Table({"demons": [{"type": "kogaiji"}]})
+    table = Table({"demons": ["kogaiji"]})
     table.to_demons()
     table.activate("kogaiji-1", option([MK]), pick=1)
     table.do("demon_attack", demon="kogaiji-1", target=MK, attack_dice=[1, 0], demon_die=2,
@@ -373,7 +375,7 @@ def test_kogaiji_burns_monkey_through_his_defense():
 
 
 def test_knock_back_into_an_obstacle_is_crushing_damage():
-    table = Table({"demons": [{"type": "borrack"}]})
+    table = Table({"demons": ["borrack"]})
     table.to_demons()
     table.activate("borrack-1", option([MK]), pick=1)
     table.do("demon_attack", demon="borrack-1", target=MK, attack_dice=[1, 1], demon_die=1,
@@ -383,7 +385,7 @@ def test_knock_back_into_an_obstacle_is_crushing_damage():
 
 @pytest.mark.parametrize("ruling, hp", [("defended", 8), ("undefended", 7)])
 def test_yazuijis_extra_point_with_knock_back_is_a_table_ruling(ruling, hp):
-    table = Table({"demons": [{"type": "yazuiji"}]}, knock_back_damage=ruling)
+    table = Table({"demons": ["yazuiji"]}, knock_back_damage=ruling)
     table.to_demons()
     table.activate("yazuiji-1", option([TP]), pick=1)
     table.do("demon_attack", demon="yazuiji-1", target=TP, attack_dice=[1, 0], demon_die=2,
@@ -392,7 +394,7 @@ def test_yazuijis_extra_point_with_knock_back_is_a_table_ruling(ruling, hp):
 
 
 def test_a_green_line_square_adds_one_to_a_pilgrims_defense():
-    table = Table({"demons": [{"type": "berrok"}]})
+    table = Table({"demons": ["berrok"]})
     table.to_demons()
     table.activate("berrok-1", option([MK]), pick=1)
     table.do("demon_attack", demon="berrok-1", target=MK, attack_dice=[3, 1],
@@ -401,7 +403,7 @@ def test_a_green_line_square_adds_one_to_a_pilgrims_defense():
 
 
 def test_too_late_for_wild_herbs_once_the_dice_are_rolled():
-    table = Table({"demons": [{"type": "berrok"}], "pilgrims": {MK: {"hp": 3,
+    table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hp": 3,
                                                                        "fortune": ["Wild Herbs"]}}})
     table.to_demons()
     table.activate("berrok-1", option([MK]), pick=1)
@@ -415,7 +417,7 @@ def test_too_late_for_wild_herbs_once_the_dice_are_rolled():
 
 @pytest.mark.parametrize("ruling, roll", [("defends", [2, 2]), ("no_defense", [])])
 def test_a_pilgrim_paralyzed_by_the_attack_defending_it_is_a_table_ruling(ruling, roll):
-    table = Table({"demons": [{"type": "koorogg"}]}, paralyzed_by_this_attack=ruling)
+    table = Table({"demons": ["koorogg"]}, paralyzed_by_this_attack=ruling)
     table.to_demons()
     table.activate("koorogg-1", option([MK]), pick=1)
     wrong = [] if roll else [1, 1]
@@ -428,7 +430,7 @@ def test_a_pilgrim_paralyzed_by_the_attack_defending_it_is_a_table_ruling(ruling
 
 
 def test_a_demon_hp_entered_once_is_remembered_for_its_kind():
-    table = Table({"demons": [{"type": "bharhaz"}, {"type": "bharhaz"}]},
+    table = Table({"demons": ["bharhaz", "bharhaz"]},
                   demon_profiles={"berrok": DEMONS["berrok"]})
     table.do("maintenance")
     with pytest.raises(BadRequest):
@@ -470,7 +472,7 @@ def test_a_duplicate_condition_replaces_the_old_card_and_its_tokens():
 
 
 def test_a_disabled_pilgrim_still_moves_and_defends_a_paralyzed_one_plays_no_card():
-    table = Table({"demons": [{"type": "berrok"}], "pilgrims": {
+    table = Table({"demons": ["berrok"], "pilgrims": {
         MK: {"conditions": [{"name": "Disabled", "duration": 2}]},
         CH: {"conditions": [{"name": "Paralyzed", "duration": 2}], "fortune": ["Wild Herbs"]}}})
     table.do("maintenance")
@@ -491,7 +493,7 @@ def test_card_gains_are_capped_and_costs_must_be_affordable():
 # -- Karma ----------------------------------------------------------------------------------------------
 
 def test_ten_bad_karma_forces_the_weapon_upgrade_and_a_corruption_card():
-    table = Table({"demons": [{"type": "boof"}], "pilgrims": {MK: {"bad_karma": 8}}})
+    table = Table({"demons": ["boof"], "pilgrims": {MK: {"bad_karma": 8}}})
     table.do("maintenance")
     table.do("attack", pilgrim=MK, targets=["boof-1"], attack_dice=[3, 3], pilgrim_die=0,
              weapon_damage=0)
@@ -523,7 +525,7 @@ def test_ten_good_karma_gives_a_permanent_skill_and_four_master_a_skill():
 # -- the Demon Phase -----------------------------------------------------------------------------------
 
 def test_gates_spawn_closest_to_tripitaka_first_and_a_unique_demon_in_play_is_drawn_again():
-    table = Table({"gates": [{"id": "g1"}, {"id": "g2"}], "demons": [{"type": "kogaiji"}]})
+    table = Table({"gates": [{"id": "g1"}, {"id": "g2"}], "demons": ["kogaiji"]})
     table.to_demons()
     table.refuse(D.Q_GATE_ORDER, "spawn", gate="g1", card="reinforcement", demons=["berrok"])
     table.do("measure", of="gates", distances={"g1": 7, "g2": 4})
@@ -538,7 +540,7 @@ def test_gates_spawn_closest_to_tripitaka_first_and_a_unique_demon_in_play_is_dr
 
 def test_demon_rage_three_action_points_then_it_ends_at_the_next_maintenance():
     table = Table({"gates": [{"id": "g1"}, {"id": "g2"}],
-                   "demons": [{"type": "borrack"}, {"type": "borrack"}]})
+                   "demons": ["borrack", "borrack"]})
     table.to_demons()
     table.do("measure", of="gates", distances={"g1": 2, "g2": 4})
     table.do("spawn", gate="g1", card="rage", demons=["borrack"])
@@ -558,7 +560,7 @@ def test_demon_rage_three_action_points_then_it_ends_at_the_next_maintenance():
 
 
 def test_figure_33_plan_1_two_attacks_on_tripitaka_and_the_lazy_archer():
-    table = Table({"demons": [{"type": "berrok"}, {"type": "bharhaz"}]})
+    table = Table({"demons": ["berrok", "bharhaz"]})
     table.to_demons()
     table.do("measure", of="demons", distances={"berrok-1": 1, "bharhaz-1": 5})
     best = table.activate("berrok-1", option([TP], ("attack", "attack"), squares=0),
@@ -574,7 +576,7 @@ def test_figure_33_plan_1_two_attacks_on_tripitaka_and_the_lazy_archer():
 
 
 def test_figure_34_plan_2_attack_then_move_closer():
-    table = Table({"demons": [{"type": "bharhaz"}]})
+    table = Table({"demons": ["bharhaz"]})
     table.to_demons()
     best = table.activate("bharhaz-1", option([MK], ("attack", "move"), closer=True),
                           option([MK], ("attack", "attack"), squares=0))
@@ -583,7 +585,7 @@ def test_figure_34_plan_2_attack_then_move_closer():
 
 
 def test_figure_35_plan_3_two_attacks_rather_than_ending_further_away():
-    table = Table({"demons": [{"type": "berrok"}]})
+    table = Table({"demons": ["berrok"]})
     table.to_demons()
     best = table.activate("berrok-1", option([MK], ("attack", "attack"), squares=0),
                           option([MK], ("attack", "move"), squares=1, closer=False))
@@ -592,7 +594,7 @@ def test_figure_35_plan_3_two_attacks_rather_than_ending_further_away():
 
 
 def test_figure_36_plan_4_double_move_towards_tripitaka():
-    table = Table({"demons": [{"type": "berrok"}]})
+    table = Table({"demons": ["berrok"]})
     table.to_demons()
     assert table.activate("berrok-1") == [1]
     current = table.G["demon_phase"]["current"]
@@ -603,7 +605,7 @@ def test_figure_36_plan_4_double_move_towards_tripitaka():
 
 
 def test_figure_37_the_bullserker_moves_two_squares_to_attack_two():
-    table = Table({"demons": [{"type": "boof"}]})
+    table = Table({"demons": ["boof"]})
     table.to_demons()
     best = table.activate("boof-1", option([MS], squares=1, closer=True),
                           option([MK], squares=4, closer=True),
@@ -613,7 +615,7 @@ def test_figure_37_the_bullserker_moves_two_squares_to_attack_two():
 
 
 def test_figure_38_plan_1_beats_two_targets():
-    table = Table({"demons": [{"type": "boof"}]})
+    table = Table({"demons": ["boof"]})
     table.to_demons()
     best = table.activate("boof-1", option([MK, MS], squares=1, closer=True),
                           option([TP], squares=3, closer=True))
@@ -623,7 +625,7 @@ def test_figure_38_plan_1_beats_two_targets():
 
 def test_figure_39_raging_berrok_move_attack_move_is_plan_2():
     table = Table({"gates": [{"id": "g1"}],
-                   "demons": [{"type": "berrok"}, {"type": "borrack"}, {"type": "borrack"}]})
+                   "demons": ["berrok", "borrack", "borrack"]})
     table.to_demons()
     table.do("spawn", gate="g1", card="rage", demons=["borrack"])
     table.do("measure", of="demons", distances={"berrok-1": 1, "borrack-1": 4, "borrack-2": 5})
@@ -633,7 +635,7 @@ def test_figure_39_raging_berrok_move_attack_move_is_plan_2():
 
 
 def test_preferences_weakest_target_and_equal_options_left_to_the_table():
-    table = Table({"demons": [{"type": "berrok"}, {"type": "berrok"}],
+    table = Table({"demons": ["berrok", "berrok"],
                    "pilgrims": {MS: {"hp": 3}}})
     table.to_demons()
     table.do("measure", of="demons", distances={"berrok-1": 2, "berrok-2": 3})
@@ -644,14 +646,14 @@ def test_preferences_weakest_target_and_equal_options_left_to_the_table():
     table.do("demon_attack", demon="berrok-1", target=MS, attack_dice=[0, 0], defense_dice=[0, 0])
     best = table.activate("berrok-2", option([MK], closer=True), option([CH], closer=True))
     assert best == [1]  # both 10+ HP... Monkey 10 is weaker than Cho Hakkai 12
-    tie = Table({"demons": [{"type": "berrok"}]})
+    tie = Table({"demons": ["berrok"]})
     tie.to_demons()
     assert tie.activate("berrok-1", option([MK]), option([MK])) == [1, 2]
     tie.do("demon_plan", demon="berrok-1", option=2)
 
 
 def test_wild_attacks_skips_plans_1_and_2():
-    table = Table({"demons": [{"type": "berrok"}], "special_cards": ["Wild Attacks"]})
+    table = Table({"demons": ["berrok"], "special_cards": ["Wild Attacks"]})
     table.G["special_cards"][0]["duration"] = "this turn"
     table.to_demons()
     best = table.activate("berrok-1", option([TP]), option([MK, MS], squares=2))
@@ -659,7 +661,7 @@ def test_wild_attacks_skips_plans_1_and_2():
 
 
 def test_demons_ignore_unconscious_pilgrims_and_the_legal_list_offers_the_ai_choice():
-    table = Table({"demons": [{"type": "berrok"}], "pilgrims": {MK: {"hp": 0}}})
+    table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hp": 0}}})
     table.to_demons(skip=(MK,))
     table.refuse(D.Q_IGNORE, "demon_options", demon="berrok-1", options=[option([MK])])
     table.do("demon_options", demon="berrok-1", options=[option([MS])])
@@ -668,7 +670,7 @@ def test_demons_ignore_unconscious_pilgrims_and_the_legal_list_offers_the_ai_cho
 
 
 def test_the_activation_order_remeasured_is_a_table_ruling():
-    table = Table({"demons": [{"type": "berrok"}, {"type": "berrok"}, {"type": "berrok"}]},
+    table = Table({"demons": ["berrok", "berrok", "berrok"]},
                   activation_order="remeasured")
     table.to_demons()
     table.do("measure", of="demons", distances={"berrok-1": 1, "berrok-2": 2, "berrok-3": 3})

@@ -360,17 +360,32 @@ class DemonMixin:
                         "towards": "Tripitaka"})
         for option in options:
             option.update(self.plan_of(option))
+            option["text"] = self.describe_option(option)
         best_key = min(option["key"] for option in options)
         best = [n for n, option in enumerate(options, 1) if option["key"] == best_key]
-        self.G["demon_phase"]["current"] = {"demon": event["demon"], "ap": ap, "options": options,
-                                            "best": best, "plan": None, "attacks": []}
         chosen = options[best[0] - 1]
+        why = [{"text": f"Plan {chosen['priority']}: the highest priority plan it can carry out.",
+                "quote": Q_PRIORITY[chosen["priority"]]}]
+        rivals = [o for o in options if o["priority"] == chosen["priority"] and o is not chosen]
+        if any(o["key"][1] != chosen["key"][1] for o in rivals):
+            why.append({"text": "Of those, the most Targets.", "quote": Q_MOST})
+        if any(o["key"][1] == chosen["key"][1] and o["key"][2] != chosen["key"][2]
+               for o in rivals):
+            why.append({"text": "Then the weakest Target.", "quote": Q_WEAKEST})
+        if any(o["key"][1:3] == chosen["key"][1:3] and o["key"][4] != chosen["key"][4]
+               for o in rivals):
+            why.append({"text": "Then the fewest squares: Demons are lazy.", "quote": Q_LAZY})
+        if len(best) > 1:
+            why.append({"text": f"Options {' and '.join(map(str, best))} are equal: the table "
+                                "takes the one that makes the game harder for the Pilgrims.",
+                        "quote": Q_TIE})
+        self.G["demon_phase"]["current"] = {"demon": event["demon"], "ap": ap, "options": options,
+                                            "best": best, "plan": None, "attacks": [], "why": why}
         self.effect(f"{self.name_of(event['demon'])} ({ap} Action Points): Plan "
                     f"{chosen['priority']} — option {' or '.join(map(str, best))}: "
-                    f"{self.describe_option(chosen)}.", Q_PRIORITY[chosen["priority"]])
-        if len(best) > 1:
-            self.effect("These options are equal by the Demon AI: the table takes the one that "
-                        "makes the game harder for the Pilgrims.", Q_TIE)
+                    f"{chosen['text']}.", Q_PRIORITY[chosen["priority"]])
+        for reason in why[1:]:
+            self.effect(reason["text"], reason["quote"])
 
     def describe_option(self, option: dict) -> str:
         if option.get("towards"):

@@ -118,7 +118,7 @@ OPTIONS = {
         "The Initiative Tokens: the Pilgrims in order of play (\"Randomly assign the order any way "
         "you like\").",
         {"type": ["array", "null"], "items": {"enum": list(PILGRIMS)}, "minItems": 4,
-         "maxItems": 4, "uniqueItems": True}, None),
+         "maxItems": 4}, None),
     "controllers": Option(
         "Which seat controls each Pilgrim (default: dealt as the setup step says).",
         {"type": ["object", "null"], "propertyNames": {"enum": list(PILGRIMS)},
@@ -303,14 +303,17 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
                                  "cho_hakkai": {"max_hp": 12, "mv": 3},
                                  "tripitaka": {"max_hp": 8, "mv": 3}},
         },
-        "position": {"gates": [{"id": "gate-1"}], "demons": [{"type": "berrok"},
-                                                             {"type": "berrok"}],
+        "position": {"gates": [{"id": "gate-1"}], "demons": ["berrok", "berrok"],
                      "boxes": ["box-1"], "wells": ["well-1"], "doors": ["door-1"],
                      "villagers": ["villager-1"], "sutras": ["sutra-1"]},
     }
 
     def __init__(self, players, options, G, phase):
         super().__init__(players, options, G, phase)
+        self.end_rule = G["result"]["quote"] if G.get("result") else Q_END
+
+    def reset(self, G, phase):
+        super().reset(G, phase)
         self.end_rule = G["result"]["quote"] if G.get("result") else Q_END
 
     # -- setup ----------------------------------------------------------------------------------------

@@ -20,8 +20,15 @@ from .profiles import (
 )
 from .quests import QUESTS
 
-IDS = {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40},
-       "maxItems": 20, "uniqueItems": True}
+
+def ids(components: int) -> dict:
+    """Names for tokens, at most as many as the game has (Game Components)."""
+    return {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40},
+            "maxItems": components, "uniqueItems": True}
+
+
+DEMON_LIST = {"type": "array", "items": {"enum": list(DEMON_TYPES)}, "maxItems": 33,
+              "description": "one entry per miniature; the referee names them berrok-1, ..."}
 NAMES = {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 60},
          "maxItems": 30}
 PILGRIM_STATE = {
@@ -44,7 +51,7 @@ PILGRIM_STATE = {
         "posture": {"enum": ["face_down", "side", "back"]},
         "sutras": {"type": "integer", "minimum": 0, "maximum": 7},
         "villagers": {"type": "integer", "minimum": 0, "maximum": 5},
-        "wells_used": IDS,
+        "wells_used": ids(3),
     },
     "additionalProperties": False,
 }
@@ -52,25 +59,20 @@ POSITION_SCHEMA = {
     "type": "object",
     "description": "The table as it stands at the start of a Turn's Maintenance Phase: a Quest's "
                    "opening layout, or a game joined mid-way. Tokens are named by the table "
-                   "(\"gate-1\", \"well-north\").",
+                   "(\"gate-1\", \"well-north\"); Demons are listed by kind.",
     "properties": {
         "turn": {"type": "integer", "minimum": 1, "maximum": 99},
         "pilgrims": {"type": "object", "propertyNames": {"enum": list(PILGRIMS)},
                      "additionalProperties": PILGRIM_STATE},
-        "demons": {"type": "array", "maxItems": 30, "items": {
-            "type": "object",
-            "properties": {"type": {"enum": list(DEMON_TYPES)},
-                           "id": {"type": "string", "minLength": 1, "maxLength": 40},
-                           "inactive": {"type": "boolean",
-                                        "description": "behind a closed door (or a Quest rule)"}},
-            "required": ["type"], "additionalProperties": False}},
-        "gates": {"type": "array", "maxItems": 8, "items": {
+        "demons": DEMON_LIST,
+        "inactive_demons": {**DEMON_LIST, "description": "Demons behind a closed door"},
+        "gates": {"type": "array", "maxItems": 5, "items": {
             "type": "object",
             "properties": {"id": {"type": "string", "minLength": 1, "maxLength": 40},
                            "status": {"enum": ["active", "inactive", "closed"]}},
             "required": ["id"], "additionalProperties": False}},
-        "boxes": IDS, "wells": IDS, "doors": IDS, "broken_doors": IDS, "villagers": IDS,
-        "sutras": IDS,
+        "boxes": ids(5), "wells": ids(3), "doors": ids(8), "broken_doors": ids(8),
+        "villagers": ids(5), "sutras": ids(7),
         "rage": {"type": "boolean", "description": "the last turn ended with Demon Rage"},
         "special_cards": NAMES,
     },
@@ -93,6 +95,8 @@ def setup(game, players, options, position):
         raise SetupError(f"with {len(seats)} players the Pilgrims are dealt "
                          f"{' + '.join(map(str, expected))} (Game Setup)", "options.controllers")
     initiative = options.get("initiative") or list(PILGRIMS)
+    if sorted(initiative) != sorted(PILGRIMS):
+        raise SetupError("each Pilgrim takes one Initiative Token", "options.initiative")
 
     entered = options.get("pilgrim_profiles") or {}
     pilgrims = {}
@@ -106,14 +110,11 @@ def setup(game, players, options, position):
         pilgrims[name] = fresh_pilgrim(profile, given, f"position.pilgrims.{name}")
 
     demon_entries = options.get("demon_profiles") or {}
-    demons, seen = {}, set()
-    for n, entry in enumerate(position.get("demons") or []):
-        kind = entry["type"]
-        ident = entry.get("id") or next_demon_id(kind, demons)
-        if ident in demons or ident in PILGRIMS:
-            raise SetupError(f"two figures are named {ident}", f"position.demons[{n}]")
-        demons[ident] = placed_demon(kind, demon_entries.get(kind), not entry.get("inactive"))
-        seen.add(ident)
+    demons = {}
+    for key, active in (("demons", True), ("inactive_demons", False)):
+        for kind in position.get(key) or []:
+            demons[next_demon_id(kind, demons)] = placed_demon(kind, demon_entries.get(kind),
+                                                               active)
     for kind in DEMON_TYPES:
         count = sum(1 for d in demons.values() if d["type"] == kind)
         if count > demon_models(kind):

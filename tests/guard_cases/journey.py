@@ -39,8 +39,8 @@ def end(pilgrim, player="p1"):
 
 TO_DEMONS = [M, *(end(p) for p in PILGRIMS)]
 TRIPITAKA_FIRST = {"initiative": ["tripitaka", "monkey_king", "cho_hakkai", "monk_sha"]}
-ONE_BERROK = {"demons": [{"type": "berrok"}]}
-TWO_DEMONS = {"demons": [{"type": "berrok"}, {"type": "boof"}]}
+ONE_BERROK = {"demons": ["berrok"]}
+TWO_DEMONS = {"demons": ["berrok", "boof"]}
 HIT = {"attack_dice": [3, 3], "pilgrim_die": 1, "weapon_damage": 1}
 VIGOR = {"fortune": ["Om Mala of Vigor"]}
 PLAY_VIGOR = ev("play_card", pilgrim=MK, card="Om Mala of Vigor", kind="fortune", gain={"ap": 1})
@@ -310,8 +310,8 @@ CASES = [
     Case("spawn_card", setup({"gates": [{"id": "g1"}]}),
          ev("spawn", gate="g1", card="special", name="Flood Gate", demons=["berrok"]), D.Q_SPECIAL,
          "Demons placed from a Special Card", TO_DEMONS),
-    Case("models_left", setup({"gates": [{"id": "g1"}], "demons": [{"type": "borrack"},
-                                                                   {"type": "borrack"}]}),
+    Case("models_left", setup({"gates": [{"id": "g1"}], "demons": ["borrack",
+                                                                   "borrack"]}),
          ev("spawn", gate="g1", card="reinforcement", demons=["borrack"]), D.Q_RUN_OUT,
          "a third Bull General from 2 models: they have run out",
          [M, *(end(p) for p in PILGRIMS)]),
@@ -326,8 +326,7 @@ CASES = [
          [*TO_DEMONS, ev("measure", of="demons", distances={"berrok-1": 2, "boof-1": 4}),
           options_for("berrok-1", attack_option([MK])),
           ev("demon_plan", demon="berrok-1", option=1)]),
-    Case("demon_activates", setup({"demons": [{"type": "berrok", "inactive": True},
-                                              {"type": "boof"}]}),
+    Case("demon_activates", setup({"demons": ["boof"], "inactive_demons": ["berrok"]}),
          options_for("berrok-1"), D.Q_ROOMS, "a Demon inside a closed room", TO_DEMONS),
     Case("demon_activates", setup(ONE_BERROK), options_for("boof-3"), D.Q_PHASE_ORDER,
          "a Demon that is not on the board", TO_DEMONS),
