@@ -103,6 +103,8 @@ Q_DIVINE_BACK = ("Even when played face down, your opponent will be aware that y
 Q_DIVINE_ACTION = ("The Divine cards that must be played face up usually possess an action that you "
                    "will perform immediately upon playing.")
 Q_DIVINE_ONE = "You cannot use more than 1 of your Divine cards each Age."
+Q_ADJACENT = ("Divine cards possess special powers that can significantly influence your control "
+              "over a lane or even adjacent lanes.")
 Q_MODIFIER_BOTH = ("During setup a quest modifier was placed on the center quest, which applies to "
                    "both sides in this specific lane.")
 Q_RESOLVE = "The end of an Age triggers when each of the 3 lanes are full."
@@ -190,6 +192,12 @@ OPTIONS = {
         "(from the Sun player's seat).",
         {"enum": ["owner", "table"]}, "owner",
         _cite(GLOSSARY["Steward"])),
+    "steward_reach": Option(
+        "Which lanes the Steward reaches. 'all' (default: 'Lanes to the left of this card'): every "
+        "lane on that side. 'adjacent': only the lane next to it on each side (Divine powers "
+        "'influence ... adjacent lanes').",
+        {"enum": ["all", "adjacent"]}, "all",
+        _cite(GLOSSARY["Steward"], Q_ADJACENT)),
     "steward_icons_to": Option(
         "Where the Steward's 2 icons go. 'lane' (default: 'total'): to the lane's total, whoever's "
         "icons decide the dominant suit. 'owner': to the icons of the player who played it.",
@@ -620,7 +628,8 @@ class Resolver:
         bonus, lane_notes = {"feathers": 0, "scorpions": 0}, []
         for seat in SEATS:
             steward = self._divine_at(seat, "Steward")
-            if not steward or steward[0] == li:
+            if not steward or steward[0] == li or (
+                    self.options["steward_reach"] == "adjacent" and abs(steward[0] - li) > 1):
                 continue
             left = li < steward[0]
             if self.options["steward_sides"] == "owner" and seat == "moon":

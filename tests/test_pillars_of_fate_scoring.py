@@ -333,3 +333,11 @@ def test_the_calculator_over_http_with_rulings_and_errors(client):
     unknown = client.post("/api/score/pillars-of-fate", json={"ages": [age()],
                                                               "options": {"colour": 1}})
     assert unknown.status_code == 400 and unknown.get_json()["error"]["field"] == "options.colour"
+
+
+def test_the_steward_reaches_every_lane_on_a_side_or_by_ruling_only_the_adjacent_one():
+    left = lane([divine("Steward", 6)], [card(1)])
+    answer = lanes(score(age(left=left)))
+    assert answer["center"]["bonus"]["feathers"] == 2 and answer["right"]["bonus"]["feathers"] == 2
+    ruled = lanes(score(age(left=left), steward_reach="adjacent"))
+    assert ruled["center"]["bonus"]["feathers"] == 2 and ruled["right"]["bonus"]["feathers"] == 0
