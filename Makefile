@@ -1,10 +1,11 @@
-# Tableside: `make run` serves on http://127.0.0.1:5000, `make test` runs every test.
+# Tableside: `make run` serves the table on the local network (it prints the address and a QR code
+# for the phones), `make dev` serves on this computer only, `make test` runs every test.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test index lint bench clean
+.PHONY: run dev test index lint bench clean
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,7 +16,10 @@ index: $(STAMP)
 	$(BIN)/flask --app app index build
 
 run: index
-	$(BIN)/flask --app app run --host 127.0.0.1 --port 5000
+	$(BIN)/flask --app app serve --port 5000
+
+dev: index
+	$(BIN)/flask --app app run --debug --host 127.0.0.1 --port 5000
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

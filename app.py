@@ -43,7 +43,7 @@ def create_app(test_config=None):
     def http_error_as_json_on_api(exc: HTTPException):
         """Every error under /api/ is JSON: {"error": {"code", "message"}}."""
         if not request.path.startswith("/api/"):
-            return exc
+            return pages.error_page(exc)
         code = (exc.name or "error").lower().replace(" ", "_")
         message = exc.description or exc.name
         if exc.code == 413:

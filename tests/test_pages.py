@@ -166,7 +166,7 @@ def test_the_calculator_says_what_is_wrong_with_the_tallies(client):
 def test_form_values_follow_the_schema():
     from werkzeug.datastructures import MultiDict
 
-    from referee.pages import form_value
+    from referee.pages.forms import form_value
 
     schema = {"type": "object", "properties": {
         "n": {"type": "integer"}, "flag": {"type": "boolean"}, "pick": {"enum": [1, 2]},
@@ -224,7 +224,7 @@ def test_the_join_link_gives_edit_rights_and_a_view_only_visitor_never_sees_the_
     refused = spectator.post(f"/play/{session_id}/event", data={
         "csrf_token": csrf_of(spectator.get(f"/play/new?game={GAME}").text), "expected_seq": 0,
         "event": '{"type": "play", "player": "sun", "lane": 1, "power": 1}'}, follow_redirects=True)
-    assert "an edit token is needed" in refused.text
+    assert "This phone is watching" in refused.text
     assert seq_of(refused.text) == 0
 
     guest = table_app.test_client()
@@ -272,7 +272,8 @@ def test_a_schema_form_enters_an_event_and_says_which_field_is_wrong(phone):
     assert "sun played 7 into lane 2" in entered.text
     form.update(expected_seq=1, **{"event.player": "moon", "event.power": "12"})
     wrong = phone.post(f"/play/{session_id}/event", data=form, follow_redirects=True)
-    assert "12 is greater than the maximum of 9" in wrong.text and "event.power" in wrong.text
+    assert "Enter a number from 0 to 9" in wrong.text and 'data-field="event.power"' in wrong.text
+    assert "(event.power)" not in wrong.text  # the message is in words; the field is pointed at
 
 
 def test_player_names_are_escaped_everywhere(phone):
@@ -293,7 +294,7 @@ def test_the_table_shows_scores_and_the_end_of_game_screen(phone):
 
 
 def test_normalize_scores_adds_up_categories_and_names_a_broken_tie():
-    from referee.pages import normalize_scores
+    from referee.pages.score import normalize_scores
 
     vicar = {"label": "Vicar", "points": 1, "rule": None}
     shaped = normalize_scores({
@@ -315,7 +316,7 @@ def test_normalize_scores_adds_up_categories_and_names_a_broken_tie():
 def test_phase_words_and_ranking_put_the_current_phase_first():
     from types import SimpleNamespace
 
-    from referee.pages import phase_words, rank_by_phase
+    from referee.pages.ask import phase_words, rank_by_phase
 
     assert phase_words("turn_activate") == ["turn", "activate"]
     hits = [SimpleNamespace(title="Setup", path=("Setup",), section_id="setup"),
@@ -424,7 +425,7 @@ def assert_no_json(texts) -> None:
 
 
 def test_generic_words_for_an_event_never_show_json():
-    from referee.pages import event_label, readable
+    from referee.pages.describe import event_label, readable
 
     event = {"type": "move_piece", "player": "sun", "to": [4, 4], "swap": [[1, 2], [3, 3]],
              "card": {"adventure": "fist", "activation": "sword"}, "pay": [{"hand": 1}, {"hand": 3}],
@@ -499,3 +500,53 @@ def test_a_draw_either_player_may_enter_is_one_button_per_card_and_optional_arra
     # "Something else happened": a petition's optional bishops/switch pairs do not block the form
     assert re.search(r'name="event\.bishops\.0"[^>]*required', page.text) is None
     assert re.search(r'name="event\.path"[^>]*required', page.text.split('id="other-petition"')[1])
+
+
+def test_form_counts_lists_and_strings_are_bounded_by_the_schema_before_anything_is_built():
+    from werkzeug.datastructures import MultiDict
+
+    from referee.core.rules import BadRequest
+    from referee.pages.forms import form_value
+
+    cost = {"type": "array", "items": {"enum": ["fist", "leaf"]}, "maxItems": 8}
+    assert form_value(cost, "cost", MultiDict({"cost#fist": "2", "cost#leaf": "1"})) == \
+        ["fist", "fist", "leaf"]
+    for count in ("9", "100000000", "5 5", "4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4"):
+        with pytest.raises(BadRequest) as refused:
+            form_value(cost, "cost", MultiDict({"cost#fist": count}))
+        assert refused.value.field == "cost#fist"
+    with pytest.raises(BadRequest, match="too large"):
+        form_value(cost, "cost", MultiDict({"cost#fist": "1" * 5000}))
+    unbounded = {"type": "array", "items": {"enum": ["a", "b"]}}
+    with pytest.raises(BadRequest, match="at most 64"):
+        form_value(unbounded, "x", MultiDict({"x#a": "40", "x#b": "40"}))
+    listed = {"type": "array", "items": {"type": "object"}, "maxItems": 3}
+    with pytest.raises(BadRequest, match="at most 3"):
+        form_value(listed, "a", MultiDict({"a*points": "1 2 3 4"}))
+    with pytest.raises(BadRequest, match="at most 5 characters"):
+        form_value({"type": "string", "maxLength": 5}, "s", MultiDict({"s": "abcdef"}))
+    with pytest.raises(BadRequest, match="from 1 to 4"):
+        form_value({"type": "integer", "minimum": 1, "maximum": 4}, "n", MultiDict({"n": "5"}))
+    with pytest.raises(BadRequest):
+        form_value({"type": "object"}, "o", MultiDict({"o": "[" * 20000}))
+
+
+def test_a_huge_count_posted_to_a_table_is_refused_without_building_it(app, client):
+    """Issue 16's form amplification: ~150 bytes asking for 10⁸ items is refused at once, and a
+    watching phone's post is refused before its form is read."""
+    from referee.web import describe_game
+
+    pilgrims = app.extensions["tableside.referees"]["pilgrims"]
+    start = client.post("/api/sessions", json={"game": "pilgrims",
+                                               **describe_game(pilgrims)["example_setup"]})
+    session_id, token = start.get_json()["id"], start.get_json()["edit_token"]
+    client.get(f"/play/{session_id}/join?token={token}")
+    huge = {"expected_seq": 0, "type": "sign_up", "event.player": "p1",
+            "event.cost#fist": "100000000"}
+    answer = client.post(f"/play/{session_id}/event", follow_redirects=True, data={
+        "csrf_token": csrf_of(client.get(f"/play/{session_id}").text), **huge})
+    assert "too many" in answer.text.lower() and seq_of(answer.text) == 0
+    watcher = app.test_client()
+    refused = watcher.post(f"/play/{session_id}/event", follow_redirects=True, data={
+        "csrf_token": csrf_of(watcher.get("/play/new?game=pilgrims").text), **huge})
+    assert "This phone is watching" in refused.text and seq_of(refused.text) == 0

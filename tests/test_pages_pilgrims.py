@@ -9,7 +9,7 @@ import re
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from referee.pages import form_value
+from referee.pages.forms import form_value
 
 FORM = {
     "player": ["Ann", "Bob", "", ""], "options.first_player": "p1",

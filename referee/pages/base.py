@@ -1,0 +1,69 @@
+"""What every page module shares: the blueprint, lookups that end in a styled 404, the keys a phone
+holds in its signed cookie, and the CSRF token every form that changes a game carries."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import Blueprint, abort, current_app, request, session
+
+from ..core.sessions import NotFound
+from ..web import get_sessions
+
+bp = Blueprint("pages", __name__)
+
+MAX_REMEMBERED_GAMES = 20  # games one browser's cookie remembers (its keys to each)
+
+
+def games() -> dict:
+    """{game_id: Referee class} of the games with a referee."""
+    return current_app.extensions["tableside.referees"]
+
+
+def game_or_404(game_id: str):
+    try:
+        return get_sessions().game(game_id)
+    except NotFound:
+        abort(404, f"There is no referee for the game {game_id!r}.")
+
+
+def session_row(session_id: str) -> dict:
+    """The stored session (setup, seq), cheaply: no replay, no legal moves."""
+    row = get_sessions().store.session(session_id)
+    if row is None:
+        abort(404, f"There is no game {session_id!r}. Check the link, or start a new game.")
+    return row
+
+
+# -- the phone's keys ----------------------------------------------------------------------------
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(24)
+    return session["csrf"]
+
+
+def check_csrf() -> None:
+    sent = request.form.get("csrf_token", "")
+    if not sent or not hmac.compare_digest(sent, session.get("csrf", "")):
+        abort(400, "This form has expired or did not come from this site: reload the page and try again.")
+
+
+def phone_key(session_id: str) -> dict:
+    """What this phone holds for a game: {"token": the edit, join or seat token, "seat": the seat
+    it plays} (either may be missing)."""
+    return dict(session.get("games", {}).get(session_id, {}))
+
+
+def remember(session_id: str, **key) -> None:
+    """Keep (or update) this phone's key to a game; the most recent games last."""
+    kept = {k: v for k, v in session.get("games", {}).items() if k != session_id}
+    kept[session_id] = {**phone_key(session_id), **key}
+    session["games"] = dict(list(kept.items())[-MAX_REMEMBERED_GAMES:])
+
+
+def remembered_games() -> list[tuple[str, dict]]:
+    """(session id, key) of the games this phone knows, the most recent first."""
+    return list(reversed(list(session.get("games", {}).items())))

@@ -1,0 +1,355 @@
+"""Form fields back into JSON, shaped by a JSON Schema: what `templates/play/_form.html` (or a game's
+own template) drew, read back as the value the referee expects. Plain Python on a mapping of fields
+(a werkzeug MultiDict: `get`, `getlist`, iteration over names); no Flask.
+
+Bounded before anything is built: a count, a list, a string or a JSON text decoded from a form is
+checked against what the schema allows (maxItems, maxLength, minimum/maximum; without them the
+limits below) before a list is made or a number is parsed, so a short post such as
+`cost#fist=1000000` is refused at once. Messages are in a player's words; the field name travels
+separately (`BadRequest.field`) so the page can point at the input.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..core.rules import BadRequest
+
+MAX_FORM_ITEMS = 8  # an array with at most this many items is drawn as one field per item
+MAX_LIST = 64  # the most items of any list read from a form when its schema gives no maxItems
+MAX_TEXT = 2000  # the longest text when the schema gives no maxLength
+MAX_JSON_TEXT = 16_000  # the longest JSON text in one field
+MAX_DIGITS = 9  # the longest whole number a form field may hold
+
+
+# -- how a schema is drawn ---------------------------------------------------------------------------
+
+
+def schema_type(schema: dict) -> str:
+    """How a schema is drawn as form fields (and read back)."""
+    if "const" in schema:
+        return "const"
+    if "enum" in schema:
+        return "enum"
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kinds = [k for k in kind if k != "null"]
+        kind = kinds[0] if len(kinds) == 1 else None
+    if kind == "object" and schema.get("properties") and not any(
+        k in schema for k in ("oneOf", "anyOf", "patternProperties")
+    ):
+        return "object"
+    if kind == "array":
+        items = schema.get("items", {})
+        if "enum" in items and schema.get("uniqueItems"):
+            return "checkboxes"
+        if items.get("type") == "integer" and not array_length(schema):
+            return "numbers"
+        if array_length(schema) and schema_type(items) not in ("json", "array"):
+            return "array"
+        if "enum" in items and len(items["enum"]) <= MAX_FORM_ITEMS * 2:
+            return "counts"  # a longer list of values, repeats allowed: how many of each
+        return "json"
+    if kind in ("string", "integer", "number", "boolean"):
+        return kind
+    return "json"
+
+
+def array_length(schema: dict) -> int:
+    """How many item fields to draw for an array: its maxItems when small, else 0 (one field)."""
+    most = schema.get("maxItems")
+    return most if most is not None and most <= MAX_FORM_ITEMS else 0
+
+
+def most_items(schema: dict) -> int:
+    """The longest list a form may give for this array schema."""
+    most = schema.get("maxItems")
+    return most if isinstance(most, int) and most >= 0 else MAX_LIST
+
+
+def object_schema(schema: dict) -> dict:
+    """The object alternative of a oneOf/anyOf (a card given by its fields or by its name)."""
+    for alternative in schema.get("oneOf", schema.get("anyOf", [])):
+        if alternative.get("type") == "object":
+            return alternative
+    return schema
+
+
+# -- reading a value back ----------------------------------------------------------------------------
+
+
+def form_value(schema: dict, name: str, form):
+    """Read a value shaped by a JSON Schema back from the form fields drawn for it: None when left
+    empty. The referee checks the result against the schema; this gives it the right types and
+    refuses, before building it, anything longer or larger than the schema allows.
+
+    A template may also enter an array of objects as a list of numbers, one field per kind of item:
+    `<name>*points;level=2` = "5 3" gives [{"points": 5, "level": 2}, {"points": 3, "level": 2}].
+    """
+    kind = schema_type(schema)
+    listed = listed_items(schema, name, form) or counted_items(schema, name, form)
+    if listed:
+        return listed
+    packed = packed_numbers(schema, name, form)
+    if packed is not None:
+        return packed
+    if kind == "json" or kind == "object" and form.get(name, "").strip():  # an object as JSON too
+        text = form.get(name, "").strip()
+        if not text:
+            return fields_value(schema, name, form)
+        return json_text(text, name)
+    if kind == "object":
+        out = {}
+        for key, sub in object_schema(schema).get("properties", {}).items():
+            if "const" in sub:
+                continue
+            value = form_value(sub, f"{name}.{key}", form)
+            if value is not None:
+                out[key] = value
+        return out or None
+    if kind == "array":
+        items = []
+        for index in range(array_length(schema)):
+            value = form_value(schema.get("items", {}), f"{name}.{index}", form)
+            if value is not None:
+                items.append(value)
+        return items or None
+    if kind == "checkboxes":
+        chosen = form.getlist(name)
+        return [value for value in schema["items"]["enum"] if str(value) in chosen] or None
+    if kind == "counts":  # no count was given; the list may still come as JSON text
+        text = form.get(name, "").strip()
+        return json_text(text, name) if text else None
+    if kind == "numbers":
+        return numbers(form.get(name, ""), name, most_items(schema)) or None
+    raw = form.get(name)
+    if kind == "boolean":
+        if name + ".present" in form:
+            return raw is not None
+        return None
+    if raw is None or raw.strip() == "":
+        return None
+    raw = raw.strip()
+    if kind == "const":
+        return schema["const"]
+    if kind == "enum":
+        for value in schema["enum"]:
+            if str(value) == raw:
+                return value
+        raise BadRequest("choose one of: " + ", ".join(str(v).replace("_", " ")
+                                                        for v in schema["enum"][:12]), name)
+    if kind in ("integer", "number"):
+        return number(raw, schema, name, whole=kind == "integer")
+    longest = schema.get("maxLength", MAX_TEXT)
+    if len(raw) > longest:
+        raise BadRequest(f"this is too long: at most {longest} characters", name)
+    return raw
+
+
+def number(raw: str, schema: dict, name: str, whole: bool):
+    if len(raw) > MAX_DIGITS + 2:
+        raise BadRequest("this number is too large", name)
+    try:
+        value = int(raw) if whole else float(raw)
+    except ValueError:
+        raise BadRequest(f"{raw!r} is not a {'whole ' if whole else ''}number", name) from None
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and value < low or high is not None and value > high:
+        span = (f"from {low} to {high}" if low is not None and high is not None
+                else f"at least {low}" if low is not None else f"at most {high}")
+        raise BadRequest(f"enter a number {span}", name)
+    return value
+
+
+def json_text(text: str, name: str):
+    if len(text) > MAX_JSON_TEXT:
+        raise BadRequest(f"this is too long: at most {MAX_JSON_TEXT} characters", name)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadRequest("this was not understood: choose again, or fill in the fields", name) \
+            from None
+
+
+def numbers(text: str, name: str, most: int = MAX_LIST) -> list[int]:
+    """Whole numbers separated by spaces ("5 3 8"), at most `most` of them."""
+    words = text.replace(",", " ").replace("+", " ").split(None, most)
+    if len(words) > most:
+        raise BadRequest(f"too many numbers: at most {most}", name)
+    if any(len(word) > MAX_DIGITS for word in words):
+        raise BadRequest("a number here is too large", name)
+    try:
+        return [int(word) for word in words]
+    except ValueError:
+        raise BadRequest("enter whole numbers separated by spaces, e.g. 5 3 8", name) from None
+
+
+def counted_items(schema: dict, name: str, form) -> list:
+    """An array of enum values (repeats allowed, e.g. an items cost) entered as a count per value:
+    fields `<name>#<value>` = "2" gives [value, value]. The counts are added up and checked against
+    the array's maxItems before the list is made."""
+    if schema_type(schema) not in ("counts", "array", "json") or "enum" not in schema.get("items", {}):
+        return []
+    most = most_items(schema)
+    counts, total = [], 0
+    for value in schema["items"]["enum"]:
+        field = f"{name}#{value}"
+        raw = form.get(field, "").strip()
+        if not raw:
+            continue
+        count = sum(numbers(raw, field, most))
+        total += count
+        if count < 0 or total > most:
+            raise BadRequest(f"too many: at most {most} in all", field)
+        counts.append((value, count))
+    return [value for value, count in counts for _ in range(count)]
+
+
+def packed_numbers(schema: dict, name: str, form):
+    """An array of integers entered in one field ("3 2", e.g. a radio button for a map space), or
+    an array of such arrays as several fields of one name (checkboxes valued "1 3", "2 2"...).
+    None when the form has no such field."""
+    kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
+    if "array" not in kinds or name not in form:
+        return None
+    items = schema.get("items", {})
+    if items.get("type") == "integer" and array_length(schema):
+        raw = " ".join(form.getlist(name)[:MAX_FORM_ITEMS]).strip()
+        return numbers(raw, name, most_items(schema)) if raw else None
+    if items.get("type") == "array" and items.get("items", {}).get("type") == "integer":
+        raws = [raw for raw in form.getlist(name) if raw.strip()]
+        if len(raws) > most_items(schema):
+            raise BadRequest(f"too many: at most {most_items(schema)}", name)
+        return [numbers(raw, name, most_items(items)) for raw in raws] or None
+    return None
+
+
+def fields_value(schema: dict, name: str, form):
+    """A value the form drew as fields although its schema has no single form field: the first
+    object alternative of a oneOf/anyOf whose required keys are all filled in (`<name>.<key>`),
+    an object keyed by an enum (`propertyNames`), key by key (`<name>.<key>.<...>`), or a small
+    array of such values, item by item (`<name>.0`, `<name>.1`...)."""
+    alternatives = schema.get("oneOf", schema.get("anyOf"))
+    if alternatives:
+        for alternative in alternatives:
+            if "oneOf" in alternative or "anyOf" in alternative:
+                value = fields_value(alternative, name, form)
+            elif schema_type(alternative) == "object":
+                value = form_value(alternative, name, form)
+                if value and not all(k in value for k in alternative.get("required", [])):
+                    value = None
+            else:
+                continue
+            if value:
+                return value
+        return None
+    keys = schema.get("propertyNames", {}).get("enum")
+    if keys and isinstance(schema.get("additionalProperties"), dict):
+        out = {}
+        for key in keys:
+            value = form_value(schema["additionalProperties"], f"{name}.{key}", form)
+            if value is not None:
+                out[key] = value
+        return out or None
+    kinds = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
+    if "array" in kinds and array_length(schema):
+        items = [form_value(schema.get("items", {}), f"{name}.{index}", form)
+                 for index in range(array_length(schema))]
+        return [item for item in items if item is not None] or None
+    return None
+
+
+def listed_items(schema: dict, name: str, form) -> list[dict]:
+    """Items entered as lists of numbers: fields `<name>*<key>[;<fixed>=<value>...]`, at most the
+    array's maxItems in all."""
+    most = most_items(schema)
+    items: list[dict] = []
+    for field in form:
+        head, star, spec = field.partition("*")
+        if not star or head != name:
+            continue
+        key, *fixed = spec.split(";")
+        extra = {}
+        for pair in fixed[:MAX_FORM_ITEMS]:
+            k, _, v = pair.partition("=")
+            try:
+                extra[k] = json.loads(v)
+            except ValueError:
+                extra[k] = v
+        values = numbers(" ".join(form.getlist(field)[:most + 1]), field, most - len(items))
+        items.extend({key: n, **extra} for n in values)
+    return items
+
+
+# -- what the pages post -----------------------------------------------------------------------------
+
+
+def event_from_form(game, seats: list[str], form) -> dict:
+    """An event from a tapped legal choice (its JSON in `event`) or from a schema-drawn form."""
+    if form.get("event"):
+        event = json_text(form["event"], "event")
+        if not isinstance(event, dict):
+            raise BadRequest("choose what happened again", "event")
+        return event
+    kind = form.get("type")
+    if kind not in game.event_types:
+        raise BadRequest("choose what happened", "type")
+    schema = game.event_types[kind].schema(kind, seats)
+    event = form_value(schema, "event", form) or {}
+    if form.get("fixed"):  # the fields a legal choice fixed, the form asking for the rest
+        fixed = json_text(form["fixed"], "fixed")
+        if isinstance(fixed, dict):
+            event.update(fixed)
+    event["type"] = kind
+    return event
+
+
+def open_events(game, view) -> list[dict]:
+    """Legal choices the game cannot enumerate ({"open": [fields]}), each with its form's schema."""
+    seats = [p["seat"] for p in view["players"]]
+    out = []
+    for item in view["legal"]:
+        if "open" in item:
+            schema = game.event_types[item["type"]].schema(item["type"], seats)
+            fixed = {k: v for k, v in item.items() if k != "open"}
+            out.append({"fixed": fixed, "fields": item["open"], "schema": schema})
+    return out
+
+
+def new_game_body(game, described: dict, form) -> tuple[dict, dict]:
+    """The JSON body of POST /api/sessions from the new-game form; and the errors by field."""
+    errors = {}
+    players = [name.strip() for name in form.getlist("player")[:game.max_players] if name.strip()]
+    body = {"game": game.game_id, "players": players, "options": {}}
+    for name, option in described["options"].items():
+        try:
+            value = form_value(option["schema"], f"options.{name}", form)
+        except BadRequest as exc:
+            errors[exc.field] = exc.message
+            continue
+        if value is not None:
+            body["options"][name] = value
+    if described["position_schema"] and form.get("start") == "position":
+        try:
+            position = form_value(described["position_schema"], "position", form)
+        except BadRequest as exc:
+            errors[exc.field] = exc.message
+        else:
+            if position:
+                body["position"] = position
+    return body, errors
+
+
+def calculator_tallies(schema: dict, count: int, form) -> dict:
+    """The calculator's tallies: per player when the schema has a `players` array, else field by
+    field of the schema."""
+    tallies = {}
+    for key, sub in schema.get("properties", {}).items():
+        if key == "players" and schema_type(sub.get("items", {})) == "object":
+            tallies["players"] = [form_value(sub["items"], f"players.{index}", form) or {}
+                                  for index in range(count)]
+        else:
+            value = form_value(sub, key, form)
+            if value is not None:
+                tallies[key] = value
+    return tallies
