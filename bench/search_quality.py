@@ -17,8 +17,9 @@ Searches are filtered to the question's game, as the app does when a player has 
 game. Abstention: the search says `answered: false`; recall is the share of unanswerable
 questions it abstains on, precision the share of its abstentions that were unanswerable, and
 "answerable abstained" the share of answerable questions it wrongly abstains on. Game
-detection: the share of questions whose game is detected from the words alone (a question left
-undetected searches every game) and the share detected wrongly. The index is built fresh in a
+detection: the share of questions whose game is detected from the words alone and the share
+detected wrongly, and hit@1/hit@3/MRR when each question is asked without its game (as from the
+home page). The index is built fresh in a
 temporary directory.
 """
 
@@ -81,9 +82,15 @@ def evaluate(searcher, questions, limit):
             rank = next((i for i, h in enumerate(res.hits, 1)
                          if h.game == game and answer in norm(h.text)), None)
             ans1 = bool(res.hits) and rank == 1 and answer_overlaps(res.hits[0], answer)
-        detected = search.detect_game(searcher, q)
+        asked = search.search(searcher, q, None, limit, detect=True)  # as if no game was picked
+        detected = asked.game
+        rank_asked = None
+        if answer:
+            rank_asked = next((i for i, h in enumerate(asked.hits, 1)
+                               if h.game == game and answer in norm(h.text)), None)
         rows.append({"item": item, "game": game, "answerable": answer is not None,
-                     "rank": rank, "ans1": ans1, "answered": res.answered,
+                     "rank": rank, "rank_asked": rank_asked, "ans1": ans1,
+                     "answered": res.answered,
                      "confidence": res.confidence, "detected": detected, "res": res})
     return rows
 
@@ -134,8 +141,10 @@ def report(name, rows, show_misses):
               f"{ab['answerable_abstained']:.3f}")
     right = sum(1 for r in rows if r["detected"] == r["game"])
     wrong = sum(1 for r in rows if r["detected"] not in (None, r["game"]))
+    h1, h3, mrr = summary([r["rank_asked"] for r in answerable])
     print(f"game detection: right {right / len(rows):.3f} · wrong {wrong / len(rows):.3f} · "
-          f"undetected {(len(rows) - right - wrong) / len(rows):.3f}")
+          f"undetected {(len(rows) - right - wrong) / len(rows):.3f} · asked without a game: "
+          f"hit@1 {h1:.3f} · hit@3 {h3:.3f} · MRR {mrr:.3f}")
     unreachable = [r["item"] for r in answerable
                    if not any(norm(r["item"]["answer"]) in norm(p.text)
                               for p in sections.passages_for(r["game"]))]
