@@ -63,7 +63,7 @@ def error(status: int, code: str, message: str, **extra):
 
 @bp.errorhandler(BadRequest)
 def on_bad_request(exc: BadRequest):
-    status = 404 if exc.code == "not_found" else 422 if exc.code == "nothing_to_do" else 400
+    status = {"not_found": 404, "nothing_to_do": 422, "seat_taken": 409}.get(exc.code, 400)
     return jsonify({"error": exc.to_json()}), status
 
 
@@ -99,7 +99,12 @@ def create_session():
 
 @bp.get("/sessions/<session_id>")
 def get_session(session_id):
-    return jsonify(get_sessions().get(session_id))
+    return jsonify(get_sessions().get(session_id, bearer_token(), request.args.get("seat")))
+
+
+@bp.post("/sessions/<session_id>/seats")
+def claim_seat(session_id):
+    return jsonify(get_sessions().claim_seat(session_id, bearer_token(), json_body())), 201
 
 
 @bp.post("/sessions/<session_id>/events")
@@ -125,12 +130,12 @@ def optional_json_body():
 
 @bp.get("/sessions/<session_id>/log")
 def session_log(session_id):
-    return jsonify(get_sessions().log(session_id))
+    return jsonify(get_sessions().log(session_id, bearer_token(), request.args.get("seat")))
 
 
 @bp.get("/sessions/<session_id>/export")
 def export_session(session_id):
-    response = jsonify(get_sessions().export(session_id))
+    response = jsonify(get_sessions().export(session_id, bearer_token()))
     response.headers["Content-Disposition"] = f'attachment; filename="tableside-{session_id}.json"'
     return response
 

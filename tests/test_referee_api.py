@@ -18,7 +18,12 @@ def start(client, game_id):
     rules = client.get(f"/api/games/{game_id}").get_json()
     response = client.post("/api/sessions", json=rules["example_setup"])
     assert response.status_code == 201, response.get_json()
-    return response.get_json()
+    game = response.get_json()
+    if not game["legal"] and game["current_players"]:  # hidden information: look as the seat to act
+        seat = game["current_players"][0]
+        game["legal"] = client.get(f"/api/sessions/{game['id']}?seat={seat}", headers={
+            "Authorization": f"Bearer {game['edit_token']}"}).get_json()["legal"]
+    return game
 
 
 def first_legal(client, game):

@@ -60,9 +60,11 @@ class Setup:
     players: list[dict]
     options: dict
     position: dict | None = None
+    anyone_enters: bool = False  # a seat's phone may enter any seat's events (one shared phone)
 
     def to_json(self) -> dict:
-        return {"players": self.players, "options": self.options, "position": self.position}
+        return {"players": self.players, "options": self.options, "position": self.position,
+                "anyone_enters": self.anyone_enters}
 
 
 def check_setup(game: type[Referee], body: dict) -> Setup:
@@ -119,7 +121,10 @@ def check_setup(game: type[Referee], body: dict) -> Setup:
             check_schema(game.position_schema, position, "position")
         except BadRequest as wrong:
             raise SetupError(wrong.message, wrong.field) from None
-    return Setup(normalized, chosen, position)
+    anyone_enters = body.get("anyone_enters", False)
+    if not isinstance(anyone_enters, bool):
+        raise BadRequest("anyone_enters is true or false", "anyone_enters")
+    return Setup(normalized, chosen, position, anyone_enters)
 
 
 def start(game: type[Referee], setup: Setup) -> Referee:
@@ -229,15 +234,29 @@ def score(game: type[Referee], tallies) -> dict:
     return game.score(tallies)
 
 
-def view(model: Referee, with_legal: bool = True) -> dict:
-    """What a client needs to show the table now. `legal` can be costly to enumerate, so the
-    answers to writes leave it out: a client asks for it with GET."""
-    state = copy.deepcopy(model.G)  # before any game code runs, so that nothing can alter it
-    return {
+def view(model: Referee, with_legal: bool = True, seat: str | None = None) -> dict:
+    """What a client needs to show the table now, as `seat` may see it (None: a spectator).
+
+    In a game with hidden information a reader's `legal` holds only its own seat's events: the
+    others' would name the cards in their hands. `legal` can be costly to enumerate, so the answers
+    to writes leave it out: a client asks for it with GET."""
+    described = {
         "phase": model.phase,
         "over": model.game_over,
         "current_players": [] if model.game_over else model.current_players(),
-        "state": state,
+        "state": model.visible_state(seat),  # a copy: nothing the caller does can alter G
         "scores": model.scores(),
-        **({"legal": [] if model.game_over else model.legal()} if with_legal else {}),
     }
+    if with_legal:
+        legal = [] if model.game_over else model.legal()
+        if model.hidden_information:
+            legal = [event for event in legal if event["player"] == seat]
+        described["legal"] = legal
+    return described
+
+
+def shown_event(model: Referee, event: dict | None, seat: str | None) -> dict | None:
+    """An event from the log (or the last one, or the next redo) as `seat` may see it."""
+    if event is None or not model.hidden_information:
+        return event
+    return model.visible_event(event, seat)

@@ -312,7 +312,9 @@ class Referee:
         return copy.deepcopy(self.G)
 
     def visible_event(self, event: dict, seat: str | None) -> dict:
-        """An event (in the log, in `legal`, as the last move) as `seat` may see it."""
+        """An event of the log (or the last move, or the next redo) as `seat` may see it: a card
+        played face down, or the card drawn, hidden from the other seats. (`legal` needs no such
+        hook: in a game with hidden information each reader gets only its own seat's events.)"""
         return event
 
     @classmethod

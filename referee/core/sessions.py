@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+from dataclasses import dataclass
 
 from . import engine
 from .rules import BadRequest, Citation, Referee, RuleViolation
@@ -62,6 +63,16 @@ def show_effects(game_id: str, stored: list[dict]) -> list[dict]:
     return shown
 
 
+@dataclass(frozen=True)
+class Viewer:
+    """Who is asking, by the token they hold: the table (the edit token: enters for anyone, and may
+    look as any seat), a seat's phone (a seat token), a phone that may claim a seat (the join token),
+    or a spectator (no token). `seat` is whose hidden information they see."""
+
+    role: str  # "table", "seat", "join" or "spectator"
+    seat: str | None = None
+
+
 class Sessions:
     def __init__(self, store: Store, games: dict[str, type[Referee]]):
         self.store = store
@@ -77,21 +88,79 @@ class Sessions:
     def create(self, body: dict) -> dict:
         if not isinstance(body, dict):
             raise BadRequest("the body must be a JSON object")
-        _refuse_unknown(body, {"game", "players", "options", "position"})
+        _refuse_unknown(body, {"game", "players", "options", "position", "anyone_enters"})
         game = self.game(body.get("game"))
         setup = engine.check_setup(game, body)
         return self._insert(game, setup, engine.start(game, setup), ())
 
     def _insert(self, game, setup, model, entries) -> dict:
-        token = secrets.token_urlsafe(24)
+        token, join_token = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         for _attempt in range(5):
             session_id = "".join(secrets.choice(SESSION_ID_ALPHABET) for _ in range(SESSION_ID_LENGTH))
             if self.store.session(session_id) is None:
                 break
-        self.store.create(session_id, game.game_id, token_hash(token), setup.to_json(),
-                          model.snapshot(), game.rules_version, entries)
-        return {"id": session_id, "edit_token": token, **self._describe(
+        self.store.create(session_id, game.game_id, token_hash(token), token_hash(join_token),
+                          setup.to_json(), model.snapshot(), game.rules_version, entries)
+        return {"id": session_id, "edit_token": token, "join_token": join_token, **self._describe(
             session_id, game, setup, model, len(entries))}
+
+    # -- who is asking -----------------------------------------------------------------------------
+
+    def viewer(self, row: dict, token: str | None, seat: str | None = None, conn=None) -> Viewer:
+        """The reader or writer holding `token`; `seat` is the seat the table's phone looks as."""
+        seats = [player["seat"] for player in row["setup"]["players"]]
+        if seat is not None and seat not in seats:
+            raise BadRequest(f"seat must be one of {', '.join(seats)}", "seat")
+        if not token:
+            if seat is not None:
+                raise Forbidden("looking as a seat needs that seat's token", 401)
+            return Viewer("spectator")
+        hashed = token_hash(token)
+        if hmac.compare_digest(hashed, row["token_hash"]):
+            return Viewer("table", seat)
+        held = self.store.token(row["id"], hashed, conn)
+        if held is None:
+            raise Forbidden("this token does not open this game", 403)
+        if held["role"] == "join":
+            if seat is not None:
+                raise Forbidden("a join link claims a seat; it does not look at one", 403)
+            return Viewer("join")
+        if seat is not None and seat != held["seat"]:
+            raise Forbidden("a seat's token shows that seat only", 403)
+        return Viewer("seat", held["seat"])
+
+    def claim_seat(self, session_id: str, token: str | None, body: dict) -> dict:
+        """A phone says who it is ("I'm Ben"): the table's or the join token claims a seat and gets
+        that seat's token. A claimed seat is claimed again only by the table, with `replace`
+        (a phone that died): the old phone's token stops working."""
+        if not isinstance(body, dict):
+            raise BadRequest("the body must be a JSON object with the seat to claim")
+        _refuse_unknown(body, {"seat", "replace"})
+        replace = body.get("replace", False)
+        if not isinstance(replace, bool):
+            raise BadRequest("replace is true or false", "replace")
+        with self.store.write() as conn:
+            row = self.store.lock(conn, session_id)
+            if row is None:
+                raise NotFound(f"no game session {session_id!r}")
+            seat = body.get("seat")
+            if not isinstance(seat, str):
+                raise BadRequest("seat is required: the seat this phone plays", "seat")
+            viewer = self.viewer(row, token, None, conn)
+            if viewer.role not in ("table", "join"):
+                raise Forbidden("a seat is claimed with the game's join link", 401
+                                if viewer.role == "spectator" else 403)
+            if seat not in [player["seat"] for player in row["setup"]["players"]]:
+                raise BadRequest("no such seat in this game", "seat")
+            claimed = self.store.seat_claims(conn, session_id)
+            if seat in claimed:
+                if not (replace and viewer.role == "table"):
+                    raise SeatTaken(seat)
+                self.store.revoke_token(conn, claimed[seat])
+            seat_token = secrets.token_urlsafe(24)
+            self.store.add_token(conn, session_id, token_hash(seat_token), "seat", seat)
+        name = next(p["name"] for p in row["setup"]["players"] if p["seat"] == seat)
+        return {"id": session_id, "seat": seat, "name": name, "seat_token": seat_token}
 
     # -- read --------------------------------------------------------------------------------------
 
@@ -117,37 +186,49 @@ class Sessions:
                         game.rules_version, refused)
             return engine.restore(game, setup, row["snapshot"])
 
-    def _describe(self, session_id, game, setup, model, seq, with_legal=True) -> dict:
+    def _describe(self, session_id, game, setup, model, seq, with_legal=True,
+                  viewer: Viewer = Viewer("table")) -> dict:
         return {
             "id": session_id,
             "game": game.game_id,
             "players": setup.players,
             "options": setup.options,
+            "anyone_enters": setup.anyone_enters,
             "seq": seq,
-            **engine.view(model, with_legal),
+            "viewer": {"role": viewer.role, "seat": viewer.seat},
+            **engine.view(model, with_legal, viewer.seat),
         }
 
-    def get(self, session_id: str) -> dict:
+    def get(self, session_id: str, token: str | None = None, seat: str | None = None) -> dict:
+        """The game now, as the holder of `token` may see it (`seat`: the seat the table's phone
+        looks as)."""
         with self.store.read() as conn:
             row = self._row(session_id, conn)
+            viewer = self.viewer(row, token, seat, conn)
             entries = _log_entries(self.store.entries(session_id, conn))
         game = self.game(row["game"])
         model = self._model(row, lambda: entries)
-        described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model, row["seq"])
+        described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model, row["seq"],
+                                   viewer=viewer)
         in_force, redo = engine.active_events(entries)
         described["can_undo"] = bool(in_force)
         described["can_redo"] = bool(redo)
-        described["last_event"] = in_force[-1].event if in_force else None
-        described["next_redo"] = redo[-1].event if redo else None
+        described["last_event"] = engine.shown_event(
+            model, in_force[-1].event if in_force else None, viewer.seat)
+        described["next_redo"] = engine.shown_event(
+            model, redo[-1].event if redo else None, viewer.seat)
         return described
 
     def seq(self, session_id: str) -> int:
         return self._row(session_id)["seq"]
 
-    def log(self, session_id: str) -> dict:
+    def log(self, session_id: str, token: str | None = None, seat: str | None = None) -> dict:
         with self.store.read() as conn:
             row = self._row(session_id, conn)
+            viewer = self.viewer(row, token, seat, conn)
             entries = self.store.entries(session_id, conn)
+        game = self.game(row["game"])
+        model = engine.restore(game, engine.Setup(**row["setup"]), row["snapshot"])
         in_force, _redo = engine.active_events(_log_entries(entries))
         in_force_seqs = {entry.seq for entry in in_force}
         undone_at = {}
@@ -165,7 +246,7 @@ class Sessions:
                 "at": entry["created_at"],
             }
             if entry["kind"] == "event":
-                item["event"] = entry["event"]
+                item["event"] = engine.shown_event(model, entry["event"], viewer.seat)
                 item["effects"] = show_effects(row["game"], entry["effects"])
                 item["undone"] = entry["seq"] not in in_force_seqs
                 if item["undone"]:
@@ -177,11 +258,23 @@ class Sessions:
 
     # -- write -------------------------------------------------------------------------------------
 
-    def authorize(self, row: dict, token: str | None) -> None:
+    def authorize(self, conn, row: dict, token: str | None) -> Viewer:
+        """The writer holding `token`: the table's edit token or a seat's token."""
         if not token:
-            raise Forbidden("an edit token is needed to change this game", 401)
-        if not hmac.compare_digest(token_hash(token), row["token_hash"]):
-            raise Forbidden("this edit token does not open this game", 403)
+            raise Forbidden("an edit token or a seat's token is needed to change this game", 401)
+        viewer = self.viewer(row, token, None, conn)
+        if viewer.role == "join":
+            raise Forbidden("a join link only claims a seat: claim one to enter moves", 403)
+        return viewer
+
+    def check_seat(self, row: dict, writer: Viewer, player, what: str) -> None:
+        """A seat's phone enters its own seat's events, unless the table lets anyone enter for
+        anyone (one shared phone)."""
+        if writer.role != "seat" or row["setup"].get("anyone_enters") or player == writer.seat:
+            return
+        names = {p["seat"]: p["name"] for p in row["setup"]["players"]}
+        raise Forbidden(f"this phone plays for {names[writer.seat]}: {what} is "
+                        f"{names.get(player, player)}'s to enter", 403)
 
     def post_event(self, session_id: str, token: str | None, body: dict) -> dict:
         if not isinstance(body, dict):
@@ -193,7 +286,9 @@ class Sessions:
             raise BadRequest("event is required", "event")
 
         with self.store.write() as conn:
-            row = self._locked_row(conn, session_id, token)
+            row, writer = self._locked_row(conn, session_id, token)
+            if isinstance(body["event"], dict):
+                self.check_seat(row, writer, body["event"].get("player"), "this event")
             if client_id is not None:
                 earlier = self.store.entry_by_client_id(conn, session_id, client_id)
                 if earlier is not None:
@@ -230,7 +325,7 @@ class Sessions:
         _refuse_unknown(body, {"expected_seq"})
         expected_seq = _expected_seq(body, required=False)
         with self.store.write() as conn:
-            row = self._locked_row(conn, session_id, token)
+            row, writer = self._locked_row(conn, session_id, token)
             if expected_seq is not None and expected_seq != row["seq"]:
                 raise Stale(row["seq"])
             game = self.game(row["game"])
@@ -241,11 +336,13 @@ class Sessions:
                 if not in_force:
                     raise NothingTo("there is nothing to undo")
                 target = in_force[-1]
+                self.check_seat(row, writer, target.event["player"], "undoing this event")
                 model = engine.replay(game, setup, [entry.event for entry in in_force[:-1]])
             else:
                 if not redo:
                     raise NothingTo("there is nothing to redo")
                 target = redo[-1]
+                self.check_seat(row, writer, target.event["player"], "redoing this event")
                 model = self._model(row, lambda: entries)
             if kind == "redo":
                 engine.apply(model, target.event)
@@ -259,17 +356,21 @@ class Sessions:
             described = self._describe(session_id, game, setup, model, seq, False)
         return {"accepted": True, kind: target.event, "seq": seq, **described}
 
-    def _locked_row(self, conn, session_id: str, token: str | None) -> dict:
+    def _locked_row(self, conn, session_id: str, token: str | None) -> tuple[dict, Viewer]:
         row = self.store.lock(conn, session_id)
         if row is None:
             raise NotFound(f"no game session {session_id!r}")
-        self.authorize(row, token)
-        return row
+        return row, self.authorize(conn, row, token)
 
     # -- export and import -------------------------------------------------------------------------
 
-    def export(self, session_id: str) -> dict:
+    def export(self, session_id: str, token: str | None = None) -> dict:
+        """The whole game as one document. A game with hidden information exports only to the
+        table (the edit token): the log holds every hand."""
         row = self._row(session_id)
+        if self.game(row["game"]).hidden_information and self.viewer(row, token).role != "table":
+            raise Forbidden("this game has hidden information: only the table's edit token "
+                            "exports it", 401 if not token else 403)
         return {
             "format": EXPORT_FORMAT,
             "game": row["game"],
@@ -285,7 +386,8 @@ class Sessions:
         """Create a new session from an export, replaying its whole log to check it."""
         if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
             raise BadRequest(f"an export document has format {EXPORT_FORMAT!r}", "format")
-        _refuse_unknown(document, {"format", "game", "players", "options", "position", "log"})
+        _refuse_unknown(document, {"format", "game", "players", "options", "position",
+                                   "anyone_enters", "log"})
         game = self.game(document.get("game"))
         setup = engine.check_setup(game, document)
         log_items = document.get("log")
@@ -332,6 +434,12 @@ class Sessions:
                                  field) from None
             stored.append(entry)
         return self._insert(game, setup, model, tuple(stored))
+
+
+class SeatTaken(BadRequest):
+    def __init__(self, seat: str):
+        super().__init__(f"seat {seat} is already claimed by another phone; the table can give it "
+                         "to this phone with replace", "seat", code="seat_taken")
 
 
 class NothingTo(BadRequest):

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -58,6 +59,19 @@ log = Table(
     Column("target_seq", Integer),
     Column("created_at", Float, nullable=False),
     UniqueConstraint("session_id", "client_id", name="log_client_id_once"),
+)
+
+# The keys to a session besides its edit token (the table's, on the session row): a join token,
+# which lets a phone claim a free seat, and a seat token per claimed seat, which reads the game as
+# that seat (its hand) and enters that seat's events.
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("session_id", String(16), ForeignKey("sessions.id"), nullable=False, index=True),
+    Column("role", String(8), nullable=False),  # "join" or "seat"
+    Column("seat", String(32)),
+    Column("created_at", Float, nullable=False),
 )
 
 
@@ -110,10 +124,25 @@ class Store:
         ).mappings().first()
         return _entry_dict(row) if row else None
 
+    def token(self, session_id: str, token_hash: str, conn: Connection | None = None) -> dict | None:
+        """The join or seat token of this session with this hash, if there is one."""
+        query = select(tokens).where(tokens.c.session_id == session_id,
+                                     tokens.c.token_hash == token_hash)
+        with self._using(conn) as used:
+            row = used.execute(query).mappings().first()
+        return dict(row) if row else None
+
+    def seat_claims(self, conn: Connection, session_id: str) -> dict[str, str]:
+        """{seat: token hash} of the seats claimed so far."""
+        query = select(tokens.c.seat, tokens.c.token_hash).where(
+            tokens.c.session_id == session_id, tokens.c.role == "seat")
+        return {row.seat: row.token_hash for row in conn.execute(query)}
+
     # -- writes ------------------------------------------------------------------------------------
 
-    def create(self, session_id: str, game: str, token_hash: str, setup: dict, snapshot: dict,
-               snapshot_version: int, entries: tuple[dict, ...] = ()) -> None:
+    def create(self, session_id: str, game: str, token_hash: str, join_token_hash: str,
+               setup: dict, snapshot: dict, snapshot_version: int,
+               entries: tuple[dict, ...] = ()) -> None:
         """Insert a new session (with an imported log, if any) in one transaction."""
         with self.write() as conn:
             conn.execute(insert(sessions).values(
@@ -121,8 +150,17 @@ class Store:
                 setup=json.dumps(setup), seq=len(entries), snapshot=json.dumps(snapshot),
                 snapshot_version=snapshot_version,
             ))
+            self.add_token(conn, session_id, join_token_hash, "join")
             for entry in entries:
                 self.append(conn, session_id, entry)
+
+    def add_token(self, conn: Connection, session_id: str, token_hash: str, role: str,
+                  seat: str | None = None) -> None:
+        conn.execute(insert(tokens).values(token_hash=token_hash, session_id=session_id, role=role,
+                                           seat=seat, created_at=time.time()))
+
+    def revoke_token(self, conn: Connection, token_hash: str) -> None:
+        conn.execute(delete(tokens).where(tokens.c.token_hash == token_hash))
 
     @contextmanager
     def write(self):

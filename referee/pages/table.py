@@ -85,7 +85,7 @@ def join(session_id):
     row = session_row(session_id)
     token = request.args.get("token", "")
     try:
-        get_sessions().authorize(row, token)
+        get_sessions().authorize(None, row, token)
     except Forbidden:
         abort(403, "This join link does not open this game. Ask for a fresh one at the table.")
     remember(session_id, token=token)
