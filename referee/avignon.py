@@ -118,6 +118,8 @@ Q_SCRIBE_EXAMPLE = ("Example - The Scribe: You (the active player) win at the st
                     "if the Scribe is in Genoa and you have two characters in your Congregation.")
 Q_VICAR, Q_NUNCIO, Q_CANONIST = ABILITY["Vicar"], ABILITY["Nuncio"], ABILITY["Canonist"]
 Q_COURTESAN, Q_ASCETIC, Q_SCRIBE = ABILITY["Courtesan"], ABILITY["Ascetic"], ABILITY["Scribe"]
+ACTION_QUOTE = {"beseech": Q_BESEECH, "chastise": Q_CHASTISE, "excommunicate": Q_EXCOMMUNICATE,
+                "petition": Q_PETITION}
 
 
 
@@ -163,13 +165,30 @@ OPTIONS = {
         {"enum": ["either_end", "own_end"]}, "either_end",
         _cite(Q_ASCETIC_END, "One player will play as Rome and the other as Avignon."),
     ),
-    "self_in_group": Option(
-        "Whether a group named by a card includes the card itself: the Nuncio's 'all characters in "
-        "the same location as Nuncio' and the Ascetic's 'any and all characters that share a faction "
-        "with it'. true (default): yes — the card says 'other' where it means other (Vicar, "
-        "Canonist). false: only the other cards.",
+    "samaritan_reversal": Option(
+        "Which turns the Samaritan Rule forbids. 'whole_turn' (default, the literal reading): a "
+        "turn whose end leaves the table exactly as before the previous turn began (as "
+        "`samaritan_compares` counts it); a turn that also does something else is a partial "
+        "reversal and allowed. 'undoes_previous': a turn that puts back everything the previous "
+        "turn changed is illegal even if it also changes something else. Either way the turn is "
+        "judged when it ends, so the refusal comes at the action that would end it (its second "
+        "action, or its only one on the first turn).",
+        {"enum": ["whole_turn", "undoes_previous"]}, "whole_turn",
+        _cite(Q_SAMARITAN, Q_PARTIAL),
+    ),
+    "nuncio_pulls_itself": Option(
+        "Whether the Nuncio's 'PULL all characters in the same location as Nuncio' pulls the "
+        "Nuncio too. true (default): yes — the card says 'other' where it means other (Vicar, "
+        "Canonist). false: only the other characters there.",
         {"type": "boolean"}, True,
-        _cite(Q_NUNCIO, Q_ASCETIC, Q_VICAR, Q_CANONIST),
+        _cite(Q_NUNCIO, Q_VICAR, Q_CANONIST),
+    ),
+    "ascetic_moves_itself": Option(
+        "Whether the Ascetic's 'RIVAL PUSH any and all characters that share a faction with it' "
+        "moves the Ascetic too. true (default): yes — the card says 'other' where it means other "
+        "(Vicar, Canonist). false: only the other characters of its faction.",
+        {"type": "boolean"}, True,
+        _cite(Q_ASCETIC, Q_VICAR, Q_CANONIST),
     ),
     "after_leaving_play": Option(
         "The rest of an ability whose own character left play mid-ability (a Nuncio or Scribe "
@@ -197,6 +216,16 @@ _BOARD = {
     },
 }
 _NAMES = {"type": "array", "items": _NAME}
+_CARD = {
+    "type": "object",
+    "description": "a card named by what it is: its character, and where it lies when that is not "
+                   "clear (`path` on the map, or the `congregation` it is in); a card out of play "
+                   "can be named, so that acting on it is refused with the rule",
+    "properties": {"character": _NAME, "path": _PATH, "congregation": _SEAT},
+    "required": ["character"],
+    "additionalProperties": False,
+}
+_TARGET = {"oneOf": [_PATH, _CARD], "description": "a path, or a card named by what it is"}
 
 POSITION_SCHEMA = {
     "title": "An Avignon table: the rulebook's setup, or a game in progress",
@@ -273,8 +302,9 @@ class _OutOfTurnRule:
     """The rule quoted when a player acts out of turn (the core cites `model.turn_rule`).
 
     In the actions phase the player refused is the one not on turn: on the game's first turn, that
-    is Avignon (Rome goes first); before the player on turn has acted, it is the player whose turn
-    just ended, after one action (the Selfless Rule) or two; otherwise play alternates.
+    is Avignon (Rome goes first); after Rome's single first action, Rome (the Selfless Rule).
+    Otherwise the player either takes a third action or cuts into the other's turn: both break
+    "exactly two" and "play then alternates", so both are quoted, "exactly two" first.
     """
 
     def __get__(self, model, owner):
@@ -284,9 +314,18 @@ class _OutOfTurnRule:
         if G["first_turn"]:
             return Q_FIRST
         previous = G["previous_turn"]
-        if previous and not G["actions_taken"] and previous["player"] != G["turn"]:
-            return Q_SELFLESS if previous.get("first_turn") else Q_TWO
-        return Q_ALTERNATE
+        if previous and not G["actions_taken"] and previous.get("first_turn"):
+            return Q_SELFLESS
+        return (Q_TWO, Q_ALTERNATE)
+
+
+class _EndRule:
+    """The rule that ended this game (a Congregation's third card, the tie, the Scribe)."""
+
+    def __get__(self, model, owner):
+        if model is None:
+            return Q_END
+        return model.G.get("win_rule") or Q_END
 
 
 def _empty_board() -> list[dict]:
@@ -299,13 +338,13 @@ class Game(Referee):
     game_id = "avignon"
     title = "Avignon: Pilgrimage"
     seats = SEATS
-    rules_version = 2
+    rules_version = 3
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
     phase_rule = Q_TWO
     turn_rule = _OutOfTurnRule()  # Q_ALTERNATE when read from the class
-    end_rule = Q_END
+    end_rule = _EndRule()  # Q_END when read from the class
     position_schema = POSITION_SCHEMA
     score_schema = SCORE_SCHEMA
     example_setup = {
@@ -337,26 +376,30 @@ class Game(Referee):
     ]
     event_types = {
         "beseech": EventType(
-            "BESEECH: pull the character in a path one space toward yourself.",
-            {"path": _PATH}, ("path",), {"type": "beseech", "player": "rome", "path": 3}),
+            "BESEECH: pull a character one space toward yourself: the one in `path`, or the `card` "
+            "named by its character (and its path or Congregation when that is not clear).",
+            {"path": _PATH, "card": _CARD}, (), {"type": "beseech", "player": "rome", "path": 3}),
         "chastise": EventType(
-            "CHASTISE: push the character in a path one space toward your opponent.",
-            {"path": _PATH}, ("path",), {"type": "chastise", "player": "rome", "path": 3}),
+            "CHASTISE: push a character one space toward your opponent (`path` or `card`).",
+            {"path": _PATH, "card": _CARD}, (),
+            {"type": "chastise", "player": "rome", "card": {"character": "Nuncio"}}),
         "excommunicate": EventType(
-            "EXCOMMUNICATE the character in a path; a `draw` event follows.",
-            {"path": _PATH}, ("path",), {"type": "excommunicate", "player": "rome", "path": 3}),
+            "EXCOMMUNICATE a character (`path` or `card`); a `draw` event follows.",
+            {"path": _PATH, "card": _CARD}, (),
+            {"type": "excommunicate", "player": "rome", "path": 3}),
         "petition": EventType(
-            "PETITION: use the ability of the character in `path`, with its choices. Vicar: "
-            "`bishops` [first, second PUSH] and `excommunicate`; Canonist: `switch` [two paths] and "
-            "`push` (the path, after the switch, of the card pushed; the other is pulled); "
-            "Courtesan: `target`; Scribe: `target` (an adjacent path) and `move` (push or pull); "
-            "Nuncio and Ascetic: no choice.",
-            {"path": _PATH, "bishops": {"type": "array", "items": _PATH, "minItems": 2,
-                                        "maxItems": 2},
-             "excommunicate": _PATH, "switch": {"type": "array", "items": _PATH, "minItems": 2,
-                                                "maxItems": 2},
-             "push": _PATH, "target": _PATH, "move": {"enum": ["push", "pull"]}},
-            ("path",),
+            "PETITION: use the ability of a character (`path` or `card`), with its choices, each a "
+            "path or a card named by what it is. Vicar: `bishops` [first, second PUSH] and "
+            "`excommunicate`; Canonist: `switch` [two cards] and `push` (the path, after the "
+            "switch, of the card pushed, or that card; the other is pulled); Courtesan: `target`; "
+            "Scribe: `target` (in an adjacent path) and `move` (push or pull); Nuncio and Ascetic: "
+            "no choice.",
+            {"path": _PATH, "card": _CARD,
+             "bishops": {"type": "array", "items": _TARGET, "minItems": 2, "maxItems": 2},
+             "excommunicate": _TARGET,
+             "switch": {"type": "array", "items": _TARGET, "minItems": 2, "maxItems": 2},
+             "push": _TARGET, "target": _TARGET, "move": {"enum": ["push", "pull"]}},
+            (),
             {"type": "petition", "player": "rome", "path": 2, "target": 1, "move": "pull"}),
         "draw": EventType(
             "The character drawn from the deck (the referee checks it can still be there).",
@@ -521,9 +564,89 @@ class Game(Referee):
 
     @cites(Q_OUT)
     def target_in_play(self, event):
-        if self.G["board"][event["path"] - 1]["character"] is None:
-            return f"Path {event['path']} holds no character in play."
+        path = self._resolve(event)["path"]
+        if self.G["board"][path - 1]["character"] is None:
+            raise self.violation(f"Path {path} holds no character: the deck and the discard pile "
+                                 "ran out, so no card could be drawn into it.",
+                                 ACTION_QUOTE[event["type"]])
         return True
+
+    # -- naming a card: by its path, or by what it is ----------------------------------------------
+
+    def option(self, name):
+        """A table ruling; sessions started before `self_in_group` was split into one option for
+        the Nuncio and one for the Ascetic keep the value they chose for both."""
+        if name in self.table_options:
+            return self.table_options[name]
+        if name in ("nuncio_pulls_itself", "ascetic_moves_itself") \
+                and "self_in_group" in self.table_options:
+            return self.table_options["self_in_group"]
+        return OPTIONS[name].default
+
+    def _resolve(self, event) -> dict:
+        """The event with every card it names (`card`, or a choice given as a card) turned into the
+        path that holds it. Naming a card out of play is refused with the rule: a Congregation's
+        card is out of play; the discard pile's or the deck's is not on the map."""
+        if "path" not in event and "card" not in event:
+            raise BadRequest("name the card acted on: its path, or card {character, path or "
+                             "congregation}", "event.path")
+        kind = event["type"]
+        resolved = dict(event)
+        if "card" in event:
+            path = self._locate(event["card"], "event.card", ACTION_QUOTE[kind])
+            if "path" in event and event["path"] != path:
+                raise BadRequest(f"path {event['path']} and card ({event['card']['character']}, "
+                                 f"in path {path}) name two different cards", "event.card")
+            resolved["path"] = path
+            del resolved["card"]
+        if kind != "petition":
+            return resolved
+        name = self.G["board"][resolved["path"] - 1]["character"]
+        quote = ABILITY.get(name, Q_PETITION)
+        for field in ("bishops", "switch"):
+            if field in event:
+                resolved[field] = [self._locate(ref, f"event.{field}[{n}]", quote)
+                                   for n, ref in enumerate(event[field])]
+        for field in ("excommunicate", "target"):
+            if field in event:
+                resolved[field] = self._locate(event[field], f"event.{field}", quote)
+        if isinstance(event.get("push"), dict):  # the card pushed: after the switch, in the other path
+            pushed = self._locate(event["push"], "event.push", quote)
+            pair = resolved.get("switch", [])
+            resolved["push"] = (pair[1] if pushed == pair[0] else pair[0]) if pushed in pair \
+                else pushed
+        return resolved
+
+    def _locate(self, ref, field, off_map_quote) -> int:
+        """The path of a card named by a path or by what it is."""
+        if isinstance(ref, int):
+            return ref
+        name = ref["character"]
+        if "congregation" in ref:
+            seat = ref["congregation"]
+            if name not in self.G["congregations"][seat]:
+                raise BadRequest(f"{self.player_name(seat)}'s Congregation holds no {name}", field)
+            raise self.violation(f"{name} is in {self.player_name(seat)}'s Congregation: out of "
+                                 "play, it cannot be affected by actions.", Q_OUT)
+        paths = [row["path"] for row in self.G["board"] if row["character"] == name]
+        if "path" in ref:
+            if ref["path"] not in paths:
+                held = self.G["board"][ref["path"] - 1]["character"]
+                raise BadRequest(f"path {ref['path']} holds {held or 'no character'}, not {name}",
+                                 field)
+            return ref["path"]
+        if len(paths) == 1:
+            return paths[0]
+        if paths:
+            raise BadRequest(f"both {name} cards are on the map (paths {paths[0]} and {paths[1]}): "
+                             "say which path", field)
+        seats = [seat for seat in SEATS if name in self.G["congregations"][seat]]
+        if seats:
+            raise self.violation(f"{name} is in {self.player_name(seats[0])}'s Congregation: out "
+                                 "of play, it cannot be affected by actions.", Q_OUT)
+        where = "in the discard pile" if name in self.G["discard"] else "still in the deck"
+        raise self.violation(f"No {name} is on the map ({where}): only a character in play, on "
+                             "a path, can be acted on.", off_map_quote)
 
     @cites(Q_EXCOMMUNICATE)
     def no_draw_pending(self, event):
@@ -534,8 +657,8 @@ class Game(Referee):
 
     @cites(Q_EXCOMMUNICATE)
     def a_draw_is_due(self, event):
-        return ("No card is to be drawn now: a card is drawn only to replace one excommunicated "
-                "or scored.")
+        raise self.violation("No card is to be drawn now: a card is drawn only to replace one "
+                             "excommunicated or scored.", (Q_EXCOMMUNICATE, Q_REPLACE))
 
     @cites(Q_COPIES)
     def card_can_be_in_deck(self, event):
@@ -556,6 +679,7 @@ class Game(Referee):
         return True
 
     def on_action(self, event):
+        event = self._resolve(event)
         self._by_draw = False
         self.G["pending"] = self._start_action(event)
         self._advance()
@@ -631,7 +755,7 @@ class Game(Referee):
         """'end_of_action': a third card ends the game as soon as nothing left in the action can
         change who wins — the acting player's own third card (a tie would be theirs too), or any
         third card followed only by replacement draws, which are then not made."""
-        if self.table_options["win_timing"] != "end_of_action" or pending["action"] == "setup":
+        if self.option("win_timing") != "end_of_action" or pending["action"] == "setup":
             return False
         actor = pending["player"]
         if len(self.G["congregations"][actor]) < 3 and not (
@@ -658,7 +782,7 @@ class Game(Referee):
             return "actions"
         actor = pending["player"]
         self.G["last_actor"] = actor
-        if self.table_options["win_timing"] == "end_of_action" and self._judge_wins(actor):
+        if self.option("win_timing") == "end_of_action" and self._judge_wins(actor):
             return "over"
         self.G["actions_taken"].append(pending["action"])
         if len(self.G["actions_taken"]) >= self.required_actions():
@@ -687,7 +811,7 @@ class Game(Referee):
         congregation.append(name)
         self.effect(f"{verb}: {name} (path {path}) moves past {row_end(toward)} and joins "
                     f"{self.player_name(toward)}'s Congregation ({len(congregation)}).", Q_SCORE)
-        if self.table_options["win_timing"] == "immediately" and len(congregation) >= 3:
+        if self.option("win_timing") == "immediately" and len(congregation) >= 3:
             self._win(toward, "three cards in the Congregation (the game ends at once: table "
                       "ruling win_timing=immediately)", Q_END)
             self.G["pending"]["steps"] = []
@@ -757,6 +881,7 @@ class Game(Referee):
     @cites(Q_PETITION)
     def petition_is_legal(self, event):
         """Check the choices, then dry-run the ability (cards still to be drawn unknown)."""
+        event = self._resolve(event)
         row = self.G["board"][event["path"] - 1]
         name = row["character"]
         if name is None:
@@ -831,11 +956,11 @@ class Game(Referee):
                     f"{mine['location'].title()}.", Q_COURTESAN)
             return [self._mv(event["target"], "PULL", toward, Q_COURTESAN)]
         if name == "Ascetic":
-            rival_push = self.table_options["ascetic_rival_push"] == "rival_pushes"
+            rival_push = self.option("ascetic_rival_push") == "rival_pushes"
             direction = player if rival_push else other(player)
             rows = [row["path"] for row in board
                     if row["character"] and FACTION.get(row["character"]) == FACTION["Ascetic"]
-                    and (self.table_options["self_in_group"] or row["path"] != path)]
+                    and (self.option("ascetic_moves_itself") or row["path"] != path)]
             if not rows:
                 self.effect("No other character shares the Ascetic's faction: nothing moves.",
                             Q_ASCETIC)
@@ -881,14 +1006,14 @@ class Game(Referee):
 
     def _op_nuncio_pull(self, step):
         ability = self.G["pending"]["ability"]
-        if ability["gone"] and self.table_options["after_leaving_play"] == "nothing":
+        if ability["gone"] and self.option("after_leaving_play") == "nothing":
             self.effect("The Nuncio has left play: no character is in its location, so none is "
                         "pulled.", Q_OUT)
             return
         location = ability["location"]
         rows = [row["path"] for row in self.G["board"]
                 if row["character"] and row["location"] == location
-                and (self.table_options["self_in_group"] or row["path"] != ability["path"]
+                and (self.option("nuncio_pulls_itself") or row["path"] != ability["path"]
                      or ability["gone"])]
         pulls = [{"op": "move", "path": p, "verb": "PULL", "toward": step["toward"],
                   "quote": Q_NUNCIO} for p in rows]
@@ -905,7 +1030,7 @@ class Game(Referee):
     def _op_scribe_second(self, step):
         ability = self.G["pending"]["ability"]
         target, move = step["target"], step["move"]
-        if ability["gone"] and self.table_options["after_leaving_play"] == "nothing":
+        if ability["gone"] and self.option("after_leaving_play") == "nothing":
             if target is not None or move is not None:
                 raise self.violation("The Scribe's PUSH takes it out of play, so no path is "
                                      "adjacent to it: leave out target and move.", Q_OUT)
@@ -944,7 +1069,7 @@ class Game(Referee):
                         Q_SCRIBE_WIN)
 
     def _ascetic_end_move(self, player):
-        ends = ("avignon", "rome") if self.table_options["ascetic_end_move"] == "either_end" \
+        ends = ("avignon", "rome") if self.option("ascetic_end_move") == "either_end" \
             else (player,)
         for row in self.G["board"]:
             if row["character"] == "Ascetic" and row["location"] in ends:
@@ -958,23 +1083,38 @@ class Game(Referee):
         previous = self.G["previous_turn"]
         if not previous or previous["start"] is None:
             return
-        compared = self._compared
-        before, after, now = (compared(previous["start"]), compared(previous["end"]),
-                              compared(self._snap(self.G)))
-        if before != after and now == before:
+        before, after, now = (self._parts(previous["start"]), self._parts(previous["end"]),
+                              self._parts(self._snap(self.G)))
+        changed = [part for part in before if before[part] != after[part]]
+        if not changed:
+            return
+        if self.option("samaritan_reversal") == "undoes_previous":
+            if all(now[part] == before[part] for part in changed):
+                raise self.violation(
+                    f"This turn would put back everything {self.player_name(previous['player'])}'s "
+                    f"turn changed ({', '.join(changed)}), even though it also does something "
+                    "else: under the table ruling samaritan_reversal=undoes_previous that is a "
+                    "complete reversal.", Q_SAMARITAN)
+            return
+        if now == before:
             how = ("every path would hold the same character at the same location as before "
                    "that turn began (judged on the board positions only)"
-                   if self.table_options["samaritan_compares"] == "board" else
+                   if self.option("samaritan_compares") == "board" else
                    "the board, the discard pile and both Congregations would be exactly as before "
                    "that turn began")
             raise self.violation(
                 f"This would completely reverse {self.player_name(previous['player'])}'s turn: "
                 f"{how}. Partial reversals are allowed.", Q_SAMARITAN)
 
-    def _compared(self, snapshot):
-        if self.table_options["samaritan_compares"] == "board":
-            return snapshot["board"]
-        return snapshot
+    def _parts(self, snapshot) -> dict:
+        """What the Samaritan Rule compares, part by part: each path, and with
+        samaritan_compares=board_and_piles the discard pile and each Congregation."""
+        parts = {f"path {n}": cell for n, cell in enumerate(snapshot["board"], start=1)}
+        if self.option("samaritan_compares") != "board":
+            parts["the discard pile"] = snapshot["discard"]
+            parts.update({f"{seat}'s Congregation": snapshot["congregations"][seat]
+                          for seat in SEATS})
+        return parts
 
     @staticmethod
     def _cells(board):

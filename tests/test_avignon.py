@@ -9,7 +9,7 @@ import pytest
 
 from referee import avignon as A
 from referee.avignon import Game
-from referee.core import RuleViolation, SetupError, engine
+from referee.core import BadRequest, RuleViolation, SetupError, engine
 from rulebook_index import sections
 
 PLAYERS = [{"name": "Rosa", "seat": "rome"}, {"name": "Aldo", "seat": "avignon"}]
@@ -183,9 +183,12 @@ def test_rome_goes_first_and_play_alternates():
     assert error.message == "It is Aldo's turn, not Rosa's."
     assert error.citation.quote == A.Q_SELFLESS
     play(model, ev("beseech", "avignon", path=2))
-    assert refused(model, ev("chastise", path=1)).citation.quote == A.Q_ALTERNATE
+    # cutting into a turn and taking a third action both break "exactly two" and "alternates"
+    error = refused(model, ev("chastise", path=1))
+    assert [error.citation.quote, *(c.quote for c in error.also)] == [A.Q_TWO, A.Q_ALTERNATE]
     play(model, ev("chastise", "avignon", path=3))
-    assert refused(model, ev("chastise", "avignon", path=1)).citation.quote == A.Q_TWO
+    error = refused(model, ev("chastise", "avignon", path=1))
+    assert [error.citation.quote, *(c.quote for c in error.also)] == [A.Q_TWO, A.Q_ALTERNATE]
 
 
 def test_exactly_two_actions_and_never_the_same_one_twice():
@@ -233,7 +236,64 @@ def test_an_empty_path_cannot_be_targeted():
     model = start(position())
     model.G["board"][2].update(character=None, location=None)
     error = refused(model, ev("chastise", path=3))
+    assert error.citation.quote == A.Q_CHASTISE  # "Push a character": the path holds none
+
+
+# -- naming a card by what it is, so that acting on a card out of play can be entered --------------
+
+
+def in_congregation():
+    """Rome's Congregation holds a Vicar; the other Vicar is in path 1."""
+    cells = [("Vicar", "genoa"), ("Scribe", "nice"), ("Nuncio", "genoa"), ("Ascetic", "florence"),
+             ("Canonist", "genoa")]
+    return {**position(cells), "congregations": {"rome": ["Vicar"], "avignon": []},
+            "discard": ["Courtesan"]}
+
+
+@pytest.mark.parametrize("kind", ["beseech", "chastise", "excommunicate", "petition"])
+def test_acting_on_a_card_in_a_congregation_is_refused_with_the_rule(kind):
+    model = start(in_congregation())
+    error = refused(model, ev(kind, card={"character": "Vicar", "congregation": "rome"}))
+    assert error.citation.quote == A.Q_OUT and "Congregation" in error.message
+
+
+def test_a_card_named_by_character_is_the_one_on_the_map():
+    model = start(in_congregation())
+    play(model, ev("beseech", card={"character": "Scribe"}))
+    assert at(model, 2) == ("Scribe", "genoa")
+    play(model, ev("chastise", card={"character": "Vicar", "path": 1}))
+    assert at(model, 1) == ("Vicar", "nice")
+
+
+def test_a_card_off_the_map_is_refused_with_the_action_it_was_named_for():
+    model = start(in_congregation())
+    assert refused(model, ev("beseech", card={"character": "Courtesan"})).citation.quote \
+        == A.Q_BESEECH
+    assert refused(model, ev("petition", card={"character": "Courtesan"})).citation.quote \
+        == A.Q_PETITION
+
+
+def test_a_choice_naming_a_card_in_a_congregation_is_refused():
+    model = start(in_congregation())
+    error = refused(model, ev("petition", path=5, switch=[{"character": "Vicar",
+                                                            "congregation": "rome"}, 2], push=2))
     assert error.citation.quote == A.Q_OUT
+    play(model, ev("petition", card={"character": "Canonist"},
+                   switch=[{"character": "Scribe"}, {"character": "Nuncio"}],
+                   push={"character": "Scribe"}))
+    # the Scribe, switched into path 3, is pushed toward Avignon; the Nuncio, in path 2, pulled
+    assert at(model, 3) == ("Scribe", "nice") and at(model, 2) == ("Nuncio", "genoa")
+
+
+def test_a_card_named_ambiguously_or_wrongly_is_a_bad_request():
+    model = start({**position([("Vicar", "genoa"), ("Vicar", "nice"), ("Nuncio", "genoa"),
+                               ("Ascetic", "genoa"), ("Canonist", "genoa")])})
+    with pytest.raises(BadRequest):
+        play(model, ev("beseech", card={"character": "Vicar"}))
+    with pytest.raises(BadRequest):
+        play(model, ev("beseech", card={"character": "Nuncio", "path": 1}))
+    with pytest.raises(BadRequest):
+        play(model, ev("beseech"))
 
 
 # -- scoring ----------------------------------------------------------------------------------------
@@ -443,7 +503,7 @@ def test_nuncio_pushes_itself_then_pulls_its_location():
 def test_nuncio_without_itself_in_the_group():
     cells = [("Vicar", "nice"), ("Scribe", "genoa"), ("Nuncio", "genoa"), ("Ascetic", "nice"),
              ("Canonist", "rome")]
-    model = start(position(cells), self_in_group=False)
+    model = start(position(cells), nuncio_pulls_itself=False, ascetic_moves_itself=True)
     play(model, ev("petition", path=3))
     assert [at(model, p)[1] for p in A.PATHS] == ["genoa", "genoa", "nice", "genoa", "rome"]
 
@@ -507,10 +567,10 @@ def test_ascetic_rival_push_moves_every_peasant(ruling, where):
 def test_ascetic_without_itself_in_the_group():
     cells = [("Ascetic", "genoa"), ("Scribe", "genoa"), ("Nuncio", "genoa"),
              ("Ascetic", "genoa"), ("Canonist", "genoa")]
-    model = start(position(cells), self_in_group=False)
+    model = start(position(cells), ascetic_moves_itself=False, nuncio_pulls_itself=True)
     play(model, ev("petition", path=1))
     assert at(model, 1) == ("Ascetic", "genoa") and at(model, 4) == ("Ascetic", "florence")
-    model = start(position(GENOA), self_in_group=False)
+    model = start(position(GENOA), ascetic_moves_itself=False)
     effects = play(model, ev("petition", path=4))
     assert "nothing moves" in effects[0].text and at(model, 4) == ("Ascetic", "genoa")
 

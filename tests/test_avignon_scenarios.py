@@ -413,20 +413,20 @@ def test_vicar_naming_a_non_bishop_is_refused_even_when_its_first_push_ends_the_
 
 
 @pytest.mark.parametrize("seat, pushed_to", [("rome", "nice"), ("avignon", "florence")])
-@pytest.mark.parametrize("self_in_group", [True, False])
+@pytest.mark.parametrize("itself", [True, False])
 def test_nuncio_pushes_itself_then_pulls_every_character_in_its_new_location(
-        seat, pushed_to, self_in_group):
+        seat, pushed_to, itself):
     far_end = "rome" if seat == "rome" else "avignon"
     cells = row(("Vicar", pushed_to), ("Scribe", "genoa"), ("Nuncio", "genoa"),
                 ("Ascetic", pushed_to), ("Canonist", far_end))
-    model = begin(table(cells, turn=seat), self_in_group=self_in_group)
+    model = begin(table(cells, turn=seat), nuncio_pulls_itself=itself)
     effects = play(model, ev("petition", seat, path=3))
     assert NUNCIO in " ".join(cited(effects))
     # everything in the Nuncio's new location is pulled one space toward the actor, to Genoa;
-    # the Nuncio itself too by default (table ruling `self_in_group`)
+    # the Nuncio itself too by default (table ruling `nuncio_pulls_itself`)
     assert at(model, 1) == ("Vicar", "genoa") and at(model, 4) == ("Ascetic", "genoa")
     assert at(model, 2) == ("Scribe", "genoa") and at(model, 5) == ("Canonist", far_end)
-    assert at(model, 3) == ("Nuncio", "genoa" if self_in_group else pushed_to)
+    assert at(model, 3) == ("Nuncio", "genoa" if itself else pushed_to)
 
 
 @pytest.mark.parametrize("seat", ["rome", "avignon"])

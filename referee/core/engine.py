@@ -160,19 +160,19 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
         check_event(model, event)
     kind, player = event["type"], event["player"]
     if model.game_over:
-        raise RuleViolation("The game is over: only undo is possible.", model.cite(model.end_rule))
+        raise model.violation("The game is over: only undo is possible.", model.end_rule)
     if kind not in model.machine.get_triggers(model.phase):
         allowed = [t for t in model.machine.get_triggers(model.phase) if t in model.event_types]
-        raise RuleViolation(
+        raise model.violation(
             f"{kind} is not possible now (phase: {model.phase}); possible now: "
             f"{', '.join(allowed) or 'nothing'}.",
-            model.phase_citation(),
+            model.refused_phase_quote(kind),
         )
     acting = model.current_players()
     if player not in acting:
         names = " or ".join(model.player_name(seat) for seat in acting)
-        raise RuleViolation(f"It is {names}'s turn, not {model.player_name(player)}'s.",
-                            model.cite(model.turn_rule))
+        raise model.violation(f"It is {names}'s turn, not {model.player_name(player)}'s.",
+                              model.turn_rule)
 
     model.effects = []
     if replaying:

@@ -52,19 +52,27 @@ def _resolved(game: str, quote: str) -> tuple:
 
 
 class RuleViolation(Exception):
-    """An event the rules forbid: a plain-language reason and the rule it breaks."""
+    """An event the rules forbid: a plain-language reason and the rule it breaks.
+
+    Where it is unclear which of several sentences the player broke, `also` carries the others:
+    `rule` is the first, `rules` lists them all.
+    """
 
     code = "illegal"
 
-    def __init__(self, message: str, citation: Citation | None = None):
+    def __init__(self, message: str, citation: Citation | None = None,
+                 also: tuple[Citation, ...] = ()):
         super().__init__(message)
         self.message = message
         self.citation = citation
+        self.also = tuple(also)
 
     def to_json(self) -> dict:
         error = {"code": self.code, "message": self.message}
         if self.citation is not None:
             error["rule"] = self.citation.to_json()
+        if self.also:
+            error["rules"] = [c.to_json() for c in (self.citation, *self.also) if c is not None]
         return error
 
 
@@ -254,6 +262,8 @@ class Referee:
     rules_version: ClassVar[int] = 1
     # Cited when an event type is not possible in the current phase (one quote, or one per phase
     # with "" for the rest), and when the wrong player acts.
+    # A game may make turn_rule and end_rule descriptors that answer for the model's state (a tuple
+    # when several sentences apply), and override `refused_phase_quote` to answer per event type.
     phase_rule: ClassVar[str | dict[str, str]] = ""
     turn_rule: ClassVar[str] = ""
     end_rule: ClassVar[str] = ""
@@ -385,11 +395,19 @@ class Referee:
     def phase_citation(self) -> Citation:
         return self.cite(self.phase_quote(self.phase))
 
+    def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
+        """The rule quoted when an event of type `kind` is not possible in the current phase."""
+        return self.phase_quote(self.phase)
+
     def effect(self, text: str, quote: str | None = None) -> None:
         """Record what the event did, with the rule that made it happen."""
         self.effects.append(Effect(text, self.cite(quote) if quote else None))
 
-    def violation(self, message: str, quote: str) -> RuleViolation:
+    def violation(self, message: str, quote: str | tuple[str, ...]) -> RuleViolation:
+        """A refusal quoting `quote`, or quoting every sentence of a tuple (the most specific
+        first) where it is unclear which one the player broke."""
+        if isinstance(quote, tuple):
+            return RuleViolation(message, self.cite(quote[0]), tuple(self.cite(q) for q in quote[1:]))
         return RuleViolation(message, self.cite(quote))
 
     @property
