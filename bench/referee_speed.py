@@ -1,10 +1,12 @@
-"""Referee speed, in-process: events/second over whole Avignon games, POST …/events latency at a
-300-entry history, and the time to replay a 1,000-event log.
+"""Referee speed, in-process: events/second over whole Avignon games, the time `legal()` takes at
+every position of those games, POST …/events latency at a 300-entry history, and the time to replay a
+1,000-event log.
 
 Games are played from `legal()` with a seeded random choice, so runs are comparable. Where an event
 would end the game before the wanted length, another legal event is chosen instead.
 
-    .venv/bin/python bench/referee_speed.py
+    .venv/bin/python bench/referee_speed.py          # everything
+    .venv/bin/python bench/referee_speed.py legal    # only the legal() timing
 """
 
 import copy
@@ -83,6 +85,28 @@ def full_games(games: int = 30) -> None:
           f"events/game, {total / elapsed:,.0f} events/s in-process (engine.apply, no storage)")
 
 
+def legal_timing(games: int = 30) -> None:
+    """legal() at every position of `games` random games (each position timed once)."""
+    logs = [play_events(10_000, seed, end_allowed=True) for seed in range(games)]
+    setup = engine.check_setup(GAME, SETUP_BODY)
+    timings, phases = [], {}
+    for log in logs:
+        model = engine.start(GAME, setup)
+        for event in log:
+            started = time.perf_counter()
+            model.legal()
+            elapsed = (time.perf_counter() - started) * 1000
+            timings.append(elapsed)
+            phases.setdefault(model.phase, []).append(elapsed)
+            engine.apply(model, event)
+    by_phase = ", ".join(f"{phase} p50 {statistics.median(t):.2f} ms (n={len(t)})"
+                         for phase, t in sorted(phases.items()))
+    print(f"legal() over {len(timings)} positions of {games} games: p50 "
+          f"{statistics.median(timings):.2f} ms, p90 {percentile(timings, 0.9):.2f} ms, "
+          f"p99 {percentile(timings, 0.99):.2f} ms, max {max(timings):.2f} ms (target p50 <= 2 ms); "
+          f"{by_phase}")
+
+
 def replay_1000() -> None:
     log = play_events(1000, seed=7, end_allowed=False)
     setup = engine.check_setup(GAME, SETUP_BODY)
@@ -119,6 +143,10 @@ def post_latency(history: int = 300, samples: int = 200) -> None:
 
 
 if __name__ == "__main__":
-    full_games()
-    replay_1000()
-    post_latency()
+    if sys.argv[1:] == ["legal"]:
+        legal_timing()
+    else:
+        full_games()
+        legal_timing()
+        replay_1000()
+        post_latency()
