@@ -770,3 +770,39 @@ def test_a_full_game_through_the_http_api(client):
     scored = client.post("/api/score/avignon", json={
         "congregations": shown["state"]["congregations"], "last_actor": "rome"})
     assert scored.status_code == 200 and scored.get_json()["winners"] == ["rome"]
+
+
+# -- table rulings added by issue 10 ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reading, refused_at_second", [("whole_turn", False),
+                                                        ("undoes_previous", True)])
+def test_samaritan_reversal_reading_decides_a_turn_that_undoes_and_does_more(reading,
+                                                                           refused_at_second):
+    # Rome's turn changes path 1 only (the excommunicated Canonist is replaced by the other one)
+    model = start(position(), samaritan_reversal=reading)
+    play(model, ev("beseech", path=1), ev("excommunicate", path=5), draw("Canonist"))
+    play(model, ev("beseech", "avignon", path=1))  # path 1 is back: not yet the end of the turn
+    undo_and_more = ev("chastise", "avignon", path=2)
+    if refused_at_second:
+        error = refused(model, undo_and_more)
+        assert error.citation.quote == A.Q_SAMARITAN and "undoes_previous" in error.message
+    else:
+        play(model, undo_and_more)
+        assert model.G["turn"] == "rome"
+
+
+def test_the_old_self_in_group_ruling_still_rules_both_cards_of_a_stored_session():
+    model = start(position())
+    model.table_options = {k: v for k, v in model.table_options.items()
+                           if k not in ("nuncio_pulls_itself", "ascetic_moves_itself")}
+    model.table_options["self_in_group"] = False
+    assert model.option("nuncio_pulls_itself") is False
+    assert model.option("ascetic_moves_itself") is False
+    assert model.option("samaritan_reversal") == "whole_turn"
+
+
+def test_after_the_game_ends_the_rule_that_ended_it_is_quoted():
+    model = start(position(congregations={"rome": ["Courtesan", "Courtesan"], "avignon": []}))
+    assert model.game_over and model.G["win_rule"] == A.Q_SCRIBE_WIN
+    assert refused(model, ev("beseech", path=1)).citation.quote == A.Q_SCRIBE_WIN
