@@ -264,3 +264,57 @@ def test_solo_and_ability_events_are_told_without_json():
         assert words({"type": "sign_up", "player": "p1", "tile": "A", "pay": [{"hand": 2}],
                       "cost": ["fist", "leaf"]}) == \
             "Ann: Sign up for quest tile A (pay hand 2) (cost fist, leaf)"
+
+
+def test_a_card_is_typed_once_then_named_by_its_number(client, app, game):
+    """The card library: a card entered with a number is saved once the event is accepted; the
+    next form offers it, and its number alone enters it. It exports and imports as a file."""
+    session_id = game
+    corners(client, session_id)
+    page = client.get(f"/play/{session_id}")
+    assert 'name="library.event.card"' in page.text
+    assert get_library(app) == {}
+    moves = [e for e in legal(client, session_id) if e["type"] == "move"]
+    move = next(e for e in moves if "card" not in e)
+    card = {"adventure": "fist", "activation": "sword"}
+    entered = enter(client, session_id, {
+        "type": "move", "event.player": move["player"], "event.movement": str(move["movement"]),
+        "event.to": " ".join(map(str, move["to"])), "event.card.adventure": "fist",
+        "event.card.activation": "sword", "library.event.card": " 12 "})
+    assert "Saved in the card library: 12" in entered.text, entered.text[-3000:]
+    assert get_library(app) == {"12": card}
+    next_game = re.match(r"/play/(\w+)", start(client).headers["Location"]).group(1)
+    assert '<option value="12">' in client.get(f"/play/{next_game}").text  # the corner's cards
+
+    from werkzeug.datastructures import MultiDict
+
+    from referee.pages.library import use_library
+    with app.test_request_context():
+        form, to_save = use_library("pilgrims", MultiDict({"library.event.card": "12"}))
+        assert __import__("json").loads(form["event.card"]) == card and to_save == {}
+        form, to_save = use_library("pilgrims", MultiDict({"library.event.card": "13",
+                                                           "event.card.adventure": "leaf"}))
+        assert to_save == {"event.card": "13"}
+
+    exported = client.get("/play/cards/pilgrims.json")
+    assert exported.get_json()["cards"] == {"12": card}
+    listed = client.get("/play/cards/pilgrims?q=fist")
+    assert "12" in listed.text and "Download the library" in listed.text
+    csrf = csrf_of(listed.text)
+    other = {"format": "tableside-cards/1", "game": "pilgrims",
+             "cards": {"Lost Sheep": {"types": ["beast"], "activation": ["notes"]}}}
+    imported = client.post("/play/cards/pilgrims/import", follow_redirects=True, data={
+        "csrf_token": csrf, "file": (__import__("io").BytesIO(
+            __import__("json").dumps(other).encode()), "cards.json")})
+    assert "1 cards added" in imported.text and set(get_library(app)) == {"12", "Lost Sheep"}
+    wrong = client.post("/play/cards/pilgrims/import", follow_redirects=True, data={
+        "csrf_token": csrf, "file": (__import__("io").BytesIO(b'{"format": "x"}'), "x.json")})
+    assert "not a Tableside card library" in wrong.text
+
+
+def get_library(app):
+    return app.extensions["tableside.store"].cards("pilgrims")
+
+
+def legal(client, session_id):
+    return client.get(f"/api/sessions/{session_id}").get_json()["legal"]

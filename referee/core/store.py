@@ -74,6 +74,17 @@ tokens = Table(
     Column("created_at", Float, nullable=False),
 )
 
+# A table's card library (issue 17): card contents the rulebook does not print, typed once and named
+# by the number or title printed on the card, offered again in every game of that game.
+cards = Table(
+    "cards",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("label", String(60), primary_key=True),
+    Column("card", Text, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
 
 class Store:
     def __init__(self, url: str):
@@ -138,6 +149,12 @@ class Store:
             tokens.c.session_id == session_id, tokens.c.role == "seat")
         return {row.seat: row.token_hash for row in conn.execute(query)}
 
+    def cards(self, game: str) -> dict[str, dict]:
+        """{label: card} of a game's card library, by label."""
+        query = select(cards.c.label, cards.c.card).where(cards.c.game == game).order_by(cards.c.label)
+        with self._using(None) as used:
+            return {row.label: json.loads(row.card) for row in used.execute(query)}
+
     # -- writes ------------------------------------------------------------------------------------
 
     def create(self, session_id: str, game: str, token_hash: str, join_token_hash: str,
@@ -184,6 +201,24 @@ class Store:
             effects=json.dumps(entry.get("effects", [])), target_seq=entry.get("target_seq"),
             created_at=entry.get("created_at") or time.time(),
         ))
+
+    def save_cards(self, game: str, labelled: dict[str, dict], limit: int) -> int:
+        """Add or replace cards of a game's library, keeping at most `limit` cards in it; the number
+        of cards saved (none when they would not fit)."""
+        with self.write() as conn:
+            have = {row.label for row in conn.execute(
+                select(cards.c.label).where(cards.c.game == game))}
+            if len(have | set(labelled)) > limit:
+                return 0
+            for label, card in labelled.items():
+                conn.execute(delete(cards).where(cards.c.game == game, cards.c.label == label))
+                conn.execute(insert(cards).values(game=game, label=label, card=json.dumps(card),
+                                                  updated_at=time.time()))
+        return len(labelled)
+
+    def delete_card(self, game: str, label: str) -> None:
+        with self.write() as conn:
+            conn.execute(delete(cards).where(cards.c.game == game, cards.c.label == label))
 
     def save_snapshot(self, conn: Connection, session_id: str, seq: int, snapshot: dict,
                       version: int) -> None:

@@ -11,6 +11,7 @@ found by name (`templates/play/_board_<game>.html`, `_labels_<game>.html`, `_act
 - `table`    the table, joining, entering events, undo/redo, the log, the live poll
 - `invite`   links and QR codes phones can open, and `flask serve` (the table on the network)
 - `score`    the calculator and the shape scores are drawn from
+- `library`  the card library: cards typed once, named by their printed number or title
 - `ask`      the rules asked from the table
 - `offline`  the service worker, the manifest, the rulebooks saved for offline use
 - `forms`    form fields back to JSON by the schema, bounded before anything is built (no Flask)
@@ -26,7 +27,7 @@ from __future__ import annotations
 from flask import render_template
 from werkzeug.exceptions import HTTPException
 
-from . import ask, offline, score, setup, table  # noqa: F401  (their views register on `bp`)
+from . import ask, library, offline, score, setup, table  # noqa: F401  (views register on `bp`)
 from .base import bp, csrf_token
 from .describe import event_label, humanize, readable, seat_name
 from .forms import array_length, schema_type
@@ -38,9 +39,10 @@ def init_app(app) -> None:
     app.register_blueprint(bp)
     app.cli.add_command(serve_command)
     app.jinja_env.globals.update(csrf_token=csrf_token, schema_type=schema_type,
-                                 array_length=array_length, normalize_scores=normalize_scores)
+                                 array_length=array_length, normalize_scores=normalize_scores,
+                                 library_cards=library.cards_for)
     app.jinja_env.filters.update(event_label=event_label, humanize=humanize, seat_name=seat_name,
-                                 readable=readable)
+                                 readable=readable, card_words=library.card_words)
 
 
 def error_page(exc: HTTPException):

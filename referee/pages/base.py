@@ -6,7 +6,9 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from flask import Blueprint, abort, current_app, request, session
+from flask import Blueprint, abort, current_app, render_template, request, session
+
+from rulebook_index import corpus
 
 from ..core.sessions import NotFound
 from ..web import get_sessions
@@ -34,6 +36,23 @@ def session_row(session_id: str) -> dict:
     if row is None:
         abort(404, f"There is no game {session_id!r}. Check the link, or start a new game.")
     return row
+
+
+def rulebook_title(game_id: str) -> str | None:
+    """The title of a game the rules lookup knows (with or without a referee), or None."""
+    if game_id not in corpus.GAME_IDS:
+        return None
+    return corpus.game_meta(game_id)["title"]
+
+
+def not_yet(game_id: str, what: str):
+    """A game with a rulebook but no referee (or calculator) yet: say what there is for it."""
+    title = rulebook_title(game_id)
+    if title is None:
+        return render_template("play/unknown.html", game_id=game_id, what=what,
+                               games=games()), 404
+    return render_template("play/not_yet.html", game_id=game_id, title=title, what=what,
+                           has_referee=game_id in games())
 
 
 # -- the phone's keys ----------------------------------------------------------------------------

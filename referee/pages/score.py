@@ -7,9 +7,8 @@ from flask import jsonify, render_template, request
 
 from ..core import engine
 from ..core.rules import BadRequest
-from .base import bp, games
-from .forms import calculator_tallies
-from .setup import not_yet
+from .base import bp, games, not_yet
+from .forms import calculator_tallies, schema_type
 
 MAX_CALCULATOR_PLAYERS = 8
 
@@ -27,7 +26,8 @@ def calculator(game_id):
         return not_yet(game_id, "calculator")
     schema = game.score_schema
     players_schema = schema.get("properties", {}).get("players", {})
-    per_player = players_schema.get("type") == "array"
+    per_player = (players_schema.get("type") == "array"
+                  and schema_type(players_schema.get("items", {})) == "object")
     least = players_schema.get("minItems", 1)
     most = min(players_schema.get("maxItems", MAX_CALCULATOR_PLAYERS), MAX_CALCULATOR_PLAYERS)
     count = request.args.get("count", type=int) or max(least, 2)

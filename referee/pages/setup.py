@@ -10,25 +10,9 @@ from rulebook_index import corpus
 
 from ..core.rules import BadRequest
 from ..web import describe_game, get_sessions
-from .base import bp, check_csrf, games, remember, remembered_games
+from .base import bp, check_csrf, games, not_yet, remember, remembered_games, rulebook_title
 from .forms import new_game_body
-
-
-def rulebook_title(game_id: str) -> str | None:
-    """The title of a game the rules lookup knows (with or without a referee), or None."""
-    if game_id not in corpus.GAME_IDS:
-        return None
-    return corpus.game_meta(game_id)["title"]
-
-
-def not_yet(game_id: str, what: str):
-    """A game with a rulebook but no referee (or calculator) yet: say what there is for it."""
-    title = rulebook_title(game_id)
-    if title is None:
-        return render_template("play/unknown.html", game_id=game_id, what=what,
-                               games=games()), 404
-    return render_template("play/not_yet.html", game_id=game_id, title=title, what=what,
-                           has_referee=game_id in games())
+from .library import save_entered, use_library
 
 
 @bp.get("/play/")
@@ -68,7 +52,8 @@ def new():
         check_csrf()
         values = request.form
         try:
-            body, errors = new_game_body(game, described, request.form)
+            form, new_cards = use_library(game_id, request.form)
+            body, errors = new_game_body(game, described, form)
         except BadRequest as exc:
             errors = {exc.field or "form": exc.message}
         if not errors:
@@ -77,6 +62,7 @@ def new():
             except BadRequest as exc:
                 errors[exc.field or "form"] = exc.message
             else:
+                save_entered(game_id, body, new_cards)
                 remember(created["id"], token=created["edit_token"])
                 return redirect(url_for("pages.table", session_id=created["id"], created=1), 303)
     return render_template([f"play/new_{game.game_id}.html", "play/new.html"], game=game,

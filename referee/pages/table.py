@@ -27,6 +27,7 @@ from . import invite
 from .base import bp, check_csrf, game_or_404, phone_key, remember, session_row
 from .describe import describe_entry, describe_event, entry_at, history
 from .forms import event_from_form, open_events
+from .library import save_entered, use_library
 
 
 def load(session_id: str) -> dict:
@@ -149,7 +150,8 @@ def post_event(session_id):
     expected_seq = request.form.get("expected_seq", type=int)
     event = None
     try:
-        event = event_from_form(game, [p["seat"] for p in row["setup"]["players"]], request.form)
+        form, new_cards = use_library(game.game_id, request.form)
+        event = event_from_form(game, [p["seat"] for p in row["setup"]["players"]], form)
         result = get_sessions().post_event(session_id, token,
                                            {"event": event, "expected_seq": expected_seq})
     except RuleViolation as exc:
@@ -161,6 +163,10 @@ def post_event(session_id):
     except Forbidden as exc:
         flash({"kind": "error", "text": exc.message + "."}, "error")
     else:
+        saved = save_entered(game.game_id, {"event": event}, new_cards)
+        if saved:
+            flash({"kind": "info", "text": "Saved in the card library: " + ", ".join(saved)
+                   + ". Next time, type its number or title instead."}, "info")
         return back_to_table(session_id, done=result["seq"])
     return back_to_table(session_id)
 
