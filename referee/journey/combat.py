@@ -12,6 +12,7 @@ from .rules import (
     Q_DISABLED,
     Q_NO_INTERRUPT,
     Q_PARALYZED,
+    Q_UNCONSCIOUS,
 )
 
 Q_SAME_TYPE = ("Pilgrims cannot target other Pilgrims, Neutral Creatures cannot target other "
@@ -96,6 +97,13 @@ class CombatMixin:
     def target_in_range(self, event):
         return event.get("in_range", True) or "The Target is not in range with Line of Sight."
 
+    @cites(Q_DEMON_NO_DEFENSE)
+    def demon_does_not_defend(self, event):
+        if event.get("green_square"):
+            raise self.violation("A Demon rolls no Defense Dice: a green line gives it nothing.",
+                                 Q_GREEN_NONE)
+        return not event.get("defense_dice") or "Demons roll no Defense Dice."
+
     @cites(Q_ATTACK_DICE)
     def attack_dice_rolled(self, event):
         dice = self.pilgrim(event["pilgrim"])["profile"]["attack_dice"]
@@ -127,6 +135,12 @@ class CombatMixin:
     @cites(Q_NO_INTERRUPT)
     def cards_in_time(self, event):
         for card in event.get("cards") or []:
+            who = PILGRIM_NAMES[card["pilgrim"]]
+            if self.pilgrim(card["pilgrim"])["status"] != "active":
+                raise self.violation(f"{who} is {self.pilgrim(card['pilgrim'])['status']}.",
+                                     Q_UNCONSCIOUS)
+            if self.has_condition(card["pilgrim"], "paralyzed"):
+                raise self.violation(f"{who} is Paralyzed.", Q_PARALYZED)
             if card["played"] != "after_roll":
                 continue
             if card["timing"] == "before_trigger":

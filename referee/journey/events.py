@@ -75,6 +75,7 @@ EVENT_TYPES = {
                     "attack_dice": DICE, "pilgrim_die": FACE,
                     "weapon_damage": SMALL, "extra_damage": SMALL, "in_range": FACT,
                     "knock_back_blocked": SMALL, "cards": CARDS_USED,
+                    "defense_dice": DICE, "green_square": FACT,
                     "target_hp": {"type": "integer", "minimum": 1, "maximum": 30,
                                   "description": "the HP on the Target's Profile Sheet, where "
                                                  "the table has not entered it at setup"}},

@@ -31,6 +31,7 @@ def ev(type_, player="p1", **fields) -> dict:
 
 M = ev("maintenance")
 MK = "monkey_king"
+CH = "cho_hakkai"
 
 
 def end(pilgrim, player="p1"):
@@ -429,4 +430,19 @@ CASES = [
     Case("over", setup(), ev("maintenance"), R.Q_QUEST_FAIL,
          "an event after the Quest was lost: the refusal quotes the rule that ended it",
          [ev("quest_result", outcome="defeat", condition="Tripitaka is defeated.")]),
+]
+
+CASES += [
+    Case("demon_does_not_defend", setup(ONE_BERROK),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], defense_dice=[1, 1], **HIT),
+         C.Q_DEMON_NO_DEFENSE, "Defense Dice rolled for a Berrok: the Bull Demons roll none", [M]),
+    Case("demon_does_not_defend", setup(ONE_BERROK),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], green_square=True, **HIT),
+         C.Q_GREEN_NONE, "a green-line bonus for a Demon, which uses no Defense Dice", [M]),
+    Case("cards_in_time", setup({**ONE_BERROK, "pilgrims": {CH: {"hp": 0,
+                                                                 "fortune": ["Iron Fist"]}}}),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], **HIT,
+            cards=[{"pilgrim": CH, "card": "Iron Fist", "timing": "anytime",
+                    "played": "before_roll", "damage": 2}]), R.Q_UNCONSCIOUS,
+         "an Unconscious Pilgrim's card in an attack", [M]),
 ]

@@ -1,0 +1,59 @@
+"""Journey on a phone (360×740): the new-Quest form, a Pilgrim's activation tapped through, then a
+Demon Phase: the Demon AI's choice shown with its rule and confirmed in one tap; axe-core on the
+table. Screenshots go to tests/artifacts/journey-*.png."""
+
+from .conftest import check_accessibility, screenshot
+
+PROFILES = {"monkey_king": ("10", "4"), "cho_hakkai": ("12", "3"), "monk_sha": ("9", "3"),
+            "tripitaka": ("8", "3")}
+
+
+def entered(page, count: int) -> None:
+    page.wait_for_function(f"document.getElementById('live').dataset.seq === '{count}'")
+
+
+def tap(page, text: str, count: int) -> None:
+    page.locator("button.choice", has_text=text).first.click()
+    entered(page, count)
+
+
+def test_an_activation_and_a_demon_phase_on_a_phone(live_server, phone, axe_source):
+    page = phone()
+    page.goto(f"{live_server}/play/new?game=journey")
+    page.fill("#player-1", "Ann")
+    page.fill("#player-2", "Ben")
+    for pilgrim, (hp, mv) in PROFILES.items():
+        page.fill(f"input[name='options.pilgrim_profiles.{pilgrim}.max_hp']", hp)
+        page.fill(f"input[name='options.pilgrim_profiles.{pilgrim}.mv']", mv)
+    page.fill("input[name='position.demons#berrok']", "1")
+    screenshot(page, "journey-new-quest")
+    page.click("text=Start the Quest")
+    page.wait_for_selector("#invite-h")
+    table = page.url.split("?")[0]
+
+    tap(page, "Do the Maintenance Phase", 1)
+    now = page.locator(".jn-now")
+    assert "Monkey King's activation" in now.inner_text()
+    assert "2 of 2 Action Points left" in now.inner_text()
+    tap(page, "Monkey King: Rest", 2)
+    assert "1 of 2 Action Points left" in page.locator(".jn-now").inner_text()
+    screenshot(page, "journey-activation")
+    tap(page, "Monkey King: end the activation", 3)
+    assert "Cho Hakkai's activation" in page.locator(".jn-now").inner_text()
+    tap(page, "Cho Hakkai: end the activation", 4)
+    tap(page, "Monk Sha: end the activation", 5)
+    tap(page, "Tripitaka: end the activation", 6)
+
+    # The Demon Phase: no Gate, one Berrok that can attack nobody.
+    tap(page, "berrok-1 cannot attack anyone", 7)
+    ai = page.locator(".jn-ai")
+    assert "What the rules make berrok-1 do" in ai.inner_text()
+    assert "Priority 4: Use the Action Points to move towards Tripitaka." in ai.inner_text()
+    screenshot(page, "journey-demon-ai")
+    tap(page, "berrok-1: 2 Moves towards Tripitaka", 8)
+    assert "End of Turn" in page.locator(".jn-now").inner_text()
+    tap(page, "End of Turn: place Turn Tokens", 9)
+    assert "Turn 2" in page.locator(".jn-now").inner_text()
+
+    page.goto(table)
+    assert check_accessibility(page, axe_source) == []
