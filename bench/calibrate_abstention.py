@@ -87,9 +87,10 @@ def main(argv=None) -> int:
     answerable = sorted(conf(x) for x, y in zip(xs, ys, strict=True) if y)
     allowed = int(args.max_abstain * len(answerable))
     threshold = answerable[allowed] if allowed < len(answerable) else answerable[-1]
-    model["threshold"] = round(threshold - 1e-6, 6)
+    model["threshold"] = math.floor(threshold * 1000) / 1000  # confidences are reported to 3 places
     model["fitted_on"] = f"{len(answerable)} answerable, {len(ys) - sum(ys)} unanswerable dev questions"
-    unans = [conf(x) for x, y in zip(xs, ys, strict=True) if not y]
+    answerable = [round(c, 3) for c in answerable]
+    unans = [round(conf(x), 3) for x, y in zip(xs, ys, strict=True) if not y]
     print(json.dumps(model, indent=1))
     print(f"dev: abstains on {sum(c < model['threshold'] for c in unans)}/{len(unans)} "
           f"unanswerable, {sum(c < model['threshold'] for c in answerable)}/{len(answerable)} "

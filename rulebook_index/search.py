@@ -435,6 +435,12 @@ class SearchResult:
     confidence: float = 0.0  # calibrated probability that the first hit answers it
     features: dict[str, float] = field(default_factory=dict)  # what the confidence read
 
+    @property
+    def best(self) -> Hit | None:
+        """The best-scored hit, whose answer is read aloud, wherever a page has moved it (the
+        table's ask page puts the current phase's sections first)."""
+        return max(self.hits, key=lambda h: h.score, default=None)
+
 
 
 
@@ -877,13 +883,26 @@ def _in_game(searcher, s: str, game: str | None) -> bool:
     return any(_clause_scores(searcher, Term(f, s), game) for f in ("text", "title", "path"))
 
 
-# Questions of the kinds a rulebook does not answer: play time, strategy and opinion, the
-# physical product (the kinds issue 15 lists). One signal among the others, weighed by the fit.
-_OFF_BOOK = re.compile(
-    r"\bhow long (does|do|will|is)\b.*\b(take|last|game|play)|\bplay ?time\b|\bbest\b|"
-    r"\bstrateg|\brecommend|\btips?\b|\bsleeves?\b|\bwhat age\b|\bages?\b|\bprice\b|"
-    r"\bworth (it|buying)\b|\bbetter\b"
+# Questions of the kinds a rulebook does not answer (the kinds issue 15 lists): play time and
+# ages asked in so many words, or strategy and opinion, the physical product and other editions
+# asked in words that the game's own book never uses (Pillars of Fate prints "Strategy Tips",
+# Journey "GAME TIP"s: there, such a question is the book's to answer).
+_OFF_BOOK_PHRASE = re.compile(
+    r"\bhow long (does|do|will|is|would)\b.*\b(take|last)\b|\bplay ?time\b|"
+    r"\bwhat age\b.*\bfor\b|\bage (range|rating)\b|\bhow old\b"
 )
+_OFF_BOOK_WORD = re.compile(
+    r"\b(best|better|strateg(y|ies)|tips?|recommend(ed)?|sleeves?|price|editions?|versions?|"
+    r"reprints?|kickstarter|deluxe|promos?)\b"
+)
+
+
+def _off_book(plan: QueryPlan, searcher, game: str | None) -> bool:
+    text = plan.text.lower()
+    if _OFF_BOOK_PHRASE.search(text):
+        return True
+    return any(not _in_game(searcher, stem(m.group(0)), game)
+               for m in _OFF_BOOK_WORD.finditer(text))
 
 
 def _confidence_features(plan: QueryPlan, searcher, game: str | None,
@@ -897,7 +916,8 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
     if not top:
         return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "held": round(held / total, 4),
-                "margin": 0.0, "bm25": 0.0, "off_book": 1.0}
+                "margin": 0.0, "bm25": 0.0,
+                "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0}
     doc, first = top[0]
     second = top[1][1].score if len(top) > 1 else 0.0
     rarest = max(concepts, key=lambda cw: cw[1])[0] if concepts else frozenset()
@@ -909,7 +929,7 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
         "held": round(held / total, 4),
         "margin": round(first.score - second, 4),
         "bm25": round(math.log1p(first.bm25), 4),
-        "off_book": 1.0 if _OFF_BOOK.search(plan.text.lower()) else 0.0,
+        "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
     }
 
 
@@ -969,7 +989,7 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     ranked = _rerank(plan, docs, scores, searcher, limit)
     features = _confidence_features(plan, searcher, game,
                                     [(docs[i], r) for i, r in ranked[:2]])
-    confidence = confidence_of(features)
+    confidence = round(confidence_of(features), 3)  # as reported, and as compared
 
     hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}
     hits = []
@@ -992,5 +1012,5 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     return SearchResult(
         query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions,
         game=game, detected=detected, answered=bool(hits) and confidence >= answer_threshold(),
-        confidence=round(confidence, 3), features=features,
+        confidence=confidence, features=features,
     )

@@ -111,3 +111,9 @@ def test_a_chosen_game_is_kept(searcher):
 def test_without_detection_every_game_is_searched(searcher):
     res = search.search(searcher, "discard pile", None, 20)
     assert res.game is None and not res.detected and len({h.game for h in res.hits}) > 1
+
+
+def test_strategy_is_the_books_to_answer_where_it_prints_strategy_tips(searcher):
+    # Pillars of Fate has a "Strategy Tips" section; Avignon says nothing of strategy
+    assert search.search(searcher, "any strategy tips", "pillars-of-fate", 5).answered is True
+    assert search.search(searcher, "any strategy tips", "avignon", 5).answered is False

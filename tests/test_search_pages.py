@@ -68,5 +68,26 @@ def test_ask_page_at_the_table_shows_the_answer_and_the_abstention(phone):
     block = answer_block(page)
     assert block and "/rules/pillars-of-fate#" in block
     page = phone.get(f"/play/{session_id}/ask",
-                     query_string={"q": "what is the best strategy"}).text
+                     query_string={"q": "how long does a game usually take"}).text
     assert NOT_COVERED in htmlmod.unescape(page) and not answer_block(page)
+
+
+def test_the_answer_is_the_best_hit_wherever_a_page_moved_it(app):
+    from flask import render_template_string
+
+    from rulebook_index.search import Hit, SearchResult
+
+    def hit(pid, score):
+        return Hit(game="avignon", section_id=pid, passage_id=pid + "~1", title=pid, path=(pid,),
+                   text=f"Rule {pid}.", fragment=f"Rule {pid}.", score=score, answer_start=0,
+                   answer_end=len(f"Rule {pid}."))
+
+    res = SearchResult(query="q", corrected=None, hits=[hit("phase", 1.0), hit("best", 2.0)],
+                       answered=True, confidence=0.9)
+    assert res.best.section_id == "best"
+    with app.test_request_context():
+        page = render_template_string(
+            '{% from "rules/_answer.html" import answer_and_related %}'
+            "{{ answer_and_related(result) }}", result=res)
+    assert "Rule best." in answer_block(page) and "Rule phase." not in answer_block(page)
+    assert page.count("Rule best.") == 1  # not repeated among the other hits
