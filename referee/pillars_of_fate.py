@@ -1616,8 +1616,26 @@ class Game(Referee):
         return [lane_summary(result) for result in resolver.all_lanes()]
 
     def scores(self) -> dict:
-        return score_sheet(self.G["renown"], self.G["ages"], self.player_name,
-                           self.G["result"], self.standings(None), self._progress())
+        sheet = score_sheet(self.G["renown"], self.G["ages"], self.player_name,
+                            self.G["result"], self.standings(None), self._progress())
+        sheet["table"] = self._table()
+        return sheet
+
+    def _table(self) -> dict:
+        """What every seat may check at a glance: whose turn, places left, Divine cards owed."""
+        options = self.table_options
+        playing = self.phase in ("turns", "action")
+        return {
+            "age": self.G["age"], "age_over": self.G["age_over"], "turn": self.G["turn"],
+            "first_player": self.G["first_player"], "modifier": self.G["modifier"],
+            "modifier_text": MODIFIERS.get(self.G["modifier"]),
+            "capacity": {name: capacity(self.G["modifier"], name, options) for name in LANES},
+            "places_left": {seat: self._room(self.G, options, seat) for seat in SEATS},
+            "divine_owed": {seat: playing and self._owes_divine(seat) for seat in SEATS},
+            "divine_unplayed": {seat: len(self.G["divine"][seat]["unplayed"]) for seat in SEATS},
+            "hand": {seat: self.G["hands"][seat]["count"] for seat in SEATS},
+            "deck": dict(self.G["decks"]),
+        }
 
     def _progress(self) -> str:
         if self.phase == "draft":

@@ -1,8 +1,12 @@
 """Pillars of Fate's pages through Flask's test client: the calculator page, the new-game form and
 the table (three lanes, legal plays as taps, the Age-end summary, hidden information per seat)."""
 
+import json
+import re
+
 from referee.core import engine
 from referee.pillars_of_fate import Game
+from tests.guard_cases.pillars_of_fate import last_card
 
 
 def form_fields(tallies: dict) -> dict:
@@ -56,3 +60,80 @@ def test_the_calculator_page_takes_table_rulings(client):
     expected = engine.score(Game, {**example, "options": {"quest_reward_to": "negative_to_loser",
                                                           "belan_includes_itself": False}})
     assert answer["result"] == expected
+
+
+# -- the table -------------------------------------------------------------------------------------
+
+def csrf_of(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def seq_of(html: str) -> int:
+    return int(re.search(r'data-seq="(\d+)"', html).group(1))
+
+
+def new_table(client, position=None):
+    form = client.get("/play/new?game=pillars-of-fate")
+    data = {"csrf_token": csrf_of(form.text), "player": ["Ana", "Ben"]}
+    if position:
+        data.update(start="position", position=json.dumps(position))
+    created = client.post("/play/new?game=pillars-of-fate", data=data)
+    assert created.status_code == 303, created.text
+    return created.headers["Location"].split("?")[0]
+
+
+def tap(client, table, event):
+    page = client.get(table)
+    return client.post(f"{table}/event", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text),
+        "event": json.dumps(event)}, follow_redirects=True)
+
+
+def test_the_new_game_form_is_short_and_starts_the_draft(client):
+    form = client.get("/play/new?game=pillars-of-fate")
+    assert form.status_code == 200 and len(form.text) < 40_000
+    table = new_table(client)
+    page = client.get(table)
+    assert "The Divine draft" in page.text and "Draft divine" in page.text
+
+
+def test_the_table_draws_three_lanes_and_each_hand_card_as_a_row_of_lane_taps(client):
+    table = new_table(client, Game.example_setup["position"])
+    page = client.get(table).text
+    assert page.count('class="pof-lane-card') == 3
+    assert "feathers +3 · scorpions -1" in page and "Pillar on the quest" in page
+    assert page.count('class="pof-play-row"') == 5 + 3  # five hand cards, three Divine cards
+    assert "Each first card played will have its power doubled." in page
+    played = tap(client, table, {"type": "play", "player": "sun", "lane": "left", "face": "up",
+                                 "power": 5, "feathers": 1, "scorpions": 0})
+    assert "Pillar: Ana" in played.text and "If it ended now" in played.text
+    assert "Ana wins" in played.text
+
+
+def test_a_card_not_entered_is_played_with_the_short_form(client):
+    position = {**Game.example_setup["position"],
+                "hands": {"sun": {"count": 5}, "moon": {"count": 5}}}
+    table = new_table(client, position)
+    page = client.get(table)
+    assert "Play a card from Ana's hand" in page.text
+    answer = client.post(f"{table}/event", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text), "type": "play",
+        "fixed": json.dumps({"type": "play", "player": "sun"}), "event.lane": "center",
+        "event.face": "down", "event.power": "6", "event.feathers": "0", "event.scorpions": "2"},
+        follow_redirects=True)
+    assert "Ana: plays" in answer.text and "into the center lane, face down" in answer.text
+
+
+def test_a_refused_play_shows_its_rule(client):
+    table = new_table(client, last_card())
+    answer = tap(client, table, {"type": "play", "player": "sun", "lane": "left", "face": "up",
+                                 "power": 1, "feathers": 0, "scorpions": 0})
+    assert "Each lane can hold up to 3 cards per player." in answer.text
+
+
+def test_the_age_end_summary_after_the_last_card(client):
+    table = new_table(client, last_card())
+    answer = tap(client, table, {"type": "play", "player": "sun", "lane": "center", "face": "up",
+                                 "power": 5, "feathers": 0, "scorpions": 1})
+    assert "Age I is over" in answer.text and "Prophet: won the left lane" in answer.text
+    assert "Set up Age II" in answer.text and "Begin age" in answer.text
