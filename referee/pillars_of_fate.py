@@ -283,11 +283,12 @@ _QUEST = {
 }
 _LANE_CARD = {
     "type": "object",
-    "description": "a card in a lane: a champion card, or a Divine card named by `divine`",
+    "description": "a card in a lane: a champion card, or a Divine card named by `divine`; icons "
+                   "left out are 0, the face left out is up",
     "properties": {"power": _POWER, "feathers": _ICONS, "scorpions": _ICONS,
                    "face": {"enum": ["up", "down"]}, "divine": _DIVINE,
                    "opposite": _POSITION, "copies": _POSITION},
-    "required": ["power", "feathers", "scorpions"],
+    "required": ["power"],
     "additionalProperties": False,
 }
 _COLUMN = {"type": "array", "items": _LANE_CARD, "maxItems": 4}
@@ -875,7 +876,7 @@ class Game(Referee):
             lane = G["lanes"][li]
             lane["quest"] = dict(entered["quest"])
             for seat in SEATS:
-                lane["cards"][seat] = [{"face": "up", **card} for card in entered.get(seat, [])]
+                lane["cards"][seat] = [{"face": "up", "feathers": 0, "scorpions": 0, **card} for card in entered.get(seat, [])]
                 for card in lane["cards"][seat]:
                     G["plays"] += 1
                     card["n"] = G["plays"]
@@ -1759,7 +1760,7 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
         lane["quest"] = dict(entered["quest"])
         room = capacity(age["modifier"], lane["name"], options)
         for seat in SEATS:
-            lane["cards"][seat] = [{"face": "up", **card} for card in entered.get(seat, [])]
+            lane["cards"][seat] = [{"face": "up", "feathers": 0, "scorpions": 0, **card} for card in entered.get(seat, [])]
             if len(lane["cards"][seat]) > room:
                 raise BadRequest(f"{len(lane['cards'][seat])} cards: the {lane['name']} lane "
                                  f"holds {room} per player",
