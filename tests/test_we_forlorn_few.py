@@ -529,3 +529,14 @@ def test_impossible_positions_are_refused():
                      at("ravenous_movement", "p1")):
         with pytest.raises(SetupError):
             start(position)
+
+
+@pytest.mark.parametrize(("ruling", "carried"), [("discarded", []), ("kept", ["Pistol"])])
+def test_a_traded_storage_card_and_its_load_by_ruling(ruling, carried):
+    holster = {"name": "Holster", "type": "storage", "value": 1, "holds": {"weapon": 1},
+               "stored": [PISTOL]}
+    model = start(camp(p1=traveler("W1"), p2=traveler("W1", equipment=[holster])),
+                  traded_storage_load=ruling)
+    play(model, {"type": "trade", "with": "p2", "give": {"food": 1},
+                 "get": {"equipment": ["Holster"]}, "accepted": True})
+    assert [c["name"] for c in board(model)["equipment"][0]["stored"]] == carried

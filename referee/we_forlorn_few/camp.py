@@ -202,7 +202,7 @@ class CampMixin:
         moved = []
         for name in goods.get("equipment", []):
             card = self.take_card(seat, name, quote)
-            if card.get("stored"):
+            if card.get("stored") and (stolen or self.option("traded_storage_load") == "discarded"):
                 self.effect(f"{', '.join(c['name'] for c in card['stored'])}, carried on "
                             f"{card['name']}, is discarded.", Q_FAQ_STEAL_STORAGE)
                 card["stored"] = []
@@ -287,7 +287,7 @@ class CampMixin:
     def do_steal(self, event):
         steal = self.G["turn"]["steal"]
         take = event.get("take") or {}
-        resources, stolen = self.hand_over(steal["loser"], take, Q_COMBAT_STEAL)
+        resources, stolen = self.hand_over(steal["loser"], take, Q_COMBAT_STEAL, stolen=True)
         self.effect(f"{self.player_name(steal['winner'])} steals {self.goods_words(take)} from "
                     f"{self.player_name(steal['loser'])}.", Q_COMBAT_STEAL)
         self.gain(steal["winner"], resources, stolen, event.get("discard"))

@@ -72,6 +72,8 @@ from .quotes import (
     Q_END_ALL,
     Q_EXAMPLE_ONE_ADDED,
     Q_FAQ_CITY,
+    Q_FAQ_DISCARD_STORAGE,
+    Q_FAQ_STEAL_STORAGE,
     Q_FLIP_IMPLIED,
     Q_FOURTH_HUNGER,
     Q_GATHER_EXAMPLE,
@@ -249,6 +251,11 @@ OPTIONS = {
         "Table ruling: the FAQ forbids attacking a Traveler in a city; may a Traveler in Cedar "
         "Falls or Newhaven attack one on an adjacent tile? true (only the target's tile is "
         "named) or false.", {"type": "boolean"}, True, cited(Q_FAQ_CITY, Q_COMBAT_WHO)),
+    "traded_storage_load": Option(
+        "Table ruling: the FAQ says what happens to the cards on a Storage card that is "
+        "discarded or stolen, not traded: \"discarded\" (as when stolen) or \"kept\" (they go "
+        "with it).", {"enum": ["discarded", "kept"]}, "discarded",
+        cited(Q_FAQ_STEAL_STORAGE, Q_FAQ_DISCARD_STORAGE, Q_TRADE_ACCEPT)),
     "empty_bag": Option(
         "Table ruling: the rulebook does not say what a draw from an empty Exploration Bag does; "
         "\"nothing\" (the only reading that adds no rule): nothing is drawn.",
