@@ -115,6 +115,9 @@ def tiles_from(terrain: list[dict]) -> dict:
     if distances(tiles, cities[NEWHAVEN][0]).get(cities[CEDAR_FALLS][0]) is None:
         raise SetupError("there is no way from Cedar Falls to Newhaven over these tiles",
                          "options.terrain")
+    rings = distances(tiles, cities[CEDAR_FALLS][0])
+    for name, tile in tiles.items():
+        tile["ring"] = rings.get(name)  # tiles from Cedar Falls as laid out: the board's rows
     return tiles
 
 

@@ -46,7 +46,6 @@ REVEAL = {
                    "resources": {"type": "array", "maxItems": 3,
                                  "items": {"enum": list(RESOURCES)}},
                    "trading_post": {"type": "boolean"}},
-    "required": ["kind", "travel_cost", "resources"],
     "additionalProperties": False,
 }
 PLACE = {

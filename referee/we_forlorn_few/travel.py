@@ -195,12 +195,12 @@ class TravelMixin:
     def reveal(self, name: str, event: dict) -> None:
         tile = self.G["tiles"][name]
         shown = event.get("reveal")
-        if shown is None:
-            raise BadRequest(f"tile {name} is face down: enter what it shows when flipped",
-                             "event.reveal")
+        if shown is None or "kind" not in shown:
+            raise BadRequest(f"tile {name} is face down: enter what it shows when flipped (its "
+                             "terrain, Travel Cost and Resources)", "event.reveal")
         tile.update(kind=shown["kind"], face_up=True,
-                    travel_cost=counts(RESOURCES, shown["travel_cost"]),
-                    resources=[k for k in RESOURCES if k in shown["resources"]],
+                    travel_cost=counts(RESOURCES, shown.get("travel_cost")),
+                    resources=[k for k in RESOURCES if k in shown.get("resources", [])],
                     trading_post=bool(shown.get("trading_post", False)))
         self.effect(f"{name} is flipped: {shown['kind']}"
                     + (" with a Trading Post" if tile["trading_post"] else "")
