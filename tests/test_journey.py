@@ -103,14 +103,11 @@ def test_a_new_game_starts_as_the_setup_says():
     assert table.pilgrim(MK)["profile"]["mv"] == 4  # printed: "The Monkey King, MV 4"
 
 
-def test_a_seat_enters_only_for_its_own_pilgrims_unless_the_table_shares_one_phone():
+def test_a_seat_enters_only_for_its_own_pilgrims_and_anyone_for_the_demons():
     table = Table(players=("Ann", "Ben"))
     table.do("maintenance", "p2")
     table.refuse(R.Q_CONTROL, "rest", "p2", pilgrim=MK)
     table.do("rest", "p1", pilgrim=MK)
-    shared = Table(players=("Ann", "Ben"), anyone_enters=True)
-    shared.do("maintenance")
-    shared.do("rest", "p2", pilgrim=MK)
 
 
 # -- the turn ----------------------------------------------------------------------------------------
@@ -692,3 +689,25 @@ def test_standings_show_each_pilgrims_health_chi_karma_and_conditions():
     assert labels["Monkey King: Health Points"]["counts"].startswith("6/10")
     assert labels["Monkey King: Poisoned"]["counts"] == "2 turns left"
     assert "Cho Hakkai: Chi" in labels and "Monk Sha: Chi" not in labels
+
+
+def test_spawn_demon_lord_leaves_after_one_attack_action_without_karma():
+    table = Table({"gates": [{"id": "g1"}]},
+                  demon_profiles={**DEMONS, "koorogg": {"attack_dice": 2}})
+    table.to_demons()
+    table.do("spawn", gate="g1", card="special", name="Spawn Demon Lord", demons=["koorogg"])
+    assert table.G["demons"]["koorogg-1"]["leaves_after_attack"]
+    table.activate("koorogg-1", option([MK], ("attack", "move"), squares=1), pick=1)
+    table.do("demon_attack", demon="koorogg-1", target=MK, attack_dice=[0, 0], demon_die=0,
+             defense_dice=[0, 0])
+    assert "koorogg-1" not in table.G["demons"]
+    assert table.G["removed"][-1]["how"] == "left"
+    assert all(table.pilgrim(p)["bad_karma"] == 0 for p in PILGRIMS)
+
+
+def test_a_pilgrim_walking_into_a_closed_room_wakes_its_demons_until_he_leaves():
+    table = Table({"inactive_demons": ["berrok"], "gates": [{"id": "g1", "status": "inactive"}]})
+    table.do("room", ids=["berrok-1", "g1"], active=True)
+    assert table.G["demons"]["berrok-1"]["active"] and table.G["gates"]["g1"]["status"] == "active"
+    table.do("room", ids=["berrok-1", "g1"], active=False)
+    assert not table.G["demons"]["berrok-1"]["active"]

@@ -45,6 +45,14 @@ Q_DEMON_AP = "Demons normally get 2 Action Points, but if they are in a Demon Ra
 Q_ONE_AT_A_TIME = "Complete all actions for one Demon before activating the next Demon."
 Q_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until the door is opened "
            "and they can move towards the Pilgrims.")
+SPAWN_LORD = "Spawn Demon Lord"
+Q_SPAWN_LORD = ("Spawn Demon Lord: The Demon is placed and takes Actions as normal. As soon as the "
+                "Demon makes one Attack Action (successful or not), remove the Demon from play.")
+Q_SPAWN_LORD_GONE = ("In this case, no Karma Reward is given when the Demon Lord is removed and this "
+                     "does not count towards Quest Objectives.")
+Q_ROOM_ENTERED = ("However, if a Pilgrim enters the room without opening the door (using the Monkey "
+                  "King's Shadow Walk Skill Card, for example), the Demons/Gates will become active "
+                  "until the Pilgrim leaves.")
 Q_IGNORE = ("Demons ignore Unconscious Pilgrims completely. They do not move towards them, select "
             "them as Targets and do not roll attacks against them even if they end up in the "
             "Demon's Attack Range.")
@@ -192,9 +200,13 @@ class DemonMixin:
     @cites(Q_REINFORCE)
     def spawn_card(self, event):
         card, demons = event["card"], event.get("demons") or []
-        if card in ("special",):
+        if card == "special":
             if "name" not in event:
                 raise BadRequest("name the Special Demon Card", "event.name")
+            if event["name"] == SPAWN_LORD:
+                if len(demons) != 1 or not demon_profile(demons[0], None)["lord"]:
+                    raise self.violation("Spawn Demon Lord places one Demon Lord.", Q_SPAWN_LORD)
+                return True
             if demons:
                 raise self.violation("A Special Card places no Demons.", Q_SPECIAL)
             return True
@@ -242,12 +254,12 @@ class DemonMixin:
             self.effect("No model and no promotion left: Demon Rage begins. No more Demon Cards "
                         "this phase; every Demon has 3 Action Points.", Q_RAGE)
             return
-        if card == "special":
+        if card == "special" and event["name"] != SPAWN_LORD:
             G["special_cards"].append({"name": event["name"], "duration": None})
             phase["spawned"].append(gate)
             self.effect(f"Special Demon Card at {gate}: {event['name']}.", Q_SPECIAL)
             return
-        if card == "unique":
+        if card in ("unique", "special"):
             kind = event["demons"][0]
             if any(d["type"] == kind for d in G["demons"].values()):
                 self.effect(f"{demon_name(kind)} is in play: discard the card and draw again for "
@@ -259,6 +271,9 @@ class DemonMixin:
             entered = {**((self.option("demon_profiles") or {}).get(kind) or {}),
                        **G["entered_profiles"].get(kind, {})}
             G["demons"][ident] = placed_demon(kind, entered)
+            if card == "special":
+                G["demons"][ident]["leaves_after_attack"] = True
+                self.effect(f"{ident} leaves play after its first Attack Action.", Q_SPAWN_LORD)
             placed.append(ident)
         phase["spawned"].append(gate)
         self.effect(f"At {gate}: {', '.join(placed)} placed adjacent to the Gate, facing along "
@@ -490,6 +505,37 @@ class DemonMixin:
 
     def finish_demon(self) -> None:
         phase = self.G["demon_phase"]
-        phase["activated"].append(phase["current"]["demon"])
+        current = phase["current"]
+        phase["activated"].append(current["demon"])
         phase["current"] = None
+        demon = self.G["demons"].get(current["demon"])
+        attacked = current["plan"] and "attack" in current["options"][current["plan"] - 1]["actions"]
+        if demon and demon.get("leaves_after_attack") and attacked:
+            self.G["demons"].pop(current["demon"])
+            self.G["removed"].append({"demon": current["demon"], "how": "left",
+                                      "turn": self.G["turn"]})
+            self.effect(f"{current['demon']} made its Attack Action and leaves play: no Karma, "
+                        "no Quest Objective.", Q_SPAWN_LORD_GONE)
+
+    # -- Demons inside closed rooms -------------------------------------------------------------
+
+    @cites(Q_ROOM_ENTERED)
+    def room_members_known(self, event):
+        for ident in event["ids"]:
+            if ident not in self.G["demons"] and ident not in self.G["gates"]:
+                raise BadRequest(f"no Demon or Gate named {ident}", "event.ids")
+            gate = self.G["gates"].get(ident)
+            if gate and gate["status"] == "closed":
+                raise self.violation(f"{ident} is Closed.", Q_CLOSED_GATE)
+        return True
+
+    def do_room(self, event):
+        for ident in event["ids"]:
+            if ident in self.G["demons"]:
+                self.G["demons"][ident]["active"] = event["active"]
+            else:
+                self.G["gates"][ident]["status"] = "active" if event["active"] else "inactive"
+        state = "active" if event["active"] else "inactive"
+        self.effect(f"{', '.join(event['ids'])}: {state} (a Pilgrim "
+                    f"{'entered' if event['active'] else 'left'} the closed room).", Q_ROOM_ENTERED)
 

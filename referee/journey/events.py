@@ -268,6 +268,13 @@ EVENT_TYPES = {
         example={"type": "demon_attack", "player": "p1", "demon": "berrok-1",
                  "target": "tripitaka", "attack_dice": [2, 1], "defense_dice": [1, 0]},
         chance=True),
+    "room": EventType(
+        "A Pilgrim entered (active) or left (inactive) a closed room without opening its door: "
+        "the Demons and Gates inside.",
+        properties={"ids": {"type": "array", "items": TOKEN, "minItems": 1, "maxItems": 20},
+                    "active": FACT},
+        required=("ids", "active"),
+        example={"type": "room", "player": "p1", "ids": ["berrok-2"], "active": True}),
     "end_turn": EventType(
         "End of Turn Phase: a Turn Token on every card that lasts several turns.",
         example={"type": "end_turn", "player": "p1"}),

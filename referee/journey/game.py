@@ -5,7 +5,7 @@ one seat (`controllers`, by default as the setup step deals them: one player all
 each; three players 1, 1 and 2; four players 1 each). Every seat may enter at any moment — a card
 can be played by any Pilgrim at almost any time, and "Any of the Players can perform the required
 actions" for the Demons — but a seat enters a Pilgrim's actions only for the Pilgrims it controls
-(unless the table sets `anyone_enters`).
+(a shared phone enters them as the controlling seat, which `legal` names).
 
 The turn (machine states): maintenance -> pilgrims (one activation at a time, in initiative order)
 -> demons_spawn -> demons_activate -> end -> maintenance of the next turn; over when a Quest ends.
@@ -135,8 +135,6 @@ OPTIONS = {
          "propertyNames": {"enum": ["berrok", "bharhaz", "boof", "borrack", "kogaiji", "yazuiji",
                                     "koorogg"]},
          "additionalProperties": DEMON_ENTRY}, None),
-    "anyone_enters": Option("One shared phone: any seat may enter for any Pilgrim.",
-                            {"type": "boolean"}, False, (_c(Q_CONTROL),)),
     "third_rest": _ruling(
         "Table ruling: a third Rest in one activation with 3 Action Points. \"refused\": Rest is "
         "twice per Activation (the Rest rule); \"allowed\": a third Action may double up (the "
@@ -256,6 +254,7 @@ EVENT_RULES = {
                                            "defense_dice_rolled", "green_square_defender",
                                            "knock_back_blocked_within", "cards_in_time"]),
     "end_turn": (["end"], []),
+    "room": (ANY_PHASE, ["room_members_known"]),
     "quest_result": (ANY_PHASE, []),
 }
 
@@ -396,9 +395,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
 
     @cites(Q_CONTROL)
     def controls_pilgrim(self, event):
-        """A seat enters for the Pilgrims it controls."""
-        if self.option("anyone_enters"):
-            return True
+        """A seat enters for the Pilgrims it controls (a shared phone enters as that seat)."""
         owner = self.G["controllers"][event["pilgrim"]]
         if owner == event["player"]:
             return True
@@ -439,6 +436,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
     def proceed(self, *_):
         """After every event: end the game if a Quest condition was met, else move on through the
         phases that have nothing left to do."""
+        self.quest().after_event(self)
         while True:
             if self.G["result"] is not None:
                 self.end_rule = self.G["result"]["quote"]
@@ -449,6 +447,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
             if step is None:
                 return
             getattr(self, step)()
+            self.quest().on_phase(self, self.phase)
 
     def next_step(self) -> str | None:
         G = self.G

@@ -1,11 +1,12 @@
 """The Quest hooks: what a Quest may add to the core game (issue 14 fills them in).
 
 A Quest is a class with class methods the core calls at fixed points: `setup` (its opening layout
-and special decks, applied to G), `on_maintenance` / `on_end_of_turn` (its timers), `on_pilgrim_down`
-/ `on_pilgrim_dead` / `on_demon_removed` (its Victory and Defeat checks, which call
-`game.end_game(outcome, text, quote)`), `can_seal_gates`, and `ends_on_tripitaka` (when Tripitaka's
-fall ends it). `FreePlay` is the core game with no Quest rules: the table reports the Quest's own
-result with `quest_result`.
+and special decks, applied to G), `on_maintenance` / `on_end_of_turn` (its timers), `on_phase` (each
+phase the referee enters), `after_event` (after every accepted event: the Victory and Defeat checks,
+which call `game.end_game(outcome, text, quote)`), `on_pilgrim_down` / `on_pilgrim_dead` /
+`on_demon_removed`, `can_seal_gates` (raise the Quest's RuleViolation to forbid), and
+`ends_on_tripitaka` (when Tripitaka's fall ends it). `FreePlay` is the core game with no Quest
+rules: the table reports the Quest's own result with `quest_result`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,14 @@ class FreePlay:
 
     @classmethod
     def on_end_of_turn(cls, game) -> None:
+        return None
+
+    @classmethod
+    def on_phase(cls, game, phase: str) -> None:
+        return None
+
+    @classmethod
+    def after_event(cls, game) -> None:
         return None
 
     @classmethod

@@ -446,3 +446,13 @@ CASES += [
                     "played": "before_roll", "damage": 2}]), R.Q_UNCONSCIOUS,
          "an Unconscious Pilgrim's card in an attack", [M]),
 ]
+
+CASES += [
+    Case("spawn_card", setup({"gates": [{"id": "g1"}]}),
+         ev("spawn", gate="g1", card="special", name="Spawn Demon Lord", demons=["berrok"]),
+         D.Q_SPAWN_LORD, "Spawn Demon Lord placing a Minion", TO_DEMONS),
+    Case("room_members_known", setup({"gates": [{"id": "g1", "status": "closed"}]}),
+         ev("room", ids=["g1"], active=True), D.Q_CLOSED_GATE,
+         "a Closed Gate waking because a Pilgrim walked into its room: Closed Gates never return",
+         [M]),
+]
