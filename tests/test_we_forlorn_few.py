@@ -540,3 +540,21 @@ def test_a_traded_storage_card_and_its_load_by_ruling(ruling, carried):
     play(model, {"type": "trade", "with": "p2", "give": {"food": 1},
                  "get": {"equipment": ["Holster"]}, "accepted": True})
     assert [c["name"] for c in board(model)["equipment"][0]["stored"]] == carried
+
+
+def test_an_event_of_a_later_phase_ends_the_phases_before_it_as_the_rules_allow():
+    """Gathering without travelling is staying; camping without gathering keeps the Tool Bonus;
+    the Event card after the Camp ends it; a Ravenous Traveler may attack without moving."""
+    model = start(at(p1=traveler("W1", resources={}, equipment=[SNARE]), p2=traveler("W1")))
+    effects = play(model, {"type": "trade", "with": "p2", "accepted": False})
+    assert model.phase == "turn_camp" and board(model)["resources"]["food"] == 1
+    assert q.Q_STAY in quoted(effects) and q.Q_TOOL_BONUS in quoted(effects)
+    play(model, {"type": "event_card", "card": "Calm"})
+    assert model.G["current"] == "p2"
+    model = start(at("ravenous_movement", "p3", p1=traveler("M1"), p3=ravenous("M1")))
+    play(model, {"type": "ravenous_attack", "target": "p1", "dice": [0], "target_dice": [1]})
+    assert model.phase == "ravenous_retreat"
+    assert refused(model, {"type": "ravenous_attack", "target": "p1", "dice": [2],
+                           "target_dice": [0]}).citation.quote == q.Q_RAVENOUS_LOSE
+    model = start(at("camp", p1=traveler("W1")))
+    assert refused(model, {"type": "travel", "to": "F1"}).citation.quote == q.Q_PHASES

@@ -67,6 +67,7 @@ from .quotes import (
     Q_CAMP_ONCE,
     Q_CAPACITY,
     Q_COMBAT_DICE,
+    Q_COMBAT_STEAL,
     Q_COMBAT_SUM,
     Q_COMBAT_WHO,
     Q_END_ALL,
@@ -78,6 +79,7 @@ from .quotes import (
     Q_FOURTH_HUNGER,
     Q_GATHER_EXAMPLE,
     Q_GATHER_ROLL,
+    Q_GATHERING,
     Q_NEWHAVEN,
     Q_NO_COMPANION,
     Q_NOT_REMOVED,
@@ -91,8 +93,11 @@ from .quotes import (
     Q_QRG_SACRIFICE,
     Q_QRG_TRAVEL,
     Q_RAVENOUS_GOAL,
+    Q_RAVENOUS_LOSE,
+    Q_RAVENOUS_MOVE,
     Q_RAVENOUS_PHASES,
     Q_RAVENOUS_WIN,
+    Q_RETREAT,
     Q_RETREAT_HUNGER,
     Q_REVEAL_RAVENOUS,
     Q_ROUND,
@@ -102,6 +107,7 @@ from .quotes import (
     Q_SEASON_EFFECT,
     Q_SEASON_ORDER,
     Q_STARTING,
+    Q_STAY,
     Q_TOKEN_PASSES,
     Q_TRADE_ACCEPT,
     Q_TRADE_WHERE,
@@ -263,13 +269,38 @@ OPTIONS = {
 }
 
 TURN = ["turn_travel", "turn_gathering", "turn_camp", "turn_event"]
+RAVENOUS_TURN = ["ravenous_movement", "ravenous_combat", "ravenous_retreat"]
 LEAVES = ["season", *TURN, "turn_steal", "ravenous_movement", "ravenous_combat",
           "ravenous_retreat", "over"]
 
 
-def event(trigger: str, source, guards=(), before: str | None = None) -> dict:
+def event(trigger: str, source, guards=(), skip_to: str | None = None) -> dict:
+    """An event of `source` phases. Entered in an earlier phase of the same turn, it first ends the
+    phases in between as the rules allow (`skip_to`): staying on the tile, neither Gathering nor
+    Exploring (the Tool Bonus still comes), ending the Camp; a Ravenous Traveler not moving, not
+    attacking."""
     return {"trigger": trigger, "source": source, "dest": None, "conditions": list(guards),
-            "before": before or f"do_{trigger}", "after": "advance"}
+            "prepare": [f"skip_to_{skip_to}"] if skip_to else [], "before": f"do_{trigger}",
+            "after": "advance"}
+
+
+class TurnRule:
+    """The rule quoted when the wrong Player enters an event: only the First Player resolves the
+    Season card; only the Combat's winner steals; otherwise turns go to the left."""
+
+    def __get__(self, model, owner):
+        if model is None:
+            return Q_ROUND
+        return {"season": Q_SEASON_DRAW, "turn_steal": Q_COMBAT_STEAL}.get(model.phase, Q_ROUND)
+
+
+class EndRule:
+    """The rule that ended this game (Newhaven, Winter, every Traveler Ravenous)."""
+
+    def __get__(self, model, owner):
+        if model is None or not model.G.get("end"):
+            return Q_NEWHAVEN
+        return model.G["end"]["quote"]
 
 
 class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
@@ -290,8 +321,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     rules_version = 1
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
-    turn_rule = Q_ROUND
-    end_rule = Q_NEWHAVEN
+    turn_rule = TurnRule()
+    end_rule = EndRule()
     score_schema: ClassVar[dict] = scoring.SCORE_SCHEMA
     position_schema: ClassVar[dict] = POSITION_SCHEMA
 
@@ -301,25 +332,27 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         event("travel", "turn_travel",
               ["travel_to_adjacent", "backward_toward_cedar_falls", "pays_travel_cost"]),
         event("stay", "turn_travel"),
-        event("gather", "turn_gathering", ["gather_as_rolled", "gather_listed"]),
-        event("explore", "turn_gathering"),
-        event("skip_gathering", "turn_gathering"),
-        event("recuperate", "turn_camp", ["camp_action_left", "recuperate_pays"]),
-        event("trade", "turn_camp", ["camp_action_left", "trade_partner_near"]),
-        event("combat", "turn_camp",
-              ["camp_action_left", "combat_target_near", "not_in_city", "combat_dice_count"]),
+        event("gather", TURN[:2], ["gather_as_rolled", "gather_listed"], "gathering"),
+        event("explore", TURN[:2], skip_to="gathering"),
+        event("skip_gathering", TURN[:2], skip_to="gathering"),
+        event("recuperate", TURN[:3], ["camp_action_left", "recuperate_pays"], "camp"),
+        event("trade", TURN[:3], ["camp_action_left", "trade_partner_near"], "camp"),
+        event("combat", TURN[:3],
+              ["camp_action_left", "combat_target_near", "not_in_city", "combat_dice_count"],
+              "camp"),
         event("steal", "turn_steal", ["steal_within_value"]),
-        event("trading_post", "turn_camp",
-              ["camp_action_left", "at_trading_post", "three_cards_offered", "pays_equal_value"]),
-        event("end_camp", "turn_camp"),
-        event("event_card", "turn_event", ["event_as_printed", "event_not_on_ravenous"]),
+        event("trading_post", TURN[:3],
+              ["camp_action_left", "at_trading_post", "three_cards_offered", "pays_equal_value"],
+              "camp"),
+        event("end_camp", TURN[:3], skip_to="camp"),
+        event("event_card", TURN, ["event_as_printed", "event_not_on_ravenous"], "event"),
         event("sacrifice", TURN, ["companion_to_sacrifice", "removes_four", "skull_slot_free"]),
         # -- a Ravenous Player's turn
         event("ravenous_move", "ravenous_movement", ["ravenous_path", "ravenous_may_enter"]),
-        event("ravenous_attack", "ravenous_combat",
-              ["ravenous_target_here", "ravenous_once_each", "ravenous_dice_count"]),
-        event("end_combat", "ravenous_combat"),
-        event("retreat", "ravenous_retreat", ["retreat_adjacent"]),
+        event("ravenous_attack", RAVENOUS_TURN[:2],
+              ["ravenous_target_here", "ravenous_once_each", "ravenous_dice_count"], "combat"),
+        event("end_combat", RAVENOUS_TURN[:2], skip_to="combat"),
+        event("retreat", RAVENOUS_TURN, ["retreat_adjacent"], "retreat"),
         # -- where an event leads (not events: `advance` takes them)
         *[{"trigger": f"go_{leaf}", "source": "*", "dest": leaf} for leaf in LEAVES],
     ]
@@ -495,6 +528,47 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             G["turn"]["to"] = None
         if target != self.phase:
             self.trigger(f"go_{target}")
+
+    def skip_to_gathering(self, event) -> None:
+        if self.phase == "turn_travel":
+            self.effect(f"{self.player_name(event['player'])} stays on "
+                        f"{self.here(event['player'])}.", Q_STAY)
+            self.go_on("turn_gathering")
+
+    def skip_to_camp(self, event) -> None:
+        if self.phase in TURN[:2]:
+            self.skip_to_gathering(event)
+            seat = event["player"]
+            self.gain(seat, self.tool_bonus(seat))
+            self.effect("Neither Gather nor Explore: the Gathering Phase is over.", Q_GATHERING)
+            self.go_on("turn_camp")
+
+    def skip_to_event(self, event) -> None:
+        if self.phase in TURN[:3]:
+            self.skip_to_camp(event)
+            self.effect("The Camp Phase is over.", Q_CAMP_ONCE)
+            self.go_on("turn_event")
+
+    def skip_to_combat(self, event) -> None:
+        if self.phase == "ravenous_movement":
+            self.effect(f"{self.player_name(event['player'])} (Ravenous) does not move.",
+                        Q_RAVENOUS_MOVE)
+            self.go_on("ravenous_combat")
+
+    def skip_to_retreat(self, event) -> None:
+        if self.phase in RAVENOUS_TURN[:2]:
+            self.skip_to_combat(event)
+            self.effect("No more Combat: the Retreat Phase begins.", Q_RETREAT)
+            self.go_on("ravenous_retreat")
+
+    def refused_phase_quote(self, kind: str) -> str:
+        if kind == "season":
+            return Q_SEASON_DRAW
+        if kind == "steal":
+            return Q_COMBAT_STEAL
+        if kind in ("ravenous_attack", "end_combat") and self.phase == "ravenous_retreat":
+            return Q_RAVENOUS_LOSE
+        return self.phase_quote(self.phase)
 
     def go_on(self, phase: str) -> None:
         """After this event, the machine moves on to `phase`."""

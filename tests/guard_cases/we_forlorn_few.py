@@ -60,9 +60,19 @@ def camp(current="p1", **boards):
 
 CASES = [
     # -- phases and turns (the core's checks, quoting this game's rules)
-    Case("phase", table(at("travel")), {"type": "gather", "player": "p1", "roll": 1,
-                                        "take": ["food"]},
-         q.Q_PHASES, "Gathering before travelling breaks the order the four phases MUST follow."),
+    Case("phase", table(camp(p1=traveler("W1"))), {"type": "travel", "player": "p1", "to": "F1"},
+         q.Q_PHASES, "Travelling after the Gathering Phase breaks the order the four phases MUST "
+                     "follow."),
+    Case("phase", table(at("travel")), {"type": "steal", "player": "p1", "take": {"food": 1}},
+         q.Q_COMBAT_STEAL, "Nobody won a Combat: only the winner of one steals."),
+    Case("phase", table(at("ravenous_retreat", "p3", p1=traveler("M1"), p3=ravenous("M1"))),
+         {"type": "ravenous_attack", "player": "p3", "target": "p1", "dice": [1],
+          "target_dice": [0]},
+         q.Q_RAVENOUS_LOSE, "Cleo lost a Combat: she must begin the Retreat Phase at once."),
+    Case("phase", table(at("travel")), {"type": "season", "player": "p1"}, q.Q_SEASON_DRAW,
+         "A Season card is drawn at the beginning of a round, not in a turn."),
+    Case("turn", table(at("season")), {"type": "season", "player": "p2"}, q.Q_SEASON_DRAW,
+         "Bob is not the First Player: the First Player draws the Season card."),
     Case("turn", table(at("travel")), {"type": "stay", "player": "p2"}, q.Q_ROUND,
          "Bob acts in Ann's turn: turns go one Player at a time from the First Player to the "
          "left."),
