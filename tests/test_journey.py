@@ -711,3 +711,46 @@ def test_a_pilgrim_walking_into_a_closed_room_wakes_its_demons_until_he_leaves()
     assert table.G["demons"]["berrok-1"]["active"] and table.G["gates"]["g1"]["status"] == "active"
     table.do("room", ids=["berrok-1", "g1"], active=False)
     assert not table.G["demons"]["berrok-1"]["active"]
+
+
+def test_an_action_point_cost_is_paid_by_the_active_pilgrim_and_can_end_the_activation():
+    table = Table({"pilgrims": {MK: {"hand": ["Flaming War Cry"]}}})
+    table.do("maintenance")
+    table.do("rest", pilgrim=MK)
+    table.do("play_card", pilgrim=MK, card="Flaming War Cry", kind="skill", cost={"ap": 1},
+             duration="end_of_turn")
+    assert table.G["activation"]["pilgrim"] == CH
+    assert table.pilgrim(MK)["in_play"] == [{"card": "Flaming War Cry", "duration": "end_of_turn"}]
+    table.end(CH, MS, TP)
+    table.do("end_turn")
+    table.do("maintenance")
+    assert table.pilgrim(MK)["in_play"] == []  # removed in the next Maintenance Phase
+
+
+def test_lose_one_action_point_next_turn():
+    table = Table({"boxes": ["box-1"]})
+    table.do("maintenance")
+    table.do("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Exhaustion")
+    table.do("misfortune", pilgrim=MK, card="Exhaustion", lose={"ap_next_turn": 1})
+    table.end(MK, CH, MS, TP)
+    table.do("end_turn")
+    table.do("maintenance")
+    assert table.G["activation"] == {**table.G["activation"], "pilgrim": MK, "ap": 1}
+
+
+def test_demon_distraction_still_allows_two_actions():
+    table = Table({"pilgrims": {MK: {"corruption": ["Demon Distraction"]}}})
+    table.do("maintenance")
+    table.do("move", pilgrim=MK, steps=3, action_points=2)
+    assert table.G["activation"]["pilgrim"] == CH
+
+
+def test_a_karma_trade_and_a_card_outside_the_pilgrims_own_activation():
+    table = Table({"demons": ["berrok"], "pilgrims": {MS: {"good_karma": 10,
+                                                           "fortune": ["Wild Herbs"],
+                                                           "hp": 5}}})
+    table.do("maintenance")
+    table.do("karma_trade", pilgrim=MS, kind="good", card="Spirit of Fortune")
+    table.end(MK, CH, MS, TP)
+    table.do("play_card", pilgrim=MS, card="Wild Herbs", kind="fortune", gain={"hp": 3})
+    assert table.pilgrim(MS)["hp"] == 8 and table.phase == "demons_activate"
