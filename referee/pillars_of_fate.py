@@ -876,7 +876,8 @@ class Game(Referee):
             lane = G["lanes"][li]
             lane["quest"] = dict(entered["quest"])
             for seat in SEATS:
-                lane["cards"][seat] = [{"face": "up", "feathers": 0, "scorpions": 0, **card} for card in entered.get(seat, [])]
+                lane["cards"][seat] = [{"face": "up", "feathers": 0, "scorpions": 0, **card}
+                                       for card in entered.get(seat, [])]
                 for card in lane["cards"][seat]:
                     G["plays"] += 1
                     card["n"] = G["plays"]
@@ -1760,7 +1761,8 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
         lane["quest"] = dict(entered["quest"])
         room = capacity(age["modifier"], lane["name"], options)
         for seat in SEATS:
-            lane["cards"][seat] = [{"face": "up", "feathers": 0, "scorpions": 0, **card} for card in entered.get(seat, [])]
+            lane["cards"][seat] = [{"face": "up", "feathers": 0, "scorpions": 0, **card}
+                                   for card in entered.get(seat, [])]
             if len(lane["cards"][seat]) > room:
                 raise BadRequest(f"{len(lane['cards'][seat])} cards: the {lane['name']} lane "
                                  f"holds {room} per player",

@@ -6,6 +6,7 @@ table. Screenshots go to tests/artifacts/pillars-of-fate-*.png."""
 import json
 
 from tests.guard_cases.pillars_of_fate import last_card
+from tests.test_pillars_of_fate_pages import NEEDS_SEAT
 
 from .conftest import check_accessibility, screenshot
 
@@ -31,10 +32,11 @@ def new_game(page, base, position=None) -> str:
 
 
 def open_form(page, kind: str, who: str):
-    return page.locator("form.open-event").filter(has=page.locator("input[name=type][value=%s]"
-                                                                   % kind)).filter(has_text=who)
+    kind_field = page.locator(f"input[name=type][value={kind}]")
+    return page.locator("form.open-event").filter(has=kind_field).filter(has_text=who)
 
 
+@NEEDS_SEAT
 def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source):
     ana = phone()
     join = new_game(ana, live_server)
@@ -115,6 +117,7 @@ def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source)
     assert check_accessibility(ana, axe_source) == []
 
 
+@NEEDS_SEAT
 def test_the_last_card_of_an_age_and_its_summary(live_server, phone):
     ana = phone()
     new_game(ana, live_server, last_card())
