@@ -1667,6 +1667,10 @@ class Game(Referee):
             held = state["divine"][side]["unplayed"]
             passed = list(self.G["draft"][seat]["passed"]) if seat and self.G["draft"][seat] \
                 else []
+            if any(card.get("divine") and hidden(side, li, i)
+                   for li, lane in enumerate(self.G["lanes"])
+                   for i, card in enumerate(lane["cards"][side])):
+                passed = []  # naming the cards still held would name the one lying face down
             known = []
             for card in held:
                 if card["name"] in passed:
