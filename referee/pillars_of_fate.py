@@ -905,9 +905,17 @@ class Game(Referee):
         if "decks" in position:
             G["decks"] = dict(position["decks"])
         else:
+            # every place of an earlier Age was filled, one of them by a Divine card, the rest
+            # by champion cards drawn again; an earlier Age's modifier unknown holds 3 a lane
+            earlier = used if len(used) == G["age"] - 1 else [None] * (G["age"] - 1)
+            places = sum(capacity(modifier, name, options) for modifier in earlier
+                         for name in LANES)
             for seat in SEATS:
-                champions = sum(1 for lane in G["lanes"] for card in lane["cards"][seat]
-                                if not card.get("divine"))
+                divine_earlier = 3 - len(G["divine"][seat]["unplayed"]) \
+                    - (1 if G["divine"][seat]["played_in_age"] else 0)
+                champions = places - max(0, divine_earlier) + sum(
+                    1 for lane in G["lanes"] for card in lane["cards"][seat]
+                    if not card.get("divine"))
                 G["decks"][seat] = max(0, options["champion_deck_size"] - SET_ASIDE
                                        - HAND_SIZE - champions)
         if all(cls._room(G, options, seat) == 0 for seat in SEATS):
