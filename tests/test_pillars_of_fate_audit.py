@@ -523,6 +523,70 @@ def test_a_face_down_divine_card_cannot_be_told_from_the_cards_left(client):
     assert shown["Klar"] == shown["Naka"] == shown["Hadria"]
 
 
+def test_what_namari_saw_is_not_the_card_sorcerer_puts_there(client):
+    """Glossary: "Namari - You may look at any played (including opponent's) face-down card
+    secretly then return it." and "Sorcerer - When played, take another card from any of your lanes
+    and exchange it with one from your hand." Sun looked at Moon's face-down 7; Moon's Sorcerer then
+    swaps that card for another from Moon's hand, face down in its place: Sun saw the 7, not the new
+    card, so Sun is not shown the new card."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "moon", "moon": [C(7, s=3, face="down"), C(2)],
+                      "sun": [C(1), C(1)]}}
+    divine = {"sun": [{"name": "Namari", "power": 2}, {"name": "Klar"}, {"name": "Steward"}],
+              "moon": [{"name": "Sorcerer", "power": 1}, {"name": "Hadria"}, {"name": "Pentha"}]}
+    table = Table(client, position(lanes, turn="sun", divine=divine))
+    assert table.play("sun", "center", D("Namari", 2)).status_code == 200
+    table.ok(type="namari_look", player="sun", lane="left", side="moon", position=1)
+    assert table.lane("left", "sun")["cards"]["moon"][0]["power"] == 7
+    assert table.play("moon", "right", D("Sorcerer", 1)).status_code == 200
+    table.ok(type="sorcerer_exchange", player="moon", lane="left", position=1, **C(9, f=2))
+    assert table.lane("left", "moon")["cards"]["moon"][0]["power"] == 9
+    seen_by_sun = table.lane("left", "sun")["cards"]["moon"][0]
+    assert seen_by_sun.get("power") is None
+    assert next(r for r in table.view("sun")["state"]["live"]
+                if r["lane"] == "left")["power"]["moon"] == 2
+
+
+def test_two_tied_lanes_are_each_decided(client):
+    """Resolving an Age: "Ties in either suit or power are decided by the player that holds the
+    pillar for that lane." Left (Moon's pillar) and right (Sun's pillar) are both tied on power:
+    each holder decides its own lane, and renown is awarded once both are decided."""
+    lanes = {"left": {"quest": Q(4, 0), "pillar": "moon", "sun": [C(2, f=1)] * 3,
+                      "moon": [C(2), C(2), C(2)]},
+             "right": {"quest": Q(5, 0), "pillar": "sun", "sun": [C(2, f=1)] * 3,
+                       "moon": [C(2), C(2), C(2)]},
+             "center": quiet(sun_divine="Namari", moon_divine="Naka")}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    assert table.view()["current_players"] == ["sun", "moon"]
+    table.ok(type="break_tie", player="moon", lane="left", tie="power", choice="moon")
+    view = table.view()
+    assert view["phase"] == "ties" and view["state"]["renown"] == {"sun": 0, "moon": 0}
+    refused(table.post(type="break_tie", player="moon", lane="right", tie="power",
+                       choice="moon"),
+            "Ties in either suit or power are decided by the player that holds the pillar for "
+            "that lane.")
+    table.ok(type="break_tie", player="sun", lane="right", tie="power", choice="sun")
+    assert table.state["renown"] == {"sun": 5, "moon": 4}
+
+
+def test_the_legal_plays_leave_room_for_the_divine_card(client):
+    """Divine Cards: "Once per Age, you must play a Divine card." With a single place left and no
+    Divine card played, the plays offered to Sun are Divine cards only."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1), C(1)],
+                      "moon": [C(1), C(1), C(1)]},
+             "center": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1), C(1)],
+                        "moon": [D("Naka", 1), C(1), C(1)]},
+             "right": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1)],
+                       "moon": [C(1), C(1)]}}
+    table = Table(client, position(lanes, turn="sun",
+                                   hands={"sun": {"count": 5, "cards": EXAMPLE_HAND},
+                                          "moon": {"count": 5}}))
+    legal = table.view("sun")["legal"]
+    plays = [event for event in legal if event["type"] == "play"]
+    assert plays and all(event.get("divine") for event in plays)
+    assert {event["lane"] for event in plays} == {"right"}
+
+
 # == Divine card effects, at the end of the Age =====================================================
 
 
