@@ -1395,6 +1395,9 @@ class Game(Referee):
             hand["cards"].pop(match)
         hand["cards"].append({key: taken[key] for key in ("power", "feathers", "scorpions")})
         lane["cards"][seat][index] = {**put, "face": taken["face"], "n": taken["n"]}
+        looked = [lane["name"], seat, event["position"]]  # Namari saw the card taken back
+        self.G["seen"][other(seat)] = [target for target in self.G["seen"][other(seat)]
+                                       if list(target) != looked]
         shown = _card_text(put) if taken["face"] == "up" else "a card face down"
         self.effect(f"Sorcerer: {self.player_name(seat)} takes back the card at position "
                     f"{event['position']} of the {lane['name']} lane and puts {shown} in its place.",
