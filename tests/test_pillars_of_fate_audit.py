@@ -146,6 +146,11 @@ class Table:
         return next(lane for lane in self.view(seat)["state"]["lanes"] if lane["name"] == name)
 
 
+def named(lanes, name):
+    """A lane by its name, in a state's lanes (`name`) or a result's lanes (`lane`)."""
+    return next(lane for lane in lanes if lane.get("name", lane.get("lane")) == name)
+
+
 def refused_one_of(response, *sentences):
     """A 422 quoting one of `sentences` (where the book has more than one sentence for it)."""
     assert response.status_code == 422, response.get_json()
@@ -328,6 +333,15 @@ def test_playing_a_divine_card_draws_nothing(client):
     assert state["hands"]["sun"]["count"] == 5 and state["decks"]["sun"] == 23
 
 
+def test_a_hand_holds_five_cards(client):
+    """Setup 9: "Each player draws 5 cards from their champion deck." and "Then, draw back up to 5
+    cards.": a hand entered with 6 cards is refused."""
+    table = Table(client, opening())
+    response = table.post(type="hand", player="sun", cards=EXAMPLE_HAND + [C(2)])
+    refused_one_of(response, "Each player draws 5 cards from their champion deck.",
+                   "Then, draw back up to 5 cards.")
+
+
 def test_a_lane_holds_three_cards_per_player(client):
     """On Your Turn: "Each lane can hold up to 3 cards per player." Sun's fourth card in the left
     lane is refused; Moon, with two there, may still play there."""
@@ -463,6 +477,24 @@ def test_must_play_a_divine_card_counts_the_no_divine_lane(client):
     assert table.play("sun", "center", C(3)).status_code == 200
 
 
+def test_the_legal_plays_leave_room_for_the_divine_card(client):
+    """Divine Cards: "Once per Age, you must play a Divine card." With a single place left and no
+    Divine card played, the plays offered to Sun are Divine cards only."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1), C(1)],
+                      "moon": [C(1), C(1), C(1)]},
+             "center": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1), C(1)],
+                        "moon": [D("Naka", 1), C(1), C(1)]},
+             "right": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1)],
+                       "moon": [C(1), C(1)]}}
+    table = Table(client, position(lanes, turn="sun",
+                                   hands={"sun": {"count": 5, "cards": EXAMPLE_HAND},
+                                          "moon": {"count": 5}}))
+    legal = table.view("sun")["legal"]
+    plays = [event for event in legal if event["type"] == "play"]
+    assert plays and all(event.get("divine") for event in plays)
+    assert {event["lane"] for event in plays} == {"right"}
+
+
 def test_no_divine_cards_in_the_no_divine_lane(client):
     """Quest Modifiers: "No Divine cards may be played in this lane." (the center)."""
     table = Table(client, opening(modifier="no_divine"))
@@ -494,8 +526,7 @@ def test_a_face_down_divine_card_shows_its_back(client):
     mine = table.lane("left", "sun")["cards"]["sun"][0]
     assert mine["divine"] == "Klar" and mine["power"] == 5
     for seen in (table.lane("left", "moon")["cards"]["sun"][0],
-                 next(l for l in table.spectator()["state"]["lanes"]
-                      if l["name"] == "left")["cards"]["sun"][0]):
+                 named(table.spectator()["state"]["lanes"], "left")["cards"]["sun"][0]):
         assert seen.get("divine") and seen["divine"] != "Klar"
         assert seen.get("power") is None
         assert "Klar" not in json.dumps(seen)
@@ -518,73 +549,9 @@ def test_a_face_down_divine_card_cannot_be_told_from_the_cards_left(client):
                  feathers=1, scorpions=0)
         view = table.view("sun")
         shown[played] = (view["state"]["divine"]["moon"],
-                         next(l for l in view["state"]["lanes"] if l["name"] == "left"))
+                         named(view["state"]["lanes"], "left"))
         assert played not in json.dumps(view["state"]["lanes"])
     assert shown["Klar"] == shown["Naka"] == shown["Hadria"]
-
-
-def test_what_namari_saw_is_not_the_card_sorcerer_puts_there(client):
-    """Glossary: "Namari - You may look at any played (including opponent's) face-down card
-    secretly then return it." and "Sorcerer - When played, take another card from any of your lanes
-    and exchange it with one from your hand." Sun looked at Moon's face-down 7; Moon's Sorcerer then
-    swaps that card for another from Moon's hand, face down in its place: Sun saw the 7, not the new
-    card, so Sun is not shown the new card."""
-    lanes = {"left": {"quest": Q(1, 1), "pillar": "moon", "moon": [C(7, s=3, face="down"), C(2)],
-                      "sun": [C(1), C(1)]}}
-    divine = {"sun": [{"name": "Namari", "power": 2}, {"name": "Klar"}, {"name": "Steward"}],
-              "moon": [{"name": "Sorcerer", "power": 1}, {"name": "Hadria"}, {"name": "Pentha"}]}
-    table = Table(client, position(lanes, turn="sun", divine=divine))
-    assert table.play("sun", "center", D("Namari", 2)).status_code == 200
-    table.ok(type="namari_look", player="sun", lane="left", side="moon", position=1)
-    assert table.lane("left", "sun")["cards"]["moon"][0]["power"] == 7
-    assert table.play("moon", "right", D("Sorcerer", 1)).status_code == 200
-    table.ok(type="sorcerer_exchange", player="moon", lane="left", position=1, **C(9, f=2))
-    assert table.lane("left", "moon")["cards"]["moon"][0]["power"] == 9
-    seen_by_sun = table.lane("left", "sun")["cards"]["moon"][0]
-    assert seen_by_sun.get("power") is None
-    assert next(r for r in table.view("sun")["state"]["live"]
-                if r["lane"] == "left")["power"]["moon"] == 2
-
-
-def test_two_tied_lanes_are_each_decided(client):
-    """Resolving an Age: "Ties in either suit or power are decided by the player that holds the
-    pillar for that lane." Left (Moon's pillar) and right (Sun's pillar) are both tied on power:
-    each holder decides its own lane, and renown is awarded once both are decided."""
-    lanes = {"left": {"quest": Q(4, 0), "pillar": "moon", "sun": [C(2, f=1)] * 3,
-                      "moon": [C(2), C(2), C(2)]},
-             "right": {"quest": Q(5, 0), "pillar": "sun", "sun": [C(2, f=1)] * 3,
-                       "moon": [C(2), C(2), C(2)]},
-             "center": quiet(sun_divine="Namari", moon_divine="Naka")}
-    table, response = finish(client, lanes, last=("moon", "left"))
-    assert response.status_code == 200, response.get_json()
-    assert table.view()["current_players"] == ["sun", "moon"]
-    table.ok(type="break_tie", player="moon", lane="left", tie="power", choice="moon")
-    view = table.view()
-    assert view["phase"] == "ties" and view["state"]["renown"] == {"sun": 0, "moon": 0}
-    refused(table.post(type="break_tie", player="moon", lane="right", tie="power",
-                       choice="moon"),
-            "Ties in either suit or power are decided by the player that holds the pillar for "
-            "that lane.")
-    table.ok(type="break_tie", player="sun", lane="right", tie="power", choice="sun")
-    assert table.state["renown"] == {"sun": 5, "moon": 4}
-
-
-def test_the_legal_plays_leave_room_for_the_divine_card(client):
-    """Divine Cards: "Once per Age, you must play a Divine card." With a single place left and no
-    Divine card played, the plays offered to Sun are Divine cards only."""
-    lanes = {"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1), C(1)],
-                      "moon": [C(1), C(1), C(1)]},
-             "center": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1), C(1)],
-                        "moon": [D("Naka", 1), C(1), C(1)]},
-             "right": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1)],
-                       "moon": [C(1), C(1)]}}
-    table = Table(client, position(lanes, turn="sun",
-                                   hands={"sun": {"count": 5, "cards": EXAMPLE_HAND},
-                                          "moon": {"count": 5}}))
-    legal = table.view("sun")["legal"]
-    plays = [event for event in legal if event["type"] == "play"]
-    assert plays and all(event.get("divine") for event in plays)
-    assert {event["lane"] for event in plays} == {"right"}
 
 
 # == Divine card effects, at the end of the Age =====================================================
@@ -810,6 +777,26 @@ def test_steward_adds_scorpions_left_and_feathers_right(client, seat):
     assert table.state["renown"] == {seat: 12, foe: 0}
 
 
+def test_steward_sides_table_ruling(client):
+    """Ruling steward_sides=table on "Steward - Lanes to the left of this card will have 2
+    additional total scorpions and lanes to the right of this card will have 2 additional total
+    feathers.": Moon's Steward in the center, left and right read as the lanes are named. Moon wins
+    both: the left (1 feather, +2 scorpions) pays 5, the right (1 scorpion, +2 feathers) pays 7."""
+    lanes = {"left": {"quest": Q(1, 5), "pillar": "moon", "moon": [C(5, f=1), C(1), C(1)],
+                      "sun": [C(1), C(1), C(1)]},
+             "right": {"quest": Q(7, 2), "pillar": "moon", "moon": [C(5, s=1), C(1), C(1)],
+                       "sun": [C(1), C(1), C(1)]},
+             "center": {"quest": Q(0, 0), "pillar": "moon",
+                        "moon": [D("Steward", 1, f=1), C(1, f=1), C(1, f=1)],
+                        "sun": [D("Naka", 5, f=1), C(1, f=1), C(1, f=1)]}}
+    table, response = finish(client, lanes, last=("sun", "left"), first_player="moon",
+                             options={"steward_sides": "table"},
+                             divine={"sun": [{"name": "Klar"}, {"name": "Prophet"}],
+                                     "moon": [{"name": "Hadria"}, {"name": "Pentha"}]})
+    assert response.status_code == 200, response.get_json()
+    assert table.state["renown"] == {"moon": 12, "sun": 0}
+
+
 def test_naka_allows_two_face_down_cards_in_your_other_lanes(client):
     """Glossary: "Naka - Your other quest lanes may have 2 face-down cards." After Sun's Naka in the
     center, the left lane takes a second face-down card; the center itself keeps "1 card per lane
@@ -848,10 +835,25 @@ def test_namari_looks_at_a_face_down_card_secretly(client):
     assert table.state["turn"] == "moon"
     assert table.lane("left", "sun")["cards"]["moon"][0]["power"] == 7
     assert table.lane("left", "moon")["cards"]["moon"][0]["power"] == 7
-    spectator_card = next(l for l in table.spectator()["state"]["lanes"]
-                          if l["name"] == "left")["cards"]["moon"][0]
+    spectator_card = named(table.spectator()["state"]["lanes"], "left")["cards"]["moon"][0]
     assert spectator_card.get("power") is None
     assert '"power": 7' not in json.dumps(table.spectator())
+
+
+def test_namari_may_decline_to_look(client):
+    """Glossary: "Namari - You may look at any played (including opponent's) face-down card
+    secretly then return it." "May": Sun looks at nothing and the turn passes."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "moon", "moon": [C(7, s=3, face="down"), C(2)],
+                      "sun": [C(1), C(1)]},
+             "right": {"quest": Q(1, 1), "pillar": "moon", "moon": [D("Naka", 1)]}}
+    table = Table(client, position(lanes, turn="sun",
+                                   divine={"sun": [{"name": "Namari", "power": 2},
+                                                   {"name": "Klar"}, {"name": "Steward"}],
+                                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}]}))
+    assert table.play("sun", "center", D("Namari", 2)).status_code == 200
+    table.ok(type="namari_look", player="sun")
+    assert table.state["turn"] == "moon"
+    assert table.lane("left", "sun")["cards"]["moon"][0].get("power") is None
 
 
 def test_sorcerer_exchanges_a_lane_card_with_one_from_hand(client):
@@ -1020,6 +1022,29 @@ def test_sorcerer_takes_another_card_not_itself(client):
             "with one from your hand.")
 
 
+def test_what_namari_saw_is_not_the_card_sorcerer_puts_there(client):
+    """Glossary: "Namari - You may look at any played (including opponent's) face-down card
+    secretly then return it." and "Sorcerer - When played, take another card from any of your lanes
+    and exchange it with one from your hand." Sun looked at Moon's face-down 7; Moon's Sorcerer then
+    swaps that card for another from Moon's hand, face down in its place: Sun saw the 7, not the new
+    card, so Sun is not shown the new card."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "moon", "moon": [C(7, s=3, face="down"), C(2)],
+                      "sun": [C(1), C(1)]}}
+    divine = {"sun": [{"name": "Namari", "power": 2}, {"name": "Klar"}, {"name": "Steward"}],
+              "moon": [{"name": "Sorcerer", "power": 1}, {"name": "Hadria"}, {"name": "Pentha"}]}
+    table = Table(client, position(lanes, turn="sun", divine=divine))
+    assert table.play("sun", "center", D("Namari", 2)).status_code == 200
+    table.ok(type="namari_look", player="sun", lane="left", side="moon", position=1)
+    assert table.lane("left", "sun")["cards"]["moon"][0]["power"] == 7
+    assert table.play("moon", "right", D("Sorcerer", 1)).status_code == 200
+    table.ok(type="sorcerer_exchange", player="moon", lane="left", position=1, **C(9, f=2))
+    assert table.lane("left", "moon")["cards"]["moon"][0]["power"] == 9
+    seen_by_sun = table.lane("left", "sun")["cards"]["moon"][0]
+    assert seen_by_sun.get("power") is None
+    assert next(r for r in table.view("sun")["state"]["live"]
+                if r["lane"] == "left")["power"]["moon"] == 2
+
+
 # == Quest modifiers (the center lane) ==============================================================
 
 
@@ -1128,65 +1153,6 @@ def test_the_four_card_lane_keeps_the_age_open(client):
     assert view["state"]["renown"] == {"sun": 0, "moon": 0}
 
 
-def test_namari_may_decline_to_look(client):
-    """Glossary: "Namari - You may look at any played (including opponent's) face-down card
-    secretly then return it." "May": Sun looks at nothing and the turn passes."""
-    lanes = {"left": {"quest": Q(1, 1), "pillar": "moon", "moon": [C(7, s=3, face="down"), C(2)],
-                      "sun": [C(1), C(1)]},
-             "right": {"quest": Q(1, 1), "pillar": "moon", "moon": [D("Naka", 1)]}}
-    table = Table(client, position(lanes, turn="sun",
-                                   divine={"sun": [{"name": "Namari", "power": 2},
-                                                   {"name": "Klar"}, {"name": "Steward"}],
-                                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}]}))
-    assert table.play("sun", "center", D("Namari", 2)).status_code == 200
-    table.ok(type="namari_look", player="sun")
-    assert table.state["turn"] == "moon"
-    assert table.lane("left", "sun")["cards"]["moon"][0].get("power") is None
-
-
-def test_a_hand_holds_five_cards(client):
-    """Setup 9: "Each player draws 5 cards from their champion deck." and "Then, draw back up to 5
-    cards.": a hand entered with 6 cards is refused."""
-    table = Table(client, opening())
-    response = table.post(type="hand", player="sun", cards=EXAMPLE_HAND + [C(2)])
-    refused_one_of(response, "Each player draws 5 cards from their champion deck.",
-                   "Then, draw back up to 5 cards.")
-
-
-def test_no_play_after_the_game_ends(client):
-    """Game End: "After 3 Ages, players count their victory point tokens." Once Age III is
-    resolved, no card can be played."""
-    lanes = {"left": quiet(sun_divine="Namari"), "right": quiet(moon_divine="Naka"),
-             "center": quiet()}
-    table, response = finish(client, lanes, last=("moon", "left"), age=3,
-                             renown={"sun": 5, "moon": 1},
-                             modifiers_used=["least_power", "no_suit"])
-    assert response.status_code == 200, response.get_json()
-    assert table.view()["over"] is True
-    refused(table.play("sun", "left", C(1)),
-            "After 3 Ages, players count their victory point tokens.")
-
-
-def test_steward_sides_table_ruling(client):
-    """Ruling steward_sides=table on "Steward - Lanes to the left of this card will have 2
-    additional total scorpions and lanes to the right of this card will have 2 additional total
-    feathers.": Moon's Steward in the center, left and right read as the lanes are named. Moon wins
-    both: the left (1 feather, +2 scorpions) pays 5, the right (1 scorpion, +2 feathers) pays 7."""
-    lanes = {"left": {"quest": Q(1, 5), "pillar": "moon", "moon": [C(5, f=1), C(1), C(1)],
-                      "sun": [C(1), C(1), C(1)]},
-             "right": {"quest": Q(7, 2), "pillar": "moon", "moon": [C(5, s=1), C(1), C(1)],
-                       "sun": [C(1), C(1), C(1)]},
-             "center": {"quest": Q(0, 0), "pillar": "moon",
-                        "moon": [D("Steward", 1, f=1), C(1, f=1), C(1, f=1)],
-                        "sun": [D("Naka", 5, f=1), C(1, f=1), C(1, f=1)]}}
-    table, response = finish(client, lanes, last=("sun", "left"), first_player="moon",
-                             options={"steward_sides": "table"},
-                             divine={"sun": [{"name": "Klar"}, {"name": "Prophet"}],
-                                     "moon": [{"name": "Hadria"}, {"name": "Pentha"}]})
-    assert response.status_code == 200, response.get_json()
-    assert table.state["renown"] == {"moon": 12, "sun": 0}
-
-
 # == Resolving an Age ===============================================================================
 
 
@@ -1229,7 +1195,7 @@ def test_face_down_cards_are_revealed_and_counted(client):
     table, response = finish(client, lanes, last=("moon", "left"))
     assert response.status_code == 200, response.get_json()
     assert table.state["renown"] == {"sun": 0, "moon": 3}
-    left = next(l for l in table.spectator()["state"]["ages"][0]["lanes"] if l["lane"] == "left")
+    left = named(table.spectator()["state"]["ages"][0]["lanes"], "left")
     assert left["power"] == {"sun": 6, "moon": 11}
 
 
@@ -1266,6 +1232,29 @@ def test_a_suit_tie_is_decided_by_the_pillar_holder(client):
             "In a tie for suit, that player will pick either suit")
     table.ok(type="break_tie", player="sun", lane="left", tie="suit", choice="scorpions")
     assert table.state["renown"] == {"sun": 6, "moon": 0}
+
+
+def test_two_tied_lanes_are_each_decided(client):
+    """Resolving an Age: "Ties in either suit or power are decided by the player that holds the
+    pillar for that lane." Left (Moon's pillar) and right (Sun's pillar) are both tied on power:
+    each holder decides its own lane, and renown is awarded once both are decided."""
+    lanes = {"left": {"quest": Q(4, 0), "pillar": "moon", "sun": [C(2, f=1)] * 3,
+                      "moon": [C(2), C(2), C(2)]},
+             "right": {"quest": Q(5, 0), "pillar": "sun", "sun": [C(2, f=1)] * 3,
+                       "moon": [C(2), C(2), C(2)]},
+             "center": quiet(sun_divine="Namari", moon_divine="Naka")}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    assert table.view()["current_players"] == ["sun", "moon"]
+    table.ok(type="break_tie", player="moon", lane="left", tie="power", choice="moon")
+    view = table.view()
+    assert view["phase"] == "ties" and view["state"]["renown"] == {"sun": 0, "moon": 0}
+    refused(table.post(type="break_tie", player="moon", lane="right", tie="power",
+                       choice="moon"),
+            "Ties in either suit or power are decided by the player that holds the pillar for "
+            "that lane.")
+    table.ok(type="break_tie", player="sun", lane="right", tie="power", choice="sun")
+    assert table.state["renown"] == {"sun": 5, "moon": 4}
 
 
 # == Starting a new Age and the end of the game ======================================================
@@ -1358,6 +1347,20 @@ def test_a_tied_game_goes_to_more_pillars_in_the_last_round(client):
     assert view["scores"]["winners"] == ["moon"]
     assert view["scores"]["decided_by"]["rule"]["quote"] == (
         "Tie breaker: Whoever has more pillars in the last round wins.")
+
+
+def test_no_play_after_the_game_ends(client):
+    """Game End: "After 3 Ages, players count their victory point tokens." Once Age III is
+    resolved, no card can be played."""
+    lanes = {"left": quiet(sun_divine="Namari"), "right": quiet(moon_divine="Naka"),
+             "center": quiet()}
+    table, response = finish(client, lanes, last=("moon", "left"), age=3,
+                             renown={"sun": 5, "moon": 1},
+                             modifiers_used=["least_power", "no_suit"])
+    assert response.status_code == 200, response.get_json()
+    assert table.view()["over"] is True
+    refused(table.play("sun", "left", C(1)),
+            "After 3 Ages, players count their victory point tokens.")
 
 
 # == The calculator =================================================================================
@@ -1509,11 +1512,11 @@ def test_a_face_down_card_is_hidden_from_the_opponent_and_the_live_totals(client
     table = Table(client, opening())
     table.play("sun", "left", C(8, s=2, face="down"))
     sun = table.view("sun")
-    assert next(l for l in sun["state"]["lanes"] if l["name"] == "left")["cards"]["sun"][0][
+    assert named(sun["state"]["lanes"], "left")["cards"]["sun"][0][
         "power"] == 8
     assert next(r for r in sun["state"]["live"] if r["lane"] == "left")["power"]["sun"] == 8
     for view in (table.view("moon"), table.spectator()):
-        card = next(l for l in view["state"]["lanes"] if l["name"] == "left")["cards"]["sun"][0]
+        card = named(view["state"]["lanes"], "left")["cards"]["sun"][0]
         assert card.get("power") is None and not card.get("scorpions")
         for rows in (view["scores"]["lanes"], view["state"]["live"]):
             live = next(row for row in rows if row["lane"] == "left")
