@@ -558,3 +558,14 @@ def test_an_event_of_a_later_phase_ends_the_phases_before_it_as_the_rules_allow(
                            "target_dice": [0]}).citation.quote == q.Q_RAVENOUS_LOSE
     model = start(at("camp", p1=traveler("W1")))
     assert refused(model, {"type": "travel", "to": "F1"}).citation.quote == q.Q_PHASES
+
+
+def test_a_bag_known_to_be_empty_needs_no_draw_entered():
+    model = start(at("gathering", p1=traveler("W1")))
+    play(model, {"type": "gather", "roll": 0})
+    assert model.phase == "turn_camp"
+    model = start({**at("gathering", p1=traveler("W1")), "bag": {"food": 1}})
+    assert refused(model, {"type": "gather", "roll": 0}).citation.quote == q.Q_GATHER_ZERO
+    model = start(at("event", p1=traveler("W1")))
+    play(model, {"type": "event_card", "card": HERD, "dice": [1]})
+    assert board(model)["resources"]["food"] == 2

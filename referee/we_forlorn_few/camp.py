@@ -217,6 +217,9 @@ class CampMixin:
         target = self.seat_playing(other, "event.target")
         if other == seat:
             return "Combat is with another Player."
+        if self.G["tiles"][target["tile"]]["kind"] in CITIES if target["tile"] else False:
+            raise self.violation(f"{self.player_name(other)} is in "
+                                 f"{self.G['tiles'][target['tile']]['kind']}.", Q_FAQ_CITY)
         self.partner_out_of_reach(other)
         if target["status"] == RAVENOUS and not self.option("attack_ravenous"):
             return f"{self.player_name(other)} is Ravenous (table option attack_ravenous)."
@@ -409,7 +412,7 @@ class CampMixin:
         printed = self.printed_outcome(event)
         if printed is None:
             return True
-        draws = event.get("draws", [])
+        draws = self.draws_of(event, "draws", printed["bag"]) or []
         if len(draws) != printed["bag"]:
             raise self.violation(f"{event['card']} shows the bag icon {printed['bag']}: draw "
                                  f"{printed['bag']} token(s), not {len(draws)}.", Q_EVENT_BAG)
@@ -449,10 +452,11 @@ class CampMixin:
                     + (f"; highest die Worth {max(dice)}" if dice else "") + ".",
                     Q_EVENT_HIGHEST if len(dice) > 1 else Q_EVENT)
         haul = self.apply_card_effect(seat, effect)
-        if event.get("draws"):
-            self.effect(f"The bag icon: {len(event['draws'])} token(s) from the Exploration Bag.",
+        draws = self.draws_of(event, "draws", printed["bag"] if printed else 0) or []
+        if draws:
+            self.effect(f"The bag icon: {len(draws)} token(s) from the Exploration Bag.",
                         Q_EVENT_BAG)
-            self.draw_from_bag(seat, event["draws"], haul)
+            self.draw_from_bag(seat, draws, haul)
         self.gain(seat, haul, (), event.get("discard"))
         for other, done in event.get("others", {}).items():
             self.gain(other, self.apply_card_effect(other, done))

@@ -120,7 +120,7 @@ EVENT_TYPES = {
     "explore": EventType(
         "Gathering Phase: the Tool Bonus, then Explore: draw one token from the Exploration Bag and "
         "add it to your Player board.",
-        properties={"draw": TOKEN, "discard": DISCARD}, required=("draw",),
+        properties={"draw": TOKEN, "discard": DISCARD},
         example={"type": "explore", "player": "p1", "draw": "water"}, chance=True),
     "skip_gathering": EventType(
         "Gathering Phase: the Tool Bonus only, neither Gather nor Explore.",

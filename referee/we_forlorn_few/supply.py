@@ -270,6 +270,18 @@ class SupplyMixin:
 
     # -- the Exploration Bag -----------------------------------------------------------------------
 
+    def bag_is_empty(self) -> bool:
+        """Known to be empty (a bag the table does not track is never known to be)."""
+        return self.G["bag"] is not None and not sum(self.G["bag"].values())
+
+    def draws_of(self, event: dict, field: str, n: int) -> list | None:
+        """The tokens entered as drawn; left out, nothing is drawn from a bag known to be empty."""
+        if field in event:
+            return event[field] if isinstance(event[field], list) else [event[field]]
+        if self.bag_is_empty():
+            return ["nothing"] * n
+        return None
+
     def draw_from_bag(self, seat: str, tokens: list, haul: dict) -> None:
         """Draw tokens one by one: an Ailment is accrued at once, a Resource joins `haul` (added
         to the Supply, within its capacity, when the event's gains are counted)."""

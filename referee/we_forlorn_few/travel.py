@@ -189,7 +189,8 @@ class TravelMixin:
         if self.G["tiles"][to]["kind"] == NEWHAVEN:
             self.arrive(seat)
             return
-        self.pick_up(seat, event.get("draws"), event.get("discard"))
+        draws = self.draws_of(event, "draws", self.G["tiles"][to]["placed"]["bag_draw"])
+        self.pick_up(seat, draws, event.get("discard"))
         self.go_on("turn_gathering")
 
     def reveal(self, name: str, event: dict) -> None:
@@ -299,7 +300,7 @@ class TravelMixin:
             if take:
                 raise self.violation("Worth 0 takes no Resources: draw one token from the "
                                      "Exploration Bag instead.", Q_GATHER_ZERO)
-            if "draw" not in event:
+            if self.draws_of(event, "draw", 1) is None:
                 raise self.violation("Worth 0: draw one token from the Exploration Bag "
                                      "(\"draw\").", Q_GATHER_ZERO)
             return True
@@ -334,7 +335,7 @@ class TravelMixin:
         else:
             self.effect("Gather: Worth 0, a draw from the Exploration Bag; the Gathering Phase ends.",
                         Q_GATHER_ZERO)
-            self.draw_from_bag(seat, [event["draw"]], haul)
+            self.draw_from_bag(seat, self.draws_of(event, "draw", 1), haul)
         self.gain(seat, haul, (), event.get("discard"))
         self.go_on("turn_camp")
 
@@ -343,9 +344,12 @@ class TravelMixin:
         haul = self.tool_bonus(seat)
         self.effect("Explore: one token from the Exploration Bag; the Gathering Phase ends.",
                     Q_EXPLORE)
-        self.draw_from_bag(seat, [event["draw"]], haul)
-        if event["draw"] != "nothing":
-            self.effect(f"The {WORDS[event['draw']]} token is added to the Player board.",
+        drawn = self.draws_of(event, "draw", 1)
+        if drawn is None:
+            raise BadRequest("say which token was drawn from the Exploration Bag", "event.draw")
+        self.draw_from_bag(seat, drawn, haul)
+        if drawn != ["nothing"]:
+            self.effect(f"The {WORDS[drawn[0]]} token is added to the Player board.",
                         Q_EXPLORE_ADD)
         self.gain(seat, haul, (), event.get("discard"))
         self.go_on("turn_camp")

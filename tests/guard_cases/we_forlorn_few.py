@@ -220,8 +220,8 @@ CASES = [
           "draws": ["nothing"]},
          q.Q_COMBAT_DICE, "The card asks for a Combat roll: Ann has no Equipment adding dice, "
                           "so one die."),
-    Case("event_as_printed", table(at("event", p1=traveler("W1"))),
-         {"type": "event_card", "player": "p1", "card": HERD, "dice": [1]},
+    Case("event_as_printed", table({**at("event", p1=traveler("W1")), "bag": {"food": 1}}),
+         {"type": "event_card", "player": "p1", "card": HERD, "dice": [1], "draws": []},
          q.Q_EVENT_BAG, "The card's bag icon shows 1: one token is drawn."),
     Case("event_not_on_ravenous", table(at("event", p1=traveler("W1"), p3=ravenous("M1"))),
          {"type": "event_card", "player": "p1", "card": "Bandits", "others": {"p3": {"perish": 1}}},
