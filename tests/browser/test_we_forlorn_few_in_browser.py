@@ -10,6 +10,15 @@ from tests.guard_cases.we_forlorn_few import TERRAIN, at, table, traveler
 from .conftest import check_accessibility, screenshot
 
 
+LAID_OUT = """CF Cedar Falls cost 1 1 0 -> W1 F1
+W1 Wetlands cost 1 1 3 gather water food -> F1 D1 M1
+F1 Forest cost 0 1 1 gather wood post -> M1
+D1 ? -> NH
+M1 Mountain cost 2 0 1 gather water -> P1
+P1 Prairie cost 1 0 1 gather food water wood -> NH
+NH Newhaven"""
+
+
 def entered(page, count: int) -> None:
     page.wait_for_function(f"document.getElementById('live').dataset.seq === '{count}'")
 
@@ -19,7 +28,9 @@ def test_a_turn_of_we_forlorn_few_on_a_phone(live_server, phone, axe_source):
     page.goto(f"{live_server}/play/new?game=we-forlorn-few")
     page.fill("#player-1", "Ann")
     page.fill("#player-2", "Bob")
-    page.fill("#f-options-terrain", json.dumps(TERRAIN))
+    page.fill("#wff-tiles", LAID_OUT)  # one tile per line; the page writes the terrain JSON
+    assert json.loads(page.input_value("#f-options-terrain"))[3] == {
+        "name": "D1", "face_up": False, "adjacent": ["NH"]}
     screenshot(page, "we-forlorn-few-new-game")
     page.click("text=Start the game")
     page.wait_for_selector("#invite-h")
