@@ -304,18 +304,18 @@ _BY_SEAT = lambda schema: {  # noqa: E731
     "required": list(SEATS), "additionalProperties": False}
 
 PLAY = EventType(
-    "Play one card into a lane, face up or down, then draw back up to 5. A champion card by its "
-    "power and icons; a Divine card by `divine` (its power and icons as printed, unless the table's "
-    "data file has them; `face_up_icon` if it carries the must-be-played-face-up icon). "
-    "`opposite` (Pentha, Isabel) and `copies` (Invictus) name a card's position when the table "
-    "rulings ask for it. `draw` is the number of cards drawn (computed when left out), `drawn` "
-    "the cards drawn when the player enters them.",
+    "Play one card into a lane, face up (the default) or down, then draw back up to 5. A "
+    "champion card by its power and icons; a Divine card by `divine` (its power and icons as "
+    "printed, unless the table's data file has them; `face_up_icon` if it carries the "
+    "must-be-played-face-up icon). `opposite` (Pentha, Isabel) and `copies` (Invictus) name a "
+    "card's position when the table rulings ask for it. `draw` is the number of cards drawn "
+    "(computed when left out), `drawn` the cards drawn when the player enters them.",
     {"lane": _LANE, "face": {"enum": ["up", "down"]}, "power": _POWER, "feathers": _ICONS,
      "scorpions": _ICONS, "divine": _DIVINE, "face_up_icon": {"type": "boolean"},
      "opposite": _POSITION, "copies": _POSITION,
      "draw": {"type": "integer", "minimum": 0, "maximum": 5},
      "drawn": {"type": "array", "items": _CARD, "maxItems": 5}},
-    ("lane", "face"),
+    ("lane",),
     {"type": "play", "player": "sun", "lane": "left", "face": "up", "power": 5, "feathers": 1,
      "scorpions": 0})
 
@@ -887,6 +887,10 @@ class Game(Referee):
                                      f"{capacity(G['modifier'], name, options)} per player",
                                      f"position.lanes.{name}.{seat}")
             cls._setup_pillar(lane, entered, f"position.lanes.{name}")
+            if name == "center" and G["modifier"] == "no_divine" and any(
+                    card.get("divine") for seat in SEATS for card in lane["cards"][seat]):
+                raise SetupError("no Divine card may be played in the center lane under its "
+                                 "modifier", "position.lanes.center")
         for seat in SEATS:
             played = [card["divine"] for lane in G["lanes"] for card in lane["cards"][seat]
                       if card.get("divine")]
@@ -921,6 +925,9 @@ class Game(Referee):
         if all(cls._room(G, options, seat) == 0 for seat in SEATS):
             raise SetupError("every lane is full: that Age is over; enter the next Age's position",
                              "position.lanes")
+        if cls._room(G, options, G["turn"]) == 0:
+            raise SetupError(f"{seat_word(G['turn'])} has no place left in any lane, so it cannot "
+                             "be their turn", "position.turn")
         return G, "turns"
 
     @staticmethod
@@ -1162,7 +1169,7 @@ class Game(Referee):
 
     @cites(Q_FACE_DOWN)
     def face_down_allowed(self, event):
-        if event["face"] != "down":
+        if event.get("face", "up") != "down":
             return True
         seat, lane = event["player"], self._lane(event["lane"])
         if event.get("divine") and self._card(event)["face_up_icon"]:
@@ -1275,18 +1282,18 @@ class Game(Referee):
         for key in ("opposite", "copies"):
             if key in event:
                 card[key] = event[key]
-        card["face"] = event["face"]
+        card["face"] = event.get("face", "up")
         self.G["plays"] += 1
         card["n"] = self.G["plays"]
-        first_face_up = event["face"] == "up" and not any(
+        first_face_up = card["face"] == "up" and not any(
             c["face"] == "up" for s in SEATS for c in lane["cards"][s])
         if not lane["cards"]["sun"] and not lane["cards"]["moon"]:
             lane["first"] = seat
         lane["cards"][seat].append(card)
         name = self.player_name(seat)
-        what = ("a Divine card" if card.get("divine") else "a card") if event["face"] == "down" \
-            else _card_text(card)
-        self.effect(f"{name} plays {what} {'face down ' if event['face'] == 'down' else ''}into the "
+        down = card["face"] == "down"
+        what = ("a Divine card" if card.get("divine") else "a card") if down else _card_text(card)
+        self.effect(f"{name} plays {what} {'face down ' if down else ''}into the "
                     f"{lane['name']} lane.", Q_PLAY)
         if first_face_up:
             lane["pillar"] = seat

@@ -415,3 +415,24 @@ def test_after_the_age_ends_every_card_is_revealed_to_everyone():
     model = start(last_card())
     enter(model, ENDS_AGE)
     assert model.visible_state(None)["lanes"][2]["cards"]["moon"][1]["power"] == 2
+
+
+def test_a_play_without_a_face_is_face_up():
+    model = start(opening())
+    enter(model, {"type": "play", "player": "sun", "lane": "right", **card(3, 0, 1)})
+    assert model.G["lanes"][2]["cards"]["sun"][0]["face"] == "up"
+    assert model.G["lanes"][2]["pillar"] == "sun"
+
+
+def test_a_position_with_a_divine_card_in_the_center_under_no_divine_is_refused():
+    lanes = {**ONE_LEFT, "center": {"quest": QUESTS[1], "pillar": "sun",
+                                    "sun": [card(2, 1, divine="Prophet")]}}
+    with pytest.raises(SetupError) as wrong:
+        start(opening(modifier="no_divine", lanes=lanes))
+    assert wrong.value.field == "position.lanes.center"
+
+
+def test_a_position_where_the_player_on_turn_has_no_place_is_refused():
+    with pytest.raises(SetupError) as wrong:
+        start(last_card(turn="moon"))
+    assert wrong.value.field == "position.turn"
