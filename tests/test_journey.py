@@ -70,7 +70,7 @@ class Table:
 
 def option(targets=(), actions=("move", "attack"), squares=1, closer=False):
     return {"actions": list(actions), "targets": list(targets), "squares": squares,
-            "ends_closer": closer}
+            "ends": "closer" if closer else "not_closer"}
 
 
 # -- setup and seats ------------------------------------------------------------------------------
@@ -754,3 +754,10 @@ def test_a_karma_trade_and_a_card_outside_the_pilgrims_own_activation():
     table.end(MK, CH, MS, TP)
     table.do("play_card", pilgrim=MS, card="Wild Herbs", kind="fortune", gain={"hp": 3})
     assert table.pilgrim(MS)["hp"] == 8 and table.phase == "demons_activate"
+
+
+def test_a_move_only_option_entered_by_the_table_is_plan_4_like_the_referees_own():
+    table = Table({"demons": ["berrok"]})
+    table.to_demons()
+    best = table.activate("berrok-1", {"actions": ["move", "move"], "squares": 3})
+    assert best == [1, 2]

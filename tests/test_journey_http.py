@@ -54,7 +54,7 @@ def test_a_turn_through_the_api_with_the_demon_ai_choice_in_legal(client):
                 "distances": {"berrok-1": 2, "berrok-2": 6}},
                {"type": "demon_options", "player": "p1", "demon": "berrok-1",
                 "options": [{"actions": ["move", "attack"], "targets": ["monkey_king"],
-                             "squares": 1, "ends_closer": False},
+                             "squares": 1, "ends": "not_closer"},
                             {"actions": ["move", "attack"], "targets": ["tripitaka"],
                              "squares": 2}]})
     shown = client.get(f"/api/sessions/{game['id']}").get_json()

@@ -64,12 +64,14 @@ def fill(event: dict, model, rng: random.Random) -> dict:
     elif kind == "demon_options":
         awake = [p for p in PILGRIMS if G["pilgrims"][p]["status"] == "active"]
         options = []
+        if rng.random() < 0.2:
+            options.append({"actions": ["move", "move"], "squares": rng.randint(0, 4)})
         for _ in range(rng.randint(0, 3)):
             targets = rng.sample(awake, k=min(len(awake), rng.randint(1, 2))) if awake else []
             if targets:
                 options.append({"actions": rng.choice([["move", "attack"], ["attack", "attack"]]),
                                 "targets": targets, "squares": rng.randint(0, 3),
-                                "ends_closer": rng.random() < 0.5})
+                                "ends": rng.choice(["closer", "not_closer"])})
         event.update(options=options)
     elif kind == "demon_attack":
         event.update(attack_dice=dice(2), defense_dice=dice(rng.choice([2, 2, 0])))

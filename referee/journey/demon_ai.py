@@ -313,6 +313,9 @@ class DemonMixin:
     def options_within_ap(self, event):
         ap = self.demon_ap()
         for n, option in enumerate(event["options"], 1):
+            if not option.get("actions"):
+                raise BadRequest("an option lists the Demon's Actions in order",
+                                 f"event.options[{n - 1}].actions")
             if len(option["actions"]) > ap:
                 return f"Option {n} uses {len(option['actions'])} Action Points; the Demon has {ap}."
             if ("attack" in option["actions"]) != bool(option.get("targets")):
@@ -358,15 +361,15 @@ class DemonMixin:
         wild = any(card["name"] == "Wild Attacks" for card in self.G["special_cards"])
         if attacks and "tripitaka" in targets and not wild:
             priority = 1
-        elif attacks and option.get("ends_closer") and not wild:
+        elif attacks and option.get("ends") == "closer" and not wild:
             priority = 2
         elif attacks:
             priority = 3
         else:
             priority = 4
         weakest = min((self.pilgrim(t)["hp"] for t in targets), default=99)
-        return {"priority": priority,
-                "key": [priority, -len(targets), weakest, -attacks, option.get("squares", 0)]}
+        lazy = (option.get("squares") or 0) if priority < 4 else 0  # Plan 4 moves all the way
+        return {"priority": priority, "key": [priority, -len(targets), weakest, -attacks, lazy]}
 
     def do_demon_options(self, event):
         ap = self.demon_ap()
@@ -408,7 +411,7 @@ class DemonMixin:
         targets = ", ".join(PILGRIM_NAMES[t] for t in option.get("targets") or [])
         steps = " then ".join(option["actions"])
         squares = option.get("squares") or 0
-        return (f"{steps}" + (f" ({squares} squares)" if squares else "")
+        return (f"{steps}" + (f" ({squares} square{'s' * (squares > 1)})" if squares else "")
                 + (f", attacking {targets}" if targets else ""))
 
     # -- the plan ---------------------------------------------------------------------------------------

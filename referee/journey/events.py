@@ -41,15 +41,15 @@ DEMON_OPTION = {
     "description": "one thing this Demon can do with its Action Points, read off the board",
     "properties": {
         "actions": {"type": "array", "items": {"enum": ["move", "attack"]}, "minItems": 1,
-                    "maxItems": 4},
-        "targets": {"type": "array", "items": FIGURE, "maxItems": 5,
+                    "maxItems": 3, "description": "its Actions in order (3 in a Demon Rage)"},
+        "targets": {"type": "array", "items": FIGURE, "maxItems": 4,
                     "description": "every Pilgrim in its Attack Range with LOS when it attacks"},
         "squares": {"type": "integer", "minimum": 0, "maximum": 40,
                     "description": "Movement Points it spends"},
-        "ends_closer": {"type": "boolean",
-                        "description": "it ends closer on the board to Tripitaka than it began"},
+        "ends": {"enum": ["closer", "not_closer"],
+                 "description": "where it ends: closer on the board to Tripitaka than it began, "
+                                "or not"},
     },
-    "required": ["actions"],
     "additionalProperties": False,
 }
 
@@ -244,15 +244,15 @@ EVENT_TYPES = {
         "Action Points to attack: the Pilgrims it would attack, squares moved, whether it ends "
         "closer to Tripitaka). The referee picks the plan the Demon AI makes it follow.",
         properties={"demon": FIGURE, "options": {"type": "array", "items": DEMON_OPTION,
-                                                 "maxItems": 12}},
+                                                 "maxItems": 4}},
         required=("demon", "options"),
         example={"type": "demon_options", "player": "p1", "demon": "berrok-1",
                  "options": [{"actions": ["move", "attack"], "targets": ["tripitaka"],
-                              "squares": 1, "ends_closer": True}]}),
+                              "squares": 1, "ends": "closer"}]}),
     "demon_plan": EventType(
         "Demon Phase: the option the Demon follows (the referee's choice, confirmed in one tap; "
         "a different choice is refused with the rule).",
-        properties={"demon": FIGURE, "option": {"type": "integer", "minimum": 1, "maximum": 13}},
+        properties={"demon": FIGURE, "option": {"type": "integer", "minimum": 1, "maximum": 5}},
         required=("demon", "option"),
         example={"type": "demon_plan", "player": "p1", "demon": "berrok-1", "option": 1}),
     "demon_attack": EventType(

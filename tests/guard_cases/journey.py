@@ -53,7 +53,7 @@ def options_for(demon, *options):
 
 def attack_option(targets, actions=("move", "attack"), squares=1, closer=True):
     return {"actions": list(actions), "targets": list(targets), "squares": squares,
-            "ends_closer": closer}
+            "ends": "closer" if closer else "not_closer"}
 
 
 CASES = [
@@ -355,8 +355,8 @@ CASES = [
          D.Q_PLAN, "a second plan for the same activation",
          [*TO_DEMONS, options_for("berrok-1", attack_option([MK])),
           ev("demon_plan", demon="berrok-1", option=1)]),
-    Case("option_exists", setup(ONE_BERROK), ev("demon_plan", demon="berrok-1", option=9),
-         D.Q_PLAN, "option 9 of 2", [*TO_DEMONS, options_for("berrok-1", attack_option([MK]))]),
+    Case("option_exists", setup(ONE_BERROK), ev("demon_plan", demon="berrok-1", option=5),
+         D.Q_PLAN, "option 5 of 2", [*TO_DEMONS, options_for("berrok-1", attack_option([MK]))]),
     Case("plan_priority", setup(ONE_BERROK), ev("demon_plan", demon="berrok-1", option=2),
          D.Q_PRIORITY[1], "moving towards Tripitaka when it can attack him: Priority 1 says what "
          "it must do", [*TO_DEMONS, options_for("berrok-1", attack_option(["tripitaka"]))]),
