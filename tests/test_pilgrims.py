@@ -159,8 +159,9 @@ def test_a_movement_space_is_used_once_per_round(game):
 def test_campfire_gives_companions_other_spaces_items(game):
     refused(game, "Campfire map spaces", type="move", player="p1", movement=1, to=[2, 2],
             card=I("leaf", "compass"))
-    refused(game, "Campfire map spaces", type="move", player="p1", movement=1, to=[1, 2],
-            card=C(["beast"], ["star"]))
+    # a companion entered for an item space: the sentence about the other spaces
+    refused(game, "Other map spaces give item cards", type="move", player="p1", movement=1,
+            to=[1, 2], card=C(["beast"], ["star"]))
 
 
 def test_a_known_card_must_be_the_one_taken(game):
@@ -263,7 +264,12 @@ def test_one_item_per_character_the_old_one_is_discarded(game):
 
 def test_retired_companions_cannot_be_activated(game):
     moved(game)
-    refused(game, "can't activate retired", type="activate", player="p1", character=2, hand=1)
+    refused(game, "only be played under characters in the player's party", type="activate",
+            player="p1", character=2, hand=1)
+    game.G["players"]["p1"]["retired"] = [C(["beast"], ["star"])]
+    error = refused(game, "can't activate retired", type="activate", player="p1",
+                    character={"retired": 1}, hand=1)
+    assert error.citation.quote == module.Q_RETIRED  # the sentence, not its paragraph
 
 
 def test_activate_or_gain_a_clover_not_both(game):
@@ -275,7 +281,7 @@ def test_activate_or_gain_a_clover_not_both(game):
     corners(other)
     moved(other)
     apply(other, type="activate", player="p1", character=1, hand=2)
-    refused(other, "instead gain 1 clover", type="gain_clover", player="p1")
+    refused(other, "do one of the following", type="gain_clover", player="p1")
 
 
 def test_leader_abilities_move_and_reserve_once_each(game):
@@ -324,7 +330,7 @@ def test_crossed_out_clover_costs_a_clover(game):
     moved(game)
     apply(game, type="activate", player="p1", character=1, hand=2)
     game.G["players"]["p1"]["clovers"] = 0
-    refused(game, "crossed-out clover", type="ability", player="p1", kind="gain clover",
+    refused(game, "must spend a clover token", type="ability", player="p1", kind="gain clover",
             crossed_clover=True)
 
 
@@ -363,7 +369,7 @@ def test_complete_an_adventure_pays_retires_and_rewards(game):
 
 def test_party_requirement_types_and_question_mark(game):
     activated(game)
-    refused(game, "meet the party requirement", type="complete_adventure", player="p1",
+    refused(game, "matching type symbol", type="complete_adventure", player="p1",
             source="display", index=1, adventure=A(1, 3, ["wanderer"], ["fist"]),
             pay=[{"hand": 1}])
     apply(game, type="complete_adventure", player="p1", source="display", index=1,
@@ -404,7 +410,8 @@ def test_discount_improvements_and_items_held_by_the_party(game):
 
 def test_crosses_retire_participating_companions(game):
     activated(game)
-    refused(game, "cross symbol", type="complete_adventure", player="p1", source="display",
+    refused(game, "participating companion cards", type="complete_adventure", player="p1",
+            source="display",
             index=1, adventure=A(1, 3, ["beast"], ["fist"], crosses=1), pay=[{"hand": 1}])
 
 
@@ -583,7 +590,7 @@ def test_solo_setup_and_the_falconer_turn():
     refused(model, "falconer figure", type="falconer_move", player="p1", figure="falconer",
             reward="none", arrow="right", to=[3, 4], card=I("speech", "star"))
     # a clover from the card and one for the companion: spent at once for an item
-    with pytest.raises(BadRequest):
+    with pytest.raises(RuleViolation):
         apply(model, type="falconer_move", player="p1", figure="falcon", reward="clover",
               arrow="right", to=[2, 2], card=C(["beast"], ["star"]))
     apply(model, type="falconer_move", player="p1", figure="falcon", reward="clover",
@@ -774,7 +781,7 @@ def test_start_in_the_activate_phase_with_an_ability_used():
     assert model.phase == "turn_activate" and model.current_players() == ["p1"]
     refused(model, "only once per activation", type="ability", player="p1", kind="move",
             to=[3, 3], card=I("leaf", "star"))
-    refused(model, "instead gain 1 clover", type="gain_clover", player="p1")
+    refused(model, "do one of the following", type="gain_clover", player="p1")
     apply(model, type="ability", player="p1", kind="reserve", source="level1", adventure=A(1, 2))
     apply(model, type="replenish", player="p1")
     assert model.current_players() == ["p2"]

@@ -236,7 +236,7 @@ def test_an_improvement_with_a_crossed_out_clover_costs_one(game):
     n = improvement(game, {"when": "means", "means": 1}, ["draw item"], crossed_clover=True)
     apply(game, type="move", player="p1", movement=1, to=[1, 2], card=I("fist", "star"))
     game.G["players"]["p1"]["clovers"] = 0
-    refused(game, "crossed-out clover", type="ability", player="p1", improvement=n,
+    refused(game, "must spend a clover token", type="ability", player="p1", improvement=n,
             kind="draw item", card=I("fist", "star"))
     game.G["players"]["p1"]["clovers"] = 1
     apply(game, type="ability", player="p1", improvement=n, kind="draw item",

@@ -329,8 +329,9 @@ def test_phases_in_fixed_order():
     refused(model, "fixed order", type="complete_adventure", player="p1", source="display",
             index=1, pay=[])
     ok(model, type="move", player="p1", movement=2, to=[1, 2], card=I("leaf", "star"))
-    refused(model, "fixed order", type="move", player="p1", movement=3, to=[2, 1],
-            card=I("leaf", "star"))
+    # a second movement this turn: the sentence about one movement token per turn
+    refused(model, "must use 1 of their movement tokens", type="move", player="p1", movement=3,
+            to=[2, 1], card=I("leaf", "star"))
     refused(model, "fixed order", type="replenish", player="p1")
     ok(model, type="gain_clover", player="p1")
     ok(model, type="replenish", player="p1")  # (1,1) still holds its card; (1,2) has Ann
@@ -529,7 +530,7 @@ def test_activate_with_a_matching_symbol_or_a_clover_for_a_companion():
 def test_activate_or_one_clover():
     model = activate_phase({"hand": [I("fist", "sword")], "clovers": 0})
     ok(model, type="activate", player="p1", character="leader", hand=1)
-    refused(model, "instead gain 1 clover", type="gain_clover", player="p1")
+    refused(model, "do one of the following", type="gain_clover", player="p1")
     other = activate_phase({"hand": [I("fist", "sword")], "clovers": 0})
     ok(other, type="gain_clover", player="p1")
     assert other.G["players"]["p1"]["clovers"] == 1
@@ -549,7 +550,12 @@ def test_one_item_per_character_the_old_one_is_discarded_first():
 def test_retired_companions_cannot_be_activated():
     model = activate_phase({"hand": [I("fist", "star")], "party": [],
                             "retired": [C(["beast"], ["star"])]})
-    refused(model, "can't activate retired", type="activate", player="p1", character=1, hand=1)
+    refused(model, "only be played under characters in the player's party", type="activate",
+            player="p1", character=1, hand=1)
+    # named as what it is, the retired companion is refused with the sentence about retirement
+    error = refused(model, "can't activate retired", type="activate", player="p1",
+                    character={"retired": 1}, hand=1)
+    assert error.citation.quote == "A player can't activate retired companion cards."
 
 
 def test_leader_side_a_move_and_reserve():
@@ -601,11 +607,11 @@ def test_party_requirement_needs_one_companion_per_symbol():
                 "players": players({"movement": [1], "hand": [I("fist", "sword")],
                                     "party": [M(C(["beast"], ["star"])),
                                               M(C(["wanderer"], ["star"]))]})})
-    refused(model, "party requirement", type="complete_adventure", player="p1",
+    refused(model, "matching type symbol", type="complete_adventure", player="p1",
             source="display", index=4, adventure=card, pay=[{"hand": 1}], companions=[1, 1])
-    refused(model, "party requirement", type="complete_adventure", player="p1",
+    refused(model, "matching type symbol", type="complete_adventure", player="p1",
             source="display", index=4, adventure=card, pay=[{"hand": 1}])
-    refused(model, "party requirement", type="complete_adventure", player="p1",
+    refused(model, "matching type symbol", type="complete_adventure", player="p1",
             source="display", index=4, adventure=card, pay=[{"hand": 1}], companions=[1, 2])
 
 
@@ -701,9 +707,11 @@ def test_crosses_retire_participating_companions():
                 "players": players({"movement": [1], "hand": [I("fist", "sword")],
                                     "party": party})}
     model = at(position)
-    refused(model, "cross symbol", type="complete_adventure", player="p1", source="display",
+    refused(model, "participating companion cards", type="complete_adventure", player="p1",
+            source="display",
             index=1, pay=[{"hand": 1}], companions=[1, 3], retire=[])
-    refused(model, "cross symbol", type="complete_adventure", player="p1", source="display",
+    refused(model, "participating companion cards", type="complete_adventure", player="p1",
+            source="display",
             index=1, pay=[{"hand": 1}], companions=[1, 3], retire=[2])
     ok(model, type="complete_adventure", player="p1", source="display", index=1,
        pay=[{"hand": 1}], companions=[1, 3], retire=[3])
@@ -725,10 +733,12 @@ def test_one_adventure_or_one_public_quest_per_turn():
                                       I("fist", "notes")]})
     ok(model, type="complete_adventure", player="p1", source="display", index=1,
        pay=[{"hand": 1}])
-    refused(model, "fixed order", type="complete_adventure", player="p1", source="display",
-            index=1, pay=[{"hand": 1}])
-    refused(model, "fixed order", type="sign_up", player="p1", tile="B",
-            pay=[{"hand": 1}, {"hand": 2}])
+    # a second adventure (or a public quest) after one: "either ... or ..." says one of them
+    refused(model, "either complete one adventure card or sign up for one public quest",
+            type="complete_adventure", player="p1", source="display", index=1,
+            pay=[{"hand": 1}])
+    refused(model, "either complete one adventure card or sign up for one public quest",
+            type="sign_up", player="p1", tile="B", pay=[{"hand": 1}, {"hand": 2}])
 
 
 # -- public quests ---------------------------------------------------------------------------
@@ -800,7 +810,7 @@ def test_crossed_out_clover_ability_costs_one():
     party = [M(C(["beast"], ["star"], abilities=["draw item"]))]
     model = activate_phase({"hand": [I("fist", "star")], "party": party, "clovers": 0})
     ok(model, type="activate", player="p1", character=1, hand=1)
-    refused(model, "crossed-out clover", type="ability", player="p1", kind="draw item",
+    refused(model, "must spend a clover token", type="ability", player="p1", kind="draw item",
             crossed_clover=True, card=I("leaf", "star"))
     ok(model, type="ability", player="p1", kind="draw item", card=I("leaf", "star"))
 
@@ -894,8 +904,8 @@ def test_falconer_ignores_the_party_requirement_and_keeps_his_companions():
                                "moved": ["falcon", "falconer"], "arrow": "right",
                                "clovers": 1, "hand": [I("leaf", "star")],
                                "companions": [C(["wanderer"], ["star"])]}})
-    with pytest.raises(BadRequest):  # 2 clovers: spent at once on an item card
-        ok(model, type="falconer_adventure", player="p1")
+    # 2 clovers: spent at once on an item card (a rule, so a 422 with it, not a 400)
+    refused(model, "he spends them immediately", type="falconer_adventure", player="p1")
     ok(model, type="falconer_adventure", player="p1", clover_items=[I("fist", "star")])
     falconer = model.G["falconer"]
     assert [a["points"] for a in falconer["completed"]] == [5]

@@ -8,9 +8,12 @@ from referee.core import BadRequest, cites
 
 from . import cards
 from .adventure import Q_ADVENTURE_FROM, Q_COMPLETED
+from .board import space_name
 from .cards import describe
 
 Q_ABILITY_ONCE = "Each ability can be used only once per activation."
+Q_PERFORM = "After activating a character, the player performs their ability."
+Q_NO_MAP_BUY = "Note: Players can't spend clover tokens to take an item card from the map."
 Q_LEADER = ("Each leader has two abilities: a movement diagram and reserve an adventure card.")
 Q_ANOTHER = "The player may play another item card to activate another character this turn."
 Q_RESERVE = ("To reserve a card, either take any one adventure card from the display or draw one "
@@ -23,9 +26,8 @@ Q_MORE_RESERVE = "The player may have an additional adventure card reserved."
 Q_CLOVER_DRAW = ("Spend 2 clover tokens to draw an item card from the deck. The player can draw any "
                  "number of cards this way, if they have enough clover tokens. They may do this "
                  "any time during their turn.")
-Q_CROSSED_CLOVER = ("Additionally, some abilities and improvements show a crossed-out clover "
-                    "symbol. This indicates that the player must spend a clover token to trigger "
-                    "that ability or improvement.")
+Q_CROSSED_CLOVER = ("This indicates that the player must spend a clover token to trigger that "
+                    "ability or improvement.")
 Q_SIDE_B = ("Note: For the first game, use side A of the leader tile. In advanced games, try using "
             "side B for different abilities. All players should use the same side.")
 
@@ -59,11 +61,9 @@ class AbilitiesMixin:
                              "\"diagram_to\"", "event.kind")
         active = self.G["turn"]["active"]
         if self.phase != "turn_activate" or active is None:
-            raise self.violation("Abilities are used after activating a character.",
-                                 "After activating a character, the player performs their "
-                                 "ability.")
+            raise self.violation("Abilities are used after activating a character.", Q_PERFORM)
         if active["abilities"] is not None and kind not in active["abilities"]:
-            quote = Q_LEADER if active["character"] == "leader" else Q_ABILITY_ONCE
+            quote = Q_LEADER if active["character"] == "leader" else Q_PERFORM
             raise self.violation(f"This character has no {kind!r} ability "
                                  f"({', '.join(active['abilities']) or 'none'}).", quote)
         if kind in active["used"]:
@@ -108,7 +108,16 @@ class AbilitiesMixin:
         elif kind == "draw item":
             card = self.draw("item", event.get("card"), "event.card")
             player["hand"].append(cards.resolve("item", card, "event.card"))
-            self.effect("Draws 1 item card.", "• Draw 1 item card from the deck.")
+            if "bottom" in event:  # "Draw 2 item cards from the deck. Keep one, ..."
+                self.draw("item", event["bottom"], "event.bottom")
+                self.G["decks"]["item"] += 1
+                self.to_bottom("item", cards.resolve("item", event["bottom"], "event.bottom"),
+                               "drawn with another and not kept")
+                self.effect("Keeps one of 2 item cards; the other goes to the bottom of the deck.",
+                            "• Draw 2 item cards from the deck. Keep one, then put the other "
+                            "face-down on the bottom of the item deck.")
+            else:
+                self.effect("Draws 1 item card.", "• Draw 1 item card from the deck.")
         elif kind == "take item":
             self.take_item(event)
         elif kind == "passed-over item":
@@ -126,6 +135,10 @@ class AbilitiesMixin:
             if card is not None:
                 self.join_party(seat, cards.resolve("companion", card, "event.card"),
                                 event.get("retire"), "event")
+            if "bottom" in event:
+                self.to_bottom("companion", cards.resolve("companion", event["bottom"],
+                                                          "event.bottom"),
+                               "drawn with another and not kept")
             self.effect("Keeps one of 2 companion cards; the other goes to the bottom of the "
                         "deck.", "• Draw 2 companion cards from the deck. Keep one, then put the "
                         "other face-down on the bottom of the companion deck.")
@@ -153,6 +166,7 @@ class AbilitiesMixin:
                 raise BadRequest("no reserved card at that place", "event.return")
             old = player["reserve"].pop(back - 1)
             self.G["decks"][f"level{old['level']}"] += 1
+            self.to_bottom(f"level{old['level']}", old, "a reserved card replaced")
             self.effect(f"The reserved {describe(old)} goes to the bottom of its deck.",
                         Q_RESERVE_SWAP)
         player["reserve"].append(card)
@@ -182,6 +196,13 @@ class AbilitiesMixin:
                                  f"card at place {index}.", Q_ADVENTURE_FROM)
         return display[index - 1]
 
+    @cites(Q_NO_MAP_BUY)
+    def clovers_buy_from_the_deck(self, event):
+        if "space" in event:
+            return (f"Clover tokens buy an item card from the deck, not the one on space "
+                    f"{space_name(event['space'])}.")
+        return True
+
     @cites(Q_CLOVER_DRAW)
     def two_clovers(self, event):
         if self.me(event)["clovers"] < 2:
@@ -189,6 +210,8 @@ class AbilitiesMixin:
         return True
 
     def do_buy_item(self, event):
+        if "item" not in event:
+            raise BadRequest("say which item card was drawn", "event.item")
         card = self.draw("item", event["item"], "event.item")
         self.me(event)["clovers"] -= 2
         self.me(event)["hand"].append(cards.resolve("item", card, "event.item"))

@@ -13,6 +13,8 @@ from .payment import cover_cost, find_party, party_match
 
 Q_ADVENTURE = ("The Adventure phase is optional. During this phase, the player may either complete "
                "one adventure card or sign up for one public quest (see \"Public Quests\").")
+Q_ONE_ADVENTURE = ("During this phase, the player may either complete one adventure card or sign up "
+                   "for one public quest (see \"Public Quests\").")
 Q_ADVENTURE_FROM = ("Note: A player may complete either a reserved adventure card or one from the "
                     "display.")
 Q_PARTY_REQUIREMENT = ("To complete an adventure, the player must meet the party requirement and "
@@ -21,6 +23,15 @@ Q_PAY = ("1. To pay the items cost, discard item cards with matching adventure s
          "may discard item cards held by their party and/or item cards from their hand.")
 Q_WILD = ("The wild (coin) adventure symbol can replace any other adventure symbol when completing "
           "an adventure card.")
+Q_TYPE_SYMBOL = ("Their party must have companion card(s) with a matching type symbol, and the "
+                 "player's party and/or hand must have item cards with matching adventure symbols.")
+Q_PARTICIPATING = ("They show the number of participating companion cards the player must retire "
+                   "when completing the adventure.")
+Q_ONE_QUILL_SPACE = "There must also be at least one empty quill space on the public quest tile."
+Q_NOT_TWICE = "A player can't sign up twice on the same tile."
+Q_AT_MOST_TWO = ("Each player has 2 quill tokens. Thus, players can sign up for, at most, two "
+                 "public quest tiles.")
+Q_RETIRED_DISCARD = "Discard all item cards played under a retired companion card."
 Q_CROSSES = ("2. If there are one or more cross symbols in the party requirement, retire one "
              "companion card from the party for each cross symbol.")
 Q_ANY = ("Note: The question mark means the party requirement is satisfied by any companion, "
@@ -60,12 +71,13 @@ class AdventureMixin:
 
     def pay(self, player, pay: list[dict], cost: list[str], field: str) -> None:
         """Check the payment against `cost` (with the player's discounts), then discard it."""
-        paid, seen, converted = [], set(), 0
+        paid, items, seen, converted = [], [], set(), 0
         for n, entry in enumerate(pay):
             if ("hand" in entry) == ("character" in entry):
                 raise BadRequest("a payment is one hand card or one character's item",
                                  f"{field}[{n}]")
-            key = ("hand", entry["hand"]) if "hand" in entry else ("character", entry["character"])
+            key = ("hand", entry["hand"]) if "hand" in entry else ("character",
+                                                                  str(entry["character"]))
             if key in seen:
                 raise BadRequest("the same card is paid twice", f"{field}[{n}]")
             seen.add(key)
@@ -74,11 +86,12 @@ class AdventureMixin:
                     raise self.violation(f"You have no item card at place {entry['hand']}.", Q_PAY)
                 item = player["hand"][entry["hand"] - 1]
             else:
-                item = self.character(player, entry["character"])["holds"]
+                item = self.character(player, entry["character"], Q_RETIRED_DISCARD)["holds"]
                 if item is None:
                     raise self.violation("That character holds no item card.", Q_PAY)
             converted += bool(entry.get("convert"))
             paid.append(None if entry.get("convert") else item["adventure"])
+            items.append(item)
         if converted > player["clovers"]:
             raise self.violation(f"Converting {converted} item card(s) costs {converted} clover "
                                  "token(s).", Q_CLOVER_ADVENTURE)
@@ -98,7 +111,7 @@ class AdventureMixin:
         for entry in pay:
             if "character" in entry:
                 self.character(player, entry["character"])["holds"] = None
-        self.discard_items(len(pay))
+        self.discard_items(items)
         self.effect(f"{len(pay)} item card(s) discarded to pay the items cost "
                     f"({', '.join(cost) or 'nothing'}).", Q_PAY)
 
@@ -124,10 +137,11 @@ class AdventureMixin:
             companions = [i + 1 for i in (find_party(requirement, party) or [])]
             if len(companions) != len(requirement):
                 raise self.violation("Your party does not meet the party requirement ("
-                                     f"{', '.join(requirement)}).", Q_PARTY_REQUIREMENT)
+                                     f"{', '.join(requirement)}).",
+                                     Q_ANY if set(requirement) == {"?"} else Q_TYPE_SYMBOL)
         if len(set(companions)) != len(companions):
             raise self.violation("Each party requirement symbol needs its own companion.",
-                                 Q_PARTY_REQUIREMENT)
+                                 Q_TYPE_SYMBOL)
         converted = event.get("convert_types", [])
         if any(c not in companions for c in converted):
             raise BadRequest("only a participating companion's type is converted",
@@ -137,7 +151,7 @@ class AdventureMixin:
         reason = party_match(requirement, chosen)
         if reason:
             raise self.violation(reason[0].upper() + reason[1:] + ".",
-                                 Q_ANY if "?" in requirement else Q_PARTY_REQUIREMENT)
+                                 Q_ANY if "?" in requirement else Q_TYPE_SYMBOL)
         if 2 * len(converted) > player["clovers"]:
             raise self.violation("Converting a companion's type costs 2 clover tokens.",
                                  Q_CLOVER_TYPE)
@@ -145,7 +159,7 @@ class AdventureMixin:
         crosses = card.get("crosses", 0)
         if len(retire) != crosses or any(r not in companions for r in retire):
             raise self.violation(f"Retire {crosses} of the participating companions (one per "
-                                 "cross).", Q_CROSSES)
+                                 "cross).", Q_PARTICIPATING)
         if converted:
             player["clovers"] -= 2 * len(converted)
             self.effect(f"{2 * len(converted)} clover tokens spent to convert companion types.",
@@ -169,7 +183,7 @@ class AdventureMixin:
     def quest(self, tile: str) -> dict:
         return next(q for q in self.G["quests"] if q["tile"] == tile)
 
-    @cites(Q_QUEST_ROOM)
+    @cites(Q_ONE_QUILL_SPACE)
     def quest_room(self, event):
         if None not in self.quest(event["tile"])["quills"]:
             return f"Public quest tile {event['tile']} has no empty quill space."
@@ -178,11 +192,12 @@ class AdventureMixin:
     def quills_of(self, who: str) -> list[str]:
         return [q["tile"] for q in self.G["quests"] if who in q["quills"]]
 
-    @cites(Q_TWO_QUILLS)
+    @cites(Q_AT_MOST_TWO)
     def quill_left(self, event):
         mine = self.quills_of(event["player"])
         if event["tile"] in mine:
-            return "A player can't sign up twice on the same tile."
+            raise self.violation(f"You have already signed up for tile {event['tile']}.",
+                                 Q_NOT_TWICE)
         if len(mine) >= QUILLS:
             return "You have placed both of your quill tokens."
         return True

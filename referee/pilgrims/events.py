@@ -14,9 +14,13 @@ from .board import FIGURES, MOVEMENT_SPACES
 SPACE = cards.SPACE_SCHEMA
 ITEM, COMPANION = cards.ref("item"), cards.ref("companion")
 ADVENTURE, JOURNEY = cards.ref("adventure"), cards.ref("journey")
-CHARACTER = {"oneOf": [{"const": "leader"}, {"type": "integer", "minimum": 1, "maximum": 8}],
-             "description": "\"leader\", or a companion's place in the party (1 = next to the "
-                            "leader)"}
+CHARACTER = {"oneOf": [{"const": "leader"}, {"type": "integer", "minimum": 1, "maximum": 8},
+                       {"type": "object", "properties": {"retired": {
+                           "type": "integer", "minimum": 1, "maximum": 32}},
+                        "required": ["retired"], "additionalProperties": False}],
+             "description": "\"leader\", a companion's place in the party (1 = next to the "
+                            "leader), or {\"retired\": n}: a companion retired under the leader "
+                            "(1 = the first retired), which the rules then refuse"}
 PAYMENT = {
     "type": "array", "maxItems": 8,
     "items": {"type": "object",
@@ -108,13 +112,17 @@ EVENT_TYPES = {
                                                 "orthogonally adjacent space"},
                     "swap": {"type": "array", "items": SPACE, "minItems": 2, "maxItems": 2,
                              "description": "swap items: the two spaces"},
+                    "bottom": {"oneOf": [ITEM, COMPANION],
+                               "description": "draw 2, keep one: the card put on the bottom of "
+                                              "the deck, when the table reads it"},
                     "over": OVER},
         required=("kind",),
         example={"type": "ability", "player": "p1", "kind": "gain clover"},
         chance=True),
     "buy_item": EventType(
-        "Spend 2 clover tokens to draw an item card.",
-        properties={"item": ITEM}, required=("item",),
+        "Spend 2 clover tokens to draw an item card (`item`: the card drawn). Naming a map "
+        "`space` instead is the mistake of buying a card off the map, which the rules refuse.",
+        properties={"item": ITEM, "space": SPACE},
         example={"type": "buy_item", "player": "p1",
                  "item": {"adventure": "coin", "activation": "compass"}},
         chance=True),
@@ -153,7 +161,13 @@ EVENT_TYPES = {
                     "display": {"type": "array", "maxItems": 5,
                                 "items": {"oneOf": [{"type": "null"}, ADVENTURE]}},
                     "new_level2": {"oneOf": [{"type": "null"}, ADVENTURE],
-                                   "description": "end of round 2: the level II card drawn"}},
+                                   "description": "end of round 2: the level II card drawn"},
+                    "to_bottom": {"type": "integer", "minimum": 1, "maximum": 5,
+                                  "description": "end of round 2: the display place (after "
+                                                 "replenishing) of the card the table put on "
+                                                 "the bottom of its deck; the referee computes "
+                                                 "it (legal events show it) and refuses "
+                                                 "another"}},
         example={"type": "replenish", "player": "p1"},
         chance=True),
     "reveal": EventType(
@@ -191,7 +205,15 @@ EVENT_TYPES = {
                  "card": {"adventure": "leaf", "activation": "notes"}},
         chance=True),
     "falconer_adventure": EventType(
-        "Solo: the falconer's Adventure phase (the referee finds what he does).",
-        properties={"clover_items": {"type": "array", "items": ITEM, "maxItems": 4}},
+        "Solo: the falconer's Adventure phase. The referee works out what he does (legal events "
+        "show it); the table may also enter what it did -- `completes` (a display place), "
+        "`signs_up` (a tile) or `nothing`, and `pay` (the places in his hand of the item cards "
+        "used) -- and is refused, with the rule, when it differs.",
+        properties={"clover_items": {"type": "array", "items": ITEM, "maxItems": 4},
+                    "completes": {"type": "integer", "minimum": 1, "maximum": 8},
+                    "signs_up": {"enum": ["A", "B", "C"]},
+                    "nothing": {"const": True},
+                    "pay": {"type": "array", "maxItems": 8, "uniqueItems": True,
+                            "items": {"type": "integer", "minimum": 1, "maximum": 99}}},
         example={"type": "falconer_adventure", "player": "p1"}),
 }

@@ -36,7 +36,7 @@ from referee.core import BadRequest, Citation, Option, Referee, SetupError, cite
 
 from . import cards, scoring
 from .abilities import Q_ANOTHER, AbilitiesMixin
-from .adventure import AdventureMixin
+from .adventure import Q_ONE_ADVENTURE, AdventureMixin
 from .board import (
     CORNERS,
     DECKS,
@@ -59,7 +59,14 @@ from .improvements import ImprovementsMixin
 from .journey import JourneyMixin
 from .legal import legal_events
 from .position import POSITION_SCHEMA, position_from
-from .solo import Q_FALCONER_SETUP, Q_SOLO_DECK, FalconerMixin
+from .solo import (
+    Q_FALCONER_SETUP,
+    Q_FALCONER_TURN,
+    Q_SOLO_CORNER,
+    Q_SOLO_DECK,
+    Q_SOLO_ORDER,
+    FalconerMixin,
+)
 
 # --- the rules, quoted: the turn, setup, Move, Activate, Replenish and the end of a round ----------
 
@@ -67,6 +74,19 @@ Q_ROUNDS = ("Pilgrims is played over 4 rounds, representing individual days. Eac
             "with the first player's turn (the player with the rooster reference tile). Play then "
             "continues clockwise.")
 Q_PHASES = "A player's turn consists of the following phases in a fixed order:"
+Q_ONE_MOVEMENT = "On their turn, each player must use 1 of their movement tokens."
+Q_CORNER_ORDER = ("6. Starting with the last player (seated to the right of the first player) and "
+                  "proceeding counterclockwise, each player chooses one of the corner spaces, takes "
+                  "that space's item card and adds it to their hand, then places their figure on "
+                  "that space.")
+Q_DIFFERENT_CORNER = "Each player must choose a different corner."
+Q_CAMPFIRE_GIVES = "Campfire map spaces give companion cards."
+Q_OTHER_GIVES = "Other map spaces give item cards."
+Q_IN_PARTY = "Item cards can only be played under characters in the player's party."
+Q_RETIRED = "A player can't activate retired companion cards."
+Q_RETIRED_DISCARD = "Discard all item cards played under a retired companion card."
+Q_REPLENISH_CAMPFIRE = "• Replenish each campfire space with a companion card."
+Q_REPLENISH_ITEM = "• Replenish each empty space with an item card."
 Q_THREE_TURNS = ("When each player has completed 3 turns, using all of their movement tokens, one "
                  "of the 4 rounds ends.")
 Q_GAME_END = "After round 4, the game ends."
@@ -124,6 +144,23 @@ Q_CAMPFIRES = ("2. Shuffle the companion cards and create a face-down companion 
                "the map. Draw 6 companion cards from the top of the deck and place one face-up on "
                "each of the 6 campfire spaces.")
 Q_COMPONENTS_ITEMS = "• 64 item cards"
+
+class _OutOfTurnRule:
+    """The rule quoted when the wrong player enters an event: the order of the corner choice, the
+    journey cards drawn, or, in a turn, the order of play; a player cutting into a turn that has
+    begun breaks both 'the turn is over after replenishing' and 'play continues clockwise'."""
+
+    def __get__(self, model, owner):
+        if model is None:
+            return Q_ROUNDS
+        if model.phase == "start_corners":
+            return Q_CORNER_ORDER
+        if model.phase == "start_journeys":
+            return "2. Each player draws 2 journey cards."
+        if model.phase in ("turn_activate", "turn_replenish"):
+            return (Q_NEXT, Q_ROUNDS)
+        return Q_ROUNDS
+
 
 QUEST_OPTION = {
     "type": ["array", "null"], "minItems": 3, "maxItems": 3,
@@ -189,10 +226,27 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 4
+    rules_version = 5
     phase_rule = Q_PHASES
-    turn_rule = Q_ROUNDS
+    turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = Q_GAME_END
+
+    def refused_phase_quote(self, kind):
+        """The sentence that forbids an event of type `kind` now: a second movement, a second
+        adventure or quest, a falconer's phase out of order; else the fixed order of the phases."""
+        phase = self.phase
+        if phase.startswith("falconer"):
+            return Q_FALCONER_TURN if kind.startswith("falconer") else (Q_SOLO_ORDER,
+                                                                        Q_FALCONER_TURN)
+        if kind == "move" and phase in ("turn_activate", "turn_replenish"):
+            return Q_ONE_MOVEMENT
+        if kind in ("complete_adventure", "sign_up") and phase == "turn_replenish":
+            return Q_ONE_ADVENTURE
+        if kind.startswith("falconer"):
+            return Q_FALCONER_TURN
+        if phase == "start_corners":
+            return Q_CORNER_ORDER
+        return Q_PHASES
 
     # Each trigger's transitions are tried in order: the guards (which refuse with a cited reason)
     # come first, then plain predicates that pick where the event leads.
@@ -223,7 +277,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
          "conditions": [_JOURNEY_DONE, "ability_available", "crossed_clover_paid"],
          "before": "do_ability"},
         {"trigger": "buy_item", "source": _TURN, "dest": None,
-         "conditions": [_JOURNEY_DONE, "two_clovers"], "before": "do_buy_item"},
+         "conditions": [_JOURNEY_DONE, "clovers_buy_from_the_deck", "two_clovers"],
+         "before": "do_buy_item"},
         {"trigger": "complete_adventure", "source": "turn_activate", "dest": "turn_replenish",
          "conditions": [_JOURNEY_DONE, "activate_done"], "before": "do_complete"},
         {"trigger": "sign_up", "source": "turn_activate", "dest": "turn_replenish",
@@ -343,12 +398,15 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             "quests": [{"tile": q["tile"], "mission": q["mission"], "cost": q.get("cost"),
                         "quills": [None, None, None]} for q in quests],
             "turn": cls.fresh_turn(),
+            "discard_pile": [],  # face up: every card in it, the top one last
+            "deck_bottoms": [],  # cards put on the bottom of a deck: {deck, card, why}
         }
         if solo:
             G["figures"].update({"falcon": list(MIDDLE), "falconer": list(MIDDLE)})
             G["map"][2][2] = None
             G["falconer"] = {"hand": [], "companions": [], "completed": [], "clovers": 0,
                              "flipped": 0, "sets_flipped": [], "arrow": None, "moved": [],
+                             "steps": [],
                              "difficulty": options.get("solo_difficulty", "easy")}
         if position is not None:
             return position_from(cls, G, position, options)
@@ -413,6 +471,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         decks = self.G["decks"]
         if deck == "item" and decks["item"] == 0 and decks["discard"] > 0:
             decks["item"], decks["discard"] = decks["discard"], 0
+            self.G["discard_pile"] = []
             self.effect("The item deck ran out: the discard pile is shuffled into a new deck.",
                         Q_ITEM_DECK)
         if decks[deck] == 0:
@@ -427,15 +486,31 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         decks[deck] -= 1
         return card
 
-    def discard_items(self, n: int) -> None:
-        self.G["decks"]["discard"] += n
+    def discard_items(self, items: list) -> None:
+        """Item cards onto the face-up discard pile (its top is the last of `discard_pile`)."""
+        self.G["decks"]["discard"] += len(items)
+        self.G["discard_pile"].extend(items)
 
-    def character(self, player, which):
+    def to_bottom(self, deck: str, card, why: str) -> None:
+        """A card put on the bottom of a deck, recorded so the table can check its layout (the last
+        one recorded for a deck is at its very bottom while that deck lasts)."""
+        self.G["deck_bottoms"].append({"deck": deck, "card": card, "why": why})
+
+    def character(self, player, which, retired_quote=Q_RETIRED):
+        """The leader, a companion by its place in the party, or -- so that the mistake can be
+        entered and refused -- a retired companion ({"retired": n}, 1 = the first retired)."""
         if which == "leader":
             return player["leader"]
+        if isinstance(which, dict):
+            n = which["retired"]
+            if not 1 <= n <= len(player["retired"]):
+                raise BadRequest(f"you have {len(player['retired'])} retired companion(s)",
+                                 "event.character")
+            raise self.violation(f"{describe(player['retired'][n - 1])} is retired under the "
+                                 "leader: it is no longer in the party.", retired_quote)
         if not 1 <= which <= len(player["party"]):
             raise self.violation(f"There is no companion at place {which} in your party.",
-                                 Q_NOT_RETIRED)
+                                 Q_IN_PARTY)
         return player["party"][which - 1]
 
     def take_at(self, who: str, space, card, retire, field: str, falconer: bool = False) -> None:
@@ -444,7 +519,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         kind = self.space_kind(space)
         cell = self.cell(space)
         if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
-            raise self.violation(f"Space {space_name(space)} gives {kind} cards.", Q_CARD_KIND)
+            raise self.violation(f"Space {space_name(space)} gives {kind} cards.",
+                                 Q_OTHER_GIVES if kind == "item" else Q_CAMPFIRE_GIVES)
         if card is not None:
             card = cards.resolve(kind, card, f"{field}.card")
         occupied = self.figures_on(space, mover=who)
@@ -495,10 +571,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         player["party"].remove(member)
         player["retired"].append(member["card"])
         if member["holds"] is not None:
-            self.discard_items(1)
+            self.discard_items([member["holds"]])
         self.effect(f"{describe(member['card'])} retires under the leader"
                     + (", its item card is discarded." if member["holds"] else "."),
-                    Q_PARTY_LIMIT)
+                    Q_RETIRED_DISCARD if member["holds"] else Q_PARTY_LIMIT)
 
     def name_of(self, who: str) -> str:
         return "The falconer" if who in (FALCONER, *FIGURES) else self.player_name(who)
@@ -508,9 +584,11 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     @cites(Q_CORNERS)
     def corner_free(self, event):
         if list(event["space"]) not in CORNERS:
-            return f"Space {space_name(event['space'])} is not a corner space."
+            raise self.violation(f"Space {space_name(event['space'])} is not a corner space.",
+                                 Q_SOLO_CORNER if self.G["solo"] else Q_CORNER_ORDER)
         if any(at == list(event["space"]) for at in self.G["figures"].values()):
-            return "Each player must choose a different corner."
+            raise self.violation("Another player's figure stands on that corner.",
+                                 Q_DIFFERENT_CORNER)
         return True
 
     def last_corner(self, event):
@@ -579,7 +657,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     def character_in_party(self, event):
         self.character(self.me(event), event["character"])
         if not 1 <= event["hand"] <= len(self.me(event)["hand"]):
-            return f"You have no item card at place {event['hand']} in your hand."
+            raise self.violation(f"You have no item card at place {event['hand']} in your hand.",
+                                 Q_ACTIVATE)
         return True
 
     @cites(Q_ACTIVATE)
@@ -614,7 +693,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             self.effect("1 clover spent to convert the item's activation symbol.",
                         Q_CLOVER_ACTIVATION)
         if who["holds"] is not None:
-            self.discard_items(1)
+            self.discard_items([who["holds"]])
             self.effect("The item card it held is discarded first.", Q_ONE_ITEM)
         who["holds"] = item
         self.happened(f"color:{item['adventure']}")
@@ -634,7 +713,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     @cites(Q_GAIN_CLOVER)
     def not_activated(self, event):
         if self.G["turn"]["characters"]:
-            return "You have already activated a character this turn."
+            raise self.violation("You have already activated a character this turn: the "
+                                 "Activate phase is one or the other.", Q_ACTIVATE_ONE)
         if self.G["turn"]["activated"]:
             return "You have already gained your clover this turn: the Activate phase is done."
         return True
@@ -680,7 +760,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             kind = self.space_kind(space)
             if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
                 raise self.violation(f"Space {space_name(space)} is replenished with a {kind} card.",
-                                     "• Replenish each empty space with an item card.")
+                                     Q_REPLENISH_ITEM if kind == "item" else Q_REPLENISH_CAMPFIRE)
             if card is not None:
                 card = cards.resolve(kind, card, f"event.map[{n}]")
             if kind == "companion" and G["decks"]["companion"] == 0:
@@ -702,9 +782,18 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         self.effect(f"{self.name_of(seat)}'s turn is over.", Q_NEXT)
         if round_over:
             self.end_round(event)
-        elif "new_level2" in event:
-            raise BadRequest("a new level II card is drawn only at the end of round 2",
-                             "event.new_level2")
+        elif "new_level2" in event or "to_bottom" in event:
+            raise self.violation("The display changes only at the end of round 2: this "
+                                 "replenish does not end round 2.", Q_RATIO_CHANGE)
+
+    def round_two_bottom(self) -> int | None:
+        """The display place of the card this replenish puts on the bottom of its deck when it ends
+        round 2 (the rightmost level I card, once the display is refilled), else None."""
+        if self.G["round"] != 2 or not self.next_seat()[1]:
+            return None
+        level_one = sum(1 for e in self.G["display"] if e["group"] == 1)
+        level_one += sum(1 for group, _ in self.display_needs() if group == 1)
+        return level_one or None
 
     def map_slots(self) -> list[list[int]]:
         return [[r, c] for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
@@ -764,10 +853,20 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             self.effect("The 6 solo cards are shuffled into a new solo deck.", Q_SOLO_DECK)
         if G["round"] == 2:
             level_one = [e for e in G["display"] if e["group"] == 1]
-            if level_one:
-                rightmost = level_one[-1]
+            rightmost = level_one[-1] if level_one else None
+            computed = next(n for n, e in enumerate(G["display"], start=1) if e is rightmost) \
+                if rightmost else None  # (by identity: cards not yet entered are equal dicts)
+            if "to_bottom" in event and event["to_bottom"] != computed:
+                raise self.violation(
+                    f"The card put on the bottom of its deck is the rightmost level I adventure "
+                    f"card, display place {computed}, not place {event['to_bottom']}."
+                    if computed else "There is no level I adventure card in the display to put "
+                    "on the bottom of its deck.", Q_RATIO_CHANGE)
+            if rightmost:
                 G["display"].remove(rightmost)
                 G["decks"][f"level{rightmost['level']}"] += 1
+                self.to_bottom(f"level{rightmost['level']}", rightmost["card"],
+                               "end of round 2: the rightmost level I adventure card")
             new = event.get("new_level2")
             level = 2 if G["decks"]["level2"] > 0 else 1
             if G["decks"][f"level{level}"] > 0:
@@ -780,9 +879,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                 self.insert_display({"group": 2, "level": level, "card": new})
             self.effect("The display changes to 2 level I and 3 level II adventure cards.",
                         Q_RATIO_CHANGE)
-        elif "new_level2" in event:
-            raise BadRequest("a new level II card is drawn only at the end of round 2",
-                             "event.new_level2")
+        elif "new_level2" in event or "to_bottom" in event:
+            raise self.violation(f"The display changes only at the end of round 2, not of round "
+                                 f"{G['round']}.", Q_RATIO_CHANGE)
         if G["round"] == ROUNDS:
             self.effect("The game ends.", Q_GAME_END)
         else:
@@ -799,7 +898,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             kind = self.space_kind(event["space"])
             if isinstance(event["card"], dict) and ("adventure" in event["card"]) != (
                     kind == "item"):
-                raise self.violation(f"Space {event['space']} holds a {kind} card.", Q_CARD_KIND)
+                raise self.violation(f"Space {event['space']} holds a {kind} card.",
+                                     Q_OTHER_GIVES if kind == "item" else Q_CAMPFIRE_GIVES)
             cell["card"] = cards.resolve(kind, event["card"], "event.card")
         elif "index" in event:
             entry = self.display_entry(event["index"])

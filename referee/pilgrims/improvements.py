@@ -35,7 +35,7 @@ Q_PASSED_OVER = ("• Take 1 item card from a passed-over space during travel. I
 Q_SWAP = "• Before moving, you may swap two mutually orthogonally adjacent item cards on the map."
 Q_CROSSED = ("• To perform the following ability, you must pay a clover token (crossed-out clover "
              "symbol).")
-Q_CARD_KIND = "Campfire map spaces give companion cards. Other map spaces give item cards."
+Q_CAMPFIRE_GIVES = "Campfire map spaces give companion cards."
 Q_DIAGRAM = ("Each space shows a type of travel and a movement diagram. The diagram's symbol marks "
              "the current position of a player's figure.")
 
@@ -230,7 +230,7 @@ class ImprovementsMixin:
                                      f"{last['to']}.", Q_PASSED_OVER)
         if self.space_kind(space) != "item":
             raise self.violation(f"Space {space} is a campfire: it holds no item card.",
-                                 Q_CARD_KIND)
+                                 Q_CAMPFIRE_GIVES)
         cell = self.cell(space)
         if cell is None or self.figures_on(space, mover=event["player"]):
             card = self.draw("item", event.get("card"), "event.card")

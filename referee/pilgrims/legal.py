@@ -10,6 +10,16 @@ from .board import CORNERS, FIGURES, MOVEMENT_SPACES, QUILLS, SIZE
 from .payment import cover_cost, find_party
 
 
+def replenish_event(game, seat) -> dict:
+    """Replenish; at the end of round 2 with the display place of the card the rules put on the
+    bottom of its deck (shown; the table may enter it or leave it out)."""
+    event = {"type": "replenish", "player": seat}
+    bottom = game.round_two_bottom()
+    if bottom is not None:
+        event["to_bottom"] = bottom
+    return event
+
+
 def legal_events(game) -> list[dict]:
     """Every legal event, complete where it can be; chance fields (a card drawn) are left "open"."""
     G, phase = game.G, game.phase
@@ -46,15 +56,17 @@ def legal_events(game) -> list[dict]:
             if unknown:
                 return [{"type": "reveal", "player": seat, "index": n, "open": ["card"]}
                         for n in unknown]
-            event = {"type": "falconer_adventure", "player": seat}
             try:
-                gain = game.falconer_clover_gain(game.falconer_plan())
+                plan = game.falconer_plan()
             except RuleViolation:
                 return []
+            gain = game.falconer_clover_gain(plan)
+            # what the rules make him do, shown; the table may enter it or leave it out
+            event = {"type": "falconer_adventure", "player": seat, **game.falconer_choice(plan)}
             if (G["falconer"]["clovers"] + gain) // 2:
                 event["open"] = ["clover_items"]
             return [event]
-        return [{"type": "replenish", "player": seat}]
+        return [replenish_event(game, seat)]
     seat = G["current"]
     player = G["players"][seat]
     if G["journey"] and player["journey"]["pending"]:
@@ -71,9 +83,9 @@ def legal_events(game) -> list[dict]:
         else:
             out += ability_events(game, seat)
             out += adventure_events(game, seat, player)
-            out.append({"type": "replenish", "player": seat})
+            out.append(replenish_event(game, seat))
     else:
-        out.append({"type": "replenish", "player": seat})
+        out.append(replenish_event(game, seat))
     out += reward_events(game, seat, player)
     if player["clovers"] >= 2:
         out.append({"type": "buy_item", "player": seat, "open": ["item"]})

@@ -224,6 +224,7 @@ def position_from(game, G, position, options):
             G["display"].append(entry)
     if "decks" in position:
         G["decks"].update(position["decks"])
+    G["discard_pile"] = [None] * G["decks"]["discard"]  # a count entered: its cards unknown
     for row in range(SIZE):
         for col in range(SIZE):
             cell, space = G["map"][row][col], [row + 1, col + 1]

@@ -106,9 +106,10 @@ class FalconerMixin:
         drawn = list(event.get("clover_items", []))
         needed = falconer["clovers"] // 2
         if len(drawn) != needed:
-            raise BadRequest(f"the falconer spends 2 clovers at once to draw an item card: give "
-                             f"{needed} item card(s) drawn (\"clover_items\")",
-                             "event.clover_items")
+            raise self.violation(
+                f"The falconer has {falconer['clovers']} clover tokens: he spends each 2 at once "
+                f"to draw an item card, so {needed} item card(s) are drawn now, not {len(drawn)} "
+                "(\"clover_items\": the cards drawn).", Q_FALCONER_CLOVERS)
         for n, card in enumerate(drawn):
             falconer["clovers"] -= 2
             falconer["hand"].append(cards.resolve("item", self.draw("item", card,
@@ -116,9 +117,18 @@ class FalconerMixin:
                                                   f"event.clover_items[{n}]"))
             self.effect("The falconer spends 2 clover tokens to draw an item card.",
                         Q_FALCONER_CLOVERS)
+        self.falconer_step(event.get("figure", "adventure"), "after spending", falconer["clovers"])
+
+    def falconer_step(self, step: str, when: str, clovers: int) -> None:
+        """The falconer's clover tokens between his steps, for the table to check (his turn's
+        record starts again with the falcon's move)."""
+        self.G["falconer"].setdefault("steps", []).append(
+            {"step": step, "when": when, "clovers": clovers})
 
     def do_falconer_move(self, event):
         falconer = self.G["falconer"]
+        if not falconer["moved"]:
+            falconer["steps"] = []
         if event.get("reward") == "clover":
             falconer["clovers"] += 1
         elif event.get("reward") == "item":
@@ -128,8 +138,10 @@ class FalconerMixin:
             raise BadRequest("the solo card shows no item reward", "event.reward_item")
         self.effect(f"Solo card flipped (reward: {event['reward']}, arrow: {event['arrow']}).",
                     Q_FALCONER_FLIP)
+        self.falconer_step(event["figure"], "after the solo card's reward", falconer["clovers"])
         self.take_at(event["figure"], self.falconer_destination(event), event.get("card"), None,
                      "event", falconer=True)
+        self.falconer_step(event["figure"], "after taking a card", falconer["clovers"])
         falconer["moved"].append(event["figure"])
         falconer["flipped"] += 1
         if "set" in event:
@@ -197,19 +209,63 @@ class FalconerMixin:
             return plan[1]["card"].get("clovers", 0)
         return 1 if plan[1]["tile"] == "C" else 0
 
+    def falconer_choice(self, plan) -> dict:
+        """What the falconer does, in the fields of the `falconer_adventure` event."""
+        if plan is None:
+            return {"nothing": True}
+        kind, target, used = plan
+        pay = sorted(i + 1 for i in used)
+        if kind == "adventure":
+            return {"completes": self.G["display"].index(target) + 1, "pay": pay}
+        return {"signs_up": target["tile"], "pay": pay}
+
+    def check_falconer_entry(self, event, plan) -> None:
+        """The table's own entry of the falconer's Adventure phase, against what the rules
+        compute: refused with the sentence that decides the difference."""
+        entered = {k: event[k] for k in ("completes", "signs_up", "nothing", "pay") if k in event}
+        if not entered:
+            return
+        computed = self.falconer_choice(plan)
+        said = {k: v for k, v in entered.items() if k != "pay"}
+        if len(said) != 1:
+            raise BadRequest("say what the falconer did: one of completes, signs_up or nothing",
+                             "event")
+        def words(choice):
+            if "completes" in choice:
+                return f"complete the adventure card at display place {choice['completes']}"
+            if "signs_up" in choice:
+                return f"sign up for public quest tile {choice['signs_up']}"
+            return "nothing"
+
+        if said != {k: v for k, v in computed.items() if k != "pay"}:
+            if "completes" in computed:
+                quote = (Q_FALCONER_FIRST, Q_FALCONER_ARROW)
+            elif "nothing" in computed:
+                quote = Q_FALCONER_NOTHING
+            else:
+                quote = Q_FALCONER_FIRST if "completes" in said else Q_FALCONER_QUEST
+            raise self.violation(f"The rules decide the falconer's Adventure phase: he must "
+                                 f"{words(computed)}, not {words(said)}.", quote)
+        if "pay" in entered and sorted(entered["pay"]) != computed.get("pay"):
+            raise self.violation(f"The falconer pays with the item cards at places "
+                                 f"{computed.get('pay')} of his hand, not {sorted(entered['pay'])}:"
+                                 " he uses wild cards only if absolutely necessary.",
+                                 Q_FALCONER_WILD)
+
     def do_falconer_adventure(self, event):
         falconer = self.G["falconer"]
         side = "right" if falconer["arrow"] == "left" else "left"
         self.effect(f"The falconer checks the display from the {side}.", Q_FALCONER_ARROW)
         plan = self.falconer_plan()
+        self.check_falconer_entry(event, plan)
         if plan is None:
             self.effect("The falconer can complete no adventure card and sign up for no public "
                         "quest: he does nothing.", Q_FALCONER_NOTHING)
         else:
             kind, target, used = plan
-            for i in reversed(used):
+            self.discard_items([falconer["hand"][i] for i in used])
+            for i in sorted(used, reverse=True):
                 falconer["hand"].pop(i)
-            self.discard_items(len(used))
             if kind == "adventure":
                 card = target["card"]
                 self.G["display"].remove(target)
