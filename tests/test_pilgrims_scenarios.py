@@ -1171,3 +1171,81 @@ def test_an_unpaid_cost_cites_the_items_cost_rule_even_with_a_coin():
     effects = ok(model, type="complete_adventure", player="p1", source="display", index=4,
                  pay=[{"hand": 1}, {"hand": 2, "convert": True}])
     assert any("wild (coin)" in e.citation.quote for e in effects if e.citation)
+
+
+# -- issue 10: what the referee computes is shown, the table's own entry accepted or refused -----
+
+def test_the_discard_pile_holds_the_cards_discarded_top_last():
+    model = adventure_phase({"hand": [I("fist", "sword"), I("speech", "star")],
+                             "party": [M(C(["beast"], ["star"]), I("leaf", "notes"))]})
+    ok(model, type="complete_adventure", player="p1", source="display", index=4,
+       pay=[{"hand": 1}, {"character": 1}])
+    assert model.G["discard_pile"] == [I("fist", "sword"), I("leaf", "notes")]
+    assert model.G["decks"]["discard"] == 2
+
+
+def test_a_reserved_card_replaced_is_recorded_at_the_bottom_of_its_deck():
+    old = A(2, 6, ["wanderer"], ["leaf"])
+    model = activate_phase({"hand": [I("fist", "sword")], "reserve": [old]})
+    ok(model, type="activate", player="p1", character="leader", hand=1)
+    ok(model, type="ability", player="p1", kind="reserve", source="display", index=1)
+    assert model.G["deck_bottoms"] == [{"deck": "level2", "card": old,
+                                        "why": "a reserved card replaced"}]
+
+
+def test_the_end_of_round_2_display_change_is_shown_and_the_tables_entry_checked():
+    position = {"round": 2, "phase": "replenish", "current": "p2", "display": FULL_DISPLAY,
+                "turns": {"p1": 3, "p2": 2},
+                "players": players({"movement": [1, 2, 3]}, {"movement": [1, 2, 3]})}
+    model = at(copy.deepcopy(position))
+    assert model.legal()[0] == {"type": "replenish", "player": "p2", "to_bottom": 3}
+    refused(model, "rightmost level I adventure card", type="replenish", player="p2",
+            to_bottom=2)
+    ok(model, type="replenish", player="p2", to_bottom=3, new_level2=A(2, 7))
+    assert model.G["deck_bottoms"][-1]["card"] == FULL_DISPLAY[2]
+    assert [e["group"] for e in model.G["display"]] == [1, 1, 2, 2, 2]
+
+
+def test_buying_the_maps_card_with_clovers_is_refused_and_from_the_deck_accepted():
+    model = activate_phase({"clovers": 2})
+    refused(model, "take an item card from the map", type="buy_item", player="p1",
+            space=[1, 2])
+    ok(model, type="buy_item", player="p1", item=I("leaf", "star"))
+    assert model.G["players"]["p1"]["clovers"] == 0
+
+
+def test_the_falconers_adventure_is_shown_and_the_tables_entry_accepted_when_it_agrees():
+    position = {"current": "falconer", "phase": "falconer_adventure",
+                "turns": {"p1": 1, "falconer": 0}, "display": FULL_DISPLAY,
+                "players": {"p1": {"figure": [1, 1], "movement": [2]}},
+                "falconer": {"falcon": [3, 4], "falconer": [2, 3],
+                             "moved": ["falcon", "falconer"], "arrow": "left",
+                             "hand": [I("coin", "star"), I("speech", "star"),
+                                      I("speech", "notes")]}}
+    model = solo(copy.deepcopy(position))
+    # a left arrow: from the right, the 5-point card (two speech) is the first he can pay, with
+    # the two speech cards and not the coin
+    assert model.legal() == [{"type": "falconer_adventure", "player": "p1", "completes": 5,
+                              "pay": [2, 3]}]
+    refused(model, "first possible adventure card", type="falconer_adventure", player="p1",
+            nothing=True)
+    refused(model, "first possible adventure card", type="falconer_adventure", player="p1",
+            completes=2, pay=[2])
+    refused(model, "wild cards if absolutely necessary", type="falconer_adventure",
+            player="p1", completes=5, pay=[1, 2])
+    ok(model, type="falconer_adventure", player="p1", completes=5, pay=[3, 2])
+    assert model.G["falconer"]["hand"] == [I("coin", "star")]
+    assert model.G["discard_pile"] == [I("speech", "star"), I("speech", "notes")]
+
+
+def test_the_falconers_clovers_between_his_steps_are_in_the_state():
+    model = solo({"current": "falconer", "turns": {"p1": 1, "falconer": 0},
+                  "display": FULL_DISPLAY,
+                  "players": {"p1": {"figure": [1, 1], "movement": [2]}},
+                  "falconer": {"falcon": [3, 3], "falconer": [3, 3], "hand": []}})
+    ok(model, type="falconer_move", player="p1", figure="falcon", reward="clover",
+       arrow="left", to=[2, 2], card=C(["beast"], ["star"]), clover_items=[I("fist", "star")])
+    assert model.G["falconer"]["steps"] == [
+        {"step": "falcon", "when": "after the solo card's reward", "clovers": 1},
+        {"step": "falcon", "when": "after taking a card", "clovers": 2},
+        {"step": "falcon", "when": "after spending", "clovers": 0}]

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from . import cards, scoring
+from . import cards
 from .board import FALCONER, QUILLS
 from .cards import describe
 from .payment import cover_cost, find_party, party_match
 
-Q_ADVENTURE = ("The Adventure phase is optional. During this phase, the player may either complete "
-               "one adventure card or sign up for one public quest (see \"Public Quests\").")
 Q_ONE_ADVENTURE = ("During this phase, the player may either complete one adventure card or sign up "
                    "for one public quest (see \"Public Quests\").")
 Q_ADVENTURE_FROM = ("Note: A player may complete either a reserved adventure card or one from the "
                     "display.")
-Q_PARTY_REQUIREMENT = ("To complete an adventure, the player must meet the party requirement and "
-                       "discard item cards.")
 Q_PAY = ("1. To pay the items cost, discard item cards with matching adventure symbols. The player "
          "may discard item cards held by their party and/or item cards from their hand.")
 Q_WILD = ("The wild (coin) adventure symbol can replace any other adventure symbol when completing "
@@ -42,12 +38,9 @@ Q_COMPLETED = ("3. Slide the adventure card beneath the player board so that the
 Q_DISCOUNT = ("Discount the cost to complete an adventure or to sign up for a public quest by 1 "
               "item card of the indicated type. More discount abilities (of the same or a "
               "different type) can be used to complete a single adventure card.")
-Q_QUEST_ROOM = ("There must also be at least one empty quill space on the public quest tile. Up to "
-                "three players can sign up for each tile.")
 Q_QUEST_PAY = ("1. Discard item cards to pay the items cost. This follows the same process as when "
                "completing an adventure card.")
 Q_QUILL = "2. The player places a quill token on the tile's top-most empty quill space."
-Q_TWO_QUILLS = scoring.Q_TWO_QUILLS
 Q_C_CLOVER = "In addition, if a player signs up for the C tile, they immediately gain a clover token."
 Q_CLOVER_ADVENTURE = ("Spend 1 clover token in the Adventure phase to convert an item card's "
                       "adventure symbol to match the items cost and complete the adventure. "
@@ -168,6 +161,9 @@ class AdventureMixin:
         self.pay(player, event.get("pay", []), card["cost"], "event.pay")
         for place in sorted(retire, reverse=True):
             self.retire(player, place)
+        if retire:
+            self.effect(f"{len(retire)} participating companion(s) retired, one per cross.",
+                        Q_CROSSES)
         if entry is not None:
             self.G["display"].remove(entry)
         else:

@@ -90,16 +90,11 @@ Q_REPLENISH_ITEM = "• Replenish each empty space with an item card."
 Q_THREE_TURNS = ("When each player has completed 3 turns, using all of their movement tokens, one "
                  "of the 4 rounds ends.")
 Q_GAME_END = "After round 4, the game ends."
-Q_CORNERS = ("6. Starting with the last player (seated to the right of the first player) and "
-             "proceeding counterclockwise, each player chooses one of the corner spaces, takes "
-             "that space's item card and adds it to their hand, then places their figure on that "
-             "space. Each player must choose a different corner.")
 Q_DRAW_ONE = "4. Each player draws 1 item card from the deck and adds it to their hand."
 Q_START_CLOVER = "5. Each player gains 1 clover token from the supply."
 Q_MOVE_TOKEN = "During the Move phase, place a movement token on any empty movement space."
 Q_TAKE_FIRST = ("The player takes that space's card, then moves their figure to the indicated "
                 "space.")
-Q_CARD_KIND = "Campfire map spaces give companion cards. Other map spaces give item cards."
 Q_DRAW_EMPTY = ("If the player moves to a space without a card (either empty or occupied by "
                 "another figure or figures), they draw a card from the corresponding deck.")
 Q_HAND = "If the player takes an item card, they add it to their hand."
@@ -114,8 +109,6 @@ Q_MORE_COMPANIONS = ("The player may have an additional companion card in their 
 Q_ACTIVATE = ("To activate a leader tile or a companion card, an item card must be played face-up "
               "under a character with a matching activation symbol.")
 Q_ACTIVATE_ONE = "During the Activate phase, do one of the following:"
-Q_NOT_RETIRED = ("Item cards can only be played under characters in the player's party. A player "
-                 "can't activate retired companion cards.")
 Q_ONE_ITEM = ("Each character can only hold one item card at a time. To activate a character that "
               "is already holding one, first discard the existing item card.")
 Q_GAIN_CLOVER = ("If the player is unable (or doesn't want) to activate a character, they may "
@@ -581,7 +574,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     # -- setup events --------------------------------------------------------------------------------
 
-    @cites(Q_CORNERS)
+    @cites(Q_DIFFERENT_CORNER)
     def corner_free(self, event):
         if list(event["space"]) not in CORNERS:
             raise self.violation(f"Space {space_name(event['space'])} is not a corner space.",
@@ -653,7 +646,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                                  "activation must be of another character.", Q_ANOTHER)
         return True
 
-    @cites(Q_NOT_RETIRED)
+    @cites(Q_RETIRED)
     def character_in_party(self, event):
         self.character(self.me(event), event["character"])
         if not 1 <= event["hand"] <= len(self.me(event)["hand"]):

@@ -87,7 +87,7 @@ class JourneyMixin:
     @cites(Q_JOURNEY_SETUP)
     def journey_to_choose(self, event):
         if not self.G["journey"]:
-            return "Journey cards are only used in the advanced game."
+            raise self.violation("Journey cards are only used in the advanced game.", Q_ADVANCED)
         if not self.me(event)["journey"]["pending"]:
             return "You have no journey cards to choose from now."
         return True

@@ -1,0 +1,331 @@
+"""Pilgrims: Curious Adventures — every refusal, with the sentence it quotes and why that one.
+
+Positions are entered as a table would enter them (`Game.position_schema`): Ann (p1) starts in the
+top-left corner, Bob (p2) in the bottom-right; the campfires and public quests are the example
+setup's (campfires B1... as [row, column]: [1, 3], [2, 2], [2, 4], [4, 2], [4, 4], [5, 3]).
+"""
+
+import copy
+
+from referee.pilgrims import Game
+from referee.pilgrims.abilities import (
+    Q_ABILITY_ONCE,
+    Q_CLOVER_DRAW,
+    Q_CROSSED_CLOVER,
+    Q_NO_MAP_BUY,
+    Q_PERFORM,
+)
+from referee.pilgrims.adventure import (
+    Q_AT_MOST_TWO,
+    Q_NOT_TWICE,
+    Q_ONE_ADVENTURE,
+    Q_ONE_QUILL_SPACE,
+    Q_PARTICIPATING,
+    Q_RETIRED_DISCARD,
+    Q_TYPE_SYMBOL,
+)
+from referee.pilgrims.game import (
+    Q_ACTIVATE,
+    Q_ACTIVATE_ONE,
+    Q_CAMPFIRE_GIVES,
+    Q_CLOVER_ACTIVATION,
+    Q_CORNER_ORDER,
+    Q_DIFFERENT_CORNER,
+    Q_GAIN_CLOVER,
+    Q_GAME_END,
+    Q_IN_PARTY,
+    Q_MOVE_TOKEN,
+    Q_NEXT,
+    Q_ONE_MOVEMENT,
+    Q_OTHER_GIVES,
+    Q_PHASES,
+    Q_RATIO_CHANGE,
+    Q_RETIRED,
+    Q_ROUNDS,
+)
+from referee.pilgrims.journey import Q_ADVANCED, Q_JOURNEY_NEXT
+from referee.pilgrims.solo import (
+    Q_FALCONER_ARROW,
+    Q_FALCONER_CLOVERS,
+    Q_FALCONER_FIRST,
+    Q_FALCONER_NEXT,
+    Q_FALCONER_NOTHING,
+    Q_FALCONER_WILD,
+    Q_SOLO_ORDER,
+    Q_SOLO_SETS,
+)
+
+from . import Case
+
+
+def I(adventure, activation):  # noqa: E743 - an item card, as read off the table
+    return {"adventure": adventure, "activation": activation}
+
+
+def C(types, activation, **more):
+    return {"types": list(types), "activation": list(activation), **more}
+
+
+def A(level, points, party=(), cost=(), crosses=0, **more):
+    return {"level": level, "points": points, "party": list(party), "cost": list(cost),
+            "crosses": crosses, "clovers": 0, "improvement": [], **more}
+
+
+def M(card, holds=None):
+    return {"card": card, "holds": holds}
+
+
+DISPLAY = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(1, 3, [], ["leaf"]),
+           A(2, 4, [], ["fist", "leaf"]), A(2, 5, [], ["speech", "speech"])]
+BEAST = C(["beast"], ["star"])
+
+
+def setup(position=None, players=("Ann", "Bob"), **options) -> dict:
+    body = copy.deepcopy(Game.example_setup)
+    del body["game"]
+    body["players"] = list(players)
+    body["options"].update(options)
+    if len(players) != 2 and "leaders" not in options:
+        body["options"]["leaders"] = {f"p{n + 1}": {"activation": ["sword"]}
+                                      for n in range(len(players))}
+    if position is not None:
+        body["position"] = position
+    return body
+
+
+def seats(p1=None, p2=None, **more) -> dict:
+    return {"p1": {"figure": [1, 1], **(p1 or {})}, "p2": {"figure": [5, 5], **(p2 or {})}, **more}
+
+
+def activate(p1=None, p2=None, **more) -> dict:
+    """Ann's turn 1 after her move: the Activate phase."""
+    return setup({"phase": "activate", "display": DISPLAY,
+                  "players": seats({"movement": [1], **(p1 or {})}, p2), **more})
+
+
+def adventure(p1=None, p2=None, **more) -> dict:
+    """Ann has gained her clover: the Adventure phase may follow."""
+    return activate(p1, p2, turn={"activated": True}, **more)
+
+
+def ev(event_type, player="p1", **fields) -> dict:
+    return {"type": event_type, "player": player, **fields}
+
+
+SOLO_FALCONER = {"current": "falconer", "turns": {"p1": 1, "falconer": 0}, "display": DISPLAY,
+                 "players": {"p1": {"figure": [1, 1], "movement": [2]}},
+                 "falconer": {"falcon": [3, 3], "falconer": [3, 3],
+                              "hand": [I("coin", "star"), I("leaf", "star")]}}
+
+
+def falconer_adventure(display=DISPLAY, **falconer) -> dict:
+    """The falconer has moved both figures (arrow right): his Adventure phase."""
+    return setup({"current": "falconer", "phase": "falconer_adventure",
+                  "turns": {"p1": 1, "falconer": 0}, "display": display,
+                  "players": {"p1": {"figure": [1, 1], "movement": [2]}},
+                  "falconer": {"falcon": [3, 4], "falconer": [2, 3],
+                               "moved": ["falcon", "falconer"], "arrow": "right", **falconer}},
+                 players=("Kim",))
+
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+ROUND_2_LAST = {"round": 2, "phase": "replenish", "current": "p2", "display": DISPLAY,
+                "turns": {"p1": 3, "p2": 2},
+                "players": seats({"movement": [1, 2, 3]}, {"movement": [1, 2, 3]})}
+
+CASES = [
+    # -- setup: the corners
+    Case("corner_free", setup(), ev("choose_corner", "p2", space=[1, 2], drawn=I("leaf", "star")),
+         Q_CORNER_ORDER, "[1, 2] is not a corner: the step says each player chooses one of the "
+                         "corner spaces"),
+    Case("corner_free", setup(), ev("choose_corner", space=[5, 5], drawn=I("leaf", "star")),
+         Q_DIFFERENT_CORNER, "Bob already stands on [5, 5]: 'Each player must choose a different "
+                             "corner'",
+         events=[ev("choose_corner", "p2", space=[5, 5], item=I("fist", "star"),
+                    drawn=I("leaf", "star"))]),
+    Case("turn_rule (corners)", setup(), ev("choose_corner", space=[1, 1],
+                                            item=I("fist", "star"), drawn=I("leaf", "star")),
+         Q_CORNER_ORDER, "Ann chooses before Bob, the last player: the step starts with the last "
+                         "player and goes counterclockwise"),
+    # -- the Move phase
+    Case("movement_space_empty",
+         setup({"current": "p1", "turns": {"p1": 1, "p2": 1},
+                "players": seats({"movement": [1]}, {"movement": [1]})}),
+         ev("move", movement=1, to=[1, 2], card=I("leaf", "star")),
+         Q_MOVE_TOKEN, "movement space 1 already holds a token: 'on any empty movement space'"),
+    Case("phase_rule (a second movement)", activate(), ev("move", movement=2, to=[2, 1],
+                                                          card=I("leaf", "star")),
+         Q_ONE_MOVEMENT, "Ann has moved this turn: each player uses 1 movement token on their "
+                         "turn, not the phase-order sentence"),
+    Case("phase_rule (fixed order)", setup({"players": seats()}), ev("gain_clover"),
+         Q_PHASES, "a clover (Activate) before the move: the phases come in a fixed order"),
+    Case("take_at (campfire)", setup({"players": seats()}),
+         ev("move", movement=1, to=[2, 2], card=I("leaf", "star")),
+         Q_CAMPFIRE_GIVES, "an item card entered for campfire [2, 2]: the sentence saying campfire "
+                           "spaces give companion cards, not the paragraph's first"),
+    Case("take_at (other space)", setup({"players": seats()}),
+         ev("move", movement=1, to=[1, 2], card=BEAST),
+         Q_OTHER_GIVES, "a companion entered for [1, 2], not a campfire: other spaces give items"),
+    Case("turn_rule (not your turn)", setup({"players": seats()}),
+         ev("move", "p2", movement=1, to=[5, 4], card=I("leaf", "star")),
+         Q_ROUNDS, "Bob moves at the start of Ann's turn: play continues clockwise from the first "
+                   "player"),
+    Case("turn_rule (within a turn)", activate(), ev("gain_clover", "p2"),
+         Q_NEXT, "Bob acts during Ann's turn: her turn is over only after replenishing, and play "
+                 "then continues clockwise; which one he broke is unclear, so both",
+         also=(Q_ROUNDS,)),
+    # -- the Activate phase
+    Case("activation_left", activate({"hand": [I("fist", "sword"), I("leaf", "star")],
+                                      "party": [M(BEAST)]}),
+         ev("activate", character=1, hand=1),
+         Q_ACTIVATE_ONE, "a second activation after the leader's: the Activate phase is one of "
+                         "the two things", events=[ev("activate", character="leader", hand=1)]),
+    Case("character_in_party", activate({"hand": [I("fist", "star")], "party": [],
+                                         "retired": [BEAST]}),
+         ev("activate", character={"retired": 1}, hand=1),
+         Q_RETIRED, "the retired beast named: 'A player can't activate retired companion cards'"),
+    Case("character_in_party", activate({"hand": [I("fist", "star")], "party": []}),
+         ev("activate", character=1, hand=1),
+         Q_IN_PARTY, "no companion in the party: items are played under characters in the party"),
+    Case("character_in_party", activate({"hand": [I("fist", "star")], "party": [M(BEAST)]}),
+         ev("activate", character=1, hand=2),
+         Q_ACTIVATE, "no second item card in hand: an item card must be played to activate"),
+    Case("symbol_matches", activate({"hand": [I("fist", "notes")], "party": [M(BEAST)]}),
+         ev("activate", character=1, hand=1),
+         Q_ACTIVATE, "a notes item under a star companion: the activation symbol must match"),
+    Case("symbol_matches", activate({"hand": [I("fist", "notes")]}),
+         ev("activate", character="leader", hand=1, convert=True),
+         Q_CLOVER_ACTIVATION, "a clover converts a symbol 'to match a companion card', and the "
+                              "leader is not one (table ruling convert_for_leader, default)"),
+    Case("not_activated", activate({"hand": [I("fist", "sword")]}), ev("gain_clover"),
+         Q_ACTIVATE_ONE, "Ann activated her leader: the Activate phase is one or the other",
+         events=[ev("activate", character="leader", hand=1)]),
+    Case("not_activated", activate(), ev("gain_clover"),
+         Q_GAIN_CLOVER, "a second clover: the player may instead gain 1 clover token",
+         events=[ev("gain_clover")]),
+    Case("ability_available", setup({"players": seats()}), ev("ability", kind="gain clover"),
+         Q_PERFORM, "no character activated: the player performs the ability after activating"),
+    Case("ability_available", activate({"hand": [I("fist", "star")],
+                                        "party": [M(C(["beast"], ["star"],
+                                                      abilities=["gain clover"]))]}),
+         ev("ability", kind="gain clover"),
+         Q_ABILITY_ONCE, "the beast's clover ability a second time in one activation",
+         events=[ev("activate", character=1, hand=1), ev("ability", kind="gain clover")]),
+    Case("crossed_clover_paid",
+         activate({"hand": [I("fist", "star")], "clovers": 0,
+                   "party": [M(C(["beast"], ["star"], abilities=["gain clover"]))]}),
+         ev("ability", kind="gain clover", crossed_clover=True),
+         Q_CROSSED_CLOVER, "no clover to pay for a crossed-out clover ability: the sentence that "
+                           "says the player must spend one, not the one introducing the symbol",
+         events=[ev("activate", character=1, hand=1)]),
+    Case("clovers_buy_from_the_deck", activate({"clovers": 3}), ev("buy_item", space=[1, 2]),
+         Q_NO_MAP_BUY, "2 clovers spent on the map's card: players can't spend clover tokens to "
+                       "take an item card from the map"),
+    Case("two_clovers", activate({"clovers": 1}), ev("buy_item", item=I("leaf", "star")),
+         Q_CLOVER_DRAW, "one clover: drawing an item card costs 2"),
+    # -- the Adventure phase
+    Case("activate_done", activate({"hand": [I("fist", "sword")]}),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]),
+         Q_PHASES, "an adventure before the Activate phase: the phases come in a fixed order"),
+    Case("phase_rule (a quest after an adventure)",
+         adventure({"hand": [I("fist", "sword"), I("fist", "notes"), I("speech", "star")]}),
+         ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
+         Q_ONE_ADVENTURE, "a public quest after completing an adventure: either one adventure or "
+                          "one public quest",
+         events=[ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}])]),
+    Case("complete_adventure (type symbols)",
+         adventure({"hand": [I("fist", "sword")], "party": [M(C(["wanderer"], ["star"]))]},
+                   display=[A(1, 3, ["beast"], ["fist"]), *DISPLAY[1:]]),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]),
+         Q_TYPE_SYMBOL, "a wanderer for a beast: the party must have companions with a matching "
+                        "type symbol"),
+    Case("complete_adventure (crosses)",
+         adventure({"hand": [I("fist", "sword")], "party": [M(BEAST), M(C(["wanderer"], ["star"]))]},
+                   display=[A(1, 3, ["beast"], ["fist"], crosses=1), *DISPLAY[1:]]),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}], companions=[1],
+            retire=[2]),
+         Q_PARTICIPATING, "the wanderer did not take part: the crosses show how many "
+                          "participating companions retire"),
+    Case("pay (a retired companion's item)",
+         adventure({"hand": [I("fist", "sword")], "retired": [BEAST]}),
+         ev("complete_adventure", source="display", index=1, pay=[{"character": {"retired": 1}}]),
+         Q_RETIRED_DISCARD, "paying with an item under a retired companion: those items were "
+                            "discarded when it retired"),
+    Case("quest_room",
+         setup({"phase": "activate", "display": DISPLAY, "turn": {"activated": True},
+                "players": {"p1": {"figure": [1, 1], "movement": [1], "hand": [I("fist", "sword"),
+                                                                                I("speech", "star")]},
+                            "p2": {"figure": [5, 5], "quills": ["B"]},
+                            "p3": {"figure": [1, 5], "quills": ["B"]},
+                            "p4": {"figure": [5, 1], "quills": ["B"]}}}, players=FOUR),
+         ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
+         Q_ONE_QUILL_SPACE, "three quills on tile B: there must be an empty quill space"),
+    Case("quill_left", adventure({"hand": [I("fist", "sword"), I("speech", "star")],
+                                  "quills": ["B"]}),
+         ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
+         Q_NOT_TWICE, "Ann is on tile B already: a player can't sign up twice on the same tile"),
+    Case("quill_left", adventure({"hand": [I("fist", "sword"), I("speech", "star")],
+                                  "quills": ["A", "C"]}),
+         ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
+         Q_AT_MOST_TWO, "both quills placed: at most two public quest tiles"),
+    # -- the end of a round and of the game
+    Case("end_round (the display change)", setup(ROUND_2_LAST), ev("replenish", "p2", to_bottom=1),
+         Q_RATIO_CHANGE, "the card put on the bottom at the end of round 2 is the rightmost level "
+                         "I card (place 3), not the one the table entered"),
+    Case("replenish (display change too early)", activate(), ev("replenish", to_bottom=3),
+         Q_RATIO_CHANGE, "the display changes at the end of round 2, not after Ann's turn 1",
+         events=[ev("gain_clover")]),
+    Case("end_rule", setup({**ROUND_2_LAST, "round": 4}), ev("move", movement=1, to=[1, 2]),
+         Q_GAME_END, "round 4 is over: the game has ended", events=[ev("replenish", "p2")]),
+    # -- journey cards
+    Case("journey_to_choose", activate(), ev("choose_journey", card={"spaces": [[2, 2], [3, 3],
+                                                                              [4, 4]], "points": 2}),
+         Q_ADVANCED, "journey cards belong to the advanced game, which this table did not set up"),
+    Case("journey_chosen",
+         setup({"players": seats({"journey": {"card": {"spaces": [[1, 2], [2, 1], [3, 3]],
+                                                       "points": 3},
+                                              "removed": [[2, 1], [3, 3]]},
+                                  "hand": [I("fist", "sword")]},
+                                 {"journey": {"card": {"spaces": [[4, 4], [3, 1], [2, 3]],
+                                                       "points": 3}}})}, journey_cards=True),
+         ev("gain_clover"),
+         Q_JOURNEY_NEXT, "Ann completed her journey card: she draws 2 and keeps one before going on",
+         events=[ev("move", movement=1, to=[1, 2], card=I("leaf", "star"))]),
+    # -- the falconer
+    Case("figure_in_order", setup(SOLO_FALCONER, players=("Kim",)),
+         ev("falconer_move", figure="falconer", reward="none", arrow="left", to=[2, 3],
+            card=I("fist", "star")),
+         Q_FALCONER_NEXT, "the falconer figure before the falcon: the next card moves the "
+                          "falconer, after the falcon"),
+    Case("solo_card_of_the_chosen_sets", setup(SOLO_FALCONER, players=("Kim",)),
+         ev("falconer_move", figure="falcon", set="C", reward="none", arrow="left", to=[2, 3],
+            card=I("fist", "star")),
+         Q_SOLO_SETS, "a set C card in an easy game (sets A and B)"),
+    Case("phase_rule (falconer's turn)", setup(SOLO_FALCONER, players=("Kim",)),
+         ev("gain_clover"),
+         Q_SOLO_ORDER, "Kim acts for herself during the falconer's turn: the player goes first, "
+                       "then the falconer (whose turn has no Activate phase)",
+         also=("The falconer's turn consists of three phases in fixed order: Move, Adventure, "
+               "and Replenish. He doesn't have an Activate phase.",)),
+    Case("falconer_spends",
+         falconer_adventure([A(1, 1, [], ["fist"], clovers=1), *DISPLAY[1:]], clovers=1,
+                            hand=[I("fist", "star")]),
+         ev("falconer_adventure"),
+         Q_FALCONER_CLOVERS, "the adventure's clover gives him 2: he spends them immediately on "
+                             "an item card, and the table entered none drawn (a printed rule, so "
+                             "a 422 with it, not a 400)"),
+    Case("falconer_adventure (another card)", falconer_adventure(hand=[I("speech", "star"),
+                                                                      I("fist", "star")]),
+         ev("falconer_adventure", completes=2, pay=[1]),
+         Q_FALCONER_FIRST, "with the right arrow the first card he can pay for is place 1 (fist): "
+                           "he always completes the first possible one, checked in the arrow's "
+                           "direction, so both sentences", also=(Q_FALCONER_ARROW,)),
+    Case("falconer_adventure (wild card)", falconer_adventure(hand=[I("coin", "star"),
+                                                                   I("fist", "star")]),
+         ev("falconer_adventure", completes=1, pay=[1]),
+         Q_FALCONER_WILD, "he pays with the fist, not the coin: wild cards only if absolutely "
+                          "necessary"),
+    Case("falconer_adventure (nothing to do)", falconer_adventure(hand=[]),
+         ev("falconer_adventure", completes=1),
+         Q_FALCONER_NOTHING, "no item cards: he can complete nothing, so he does nothing"),
+]
