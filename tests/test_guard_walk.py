@@ -4,8 +4,12 @@ that forbids what was attempted.
 Each game lists its refusals in tests/guard_cases/<referee module>.py (see that package). For every
 case the walk starts a session, enters the case's legal events, then the attempt, and checks the 422
 and its quote; and it checks that every guard the game declares with @cites has at least one case.
+A cases module that sets `WALKS_VIOLATIONS = True` is held to more: every sentence its game's source
+passes to `self.violation(...)` (in callbacks, not only guards) is quoted by a case, or listed in
+its `UNWALKED` with the reason it is not walked yet.
 """
 
+import ast
 import importlib
 import inspect
 import sys
@@ -13,6 +17,7 @@ import sys
 import pytest
 
 from referee import referees
+from tests.test_citations import game_sources
 
 GAMES = referees()
 # Games whose cases are still being written (issue 10): the walk must fail for them until it is done.
@@ -47,6 +52,39 @@ def test_every_guard_of_every_game_has_a_case(game_id):
     assert module is not None, f"{game_id} has no tests/guard_cases module"
     walked = {case.guard for case in module.CASES}
     assert guards(GAMES[game_id]) <= walked, sorted(guards(GAMES[game_id]) - walked)
+
+
+def violation_quotes(game) -> set[str]:
+    """The sentences passed to `violation(message, quote)` in a game's source (a name bound to a
+    string, a literal, or a tuple of them); quotes computed at run time are not seen."""
+    quotes = set()
+    for path in game_sources(game):
+        module = next(m for m in sys.modules.values() if getattr(m, "__file__", None) == str(path))
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "violation"
+                    and len(node.args) > 1):
+                continue
+            argument = node.args[1]
+            for part in argument.elts if isinstance(argument, ast.Tuple) else [argument]:
+                if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                    quotes.add(part.value)
+                elif isinstance(part, ast.Name) and isinstance(vars(module).get(part.id), str):
+                    quotes.add(vars(module)[part.id])
+    return quotes
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_violation_a_game_raises_is_walked(game_id):
+    module = cases_module(GAMES[game_id])
+    if module is None or not getattr(module, "WALKS_VIOLATIONS", False):
+        pytest.skip(f"{game_id}: only its @cites guards are walked")
+    walked = set()
+    for case in module.CASES:
+        walked.update((case.quote,) if isinstance(case.quote, str) else case.quote)
+        walked.update(case.also)
+    missing = violation_quotes(GAMES[game_id]) - walked - set(module.UNWALKED)
+    assert not missing, sorted(missing)
+    assert not set(module.UNWALKED) & walked, "a walked sentence is still listed as unwalked"
 
 
 @pytest.mark.parametrize(("game_id", "case"), list(all_cases()))

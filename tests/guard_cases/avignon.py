@@ -155,3 +155,6 @@ CASES = [
          "ends the turn",
          events=[*ROME_TURN, ev("beseech", "avignon", path=1)]),
 ]
+
+WALKS_VIOLATIONS = True
+UNWALKED: dict[str, str] = {}

@@ -10,17 +10,23 @@ import copy
 from referee.pilgrims import Game
 from referee.pilgrims.abilities import (
     Q_ABILITY_ONCE,
+    Q_ANOTHER,
     Q_CLOVER_DRAW,
     Q_CROSSED_CLOVER,
     Q_NO_MAP_BUY,
     Q_PERFORM,
 )
 from referee.pilgrims.adventure import (
+    Q_ADVENTURE_FROM,
     Q_AT_MOST_TWO,
+    Q_CLOVER_ADVENTURE,
+    Q_CLOVER_TYPE,
+    Q_COMPLETED,
     Q_NOT_TWICE,
     Q_ONE_ADVENTURE,
     Q_ONE_QUILL_SPACE,
     Q_PARTICIPATING,
+    Q_PAY,
     Q_RETIRED_DISCARD,
     Q_TYPE_SYMBOL,
 )
@@ -38,10 +44,20 @@ from referee.pilgrims.game import (
     Q_NEXT,
     Q_ONE_MOVEMENT,
     Q_OTHER_GIVES,
+    Q_PARTY_LIMIT,
     Q_PHASES,
     Q_RATIO_CHANGE,
     Q_RETIRED,
     Q_ROUNDS,
+    Q_TAKE_FIRST,
+)
+from referee.pilgrims.improvements import (
+    Q_CROSSED,
+    Q_DIAGRAM,
+    Q_EXTRA_SPACE,
+    Q_PASSED_OVER,
+    Q_SWAP,
+    Q_TRIGGERED,
 )
 from referee.pilgrims.journey import Q_ADVANCED, Q_JOURNEY_NEXT
 from referee.pilgrims.solo import (
@@ -50,6 +66,7 @@ from referee.pilgrims.solo import (
     Q_FALCONER_FIRST,
     Q_FALCONER_NEXT,
     Q_FALCONER_NOTHING,
+    Q_FALCONER_PRIORITY,
     Q_FALCONER_WILD,
     Q_SOLO_ORDER,
     Q_SOLO_SETS,
@@ -329,3 +346,108 @@ CASES = [
          ev("falconer_adventure", completes=1),
          Q_FALCONER_NOTHING, "no item cards: he can complete nothing, so he does nothing"),
 ]
+
+# -- refusals raised in callbacks (self.violation), not only by @cites guards ----------------------
+
+ON_FOOT = A(2, 4, improvement=["movement"], abilities=["extra space"],
+            trigger={"when": "means", "means": 1})
+CLOVER_TRIGGER = A(1, 2, improvement=["other"], abilities=["gain clover"],
+                   trigger={"when": "corner"})
+FULL_PARTY = [M(BEAST), M(C(["wanderer"], ["star"])), M(C(["scoundrel"], ["notes"]))]
+
+
+def companion_with(ability) -> dict:
+    """Ann's companion with `ability`, activated: its ability is the next event."""
+    return activate({"hand": [I("fist", "star"), I("leaf", "star")],
+                     "party": [M(C(["beast"], ["star"], abilities=[ability]))]})
+
+
+CASES += [
+    Case("do_move (the diagram's own space)", setup({"players": seats()}),
+         ev("move", movement=1, to=[1, 1], card=I("leaf", "star")),
+         Q_DIAGRAM, "a move to the space Ann stands on: the diagram's symbol marks the figure's "
+                    "own position, the black dots where it may go"),
+    Case("take_at (the card on the space)", setup({"players": seats()}),
+         ev("move", movement=1, to=[1, 2], card=I("leaf", "star")),
+         Q_TAKE_FIRST, "the map shows another card on [1, 2]: the player takes that space's card",
+         events=[ev("reveal", space=[1, 2], card=I("fist", "notes"))]),
+    Case("join_party (a fourth companion)", setup({"players": seats({"party": FULL_PARTY})}),
+         ev("move", movement=1, to=[2, 2], card=BEAST),
+         Q_PARTY_LIMIT, "a fourth companion with no companion retired: up to 3, else retire one"),
+    Case("extra_spaces (no improvement)", setup({"players": seats()}),
+         ev("move", movement=1, diagram_to=[1, 2], to=[1, 3], card=BEAST),
+         Q_EXTRA_SPACE, "a space beyond the diagram without a 'move 1 more space' improvement"),
+    Case("extra_spaces (its crossed-out clover)",
+         setup({"players": seats({"clovers": 0,
+                                  "completed": [{**ON_FOOT, "crossed_clover": True}]})}),
+         ev("move", movement=1, diagram_to=[1, 2], to=[1, 3], card=BEAST),
+         Q_CROSSED, "the improvement shows a crossed-out clover and Ann has none: the Triggers "
+                    "reference's own sentence for it"),
+    Case("activation_left (the same character)", companion_with("another activation"),
+         ev("activate", character=1, hand=1),
+         Q_ANOTHER, "'another activation' lets the player activate ANOTHER character, not the "
+                    "beast again",
+         events=[ev("activate", character=1, hand=1), ev("ability", kind="another activation")]),
+    Case("swap_items (not adjacent)", companion_with("swap items"),
+         ev("ability", kind="swap items", swap=[[1, 2], [3, 3]]),
+         Q_SWAP, "[1, 2] and [3, 3] are not mutually orthogonally adjacent",
+         events=[ev("activate", character=1, hand=1)]),
+    Case("take_passed_over (no travel)", companion_with("passed-over item"),
+         ev("ability", kind="passed-over item", space=[1, 2], card=I("leaf", "star")),
+         Q_PASSED_OVER, "Ann's figure has not travelled this turn (the position starts after her "
+                        "move): no space was passed over",
+         events=[ev("activate", character=1, hand=1)]),
+    Case("ability_available (no such improvement)", activate({"completed": [A(1, 2)]}),
+         ev("ability", kind="gain clover", improvement=2),
+         Q_COMPLETED, "Ann has completed one adventure: there is no second to gain an improvement "
+                      "from"),
+    Case("ability_available (points only)", activate({"completed": [A(1, 2)]}),
+         ev("ability", kind="gain clover", improvement=1),
+         "Note: Some adventure cards only offer victory points!",
+         "the completed card shows no improvement"),
+    Case("improvement_allowed (another reward)", activate({"completed": [CLOVER_TRIGGER]}),
+         ev("ability", kind="draw item", improvement=1, card=I("leaf", "star")),
+         Q_TRIGGERED, "the improvement's reward to the arrow's right is a clover, not an item"),
+    Case("improvement_allowed (not triggered)", activate({"completed": [CLOVER_TRIGGER]}),
+         ev("ability", kind="gain clover", improvement=1),
+         "• When the player moves their figure to a corner space on the map.",
+         "the improvement is triggered by moving to a corner, which Ann has not done this turn: "
+         "its trigger's own line of the reference"),
+    Case("complete_adventure (from the reserve)", adventure({"hand": [I("fist", "sword")]}),
+         ev("complete_adventure", source="reserve", index=1, pay=[{"hand": 1}]),
+         Q_ADVENTURE_FROM, "no reserved card: a player completes a reserved card or one from the "
+                           "display"),
+    Case("pay (the items cost)", adventure({"hand": [I("speech", "sword")]}),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]),
+         Q_PAY, "a speech card for a fist cost: discard item cards with matching adventure symbols"),
+    Case("pay (a clover to convert)", adventure({"hand": [I("speech", "sword")], "clovers": 0}),
+         ev("complete_adventure", source="display", index=1,
+            pay=[{"hand": 1, "convert": True}]),
+         Q_CLOVER_ADVENTURE, "converting an adventure symbol costs 1 clover, and Ann has none"),
+    Case("complete_adventure (a clover to convert a type)",
+         adventure({"hand": [I("fist", "sword")], "clovers": 1,
+                    "party": [M(C(["wanderer"], ["star"]))]},
+                   display=[A(1, 3, ["beast"], ["fist"]), *DISPLAY[1:]]),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}], companions=[1],
+            convert_types=[1]),
+         Q_CLOVER_TYPE, "converting a companion's type costs 2 clovers; Ann has 1"),
+    Case("falconer_destination (the numbered spaces)", setup(SOLO_FALCONER, players=("Kim",)),
+         ev("falconer_move", figure="falcon", reward="none", arrow="left",
+            priority=[[-1, 0], [0, 1]], to=[3, 4], card=I("fist", "star")),
+         Q_FALCONER_PRIORITY, "the card's space 1 ([2, 3]) is on the map: the falconer selects "
+                              "the first possible numbered space"),
+]
+
+WALKS_VIOLATIONS = True
+UNWALKED = {
+    "All journey cards score victory points at the end of the game. Some also grant an immediate "
+    "reward (such as gaining a clover token).": "a journey card's reward taken after its turn: "
+    "needs a position with a journey card completed in an earlier turn (not walked yet)",
+    "Once a player removes the third map token, the journey card is completed and the player gains "
+    "the reward shown in the top-right corner.": "a journey reward of a card not completed (not "
+    "walked yet)",
+    "Instead of completing an adventure card, the player may sign up for a public quest tile. Like "
+    "an adventure card, players must pay an items cost. This cost is shown on the map through the "
+    "tile's top-left section. Public quest tiles do not have a party requirement.": "asks the "
+    "table for a quest cost it left out at setup (a missing entry, not a player's mistake)",
+}
