@@ -568,8 +568,8 @@ def test_journey_cards_tokens_completion_and_the_next_pair():
 
 
 def test_journey_choice_only_in_the_advanced_game(game):
-    refused(game, "Each player draws 2 journey cards", type="choose_journey", player="p1",
-            card={"spaces": [[3, 3], [3, 4], [3, 5]], "points": 3})
+    refused(game, "advanced game of Pilgrims by using journey cards", type="choose_journey",
+            player="p1", card={"spaces": [[3, 3], [3, 4], [3, 5]], "points": 3})
 
 
 # -- solo -----------------------------------------------------------------------------------------
