@@ -1249,3 +1249,16 @@ def test_the_falconers_clovers_between_his_steps_are_in_the_state():
         {"step": "falcon", "when": "after the solo card's reward", "clovers": 1},
         {"step": "falcon", "when": "after taking a card", "clovers": 2},
         {"step": "falcon", "when": "after spending", "clovers": 0}]
+
+
+def test_draw_two_keep_one_records_the_card_put_on_the_bottom():
+    party = [M(C(["beast"], ["star"], abilities=["draw item"]))]
+    model = activate_phase({"hand": [I("fist", "star")], "party": party})
+    deck = model.G["decks"]["item"]
+    ok(model, type="activate", player="p1", character=1, hand=1)
+    ok(model, type="ability", player="p1", kind="draw item", card=I("leaf", "star"),
+       bottom=I("coin", "notes"))
+    assert model.G["players"]["p1"]["hand"] == [I("leaf", "star")]
+    assert model.G["decks"]["item"] == deck - 1  # two drawn, one put back
+    assert model.G["deck_bottoms"] == [{"deck": "item", "card": I("coin", "notes"),
+                                        "why": "drawn with another and not kept", "by": "p1"}]

@@ -112,7 +112,7 @@ class AbilitiesMixin:
                 self.draw("item", event["bottom"], "event.bottom")
                 self.G["decks"]["item"] += 1
                 self.to_bottom("item", cards.resolve("item", event["bottom"], "event.bottom"),
-                               "drawn with another and not kept")
+                               "drawn with another and not kept", seat)
                 self.effect("Keeps one of 2 item cards; the other goes to the bottom of the deck.",
                             "• Draw 2 item cards from the deck. Keep one, then put the other "
                             "face-down on the bottom of the item deck.")
@@ -138,7 +138,7 @@ class AbilitiesMixin:
             if "bottom" in event:
                 self.to_bottom("companion", cards.resolve("companion", event["bottom"],
                                                           "event.bottom"),
-                               "drawn with another and not kept")
+                               "drawn with another and not kept", seat)
             self.effect("Keeps one of 2 companion cards; the other goes to the bottom of the "
                         "deck.", "• Draw 2 companion cards from the deck. Keep one, then put the "
                         "other face-down on the bottom of the companion deck.")

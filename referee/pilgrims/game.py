@@ -484,10 +484,13 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         self.G["decks"]["discard"] += len(items)
         self.G["discard_pile"].extend(items)
 
-    def to_bottom(self, deck: str, card, why: str) -> None:
+    def to_bottom(self, deck: str, card, why: str, by: str | None = None) -> None:
         """A card put on the bottom of a deck, recorded so the table can check its layout (the last
-        one recorded for a deck is at its very bottom while that deck lasts)."""
-        self.G["deck_bottoms"].append({"deck": deck, "card": card, "why": why})
+        one recorded for a deck is at its very bottom while that deck lasts). `by`: the seat that
+        put it there face down, the only one who saw it (Pilgrims has no hidden information yet:
+        hands are shown too)."""
+        self.G["deck_bottoms"].append({"deck": deck, "card": card, "why": why,
+                                       **({"by": by} if by else {})})
 
     def character(self, player, which, retired_quote=Q_RETIRED):
         """The leader, a companion by its place in the party, or -- so that the mistake can be
