@@ -309,7 +309,8 @@ PLAY = EventType(
     "printed, unless the table's data file has them; `face_up_icon` if it carries the "
     "must-be-played-face-up icon). `opposite` (Pentha, Isabel) and `copies` (Invictus) name a "
     "card's position when the table rulings ask for it. `draw` is the number of cards drawn "
-    "(computed when left out), `drawn` the cards drawn when the player enters them.",
+    "(computed when left out), `drawn` the cards drawn when the player enters them. Icons left "
+    "out are 0.",
     {"lane": _LANE, "face": {"enum": ["up", "down"]}, "power": _POWER, "feathers": _ICONS,
      "scorpions": _ICONS, "divine": _DIVINE, "face_up_icon": {"type": "boolean"},
      "opposite": _POSITION, "copies": _POSITION,
@@ -1006,9 +1007,10 @@ class Game(Referee):
             face_up_icon = event.get("face_up_icon", held.get("face_up_icon",
                                                               data.get("face_up_icon", False)))
             card["face_up_icon"] = face_up_icon
-        missing = [key for key in ("power", "feathers", "scorpions") if key not in card]
-        if missing:
-            raise BadRequest(f"enter the card's {missing[0]} as printed on it", f"event.{missing[0]}")
+        if "power" not in card:
+            raise BadRequest("enter the card's power as printed on it", "event.power")
+        card.setdefault("feathers", 0)  # icons left out: the card shows none
+        card.setdefault("scorpions", 0)
         return card
 
     def _face_down_count(self, lane, seat=None) -> int:
