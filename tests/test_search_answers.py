@@ -117,3 +117,15 @@ def test_strategy_is_the_books_to_answer_where_it_prints_strategy_tips(searcher)
     # Pillars of Fate has a "Strategy Tips" section; Avignon says nothing of strategy
     assert search.search(searcher, "any strategy tips", "pillars-of-fate", 5).answered is True
     assert search.search(searcher, "any strategy tips", "avignon", 5).answered is False
+
+
+def test_every_passage_splits_into_verbatim_sentences_covering_it():
+    from rulebook_index import corpus, sections
+
+    for game in corpus.GAME_IDS:
+        for p in sections.passages_for(game):
+            spans = search._sentence_spans(p.text)
+            assert all(a < b for a, b in spans) and spans == tuple(sorted(spans))
+            assert all(b1 <= a2 for (_, b1), (a2, _) in zip(spans, spans[1:], strict=False))
+            said = "".join(p.text[a:b] for a, b in spans)
+            assert "".join(said.split()) == "".join(p.text.split()), p.id
