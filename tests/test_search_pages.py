@@ -5,11 +5,7 @@ a question without one was answered for."""
 import html as htmlmod
 import re
 
-import pytest
-
 from rulebook_index import corpus
-from tests.test_pages import GAME, new_game
-from tests.toy_game import Lanes
 
 NOT_COVERED = "The rulebook doesn't seem to cover this."
 
@@ -55,20 +51,20 @@ def test_api_abstains_with_a_message(client):
     assert data["results"]
 
 
-@pytest.fixture
-def phone(app):
-    app.extensions["tableside.referees"][GAME] = Lanes
-    return app.test_client()
+def test_ask_page_at_the_table_shows_the_answer_and_the_abstention(app):
+    from referee.web import describe_game, get_sessions
 
-
-def test_ask_page_at_the_table_shows_the_answer_and_the_abstention(phone):
-    session_id = new_game(phone)
-    page = phone.get(f"/play/{session_id}/ask",
-                     query_string={"q": "how many cards in a lane"}).text
+    client = app.test_client()
+    with app.app_context():
+        game = get_sessions().game("avignon")
+        created = get_sessions().create(describe_game(game)["example_setup"])
+    client.get(f"/play/{created['id']}/join?token={created['edit_token']}")
+    ask = f"/play/{created['id']}/ask"
+    page = client.get(ask, query_string={"q": "can i chastise twice in the same turn"}).text
     block = answer_block(page)
-    assert block and "/rules/pillars-of-fate#" in block
-    page = phone.get(f"/play/{session_id}/ask",
-                     query_string={"q": "how long does a game usually take"}).text
+    assert "the same action may not be taken twice" in htmlmod.unescape(block)
+    assert "/rules/avignon#" in block
+    page = client.get(ask, query_string={"q": "how long does a game usually take"}).text
     assert NOT_COVERED in htmlmod.unescape(page) and not answer_block(page)
 
 
