@@ -59,7 +59,12 @@ from referee.pilgrims.improvements import (
     Q_SWAP,
     Q_TRIGGERED,
 )
-from referee.pilgrims.journey import Q_ADVANCED, Q_JOURNEY_NEXT
+from referee.pilgrims.journey import (
+    Q_ADVANCED,
+    Q_JOURNEY_DONE,
+    Q_JOURNEY_IMMEDIATE,
+    Q_JOURNEY_NEXT,
+)
 from referee.pilgrims.solo import (
     Q_FALCONER_ARROW,
     Q_FALCONER_CLOVERS,
@@ -438,14 +443,31 @@ CASES += [
                               "the first possible numbered space"),
 ]
 
+JOURNEY = {"spaces": [[4, 4], [3, 1], [2, 3]], "points": 3}
+DONE_JOURNEY = {"spaces": [[1, 2], [1, 3], [1, 4]], "points": 2, "abilities": ["draw item"]}
+
+
+def journey_activate(p1_journey) -> dict:
+    """An advanced game: Ann in her Activate phase, both players holding a journey card."""
+    return setup({"phase": "activate", "display": DISPLAY,
+                  "players": seats({"movement": [1], "journey": p1_journey},
+                                   {"journey": {"card": JOURNEY}})}, journey_cards=True)
+
+
+CASES += [
+    Case("journey_reward_allowed (none completed)", journey_activate({"card": JOURNEY}),
+         ev("ability", kind="draw item", journey=1, card=I("leaf", "star")),
+         Q_JOURNEY_DONE, "Ann has completed no journey card: the reward comes once the third map "
+                         "token is removed"),
+    Case("journey_reward_allowed (not this turn)",
+         journey_activate({"card": JOURNEY, "completed": [DONE_JOURNEY]}),
+         ev("ability", kind="draw item", journey=1, card=I("leaf", "star")),
+         Q_JOURNEY_IMMEDIATE, "the journey card was completed in an earlier turn: its reward is "
+                              "immediate, taken then"),
+]
+
 WALKS_VIOLATIONS = True
 UNWALKED = {
-    "All journey cards score victory points at the end of the game. Some also grant an immediate "
-    "reward (such as gaining a clover token).": "a journey card's reward taken after its turn: "
-    "needs a position with a journey card completed in an earlier turn (not walked yet)",
-    "Once a player removes the third map token, the journey card is completed and the player gains "
-    "the reward shown in the top-right corner.": "a journey reward of a card not completed (not "
-    "walked yet)",
     "Instead of completing an adventure card, the player may sign up for a public quest tile. Like "
     "an adventure card, players must pay an items cost. This cost is shown on the map through the "
     "tile's top-left section. Public quest tiles do not have a party requirement.": "asks the "
