@@ -26,6 +26,7 @@ Q_MORE_RESERVE = "The player may have an additional adventure card reserved."
 Q_CLOVER_DRAW = ("Spend 2 clover tokens to draw an item card from the deck. The player can draw any "
                  "number of cards this way, if they have enough clover tokens. They may do this "
                  "any time during their turn.")
+Q_CLOVER_DRAW_COST = "Spend 2 clover tokens to draw an item card from the deck."
 Q_CROSSED_CLOVER = ("This indicates that the player must spend a clover token to trigger that "
                     "ability or improvement.")
 Q_SIDE_B = ("Note: For the first game, use side A of the leader tile. In advanced games, try using "
@@ -203,7 +204,7 @@ class AbilitiesMixin:
                     f"{space_name(event['space'])}.")
         return True
 
-    @cites(Q_CLOVER_DRAW)
+    @cites(Q_CLOVER_DRAW_COST)
     def two_clovers(self, event):
         if self.me(event)["clovers"] < 2:
             return "Drawing an item card costs 2 clover tokens."

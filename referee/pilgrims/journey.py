@@ -29,6 +29,7 @@ Q_JOURNEY_EMPTY = ("A player can complete any number of journey cards. If the jo
                    "of cards, players can only complete the cards they already have.")
 Q_JOURNEY_IMMEDIATE = ("All journey cards score victory points at the end of the game. Some also "
                        "grant an immediate reward (such as gaining a clover token).")
+Q_IMMEDIATE_REWARD = "Some also grant an immediate reward (such as gaining a clover token)."
 Q_ADVANCED = ("Experienced players can play an advanced game of Pilgrims by using journey cards to "
               "add variety and complexity.")
 
@@ -50,7 +51,7 @@ class JourneyMixin:
                                  f"({', '.join(shown) or 'none entered'}).", Q_JOURNEY_DONE)
         if [n, kind] not in self.G["turn"].get("journey_rewards", []):
             raise self.violation("A journey card's reward is immediate: it is taken in the turn "
-                                 "the card is completed, once.", Q_JOURNEY_IMMEDIATE)
+                                 "the card is completed, once.", Q_IMMEDIATE_REWARD)
 
     def journey_reward_used(self, event) -> None:
         self.G["turn"]["journey_rewards"].remove([event["journey"], event["kind"]])

@@ -56,6 +56,11 @@ Q_SOLO_DECK = ("After 3 turns, all 6 of the solo cards have been used. Shuffle t
 Q_SOLO_SETS = ("Pilgrims includes four sets of 3 solo cards, marked A, B, C, and D. The solo game's "
                "difficulty is determined by which two sets are used:")
 Q_SOLO_ADVENTURE_RESERVE = "The falconer doesn't reserve adventure cards."
+Q_FALCONER_SPENDS = ("Any time the falconer has 2 clover tokens, he spends them immediately to draw "
+                     "an item card.")
+Q_FALCONER_SELECTS = "The falconer selects the first possible numbered space in ascending order."
+Q_FALCONER_WILD_ONLY = "He only uses wild cards if absolutely necessary."
+Q_SOLO_TWO_SETS = "The solo game's difficulty is determined by which two sets are used:"
 SOLO_CARDS_PER_SET = 3
 
 
@@ -81,8 +86,8 @@ class FalconerMixin:
         difficulty = self.G["falconer"]["difficulty"]
         chosen = DIFFICULTY[difficulty]
         if letter not in chosen:
-            return (f"A {difficulty} solo game uses sets {chosen[0]} and {chosen[1]}: a card of set "
-                    f"{letter} is not in the solo deck.")
+            raise self.violation(f"A {difficulty} solo game uses sets {chosen[0]} and {chosen[1]}: "
+                                 f"a card of set {letter} is not in the solo deck.", Q_SOLO_TWO_SETS)
         if self.G["falconer"]["sets_flipped"].count(letter) == SOLO_CARDS_PER_SET:
             return (f"All {SOLO_CARDS_PER_SET} solo cards of set {letter} have been flipped this "
                     f"round.")
@@ -109,7 +114,7 @@ class FalconerMixin:
             raise self.violation(
                 f"The falconer has {falconer['clovers']} clover tokens: he spends each 2 at once "
                 f"to draw an item card, so {needed} item card(s) are drawn now, not {len(drawn)} "
-                "(\"clover_items\": the cards drawn).", Q_FALCONER_CLOVERS)
+                "(\"clover_items\": the cards drawn).", Q_FALCONER_SPENDS)
         for n, card in enumerate(drawn):
             falconer["clovers"] -= 2
             falconer["hand"].append(cards.resolve("item", self.draw("item", card,
@@ -169,7 +174,7 @@ class FalconerMixin:
             number = spaces.index(chosen) + 1
             raise self.violation(f"The falconer takes the first possible numbered space: "
                                  f"{chosen} (number {number}), not {list(to)}.",
-                                 Q_FALCONER_PRIORITY)
+                                 Q_FALCONER_SELECTS)
         self.effect(f"The {event['figure']} moves to {space_name(chosen)}, the first numbered space on the "
                     "map.", Q_FALCONER_PRIORITY)
         return chosen
@@ -250,7 +255,7 @@ class FalconerMixin:
             raise self.violation(f"The falconer pays with the item cards at places "
                                  f"{computed.get('pay')} of his hand, not {sorted(entered['pay'])}:"
                                  " he uses wild cards only if absolutely necessary.",
-                                 Q_FALCONER_WILD)
+                                 Q_FALCONER_WILD_ONLY)
 
     def do_falconer_adventure(self, event):
         falconer = self.G["falconer"]

@@ -11,7 +11,7 @@ from referee.pilgrims import Game
 from referee.pilgrims.abilities import (
     Q_ABILITY_ONCE,
     Q_ANOTHER,
-    Q_CLOVER_DRAW,
+    Q_CLOVER_DRAW_COST,
     Q_CROSSED_CLOVER,
     Q_NO_MAP_BUY,
     Q_PERFORM,
@@ -61,20 +61,20 @@ from referee.pilgrims.improvements import (
 )
 from referee.pilgrims.journey import (
     Q_ADVANCED,
+    Q_IMMEDIATE_REWARD,
     Q_JOURNEY_DONE,
-    Q_JOURNEY_IMMEDIATE,
     Q_JOURNEY_NEXT,
 )
 from referee.pilgrims.solo import (
     Q_FALCONER_ARROW,
-    Q_FALCONER_CLOVERS,
     Q_FALCONER_FIRST,
     Q_FALCONER_NEXT,
     Q_FALCONER_NOTHING,
-    Q_FALCONER_PRIORITY,
-    Q_FALCONER_WILD,
+    Q_FALCONER_SELECTS,
+    Q_FALCONER_SPENDS,
+    Q_FALCONER_WILD_ONLY,
     Q_SOLO_ORDER,
-    Q_SOLO_SETS,
+    Q_SOLO_TWO_SETS,
 )
 
 from . import Case
@@ -244,7 +244,7 @@ CASES = [
          Q_NO_MAP_BUY, "2 clovers spent on the map's card: players can't spend clover tokens to "
                        "take an item card from the map"),
     Case("two_clovers", activate({"clovers": 1}), ev("buy_item", item=I("leaf", "star")),
-         Q_CLOVER_DRAW, "one clover: drawing an item card costs 2"),
+         Q_CLOVER_DRAW_COST, "one clover: drawing an item card costs 2"),
     # -- the Adventure phase
     Case("activate_done", activate({"hand": [I("fist", "sword")]}),
          ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]),
@@ -322,7 +322,7 @@ CASES = [
     Case("solo_card_of_the_chosen_sets", setup(SOLO_FALCONER, players=("Kim",)),
          ev("falconer_move", figure="falcon", set="C", reward="none", arrow="left", to=[2, 3],
             card=I("fist", "star")),
-         Q_SOLO_SETS, "a set C card in an easy game (sets A and B)"),
+         Q_SOLO_TWO_SETS, "a set C card in an easy game (sets A and B)"),
     Case("phase_rule (falconer's turn)", setup(SOLO_FALCONER, players=("Kim",)),
          ev("gain_clover"),
          Q_SOLO_ORDER, "Kim acts for herself during the falconer's turn: the player goes first, "
@@ -333,7 +333,7 @@ CASES = [
          falconer_adventure([A(1, 1, [], ["fist"], clovers=1), *DISPLAY[1:]], clovers=1,
                             hand=[I("fist", "star")]),
          ev("falconer_adventure"),
-         Q_FALCONER_CLOVERS, "the adventure's clover gives him 2: he spends them immediately on "
+         Q_FALCONER_SPENDS, "the adventure's clover gives him 2: he spends them immediately on "
                              "an item card, and the table entered none drawn (a printed rule, so "
                              "a 422 with it, not a 400)"),
     Case("falconer_adventure (another card)", falconer_adventure(hand=[I("speech", "star"),
@@ -345,7 +345,7 @@ CASES = [
     Case("falconer_adventure (wild card)", falconer_adventure(hand=[I("coin", "star"),
                                                                    I("fist", "star")]),
          ev("falconer_adventure", completes=1, pay=[1]),
-         Q_FALCONER_WILD, "he pays with the fist, not the coin: wild cards only if absolutely "
+         Q_FALCONER_WILD_ONLY, "he pays with the fist, not the coin: wild cards only if absolutely "
                           "necessary"),
     Case("falconer_adventure (nothing to do)", falconer_adventure(hand=[]),
          ev("falconer_adventure", completes=1),
@@ -439,7 +439,7 @@ CASES += [
     Case("falconer_destination (the numbered spaces)", setup(SOLO_FALCONER, players=("Kim",)),
          ev("falconer_move", figure="falcon", reward="none", arrow="left",
             priority=[[-1, 0], [0, 1]], to=[3, 4], card=I("fist", "star")),
-         Q_FALCONER_PRIORITY, "the card's space 1 ([2, 3]) is on the map: the falconer selects "
+         Q_FALCONER_SELECTS, "the card's space 1 ([2, 3]) is on the map: the falconer selects "
                               "the first possible numbered space"),
 ]
 
@@ -462,7 +462,7 @@ CASES += [
     Case("journey_reward_allowed (not this turn)",
          journey_activate({"card": JOURNEY, "completed": [DONE_JOURNEY]}),
          ev("ability", kind="draw item", journey=1, card=I("leaf", "star")),
-         Q_JOURNEY_IMMEDIATE, "the journey card was completed in an earlier turn: its reward is "
+         Q_IMMEDIATE_REWARD, "the journey card was completed in an earlier turn: its reward is "
                               "immediate, taken then"),
 ]
 
