@@ -104,6 +104,7 @@ class Table:
         assert response.status_code == 201, response.get_json()
         game = response.get_json()
         self.id, self.token, self.seq = game["id"], game["edit_token"], game["seq"]
+        self.join_token = game["join_token"]
         self.headers = {"Authorization": "Bearer " + self.token}
 
     def post(self, **event):
@@ -552,6 +553,24 @@ def test_a_face_down_divine_card_cannot_be_told_from_the_cards_left(client):
                          named(view["state"]["lanes"], "left"))
         assert played not in json.dumps(view["state"]["lanes"])
     assert shown["Klar"] == shown["Naka"] == shown["Hadria"]
+
+
+def test_the_sorcerers_action_comes_before_the_next_turn(client):
+    """Divine Cards: "The Divine cards that must be played face up usually possess an action that
+    you will perform immediately upon playing." While Sun's Sorcerer exchange is owed, Moon may not
+    play."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(2, f=1)], "moon": [C(3)]},
+             "right": {"quest": Q(1, 1), "pillar": "moon", "moon": [D("Naka", 1)], "sun": [C(1)]}}
+    pos = position(lanes, turn="sun",
+                   divine={"sun": [{"name": "Sorcerer", "power": 1}, {"name": "Klar"},
+                                   {"name": "Steward"}],
+                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}]})
+    table = Table(client, pos)
+    assert table.play("sun", "center", D("Sorcerer", 1)).status_code == 200
+    assert table.view()["current_players"] == ["sun"]
+    refused(table.play("moon", "left", C(1)),
+            "The Divine cards that must be played face up usually possess an action that you will "
+            "perform immediately upon playing.")
 
 
 # == Divine card effects, at the end of the Age =====================================================
@@ -1257,6 +1276,32 @@ def test_two_tied_lanes_are_each_decided(client):
     assert table.state["renown"] == {"sun": 5, "moon": 4}
 
 
+def test_nothing_but_the_ties_until_they_are_decided(client):
+    """Resolving an Age: "The end of an Age triggers when each of the 3 lanes are full." and the
+    ties are then "decided by the player that holds the pillar": with the left lane tied, neither a
+    card nor the next Age's quests can be entered."""
+    lanes = {"left": {"quest": Q(4, 0), "pillar": "moon", "sun": [C(2, f=1)] * 3,
+                      "moon": [C(2), C(2), C(2)]},
+             "center": quiet(sun_divine="Namari"), "right": quiet(moon_divine="Naka")}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    refused(table.play("sun", "left", C(1)),
+            "The end of an Age triggers when each of the 3 lanes are full.")
+    refused(table.post(type="begin_age", player="sun", quests=AGE_TWO, modifier="least_power"),
+            "The end of an Age triggers when each of the 3 lanes are full.")
+
+
+def test_no_tie_to_break_while_the_age_is_open(client):
+    """Resolving an Age: "Ties in either suit or power are decided by the player that holds the
+    pillar for that lane." — once the Age has ended; mid-Age a lane level on power has no tie to
+    decide yet."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(2)], "moon": [C(2)]}}
+    table = Table(client, position(lanes, turn="sun"))
+    refused(table.post(type="break_tie", player="sun", lane="left", tie="power", choice="sun"),
+            "Ties in either suit or power are decided by the player that holds the pillar for "
+            "that lane.")
+
+
 # == Starting a new Age and the end of the game ======================================================
 
 
@@ -1545,3 +1590,32 @@ def test_drawn_cards_join_only_their_players_hand(client):
     for view in (table.view("moon"), table.spectator()):
         assert not view["state"]["hands"]["sun"].get("cards")
         assert '"feathers": 2, "power": 6' not in json.dumps(view)
+
+
+def test_seat_tokens_see_their_own_secrets_only(client):
+    """Hidden information through the phones' own seats (README: "a seat's token reads the game as
+    that seat (its own hand, the others' counts) and enters that seat's events only"): Moon's phone
+    sees Moon's face-down card but not Sun's hand nor Sun's face-down card, and cannot enter Sun's
+    play."""
+    table = Table(client, opening())
+    seats = {}
+    for seat in SEATS:
+        claimed = client.post(f"/api/sessions/{table.id}/seats",
+                              headers={"Authorization": "Bearer " + table.join_token},
+                              json={"seat": seat})
+        assert claimed.status_code == 201, claimed.get_json()
+        seats[seat] = {"Authorization": "Bearer " + claimed.get_json()["seat_token"]}
+    table.play("sun", "left", C(8, s=2, face="down"))
+    table.play("moon", "center", C(6, f=3, face="down"))
+    moon = client.get(f"/api/sessions/{table.id}", headers=seats["moon"]).get_json()["state"]
+    assert named(moon["lanes"], "center")["cards"]["moon"][0]["power"] == 6
+    assert named(moon["lanes"], "left")["cards"]["sun"][0].get("power") is None
+    assert moon["hands"]["sun"]["count"] == 5 and not moon["hands"]["sun"].get("cards")
+    sun = client.get(f"/api/sessions/{table.id}", headers=seats["sun"]).get_json()["state"]
+    assert sun["hands"]["sun"]["cards"] and named(sun["lanes"], "center")["cards"]["moon"][0].get(
+        "power") is None
+    response = client.post(f"/api/sessions/{table.id}/events", headers=seats["moon"],
+                           json={"event": {"type": "play", "player": "sun", "lane": "right",
+                                           "face": "up", **C(3, s=1)},
+                                 "expected_seq": table.seq})
+    assert response.status_code == 403
