@@ -1474,6 +1474,8 @@ class Game(Referee):
 
     @cites(Q_TIES)
     def tie_is_open(self, event):
+        if self.phase != "ties":  # a lane level while the Age is open is not a tie yet
+            return "No tie is decided before every lane is full and the Age is resolved."
         ties = self._resolver().open_ties()
         match = [t for t in ties if t["lane"] == event["lane"] and t["tie"] == event["tie"]]
         if not match:
