@@ -229,8 +229,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         adventure or quest, a falconer's phase out of order; else the fixed order of the phases."""
         phase = self.phase
         if phase.startswith("falconer"):
-            return Q_FALCONER_TURN if kind.startswith("falconer") else (Q_SOLO_ORDER,
-                                                                        Q_FALCONER_TURN)
+            if kind.startswith("falconer") or kind == "replenish":  # his phases out of order
+                return Q_FALCONER_TURN
+            return (Q_SOLO_ORDER, Q_FALCONER_TURN)
         if kind == "move" and phase in ("turn_activate", "turn_replenish"):
             return Q_ONE_MOVEMENT
         if kind in ("complete_adventure", "sign_up") and phase == "turn_replenish":

@@ -329,6 +329,11 @@ CASES = [
                        "then the falconer (whose turn has no Activate phase)",
          also=("The falconer's turn consists of three phases in fixed order: Move, Adventure, "
                "and Replenish. He doesn't have an Activate phase.",)),
+    Case("phase_rule (the falconer's phases in order)", setup(SOLO_FALCONER, players=("Kim",)),
+         ev("replenish"),
+         "The falconer's turn consists of three phases in fixed order: Move, Adventure, and "
+         "Replenish. He doesn't have an Activate phase.",
+         "the falconer's Replenish entered before his Move: his phases come in a fixed order"),
     Case("falconer_spends",
          falconer_adventure([A(1, 1, [], ["fist"], clovers=1), *DISPLAY[1:]], clovers=1,
                             hand=[I("fist", "star")]),
