@@ -7,10 +7,11 @@ JSON errors with the right status.
 from __future__ import annotations
 
 import functools
+import json
+import math
 
 from flask import Blueprint, current_app, g, jsonify, request
 from transitions.extensions.diagrams import HierarchicalGraphMachine
-from werkzeug.exceptions import BadRequest as HTTPBadRequest
 
 from . import referees
 from .core import engine
@@ -20,9 +21,13 @@ from .core.store import Store
 
 bp = Blueprint("referee_api", __name__, url_prefix="/api")
 
+MAX_JSON_DEPTH = 32
+
 
 def init_app(app) -> None:
-    app.extensions["tableside.store"] = Store(app.config["DATABASE_URL"])
+    app.extensions["tableside.store"] = Store(
+        app.config["DATABASE_URL"], lock_timeout=app.config["DATABASE_LOCK_TIMEOUT"],
+        statement_timeout=app.config["DATABASE_STATEMENT_TIMEOUT"])
     app.extensions["tableside.referees"] = referees()
     app.register_blueprint(bp)
 
@@ -34,21 +39,69 @@ def get_sessions() -> Sessions:
     return g.sessions
 
 
-def db_ok(app) -> bool:
-    try:
-        return app.extensions["tableside.store"].ping()
-    except Exception:  # a health check reports a broken database; it does not raise
-        return False
+def db_health(app) -> dict:
+    return app.extensions["tableside.store"].health()
+
+
+def game_field(body) -> None:
+    """`game` names a game: a string (a list or an object is a 400, not a failed look-up)."""
+    if isinstance(body, dict) and not isinstance(body.get("game"), str):
+        raise BadRequest("game is the id of a game, e.g. \"avignon\"", "game")
 
 
 def json_body():
-    """The request's JSON body, or a 400 that says what is wrong with it."""
-    if not request.data:
+    """The request's JSON body, checked at the door: sent as application/json, valid UTF-8 JSON
+    without NaN or Infinity, nested at most MAX_JSON_DEPTH deep, no lone surrogates or NUL in any
+    string, and whole-number floats (1.0) read as integers."""
+    if not request.content_length and not request.data:
         raise BadRequest("the body is empty: send a JSON object")
+    if request.mimetype != "application/json":
+        raise UnsupportedMediaType()
     try:
-        return request.get_json(force=True)
-    except HTTPBadRequest:
-        raise BadRequest("the body is not valid JSON") from None
+        value = json.loads(request.data, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise BadRequest(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels") from None
+    except ValueError as error:
+        raise BadRequest(f"the body is not valid JSON: {str(error)[:120]}") from None
+    return _clean(value, "", 0)
+
+
+class UnsupportedMediaType(BadRequest):
+    def __init__(self):
+        super().__init__("send the body as JSON, with Content-Type: application/json",
+                         code="unsupported_media_type")
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _clean(value, field: str, depth: int):
+    if depth > MAX_JSON_DEPTH:
+        raise BadRequest(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels", field or None)
+    if isinstance(value, str):
+        return _clean_string(value, field)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadRequest("a number is too large", field or None)
+        return int(value) if value.is_integer() and abs(value) <= 2 ** 53 else value
+    if isinstance(value, list):
+        return [_clean(item, f"{field}[{index}]", depth + 1) for index, item in enumerate(value)]
+    if isinstance(value, dict):
+        return {_clean_string(key, field): _clean(item, f"{field}.{key}".lstrip("."), depth + 1)
+                for key, item in value.items()}
+    return value
+
+
+def _clean_string(text: str, field: str) -> str:
+    if "\x00" in text:
+        raise BadRequest("a string contains a NUL character (\\u0000)", field or None)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest("a string contains a lone surrogate (not a character)",
+                         field or None) from None
+    return text
 
 
 def bearer_token() -> str | None:
@@ -63,7 +116,8 @@ def error(status: int, code: str, message: str, **extra):
 
 @bp.errorhandler(BadRequest)
 def on_bad_request(exc: BadRequest):
-    status = {"not_found": 404, "nothing_to_do": 422, "seat_taken": 409}.get(exc.code, 400)
+    status = {"not_found": 404, "nothing_to_do": 422, "seat_taken": 409,
+              "unsupported_media_type": 415, "log_full": 413}.get(exc.code, 400)
     return jsonify({"error": exc.to_json()}), status
 
 
@@ -94,7 +148,9 @@ def on_forbidden(exc: Forbidden):
 
 @bp.post("/sessions")
 def create_session():
-    return jsonify(get_sessions().create(json_body())), 201
+    body = json_body()
+    game_field(body)
+    return jsonify(get_sessions().create(body)), 201
 
 
 @bp.get("/sessions/<session_id>")
@@ -110,7 +166,10 @@ def claim_seat(session_id):
 @bp.post("/sessions/<session_id>/events")
 def post_event(session_id):
     sessions = get_sessions()
-    sessions.seq(session_id)  # 404 before 401: the id is public, the token is not
+    seq = sessions.seq(session_id)  # 404 before 401: the id is public, the token is not
+    if seq >= current_app.config["MAX_LOG_ENTRIES"]:
+        raise BadRequest(f"this game's log is full ({seq} entries): export it and start a new "
+                         "one", code="log_full")
     return jsonify(sessions.post_event(session_id, bearer_token(), json_body()))
 
 
@@ -125,7 +184,7 @@ def redo(session_id):
 
 
 def optional_json_body():
-    return json_body() if request.data else {}
+    return json_body() if request.content_length or request.data else {}
 
 
 @bp.get("/sessions/<session_id>/log")
@@ -142,7 +201,16 @@ def export_session(session_id):
 
 @bp.post("/sessions/import")
 def import_session():
-    return jsonify(get_sessions().import_(json_body())), 201
+    """An export of any game this server accepted is importable: the body may be as large as
+    MAX_IMPORT_BYTES (the log is capped at MAX_LOG_ENTRIES entries anyway)."""
+    request.max_content_length = current_app.config["MAX_IMPORT_BYTES"]
+    document = json_body()
+    game_field(document)
+    if isinstance(document, dict) and isinstance(document.get("log"), list) \
+            and len(document["log"]) > current_app.config["MAX_LOG_ENTRIES"]:
+        raise BadRequest(f"an imported log has at most {current_app.config['MAX_LOG_ENTRIES']} "
+                         "entries", "log", code="log_full")
+    return jsonify(get_sessions().import_(document)), 201
 
 
 # -- games ---------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import threading
 import time
 
 import click
+from whoosh import query as whoosh_query
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from flask.cli import AppGroup
 
@@ -120,6 +121,24 @@ def index_ok(app) -> bool:
         return False
 
 
+def index_health(app) -> dict:
+    """{"ok": True}, or the fault: not built, or damaged (it is opened afresh and every stored
+    passage read, which finds a garbled file; ~10 ms)."""
+    if not indexing.is_current(app.config["INDEX_DIR"]):
+        return {"ok": False, "fault": "index_unavailable",
+                "message": "the rules index is not built from the present rulebooks"}
+    try:
+        path, ix = indexing.open_current(app.config["INDEX_DIR"])
+        with ix.searcher() as searcher:
+            if sum(1 for _ in searcher.all_stored_fields()) != searcher.doc_count():
+                raise ValueError("stored passages and document count disagree")
+            searcher.search(whoosh_query.Every(), limit=1)
+        ix.close()
+    except Exception as error:  # health reports a damaged index, it does not raise
+        return {"ok": False, "fault": "index_damaged", "message": str(error)[:200]}
+    return {"ok": True}
+
+
 # --- input ---------------------------------------------------------------------------------
 
 
@@ -222,8 +241,20 @@ NOT_COVERED = "The rulebook doesn't seem to cover this."
 
 
 def run_search(q: str, game: str | None, limit: int) -> search.SearchResult:
-    """Search the game's rulebook, or, without a game, the one the question is about."""
-    return search.search(get_searcher(), q, game, limit, detect=True)
+    """Search the game's rulebook, or, without a game, the one the question is about. A search
+    that fails on a damaged index is a 503 naming it (and the index is opened afresh next time,
+    so a rebuild or a repaired copy serves again without a restart)."""
+    try:
+        return search.search(get_searcher(), q, game, limit, detect=True)
+    except ApiError:
+        raise
+    except Exception:
+        app = current_app._get_current_object()
+        if index_health(app)["ok"]:
+            raise
+        app.extensions["rulebook_index"].pop("handle", None)
+        raise ApiError(503, "index_damaged", "The rules index is damaged: rebuild it with "
+                       "`flask --app app index rebuild`.") from None
 
 
 @api.get("/rules/search")

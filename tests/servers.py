@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = {
     "gunicorn": lambda port: [sys.executable, "-m", "gunicorn", "--preload", "--workers", "2",
                               "--threads", "4", "--bind", f"127.0.0.1:{port}", "app:create_app()"],
+    "gunicorn-no-preload": lambda port: [sys.executable, "-m", "gunicorn", "--workers", "3",
+                                         "--bind", f"127.0.0.1:{port}", "app:create_app()"],
     "flask": lambda port: [sys.executable, "-m", "flask", "--app", "app", "run", "--with-threads",
                            "--host", "127.0.0.1", "--port", str(port)],
 }

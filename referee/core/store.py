@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy import (
     Column,
@@ -29,6 +30,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy import exc as db_errors
 from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
@@ -86,20 +88,120 @@ cards = Table(
 )
 
 
+class StoreFault(Exception):
+    """The database cannot do what was asked, for a reason that is not the request's fault and that
+    may clear by itself: answered 503 with the code naming it."""
+
+    def __init__(self, code: str, message: str, retry_after: int = 5):
+        super().__init__(message)
+        self.code, self.message, self.retry_after = code, message, retry_after
+
+
+# (code, message) by what SQLite says and by PostgreSQL's SQLSTATE
+SQLITE_FAULTS = (
+    ("database is locked", "database_locked",
+     "the database is locked by another writer: try again in a moment"),
+    ("database table is locked", "database_locked",
+     "the database is locked by another writer: try again in a moment"),
+    ("database or disk is full", "disk_full", "the database's disk is full: nothing was written"),
+    ("readonly database", "database_read_only",
+     "the database is read-only: nothing can be written until it is writable again"),
+    ("disk i/o error", "database_io_error", "the database's disk failed to read or write"),
+    ("unable to open database", "database_unavailable", "the database file cannot be opened"),
+)
+POSTGRESQL_FAULTS = {
+    "55P03": ("database_locked", "the game is locked by another writer: try again in a moment"),
+    "57014": ("database_busy", "the database took too long to answer: try again in a moment"),
+    "40P01": ("database_busy", "two writers deadlocked: try again"),
+    "53100": ("disk_full", "the database's disk is full: nothing was written"),
+    "53200": ("database_busy", "the database is out of memory"),
+    "53300": ("database_busy", "the database has too many connections"),
+    "25006": ("database_read_only", "the database is read-only (a standby?): nothing was written"),
+    "57P01": ("database_unavailable", "the database is shutting down"),
+    "57P03": ("database_unavailable", "the database is starting up"),
+}
+
+
+def fault_of(error: Exception) -> StoreFault | None:
+    """The StoreFault a database error means, or None when it is a bug rather than a fault."""
+    if isinstance(error, db_errors.TimeoutError):
+        return StoreFault("database_busy", "every database connection is busy: try again")
+    if not isinstance(error, db_errors.DBAPIError):
+        return None
+    original = error.orig
+    sqlstate = getattr(original, "sqlstate", None)
+    if sqlstate in POSTGRESQL_FAULTS:
+        return StoreFault(*POSTGRESQL_FAULTS[sqlstate])
+    text_ = str(original).lower()
+    for needle, code, message in SQLITE_FAULTS:
+        if needle in text_:
+            return StoreFault(code, message)
+    if error.connection_invalidated or isinstance(error, db_errors.OperationalError):
+        return StoreFault("database_unavailable", "the database cannot be reached")
+    return None
+
+
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+
+
+health = Table(
+    "health",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("checked_at", Float, nullable=False),
+    Column("padding", Text),
+)
+
+
 class Store:
-    def __init__(self, url: str):
+    """`lock_timeout` bounds how long a write waits for another writer's lock (SQLite's busy
+    timeout, PostgreSQL's lock_timeout); `statement_timeout` bounds any one PostgreSQL statement.
+    Past them the database's error is raised, and the app answers 503."""
+
+    def __init__(self, url: str, lock_timeout: float = 5.0, statement_timeout: float = 15.0):
         self.is_sqlite = url.startswith("sqlite")
         if self.is_sqlite:
-            self.engine = create_engine(url, connect_args={"timeout": 30})
+            self.engine = create_engine(url, connect_args={"timeout": lock_timeout},
+                                        pool_timeout=lock_timeout)
             _sqlite_write_transactions_begin_immediate(self.engine)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
-        metadata.create_all(self.engine)
+            options = (f"-c lock_timeout={int(lock_timeout * 1000)} "
+                       f"-c statement_timeout={int(statement_timeout * 1000)}")
+            self.engine = create_engine(url, pool_pre_ping=True, pool_timeout=lock_timeout,
+                                        connect_args={"options": options})
+        self.last_fault: str | None = None
+        migrate(self.engine)
         self.engine.dispose()  # no pooled connection may outlive a fork (gunicorn --preload)
 
     def ping(self) -> bool:
         with self.engine.connect() as conn:
             return conn.execute(text("SELECT 1")).scalar() == 1
+
+    def health(self) -> dict:
+        """Whether the database can be read and written now, and if not, the fault's code. A write
+        is tried and rolled back: it takes the write lock (and so finds a locked or read-only
+        database) without writing; a full disk shows only when something is written, so the
+        health table is written for real (64 KiB, then deleted) while the last write failed for
+        lack of space."""
+        try:
+            with self.engine.connect().execution_options(immediate_write=True) as conn:
+                transaction = conn.begin()
+                try:
+                    conn.execute(update(health).values(checked_at=time.time()))
+                    if self.last_fault == "disk_full":  # room for 64 KiB more?
+                        conn.execute(insert(health).values(id=2, checked_at=0, padding="x" * 65536))
+                        conn.execute(delete(health).where(health.c.id == 2))
+                        transaction.commit()
+                finally:
+                    if transaction.is_active:
+                        transaction.rollback()
+        except Exception as error:  # health reports a fault; it never raises
+            fault = fault_of(error)
+            self.last_fault = fault.code if fault else "database_error"
+            return {"ok": False, "fault": self.last_fault,
+                    "message": fault.message if fault else str(error)[:200]}
+        self.last_fault = None
+        return {"ok": True}
 
     # -- reads -------------------------------------------------------------------------------------
 
@@ -225,6 +327,23 @@ class Store:
         conn.execute(update(sessions).where(sessions.c.id == session_id).values(
             seq=seq, snapshot=json.dumps(snapshot), snapshot_version=version,
         ))
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (migrations/), safely when several processes start
+    at once on an empty database: the first takes a lock (PostgreSQL: an advisory lock; SQLite: the
+    write lock of BEGIN IMMEDIATE) and migrates, the others wait for it and then find nothing to do."""
+    from alembic import command
+    from alembic.config import Config
+
+    with engine.connect().execution_options(immediate_write=True) as conn:
+        with conn.begin():
+            if engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(7216731)"))  # any fixed number
+            config = Config()
+            config.set_main_option("script_location", str(MIGRATIONS))
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
 
 
 def _sqlite_write_transactions_begin_immediate(engine: Engine) -> None:
