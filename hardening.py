@@ -21,7 +21,6 @@ from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
-
 from sqlalchemy import exc as db_errors
 
 from referee.core.store import fault_of

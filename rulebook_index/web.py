@@ -10,9 +10,9 @@ import threading
 import time
 
 import click
-from whoosh import query as whoosh_query
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from flask.cli import AppGroup
+from whoosh import query as whoosh_query
 
 from . import corpus, indexing, search, sections
 
