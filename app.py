@@ -6,7 +6,6 @@ Configuration: the environment variables in the README's table, any `FLASK_<NAME
 """
 
 import os
-from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
@@ -45,13 +44,11 @@ def create_app(test_config=None):
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = hardening.secret_key(app.instance_path)
-    if app.config["PUBLIC_URL"]:
-        public = urlsplit(app.config["PUBLIC_URL"])
-        app.config["SERVER_NAME"] = public.netloc
-        app.config["PREFERRED_URL_SCHEME"] = public.scheme or "http"
     if app.config["PROXY_FIX"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_FIX"],
                                 x_proto=app.config["PROXY_FIX"], x_host=app.config["PROXY_FIX"])
+    if app.config["PUBLIC_URL"]:
+        app.wsgi_app = hardening.PublicAddress(app.wsgi_app, app.config["PUBLIC_URL"])
 
     from rulebook_index import web as rules_web
 

@@ -12,6 +12,8 @@ import hashlib
 import ipaddress
 import os
 import secrets
+import time
+from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken
 from flask import abort, current_app, jsonify, request
@@ -97,7 +99,6 @@ def secret_key(instance_path: str) -> str:
                 key = file.read().strip()
             if key:
                 return key
-            import time
             time.sleep(0.02)
         raise RuntimeError(f"{path} is empty: delete it and start again") from None
     key = secrets.token_urlsafe(48)
@@ -141,9 +142,23 @@ class _FernetJSON:
 # -- hosts ---------------------------------------------------------------------------------------
 
 
+class PublicAddress:
+    """With PUBLIC_URL set, every request is seen as addressed to it (Host and scheme), so every
+    link and QR code is built from the configured address, whatever Host the client sent."""
+
+    def __init__(self, wsgi_app, public_url: str):
+        public = urlsplit(public_url)
+        self.wsgi_app, self.host, self.scheme = wsgi_app, public.netloc, public.scheme or "http"
+
+    def __call__(self, environ, start_response):
+        environ["HTTP_HOST"] = self.host
+        environ["wsgi.url_scheme"] = self.scheme
+        return self.wsgi_app(environ, start_response)
+
+
 def check_host() -> None:
     """Links and QR codes are built from the Host header, so an untrusted one is refused: with
-    PUBLIC_URL set, links use it whatever the header says (SERVER_NAME); otherwise the host must be
+    PUBLIC_URL set, links use it whatever the header says (PublicAddress); otherwise the host must be
     in TRUSTED_HOSTS or, when that is unset, a loopback name or an IP address (a table's LAN
     address), never a DNS name an attacker chose."""
     if current_app.config.get("PUBLIC_URL") or current_app.config.get("TRUSTED_HOSTS"):

@@ -171,7 +171,6 @@ def test_links_are_not_built_from_an_untrusted_host(client, game):
 def test_with_a_public_url_links_use_it_whatever_the_host(tmp_path, index_dir):
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'p.sqlite'}",
                       "INDEX_DIR": index_dir, "PUBLIC_URL": "http://table.local:8000"})
-    app.config["PUBLIC_URL"] = "http://table.local:8000"
     client = app.test_client()
     session_id = client.post("/api/sessions", json=SETUP).get_json()["id"]
     page = client.get(f"/play/{session_id}", headers={"Host": "evil.example"})
