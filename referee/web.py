@@ -7,17 +7,19 @@ JSON errors with the right status.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 
-from flask import Blueprint, current_app, g, jsonify, request
+from flask import Blueprint, current_app, g, jsonify, render_template, request
 from transitions.extensions.diagrams import HierarchicalGraphMachine
 
 from . import referees
-from .core import engine
+from .core import engine, openapi
 from .core.rules import BadRequest, Citation, RuleViolation, nested_state_names
 from .core.sessions import Forbidden, Sessions, Stale
 from .core.store import Store
+from .core.views import ViewCache
 
 bp = Blueprint("referee_api", __name__, url_prefix="/api")
 
@@ -29,13 +31,19 @@ def init_app(app) -> None:
         app.config["DATABASE_URL"], lock_timeout=app.config["DATABASE_LOCK_TIMEOUT"],
         statement_timeout=app.config["DATABASE_STATEMENT_TIMEOUT"])
     app.extensions["tableside.referees"] = referees()
+    app.extensions["tableside.views"] = ViewCache()
+    from rulebook_index import corpus
+
+    app.extensions["tableside.openapi"] = openapi.document(app.extensions["tableside.referees"],
+                                                           tuple(corpus.GAME_IDS))
     app.register_blueprint(bp)
 
 
 def get_sessions() -> Sessions:
     if "sessions" not in g:
         g.sessions = Sessions(current_app.extensions["tableside.store"],
-                              current_app.extensions["tableside.referees"])
+                              current_app.extensions["tableside.referees"],
+                              current_app.extensions["tableside.views"])
     return g.sessions
 
 
@@ -155,7 +163,13 @@ def create_session():
 
 @bp.get("/sessions/<session_id>")
 def get_session(session_id):
-    return jsonify(get_sessions().get(session_id, bearer_token(), request.args.get("seat")))
+    """The live view every phone polls: its text is described once per seq and reader, and a
+    phone that already has it (If-None-Match) gets a 304."""
+    key, text = get_sessions().view_text(session_id, bearer_token(), request.args.get("seat"))
+    response = current_app.response_class(text, mimetype="application/json")
+    response.set_etag(hashlib.sha256(repr(key).encode()).hexdigest()[:32])
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response.make_conditional(request)
 
 
 @bp.post("/sessions/<session_id>/seats")
@@ -211,6 +225,20 @@ def import_session():
         raise BadRequest(f"an imported log has at most {current_app.config['MAX_LOG_ENTRIES']} "
                          "entries", "log", code="log_full")
     return jsonify(get_sessions().import_(document)), 201
+
+
+# -- the API's description -----------------------------------------------------------------------
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    return jsonify(current_app.extensions["tableside.openapi"])
+
+
+@bp.get("/docs")
+def api_docs():
+    """The OpenAPI document as a page: every operation, its parameters, body and answers."""
+    return render_template("api.html", api=current_app.extensions["tableside.openapi"])
 
 
 # -- games ---------------------------------------------------------------------------------------

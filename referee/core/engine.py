@@ -234,12 +234,13 @@ def score(game: type[Referee], tallies) -> dict:
     return game.score(tallies)
 
 
-def view(model: Referee, with_legal: bool = True, seat: str | None = None) -> dict:
+def view(model: Referee, with_legal: bool = True, seat: str | None = None, legal=None) -> dict:
     """What a client needs to show the table now, as `seat` may see it (None: a spectator).
 
     In a game with hidden information a reader's `legal` holds only its own seat's events: the
     others' would name the cards in their hands. `legal` can be costly to enumerate, so the answers
-    to writes leave it out: a client asks for it with GET."""
+    to writes leave it out: a client asks for it with GET. `legal`: the game's legal events, when
+    the caller has them already (they are the same for every reader of one seq)."""
     described = {
         "phase": model.phase,
         "over": model.game_over,
@@ -248,7 +249,9 @@ def view(model: Referee, with_legal: bool = True, seat: str | None = None) -> di
         "scores": model.scores(),
     }
     if with_legal:
-        legal = [] if model.game_over else model.legal()
+        if legal is None:
+            legal = [] if model.game_over else model.legal()
+        legal = list(legal)
         if model.hidden_information:
             legal = [event for event in legal if event["player"] == seat]
         described["legal"] = legal

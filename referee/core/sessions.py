@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from . import engine
 from .rules import BadRequest, Citation, Referee, RuleViolation
 from .store import Store
+from .views import ViewCache
 
 logger = logging.getLogger(__name__)
 
@@ -74,9 +76,11 @@ class Viewer:
 
 
 class Sessions:
-    def __init__(self, store: Store, games: dict[str, type[Referee]]):
+    def __init__(self, store: Store, games: dict[str, type[Referee]],
+                 views: ViewCache | None = None):
         self.store = store
         self.games = games
+        self.views = views if views is not None else ViewCache()
 
     def game(self, game_id: str) -> type[Referee]:
         if game_id not in self.games:
@@ -187,7 +191,7 @@ class Sessions:
             return engine.restore(game, setup, row["snapshot"])
 
     def _describe(self, session_id, game, setup, model, seq, with_legal=True,
-                  viewer: Viewer = Viewer("table")) -> dict:
+                  viewer: Viewer = Viewer("table"), legal=None) -> dict:
         return {
             "id": session_id,
             "game": game.game_id,
@@ -196,20 +200,34 @@ class Sessions:
             "anyone_enters": setup.anyone_enters,
             "seq": seq,
             "viewer": {"role": viewer.role, "seat": viewer.seat},
-            **engine.view(model, with_legal, viewer.seat),
+            **engine.view(model, with_legal, viewer.seat, legal),
         }
 
     def get(self, session_id: str, token: str | None = None, seat: str | None = None) -> dict:
         """The game now, as the holder of `token` may see it (`seat`: the seat the table's phone
         looks as)."""
+        return json.loads(self.view_text(session_id, token, seat)[1])
+
+    def view_text(self, session_id: str, token: str | None = None,
+                  seat: str | None = None) -> tuple[tuple, str]:
+        """(key, JSON text) of `get`: described once per (session, seq, reader) in this process
+        (referee/core/views.py); only the session row is read when it was described before."""
         with self.store.read() as conn:
             row = self._row(session_id, conn)
             viewer = self.viewer(row, token, seat, conn)
-            entries = _log_entries(self.store.entries(session_id, conn))
+        key = (row["id"], row["seq"], row["snapshot_version"], viewer.role, viewer.seat)
+        return key, self.views.text(key, lambda: json.dumps(self._described_now(row, viewer)))
+
+    def _described_now(self, row: dict, viewer: Viewer) -> dict:
         game = self.game(row["game"])
+        # the log is append-only: its entries up to the row's seq are the ones the row follows
+        entries = _log_entries(self.store.entries(row["id"], upto=row["seq"]))
         model = self._model(row, lambda: entries)
+        legal = self.views.legal_events(
+            (row["id"], row["seq"], row["snapshot_version"]),
+            lambda: [] if model.game_over else model.legal())
         described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model, row["seq"],
-                                   viewer=viewer)
+                                   viewer=viewer, legal=legal)
         in_force, redo = engine.active_events(entries)
         described["can_undo"] = bool(in_force)
         described["can_redo"] = bool(redo)

@@ -225,8 +225,11 @@ class Store:
             row = used.execute(select(sessions).where(sessions.c.id == session_id)).mappings().first()
         return _session_dict(row) if row else None
 
-    def entries(self, session_id: str, conn: Connection | None = None) -> list[dict]:
+    def entries(self, session_id: str, conn: Connection | None = None,
+                upto: int | None = None) -> list[dict]:
         query = select(log).where(log.c.session_id == session_id).order_by(log.c.seq)
+        if upto is not None:
+            query = query.where(log.c.seq <= upto)
         with self._using(conn) as used:
             rows = used.execute(query).mappings().all()
         return [_entry_dict(row) for row in rows]
