@@ -59,7 +59,7 @@ def test_a_database_made_before_migrations_is_taken_over(tmp_path):
     url = f"sqlite:///{tmp_path / 'old.sqlite'}"
     engine = create_engine(url)
     # what every version before migrations did
-    store.metadata.create_all(engine, tables=[store.sessions, store.log, store.tokens])
+    store.metadata.create_all(engine, tables=[store.sessions, store.log, store.tokens, store.cards])
     with engine.begin() as conn:
         conn.execute(text("INSERT INTO sessions VALUES ('abc', 'avignon', 0, 'h', '{}', 0, '{}', 1)"))
     store.Store(url)
