@@ -56,7 +56,10 @@ def test_readers_and_a_writer_on_one_game_never_see_a_5xx(server, game_id):
     try:
         view = game
         for _event in range(EVENTS):
-            status, view = call(server.base, "GET", f"/api/sessions/{game['id']}")
+            # the table's phone, looking as the seat to act (its hand, where hands are hidden)
+            seat = "&".join(f"seat={s}" for s in view["current_players"][:1])
+            status, view = call(server.base, "GET", f"/api/sessions/{game['id']}?{seat}",
+                                token=game["edit_token"])
             choices = [event for event in view["legal"] if "open" not in event]
             if status != 200 or not choices:
                 break
@@ -72,11 +75,13 @@ def test_readers_and_a_writer_on_one_game_never_see_a_5xx(server, game_id):
 
     assert [status for status in statuses if status >= 500] == []
     assert len(statuses) >= READERS * READS * 3
-    status, export = call(server.base, "GET", f"/api/sessions/{game['id']}/export")
+    status, export = call(server.base, "GET", f"/api/sessions/{game['id']}/export",
+                          token=game["edit_token"])
     in_force, _redo = engine.active_events([
         engine.LogEntry(entry["seq"], entry["kind"], entry["event"], entry["target_seq"])
         for entry in export["log"]])
-    setup = engine.Setup(export["players"], export["options"], export["position"])
+    setup = engine.Setup(export["players"], export["options"], export["position"],
+                         export["anyone_enters"])
     replayed = engine.replay(referees()[game_id], setup, [entry.event for entry in in_force])
     status, final = call(server.base, "GET", f"/api/sessions/{game['id']}")
     assert final["state"] == replayed.visible_state(None) and final["phase"] == replayed.phase
