@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from . import engine
 from .rules import BadRequest, Citation, Referee, RuleViolation
-from .store import Store
+from .store import CHECKPOINT_EVERY, Store
 from .views import ViewCache
 
 logger = logging.getLogger(__name__)
@@ -97,14 +97,14 @@ class Sessions:
         setup = engine.check_setup(game, body)
         return self._insert(game, setup, engine.start(game, setup), ())
 
-    def _insert(self, game, setup, model, entries) -> dict:
+    def _insert(self, game, setup, model, entries, saved=None) -> dict:
         token, join_token = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         for _attempt in range(5):
             session_id = "".join(secrets.choice(SESSION_ID_ALPHABET) for _ in range(SESSION_ID_LENGTH))
             if self.store.session(session_id) is None:
                 break
         self.store.create(session_id, game.game_id, token_hash(token), token_hash(join_token),
-                          setup.to_json(), model.snapshot(), game.rules_version, entries)
+                          setup.to_json(), model.snapshot(), game.rules_version, entries, saved)
         return {"id": session_id, "edit_token": token, "join_token": join_token, **self._describe(
             session_id, game, setup, model, len(entries))}
 
@@ -221,20 +221,22 @@ class Sessions:
     def _described_now(self, row: dict, viewer: Viewer) -> dict:
         game = self.game(row["game"])
         # the log is append-only: its entries up to the row's seq are the ones the row follows
-        entries = _log_entries(self.store.entries(row["id"], upto=row["seq"]))
-        model = self._model(row, lambda: entries)
+        entries = _log_entries(self.store.log_index(row["id"], upto=row["seq"]))
+        model = self._model(row, lambda: _log_entries(self.store.entries(row["id"],
+                                                                         upto=row["seq"])))
         legal = self.views.legal_events(
             (row["id"], row["seq"], row["snapshot_version"]),
             lambda: [] if model.game_over else model.legal())
         described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model, row["seq"],
                                    viewer=viewer, legal=legal)
         in_force, redo = engine.active_events(entries)
+        shown = self.store.events_at(row["id"], [e[-1].seq for e in (in_force, redo) if e])
         described["can_undo"] = bool(in_force)
         described["can_redo"] = bool(redo)
         described["last_event"] = engine.shown_event(
-            model, in_force[-1].event if in_force else None, viewer.seat)
+            model, shown[in_force[-1].seq] if in_force else None, viewer.seat)
         described["next_redo"] = engine.shown_event(
-            model, redo[-1].event if redo else None, viewer.seat)
+            model, shown[redo[-1].seq] if redo else None, viewer.seat)
         return described
 
     def seq(self, session_id: str) -> int:
@@ -326,6 +328,9 @@ class Sessions:
             })
             self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
                                      model.rules_version)
+            if seq % CHECKPOINT_EVERY == 0:
+                self.store.add_checkpoint(conn, session_id, seq, model.snapshot(),
+                                          model.rules_version)
             described = self._describe(session_id, type(model),
                                        engine.Setup(**row["setup"]), model, seq, False)
         return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects),
@@ -348,21 +353,22 @@ class Sessions:
                 raise Stale(row["seq"])
             game = self.game(row["game"])
             setup = engine.Setup(**row["setup"])
-            entries = _log_entries(self.store.entries(session_id, conn))
-            in_force, redo = engine.active_events(entries)
+            in_force, redo = engine.active_events(
+                _log_entries(self.store.log_index(session_id, conn)))
             if kind == "undo":
                 if not in_force:
                     raise NothingTo("there is nothing to undo")
                 target = in_force[-1]
+                target.event = self.store.events_at(session_id, [target.seq], conn)[target.seq]
                 self.check_seat(row, writer, target.event["player"], "undoing this event")
-                model = engine.replay(game, setup, [entry.event for entry in in_force[:-1]])
+                model = self._state_after(conn, row, game, setup, in_force[:-1])
             else:
                 if not redo:
                     raise NothingTo("there is nothing to redo")
                 target = redo[-1]
+                target.event = self.store.events_at(session_id, [target.seq], conn)[target.seq]
                 self.check_seat(row, writer, target.event["player"], "redoing this event")
-                model = self._model(row, lambda: entries)
-            if kind == "redo":
+                model = self._model(row, lambda: self._entries_with_events(conn, session_id))
                 engine.apply(model, target.event)
             seq = row["seq"] + 1
             self.store.append(conn, session_id, {
@@ -373,6 +379,24 @@ class Sessions:
                                      game.rules_version)
             described = self._describe(session_id, game, setup, model, seq, False)
         return {"accepted": True, kind: target.event, "seq": seq, **described}
+
+    def _state_after(self, conn, row, game, setup, in_force: list[engine.LogEntry]) -> Referee:
+        """The game after these events in force: from the nearest checkpoint among them, replaying
+        only the events since (at most CHECKPOINT_EVERY, unless undo and redo wandered)."""
+        saved = self.store.checkpoint_seqs(conn, row["id"], game.rules_version)
+        start = next((i for i in range(len(in_force) - 1, -1, -1) if in_force[i].seq in saved), None)
+        if start is None:
+            model, rest = engine.start(game, setup), in_force
+        else:
+            snapshot = self.store.checkpoint(conn, row["id"], in_force[start].seq)
+            model, rest = engine.restore(game, setup, snapshot), in_force[start + 1:]
+        events = self.store.events_at(row["id"], [entry.seq for entry in rest], conn)
+        for entry in rest:
+            engine.apply(model, events[entry.seq], replaying=True)
+        return model
+
+    def _entries_with_events(self, conn, session_id: str) -> list[engine.LogEntry]:
+        return _log_entries(self.store.entries(session_id, conn))
 
     def _locked_row(self, conn, session_id: str, token: str | None) -> tuple[dict, Viewer]:
         row = self.store.lock(conn, session_id)
@@ -414,6 +438,11 @@ class Sessions:
         stored = []
         client_ids: set[str | None] = set()
         model = engine.start(game, setup)
+        # the events in force and the redo stack, kept as the log is read (not recomputed per
+        # entry), and checkpoints as a session keeps them, so an undo replays a few events only
+        in_force: list[tuple[int, dict]] = []
+        redo: list[tuple[int, dict]] = []
+        saved: dict[int, str] = {}
         for index, item in enumerate(log_items, start=1):
             field = f"log[{index - 1}]"
             if not isinstance(item, dict) or item.get("kind") not in ("event", "undo", "redo"):
@@ -432,26 +461,45 @@ class Sessions:
             entry = {"seq": index, "kind": item["kind"], "event": item.get("event"),
                      "target_seq": None, "client_id": client_id, "created_at": created_at,
                      "effects": []}
-            in_force, redo = engine.active_events(_log_entries(stored))
             try:
                 if entry["kind"] == "event":
                     entry["effects"] = effects_json(engine.apply(model, entry["event"]))
+                    in_force.append((index, entry["event"]))
+                    redo.clear()
+                    if index % CHECKPOINT_EVERY == 0:
+                        saved[index] = json.dumps(model.snapshot())
                 elif entry["kind"] == "undo":
                     if not in_force:
                         raise BadRequest("an undo with nothing to undo", field)
-                    entry["target_seq"], entry["event"] = in_force[-1].seq, None
-                    undone = engine.replay(game, setup, [e.event for e in in_force[:-1]])
-                    model = undone
+                    entry["target_seq"], entry["event"] = in_force[-1][0], None
+                    redo.append(in_force.pop())
+                    model = _replayed_from_checkpoint(game, setup, in_force, saved)
                 else:
                     if not redo:
                         raise BadRequest("a redo with nothing to redo", field)
-                    entry["target_seq"], entry["event"] = redo[-1].seq, None
-                    engine.apply(model, redo[-1].event)
+                    entry["target_seq"], entry["event"] = redo[-1][0], None
+                    engine.apply(model, redo[-1][1])
+                    in_force.append(redo.pop())
             except RuleViolation as violation:
                 raise BadRequest(f"entry {index} is not legal: {violation.message}",
                                  field) from None
             stored.append(entry)
-        return self._insert(game, setup, model, tuple(stored))
+        return self._insert(game, setup, model, tuple(stored),
+                            {seq: json.loads(text) for seq, text in saved.items()})
+
+
+def _replayed_from_checkpoint(game, setup, in_force: list[tuple[int, dict]],
+                              saved: dict[int, str]) -> Referee:
+    """The game after the events in force, from the nearest checkpoint among them (an import's)."""
+    start = next((i for i in range(len(in_force) - 1, -1, -1) if in_force[i][0] in saved), None)
+    if start is None:
+        model, rest = engine.start(game, setup), in_force
+    else:
+        model = engine.restore(game, setup, json.loads(saved[in_force[start][0]]))
+        rest = in_force[start + 1:]
+    for _seq, event in rest:
+        engine.apply(model, event, replaying=True)
+    return model
 
 
 class SeatTaken(BadRequest):
