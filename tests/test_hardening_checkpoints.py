@@ -6,7 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core import engine, sessions as sessions_module
+from referee.core import engine
+from referee.core import sessions as sessions_module
 from referee.core.sessions import Sessions
 from referee.core.store import Store
 from tests.toy_game import Lanes
