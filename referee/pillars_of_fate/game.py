@@ -1,740 +1,69 @@
-"""Pillars of Fate — the referee and the end-of-game calculator.
-
-The table: two players, Sun and Moon (the two champion decks), face each other across three quest
-LANES. The lanes are named `left`, `center` and `right` as the Sun player sees them (from the Moon
-player's seat, `left` is on the right). The center lane holds the Age's quest modifier. Each lane holds
-a quest card (its two conditional rewards, entered: the feather path and the scorpion path, either
-may be negative), a pillar marker (on the quest, or moved to a player's side), and each player's cards
-in the order played (position 1 is the first card a player played into that lane).
-
-What the book does not print is entered, never guessed: a champion card by its power and icons as the
-player reads it; a quest card by its two rewards; a Divine card by its name (the glossary gives its
-text) and its printed power and icons (or read from referee/data/pillars-of-fate-divine.json, shipped
-with only the names and texts the book prints); whether a Divine card carries the must-be-played-face-up
-icon (`face_up_icon`). Hands may be entered (`hand`, or the cards drawn with a `play`), or only counted.
-
-Hidden information: a hand's cards, a face-down card's identity and power, and the Divine cards a
-player kept are seen only by their owner (`visible_state` / `visible_event`); the opponent sees counts,
-and that a face-down card is Divine (its back is unique). Live scores (`scores`) use only what every
-seat sees; each seat's own view of the lanes, with its own face-down cards counted, is `live` in
-`visible_state(seat)`.
-
-Phases: draft (the Divine draft) -> quests (an Age's quests and modifier are entered) -> turns (play a
-card, draw back up to 5) -> action (a Divine card's action: Sorcerer's exchange, Namari's look) ->
-ties (the pillar holder breaks a tie) -> quests of the next Age ... -> over after Age III.
-
-Readings the book leaves open are the table rulings in OPTIONS (defaults: the most literal reading).
-Readings that are not options, because the book leaves one reading (docs/games/pillars-of-fate.md):
-  - Hands are kept from one Age to the next (only the play area is cleared) and are never refilled
-    except by the draw after a play; a Divine card comes from the set-aside three, not the hand.
-  - A card's Divine effects apply wherever the card lies once revealed, face up or face down, except
-    as Arbiter and Klar print; an action card (Sorcerer, Namari) acts when played, whatever its face.
-  - The card Sorcerer puts into a lane takes the place (and face) of the card it replaces.
-  - Effects on a card's printed values apply in this order: the card's own value (face-down Klar and
-    Arbiter; Invictus' copy of the printed values above it), its owner's Saghari/Aponi/Belan, the
-    opponent's Pentha/Isabel, then the lane modifier; then the lane totals (Eradan, Steward).
-  - A quest modifier used in one Age is not used again ("a new quest modifier"; 9 tokens).
-"""
+"""Pillars of Fate: the referee — the phases, the guards (one printed rule each), the callbacks, legal
+plays, scores, what each seat may see, and the calculator."""
 
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 
-from .core.rules import (
-    BadRequest,
-    Citation,
-    EventType,
-    Option,
-    Referee,
-    RuleViolation,
-    SetupError,
-    cites,
+from ..core.rules import BadRequest, Referee, RuleViolation, SetupError, cites
+from .resolve import (
+    Resolver,
+    apply_awards,
+    capacity,
+    final_result,
+    lane_summary,
+    score_sheet,
 )
-
-# -- constants -------------------------------------------------------------------------------------
-
-SEATS = ("sun", "moon")
-LANES = ("left", "center", "right")  # as the Sun player sees them
-AGES = (1, 2, 3)
-ROMAN = {1: "I", 2: "II", 3: "III"}
-HAND_SIZE = 5
-SET_ASIDE = 4
-
-_DIVINE_DATA = json.loads(
-    (Path(__file__).parent / "data" / "pillars-of-fate-divine.json").read_text(encoding="utf-8"))
-DIVINE_NAMES = tuple(_DIVINE_DATA["cards"])
-GLOSSARY = {name: f"{name} - {card['text']}" for name, card in _DIVINE_DATA["cards"].items()}
-
-# -- the rules, quoted -----------------------------------------------------------------------------
-
-Q_64 = "64 Champion Cards"
-Q_SIDE = ("Each player takes the sun or moon champion deck (different color backs), shuffles it, "
-          "and draws 4 cards to place to the side.")
-Q_DEAL = "Deal 3 Divine cards to each player."
-Q_KEEP = "Players simultaneously select 1 card to keep, passing the other 2 to their opponent."
-Q_SET_ASIDE = "Each player sets their 3 Divine cards aside."
-Q_AGE1_QUESTS = ("Shuffle the quest cards by Age. Place 3 Age I quest cards in a row on the table, "
-                 "between both players.")
-Q_MODIFIER_SETUP = "Place 1 random quest modifier token face up on the center quest."
-Q_PILLAR_SETUP = "Place 1 pillar marker on each quest."
-Q_DRAW5 = "Each player draws 5 cards from their champion deck."
-Q_START = "Choose a starting player and give them the 1st player marker."
-Q_REWARDS = "Omega symbols are positive renown and sickles are negative renown."
-Q_AGE_INDICATOR = "Age Indicator: Shows which Age deck the quest belongs to."
-Q_THREE_AGES = "Pillars of Fate unfolds over 3 Ages."
-Q_ALTERNATE = ("During each Age, players alternate turns, strategically placing cards from their "
-               "hand into 3 quest lanes.")
-Q_FROM_HAND = "placing cards from their hand into 3 quest lanes"
-Q_AGE_ENDS = "An Age ends when each of the 3 lanes are full."
-Q_PLAY = "First, play 1 card into any lane."
-Q_CAPACITY = "Each lane can hold up to 3 cards per player."
-Q_FACE_DOWN = "1 card per lane may be played face down."
-Q_PILLAR = "If you are the first to place a face-up card in a lane, move the pillar to your side."
-Q_DRAW = "Then, draw back up to 5 cards."
-Q_UNLESS = "Unless modified by quest modifiers or cards."
-Q_DIVINE_MUST = "Once per Age, you must play a Divine card."
-Q_DIVINE_SELECT = "You may select from any of your 3 unplayed Divine cards."
-Q_DIVINE_FACE_UP = ("While some Divine cards must be played face up, indicated by an icon, most "
-                    "Divine cards can be played face down.")
-Q_DIVINE_BACK = ("Even when played face down, your opponent will be aware that you've played a "
-                 "Divine card in that position because of their unique back.")
-Q_DIVINE_ACTION = ("The Divine cards that must be played face up usually possess an action that you "
-                   "will perform immediately upon playing.")
-Q_DIVINE_ONE = "You cannot use more than 1 of your Divine cards each Age."
-Q_ADJACENT = ("Divine cards possess special powers that can significantly influence your control "
-              "over a lane or even adjacent lanes.")
-Q_MODIFIER_BOTH = ("During setup a quest modifier was placed on the center quest, which applies to "
-                   "both sides in this specific lane.")
-Q_RESOLVE = "The end of an Age triggers when each of the 3 lanes are full."
-Q_REVEAL = "Reveal all face-down cards."
-Q_COUNT = "Count the number of feather and scorpion icons for each player."
-Q_DOMINANT = "The dominant suit determines which conditional reward applies."
-Q_HIGHEST = "The player with the highest power total wins the quest."
-Q_TIES = ("Ties in either suit or power are decided by the player that holds the pillar for that "
-          "lane.")
-Q_TIE_PICK = ("In a tie for suit, that player will pick either suit, and in a tie for power, that "
-              "player will pick who wins.")
-Q_AWARD = "Award renown according to the conditional rewards for each quest."
-Q_REMOVE = "Remove all quests, modifiers, and cards from the play area."
-Q_NEW_QUESTS = "Place 3 new quest cards that match the current Age."
-Q_NEW_MODIFIER = "Place a new quest modifier on the middle quest."
-Q_RETURN_PILLARS = "Return the pillars to the top of the quest cards."
-Q_PASS_MARKER = "Pass the 1st player marker."
-Q_GAME_END = "After 3 Ages, players count their victory point tokens."
-Q_MOST = "The player with the most renown wins."
-Q_TIEBREAK = "Tie breaker: Whoever has more pillars in the last round wins."
-Q_NEGATIVE_TIP = ("Consider whether winning a quest is worthwhile – some conditional rewards award "
-                  "negative renown.")
-Q_SCORE_TOKENS = "20 Score Tokens"
-
-MODIFIERS = {
-    "double_power": "Each first card played will have its power doubled.",
-    "double_suit": "Each first card played will have its suit doubled.",
-    "no_power": "Each first card played will have no power.",
-    "no_suit": "Each first card played will have no suit.",
-    "two_cards": "Play only 2 cards in this lane.",
-    "four_cards": "Play 4 cards in this lane.",
-    "two_face_down": "2 cards can be played face down in this lane.",
-    "least_power": "The player with the least power will win this lane.",
-    "no_divine": "No Divine cards may be played in this lane.",
-}
-FIRST_CARD_MODIFIERS = ("double_power", "double_suit", "no_power", "no_suit")
-
-
-def _cite(*quotes: str) -> tuple[Citation, ...]:
-    return tuple(Citation("pillars-of-fate", quote) for quote in quotes)
-
-
-# -- table rulings ---------------------------------------------------------------------------------
-
-OPTIONS = {
-    "face_down_limit": Option(
-        "Whose limit '1 card per lane may be played face down' is. 'per_lane' (default, as printed): "
-        "one face-down card in a lane, whichever player plays it. 'per_player': each player may "
-        "play one face-down card in each lane (as the capacity line next to it is per player).",
-        {"enum": ["per_lane", "per_player"]}, "per_lane",
-        _cite(Q_FACE_DOWN, Q_CAPACITY)),
-    "face_down_divine_counts": Option(
-        "Whether a Divine card played face down counts toward the face-down limit. true (default): "
-        "it is a card played face down. false: its unique back shows it is Divine, so it hides "
-        "nothing and does not use the lane's face-down place.",
-        {"type": "boolean"}, True,
-        _cite(Q_FACE_DOWN, Q_DIVINE_BACK)),
-    "dominant_suit": Option(
-        "Whose icons decide a lane's dominant suit. 'both' (default): every feather and scorpion in "
-        "the lane, both players' counted. 'winner': the icons of the player who wins the lane.",
-        {"enum": ["both", "winner"]}, "both",
-        _cite(Q_COUNT, Q_DOMINANT)),
-    "quest_reward_to": Option(
-        "Who receives a quest's conditional reward. 'winner' (default): the lane's winner, positive "
-        "or negative. 'negative_to_loser': a positive reward to the winner, a negative one to the "
-        "player who lost the lane.",
-        {"enum": ["winner", "negative_to_loser"]}, "winner",
-        _cite(Q_AWARD, Q_HIGHEST, Q_NEGATIVE_TIP)),
-    "opposite": Option(
-        "Which opponent card is 'opposite' Pentha or Isabel. 'same_position' (default): the "
-        "opponent's card at the same position in that lane (both players' first cards are opposite, "
-        "and so on), whenever it is played. 'named': the player names (`opposite`) one of the "
-        "opponent's cards already in that lane when playing the card.",
-        {"enum": ["same_position", "named"]}, "same_position",
-        _cite(GLOSSARY["Pentha"], GLOSSARY["Isabel"])),
-    "invictus_copies": Option(
-        "Which card Invictus copies when more than one of your cards is above it. 'named' "
-        "(default: 'a card above it'): the player names its position (`copies`). "
-        "'directly_above': the card played just before it in that lane.",
-        {"enum": ["named", "directly_above"]}, "named",
-        _cite(GLOSSARY["Invictus"])),
-    "steward_sides": Option(
-        "From whose seat the Steward's left and right are read. 'owner' (default): as the player "
-        "who played it sees the lanes (the card faces its owner). 'table': as the lanes are named "
-        "(from the Sun player's seat).",
-        {"enum": ["owner", "table"]}, "owner",
-        _cite(GLOSSARY["Steward"])),
-    "steward_reach": Option(
-        "Which lanes the Steward reaches. 'all' (default: 'Lanes to the left of this card'): every "
-        "lane on that side. 'adjacent': only the lane next to it on each side (Divine powers "
-        "'influence ... adjacent lanes').",
-        {"enum": ["all", "adjacent"]}, "all",
-        _cite(GLOSSARY["Steward"], Q_ADJACENT)),
-    "steward_icons_to": Option(
-        "Where the Steward's 2 icons go. 'lane' (default: 'total'): to the lane's total, whoever's "
-        "icons decide the dominant suit. 'owner': to the icons of the player who played it.",
-        {"enum": ["lane", "owner"]}, "lane",
-        _cite(GLOSSARY["Steward"], Q_COUNT)),
-    "belan_includes_itself": Option(
-        "Whether Belan reverses its own suit. true (default: 'All of your cards played in the same "
-        "lane'). false: only your other cards (as Aponi and Saghari say 'other').",
-        {"type": "boolean"}, True,
-        _cite(GLOSSARY["Belan"], GLOSSARY["Aponi"])),
-    "eradan_power": Option(
-        "Eradan's 'additional 2 power'. 'lane_total' (default): +2 to your power total in each of "
-        "your other lanes. 'each_card': +2 to each of your cards there.",
-        {"enum": ["lane_total", "each_card"]}, "lane_total",
-        _cite(GLOSSARY["Eradan"])),
-    "first_card": Option(
-        "Which card 'Each first card played' means (the four first-card modifiers). 'each_player' "
-        "(default): each player's first card in the lane. 'lane_first': only the first card played "
-        "into the lane, by either player.",
-        {"enum": ["each_player", "lane_first"]}, "each_player",
-        _cite(MODIFIERS["double_power"], Q_MODIFIER_BOTH)),
-    "lane_size_modifiers": Option(
-        "How 'Play only 2 cards' and 'Play 4 cards in this lane' count. 'per_player' (default: "
-        "they modify the 3 cards per player). 'per_lane': the number is the lane's total, half each.",
-        {"enum": ["per_player", "per_lane"]}, "per_player",
-        _cite(MODIFIERS["two_cards"], MODIFIERS["four_cards"], Q_CAPACITY)),
-    "divine_required": Option(
-        "How 'Once per Age, you must play a Divine card' is enforced. 'refuse' (default): a play "
-        "that would leave a player who has not played a Divine card this Age no place to play one "
-        "is refused. 'not_enforced': the table keeps it; the referee only shows who still must.",
-        {"enum": ["refuse", "not_enforced"]}, "refuse",
-        _cite(Q_DIVINE_MUST, Q_DIVINE_SELECT)),
-    "unheld_pillar_ties": Option(
-        "A tie in a lane whose pillar never moved (no face-up card was placed there). 'undecided' "
-        "(default): nobody holds the pillar, so nobody decides: a power tie leaves the quest "
-        "unwon, a suit tie leaves no reward. 'first_player': the holder of the 1st player marker "
-        "decides.",
-        {"enum": ["undecided", "first_player"]}, "undecided",
-        _cite(Q_TIES, Q_PILLAR)),
-    "unheld_pillar_at_end": Option(
-        "The game-end tie-break counts pillars 'in the last round'; a pillar that never moved. "
-        "'nobody' (default): it counts for no one. 'first_player': it counts for the holder of "
-        "the 1st player marker in Age III.",
-        {"enum": ["nobody", "first_player"]}, "nobody",
-        _cite(Q_TIEBREAK, Q_RETURN_PILLARS)),
-    "renown_floor": Option(
-        "Whether renown can fall below zero. 'none' (default: negative renown is printed and no "
-        "floor is). 'zero': a player cannot lose renown they do not have (score tokens).",
-        {"enum": ["none", "zero"]}, "none",
-        _cite(Q_REWARDS, Q_GAME_END)),
-    "champion_deck_size": Option(
-        "Cards in each champion deck. The book prints 64 champion cards in two decks; 32 each "
-        "(default) unless your copy differs.",
-        {"type": "integer", "minimum": 20, "maximum": 64}, 32,
-        _cite(Q_64, Q_SIDE)),
-}
-
-# -- events, positions and the calculator's tallies ------------------------------------------------
-
-_SEAT = {"enum": list(SEATS)}
-_LANE = {"enum": list(LANES)}
-_DIVINE = {"enum": list(DIVINE_NAMES)}
-_ICONS = {"type": "integer", "minimum": 0, "maximum": 12}
-_POWER = {"type": "integer", "minimum": -20, "maximum": 40}
-_POSITION = {"type": "integer", "minimum": 1, "maximum": 4,
-             "description": "a card's place in a player's column of a lane: 1 = played first"}
-_CARD = {
-    "type": "object",
-    "description": "a champion card as the player reads it",
-    "properties": {"power": _POWER, "feathers": _ICONS, "scorpions": _ICONS},
-    "required": ["power", "feathers", "scorpions"],
-    "additionalProperties": False,
-}
-_QUEST = {
-    "type": "object",
-    "description": "a quest card: renown on the feather path and on the scorpion path (negative "
-                   "for sickles); its Age if you want it checked",
-    "properties": {"feather": {"type": "integer", "minimum": -30, "maximum": 30},
-                   "scorpion": {"type": "integer", "minimum": -30, "maximum": 30},
-                   "age": {"enum": list(AGES)}},
-    "required": ["feather", "scorpion"],
-    "additionalProperties": False,
-}
-_LANE_CARD = {
-    "type": "object",
-    "description": "a card in a lane: a champion card, or a Divine card named by `divine`; icons "
-                   "left out are 0, the face left out is up",
-    "properties": {"power": _POWER, "feathers": _ICONS, "scorpions": _ICONS,
-                   "face": {"enum": ["up", "down"]}, "divine": _DIVINE,
-                   "opposite": _POSITION, "copies": _POSITION},
-    "required": ["power"],
-    "additionalProperties": False,
-}
-_COLUMN = {"type": "array", "items": _LANE_CARD, "maxItems": 4}
-_DIVINE_HELD = {
-    "type": "object",
-    "properties": {"name": _DIVINE, "power": _POWER, "feathers": _ICONS, "scorpions": _ICONS,
-                   "face_up_icon": {"type": "boolean"}},
-    "required": ["name"],
-    "additionalProperties": False,
-}
-_BY_SEAT = lambda schema: {  # noqa: E731
-    "type": "object", "properties": {seat: schema for seat in SEATS},
-    "required": list(SEATS), "additionalProperties": False}
-
-PLAY = EventType(
-    "Play one card into a lane, face up (the default) or down, then draw back up to 5. A "
-    "champion card by its power and icons; a Divine card by `divine` (its power and icons as "
-    "printed, unless the table's data file has them; `face_up_icon` if it carries the "
-    "must-be-played-face-up icon). `opposite` (Pentha, Isabel) and `copies` (Invictus) name a "
-    "card's position when the table rulings ask for it. `draw` is the number of cards drawn "
-    "(computed when left out), `drawn` the cards drawn when the player enters them. Icons left "
-    "out are 0.",
-    {"lane": _LANE, "face": {"enum": ["up", "down"]}, "power": _POWER, "feathers": _ICONS,
-     "scorpions": _ICONS, "divine": _DIVINE, "face_up_icon": {"type": "boolean"},
-     "opposite": _POSITION, "copies": _POSITION,
-     "draw": {"type": "integer", "minimum": 0, "maximum": 5},
-     "drawn": {"type": "array", "items": _CARD, "maxItems": 5}},
-    ("lane",),
-    {"type": "play", "player": "sun", "lane": "left", "face": "up", "power": 5, "feathers": 1,
-     "scorpions": 0})
-
-EVENT_TYPES = {
-    "draft_divine": EventType(
-        "The Divine draft: the card the player kept of the 3 dealt, and the 2 passed to the "
-        "opponent. When both have drafted, each has the kept card and the 2 received.",
-        {"kept": _DIVINE, "passed": {"type": "array", "items": _DIVINE, "maxItems": 3}},
-        ("kept", "passed"),
-        {"type": "draft_divine", "player": "sun", "kept": "Prophet",
-         "passed": ["Klar", "Naka"]}),
-    "begin_age": EventType(
-        "The Age's three quest cards (left, center, right as the Sun player sees them), the quest "
-        "modifier on the center quest, and who holds the 1st player marker (chosen in Age I; "
-        "passed after that, so it may be left out).",
-        {"quests": {"type": "array", "items": _QUEST, "minItems": 3, "maxItems": 3},
-         "modifier": {"enum": list(MODIFIERS)}, "first_player": _SEAT},
-        ("quests", "modifier"),
-        {"type": "begin_age", "player": "sun", "modifier": "double_power", "first_player": "sun",
-         "quests": [{"feather": 3, "scorpion": -1}, {"feather": 2, "scorpion": 4},
-                    {"feather": -2, "scorpion": 3}]}),
-    "play": PLAY,
-    "hand": EventType(
-        "The cards in the player's hand, as many as they choose to enter (the rest stay counted "
-        "only). Seen only by that player.",
-        {"cards": {"type": "array", "items": _CARD, "maxItems": 8}}, ("cards",),
-        {"type": "hand", "player": "sun", "cards": [{"power": 5, "feathers": 1, "scorpions": 0}]}),
-    "sorcerer_exchange": EventType(
-        "Sorcerer's action: the card taken back from one of your lanes (lane and position) and "
-        "the card from your hand put in its place (power and icons).",
-        {"lane": _LANE, "position": _POSITION, "power": _POWER, "feathers": _ICONS,
-         "scorpions": _ICONS},
-        ("lane", "position", "power", "feathers", "scorpions"),
-        {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1, "power": 4,
-         "feathers": 0, "scorpions": 1}),
-    "namari_look": EventType(
-        "Namari's action: the face-down card looked at (lane, whose side, position); leave all "
-        "three out to decline. The card's identity is shown to that player only.",
-        {"lane": _LANE, "side": _SEAT, "position": _POSITION}, (),
-        {"type": "namari_look", "player": "sun", "lane": "left", "side": "moon", "position": 1}),
-    "break_tie": EventType(
-        "The pillar holder breaks a tie: `tie` power (choose the winner, a seat) or suit (choose "
-        "feathers or scorpions).",
-        {"lane": _LANE, "tie": {"enum": ["power", "suit"]},
-         "choice": {"enum": [*SEATS, "feathers", "scorpions"]}},
-        ("lane", "tie", "choice"),
-        {"type": "break_tie", "player": "sun", "lane": "left", "tie": "power", "choice": "sun"}),
-}
-
-POSITION_SCHEMA = {
-    "title": "A Pillars of Fate table in the middle of an Age",
-    "description": (
-        "The Age, the 1st player marker, whose turn it is, the center modifier and the three lanes "
-        "(quest, pillar holder, who played the lane's first card, each player's cards in the order "
-        "played), each player's hand (count, and the cards if entered), deck, Divine cards still "
-        "unplayed, and renown so far. Modifiers used in earlier Ages may be listed."),
-    "type": "object",
-    "properties": {
-        "age": {"enum": list(AGES)},
-        "first_player": _SEAT,
-        "turn": _SEAT,
-        "modifier": {"enum": list(MODIFIERS)},
-        "modifiers_used": {"type": "array", "items": {"enum": list(MODIFIERS)}, "maxItems": 2},
-        "lanes": {"type": "object", "properties": {lane: {
-            "type": "object",
-            "properties": {"quest": _QUEST, "pillar": {"enum": [*SEATS, None]},
-                           "first": {"enum": [*SEATS, None]}, "sun": _COLUMN, "moon": _COLUMN},
-            "required": ["quest"], "additionalProperties": False} for lane in LANES},
-            "required": list(LANES), "additionalProperties": False},
-        "hands": _BY_SEAT({
-            "type": "object",
-            "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 5},
-                           "cards": {"type": "array", "items": _CARD, "maxItems": 5}},
-            "additionalProperties": False}),
-        "decks": _BY_SEAT({"type": "integer", "minimum": 0, "maximum": 60}),
-        "divine": _BY_SEAT({"type": "array", "items": _DIVINE_HELD, "maxItems": 3}),
-        "renown": _BY_SEAT({"type": "integer", "minimum": -200, "maximum": 200}),
-    },
-    "required": ["age", "first_player", "turn", "modifier", "lanes", "divine"],
-    "additionalProperties": False,
-}
-
-_TALLY_LANE = {
-    "type": "object",
-    "properties": {
-        "quest": _QUEST, "sun": _COLUMN, "moon": _COLUMN,
-        "pillar": {"enum": [*SEATS, None]}, "first": {"enum": [*SEATS, None]},
-        "ties": {"type": "object", "description": "what the pillar holder picked in a tie",
-                 "properties": {"power": _SEAT, "suit": {"enum": ["feathers", "scorpions"]}},
-                 "additionalProperties": False},
-    },
-    "required": ["quest"],
-    "additionalProperties": False,
-}
-_EXAMPLE_AGE = {
-    "modifier": "double_power",
-    "first_player": "sun",
-    "lanes": {
-        "left": {"quest": {"feather": 3, "scorpion": -1}, "pillar": "sun",
-                 "sun": [{"power": 5, "feathers": 1, "scorpions": 0},
-                         {"power": 4, "feathers": 1, "scorpions": 0, "divine": "Prophet"},
-                         {"power": 2, "feathers": 0, "scorpions": 1, "face": "down"}],
-                 "moon": [{"power": 3, "feathers": 0, "scorpions": 1},
-                          {"power": 6, "feathers": 0, "scorpions": 2},
-                          {"power": 1, "feathers": 1, "scorpions": 0}]},
-        "center": {"quest": {"feather": 2, "scorpion": 4}, "pillar": "moon",
-                   "ties": {"suit": "scorpions"},
-                   "sun": [{"power": 2, "feathers": 1, "scorpions": 0},
-                           {"power": 7, "feathers": 0, "scorpions": 1},
-                           {"power": 1, "feathers": 2, "scorpions": 0}],
-                   "moon": [{"power": 6, "feathers": 0, "scorpions": 2},
-                            {"power": 3, "feathers": 1, "scorpions": 0, "divine": "Hadria",
-                             "face": "down"},
-                            {"power": 2, "feathers": 0, "scorpions": 1}]},
-        "right": {"quest": {"feather": -2, "scorpion": 3}, "pillar": "moon",
-                  "sun": [{"power": 1, "feathers": 0, "scorpions": 1},
-                          {"power": 3, "feathers": 1, "scorpions": 0},
-                          {"power": 4, "feathers": 0, "scorpions": 2}],
-                  "moon": [{"power": 5, "feathers": 1, "scorpions": 0},
-                           {"power": 2, "feathers": 0, "scorpions": 1, "face": "down"},
-                           {"power": 4, "feathers": 1, "scorpions": 1}]},
-    },
-}
-SCORE_SCHEMA = {
-    "type": "object",
-    "description": "The final lanes of each Age played (up to three), in order.",
-    "properties": {
-        "names": {"type": "object", "description": "the players' names, by deck",
-                  "properties": {seat: {"type": "string", "maxLength": 40} for seat in SEATS},
-                  "additionalProperties": False},
-        "options": {"type": "object", "description": "table rulings (the game's options)",
-                    "properties": {name: option.schema for name, option in OPTIONS.items()},
-                    "additionalProperties": False},
-        "ages": {"type": "array", "minItems": 1, "maxItems": 3, "items": {
-            "type": "object",
-            "properties": {"modifier": {"enum": list(MODIFIERS)}, "first_player": _SEAT,
-                           "lanes": {"type": "object",
-                                     "properties": {lane: _TALLY_LANE for lane in LANES},
-                                     "required": list(LANES), "additionalProperties": False}},
-            "required": ["modifier", "lanes"],
-            "additionalProperties": False}},
-    },
-    "required": ["ages"],
-    "additionalProperties": False,
-    "examples": [{"names": {"sun": "Ana", "moon": "Ben"},
-                  "ages": [_EXAMPLE_AGE,
-                           {**_EXAMPLE_AGE, "first_player": "moon", "modifier": "two_face_down"},
-                           {**_EXAMPLE_AGE, "modifier": "least_power"}]}],
-}
-
-
-def other(seat: str) -> str:
-    return "moon" if seat == "sun" else "sun"
-
-
-def seat_word(seat: str) -> str:
-    return seat.title()
-
-
-def _card_text(card: dict) -> str:
-    icons = []
-    if card.get("feathers"):
-        icons.append(f"{card['feathers']} feather{'s' * (card['feathers'] != 1)}")
-    if card.get("scorpions"):
-        icons.append(f"{card['scorpions']} scorpion{'s' * (card['scorpions'] != 1)}")
-    what = f"power {card['power']}" + (f", {' and '.join(icons)}" if icons else ", no suit")
-    return f"{card['divine']} ({what})" if card.get("divine") else what
-
-
-# -- the lane arithmetic, shared by the referee and the calculator -------------------------------
-
-
-def capacity(modifier: str | None, lane: str, options: dict) -> int:
-    """Cards each player may play into a lane."""
-    if lane != "center" or modifier not in ("two_cards", "four_cards"):
-        return 3
-    number = 2 if modifier == "two_cards" else 4
-    return number if options["lane_size_modifiers"] == "per_player" else number // 2
-
-
-def _printed(card: dict) -> dict:
-    """A card's own values once revealed (face-down Klar and Arbiter read differently)."""
-    values = {"power": card["power"], "feathers": card["feathers"],
-              "scorpions": card["scorpions"], "notes": []}
-    if card.get("face") == "down" and card.get("divine") == "Klar":
-        values["power"] = -1
-        values["notes"].append(("Klar face down: power -1", GLOSSARY["Klar"]))
-    if card.get("face") == "down" and card.get("divine") == "Arbiter":
-        values["feathers"], values["scorpions"] = 0, 4
-        values["notes"].append(("Arbiter face down: 4 scorpions", GLOSSARY["Arbiter"]))
-    return values
-
-
-def _reverse(values: dict) -> None:
-    values["feathers"], values["scorpions"] = values["scorpions"], values["feathers"]
-
-
-class Resolver:
-    """The lanes of one Age resolved as the rules print them, with what a viewer may not see
-    left out (`hidden(seat, lane_index, position_index)`): who wins each lane if it ended now."""
-
-    def __init__(self, lanes: list[dict], modifier: str | None, options: dict,
-                 first_player: str | None, hidden=None, choices: dict | None = None):
-        self.lanes = lanes
-        self.modifier = modifier
-        self.options = options
-        self.first_player = first_player
-        self.hidden = hidden or (lambda seat, li, i: False)
-        self.choices = choices or {}
-
-    def _known(self, seat, li):
-        return [(i, card) for i, card in enumerate(self.lanes[li]["cards"][seat])
-                if not self.hidden(seat, li, i)]
-
-    def _divine_at(self, seat, name):
-        """(lane index, position) of a known Divine card of `seat`, or None."""
-        for li in range(3):
-            for i, card in self._known(seat, li):
-                if card.get("divine") == name:
-                    return li, i
-        return None
-
-    def card_values(self, seat: str, li: int) -> list[dict | None]:
-        lane = self.lanes[li]
-        own = lane["cards"][seat]
-        values: list[dict | None] = []
-        for i, card in enumerate(own):
-            if self.hidden(seat, li, i):
-                values.append(None)
-            elif card.get("divine") == "Invictus":
-                values.append(self._invictus(seat, li, i))
-            else:
-                values.append(_printed(card))
-        divine = {card.get("divine"): i for i, card in self._known(seat, li) if card.get("divine")}
-        for i, value in enumerate(values):
-            if value is None:
-                continue
-            if "Saghari" in divine and i != divine["Saghari"] and value["power"] == 3:
-                value["power"] = 7
-                value["notes"].append(("Saghari: 3 becomes 7", GLOSSARY["Saghari"]))
-            if "Aponi" in divine and i != divine["Aponi"] and value["power"] == 8:
-                value["power"] = 2
-                value["notes"].append(("Aponi: 8 becomes 2", GLOSSARY["Aponi"]))
-            if "Belan" in divine and (i != divine["Belan"]
-                                      or self.options["belan_includes_itself"]):
-                _reverse(value)
-                value["notes"].append(("Belan: suit reversed", GLOSSARY["Belan"]))
-        for j, card in self._known(other(seat), li):
-            if card.get("divine") not in ("Pentha", "Isabel"):
-                continue
-            target = j if self.options["opposite"] == "same_position" else \
-                (card["opposite"] - 1 if card.get("opposite") else None)
-            if target is None or not 0 <= target < len(values) or values[target] is None:
-                continue
-            value = values[target]
-            if card["divine"] == "Pentha":
-                value["power"] = 0
-                value["notes"].append(("opposite Pentha: power 0", GLOSSARY["Pentha"]))
-            elif value["feathers"] or value["scorpions"]:
-                _reverse(value)
-                value["notes"].append(("opposite Isabel: suit reversed", GLOSSARY["Isabel"]))
-        if lane["name"] == "center" and self.modifier in FIRST_CARD_MODIFIERS and values \
-                and values[0] is not None and (self.options["first_card"] == "each_player"
-                                               or lane.get("first") == seat):
-            value, quote = values[0], MODIFIERS[self.modifier]
-            if self.modifier == "double_power":
-                value["power"] *= 2
-            elif self.modifier == "double_suit":
-                value["feathers"] *= 2
-                value["scorpions"] *= 2
-            elif self.modifier == "no_power":
-                value["power"] = 0
-            else:
-                value["feathers"] = value["scorpions"] = 0
-            value["notes"].append((quote.rstrip("."), quote))
-        return values
-
-    def _invictus(self, seat, li, i):
-        if i == 0:
-            return {"power": 0, "feathers": 0, "scorpions": 0,
-                    "notes": [("Invictus played first: a 0 card", GLOSSARY["Invictus"])]}
-        card = self.lanes[li]["cards"][seat][i]
-        target = i - 1
-        if self.options["invictus_copies"] == "named" and card.get("copies"):
-            target = card["copies"] - 1
-        if self.hidden(seat, li, target) or target >= i:
-            return None
-        value = _printed(self.lanes[li]["cards"][seat][target])
-        value["notes"].append((f"Invictus copies position {target + 1}", GLOSSARY["Invictus"]))
-        return value
-
-    def lane(self, li: int) -> dict:
-        """One lane: each side's power and icons, the dominant suit, the winner, the reward."""
-        lane = self.lanes[li]
-        name = lane["name"]
-        sides = {}
-        for seat in SEATS:
-            values = self.card_values(seat, li)
-            known = [v for v in values if v is not None]
-            power = sum(v["power"] for v in known)
-            notes = [note for v in known for note in v["notes"]]
-            eradan = self._divine_at(seat, "Eradan")
-            if eradan and eradan[0] != li:
-                bonus = 2 if self.options["eradan_power"] == "lane_total" else 2 * len(known)
-                power += bonus
-                notes.append((f"Eradan: +{bonus} power", GLOSSARY["Eradan"]))
-            sides[seat] = {"power": power, "feathers": sum(v["feathers"] for v in known),
-                           "scorpions": sum(v["scorpions"] for v in known),
-                           "hidden": len(values) - len(known), "cards": len(values),
-                           "values": values, "notes": notes}
-        bonus, lane_notes = {"feathers": 0, "scorpions": 0}, []
-        for seat in SEATS:
-            steward = self._divine_at(seat, "Steward")
-            if not steward or steward[0] == li or (
-                    self.options["steward_reach"] == "adjacent" and abs(steward[0] - li) > 1):
-                continue
-            left = li < steward[0]
-            if self.options["steward_sides"] == "owner" and seat == "moon":
-                left = not left
-            suit = "scorpions" if left else "feathers"
-            to_lane = self.options["steward_icons_to"] == "lane"
-            (bonus if to_lane else sides[seat])[suit] += 2
-            note = (f"{seat_word(seat)}'s Steward: a lane to its {'left' if left else 'right'}, "
-                    f"+2 {suit}{' to the lane' if to_lane else ''}", GLOSSARY["Steward"])
-            (lane_notes if to_lane else sides[seat]["notes"]).append(note)
-
-        decider = lane.get("pillar")
-        if decider is None and self.options["unheld_pillar_ties"] == "first_player":
-            decider = self.first_player
-        least = name == "center" and self.modifier == "least_power"
-        a, b = sides["sun"]["power"], sides["moon"]["power"]
-        winner, power_tie = None, a == b
-        if not power_tie:
-            winner = ("sun" if a < b else "moon") if least else ("sun" if a > b else "moon")
-        elif (name, "power") in self.choices:
-            winner = self.choices[(name, "power")]
-        if self.options["dominant_suit"] == "both":
-            feathers = sides["sun"]["feathers"] + sides["moon"]["feathers"] + bonus["feathers"]
-            scorpions = sides["sun"]["scorpions"] + sides["moon"]["scorpions"] + bonus["scorpions"]
-            suit_known = True
-        else:
-            counted = sides[winner] if winner else {"feathers": 0, "scorpions": 0}
-            feathers = counted["feathers"] + bonus["feathers"]
-            scorpions = counted["scorpions"] + bonus["scorpions"]
-            suit_known = winner is not None
-        suit, suit_tie = None, False
-        if suit_known:
-            if feathers != scorpions:
-                suit = "feathers" if feathers > scorpions else "scorpions"
-            else:
-                suit_tie = True
-                suit = self.choices.get((name, "suit"))
-        quest = lane.get("quest")
-        reward = None
-        if quest and suit:
-            reward = quest["feather" if suit == "feathers" else "scorpion"]
-        return {"lane": name, "sides": sides, "bonus": bonus, "notes": lane_notes,
-                "feathers": feathers,
-                "scorpions": scorpions, "suit": suit, "suit_tie": suit_tie,
-                "winner": winner, "power_tie": power_tie, "least_power": least,
-                "decider": decider, "pillar": lane.get("pillar"), "reward": reward,
-                "hidden": sides["sun"]["hidden"] + sides["moon"]["hidden"]}
-
-    def all_lanes(self) -> list[dict]:
-        return [self.lane(li) for li in range(3)]
-
-    def open_ties(self, results=None) -> list[dict]:
-        """The ties the pillar holder must still break (power before suit: under the 'winner'
-        ruling the suit is counted from the winner's icons)."""
-        found = []
-        for result in results or self.all_lanes():
-            if result["decider"] is None:
-                continue
-            if result["power_tie"] and result["winner"] is None:
-                found.append({"lane": result["lane"], "tie": "power", "holder": result["decider"]})
-            elif result["suit_tie"] and result["suit"] is None:
-                found.append({"lane": result["lane"], "tie": "suit", "holder": result["decider"]})
-        return found
-
-    def awards(self, results=None) -> list[dict]:
-        """Every renown change of the Age, each with its rule: quests, then the Divine cards."""
-        results = results or self.all_lanes()
-        lines = []
-        for result in results:
-            name, winner, reward = result["lane"], result["winner"], result["reward"]
-            if winner is None:
-                why = ("power tied and nobody holds the pillar" if result["power_tie"]
-                       else "no winner")
-                lines.append({"seat": None, "label": f"{name} quest: {why}", "points": 0,
-                              "quote": Q_TIES})
-                continue
-            if reward is None:
-                lines.append({"seat": winner, "label": f"{name} quest won; suits tied and nobody "
-                              "holds the pillar: no reward", "points": 0, "quote": Q_TIES})
-            else:
-                to = winner
-                if reward < 0 and self.options["quest_reward_to"] == "negative_to_loser":
-                    to = other(winner)
-                verb = "won" if to == winner else "lost"
-                lines.append({"seat": to, "label": f"{name} quest {verb}, {result['suit']} "
-                              "dominate", "points": reward, "quote": Q_AWARD})
-            for seat in SEATS:
-                for card in self.lanes[LANES.index(name)]["cards"][seat]:
-                    divine = card.get("divine")
-                    if divine == "Prophet" and winner == seat:
-                        lines.append({"seat": seat, "label": f"Prophet: won the {name} lane",
-                                      "points": 5, "quote": GLOSSARY["Prophet"]})
-                    if divine == "Hadria" and winner == other(seat):
-                        lines.append({"seat": winner, "label": f"Hadria: won the {name} lane "
-                                      "where the opponent's Hadria lies", "points": -5,
-                                      "quote": GLOSSARY["Hadria"]})
-        for seat in SEATS:
-            if self._divine_at(seat, "Mother to All") and all(
-                    r["winner"] == other(seat) for r in results):
-                lines.append({"seat": seat, "label": "Mother to All: lost all quest lanes",
-                              "points": 10, "quote": GLOSSARY["Mother to All"]})
-        return lines
-
+from .rules import (
+    AGES,
+    DIVINE_DATA,
+    GLOSSARY,
+    HAND_SIZE,
+    LANES,
+    MODIFIERS,
+    OPTIONS,
+    Q_AGE1_QUESTS,
+    Q_AGE_ENDS,
+    Q_ALTERNATE,
+    Q_CAPACITY,
+    Q_DIVINE_ACTION,
+    Q_DIVINE_FACE_UP,
+    Q_DIVINE_MUST,
+    Q_DIVINE_ONE,
+    Q_DIVINE_SELECT,
+    Q_DRAW,
+    Q_DRAW5,
+    Q_FACE_DOWN,
+    Q_FROM_HAND,
+    Q_GAME_END,
+    Q_KEEP,
+    Q_MODIFIER_SETUP,
+    Q_NEW_MODIFIER,
+    Q_NEW_QUESTS,
+    Q_PASS_MARKER,
+    Q_PILLAR,
+    Q_PILLAR_SETUP,
+    Q_PLAY,
+    Q_REMOVE,
+    Q_RESOLVE,
+    Q_RETURN_PILLARS,
+    Q_REVEAL,
+    Q_SET_ASIDE,
+    Q_START,
+    Q_TIE_PICK,
+    Q_TIES,
+    ROMAN,
+    SEATS,
+    SET_ASIDE,
+    card_text,
+    other,
+    seat_word,
+)
+from .schemas import (
+    EVENT_TYPES,
+    POSITION_SCHEMA,
+    SCORE_SCHEMA,
+)
 
 # -- the referee -----------------------------------------------------------------------------------
 
@@ -996,7 +325,7 @@ class Game(Referee):
         name = event.get("divine")
         if name:
             held = self._held_divine(event["player"], name) or {}
-            data = _DIVINE_DATA["cards"].get(name, {})
+            data = DIVINE_DATA["cards"].get(name, {})
             for key in ("power", "feathers", "scorpions"):
                 if key not in card:
                     if key in held:
@@ -1105,6 +434,8 @@ class Game(Referee):
                         f"{self.player_name(self.G['first_player'])}.", Q_PASS_MARKER)
         else:
             self.G["first_player"] = event["first_player"]
+            self.effect("A pillar marker stands on each quest.", Q_PILLAR_SETUP)
+            self.effect("Each player holds the 5 cards drawn from their champion deck.", Q_DRAW5)
             self.effect(f"{self.player_name(event['first_player'])} takes the 1st player marker.",
                         Q_START)
         for lane, quest in zip(self.G["lanes"], event["quests"], strict=True):
@@ -1146,7 +477,7 @@ class Game(Referee):
         card = self._card(event)
         if len(hand["cards"]) == hand["count"] and not any(_same_card(card, held)
                                                            for held in hand["cards"]):
-            return (f"No card with {_card_text(card)} is in {self.player_name(event['player'])}'s "
+            return (f"No card with {card_text(card)} is in {self.player_name(event['player'])}'s "
                     "hand as entered.")
         return True
 
@@ -1294,7 +625,7 @@ class Game(Referee):
         lane["cards"][seat].append(card)
         name = self.player_name(seat)
         down = card["face"] == "down"
-        what = ("a Divine card" if card.get("divine") else "a card") if down else _card_text(card)
+        what = ("a Divine card" if card.get("divine") else "a card") if down else card_text(card)
         self.effect(f"{name} plays {what} {'face down ' if down else ''}into the "
                     f"{lane['name']} lane.", Q_PLAY)
         if first_face_up:
@@ -1389,7 +720,7 @@ class Game(Referee):
         hand = self.G["hands"][seat]
         if len(hand["cards"]) == hand["count"] and not any(_same_card(event, held)
                                                            for held in hand["cards"]):
-            return f"No card with {_card_text(event)} is in the hand as entered."
+            return f"No card with {card_text(event)} is in the hand as entered."
         return True
 
     def on_exchange(self, event):
@@ -1407,7 +738,7 @@ class Game(Referee):
         looked = [lane["name"], seat, event["position"]]  # Namari saw the card taken back
         self.G["seen"][other(seat)] = [target for target in self.G["seen"][other(seat)]
                                        if list(target) != looked]
-        shown = _card_text(put) if taken["face"] == "up" else "a card face down"
+        shown = card_text(put) if taken["face"] == "up" else "a card face down"
         self.effect(f"Sorcerer: {self.player_name(seat)} takes back the card at position "
                     f"{event['position']} of the {lane['name']} lane and puts {shown} in its place.",
                     GLOSSARY["Sorcerer"])
@@ -1579,7 +910,7 @@ class Game(Referee):
                     candidates.append({**base, "open": ["power", "feathers", "scorpions"]})
                 for held in self.G["divine"][seat]["unplayed"]:
                     event = {**base, "divine": held["name"]}
-                    known = all(key in held or key in _DIVINE_DATA["cards"][held["name"]]
+                    known = all(key in held or key in DIVINE_DATA["cards"][held["name"]]
                                 for key in ("power", "feathers", "scorpions"))
                     if not known:
                         event["open"] = [key for key in ("power", "feathers", "scorpions")
@@ -1802,92 +1133,3 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
         except SetupError as wrong:
             raise BadRequest(wrong.message, wrong.field) from None
     return lanes
-
-
-def apply_awards(renown: dict, lines: list[dict], options: dict) -> list[dict]:
-    """Add each award to the renown (under the renown floor ruling); the lines as applied."""
-    applied = []
-    for line in lines:
-        line = dict(line)
-        seat = line["seat"]
-        if seat:
-            before = renown[seat]
-            after = before + line["points"]
-            if options["renown_floor"] == "zero" and after < 0:
-                after = 0
-                line["label"] += f" ({line['points']:+d}, renown cannot fall below 0)"
-            line["points"] = after - before
-            renown[seat] = after
-        applied.append(line)
-    return applied
-
-
-def lane_summary(result: dict) -> dict:
-    """A lane's result as JSON: what a player checks."""
-    return {
-        "lane": result["lane"],
-        "power": {seat: result["sides"][seat]["power"] for seat in SEATS},
-        "feathers": {seat: result["sides"][seat]["feathers"] for seat in SEATS},
-        "scorpions": {seat: result["sides"][seat]["scorpions"] for seat in SEATS},
-        "cards": {seat: result["sides"][seat]["cards"] for seat in SEATS},
-        "hidden": {seat: result["sides"][seat]["hidden"] for seat in SEATS},
-        "values": {seat: [None if v is None else {"power": v["power"], "feathers": v["feathers"],
-                                                  "scorpions": v["scorpions"],
-                                                  "notes": [n for n, _q in v["notes"]]}
-                          for v in result["sides"][seat]["values"]] for seat in SEATS},
-        "notes": {seat: [n for n, _q in result["sides"][seat]["notes"]] for seat in SEATS},
-        "bonus": result["bonus"], "lane_notes": [n for n, _q in result["notes"]],
-        "total_feathers": result["feathers"], "total_scorpions": result["scorpions"],
-        "suit": result["suit"], "suit_tie": result["suit_tie"],
-        "winner": result["winner"], "power_tie": result["power_tie"],
-        "least_power": result["least_power"],
-        "pillar": result["pillar"], "decider": result["decider"], "reward": result["reward"],
-    }
-
-
-def final_result(renown: dict, last_age: dict, options: dict) -> dict:
-    best = max(renown.values())
-    leaders = [seat for seat in SEATS if renown[seat] == best]
-    if len(leaders) == 1:
-        return {"winners": leaders, "text": f"{seat_word(leaders[0])} has the most renown.",
-                "quote": Q_MOST, "tie_break": None}
-    pillars = {seat: 0 for seat in SEATS}
-    for holder in last_age["pillars"].values():
-        if holder is None and options["unheld_pillar_at_end"] == "first_player":
-            holder = last_age["first_player"]
-        if holder:
-            pillars[holder] += 1
-    tie_break = f"pillars in Age III: Sun {pillars['sun']}, Moon {pillars['moon']}"
-    if pillars["sun"] != pillars["moon"]:
-        winner = "sun" if pillars["sun"] > pillars["moon"] else "moon"
-        return {"winners": [winner], "text": f"Renown is tied at {best}; {seat_word(winner)} has "
-                f"more pillars in the last round.", "quote": Q_TIEBREAK, "tie_break": tie_break}
-    return {"winners": list(SEATS), "text": f"Renown is tied at {best} and so are the pillars: "
-            "a shared win.", "quote": Q_TIEBREAK, "tie_break": tie_break}
-
-
-def score_sheet(renown, ages, name_of, result, lanes, progress) -> dict:
-    cite = lambda quote: Citation("pillars-of-fate", quote).to_json()  # noqa: E731
-    players = []
-    for seat in SEATS:
-        breakdown = [{"label": f"Age {ROMAN[age['age']]} · {line['label']}",
-                      "points": line["points"], "rule": cite(line["quote"])}
-                     for age in ages for line in age["lines"] if line["seat"] == seat]
-        earned = sum(line["points"] for line in breakdown)
-        if renown[seat] != earned:
-            breakdown.insert(0, {"label": "renown before this position", "points":
-                                 renown[seat] - earned, "rule": cite(Q_AWARD)})
-        players.append({"seat": seat, "name": name_of(seat), "total": renown[seat],
-                        "breakdown": breakdown})
-    if result:
-        decided = {"text": result["text"], "rule": cite(result["quote"])}
-        if result["tie_break"]:
-            decided["tie_break"] = result["tie_break"]
-        winners = result["winners"]
-    else:
-        decided, winners = {"text": progress, "rule": cite(Q_GAME_END)}, []
-    return {"players": players, "winners": winners, "decided_by": decided, "lanes": lanes,
-            "ages": [{"age": age["age"], "lanes": age["lanes"], "pillars": age["pillars"],
-                      "renown": {seat: sum(line["points"] for line in age["lines"]
-                                           if line["seat"] == seat) for seat in SEATS}}
-                     for age in ages]}

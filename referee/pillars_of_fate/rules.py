@@ -1,0 +1,224 @@
+"""Pillars of Fate: the rulebook's sentences the referee quotes, the constants, the Divine cards' glossary
+and the table rulings (options) where the book leaves a reading open."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..core.rules import Citation, Option
+
+# -- constants -------------------------------------------------------------------------------------
+
+SEATS = ("sun", "moon")
+LANES = ("left", "center", "right")  # as the Sun player sees them
+AGES = (1, 2, 3)
+ROMAN = {1: "I", 2: "II", 3: "III"}
+HAND_SIZE = 5
+SET_ASIDE = 4
+
+DIVINE_DATA = json.loads(
+    (Path(__file__).parents[1] / "data" / "pillars-of-fate-divine.json").read_text(encoding="utf-8"))
+DIVINE_NAMES = tuple(DIVINE_DATA["cards"])
+GLOSSARY = {name: f"{name} - {card['text']}" for name, card in DIVINE_DATA["cards"].items()}
+
+# -- the rules, quoted -----------------------------------------------------------------------------
+
+Q_64 = "64 Champion Cards"
+Q_SIDE = ("Each player takes the sun or moon champion deck (different color backs), shuffles it, "
+          "and draws 4 cards to place to the side.")
+Q_KEEP = "Players simultaneously select 1 card to keep, passing the other 2 to their opponent."
+Q_SET_ASIDE = "Each player sets their 3 Divine cards aside."
+Q_AGE1_QUESTS = ("Shuffle the quest cards by Age. Place 3 Age I quest cards in a row on the table, "
+                 "between both players.")
+Q_MODIFIER_SETUP = "Place 1 random quest modifier token face up on the center quest."
+Q_PILLAR_SETUP = "Place 1 pillar marker on each quest."
+Q_DRAW5 = "Each player draws 5 cards from their champion deck."
+Q_START = "Choose a starting player and give them the 1st player marker."
+Q_REWARDS = "Omega symbols are positive renown and sickles are negative renown."
+Q_ALTERNATE = ("During each Age, players alternate turns, strategically placing cards from their "
+               "hand into 3 quest lanes.")
+Q_FROM_HAND = "placing cards from their hand into 3 quest lanes"
+Q_AGE_ENDS = "An Age ends when each of the 3 lanes are full."
+Q_PLAY = "First, play 1 card into any lane."
+Q_CAPACITY = "Each lane can hold up to 3 cards per player."
+Q_FACE_DOWN = "1 card per lane may be played face down."
+Q_PILLAR = "If you are the first to place a face-up card in a lane, move the pillar to your side."
+Q_DRAW = "Then, draw back up to 5 cards."
+Q_DIVINE_MUST = "Once per Age, you must play a Divine card."
+Q_DIVINE_SELECT = "You may select from any of your 3 unplayed Divine cards."
+Q_DIVINE_FACE_UP = ("While some Divine cards must be played face up, indicated by an icon, most "
+                    "Divine cards can be played face down.")
+Q_DIVINE_BACK = ("Even when played face down, your opponent will be aware that you've played a "
+                 "Divine card in that position because of their unique back.")
+Q_DIVINE_ACTION = ("The Divine cards that must be played face up usually possess an action that you "
+                   "will perform immediately upon playing.")
+Q_DIVINE_ONE = "You cannot use more than 1 of your Divine cards each Age."
+Q_ADJACENT = ("Divine cards possess special powers that can significantly influence your control "
+              "over a lane or even adjacent lanes.")
+Q_MODIFIER_BOTH = ("During setup a quest modifier was placed on the center quest, which applies to "
+                   "both sides in this specific lane.")
+Q_RESOLVE = "The end of an Age triggers when each of the 3 lanes are full."
+Q_REVEAL = "Reveal all face-down cards."
+Q_COUNT = "Count the number of feather and scorpion icons for each player."
+Q_DOMINANT = "The dominant suit determines which conditional reward applies."
+Q_HIGHEST = "The player with the highest power total wins the quest."
+Q_TIES = ("Ties in either suit or power are decided by the player that holds the pillar for that "
+          "lane.")
+Q_TIE_PICK = ("In a tie for suit, that player will pick either suit, and in a tie for power, that "
+              "player will pick who wins.")
+Q_AWARD = "Award renown according to the conditional rewards for each quest."
+Q_REMOVE = "Remove all quests, modifiers, and cards from the play area."
+Q_NEW_QUESTS = "Place 3 new quest cards that match the current Age."
+Q_NEW_MODIFIER = "Place a new quest modifier on the middle quest."
+Q_RETURN_PILLARS = "Return the pillars to the top of the quest cards."
+Q_PASS_MARKER = "Pass the 1st player marker."
+Q_GAME_END = "After 3 Ages, players count their victory point tokens."
+Q_MOST = "The player with the most renown wins."
+Q_TIEBREAK = "Tie breaker: Whoever has more pillars in the last round wins."
+Q_NEGATIVE_TIP = ("Consider whether winning a quest is worthwhile – some conditional rewards award "
+                  "negative renown.")
+
+MODIFIERS = {
+    "double_power": "Each first card played will have its power doubled.",
+    "double_suit": "Each first card played will have its suit doubled.",
+    "no_power": "Each first card played will have no power.",
+    "no_suit": "Each first card played will have no suit.",
+    "two_cards": "Play only 2 cards in this lane.",
+    "four_cards": "Play 4 cards in this lane.",
+    "two_face_down": "2 cards can be played face down in this lane.",
+    "least_power": "The player with the least power will win this lane.",
+    "no_divine": "No Divine cards may be played in this lane.",
+}
+FIRST_CARD_MODIFIERS = ("double_power", "double_suit", "no_power", "no_suit")
+
+
+def _cite(*quotes: str) -> tuple[Citation, ...]:
+    return tuple(Citation("pillars-of-fate", quote) for quote in quotes)
+
+
+# -- table rulings ---------------------------------------------------------------------------------
+
+OPTIONS = {
+    "face_down_limit": Option(
+        "Whose limit '1 card per lane may be played face down' is. 'per_lane' (default, as printed): "
+        "one face-down card in a lane, whichever player plays it. 'per_player': each player may "
+        "play one face-down card in each lane (as the capacity line next to it is per player).",
+        {"enum": ["per_lane", "per_player"]}, "per_lane",
+        _cite(Q_FACE_DOWN, Q_CAPACITY)),
+    "face_down_divine_counts": Option(
+        "Whether a Divine card played face down counts toward the face-down limit. true (default): "
+        "it is a card played face down. false: its unique back shows it is Divine, so it hides "
+        "nothing and does not use the lane's face-down place.",
+        {"type": "boolean"}, True,
+        _cite(Q_FACE_DOWN, Q_DIVINE_BACK)),
+    "dominant_suit": Option(
+        "Whose icons decide a lane's dominant suit. 'both' (default): every feather and scorpion in "
+        "the lane, both players' counted. 'winner': the icons of the player who wins the lane.",
+        {"enum": ["both", "winner"]}, "both",
+        _cite(Q_COUNT, Q_DOMINANT)),
+    "quest_reward_to": Option(
+        "Who receives a quest's conditional reward. 'winner' (default): the lane's winner, positive "
+        "or negative. 'negative_to_loser': a positive reward to the winner, a negative one to the "
+        "player who lost the lane.",
+        {"enum": ["winner", "negative_to_loser"]}, "winner",
+        _cite(Q_AWARD, Q_HIGHEST, Q_NEGATIVE_TIP)),
+    "opposite": Option(
+        "Which opponent card is 'opposite' Pentha or Isabel. 'same_position' (default): the "
+        "opponent's card at the same position in that lane (both players' first cards are opposite, "
+        "and so on), whenever it is played. 'named': the player names (`opposite`) one of the "
+        "opponent's cards already in that lane when playing the card.",
+        {"enum": ["same_position", "named"]}, "same_position",
+        _cite(GLOSSARY["Pentha"], GLOSSARY["Isabel"])),
+    "invictus_copies": Option(
+        "Which card Invictus copies when more than one of your cards is above it. 'named' "
+        "(default: 'a card above it'): the player names its position (`copies`). "
+        "'directly_above': the card played just before it in that lane.",
+        {"enum": ["named", "directly_above"]}, "named",
+        _cite(GLOSSARY["Invictus"])),
+    "steward_sides": Option(
+        "From whose seat the Steward's left and right are read. 'owner' (default): as the player "
+        "who played it sees the lanes (the card faces its owner). 'table': as the lanes are named "
+        "(from the Sun player's seat).",
+        {"enum": ["owner", "table"]}, "owner",
+        _cite(GLOSSARY["Steward"])),
+    "steward_reach": Option(
+        "Which lanes the Steward reaches. 'all' (default: 'Lanes to the left of this card'): every "
+        "lane on that side. 'adjacent': only the lane next to it on each side (Divine powers "
+        "'influence ... adjacent lanes').",
+        {"enum": ["all", "adjacent"]}, "all",
+        _cite(GLOSSARY["Steward"], Q_ADJACENT)),
+    "steward_icons_to": Option(
+        "Where the Steward's 2 icons go. 'lane' (default: 'total'): to the lane's total, whoever's "
+        "icons decide the dominant suit. 'owner': to the icons of the player who played it.",
+        {"enum": ["lane", "owner"]}, "lane",
+        _cite(GLOSSARY["Steward"], Q_COUNT)),
+    "belan_includes_itself": Option(
+        "Whether Belan reverses its own suit. true (default: 'All of your cards played in the same "
+        "lane'). false: only your other cards (as Aponi and Saghari say 'other').",
+        {"type": "boolean"}, True,
+        _cite(GLOSSARY["Belan"], GLOSSARY["Aponi"])),
+    "eradan_power": Option(
+        "Eradan's 'additional 2 power'. 'lane_total' (default): +2 to your power total in each of "
+        "your other lanes. 'each_card': +2 to each of your cards there.",
+        {"enum": ["lane_total", "each_card"]}, "lane_total",
+        _cite(GLOSSARY["Eradan"])),
+    "first_card": Option(
+        "Which card 'Each first card played' means (the four first-card modifiers). 'each_player' "
+        "(default): each player's first card in the lane. 'lane_first': only the first card played "
+        "into the lane, by either player.",
+        {"enum": ["each_player", "lane_first"]}, "each_player",
+        _cite(MODIFIERS["double_power"], Q_MODIFIER_BOTH)),
+    "lane_size_modifiers": Option(
+        "How 'Play only 2 cards' and 'Play 4 cards in this lane' count. 'per_player' (default: "
+        "they modify the 3 cards per player). 'per_lane': the number is the lane's total, half each.",
+        {"enum": ["per_player", "per_lane"]}, "per_player",
+        _cite(MODIFIERS["two_cards"], MODIFIERS["four_cards"], Q_CAPACITY)),
+    "divine_required": Option(
+        "How 'Once per Age, you must play a Divine card' is enforced. 'refuse' (default): a play "
+        "that would leave a player who has not played a Divine card this Age no place to play one "
+        "is refused. 'not_enforced': the table keeps it; the referee only shows who still must.",
+        {"enum": ["refuse", "not_enforced"]}, "refuse",
+        _cite(Q_DIVINE_MUST, Q_DIVINE_SELECT)),
+    "unheld_pillar_ties": Option(
+        "A tie in a lane whose pillar never moved (no face-up card was placed there). 'undecided' "
+        "(default): nobody holds the pillar, so nobody decides: a power tie leaves the quest "
+        "unwon, a suit tie leaves no reward. 'first_player': the holder of the 1st player marker "
+        "decides.",
+        {"enum": ["undecided", "first_player"]}, "undecided",
+        _cite(Q_TIES, Q_PILLAR)),
+    "unheld_pillar_at_end": Option(
+        "The game-end tie-break counts pillars 'in the last round'; a pillar that never moved. "
+        "'nobody' (default): it counts for no one. 'first_player': it counts for the holder of "
+        "the 1st player marker in Age III.",
+        {"enum": ["nobody", "first_player"]}, "nobody",
+        _cite(Q_TIEBREAK, Q_RETURN_PILLARS)),
+    "renown_floor": Option(
+        "Whether renown can fall below zero. 'none' (default: negative renown is printed and no "
+        "floor is). 'zero': a player cannot lose renown they do not have (score tokens).",
+        {"enum": ["none", "zero"]}, "none",
+        _cite(Q_REWARDS, Q_GAME_END)),
+    "champion_deck_size": Option(
+        "Cards in each champion deck. The book prints 64 champion cards in two decks; 32 each "
+        "(default) unless your copy differs.",
+        {"type": "integer", "minimum": 20, "maximum": 64}, 32,
+        _cite(Q_64, Q_SIDE)),
+}
+
+
+def other(seat: str) -> str:
+    return "moon" if seat == "sun" else "sun"
+
+
+def seat_word(seat: str) -> str:
+    return seat.title()
+
+
+def card_text(card: dict) -> str:
+    icons = []
+    if card.get("feathers"):
+        icons.append(f"{card['feathers']} feather{'s' * (card['feathers'] != 1)}")
+    if card.get("scorpions"):
+        icons.append(f"{card['scorpions']} scorpion{'s' * (card['scorpions'] != 1)}")
+    what = f"power {card['power']}" + (f", {' and '.join(icons)}" if icons else ", no suit")
+    return f"{card['divine']} ({what})" if card.get("divine") else what
