@@ -267,8 +267,9 @@ def test_pray_draws_a_fortune_card_and_meditate_black_forces_a_misfortune():
     assert table.pilgrim(MK)["fortune"] == ["Wild Herbs"]
     table.end(MK)
     table.do("meditate", pilgrim=CH, box="box-1", spinner="black", misfortune="Trap")
-    table.refuse(A.Q_BOX_ONCE, "pray", pilgrim=CH, box="box-1", card="Wild Ginseng")
+    table.refuse(CO.Q_MISFORTUNE_NOW, "rest", pilgrim=CH)
     table.do("misfortune", pilgrim=CH, card="Trap", lose={"chi": 15, "hp": 3})
+    table.refuse(A.Q_BOX_ONCE, "pray", pilgrim=CH, box="box-1", card="Wild Ginseng")
     assert table.pilgrim(CH)["chi"] == 0 and table.pilgrim(CH)["hp"] == 9
     table.refuse(CO.Q_MISFORTUNE_FROM, "misfortune", pilgrim=CH, card="Trap")
 

@@ -19,6 +19,8 @@ from .rules import (
     Q_NEXT_TURN_AP,
 )
 
+Q_MISFORTUNE_NOW = ("When you draw the card, apply the effect immediately or as soon as indicated on "
+                    "the card and then place the card in the Misfortune Discard Pile.")
 Q_MISFORTUNE_FROM = "Misfortune Cards may be gained when you perform the Meditate Action."
 Q_OUT = ("Remove the Miniature from the game board. They are completely out of the game, which may "
          "end the Quest.")
@@ -76,6 +78,11 @@ class ConditionsMixin:
                             event.get("damage_now"), event.get("damage_each_turn"), None)
 
     # -- Misfortune -----------------------------------------------------------------------------------
+
+    @cites(Q_MISFORTUNE_NOW)
+    def misfortune_applied(self, event):
+        due = self.pilgrim(event["pilgrim"])["misfortunes_due"]
+        return not due or f"First enter what {due[0]} does to {PILGRIM_NAMES[event['pilgrim']]}."
 
     @cites(Q_MISFORTUNE_FROM)
     def misfortune_drawn(self, event):

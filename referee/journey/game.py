@@ -208,7 +208,8 @@ OPTIONS = {
 # Each event: the phases it may be entered in and the guards it must pass, in order.
 ANY_PHASE = ["maintenance", "pilgrims", "demons_spawn", "demons_activate", "end"]
 _ACT = ["no_pending_decision", "controls_pilgrim", "is_active_pilgrim", "conscious",
-        "not_paralyzed", "no_trade_due", "action_points_left", "within_action_limit"]
+        "not_paralyzed", "no_trade_due", "misfortune_applied", "action_points_left",
+        "within_action_limit"]
 EVENT_RULES = {
     "maintenance": (["maintenance"], []),
     "move": (["pilgrims"], [*_ACT, "not_a_double_action", "straight_move", "unblocked_move",
@@ -232,7 +233,7 @@ EVENT_RULES = {
     "master_skill": (["pilgrims"], [*_ACT, "master_once", "good_karma_for_skill"]),
     "revive": (["pilgrims"], [*_ACT, "tripitaka_revives", "target_unconscious", "revive_cost"]),
     "end_activation": (["pilgrims"], ["no_pending_decision", "controls_pilgrim",
-                                      "is_active_pilgrim", "no_trade_due"]),
+                                      "is_active_pilgrim", "no_trade_due", "misfortune_applied"]),
     "play_card": (ANY_PHASE, ["controls_pilgrim", "conscious", "not_paralyzed",
                               "card_in_hand", "card_cost_affordable", "card_hp_cost",
                               "card_ap_cost", "card_action_limit"]),

@@ -84,10 +84,7 @@ def pilgrim_events(game) -> list[dict]:
     name = activation["pilgrim"]
     seat = G["controllers"][name]
     base = {"player": seat, "pilgrim": name}
-    out = [{"type": "end_activation", **base}]
-    if game.trade_due(name):
-        return out
-    complete = [{"type": "rest", **base}]
+    complete = [{"type": "end_activation", **base}, {"type": "rest", **base}]
     complete += [{"type": "break_door", **base, "door": d} for d in G["tokens"]["doors"]]
     complete += [{"type": "collect_sutra", **base, "sutra": s} for s in G["tokens"]["sutras"]]
     complete += [{"type": "rescue_villager", **base, "villager": v}
@@ -95,7 +92,7 @@ def pilgrim_events(game) -> list[dict]:
     complete += [{"type": "recover", **base, "well": w} for w in G["tokens"]["wells"]]
     complete += [{"type": "close_gate", **base, "gate": g} for g, gate in G["gates"].items()
                  if gate["status"] != "closed"]
-    out += [event for event in complete if passes(game, event["type"], event)]
+    out = [event for event in complete if passes(game, event["type"], event)]
     from .game import _ACT
 
     opened = [{"type": "move", **base, "open": ["steps", "turns", "blue", "red"]}]

@@ -456,3 +456,9 @@ CASES += [
          "a Closed Gate waking because a Pilgrim walked into its room: Closed Gates never return",
          [M]),
 ]
+
+CASES += [
+    Case("misfortune_applied", setup({"boxes": ["box-1"]}), ev("rest", pilgrim=MK),
+         CO.Q_MISFORTUNE_NOW, "resting before the Misfortune Card drawn meditating is applied",
+         [M, ev("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Ambush")]),
+]
