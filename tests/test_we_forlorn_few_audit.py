@@ -392,3 +392,267 @@ def test_gather_worth_zero_draws_from_the_bag_and_ends_the_phase(client):
     assert t.p("p1")["resources"] == {"food": 0, "water": 0, "wood": 1}
     assert t.state["bag"]["wood"] == 2
     assert t.view()["phase"].endswith("camp")
+
+
+def test_explore_draws_one_token_onto_the_board_and_ends_the_phase(client):
+    """Quick Reference: "Explore: To explore, draw one token from the Exploration Bag and immediately
+    add it to your Player board.\""""
+    t = Table(client, position("gathering", p1=board("A2"), p2=board(), p3=board()))
+    t.ok({"type": "explore", "player": "p1", "draw": "hunger"})
+    assert t.p("p1")["ailments"]["hunger"] == 1
+    assert t.state["bag"]["hunger"] == 2
+    assert t.view()["phase"].endswith("camp")
+
+
+def test_tool_bonus_over_capacity_is_returned(client):
+    """ "Anytime a Traveler receives a token or card that exceeds their Supply capacity, they must
+    immediately discard either something from their Supply to make space, or return the newly acquired
+    item to the Stockpile.\""""
+    t = Table(
+        client,
+        position(
+            "gathering", p1=board("B2", food=2, water=2, wood=2, equipment=[SNARE]), p2=board(), p3=board()
+        ),
+    )
+    t.ok({"type": "skip_gathering", "player": "p1"})
+    assert t.p("p1")["resources"] == {"food": 2, "water": 2, "wood": 2}
+
+
+def test_tool_bonus_with_a_discard_to_make_space(client):
+    """ "...they must immediately discard either something from their Supply to make space...\""""
+    t = Table(
+        client,
+        position(
+            "gathering", p1=board("B2", food=2, water=2, wood=2, equipment=[SNARE]), p2=board(), p3=board()
+        ),
+    )
+    t.ok({"type": "skip_gathering", "player": "p1", "discard": {"wood": 1}})
+    assert t.p("p1")["resources"] == {"food": 3, "water": 2, "wood": 1}
+
+
+# ---------------------------------------------------------------- Camp
+
+
+def test_recuperate_example(client):
+    """Recuperate Example: "The Outpost Matriarch chooses to discard one Food token to remove one Hunger
+    token, they discard one Water token to remove one Thirst token, and they discard all three Wood
+    tokens to remove all three Wagon Damage tokens.\""""
+    t = Table(
+        client,
+        position(
+            "camp",
+            p1=board("A2", food=1, water=2, wood=3, hunger=2, thirst=1, wagon=3),
+            p2=board(),
+            p3=board(),
+        ),
+    )
+    t.ok({"type": "recuperate", "player": "p1", "remove": {"hunger": 1, "thirst": 1, "wagon_damage": 3}})
+    me = t.p("p1")
+    assert me["ailments"] == {"hunger": 1, "thirst": 0, "wagon_damage": 0}
+    assert me["resources"] == {"food": 0, "water": 1, "wood": 0}
+
+
+def test_recuperate_without_the_resource_is_refused(client):
+    """ "The Active Player may discard any number of Resource tokens from their Supply to remove the
+    corresponding Ailment tokens from their Player board.\""""
+    t = Table(
+        client, position("camp", p1=board("A2", food=0, water=1, wood=0, hunger=2), p2=board(), p3=board())
+    )
+    r = t.post({"type": "recuperate", "player": "p1", "remove": {"hunger": 1}})
+    assert r.status_code == 422
+    assert all(q in BOOK for q in quote_of(r))
+    assert t.p("p1")["ailments"]["hunger"] == 2
+
+
+def test_recuperate_twice_in_one_camp_is_refused(client):
+    """ "During the Camp Phase the Active Player may perform each of the following actions once in any
+    order: Recuperate, Trade with another Player, Initiate Combat with another Player, or Trade at a
+    Trading Post.\""""
+    t = Table(client, position("camp", p1=board("A2", food=2, hunger=2), p2=board(), p3=board()))
+    t.ok({"type": "recuperate", "player": "p1", "remove": {"hunger": 1}})
+    t.refused(
+        {"type": "recuperate", "player": "p1", "remove": {"hunger": 1}}, "each of the following actions once"
+    )
+    assert t.p("p1")["ailments"]["hunger"] == 1
+
+
+def test_trade_with_a_player_on_an_adjacent_tile(client):
+    """ "The Active Player may Trade with other Players who are on the same Terrain tile, or on the
+    Terrain tiles adjacent to them." ... "any tokens and cards are exchanged immediately.\""""
+    t = Table(
+        client, position("camp", p1=board("A2", food=2, water=0), p2=board("B2", food=0, water=2), p3=board())
+    )
+    t.ok(
+        {
+            "type": "trade",
+            "player": "p1",
+            "with": "p2",
+            "accepted": True,
+            "give": {"food": 1},
+            "get": {"water": 1},
+        }
+    )
+    assert t.p("p1")["resources"] == {"food": 1, "water": 1, "wood": 1}
+    assert t.p("p2")["resources"] == {"food": 1, "water": 1, "wood": 1}
+
+
+def test_trade_with_a_player_two_tiles_away_is_refused(client):
+    """ "The Active Player may Trade with other Players who are on the same Terrain tile, or on the
+    Terrain tiles adjacent to them.\""""
+    t = Table(client, position("camp", p1=board("A2"), p2=board("B1"), p3=board()))
+    t.refused(
+        {
+            "type": "trade",
+            "player": "p1",
+            "with": "p2",
+            "accepted": True,
+            "give": {"food": 1},
+            "get": {"water": 1},
+        },
+        "same Terrain tile, or on the Terrain tiles adjacent",
+    )
+    assert t.p("p1")["resources"] == {"food": 1, "water": 1, "wood": 1}
+
+
+def test_rejected_trade_exchanges_nothing(client):
+    """ "The Player they are proposing the Trade with may then accept or reject the terms of the Trade\""""
+    t = Table(client, position("camp", p1=board("A2", food=2), p2=board("A2"), p3=board()))
+    t.ok(
+        {
+            "type": "trade",
+            "player": "p1",
+            "with": "p2",
+            "accepted": False,
+            "give": {"food": 1},
+            "get": {"water": 1},
+        }
+    )
+    assert t.p("p1")["resources"] == {"food": 2, "water": 1, "wood": 1}
+    assert t.p("p2")["resources"] == {"food": 1, "water": 1, "wood": 1}
+
+
+def test_combat_example_sum_of_dice_and_steal_up_to_the_result(client):
+    """Combat Example: the Matriarch's "Worth 2 and Worth 1 and Worth 0, giving them a total result of
+    three", the Sheriff's Daughter's "Worth 2 and Worth 2, giving them a total result of four" and "The
+    Sheriff's Daughter wins the Combat and now may steal up to four Value from The Outpost Matriarch's
+    Supply.\""""
+    t = Table(
+        client,
+        position(
+            "camp",
+            p1=board("A2", food=2, water=2, wood=0, equipment=[PISTOL, PISTOL]),
+            p2=board("B2", food=0, water=0, wood=0, equipment=[PISTOL]),
+            p3=board(),
+        ),
+    )
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 1, 0], "target_dice": [2, 2]})
+    t.refused(
+        {"type": "steal", "player": "p2", "take": {"food": 2, "water": 2, "equipment": ["Pistol"]}},
+        "up to the Value of their total roll result",
+    )
+    t.ok({"type": "steal", "player": "p2", "take": {"food": 2, "water": 2}})
+    assert t.p("p2")["resources"] == {"food": 2, "water": 2, "wood": 0}
+    assert t.p("p1")["resources"] == {"food": 0, "water": 0, "wood": 0}
+    assert len(t.p("p1")["equipment"]) == 2
+
+
+def test_combat_with_the_wrong_number_of_dice_is_refused(client):
+    """ "They roll one die as standard and add additional dice if they have Equipment cards that allow
+    them to do so." No weapon: one die, not two."""
+    t = Table(client, position("camp", p1=board("A2"), p2=board("A2"), p3=board()))
+    r = t.post({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 2], "target_dice": [1]})
+    assert r.status_code == 422
+    assert all(q in BOOK for q in quote_of(r))
+    assert any("one die" in q for q in quote_of(r))
+
+
+def test_combat_tie_changes_nothing(client):
+    """ "If both Players roll the same result then it is a tie and nothing happens to either Player.\""""
+    t = Table(client, position("camp", p1=board("A2"), p2=board("A2"), p3=board()))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [1], "target_dice": [1]})
+    assert t.view()["phase"].endswith("camp")
+    assert t.p("p1")["resources"] == t.p("p2")["resources"] == {"food": 1, "water": 1, "wood": 1}
+    t.refused(
+        {"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0]},
+        "each of the following actions once",
+    )
+
+
+def test_combat_against_a_traveler_in_cedar_falls_is_refused(client):
+    """FAQ: "A: No, attacking a Traveler in a city would be unseemly.\""""
+    t = Table(client, position("camp", p1=board("A1"), p2=board("CF"), p3=board()))
+    t.refused({"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0]}, "unseemly")
+
+
+def test_combat_with_a_player_two_tiles_away_is_refused(client):
+    """ "To initiate combat, the Active Player selects another Player on their current tile, or an
+    adjacent tile, and then makes a Combat roll.\""""
+    t = Table(client, position("camp", p1=board("A2"), p2=board("B1"), p3=board()))
+    t.refused(
+        {"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0]},
+        "selects another Player on their current tile, or an adjacent tile",
+    )
+
+
+def test_stealing_a_storage_card_discards_what_it_holds(client):
+    """FAQ: "A: The other Traveler would steal the Storage card and the other Equipment card would be
+    discarded.\""""
+    holster = dict(HOLSTER, stored=[PISTOL])
+    t = Table(client, position("camp", p1=board("A2"), p2=board("A2", equipment=[holster]), p3=board()))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0, 0]})
+    t.ok({"type": "steal", "player": "p1", "take": {"equipment": ["Holster"]}})
+    names = [e["name"] for e in t.p("p1")["equipment"]]
+    assert names == ["Holster"]
+    assert t.p("p1")["equipment"][0].get("stored", []) == []
+    assert t.p("p2")["equipment"] == []
+
+
+def test_trading_post_purchase_at_equal_value(client):
+    """ "Then, you may purchase from those cards by discarding Resources and/or Equipment of equal
+    Value." / "Any traded or unwanted cards are then shuffled back into the Equipment deck.\""""
+    t = Table(client, position("camp", p1=board("B1", food=1, water=1, wood=1), p2=board(), p3=board()))
+    t.ok(
+        {
+            "type": "trading_post",
+            "player": "p1",
+            "offered": [SNARE, PISTOL, HOLSTER],
+            "buy": ["Snare"],
+            "pay": {"food": 1, "wood": 1},
+        }
+    )
+    me = t.p("p1")
+    assert [e["name"] for e in me["equipment"]] == ["Snare"]
+    assert me["resources"] == {"food": 0, "water": 1, "wood": 0}
+
+
+def test_trading_post_without_enough_value_is_refused(client):
+    """ "You can Trade as much or as little as you wish provided you have enough Value to afford each
+    item.\""""
+    t = Table(client, position("camp", p1=board("B1", food=1, water=0, wood=0), p2=board(), p3=board()))
+    r = t.post(
+        {
+            "type": "trading_post",
+            "player": "p1",
+            "offered": [SNARE, PISTOL, HOLSTER],
+            "buy": ["Snare"],
+            "pay": {"food": 1},
+        }
+    )
+    assert r.status_code == 422
+    assert all(q in BOOK for q in quote_of(r))
+    assert t.p("p1")["equipment"] == []
+
+
+def test_trading_post_away_from_a_trading_post_is_refused(client):
+    """ "If a Player is at a Trading Post they may Trade.\""""
+    t = Table(client, position("camp", p1=board("A2"), p2=board(), p3=board()))
+    t.refused(
+        {
+            "type": "trading_post",
+            "player": "p1",
+            "offered": [SNARE, PISTOL, HOLSTER],
+            "buy": ["Snare"],
+            "pay": {"food": 1, "wood": 1},
+        },
+        "Trading Post",
+    )
