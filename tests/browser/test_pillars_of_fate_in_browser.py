@@ -5,6 +5,8 @@ table. Screenshots go to tests/artifacts/pillars-of-fate-*.png."""
 
 import json
 
+from playwright.sync_api import expect
+
 from tests.guard_cases.pillars_of_fate import last_card
 from tests.test_pillars_of_fate_pages import NEEDS_SEAT
 
@@ -14,8 +16,8 @@ LIVE_MS = 4000
 
 
 def entered(page, seq: int) -> None:
-    page.wait_for_function(f"document.getElementById('live').dataset.seq === '{seq}'",
-                           timeout=LIVE_MS)
+    """Wait until the page shows the game at `seq` (no page-side eval: the pages' CSP forbids it)."""
+    expect(page.locator("#live")).to_have_attribute("data-seq", str(seq), timeout=LIVE_MS)
 
 
 def new_game(page, base, position=None) -> str:
