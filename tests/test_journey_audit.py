@@ -28,7 +28,7 @@ class Table:
     """A game through the API, entered with the table's edit token."""
 
     def __init__(self, client, first=None, pilgrims=None, demons=(), gates=("gate-1",),
-                 **position):
+                 options=None, **position):
         self.client = client
         initiative = ORDER if first is None else [first] + [p for p in ORDER if p != first]
         pos = {"boxes": ["box-1"], "demons": list(demons), "doors": ["door-1"],
@@ -36,7 +36,8 @@ class Table:
                "villagers": ["villager-1"], "wells": ["well-1"], "pilgrims": pilgrims or {}}
         pos.update(position)
         setup = {"game": GAME, "players": ["Ann", "Ben"], "position": pos,
-                 "options": {"initiative": initiative, "pilgrim_profiles": PROFILES}}
+                 "options": {"initiative": initiative, "pilgrim_profiles": PROFILES,
+                             **(options or {})}}
         response = client.post("/api/sessions", json=setup)
         assert response.status_code == 201, response.get_json()
         game = response.get_json()
@@ -100,6 +101,19 @@ def refused_one_of(response, *sentences):
 
 def at(client, first, **kw):
     return Table(client, first=first, **kw).start()
+
+
+def demon_phase(client, **kw):
+    """A table whose four Pilgrims end their activations at once: the Demon Phase, no Gate open."""
+    table = at(client, "monkey_king", gates=(), **kw)
+    for pilgrim in ORDER:
+        if table.state["pilgrims"][pilgrim]["status"] == "active":
+            table.ok(type="end_activation", pilgrim=pilgrim)
+    return table
+
+
+def option(actions, targets=(), ends="closer", squares=0):
+    return {"actions": list(actions), "targets": list(targets), "ends": ends, "squares": squares}
 
 
 # == Action Points ================================================================================
@@ -407,3 +421,209 @@ def test_unconscious_pilgrim_plays_no_cards(client):
                           kind="fortune", gain={"hp": 3})
     refused(response, "Pilgrims cannot play cards or take any other actions when they are "
                       "Unconscious.")
+
+
+# == Rest twice ====================================================================================
+
+
+def test_third_rest_refused_by_default(client):
+    """"Resting can be performed twice per Activation, if required." A third Rest (with a third
+    Action Point from a card) is refused under the literal default ruling."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"chi": 0,
+                                                                "hand": ["Focus"]}})
+    table.ok(type="play_card", pilgrim="monkey_king", card="Focus", kind="skill",
+             gain={"ap": 1})
+    assert table.activation()["ap"] == 3
+    table.ok(type="rest", pilgrim="monkey_king")
+    table.ok(type="rest", pilgrim="monkey_king")
+    response = table.post(type="rest", pilgrim="monkey_king")
+    refused(response, "Resting can be performed twice per Activation")
+
+
+# == Close a Gate: twice ===========================================================================
+
+
+def test_closed_gate_cannot_be_closed_again(client):
+    """"Only Tripitaka can Close a Demon Gate." — a Closed Gate is no Demon Gate to close; the
+    second Sutra is not spent."""
+    table = at(client, "tripitaka", pilgrims={"tripitaka": {"sutras": 2}})
+    table.ok(type="close_gate", pilgrim="tripitaka", gate="gate-1")
+    response = table.post(type="close_gate", pilgrim="tripitaka", gate="gate-1")
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    assert table.pilgrim("tripitaka")["sutras"] == 1
+
+
+# == Bad Karma =====================================================================================
+
+
+def test_bad_karma_ten_upgrades_the_weapon(client):
+    """"10 Bad Karma | An upgraded Weapon Card & a Corruption Card (mandatory trade)." 12 Bad
+    Karma at the start: the trade leaves 2, Level 2 and one Corruption Card."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"bad_karma": 12}})
+    response = table.post(type="rest", pilgrim="monkey_king")
+    assert response.status_code == 422
+    table.ok(type="karma_trade", pilgrim="monkey_king", kind="bad", corruption="Permanent Limp")
+    monkey = table.pilgrim("monkey_king")
+    assert (monkey["bad_karma"], monkey["weapon_level"]) == (2, 2)
+    assert monkey["corruption"] == ["Permanent Limp"]
+
+
+def test_bad_karma_at_level_three_only_corruption(client):
+    """"Once the Weapon Card has been fully upgraded, the Pilgrim must still trade 10 Points of Bad
+    Karma for another Corruption Card" — the weapon stays at Level 3."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"bad_karma": 10,
+                                                                "weapon_level": 3}})
+    table.ok(type="karma_trade", pilgrim="monkey_king", kind="bad", corruption="Permanent Limp")
+    monkey = table.pilgrim("monkey_king")
+    assert (monkey["bad_karma"], monkey["weapon_level"]) == (0, 3)
+
+
+# == Maintenance: Conditions and the Unconscious ===================================================
+
+
+def test_poisoned_ticks_then_expires(client):
+    """Figure 2: "The number of Turn Tokens does not match the duration (3 Turns), so Monkey
+    suffers the effect and loses 1 Health Point." Figure 1: with 3 Turn Tokens "the card can be
+    discarded without applying more damage." """
+    table = Table(client, first="monkey_king", pilgrims={"monkey_king": {"hp": 6, "conditions": [
+        {"name": "Poisoned", "tokens": 1, "duration": 3, "damage_each_turn": 1}]}})
+    table.ok(type="maintenance")
+    assert table.pilgrim("monkey_king")["hp"] == 5
+    table = Table(client, first="monkey_king", pilgrims={"monkey_king": {"hp": 6, "conditions": [
+        {"name": "Poisoned", "tokens": 3, "duration": 3, "damage_each_turn": 1}]}})
+    table.ok(type="maintenance")
+    monkey = table.pilgrim("monkey_king")
+    assert monkey["hp"] == 6
+    assert [c for c in monkey["conditions"] if c["name"] == "Poisoned"] == []
+
+
+def test_unconscious_rotates_each_maintenance(client):
+    """"If an Unconscious Pilgrim is face down, turn them on their side." """
+    table = Table(client, first="monkey_king", pilgrims={"cho_hakkai": {
+        "hp": 0, "status": "unconscious", "posture": "face_down"}})
+    table.ok(type="maintenance")
+    assert table.pilgrim("cho_hakkai")["posture"] == "side"
+
+
+def test_unconscious_on_back_dies(client):
+    """"If they are on their back, the time to revive them has run out and they are dead." """
+    table = Table(client, first="monkey_king", pilgrims={"cho_hakkai": {
+        "hp": 0, "status": "unconscious", "posture": "back"}})
+    table.ok(type="maintenance")
+    assert table.pilgrim("cho_hakkai")["status"] == "dead"
+
+
+def test_unconscious_pilgrim_is_skipped(client):
+    """"Pilgrims cannot play cards or take any other actions when they are Unconscious." Monk Sha,
+    Unconscious, second in order, is passed over: the Monkey King's activation ends and Tripitaka's
+    begins."""
+    table = at(client, "monkey_king", pilgrims={"monk_sha": {
+        "hp": 0, "status": "unconscious", "posture": "face_down"}})
+    table.ok(type="end_activation", pilgrim="monkey_king")
+    assert table.activation()["pilgrim"] == "tripitaka"
+
+
+# == Cards =========================================================================================
+
+
+def test_card_hp_cost_must_leave_one(client):
+    """Card costs in Health Points must leave the Pilgrim with at least 1 HP. The Monkey King with
+    2 HP cannot pay 2."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 2, "hand": ["Blood Rage"]}})
+    response = table.post(type="play_card", pilgrim="monkey_king", card="Blood Rage",
+                          kind="skill", cost={"hp": 2})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    table.ok(type="play_card", pilgrim="monkey_king", card="Blood Rage", kind="skill",
+             cost={"hp": 1})
+    assert table.pilgrim("monkey_king")["hp"] == 1
+
+
+def test_card_chi_cost_unaffordable(client):
+    """A card whose Chi cost the Pilgrim cannot pay is refused; Chi may reach 0."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"chi": 2,
+                                                                "hand": ["Cloud Step"]}})
+    response = table.post(type="play_card", pilgrim="monkey_king", card="Cloud Step",
+                          kind="skill", cost={"chi": 3})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    table.ok(type="play_card", pilgrim="monkey_king", card="Cloud Step", kind="skill",
+             cost={"chi": 2})
+    assert table.pilgrim("monkey_king")["chi"] == 0
+
+
+def test_fortune_gain_capped_at_maximum(client):
+    """"None of these changes can ever increase a statistic above its maximum value for that
+    character." Wild Herbs (+3 HP) at 9 of 10 HP -> 10."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 9,
+                                                                "fortune": ["Wild Herbs"]}})
+    table.ok(type="play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune",
+             gain={"hp": 3})
+    assert table.pilgrim("monkey_king")["hp"] == 10
+
+
+# == Demon AI ======================================================================================
+
+
+def test_demon_plan_one_attack_tripitaka(client):
+    """"Priority 1: Use the Action Points to attack Tripitaka, possibly more than once." A Berrok
+    that can attack the Monkey King twice or move and attack Tripitaka must attack Tripitaka."""
+    table = demon_phase(client, demons=["berrok"])
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["attack", "attack"], ["monkey_king"], ends="not_closer"),
+        option(["move", "attack"], ["tripitaka"], squares=1)])
+    response = table.post(type="demon_plan", demon="berrok-1", option=1)
+    refused(response, "Priority 1: Use the Action Points to attack Tripitaka")
+    table.ok(type="demon_plan", demon="berrok-1", option=2)
+
+
+def test_demon_plan_two_over_three(client):
+    """"Priority 2: Use the Action Points to attack any other Target, so long as the Demon ends
+    closer on the board to Tripitaka." It ranks above attacking without getting closer."""
+    table = demon_phase(client, demons=["berrok"])
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack"], ["monkey_king"], ends="not_closer", squares=1),
+        option(["attack", "move"], ["monkey_king"], ends="closer", squares=1)])
+    response = table.post(type="demon_plan", demon="berrok-1", option=1)
+    refused(response, "Priority 2: Use the Action Points to attack any other Target, so long as "
+                      "the Demon ends closer on the board to Tripitaka.")
+    table.ok(type="demon_plan", demon="berrok-1", option=2)
+
+
+def test_demon_plan_four_move_towards_tripitaka(client):
+    """Figure 36: "Plans 1-3 are out. He uses Plan 4 and Double Moves towards Tripitaka." With no
+    attack possible, the referee's best is the move towards Tripitaka."""
+    table = demon_phase(client, demons=["berrok"])
+    table.ok(type="demon_options", demon="berrok-1", options=[])
+    current = table.state["demon_phase"]["current"]
+    assert current["best"], current
+
+
+def test_demons_ignore_unconscious_pilgrims(client):
+    """"Demons ignore Unconscious Pilgrims completely. They do not move towards them, select them
+    as Targets" — an option targeting the Unconscious Cho Hakkai is refused."""
+    table = demon_phase(client, demons=["berrok"], pilgrims={"cho_hakkai": {
+        "hp": 0, "status": "unconscious", "posture": "face_down"}})
+    response = table.post(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack"], ["cho_hakkai"], squares=1)])
+    refused(response, "Demons ignore Unconscious Pilgrims completely.")
+
+
+def test_demons_never_target_demons(client):
+    """"Demons cannot target other Demons." """
+    table = demon_phase(client, demons=["berrok", "berrok"])
+    table.ok(type="measure", of="demons", distances={"berrok-1": 2, "berrok-2": 5})
+    response = table.post(type="demon_options", demon="berrok-1", options=[
+        option(["attack"], ["berrok-2"])])
+    refused(response, "Demons cannot target other Demons")
+
+
+def test_demons_activate_closest_first(client):
+    """"Demons are activated in order, this time starting with the Demon closest to Tripitaka and
+    continuing to the ones further away." berrok-2 is closer: berrok-1 waits."""
+    table = demon_phase(client, demons=["berrok", "berrok"])
+    table.ok(type="measure", of="demons", distances={"berrok-1": 6, "berrok-2": 2})
+    response = table.post(type="demon_options", demon="berrok-1", options=[
+        option(["move", "move"], squares=4)])
+    refused(response, "starting with the Demon closest to Tripitaka")
