@@ -213,12 +213,19 @@ class Sessions:
         """(key, JSON text) of `get`: described once per (session, seq, reader) in this process
         (referee/core/views.py); only the session row is read when it was described before."""
         with self.store.read() as conn:
-            row = self._row(session_id, conn)
-            viewer = self.viewer(row, token, seat, conn)
-        key = (row["id"], row["seq"], row["snapshot_version"], viewer.role, viewer.seat)
-        return key, self.views.text(key, lambda: json.dumps(self._described_now(row, viewer)))
+            head = self.store.session_head(session_id, conn)
+            if head is None:
+                raise NotFound(f"no game session {session_id!r}")
+            viewer = self.viewer(head, token, seat, conn)
+        key = (head["id"], head["seq"], head["snapshot_version"], viewer.role, viewer.seat)
+        return key, self.views.text(key, lambda: json.dumps(self._described_now(head, viewer)))
 
-    def _described_now(self, row: dict, viewer: Viewer) -> dict:
+    def _described_now(self, head: dict, viewer: Viewer) -> dict:
+        """The view at the seq of `head`: the snapshot is read now, and if a write has moved the
+        game on meanwhile, the view is worked out from the log's entries up to that seq."""
+        row = self.store.session(head["id"])
+        if row["seq"] != head["seq"]:
+            row = {**row, "seq": head["seq"], "snapshot_version": None}
         game = self.game(row["game"])
         # the log is append-only: its entries up to the row's seq are the ones the row follows
         entries = _log_entries(self.store.log_index(row["id"], upto=row["seq"]))

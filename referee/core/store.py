@@ -241,6 +241,15 @@ class Store:
             row = used.execute(select(sessions).where(sessions.c.id == session_id)).mappings().first()
         return _session_dict(row) if row else None
 
+    def session_head(self, session_id: str, conn: Connection | None = None) -> dict | None:
+        """A session row without its snapshot (what a cached view needs: seq, setup, token)."""
+        columns = [column for column in sessions.c if column.name != "snapshot"]
+        with self._using(conn) as used:
+            row = used.execute(select(*columns).where(sessions.c.id == session_id)).mappings().first()
+        if row is None:
+            return None
+        return {**row, "setup": json.loads(row["setup"])}
+
     def entries(self, session_id: str, conn: Connection | None = None,
                 upto: int | None = None) -> list[dict]:
         query = select(log).where(log.c.session_id == session_id).order_by(log.c.seq)
