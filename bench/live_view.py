@@ -95,7 +95,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
         database = work / "bench.sqlite"
-        fresh = 8000
+        fresh = 3000
         print(f"preparing a table and {fresh} fresh games…", flush=True)
         table_id, games = prepare(database, fresh)
         (work / "live_view_app.py").write_text(HELLO_APP)
