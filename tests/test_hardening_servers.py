@@ -26,6 +26,10 @@ def two_servers(tmp_path_factory):
         server.stop()
 
 
+def enter(server, path, body, game, statuses):
+    statuses.append(call(server.base, "POST", path + "/events", body, game["edit_token"])[0])
+
+
 def test_races_between_two_servers_give_one_200_and_one_409_and_no_stale_view(two_servers):
     one, two = two_servers
     status, game = call(one.base, "POST", "/api/sessions", SETUP)
@@ -37,15 +41,10 @@ def test_races_between_two_servers_give_one_200_and_one_409_and_no_stale_view(tw
         view = views[0]
         if view["over"] or not view["legal"]:
             break
-        event = view["legal"][0]
+        body = {"event": view["legal"][0], "expected_seq": view["seq"]}
         statuses = []
-
-        def enter(server):
-            statuses.append(call(server.base, "POST", path + "/events",
-                                 {"event": event, "expected_seq": view["seq"]},
-                                 game["edit_token"])[0])
-
-        racers = [threading.Thread(target=enter, args=(server,)) for server in (one, two)]
+        racers = [threading.Thread(target=enter, args=(server, path, body, game, statuses))
+                  for server in (one, two)]
         for racer in racers:
             racer.start()
         for racer in racers:
