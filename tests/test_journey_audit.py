@@ -627,3 +627,131 @@ def test_demons_activate_closest_first(client):
     response = table.post(type="demon_options", demon="berrok-1", options=[
         option(["move", "move"], squares=4)])
     refused(response, "starting with the Demon closest to Tripitaka")
+
+
+# == Conditions that forbid ========================================================================
+
+
+def test_disabled_cannot_attack_but_can_move(client):
+    """"Disabled: While Disabled, the Pilgrim cannot attack but the Pilgrim can make all other
+    actions and can defend if attacked." """
+    table = at(client, "monkey_king", demons=["berrok"], pilgrims={"monkey_king": {
+        "conditions": [{"name": "Disabled", "tokens": 0, "duration": 2}]}})
+    response = table.post(type="attack", pilgrim="monkey_king", targets=["berrok-1"],
+                          attack_dice=[2, 3], pilgrim_die=2, weapon_damage=2)
+    refused(response, "While Disabled, the Pilgrim cannot attack")
+    table.ok(type="move", pilgrim="monkey_king", steps=2, turns=0)
+
+
+def test_paralyzed_cannot_act(client):
+    """"Paralyzed: While Paralyzed, the Pilgrim cannot make any actions, play cards, or
+    defend." """
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {
+        "conditions": [{"name": "Paralyzed", "tokens": 0, "duration": 2}]}})
+    response = table.post(type="move", pilgrim="monkey_king", steps=2, turns=0)
+    refused(response, "While Paralyzed, the Pilgrim cannot make any actions")
+
+
+def test_paralyzed_cannot_play_cards(client):
+    """"Paralyzed: While Paralyzed, the Pilgrim cannot make any actions, play cards, or
+    defend." """
+    table = at(client, "monk_sha", pilgrims={"monkey_king": {
+        "fortune": ["Wild Herbs"], "hp": 5,
+        "conditions": [{"name": "Paralyzed", "tokens": 0, "duration": 2}]}})
+    response = table.post(type="play_card", pilgrim="monkey_king", card="Wild Herbs",
+                          kind="fortune", gain={"hp": 3})
+    refused(response, "While Paralyzed, the Pilgrim cannot make any actions, play cards")
+
+
+def test_lure_of_demons_no_rest_twice(client):
+    """"Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one turn.
+    For example, the Pilgrim cannot make Double Moves, cannot Rest twice, nor Attack twice." """
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {
+        "chi": 0, "corruption": ["Lure of Demons"]}})
+    table.ok(type="rest", pilgrim="monkey_king")
+    response = table.post(type="rest", pilgrim="monkey_king")
+    refused(response, "cannot Rest twice")
+
+
+def test_lure_of_demons_no_double_move(client):
+    """"For example, the Pilgrim cannot make Double Moves" (Lure of Demons)."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {
+        "corruption": ["Lure of Demons"]}})
+    response = table.post(type="move", pilgrim="monkey_king", steps=6, turns=0, action_points=2)
+    refused(response, "cannot make Double Moves")
+
+
+def test_permanent_limp_double_move_of_seven(client):
+    """"Permanent Limp: 1 Movement Point is lost from the Double Move total. The Monkey King, MV 4,
+    would have a Double Move of 7." 8 refused, 7 accepted."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {
+        "corruption": ["Permanent Limp"]}})
+    response = table.post(type="move", pilgrim="monkey_king", steps=8, turns=0, action_points=2)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    table.ok(type="move", pilgrim="monkey_king", steps=7, turns=0, action_points=2)
+
+
+def test_turns_cost_movement_points(client):
+    """"Pilgrims pay 2 Movement Points for a blue square, rather than the normal 1 Movement Point,
+    including Changing Face." Cho Hakkai (MV 3): 2 steps and 1 turn in blue cost 2 + 2 = 4."""
+    table = at(client, "cho_hakkai")
+    response = table.post(type="move", pilgrim="cho_hakkai", steps=2, turns=1, blue=1)
+    assert response.status_code == 422
+    table.ok(type="move", pilgrim="cho_hakkai", steps=2, turns=1)
+
+
+# == Spawning ======================================================================================
+
+
+def test_spawn_closest_gate_first(client):
+    """"Start at the Gate closest to Tripitaka, and work back to the Gate furthest from
+    Tripitaka." gate-2 is closer: spawning at gate-1 first is refused."""
+    table = at(client, "monkey_king", gates=("gate-1", "gate-2"))
+    for pilgrim in ORDER:
+        table.ok(type="end_activation", pilgrim=pilgrim)
+    table.ok(type="measure", of="gates", distances={"gate-1": 9, "gate-2": 4})
+    response = table.post(type="spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+    refused(response, "Start at the Gate closest to Tripitaka")
+    table.ok(type="spawn", gate="gate-2", card="reinforcement", demons=["berrok"])
+    table.ok(type="spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+    assert len(table.state["demons"]) == 2
+
+
+def test_each_gate_spawns_once(client):
+    """"For each Active Gate, draw a Demon Card from the Demon Deck" — one card per Gate: a
+    second draw at the same Gate is refused."""
+    table = at(client, "monkey_king")
+    for pilgrim in ORDER:
+        table.ok(type="end_activation", pilgrim=pilgrim)
+    table.ok(type="spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+    response = table.post(type="spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+
+
+# == Demon AI preferences ==========================================================================
+
+
+def test_demon_prefers_most_targets(client):
+    """"Preference 1: Attack the most Targets possible." Two Priority-3 options: one attacks the
+    Monkey King, the other the Monkey King and Monk Sha."""
+    table = demon_phase(client, demons=["berrok"], options={"demon_targets": "all"})
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack"], ["monkey_king"], ends="not_closer", squares=1),
+        option(["move", "attack"], ["monkey_king", "monk_sha"], ends="not_closer", squares=1)])
+    response = table.post(type="demon_plan", demon="berrok-1", option=1)
+    refused(response, "Preference 1: Attack the most Targets possible.")
+    table.ok(type="demon_plan", demon="berrok-1", option=2)
+
+
+def test_demon_prefers_weakest_target(client):
+    """"Preference 2: Attack the weakest Target (the lowest number of Health Points)." Monk Sha
+    (3 HP) before the Monkey King (10 HP)."""
+    table = demon_phase(client, demons=["berrok"], pilgrims={"monk_sha": {"hp": 3}})
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack"], ["monkey_king"], ends="not_closer", squares=1),
+        option(["move", "attack"], ["monk_sha"], ends="not_closer", squares=1)])
+    response = table.post(type="demon_plan", demon="berrok-1", option=1)
+    refused(response, "Preference 2: Attack the weakest Target")
+    table.ok(type="demon_plan", demon="berrok-1", option=2)
