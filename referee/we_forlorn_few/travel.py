@@ -131,6 +131,9 @@ class TravelMixin:
         taken = taken or counts(AILMENTS, {})
         if pay is None:
             choices = self.backward_choices(held, taken)
+            if not choices:
+                raise self.violation(f"Travelling backwards costs two Resource tokens: you have "
+                                     f"{sum(held.values())}.", Q_BACKWARDS)
             if len(choices) != 1:
                 raise BadRequest("say which two Resource tokens pay for travelling backwards "
                                  "(\"pay\")", "event.pay")
