@@ -5,8 +5,6 @@ docstring quotes the rule it checks; a refusal must quote a verbatim sentence of
 
 from pathlib import Path
 
-import pytest
-
 BOOK = (Path(__file__).resolve().parents[1] / "rulebook_index" / "data" / "we-forlorn-few.txt").read_text(
     encoding="utf-8"
 )
@@ -230,7 +228,6 @@ def test_travel_backwards_costs_two_resources_of_any_type(client):
     assert me["ailments"] == {"hunger": 0, "thirst": 0, "wagon_damage": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="audit finding: a 400 asking for the payment, not the rule")
 def test_travel_backwards_without_two_resources_is_refused_by_default(client):
     """ "Players may travel backwards to an adjacent tile by paying two Resource tokens of any type.\""""
     t = Table(client, position(p1=board("B1", food=0, water=0, wood=1), p2=board(), p3=board()))
@@ -793,7 +790,6 @@ def test_sacrifice_up_to_four_by_quick_reference_ruling(client):
     assert t.p("p1")["companions"] == 3
 
 
-@pytest.mark.xfail(strict=True, reason="audit finding: the turn-order quote, not the Sacrifice's")
 def test_sacrifice_out_of_turn_is_refused(client):
     """ "You can Sacrifice a Companion at any time during your turn.\""""
     t = Table(client, position(p1=board("B2"), p2=board("B2", hunger=3, thirst=1), p3=board()))

@@ -172,7 +172,7 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
     if player not in acting:
         names = " or ".join(model.player_name(seat) for seat in acting)
         raise model.violation(f"It is {names}'s turn, not {model.player_name(player)}'s.",
-                              model.turn_rule)
+                              model.refused_turn_quote(kind))
 
     model.effects = []
     if replaying:

@@ -399,6 +399,10 @@ class Referee:
         """The rule quoted when an event of type `kind` is not possible in the current phase."""
         return self.phase_quote(self.phase)
 
+    def refused_turn_quote(self, kind: str) -> str | tuple[str, ...]:
+        """The rule quoted when an event of type `kind` is entered by a player whose turn it is not."""
+        return self.turn_rule
+
     def effect(self, text: str, quote: str | None = None) -> None:
         """Record what the event did, with the rule that made it happen."""
         self.effects.append(Effect(text, self.cite(quote) if quote else None))

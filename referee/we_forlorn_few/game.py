@@ -561,6 +561,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             self.effect("No more Combat: the Retreat Phase begins.", Q_RETREAT)
             self.go_on("ravenous_retreat")
 
+    def refused_turn_quote(self, kind: str) -> str:
+        return Q_SACRIFICE if kind == "sacrifice" else self.turn_rule
+
     def refused_phase_quote(self, kind: str) -> str:
         if kind == "season":
             return Q_SEASON_DRAW
