@@ -755,3 +755,82 @@ def test_demon_prefers_weakest_target(client):
     response = table.post(type="demon_plan", demon="berrok-1", option=1)
     refused(response, "Preference 2: Attack the weakest Target")
     table.ok(type="demon_plan", demon="berrok-1", option=2)
+
+
+# == Combat ========================================================================================
+
+BERROK = {"demon_profiles": {"berrok": {"hp": 2, "sp": 2, "gkr": 2, "bkr": 1, "attack_dice": 2,
+                                        "targets": 1}}}
+
+
+def test_kill_gives_bad_karma(client):
+    """"You can Kill the Defeated Target and gain Bad Karma" — the Target's BKR (1 at this
+    table) goes on the attacker's Bad Karma wheel and the Demon leaves the board."""
+    table = at(client, "monkey_king", demons=["berrok"], options=BERROK)
+    table.ok(type="attack", pilgrim="monkey_king", targets=["berrok-1"], attack_dice=[2, 3],
+             pilgrim_die=2, weapon_damage=2)
+    response = table.post(type="rest", pilgrim="monkey_king")
+    assert response.status_code == 422
+    table.ok(type="resolve_defeat", pilgrim="monkey_king", choice="kill")
+    assert table.pilgrim("monkey_king")["bad_karma"] == 1
+    assert "berrok-1" not in table.state["demons"]
+
+
+def test_demon_attack_damage_minus_defense(client):
+    """"The total damage is the difference between the Attacker's damage and the Target's
+    defense." A Berrok rolls 2 + 1 = 3 against Tripitaka's 1 + 0: Tripitaka 8 -> 6."""
+    table = demon_phase(client, demons=["berrok"], options=BERROK)
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack"], ["tripitaka"], squares=1)])
+    table.ok(type="demon_plan", demon="berrok-1", option=1)
+    table.ok(type="demon_attack", demon="berrok-1", target="tripitaka", attack_dice=[2, 1],
+             defense_dice=[1, 0])
+    assert table.pilgrim("tripitaka")["hp"] == 6
+
+
+def test_demon_attack_fully_defended(client):
+    """"If the total damage is 0 or less, for example the Attacker scores 2 damage and the Target
+    scores 3 defense, the attack is a complete failure. No damage is applied to the Target." """
+    table = demon_phase(client, demons=["berrok"], options=BERROK)
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack"], ["tripitaka"], squares=1)])
+    table.ok(type="demon_plan", demon="berrok-1", option=1)
+    table.ok(type="demon_attack", demon="berrok-1", target="tripitaka", attack_dice=[2, 0],
+             defense_dice=[3, 0])
+    assert table.pilgrim("tripitaka")["hp"] == 8
+
+
+def test_demon_attack_to_zero_is_unconscious(client):
+    """"If a Pilgrim is reduced to zero Health Points, the Pilgrim is Unconscious." """
+    table = demon_phase(client, demons=["berrok"], options=BERROK,
+                        pilgrims={"monkey_king": {"hp": 2}})
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["attack", "attack"], ["monkey_king"], ends="not_closer")])
+    table.ok(type="demon_plan", demon="berrok-1", option=1)
+    table.ok(type="demon_attack", demon="berrok-1", target="monkey_king", attack_dice=[3, 3],
+             defense_dice=[0, 0])
+    monkey = table.pilgrim("monkey_king")
+    assert (monkey["hp"], monkey["status"]) == (0, "unconscious")
+
+
+def test_demon_rage_three_action_points(client):
+    """"When Demon Rage is in effect, each Demon gets 3 Action Points, not 2." — a Raging
+    Berrok's Move, Attack, Attack on Tripitaka is a plan it can follow."""
+    table = at(client, "monkey_king", demons=["berrok"] * 15, options=BERROK)
+    for pilgrim in ORDER:
+        table.ok(type="end_activation", pilgrim=pilgrim)
+    table.ok(type="spawn", gate="gate-1", card="rage", demons=["berrok"])
+    table.ok(type="measure", of="demons",
+             distances={f"berrok-{n}": n for n in range(1, 16)})
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack", "attack"], ["tripitaka"], squares=1)])
+    table.ok(type="demon_plan", demon="berrok-1", option=1)
+
+
+def test_no_rage_two_action_points(client):
+    """"Demons normally get 2 Action Points" — three Actions are not an option without Rage."""
+    table = demon_phase(client, demons=["berrok"], options=BERROK)
+    response = table.post(type="demon_options", demon="berrok-1", options=[
+        option(["move", "attack", "attack"], ["tripitaka"], squares=1)])
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
