@@ -34,7 +34,7 @@ def play(sessions, game, seq, lane, power=1, player=None, client_id=None):
 
 
 def test_create_gives_a_short_id_a_secret_token_and_the_first_state(game):
-    assert len(game["id"]) == 8
+    assert len(game["id"]) == 16
     assert len(game["edit_token"]) >= 32  # 24 random bytes, url-safe: 192 bits
     assert game["seq"] == 0
     assert game["players"] == [{"seat": "sun", "name": "Ann"}, {"seat": "moon", "name": "Bob"}]

@@ -78,7 +78,7 @@ def test_the_calculator_answers_its_example_in_the_shared_scores_shape(client, g
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_example_setup_starts_a_game_with_postable_legal_events(client, game_id):
     game = start(client, game_id)
-    assert game["seq"] == 0 and len(game["id"]) == 8
+    assert game["seq"] == 0 and len(game["id"]) == 16
     assert game["legal"], "a new game has something to do"
     shown = client.get(f"/api/sessions/{game['id']}").get_json()
     assert shown["state"] == game["state"] and shown["seq"] == 0
