@@ -9,7 +9,6 @@ from tests.guard_cases.we_forlorn_few import TERRAIN, at, table, traveler
 
 from .conftest import check_accessibility, screenshot
 
-
 LAID_OUT = """CF Cedar Falls cost 1 1 0 -> W1 F1
 W1 Wetlands cost 1 1 3 gather water food -> F1 D1 M1
 F1 Forest cost 0 1 1 gather wood post -> M1
