@@ -569,3 +569,16 @@ def test_a_bag_known_to_be_empty_needs_no_draw_entered():
     model = start(at("event", p1=traveler("W1")))
     play(model, {"type": "event_card", "card": HERD, "dice": [1]})
     assert board(model)["resources"]["food"] == 2
+
+
+@pytest.mark.parametrize(("ruling", "defense"), [("equipment", [2, 0]), ("one_die", [2])])
+def test_defending_against_a_ravenous_traveler_with_a_pistol_by_ruling(ruling, defense):
+    model = start(at("ravenous_combat", "p3", p1=traveler("M1", equipment=[PISTOL]),
+                     p3=ravenous("M1")), defense_against_ravenous=ruling)
+    wrong = [2] if len(defense) == 2 else [2, 0]
+    refusal = refused(model, {"type": "ravenous_attack", "target": "p1", "dice": [1],
+                              "target_dice": wrong})
+    assert refusal.citation.quote == (q.Q_COMBAT_DICE if ruling == "equipment"
+                                      else q.Q_EXAMPLE_DEFENSE_ONE)
+    play(model, {"type": "ravenous_attack", "target": "p1", "dice": [1], "target_dice": defense})
+    assert model.phase == "ravenous_retreat"

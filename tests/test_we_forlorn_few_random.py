@@ -25,6 +25,7 @@ OPTION_CHOICES = {
     "sacrifice_removes": ["four", "up_to_four"], "combat_result": ["sum", "highest"],
     "combat_dice": ["equipment", "weapons"], "placed_items_excess": ["returned", "choose"],
     "flip_tiles": ["on_arrival", "on_declaring"],
+    "defense_against_ravenous": ["equipment", "one_die"],
 }
 
 

@@ -32,6 +32,7 @@ from .quotes import (
     Q_EVENT,
     Q_EVENT_BAG,
     Q_EVENT_HIGHEST,
+    Q_EXAMPLE_DEFENSE_ONE,
     Q_FAQ_CITY,
     Q_FAQ_EVENT_RAVENOUS,
     Q_FAQ_STEAL_STORAGE,
@@ -76,10 +77,12 @@ class CampMixin:
     def combat_dice_quote(self) -> str:
         return Q_COMBAT_DICE if self.option("combat_dice") == "equipment" else Q_QRG_COMBAT_DICE
 
-    def check_dice(self, seat: str, dice: list, field: str) -> None:
+    def check_dice(self, seat: str, dice: list, field: str, against_ravenous: bool = False) -> None:
         player = self.G["players"][seat]
         if player["status"] == RAVENOUS:
             need, quote = player["hunger"], Q_RAVENOUS_DICE
+        elif against_ravenous and self.option("defense_against_ravenous") == "one_die":
+            need, quote = 1, Q_EXAMPLE_DEFENSE_ONE
         else:
             need, quote = self.combat_dice_of(player, self.option("combat_dice")), \
                 self.combat_dice_quote()

@@ -71,6 +71,8 @@ from .quotes import (
     Q_COMBAT_SUM,
     Q_COMBAT_WHO,
     Q_END_ALL,
+    Q_EXAMPLE_DEFENSE_ONE,
+    Q_EXAMPLE_DEFENSE_PISTOL,
     Q_EXAMPLE_ONE_ADDED,
     Q_FAQ_CITY,
     Q_FAQ_DISCARD_STORAGE,
@@ -214,6 +216,12 @@ OPTIONS = {
         "Table ruling: extra Combat dice come from \"equipment\" that allows them (each card's "
         "dice, e.g. a Pistol: one) or one per \"weapons\" card (Quick Reference).",
         {"enum": ["equipment", "weapons"]}, "equipment", cited(Q_COMBAT_DICE, Q_QRG_COMBAT_DICE)),
+    "defense_against_ravenous": Option(
+        "Table ruling: a Traveler attacked by a Ravenous Traveler rolls \"equipment\" dice (one "
+        "plus what their Equipment adds, as the defender in the Combat example) or \"one_die\" "
+        "(the Ravenous Turn example: the Self-Made Entrepreneur, whose starting Equipment is a "
+        "Pistol, rolls one die in defense).", {"enum": ["equipment", "one_die"]}, "equipment",
+        cited(Q_EXAMPLE_DEFENSE_PISTOL, Q_EXAMPLE_DEFENSE_ONE)),
     "placed_items_excess": Option(
         "Table ruling: tokens and cards picked up from a tile beyond the Supply's capacity are "
         "\"returned\" (Placed Items note) or the Traveler may \"choose\" to discard from the "

@@ -252,7 +252,8 @@ def ravenous(game, seat, phase) -> list[dict]:
             if other == seat or board["status"] != TRAVELER or board["tile"] != here \
                     or other in G["turn"]["attacked"]:
                 continue
-            theirs = game.combat_dice_of(board, game.option("combat_dice"))
+            theirs = (1 if game.option("defense_against_ravenous") == "one_die"
+                      else game.combat_dice_of(board, game.option("combat_dice")))
             for dice in dice_rolls(hunger):
                 for target_dice in dice_rolls(theirs):
                     out.append({"type": "ravenous_attack", "player": seat, "target": other,

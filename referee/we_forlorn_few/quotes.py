@@ -168,6 +168,10 @@ Q_RAVENOUS_COMBAT = ("During the Combat Phase a Ravenous Traveler may initiate C
 Q_RAVENOUS_ONCE = "They may only attack each Player once per turn."
 Q_RAVENOUS_DICE = ("The number of dice a Ravenous Traveler rolls during Combat is one die for each "
                    "Hunger token currently on their Player board.")
+Q_EXAMPLE_DEFENSE_ONE = ("In defense, The Self-Made Entrepreneur rolls one die which results in a "
+                         "Worth 2 giving them a result of two.")
+Q_EXAMPLE_DEFENSE_PISTOL = ("The Sheriff's Daughter has one pistol in their Supply and rolls two dice "
+                            "(one die for standard Combat and one for the pistol).")
 Q_RAVENOUS_WIN = ("The Ravenous Traveler immediately removes one Hunger from their Player board, and "
                   "the losing Traveler discards a Companion from their Player board.")
 Q_RAVENOUS_LOSE = "They must immediately begin the Retreat Phase."

@@ -82,7 +82,8 @@ class RavenousMixin:
     @cites(Q_RAVENOUS_DICE)
     def ravenous_dice_count(self, event):
         self.check_dice(event["player"], event["dice"], "event.dice")
-        self.check_dice(event["target"], event["target_dice"], "event.target_dice")
+        self.check_dice(event["target"], event["target_dice"], "event.target_dice",
+                        against_ravenous=True)
         return True
 
     def do_ravenous_attack(self, event):
