@@ -101,7 +101,7 @@ def test_undo_names_the_event_and_the_log_keeps_it_as_undone(phone):
     session_id = new_game(phone)
     play(phone, session_id, {"type": "play", "player": "sun", "lane": 3, "power": 1})
     page = phone.get(f"/play/{session_id}")
-    assert "Undo: <span class=\"what told\">Ann: Play · lane 3 · power 1" in page.text
+    assert "Undo takes back: <span class=\"told\">Ann: Play · lane 3 · power 1" in page.text
     response = phone.post(f"/play/{session_id}/undo", data={
         "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text)}, follow_redirects=True)
     assert "Undone:</strong> <span class=\"told\">Ann: Play · lane 3 · power 1" in response.text
@@ -230,9 +230,33 @@ def test_the_join_link_gives_edit_rights_and_a_view_only_visitor_never_sees_the_
     guest = table_app.test_client()
     joined = guest.get(join.replace("http://localhost", ""))
     assert joined.status_code == 303 and joined.headers["Location"] == f"/play/{session_id}"
-    assert 'class="actions"' in guest.get(f"/play/{session_id}").text
+    asked = guest.get(f"/play/{session_id}").text
+    assert "Who holds this phone?" in asked and "I'm Bob" in asked
+    assert 'class="actions"' not in asked  # a join link only claims a seat
+    claimed = guest.post(f"/play/{session_id}/seat", data={
+        "csrf_token": csrf_of(asked), "seat": "moon"}, follow_redirects=True)
+    assert "This phone plays Bob" in claimed.text and "you are Bob" in claimed.text
+    assert 'class="actions"' in claimed.text and "Who holds this phone?" not in claimed.text
+    other = table_app.test_client()
+    other.get(join.replace("http://localhost", ""))
+    taken = other.get(f"/play/{session_id}").text
+    assert re.search(r'value="moon" class="seat-choice" disabled>I.m Bob', taken)
     wrong = table_app.test_client().get(f"/play/{session_id}/join?token=nope")
     assert wrong.status_code == 403
+
+
+def test_a_seat_phone_enters_its_own_moves_and_the_table_can_allow_anyone(table_app):
+    host = table_app.test_client()
+    session_id = new_game(host)
+    page = host.get(f"/play/{session_id}").text
+    host.post(f"/play/{session_id}/seat", data={"csrf_token": csrf_of(page), "seat": "sun"})
+    mine = host.get(f"/play/{session_id}").text
+    assert "Your turn" in mine and "you are Ann" in mine
+    theirs = play(host, session_id, {"type": "play", "player": "moon", "lane": 1, "power": 1})
+    assert "This phone plays for Ann: this event is Bob&#39;s to enter" in theirs.text
+    assert seq_of(theirs.text) == 0
+    entered = play(host, session_id, {"type": "play", "player": "sun", "lane": 1, "power": 1})
+    assert seq_of(entered.text) == 1 and "Your turn" not in entered.text and "Bob to play" in entered.text
 
 
 def test_state_json_answers_304_until_the_game_moves_then_says_what_changed(phone):
@@ -465,7 +489,8 @@ def test_avignon_events_are_told_by_the_character_everywhere(client):
     page = client.get(f"/play/{session_id}")
     undone = client.post(f"/play/{session_id}/undo", data={
         "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text)}, follow_redirects=True)
-    assert told(undone.text)[0] == "Aldo: Petition · Scribe: pull Courtesan"
+    assert ('<strong>Undone:</strong> <span class="told">Aldo: Petition · Scribe: pull Courtesan'
+            in undone.text)
     assert "Redo: " in undone.text
     assert_no_json(told(undone.text))
     late = client.post(f"/play/{session_id}/event", data={  # a phone still showing seq 0

@@ -207,7 +207,8 @@ def test_events_are_told_with_spaces_and_cards_as_the_table_reads_them(client, g
                                  "event.to": "4 4", "event.card.types": "beast",
                                  "event.card.activation": "notes"})
     assert told(moved.text)[0] == "Ann: Move to D4 with token 1 (take beast (notes))"
-    assert "Bob: Start on corner A1 (take fist/sword), draw leaf/notes" in told(moved.text)
+    # the shared phone shows the hand of the player to act (Ann): Bob's drawn card stays hidden
+    assert "Bob: Start on corner A1 (take fist/sword), draw unknown card" in told(moved.text)
     assert "Ann: Start on corner E5 (take speech/sword), draw coin/star" in told(moved.text)
     played = enter(client, game, {"event": json.dumps(
         {"type": "activate", "player": "p1", "character": "leader", "hand": 1})})
@@ -216,7 +217,8 @@ def test_events_are_told_with_spaces_and_cards_as_the_table_reads_them(client, g
     page = client.get(f"/play/{game}")
     undone = client.post(f"/play/{game}/undo", data={
         "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text)}, follow_redirects=True)
-    assert told(undone.text)[0] == "Ann: Play speech/sword under the leader"
+    assert ('<strong>Undone:</strong> <span class="told">Ann: Play speech/sword under the leader'
+            in undone.text)
     assert_no_json(told(undone.text))  # with the redo button
     late = client.post(f"/play/{game}/event", data={
         "csrf_token": csrf_of(stale.text), "expected_seq": 0, "type": "choose_corner",
@@ -317,4 +319,43 @@ def get_library(app):
 
 
 def legal(client, session_id):
-    return client.get(f"/api/sessions/{session_id}").get_json()["legal"]
+    """Every seat's legal events, read with the table's token this phone keeps in its cookie."""
+    with client.session_transaction() as cookie:
+        token = cookie["games"][session_id]["table"]
+    found = []
+    for seat in ("p1", "p2"):
+        found += client.get(f"/api/sessions/{session_id}?seat={seat}",
+                            headers={"Authorization": f"Bearer {token}"}).get_json()["legal"]
+    return found
+
+
+def test_each_phone_sees_its_own_hand_and_the_others_counts(app, client, game):
+    """ "Don't show them to other players!": a seat's phone shows its hand; the other seat's phone
+    and a spectator see how many cards it holds, not which; the drawn starting card stays hidden."""
+    from referee.pilgrims.game import Game
+
+    corners(client, game)  # the host (the table's phone) entered both corners
+    host_page = client.get(f"/play/{game}").text
+    join = re.search(r'id="join-link" href="http://localhost([^"]+)"', host_page)
+    assert join, "the phone that started the game can invite the others"
+    phones = {}
+    for seat in ("p1", "p2"):
+        phone = app.test_client()
+        phone.get(join.group(1))
+        page = phone.get(f"/play/{game}").text
+        phone.post(f"/play/{game}/seat", data={"csrf_token": csrf_of(page), "seat": seat})
+        phones[seat] = phone.get(f"/play/{game}").text
+    watcher = app.test_client().get(f"/play/{game}").text
+    # p1 (Ann) started on E5 taking speech/sword and drew coin/star; p2 (Bob) drew leaf/notes
+    assert Game.hidden_information
+    assert "coin" in hand_of(phones["p1"], "Ann") and "?" in hand_of(phones["p1"], "Bob")
+    assert "leaf" in hand_of(phones["p2"], "Bob") and "coin" not in hand_of(phones["p2"], "Ann")
+    for other in (phones["p2"], watcher):
+        assert "draw coin/star" not in other and "coin/star" not in hand_of(other, "Ann")
+    assert "draw coin/star" in phones["p1"]
+
+
+def hand_of(page: str, name: str) -> str:
+    """The hand row of a player's board on the Pilgrims table page."""
+    board = page.split(f'class="pg-board pg-{ {"Ann": "p1", "Bob": "p2"}[name]}')[1]
+    return board.split('<span class="pg-k">Hand')[1].split("</p>")[0]

@@ -58,7 +58,12 @@ class Table:
         self.view = created
 
     def refresh(self) -> dict:
-        response = self.client.get(f"/api/sessions/{self.id}")
+        # the table's token, looking as the seat to act: hands are hidden from everyone else
+        headers = {"Authorization": f"Bearer {self.token}"}
+        response = self.client.get(f"/api/sessions/{self.id}", headers=headers)
+        acting = response.get_json().get("current_players")
+        if acting:
+            response = self.client.get(f"/api/sessions/{self.id}?seat={acting[0]}", headers=headers)
         assert response.status_code == 200
         self.view = response.get_json()
         return self.view

@@ -71,16 +71,30 @@ def check_csrf() -> None:
 
 
 def phone_key(session_id: str) -> dict:
-    """What this phone holds for a game: {"token": the edit, join or seat token, "seat": the seat
-    it plays} (either may be missing)."""
+    """What this phone holds for a game: {"token": the token it reads and writes with, "role":
+    "table" (the edit token: enters for anyone), "seat" (a seat's token) or "join" (may claim a
+    seat), "seat": the seat it plays, "table": the edit token kept by the phone that started the
+    game, "join": the join token it may hand out, "shared": one phone for the whole table}."""
     return dict(session.get("games", {}).get(session_id, {}))
 
 
 def remember(session_id: str, **key) -> None:
     """Keep (or update) this phone's key to a game; the most recent games last."""
     kept = {k: v for k, v in session.get("games", {}).items() if k != session_id}
-    kept[session_id] = {**phone_key(session_id), **key}
+    kept[session_id] = {k: v for k, v in {**phone_key(session_id), **key}.items() if v is not None}
     session["games"] = dict(list(kept.items())[-MAX_REMEMBERED_GAMES:])
+
+
+def forget(session_id: str) -> None:
+    """Drop this phone's key to a game (its seat was handed to another phone)."""
+    session["games"] = {k: v for k, v in session.get("games", {}).items() if k != session_id}
+
+
+def reader(session_id: str) -> tuple[str | None, str | None]:
+    """The token this phone reads a game with, and the seat it looks as (only the table's token
+    names a seat; a seat's token is its seat)."""
+    key = phone_key(session_id)
+    return key.get("token"), key.get("seat") if key.get("role") == "table" else None
 
 
 def remembered_games() -> list[tuple[str, dict]]:

@@ -56,7 +56,7 @@ def base_url() -> tuple[str, str | None]:
         return table_url.rstrip("/"), None
     return here, (f"This page was opened at {request.host}, an address only this computer can open: "
                   "the other phones cannot join with these links. Serve the table on the network "
-                  "with `make run` and open the address it prints.")
+                  "(make run) and open the address it prints.")
 
 
 def qr_svg(url: str, title: str) -> str:

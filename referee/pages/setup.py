@@ -63,7 +63,8 @@ def new():
                 errors[exc.field or "form"] = exc.message
             else:
                 save_entered(game_id, body, new_cards)
-                remember(created["id"], token=created["edit_token"])
+                remember(created["id"], token=created["edit_token"], role="table",
+                         table=created["edit_token"], join=created["join_token"])
                 return redirect(url_for("pages.table", session_id=created["id"], created=1), 303)
     return render_template([f"play/new_{game.game_id}.html", "play/new.html"], game=game,
                            described=described, errors=errors, values=values), 400 if errors else 200

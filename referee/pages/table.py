@@ -21,31 +21,56 @@ from markupsafe import Markup
 
 from ..core import engine
 from ..core.rules import BadRequest, RuleViolation
-from ..core.sessions import Forbidden, NotFound, Stale
+from ..core.sessions import Forbidden, NotFound, SeatTaken, Stale
 from ..web import describe_game, get_sessions
 from . import invite
-from .base import bp, check_csrf, game_or_404, phone_key, remember, session_row
+from .base import bp, check_csrf, forget, game_or_404, phone_key, reader, remember, session_row
 from .describe import describe_entry, describe_event, entry_at, history
 from .forms import event_from_form, open_events
 from .library import save_entered, use_library
 
 
 def load(session_id: str) -> dict:
-    """The game now, as this phone may see it."""
+    """The game now, as this phone may see it (its seat's hand, nobody else's)."""
+    token, seat = reader(session_id)
     try:
-        return get_sessions().get(session_id)
+        view = get_sessions().get(session_id, token, seat)
+        if view["viewer"]["role"] == "table" and seat is None and view["current_players"] \
+                and get_sessions().game(view["game"]).hidden_information:
+            # one phone for the whole table shows the hand of the player to act (it is passed round)
+            view = get_sessions().get(session_id, token, view["current_players"][0])
+        return view
     except NotFound:
         abort(404, f"There is no game {session_id!r}. Check the link, or start a new game.")
+    except Forbidden:  # the key no longer opens the game (its seat went to another phone)
+        forget(session_id)
+        flash({"kind": "error", "text": "This phone's seat was given to another phone: you are "
+                                        "watching now. Ask for the join link to play again."}, "error")
+        return get_sessions().get(session_id)
 
 
 def told_log(session_id: str, view: dict, game) -> tuple[list[dict], dict]:
     """The log entries as this phone may see them, and every event told in words."""
+    token, seat = reader(session_id)
     names = {p["seat"]: p["name"] for p in view["players"]}
-    entries = get_sessions().log(session_id)["entries"]
+    try:
+        entries = get_sessions().log(session_id, token, seat)["entries"]
+    except Forbidden:
+        entries = get_sessions().log(session_id)["entries"]
     store = get_sessions().store
     setup = engine.Setup(**store.session(session_id)["setup"])
-    told = history(game, setup, session_id, view, store.entries(session_id), names, None)
+    told = history(game, setup, session_id, view, store.entries(session_id), names,
+                   view["viewer"]["seat"])
     return entries, told
+
+
+def entering(view: dict) -> list[dict]:
+    """The legal choices this phone may enter: a seat's phone enters its own seat's, unless the
+    table lets anyone enter for anyone."""
+    seat = view["viewer"]["seat"]
+    if view["viewer"]["role"] != "seat" or view.get("anyone_enters"):
+        return view["legal"]
+    return [event for event in view["legal"] if event.get("player") in (seat, None)]
 
 
 @bp.get("/play/<session_id>")
@@ -55,22 +80,31 @@ def table(session_id):
     key = phone_key(session_id)
     log, told = told_log(session_id, view, game)
     done = request.args.get("done", type=int)
-    can_edit = key.get("token") is not None
+    role = view["viewer"]["role"]
+    seat = view["viewer"]["seat"] if role == "seat" else None
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    view["legal"] = entering(view)
     context = dict(
         view=view,
         game=game,
         described=describe_game(game),
-        names={p["seat"]: p["name"] for p in view["players"]},
+        names=names,
         log=log,
         told=told,
-        can_edit=can_edit,
-        created=bool(request.args.get("created")) and can_edit,
+        role=role,
+        seat=seat,
+        my_turn=seat is not None and seat in view["current_players"],
+        can_edit=role in ("table", "seat"),
+        choose_seat=role == "join" or role == "table" and not key.get("shared"),
+        looking_as=view["viewer"]["seat"] if role == "table" else None,
+        seats=seat_choices(session_id, view) if role in ("join", "table") else [],
+        created=bool(request.args.get("created")) and "join" in key,
         done=entry_at(log, done) if done else None,
         messages=get_flashed_messages(with_categories=True),
         open_events=open_events(game, view),
         labels_template=current_app.jinja_env.select_template(
             [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name,
-        **invite.links(session_id, key.get("token") if can_edit else None),
+        **invite.links(session_id, key.get("join")),
     )
     templates = [f"play/{game.game_id}.html", "play/default.html"]
     if request.args.get("fragment") == "live":
@@ -81,17 +115,81 @@ def table(session_id):
     return response
 
 
+def seat_choices(session_id: str, view: dict) -> list[dict]:
+    """Each seat with its player's name and whether a phone has claimed it."""
+    store = get_sessions().store
+    with store.read() as conn:
+        claimed = store.seat_claims(conn, session_id)
+    return [{"seat": p["seat"], "name": p["name"], "taken": p["seat"] in claimed}
+            for p in view["players"]]
+
+
 @bp.get("/play/<session_id>/join")
 def join(session_id):
+    """The join link (what the players' QR code holds): keeps its token in the signed cookie and
+    shows the table, where the phone says who holds it."""
     row = session_row(session_id)
     token = request.args.get("token", "")
     try:
-        get_sessions().authorize(None, row, token)
+        viewer = get_sessions().viewer(row, token)
     except Forbidden:
+        viewer = None
+    if viewer is None or viewer.role == "spectator":
         abort(403, "This join link does not open this game. Ask for a fresh one at the table.")
-    remember(session_id, token=token)
-    flash({"kind": "info", "text": "You joined this game: you can enter events on this phone."}, "info")
+    if viewer.role == "seat":
+        remember(session_id, token=token, role="seat", seat=viewer.seat)
+    elif viewer.role == "table":
+        remember(session_id, token=token, role="table", table=token)
+    elif phone_key(session_id).get("role") != "seat":  # a seat's phone that scans again keeps it
+        remember(session_id, token=token, role="join", join=token)
+    else:
+        remember(session_id, join=token)
     return redirect(url_for("pages.table", session_id=session_id), 303)
+
+
+@bp.post("/play/<session_id>/seat")
+def claim_seat(session_id):
+    """"I'm Ben": this phone claims a seat (with the join link's token, or the table's), and from
+    now on sees that seat's hand and enters that seat's moves. The table's phone may also stay a
+    shared phone, or take over a seat whose phone died."""
+    check_csrf()
+    session_row(session_id)
+    key = phone_key(session_id)
+    choice = request.form.get("seat", "")
+    if choice == "shared" and key.get("role") == "table":
+        remember(session_id, shared=True)
+        return back_to_table(session_id)
+    claimer = key.get("table") or key.get("join")
+    try:
+        claimed = get_sessions().claim_seat(session_id, claimer, {
+            "seat": choice, "replace": bool(request.values.get("replace")) and "table" in key})
+    except SeatTaken:
+        flash({"kind": "error", "text": "Another phone already plays that seat. If that phone is "
+                                        "gone, the phone that started the game can take it over."},
+              "error")
+    except (BadRequest, Forbidden) as exc:
+        flash({"kind": "error", "text": str(getattr(exc, "message", exc)).capitalize() + "."}, "error")
+    else:
+        remember(session_id, token=claimed["seat_token"], role="seat", seat=claimed["seat"],
+                 shared=None)
+        flash({"kind": "info", "text": f"This phone plays {claimed['name']}: you see your own "
+                                       "hand and enter your own moves."}, "info")
+    return back_to_table(session_id)
+
+
+@bp.get("/play/<session_id>/export")
+def export(session_id):
+    """The whole game as one file (a game with hidden information: only for the table's phone)."""
+    session_row(session_id)
+    key = phone_key(session_id)
+    try:
+        document = get_sessions().export(session_id, key.get("table") or key.get("token"))
+    except Forbidden:
+        abort(403, "This game has hidden information: only the phone that started it can "
+                   "download the whole game.")
+    response = jsonify(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="tableside-{session_id}.json"'
+    return response
 
 
 @bp.get("/play/<session_id>/qr.svg")
@@ -142,8 +240,8 @@ def describe_changes(session_id: str, since: int) -> list[str]:
 def post_event(session_id):
     check_csrf()
     row = session_row(session_id)
-    token = phone_key(session_id).get("token")
-    if token is None:  # before reading the form: a watching phone's post costs nothing
+    token, role = phone_key(session_id).get("token"), phone_key(session_id).get("role")
+    if role not in ("table", "seat"):  # before reading the form: a watching phone's post costs nothing
         flash(NOT_YOURS, "error")
         return back_to_table(session_id)
     game = game_or_404(row["game"])
@@ -161,7 +259,7 @@ def post_event(session_id):
     except Stale as exc:
         flash_stale(session_id, expected_seq, exc.seq)
     except Forbidden as exc:
-        flash({"kind": "error", "text": exc.message + "."}, "error")
+        flash({"kind": "error", "text": exc.message[:1].upper() + exc.message[1:] + "."}, "error")
     else:
         saved = save_entered(game.game_id, {"event": event}, new_cards)
         if saved:
@@ -172,7 +270,7 @@ def post_event(session_id):
 
 
 NOT_YOURS = {"kind": "error", "text": "This phone is watching: open the join link (or scan the "
-                                     "players' QR code) to enter moves."}
+                                     "players' QR code) and say who you are to enter moves."}
 
 
 @bp.post("/play/<session_id>/<any(undo, redo):kind>")
@@ -180,6 +278,9 @@ def undo_redo(session_id, kind):
     check_csrf()
     session_row(session_id)
     token = phone_key(session_id).get("token")
+    if phone_key(session_id).get("role") not in ("table", "seat"):
+        flash(NOT_YOURS, "error")
+        return back_to_table(session_id)
     expected_seq = request.form.get("expected_seq", type=int)
     step = get_sessions().undo if kind == "undo" else get_sessions().redo
     try:
@@ -188,8 +289,8 @@ def undo_redo(session_id, kind):
         flash_stale(session_id, expected_seq, exc.seq)
     except BadRequest as exc:
         flash({"kind": "error", "text": exc.message}, "error")
-    except Forbidden:
-        flash(NOT_YOURS, "error")
+    except Forbidden as exc:
+        flash({"kind": "error", "text": exc.message[:1].upper() + exc.message[1:] + "."}, "error")
     else:
         return back_to_table(session_id, done=result["seq"])
     return back_to_table(session_id)
@@ -220,5 +321,7 @@ def log_page(session_id):
     view = load(session_id)
     game = game_or_404(view["game"])
     entries, told = told_log(session_id, view, game)
+    key = phone_key(session_id)
     return render_template("play/log.html", view=view, game=game, log=entries, told=told,
-                           names={p["seat"]: p["name"] for p in view["players"]})
+                           names={p["seat"]: p["name"] for p in view["players"]},
+                           can_export=not game.hidden_information or "table" in key)

@@ -30,6 +30,7 @@ Where the rules live (one `Game` class, its guards and callbacks grouped by part
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import ClassVar
 
 from referee.core import BadRequest, Citation, Option, Referee, SetupError, cites
@@ -430,6 +431,23 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     def legal(self):
         return legal_events(self)
+
+    # Hidden information: "A player's hand may hold any number of item cards. Don't show them to
+    # other players!" Another seat (or a spectator) sees how many cards a hand holds, not which,
+    # nor the starting item card a player drew (the corner's card is face up on the map).
+    hidden_information: ClassVar[bool] = True
+
+    def visible_state(self, seat):
+        state = deepcopy(self.G)
+        for other, board in state.get("players", {}).items():
+            if other != seat and isinstance(board, dict) and "hand" in board:
+                board["hand"] = [None] * len(board["hand"])
+        return state
+
+    def visible_event(self, event, seat):
+        if event.get("player") == seat or event.get("type") != "choose_corner" or "drawn" not in event:
+            return event
+        return {**event, "drawn": None}
 
     def human_seats(self) -> list[str]:
         return [s for s in self.G["order"] if s != FALCONER]
