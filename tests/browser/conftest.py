@@ -113,3 +113,9 @@ def check_accessibility(page, axe_source: str) -> list:
          "nodes": [n["target"] for n in v["nodes"]][:5]}
         for v in results["violations"] if v["impact"] in ("serious", "critical")
     ]
+
+
+def take_seat(page, name: str) -> None:
+    """Tap "I'm <name>" in the "Who holds this phone?" box (a phone that joined, or started, a game)."""
+    page.click(f".seat-picker .seat-choice:has-text('{name}')")
+    page.wait_for_selector(f".seat-cue:has-text('you are {name}')")

@@ -111,7 +111,7 @@ def test_pilgrims_from_the_new_game_form_through_setup_and_turns(live_server, ph
 
     # Undo names what it undoes; then end the turn with Replenish, Bob is next.
     undo = page.locator("button.undo")
-    assert "Ann: Play speech/sword under the leader" in undo.inner_text()
+    assert "Ann: Play speech/sword under the leader" in page.locator("#undo-what").inner_text()
     undo.click()
     page.wait_for_selector(".message.done >> text=Undone")
     assert "holds" not in page.locator(".pg-board.pg-p1 .pg-party").inner_text()
@@ -135,6 +135,7 @@ def test_the_pilgrims_table_works_without_javascript(live_server, browser, phone
     try:
         old = context.new_page()
         old.goto(join)
+        old.click(".seat-choice:has-text('Bob')")  # Bob chooses a corner first
         old.click("#pg-corner label[for=corner-2]")  # E1
         for field in ("item-item-card-adventure-leaf", "item-item-card-activation-star",
                       "drawn-item-card-adventure-fist", "drawn-item-card-activation-sword"):
