@@ -88,8 +88,10 @@ def phone(browser):
     contexts = []
 
     def make():
+        # bypass_csp: the page's CSP (script-src 'self') would refuse the test's own probes
+        # (wait_for_function's expressions, axe-core's injected script), not the app's scripts
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                      has_touch=True)
+                                      has_touch=True, bypass_csp=True)
         context.set_default_timeout(5000)
         contexts.append(context)
         return context.new_page()
