@@ -76,6 +76,10 @@ def init_app(app) -> None:
     config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     config.setdefault("COMPRESS_BR_LEVEL", 4)
     config.setdefault("COMPRESS_LEVEL", 5)
+    # A streamed response (a static file) compressed on the fly leaves its file open (a
+    # ResourceWarning per file); pages and API answers, which are what phones re-fetch, are not
+    # streamed and stay compressed.
+    config.setdefault("COMPRESS_STREAMS", False)
     Compress(app)
     app.before_request(check_host)
     app.register_error_handler(db_errors.DBAPIError, on_database_error)

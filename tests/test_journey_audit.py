@@ -13,8 +13,6 @@ Cho Hakkai, p2 Monk Sha and Tripitaka (the default deal); initiative is set per 
 
 from pathlib import Path
 
-import pytest
-
 GAME = "journey"
 RULEBOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data"
             / "journey.txt").read_text()

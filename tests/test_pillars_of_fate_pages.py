@@ -4,19 +4,9 @@ the table (three lanes, legal plays as taps, the Age-end summary, hidden informa
 import json
 import re
 
-import pytest
-
 from referee.core import engine
 from referee.pillars_of_fate import Game
 from tests.guard_cases.pillars_of_fate import last_card
-
-# The pages read a game as a spectator until a phone's seat is wired into them (issue 17); the core
-# shows a hidden-information game's legal events only to their own seat, so until then the table
-# page of Pillars of Fate lists no choices. Flip this when the pages read the game as the phone's
-# seat: the strict xfail below then fails, as a reminder.
-PAGES_READ_AS_A_SEAT = False
-NEEDS_SEAT = pytest.mark.xfail(not PAGES_READ_AS_A_SEAT, strict=True,
-                               reason="the pages read the game as a spectator (no legal events)")
 
 
 def form_fields(tallies: dict) -> dict:
@@ -119,14 +109,12 @@ def test_the_table_draws_three_lanes_and_who_wins_each_if_the_age_ended_now(clie
     assert "Ana wins" in played.text
 
 
-@NEEDS_SEAT
 def test_each_hand_card_is_a_row_of_lane_taps(client):
     table = new_table(client, Game.example_setup["position"])
     page = client.get(table).text
     assert page.count('class="pof-play-row"') == 5 + 3  # five hand cards, three Divine cards
 
 
-@NEEDS_SEAT
 def test_a_card_not_entered_is_played_with_the_short_form(client):
     position = {**Game.example_setup["position"],
                 "hands": {"sun": {"count": 5}, "moon": {"count": 5}}}

@@ -5,10 +5,10 @@ table. Screenshots go to tests/artifacts/pillars-of-fate-*.png."""
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.guard_cases.pillars_of_fate import last_card
-from tests.test_pillars_of_fate_pages import NEEDS_SEAT
 
 from .conftest import check_accessibility, screenshot
 
@@ -38,7 +38,9 @@ def open_form(page, kind: str, who: str):
     return page.locator("form.open-event").filter(has=kind_field).filter(has_text=who)
 
 
-@NEEDS_SEAT
+@pytest.mark.xfail(strict=True, reason="written before a seat per phone: one phone enters both "
+                   "seats' draft and plays; it must claim a seat per phone (or start a shared-phone "
+                   "table) — the same Age is played through the API in test_pillars_of_fate_http")
 def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source):
     ana = phone()
     join = new_game(ana, live_server)
@@ -119,7 +121,6 @@ def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source)
     assert check_accessibility(ana, axe_source) == []
 
 
-@NEEDS_SEAT
 def test_the_last_card_of_an_age_and_its_summary(live_server, phone):
     ana = phone()
     new_game(ana, live_server, last_card())
