@@ -46,12 +46,12 @@ from pathlib import Path
 
 from .core.rules import (
     BadRequest,
-    Citation,
     EventType,
     Option,
     Referee,
     RuleViolation,
     SetupError,
+    citations,
     cites,
 )
 
@@ -122,10 +122,6 @@ ACTION_QUOTE = {"beseech": Q_BESEECH, "chastise": Q_CHASTISE, "excommunicate": Q
 
 
 
-def _cite(*quotes: str) -> tuple[Citation, ...]:
-    return tuple(Citation("avignon", quote) for quote in quotes)
-
-
 # -- table rulings ----------------------------------------------------------------------------------
 
 OPTIONS = {
@@ -139,7 +135,7 @@ OPTIONS = {
         "(they are not made). 'immediately': the game ends the moment any third card arrives; the "
         "rest of the ability and the replacement draw do not happen.",
         {"enum": ["end_of_action", "immediately"]}, "end_of_action",
-        _cite(Q_END, Q_TIE),
+        citations("avignon", Q_END, Q_TIE),
     ),
     "samaritan_compares": Option(
         "What the Samaritan Rule compares. 'board' (default): a turn completely reverses the "
@@ -148,21 +144,21 @@ OPTIONS = {
         "pile and both Congregations must be restored too, since a turn's excommunications and "
         "scored cards are part of what it did.",
         {"enum": ["board", "board_and_piles"]}, "board",
-        _cite(Q_SAMARITAN, Q_PARTIAL, Q_OUT),
+        citations("avignon", Q_SAMARITAN, Q_PARTIAL, Q_OUT),
     ),
     "ascetic_rival_push": Option(
         "Direction of the Ascetic's 'RIVAL PUSH'. 'rival_pushes' (default): the RIVAL is the one "
         "pushing, so the cards move toward the player using the ability. 'toward_rival': an ordinary "
         "PUSH toward the rival.",
         {"enum": ["rival_pushes", "toward_rival"]}, "rival_pushes",
-        _cite(Q_ASCETIC, Q_RIVAL, Q_PUSH),
+        citations("avignon", Q_ASCETIC, Q_RIVAL, Q_PUSH),
     ),
     "ascetic_end_move": Option(
         "Which Ascetics move at the end of a turn. 'either_end' (default): every Ascetic in AVIGNON "
         "or ROME, whichever player ends the turn. 'own_end': only an Ascetic at the end of the "
         "player ending the turn (Rome's player: ROME), the card being read by its owner.",
         {"enum": ["either_end", "own_end"]}, "either_end",
-        _cite(Q_ASCETIC_END, "One player will play as Rome and the other as Avignon."),
+        citations("avignon", Q_ASCETIC_END, "One player will play as Rome and the other as Avignon."),
     ),
     "samaritan_reversal": Option(
         "Which turns the Samaritan Rule forbids. 'whole_turn' (default, the literal reading): a "
@@ -173,21 +169,21 @@ OPTIONS = {
         "judged when it ends, so the refusal comes at the action that would end it (its second "
         "action, or its only one on the first turn).",
         {"enum": ["whole_turn", "undoes_previous"]}, "whole_turn",
-        _cite(Q_SAMARITAN, Q_PARTIAL),
+        citations("avignon", Q_SAMARITAN, Q_PARTIAL),
     ),
     "nuncio_pulls_itself": Option(
         "Whether the Nuncio's 'PULL all characters in the same location as Nuncio' pulls the "
         "Nuncio too. true (default): yes — the card says 'other' where it means other (Vicar, "
         "Canonist). false: only the other characters there.",
         {"type": "boolean"}, True,
-        _cite(Q_NUNCIO, Q_VICAR, Q_CANONIST),
+        citations("avignon", Q_NUNCIO, Q_VICAR, Q_CANONIST),
     ),
     "ascetic_moves_itself": Option(
         "Whether the Ascetic's 'RIVAL PUSH any and all characters that share a faction with it' "
         "moves the Ascetic too. true (default): yes — the card says 'other' where it means other "
         "(Vicar, Canonist). false: only the other characters of its faction.",
         {"type": "boolean"}, True,
-        _cite(Q_ASCETIC, Q_VICAR, Q_CANONIST),
+        citations("avignon", Q_ASCETIC, Q_VICAR, Q_CANONIST),
     ),
     "after_leaving_play": Option(
         "The rest of an ability whose own character left play mid-ability (a Nuncio or Scribe "
@@ -195,7 +191,7 @@ OPTIONS = {
         "in its location or in a path adjacent to it. 'last_position': the rest of the ability uses "
         "the path and location the card last occupied.",
         {"enum": ["nothing", "last_position"]}, "nothing",
-        _cite(Q_OUT, Q_NUNCIO, Q_SCRIBE),
+        citations("avignon", Q_OUT, Q_NUNCIO, Q_SCRIBE),
     ),
 }
 

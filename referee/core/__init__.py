@@ -9,6 +9,7 @@ from .rules import (
     Referee,
     RuleViolation,
     SetupError,
+    citations,
     cites,
 )
 
@@ -22,4 +23,5 @@ __all__ = [
     "RuleViolation",
     "SetupError",
     "cites",
+    "citations",
 ]

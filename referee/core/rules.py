@@ -39,6 +39,11 @@ class Citation:
         return dict(_resolved(self.game, self.quote))
 
 
+def citations(game: str, *quotes: str) -> tuple[Citation, ...]:
+    """The passages an Option quotes (options are declared before their Referee class exists)."""
+    return tuple(Citation(game, quote) for quote in quotes)
+
+
 @functools.lru_cache(maxsize=4096)
 def _resolved(game: str, quote: str) -> tuple:
     section = rulebook_sections.locate(game, quote)

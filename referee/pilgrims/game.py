@@ -33,7 +33,7 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import ClassVar
 
-from referee.core import BadRequest, Citation, Option, Referee, SetupError, cites
+from referee.core import BadRequest, Option, Referee, SetupError, citations, cites
 
 from . import cards, scoring
 from .abilities import Q_ANOTHER, AbilitiesMixin
@@ -192,14 +192,14 @@ OPTIONS = {
         "out, but not the companion deck. \"nothing\" (the only reading that adds no rule): a "
         "campfire is not replenished and a draw gives no card.",
         {"enum": ["nothing"]}, "nothing",
-        (Citation("pilgrims", Q_ITEM_DECK), Citation("pilgrims", Q_EMPTY_DECK),
-         Citation("pilgrims", "• Replenish each campfire space with a companion card."))),
+        citations("pilgrims", Q_ITEM_DECK, Q_EMPTY_DECK,
+                  "• Replenish each campfire space with a companion card.")),
     "convert_for_leader": Option(
         "Table ruling: may a clover convert an item's activation symbol to activate the leader? "
         "The clover rule says \"to match a companion card\"; the activation rule covers \"a "
         "leader tile or a companion card\". Default false: the literal clover rule.",
         {"type": "boolean"}, False,
-        (Citation("pilgrims", Q_CLOVER_ACTIVATION), Citation("pilgrims", Q_ACTIVATE))),
+        citations("pilgrims", Q_CLOVER_ACTIVATION, Q_ACTIVATE)),
 }
 
 

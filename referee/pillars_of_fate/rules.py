@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..core.rules import Citation, Option
+from ..core.rules import Option, citations
 
 # -- constants -------------------------------------------------------------------------------------
 
@@ -93,10 +93,6 @@ MODIFIERS = {
 FIRST_CARD_MODIFIERS = ("double_power", "double_suit", "no_power", "no_suit")
 
 
-def _cite(*quotes: str) -> tuple[Citation, ...]:
-    return tuple(Citation("pillars-of-fate", quote) for quote in quotes)
-
-
 # -- table rulings ---------------------------------------------------------------------------------
 
 OPTIONS = {
@@ -105,104 +101,104 @@ OPTIONS = {
         "one face-down card in a lane, whichever player plays it. 'per_player': each player may "
         "play one face-down card in each lane (as the capacity line next to it is per player).",
         {"enum": ["per_lane", "per_player"]}, "per_lane",
-        _cite(Q_FACE_DOWN, Q_CAPACITY)),
+        citations("pillars-of-fate", Q_FACE_DOWN, Q_CAPACITY)),
     "face_down_divine_counts": Option(
         "Whether a Divine card played face down counts toward the face-down limit. true (default): "
         "it is a card played face down. false: its unique back shows it is Divine, so it hides "
         "nothing and does not use the lane's face-down place.",
         {"type": "boolean"}, True,
-        _cite(Q_FACE_DOWN, Q_DIVINE_BACK)),
+        citations("pillars-of-fate", Q_FACE_DOWN, Q_DIVINE_BACK)),
     "dominant_suit": Option(
         "Whose icons decide a lane's dominant suit. 'both' (default): every feather and scorpion in "
         "the lane, both players' counted. 'winner': the icons of the player who wins the lane.",
         {"enum": ["both", "winner"]}, "both",
-        _cite(Q_COUNT, Q_DOMINANT)),
+        citations("pillars-of-fate", Q_COUNT, Q_DOMINANT)),
     "quest_reward_to": Option(
         "Who receives a quest's conditional reward. 'winner' (default): the lane's winner, positive "
         "or negative. 'negative_to_loser': a positive reward to the winner, a negative one to the "
         "player who lost the lane.",
         {"enum": ["winner", "negative_to_loser"]}, "winner",
-        _cite(Q_AWARD, Q_HIGHEST, Q_NEGATIVE_TIP)),
+        citations("pillars-of-fate", Q_AWARD, Q_HIGHEST, Q_NEGATIVE_TIP)),
     "opposite": Option(
         "Which opponent card is 'opposite' Pentha or Isabel. 'same_position' (default): the "
         "opponent's card at the same position in that lane (both players' first cards are opposite, "
         "and so on), whenever it is played. 'named': the player names (`opposite`) one of the "
         "opponent's cards already in that lane when playing the card.",
         {"enum": ["same_position", "named"]}, "same_position",
-        _cite(GLOSSARY["Pentha"], GLOSSARY["Isabel"])),
+        citations("pillars-of-fate", GLOSSARY["Pentha"], GLOSSARY["Isabel"])),
     "invictus_copies": Option(
         "Which card Invictus copies when more than one of your cards is above it. 'named' "
         "(default: 'a card above it'): the player names its position (`copies`). "
         "'directly_above': the card played just before it in that lane.",
         {"enum": ["named", "directly_above"]}, "named",
-        _cite(GLOSSARY["Invictus"])),
+        citations("pillars-of-fate", GLOSSARY["Invictus"])),
     "steward_sides": Option(
         "From whose seat the Steward's left and right are read. 'owner' (default): as the player "
         "who played it sees the lanes (the card faces its owner). 'table': as the lanes are named "
         "(from the Sun player's seat).",
         {"enum": ["owner", "table"]}, "owner",
-        _cite(GLOSSARY["Steward"])),
+        citations("pillars-of-fate", GLOSSARY["Steward"])),
     "steward_reach": Option(
         "Which lanes the Steward reaches. 'all' (default: 'Lanes to the left of this card'): every "
         "lane on that side. 'adjacent': only the lane next to it on each side (Divine powers "
         "'influence ... adjacent lanes').",
         {"enum": ["all", "adjacent"]}, "all",
-        _cite(GLOSSARY["Steward"], Q_ADJACENT)),
+        citations("pillars-of-fate", GLOSSARY["Steward"], Q_ADJACENT)),
     "steward_icons_to": Option(
         "Where the Steward's 2 icons go. 'lane' (default: 'total'): to the lane's total, whoever's "
         "icons decide the dominant suit. 'owner': to the icons of the player who played it.",
         {"enum": ["lane", "owner"]}, "lane",
-        _cite(GLOSSARY["Steward"], Q_COUNT)),
+        citations("pillars-of-fate", GLOSSARY["Steward"], Q_COUNT)),
     "belan_includes_itself": Option(
         "Whether Belan reverses its own suit. true (default: 'All of your cards played in the same "
         "lane'). false: only your other cards (as Aponi and Saghari say 'other').",
         {"type": "boolean"}, True,
-        _cite(GLOSSARY["Belan"], GLOSSARY["Aponi"])),
+        citations("pillars-of-fate", GLOSSARY["Belan"], GLOSSARY["Aponi"])),
     "eradan_power": Option(
         "Eradan's 'additional 2 power'. 'lane_total' (default): +2 to your power total in each of "
         "your other lanes. 'each_card': +2 to each of your cards there.",
         {"enum": ["lane_total", "each_card"]}, "lane_total",
-        _cite(GLOSSARY["Eradan"])),
+        citations("pillars-of-fate", GLOSSARY["Eradan"])),
     "first_card": Option(
         "Which card 'Each first card played' means (the four first-card modifiers). 'each_player' "
         "(default): each player's first card in the lane. 'lane_first': only the first card played "
         "into the lane, by either player.",
         {"enum": ["each_player", "lane_first"]}, "each_player",
-        _cite(MODIFIERS["double_power"], Q_MODIFIER_BOTH)),
+        citations("pillars-of-fate", MODIFIERS["double_power"], Q_MODIFIER_BOTH)),
     "lane_size_modifiers": Option(
         "How 'Play only 2 cards' and 'Play 4 cards in this lane' count. 'per_player' (default: "
         "they modify the 3 cards per player). 'per_lane': the number is the lane's total, half each.",
         {"enum": ["per_player", "per_lane"]}, "per_player",
-        _cite(MODIFIERS["two_cards"], MODIFIERS["four_cards"], Q_CAPACITY)),
+        citations("pillars-of-fate", MODIFIERS["two_cards"], MODIFIERS["four_cards"], Q_CAPACITY)),
     "divine_required": Option(
         "How 'Once per Age, you must play a Divine card' is enforced. 'refuse' (default): a play "
         "that would leave a player who has not played a Divine card this Age no place to play one "
         "is refused. 'not_enforced': the table keeps it; the referee only shows who still must.",
         {"enum": ["refuse", "not_enforced"]}, "refuse",
-        _cite(Q_DIVINE_MUST, Q_DIVINE_SELECT)),
+        citations("pillars-of-fate", Q_DIVINE_MUST, Q_DIVINE_SELECT)),
     "unheld_pillar_ties": Option(
         "A tie in a lane whose pillar never moved (no face-up card was placed there). 'undecided' "
         "(default): nobody holds the pillar, so nobody decides: a power tie leaves the quest "
         "unwon, a suit tie leaves no reward. 'first_player': the holder of the 1st player marker "
         "decides.",
         {"enum": ["undecided", "first_player"]}, "undecided",
-        _cite(Q_TIES, Q_PILLAR)),
+        citations("pillars-of-fate", Q_TIES, Q_PILLAR)),
     "unheld_pillar_at_end": Option(
         "The game-end tie-break counts pillars 'in the last round'; a pillar that never moved. "
         "'nobody' (default): it counts for no one. 'first_player': it counts for the holder of "
         "the 1st player marker in Age III.",
         {"enum": ["nobody", "first_player"]}, "nobody",
-        _cite(Q_TIEBREAK, Q_RETURN_PILLARS)),
+        citations("pillars-of-fate", Q_TIEBREAK, Q_RETURN_PILLARS)),
     "renown_floor": Option(
         "Whether renown can fall below zero. 'none' (default: negative renown is printed and no "
         "floor is). 'zero': a player cannot lose renown they do not have (score tokens).",
         {"enum": ["none", "zero"]}, "none",
-        _cite(Q_REWARDS, Q_GAME_END)),
+        citations("pillars-of-fate", Q_REWARDS, Q_GAME_END)),
     "champion_deck_size": Option(
         "Cards in each champion deck. The book prints 64 champion cards in two decks; 32 each "
         "(default) unless your copy differs.",
         {"type": "integer", "minimum": 20, "maximum": 64}, 32,
-        _cite(Q_64, Q_SIDE)),
+        citations("pillars-of-fate", Q_64, Q_SIDE)),
 }
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from referee.core import BadRequest, Citation, Option, Referee, SetupError, cites
+from referee.core import BadRequest, Option, Referee, SetupError, citations, cites
 
 from . import cards, scoring
 from .board import (
@@ -123,10 +123,6 @@ from .travel import TravelMixin
 GAME = "we-forlorn-few"
 
 
-def cited(*quotes: str) -> tuple[Citation, ...]:
-    return tuple(Citation(GAME, quote) for quote in quotes)
-
-
 EQUIPMENT_OR_NAME = {"oneOf": [cards.NAME, cards.EQUIPMENT_SCHEMA]}
 SLOTS = {"type": ["object", "null"],
          "properties": {kind: {"type": "integer", "minimum": 0, "maximum": 6}
@@ -184,96 +180,96 @@ OPTIONS = {
         "itself placed? \"discarded\" (the worked example: of two Hunger taken over the limit "
         "only one is added) or \"kept\" (the note: Ailments are not removed when a Companion "
         "perishes).", {"enum": ["discarded", "kept"]}, "discarded",
-        cited(Q_EXAMPLE_ONE_ADDED, Q_NOT_REMOVED)),
+        citations(GAME, Q_EXAMPLE_ONE_ADDED, Q_NOT_REMOVED)),
     "backwards_with_ailments": Option(
         "Table ruling: may travelling backwards be paid with Ailments for Resources one lacks? "
         "false: only two Resource tokens (the Travel text); true: the Quick Reference's payment "
         "by Resources, Ailments or both.", {"type": "boolean"}, False,
-        cited(Q_BACKWARDS, Q_QRG_TRAVEL)),
+        citations(GAME, Q_BACKWARDS, Q_QRG_TRAVEL)),
     "ailment_for_held_resource": Option(
         "Table ruling: may a Traveler take an Ailment for a Resource they hold? false: Ailments "
         "only for the Resources one does not have (Travel text); true: any mix (Quick Reference).",
-        {"type": "boolean"}, False, cited(Q_PAY_COMBINATION, Q_QRG_TRAVEL)),
+        {"type": "boolean"}, False, citations(GAME, Q_PAY_COMBINATION, Q_QRG_TRAVEL)),
     "game_ends_at": Option(
         "Table ruling: \"first_arrival\": the first Traveler to reach Newhaven ends the game (the "
         "Ravenous goal); \"all_journeys\": play goes on until every Traveler's journey is over, "
         "the first to arrive still the winner.", {"enum": ["first_arrival", "all_journeys"]},
-        "first_arrival", cited(Q_RAVENOUS_GOAL, Q_END_ALL, Q_NEWHAVEN)),
+        "first_arrival", citations(GAME, Q_RAVENOUS_GOAL, Q_END_ALL, Q_NEWHAVEN)),
     "ravenous_hunger": Option(
         "Table ruling: a Ravenous Player adds one Hunger \"after_retreat\" (the Retreat Phase) or "
         "\"start_of_turn\" (the note on the fourth Hunger).",
         {"enum": ["after_retreat", "start_of_turn"]}, "after_retreat",
-        cited(Q_RETREAT_HUNGER, Q_FOURTH_HUNGER)),
+        citations(GAME, Q_RETREAT_HUNGER, Q_FOURTH_HUNGER)),
     "sacrifice_removes": Option(
         "Table ruling: a Sacrifice removes \"four\" Ailment tokens (as many as there are, up to "
         "four: the rule) or \"up_to_four\" (any number up to four: the Quick Reference).",
-        {"enum": ["four", "up_to_four"]}, "four", cited(Q_SACRIFICE, Q_QRG_SACRIFICE)),
+        {"enum": ["four", "up_to_four"]}, "four", citations(GAME, Q_SACRIFICE, Q_QRG_SACRIFICE)),
     "combat_result": Option(
         "Table ruling: a Combat result is the \"sum\" of the dice (Combat rules) or the "
         "\"highest\" die (Quick Reference: highest roll result wins).",
-        {"enum": ["sum", "highest"]}, "sum", cited(Q_COMBAT_SUM, Q_QRG_COMBAT_HIGHEST)),
+        {"enum": ["sum", "highest"]}, "sum", citations(GAME, Q_COMBAT_SUM, Q_QRG_COMBAT_HIGHEST)),
     "combat_dice": Option(
         "Table ruling: extra Combat dice come from \"equipment\" that allows them (each card's "
         "dice, e.g. a Pistol: one) or one per \"weapons\" card (Quick Reference).",
-        {"enum": ["equipment", "weapons"]}, "equipment", cited(Q_COMBAT_DICE, Q_QRG_COMBAT_DICE)),
+        {"enum": ["equipment", "weapons"]}, "equipment", citations(GAME, Q_COMBAT_DICE, Q_QRG_COMBAT_DICE)),
     "defense_against_ravenous": Option(
         "Table ruling: a Traveler attacked by a Ravenous Traveler rolls \"equipment\" dice (one "
         "plus what their Equipment adds, as the defender in the Combat example) or \"one_die\" "
         "(the Ravenous Turn example: the Self-Made Entrepreneur, whose starting Equipment is a "
         "Pistol, rolls one die in defense).", {"enum": ["equipment", "one_die"]}, "equipment",
-        cited(Q_EXAMPLE_DEFENSE_PISTOL, Q_EXAMPLE_DEFENSE_ONE)),
+        citations(GAME, Q_EXAMPLE_DEFENSE_PISTOL, Q_EXAMPLE_DEFENSE_ONE)),
     "placed_items_excess": Option(
         "Table ruling: tokens and cards picked up from a tile beyond the Supply's capacity are "
         "\"returned\" (Placed Items note) or the Traveler may \"choose\" to discard from the "
         "Supply instead (the capacity rule).", {"enum": ["returned", "choose"]}, "returned",
-        cited(Q_PLACED_EXCESS, Q_CAPACITY)),
+        citations(GAME, Q_PLACED_EXCESS, Q_CAPACITY)),
     "gather_same_kind": Option(
         "Table ruling: may a Worth 2 Gather take two tokens of the same Resource? true: the "
         "roll says how many tokens; false: two different tokens listed on the tile (the "
-        "example).", {"type": "boolean"}, True, cited(Q_GATHER_ROLL, Q_GATHER_EXAMPLE)),
+        "example).", {"type": "boolean"}, True, citations(GAME, Q_GATHER_ROLL, Q_GATHER_EXAMPLE)),
     "trading_post_payment": Option(
         "Table ruling: a Trading Post purchase is paid with \"equal\" Value (Quick Reference) or "
         "\"at_least\" the Value (the Trading Post text: enough Value to afford each item; no "
         "change given).", {"enum": ["equal", "at_least"]}, "equal",
-        cited(Q_QRG_POST_EQUAL, Q_POST_AFFORD)),
+        citations(GAME, Q_QRG_POST_EQUAL, Q_POST_AFFORD)),
     "flip_tiles": Option(
         "Table ruling (the rulebook never says when a Traveler flips a face-down tile; it says a "
         "Ravenous Traveler does not, and that another Traveler may): \"on_arrival\": a Traveler "
         "flips it on moving onto it; \"on_declaring\": on declaring travel to it, before paying.",
         {"enum": ["on_arrival", "on_declaring"]}, "on_arrival",
-        cited(Q_FLIP_IMPLIED, Q_REVEAL_RAVENOUS,
+        citations(GAME, Q_FLIP_IMPLIED, Q_REVEAL_RAVENOUS,
               "The Sheriff's Daughter is on a Wetlands tile and declares that they will travel to "
               "an adjacent face-down tile.")),
     "rejected_trade_uses_camp_trade": Option(
         "Table ruling: does a proposed Trade that is rejected use the Camp Phase's Trade? true "
         "(proposing is the action) or false.", {"type": "boolean"}, True,
-        cited(Q_CAMP_ONCE, Q_TRADE_ACCEPT)),
+        citations(GAME, Q_CAMP_ONCE, Q_TRADE_ACCEPT)),
     "ravenous_beats_no_companion": Option(
         "Table ruling: when a Ravenous Traveler beats a Traveler with no Companion left to "
         "discard: \"turns_ravenous\" (a Companion must perish and there is none) or \"nothing\" "
         "(there is no Companion to discard).", {"enum": ["turns_ravenous", "nothing"]},
-        "turns_ravenous", cited(Q_RAVENOUS_WIN, Q_NO_COMPANION)),
+        "turns_ravenous", citations(GAME, Q_RAVENOUS_WIN, Q_NO_COMPANION)),
     "attack_ravenous": Option(
         "Table ruling: may a Traveler initiate Combat with a Ravenous Player? true (\"another "
         "Player\"; a Ravenous Player has no Supply to steal from or into) or false.",
-        {"type": "boolean"}, True, cited(Q_COMBAT_WHO, Q_TURN_RAVENOUS)),
+        {"type": "boolean"}, True, citations(GAME, Q_COMBAT_WHO, Q_TURN_RAVENOUS)),
     "trade_with_ravenous": Option(
         "Table ruling: may a Traveler trade with a Ravenous Player? true (\"other Players\"; a "
         "Ravenous Player has no Supply, only other terms) or false.",
-        {"type": "boolean"}, True, cited(Q_TRADE_WHERE, Q_TURN_RAVENOUS)),
+        {"type": "boolean"}, True, citations(GAME, Q_TRADE_WHERE, Q_TURN_RAVENOUS)),
     "attack_from_city": Option(
         "Table ruling: the FAQ forbids attacking a Traveler in a city; may a Traveler in Cedar "
         "Falls or Newhaven attack one on an adjacent tile? true (only the target's tile is "
-        "named) or false.", {"type": "boolean"}, True, cited(Q_FAQ_CITY, Q_COMBAT_WHO)),
+        "named) or false.", {"type": "boolean"}, True, citations(GAME, Q_FAQ_CITY, Q_COMBAT_WHO)),
     "traded_storage_load": Option(
         "Table ruling: the FAQ says what happens to the cards on a Storage card that is "
         "discarded or stolen, not traded: \"discarded\" (as when stolen) or \"kept\" (they go "
         "with it).", {"enum": ["discarded", "kept"]}, "discarded",
-        cited(Q_FAQ_STEAL_STORAGE, Q_FAQ_DISCARD_STORAGE, Q_TRADE_ACCEPT)),
+        citations(GAME, Q_FAQ_STEAL_STORAGE, Q_FAQ_DISCARD_STORAGE, Q_TRADE_ACCEPT)),
     "empty_bag": Option(
         "Table ruling: the rulebook does not say what a draw from an empty Exploration Bag does; "
         "\"nothing\" (the only reading that adds no rule): nothing is drawn.",
-        {"enum": ["nothing"]}, "nothing", cited(Q_SEASON_BAG, Q_SEASON_DRAW)),
+        {"enum": ["nothing"]}, "nothing", citations(GAME, Q_SEASON_BAG, Q_SEASON_DRAW)),
 }
 
 TURN = ["turn_travel", "turn_gathering", "turn_camp", "turn_event"]
