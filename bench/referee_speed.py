@@ -123,7 +123,7 @@ def post_latency(history: int = 300, samples: int = 200) -> None:
     log = play_events(history + samples, seed=11, end_allowed=False)
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite",
-                          "INDEX_DIR": f"{tmp}/index"})
+                          "INDEX_DIR": f"{tmp}/index", "RATELIMIT_ENABLED": False})
         client = app.test_client()
         game = client.post("/api/sessions", json=SETUP_BODY).get_json()
         auth = {"Authorization": f"Bearer {game['edit_token']}"}
