@@ -8,7 +8,8 @@ import pytest
 
 from referee.core import engine
 from referee.core.rules import RuleViolation, SetupError
-from referee.pillars_of_fate import (
+from referee.pillars_of_fate import Game
+from referee.pillars_of_fate.rules import (
     Q_DIVINE_MUST,
     Q_FACE_DOWN,
     Q_PASS_MARKER,
@@ -16,7 +17,6 @@ from referee.pillars_of_fate import (
     Q_REMOVE,
     Q_RETURN_PILLARS,
     Q_REVEAL,
-    Game,
 )
 from tests.guard_cases.pillars_of_fate import (
     DRAFTS,

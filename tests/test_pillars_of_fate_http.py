@@ -2,7 +2,7 @@
 scoring with the table's token, what each seat's token sees of the lanes while the Age is open, and
 refusals answered 422 with their sentence."""
 
-from referee.pillars_of_fate import Q_DIVINE_ONE, Q_FACE_DOWN, Q_KEEP
+from referee.pillars_of_fate.rules import Q_DIVINE_ONE, Q_FACE_DOWN, Q_KEEP
 from tests.guard_cases.pillars_of_fate import DRAFTS, QUESTS, card, play
 
 

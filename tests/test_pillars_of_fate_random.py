@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from referee.core import engine
 from referee.core.rules import RuleViolation
-from referee.pillars_of_fate import DIVINE_NAMES, MODIFIERS, OPTIONS, Game
+from referee.pillars_of_fate import Game
+from referee.pillars_of_fate.rules import DIVINE_NAMES, MODIFIERS, OPTIONS
 
 RULINGS = {name: option.schema["enum"] for name, option in OPTIONS.items()
            if "enum" in option.schema}

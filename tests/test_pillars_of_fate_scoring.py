@@ -7,14 +7,14 @@ import pytest
 
 from referee.core import engine
 from referee.core.rules import SCORES_SCHEMA, BadRequest
-from referee.pillars_of_fate import (
+from referee.pillars_of_fate import Game
+from referee.pillars_of_fate.rules import (
     GLOSSARY,
     MODIFIERS,
     Q_AWARD,
     Q_MOST,
     Q_TIEBREAK,
     Q_TIES,
-    Game,
 )
 from tests.guard_cases.pillars_of_fate import card
 

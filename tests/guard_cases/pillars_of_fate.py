@@ -6,7 +6,8 @@ The positions here are shared with tests/test_pillars_of_fate*.py: `opening()` i
 
 import copy
 
-from referee.pillars_of_fate import (
+from referee.pillars_of_fate import Game
+from referee.pillars_of_fate.rules import (
     GLOSSARY,
     MODIFIERS,
     Q_AGE1_QUESTS,
@@ -28,7 +29,6 @@ from referee.pillars_of_fate import (
     Q_START,
     Q_TIE_PICK,
     Q_TIES,
-    Game,
 )
 
 from . import Case
