@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.api_table import ApiTable
+
 GAME = "pillars-of-fate"
 RULEBOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data"
             / "pillars-of-fate.txt").read_text()
@@ -90,46 +92,28 @@ def position(lanes, turn="sun", first_player=None, age=1, modifier="two_face_dow
     return out
 
 
-class Table:
+class Table(ApiTable):
     """A game through the API, entered by the table (its edit token)."""
 
     def __init__(self, client, position=None, **options):
-        self.client = client
         setup = {"game": GAME, "players": [{"name": "Ana", "seat": "sun"},
                                            {"name": "Ben", "seat": "moon"}],
                  "options": options}
         if position is not None:
             setup["position"] = position
-        response = client.post("/api/sessions", json=setup)
-        assert response.status_code == 201, response.get_json()
-        game = response.get_json()
-        self.id, self.token, self.seq = game["id"], game["edit_token"], game["seq"]
-        self.join_token = game["join_token"]
-        self.headers = {"Authorization": "Bearer " + self.token}
+        super().__init__(client, setup)
 
     def post(self, **event):
-        response = self.client.post(f"/api/sessions/{self.id}/events", headers=self.headers,
-                                    json={"event": event, "expected_seq": self.seq})
-        if response.status_code == 200:
-            self.seq = response.get_json()["seq"]
-        return response
+        return self.send(event)
 
     def ok(self, **event):
-        response = self.post(**event)
-        assert response.status_code == 200, response.get_json()
-        return response.get_json()
+        return self.accepted(event)
 
     def play(self, player, lane, card, **more):
         event = {"type": "play", "player": player, "lane": lane, "face": card.get("face", "up")}
         event.update({k: v for k, v in card.items() if k != "face"})
         event.update(more)
         return self.post(**event)
-
-    def view(self, seat=None):
-        url = f"/api/sessions/{self.id}" + (f"?seat={seat}" if seat else "")
-        response = self.client.get(url, headers=self.headers)
-        assert response.status_code == 200, response.get_json()
-        return response.get_json()
 
     def spectator(self, path=""):
         response = self.client.get(f"/api/sessions/{self.id}{path}")

@@ -5,6 +5,8 @@ docstring quotes the rule it checks; a refusal must quote a verbatim sentence of
 
 from pathlib import Path
 
+from tests.api_table import ApiTable
+
 BOOK = (Path(__file__).resolve().parents[1] / "rulebook_index" / "data" / "we-forlorn-few.txt").read_text(
     encoding="utf-8"
 )
@@ -59,34 +61,19 @@ def quote_of(response):
     return [r["quote"] for r in rules]
 
 
-class Table:
+class Table(ApiTable):
     def __init__(self, client, position, options=None, players=("Ann", "Bob", "Cleo")):
-        self.client = client
         opts = {"terrain": TERRAIN}
         opts.update(options or {})
-        r = client.post(
-            "/api/sessions",
-            json={"game": "we-forlorn-few", "players": list(players), "options": opts, "position": position},
-        )
-        assert r.status_code == 201, r.get_json()
-        body = r.get_json()
-        self.id, self.token, self.seq = body["id"], body["edit_token"], body["seq"]
-        self.body = body
+        super().__init__(client, {"game": "we-forlorn-few", "players": list(players),
+                                  "options": opts, "position": position})
+        self.body = self.created
 
     def post(self, event):
-        r = self.client.post(
-            f"/api/sessions/{self.id}/events",
-            json={"event": event, "expected_seq": self.seq},
-            headers={"Authorization": "Bearer " + self.token},
-        )
-        if r.status_code == 200:
-            self.seq = r.get_json()["seq"]
-        return r
+        return self.send(event)
 
     def ok(self, event):
-        r = self.post(event)
-        assert r.status_code == 200, r.get_json()
-        return r.get_json()
+        return self.accepted(event)
 
     def refused(self, event, sentence):
         r = self.post(event)
@@ -96,9 +83,6 @@ class Table:
             assert q in BOOK, q
         assert any(sentence in q for q in quotes), quotes
         return r.get_json()
-
-    def view(self):
-        return self.client.get(f"/api/sessions/{self.id}").get_json()
 
     @property
     def state(self):
