@@ -45,7 +45,8 @@ CONTENT_SECURITY_POLICY = {
 # several workers or servers a client gets up to that many times the limit; a shared Redis or
 # Memcached is one setting away, RATELIMIT_STORAGE_URI). Reads are not limited: phones poll.
 RATE_LIMITED = {
-    "RATELIMIT_CREATE": (["referee_api.create_session", "pages.new"], ["POST"]),
+    "RATELIMIT_CREATE": (["referee_api.create_session", "pages.new", "referee_api.create_campaign",
+                          "referee_api.start_quest"], ["POST"]),
     "RATELIMIT_IMPORT": (["referee_api.import_session"], ["POST"]),
     "RATELIMIT_WRITE": (["referee_api.post_event", "referee_api.undo", "referee_api.redo",
                          "pages.post_event", "pages.undo_redo"], ["POST"]),

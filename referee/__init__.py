@@ -8,7 +8,7 @@ Flask.
 import pkgutil
 from importlib import import_module
 
-NOT_GAMES = {"core", "web", "pages", "data"}
+NOT_GAMES = {"core", "web", "pages", "data", "campaign_api"}
 
 
 def referees() -> dict:

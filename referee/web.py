@@ -34,8 +34,12 @@ def init_app(app) -> None:
     app.extensions["tableside.views"] = ViewCache()
     from rulebook_index import corpus
 
+    from . import campaign_api  # its routes join this blueprint
+
+    app.extensions["tableside.campaigns"] = campaign_api.CAMPAIGN_RULES
     app.extensions["tableside.openapi"] = openapi.document(app.extensions["tableside.referees"],
-                                                           tuple(corpus.GAME_IDS))
+                                                           tuple(corpus.GAME_IDS),
+                                                           campaign_api.CAMPAIGN_RULES)
     app.register_blueprint(bp)
 
 
@@ -125,7 +129,7 @@ def error(status: int, code: str, message: str, **extra):
 @bp.errorhandler(BadRequest)
 def on_bad_request(exc: BadRequest):
     status = {"not_found": 404, "nothing_to_do": 422, "seat_taken": 409,
-              "unsupported_media_type": 415, "log_full": 413}.get(exc.code, 400)
+              "unsupported_media_type": 415, "log_full": 413, "campaign_moved": 409}.get(exc.code, 400)
     return jsonify({"error": exc.to_json()}), status
 
 

@@ -170,8 +170,10 @@ def game_schemas(game: type[Referee]) -> dict:
     return schemas
 
 
-def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...]) -> dict:
-    """The whole OpenAPI 3.1 document of the server's API."""
+def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...],
+             campaigns: dict | None = None) -> dict:
+    """The whole OpenAPI 3.1 document of the server's API (`campaigns`: the games' campaign rules,
+    by game, referee/core/campaigns.py)."""
     schemas = {"Citation": CITATION, "Error": ERROR, "Refused": REFUSED, "Effect": EFFECT,
                "SessionView": VIEW, "Written": WRITTEN, "Log": LOG}
     for game in games.values():
@@ -307,6 +309,8 @@ def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...]) -> dic
             "responses": {**_ok(200, {"$ref": "#/components/schemas/SessionView"}),
                           **_error_responses(*WRITE_ERRORS, refused=(409,))},
         }}
+    if campaigns:
+        paths.update(campaign_paths(games, campaigns, schemas))
     return {
         "openapi": "3.1.0",
         "info": {"title": "Tableside", "version": "1",
@@ -320,4 +324,77 @@ def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...]) -> dic
                 "description": "the table's edit token, a seat token, or (to claim a seat) a "
                                "join token"}},
         },
+    }
+
+
+CAMPAIGN = {
+    "type": "object",
+    "required": ["id", "game", "players", "quests"],
+    "properties": {
+        "id": {"type": "string"}, "game": {"type": "string"}, "players": {"type": "array"},
+        "options": {"type": "object"}, "rulings": {"type": "object"},
+        "quests": {"type": "array", "items": {
+            "type": "object",
+            "required": ["number", "quest", "session_id", "carry_over", "start", "now", "over"],
+            "properties": {"number": {"type": "integer", "minimum": 1},
+                           "quest": {"type": "string"}, "session_id": {"type": "string"},
+                           "carry_over": {"type": "array",
+                                          "items": {"$ref": "#/components/schemas/Effect"}},
+                           "start": {"type": "object"}, "now": {"type": "object"},
+                           "over": {"type": "boolean"}}}},
+    },
+}
+
+
+def campaign_paths(games: dict[str, type[Referee]], campaigns: dict, schemas: dict) -> dict:
+    """The campaigns' operations (referee/campaign_api.py), their bodies from each game's campaign
+    rules."""
+    schemas["Campaign"] = CAMPAIGN
+    setups = []
+    for game_id, rules in campaigns.items():
+        name = _name(game_id)
+        game = games[game_id]
+        setup = copy.deepcopy(schemas[f"{name}Setup"])
+        setup["properties"].pop("position")
+        setup["properties"]["options"]["properties"].pop("quest", None)
+        setup["properties"]["anyone_enters"] = {"type": "boolean"}
+        setup["properties"]["rulings"] = {
+            "type": "object", "additionalProperties": False,
+            "properties": {option_name: {**copy.deepcopy(option.schema),
+                                         "description": option.description}
+                           for option_name, option in rules.options.items()}}
+        schemas[f"{name}CampaignSetup"] = setup
+        start = copy.deepcopy(rules.start_schema)
+        start["properties"]["position"] = copy.deepcopy(game.position_schema or {})
+        schemas[f"{name}CampaignQuest"] = start
+        setups.append(name)
+    campaign_id = _path_param("campaign_id", "a campaign's id, as its create answer gave it")
+    return {
+        "/api/campaigns": {"post": {
+            "summary": "Start a campaign: sessions played back to back (the answer carries its "
+                       "edit token, the edit token of each of its sessions)",
+            "requestBody": _body({"oneOf": [{"$ref": f"#/components/schemas/{n}CampaignSetup"}
+                                            for n in setups]}),
+            "responses": {**_ok(201, {"allOf": [{"$ref": "#/components/schemas/Campaign"}],
+                                      "required": ["edit_token"]}),
+                          **_error_responses(400, 404, 413, 415, 429, 503)},
+        }},
+        "/api/campaigns/{campaign_id}": {"get": {
+            "summary": "A campaign and its progress: each session, what it carried, where it "
+                       "stands",
+            "parameters": [campaign_id],
+            "responses": {**_ok(200, {"$ref": "#/components/schemas/Campaign"}),
+                          **_error_responses(404, 503)},
+        }},
+        "/api/campaigns/{campaign_id}/quests": {"post": {
+            "summary": "The campaign's next session, set up from the end of the one before (what "
+                       "carries over, what is given between them, each with its rule)",
+            "parameters": [campaign_id],
+            "security": BEARER,
+            "requestBody": _body({"oneOf": [{"$ref": f"#/components/schemas/{n}CampaignQuest"}
+                                            for n in setups]}),
+            "responses": {**_ok(201, {"allOf": [{"$ref": "#/components/schemas/SessionView"}],
+                                      "required": ["campaign", "number", "join_token"]}),
+                          **_error_responses(*WRITE_ERRORS, refused=(422,))},
+        }},
     }

@@ -104,6 +104,33 @@ checkpoints = Table(
 )
 
 
+# Campaigns: a sequence of sessions of one game played back to back (Journey's "Back to Back Game
+# Play"), each Quest a session that starts from the one before. The campaign's edit token is the
+# edit token of every session in it. `quests` on the row counts its sessions: a new one is appended
+# under the row's write lock, so two phones starting the next Quest at once cannot both append.
+campaigns = Table(
+    "campaigns",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    Column("setup", Text, nullable=False),
+    Column("quests", Integer, nullable=False),
+)
+
+campaign_sessions = Table(
+    "campaign_sessions",
+    metadata,
+    Column("campaign_id", String(16), ForeignKey("campaigns.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("session_id", String(16), ForeignKey("sessions.id"), nullable=False, unique=True),
+    Column("quest", String(32), nullable=False),
+    Column("carry_over", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
 class StoreFault(Exception):
     """The database cannot do what was asked, for a reason that is not the request's fault and that
     may clear by itself: answered 503 with the code naming it."""
@@ -332,16 +359,23 @@ class Store:
         """Insert a new session (with an imported log, if any, and its checkpoints `saved`, by
         seq) in one transaction."""
         with self.write() as conn:
-            conn.execute(insert(sessions).values(
-                id=session_id, game=game, created_at=time.time(), token_hash=token_hash,
-                setup=json.dumps(setup), seq=len(entries), snapshot=json.dumps(snapshot),
-                snapshot_version=snapshot_version,
-            ))
-            self.add_token(conn, session_id, join_token_hash, "join")
-            for entry in entries:
-                self.append(conn, session_id, entry)
-            for seq, checkpoint in (saved or {}).items():
-                self.add_checkpoint(conn, session_id, seq, checkpoint, snapshot_version)
+            self.insert_session(conn, session_id, game, token_hash, join_token_hash, setup,
+                                snapshot, snapshot_version, entries, saved)
+
+    def insert_session(self, conn: Connection, session_id: str, game: str, token_hash: str,
+                       join_token_hash: str, setup: dict, snapshot: dict, snapshot_version: int,
+                       entries: tuple[dict, ...] = (), saved: dict[int, dict] | None = None) -> None:
+        """`create` inside a write transaction the caller holds (a campaign's next Quest)."""
+        conn.execute(insert(sessions).values(
+            id=session_id, game=game, created_at=time.time(), token_hash=token_hash,
+            setup=json.dumps(setup), seq=len(entries), snapshot=json.dumps(snapshot),
+            snapshot_version=snapshot_version,
+        ))
+        self.add_token(conn, session_id, join_token_hash, "join")
+        for entry in entries:
+            self.append(conn, session_id, entry)
+        for seq, checkpoint in (saved or {}).items():
+            self.add_checkpoint(conn, session_id, seq, checkpoint, snapshot_version)
 
     def add_token(self, conn: Connection, session_id: str, token_hash: str, role: str,
                   seat: str | None = None) -> None:
@@ -391,6 +425,39 @@ class Store:
     def delete_card(self, game: str, label: str) -> None:
         with self.write() as conn:
             conn.execute(delete(cards).where(cards.c.game == game, cards.c.label == label))
+
+    # -- campaigns -----------------------------------------------------------------------------
+
+    def create_campaign(self, campaign_id: str, game: str, token_hash: str, setup: dict) -> None:
+        with self.write() as conn:
+            conn.execute(insert(campaigns).values(id=campaign_id, game=game, created_at=time.time(),
+                                                  token_hash=token_hash, setup=json.dumps(setup),
+                                                  quests=0))
+
+    def campaign(self, campaign_id: str, conn: Connection | None = None,
+                 for_update: bool = False) -> dict | None:
+        query = select(campaigns).where(campaigns.c.id == campaign_id)
+        if for_update:
+            query = query.with_for_update()
+        with self._using(conn) as used:
+            row = used.execute(query).mappings().first()
+        if row is None:
+            return None
+        return {**row, "setup": json.loads(row["setup"])}
+
+    def campaign_quests(self, campaign_id: str, conn: Connection | None = None) -> list[dict]:
+        query = (select(campaign_sessions).where(campaign_sessions.c.campaign_id == campaign_id)
+                 .order_by(campaign_sessions.c.number))
+        with self._using(conn) as used:
+            rows = used.execute(query).mappings().all()
+        return [{**row, "carry_over": json.loads(row["carry_over"])} for row in rows]
+
+    def add_campaign_quest(self, conn: Connection, campaign_id: str, number: int, session_id: str,
+                           quest: str, carry_over: dict) -> None:
+        conn.execute(insert(campaign_sessions).values(
+            campaign_id=campaign_id, number=number, session_id=session_id, quest=quest,
+            carry_over=json.dumps(carry_over), created_at=time.time()))
+        conn.execute(update(campaigns).where(campaigns.c.id == campaign_id).values(quests=number))
 
     def save_snapshot(self, conn: Connection, session_id: str, seq: int, snapshot: dict,
                       version: int) -> None:

@@ -52,6 +52,12 @@ PILGRIM_STATE = {
         "sutras": {"type": "integer", "minimum": 0, "maximum": 7},
         "villagers": {"type": "integer", "minimum": 0, "maximum": 5},
         "wells_used": ids(3),
+        "skills_unknown": {"type": "integer", "minimum": 0, "maximum": 2,
+                           "description": "starting Skill Cards not named (default: 2 when no "
+                                          "hand is given, else 0)"},
+        "ap_lost_next_turn": {"type": "integer", "minimum": 0, "maximum": 2,
+                              "description": "a Misfortune Card waiting: Action Points lost next "
+                                             "turn"},
     },
     "additionalProperties": False,
 }
@@ -197,7 +203,7 @@ def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
         "weapon_level": given.get("weapon_level", 1),
         "corruption": list(given.get("corruption") or []),
         "skills": list(given.get("hand") or []),
-        "skills_unknown": 0 if "hand" in given else 2,
+        "skills_unknown": given.get("skills_unknown", 0 if "hand" in given else 2),
         "fortune": list(given.get("fortune") or []),
         "misfortunes_due": [],
         "in_play": [],
@@ -206,7 +212,8 @@ def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
         "posture": (given.get("posture", "face_down") if status == "unconscious" else None),
         "sutras": given.get("sutras", 0), "villagers": given.get("villagers", 0),
         "wells_used": list(given.get("wells_used") or []),
-        "actions_this_turn": [], "moved_this_turn": False, "ap_lost_next_turn": 0,
+        "actions_this_turn": [], "moved_this_turn": False,
+        "ap_lost_next_turn": given.get("ap_lost_next_turn", 0),
     }
 
 

@@ -1,0 +1,38 @@
+"""The campaigns' HTTP API (a campaign: sessions of one game played back to back, each starting from
+the end of the one before — Journey's Quests). Routes on the referee API's blueprint, so its JSON
+errors and statuses are the sessions' own; `referee/core/campaigns.py` does the work."""
+
+from __future__ import annotations
+
+from flask import current_app, g, jsonify
+
+from .core.campaigns import Campaigns
+from .journey.campaign import Campaign as JourneyCampaign
+from .web import bearer_token, bp, get_sessions, json_body
+
+CAMPAIGN_RULES = {JourneyCampaign.game_id: JourneyCampaign}
+
+
+def get_campaigns() -> Campaigns:
+    if "campaigns" not in g:
+        g.campaigns = Campaigns(get_sessions(), current_app.extensions["tableside.campaigns"])
+    return g.campaigns
+
+
+@bp.post("/campaigns")
+def create_campaign():
+    """A new campaign: its players, the options every session shares, its table rulings. The
+    answer carries the campaign's edit token (the edit token of each of its sessions)."""
+    return jsonify(get_campaigns().create(json_body())), 201
+
+
+@bp.get("/campaigns/<campaign_id>")
+def get_campaign(campaign_id):
+    """The campaign and its progress: each session, what it started from, where it stands."""
+    return jsonify(get_campaigns().get(campaign_id))
+
+
+@bp.post("/campaigns/<campaign_id>/quests")
+def start_quest(campaign_id):
+    """The next session of the campaign, set up from the end of the one before."""
+    return jsonify(get_campaigns().start(campaign_id, bearer_token(), json_body())), 201

@@ -1,0 +1,336 @@
+"""Journey campaigns: the Quests played back to back with the same Pilgrims ("Back to Back Game
+Play"), and the Karma Upgrades a Quest gives at its setup.
+
+A campaign is a sequence of sessions (`referee/core/campaigns.py` stores it); this module is the
+Journey's part: which Quest may come next, what a Pilgrim carries from the end of one Quest to the
+start of the next, and the Karma Upgrades taken between them, each with its sentence. It returns the
+next session's options and position; the referee then sets the Quest up from them as usual.
+
+Carried between Quests (Back to Back): Good and Bad Karma, Skill Cards (the 2 unknown starting cards
+stay unknown), the Weapon Card's level, Corruption and Fortune Cards, a Misfortune Card waiting for
+its trigger ("Lose 1 Action Point Next Turn"); Health and Chi back to the maximum, Condition Cards
+discarded; Sutra and Villager Tokens and the Wells used stay with the Quest. Demon Profile Sheet
+values the table entered are kept (the sheets do not change). Quest 10 Part 2 is "a single large
+one" with Part 1: nothing is reset, the initiative is kept.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from referee.core import BadRequest, Citation, Option, RuleViolation
+
+from .karma import Q_FULLY_UPGRADED
+from .profiles import MAX_WEAPON_LEVEL, PILGRIM_NAMES, PILGRIMS
+from .quests import QUESTS
+
+G_ = "journey"
+
+Q_IN_ORDER = ("The Quests are written as parts of a longer story, to be played one at a time, in "
+              "order.")
+Q_REPLAY = "If you replay the Quest, try to get the Heroic Victory."
+Q_WIN_FIRST = "We recommend that you do not move on to the next Quest until you win the current one."
+Q_RESET = ("Start by resetting a couple of statistics and cards in play to represent the time "
+           "passing between Quests:")
+Q_HEALTH = "Regain full Health and Chi. Discard any Condition Cards."
+Q_KARMA = "Keep the same Good and Bad Karma Points."
+Q_CARDS = ("Retain all Skill, Weapon, Corruption, Fortune and Misfortune Cards in your hand at the "
+           "end of the Quest.")
+Q_UPGRADE_CHOICE = ("For each Karma Upgrade, each Pilgrim has a choice of 10 Good Karma or 10 Bad "
+                    "Karma Points.")
+Q_UPGRADE_GOOD = "So, if you take 10 Good Karma Points, take 1 Permanent Skill Card."
+Q_UPGRADE_BAD = ("If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and take 1 "
+                 "Corruption Card.")
+Q_BLOCKS = "However, you must take the Upgrades in 10 point blocks."
+Q_ONE_UPGRADE = "Setup normally and then give each Pilgrim 1 Karma Upgrade."
+Q_TWO_UPGRADES = "Setup normally and then give each Pilgrim 2 Karma Upgrades."
+Q_EARNED = ("The Pilgrims are given Karma Upgrades during the setup of the later Quests, "
+            "representing Skills they have earned in the early Quests.")
+Q_CARRY_RESULTS = ("However, you can play many Quests at once, and carry the results (Skill Cards, "
+                   "Weapon Upgrades, Corruption Cards) from one Quest to the next.")
+Q_PART_TWO = ("Make no changes to the Pilgrims' Statistics, Cards or Initiative Markers when they "
+              "start Part 2 - this is not 2 Quests, it is a single large one.")
+Q_SAME_INITIATIVE = ("Keeping the same initiative order as Part 1, decide how you want to place the "
+                     "Pilgrims on the Fiery Bridge, highlighted on the Map.")
+Q_PART_ONE_LOST = ("Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim "
+                   "reaches the Fiery Bridge.")
+Q_INTERLUDE = ("As the first Pilgrim steps onto the bridge, the world shimmers and shakes.")
+
+
+def violation(message: str, quote: str) -> RuleViolation:
+    return RuleViolation(message, Citation(G_, quote))
+
+
+def note(effects: list, text: str, citation: Citation) -> None:
+    """What the carry-over did, in words, with its rule."""
+    effects.append({"text": text, "quote": citation.quote})
+
+
+# The Quests of the Quest Guide in their order, by the number the book gives them, with the Karma
+# Upgrades each gives at its setup (and the sentence that gives them). A Quest registered in
+# `QUESTS` takes its place by its `number`; one the book does not number (free play, a table's own
+# Quest) may come at any point of a campaign and gives no Upgrade.
+BOOK = (
+    ("1", 0, None), ("2", 0, None), ("3", 0, None), ("4", 0, None), ("5", 0, None),
+    ("6", 1, Q_ONE_UPGRADE), ("7", 1, Q_ONE_UPGRADE), ("8", 1, Q_ONE_UPGRADE),
+    ("9", 1, Q_ONE_UPGRADE), ("10-1", 2, Q_TWO_UPGRADES), ("10-2", 0, None),
+)
+ORDER = tuple(number for number, _n, _q in BOOK)
+UPGRADES = {number: (count, quote) for number, count, quote in BOOK}
+PART_ONE, PART_TWO = "10-1", "10-2"
+
+
+def quest_number(quest_id: str) -> str | None:
+    """The Quest Guide's number of a registered Quest ("6", "10-1"), None for one it does not
+    number."""
+    number = getattr(QUESTS.get(quest_id), "number", None)
+    return str(number) if number is not None and str(number) in UPGRADES else None
+
+
+def quest_title(quest_id: str) -> str:
+    return getattr(QUESTS.get(quest_id), "title", quest_id)
+
+
+CARD = {"type": "string", "minLength": 1, "maxLength": 60}
+UPGRADE_SCHEMA = {
+    "type": "object",
+    "description": "one Karma Upgrade: 10 Good Karma (the Permanent Skill Card \"retained\" kept, "
+                   "and the wrong-type cards drawn before it) or 10 Bad Karma (the Corruption "
+                   "Card drawn; the referee upgrades the weapon)",
+    "properties": {"good_karma": {"type": "integer", "minimum": 0, "maximum": 20},
+                   "bad_karma": {"type": "integer", "minimum": 0, "maximum": 20},
+                   "card": CARD,
+                   "discarded": {"type": "array", "items": CARD, "maxItems": 20},
+                   "corruption": CARD},
+    "additionalProperties": False,
+}
+START_SCHEMA = {
+    "type": "object",
+    "description": "The next Quest of a Journey campaign. The Pilgrims are carried from the end of "
+                   "the Quest before (the first Quest of a campaign may give them in "
+                   "position.pilgrims); options and position are the Quest's own (its board).",
+    "properties": {
+        "quest": {"enum": list(QUESTS)},
+        "options": {"type": "object"},
+        "position": {"type": "object"},
+        "upgrades": {
+            "type": "object", "propertyNames": {"enum": list(PILGRIMS)},
+            "additionalProperties": {"type": "array", "items": UPGRADE_SCHEMA, "maxItems": 4},
+            "description": "each Pilgrim's Karma Upgrades, one entry per Upgrade the Quest gives",
+        },
+        "expected_quests": {"type": "integer", "minimum": 0,
+                            "description": "how many Quests the campaign has now (a phone that "
+                                           "saw an older campaign is refused with 409)"},
+    },
+    "required": ["quest"],
+    "additionalProperties": False,
+}
+
+OPTIONS = {
+    "quest_upgrades": Option(
+        "Table ruling: the Karma Upgrades a later Quest gives at its setup, when the Pilgrims come "
+        "from the Quest before. \"given\": the Quest's setup gives them as written; "
+        "\"earned_only\": they stand for Skills earned in the early Quests, which a campaign "
+        "carries already, so none are given.",
+        {"enum": ["given", "earned_only"]}, "given",
+        (Citation(G_, Q_ONE_UPGRADE), Citation(G_, Q_EARNED))),
+}
+
+
+class Campaign:
+    """Journey's campaign rules, as `referee.core.campaigns` uses them."""
+
+    game_id = G_
+    options = OPTIONS
+    start_schema = START_SCHEMA
+
+    @classmethod
+    def next_setup(cls, previous: dict | None, body: dict, rulings: dict) -> tuple[dict, dict, dict]:
+        """(options, position, carry) of the next Quest's session. `previous`: None for the first
+        Quest, else {"quest", "G", "over"} of the Quest before; `body`: the request (START_SCHEMA);
+        `carry`: what was carried and given, in words with the rules ({"effects", "upgrades"})."""
+        quest = body["quest"]
+        options = copy.deepcopy(body.get("options") or {})
+        position = copy.deepcopy(body.get("position") or {})
+        if "quest" in options and options["quest"] != quest:
+            raise BadRequest("the Quest is named once, in quest", "options.quest")
+        options["quest"] = quest
+        effects: list[dict] = []
+        number = quest_number(quest)
+        if previous is None:
+            pilgrims = position.get("pilgrims") or {}
+        else:
+            if "pilgrims" in position:
+                raise violation("The Pilgrims come from the end of the Quest before: they are not "
+                                "entered again.", Q_CARDS)
+            pilgrims = cls.carried(previous, number, options, effects)
+            entered = previous["G"].get("entered_profiles") or {}
+            if entered:
+                profiles = copy.deepcopy(options.get("demon_profiles") or {})
+                for kind, values in entered.items():
+                    profiles[kind] = {**values, **(profiles.get(kind) or {})}
+                options["demon_profiles"] = profiles
+        upgrades = cls.upgrades(number, quest, pilgrims, body.get("upgrades") or {}, rulings,
+                                effects)
+        if pilgrims:
+            position["pilgrims"] = pilgrims
+        return options, position, {"effects": effects, "upgrades": upgrades}
+
+    # -- which Quest comes next --------------------------------------------------------------------
+
+    @classmethod
+    def check_order(cls, previous: dict, number: str | None, effects: list[dict]) -> None:
+        G, before = previous["G"], quest_number(previous["quest"])
+        if not previous["over"]:
+            raise violation(f"{quest_title(previous['quest'])} is not over: one Quest at a time.",
+                            Q_IN_ORDER)
+        won = G["result"] is not None and G["result"]["outcome"] != "defeat"
+        if number is None or before is None:
+            if number == PART_TWO:
+                raise violation("Quest 10 Part 2 follows Part 1: they are one Quest.", Q_PART_TWO)
+            return
+        if before == PART_ONE and not won and number == PART_TWO:
+            raise violation("Quest 10 Part 1 was lost: the Pilgrims never reached the Fiery Bridge "
+                            "with the 4 Sutras.", Q_PART_ONE_LOST)
+        if before == PART_ONE and won and number != PART_TWO:
+            raise violation("Quest 10 Part 1 was won: Part 2 follows at once.", Q_PART_TWO)
+        if number == PART_TWO and before != PART_ONE:
+            raise violation("Quest 10 Part 2 follows Part 1: they are one Quest.", Q_PART_TWO)
+        following = ORDER[ORDER.index(before) + 1] if before != ORDER[-1] else None
+        if number == before:
+            note(effects, f"Quest {number} is played again.", Citation(G_, Q_REPLAY))
+        elif number != following:
+            raise violation(f"After Quest {before} comes Quest {following or 'nothing'}, not "
+                            f"Quest {number}.", Q_IN_ORDER)
+        elif not won:
+            note(effects, f"Quest {before} was lost; the table moves on all the same.", Citation(G_, Q_WIN_FIRST))
+
+    # -- what the Pilgrims carry ---------------------------------------------------------------------
+
+    @classmethod
+    def carried(cls, previous: dict, number: str | None, options: dict,
+                effects: list[dict]) -> dict:
+        cls.check_order(previous, number, effects)
+        G = previous["G"]
+        part_two = number == PART_TWO
+        if part_two:
+            given = options.get("initiative")
+            if given is not None and given != G["initiative"]:
+                raise violation("Part 2 keeps the initiative order of Part 1.", Q_SAME_INITIATIVE)
+            options["initiative"] = list(G["initiative"])
+            note(effects, "Quest 10 Part 2 continues Part 1: the Pilgrims' Statistics, "
+                                    "Cards and Initiative Markers are unchanged.", Citation(G_, Q_PART_TWO))
+        else:
+            note(effects, "Between Quests: Health and Chi back to the maximum, Condition "
+                                    "Cards discarded.", Citation(G_, Q_HEALTH))
+            note(effects, "Good and Bad Karma are kept.", Citation(G_, Q_KARMA))
+            note(effects, "Skill, Weapon, Corruption, Fortune and Misfortune Cards are "
+                                    "kept.", Citation(G_, Q_CARDS))
+        out = {}
+        for name in PILGRIMS:
+            pilgrim = G["pilgrims"][name]
+            state = {"good_karma": pilgrim["good_karma"], "bad_karma": pilgrim["bad_karma"],
+                     "weapon_level": pilgrim["weapon_level"],
+                     "corruption": list(pilgrim["corruption"]), "hand": list(pilgrim["skills"]),
+                     "fortune": list(pilgrim["fortune"]),
+                     "skills_unknown": pilgrim["skills_unknown"],
+                     "ap_lost_next_turn": pilgrim["ap_lost_next_turn"]}
+            if part_two:
+                state.update({
+                    "hp": pilgrim["hp"], "chi": pilgrim["chi"], "status": pilgrim["status"],
+                    "conditions": [{key: condition[key] for key in
+                                    ("name", "tokens", "duration", "damage_each_turn")}
+                                   for condition in pilgrim["conditions"]],
+                    "sutras": pilgrim["sutras"], "villagers": pilgrim["villagers"]})
+                if pilgrim["status"] == "unconscious":
+                    state["posture"] = pilgrim["posture"]
+            out[name] = state
+        return out
+
+    # -- Karma Upgrades -----------------------------------------------------------------------------
+
+    @classmethod
+    def upgrades(cls, number: str | None, quest: str, pilgrims: dict, entered: dict,
+                 rulings: dict, effects: list[dict]) -> dict:
+        count, quote = UPGRADES.get(number, (0, None)) if number else (0, None)
+        if count and rulings.get("quest_upgrades", "given") == "earned_only":
+            note(effects, f"No Karma Upgrade is given (table ruling): the Pilgrims carry "
+                                    f"what they earned.", Citation(G_, Q_EARNED))
+            count = 0
+        given = {}
+        for name in PILGRIMS:
+            chosen = entered.get(name) or []
+            label = PILGRIM_NAMES[name]
+            if len(chosen) != count:
+                if count == 0:
+                    raise violation(f"{quest_title(quest)} gives no Karma Upgrade; {label} took "
+                                    f"{len(chosen)}.", Q_EARNED if number else Q_UPGRADE_CHOICE)
+                raise violation(f"{quest_title(quest)} gives each Pilgrim {count} Karma "
+                                f"Upgrade{'s' * (count > 1)}; {label} took {len(chosen)}.", quote)
+            state = pilgrims.setdefault(name, {})
+            for index, upgrade in enumerate(chosen):
+                cls.apply_upgrade(name, state, upgrade, f"upgrades.{name}[{index}]", effects)
+            if chosen:
+                given[name] = chosen
+        return given
+
+    @classmethod
+    def apply_upgrade(cls, name: str, state: dict, upgrade: dict, field: str,
+                      effects: list[dict]) -> None:
+        label = PILGRIM_NAMES[name]
+        good, bad = upgrade.get("good_karma", 0), upgrade.get("bad_karma", 0)
+        if sorted((good, bad)) != [0, 10]:
+            raise violation(f"{label}: one Karma Upgrade is 10 Good or 10 Bad Karma Points, not "
+                            f"{good} Good and {bad} Bad.", Q_BLOCKS)
+        if good:
+            if "corruption" in upgrade:
+                raise violation("10 Good Karma Points give a Permanent Skill Card, not a "
+                                "Corruption Card.", Q_UPGRADE_GOOD)
+            if "card" not in upgrade:
+                raise BadRequest("name the Permanent Skill Card (\"retained\") kept", f"{field}.card")
+            state.setdefault("hand", []).append(upgrade["card"])
+            wrong = upgrade.get("discarded") or []
+            note(effects, f"{label}'s Karma Upgrade: 10 Good Karma, the Permanent Skill "
+                                    f"Card {upgrade['card']}"
+                                    + (f" ({len(wrong)} wrong-type cards discarded)" if wrong
+                                       else "") + ".", Citation(G_, Q_UPGRADE_GOOD))
+            return
+        if "card" in upgrade or "discarded" in upgrade:
+            raise violation("10 Bad Karma Points give a Weapon upgrade and a Corruption Card, not "
+                            "a Skill Card.", Q_UPGRADE_BAD)
+        if "corruption" not in upgrade:
+            raise BadRequest("name the Corruption Card drawn", f"{field}.corruption")
+        level = state.get("weapon_level", 1)
+        state.setdefault("corruption", []).append(upgrade["corruption"])
+        if level < MAX_WEAPON_LEVEL:
+            state["weapon_level"] = level + 1
+            note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma, the Level {level + 1} "
+                                    f"Weapon Card and the Corruption Card {upgrade['corruption']}.", Citation(G_, Q_UPGRADE_BAD))
+        else:
+            state["weapon_level"] = level
+            note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma; the weapon is fully "
+                                    f"upgraded, only the Corruption Card {upgrade['corruption']}.", Citation(G_, Q_FULLY_UPGRADED))
+
+    # -- progress ----------------------------------------------------------------------------------
+
+    @classmethod
+    def summary(cls, G: dict) -> dict:
+        """Each Pilgrim as the campaign page shows it."""
+        out = {}
+        for name in PILGRIMS:
+            pilgrim = G["pilgrims"][name]
+            out[name] = {
+                "name": PILGRIM_NAMES[name],
+                "hp": pilgrim["hp"], "max_hp": pilgrim["profile"]["max_hp"],
+                "chi": pilgrim["chi"], "status": pilgrim["status"],
+                "good_karma": pilgrim["good_karma"], "bad_karma": pilgrim["bad_karma"],
+                "weapon_level": pilgrim["weapon_level"],
+                "corruption": list(pilgrim["corruption"]), "skills": list(pilgrim["skills"]),
+                "skills_unknown": pilgrim["skills_unknown"], "fortune": list(pilgrim["fortune"]),
+                "sutras": pilgrim["sutras"], "villagers": pilgrim["villagers"],
+            }
+        return out
+
+    @classmethod
+    def quest_label(cls, quest_id: str) -> str:
+        return quest_title(quest_id)
