@@ -81,10 +81,12 @@ PART_ONE, PART_TWO = "10-1", "10-2"
 
 
 def quest_number(quest_id: str) -> str | None:
-    """The Quest Guide's number of a registered Quest ("6", "10-1"), None for one it does not
-    number."""
-    number = getattr(QUESTS.get(quest_id), "number", None)
-    return str(number) if number is not None and str(number) in UPGRADES else None
+    """The Quest Guide's number of a registered Quest ("6"; "10-1" for Part 1 of Quest 10), None
+    for one it does not number."""
+    quest = QUESTS.get(quest_id)
+    number, part = getattr(quest, "number", None), getattr(quest, "part", None)
+    label = f"{number}-{part}" if part else str(number)
+    return label if number is not None and label in UPGRADES else None
 
 
 def quest_title(quest_id: str) -> str:

@@ -13,6 +13,7 @@ found by name (`templates/play/_board_<game>.html`, `_labels_<game>.html`, `_act
 - `score`    the calculator and the shape scores are drawn from
 - `library`  the card library: cards typed once, named by their printed number or title
 - `ask`      the rules asked from the table
+- `campaign` a campaign's page: the Pilgrims' progress over its Quests
 - `offline`  the service worker, the manifest, the rulebooks saved for offline use
 - `forms`    form fields back to JSON by the schema, bounded before anything is built (no Flask)
 - `describe` events in words, and the log told as it happened
@@ -27,7 +28,7 @@ from __future__ import annotations
 from flask import render_template
 from werkzeug.exceptions import HTTPException
 
-from . import ask, library, offline, score, setup, table  # noqa: F401  (views register on `bp`)
+from . import ask, campaign, library, offline, score, setup, table  # noqa: F401  (views register on `bp`)
 from .base import bp, csrf_token
 from .describe import event_label, humanize, readable, seat_name
 from .forms import array_length, schema_type
