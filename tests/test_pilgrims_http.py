@@ -172,12 +172,9 @@ def play_turn(table, seat) -> None:
     table.replenish(seat)
 
 
-def test_a_whole_game_over_http(client):
-    table = Table(client)
-    assert table.view["phase"] == "start_corners" and table.view["seq"] == 0
-    assert table.view["current_players"] == ["p2"]  # the last player chooses a corner first
-
-    # The table enters the face-up cards of the setup: the map row by row, then the display.
+def deal(table) -> None:
+    """Setup as the table enters it: the face-up cards of the map row by row, then the display;
+    then the corners, counterclockwise from the last player, each drawing a starting item card."""
     for r, c in itertools.product(range(1, 6), range(1, 6)):
         table.play({"type": "reveal", "player": "p2", "space": [r, c],
                     "card": table.card_for([r, c])})
@@ -185,12 +182,18 @@ def test_a_whole_game_over_http(client):
         table.play({"type": "reveal", "player": "p2", "index": index,
                     "card": next(table.adventures[entry["level"]])})
     assert all(e["card"] is not None for e in table.state["display"])
-
-    # Setup: corners counterclockwise from the last player; each draws a starting item card.
     for seat, corner, drawn in (("p2", [5, 5], ITEMS[1]), ("p1", [1, 1], ITEMS[7])):
         [event] = table.legal("choose_corner", player=seat, space=corner)
         assert event["open"] == ["drawn"] and event["item"]  # the corner's card was entered
         table.play({**table.fill(event), "drawn": drawn})
+
+
+def test_a_whole_game_over_http(client):
+    table = Table(client)
+    assert table.view["phase"] == "start_corners" and table.view["seq"] == 0
+    assert table.view["current_players"] == ["p2"]  # the last player chooses a corner first
+
+    deal(table)
     assert table.view["phase"] == "turn_move" and table.view["current_players"] == ["p1"]
     assert all(len(p["hand"]) == 2 and p["clovers"] == 1
                for p in table.state["players"].values())
@@ -283,3 +286,36 @@ def test_a_whole_game_over_http(client):
     kinds = [entry["kind"] for entry in log["entries"]]
     assert kinds.count("undo") == 1 and kinds.count("redo") == 1
     assert log["seq"] == table.view["seq"]
+
+
+def test_cards_going_into_a_hand_are_read_only_by_their_seat(client):
+    """ "A player's hand may hold any number of item cards. Don't show them to other players!":
+    the starting card drawn, a card bought with clovers and the card of an item space reached by a
+    move are in the log for their seat; the other seat and a spectator read only that it happened."""
+    table = Table(client)
+    deal(table)
+    move = next(e for e in table.legal("move", player="p1") if table.kind(e["to"]) == "item")
+    table.play(table.fill(move))
+    table.play({"type": "gain_clover", "player": "p1"})
+    bought = ITEMS[3]
+    table.play({"type": "buy_item", "player": "p1", "item": bought})
+    assert bought in table.state["players"]["p1"]["hand"]
+
+    def log_as(seat=None):
+        query = f"?seat={seat}" if seat else ""
+        headers = {"Authorization": f"Bearer {table.token}"} if seat else {}
+        response = client.get(f"/api/sessions/{table.id}/log{query}", headers=headers)
+        assert response.status_code == 200
+        return {e["event"]["type"]: e["event"] for e in response.get_json()["entries"]
+                if e["kind"] == "event" and e["event"]["player"] == "p1"}
+
+    own = log_as("p1")
+    assert own["buy_item"]["item"] == bought and own["move"]["card"] and own["choose_corner"]["drawn"]
+    for reader in ("p2", None):
+        seen = log_as(reader)
+        assert seen["buy_item"]["item"] is None and seen["move"]["card"] is None
+        assert seen["choose_corner"]["drawn"] is None
+        assert seen["move"]["to"] == own["move"]["to"]  # where the figure went is public
+        view = client.get(f"/api/sessions/{table.id}" + (f"?seat={reader}" if reader else ""),
+                          headers={"Authorization": f"Bearer {table.token}"} if reader else {})
+        assert bought not in view.get_json()["state"]["players"]["p1"]["hand"]

@@ -445,9 +445,22 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         return state
 
     def visible_event(self, event, seat):
-        if event.get("player") == seat or event.get("type") != "choose_corner" or "drawn" not in event:
+        """An item card that goes into a hand stays its owner's: the other seats and spectators
+        read that a card was drawn or taken, not which (a card taken from the map was seen there)."""
+        if event.get("player") == seat:
             return event
-        return {**event, "drawn": None}
+        kind = event.get("type")
+        hidden = ()
+        if kind == "choose_corner":
+            hidden = ("drawn",)
+        elif kind == "buy_item":
+            hidden = ("item",)
+        elif kind == "move" or (kind == "ability" and event.get("kind") == "move"):
+            if "to" in event and self.space_kind(event["to"]) == "item":
+                hidden = ("card",)
+        elif kind == "ability" and event.get("kind") == "draw item":
+            hidden = ("card", "bottom")
+        return {**event, **{field: None for field in hidden if field in event}}
 
     def human_seats(self) -> list[str]:
         return [s for s in self.G["order"] if s != FALCONER]
