@@ -18,7 +18,7 @@ Where the rules live:
   game.py      the declaration, setup, the turn structure (Maintenance, activations, End of Turn)
   actions.py   the Pilgrim actions and their costs      combat.py   attacks, Defeat, Kill / Cleanse
   karma.py     Karma rewards and trades                 conditions.py  cards and Condition Cards
-  demon_ai.py  the Demon Phase and the Demon AI helper  quests.py   the Quest hooks (issue 14)
+  demon_ai.py  the Demon Phase and the Demon AI helper  quests/     the Quests (issue 14)
   events.py    event schemas; position.py a position; profiles.py components as data; rules.py quotes
 """
 
@@ -37,7 +37,7 @@ from .demon_ai import DemonMixin
 from .events import EVENT_TYPES
 from .karma import KarmaMixin
 from .profiles import PILGRIM_NAMES, PILGRIMS
-from .quests import QUESTS
+from .quests import QUEST_EVENTS, QUEST_OPTIONS, QUESTS, QuestMixin, quest_transitions
 from .rules import (
     Q_CONTROL,
     Q_DEAD,
@@ -111,9 +111,9 @@ DEMON_ENTRY = {
 }
 
 OPTIONS = {
-    "quest": Option("The Quest played. \"free\": no Quest rules yet (the table enters the Quest's "
-                    "result); the ten Quests are their own issue.", {"enum": list(QUESTS)},
-                    "free"),
+    "quest": Option("The Quest played (its setup, special rules and Victory/Defeat Conditions: "
+                    "referee/journey/quests/). \"free\": no Quest rules (the table enters the "
+                    "Quest's result).", {"enum": list(QUESTS)}, "free"),
     "initiative": Option(
         "The Initiative Tokens: the Pilgrims in order of play (\"Randomly assign the order any way "
         "you like\").",
@@ -202,6 +202,7 @@ OPTIONS = {
         "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "
         "sets its own.", ("defeated", "killed"), "defeated",
         Q_TRIPITAKA_DEFEATED, Q_TRIPITAKA_KILLED),
+    **QUEST_OPTIONS,
 }
 
 
@@ -258,6 +259,9 @@ EVENT_RULES = {
     "room": (ANY_PHASE, ["room_members_known"]),
     "quest_result": (ANY_PHASE, []),
 }
+# The chosen Quest's special rules come first: "Quest rules override Card rules".
+EVENT_RULES = {kind: (sources, ["quest_rules", *guards])
+               for kind, (sources, guards) in EVENT_RULES.items()}
 
 # The referee moves on by itself when a phase has nothing left to do.
 FLOW = [
@@ -273,7 +277,8 @@ FLOW = [
 ]
 
 
-class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, Referee):
+class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, QuestMixin,
+           Referee):
     game_id = G_
     title = "Journey: Wrath of Demons"
     min_players = 1
@@ -282,7 +287,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
     states: ClassVar[list] = ["maintenance", "pilgrims",
                               {"name": "demons", "children": ["spawn", "activate"]}, "end", "over"]
     initial = "maintenance"
-    event_types = EVENT_TYPES
+    event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
     rules_version = 1
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
@@ -293,7 +298,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
         {"trigger": kind, "source": sources, "dest": None, "conditions": guards,
          "before": f"do_{kind}", "after": "proceed"}
         for kind, (sources, guards) in EVENT_RULES.items()
-    ] + FLOW
+    ] + quest_transitions() + FLOW
     position_schema: ClassVar[dict] = position_module.POSITION_SCHEMA
     example_setup: ClassVar[dict] = {
         "game": G_,
@@ -331,10 +336,10 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
         return [] if self.game_over else [p["seat"] for p in self.players]
 
     def legal(self):
-        return legal_module.legal_events(self)
+        return self.quest().legal(self, legal_module.legal_events(self))
 
     def scores(self):
-        return legal_module.standings(self)
+        return {**legal_module.standings(self), "quest": self.quest_view()}
 
     @classmethod
     def score(cls, tallies):
@@ -434,10 +439,10 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
 
     # -- the turn --------------------------------------------------------------------------------------
 
-    def proceed(self, *_):
+    def proceed(self, event=None, *_):
         """After every event: end the game if a Quest condition was met, else move on through the
         phases that have nothing left to do."""
-        self.quest().after_event(self)
+        self.quest().after_event(self, event)
         while True:
             if self.G["result"] is not None:
                 self.end_rule = self.G["result"]["quote"]
@@ -445,7 +450,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, R
                     self.conclude()
                 return
             step = self.next_step()
-            if step is None:
+            if step is None or self.quest().holds_phase(self):
                 return
             getattr(self, step)()
             self.quest().on_phase(self, self.phase)

@@ -1,0 +1,529 @@
+"""The Quests of the Quest Guide (issue 14): the base class, the registry, the shared condition machinery.
+
+A Quest is a class declaring, as data:
+
+  key, number, title      its `quest` option value ("q1"...), its number and the Guide's title
+  board                   the printed Board Setup: token counts and Demons by kind; a position at
+                          Turn 1 must match it, an empty one is filled with these (named gate-1...)
+  setup_schema            the JSON Schema of `quest_setup`: what its setup needs that the text does
+                          not give (which Demons stand in a house, which Villagers are in a Safe House)
+  options                 its table rulings, {name: Option} (names start with its key: "q1_...")
+  rules                   guards: functions `rule(game, event)` decorated with @cites, run before
+                          every event (return True, or the reason the event is refused)
+  event_types             events only this Quest has, {type: QuestEvent(EventType, phases)}; the
+                          Quest handles each in `event_<type>(game, event)`
+  ends                    Conditions that end the Quest ("The Quest ends immediately when ...")
+  heroic, victory         the Conditions checked when the Quest ends (Heroic first)
+  defeats                 Conditions that end the Quest in Defeat as soon as they are met
+  defeat_at_end           the sentence quoted when it ends with neither Victory met
+
+A Condition is a quote (verbatim from the Guide) and its parts; each part is a predicate of the game
+answering MET, NOT_YET or GONE ("no longer possible"). All parts (`all_of`) or any (`any_of`) make
+the Condition. Parts may be latched (`latched`: once met, it stays met — "Revive Cho Hakkai"), timed
+(`by_end_of_turn(n, part)`: gone if not met when Turn n ends) or read from facts the base records
+from accepted events (`G["quest_state"]`: villagers rescued, Pilgrims revived, Karma reached...).
+
+`check(game)` runs after every accepted event and at every phase boundary: it stores each
+Condition's status in `G["quest_state"]["conditions"]` (the table's view) and ends the game, quoting
+the Condition met: a Defeat first, then an end with Heroic Victory, Victory, or Defeat.
+
+The hooks the core calls (game.py) are class methods: setup, on_maintenance, on_end_of_turn,
+on_phase, after_event(game, event), on_pilgrim_down/dead, on_demon_removed, can_seal_gates,
+ends_on_tripitaka, holds_phase, legal(game, core_events) (a Quest adds `own_legal`). `FreePlay` is
+the core game with no Quest rules (the table reports the result with `quest_result`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.core import BadRequest, EventType, Option, SetupError, cites
+from referee.core.engine import check_schema
+
+from ..profiles import DEMON_TYPES, PILGRIM_NAMES, PILGRIMS
+
+MET, NOT_YET, GONE = "met", "not_yet", "no_longer_possible"
+TOKEN_NAMES = {"gates": "gate", "boxes": "box", "wells": "well", "doors": "door",
+               "broken_doors": "broken-door", "villagers": "villager", "sutras": "sutra"}
+Q_CHECKED = ("The Players win when the Quest's Victory Conditions are met, typically during the "
+             "Pilgrim Phase. The game stops immediately.")
+
+
+# -- conditions --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Part:
+    """One numbered part of a Condition: its words and a predicate answering MET/NOT_YET/GONE."""
+
+    text: str
+    test: Callable[[Any], str]
+    latched: bool = False  # once met, stays met (kept in G["quest_state"]["latched"])
+
+
+def holds(text: str, met: Callable[[Any], bool], gone: Callable[[Any], bool] | None = None,
+          latched: bool = False) -> Part:
+    """A part met while `met(game)`; no longer possible when `gone(game)` (and not met)."""
+
+    def test(game):
+        if met(game):
+            return MET
+        return GONE if gone is not None and gone(game) else NOT_YET
+
+    return Part(text, test, latched)
+
+
+def by_end_of_turn(turn: int, part: Part) -> Part:
+    """A timed part: met if `part` was met by the end of Turn `turn`, gone once that turn ended."""
+
+    def test(game):
+        when = latched_turn(game, part)
+        if when is not None and when <= turn:
+            return MET
+        status = evaluate(game, part)
+        if status == MET and game.G["turn"] <= turn:
+            return MET
+        ended = game.G["turn"] > turn or (game.G["turn"] == turn and game.G["turn_ended"])
+        return GONE if ended or status == GONE else NOT_YET
+
+    return Part(f"{part.text} (by the end of Turn {turn})", test, latched=True)
+
+
+def latched_turn(game, part: Part) -> int | None:
+    return game.G["quest_state"]["latched"].get(part.text)
+
+
+def evaluate(game, part: Part) -> str:
+    if part.latched and latched_turn(game, part) is not None:
+        return MET
+    status = part.test(game)
+    if part.latched and status == MET:
+        game.G["quest_state"]["latched"][part.text] = game.G["turn"]
+    return status
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A Victory, Heroic Victory, Defeat or end condition: the Guide's sentence and its parts."""
+
+    outcome: str  # "heroic_victory", "victory", "defeat" or "end"
+    quote: str
+    parts: tuple[Part, ...]
+    any: bool = False  # one part is enough ("when ..., or when ...")
+
+    def status(self, game) -> tuple[str, list[dict]]:
+        shown = [{"text": part.text, "status": evaluate(game, part)} for part in self.parts]
+        statuses = [p["status"] for p in shown]
+        if self.any:
+            status = (MET if MET in statuses else GONE if statuses and all(
+                s == GONE for s in statuses) else NOT_YET)
+        else:
+            status = MET if all(s == MET for s in statuses) else (
+                GONE if GONE in statuses else NOT_YET)
+        return status, shown
+
+
+def all_of(outcome: str, quote: str, *parts: Part) -> Condition:
+    return Condition(outcome, quote, tuple(parts))
+
+
+def any_of(outcome: str, quote: str, *parts: Part) -> Condition:
+    return Condition(outcome, quote, tuple(parts), any=True)
+
+
+# -- parts many Quests share --------------------------------------------------------------------------
+
+def pilgrim_killed(text: str = "a Pilgrim is Killed") -> Part:
+    return holds(text, lambda game: any(p["status"] == "dead"
+                                        for p in game.G["pilgrims"].values()))
+
+
+def no_pilgrim_killed(text: str = "no Pilgrim is Killed") -> Part:
+    return holds(text, lambda game: True,
+                 lambda game: any(p["status"] == "dead" for p in game.G["pilgrims"].values()))
+
+
+def pilgrim_down(name: str, text: str) -> Part:
+    """Defeated: reduced to 0 Health Points (Unconscious) or dead."""
+    return holds(text, lambda game: game.G["pilgrims"][name]["status"] != "active")
+
+
+def no_demons(text: str) -> Part:
+    return holds(text, lambda game: not game.G["demons"])
+
+
+def sutras_held(game) -> int:
+    return sum(p["sutras"] for p in game.G["pilgrims"].values())
+
+
+def sutras_available(game) -> int:
+    """Sutra Tokens the Pilgrims hold or can still collect."""
+    return sutras_held(game) + len(game.G["tokens"]["sutras"])
+
+
+def gates_closed(game) -> int:
+    return sum(1 for gate in game.G["gates"].values() if gate["status"] == "closed")
+
+
+def facts(game) -> dict:
+    return game.G["quest_state"]["facts"]
+
+
+class AtSetup:
+    """The game as the Conditions read it before the first event."""
+
+    def __init__(self, G: dict):
+        self.G = G
+
+
+# -- Quest events --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class QuestEvent:
+    """An event only some Quests have: its schema and the phases it may be entered in."""
+
+    event_type: EventType
+    phases: tuple[str, ...]
+
+
+@cites(Q_CHECKED)
+def referee_checks_the_quest(game, event):
+    """With a Quest chosen, its Conditions are checked by the referee, not reported by the table."""
+    return (event["type"] != "quest_result"
+            or f"{game.quest().title}: the referee checks its Victory and Defeat Conditions "
+               "after every event; the Quest ends by itself when one is met.")
+
+
+# -- the base class -------------------------------------------------------------------------------------
+
+class Quest:
+    key: ClassVar[str] = ""
+    number: ClassVar[int | None] = None
+    title: ClassVar[str] = ""
+    board: ClassVar[dict] = {}
+    setup_schema: ClassVar[dict] = {"type": "object", "additionalProperties": False}
+    options: ClassVar[dict[str, Option]] = {}
+    rules: ClassVar[tuple] = ()
+    shared_rules: ClassVar[tuple] = (referee_checks_the_quest,)
+    event_types: ClassVar[dict[str, QuestEvent]] = {}
+    ends: ClassVar[tuple[Condition, ...]] = ()
+    heroic: ClassVar[Condition | None] = None
+    victory: ClassVar[Condition | None] = None
+    defeats: ClassVar[tuple[Condition, ...]] = ()
+    defeat_at_end: ClassVar[str | None] = None
+
+    # -- setup --------------------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, G: dict, options: dict) -> None:
+        entered = options.get("quest_setup") or {}
+        check_schema(cls.setup_schema, entered, "options.quest_setup")
+        G["quest_state"] = {"facts": {"rescued": [], "revived": [], "meditated": [],
+                                      "skills_played": [], "attacked": [],
+                                      "good_karma_10": [], "bad_karma_10": []},
+                            "latched": {}, "conditions": [], "title": cls.title}
+        if cls.board:
+            cls.place_board(G, options)
+        cls.prepare(G, options, entered)
+        cls.statuses(AtSetup(G))
+
+    @classmethod
+    def place_board(cls, G: dict, options: dict) -> None:
+        """The printed Board Setup: an empty position gets it (named gate-1, villager-1...); a
+        position entered at Turn 1 must have exactly these components."""
+        from ..position import next_demon_id, placed_demon
+
+        fresh = G["turn"] == 1
+        for kind, count in cls.board.items():
+            if kind == "demons":
+                continue
+            have = len(G["gates"]) if kind == "gates" else len(G["tokens"][kind])
+            if have == 0 and count:
+                names = [f"{TOKEN_NAMES[kind]}-{n}" for n in range(1, count + 1)]
+                if kind == "gates":
+                    G["gates"] = {name: {"status": "active"} for name in names}
+                else:
+                    G["tokens"][kind] = names
+                    if kind == "wells":
+                        G["wells_used"] = {name: [] for name in names}
+            elif fresh and have != count:
+                raise SetupError(f"{cls.title} sets up {count} {kind}, not {have} (Board Setup)",
+                                 f"position.{kind}")
+        printed = cls.board.get("demons", {})
+        placed = {kind: sum(1 for d in G["demons"].values() if d["type"] == kind)
+                  for kind in DEMON_TYPES}
+        if not G["demons"]:
+            entries = options.get("demon_profiles") or {}
+            for kind, count in printed.items():
+                for _ in range(count):
+                    G["demons"][next_demon_id(kind, G["demons"])] = placed_demon(
+                        kind, entries.get(kind))
+        elif fresh and {k: v for k, v in placed.items() if v} != printed:
+            raise SetupError(f"{cls.title} sets up {printed} Demons, not "
+                             f"{ {k: v for k, v in placed.items() if v} } (Board Setup)",
+                             "position.demons")
+
+    @classmethod
+    def prepare(cls, G: dict, options: dict, entered: dict) -> None:
+        """The Quest's own setup (initiative, starting cards and Conditions, Turn Tokens...)."""
+        return None
+
+    @classmethod
+    def fix_initiative(cls, G: dict, options: dict, order: list[str], why: str) -> None:
+        given = options.get("initiative")
+        if given and list(given) != order:
+            raise SetupError(f"{cls.title}: {why}", "options.initiative")
+        G["initiative"] = list(order)
+
+    @classmethod
+    def tripitaka_last(cls, G: dict, options: dict) -> None:
+        if G["initiative"][-1] != "tripitaka":
+            raise SetupError(f"{cls.title}: Tripitaka must go last (Initiative Token 4)",
+                             "options.initiative")
+
+    @classmethod
+    def starting_skill(cls, G: dict, pilgrim: str, card: str) -> None:
+        """A named starting Skill Card "and one random draw" (the draw stays unknown)."""
+        state = G["pilgrims"][pilgrim]
+        if state["skills_unknown"] == 2 and not state["skills"]:
+            state["skills"], state["skills_unknown"] = [card], 1
+        elif card not in state["skills"]:
+            raise SetupError(f"{cls.title}: {PILGRIM_NAMES[pilgrim]} starts with {card}",
+                             f"position.pilgrims.{pilgrim}.hand")
+
+    # -- the hooks the core calls ------------------------------------------------------------------
+
+    @classmethod
+    def on_maintenance(cls, game) -> None:
+        return None
+
+    @classmethod
+    def on_end_of_turn(cls, game) -> None:
+        return None
+
+    @classmethod
+    def on_phase(cls, game, phase: str) -> None:
+        cls.check(game)
+
+    @classmethod
+    def after_event(cls, game, event: dict | None = None) -> None:
+        if event is not None:
+            cls.record(game, event)
+        cls.check(game)
+
+    @classmethod
+    def on_pilgrim_down(cls, game, pilgrim: str) -> None:
+        return None
+
+    @classmethod
+    def on_pilgrim_dead(cls, game, pilgrim: str) -> None:
+        return None
+
+    @classmethod
+    def on_demon_removed(cls, game, demon: str, how: str) -> None:
+        return None
+
+    @classmethod
+    def can_seal_gates(cls, game) -> bool:
+        return True
+
+    @classmethod
+    def ends_on_tripitaka(cls, game) -> str | None:
+        """A Quest ends by its own Conditions: the core's free-play ending is off."""
+        return None
+
+    @classmethod
+    def holds_phase(cls, game) -> bool:
+        """True keeps the referee in this phase (something of the Quest is still to be entered)."""
+        return False
+
+    @classmethod
+    def legal(cls, game, core: list[dict]) -> list[dict]:
+        """The core game's legal events, without the table's `quest_result` (the referee checks
+        the Conditions), with the Quest's own events that can be entered now."""
+        return [e for e in core if e["type"] != "quest_result"] + cls.own_legal(game)
+
+    @classmethod
+    def own_legal(cls, game) -> list[dict]:
+        return []
+
+    @classmethod
+    def check_rules(cls, game, event: dict) -> None:
+        for rule in (*cls.shared_rules, *cls.rules):
+            rule(game, event)
+
+    @classmethod
+    def handle(cls, game, event: dict) -> None:
+        if event["type"] not in cls.event_types:
+            raise BadRequest(f"{event['type']} is not an event of {cls.title or 'free play'}",
+                             "event.type")
+        getattr(cls, f"event_{event['type']}")(game, event)
+
+    # -- facts and conditions ------------------------------------------------------------------------
+
+    @classmethod
+    def record(cls, game, event: dict) -> None:
+        """Facts from an accepted event that Conditions read later."""
+        known = facts(game)
+        kind = event["type"]
+        if kind == "rescue_villager":
+            known["rescued"].append(event["villager"])
+        elif kind == "revive":
+            known["revived"].append(event["target"])
+        elif kind == "meditate":
+            known["meditated"].append(event["pilgrim"])
+        elif kind == "play_card" and event["kind"] == "skill":
+            known["skills_played"].append(event["pilgrim"])
+        elif kind == "attack":
+            known["attacked"].extend(event["targets"])
+        for name in PILGRIMS:
+            for karma in ("good", "bad"):
+                if (game.G["pilgrims"][name][f"{karma}_karma"] >= 10
+                        and name not in known[f"{karma}_karma_10"]):
+                    known[f"{karma}_karma_10"].append(name)
+
+    @classmethod
+    def conditions(cls) -> list[Condition]:
+        return [*cls.ends, *([cls.heroic] if cls.heroic else []),
+                *([cls.victory] if cls.victory else []), *cls.defeats]
+
+    @classmethod
+    def statuses(cls, game) -> tuple[list[dict], dict]:
+        """Every Condition's status, as the view shows it, and by Condition."""
+        shown, met = [], {}
+        for condition in cls.conditions():
+            status, parts = condition.status(game)
+            met[condition] = status
+            shown.append({"outcome": condition.outcome, "quote": condition.quote,
+                          "status": status, "parts": parts})
+        game.G["quest_state"]["conditions"] = shown
+        return shown, met
+
+    @classmethod
+    def check(cls, game) -> None:
+        """Every Condition's status into the view; the end of the Quest when one is met."""
+        G = game.G
+        shown, met = cls.statuses(game)
+        if G["result"] is not None:
+            return
+        for condition in cls.defeats:
+            if met[condition] == MET:
+                game.end_game("defeat", cls.met_text(condition, shown), condition.quote)
+                return
+        for condition in cls.ends:
+            if met[condition] != MET:
+                continue
+            if cls.heroic and met[cls.heroic] == MET:
+                game.end_game("heroic_victory", cls.met_text(cls.heroic, shown),
+                              cls.heroic.quote)
+            elif cls.victory and met[cls.victory] == MET:
+                game.end_game("victory", cls.met_text(cls.victory, shown), cls.victory.quote)
+            else:
+                game.end_game("defeat", f"The Quest ended ({cls.met_text(condition, shown)}) "
+                              "before its Victory Conditions were met.",
+                              cls.defeat_at_end or condition.quote)
+            return
+
+    @classmethod
+    def met_text(cls, condition: Condition, shown: list[dict]) -> str:
+        entry = next(e for e in shown if e["quote"] == condition.quote
+                     and e["outcome"] == condition.outcome)
+        parts = [p["text"] for p in entry["parts"] if p["status"] == MET]
+        return f"{cls.title}: " + "; ".join(parts or [condition.quote])
+
+    @classmethod
+    def view(cls, game) -> dict | None:
+        state = game.G.get("quest_state")
+        if not state:
+            return None
+        return {"key": cls.key, "title": cls.title, "conditions": state["conditions"]}
+
+
+class FreePlay(Quest):
+    """The core game with no Quest rules: the table reports the Quest's result (`quest_result`)."""
+
+    key = "free"
+    title = "No Quest rules (the table checks the Quest's conditions)"
+    shared_rules = ()
+
+    @classmethod
+    def setup(cls, G: dict, options: dict) -> None:
+        return None
+
+    @classmethod
+    def on_phase(cls, game, phase: str) -> None:
+        return None
+
+    @classmethod
+    def after_event(cls, game, event: dict | None = None) -> None:
+        return None
+
+    @classmethod
+    def legal(cls, game, core: list[dict]) -> list[dict]:
+        return core
+
+    @classmethod
+    def ends_on_tripitaka(cls, game) -> str:
+        """"defeated" (0 Health Points) or "killed" (dead): the free-play table ruling."""
+        return game.option("tripitaka_defeat")
+
+
+# -- the registry -------------------------------------------------------------------------------------
+
+def _registry() -> dict[str, type[Quest]]:
+    """FreePlay, then every module of this package named q<NN>_<name>.py, in order: each names its
+    Quest class `QUEST`."""
+    quests: list[type[Quest]] = [FreePlay]
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)
+                         if re.fullmatch(r"q\d\d_\w+", m.name)):
+        quests.append(importlib.import_module(f"{__name__}.{module}").QUEST)
+    return {quest.key: quest for quest in quests}
+
+
+QUESTS: dict[str, type[Quest]] = _registry()
+
+QUEST_EVENTS: dict[str, QuestEvent] = {}
+for _quest in QUESTS.values():
+    for _name, _event in _quest.event_types.items():
+        if QUEST_EVENTS.setdefault(_name, _event) is not _event:
+            raise TypeError(f"two Quests declare different events named {_name}")
+
+QUEST_OPTIONS: dict[str, Option] = {
+    "quest_setup": Option(
+        "What the chosen Quest's setup needs that its text does not give (the Quest Mini-Maps "
+        "are figures): e.g. Quest 1 {\"house\": [the Demons in the Villagers' house]}, Quest 3 "
+        "{\"safe_house\": [the Villagers in the house]}. Each Quest lists its fields "
+        "(GET /api/games/journey: quests).",
+        {"type": ["object", "null"]}, None),
+}
+for _quest in QUESTS.values():
+    for _name, _option in _quest.options.items():
+        if QUEST_OPTIONS.setdefault(_name, _option) is not _option:
+            raise TypeError(f"two Quests declare different options named {_name}")
+
+
+class QuestMixin:
+    """What the Game model gets from the Quests: the guard running the Quest's rules before every
+    event, the Quest's own events, and the Quest's part of `legal` and of the view."""
+
+    def quest_rules(self, event):
+        """The chosen Quest's special rules (each raises its own sentence)."""
+        self.quest().check_rules(self, event)
+        return True
+
+    def do_quest_event(self, event):
+        self.quest().handle(self, event)
+
+    def quest_view(self) -> dict | None:
+        return self.quest().view(self)
+
+
+def quest_transitions(rules_guard: str = "quest_rules") -> list[dict]:
+    return [{"trigger": name, "source": list(event.phases), "dest": None,
+             "conditions": [rules_guard], "before": "do_quest_event", "after": "proceed"}
+            for name, event in QUEST_EVENTS.items()]
+

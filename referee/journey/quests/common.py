@@ -1,0 +1,53 @@
+"""Special rules several Quests print in the same words, as guards made for each Quest's quote."""
+
+from __future__ import annotations
+
+from referee.core import cites
+
+
+def minion_deck(quote: str):
+    """"Create a simple Demon Deck containing just the reinforcement cards for Minion Demons": no
+    Unique (Demon Lord) card and no Special card can be drawn."""
+
+    @cites(quote)
+    def minion_deck_only(game, event):
+        return (event["type"] != "spawn" or event["card"] not in ("unique", "special")
+                or f"This Quest's Demon Deck holds only Minion reinforcement cards: a "
+                   f"{event['card']} card cannot be drawn.")
+
+    return minion_deck_only
+
+
+def no_demon_lord_cards(quote: str):
+    """"removing the special cards that spawn Demon Lords": no Unique card, no Spawn Demon Lord."""
+
+    @cites(quote)
+    def no_demon_lord_spawn(game, event):
+        if event["type"] != "spawn":
+            return True
+        if event["card"] == "unique":
+            return "The cards that spawn Demon Lords are removed from this Quest's Demon Deck."
+        if event["card"] == "special" and "demon lord" in (event.get("name") or "").lower():
+            return (f"{event['name']} spawns a Demon Lord: it is removed from this Quest's Demon "
+                    "Deck.")
+        return True
+
+    return no_demon_lord_spawn
+
+
+def borrack_unique(quote: str):
+    """"Borrack is Unique": a Bull General card drawn while a Bull General is in play is discarded
+    and another drawn (he may respawn once removed)."""
+
+    @cites(quote)
+    def borrack_is_unique(game, event):
+        if event["type"] != "spawn" or "borrack" not in (event.get("demons") or []):
+            return True
+        in_play = [d for d, demon in game.G["demons"].items() if demon["type"] == "borrack"]
+        drawn = event["demons"].count("borrack")
+        if in_play or drawn > 1:
+            return (f"Borrack, the Bull General, is unique and {', '.join(in_play) or 'one'} is "
+                    "in play: discard the card and draw another.")
+        return True
+
+    return borrack_is_unique

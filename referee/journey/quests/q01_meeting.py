@@ -1,0 +1,186 @@
+"""Quest 1 - Meeting: the Villagers' house, a Villager turning into a Bull Warrior after 5 turns.
+
+The Quest Mini-Map is a figure: which Demons stand in the Villagers' house is entered
+(`quest_setup.house`, by default the Demons placed inactive behind the closed door), and a Demon
+walking in or out later is entered with the `house` event.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, Citation, EventType, Option, SetupError, cites
+
+from . import Quest, QuestEvent, all_of, any_of, facts, holds, pilgrim_down
+from .common import borrack_unique, minion_deck
+
+Q_DECK = ("Create a simple Demon Deck containing just the reinforcement cards for Minion Demons "
+          "(Bull Warriors, Bull Archers, Bullserkers, and Bull Generals).")
+Q_TOKENS = ("Transformation: Stack 5 Turn Tokens on the Villager Token and remove 1 Turn Token in "
+            "the End Phase of each turn.")
+Q_TRANSFORM = ("In the Maintenance Phase when there are no Turn Tokens on the Villagers, replace "
+               "the Villager Token with a Bull Warrior.")
+Q_UNIQUE = ("If a Bull General is in play and another Bull General Demon Card is drawn, discard "
+            "it and draw another.")
+Q_ENDS = ("The Quest ends immediately when the Demons in the house are removed, or when Tripitaka "
+          "is defeated.")
+Q_HEROIC = ("Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka must "
+            "Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the "
+            "Villagers' house.")
+Q_VICTORY = "Victory: The Pilgrims must defeat all Demons in the Villagers' house."
+Q_DEFEAT = "Defeat: Tripitaka is defeated."
+TURN_TOKENS = 5
+
+
+def state(game) -> dict:
+    return game.G["quest_state"]
+
+
+def house_cleared(game) -> bool:
+    return not state(game)["house"]
+
+
+def villagers_rescued(game) -> bool:
+    return all(v in facts(game)["rescued"] for v in state(game)["villager_tokens"])
+
+
+def villager_transformed(game) -> bool:
+    return bool(state(game)["transformed"])
+
+
+HOUSE_CLEARED = holds("defeat all Demons in the Villagers' house", house_cleared)
+TRIPITAKA_DEFEATED = pilgrim_down("tripitaka", "Tripitaka is defeated")
+
+
+@cites(Q_TRANSFORM)
+def transformed_villager_gone(game, event):
+    """A Villager replaced by a Bull Warrior is no longer there to rescue."""
+    if event["type"] == "rescue_villager" and event["villager"] in state(game)["transformed"]:
+        return (f"{event['villager']} has turned into a Bull Warrior: the Villager Token was "
+                "replaced.")
+    return True
+
+
+class Meeting(Quest):
+    key = "q1"
+    number = 1
+    title = "Quest 1 - Meeting"
+    board = {"gates": 1, "villagers": 1, "boxes": 1, "doors": 1, "demons": {"berrok": 2}}
+    setup_schema = {
+        "type": "object",
+        "properties": {"house": {
+            "type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40},
+            "minItems": 1, "uniqueItems": True,
+            "description": "the Demons standing in the Villagers' house (default: those placed "
+                           "inactive, behind the closed door)"}},
+        "additionalProperties": False,
+    }
+    options = {
+        "q1_transformed_villager": Option(
+            "Quest 1 table ruling: the Bull Warrior that replaces a transformed Villager. "
+            "\"in_house\": it stands where the Villager Token was, in the Villagers' house, so it "
+            "is one of the Demons in the house the Pilgrims must defeat; \"not_counted\": only the "
+            "Demons entered as in the house count.", {"enum": ["in_house", "not_counted"]},
+            "in_house", (Citation("journey", Q_TRANSFORM), Citation("journey", Q_VICTORY))),
+    }
+    rules = (minion_deck(Q_DECK), borrack_unique(Q_UNIQUE), transformed_villager_gone)
+    event_types = {
+        "house": QuestEvent(EventType(
+            "Quest 1: Demons walked into (inside) or out of the Villagers' house.",
+            properties={"demons": {"type": "array", "minItems": 1, "maxItems": 20,
+                                   "items": {"type": "string", "minLength": 1, "maxLength": 40}},
+                        "inside": {"type": "boolean"}},
+            required=("demons", "inside"),
+            example={"type": "house", "player": "p1", "demons": ["berrok-3"], "inside": True}),
+            ("maintenance", "pilgrims", "demons_spawn", "demons_activate", "end")),
+    }
+    ends = (any_of("end", Q_ENDS,
+                   holds("the Demons in the house are removed", house_cleared),
+                   TRIPITAKA_DEFEATED),)
+    heroic = all_of("heroic_victory", Q_HEROIC,
+                    holds("rescue the Villagers", villagers_rescued, villager_transformed),
+                    holds("Tripitaka must Meditate",
+                          lambda game: "tripitaka" in facts(game)["meditated"]),
+                    holds("any one Pilgrim must play a Skill Card",
+                          lambda game: bool(facts(game)["skills_played"])),
+                    HOUSE_CLEARED)
+    victory = all_of("victory", Q_VICTORY, HOUSE_CLEARED)
+    defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_DEFEATED),)
+
+    @classmethod
+    def prepare(cls, G, options, entered):
+        house = entered.get("house")
+        if house is None:
+            house = [d for d, demon in G["demons"].items() if not demon["active"]]
+        if not house:
+            raise SetupError("Quest 1: enter which Demons stand in the Villagers' house "
+                             "(quest_setup.house; the Quest Mini-Map is a figure)",
+                             "options.quest_setup.house")
+        unknown = [d for d in house if d not in G["demons"]]
+        if unknown:
+            raise SetupError(f"no Demon named {unknown[0]} on the board",
+                             "options.quest_setup.house")
+        if G["turn"] == 1 and G["tokens"]["doors"]:
+            for demon in house:  # behind the closed door
+                G["demons"][demon]["active"] = False
+        G["quest_state"].update({
+            "house": list(house),
+            "villager_tokens": {v: TURN_TOKENS for v in G["tokens"]["villagers"]},
+            "transformed": [],
+        })
+
+    @classmethod
+    def on_end_of_turn(cls, game):
+        tokens = state(game)["villager_tokens"]
+        for villager in game.G["tokens"]["villagers"]:
+            if tokens.get(villager):
+                tokens[villager] -= 1
+                game.effect(f"A Turn Token is removed from {villager}: {tokens[villager]} left.",
+                            Q_TOKENS)
+
+    @classmethod
+    def on_maintenance(cls, game):
+        from ..position import next_demon_id, placed_demon
+
+        G = game.G
+        for villager in list(G["tokens"]["villagers"]):
+            if state(game)["villager_tokens"].get(villager, 1):
+                continue
+            G["tokens"]["villagers"].remove(villager)
+            state(game)["transformed"].append(villager)
+            demon = next_demon_id("berrok", G["demons"])
+            entered = (game.table_options.get("demon_profiles") or {}).get("berrok")
+            counted = game.option("q1_transformed_villager") == "in_house"
+            G["demons"][demon] = placed_demon("berrok", entered,
+                                              active=not (counted and G["tokens"]["doors"]))
+            if counted:
+                state(game)["house"].append(demon)
+            game.effect(f"{villager} has no Turn Tokens left: the Villager Token is replaced with "
+                        f"a Bull Warrior, {demon}"
+                        f"{' (in the Villagers house)' if counted else ''}.", Q_TRANSFORM)
+
+    @classmethod
+    def on_demon_removed(cls, game, demon, how):
+        if demon in state(game)["house"]:
+            state(game)["house"].remove(demon)
+
+    @classmethod
+    def event_house(cls, game, event):
+        unknown = [d for d in event["demons"] if d not in game.G["demons"]]
+        if unknown:
+            raise BadRequest(f"no Demon named {unknown[0]} on the board", "event.demons")
+        house = state(game)["house"]
+        for demon in event["demons"]:
+            if event["inside"] and demon not in house:
+                house.append(demon)
+            elif not event["inside"] and demon in house:
+                house.remove(demon)
+        where = "into" if event["inside"] else "out of"
+        game.effect(f"{', '.join(event['demons'])} went {where} the Villagers' house: "
+                    f"{len(house)} Demon{'s' * (len(house) != 1)} in the house.")
+
+    @classmethod
+    def own_legal(cls, game):
+        return [{"type": "house", "player": game.G["controllers"]["tripitaka"],
+                 "open": ["demons", "inside"]}]
+
+
+QUEST = Meeting
