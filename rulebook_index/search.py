@@ -892,8 +892,15 @@ _OFF_BOOK_PHRASE = re.compile(
     r"\bwhat age\b.*\bfor\b|\bage (range|rating)\b|\bhow old\b"
 )
 _OFF_BOOK_WORD = re.compile(
-    r"\b(best|better|strateg(y|ies)|tips?|recommend(ed)?|sleeves?|price|editions?|versions?|"
-    r"reprints?|kickstarter|deluxe|promos?)\b"
+    # opinion and strategy
+    r"\b(best|better|worst|strongest|weakest|hardest|easiest|safest|good|strateg(y|ies)|tips?|"
+    r"recommend(ed)?|"
+    # the physical product, its makers, other editions and modes
+    r"sleeves?|insert|dimensions?|size|painted|prepainted|price|editions?|versions?|reprints?|"
+    r"kickstarter|deluxe|promos?|expansions?|apps?|online|languages?|released?|published|"
+    r"publisher|designers?|designed|artists?|art|illustrat\w*|solo|team|variant|"
+    # who it is for
+    r"kids|age|old)\b"
 )
 
 
