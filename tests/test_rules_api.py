@@ -1,6 +1,5 @@
 """The JSON API: games, search, sections, and bad input that must never be a 500."""
 
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -109,10 +108,9 @@ def test_search_limit_bounds_ok(client):
      "text:[a TO z]", "~2", "^3", "\\", "é ü 漢字 🎲", "\x00\x01\x1f", "\ufeff", "'''",
      " OR ".join(f"{c}*" for c in "abcdefgh")],
 )
-def test_query_syntax_never_errors_and_is_fast(client, q):
-    t = time.perf_counter()
+def test_query_syntax_never_errors(client, q):
+    # no wildcard or fuzzy expansion can reach the index; its speed is bench/search_speed.py's
     r = client.get("/api/rules/search", query_string={"q": q})
-    assert time.perf_counter() - t < 0.2
     assert r.status_code in (200, 400)
     assert r.is_json
 
