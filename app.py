@@ -32,6 +32,9 @@ def create_app(test_config=None):
         MAX_CONTENT_LENGTH=64 * 1024,
         MAX_IMPORT_BYTES=8 * 1024 * 1024,
         MAX_LOG_ENTRIES=20_000,
+        # events an import not signed by this deployment may apply to check its log (undos'
+        # replays included); a signed export is restored from its own states, not replayed
+        MAX_IMPORT_REPLAY=2_000,
         DATABASE_LOCK_TIMEOUT=5.0,  # seconds a write waits for another writer's lock
         DATABASE_STATEMENT_TIMEOUT=15.0,  # seconds one PostgreSQL statement may run
         RATELIMIT_CREATE="30/minute;300/day",  # games created, per client address

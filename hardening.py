@@ -118,9 +118,15 @@ class EncryptedCookieSession(SecureCookieSessionInterface):
     HTTPS (behind a proxy, set PROXY_FIX so that the proxy's X-Forwarded-Proto is believed)."""
 
     def get_signing_serializer(self, app):
+        """Built once per app and secret (deriving the keys costs more than the rest of a
+        request), then only read: itsdangerous's serializers keep no state between calls."""
+        cached = app.extensions.get("tableside.cookie_serializer")
+        if cached is not None and cached[0] == app.secret_key:
+            return cached[1]
         serializer = super().get_signing_serializer(app)
         if serializer is not None:
             serializer.serializer = _FernetJSON(app.secret_key)
+            app.extensions["tableside.cookie_serializer"] = (app.secret_key, serializer)
         return serializer
 
     def get_cookie_secure(self, app) -> bool:

@@ -7,10 +7,12 @@ JSON errors with the right status.
 from __future__ import annotations
 
 import functools
+import gzip
 import hashlib
 import json
 import math
 
+import brotli
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from transitions.extensions.diagrams import HierarchicalGraphMachine
 
@@ -32,6 +34,7 @@ def init_app(app) -> None:
         statement_timeout=app.config["DATABASE_STATEMENT_TIMEOUT"])
     app.extensions["tableside.referees"] = referees()
     app.extensions["tableside.views"] = ViewCache()
+    app.extensions["tableside.export_key"] = export_key(app)
     from rulebook_index import corpus
 
     from . import campaign_api  # its routes join this blueprint
@@ -45,10 +48,21 @@ def init_app(app) -> None:
 
 def get_sessions() -> Sessions:
     if "sessions" not in g:
+        config = current_app.config
         g.sessions = Sessions(current_app.extensions["tableside.store"],
                               current_app.extensions["tableside.referees"],
-                              current_app.extensions["tableside.views"])
+                              current_app.extensions["tableside.views"],
+                              max_log_entries=config["MAX_LOG_ENTRIES"],
+                              signing_key=current_app.extensions["tableside.export_key"],
+                              max_import_replay=config["MAX_IMPORT_REPLAY"])
     return g.sessions
+
+
+def export_key(app) -> bytes:
+    """The key exports are signed with: derived from SECRET_KEY, so every server of a deployment
+    (which share it) trusts the others' exports."""
+    secret = app.secret_key.encode() if isinstance(app.secret_key, str) else app.secret_key
+    return hashlib.sha256(b"tableside export signature\0" + secret).digest()
 
 
 def db_health(app) -> dict:
@@ -169,11 +183,31 @@ def create_session():
 def get_session(session_id):
     """The live view every phone polls: its text is described once per seq and reader, and a
     phone that already has it (If-None-Match) gets a 304."""
-    key, text = get_sessions().view_text(session_id, bearer_token(), request.args.get("seat"))
-    response = current_app.response_class(text, mimetype="application/json")
-    response.set_etag(hashlib.sha256(repr(key).encode()).hexdigest()[:32])
+    sessions = get_sessions()
+    key, text = sessions.view_text(session_id, bearer_token(), request.args.get("seat"))
+    tag = hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    encoding = request.accept_encodings.best_match(COMPRESSED_VIEW) if len(text) >= 1024 else None
+    if encoding is None:
+        response = current_app.response_class(text, mimetype="application/json")
+    else:  # compressed once per view, not per phone (Flask-Compress leaves an encoded body alone)
+        response = current_app.response_class(
+            sessions.views.encoded_text(key, encoding, lambda: compress(text, encoding)),
+            mimetype="application/json")
+        response.headers["Content-Encoding"] = encoding
+        tag += ":" + encoding
+    response.vary.add("Accept-Encoding")
+    response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache, private"
     return response.make_conditional(request)
+
+
+COMPRESSED_VIEW = ("br", "gzip")
+
+
+def compress(text: str, encoding: str) -> bytes:
+    if encoding == "br":
+        return brotli.compress(text.encode(), quality=current_app.config["COMPRESS_BR_LEVEL"])
+    return gzip.compress(text.encode(), current_app.config["COMPRESS_LEVEL"])
 
 
 @bp.post("/sessions/<session_id>/seats")
@@ -184,11 +218,11 @@ def claim_seat(session_id):
 @bp.post("/sessions/<session_id>/events")
 def post_event(session_id):
     sessions = get_sessions()
-    seq = sessions.seq(session_id)  # 404 before 401: the id is public, the token is not
-    if seq >= current_app.config["MAX_LOG_ENTRIES"]:
-        raise BadRequest(f"this game's log is full ({seq} entries): export it and start a new "
-                         "one", code="log_full")
-    return jsonify(sessions.post_event(session_id, bearer_token(), json_body()))
+    try:
+        return jsonify(sessions.post_event(session_id, bearer_token(), json_body()))
+    except BadRequest:
+        sessions.seq(session_id)  # 404 before 400: the game's id is checked first
+        raise
 
 
 @bp.post("/sessions/<session_id>/undo")

@@ -211,19 +211,26 @@ def active_events(entries: list[LogEntry]) -> tuple[list[LogEntry], list[LogEntr
     An undo takes the last event in force onto the redo stack; a redo puts it back; a new event
     clears the redo stack (it stays in the log, shown as undone).
     """
-    in_force: list[LogEntry] = []
-    redo: list[LogEntry] = []
     by_seq = {entry.seq: entry for entry in entries}
-    for entry in entries:
-        if entry.kind == "event":
-            in_force.append(entry)
+    in_force, redo = stacks((entry.seq, entry.kind, entry.target_seq) for entry in entries)
+    return [by_seq[seq] for seq in in_force], [by_seq[seq] for seq in redo]
+
+
+def stacks(entries, in_force: tuple[int, ...] = (),
+           redo: tuple[int, ...] = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seqs of the events in force and of the redo stack after the log entries `entries`
+    ((seq, kind, target_seq), in order), going on from the stacks `in_force` and `redo` of the log
+    before them (the log is append-only, so the stacks at a seq never change)."""
+    in_force, redo = list(in_force), list(redo)
+    for seq, kind, _target_seq in entries:
+        if kind == "event":
+            in_force.append(seq)
             redo.clear()
-        elif entry.kind == "undo":
+        elif kind == "undo":
             redo.append(in_force.pop())
-        elif entry.kind == "redo":
-            in_force.append(by_seq[entry.target_seq])
-            redo.pop()
-    return in_force, redo
+        elif kind == "redo":
+            in_force.append(redo.pop())
+    return tuple(in_force), tuple(redo)
 
 
 def score(game: type[Referee], tallies) -> dict:

@@ -76,11 +76,20 @@ class Viewer:
 
 
 class Sessions:
+    """`max_log_entries`: a game's log is full at this many entries (a write is then refused);
+    `signing_key`: exports are signed with it, and an import signed with it is restored from its
+    own states instead of replayed; `max_import_replay`: the events an import not signed by this
+    server may have applied to check it (replays of undos included)."""
+
     def __init__(self, store: Store, games: dict[str, type[Referee]],
-                 views: ViewCache | None = None):
+                 views: ViewCache | None = None, *, max_log_entries: int | None = None,
+                 signing_key: bytes | None = None, max_import_replay: int | None = None):
         self.store = store
         self.games = games
         self.views = views if views is not None else ViewCache()
+        self.max_log_entries = max_log_entries
+        self.signing_key = signing_key
+        self.max_import_replay = max_import_replay
 
     def game(self, game_id: str) -> type[Referee]:
         if game_id not in self.games:
@@ -227,8 +236,7 @@ class Sessions:
         if row["seq"] != head["seq"]:
             row = {**row, "seq": head["seq"], "snapshot_version": None}
         game = self.game(row["game"])
-        # the log is append-only: its entries up to the row's seq are the ones the row follows
-        entries = _log_entries(self.store.log_index(row["id"], upto=row["seq"]))
+        in_force, redo = self.stacks(row["id"], row["seq"])
         model = self._model(row, lambda: _log_entries(self.store.entries(row["id"],
                                                                          upto=row["seq"])))
         legal = self.views.legal_events(
@@ -236,28 +244,50 @@ class Sessions:
             lambda: [] if model.game_over else model.legal())
         described = self._describe(row["id"], game, engine.Setup(**row["setup"]), model, row["seq"],
                                    viewer=viewer, legal=legal)
-        in_force, redo = engine.active_events(entries)
-        shown = self.store.events_at(row["id"], [e[-1].seq for e in (in_force, redo) if e])
+        shown = self.store.events_at(row["id"], [seqs[-1] for seqs in (in_force, redo) if seqs])
         described["can_undo"] = bool(in_force)
         described["can_redo"] = bool(redo)
         described["last_event"] = engine.shown_event(
-            model, shown[in_force[-1].seq] if in_force else None, viewer.seat)
+            model, shown[in_force[-1]] if in_force else None, viewer.seat)
         described["next_redo"] = engine.shown_event(
-            model, shown[redo[-1].seq] if redo else None, viewer.seat)
+            model, shown[redo[-1]] if redo else None, viewer.seat)
         return described
+
+    def stacks(self, session_id: str, seq: int, conn=None) -> tuple[tuple, tuple]:
+        """The seqs of the events in force and of the redo stack after log entry `seq` (kept per
+        process and carried forward, so a long log is not read whole per request)."""
+        return self.views.stacks(session_id, seq, lambda after: self.store.log_index(
+            session_id, conn, upto=seq, after=after))
+
+    def state_after(self, session_id: str, in_force: tuple[int, ...]) -> Referee:
+        """The game after the events `in_force` (seqs of event entries, a prefix of the events in
+        force at some point of the log): from the nearest checkpoint, replaying only the events
+        since."""
+        with self.store.read() as conn:
+            row = self._row(session_id, conn)
+            game = self.game(row["game"])
+            return self._state_after(conn, row, game, engine.Setup(**row["setup"]), in_force)
 
     def seq(self, session_id: str) -> int:
         return self._row(session_id)["seq"]
 
-    def log(self, session_id: str, token: str | None = None, seat: str | None = None) -> dict:
+    def log(self, session_id: str, token: str | None = None, seat: str | None = None,
+            last: int | None = None) -> dict:
+        """The log as the holder of `token` may see it: whole, or its `last` entries only (an
+        undo or redo always comes after the entry it names, so what they say of those entries is
+        among them)."""
         with self.store.read() as conn:
             row = self._row(session_id, conn)
             viewer = self.viewer(row, token, seat, conn)
-            entries = self.store.entries(session_id, conn)
+            if last is None:
+                entries = self.store.entries(session_id, conn)
+            else:
+                entries = self.store.entries_from(session_id, row["seq"] - last + 1, conn,
+                                                  upto=row["seq"])
+            in_force, _redo = self.stacks(session_id, row["seq"], conn)
         game = self.game(row["game"])
         model = engine.restore(game, engine.Setup(**row["setup"]), row["snapshot"])
-        in_force, _redo = engine.active_events(_log_entries(entries))
-        in_force_seqs = {entry.seq for entry in in_force}
+        in_force_seqs = set(in_force)
         undone_at = {}
         for entry in entries:
             if entry["kind"] == "undo":
@@ -314,6 +344,7 @@ class Sessions:
 
         with self.store.write() as conn:
             row, writer = self._locked_row(conn, session_id, token)
+            self._check_room(row)
             if isinstance(body["event"], dict):
                 self.check_seat(row, writer, body["event"].get("player"), "this event")
             if client_id is not None:
@@ -333,15 +364,21 @@ class Sessions:
                 "seq": seq, "kind": "event", "client_id": client_id,
                 "event": body["event"], "effects": effects,
             })
-            self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
-                                     model.rules_version)
+            snapshot = model.snapshot()
+            self.store.save_snapshot(conn, session_id, seq, snapshot, model.rules_version)
             if seq % CHECKPOINT_EVERY == 0:
-                self.store.add_checkpoint(conn, session_id, seq, model.snapshot(),
-                                          model.rules_version)
-            described = self._describe(session_id, type(model),
-                                       engine.Setup(**row["setup"]), model, seq, False)
+                self.store.add_checkpoint(conn, session_id, seq, snapshot, model.rules_version)
+        # committed: the write lock is free while the answer is described
+        self.views.carry_stacks(session_id, seq - 1, [(seq, "event", None)])
+        described = self._describe(session_id, type(model), engine.Setup(**row["setup"]), model,
+                                   seq, False)
         return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects),
                 **described}
+
+    def _check_room(self, row: dict) -> None:
+        if self.max_log_entries is not None and row["seq"] >= self.max_log_entries:
+            raise BadRequest(f"this game's log is full ({row['seq']} entries): export it and "
+                             "start a new one", code="log_full")
 
     def undo(self, session_id: str, token: str | None, body: dict) -> dict:
         return self._step(session_id, token, body, "undo")
@@ -356,54 +393,51 @@ class Sessions:
         expected_seq = _expected_seq(body, required=False)
         with self.store.write() as conn:
             row, writer = self._locked_row(conn, session_id, token)
+            self._check_room(row)
             if expected_seq is not None and expected_seq != row["seq"]:
                 raise Stale(row["seq"])
             game = self.game(row["game"])
             setup = engine.Setup(**row["setup"])
-            in_force, redo = engine.active_events(
-                _log_entries(self.store.log_index(session_id, conn)))
+            in_force, redo = self.stacks(session_id, row["seq"], conn)
             if kind == "undo":
                 if not in_force:
                     raise NothingTo("there is nothing to undo")
                 target = in_force[-1]
-                target.event = self.store.events_at(session_id, [target.seq], conn)[target.seq]
-                self.check_seat(row, writer, target.event["player"], "undoing this event")
+                event = self.store.events_at(session_id, [target], conn)[target]
+                self.check_seat(row, writer, event["player"], "undoing this event")
                 model = self._state_after(conn, row, game, setup, in_force[:-1])
             else:
                 if not redo:
                     raise NothingTo("there is nothing to redo")
                 target = redo[-1]
-                target.event = self.store.events_at(session_id, [target.seq], conn)[target.seq]
-                self.check_seat(row, writer, target.event["player"], "redoing this event")
-                model = self._model(row, lambda: self._entries_with_events(conn, session_id))
-                engine.apply(model, target.event)
+                event = self.store.events_at(session_id, [target], conn)[target]
+                self.check_seat(row, writer, event["player"], "redoing this event")
+                model = self._model(row, lambda: _log_entries(self.store.entries(session_id, conn)))
+                engine.apply(model, event)
             seq = row["seq"] + 1
             self.store.append(conn, session_id, {
-                "seq": seq, "kind": kind, "target_seq": target.seq,
-                "event": None, "effects": [],
+                "seq": seq, "kind": kind, "target_seq": target, "event": None, "effects": [],
             })
-            self.store.save_snapshot(conn, session_id, seq, model.snapshot(),
-                                     game.rules_version)
-            described = self._describe(session_id, game, setup, model, seq, False)
-        return {"accepted": True, kind: target.event, "seq": seq, **described}
+            self.store.save_snapshot(conn, session_id, seq, model.snapshot(), game.rules_version)
+        self.views.carry_stacks(session_id, seq - 1, [(seq, kind, target)])
+        described = self._describe(session_id, game, setup, model, seq, False)
+        return {"accepted": True, kind: event, "seq": seq, **described}
 
-    def _state_after(self, conn, row, game, setup, in_force: list[engine.LogEntry]) -> Referee:
-        """The game after these events in force: from the nearest checkpoint among them, replaying
-        only the events since (at most CHECKPOINT_EVERY, unless undo and redo wandered)."""
+    def _state_after(self, conn, row, game, setup, in_force: tuple[int, ...]) -> Referee:
+        """The game after these events in force (their seqs): from the nearest checkpoint among
+        them, replaying only the events since (at most CHECKPOINT_EVERY, unless undo and redo
+        wandered)."""
         saved = self.store.checkpoint_seqs(conn, row["id"], game.rules_version)
-        start = next((i for i in range(len(in_force) - 1, -1, -1) if in_force[i].seq in saved), None)
+        start = next((i for i in range(len(in_force) - 1, -1, -1) if in_force[i] in saved), None)
         if start is None:
             model, rest = engine.start(game, setup), in_force
         else:
-            snapshot = self.store.checkpoint(conn, row["id"], in_force[start].seq)
+            snapshot = self.store.checkpoint(conn, row["id"], in_force[start])
             model, rest = engine.restore(game, setup, snapshot), in_force[start + 1:]
-        events = self.store.events_at(row["id"], [entry.seq for entry in rest], conn)
-        for entry in rest:
-            engine.apply(model, events[entry.seq], replaying=True)
+        events = self.store.events_at(row["id"], rest, conn)
+        for seq in rest:
+            engine.apply(model, events[seq], replaying=True)
         return model
-
-    def _entries_with_events(self, conn, session_id: str) -> list[engine.LogEntry]:
-        return _log_entries(self.store.entries(session_id, conn))
 
     def _locked_row(self, conn, session_id: str, token: str | None) -> tuple[dict, Viewer]:
         row = self.store.lock(conn, session_id)

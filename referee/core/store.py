@@ -22,6 +22,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -129,6 +130,15 @@ campaign_sessions = Table(
     Column("carry_over", Text, nullable=False),
     Column("created_at", Float, nullable=False),
 )
+
+# The statements every request runs, built once: a statement built per call costs more to build and to
+# look up in SQLAlchemy's compiled cache than SQLite takes to run it.
+_SESSION_HEAD = select(*[column for column in sessions.c if column.name != "snapshot"]).where(
+    sessions.c.id == bindparam("session_id"))
+_SESSION = select(sessions).where(sessions.c.id == bindparam("session_id"))
+_LOCK = _SESSION.with_for_update()
+_APPEND = log.insert()
+_SAVE_SNAPSHOT = update(sessions).where(sessions.c.id == bindparam("session_id"))
 
 
 class StoreFault(Exception):
@@ -265,14 +275,13 @@ class Store:
 
     def session(self, session_id: str, conn: Connection | None = None) -> dict | None:
         with self._using(conn) as used:
-            row = used.execute(select(sessions).where(sessions.c.id == session_id)).mappings().first()
+            row = used.execute(_SESSION, {"session_id": session_id}).mappings().first()
         return _session_dict(row) if row else None
 
     def session_head(self, session_id: str, conn: Connection | None = None) -> dict | None:
         """A session row without its snapshot (what a cached view needs: seq, setup, token)."""
-        columns = [column for column in sessions.c if column.name != "snapshot"]
         with self._using(conn) as used:
-            row = used.execute(select(*columns).where(sessions.c.id == session_id)).mappings().first()
+            row = used.execute(_SESSION_HEAD, {"session_id": session_id}).mappings().first()
         if row is None:
             return None
         return {**row, "setup": json.loads(row["setup"])}
@@ -286,17 +295,27 @@ class Store:
             rows = used.execute(query).mappings().all()
         return [_entry_dict(row) for row in rows]
 
-    def log_index(self, session_id: str, conn: Connection | None = None,
-                  upto: int | None = None) -> list[dict]:
-        """The log without its events and effects (seq, kind, target_seq): enough to know which
-        events are in force, at a fraction of the cost of `entries`."""
-        query = (select(log.c.seq, log.c.kind, log.c.target_seq)
-                 .where(log.c.session_id == session_id).order_by(log.c.seq))
+    def entries_from(self, session_id: str, first: int, conn: Connection | None = None,
+                     upto: int | None = None) -> list[dict]:
+        """The log entries from seq `first` on (up to `upto`), whole."""
+        query = (select(log).where(log.c.session_id == session_id, log.c.seq >= first)
+                 .order_by(log.c.seq))
         if upto is not None:
             query = query.where(log.c.seq <= upto)
         with self._using(conn) as used:
-            return [{"seq": row.seq, "kind": row.kind, "target_seq": row.target_seq,
-                     "event": None} for row in used.execute(query)]
+            return [_entry_dict(row) for row in used.execute(query).mappings()]
+
+    def log_index(self, session_id: str, conn: Connection | None = None, upto: int | None = None,
+                  after: int = 0) -> list[tuple[int, str, int | None]]:
+        """The log's (seq, kind, target_seq) after seq `after` (up to `upto`), without events and
+        effects: enough to know which events are in force, at a fraction of the cost of
+        `entries`."""
+        query = (select(log.c.seq, log.c.kind, log.c.target_seq)
+                 .where(log.c.session_id == session_id, log.c.seq > after).order_by(log.c.seq))
+        if upto is not None:
+            query = query.where(log.c.seq <= upto)
+        with self._using(conn) as used:
+            return [tuple(row) for row in used.execute(query)]
 
     def events_at(self, session_id: str, seqs, conn: Connection | None = None) -> dict[int, dict]:
         """{seq: event} of these log entries."""
@@ -372,10 +391,12 @@ class Store:
             snapshot_version=snapshot_version,
         ))
         self.add_token(conn, session_id, join_token_hash, "join")
-        for entry in entries:
-            self.append(conn, session_id, entry)
-        for seq, checkpoint in (saved or {}).items():
-            self.add_checkpoint(conn, session_id, seq, checkpoint, snapshot_version)
+        if entries:  # one statement for the whole log (executemany), not one per entry
+            conn.execute(_APPEND, [_log_row(session_id, entry) for entry in entries])
+        if saved:
+            conn.execute(insert(checkpoints), [
+                {"session_id": session_id, "seq": seq, "snapshot": json.dumps(checkpoint),
+                 "snapshot_version": snapshot_version} for seq, checkpoint in saved.items()])
 
     def add_token(self, conn: Connection, session_id: str, token_hash: str, role: str,
                   seat: str | None = None) -> None:
@@ -394,19 +415,11 @@ class Store:
 
     def lock(self, conn: Connection, session_id: str) -> dict | None:
         """Read a session for update inside a write transaction."""
-        row = conn.execute(
-            select(sessions).where(sessions.c.id == session_id).with_for_update()
-        ).mappings().first()
+        row = conn.execute(_LOCK, {"session_id": session_id}).mappings().first()
         return _session_dict(row) if row else None
 
     def append(self, conn: Connection, session_id: str, entry: dict) -> None:
-        conn.execute(insert(log).values(
-            session_id=session_id, seq=entry["seq"], kind=entry["kind"],
-            client_id=entry.get("client_id"), player=(entry.get("event") or {}).get("player"),
-            event=json.dumps(entry["event"]) if entry.get("event") is not None else None,
-            effects=json.dumps(entry.get("effects", [])), target_seq=entry.get("target_seq"),
-            created_at=entry.get("created_at") or time.time(),
-        ))
+        conn.execute(_APPEND, _log_row(session_id, entry))
 
     def save_cards(self, game: str, labelled: dict[str, dict], limit: int) -> int:
         """Add or replace cards of a game's library, keeping at most `limit` cards in it; the number
@@ -461,9 +474,8 @@ class Store:
 
     def save_snapshot(self, conn: Connection, session_id: str, seq: int, snapshot: dict,
                       version: int) -> None:
-        conn.execute(update(sessions).where(sessions.c.id == session_id).values(
-            seq=seq, snapshot=json.dumps(snapshot), snapshot_version=version,
-        ))
+        conn.execute(_SAVE_SNAPSHOT, {"session_id": session_id, "seq": seq,
+                                      "snapshot": json.dumps(snapshot), "snapshot_version": version})
 
 
 def migrate(engine: Engine) -> None:
@@ -503,6 +515,14 @@ def _sqlite_write_transactions_begin_immediate(engine: Engine) -> None:
     def on_begin(conn):
         immediate = conn.get_execution_options().get("immediate_write")
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def _log_row(session_id: str, entry: dict) -> dict:
+    return {"session_id": session_id, "seq": entry["seq"], "kind": entry["kind"],
+            "client_id": entry.get("client_id"), "player": (entry.get("event") or {}).get("player"),
+            "event": json.dumps(entry["event"]) if entry.get("event") is not None else None,
+            "effects": json.dumps(entry.get("effects", [])), "target_seq": entry.get("target_seq"),
+            "created_at": entry.get("created_at") or time.time()}
 
 
 def _session_dict(row) -> dict:

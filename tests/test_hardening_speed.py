@@ -1,0 +1,131 @@
+"""Issue 16, section 6: what made the live view and writes cost more than they must. Each test
+asserts the behaviour a fix relies on (what is read, computed or kept), never a time: the figures
+are bench/live_view.py's and bench/long_games.py's."""
+
+import gzip
+
+import brotli
+import pytest
+from itsdangerous import BadSignature
+
+from referee.core.rules import BadRequest
+from referee.core.sessions import Sessions
+from referee.core.store import Store
+from referee.core.views import ViewCache
+from tests.toy_game import Lanes
+
+SETUP = {"game": "avignon", "players": ["Rosa", "Aldo"],
+         "position": {"face_up": ["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"]}}
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 's.sqlite'}")
+    yield store
+    store.engine.dispose()
+
+
+def play(sessions, game, count):
+    for _ in range(count):
+        view = sessions.get(game["id"])
+        sessions.post_event(game["id"], game["edit_token"],
+                            {"event": view["legal"][0], "expected_seq": view["seq"]})
+
+
+def counting(monkeypatch, store):
+    """The `after` of every read of the log's index."""
+    reads = []
+    original = store.log_index
+
+    def log_index(session_id, conn=None, upto=None, after=0):
+        reads.append(after)
+        return original(session_id, conn, upto=upto, after=after)
+
+    monkeypatch.setattr(store, "log_index", log_index)
+    return reads
+
+
+def test_the_log_is_read_whole_once_per_process_then_only_what_was_written_since(store,
+                                                                                  monkeypatch):
+    sessions = Sessions(store, {Lanes.game_id: Lanes})
+    game = sessions.create({"game": "pillars-of-fate", "players": ["Ann", "Bob"]})
+    play(sessions, game, 6)
+    reads = counting(monkeypatch, store)
+    # a new process: nothing kept yet, so the first reader reads the whole log
+    cold = Sessions(store, {Lanes.game_id: Lanes}, ViewCache())
+    assert cold.get(game["id"])["can_undo"] and reads == [0]
+    cold.undo(game["id"], game["edit_token"], {})
+    cold.redo(game["id"], game["edit_token"], {})
+    cold.undo(game["id"], game["edit_token"], {})
+    view = cold.get(game["id"])
+    assert reads == [0]  # this process's own writes carried the stacks forward
+    assert view["can_redo"] and view["next_redo"]["lane"]
+    # a write by another process (server), which last saw seq 6: each reads only what it has not
+    # seen (the other entries 7-9, this one entry 10), never the whole log again
+    sessions.redo(game["id"], game["edit_token"], {})
+    assert cold.get(game["id"])["seq"] == 10 and reads == [0, 6, 9]
+
+
+def test_the_stacks_kept_match_a_replay_of_the_log(store):
+    from referee.core import engine
+
+    sessions = Sessions(store, {Lanes.game_id: Lanes})
+    game = sessions.create({"game": "pillars-of-fate", "players": ["Ann", "Bob"]})
+    play(sessions, game, 4)
+    for step in (sessions.undo, sessions.undo, sessions.redo):
+        step(game["id"], game["edit_token"], {})
+    play(sessions, game, 1)
+    sessions.undo(game["id"], game["edit_token"], {})
+    entries = [engine.LogEntry(e["seq"], e["kind"], e["event"], e["target_seq"])
+               for e in store.entries(game["id"])]
+    in_force, redo = engine.active_events(entries)
+    kept = sessions.stacks(game["id"], len(entries))
+    assert kept == (tuple(e.seq for e in in_force), tuple(e.seq for e in redo))
+    assert kept == Sessions(store, {Lanes.game_id: Lanes}).stacks(game["id"], len(entries))
+
+
+def test_a_full_log_refuses_undo_and_redo_too(store):
+    sessions = Sessions(store, {Lanes.game_id: Lanes}, max_log_entries=3)
+    game = sessions.create({"game": "pillars-of-fate", "players": ["Ann", "Bob"]})
+    play(sessions, game, 2)
+    sessions.undo(game["id"], game["edit_token"], {})
+    with pytest.raises(BadRequest) as full:
+        sessions.redo(game["id"], game["edit_token"], {})
+    assert full.value.code == "log_full"
+    assert sessions.get(game["id"])["seq"] == 3
+
+
+@pytest.mark.parametrize("encoding, decode", [("br", brotli.decompress),
+                                              ("gzip", gzip.decompress)])
+def test_the_view_is_compressed_once_and_its_etag_names_the_encoding(client, monkeypatch,
+                                                                     encoding, decode):
+    import referee.web
+
+    created = client.post("/api/sessions", json=SETUP).get_json()
+    path = f"/api/sessions/{created['id']}"
+    plain = client.get(path)
+    compressions = []
+    original = referee.web.compress
+    monkeypatch.setattr(referee.web, "compress",
+                        lambda text, enc: compressions.append(enc) or original(text, enc))
+    answers = [client.get(path, headers={"Accept-Encoding": encoding}) for _ in range(3)]
+    assert compressions == [encoding]
+    assert all(a.headers["Content-Encoding"] == encoding for a in answers)
+    assert decode(answers[0].data) == plain.data
+    assert "Accept-Encoding" in answers[0].headers["Vary"]
+    assert answers[0].headers["ETag"] != plain.headers["ETag"]
+    again = client.get(path, headers={"Accept-Encoding": encoding,
+                                      "If-None-Match": answers[0].headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_the_cookie_serializer_is_built_once_per_secret(app):
+    interface = app.session_interface
+    serializer = interface.get_signing_serializer(app)
+    assert interface.get_signing_serializer(app) is serializer
+    cookie = serializer.dumps({"games": {"abc": {"token": "secret-token"}}})
+    assert b"secret-token" not in cookie.encode()
+    assert serializer.loads(cookie) == {"games": {"abc": {"token": "secret-token"}}}
+    app.secret_key = "another secret " * 4
+    with pytest.raises(BadSignature):
+        interface.get_signing_serializer(app).loads(cookie)
