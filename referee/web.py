@@ -143,7 +143,8 @@ def error(status: int, code: str, message: str, **extra):
 @bp.errorhandler(BadRequest)
 def on_bad_request(exc: BadRequest):
     status = {"not_found": 404, "nothing_to_do": 422, "seat_taken": 409,
-              "unsupported_media_type": 415, "log_full": 413, "campaign_moved": 409}.get(exc.code, 400)
+              "unsupported_media_type": 415, "log_full": 413, "campaign_moved": 409,
+              "import_too_long": 413}.get(exc.code, 400)
     return jsonify({"error": exc.to_json()}), status
 
 

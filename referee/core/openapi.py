@@ -91,6 +91,7 @@ LOG_ITEM = {
         "target_seq": {"type": ["integer", "null"]},
         "client_id": {"type": ["string", "null"]},
         "created_at": {"type": ["number", "null"]},
+        "effects": {"type": "array", "items": {"type": "object"}},
     },
 }
 
@@ -277,13 +278,18 @@ def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...],
                           **_error_responses(401, 403, 404, 503)},
         }},
         "/api/sessions/import": {"post": {
-            "summary": "A new game from an export, its log replayed to check it",
+            "summary": "A new game from an export: one signed by this deployment is restored "
+                       "from its states; any other has its log replayed to check it (413 "
+                       "import_too_long past MAX_IMPORT_REPLAY events applied)",
             "requestBody": _body({
                 "type": "object", "required": ["format", "game", "players", "log"],
                 "properties": {"format": {"const": "tableside-session/1"},
                                "game": {"enum": list(games)}, "players": {"type": "array"},
                                "options": {"type": "object"}, "position": {},
-                               "log": {"type": "array", "items": LOG_ITEM}},
+                               "log": {"type": "array", "items": LOG_ITEM},
+                               "rules_version": {"type": "integer"}, "state": {"type": "object"},
+                               "checkpoints": {"type": "object"},
+                               "signature": {"type": "string"}},
             }),
             "responses": {**_ok(201, {"allOf": [{"$ref": "#/components/schemas/SessionView"}],
                                       "required": ["edit_token"]}),

@@ -449,61 +449,96 @@ class Sessions:
 
     def export(self, session_id: str, token: str | None = None) -> dict:
         """The whole game as one document. A game with hidden information exports only to the
-        table (the edit token): the log holds every hand."""
-        row = self._row(session_id)
-        if self.game(row["game"]).hidden_information and self.viewer(row, token).role != "table":
-            raise Forbidden("this game has hidden information: only the table's edit token "
-                            "exports it", 401 if not token else 403)
-        return {
-            "format": EXPORT_FORMAT,
-            "game": row["game"],
-            **row["setup"],
-            "log": [
-                {key: entry[key] for key in
-                 ("seq", "kind", "event", "target_seq", "client_id", "created_at")}
-                for entry in self.store.entries(session_id)
-            ],
-        }
+        table (the edit token): the log holds every hand. Signed with this deployment's key, with
+        its states (the last one and the checkpoints), so that importing it here restores them
+        instead of replaying the log."""
+        with self.store.read() as conn:
+            row = self._row(session_id, conn)
+            game = self.game(row["game"])
+            if game.hidden_information and self.viewer(row, token, None, conn).role != "table":
+                raise Forbidden("this game has hidden information: only the table's edit token "
+                                "exports it", 401 if not token else 403)
+            document = {
+                "format": EXPORT_FORMAT,
+                "game": row["game"],
+                **row["setup"],
+                "log": [
+                    {key: entry[key] for key in
+                     ("seq", "kind", "event", "target_seq", "client_id", "created_at", "effects")}
+                    for entry in self.store.entries(session_id, conn)
+                ],
+            }
+            if self.signing_key is None or row["snapshot_version"] != game.rules_version:
+                return document
+            document["rules_version"] = game.rules_version
+            document["state"] = row["snapshot"]
+            document["checkpoints"] = {str(seq): snapshot for seq, snapshot in
+                                       self.store.checkpoints(conn, session_id,
+                                                              game.rules_version).items()}
+        document["signature"] = _signature(self.signing_key, document)
+        return document
 
     def import_(self, document: dict) -> dict:
-        """Create a new session from an export, replaying its whole log to check it."""
+        """Create a new session from an export. One signed by this deployment is restored from
+        its own states; any other has its whole log replayed to check it, at most
+        `max_import_replay` events applied (undos' replays included)."""
         if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
             raise BadRequest(f"an export document has format {EXPORT_FORMAT!r}", "format")
         _refuse_unknown(document, {"format", "game", "players", "options", "position",
-                                   "anyone_enters", "log"})
+                                   "anyone_enters", "log", *SIGNED_FIELDS})
         game = self.game(document.get("game"))
         setup = engine.check_setup(game, document)
         log_items = document.get("log")
         if not isinstance(log_items, list):
             raise BadRequest("log must be a list of entries", "log")
-        stored = []
-        client_ids: set[str | None] = set()
+        entries = _import_entries(log_items)
+        if self._signed_here(document, game):
+            saved = {int(seq): snapshot for seq, snapshot in document["checkpoints"].items()}
+            for entry, item in zip(entries, log_items, strict=True):
+                entry["target_seq"] = item.get("target_seq")
+                entry["effects"] = item.get("effects") or []
+            return self._insert(game, setup, engine.restore(game, setup, document["state"]),
+                                tuple(entries), saved)
+        return self._import_replayed(game, setup, entries)
+
+    def _signed_here(self, document: dict, game) -> bool:
+        """Whether the document is an export of this deployment (its signature, under this
+        deployment's key) of the game's current rules."""
+        signature = document.get("signature")
+        if self.signing_key is None or not isinstance(signature, str):
+            return False
+        unsigned = {key: value for key, value in document.items() if key != "signature"}
+        return (hmac.compare_digest(signature, _signature(self.signing_key, unsigned))
+                and document.get("rules_version") == game.rules_version
+                and isinstance(document.get("state"), dict)
+                and isinstance(document.get("checkpoints"), dict))
+
+    def _import_replayed(self, game, setup, entries: list[dict]) -> dict:
+        """Replay an import's log to check every entry, within the budget of events applied."""
+        budget = self.max_import_replay
+
+        def spend(events: int, index: int) -> None:
+            nonlocal budget
+            if budget is None:
+                return
+            budget -= events
+            if budget < 0:
+                raise BadRequest(
+                    f"checking this log would apply more than {self.max_import_replay} events "
+                    f"(at entry {index}): a log this long is imported from an export of this "
+                    "server, which is signed and not replayed", "log", code="import_too_long")
+
         model = engine.start(game, setup)
         # the events in force and the redo stack, kept as the log is read (not recomputed per
         # entry), and checkpoints as a session keeps them, so an undo replays a few events only
         in_force: list[tuple[int, dict]] = []
         redo: list[tuple[int, dict]] = []
         saved: dict[int, str] = {}
-        for index, item in enumerate(log_items, start=1):
-            field = f"log[{index - 1}]"
-            if not isinstance(item, dict) or item.get("kind") not in ("event", "undo", "redo"):
-                raise BadRequest("a log entry has kind event, undo or redo", field)
-            if item.get("seq") != index:
-                raise BadRequest(f"log entries are numbered 1, 2, 3…; expected {index}",
-                                 field + ".seq")
-            client_id = _client_id(item.get("client_id"), field + ".client_id")
-            if client_id is not None and client_id in client_ids:
-                raise BadRequest("a client_id is used once", field + ".client_id")
-            client_ids.add(client_id)
-            created_at = item.get("created_at")
-            if created_at is not None and (not isinstance(created_at, (int, float))
-                                           or isinstance(created_at, bool)):
-                raise BadRequest("created_at is a time in seconds", field + ".created_at")
-            entry = {"seq": index, "kind": item["kind"], "event": item.get("event"),
-                     "target_seq": None, "client_id": client_id, "created_at": created_at,
-                     "effects": []}
+        for entry in entries:
+            index, field = entry["seq"], f"log[{entry['seq'] - 1}]"
             try:
                 if entry["kind"] == "event":
+                    spend(1, index)
                     entry["effects"] = effects_json(engine.apply(model, entry["event"]))
                     in_force.append((index, entry["event"]))
                     redo.clear()
@@ -514,30 +549,80 @@ class Sessions:
                         raise BadRequest("an undo with nothing to undo", field)
                     entry["target_seq"], entry["event"] = in_force[-1][0], None
                     redo.append(in_force.pop())
-                    model = _replayed_from_checkpoint(game, setup, in_force, saved)
+                    model = _replayed_from_checkpoint(game, setup, in_force, saved,
+                                                      lambda count, at=index: spend(count, at))
                 else:
                     if not redo:
                         raise BadRequest("a redo with nothing to redo", field)
                     entry["target_seq"], entry["event"] = redo[-1][0], None
+                    spend(1, index)
                     engine.apply(model, redo[-1][1])
                     in_force.append(redo.pop())
             except RuleViolation as violation:
                 raise BadRequest(f"entry {index} is not legal: {violation.message}",
                                  field) from None
-            stored.append(entry)
-        return self._insert(game, setup, model, tuple(stored),
+        return self._insert(game, setup, model, tuple(entries),
                             {seq: json.loads(text) for seq, text in saved.items()})
 
 
+SIGNED_FIELDS = ("rules_version", "state", "checkpoints", "signature")
+
+
+def _signature(key: bytes, document: dict) -> str:
+    """HMAC-SHA256 of the document as canonical JSON (sorted keys; a whole float written as an
+    integer, as the API reads JSON), so that it survives a trip through any JSON client."""
+    canonical = json.dumps(_whole_floats_as_ints(document), sort_keys=True, separators=(",", ":"),
+                           ensure_ascii=True)
+    return hmac.new(key, canonical.encode(), hashlib.sha256).hexdigest()
+
+
+def _whole_floats_as_ints(value):
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2 ** 53:
+        return int(value)
+    if isinstance(value, list):
+        return [_whole_floats_as_ints(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _whole_floats_as_ints(item) for key, item in value.items()}
+    return value
+
+
+def _import_entries(log_items: list) -> list[dict]:
+    """The log entries of an import, each checked for its shape (kind, numbering, client_id,
+    created_at); events and undo/redo targets are checked by replay, or trusted when signed."""
+    entries = []
+    client_ids: set[str | None] = set()
+    for index, item in enumerate(log_items, start=1):
+        field = f"log[{index - 1}]"
+        if not isinstance(item, dict) or item.get("kind") not in ("event", "undo", "redo"):
+            raise BadRequest("a log entry has kind event, undo or redo", field)
+        if item.get("seq") != index:
+            raise BadRequest(f"log entries are numbered 1, 2, 3…; expected {index}",
+                             field + ".seq")
+        client_id = _client_id(item.get("client_id"), field + ".client_id")
+        if client_id is not None and client_id in client_ids:
+            raise BadRequest("a client_id is used once", field + ".client_id")
+        client_ids.add(client_id)
+        created_at = item.get("created_at")
+        if created_at is not None and (not isinstance(created_at, (int, float))
+                                       or isinstance(created_at, bool)):
+            raise BadRequest("created_at is a time in seconds", field + ".created_at")
+        entries.append({"seq": index, "kind": item["kind"], "event": item.get("event"),
+                        "target_seq": None, "client_id": client_id, "created_at": created_at,
+                        "effects": []})
+    return entries
+
+
 def _replayed_from_checkpoint(game, setup, in_force: list[tuple[int, dict]],
-                              saved: dict[int, str]) -> Referee:
-    """The game after the events in force, from the nearest checkpoint among them (an import's)."""
+                              saved: dict[int, str], spend) -> Referee:
+    """The game after the events in force, from the nearest checkpoint among them (an import's);
+    `spend(count)` is told how many events are replayed before they are."""
     start = next((i for i in range(len(in_force) - 1, -1, -1) if in_force[i][0] in saved), None)
     if start is None:
         model, rest = engine.start(game, setup), in_force
     else:
         model = engine.restore(game, setup, json.loads(saved[in_force[start][0]]))
         rest = in_force[start + 1:]
+    spend(len(rest))
     for _seq, event in rest:
         engine.apply(model, event, replaying=True)
     return model

@@ -338,6 +338,12 @@ class Store:
                                                      checkpoints.c.seq == seq)
         return json.loads(conn.execute(query).scalar_one())
 
+    def checkpoints(self, conn: Connection, session_id: str, version: int) -> dict[int, dict]:
+        """{seq: state} of every checkpoint of a session kept under rules `version`."""
+        query = select(checkpoints.c.seq, checkpoints.c.snapshot).where(
+            checkpoints.c.session_id == session_id, checkpoints.c.snapshot_version == version)
+        return {row.seq: json.loads(row.snapshot) for row in conn.execute(query)}
+
     def add_checkpoint(self, conn: Connection, session_id: str, seq: int, snapshot: dict,
                        version: int) -> None:
         conn.execute(insert(checkpoints).values(session_id=session_id, seq=seq,
