@@ -296,7 +296,8 @@ def test_a_schema_form_enters_an_event_and_says_which_field_is_wrong(phone):
     assert "sun played 7 into lane 2" in entered.text
     form.update(expected_seq=1, **{"event.player": "moon", "event.power": "12"})
     wrong = phone.post(f"/play/{session_id}/event", data=form, follow_redirects=True)
-    assert "Enter a number from 0 to 9" in wrong.text and 'data-field="event.power"' in wrong.text
+    assert "“power”: enter a number from 0 to 9" in wrong.text
+    assert 'data-field="event.power"' in wrong.text
     assert "(event.power)" not in wrong.text  # the message is in words; the field is pointed at
 
 

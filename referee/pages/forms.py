@@ -12,6 +12,7 @@ separately (`BadRequest.field`) so the page can point at the input.
 from __future__ import annotations
 
 import json
+import re
 
 from ..core.rules import BadRequest
 
@@ -353,3 +354,70 @@ def calculator_tallies(schema: dict, count: int, form) -> dict:
             if value is not None:
                 tallies[key] = value
     return tallies
+
+
+# -- a refusal of the form, in a player's words ------------------------------------------------------
+
+_SCHEMA_MESSAGES = (  # what jsonschema says -> what a player reads ({label}: the field's words)
+    (re.compile(r"^'(?P<key>[^']+)' is a required property$"), "Fill in {label}."),
+    (re.compile(r" is not one of "), "Choose {label} from the list."),
+    (re.compile(r" is not of type "), "Fill in {label}."),
+    (re.compile(r" is less than the minimum of (?P<n>-?\d+)"), "{label} is at least {n}."),
+    (re.compile(r" is greater than the maximum of (?P<n>-?\d+)"), "{label} is at most {n}."),
+    (re.compile(r" (is too short|should be non-empty)"), "{label}: more are needed."),
+    (re.compile(r" (is too long|is expected to be empty)"), "{label}: too many."),
+    (re.compile(r" (is not valid under any of the given schemas|is valid under each of)"),
+     "Fill in {label} completely."),
+    (re.compile(r" (has non-unique elements)"), "{label}: each one only once."),
+    (re.compile(r"^unknown field "), "This form sent something the game does not know: open "
+                                      "the page again."),
+)
+
+
+def field_words(schema: dict, field: str | None) -> tuple[str, dict]:
+    """The words a player reads for a form field ("the card's level"), and the field's schema, by
+    walking `event.card.level` through the event's schema (a property's title, else its name)."""
+    parts = (field or "").split(".")[1:]
+    words, sub = [], schema
+    for part in parts:
+        sub = object_schema(sub)
+        if part.isdigit() and sub.get("type") == "array":
+            words.append(f"number {int(part) + 1}")
+            sub = sub.get("items", {})
+        elif part in sub.get("properties", {}):
+            sub = sub["properties"][part]
+            words.append(sub.get("title") or short_description(sub) or part.replace("_", " "))
+        else:
+            words.append(part.replace("_", " "))
+            sub = {}
+    if not words:
+        return "what happened", sub
+    label = f"“{words[-1]}”"
+    if len(words) > 1:
+        label += f" ({' of the '.join(reversed(words[:-1]))})"
+    return label, sub
+
+
+def short_description(schema: dict) -> str | None:
+    """A field's description when it is short enough to name the field."""
+    text = (schema.get("description") or "").replace("`", "").rstrip(".")
+    return text if text and len(text) <= 60 else None
+
+
+def in_words(schema: dict, field: str | None, message: str) -> tuple[str, str | None]:
+    """A refusal of a form (a field missing, a value out of range) in a player's words, and the
+    field to point at: no internal names, no code values. `message` is BadRequest's own text."""
+    for pattern, words in _SCHEMA_MESSAGES:
+        match = pattern.search(message)
+        if match is None:
+            continue
+        found = match.groupdict()
+        if found.pop("key", None):
+            field = f"{field}.{match['key']}" if field else match["key"]
+        label, _ = field_words(schema, field)
+        return words.format(label=label, **found), field
+    label, _ = field_words(schema, field)
+    text = message.replace("`", "").replace("_", " ")
+    if field and field.startswith("event.") and label.strip("“”").lower() not in text.lower():
+        text = f"{label}: {text}"
+    return text[:1].upper() + text[1:], field

@@ -26,7 +26,7 @@ from ..web import describe_game, get_sessions
 from . import invite
 from .base import bp, check_csrf, forget, game_or_404, phone_key, reader, remember, session_row
 from .describe import describe_entry, describe_event, entry_at, history
-from .forms import event_from_form, open_events
+from .forms import event_from_form, in_words, open_events
 from .library import save_entered, use_library
 
 
@@ -250,12 +250,15 @@ def post_event(session_id):
     try:
         form, new_cards = use_library(game.game_id, request.form)
         event = event_from_form(game, [p["seat"] for p in row["setup"]["players"]], form)
-        result = get_sessions().post_event(session_id, token,
-                                           {"event": event, "expected_seq": expected_seq})
+        body = {"event": event, "expected_seq": expected_seq}
+        if request.form.get("client_id"):  # table.js sends one: its retry after a lost answer is
+            body["client_id"] = request.form["client_id"]  # the same event, entered once
+        result = get_sessions().post_event(session_id, token, body)
     except RuleViolation as exc:
         flash(violation_message(exc, event, load(session_id)), "violation")
     except BadRequest as exc:
-        flash({"kind": "error", "text": exc.message, "field": exc.field}, "error")
+        text, field = refusal_in_words(game, row, event, exc)
+        flash({"kind": "error", "text": text, "field": field}, "error")
     except Stale as exc:
         flash_stale(session_id, expected_seq, exc.seq)
     except Forbidden as exc:
@@ -267,6 +270,17 @@ def post_event(session_id):
                    + ". Next time, type its number or title instead."}, "info")
         return back_to_table(session_id, done=result["seq"])
     return back_to_table(session_id)
+
+
+def refusal_in_words(game, row: dict, event, exc: BadRequest) -> tuple[str, str | None]:
+    """A form that could not be entered (a field missing or out of range), in a player's words,
+    and the field to point at."""
+    kind = (event or {}).get("type") if isinstance(event, dict) else None
+    kind = kind or request.form.get("type")
+    if kind not in game.event_types:
+        return in_words({}, exc.field, exc.message)
+    seats = [p["seat"] for p in row["setup"]["players"]]
+    return in_words(game.event_types[kind].schema(kind, seats), exc.field, exc.message)
 
 
 NOT_YOURS = {"kind": "error", "text": "This phone is watching: open the join link (or scan the "

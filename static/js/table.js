@@ -1,15 +1,29 @@
 // The table page, live: poll the game's seq (ETag, 304 while nothing moved) and swap the #live
 // region in place when it moves; send the page's forms with fetch and show the page the server
 // redirects to. Without this script the same forms post and redirect; nothing here is needed.
+//
+// Connection honesty: the bar says whether the phone is live, reconnecting or offline. A tap that
+// cannot be sent is never lost and never leads to the browser's error page: it waits in the outbox
+// (kept in sessionStorage, so a reload keeps it too) and is sent again, with the same client id, as
+// soon as the server answers (the server enters an event once per client id, so a retry after a
+// lost answer is safe). A refused or incomplete form keeps every value typed and points at the field.
 (function () {
   "use strict";
   var live = document.getElementById("live");
   if (!live || !window.fetch || !window.DOMParser) return;
   var announce = document.getElementById("announce");
+  var outbox = document.getElementById("outbox");
   var stateUrl = live.dataset.stateUrl;
   var POLL_MS = 1500;
+  var RETRY_MS = [1000, 2000, 4000, 8000, 15000];
+  var STORE = "tableside-outbox:" + location.pathname;
+  var WORDS = { online: "live", reconnecting: "reconnecting…", offline: "offline" };
   var busy = false;
   var announceTimer = null;
+  var failures = 0;
+  var conn = "online";
+  var pending = null;  // {action, fields: [[name, value]…], what, form (its key), values, tries}
+  var retryTimer = null;
 
   function seq() { return parseInt(live.dataset.seq, 10); }
 
@@ -19,6 +33,27 @@
     clearTimeout(announceTimer);
     announceTimer = setTimeout(function () { announce.textContent = ""; }, 6000);
   }
+
+  // -- the connection --------------------------------------------------------------------------
+
+  function setConn(state) {
+    conn = state;
+    document.body.setAttribute("data-conn", state);
+    var text = document.querySelector("#conn .conn-text");
+    if (text) text.textContent = WORDS[state];
+  }
+
+  function reached() {
+    failures = 0;
+    if (conn !== "online") setConn("online");
+  }
+
+  function missed() {
+    failures += 1;
+    setConn(failures >= 3 || navigator.onLine === false ? "offline" : "reconnecting");
+  }
+
+  // -- swapping the live region ----------------------------------------------------------------
 
   function typing() {
     var el = document.activeElement;
@@ -37,6 +72,7 @@
       var d = live.querySelector("details." + name.split(" ").join("."));
       if (d) d.open = true;
     });
+    setConn(conn);
     tuckInvite();
     return true;
   }
@@ -74,13 +110,162 @@
       cache: "no-store", credentials: "same-origin", headers: { "If-None-Match": '"' + current + '"' }
     })
       .then(function (r) {
+        if (r.status >= 500) throw new Error("server");
+        reached();
+        if (pending) setTimeout(send, 0);  // the server answers again: send what waits
         if (r.status !== 200) return null;
         return r.json();
       })
       .then(function (body) {
         if (body && body.seq !== seq()) return refresh(body.changes || []);
       })
-      .catch(function () { /* offline for a moment: try again at the next tick */ })
+      .catch(missed)
+      .then(function () { busy = false; });
+  }
+
+  // -- what was typed: kept through a refusal, and pointed at ----------------------------------
+
+  function formKey(form) {
+    var type = form.querySelector("input[name=type]");
+    return form.id || form.getAttribute("action") + "|" + (type ? type.value : "") + "|" + form.className;
+  }
+
+  function valuesOf(form) {
+    return Array.prototype.map.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.tagName === "BUTTON") return null;
+      if (el.type === "checkbox" || el.type === "radio") return [el.name, el.value, el.checked];
+      return [el.name, el.value];
+    }).filter(Boolean);
+  }
+
+  function restore(key, values) {
+    var form = Array.prototype.filter.call(live.querySelectorAll("form"), function (f) { return formKey(f) === key; })[0];
+    if (!form) return null;
+    var used = {};
+    values.forEach(function (v) {
+      var all = Array.prototype.filter.call(form.elements, function (el) { return el.name === v[0]; });
+      var changed = [];
+      if (v.length === 3) {
+        all.forEach(function (el) {
+          if (el.value === v[1] && !el.disabled && el.checked !== v[2]) { el.checked = v[2]; changed.push(el); }
+        });
+      } else {
+        var i = used[v[0]] || 0;
+        if (all[i] && all[i].value !== v[1]) { all[i].value = v[1]; changed.push(all[i]); }
+        used[v[0]] = i + 1;
+      }
+      changed.forEach(function (el) { el.dispatchEvent(new Event("change", { bubbles: true })); });
+    });
+    for (var el = form; el; el = el.parentElement) { if (el.tagName === "DETAILS") el.open = true; }
+    return form;
+  }
+
+  // The field a refusal names (event.card.level): its input, or the first input under it.
+  function fieldOf(form, name) {
+    var inputs = Array.prototype.filter.call(form.elements, function (el) {
+      return el.name && el.type !== "hidden" && !el.disabled && el.closest("[hidden]") === null &&
+        (el.getClientRects().length || (el.labels && el.labels[0] && el.labels[0].getClientRects().length));
+    });
+    for (var cut = name; cut; cut = cut.replace(/\.?[^.]*$/, "")) {
+      var hit = inputs.filter(function (el) {
+        return el.name === cut || el.name.indexOf(cut + ".") === 0 || el.name.indexOf(cut + "*") === 0 || el.name.indexOf(cut + "#") === 0;
+      })[0];
+      if (hit) return hit;
+      if (cut.indexOf(".") < 0) break;
+    }
+    return null;
+  }
+
+  function pointAt(form) {
+    var message = document.querySelector("#result .message.error[data-field], #result .message.violation");
+    if (!form || !message) return false;
+    var field = message.getAttribute("data-field");
+    var input = field && fieldOf(form, field);
+    if (!input) return false;
+    var note = document.createElement("p");
+    note.className = "field-error";
+    note.id = "field-error-" + Date.now();
+    note.textContent = message.textContent.trim();
+    var holder = input.closest(".field, fieldset") || input.parentNode;
+    holder.classList.add("has-error");
+    holder.appendChild(note);
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", note.id);
+    input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: "center" });
+    return true;
+  }
+
+  // -- sending, and the outbox -----------------------------------------------------------------
+
+  function clientId() {
+    var bytes = new Uint8Array(12);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function describeTap(form, submitter) {
+    var text = submitter && submitter.textContent.trim();
+    if (!text || text === "Enter") {
+      var heading = form.querySelector("h3, legend");
+      text = heading ? heading.textContent.trim() : "your move";
+    }
+    return text.replace(/\s+/g, " ").slice(0, 80);
+  }
+
+  function showOutbox(words) {
+    if (!outbox) return;
+    outbox.hidden = !words;
+    outbox.querySelector(".outbox-text").textContent = words || "";
+  }
+
+  function keep() {
+    try {
+      if (pending) sessionStorage.setItem(STORE, JSON.stringify(pending));
+      else sessionStorage.removeItem(STORE);
+    } catch (err) { /* private mode: the outbox lives as long as the page */ }
+  }
+
+  function send() {
+    if (!pending) return;
+    clearTimeout(retryTimer);
+    busy = true;
+    var data = new FormData();
+    pending.fields.forEach(function (f) { data.append(f[0], f[1]); });
+    var sent = pending;
+    fetch(sent.action, { method: "POST", body: data, credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+      .then(function (r) {
+        if (r.status >= 500 || r.status === 429) throw new Error("not answered");
+        return r.text().then(function (html) { return { ok: r.ok, html: html }; });
+      })
+      .then(function (answer) {
+        reached();
+        pending = null;
+        keep();
+        showOutbox("");
+        if (!swap(answer.html)) {
+          var doc = new DOMParser().parseFromString(answer.html, "text/html");
+          var text = doc.querySelector("main .lede, main p");
+          say(["Not entered: " + (text ? text.textContent.trim() : "the server refused it") + "."]);
+          return;
+        }
+        var result = document.getElementById("result");
+        var refused = result && result.querySelector(".message.error, .message.violation");
+        var form = refused && sent.values.length ? restore(sent.form, sent.values) : null;
+        if (!pointAt(form) && result && result.children.length) {
+          result.focus({ preventScroll: true });
+          result.scrollIntoView({ block: "nearest" });
+        }
+      })
+      .catch(function () {
+        missed();
+        sent.tries += 1;
+        keep();
+        var wait = RETRY_MS[Math.min(sent.tries - 1, RETRY_MS.length - 1)];
+        showOutbox("Not sent yet: " + sent.what + ". " +
+          (conn === "offline" ? "No connection — it will be sent when the connection is back." : "Trying again…"));
+        retryTimer = setTimeout(send, wait);
+      })
       .then(function () { busy = false; });
   }
 
@@ -89,24 +274,41 @@
     if (!live.contains(form) || form.method.toLowerCase() !== "post") return;
     e.preventDefault();
     if (announce) announce.textContent = "";  // an older announcement would read as this answer
+    if (pending) {
+      say(["Not sent: your earlier tap (" + pending.what + ") is still waiting for the connection. Tap again once it has gone."]);
+      return;
+    }
     var data = e.submitter ? new FormData(form, e.submitter) : new FormData(form);
     var action = (e.submitter && e.submitter.getAttribute("formaction")) || form.action;
+    if (/\/event$/.test(new URL(action, location.href).pathname)) data.set("client_id", clientId());
+    var fields = [];
+    data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
     Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });
-    busy = true;
-    fetch(action, { method: "POST", body: data, credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
-      .then(function (r) { return r.text(); })
-      .then(function (html) {
-        swap(html);
-        var result = document.getElementById("result");
-        if (result && result.children.length) {
-          result.focus({ preventScroll: true });
-          result.scrollIntoView({ block: "nearest" });
-        }
-      })
-      .catch(function () { form.submit(); })
-      .then(function () { busy = false; });
+    pending = { action: action, fields: fields, what: describeTap(form, e.submitter), form: formKey(form),
+                values: valuesOf(form), tries: 0 };
+    keep();
+    send();
   });
 
+  if (outbox) {
+    outbox.querySelector(".outbox-retry").addEventListener("click", send);
+    outbox.querySelector(".outbox-cancel").addEventListener("click", function () {
+      clearTimeout(retryTimer);
+      say(["Not entered: " + (pending ? pending.what : "") + "."]);
+      pending = null;
+      keep();
+      showOutbox("");
+      Array.prototype.forEach.call(live.querySelectorAll("button"), function (b) { b.disabled = false; });
+      refresh([]);
+    });
+  }
+
+  // a tap kept from before a reload (the connection dropped, the phone reloaded the page)
+  try { pending = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch (err) { pending = null; }
+  if (pending) { showOutbox("Sending: " + pending.what + "…"); send(); }
+
+  window.addEventListener("online", function () { if (pending) send(); else poll(); });
+  window.addEventListener("offline", function () { failures = 3; setConn("offline"); });
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
 })();

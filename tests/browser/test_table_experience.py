@@ -1,0 +1,143 @@
+"""The table at a real table (issue 17), on a phone (360×740) and a tablet (768×1024): the
+connection is honest (a tap while offline waits and is entered once when the connection is back; a
+lost answer is retried with the same client id and entered once), a refused or incomplete form keeps
+what was typed and points at the field in a player's words. Screenshots: tests/artifacts/table-*.png.
+"""
+
+import re
+
+import pytest
+
+from .conftest import ARTIFACTS, screenshot, take_seat
+from .test_pilgrims_in_browser import new_pilgrims_game
+from .test_play_in_browser import new_avignon_game, seq
+
+VIEWPORTS = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 768, "height": 1024}}
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def device(request, browser):
+    """A phone or a tablet: its own context (cookies), touch."""
+    context = browser.new_context(viewport=VIEWPORTS[request.param], device_scale_factor=1,
+                                  is_mobile=True, has_touch=True, bypass_csp=True)
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    page.device_name = request.param
+    yield page
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    screenshot(page, f"table-{name}-{page.device_name}")
+
+
+def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_server, device):
+    page = device
+    new_avignon_game(page, live_server)
+    table = page.url
+    assert page.locator("#conn .conn-text").inner_text() == "live"
+
+    page.context.set_offline(True)
+    page.wait_for_selector("body[data-conn=offline]")
+    assert page.locator("#conn .conn-text").inner_text() == "offline"
+    page.click(".choices-beseech button.choice >> text=Vicar")
+    outbox = page.locator("#outbox")
+    outbox.wait_for(state="visible")
+    assert "Not sent yet: Vicar" in outbox.inner_text()
+    assert "when the connection is back" in outbox.inner_text()
+    assert page.url == table and seq(page) == 0  # the page stays: never the browser's error page
+    # a second tap while the first waits is not lost silently: it says why it was not sent
+    page.click(".other-event summary")
+    page.select_option("#other-chastise [name='event.path']", "2")
+    page.click("#other-chastise button[type=submit]")
+    assert "still waiting for the connection" in page.locator("#announce").inner_text()
+    shot(page, "offline-outbox")
+
+    page.context.set_offline(False)
+    page.wait_for_selector(".message.done")
+    assert "Vicar" in page.locator(".message.done").inner_text()
+    assert seq(page) == 1 and outbox.is_hidden()
+    page.wait_for_selector("body[data-conn=online]")
+    assert page.locator("#conn .conn-text").inner_text() == "live"
+    log = page.request.get(f"{live_server}/play/{table.rsplit('/', 1)[1].split('?')[0]}/state.json")
+    assert log.json()["seq"] == 1
+
+
+def test_a_lost_answer_is_retried_with_the_same_client_id_and_entered_once(live_server, phone):
+    page = phone()
+    new_avignon_game(page, live_server)
+    posts = []
+
+    def lose_the_first_answer(route):
+        posts.append(route.request.post_data)
+        if len(posts) == 1:
+            route.fetch()  # the server enters the event…
+            route.abort()  # …and its answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/event$"), lose_the_first_answer)
+    page.click(".choices-beseech button.choice >> text=Vicar")
+    page.wait_for_selector(".message.done")
+    assert len(posts) == 2
+    ids = [re.search(r'name="client_id"\r\n\r\n(\w+)', body).group(1) for body in posts]
+    assert ids[0] == ids[1]
+    assert seq(page) == 1  # entered once: the retry was recognised, not refused as stale
+    assert page.locator(".message.stale").count() == 0
+
+
+def test_a_refused_form_keeps_what_was_typed_and_points_at_the_field(live_server, device):
+    page = device
+    new_pilgrims_game(page, live_server)
+    for corner, item, drawn in ((1, ("fist", "sword"), ("leaf", "notes")),
+                                (3, ("speech", "sword"), ("coin", "star"))):
+        page.click(f"#pg-corner label[for=corner-{corner}]")
+        page.click(f"label[for='pg-corner-item-item-card-adventure-{item[0]}']")
+        page.click(f"label[for='pg-corner-item-item-card-activation-{item[1]}']")
+        page.click(f"label[for='pg-corner-drawn-item-card-adventure-{drawn[0]}']")
+        page.click(f"label[for='pg-corner-drawn-item-card-activation-{drawn[1]}']")
+        before = seq(page)
+        page.click("#pg-corner button[type=submit]")
+        page.wait_for_function(f"document.getElementById('live').dataset.seq === '{before + 1}'")
+
+    # Ann moves to a campfire but forgets the companion she took: refused, nothing lost.
+    move = page.locator("#pg-move")
+    move.locator("label[for=token-1]").click()
+    move.locator("label[for=to-4-4]").click()
+    move.locator("button[type=submit]").click()
+    page.wait_for_selector("#result .message.error")
+    message = page.locator("#result .message.error").inner_text()
+    assert "card" in message
+    for internal in ("event.", "`", "level1", "_"):
+        assert internal not in message
+    assert page.is_checked("#token-1") and page.is_checked("#to-4-4")  # what was tapped stays
+    pointed = page.locator("#pg-move [aria-invalid=true]")
+    assert pointed.count() == 1
+    assert pointed.evaluate("el => el === document.activeElement")
+    assert page.locator("#pg-move .field-error").inner_text() == message.strip()
+    shot(page, "refused-keeps-values")
+
+    # the missing card added, the same form goes through
+    move.locator("label[for='pg-move-card-companion-card-types-beast']").click()
+    move.locator("label[for='pg-move-card-companion-card-activation-notes']").click()
+    move.locator("button[type=submit]").click()
+    page.wait_for_selector(".message.done")
+    assert seq(page) == 3
+
+
+def test_a_rule_refusal_keeps_the_form_as_it_was_filled(live_server, phone):
+    page = phone()
+    new_avignon_game(page, live_server, seat=None)
+    take_seat(page, "Rosa")
+    page.click(".choices-beseech button.choice >> text=Vicar")
+    page.wait_for_selector(".message.done")
+    page.click(".other-event summary")
+    page.select_option("#other-beseech-player", "rome")
+    page.select_option("#other-beseech [name='event.path']", "3")
+    page.click("#other-beseech button[type=submit]")
+    page.wait_for_selector(".message.violation")
+    assert page.locator(".other-event").evaluate("d => d.open")
+    assert page.input_value("#other-beseech-player") == "rome"
+    assert page.input_value("#other-beseech [name='event.path']") == "3"
+    assert seq(page) == 1
+    assert ARTIFACTS.exists()
