@@ -578,3 +578,61 @@ def test_a_huge_count_posted_to_a_table_is_refused_without_building_it(app, clie
     refused = watcher.post(f"/play/{session_id}/event", follow_redirects=True, data={
         "csrf_token": csrf_of(watcher.get("/play/new?game=pilgrims").text), **huge})
     assert "This phone is watching" in refused.text and seq_of(refused.text) == 0
+
+
+def test_a_form_refusal_reads_in_a_players_words_and_names_the_field_to_point_at():
+    from referee.pages.forms import in_words
+    schema = {"type": "object", "properties": {
+        "card": {"oneOf": [{"type": "object", "properties": {
+            "level": {"type": "integer", "minimum": 1, "maximum": 2}}}]},
+        "cost_kind": {"enum": ["end_of_action"], "description": "the kind of cost"},
+        "power": {"type": "integer", "minimum": 0, "maximum": 9}}}
+    assert in_words(schema, "event.card", "'level' is a required property") == \
+        ("Fill in “level” (card).", "event.card.level")
+    assert in_words(schema, "event.power", "12 is greater than the maximum of 9") == \
+        ("“power” is at most 9.", "event.power")
+    assert in_words(schema, "event.cost_kind", "'x' is not one of ['end_of_action']") == \
+        ("Choose “the kind of cost” from the list.", "event.cost_kind")
+    text, field = in_words(schema, "event", "unknown field 'level1'")
+    assert "level1" not in text and "_" not in text
+    text, _ = in_words(schema, "event.power", "enter a number from 0 to 9")
+    assert text == "“power”: enter a number from 0 to 9"
+
+
+def test_table_rulings_are_folded_in_plain_words_and_a_names_only_game_starts_at_once(client):
+    from referee.pages.setup import ruling_words
+    words = ruling_words("win_timing", {
+        "schema": {"enum": ["end_of_action", "immediately"]}, "default": "end_of_action",
+        "description": "When the game ends. 'end_of_action' (default): after the action "
+                       "(as samaritan_compares says). 'immediately': at once."})
+    assert words["question"] == "When the game ends."
+    assert [(c["form"], c["words"], c["default"]) for c in words["choices"]] == [
+        ("end_of_action", "After the action (as samaritan compares says)", True),
+        ("immediately", "At once", False)]
+    page = client.get("/play/new?game=avignon").text
+    assert 'id="quick-start"' in page
+    assert page.index('id="quick-start"') < page.index('class="rulings"')
+    rulings = page[page.index('class="rulings"'):]
+    assert "Table rulings <span class=\"meta\">(defaults follow the rulebook)</span>" in rulings
+    shown = re.sub(r"<[^>]+>", " ", rulings)
+    shown = re.sub(r'(name|value|id|for|href)="[^"]*"', "", shown)
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", shown), re.findall(r"\b[a-z]+_[a-z_]+\b", shown)
+    assert 'id="quick-start"' not in client.get("/play/new?game=pilgrims").text  # needs its map
+    created = client.post("/play/new?game=avignon", data={
+        "csrf_token": csrf_of(page), "player": ["Rosa", "Aldo"]})
+    assert created.status_code == 303
+    session_id = re.match(r"/play/(\w+)\?created=1", created.headers["Location"]).group(1)
+    assert client.get(f"/play/{session_id}/export").get_json()["options"]["win_timing"] == \
+        "end_of_action"  # the rulebook's reading, by default
+
+
+def test_a_ruling_chosen_on_the_form_is_the_games_option(client):
+    page = client.get("/play/new?game=avignon").text
+    created = client.post("/play/new?game=avignon", data={
+        "csrf_token": csrf_of(page), "player": ["Rosa", "Aldo"], "start": "position",
+        "options.win_timing": "immediately", "options.nuncio_pulls_itself": "off"})
+    assert created.status_code == 303, created.text
+    session_id = re.match(r"/play/(\w+)\?created=1", created.headers["Location"]).group(1)
+    exported = client.get(f"/play/{session_id}/export").get_json()
+    assert exported["options"]["win_timing"] == "immediately"
+    assert exported["options"]["nuncio_pulls_itself"] is False

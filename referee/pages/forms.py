@@ -124,10 +124,12 @@ def form_value(schema: dict, name: str, form):
     if kind == "numbers":
         return numbers(form.get(name, ""), name, most_items(schema)) or None
     raw = form.get(name)
-    if kind == "boolean":
+    if kind == "boolean":  # a checkbox (with `<name>.present`), or yes/no radio buttons on/off
+        if raw == "off":
+            return False
         if name + ".present" in form:
             return raw is not None
-        return None
+        return True if raw == "on" else None
     if raw is None or raw.strip() == "":
         return None
     raw = raw.strip()

@@ -3,12 +3,16 @@ referee is not written yet (its rules can still be looked up)."""
 
 from __future__ import annotations
 
+import functools
+import re
+
 from flask import redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from rulebook_index import corpus
 
-from ..core.rules import BadRequest
+from ..core import engine
+from ..core.rules import BadRequest, RuleViolation
 from ..web import describe_game, get_sessions
 from .base import bp, check_csrf, games, not_yet, remember, remembered_games, rulebook_title
 from .forms import new_game_body
@@ -66,5 +70,85 @@ def new():
                 remember(created["id"], token=created["edit_token"], role="table",
                          table=created["edit_token"], join=created["join_token"])
                 return redirect(url_for("pages.table", session_id=created["id"], created=1), 303)
+    rulings = [ruling_words(name, option) for name, option in described["options"].items()
+               if is_ruling(option)]
+    rulings = [ruling for ruling in rulings if ruling["choices"]]
+    drawn = {ruling["name"] for ruling in rulings}
     return render_template([f"play/new_{game.game_id}.html", "play/new.html"], game=game,
-                           described=described, errors=errors, values=values), 400 if errors else 200
+                           described=described, errors=errors, values=values, rulings=rulings,
+                           setup_options={name: option for name, option
+                                          in described["options"].items() if name not in drawn},
+                           quick=starts_from_names(game)), 400 if errors else 200
+
+
+# -- setup in a minute: names first, table rulings in plain words --------------------------------------
+
+
+@functools.cache
+def starts_from_names(game) -> bool:
+    """Whether the game can start from its players' names alone (everything else at its default,
+    the opening layout entered as it is dealt): then the form offers a quick start under the names."""
+    names = [f"Player {index + 1}" for index in range(game.min_players)]
+    try:
+        engine.start(game, engine.check_setup(game, {"players": names}))
+    except (BadRequest, RuleViolation):
+        return False
+    return True
+
+
+def is_ruling(option: dict) -> bool:
+    """A table ruling (a reading of the rulebook, with the passages on each side quoted), not a
+    piece of the setup (a map, a card dealt)."""
+    return bool(option.get("rules"))
+
+
+_NAME = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+_CODE = re.compile(r"""(['"])([a-z0-9]+(?:_[a-z0-9]+)+|[a-z]+)\1""")
+
+
+def plain(text: str) -> str:
+    """A description without code values: 'end_of_action' -> “end of action”."""
+    text = re.sub(r"^Table ruling(?: \([^)]*\))?:\s*", "", text.strip())
+    text = _CODE.sub(lambda m: "“" + m.group(2).replace("_", " ") + "”"
+                     if "_" in m.group(2) else m.group(0), text).replace("`", "")
+    return _NAME.sub(lambda m: m.group(0).replace("_", " "), text)
+
+
+def ruling_words(name: str, option: dict) -> dict:
+    """A table ruling in plain words: the question, and each reading as a sentence (the default,
+    the rulebook's most literal reading, first). Read from the option's description, which says
+    `'value' (default): what it means. 'other': what that means.`; where it does not follow that
+    shape, the description is the question and the readings are named by their values."""
+    schema, description = option["schema"], option.get("description") or ""
+    values = schema.get("enum") or ([True, False] if schema.get("type") == "boolean" else [])
+    found = []
+    for value in values:
+        token = "true" if value is True else "false" if value is False else re.escape(str(value))
+        quoted = r"\b" + token + r"\b" if isinstance(value, bool) else rf"['\"]{token}['\"]"
+        match = re.search(quoted + r"\s*(\([^)]*\))?\s*:", description)
+        found.append((match.start(), match.end(), value) if match else None)
+    choices = []
+    if values and all(found):
+        found.sort(key=lambda f: f[0])
+        question = description[:found[0][0]]
+        ends = [f[0] for f in found[1:]] + [len(description)]
+        for (_, end, value), until in zip(found, ends, strict=True):
+            words = description[end:until].strip().rstrip(".;,").strip()
+            choices.append({"value": value, "words": plain(words[:1].upper() + words[1:])})
+    else:
+        question = description
+        if isinstance(values[0] if values else None, bool):
+            question = re.sub(r"\btrue\b", "yes", re.sub(r"\bfalse\b", "no", question))
+        for value in values:
+            words = ("Yes" if value else "No") if isinstance(value, bool) else \
+                str(value).replace("_", " ").capitalize()
+            choices.append({"value": value, "words": words})
+    for choice in choices:
+        choice["default"] = choice["value"] == option.get("default")
+        choice["form"] = ("on" if choice["value"] else "off") if isinstance(choice["value"], bool) \
+            else str(choice["value"])
+    choices.sort(key=lambda c: not c["default"])
+    question = plain(question).strip()
+    question = question[:1].upper() + question[1:]
+    return {"name": name, "question": question or name.replace("_", " ").capitalize() + "?",
+            "choices": choices}

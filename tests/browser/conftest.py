@@ -121,3 +121,10 @@ def take_seat(page, name: str) -> None:
     """Tap "I'm <name>" in the "Who holds this phone?" box (a phone that joined, or started, a game)."""
     page.click(f".seat-picker .seat-choice:has-text('{name}')")
     page.wait_for_selector(f".seat-cue:has-text('you are {name}')")
+
+
+def open_setup(page) -> None:
+    """Unfold "Set up before starting" on a new-game form (folded where names alone can start)."""
+    folded = page.locator("details.setup-more:not([open]) > summary")
+    if folded.count():
+        folded.click()

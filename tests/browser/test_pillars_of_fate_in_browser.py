@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.guard_cases.pillars_of_fate import last_card
 
-from .conftest import check_accessibility, screenshot
+from .conftest import check_accessibility, open_setup, screenshot
 
 LIVE_MS = 4000
 
@@ -25,6 +25,7 @@ def new_game(page, base, position=None) -> str:
     page.fill("#player-1", "Ana")
     page.fill("#player-2", "Ben")
     if position:
+        open_setup(page)
         page.check("input[name=start][value=position]")
         page.fill("#position-json", json.dumps(position))
     screenshot(page, "pillars-of-fate-new-game")

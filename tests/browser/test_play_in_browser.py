@@ -3,7 +3,7 @@ and an axe-core accessibility check. Screenshots go to tests/artifacts/."""
 
 import re
 
-from .conftest import check_accessibility, screenshot, take_seat
+from .conftest import check_accessibility, open_setup, screenshot, take_seat
 
 FACE_UP = ["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"]
 LIVE_MS = 2000  # an event entered on one phone shows on the others within two seconds
@@ -13,6 +13,7 @@ def new_avignon_game(page, base, seat="Rosa"):
     page.goto(f"{base}/play/new?game=avignon")
     page.fill("#player-1", "Rosa")
     page.fill("#player-2", "Aldo <b>")
+    open_setup(page)
     for index, name in enumerate(FACE_UP):
         page.select_option(f"#face-up-{index}", name)
     screenshot(page, "new-game-avignon")

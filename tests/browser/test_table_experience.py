@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import ARTIFACTS, screenshot, take_seat
+from .conftest import ARTIFACTS, check_accessibility, screenshot, take_seat
 from .test_pilgrims_in_browser import new_pilgrims_game
 from .test_play_in_browser import new_avignon_game, seq
 
@@ -141,3 +141,49 @@ def test_a_rule_refusal_keeps_the_form_as_it_was_filled(live_server, phone):
     assert page.input_value("#other-beseech [name='event.path']") == "3"
     assert seq(page) == 1
     assert ARTIFACTS.exists()
+
+
+class Taps:
+    """Counts the taps a person makes (names typed are not taps)."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+        self.count += 1
+
+
+def test_setup_in_a_minute_names_then_a_quick_start_and_the_layout_dealt_on_the_table(
+        live_server, device, axe_source):
+    page = device
+    page.goto(f"{live_server}/play/new?game=avignon")
+    # the names and the quick start are on the first screen
+    assert page.locator("#quick-start").bounding_box()["y"] < VIEWPORTS[page.device_name]["height"]
+    rulings = page.locator("details.rulings")
+    summary = " ".join(rulings.locator("> summary").text_content().split())
+    assert summary == "Table rulings (defaults follow the rulebook)"
+    assert not rulings.evaluate("d => d.open")
+    words = rulings.inner_text() + rulings.evaluate("d => d.textContent")
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", words), re.findall(r"\b[a-z]+_[a-z_]+\b", words)
+    shot(page, "new-game")
+    rulings.locator("> summary").click()
+    shot(page, "new-game-rulings")
+    assert check_accessibility(page, axe_source) == []
+
+    taps = Taps(page)
+    page.fill("#player-1", "Rosa")
+    page.fill("#player-2", "Aldo")
+    taps("#quick-start")
+    page.wait_for_selector("#invite-h")
+    taps(".seat-picker .seat-choice >> text=I'm Rosa")
+    page.wait_for_selector(".seat-cue >> text=you are Rosa")
+    shot(page, "quick-start-table")
+    # the five face-up cards, entered as they are dealt
+    for _ in range(5):
+        before = seq(page)
+        taps(".choices button.choice")
+        page.wait_for_function(f"document.getElementById('live').dataset.seq !== '{before}'")
+    shot(page, "quick-start-dealt")
+    print(f"\nAvignon setup taps besides names ({page.device_name}): {taps.count}")
+    assert taps.count <= 10
