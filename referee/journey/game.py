@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from referee.core import Citation, Option, Referee, cites
+from referee.core import Option, Referee, citations, cites
 
 from . import legal as legal_module
 from . import position as position_module
@@ -67,12 +67,8 @@ from .rules import (
 G_ = "journey"
 
 
-def _c(quote: str) -> Citation:
-    return Citation(G_, quote)
-
-
 def _ruling(description, values, default, *quotes):
-    return Option(description, {"enum": list(values)}, default, tuple(_c(q) for q in quotes))
+    return Option(description, {"enum": list(values)}, default, citations(G_, *quotes))
 
 
 PROFILE_ENTRY = {
@@ -206,8 +202,10 @@ OPTIONS = {
 }
 
 
-# Each event: the phases it may be entered in and the guards it must pass, in order.
-ANY_PHASE = ["maintenance", "pilgrims", "demons_spawn", "demons_activate", "end"]
+# Each event: the phases it may be entered in and the guards it must pass, in order. "demons" is the
+# parent of demons_spawn and demons_activate: an event declared on it is possible in both (one
+# transition instead of two; the machine is built for every model, so fewer is faster).
+ANY_PHASE = ["maintenance", "pilgrims", "demons", "end"]
 _ACT = ["no_pending_decision", "controls_pilgrim", "is_active_pilgrim", "conscious",
         "not_paralyzed", "no_trade_due", "misfortune_applied", "action_points_left",
         "within_action_limit"]
@@ -242,7 +240,7 @@ EVENT_RULES = {
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
                                "condition_known"]),
     "karma_trade": (ANY_PHASE, ["controls_pilgrim", "trade_is_due", "trade_draw"]),
-    "measure": (["demons_spawn", "demons_activate"], ["measure_now", "measured_all"]),
+    "measure": (["demons"], ["measure_now", "measured_all"]),
     "spawn": (["demons_spawn"], ["gate_spawns", "gate_in_order", "spawn_card", "models_left"]),
     "demon_options": (["demons_activate"], ["no_demon_acting", "demon_activates",
                                             "demon_in_order", "options_within_ap",

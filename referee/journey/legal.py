@@ -19,7 +19,7 @@ def passes(game, kind: str, event: dict, guards=None) -> bool:
     from .game import EVENT_RULES
 
     sources, all_guards = EVENT_RULES[kind]
-    if game.phase not in sources:
+    if not any(game.phase == s or game.phase.startswith(f"{s}_") for s in sources):
         return False
     try:
         for guard in guards if guards is not None else all_guards:
@@ -198,8 +198,6 @@ SCORE_SCHEMA = {
 
 
 def calculator(game, tallies: dict) -> dict:
-    from referee.core import Citation
-
     seats = [f"p{n}" for n in range(1, len(tallies["players"]) + 1)]
     won = tallies["outcome"] != "defeat"
     quote = Q_END if won else Q_QUEST_FAIL
@@ -207,10 +205,10 @@ def calculator(game, tallies: dict) -> dict:
         "players": [{"seat": s, "name": n, "total": 1 if won else 0,
                      "breakdown": [{"label": tallies["outcome"].replace("_", " "),
                                     "points": 1 if won else 0,
-                                    "rule": Citation("journey", Q_COOPERATIVE).to_json()}]}
+                                    "rule": game.cite(Q_COOPERATIVE).to_json()}]}
                     for s, n in zip(seats, tallies["players"], strict=True)],
         "winners": seats if won else [],
         "decided_by": {"text": ("The Pilgrims win together." if won
                                 else "The Pilgrims fail the Quest together."),
-                       "rule": Citation("journey", quote).to_json()},
+                       "rule": game.cite(quote).to_json()},
     }
