@@ -15,6 +15,7 @@ from referee.core import BadRequest, cites
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
+from .special_cards import FLOOD_GATE, Q_DRAW_FOLLOW
 
 Q_SPAWN_GATES = "Demons spawn from each Active Demon Gate on the Game Board."
 Q_GATE_ORDER = ("Start at the Gate closest to Tripitaka, and work back to the Gate furthest from "
@@ -99,7 +100,7 @@ class DemonMixin:
         if phase is None:
             return []
         return [d for d, demon in self.G["demons"].items()
-                if demon["active"] and d not in phase["activated"]]
+                if (demon["active"] or self.marching_inside(d)) and d not in phase["activated"]]
 
     def demon_ap(self) -> int:
         return 3 if self.G["rage"] else 2
@@ -185,6 +186,8 @@ class DemonMixin:
             raise self.violation(f"{event['gate']} is inactive.", Q_INACTIVE_GATE)
         if self.G["demon_phase"]["rage_stopped"]:
             raise self.violation("Demon Rage: no more Demon Cards this Demon Phase.", Q_RAGE)
+        if self.flood_gate_due():
+            raise self.violation("First carry out the Flood Gate card.", Q_DRAW_FOLLOW)
         return (event["gate"] not in self.G["demon_phase"]["spawned"]
                 or f"{event['gate']} has spawned this Demon Phase.")
 
@@ -255,8 +258,11 @@ class DemonMixin:
                         "this phase; every Demon has 3 Action Points.", Q_RAGE)
             return
         if card == "special" and event["name"] != SPAWN_LORD:
-            G["special_cards"].append({"name": event["name"], "duration": None})
             phase["spawned"].append(gate)
+            if event["name"] == FLOOD_GATE:
+                self.draw_flood_gate(gate)
+                return
+            G["special_cards"].append({"name": event["name"], "duration": None})
             self.effect(f"Special Demon Card at {gate}: {event['name']}.", Q_SPECIAL)
             return
         if card in ("unique", "special"):
@@ -295,7 +301,7 @@ class DemonMixin:
             if event["demon"] in self.G["pilgrims"]:
                 return f"{PILGRIM_NAMES[event['demon']]} is a Pilgrim."
             return f"There is no Demon named {event['demon']}."
-        if not demon["active"]:
+        if not demon["active"] and not self.marching_inside(event["demon"]):
             raise self.violation(f"{self.name_of(event['demon'])} is inactive behind a closed "
                                  "door.", Q_ROOMS)
         return (event["demon"] not in self.G["demon_phase"]["activated"]
@@ -462,6 +468,8 @@ class DemonMixin:
         current = self.G["demon_phase"]["current"]
         option = current["options"][event["option"] - 1]
         current["plan"] = event["option"]
+        if self.marching_inside(event["demon"]):
+            self.leave_building(event["demon"], bool(event.get("outside")))
         current["attacks"] = [target for action in option["actions"] if action == "attack"
                               for target in option.get("targets") or []]
         self.effect(f"{self.name_of(event['demon'])}: {self.describe_option(option)}.",

@@ -49,6 +49,10 @@ DEMON_OPTION = {
         "ends": {"enum": ["closer", "not_closer"],
                  "description": "where it ends: closer on the board to Tripitaka than it began, "
                                 "or not"},
+        "through_obstacle": {**FACT, "description": "it moves through a wall, closed door, "
+                                                     "Miniature or Token (Phase March)"},
+        "ends_on_obstacle": FACT,
+        "through_purple": {**FACT, "description": "it crosses a purple line"},
     },
     "additionalProperties": False,
 }
@@ -74,7 +78,11 @@ EVENT_TYPES = {
                                                     "minItems": 1, "maxItems": 5},
                     "attack_dice": DICE, "pilgrim_die": FACE,
                     "weapon_damage": SMALL, "extra_damage": SMALL, "in_range": FACT,
-                    "knock_back_blocked": SMALL, "cards": CARDS_USED,
+                    "knock_back": {**SMALL, "description": "squares of Knock Back, as read on "
+                                                          "the Weapon Card or a card"},
+                    "knock_back_blocked": {**SMALL, "description": "squares the Target could not "
+                                                                  "be moved (Crushing Damage)"},
+                    "cards": CARDS_USED,
                     "defense_dice": DICE, "green_square": FACT,
                     "target_hp": {"type": "integer", "minimum": 1, "maximum": 30,
                                   "description": "the HP on the Target's Profile Sheet, where "
@@ -239,6 +247,16 @@ EVENT_TYPES = {
         example={"type": "spawn", "player": "p1", "gate": "gate-1", "card": "reinforcement",
                  "demons": ["berrok", "berrok"]},
         chance=True),
+    "flood_gate": EventType(
+        "Flood Gate (a Special Demon Card): the Gate closest to Tripitaka, and for every Demon in "
+        "play whether a square adjacent to that Gate is closer to Tripitaka (it moves there) or "
+        "not (it stays).",
+        properties={"gate": TOKEN,
+                    "closer": {"type": "object", "maxProperties": 33,
+                               "additionalProperties": FACT}},
+        required=("gate", "closer"),
+        example={"type": "flood_gate", "player": "p1", "gate": "gate-1",
+                 "closer": {"berrok-1": True, "berrok-2": False}}),
     "demon_options": EventType(
         "Demon Phase: what this Demon can do now, read off the board (each way it can use its "
         "Action Points to attack: the Pilgrims it would attack, squares moved, whether it ends "
@@ -252,7 +270,9 @@ EVENT_TYPES = {
     "demon_plan": EventType(
         "Demon Phase: the option the Demon follows (the referee's choice, confirmed in one tap; "
         "a different choice is refused with the rule).",
-        properties={"demon": FIGURE, "option": {"type": "integer", "minimum": 1, "maximum": 5}},
+        properties={"demon": FIGURE, "option": {"type": "integer", "minimum": 1, "maximum": 5},
+                    "outside": {**FACT, "description": "Phase March: the move takes a Demon "
+                                                       "inside a building outside it"}},
         required=("demon", "option"),
         example={"type": "demon_plan", "player": "p1", "demon": "berrok-1", "option": 1}),
     "demon_attack": EventType(
@@ -261,6 +281,11 @@ EVENT_TYPES = {
         properties={"demon": FIGURE, "target": FIGURE, "attack_dice": DICE,
                     "demon_die": FACE, "defense_dice": DICE, "green_square": FACT,
                     "extra_damage": SMALL, "knock_back": SMALL, "knock_back_blocked": SMALL,
+                    "knock_back_red": {**SMALL, "description": "red squares the Pilgrim was "
+                                                              "Knocked Back onto"},
+                    "pushed_out_of_range": {**FACT, "description": "the Knock Back pushed the "
+                                                                  "Target out of the Demon's "
+                                                                  "Attack Range"},
                     "condition": CARD_NAME,
                     "condition_duration": {"type": "integer", "minimum": 1, "maximum": 20},
                     "cards": CARDS_USED},
@@ -268,6 +293,15 @@ EVENT_TYPES = {
         example={"type": "demon_attack", "player": "p1", "demon": "berrok-1",
                  "target": "tripitaka", "attack_dice": [2, 1], "defense_dice": [1, 0]},
         chance=True),
+    "follow": EventType(
+        "The free \"Follow\" move right after a Knock Back: the Attacker (a Pilgrim or a Demon) "
+        "moves forwards with its Target, as a single Move that costs no Action Point (0 steps: it "
+        "does not or cannot Follow).",
+        properties={"attacker": FIGURE, "steps": {"type": "integer", "minimum": 0, "maximum": 12},
+                    "turns": SMALL, "diagonal": FACT, "backwards": FACT, "through_blocked": FACT,
+                    "through_purple": FACT, "blue": SMALL, "red": SMALL},
+        required=("attacker", "steps"),
+        example={"type": "follow", "player": "p1", "attacker": "borrack-1", "steps": 1}),
     "room": EventType(
         "A Pilgrim entered (active) or left (inactive) a closed room without opening its door: "
         "the Demons and Gates inside.",

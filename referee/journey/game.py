@@ -63,6 +63,7 @@ from .rules import (
     Q_TWO_AP,
     Q_UNCONSCIOUS,
 )
+from .special_cards import SpecialCardsMixin
 
 G_ = "journey"
 
@@ -216,7 +217,8 @@ EVENT_RULES = {
     "attack": (["pilgrims"], [*_ACT, "not_disabled", "not_a_double_action", "targets_demons",
                               "one_target", "target_on_board", "target_in_range",
                               "demon_does_not_defend", "attack_dice_rolled",
-                              "weapon_damage_read", "cards_in_time"]),
+                              "weapon_damage_read", "knock_back_blocked_within",
+                              "cards_in_time"]),
     "resolve_defeat": (["pilgrims"], ["defeat_to_resolve", "controls_pilgrim", "cleanse_possible",
                                       "cleanse_dice_rolled"]),
     "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation"]),
@@ -242,17 +244,25 @@ EVENT_RULES = {
     "karma_trade": (ANY_PHASE, ["controls_pilgrim", "trade_is_due", "trade_draw"]),
     "measure": (["demons"], ["measure_now", "measured_all"]),
     "spawn": (["demons_spawn"], ["gate_spawns", "gate_in_order", "spawn_card", "models_left"]),
+    "flood_gate": (["demons_spawn"], ["flood_gate_drawn", "flood_gate_closest",
+                                      "flood_gate_every_demon"]),
     "demon_options": (["demons_activate"], ["no_demon_acting", "demon_activates",
                                             "demon_in_order", "options_within_ap",
                                             "options_target_pilgrims",
-                                            "options_ignore_unconscious", "options_all_targets"]),
+                                            "options_ignore_unconscious", "options_all_targets",
+                                            "options_passable"]),
     "demon_plan": (["demons_activate"], ["demon_is_acting", "plan_not_chosen", "option_exists",
                                          "plan_priority", "plan_preference"]),
     "demon_attack": (["demons_activate"], ["demon_is_acting", "attack_planned",
                                            "demon_target_conscious", "attack_target_planned",
                                            "demon_attack_dice", "demon_die_rolled",
                                            "defense_dice_rolled", "green_square_defender",
-                                           "knock_back_blocked_within", "cards_in_time"]),
+                                           "knock_back_blocked_within", "cards_in_time",
+                                           "follow_first"]),
+    "follow": (["pilgrims", "demons", "end"], ["follow_after_knock_back", "follow_controlled",
+                                               "demon_follows_to_attack_again", "follow_forwards",
+                                               "follow_unobstructed", "follow_within_move",
+                                               "follow_red_health"]),
     "end_turn": (["end"], []),
     "room": (ANY_PHASE, ["room_members_known"]),
     "quest_result": (ANY_PHASE, []),
@@ -275,8 +285,8 @@ FLOW = [
 ]
 
 
-class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, QuestMixin,
-           Referee):
+class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, SpecialCardsMixin,
+           QuestMixin, Referee):
     game_id = G_
     title = "Journey: Wrath of Demons"
     min_players = 1
@@ -287,7 +297,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, Q
     initial = "maintenance"
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
-    rules_version = 1
+    rules_version = 2
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -440,6 +450,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, Q
     def proceed(self, event=None, *_):
         """After every event: end the game if a Quest condition was met, else move on through the
         phases that have nothing left to do."""
+        self.G["follow"] = self.G.pop("follow_next", None)
         self.quest().after_event(self, event)
         while True:
             if self.G["result"] is not None:
@@ -460,7 +471,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, Q
         if self.phase == "pilgrims":
             return None if G["activation"] or G["pending"] else "begin_demon_phase"
         if self.phase == "demons_spawn":
-            return None if self.gates_to_spawn() else "begin_demon_activation"
+            return (None if self.gates_to_spawn() or self.flood_gate_due()
+                    else "begin_demon_activation")
         if self.phase == "demons_activate":
             return (None if G["demon_phase"]["current"] or self.demons_to_activate()
                     else "begin_end_of_turn")

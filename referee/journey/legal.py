@@ -45,7 +45,11 @@ def legal_events(game) -> list[dict]:
     elif phase == "pilgrims":
         out.extend(pilgrim_events(game))
     elif phase == "demons_spawn":
-        if game.needs_measure("gates"):
+        if game.flood_gate_due():
+            for gate in game.closest_active_gates():
+                out.append({"type": "flood_gate", "player": table, "gate": gate,
+                            "open": ["closer"]})
+        elif game.needs_measure("gates"):
             out.append({"type": "measure", "player": table, "of": "gates", "open": ["distances"]})
         else:
             for gate in game.closest(game.gates_to_spawn(), G["demon_phase"]["gate_distances"]):
@@ -53,6 +57,17 @@ def legal_events(game) -> list[dict]:
                             "open": ["card", "demons"]})
     elif phase == "demons_activate":
         out.extend(demon_events(game, table))
+    follow = G.get("follow")
+    if follow:
+        attacker = follow["attacker"]
+        seat = seat_of.get(attacker, table)
+        for event in ({"type": "follow", "player": seat, "attacker": attacker, "steps": 0},
+                      {"type": "follow", "player": seat, "attacker": attacker,
+                       "open": ["steps", "blue", "red"]}):
+            probe = {"steps": 1, **{k: v for k, v in event.items() if k != "open"}}
+            if passes(game, "follow", probe, ["follow_after_knock_back",
+                                              "demon_follows_to_attack_again"]):
+                out.insert(0, event)
     for name in PILGRIMS:
         pilgrim = G["pilgrims"][name]
         due = game.trade_due(name)

@@ -147,6 +147,7 @@ def setup(game, players, options, position):
         "activation": None,
         "activated": [],
         "pending": None,
+        "follow": None,
         "demons": demons,
         "gates": gates,
         "tokens": tokens,
