@@ -860,16 +860,16 @@ def test_flood_gate_moves_the_demons_it_brings_closer_before_the_next_gate_spawn
 def test_phase_march_demons_pass_obstacles_and_wake_inside_buildings():
     table = Table({"gates": [{"id": "g1"}], "demons": ["berrok"], "inactive_demons": ["boof"]})
     table.to_demons()
-    through = {**option([MK]), "through_obstacle": True}
+    through = {**option([MK]), "obstacle": "through"}
     table.do("spawn", gate="g1", card="special", name="Phase March")
     assert table.phase == "demons_activate"
     table.do("measure", of="demons", distances={"berrok-1": 3, "boof-1": 5})
     table.refuse(Q_PURPLE, "demon_options", demon="berrok-1",
-                 options=[{**through, "through_purple": True}])
+                 options=[{**through, "obstacle": "across_purple"}])
     table.refuse(S.Q_MARCH_END, "demon_options", demon="berrok-1",
-                 options=[{**through, "ends_on_obstacle": True}])
+                 options=[{**through, "obstacle": "ends_on"}])
     table.activate("berrok-1", {"actions": ["move", "move"], "squares": 4,
-                                "through_obstacle": True}, pick=1)
+                                "obstacle": "through"}, pick=1)
     table.do("demon_options", demon="boof-1", options=[option([MK])])
     table.do("demon_plan", demon="boof-1", option=1, outside=False)
     assert not table.G["demons"]["boof-1"]["active"]
@@ -882,9 +882,9 @@ def test_without_phase_march_a_demon_cannot_pass_obstacles_and_inside_demons_sle
     table = Table({"demons": ["berrok"], "inactive_demons": ["boof"]})
     table.to_demons()
     table.refuse(A.Q_BLOCKED, "demon_options", demon="berrok-1",
-                 options=[{**option([MK]), "through_obstacle": True}])
+                 options=[{**option([MK]), "obstacle": "through"}])
     table.refuse(A.Q_BLOCKED, "demon_options", demon="berrok-1",
-                 options=[{**option([MK]), "ends_on_obstacle": True}])
+                 options=[{**option([MK]), "obstacle": "ends_on"}])
     table.refuse(D.Q_ROOMS, "demon_options", demon="boof-1", options=[])
 
 

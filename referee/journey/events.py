@@ -49,10 +49,9 @@ DEMON_OPTION = {
         "ends": {"enum": ["closer", "not_closer"],
                  "description": "where it ends: closer on the board to Tripitaka than it began, "
                                 "or not"},
-        "through_obstacle": {**FACT, "description": "it moves through a wall, closed door, "
-                                                     "Miniature or Token (Phase March)"},
-        "ends_on_obstacle": FACT,
-        "through_purple": {**FACT, "description": "it crosses a purple line"},
+        "obstacle": {"enum": ["through", "ends_on", "across_purple"],
+                     "description": "its path goes through a wall, closed door, Miniature or "
+                                    "Token (Phase March), ends on one, or crosses a purple line"},
     },
     "additionalProperties": False,
 }

@@ -113,12 +113,13 @@ class SpecialCardsMixin:
     def options_passable(self, event):
         march = self.special_in_effect(PHASE_MARCH)
         for n, option in enumerate(event["options"], 1):
-            if option.get("through_purple"):
+            obstacle = option.get("obstacle")
+            if obstacle == "across_purple":
                 raise self.violation(f"Option {n} crosses a purple line.", Q_PURPLE)
-            if option.get("ends_on_obstacle"):
+            if obstacle == "ends_on":
                 raise self.violation(f"Option {n} ends on an obstacle.",
                                      Q_MARCH_END if march else Q_BLOCKED)
-            if option.get("through_obstacle") and not march:
+            if obstacle == "through" and not march:
                 return f"Option {n} moves through an obstacle."
         return True
 
