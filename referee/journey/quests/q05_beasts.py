@@ -131,8 +131,7 @@ class Beasts(Quest):
             "with LOS and his attack roll on each (his Attack Dice and the Target's Defense "
             "Dice); or, with nobody in range, the Pilgrim Die rolled to move him, whether he was "
             "blocked (he turns 180°), the Miniatures he pushed and the tokens he trampled.",
-            properties={"in_range": {"type": "array", "items": PILGRIM, "maxItems": 4,
-                                     "uniqueItems": True},
+            properties={"in_range": {"type": "array", "items": PILGRIM, "maxItems": 4},
                         "attacks": {"type": "array", "maxItems": 4, "items": {
                             "type": "object",
                             "properties": {"target": FIGURE, "attack_dice": DICE,
