@@ -1,0 +1,401 @@
+"""Quest 7 - Demon Army: Kei Lun fights beside the Pilgrims (1 Action Point after the Pilgrims:
+move or rotate towards the treasure chest, or attack everything in range), the treasure chest that
+is not a Mystical Box, the Golden Peach's +1 on Cleanse Rituals, Demons that attack Kei Lun, and
+Gates that go inactive when the whole Demon Deck has been played once.
+
+Entered from the board: Kei Lun's Action (`kei_lun`, with whether he guards the chest — it is in one
+of the 2 squares directly in front of him — whether a move takes him towards it, and the figures in
+his range/LOS), the chest picked up or set down (`treasure_chest`), the Golden Peach's board
+conditions (`golden_peach`), a Demon's attack on Kei Lun (`kei_lun_attacked`). Kei Lun's Health
+Points are on his Profile Sheet, not in the rulebook: `quest_setup.kei_lun_hp`. The Demon Deck holds
+50 cards less the Rage Card (Game Components): `quest_setup.deck_cards` (default 49) if the table's
+differs.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, Citation, EventType, Option, SetupError, cites
+
+from . import Quest, QuestEvent, all_of, any_of, holds, sutras_held
+from .q06_kogaiji import TOKEN, pilgrim_acts
+
+Q_NOT_A_BOX = "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate."
+Q_ONE_AP = ("Kei Lun has 1 Action Point each turn and plays directly after the Pilgrims. He can "
+            "only take 1 of 2 actions:")
+Q_MOVE = ("Priority 1: Move 1 square forwards or rotate. He will move towards the treasure chest to "
+          "guard it, i.e. when the box is in 1 of the 2 squares directly in front of him.")
+Q_ATTACK = ("Priority 2: Attack all Demons and Pilgrims in range/LOS. Resolve all attacks "
+            "separately.")
+Q_KILLS = ("Kei Lun's attacks Kill Demons (no Cleanse Ritual) but there is no need to track Bad "
+           "Karma for Kei Lun.")
+Q_QUEST5 = ("He will attack all Pilgrims in range/LOS or, if there are no attacks to be made, he "
+            "will move as described below.")
+Q_CHEST = ("Treasure Chest: Pilgrims can spend 1 AP to pick up or set down the treasure chest. They "
+           "can use this to move Kei Lun to a more advantageous spot.")
+Q_PEACH = ("Bathed in its radiant glow, Pilgrims gain +1 on all Cleanse Ritual rolls automatically "
+           "when these 3 conditions are satisfied:")
+Q_GUARDING = ("Kei Lun must be in position guarding the treasure chest and the Golden Peach to "
+              "release its power.")
+Q_ALL_SUTRAS = "The Pilgrims must possess all 4 Sutras."
+Q_SAME_TILE = ("The Pilgrims carrying the Sutras must be on the same Map Tile as the treasure "
+               "chest.")
+Q_FIFTH = ("Demon Actions: When assigning the Action Points for the Demons, treat Kei Lun as if he "
+           "were a fifth pilgrim.")
+Q_DECK = ("Demon Deck: All Gates are active from the start of the Quest, but become inactive when "
+          "the entire Demon Spawn Deck has been played once.")
+Q_ENDS = ("The Quest ends immediately when the Gates are inactive and all Demons have been removed "
+          "from play or when either Tripitaka or Kei Lun is Killed.")
+Q_HEROIC = "Heroic Victory: All the Pilgrims and Kei Lun survive."
+Q_VICTORY = "Victory: Tripitaka and Kei Lun survive."
+Q_DEFEAT = "Defeat: Tripitaka or Kei Lun are Killed."
+ALL_SUTRAS = 4
+DECK_CARDS = 49  # "50 Demon Cards", less "the Rage Card, which must be removed from the deck"
+PILGRIM = {"enum": ["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"]}
+DICE = {"type": "array", "items": {"enum": [0, 1, 2, 3]}, "maxItems": 6}
+KEI_LUN = "kei_lun"
+
+
+def state(game) -> dict:
+    return game.G["quest_state"]
+
+
+def kei_lun(game) -> dict:
+    return state(game)["kei_lun"]
+
+
+@cites(Q_NOT_A_BOX)
+def chest_is_not_a_box(game, event):
+    if event["type"] in ("pray", "meditate") and event["box"] == state(game)["chest"]:
+        return f"{event['box']} is the treasure chest, not a Mystical Box."
+    return True
+
+
+@cites(Q_PEACH)
+def golden_peach_bonus(game, event):
+    if (event["type"] == "resolve_defeat" and event["choice"] == "cleanse"
+            and golden_peach(game) and event.get("cleanse_bonus", 0) < 1):
+        return ("The Golden Peach is released: +1 on the Cleanse Ritual roll (enter "
+                "cleanse_bonus 1, plus any card's).")
+    return True
+
+
+@cites(Q_ONE_AP)
+def kei_lun_after_the_pilgrims(game, event):
+    if event["type"] == "kei_lun" and (game.activation() is not None or game.G["pending"]):
+        return "Kei Lun plays directly after the Pilgrims: a Pilgrim is still acting."
+    return True
+
+
+def golden_peach(game) -> bool:
+    peach = state(game)["peach"]
+    return (peach["guarding"] and peach["same_tile"] and sutras_held(game) >= ALL_SUTRAS
+            and kei_lun(game)["hp"] > 0)
+
+
+def gates_inactive(game) -> bool:
+    return all(gate["status"] != "active" for gate in game.G["gates"].values())
+
+
+def dead(name):
+    return lambda game: game.G["pilgrims"][name]["status"] == "dead"
+
+
+def kei_lun_killed(game) -> bool:
+    return kei_lun(game)["hp"] <= 0
+
+
+def all_survive(game) -> bool:
+    return not kei_lun_killed(game) and all(p["status"] != "dead"
+                                            for p in game.G["pilgrims"].values())
+
+
+def two_survive(game) -> bool:
+    return not kei_lun_killed(game) and not dead("tripitaka")(game)
+
+
+CLEARED = holds("the Gates are inactive and all Demons have been removed from play",
+                lambda game: gates_inactive(game) and not game.G["demons"])
+TRIPITAKA_OR_KEI_LUN = holds("either Tripitaka or Kei Lun is Killed",
+                             lambda game: dead("tripitaka")(game) or kei_lun_killed(game))
+
+
+class DemonArmy(Quest):
+    key = "q7"
+    number = 7
+    title = "Quest 7 - Demon Army"
+    board = {"broken_doors": 2, "gates": 4, "wells": 2, "sutras": 4, "boxes": 1}
+    setup_schema = {
+        "type": "object",
+        "properties": {
+            "kei_lun_hp": {"type": "integer", "minimum": 1, "maximum": 30,
+                           "description": "Kei Lun's Health Points (his Profile Sheet)"},
+            "chest": {**TOKEN, "description": "the Mystical Box Token that is the treasure chest "
+                                              "(default: the one on the board)"},
+            "deck_cards": {"type": "integer", "minimum": 1, "maximum": 60,
+                           "description": "the Demon Spawn Deck's cards (default 49: the 50 "
+                                          "Demon Cards less the Rage Card)"}},
+        "additionalProperties": False,
+    }
+    options = {
+        "q7_kei_lun": Option(
+            "Quest 7 table ruling: Kei Lun's priorities. \"move_first\": as numbered — he moves "
+            "or rotates towards the treasure chest until he guards it, and attacks only when he "
+            "guards it; \"attack_first\": as in Quest 5, he attacks whatever is in range/LOS and "
+            "moves only when there is nothing to attack.",
+            {"enum": ["move_first", "attack_first"]}, "move_first",
+            (Citation("journey", Q_MOVE), Citation("journey", Q_QUEST5))),
+    }
+    rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims)
+    event_types = {
+        "kei_lun": QuestEvent(EventType(
+            "Quest 7: Kei Lun's 1 Action after the Pilgrims: move 1 square forwards or rotate "
+            "(towards the treasure chest), attack all Demons and Pilgrims in range/LOS (one roll "
+            "each), or nothing. Whether he guards the chest (it is in 1 of the 2 squares directly "
+            "in front of him) before acting, and after a move.",
+            properties={"action": {"enum": ["move", "rotate", "attack", "none"]},
+                        "guarding": {"type": "boolean"},
+                        "towards_chest": {"type": "boolean"},
+                        "guarding_after": {"type": "boolean"},
+                        "in_range": {"type": "array", "items": TOKEN, "maxItems": 20},
+                        "attacks": {"type": "array", "maxItems": 20, "items": {
+                            "type": "object",
+                            "properties": {"target": TOKEN, "attack_dice": DICE,
+                                           "defense_dice": DICE,
+                                           "green_square": {"type": "boolean"}},
+                            "required": ["target", "attack_dice"],
+                            "additionalProperties": False}}},
+            required=("action", "guarding"),
+            example={"type": "kei_lun", "player": "p1", "action": "rotate", "guarding": False,
+                     "towards_chest": True}),
+            ("pilgrims",)),
+        "treasure_chest": QuestEvent(EventType(
+            "Quest 7: a Pilgrim picks up or sets down the treasure chest (1 Action Point).",
+            properties={"pilgrim": PILGRIM, "action": {"enum": ["pick_up", "set_down"]}},
+            required=("pilgrim", "action"),
+            example={"type": "treasure_chest", "player": "p1", "pilgrim": "monkey_king",
+                     "action": "pick_up"}),
+            ("pilgrims",)),
+        "golden_peach": QuestEvent(EventType(
+            "Quest 7: the Golden Peach's conditions on the board: Kei Lun in position guarding "
+            "the treasure chest; the Pilgrims carrying the Sutras on the chest's Map Tile.",
+            properties={"guarding": {"type": "boolean"}, "same_tile": {"type": "boolean"}},
+            required=("guarding", "same_tile"),
+            example={"type": "golden_peach", "player": "p1", "guarding": True,
+                     "same_tile": True}),
+            ("maintenance", "pilgrims", "demons_spawn", "demons_activate", "end")),
+        "kei_lun_attacked": QuestEvent(EventType(
+            "Quest 7: a Demon attacks Kei Lun (treated as a fifth Pilgrim): its Attack Dice, "
+            "Demon Die damage and Kei Lun's Defense Dice if his Profile Sheet has them.",
+            properties={"demon": TOKEN, "attack_dice": DICE, "extra_damage":
+                        {"type": "integer", "minimum": 0, "maximum": 20},
+                        "defense_dice": DICE},
+            required=("demon", "attack_dice"),
+            example={"type": "kei_lun_attacked", "player": "p1", "demon": "berrok-1",
+                     "attack_dice": [2, 1]}),
+            ("demons_activate",)),
+    }
+    ends = (any_of("end", Q_ENDS, CLEARED, TRIPITAKA_OR_KEI_LUN),)
+    heroic = all_of("heroic_victory", Q_HEROIC,
+                    holds("All the Pilgrims and Kei Lun survive", all_survive,
+                          lambda game: not all_survive(game)))
+    victory = all_of("victory", Q_VICTORY,
+                     holds("Tripitaka and Kei Lun survive", two_survive,
+                           lambda game: not two_survive(game)))
+    defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_OR_KEI_LUN),)
+
+    @classmethod
+    def prepare(cls, G, options, entered):
+        if "kei_lun_hp" not in entered:
+            raise SetupError("Quest 7: enter Kei Lun's Health Points from his Profile Sheet "
+                             "(quest_setup.kei_lun_hp; the rulebook does not print them)",
+                             "options.quest_setup.kei_lun_hp")
+        boxes = G["tokens"]["boxes"]
+        chest = entered.get("chest") or (boxes[0] if len(boxes) == 1 else None)
+        if chest not in boxes:
+            raise SetupError("Quest 7: name the Mystical Box Token that is the treasure chest",
+                             "options.quest_setup.chest")
+        G["quest_state"].update({
+            "kei_lun": {"hp": entered["kei_lun_hp"], "max_hp": entered["kei_lun_hp"],
+                        "acted_turn": None},
+            "chest": chest, "chest_holder": None,
+            "peach": {"guarding": False, "same_tile": False},
+            "deck": entered.get("deck_cards", DECK_CARDS), "drawn": 0,
+            "ruling": options.get("q7_kei_lun", "move_first")})
+
+    # -- Kei Lun's turn, directly after the Pilgrims ------------------------------------------------
+
+    @classmethod
+    def waiting_for_kei_lun(cls, game) -> bool:
+        return (game.phase == "pilgrims" and game.activation() is None and not game.G["pending"]
+                and kei_lun(game)["hp"] > 0 and kei_lun(game)["acted_turn"] != game.G["turn"])
+
+    @classmethod
+    def holds_phase(cls, game):
+        return cls.waiting_for_kei_lun(game)
+
+    @classmethod
+    def own_legal(cls, game):
+        table = game.G["controllers"]["tripitaka"]
+        out = [{"type": "golden_peach", "player": table, "open": ["guarding", "same_tile"]}]
+        if cls.waiting_for_kei_lun(game):
+            out.append({"type": "kei_lun", "player": table,
+                        "open": ["action", "guarding", "in_range", "attacks"]})
+        activation = game.activation()
+        if activation is not None:
+            holder = state(game)["chest_holder"]
+            pilgrim = activation["pilgrim"]
+            if holder is None or holder == pilgrim:
+                out.append({"type": "treasure_chest", "player": game.G["controllers"][pilgrim],
+                            "pilgrim": pilgrim,
+                            "action": "pick_up" if holder is None else "set_down"})
+        phase = game.G["demon_phase"]
+        if game.phase == "demons_activate" and (phase["current"] or phase["activated"]):
+            acting = phase["current"]["demon"] if phase["current"] else phase["activated"][-1]
+            if acting in game.G["demons"]:
+                out.append({"type": "kei_lun_attacked", "player": table, "demon": acting,
+                            "open": ["attack_dice"]})
+        return out
+
+    @classmethod
+    def event_kei_lun(cls, game, event):
+        if not cls.waiting_for_kei_lun(game):
+            raise game.violation("Kei Lun has taken his 1 Action this turn (or cannot act).",
+                                 Q_ONE_AP)
+        action, guarding = event["action"], event["guarding"]
+        in_range = event.get("in_range") or []
+        attack_first = state(game)["ruling"] == "attack_first"
+        if action in ("move", "rotate"):
+            if guarding:
+                raise game.violation("Kei Lun guards the treasure chest: he does not move.",
+                                     Q_MOVE)
+            if attack_first and in_range:
+                raise game.violation("There are Demons or Pilgrims in his range/LOS: he attacks "
+                                     "(table ruling).", Q_QUEST5)
+            if not event.get("towards_chest", False):
+                raise game.violation("Kei Lun moves or rotates towards the treasure chest.",
+                                     Q_MOVE)
+        elif action == "attack":
+            if not guarding and not attack_first:
+                raise game.violation("Kei Lun does not guard the treasure chest yet: he moves "
+                                     "towards it first.", Q_MOVE)
+            if not in_range:
+                raise game.violation("Nothing is in Kei Lun's range/LOS.", Q_ATTACK)
+        else:
+            if not guarding and not (attack_first and in_range):
+                raise game.violation("Kei Lun does not guard the treasure chest: he moves "
+                                     "towards it.", Q_MOVE)
+            if in_range:
+                raise game.violation("Kei Lun attacks all Demons and Pilgrims in range/LOS.",
+                                     Q_ATTACK)
+        kei_lun(game)["acted_turn"] = game.G["turn"]
+        if action == "attack":
+            cls.kei_lun_attacks(game, event, in_range)
+            state(game)["peach"]["guarding"] = guarding
+        elif action == "none":
+            state(game)["peach"]["guarding"] = guarding
+            game.effect("Kei Lun guards the treasure chest; nothing is in his range.", Q_ATTACK)
+        else:
+            state(game)["peach"]["guarding"] = bool(event.get("guarding_after"))
+            game.effect(f"Kei Lun {'moves 1 square forwards' if action == 'move' else 'rotates'} "
+                        "towards the treasure chest.", Q_MOVE)
+
+    @classmethod
+    def kei_lun_attacks(cls, game, event, in_range):
+        attacks = event.get("attacks") or []
+        targets = [a["target"] for a in attacks]
+        if sorted(targets) != sorted(set(in_range)) or len(targets) != len(set(targets)):
+            raise game.violation("One attack roll for each Demon and Pilgrim in his range/LOS, "
+                                 "each once.", Q_ATTACK)
+        for attack in attacks:
+            target, damage = attack["target"], sum(attack["attack_dice"])
+            if target in game.G["pilgrims"]:
+                defense = sum(attack.get("defense_dice") or []) + bool(attack.get("green_square"))
+                game.effect(f"Kei Lun attacks {game.name_of(target)}: {damage} damage against "
+                            f"{defense} defense.", Q_ATTACK)
+                game.damage_pilgrim(target, max(0, damage - defense), "Kei Lun's attack",
+                                    Q_ATTACK)
+                continue
+            if target not in game.G["demons"]:
+                raise BadRequest(f"no Demon or Pilgrim named {target}", "event.attacks")
+            if attack.get("defense_dice") or attack.get("green_square"):
+                raise BadRequest("Demons roll no Defense Dice", "event.attacks")
+            hp = game.G["demons"][target]["profile"].get("hp")
+            if hp is None:
+                raise BadRequest(f"enter the Health Points of {game.name_of(target)} at setup "
+                                 "(demon_profiles)", "event.attacks")
+            if damage >= hp:
+                name = game.name_of(target)
+                game.remove_demon(target, "killed")
+                game.effect(f"Kei Lun Kills {name} ({damage} damage): no Cleanse Ritual, no "
+                            "Karma.", Q_KILLS)
+            else:
+                game.effect(f"Kei Lun attacks {game.name_of(target)}: {damage} damage, not the "
+                            f"{hp} of a One Hit Kill.", Q_ATTACK)
+
+    # -- the treasure chest and the Golden Peach ---------------------------------------------------
+
+    @classmethod
+    def event_treasure_chest(cls, game, event):
+        pilgrim_acts(game, event)
+        holder = state(game)["chest_holder"]
+        if event["action"] == "pick_up" and holder is not None:
+            raise game.violation(f"{game.name_of(holder)} holds the treasure chest.", Q_CHEST)
+        if event["action"] == "set_down" and holder != event["pilgrim"]:
+            raise game.violation(f"{game.name_of(event['pilgrim'])} does not hold the treasure "
+                                 "chest.", Q_CHEST)
+        game.spend(event, "treasure_chest")
+        state(game)["chest_holder"] = event["pilgrim"] if event["action"] == "pick_up" else None
+        game.effect(f"{game.name_of(event['pilgrim'])} "
+                    f"{'picks up' if event['action'] == 'pick_up' else 'sets down'} the treasure "
+                    "chest.", Q_CHEST)
+        game.after_action()
+
+    @classmethod
+    def event_golden_peach(cls, game, event):
+        state(game)["peach"] = {"guarding": event["guarding"], "same_tile": event["same_tile"]}
+        if golden_peach(game):
+            game.effect("The Golden Peach is released: +1 on every Cleanse Ritual roll.", Q_PEACH)
+        elif not event["guarding"]:
+            game.effect("No Golden Peach: Kei Lun is not guarding the treasure chest.", Q_GUARDING)
+        elif sutras_held(game) < ALL_SUTRAS:
+            game.effect(f"No Golden Peach: the Pilgrims possess {sutras_held(game)} Sutras.",
+                        Q_ALL_SUTRAS)
+        else:
+            game.effect("No Golden Peach: the Sutras are not on the chest's Map Tile.",
+                        Q_SAME_TILE)
+
+    # -- the Demons ----------------------------------------------------------------------------------
+
+    @classmethod
+    def event_kei_lun_attacked(cls, game, event):
+        phase = game.G["demon_phase"]
+        acting = phase["current"]["demon"] if phase["current"] else (
+            phase["activated"][-1] if phase["activated"] else None)
+        if event["demon"] != acting:
+            raise game.violation(f"{game.name_of(event['demon'])} is not the Demon acting.",
+                                 Q_FIFTH)
+        if kei_lun(game)["hp"] <= 0:
+            raise game.violation("Kei Lun is Killed.", Q_DEFEAT)
+        damage = sum(event["attack_dice"]) + event.get("extra_damage", 0)
+        hit = max(0, damage - sum(event.get("defense_dice") or []))
+        kei = kei_lun(game)
+        kei["hp"] = max(0, kei["hp"] - hit)
+        game.effect(f"{game.name_of(event['demon'])} attacks Kei Lun: {hit} damage, "
+                    f"{kei['hp']} Health Points left.", Q_FIFTH)
+
+    @classmethod
+    def after_event(cls, game, event=None):
+        if event and event["type"] == "spawn" and event["card"] != "rage":
+            quest = state(game)
+            quest["drawn"] += 1
+            if quest["drawn"] >= quest["deck"]:
+                for gate in game.G["gates"].values():
+                    if gate["status"] == "active":
+                        gate["status"] = "inactive"
+                if quest["drawn"] == quest["deck"]:
+                    game.effect(f"The Demon Spawn Deck has been played once ({quest['deck']} "
+                                "cards): every Gate is inactive.", Q_DECK)
+        super().after_event(game, event)
+
+
+QUEST = DemonArmy

@@ -1,0 +1,105 @@
+"""Quest 8 - Iron Fan's Interruption: no Demon Deck; Iron Fan (Yazuiji) respawns with set allies at
+the start of the Demon Phase after each Defeat, taking every Demon with her, for no Karma; the
+Quest ends at her fourth Defeat."""
+
+from __future__ import annotations
+
+from . import Quest, all_of, any_of, holds
+from .q06_kogaiji import defeated, place, remove_defeated
+
+Q_NO_DECK = "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase."
+Q_REMOVE_ALL = "When Iron Fan is Defeated, remove any other Demons on the board."
+Q_RESPAWN = ("Complete the Pilgrims' turn (Resting, Meditating, and Moving, for example) and then "
+             "respawn Iron Fan with new allies at the start of the next Demon Phase:")
+Q_FIRST = "First Respawn: Place 4 Bull Archers, then Iron Fan."
+Q_SECOND = "Second Respawn: Place 3 Bullserkers, then Iron Fan."
+Q_THIRD = "Third Respawn: Place 2 Generals, then Iron Fan."
+Q_NO_KARMA = ("Iron Fan and her minions are removed as soon as she is Defeated. She is not Killed "
+              "or Cleansed, so do not take Karma Points for her or the minions removed when she "
+              "is removed.")
+Q_ENDS = ("Game play ends when Iron Fan is defeated the fourth time, or when Tripitaka is "
+          "Killed.")
+Q_HEROIC = "Heroic Victory: All the Pilgrims survive."
+Q_VICTORY = "Victory: Tripitaka survives."
+Q_DEFEAT = "Defeat: Tripitaka is Killed."
+RESPAWNS = ((Q_FIRST, ("bharhaz",) * 4), (Q_SECOND, ("boof",) * 3), (Q_THIRD, ("borrack",) * 2))
+DEFEATS_TO_WIN = 4
+
+
+def state(game) -> dict:
+    return game.G["quest_state"]
+
+
+def dead(name):
+    return lambda game: game.G["pilgrims"][name]["status"] == "dead"
+
+
+def all_alive(game) -> bool:
+    return all(p["status"] != "dead" for p in game.G["pilgrims"].values())
+
+
+FOURTH_DEFEAT = holds("Iron Fan is defeated the fourth time",
+                      lambda game: state(game)["defeats"] >= DEFEATS_TO_WIN)
+TRIPITAKA_KILLED = holds("Tripitaka is Killed", dead("tripitaka"))
+
+
+class IronFan(Quest):
+    key = "q8"
+    number = 8
+    title = "Quest 8 - Iron Fan's Interruption"
+    board = {"gates": 1, "boxes": 1, "wells": 1, "demons": {"berrok": 5, "yazuiji": 1}}
+    ends = (any_of("end", Q_ENDS, FOURTH_DEFEAT, TRIPITAKA_KILLED),)
+    heroic = all_of("heroic_victory", Q_HEROIC,
+                    holds("All the Pilgrims survive", all_alive,
+                          lambda game: not all_alive(game)))
+    victory = all_of("victory", Q_VICTORY,
+                     holds("Tripitaka survives", lambda game: not dead("tripitaka")(game),
+                           dead("tripitaka")))
+    defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_KILLED),)
+
+    @classmethod
+    def prepare(cls, G, options, entered):
+        G["quest_state"].update({"defeats": 0, "respawn_due": False})
+        for gate in G["gates"].values():  # the Gate draws no Demon Card
+            if gate["status"] == "active":
+                gate["status"] = "inactive"
+
+    @classmethod
+    def after_event(cls, game, event=None):
+        iron_fan = defeated(game, "yazuiji")
+        if iron_fan is not None:
+            others = [d for d in game.G["demons"] if d != iron_fan]
+            remove_defeated(game, iron_fan, "defeated")
+            for demon in others:
+                game.G["demons"].pop(demon)
+                game.G["removed"].append({"demon": demon, "how": "removed",
+                                          "turn": game.G["turn"]})
+            state(game)["defeats"] += 1
+            n = state(game)["defeats"]
+            game.effect(f"Iron Fan is Defeated ({n} of {DEFEATS_TO_WIN}): she and "
+                        f"{len(others)} other Demon{'s' * (len(others) != 1)} are removed, with no "
+                        "Karma.", Q_NO_KARMA)
+            if others:
+                game.effect(f"{', '.join(others)} removed.", Q_REMOVE_ALL)
+            if n < DEFEATS_TO_WIN:
+                state(game)["respawn_due"] = True
+                game.effect("The Pilgrims complete their turn; she respawns at the start of the "
+                            "next Demon Phase.", Q_RESPAWN)
+        super().after_event(game, event)
+
+    @classmethod
+    def on_phase(cls, game, phase):
+        if phase == "demons_spawn" and game.G["result"] is None:
+            game.effect("No Demon Card is drawn: the Gate spawns nothing.", Q_NO_DECK)
+        if phase == "demons_spawn" and state(game)["respawn_due"] and game.G["result"] is None:
+            state(game)["respawn_due"] = False
+            quote, allies = RESPAWNS[state(game)["defeats"] - 1]
+            placed = []
+            for kind in (*allies, "yazuiji"):
+                ident = place(game, kind)
+                placed.append(ident)
+            game.effect(f"Iron Fan respawns: {', '.join(placed)} placed.", quote)
+        super().on_phase(game, phase)
+
+
+QUEST = IronFan

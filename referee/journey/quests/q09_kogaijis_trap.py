@@ -1,0 +1,276 @@
+"""Quest 9 - Kogaiji's Trap: no Gate can be sealed; Kogaiji, immune and still under his spell until
+the Elder Monk is rescued; a Rescue that is first a spin of the Fortune Spinner (the Elder Monk, or
+a Bull General breaking the deception); Demon Rage when no Bull General model is left, lasting until
+Kogaiji is Defeated; Kogaiji out of play when Defeated, the Gates no longer spawning.
+
+A Rescue in this Quest is the `rescue_attempt` event (the spinner's colour entered); the core's
+`rescue_villager` is refused, quoting the spin. The Villager Tokens are all in Kogaiji's room.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, Citation, EventType, Option, cites
+
+from . import Quest, QuestEvent, all_of, any_of, holds
+from .q06_kogaiji import PRAYER_OF_SEALING, TOKEN, defeated, pilgrim_acts, place, remove_defeated
+
+Q_NO_SEAL = ("Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of "
+             "Sealing.")
+Q_GATES_STOP = "Kogaiji's Defeat: The Gates stop spawning once Kogaiji is Defeated."
+Q_OUT = ("Defeat Kogaiji: In this Quest, the Pilgrims do not Kill or Cleanse Kogaiji. Once he is "
+         "Defeated, he is out of game play. Pilgrims do not take Karma Rewards for this.")
+Q_SPELL = ("He will not move or attack while doing so, and he is immune from attack. Once the "
+           "Elder Monk is rescued, Kogaiji ends the spell and is then controlled by the normal "
+           "Demon AI.")
+Q_SPIN = ("When the Pilgrims attempt a Rescue, first spin the Fortune Spinner. If the result is "
+          "Good Fortune, the Pilgrim has found the Elder Monk, if the result is Bad Fortune, the "
+          "Pilgrim has broken the deception. Regardless of the outcome, the rescue attempt costs "
+          "the Pilgrim 1 Action Point.")
+Q_ELDER = ("Elder Monk: Take the Token and the 3 Good Karma points, as normal. Kogaiji's spell "
+           "ends. If there are other Villager Tokens in the room, immediately replace them with "
+           "Bull Generals, facing Tripitaka.")
+Q_BROKEN = ("Deception is Broken: Replace the Token with a Bull General, facing towards the "
+            "Pilgrim that attempted the Rescue.")
+Q_FINAL = ("Final Token: If there is only 1 of the 4 Villager Tokens left, there is no need to "
+           "use the Fortune Spinner when you attempt a Rescue. It is the Elder Monk.")
+Q_RAGE = ("Demon Rage: If there are not enough Bull General Miniatures to place when the "
+          "deception is broken, Demon Rage begins and lasts until Kogaiji is Defeated.")
+Q_RAGE_STOPS = ("Demon Rage: Place the Demon Rage Card on the Demon Card Draw Deck to mark the "
+                "start of Demon Rage. Stop drawing Demon Cards for the rest of the Demon Phase of "
+                "this Turn.")
+Q_RUN_OUT = ("Demon Rage: Players might run out of Demon Miniatures to place on the Game Board "
+             "when required to spawn new Demons.")
+Q_SPIN_FULL = ("The Player must spin the arrow at least one full rotation. Anything less does not "
+               "count and the Player should spin again.")
+Q_VILLAGER_KARMA = "Pilgrims gain 3 Good Karma Points for this heroic deed."
+Q_ENDS = ("The Quest ends when all the Demons minions are removed from play and Kogaiji is "
+          "Defeated or if Tripitaka is Killed.")
+# The same words close Quest 8: each quote here runs on from this Quest's end sentence.
+Q_HEROIC = Q_ENDS + "\nHeroic Victory: All the Pilgrims survive."
+Q_VICTORY = Q_HEROIC + "\nVictory: Tripitaka survives."
+Q_DEFEAT = Q_VICTORY + "\nDefeat: Tripitaka is Killed."
+VILLAGER_TOKENS = 4
+
+
+def state(game) -> dict:
+    return game.G["quest_state"]
+
+
+@cites(Q_NO_SEAL)
+def no_gate_sealed(game, event):
+    if event["type"] == "close_gate":
+        return "No Gate can be sealed in this Quest."
+    if event["type"] == "play_card" and event["card"] == PRAYER_OF_SEALING:
+        return "No Gate can be sealed in this Quest, even with the Prayer of Sealing."
+    return True
+
+
+@cites(Q_SPELL)
+def kogaiji_under_his_spell(game, event):
+    if not state(game)["spell"]:
+        return True
+    kogaiji = [d for d, demon in game.G["demons"].items() if demon["type"] == "kogaiji"]
+    if event["type"] == "attack" and set(event["targets"]) & set(kogaiji):
+        return "Kogaiji is immune from attack while he casts his spell."
+    if event["type"] in ("demon_options", "demon_plan") and event["demon"] in kogaiji:
+        return "Kogaiji will not move or attack while he casts his spell."
+    return True
+
+
+@cites(Q_SPIN)
+def rescue_is_a_spin(game, event):
+    return (event["type"] != "rescue_villager"
+            or "In this Quest a Rescue is first a spin of the Fortune Spinner: enter "
+               "rescue_attempt.")
+
+
+def dead(name):
+    return lambda game: game.G["pilgrims"][name]["status"] == "dead"
+
+
+def all_alive(game) -> bool:
+    return all(p["status"] != "dead" for p in game.G["pilgrims"].values())
+
+
+KOGAIJI_OUT_AND_CLEAR = holds("all the Demons minions are removed from play and Kogaiji is "
+                              "Defeated",
+                              lambda game: state(game)["kogaiji_defeated"] and not game.G["demons"])
+TRIPITAKA_KILLED = holds("Tripitaka is Killed", dead("tripitaka"))
+
+
+class KogaijisTrap(Quest):
+    key = "q9"
+    number = 9
+    title = "Quest 9 - Kogaiji's Trap"
+    board = {"gates": 2, "villagers": VILLAGER_TOKENS, "boxes": 2, "doors": 3,
+             "demons": {"kogaiji": 1}}
+    options = {
+        "q9_no_model": Option(
+            "Quest 9 table ruling: a Villager Token that breaks the deception when no Bull "
+            "General model is left. \"token_removed\": the deception is broken, the token leaves "
+            "the board and Demon Rage begins; \"token_stays\": it cannot be replaced, so it stays "
+            "(still one of the tokens left) and Demon Rage begins.",
+            {"enum": ["token_removed", "token_stays"]}, "token_removed",
+            (Citation("journey", Q_BROKEN), Citation("journey", Q_RAGE))),
+        "q9_rage_on_elder_monk": Option(
+            "Quest 9 table ruling: more Villager Tokens to replace than Bull General models when "
+            "the Elder Monk is found. \"rage\": there are not enough Miniatures to place, Demon "
+            "Rage begins as when the deception is broken; \"no_rage\": the Quest's Rage is only "
+            "\"when the deception is broken\" (a Bad Fortune spin).",
+            {"enum": ["rage", "no_rage"]}, "rage",
+            (Citation("journey", Q_RUN_OUT), Citation("journey", Q_RAGE))),
+        "q9_rage_draws": Option(
+            "Quest 9 table ruling: Demon Cards while the Quest's Demon Rage lasts. "
+            "\"this_phase_only\": as in the core game, the Demon Phase in which the Rage began "
+            "draws no more cards, later ones draw normally (with 3 Action Points); "
+            "\"none_while_raging\": the Rage Card stays on the Demon Deck until Kogaiji is "
+            "Defeated, so no card is drawn.",
+            {"enum": ["this_phase_only", "none_while_raging"]}, "this_phase_only",
+            (Citation("journey", Q_RAGE_STOPS), Citation("journey", Q_RAGE))),
+    }
+    rules = (no_gate_sealed, kogaiji_under_his_spell, rescue_is_a_spin)
+    event_types = {
+        "rescue_attempt": QuestEvent(EventType(
+            "Quest 9: a Rescue attempt (1 Action Point) adjacent to a Villager Token: the Fortune "
+            "Spinner's colour (white: Good Fortune, the Elder Monk; black: Bad Fortune, a Bull "
+            "General). No spin for the last token.",
+            properties={"pilgrim": {"enum": ["monkey_king", "cho_hakkai", "monk_sha",
+                                             "tripitaka"]},
+                        "villager": TOKEN, "spinner": {"enum": ["white", "black"]},
+                        "full_rotation": {"type": "boolean"}, "adjacent": {"type": "boolean"}},
+            required=("pilgrim", "villager"),
+            example={"type": "rescue_attempt", "player": "p1", "pilgrim": "monkey_king",
+                     "villager": "villager-1", "spinner": "black"}),
+            ("pilgrims",)),
+    }
+    ends = (any_of("end", Q_ENDS, KOGAIJI_OUT_AND_CLEAR, TRIPITAKA_KILLED),)
+    heroic = all_of("heroic_victory", Q_HEROIC,
+                    holds("All the Pilgrims survive", all_alive,
+                          lambda game: not all_alive(game)))
+    victory = all_of("victory", Q_VICTORY,
+                     holds("Tripitaka survives", lambda game: not dead("tripitaka")(game),
+                           dead("tripitaka")))
+    defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_KILLED),)
+
+    @classmethod
+    def prepare(cls, G, options, entered):
+        G["quest_state"].update({"spell": True, "rage": False, "kogaiji_defeated": False})
+        for demon in G["demons"].values():
+            if demon["type"] == "kogaiji":
+                demon["active"] = False  # he casts his spell: no move, no attack
+
+    # -- Kogaiji ---------------------------------------------------------------------------------
+
+    @classmethod
+    def after_event(cls, game, event=None):
+        kogaiji = defeated(game, "kogaiji")
+        if kogaiji is not None:
+            remove_defeated(game, kogaiji, "defeated")
+            state(game)["kogaiji_defeated"] = True
+            game.effect("Kogaiji is Defeated: he is out of game play, with no Karma Reward.",
+                        Q_OUT)
+            for gate in game.G["gates"].values():
+                if gate["status"] == "active":
+                    gate["status"] = "inactive"
+            game.effect("The Gates stop spawning.", Q_GATES_STOP)
+            if state(game)["rage"]:
+                state(game)["rage"] = False
+                game.effect("The Demon Rage lasted until Kogaiji was Defeated: it ends at the next "
+                            "Maintenance Phase.", Q_RAGE)
+        if state(game)["spell"]:
+            for demon in game.G["demons"].values():
+                if demon["type"] == "kogaiji":
+                    demon["active"] = False  # he casts his spell: no move, no attack
+        super().after_event(game, event)
+
+    @classmethod
+    def on_maintenance(cls, game):
+        if state(game)["rage"]:
+            game.G["rage"] = True
+            game.effect("Demon Rage goes on until Kogaiji is Defeated.", Q_RAGE)
+
+    @classmethod
+    def on_phase(cls, game, phase):
+        if (phase == "demons_spawn" and state(game)["rage"]
+                and game.option("q9_rage_draws") == "none_while_raging"):
+            game.G["demon_phase"]["rage_stopped"] = True
+            game.effect("The Demon Rage Card lies on the Demon Deck until Kogaiji is Defeated: no "
+                        "Demon Card is drawn (table ruling).", Q_RAGE_STOPS)
+        super().on_phase(game, phase)
+
+    # -- the Rescue --------------------------------------------------------------------------------
+
+    @classmethod
+    def own_legal(cls, game):
+        activation = game.activation()
+        if activation is None or not game.G["tokens"]["villagers"]:
+            return []
+        return [{"type": "rescue_attempt", "player": game.G["controllers"][activation["pilgrim"]],
+                 "pilgrim": activation["pilgrim"], "villager": villager, "open": ["spinner"]}
+                for villager in game.G["tokens"]["villagers"]]
+
+    @classmethod
+    def event_rescue_attempt(cls, game, event):
+        pilgrim_acts(game, event)
+        game.villager_on_board(event)
+        villager, G = event["villager"], game.G
+        last = len(G["tokens"]["villagers"]) == 1
+        if last:
+            if event.get("spinner") == "black":
+                raise game.violation("The last Villager Token is the Elder Monk: no spin.",
+                                     Q_FINAL)
+        else:
+            if "spinner" not in event:
+                raise BadRequest("spin the Fortune Spinner first: enter its colour",
+                                 "event.spinner")
+            if event.get("full_rotation") is False:
+                raise game.violation("The spin did not go round once.", Q_SPIN_FULL)
+        game.spend(event, "rescue_villager")
+        name = game.name_of(event["pilgrim"])
+        if last or event["spinner"] == "white":
+            G["tokens"]["villagers"].remove(villager)
+            game.pilgrim(event["pilgrim"])["villagers"] += 1
+            game.effect(f"{name} finds the Elder Monk ({villager}).", Q_FINAL if last else Q_SPIN)
+            game.gain_karma(event["pilgrim"], "good", 3, Q_VILLAGER_KARMA)
+            state(game)["spell"] = False
+            for demon in G["demons"].values():
+                if demon["type"] == "kogaiji":
+                    demon["active"] = True
+            game.effect("Kogaiji's spell ends: the normal Demon AI controls him.", Q_ELDER)
+            others = list(G["tokens"]["villagers"])
+            for token in others:
+                cls.break_deception(game, token, Q_ELDER, elder=True)
+        else:
+            game.effect(f"{name} has broken the deception ({villager}).", Q_SPIN)
+            cls.break_deception(game, villager, Q_BROKEN, elder=False)
+        game.after_action()
+
+    @classmethod
+    def break_deception(cls, game, token: str, quote: str, elder: bool) -> None:
+        G = game.G
+        if game.models_free("borrack") > 0:
+            G["tokens"]["villagers"].remove(token)
+            ident = place(game, "borrack")
+            facing = "Tripitaka" if elder else "the Pilgrim that attempted the Rescue"
+            game.effect(f"{token} is a Bull General: {ident} is placed facing {facing}.", quote)
+            return
+        if elder and game.option("q9_rage_on_elder_monk") == "no_rage":
+            G["tokens"]["villagers"].remove(token)
+            game.effect(f"{token}: no Bull General model is left to place (table ruling: no "
+                        "Demon Rage when the Elder Monk is found).", Q_ELDER)
+            return
+        if game.option("q9_no_model") == "token_removed":
+            G["tokens"]["villagers"].remove(token)
+            game.effect(f"{token} breaks the deception but no Bull General model is left: the "
+                        "token leaves the board.", Q_BROKEN)
+        else:
+            game.effect(f"{token} breaks the deception but no Bull General model is left: the "
+                        "token stays (table ruling).", Q_BROKEN)
+        if not state(game)["kogaiji_defeated"] and not state(game)["rage"]:
+            state(game)["rage"] = True
+            G["rage"] = True
+            game.effect("Not enough Bull General Miniatures: Demon Rage begins and lasts until "
+                        "Kogaiji is Defeated.", Q_RAGE)
+
+
+QUEST = KogaijisTrap
