@@ -18,9 +18,9 @@ def auth(token):
     return {"Authorization": f"Bearer {token}"}
 
 
-def new_campaign(client, **extra):
+def new_campaign(client, players=("Ann", "Ben"), **extra):
     answer = client.post("/api/campaigns", json={
-        "game": "journey", "players": ["Ann", "Ben"],
+        "game": "journey", "players": list(players),
         "options": {"pilgrim_profiles": PROFILES}, **extra})
     assert answer.status_code == 201, answer.get_json()
     return answer.get_json()
@@ -214,3 +214,163 @@ def test_the_campaign_page_shows_each_quest_and_every_link_answers(app):
     statuses = crawl(client, [f"/play/campaigns/{campaign['id']}"])
     assert {url: s for url, s in statuses.items() if s >= 400} == {}
     assert client.get("/play/campaigns/nosuchcampaign1").status_code == 404
+
+
+# -- the Quests back to back -------------------------------------------------------------------------
+
+from tests.test_journey_quests_6_10 import LORDS, NINE, clear_the_deck, kill_every_demon  # noqa: E402
+from tests.test_journey_quests_framework import QuestTable  # noqa: E402
+
+
+def quest_table(client, campaign, started) -> QuestTable:
+    """A Quest of the campaign, played through the HTTP API with the campaign's edit token."""
+    table = QuestTable.__new__(QuestTable)
+    table.client = client
+    table.session = {**started, "edit_token": campaign["edit_token"]}
+    table.seq = started["seq"]
+    return table
+
+
+def one_each(**chosen):
+    return {name: [chosen.get(name, {"good_karma": 10, "card": f"{name} skill"})]
+            for name in PILGRIMS}
+
+
+def test_three_quests_back_to_back_with_karma_upgrades_and_carry_over(client):
+    campaign = new_campaign(client, ("Solo",), options={"pilgrim_profiles": PROFILES,
+                                                        "demon_profiles": LORDS})
+    bad = {"bad_karma": 10, "corruption": "Permanent Limp"}
+    # Quest 6: 1 Karma Upgrade each, given at its setup
+    wrong = client.post(f"/api/campaigns/{campaign['id']}/quests", json={"quest": "q6"},
+                        headers=auth(campaign["edit_token"]))
+    assert refused_quote(wrong) == C.Q_ONE_UPGRADE
+    halves = one_each(monkey_king={"good_karma": 5, "bad_karma": 5, "card": "x"})
+    wrong = client.post(f"/api/campaigns/{campaign['id']}/quests",
+                        json={"quest": "q6", "upgrades": halves},
+                        headers=auth(campaign["edit_token"]))
+    assert refused_quote(wrong) == C.Q_BLOCKS
+    started = start_quest(client, campaign, {"quest": "q6", "upgrades": one_each(monkey_king=bad)})
+    monkey = started["state"]["pilgrims"]["monkey_king"]
+    assert (monkey["weapon_level"], monkey["corruption"]) == (2, ["Permanent Limp"])
+    assert started["state"]["pilgrims"]["tripitaka"]["skills"] == ["tripitaka skill"]
+    q6 = quest_table(client, campaign, started)
+    q6.do("maintenance")
+    q6.do("collect_sutra", pilgrim="monkey_king", sutra="sutra-1")
+    q6.do("collect_sutra", pilgrim="monkey_king", sutra="sutra-2")
+    q6.do("rescue_villager", pilgrim="cho_hakkai", villager="villager-1")
+    q6.do("attack", pilgrim="cho_hakkai", targets=["kogaiji-1"], **NINE)
+    assert q6.result()["outcome"] == "heroic_victory"
+
+    # Quest 8 does not follow Quest 6
+    wrong = client.post(f"/api/campaigns/{campaign['id']}/quests",
+                        json={"quest": "q8", "upgrades": one_each()},
+                        headers=auth(campaign["edit_token"]))
+    assert refused_quote(wrong) == C.Q_IN_ORDER
+
+    # Quest 7: the Pilgrims as Quest 6 left them, Health and Chi back, one more Upgrade
+    started = start_quest(client, campaign, {
+        "quest": "q7", "options": {"quest_setup": {"kei_lun_hp": 6, "deck_cards": 4}},
+        "upgrades": one_each(monkey_king=bad, cho_hakkai={"bad_karma": 10,
+                                                          "corruption": "Demon Distraction"})})
+    pilgrims = started["state"]["pilgrims"]
+    assert (pilgrims["monkey_king"]["weapon_level"], pilgrims["monkey_king"]["corruption"]) == (
+        3, ["Permanent Limp", "Permanent Limp"])
+    assert pilgrims["monkey_king"]["skills"] == []
+    assert pilgrims["cho_hakkai"]["good_karma"] == 3  # the Villager's Karma, kept
+    assert pilgrims["cho_hakkai"]["skills"] == ["cho_hakkai skill"]
+    assert pilgrims["monk_sha"]["skills"] == ["monk_sha skill", "monk_sha skill"]
+    assert (pilgrims["monkey_king"]["sutras"], pilgrims["monkey_king"]["hp"]) == (0, 10)
+    quotes = [effect["rule"]["quote"] for effect in started["carry_over"]]
+    assert quotes[:3] == [C.Q_HEALTH, C.Q_KARMA, C.Q_CARDS] and C.Q_UPGRADE_BAD in quotes
+    q7 = quest_table(client, campaign, started)
+    clear_the_deck(q7)
+    kill_every_demon(q7)
+    assert q7.result()["outcome"] == "heroic_victory"
+    killed_by_monkey = q7.G["pilgrims"]["monkey_king"]["bad_karma"]
+
+    # Quest 8: a third Quest, the weapon fully upgraded: only a Corruption Card
+    started = start_quest(client, campaign, {"quest": "q8", "upgrades": one_each(
+        monkey_king={"bad_karma": 10, "corruption": "Curse of the Dead"})})
+    monkey = started["state"]["pilgrims"]["monkey_king"]
+    assert monkey["weapon_level"] == 3 and monkey["corruption"][-1] == "Curse of the Dead"
+    assert monkey["bad_karma"] == killed_by_monkey
+    assert C.Q_FULLY_UPGRADED in [e["rule"]["quote"] for e in started["carry_over"]]
+
+    shown = client.get(f"/api/campaigns/{campaign['id']}").get_json()
+    assert [q["quest"] for q in shown["quests"]] == ["q6", "q7", "q8"]
+    assert [q["result"]["outcome"] if q["result"] else None for q in shown["quests"]] == [
+        "heroic_victory", "heroic_victory", None]
+    assert shown["quests"][1]["start"]["monkey_king"]["weapon_level"] == 3
+    page = client.get(f"/play/campaigns/{campaign['id']}").get_data(as_text=True)
+    assert "Quest 7 - Demon Army" in page and "Curse of the Dead" in page
+
+
+def test_ruling_no_upgrade_for_pilgrims_who_earned_theirs(client):
+    campaign = new_campaign(client, options={"pilgrim_profiles": PROFILES,
+                                             "demon_profiles": LORDS},
+                            rulings={"quest_upgrades": "earned_only"})
+    started = start_quest(client, campaign, {"quest": "q6"})
+    assert started["carry_over"][0]["rule"]["quote"] == C.Q_EARNED
+    assert started["state"]["pilgrims"]["monkey_king"]["weapon_level"] == 1
+
+
+def test_quest_10_part_two_continues_part_one_unchanged(client):
+    campaign = new_campaign(client, ("Solo",), options={"pilgrim_profiles": PROFILES,
+                                             "demon_profiles": LORDS,
+                                             "initiative": ["monk_sha", "tripitaka",
+                                                            "monkey_king", "cho_hakkai"]})
+    two_each = {name: [{"good_karma": 10, "card": f"{name} 1"},
+                       {"bad_karma": 10, "corruption": "Permanent Limp"}] for name in PILGRIMS}
+    wrong = client.post(f"/api/campaigns/{campaign['id']}/quests",
+                        json={"quest": "q10a", "upgrades": one_each()},
+                        headers=auth(campaign["edit_token"]))
+    assert refused_quote(wrong) == C.Q_TWO_UPGRADES
+    part_one = quest_table(client, campaign,
+                           start_quest(client, campaign, {"quest": "q10a", "upgrades": two_each}))
+    part_one.do("maintenance")
+    part_one.do("collect_sutra", pilgrim="monk_sha", sutra="sutra-1")
+    part_one.do("collect_sutra", pilgrim="monk_sha", sutra="sutra-2")
+    part_one.do("collect_sutra", pilgrim="tripitaka", sutra="sutra-3")
+    part_one.do("rescue_villager", pilgrim="tripitaka", villager="villager-1")
+    part_one.do("collect_sutra", pilgrim="monkey_king", sutra="sutra-4")
+    part_one.do("fiery_bridge", pilgrim="monkey_king")
+    assert part_one.result()["outcome"] == "heroic_victory"
+    ended = part_one.G["pilgrims"]
+
+    wrong = client.post(f"/api/campaigns/{campaign['id']}/quests",
+                        json={"quest": "q10b", "options": {"initiative": list(PILGRIMS)}},
+                        headers=auth(campaign["edit_token"]))
+    assert refused_quote(wrong) == C.Q_SAME_INITIATIVE
+    started = start_quest(client, campaign, {"quest": "q10b"})
+    pilgrims = started["state"]["pilgrims"]
+    assert started["state"]["initiative"] == ["monk_sha", "tripitaka", "monkey_king",
+                                              "cho_hakkai"]
+    assert pilgrims["tripitaka"]["sutras"] == 4 and pilgrims["monk_sha"]["sutras"] == 0
+    assert pilgrims["tripitaka"]["villagers"] == 0
+    assert pilgrims["tripitaka"]["good_karma"] == ended["tripitaka"]["good_karma"] == 3
+    assert [pilgrims[n]["weapon_level"] for n in PILGRIMS] == [2, 2, 2, 2]
+    assert started["carry_over"][0]["rule"]["quote"] == C.Q_PART_TWO
+
+
+def test_part_two_never_follows_a_lost_part_one_nor_another_quest(client):
+    campaign = new_campaign(client, ("Solo",), options={"pilgrim_profiles": PROFILES,
+                                                        "demon_profiles": LORDS})
+    two_each = {name: [{"good_karma": 10, "card": "a"}, {"good_karma": 10, "card": "b"}]
+                for name in PILGRIMS}
+    part_one = quest_table(client, campaign,
+                           start_quest(client, campaign, {"quest": "q10a", "upgrades": two_each}))
+    part_one.do("maintenance")
+    part_one.do("fiery_bridge", pilgrim="monkey_king")
+    assert part_one.result()["outcome"] == "defeat"
+    wrong = client.post(f"/api/campaigns/{campaign['id']}/quests", json={"quest": "q10b"},
+                        headers=auth(campaign["edit_token"]))
+    assert refused_quote(wrong) == C.Q_PART_ONE_LOST
+    again = start_quest(client, campaign, {"quest": "q10a", "upgrades": two_each})
+    assert C.Q_REPLAY in [effect["rule"]["quote"] for effect in again["carry_over"]]
+    other = new_campaign(client, options={"pilgrim_profiles": PROFILES, "demon_profiles": LORDS})
+    first = quest_table(client, other, start_quest(client, other, {"quest": "free",
+                                                                    "position": BOARD}))
+    first.do("quest_result", outcome="victory", condition="won")
+    wrong = client.post(f"/api/campaigns/{other['id']}/quests", json={"quest": "q10b"},
+                        headers=auth(other["edit_token"]))
+    assert refused_quote(wrong) == C.Q_PART_TWO
