@@ -636,3 +636,17 @@ def test_a_ruling_chosen_on_the_form_is_the_games_option(client):
     exported = client.get(f"/play/{session_id}/export").get_json()
     assert exported["options"]["win_timing"] == "immediately"
     assert exported["options"]["nuncio_pulls_itself"] is False
+
+
+def test_the_offline_index_lists_every_rulebook_and_every_file_their_pages_load(client):
+    index = client.get("/offline/rulebooks.json").get_json()
+    from rulebook_index import corpus
+    assert sorted(book["game"] for book in index["rulebooks"]) == sorted(corpus.GAME_IDS)
+    loaded = set()
+    for url in index["pages"] + [book["url"] for book in index["rulebooks"]]:
+        page = client.get(url)
+        assert page.status_code == 200, url
+        loaded |= set(re.findall(r'(?:src|href)="(/static/[^"?#]+)', page.text))
+    assert loaded <= set(index["static"]), loaded - set(index["static"])
+    for url in index["static"]:
+        assert client.get(url).status_code == 200, url

@@ -31,7 +31,13 @@ def offline_rulebooks():
               "url": url_for("rules_pages.rules_book", game=gid)} for gid in corpus.GAME_IDS]
     return jsonify({"rulebooks": books,
                     "pages": [url_for("rules_pages.home"), url_for("rules_pages.rules_page"),
-                              url_for("pages.offline_page")]})
+                              url_for("pages.offline_page")],
+                    "static": [url_for("static", filename=name) for name in OFFLINE_STATIC]})
+
+
+# the files those pages load (tests/test_pages.py checks the list against the pages themselves)
+OFFLINE_STATIC = ("style.css", "play.css", "icons/icon.svg", "icons/icon-192.png",
+                  "js/sw-register.js", "js/offline.js")
 
 
 @bp.get("/offline")
