@@ -5,12 +5,11 @@ table. Screenshots go to tests/artifacts/pillars-of-fate-*.png."""
 
 import json
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.guard_cases.pillars_of_fate import last_card
 
-from .conftest import check_accessibility, open_setup, screenshot
+from .conftest import check_accessibility, open_setup, screenshot, take_seat
 
 LIVE_MS = 4000
 
@@ -39,23 +38,28 @@ def open_form(page, kind: str, who: str):
     return page.locator("form.open-event").filter(has=kind_field).filter(has_text=who)
 
 
-@pytest.mark.xfail(strict=True, reason="written before a seat per phone: one phone enters both "
-                   "seats' draft and plays; it must claim a seat per phone (or start a shared-phone "
-                   "table) — the same Age is played through the API in test_pillars_of_fate_http")
 def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source):
+    """Each phone holds one seat: it drafts, sees and plays its own cards."""
     ana = phone()
     join = new_game(ana, live_server)
+    take_seat(ana, "Ana")
     assert "The Divine draft" in ana.locator(".board").inner_text()
+    ben = phone()
+    ben.goto(join)
+    take_seat(ben, "Ben")
 
-    # The draft: each player keeps one card and passes two.
-    for who, kept, passed, seq in (("Ana", "Prophet", ("Klar", "Naka"), 1),
-                                   ("Ben", "Hadria", ("Steward", "Pentha"), 2)):
-        form = open_form(ana, "draft_divine", who)
+    # The draft: each player keeps one card and passes two, on their own phone.
+    for page, who, kept, passed, seq in ((ana, "Ana", "Prophet", ("Klar", "Naka"), 1),
+                                         (ben, "Ben", "Hadria", ("Steward", "Pentha"), 2)):
+        entered(page, seq - 1)
+        assert open_form(page, "draft_divine", "Ana" if who == "Ben" else "Ben").count() == 0
+        form = open_form(page, "draft_divine", who)
         form.locator("select[name='event.kept']").select_option(kept)
         form.locator("select[name='event.passed.0']").select_option(passed[0])
         form.locator("select[name='event.passed.1']").select_option(passed[1])
         form.locator("button[type=submit]").click()
-        entered(ana, seq)
+        entered(page, seq)
+    entered(ana, 2)
     screenshot(ana, "pillars-of-fate-draft-done")
 
     # Age I: three quests, the modifier, Ana starts.
@@ -71,9 +75,7 @@ def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source)
     assert board.locator(".pof-lane-card").count() == 3
     assert "Each first card played will have its power doubled." in board.inner_text()
 
-    # Ben joins on his phone; Ana plays a card she did not enter, with the short form.
-    ben = phone()
-    ben.goto(join)
+    # Ana plays a card she did not enter, with the short form.
     card = ana.locator("form.pof-card-form")
     card.locator("input[name='event.lane'][value=center]").check()
     card.locator("input[name='event.power']").fill("6")
@@ -114,9 +116,8 @@ def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source)
     assert "Prophet" in ana.locator(".pof-lane-card").first.inner_text()
 
     # Undo names the play and takes it back.
-    undo = ana.locator("button.undo")
-    assert "Prophet" in undo.inner_text()
-    undo.click()
+    assert "Prophet" in ana.locator("#undo-what").inner_text()
+    ana.locator("button.undo").click()
     entered(ana, 7)
     assert "Prophet" not in ana.locator(".pof-lane-card").first.inner_text()
     assert check_accessibility(ana, axe_source) == []
