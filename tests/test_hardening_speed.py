@@ -129,3 +129,77 @@ def test_the_cookie_serializer_is_built_once_per_secret(app):
     app.secret_key = "another secret " * 4
     with pytest.raises(BadSignature):
         interface.get_signing_serializer(app).loads(cookie)
+
+
+# -- the table page of a long game ---------------------------------------------------------------
+
+
+def long_avignon(client, events, undos):
+    """An Avignon game of `events` random legal events (bench/referee_speed.py plays them), then
+    `undos` undos."""
+    from bench.referee_speed import SETUP_BODY, play_events
+
+    created = client.post("/api/sessions", json={"game": "avignon", **SETUP_BODY}).get_json()
+    path = f"/api/sessions/{created['id']}"
+    auth = {"Authorization": f"Bearer {created['edit_token']}"}
+    for seq, event in enumerate(play_events(events, seed=3, end_allowed=False)):
+        assert client.post(path + "/events", headers=auth,
+                           json={"event": event, "expected_seq": seq}).status_code == 200
+    for _ in range(undos):
+        assert client.post(path + "/undo", headers=auth, json={}).status_code == 200
+    return created["id"]
+
+
+def told_texts(app, session_id, first):
+    """The history walk's texts from `first` on, on a fresh walk (a new process)."""
+    from referee.pages.describe import history
+    from referee.web import get_sessions
+
+    with app.test_request_context():
+        app.extensions.pop("tableside.history", None)
+        sessions = get_sessions()
+        view = sessions.get(session_id)
+        setup = engine_setup(sessions, session_id)
+        names = {p["seat"]: p["name"] for p in view["players"]}
+        return history(sessions, sessions.game("avignon"), setup, session_id, view, names, None,
+                       first)
+
+
+def engine_setup(sessions, session_id):
+    from referee.core import engine
+
+    return engine.Setup(**sessions.store.session_head(session_id)["setup"])
+
+
+def test_the_table_page_of_a_long_game_replays_only_from_the_nearest_checkpoint(app, client,
+                                                                               monkeypatch):
+    from referee.core import engine
+    from referee.core import sessions as sessions_module
+
+    monkeypatch.setattr(sessions_module, "CHECKPOINT_EVERY", 10)
+    session_id = long_avignon(client, events=60, undos=0)
+    applied = []
+    original = engine.apply
+    monkeypatch.setattr(engine, "apply", lambda model, event, replaying=False: (
+        applied.append(event), original(model, event, replaying))[1])
+    app.extensions.pop("tableside.history", None)  # as a new process: no walk kept
+    page = client.get(f"/play/{session_id}")
+    assert page.status_code == 200
+    # the state before the 8 entries shown: checkpoint 50, then events 51, 52 (up to 53); then 8
+    assert len(applied) <= 10 + 8
+    assert "The whole log (60 entries)" in page.get_data(as_text=True)
+
+
+def test_a_walk_started_at_a_checkpoint_tells_what_the_whole_walk_tells(app, client, monkeypatch):
+    from referee.core import sessions as sessions_module
+
+    monkeypatch.setattr(sessions_module, "CHECKPOINT_EVERY", 10)
+    session_id = long_avignon(client, events=40, undos=3)  # undos: 41-43, targets 40, 39, 38
+    whole = told_texts(app, session_id, first=1)
+    tail = told_texts(app, session_id, first=37)
+    assert set(tail["texts"]) == {37, 38, 39, 40}
+    assert all(tail["texts"][seq] == whole["texts"][seq] for seq in tail["texts"])
+    assert (tail["undo"], tail["redo"]) == (whole["undo"], whole["redo"]) == (37, 38)
+    # an undo's target before the shown entries is told on its own, as the whole walk tells it
+    alone = told_texts(app, session_id, first=42)
+    assert alone["texts"][38] == whole["texts"][38] and alone["texts"][37] == whole["texts"][37]

@@ -97,32 +97,41 @@ def describe_event(event: dict, view: dict, names: dict) -> Markup:
 _history_lock = threading.Lock()
 
 
-def history(game, setup: engine.Setup, session_id: str, view: dict, entries: list[dict],
-            names: dict, seat: str | None) -> dict:
-    """Every event of the log in words, each described in the table as it was when it was entered
-    (the character named by a path, the card a hand position held, may since have moved), as the
-    reader at `seat` may see it: {"texts": {seq: Markup}, "undo": seq of the event undo would take
-    back, "redo": seq}.
+def history(sessions, game, setup: engine.Setup, session_id: str, view: dict, names: dict,
+            seat: str | None, first: int = 1, targets=()) -> dict:
+    """The events of the log from seq `first` on, and the events `targets`, in words, each
+    described in the table as it was when it was entered (the character named by a path, the card
+    a hand position held, may since have moved), as the reader at `seat` may see it:
+    {"texts": {seq: Markup}, "undo": seq of the event undo would take back, "redo": seq}.
 
-    `entries` are the stored log entries (whole events: the walk replays them); each event is told
-    through the game's `visible_event` for `seat`, and the walk is kept per game and seat (a few,
-    LRU), going on from where it stopped: a new entry costs one event applied, not a replay.
+    The walk is kept per game and seat (a few, LRU), going on from where it stopped: a new entry
+    costs one event applied. A walk starts at `first` from the state before it, restored from the
+    nearest checkpoint (`sessions.state_after`), so the table page of a long game describes its last
+    entries without replaying the log; only the whole log (its own page) walks from the start.
     """
     key = (session_id, seat)
     cache = current_app.extensions.setdefault("tableside.history", OrderedDict())
     with _history_lock:
         walk = cache.pop(key, None)
-    if walk is None:
-        walk = {"seq": 0, "texts": {}, "snapshot": None, "applied": [], "redo": [], "broken": False}
-    new = [entry for entry in entries if entry["seq"] > walk["seq"]]
-    if new:
-        walk = continue_walk(walk, game, setup, session_id, view, new, names, seat)
+    if walk is None or walk["first"] > first:
+        walk = start_walk(sessions, game, setup, session_id, first)
+    if walk["seq"] < view["seq"]:
+        new = sessions.store.entries_from(session_id, walk["seq"] + 1, upto=view["seq"])
+        walk = continue_walk(walk, sessions, game, setup, session_id, view, new, names, seat)
     with _history_lock:
         cache[key] = walk
         while len(cache) > HISTORY_CACHE:
             cache.popitem(last=False)
-    return {"texts": walk["texts"], "undo": walk["applied"][-1][0] if walk["applied"] else None,
-            "redo": walk["redo"][-1][0] if walk["redo"] else None}
+    in_force, redo = sessions.stacks(session_id, view["seq"])
+    texts = walk["texts"]
+    missing = {seq for seq in (*targets, *in_force[-1:], *redo[-1:])
+               if seq is not None and seq not in texts}
+    if missing:
+        events = sessions.store.events_at(session_id, missing)  # event entries only
+        texts = {**texts, **{seq: told_alone(sessions, game, setup, session_id, view, names, seat,
+                                             seq, event) for seq, event in sorted(events.items())}}
+    return {"texts": texts, "undo": in_force[-1] if in_force else None,
+            "redo": redo[-1] if redo else None}
 
 
 def shown(model, event, seat):
@@ -132,12 +141,53 @@ def shown(model, event, seat):
     return model.visible_event(event, seat)
 
 
-def continue_walk(walk: dict, game, setup, session_id: str, view: dict, new: list[dict],
-                  names: dict, seat: str | None) -> dict:
-    """Replay the new log entries from the walk's last state, describing each event before it is
-    applied; undo and redo move along as the core's do. Should the replay fail (a game whose rules
-    changed since), the events from there on are described in the current table, and a game with
-    hidden information no longer tells their details."""
+def start_walk(sessions, game, setup, session_id: str, first: int) -> dict:
+    """A walk that will describe the log from seq `first` on: the state before that entry."""
+    in_force, redo = sessions.stacks(session_id, first - 1)
+    walk = {"first": first, "seq": first - 1, "texts": {}, "snapshot": None,
+            "applied": list(in_force), "redo": list(redo), "broken": False}
+    try:
+        walk["snapshot"] = sessions.state_after(session_id, in_force).snapshot() if in_force \
+            else None
+    except Exception:  # words are best effort; the table itself comes from the core
+        current_app.logger.exception("restoring the state before entry %s of %s", first, session_id)
+        walk["broken"] = True
+    return walk
+
+
+def told(model, event: dict, view: dict, names: dict, seat: str | None, hidden: bool) -> Markup:
+    """An event in words, in the table `model` as it was before it (None: the table now, and in a
+    game with hidden information only its type and player)."""
+    if model is not None:
+        before = {**view, "state": model.visible_state(seat) if model.hidden_information
+                  else model.G, "phase": model.phase}
+        return describe_event(shown(model, event, seat), before, names)
+    if hidden:
+        event = {k: event[k] for k in ("type", "player") if k in event}
+    return describe_event(event, view, names)
+
+
+def told_alone(sessions, game, setup, session_id: str, view: dict, names: dict,
+               seat: str | None, seq: int, event: dict) -> Markup:
+    """The `event` of entry `seq` in words, in the table as it was before it (from the nearest
+    checkpoint): an undo's or redo's target older than the entries the page shows."""
+    try:
+        in_force, _redo = sessions.stacks(session_id, seq - 1)
+        model = sessions.state_after(session_id, in_force) if in_force \
+            else engine.start(game, setup)
+    except Exception:  # words are best effort
+        current_app.logger.exception("restoring the state before entry %s of %s", seq, session_id)
+        model = None
+    return told(model, event, view, names, seat, game.hidden_information)
+
+
+def continue_walk(walk: dict, sessions, game, setup, session_id: str, view: dict,
+                  new: list[dict], names: dict, seat: str | None) -> dict:
+    """Go on from the walk's last state through the new log entries, describing each event before
+    it is applied; undo restores the state from the nearest checkpoint, redo applies its event
+    again, as the core's do. Should the replay fail (a game whose rules changed since), the events
+    from there on are described in the current table, and a game with hidden information no longer
+    tells their details."""
     walk = {**walk, "texts": dict(walk["texts"]), "applied": list(walk["applied"]),
             "redo": list(walk["redo"])}
     model = None
@@ -147,16 +197,9 @@ def continue_walk(walk: dict, game, setup, session_id: str, view: dict, new: lis
     for entry in new:
         walk["seq"] = entry["seq"]
         if entry["kind"] == "event":
-            if model is not None:
-                before = {**view, "state": model.visible_state(seat) if model.hidden_information
-                          else model.G, "phase": model.phase}
-                told = shown(model, entry["event"], seat)
-            else:
-                before = view
-                told = {k: entry["event"][k] for k in ("type", "player") if k in entry["event"]} \
-                    if game.hidden_information else entry["event"]
-            walk["texts"][entry["seq"]] = describe_event(told, before, names)
-            walk["applied"].append((entry["seq"], entry["event"]))
+            walk["texts"][entry["seq"]] = told(model, entry["event"], view, names, seat,
+                                               game.hidden_information)
+            walk["applied"].append(entry["seq"])
             walk["redo"].clear()
         elif entry["kind"] == "undo" and walk["applied"]:
             walk["redo"].append(walk["applied"].pop())
@@ -167,10 +210,15 @@ def continue_walk(walk: dict, game, setup, session_id: str, view: dict, new: lis
         if model is None:
             continue
         try:
-            if entry["kind"] == "undo":
-                model = engine.replay(game, setup, [event for _, event in walk["applied"]])
+            if entry["kind"] == "event":
+                engine.apply(model, entry["event"], replaying=True)
+            elif entry["kind"] == "undo":
+                model = (sessions.state_after(session_id, tuple(walk["applied"]))
+                         if walk["applied"] else engine.start(game, setup))
             else:
-                engine.apply(model, walk["applied"][-1][1], replaying=True)
+                redone = walk["applied"][-1]
+                engine.apply(model, sessions.store.events_at(session_id, [redone])[redone],
+                             replaying=True)
         except Exception:  # words are best effort; the table itself comes from the core
             current_app.logger.exception("replaying the log of %s for its words", session_id)
             walk["broken"] = True
@@ -180,7 +228,7 @@ def continue_walk(walk: dict, game, setup, session_id: str, view: dict, new: lis
     return walk
 
 
-def describe_entry(entry: dict, entries: list[dict], names: dict, told: dict) -> str:
+def describe_entry(entry: dict, names: dict, told: dict) -> str:
     """A log entry in plain words (for the "meanwhile" list and the live announcement)."""
     if entry["kind"] == "event":
         text = told["texts"].get(entry["seq"]) or event_label(entry["event"], names, True)
@@ -188,7 +236,6 @@ def describe_entry(entry: dict, entries: list[dict], names: dict, told: dict) ->
         effects = " ".join(e["text"] if e["text"].endswith((".", "!", "?")) else e["text"] + "."
                            for e in entry.get("effects", []))
         return f"{text} — {effects}" if effects else text
-    target = entry_at(entries, entry["target_seq"])
-    what = told["texts"].get(entry["target_seq"]) if target else None
+    what = told["texts"].get(entry["target_seq"])
     what = Markup(what).striptags() if what else f"#{entry['target_seq']}"
     return f"{'Undone' if entry['kind'] == 'undo' else 'Redone'}: {what}"

@@ -49,19 +49,28 @@ def load(session_id: str) -> dict:
         return get_sessions().get(session_id)
 
 
-def told_log(session_id: str, view: dict, game) -> tuple[list[dict], dict]:
-    """The log entries as this phone may see them, and every event told in words."""
+def told_log(session_id: str, view: dict, game,
+             last: int | None = None) -> tuple[list[dict], dict]:
+    """The log entries as this phone may see them (all, or the `last` few), and their events and
+    the events their undos and redos name, told in words."""
     token, seat = reader(session_id)
     names = {p["seat"]: p["name"] for p in view["players"]}
+    sessions = get_sessions()
     try:
-        entries = get_sessions().log(session_id, token, seat)["entries"]
+        entries = sessions.log(session_id, token, seat, last=last)["entries"]
     except Forbidden:
-        entries = get_sessions().log(session_id)["entries"]
-    store = get_sessions().store
-    setup = engine.Setup(**store.session(session_id)["setup"])
-    told = history(game, setup, session_id, view, store.entries(session_id), names,
-                   view["viewer"]["seat"])
+        entries = sessions.log(session_id, last=last)["entries"]
+    setup = engine.Setup(**sessions.store.session_head(session_id)["setup"])
+    first = entries[0]["seq"] if entries and last is not None else 1
+    targets = [entry["target_seq"] for entry in entries if entry["kind"] != "event"]
+    told = history(sessions, game, setup, session_id, view, names, view["viewer"]["seat"],
+                   first, targets)
     return entries, told
+
+
+# The log entries the table page shows (the whole log has its own page): the page of a game of
+# thousands of entries reads and describes these few.
+TABLE_LOG = 8
 
 
 def entering(view: dict) -> list[dict]:
@@ -78,8 +87,8 @@ def table(session_id):
     view = load(session_id)
     game = game_or_404(view["game"])
     key = phone_key(session_id)
-    log, told = told_log(session_id, view, game)
     done = request.args.get("done", type=int)
+    log, told = told_log(session_id, view, game, last=TABLE_LOG)
     role = view["viewer"]["role"]
     seat = view["viewer"]["seat"] if role == "seat" else None
     names = {p["seat"]: p["name"] for p in view["players"]}
@@ -229,11 +238,18 @@ def etag(seq: int) -> str:
     return f'"{seq}"'
 
 
+# The changes a phone is told at most ("meanwhile"): the last few, not a long game's whole log.
+MAX_CHANGES = 20
+
+
 def describe_changes(session_id: str, since: int) -> list[str]:
     view = load(session_id)
-    entries, told = told_log(session_id, view, game_or_404(view["game"]))
+    last = max(0, min(view["seq"] - since, MAX_CHANGES))
+    if not last:
+        return []
+    entries, told = told_log(session_id, view, game_or_404(view["game"]), last=last)
     names = {p["seat"]: p["name"] for p in view["players"]}
-    return [describe_entry(e, entries, names, told) for e in entries if e["seq"] > since]
+    return [describe_entry(e, names, told) for e in entries if e["seq"] > since]
 
 
 @bp.post("/play/<session_id>/event")
