@@ -179,9 +179,28 @@ def test_with_a_public_url_links_use_it_whatever_the_host(tmp_path, index_dir):
     assert "http://table.local:8000/play/" in text and "evil.example" not in text
 
 
+def test_the_address_flask_serve_prints_is_the_public_url_of_every_link(tmp_path, index_dir):
+    """One setting for where phones reach the server: `flask serve` makes the address it prints
+    PUBLIC_URL (as if configured), so the laptop's own page at 127.0.0.1 invites at that address."""
+    from app.hardening import serve_at
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite'}",
+                      "INDEX_DIR": index_dir})
+    client = app.test_client()
+    session_id = client.post("/api/sessions", json=SETUP).get_json()["id"]
+    local = client.get(f"/play/{session_id}", headers={"Host": "127.0.0.1:5000"})
+    assert "only this computer can open" in local.get_data(as_text=True)
+    serve_at(app, "http://192.168.1.20:5000")
+    assert app.config["PUBLIC_URL"] == "http://192.168.1.20:5000"
+    for host in ("127.0.0.1:5000", "evil.example"):
+        text = client.get(f"/play/{session_id}", headers={"Host": host}).get_data(as_text=True)
+        assert "http://192.168.1.20:5000/play/" in text and "only this computer" not in text
+        assert "evil.example" not in text
+
+
 def test_a_secret_key_is_generated_once_per_instance(tmp_path, index_dir, monkeypatch):
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    from hardening import secret_key
+    from app.hardening import secret_key
     first = secret_key(str(tmp_path))
     assert len(first) >= 40 and first != "dev"
     assert secret_key(str(tmp_path)) == first

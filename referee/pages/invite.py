@@ -1,10 +1,12 @@
 """Inviting the table: links and QR codes at an address the other phones can open, and `flask serve`,
 the one command that serves a table on the local network.
 
-A phone can only open an address of this computer on the table's network. `flask serve` listens on
-every interface and records the address it printed (`TABLE_URL`); the invite box uses it even when
-the page was opened as 127.0.0.1 on the laptop itself. When the page was opened at a loopback
-address and no network address is known, the box says plainly that phones cannot open the links.
+A phone can only open an address of this computer on the table's network. Links and QR codes are
+built from the address a request came to, which `PUBLIC_URL` fixes (app/hardening.py); `flask serve`
+listens on every interface and, unless PUBLIC_URL is configured, makes the address it printed the
+public one, so the invite box uses it even when the page was opened as 127.0.0.1 on the laptop
+itself. When the page was opened at a loopback address and no network address is known, the box
+says plainly that phones cannot open the links.
 """
 
 from __future__ import annotations
@@ -51,9 +53,6 @@ def base_url() -> tuple[str, str | None]:
     here = request.host_url.rstrip("/")
     if not is_loopback(request.host):
         return here, None
-    table_url = current_app.config.get("TABLE_URL")
-    if table_url:
-        return table_url.rstrip("/"), None
     return here, (f"This page was opened at {request.host}, an address only this computer can open: "
                   "the other phones cannot join with these links. Serve the table on the network "
                   "(make run) and open the address it prints.")
@@ -82,12 +81,18 @@ def links(session_id: str, join_token: str | None) -> dict:
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="The interface to listen on (127.0.0.1: this computer only).")
 def serve_command(port: int, host: str) -> None:
+    from app.hardening import serve_at
+
     app = current_app._get_current_object()
     address = lan_address() if host in ("0.0.0.0", "::") else host
     server = make_server(host, port, app, threaded=True)
-    if address and not ipaddress.ip_address(address).is_loopback:
+    if app.config.get("PUBLIC_URL"):
+        url = app.config["PUBLIC_URL"].rstrip("/")
+        click.echo(f"\nTableside is serving the table at\n\n    {url}\n")
+        segno.make(url, error="m").terminal(compact=True)
+    elif address and not ipaddress.ip_address(address).is_loopback:
         url = f"http://{address}:{server.server_port}"
-        app.config["TABLE_URL"] = url
+        serve_at(app, url)
         click.echo(f"\nTableside is serving the table at\n\n    {url}\n\n"
                    "Phones on the same Wi-Fi open that address (or scan this code):\n")
         segno.make(url, error="m").terminal(compact=True)

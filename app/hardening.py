@@ -2,7 +2,7 @@
 limits, compressed responses, JSON bodies checked at the door, and database faults answered as 503.
 
 Libraries: flask-talisman (headers), Flask-Limiter (rate limits), Flask-Compress (compression),
-cryptography's Fernet (the page cookie is encrypted, not only signed). `app.py` calls `init_app`.
+cryptography's Fernet (the page cookie is encrypted, not only signed). `create_app` calls `init_app`.
 """
 
 from __future__ import annotations
@@ -151,6 +151,13 @@ class _FernetJSON:
 
 
 # -- hosts ---------------------------------------------------------------------------------------
+
+
+def serve_at(app, public_url: str) -> None:
+    """Build every link and QR code from `public_url` (PUBLIC_URL; `flask serve` sets it to the
+    address it prints when none is configured), whatever Host a request names."""
+    app.config["PUBLIC_URL"] = public_url
+    app.wsgi_app = PublicAddress(app.wsgi_app, public_url)
 
 
 class PublicAddress:

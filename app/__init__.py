@@ -1,6 +1,7 @@
-"""Tableside: the Flask application factory.
+"""Tableside: the Flask application factory, and (hardening.py) what a server on a network needs
+around it.
 
-`flask --app app run` finds `create_app` itself; importing this module has no side effects.
+`flask --app app run` finds `create_app` itself; importing this package has no side effects.
 Configuration: the environment variables in the README's table, any `FLASK_<NAME>` variable
 (Flask's prefixed environment: `FLASK_RATELIMIT_ENABLED=false`), then `test_config`.
 """
@@ -11,11 +12,15 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-import hardening
+from . import hardening
+
+# the repository: templates/, static/ and instance/ sit beside this package
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def create_app(test_config=None):
-    app = Flask(__name__, instance_relative_config=True)
+    app = Flask(__name__, instance_relative_config=True, root_path=ROOT,
+                instance_path=os.path.join(ROOT, "instance"))
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL")
@@ -51,7 +56,7 @@ def create_app(test_config=None):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_FIX"],
                                 x_proto=app.config["PROXY_FIX"], x_host=app.config["PROXY_FIX"])
     if app.config["PUBLIC_URL"]:
-        app.wsgi_app = hardening.PublicAddress(app.wsgi_app, app.config["PUBLIC_URL"])
+        hardening.serve_at(app, app.config["PUBLIC_URL"])
 
     from rulebook_index import web as rules_web
 
