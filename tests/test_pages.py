@@ -652,3 +652,60 @@ def test_the_offline_index_lists_every_rulebook_and_every_file_their_pages_load(
         response = client.get(url)
         response.close()  # a static file is streamed: close it
         assert response.status_code == 200, url
+
+
+def test_the_card_library_is_offered_wherever_a_form_asks_for_a_cards_printed_contents(client, app):
+    from werkzeug.datastructures import MultiDict
+
+    from referee.pages.base import games
+    from referee.pages.forms import form_value
+    from referee.pages.library import names_a_card, use_library
+    with app.test_request_context():
+        pillars = games()["pillars-of-fate"].event_types["hand"].schema("hand", ["sun", "moon"])
+        avignon = games()["avignon"].event_types["beseech"].schema("beseech", ["rome", "avignon"])
+        champion = pillars["properties"]["cards"]["items"]
+        assert names_a_card("event.cards.0", champion)  # power and icons, not in the rulebook
+        assert not names_a_card("event.card", avignon["properties"]["card"])  # named by character
+        app.extensions["tableside.store"].save_cards(
+            "pillars-of-fate", {"A7": {"power": 7, "feathers": 1, "scorpions": 0}}, 500)
+        form, to_save = use_library("pillars-of-fate", MultiDict({
+            "library.event.cards.0": "A7", "event.cards.1.power": "3",
+            "event.cards.1.feathers": "0", "event.cards.1.scorpions": "2"}))
+        assert form_value(pillars["properties"]["cards"], "event.cards", form) == [
+            {"power": 7, "feathers": 1, "scorpions": 0}, {"power": 3, "feathers": 0, "scorpions": 2}]
+    created = client.post("/api/sessions", json={"game": "pillars-of-fate",
+                                                 "players": ["Ana", "Ben"]}).get_json()
+    page = client.get(f"/play/{created['id']}/join?token={created['edit_token']}",
+                      follow_redirects=True).text
+    assert 'name="library.event.cards.0"' in page and '<option value="A7">' in page
+    created = client.post("/api/sessions", json={"game": "avignon",
+                                                 "players": ["Rosa", "Aldo"]}).get_json()
+    page = client.get(f"/play/{created['id']}/join?token={created['edit_token']}",
+                      follow_redirects=True).text
+    assert 'name="library.' not in page
+
+
+def test_a_long_list_of_choices_is_picked_in_two_steps(client):
+    from referee.pages.describe import choice_steps
+    short = [(str(n), {"type": "petition", "player": "rome", "path": n}) for n in range(1, 6)]
+    assert choice_steps(short) is None
+    long = [(f"{p}-{t}", {"type": "petition", "player": "rome", "path": p, "target": t})
+            for p in range(1, 5) for t in range(1, 5)] + [("5", {"type": "petition",
+                                                                 "player": "rome", "path": 5})]
+    steps = choice_steps(long)
+    assert [first for first, _ in steps] == [
+        {"type": "petition", "player": "rome", "path": p} for p in range(1, 6)]
+    assert [len(pairs) for _, pairs in steps] == [4, 4, 4, 4, 1]
+    created = client.post("/api/sessions", json={"game": "avignon", "players": ["Rosa", "Aldo"],
+        "position": {"board": [{"path": 1, "character": "Vicar", "location": "genoa"},
+                               {"path": 2, "character": "Scribe", "location": "genoa"},
+                               {"path": 3, "character": "Nuncio", "location": "genoa"},
+                               {"path": 4, "character": "Canonist", "location": "genoa"},
+                               {"path": 5, "character": "Courtesan", "location": "genoa"}],
+                     "congregations": {"rome": [], "avignon": []}, "turn": "rome",
+                     "first_turn": False}}).get_json()
+    page = client.get(f"/play/{created['id']}/join?token={created['edit_token']}",
+                      follow_redirects=True).text
+    petition = page[page.index("choices-petition"):]
+    assert re.search(r'<summary>Canonist <span class="meta">— \d+ choices</span></summary>', petition)
+    assert re.search(r'<summary>Scribe <span class="meta">— 4 choices</span></summary>', petition)

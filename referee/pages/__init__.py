@@ -30,7 +30,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import ask, campaign, library, offline, score, setup, table  # noqa: F401  (views register on `bp`)
 from .base import bp, csrf_token
-from .describe import event_label, humanize, readable, seat_name
+from .describe import choice_steps, event_label, humanize, readable, seat_name
 from .forms import array_length, schema_type
 from .invite import serve_command
 from .score import normalize_scores
@@ -41,7 +41,8 @@ def init_app(app) -> None:
     app.cli.add_command(serve_command)
     app.jinja_env.globals.update(csrf_token=csrf_token, schema_type=schema_type,
                                  array_length=array_length, normalize_scores=normalize_scores,
-                                 library_cards=library.cards_for)
+                                 library_cards=library.cards_for, choice_steps=choice_steps,
+                                 names_a_card=library.names_a_card)
     app.jinja_env.filters.update(event_label=event_label, humanize=humanize, seat_name=seat_name,
                                  readable=readable, card_words=library.card_words)
 

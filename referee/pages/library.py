@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 from ..core.rules import BadRequest
 from ..web import get_sessions
 from .base import bp, check_csrf, games, not_yet
+from .forms import object_schema
 
 MAX_CARDS = 500  # cards in one game's library
 MAX_LABEL = 60
@@ -48,6 +49,19 @@ def cards_for(game_id: str, schema: dict) -> list[tuple[str, dict]]:
     """The library's cards that fit a form field's schema (an item card where an item is asked)."""
     validator = jsonschema.Draft202012Validator(schema)
     return [(label, card) for label, card in library(game_id).items() if validator.is_valid(card)]
+
+
+def names_a_card(name: str, schema: dict) -> bool:
+    """Whether a form field holds what is printed on a card, which the rulebook does not print (an
+    object the players read off a card: a Pilgrims companion, a Pillars of Fate champion card's
+    power and icons), so the card library is offered."""
+    shape = object_schema(schema)
+    required = [shape.get("properties", {}).get(key, {}) for key in shape.get("required", [])]
+    if all("enum" in sub or "const" in sub for sub in required):
+        return False  # a card named by what it is (Avignon's characters): nothing to type in
+    words = " ".join(name.split(".")[-2:] + [shape.get("description") or "",
+                                             schema.get("description") or ""])
+    return "card" in words.lower()
 
 
 def filled(name: str, form) -> bool:

@@ -210,8 +210,11 @@ def test_a_walk_through_avignon_on_two_phones(live_server, phone):
     assert aldo.locator(".log-list .told").first.inner_text() == "Rosa: Draw · Courtesan (path 1)"
     assert "Rosa: Excommunicate · Vicar (path 1)" in aldo.locator(".log-list").inner_text()
 
-    # Aldo petitions the Scribe (path 2) to pull the Courtesan next to it.
+    # Aldo petitions the Scribe (path 2) to pull the Courtesan next to it: a long list, picked in
+    # two steps (the character, then what it does).
     aldo.click(".choices-petition > summary")
+    aldo.click(".choices-petition .step > summary >> text=Scribe")
+    screenshot(aldo, "walk-petition-two-steps")
     aldo.click(".choices-petition button.choice >> text=Scribe: pull Courtesan")
     after(aldo, 3)
     assert aldo.locator(".message.done .told").inner_text() == "Aldo <b>: Petition · Scribe: pull Courtesan"
