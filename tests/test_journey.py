@@ -10,6 +10,17 @@ from referee.journey import conditions as CO
 from referee.journey import demon_ai as D
 from referee.journey import karma as K
 from referee.journey import rules as R
+from referee.journey import special_cards as S
+from referee.journey.combat import (
+    Q_CRUSH,
+    Q_DEMON_FOLLOW,
+    Q_FOLLOW,
+    Q_FOLLOW_BLOCKED,
+    Q_FOLLOW_MOVE,
+    Q_FOLLOW_ONLY,
+    Q_KNOCK_BACK,
+    Q_PURPLE,
+)
 from rulebook_index import sections
 
 PILGRIMS = ("monkey_king", "cho_hakkai", "monk_sha", "tripitaka")
@@ -762,3 +773,128 @@ def test_a_move_only_option_entered_by_the_table_is_plan_4_like_the_referees_own
     table.to_demons()
     best = table.activate("berrok-1", {"actions": ["move", "move"], "squares": 3})
     assert best == [1, 2]
+
+
+# -- Knock Back: red squares and the free "Follow" move ------------------------------------------
+
+def borrack_knocks_back(table, target=MK, **fields):
+    table.do("demon_attack", demon="borrack-1", target=target, attack_dice=[1, 1], demon_die=1,
+             defense_dice=[1, 1], **fields)
+
+
+def test_a_pilgrim_knocked_back_onto_a_red_square_takes_its_point_of_damage():
+    table = Table({"demons": ["borrack"]})
+    table.to_demons()
+    table.activate("borrack-1", option([MK]), pick=1)
+    table.refuse(Q_KNOCK_BACK, "demon_attack", demon="borrack-1", target=MK, attack_dice=[1, 1],
+                 demon_die=1, defense_dice=[1, 1], knock_back=1, knock_back_blocked=1,
+                 knock_back_red=1)
+    borrack_knocks_back(table, knock_back_red=1)
+    assert table.pilgrim(MK)["hp"] == 9  # 2 against 2 defended; the red square is not
+
+
+def test_a_demon_with_another_attack_follows_one_with_none_leaves_the_space():
+    table = Table({"demons": ["borrack"]}, demon_profiles={**DEMONS, "borrack": {
+        **DEMONS["borrack"], "mv": 3}})
+    table.to_demons()
+    table.activate("borrack-1", option([MK], ("attack", "attack")), pick=1)
+    borrack_knocks_back(table, pushed_out_of_range=True)
+    table.refuse(Q_DEMON_FOLLOW, "demon_attack", demon="borrack-1", target=MK,
+                 attack_dice=[1, 1], demon_die=0, defense_dice=[1, 1])
+    table.refuse(Q_FOLLOW_ONLY, "follow", attacker="borrack-1", steps=1, turns=1)
+    table.refuse(Q_FOLLOW_BLOCKED, "follow", attacker="borrack-1", steps=1, diagonal=True)
+    table.refuse(Q_FOLLOW_BLOCKED, "follow", attacker="borrack-1", steps=1, through_blocked=True)
+    table.refuse(Q_PURPLE, "follow", attacker="borrack-1", steps=1, through_purple=True)
+    table.refuse(Q_FOLLOW_MOVE, "follow", attacker="borrack-1", steps=4)
+    effects = table.do("follow", attacker="borrack-1", steps=1)
+    assert any("Follows" in e for e in effects) and table.G["follow"] is None
+    borrack_knocks_back(table)  # the second attack; its Knock Back is the last
+    assert table.G["demon_phase"]["current"] is None
+    table.refuse(Q_DEMON_FOLLOW, "follow", attacker="borrack-1", steps=1)
+    table.do("follow", attacker="borrack-1", steps=0)
+
+
+def test_follow_only_right_after_the_knock_back():
+    table = Table({"demons": ["borrack", "berrok"]})
+    table.to_demons()
+    table.do("measure", of="demons", distances={"borrack-1": 1, "berrok-1": 2})
+    table.refuse(Q_FOLLOW, "follow", attacker="borrack-1", steps=1)
+    table.activate("borrack-1", option([MK], ("attack", "attack")), pick=1)
+    borrack_knocks_back(table, knock_back_blocked=1)  # blocked: the Target did not move
+    table.refuse(Q_FOLLOW, "follow", attacker="borrack-1", steps=1)
+
+
+def test_a_pilgrims_knock_back_and_his_follow_into_a_red_square():
+    table = Table({"demons": ["boof"]})
+    table.do("maintenance")
+    table.refuse(Q_CRUSH, "attack", pilgrim=MK, targets=["boof-1"], attack_dice=[1, 1],
+                 pilgrim_die=1, weapon_damage=1, knock_back_blocked=1)
+    table.do("attack", pilgrim=MK, targets=["boof-1"], attack_dice=[1, 1], pilgrim_die=1,
+             weapon_damage=1, knock_back=2)
+    assert any(e["type"] == "follow" for e in table.model.legal())
+    table.refuse(Q_FOLLOW_MOVE, "follow", attacker=MK, steps=4, blue=1)
+    table.do("follow", attacker=MK, steps=2, red=1)
+    assert table.pilgrim(MK)["hp"] == 9
+    assert table.G["activation"]["spent"] == 1  # the Follow costs no Action Point
+
+
+# -- Special Demon Cards: Flood Gate and Phase March ---------------------------------------------
+
+def test_flood_gate_moves_the_demons_it_brings_closer_before_the_next_gate_spawns():
+    table = Table({"gates": [{"id": "g1"}, {"id": "g2"}], "demons": ["berrok", "boof"]})
+    table.to_demons()
+    table.do("measure", of="gates", distances={"g1": 7, "g2": 4})
+    table.do("spawn", gate="g2", card="special", name="Flood Gate")
+    assert any(e["type"] == "flood_gate" and e["gate"] == "g2" for e in table.model.legal())
+    table.refuse(S.Q_DRAW_FOLLOW, "spawn", gate="g1", card="reinforcement", demons=["berrok"])
+    table.refuse(S.Q_FLOOD, "flood_gate", gate="g1", closer={"berrok-1": True, "boof-1": False})
+    table.refuse(S.Q_FLOOD_MOVE, "flood_gate", gate="g2", closer={"berrok-1": True})
+    effects = table.do("flood_gate", gate="g2", closer={"berrok-1": True, "boof-1": False})
+    assert any("adjacent to g2" in e for e in effects)
+    assert table.G["special_cards"] == [] and table.phase == "demons_spawn"
+    table.refuse(S.Q_FLOOD, "flood_gate", gate="g2", closer={"berrok-1": True, "boof-1": False})
+    table.do("spawn", gate="g1", card="reinforcement", demons=["berrok"])
+    assert table.phase == "demons_activate"
+
+
+def test_phase_march_demons_pass_obstacles_and_wake_inside_buildings():
+    table = Table({"gates": [{"id": "g1"}], "demons": ["berrok"], "inactive_demons": ["boof"]})
+    table.to_demons()
+    through = {**option([MK]), "obstacle": "through"}
+    table.do("spawn", gate="g1", card="special", name="Phase March")
+    assert table.phase == "demons_activate"
+    table.do("measure", of="demons", distances={"berrok-1": 3, "boof-1": 5})
+    table.refuse(Q_PURPLE, "demon_options", demon="berrok-1",
+                 options=[{**through, "obstacle": "across_purple"}])
+    table.refuse(S.Q_MARCH_END, "demon_options", demon="berrok-1",
+                 options=[{**through, "obstacle": "ends_on"}])
+    table.activate("berrok-1", {"actions": ["move", "move"], "squares": 4,
+                                "obstacle": "through"}, pick=1)
+    table.do("demon_options", demon="boof-1", options=[option([MK])])
+    table.do("demon_plan", demon="boof-1", option=1, outside=False)
+    assert not table.G["demons"]["boof-1"]["active"]
+    table.do("demon_attack", demon="boof-1", target=MK, attack_dice=[0, 0, 0],
+             defense_dice=[0, 0])
+    assert table.phase == "end"
+
+
+def test_without_phase_march_a_demon_cannot_pass_obstacles_and_inside_demons_sleep():
+    table = Table({"demons": ["berrok"], "inactive_demons": ["boof"]})
+    table.to_demons()
+    table.refuse(A.Q_BLOCKED, "demon_options", demon="berrok-1",
+                 options=[{**option([MK]), "obstacle": "through"}])
+    table.refuse(A.Q_BLOCKED, "demon_options", demon="berrok-1",
+                 options=[{**option([MK]), "obstacle": "ends_on"}])
+    table.refuse(D.Q_ROOMS, "demon_options", demon="boof-1", options=[])
+
+
+def test_a_demon_leaving_the_building_under_phase_march_stays_active():
+    table = Table({"gates": [{"id": "g1"}], "inactive_demons": ["boof"]})
+    table.to_demons()
+    table.do("spawn", gate="g1", card="special", name="Phase March")
+    table.do("demon_options", demon="boof-1", options=[])
+    table.do("demon_plan", demon="boof-1", option=1, outside=True)
+    assert table.G["demons"]["boof-1"]["active"]
+    table.do("end_turn")
+    table.do("maintenance")
+    assert table.G["special_cards"] == []  # no explicit duration: discarded

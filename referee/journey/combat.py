@@ -66,6 +66,27 @@ Q_KNOCK_BACK = ("The number in the Knock Back effect is the number of squares th
 Q_REMOVED = ("If a Miniature is Killed, it is removed from the Game Board, any cards attached to the "
              "Miniature are discarded and related ongoing conditions are immediately canceled.")
 Q_PILGRIM_DEFEATED = "If a Pilgrim is reduced to zero Health Points, the Pilgrim is Unconscious."
+Q_RED_ENTERED = ("Pilgrims take one point of damage every time they enter one of these squares or if "
+                 "they are stationary in the square for a full turn.")
+Q_RED_DEMONS = ("Red Lines: These lines indicate the squares that damage the Pilgrims but do not "
+                "damage the Demons.")
+Q_PURPLE = ("Purple Lines: Completely impassable under all circumstances, even with special Skill "
+            "Cards or when being Knocked Back.")
+Q_FOLLOW = ("Immediately after moving the Target, decide if you want to make a free \"Follow\" move "
+            "for the Attacker.")
+Q_FOLLOW_MOVE = ("Make the move as if it were a normal, legal, single Move Action, although it does "
+                 "not cost any Action Points.")
+Q_FOLLOW_ONLY = ("It allows the Attacker to move with the Target, to keep the Target in Attack Range "
+                 "and cannot be used for any other kind of Movement, for example in a different "
+                 "direction.")
+Q_DEMON_FOLLOW = ("So a Demon able to make a second attack will follow the Target, if the Knock Back "
+                  "pushes the Target out of Range but a Demon with no more Attacks this turn will "
+                  "leave the space between the Miniatures, to force the Target to spend an Action "
+                  "Point on a Move on its next turn.")
+Q_FOLLOW_BLOCKED = ("Sometimes the Attacker will not be able to \"Follow\", for example when "
+                    "obstructions block the way, or if the move would be along a diagonal or "
+                    "backwards.")
+Q_FOLLOW_FORWARDS = "Only forwards movement is a legal \"Follow\" Move."
 
 
 class CombatMixin:
@@ -208,6 +229,7 @@ class CombatMixin:
         crushing = event.get("knock_back_blocked", 0)
         total = damage + crushing
         label, demon = PILGRIM_NAMES[name], self.name_of(target)
+        self.knocked_back(event, name, target, self.knock_back_of(event) - crushing)
         if total <= 0:
             self.effect(f"{label} attacks {demon}: 0 damage, a complete failure.", Q_FAILURE)
         elif total < hp:
@@ -332,13 +354,122 @@ class CombatMixin:
                                  Q_PARALYZED)
         return True
 
+    def knock_back_of(self, event) -> int:
+        """Squares of Knock Back: a Demon's from its Demon Die (or entered), a Pilgrim's as read on
+        the Weapon Card or a card (entered)."""
+        if event["type"] == "attack":
+            return event.get("knock_back", 0)
+        result = self.die_result(event["demon"], event.get("demon_die"))
+        return event.get("knock_back", result.get("knock_back", 0))
+
     @cites(Q_CRUSH)
     def knock_back_blocked_within(self, event):
-        result = self.die_result(event["demon"], event.get("demon_die"))
-        knock = event.get("knock_back", result.get("knock_back", 0))
+        knock = self.knock_back_of(event)
         blocked = event.get("knock_back_blocked", 0)
-        return (blocked <= knock
-                or f"{blocked} blocked squares, but the Knock Back is {knock}.")
+        if blocked > knock:
+            return f"{blocked} blocked squares, but the Knock Back is {knock}."
+        red = event.get("knock_back_red", 0)
+        if red > knock - blocked:
+            raise self.violation(f"Knocked Back {knock - blocked} square"
+                                 f"{'s' * (knock - blocked != 1)}: it cannot enter {red} red "
+                                 "squares.", Q_KNOCK_BACK)
+        return True
+
+    def knocked_back(self, event, attacker: str, target: str, moved: int) -> None:
+        """After a Knock Back that moved its Target, the Attacker may Follow (the next event)."""
+        if moved <= 0 or not (attacker in self.G["pilgrims"] or attacker in self.G["demons"]):
+            return
+        current = self.G["demon_phase"]["current"] if event["type"] == "demon_attack" else None
+        must = bool(event.get("pushed_out_of_range") and current and current["attacks"])
+        self.G["follow_next"] = {"attacker": attacker, "target": target, "squares": moved,
+                                 "must": must}
+        if must:
+            self.effect(f"{self.name_of(attacker)} has another Attack and the Target is out of its "
+                        "Range: it Follows.", Q_DEMON_FOLLOW)
+        self.effect(f"{self.name_of(attacker)} may Follow {self.name_of(target)} (a free single "
+                    "Move, forwards only).", Q_FOLLOW)
+
+    # -- the free "Follow" move --------------------------------------------------------------------
+
+    @cites(Q_DEMON_FOLLOW)
+    def follow_first(self, event):
+        follow = self.G.get("follow")
+        return (not (follow and follow["must"])
+                or f"{self.name_of(follow['attacker'])} Follows its Target before attacking again.")
+
+    @cites(Q_FOLLOW)
+    def follow_after_knock_back(self, event):
+        follow = self.G.get("follow")
+        if follow is None:
+            return "No Target was just Knocked Back: there is nothing to Follow."
+        return (follow["attacker"] == event["attacker"]
+                or f"{self.name_of(follow['attacker'])} made the Knock Back, not "
+                   f"{self.name_of(event['attacker'])}.")
+
+    def follow_controlled(self, event):
+        """A Pilgrim's Follow is entered by his Player; a Demon's by any Player."""
+        if event["attacker"] in self.G["pilgrims"]:
+            return self.controls_pilgrim({**event, "pilgrim": event["attacker"]})
+        return True
+
+    @cites(Q_DEMON_FOLLOW)
+    def demon_follows_to_attack_again(self, event):
+        if event["attacker"] in self.G["pilgrims"] or event["steps"] == 0:
+            return True
+        current = self.G["demon_phase"]["current"] if self.G["demon_phase"] else None
+        attacking = current and current["demon"] == event["attacker"] and current["attacks"]
+        return bool(attacking) or (f"{self.name_of(event['attacker'])} has no more Attacks this "
+                                   "turn: it leaves the space between them.")
+
+    @cites(Q_FOLLOW_FORWARDS)
+    def follow_forwards(self, event):
+        if event.get("turns"):
+            raise self.violation("A Follow move does not turn: it goes with the Target.",
+                                 Q_FOLLOW_ONLY)
+        if event.get("diagonal") or event.get("backwards"):
+            raise self.violation("A Follow move along a diagonal or backwards is not possible.",
+                                 Q_FOLLOW_BLOCKED)
+        return True
+
+    @cites(Q_FOLLOW_BLOCKED)
+    def follow_unobstructed(self, event):
+        if event.get("through_purple"):
+            raise self.violation("A purple line cannot be crossed.", Q_PURPLE)
+        return not event.get("through_blocked") or "An obstruction blocks the way."
+
+    @cites(Q_FOLLOW_MOVE)
+    def follow_within_move(self, event):
+        attacker = event["attacker"]
+        if event["steps"] == 0:
+            return True
+        if attacker in self.G["pilgrims"]:
+            mv = self.pilgrim(attacker)["profile"]["mv"]
+            cost = event["steps"] + event.get("blue", 0)
+            if event.get("blue", 0) > event["steps"]:
+                raise BadRequest("more blue squares than steps", "event.blue")
+        else:
+            if event.get("blue") or event.get("red"):
+                raise BadRequest("blue and red squares slow and hurt only Pilgrims", "event")
+            mv = self.G["demons"][attacker]["profile"].get("mv")
+            cost = event["steps"]
+        return (mv is None or cost <= mv
+                or f"That Follow costs {cost} Movement Points; a single Move has {mv}.")
+
+    def follow_red_health(self, event):
+        if event["attacker"] not in self.G["pilgrims"]:
+            return True
+        return self.red_square_health({**event, "pilgrim": event["attacker"]})
+
+    def do_follow(self, event):
+        attacker, steps = event["attacker"], event["steps"]
+        follow = self.G["follow"]
+        if steps == 0:
+            self.effect(f"{self.name_of(attacker)} does not Follow.", Q_FOLLOW)
+            return
+        self.effect(f"{self.name_of(attacker)} Follows {self.name_of(follow['target'])}: "
+                    f"{steps} square{'s' * (steps > 1)} forwards, no Action Point.", Q_FOLLOW_MOVE)
+        if event.get("red"):
+            self.damage_pilgrim(attacker, event["red"], "red squares entered", Q_RED_ENTERED)
 
     def do_demon_attack(self, event):
         demon_id, name = event["demon"], event["target"]
@@ -363,8 +494,11 @@ class CombatMixin:
         if knock:
             self.effect(f"{label} is Knocked Back {knock} square{'s' * (knock > 1)}.", Q_KNOCK_BACK)
         self.damage_pilgrim(name, crushing, "Crushing Damage", Q_CRUSH)
+        self.damage_pilgrim(name, event.get("knock_back_red", 0),
+                            "Knocked Back onto red squares", Q_RED_ENTERED)
         condition = event.get("condition") or result.get("condition")
         if condition and self.pilgrim(name)["status"] == "active":
             self.give_condition(name, condition, event.get("condition_duration"), None, None,
                                 Q_CONDITION_UNDEFENDED)
         self.demon_attack_done(event)
+        self.knocked_back(event, demon_id, name, knock - crushing)

@@ -9,6 +9,7 @@ from referee.journey import conditions as CO
 from referee.journey import demon_ai as D
 from referee.journey import karma as K
 from referee.journey import rules as R
+from referee.journey import special_cards as S
 
 from . import Case
 
@@ -461,4 +462,92 @@ CASES += [
     Case("misfortune_applied", setup({"boxes": ["box-1"]}), ev("rest", pilgrim=MK),
          CO.Q_MISFORTUNE_NOW, "resting before the Misfortune Card drawn meditating is applied",
          [M, ev("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Ambush")]),
+]
+
+# -- Knock Back, the free Follow move ------------------------------------------------------------------
+BORRACK = {"demons": ["borrack"]}
+BORRACK_TWICE = [*TO_DEMONS, options_for("borrack-1", attack_option([MK], ("attack", "attack"))),
+                 ev("demon_plan", demon="borrack-1", option=1)]
+KNOCKED = ev("demon_attack", demon="borrack-1", target=MK, attack_dice=[1, 1], demon_die=1,
+             defense_dice=[1, 1])
+
+
+def follow(attacker="borrack-1", steps=1, **facts):
+    return ev("follow", attacker=attacker, steps=steps, **facts)
+
+
+CASES += [
+    Case("knock_back_blocked_within", setup(BORRACK),
+         ev("demon_attack", demon="borrack-1", target=MK, attack_dice=[1, 1], demon_die=1,
+            defense_dice=[1, 1], knock_back_blocked=1, knock_back_red=1), C.Q_KNOCK_BACK,
+         "a red square entered by a Knock Back that was blocked: the Target moved 0 squares",
+         BORRACK_TWICE),
+    Case("knock_back_blocked_within", setup(ONE_BERROK),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], knock_back_blocked=1, **HIT), C.Q_CRUSH,
+         "Crushing Damage from a Pilgrim's attack with no Knock Back on his weapon", [M]),
+    Case("follow_first", setup(BORRACK),
+         ev("demon_attack", demon="borrack-1", target=MK, attack_dice=[1, 1], demon_die=0,
+            defense_dice=[1, 1]), C.Q_DEMON_FOLLOW,
+         "a second attack by a Demon that pushed its Target out of Range without Following it",
+         [*BORRACK_TWICE, {**KNOCKED, "pushed_out_of_range": True}]),
+    Case("follow_after_knock_back", setup(BORRACK), follow(), C.Q_FOLLOW,
+         "a Follow move with no Knock Back before it", BORRACK_TWICE),
+    Case("demon_follows_to_attack_again", setup(BORRACK), follow(), C.Q_DEMON_FOLLOW,
+         "a Demon Following after its last Attack: it leaves the space between them",
+         [*TO_DEMONS, options_for("borrack-1", attack_option([MK])),
+          ev("demon_plan", demon="borrack-1", option=1), KNOCKED]),
+    Case("follow_forwards", setup(BORRACK), follow(turns=1), C.Q_FOLLOW_ONLY,
+         "a Follow move that turns: it is only for moving with the Target",
+         [*BORRACK_TWICE, KNOCKED]),
+    Case("follow_forwards", setup(BORRACK), follow(backwards=True), C.Q_FOLLOW_BLOCKED,
+         "a Follow move backwards", [*BORRACK_TWICE, KNOCKED]),
+    Case("follow_unobstructed", setup(BORRACK), follow(through_blocked=True), C.Q_FOLLOW_BLOCKED,
+         "a Follow move through an obstruction", [*BORRACK_TWICE, KNOCKED]),
+    Case("follow_unobstructed", setup(BORRACK), follow(through_purple=True), C.Q_PURPLE,
+         "a Follow move across a purple line", [*BORRACK_TWICE, KNOCKED]),
+    Case("follow_within_move", setup(ONE_BERROK), follow(MK, steps=5), C.Q_FOLLOW_MOVE,
+         "a Follow of 5 squares by the MV 4 Monkey King: it is a single Move",
+         [M, ev("attack", pilgrim=MK, targets=["berrok-1"], knock_back=1, **HIT)]),
+    Case("follow_controlled", setup(ONE_BERROK, players=("Ann", "Ben")),
+         ev("follow", "p2", attacker=MK, steps=1), R.Q_CONTROL,
+         "Ben enters the Follow of Ann's Monkey King",
+         [M, ev("attack", pilgrim=MK, targets=["berrok-1"], knock_back=1, **HIT)]),
+    Case("follow_red_health", setup({**ONE_BERROK, "pilgrims": {MK: {"hp": 1}}}),
+         follow(MK, steps=2, red=2), A.Q_RED_HP,
+         "a Follow into two red squares with 1 Health Point",
+         [M, ev("attack", pilgrim=MK, targets=["berrok-1"], knock_back=2, **HIT)]),
+]
+
+# -- Special Demon Cards: Flood Gate, Phase March -----------------------------------------------------
+TWO_GATES = {"gates": [{"id": "g1"}, {"id": "g2"}], "demons": ["berrok"]}
+FLOODED = [*TO_DEMONS, ev("measure", of="gates", distances={"g1": 7, "g2": 4}),
+           ev("spawn", gate="g2", card="special", name="Flood Gate")]
+MARCHING = [*TO_DEMONS, ev("spawn", gate="g1", card="special", name="Phase March")]
+
+CASES += [
+    Case("gate_spawns", setup(TWO_GATES),
+         ev("spawn", gate="g1", card="reinforcement", demons=["berrok"]), S.Q_DRAW_FOLLOW,
+         "the next Gate's card drawn before the Flood Gate card's instructions are followed",
+         FLOODED),
+    Case("flood_gate_drawn", setup(TWO_GATES), ev("flood_gate", gate="g2",
+                                                  closer={"berrok-1": True}), S.Q_FLOOD,
+         "Demons moved to a Gate with no Flood Gate card drawn",
+         [*TO_DEMONS, ev("measure", of="gates", distances={"g1": 7, "g2": 4})]),
+    Case("flood_gate_closest", setup(TWO_GATES), ev("flood_gate", gate="g1",
+                                                    closer={"berrok-1": True}), S.Q_FLOOD,
+         "the Demons moved to the Gate further from Tripitaka", FLOODED),
+    Case("flood_gate_every_demon", setup({**TWO_GATES, "demons": ["berrok", "boof"]}),
+         ev("flood_gate", gate="g2", closer={"berrok-1": True}), S.Q_FLOOD_MOVE,
+         "a Demon in play left out of the Flood Gate: each one moves if the Gate is closer",
+         FLOODED),
+    Case("options_passable", setup(ONE_BERROK),
+         options_for("berrok-1", {**attack_option([MK]), "obstacle": "through"}), A.Q_BLOCKED,
+         "a Demon's move through an obstacle without Phase March", TO_DEMONS),
+    Case("options_passable", setup({"gates": [{"id": "g1"}], **ONE_BERROK}),
+         options_for("berrok-1", {**attack_option([MK]), "obstacle": "ends_on"}),
+         S.Q_MARCH_END, "a Phase March move ending on an obstacle", MARCHING),
+    Case("options_passable", setup({"gates": [{"id": "g1"}], **ONE_BERROK}),
+         options_for("berrok-1", {**attack_option([MK]), "obstacle": "across_purple"}), C.Q_PURPLE,
+         "a Phase March move across a purple line: impassable under all circumstances",
+         MARCHING),
 ]
