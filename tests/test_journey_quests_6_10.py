@@ -200,38 +200,38 @@ def test_q7_the_chest_is_not_a_mystical_box(client):
 def test_q7_kei_lun_plays_directly_after_the_pilgrims(client):
     table = q7(client)
     table.do("maintenance")
-    table.refuse(Q7.Q_ONE_AP, "kei_lun", action="rotate", guarding=False, towards_chest=True)
+    table.refuse(Q7.Q_ONE_AP, "kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
     after_the_pilgrims(table)
     assert table.view()["phase"] == "pilgrims"  # waiting for Kei Lun
-    assert "kei_lun" in [e["type"] for e in table.view()["legal"]]
-    table.do("kei_lun", action="rotate", guarding=False, towards_chest=True)
+    assert "kei_lun_ally" in [e["type"] for e in table.view()["legal"]]
+    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
     assert table.view()["phase"] == "demons_spawn"
 
 
 def test_q7_kei_lun_moves_towards_the_chest_first(client):
     table = q7(client)
     after_the_pilgrims(table)
-    table.refuse(Q7.Q_MOVE, "kei_lun", action="attack", guarding=False, in_range=[MK],
+    table.refuse(Q7.Q_MOVE, "kei_lun_ally", action="attack", guarding=False, in_range=[MK],
                  attacks=[{"target": MK, "attack_dice": [1]}])
-    table.refuse(Q7.Q_MOVE, "kei_lun", action="move", guarding=False, towards_chest=False)
-    table.refuse(Q7.Q_MOVE, "kei_lun", action="none", guarding=False)
-    table.do("kei_lun", action="move", guarding=False, towards_chest=True, guarding_after=True)
+    table.refuse(Q7.Q_MOVE, "kei_lun_ally", action="move", guarding=False, towards_chest=False)
+    table.refuse(Q7.Q_MOVE, "kei_lun_ally", action="none", guarding=False)
+    table.do("kei_lun_ally", action="move", guarding=False, towards_chest=True, guarding_after=True)
     assert table.G["quest_state"]["peach"]["guarding"] is True
 
 
 def test_q7_kei_lun_guarding_attacks_everything_in_range_and_kills_demons(client):
     table = q7(client)
     table.to_demon_phase()
-    table.do("kei_lun", action="move", guarding=False, towards_chest=True)
+    table.do("kei_lun_ally", action="move", guarding=False, towards_chest=True)
     table.quiet_demon_phase()  # each Gate spawns a Berrok
     table.do("end_turn")
     after_the_pilgrims(table)
-    table.refuse(Q7.Q_MOVE, "kei_lun", action="move", guarding=True, towards_chest=True)
-    table.refuse(Q7.Q_ATTACK, "kei_lun", action="attack", guarding=True,
+    table.refuse(Q7.Q_MOVE, "kei_lun_ally", action="move", guarding=True, towards_chest=True)
+    table.refuse(Q7.Q_ATTACK, "kei_lun_ally", action="attack", guarding=True,
                  in_range=["berrok-1", MK], attacks=[{"target": "berrok-1",
                                                       "attack_dice": [3, 3]}])
-    table.refuse(Q7.Q_ATTACK, "kei_lun", action="none", guarding=True, in_range=["berrok-1"])
-    effects = table.do("kei_lun", action="attack", guarding=True, in_range=["berrok-1", MK],
+    table.refuse(Q7.Q_ATTACK, "kei_lun_ally", action="none", guarding=True, in_range=["berrok-1"])
+    effects = table.do("kei_lun_ally", action="attack", guarding=True, in_range=["berrok-1", MK],
                        attacks=[{"target": "berrok-1", "attack_dice": [3, 3]},
                                 {"target": MK, "attack_dice": [2, 1], "defense_dice": [1, 0]}])
     G = table.G
@@ -244,9 +244,9 @@ def test_q7_kei_lun_guarding_attacks_everything_in_range_and_kills_demons(client
 def test_q7_ruling_attack_first(client):
     table = q7(client, q7_kei_lun="attack_first")
     after_the_pilgrims(table)
-    table.refuse(Q7.Q_QUEST5, "kei_lun", action="rotate", guarding=False, towards_chest=True,
+    table.refuse(Q7.Q_QUEST5, "kei_lun_ally", action="rotate", guarding=False, towards_chest=True,
                  in_range=[MK])
-    table.do("kei_lun", action="attack", guarding=False, in_range=[MK],
+    table.do("kei_lun_ally", action="attack", guarding=False, in_range=[MK],
              attacks=[{"target": MK, "attack_dice": [0, 0], "defense_dice": [0, 0]}])
 
 
@@ -263,7 +263,7 @@ def test_q7_the_treasure_chest_costs_an_action_point(client):
 def test_q7_the_golden_peach_gives_plus_one_to_the_cleanse_ritual(client):
     table = q7(client, {"pilgrims": {MK: {"sutras": 4}}})
     table.to_demon_phase()
-    table.do("kei_lun", action="move", guarding=False, towards_chest=True, guarding_after=True)
+    table.do("kei_lun_ally", action="move", guarding=False, towards_chest=True, guarding_after=True)
     table.quiet_demon_phase()
     table.do("end_turn")
     table.do("golden_peach", guarding=True, same_tile=True)
@@ -280,7 +280,7 @@ def test_q7_the_golden_peach_gives_plus_one_to_the_cleanse_ritual(client):
 def clear_the_deck(table, deck_cards=4):
     """One Demon Phase drawing the whole (small) deck: each Gate a Berrok, then the Gates sleep."""
     table.to_demon_phase()
-    table.do("kei_lun", action="rotate", guarding=False, towards_chest=True)
+    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
     table.quiet_demon_phase()
     assert {g["status"] for g in table.G["gates"].values()} == {"inactive"}
     table.do("end_turn")
@@ -317,7 +317,7 @@ def test_q7_victory_when_a_pilgrim_died(client):
 def test_q7_defeat_kei_lun_killed(client):
     table = q7(client)
     table.to_demon_phase()
-    table.do("kei_lun", action="rotate", guarding=False, towards_chest=True)
+    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
     for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
         if table.view()["phase"] == "demons_spawn":
             if any(e["type"] == "measure" for e in table.view()["legal"]):

@@ -205,7 +205,8 @@ class Campaign:
             raise violation(f"After Quest {before} comes Quest {following or 'nothing'}, not "
                             f"Quest {number}.", Q_IN_ORDER)
         elif not won:
-            note(effects, f"Quest {before} was lost; the table moves on all the same.", Citation(G_, Q_WIN_FIRST))
+            note(effects, f"Quest {before} was lost; the table moves on all the same.",
+                 Citation(G_, Q_WIN_FIRST))
 
     # -- what the Pilgrims carry ---------------------------------------------------------------------
 
@@ -256,8 +257,8 @@ class Campaign:
                  rulings: dict, effects: list[dict]) -> dict:
         count, quote = UPGRADES.get(number, (0, None)) if number else (0, None)
         if count and rulings.get("quest_upgrades", "given") == "earned_only":
-            note(effects, f"No Karma Upgrade is given (table ruling): the Pilgrims carry "
-                                    f"what they earned.", Citation(G_, Q_EARNED))
+            note(effects, "No Karma Upgrade is given (table ruling): the Pilgrims carry "
+                                    "what they earned.", Citation(G_, Q_EARNED))
             count = 0
         given = {}
         for name in PILGRIMS:
@@ -306,12 +307,14 @@ class Campaign:
         state.setdefault("corruption", []).append(upgrade["corruption"])
         if level < MAX_WEAPON_LEVEL:
             state["weapon_level"] = level + 1
-            note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma, the Level {level + 1} "
-                                    f"Weapon Card and the Corruption Card {upgrade['corruption']}.", Citation(G_, Q_UPGRADE_BAD))
+            note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma, the Level {level + 1} Weapon "
+                          f"Card and the Corruption Card {upgrade['corruption']}.",
+                 Citation(G_, Q_UPGRADE_BAD))
         else:
             state["weapon_level"] = level
-            note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma; the weapon is fully "
-                                    f"upgraded, only the Corruption Card {upgrade['corruption']}.", Citation(G_, Q_FULLY_UPGRADED))
+            note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma; the weapon is fully upgraded, "
+                          f"only the Corruption Card {upgrade['corruption']}.",
+                 Citation(G_, Q_FULLY_UPGRADED))
 
     # -- progress ----------------------------------------------------------------------------------
 

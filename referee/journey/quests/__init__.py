@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 from referee.core import BadRequest, EventType, Option, SetupError, cites
 from referee.core.engine import check_schema
 
-from ..profiles import DEMON_TYPES, PILGRIM_NAMES, PILGRIMS
+from ..profiles import DEMON_TYPES, PILGRIMS
 
 MET, NOT_YET, GONE = "met", "not_yet", "no_longer_possible"
 TOKEN_NAMES = {"gates": "gate", "boxes": "box", "wells": "well", "doors": "door",
@@ -174,10 +174,14 @@ def facts(game) -> dict:
 
 
 class AtSetup:
-    """The game as the Conditions read it before the first event."""
+    """The game as the Conditions read it before the first event (its G and the Quest rulings)."""
 
-    def __init__(self, G: dict):
+    def __init__(self, G: dict, options: dict):
         self.G = G
+        self.table_options = options
+
+    def option(self, name: str):
+        return self.table_options.get(name, QUEST_OPTIONS[name].default)
 
 
 # -- Quest events --------------------------------------------------------------------------------------
@@ -229,7 +233,7 @@ class Quest:
         if cls.board:
             cls.place_board(G, options)
         cls.prepare(G, options, entered)
-        cls.statuses(AtSetup(G))
+        cls.statuses(AtSetup(G, options))
 
     @classmethod
     def place_board(cls, G: dict, options: dict) -> None:
@@ -287,13 +291,11 @@ class Quest:
 
     @classmethod
     def starting_skill(cls, G: dict, pilgrim: str, card: str) -> None:
-        """A named starting Skill Card "and one random draw" (the draw stays unknown)."""
+        """A named starting Skill Card "and one random draw" (the draw stays unknown). A hand the
+        position gives is kept: Pilgrims carried over from the last Quest keep their cards."""
         state = G["pilgrims"][pilgrim]
         if state["skills_unknown"] == 2 and not state["skills"]:
             state["skills"], state["skills_unknown"] = [card], 1
-        elif card not in state["skills"]:
-            raise SetupError(f"{cls.title}: {PILGRIM_NAMES[pilgrim]} starts with {card}",
-                             f"position.pilgrims.{pilgrim}.hand")
 
     # -- the hooks the core calls ------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ walking in or out later is entered with the `house` event.
 
 from __future__ import annotations
 
-from referee.core import BadRequest, Citation, EventType, Option, SetupError, cites
+from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
 from . import Quest, QuestEvent, all_of, any_of, facts, holds, pilgrim_down
 from .common import borrack_unique, minion_deck
@@ -79,7 +79,7 @@ class Meeting(Quest):
             "\"in_house\": it stands where the Villager Token was, in the Villagers' house, so it "
             "is one of the Demons in the house the Pilgrims must defeat; \"not_counted\": only the "
             "Demons entered as in the house count.", {"enum": ["in_house", "not_counted"]},
-            "in_house", (Citation("journey", Q_TRANSFORM), Citation("journey", Q_VICTORY))),
+            "in_house", citations("journey", Q_TRANSFORM, Q_VICTORY)),
     }
     rules = (minion_deck(Q_DECK), borrack_unique(Q_UNIQUE), transformed_villager_gone)
     event_types = {

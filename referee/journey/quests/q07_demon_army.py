@@ -52,7 +52,6 @@ ALL_SUTRAS = 4
 DECK_CARDS = 49  # "50 Demon Cards", less "the Rage Card, which must be removed from the deck"
 PILGRIM = {"enum": ["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"]}
 DICE = {"type": "array", "items": {"enum": [0, 1, 2, 3]}, "maxItems": 6}
-KEI_LUN = "kei_lun"
 
 
 def state(game) -> dict:
@@ -81,7 +80,7 @@ def golden_peach_bonus(game, event):
 
 @cites(Q_ONE_AP)
 def kei_lun_after_the_pilgrims(game, event):
-    if event["type"] == "kei_lun" and (game.activation() is not None or game.G["pending"]):
+    if event["type"] == "kei_lun_ally" and (game.activation() is not None or game.G["pending"]):
         return "Kei Lun plays directly after the Pilgrims: a Pilgrim is still acting."
     return True
 
@@ -147,7 +146,7 @@ class DemonArmy(Quest):
     }
     rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims)
     event_types = {
-        "kei_lun": QuestEvent(EventType(
+        "kei_lun_ally": QuestEvent(EventType(
             "Quest 7: Kei Lun's 1 Action after the Pilgrims: move 1 square forwards or rotate "
             "(towards the treasure chest), attack all Demons and Pilgrims in range/LOS (one roll "
             "each), or nothing. Whether he guards the chest (it is in 1 of the 2 squares directly "
@@ -165,7 +164,7 @@ class DemonArmy(Quest):
                             "required": ["target", "attack_dice"],
                             "additionalProperties": False}}},
             required=("action", "guarding"),
-            example={"type": "kei_lun", "player": "p1", "action": "rotate", "guarding": False,
+            example={"type": "kei_lun_ally", "player": "p1", "action": "rotate", "guarding": False,
                      "towards_chest": True}),
             ("pilgrims",)),
         "treasure_chest": QuestEvent(EventType(
@@ -238,7 +237,7 @@ class DemonArmy(Quest):
         table = game.G["controllers"]["tripitaka"]
         out = [{"type": "golden_peach", "player": table, "open": ["guarding", "same_tile"]}]
         if cls.waiting_for_kei_lun(game):
-            out.append({"type": "kei_lun", "player": table,
+            out.append({"type": "kei_lun_ally", "player": table,
                         "open": ["action", "guarding", "in_range", "attacks"]})
         activation = game.activation()
         if activation is not None:
@@ -257,7 +256,7 @@ class DemonArmy(Quest):
         return out
 
     @classmethod
-    def event_kei_lun(cls, game, event):
+    def event_kei_lun_ally(cls, game, event):
         if not cls.waiting_for_kei_lun(game):
             raise game.violation("Kei Lun has taken his 1 Action this turn (or cannot act).",
                                  Q_ONE_AP)
