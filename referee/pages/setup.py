@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from urllib.parse import urlencode
 
 from flask import redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
@@ -37,7 +38,8 @@ def my_games(known: list[tuple[str, dict]]) -> list[dict]:
             continue
         out.append({"id": session_id, "game": games()[row["game"]], "seq": row["seq"],
                     "players": row["setup"]["players"], "seat": key.get("seat"),
-                    "created_at": row["created_at"]})
+                    "created_at": row["created_at"],
+                    "rematch": rematch_link(games()[row["game"]], row["setup"])})
     return out
 
 
@@ -152,3 +154,18 @@ def ruling_words(name: str, option: dict) -> dict:
     question = question[:1].upper() + question[1:]
     return {"name": name, "question": question or name.replace("_", " ").capitalize() + "?",
             "choices": choices}
+
+
+def rematch_link(game, setup: dict) -> str:
+    """The new-game form filled in for a rematch: the same players in the same seats, and the
+    same table rulings (the rest of the setup — a map, cards dealt — is laid out anew)."""
+    args = [("game", game.game_id)] + [("player", p["name"]) for p in setup["players"]]
+    for name, option in game.options.items():
+        value = setup.get("options", {}).get(name)
+        if not option.citations or value is None or value == option.default:
+            continue
+        if isinstance(value, bool):
+            args.append((f"options.{name}", "on" if value else "off"))
+        elif isinstance(value, str | int):
+            args.append((f"options.{name}", str(value)))
+    return url_for("pages.new") + "?" + urlencode(args)

@@ -28,6 +28,7 @@ from .base import bp, check_csrf, forget, game_or_404, phone_key, reader, rememb
 from .describe import describe_entry, describe_event, entry_at, history
 from .forms import event_from_form, in_words, open_events
 from .library import save_entered, use_library
+from .setup import rematch_link
 
 
 def load(session_id: str) -> dict:
@@ -113,6 +114,7 @@ def table(session_id):
         open_events=open_events(game, view),
         labels_template=current_app.jinja_env.select_template(
             [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name,
+        rematch=rematch_link(game, session_row(session_id)["setup"]) if view["over"] else None,
         **invite.links(session_id, key.get("join")),
     )
     templates = [f"play/{game.game_id}.html", "play/default.html"]

@@ -74,6 +74,7 @@
     });
     setConn(conn);
     tuckInvite();
+    shareButtons();
     return true;
   }
 
@@ -309,6 +310,27 @@
 
   window.addEventListener("online", function () { if (pending) send(); else poll(); });
   window.addEventListener("offline", function () { failures = 3; setConn("offline"); });
+  // -- sharing a result: the phone's share sheet, else the clipboard ------------------------------
+
+  function shareButtons() {
+    Array.prototype.forEach.call(live.querySelectorAll(".share-result"), function (b) {
+      b.hidden = !(navigator.share || (navigator.clipboard && window.isSecureContext));
+    });
+  }
+
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest(".share-result");
+    if (!button) return;
+    var text = button.getAttribute("data-text");
+    if (navigator.share) {
+      navigator.share({ title: button.getAttribute("data-title"), text: text }).catch(function () {});
+    } else {
+      navigator.clipboard.writeText(text).then(function () { say(["The result is copied: paste it where you like."]); },
+        function () { say(["Copying was refused: the result is under “The result as text”."]); });
+    }
+  });
+
+  shareButtons();
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
 })();

@@ -187,3 +187,50 @@ def test_setup_in_a_minute_names_then_a_quick_start_and_the_layout_dealt_on_the_
     shot(page, "quick-start-dealt")
     print(f"\nAvignon setup taps besides names ({page.device_name}): {taps.count}")
     assert taps.count <= 10
+
+
+FINAL_TURN = {"board": [
+    {"path": 1, "character": "Vicar", "location": "rome"},
+    {"path": 2, "character": "Scribe", "location": "nice"},
+    {"path": 3, "character": "Nuncio", "location": "genoa"},
+    {"path": 4, "character": "Ascetic", "location": "genoa"},
+    {"path": 5, "character": "Canonist", "location": "genoa"}],
+    "congregations": {"rome": ["Courtesan", "Courtesan"], "avignon": []},
+    "turn": "rome", "first_turn": False}
+
+
+def test_my_games_a_rematch_with_the_same_players_and_the_result_shared(live_server, device):
+    page = device
+    page.add_init_script("navigator.share = (data) => { window.sharedResult = data; "
+                         "return Promise.resolve(); };")
+    page.goto(live_server + "/play/")
+    created = page.request.post(live_server + "/api/sessions", data={
+        "game": "avignon", "players": ["Rosa", "Aldo"], "position": FINAL_TURN,
+        "options": {"win_timing": "immediately"}}).json()
+    page.goto(f"{live_server}/play/{created['id']}/join?token={created['edit_token']}")
+    page.click(".choices-beseech button.choice >> text=Vicar")
+    page.wait_for_selector(".scores.final")
+    share = page.locator(".share-result")
+    assert share.is_visible()
+    share.click()
+    page.wait_for_function("() => window.sharedResult")
+    shared = page.evaluate("() => window.sharedResult")
+    assert shared["title"] == "Avignon: Pilgrimage"
+    assert shared["text"].startswith("Avignon: Pilgrimage: Rosa wins (Rosa ")
+    assert "Refereed by Tableside." in shared["text"]
+    shot(page, "game-over-share")
+
+    # my games lists it, with a rematch
+    page.goto(live_server + "/play/")
+    mine = page.locator(".my-games li").filter(has_text=created["id"])
+    assert "Rosa, Aldo" in mine.inner_text()
+    mine.locator("a.rematch").click()
+    assert page.input_value("#player-1") == "Rosa" and page.input_value("#player-2") == "Aldo"
+    page.click("details.rulings > summary")
+    assert page.is_checked("input[name='options.win_timing'][value=immediately]")  # same rulings
+    page.click("#quick-start")
+    page.wait_for_selector("#invite-h")
+    rematch = page.url.split("/play/")[1].split("?")[0]
+    assert rematch != created["id"]
+    options = page.request.get(f"{live_server}/api/sessions/{rematch}").json()
+    assert [p["name"] for p in options["players"]] == ["Rosa", "Aldo"]
