@@ -494,13 +494,19 @@ for _quest in QUESTS.values():
         if QUEST_EVENTS.setdefault(_name, _event) is not _event:
             raise TypeError(f"two Quests declare different events named {_name}")
 
+QUEST_SETUP_FIELDS: dict[str, dict] = {}
+for _quest in QUESTS.values():
+    for _name, _schema in _quest.setup_schema.get("properties", {}).items():
+        if QUEST_SETUP_FIELDS.setdefault(_name, _schema) != _schema:
+            raise TypeError(f"two Quests declare different setup fields named {_name}")
+
 QUEST_OPTIONS: dict[str, Option] = {
     "quest_setup": Option(
         "What the chosen Quest's setup needs that its text does not give (the Quest Mini-Maps "
-        "are figures): e.g. Quest 1 {\"house\": [the Demons in the Villagers' house]}, Quest 3 "
-        "{\"safe_house\": [the Villagers in the house]}. Each Quest lists its fields "
-        "(GET /api/games/journey: quests).",
-        {"type": ["object", "null"]}, None),
+        "are figures), e.g. Quest 1 {\"house\": [the Demons in the Villagers' house]}, Quest 3 "
+        "{\"safe_house\": [the Villagers in the house]}; each Quest checks its own fields.",
+        {"type": ["object", "null"], "properties": QUEST_SETUP_FIELDS,
+         "additionalProperties": False}, None),
 }
 for _quest in QUESTS.values():
     for _name, _option in _quest.options.items():
@@ -511,6 +517,8 @@ for _quest in QUESTS.values():
 class QuestMixin:
     """What the Game model gets from the Quests: the guard running the Quest's rules before every
     event, the Quest's own events, and the Quest's part of `legal` and of the view."""
+
+    quest_titles: ClassVar[dict[str, str]] = {key: quest.title for key, quest in QUESTS.items()}
 
     def quest_rules(self, event):
         """The chosen Quest's special rules (each raises its own sentence)."""

@@ -68,7 +68,7 @@ class Meeting(Quest):
         "type": "object",
         "properties": {"house": {
             "type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40},
-            "minItems": 1, "uniqueItems": True,
+            "minItems": 1, "maxItems": 6, "uniqueItems": True,
             "description": "the Demons standing in the Villagers' house (default: those placed "
                            "inactive, behind the closed door)"}},
         "additionalProperties": False,

@@ -86,7 +86,7 @@ class VillageFields(Quest):
     setup_schema = {
         "type": "object",
         "properties": {"safe_house": {
-            "type": "array", "items": FIGURE, "uniqueItems": True, "maxItems": 3,
+            "type": "array", "items": FIGURE, "uniqueItems": True, "minItems": 1, "maxItems": 3,
             "description": "the Villagers in the house (the Safe House), from the Quest Mini-Map"}},
         "required": ["safe_house"],
         "additionalProperties": False,

@@ -49,7 +49,7 @@ Q_HEROIC = ("Heroic Victory: The Pilgrims must (1) not be Killed, (2) possess th
             "Tripitaka must calm Kei Lun.")
 Q_VICTORY = "Victory: (1) Tripitaka must calm Kei Lun."
 Q_DEFEAT = "Defeat: Tripitaka is Defeated."
-KEI_LUN = "kei_lun"
+KEI_LUN = "kei_lun"  # also his event (Quest 7's Kei Lun, another AI, has kei_lun_ally)
 TRANCE = "Healing Trance"
 DIE_MOVES = {0: ("stays still", Q_STILL), 1: ("moves one square forwards", Q_FORWARD),
              2: ("turns 90° to his right", Q_RIGHT), 3: ("turns 90° to his left", Q_LEFT)}
