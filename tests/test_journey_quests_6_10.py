@@ -2,6 +2,14 @@
 case refused with its sentence, the legal case accepted), Heroic Victory, Victory and Defeat reached
 by play from the Quest's setup, and the table rulings under both readings."""
 
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import BadRequest, RuleViolation, engine
+from referee.journey import Game
 from referee.journey.quests import q06_kogaiji as Q6
 from referee.journey.quests import q07_demon_army as Q7
 from referee.journey.quests import q08_iron_fan as Q8
@@ -19,6 +27,7 @@ from tests.test_journey_quests_framework import (
     TP,
     QuestTable,
 )
+from tests.test_journey_random import fill
 
 LORDS = {**DEMONS, "yazuiji": {"hp": 8, "sp": 3, "gkr": 4, "bkr": 4, "attack_dice": 2},
          "koorogg": {"hp": 9, "sp": 3, "gkr": 5, "bkr": 5, "attack_dice": 2}}
@@ -739,3 +748,72 @@ def test_q10b_defeat_tripitaka_defeated(client):
     demon_attacks(table, "kogaiji-1", TP, dice=(3, 3), demon_die=0)
     result = table.result()
     assert result["outcome"] == "defeat" and result["quote"] == Q10B.Q_DEFEAT
+
+
+# -- random play from each Quest's setup ---------------------------------------------------------
+
+def fill_quest(event, model, rng):
+    """The open fields of the core's and the Quests' events filled as a table might, right or
+    wrong."""
+    kind, G = event["type"], model.G
+    if kind not in ("gate_tile", "kei_lun_ally", "treasure_chest", "golden_peach",
+                    "kei_lun_attacked", "rescue_attempt", "fiery_bridge", "lords_tiles",
+                    "mantra_spawn", "sealing_ritual"):
+        return fill(event, model, rng)
+    event = {k: v for k, v in event.items() if k != "open"}
+    dice = lambda n: [rng.choice([0, 1, 2, 3]) for _ in range(n)]  # noqa: E731
+    figures = [*G["demons"], *G["pilgrims"]]
+    if kind == "gate_tile":
+        event["gates"] = rng.sample(list(G["gates"]), k=1)
+    elif kind == "kei_lun_ally":
+        in_range = rng.sample(figures, k=min(len(figures), rng.randint(0, 2)))
+        event.update(action=rng.choice(["move", "rotate", "attack", "none"]),
+                     guarding=rng.random() < 0.5, towards_chest=rng.random() < 0.8,
+                     guarding_after=rng.random() < 0.5, in_range=in_range,
+                     attacks=[{"target": t, "attack_dice": dice(2)} for t in in_range])
+    elif kind == "golden_peach":
+        event.update(guarding=rng.random() < 0.5, same_tile=rng.random() < 0.5)
+    elif kind == "kei_lun_attacked":
+        event.update(attack_dice=dice(2))
+    elif kind == "rescue_attempt":
+        event.update(spinner=rng.choice(["white", "black", "black"]))
+    elif kind == "lords_tiles":
+        lords = [d for d, demon in G["demons"].items() if demon["profile"]["lord"]]
+        event.update(with_pilgrims=rng.sample(lords, k=rng.randint(0, len(lords))))
+    elif kind == "mantra_spawn":
+        event.update(card=rng.choice(["reinforcement", "reinforcement", "unique", "rage"]),
+                     demons=[rng.choice(["berrok", "bharhaz", "kogaiji"])])
+    elif kind == "sealing_ritual":
+        event.update(adjacent=rng.random() < 0.7)
+    return event
+
+
+QUEST_SETUPS = {"q6": {}, "q7": {"quest_setup": {"kei_lun_hp": 5, "deck_cards": 6}},
+                "q8": {}, "q9": {}, "q10a": {}, "q10b": {}}
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), quest=st.sampled_from(sorted(QUEST_SETUPS)))
+def test_random_play_of_quests_6_to_10_refuses_cleanly_and_replays_exactly(seed, quest):
+    rng = random.Random(seed)
+    setup = engine.check_setup(Game, {"players": ["Solo"], "options": {
+        "quest": quest, "pilgrim_profiles": PROFILES, "demon_profiles": LORDS,
+        **QUEST_SETUPS[quest]}})
+    model = engine.start(Game, setup)
+    played = []
+    for _ in range(120):
+        if model.game_over or not (choices := model.legal()):
+            break
+        event = fill_quest(rng.choice(choices), model, rng)
+        if event is None:
+            continue
+        before = (json.dumps(model.G, sort_keys=True), model.phase)
+        try:
+            engine.apply(model, event)
+        except (RuleViolation, BadRequest):
+            assert (json.dumps(model.G, sort_keys=True), model.phase) == before
+            continue
+        played.append(event)
+    replayed = engine.replay(Game, setup, played)
+    assert json.dumps(replayed.G, sort_keys=True) == json.dumps(model.G, sort_keys=True)
+    assert played and (model.game_over or len(played) > 3)

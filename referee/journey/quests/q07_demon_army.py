@@ -240,10 +240,10 @@ class DemonArmy(Quest):
             out.append({"type": "kei_lun_ally", "player": table,
                         "open": ["action", "guarding", "in_range", "attacks"]})
         activation = game.activation()
-        if activation is not None:
+        if activation is not None and not game.G["pending"]:
             holder = state(game)["chest_holder"]
             pilgrim = activation["pilgrim"]
-            if holder is None or holder == pilgrim:
+            if (holder is None or holder == pilgrim) and not game.trade_due(pilgrim):
                 out.append({"type": "treasure_chest", "player": game.G["controllers"][pilgrim],
                             "pilgrim": pilgrim,
                             "action": "pick_up" if holder is None else "set_down"})

@@ -251,8 +251,11 @@ class SealTheGate(Quest):
                 return [{"type": "mantra_spawn", "player": table, "gate": gate,
                          "open": ["card", "demons"]} for gate in cls.next_mantra_gates(game)]
         activation = game.activation()
-        if activation and activation["pilgrim"] == "tripitaka":
-            return [{"type": "sealing_ritual", "player": table, "pilgrim": "tripitaka"}]
+        if (activation and activation["pilgrim"] == "tripitaka" and not lords_in_lair(game)
+                and ritual_possible(game) and not game.G["pending"]
+                and not game.trade_due("tripitaka")):
+            return [{"type": "sealing_ritual", "player": table, "pilgrim": "tripitaka",
+                     "open": ["adjacent"]}]
         return []
 
     @classmethod
