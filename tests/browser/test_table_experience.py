@@ -31,7 +31,8 @@ def shot(page, name: str) -> None:
     screenshot(page, f"table-{name}-{page.device_name}")
 
 
-def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_server, device):
+def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_server, device,
+                                                                       axe_source):
     page = device
     new_avignon_game(page, live_server)
     table = page.url
@@ -52,6 +53,7 @@ def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_se
     page.click("#other-chastise button[type=submit]")
     assert "still waiting for the connection" in page.locator("#announce").inner_text()
     shot(page, "offline-outbox")
+    assert check_accessibility(page, axe_source) == []
 
     page.context.set_offline(False)
     page.wait_for_selector(".message.done")
@@ -199,7 +201,8 @@ FINAL_TURN = {"board": [
     "turn": "rome", "first_turn": False}
 
 
-def test_my_games_a_rematch_with_the_same_players_and_the_result_shared(live_server, device):
+def test_my_games_a_rematch_with_the_same_players_and_the_result_shared(live_server, device,
+                                                                       axe_source):
     page = device
     page.add_init_script("navigator.share = (data) => { window.sharedResult = data; "
                          "return Promise.resolve(); };")
@@ -219,6 +222,7 @@ def test_my_games_a_rematch_with_the_same_players_and_the_result_shared(live_ser
     assert shared["text"].startswith("Avignon: Pilgrimage: Rosa wins (Rosa ")
     assert "Refereed by Tableside." in shared["text"]
     shot(page, "game-over-share")
+    assert check_accessibility(page, axe_source) == []
 
     # my games lists it, with a rematch
     page.goto(live_server + "/play/")
