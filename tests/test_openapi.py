@@ -88,7 +88,18 @@ def tables(server):
     return out
 
 
-def test_the_real_server_keeps_its_contract(server, tables):
+@pytest.fixture(scope="module")
+def campaign(server):
+    """A Journey campaign with its edit token, for the operations on a campaign."""
+    game = referees()["journey"]
+    status, created = call(server.base, "POST", "/api/campaigns", {
+        "game": "journey", "players": game.example_setup["players"],
+        "options": game.example_setup["options"]})
+    assert status == 201, created
+    return created
+
+
+def test_the_real_server_keeps_its_contract(server, tables, campaign):
     """Every operation, FUZZ_EXAMPLES cases each (schemathesis' own pytest plugin does not run
     under pytest 9, so the operations are walked here); the operations on a session get a real
     game and its edit token, so that writes reach the referee."""
@@ -107,6 +118,9 @@ def test_the_real_server_keeps_its_contract(server, tables):
                 table = tables[len(str(case.body)) % len(tables)]
                 case.path_parameters["session_id"] = table["id"]
                 headers["Authorization"] = f"Bearer {table['edit_token']}"
+            if "campaign_id" in (case.path_parameters or {}):
+                case.path_parameters["campaign_id"] = campaign["id"]
+                headers["Authorization"] = f"Bearer {campaign['edit_token']}"
             case.call_and_validate(base_url=server.base, headers=headers, checks=CHECKS)
 
         try:
