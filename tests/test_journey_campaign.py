@@ -374,3 +374,23 @@ def test_part_two_never_follows_a_lost_part_one_nor_another_quest(client):
     wrong = client.post(f"/api/campaigns/{other['id']}/quests", json={"quest": "q10b"},
                         headers=auth(other["edit_token"]))
     assert refused_quote(wrong) == C.Q_PART_TWO
+
+
+def test_cards_drawn_or_discarded_between_quests(client):
+    campaign = new_campaign(client)
+    first = start_quest(client, campaign, {"quest": "free", "position": {
+        **BOARD, "pilgrims": {"monk_sha": {"hand": ["Spirit of Fortune"],
+                                           "fortune": ["Wild Herbs"]}}}})
+    play(client, campaign["edit_token"], first,
+         {"type": "quest_result", "player": "p1", "outcome": "victory", "condition": "won"})
+    answer = client.post(f"/api/campaigns/{campaign['id']}/quests", json={
+        "quest": "free", "position": BOARD, "adjust": {"monk_sha": {"discard": ["Iron Skin"]}}},
+        headers=auth(campaign["edit_token"]))
+    assert refused_quote(answer) == C.Q_ADJUST
+    second = start_quest(client, campaign, {
+        "quest": "free", "position": BOARD,
+        "adjust": {"monk_sha": {"discard": ["Spirit of Fortune", "Wild Herbs"],
+                                "draw": ["Brotherhood of the Skull"]}}})
+    monk = second["state"]["pilgrims"]["monk_sha"]
+    assert monk["skills"] == ["Brotherhood of the Skull"] and monk["fortune"] == []
+    assert [e["rule"]["quote"] for e in second["carry_over"]][-3:] == [C.Q_ADJUST] * 3

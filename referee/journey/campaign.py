@@ -48,6 +48,8 @@ Q_EARNED = ("The Pilgrims are given Karma Upgrades during the setup of the later
             "representing Skills they have earned in the early Quests.")
 Q_CARRY_RESULTS = ("However, you can play many Quests at once, and carry the results (Skill Cards, "
                    "Weapon Upgrades, Corruption Cards) from one Quest to the next.")
+Q_ADJUST = ("Feel free to make random Card draws, or to discard some Cards, to make your Pilgrims a "
+            "similar strength to the Quest setup.")
 Q_PART_TWO = ("Make no changes to the Pilgrims' Statistics, Cards or Initiative Markers when they "
               "start Part 2 - this is not 2 Quests, it is a single large one.")
 Q_SAME_INITIATIVE = ("Keeping the same initiative order as Part 1, decide how you want to place the "
@@ -120,6 +122,19 @@ START_SCHEMA = {
             "additionalProperties": {"type": "array", "items": UPGRADE_SCHEMA, "maxItems": 4},
             "description": "each Pilgrim's Karma Upgrades, one entry per Upgrade the Quest gives",
         },
+        "adjust": {
+            "type": "object", "propertyNames": {"enum": list(PILGRIMS)},
+            "additionalProperties": {
+                "type": "object",
+                "properties": {"draw": {"type": "array", "items": CARD, "maxItems": 10,
+                                        "description": "Skill Cards drawn"},
+                               "discard": {"type": "array", "items": CARD, "maxItems": 20,
+                                           "description": "Skill or Fortune Cards discarded"}},
+                "additionalProperties": False},
+            "description": "between Quests, the cards drawn or discarded to bring a Pilgrim near "
+                           "the Quest's setup (\"Feel free to make random Card draws, or to "
+                           "discard some Cards\")",
+        },
         "expected_quests": {"type": "integer", "minimum": 0,
                             "description": "how many Quests the campaign has now (a phone that "
                                            "saw an older campaign is refused with 409)"},
@@ -160,12 +175,16 @@ class Campaign:
         effects: list[dict] = []
         number = quest_number(quest)
         if previous is None:
+            if body.get("adjust"):
+                raise BadRequest("the first Quest of a campaign enters its Pilgrims in "
+                                 "position.pilgrims", "adjust")
             pilgrims = position.get("pilgrims") or {}
         else:
             if "pilgrims" in position:
                 raise violation("The Pilgrims come from the end of the Quest before: they are not "
                                 "entered again.", Q_CARDS)
             pilgrims = cls.carried(previous, number, options, effects)
+            cls.adjust(pilgrims, body.get("adjust") or {}, number, effects)
             entered = previous["G"].get("entered_profiles") or {}
             if entered:
                 profiles = copy.deepcopy(options.get("demon_profiles") or {})
@@ -249,6 +268,24 @@ class Campaign:
                     state["posture"] = pilgrim["posture"]
             out[name] = state
         return out
+
+    @classmethod
+    def adjust(cls, pilgrims: dict, adjust: dict, number: str | None, effects: list[dict]) -> None:
+        """Cards drawn or discarded between Quests, as the book allows."""
+        if adjust and number == PART_TWO:
+            raise violation("Part 2 makes no change to the Pilgrims' Cards.", Q_PART_TWO)
+        for name, change in adjust.items():
+            state, label = pilgrims[name], PILGRIM_NAMES[name]
+            for card in change.get("discard") or []:
+                held = next((kind for kind in ("hand", "fortune") if card in state[kind]), None)
+                if held is None:
+                    raise violation(f"{label} holds no card named {card} to discard.", Q_ADJUST)
+                state[held].remove(card)
+                note(effects, f"{label} discards {card} before the Quest.", Citation(G_, Q_ADJUST))
+            for card in change.get("draw") or []:
+                state["hand"].append(card)
+                note(effects, f"{label} draws the Skill Card {card} before the Quest.",
+                     Citation(G_, Q_ADJUST))
 
     # -- Karma Upgrades -----------------------------------------------------------------------------
 
