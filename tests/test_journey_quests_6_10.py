@@ -817,3 +817,20 @@ def test_random_play_of_quests_6_to_10_refuses_cleanly_and_replays_exactly(seed,
     replayed = engine.replay(Game, setup, played)
     assert json.dumps(replayed.G, sort_keys=True) == json.dumps(model.G, sort_keys=True)
     assert played and (model.game_over or len(played) > 3)
+
+
+def test_q10b_the_ritual_needs_the_four_sutras_collected_in_the_village(client):
+    table = q10b(client, initiative=[TP, MK, CH, MS])
+    table.do("maintenance")
+    table.do("close_gate", pilgrim=TP, gate="gate-1")  # a Sutra spent
+    table.end(TP)
+    for pilgrim, lord in ((MK, "koorogg-1"), (MK, "kogaiji-1"), (CH, "yazuiji-1")):
+        table.do("attack", pilgrim=pilgrim, targets=[lord], **NINE)
+        table.do("resolve_defeat", pilgrim=pilgrim, choice="kill")
+    assert table.G["pilgrims"][TP]["sutras"] == 3
+    table.to_demon_phase()
+    table.quiet_demon_phase()
+    table.do("end_turn")
+    table.do("maintenance")
+    message = table.refuse(Q10B.Q_RITUAL, "sealing_ritual", pilgrim=TP)
+    assert "3 Sutra Tokens" in message
