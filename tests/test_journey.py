@@ -6,6 +6,8 @@ import pytest
 from referee.core import BadRequest, RuleViolation, SetupError, engine
 from referee.journey import Game
 from referee.journey import actions as A
+from referee.journey import card_effects as E
+from referee.journey import combat as C
 from referee.journey import conditions as CO
 from referee.journey import demon_ai as D
 from referee.journey import karma as K
@@ -73,8 +75,8 @@ class Table:
         self.do("maintenance")
         self.end(*[p for p in self.G["initiative"] if p not in skip])
 
-    def activate(self, demon, *options, pick=None):
-        self.do("demon_options", demon=demon, options=list(options))
+    def activate(self, demon, *options, pick=None, **facts):
+        self.do("demon_options", demon=demon, options=list(options), **facts)
         current = self.G["demon_phase"]["current"]
         return current["best"] if pick is None else self.do("demon_plan", demon=demon, option=pick)
 
@@ -898,3 +900,206 @@ def test_a_demon_leaving_the_building_under_phase_march_stays_active():
     table.do("end_turn")
     table.do("maintenance")
     assert table.G["special_cards"] == []  # no explicit duration: discarded
+
+
+# -- Card effects the rulebook prints -------------------------------------------------------------
+
+def card(pilgrim, name, played="before_roll", timing="before_trigger", **fields):
+    return {"pilgrim": pilgrim, "card": name, "timing": timing, "played": played, **fields}
+
+
+def test_a_skill_card_of_another_pilgrims_deck_is_refused():
+    table = Table({"pilgrims": {MK: {"good_karma": 4}}})
+    table.do("maintenance")
+    table.refuse(E.Q_OWN_DECK, "play_card", pilgrim=MK, card="Asura Seal", kind="skill",
+                 duration="end_of_turn")
+    table.refuse(E.Q_DRAW_OWN, "master_skill", pilgrim=MK, card="Om Chant")
+    table.do("master_skill", pilgrim=MK, card="Phase Walk")
+
+
+def test_phase_walk_passes_obstructions_for_this_move_only_never_a_purple_line():
+    table = Table({"pilgrims": {MK: {"hand": ["Phase Walk", "Phase Walk"]}}})
+    table.do("maintenance")
+    table.refuse(A.Q_BLOCKED, "move", pilgrim=MK, steps=2, through_blocked=True)
+    table.refuse(E.Q_THIS_ACTION, "play_card", pilgrim=MK, card="Phase Walk", kind="skill",
+                 duration="end_of_turn")
+    table.do("play_card", pilgrim=MK, card="Phase Walk", kind="skill")
+    table.refuse(Q_PURPLE, "move", pilgrim=MK, steps=2, through_purple=True)
+    effects = table.do("move", pilgrim=MK, steps=2, through_blocked=True)
+    assert any("Phase Walk" in e for e in effects)
+    table.refuse(A.Q_BLOCKED, "move", pilgrim=MK, steps=2, through_blocked=True)
+
+
+def test_prayer_of_mercy_ignores_every_effect_of_the_attack():
+    table = Table({"demons": ["borrack"], "pilgrims": {TP: {"hand": ["Prayer of Mercy"]}}})
+    table.do("maintenance")
+    table.refuse(E.Q_MERCY, "play_card", pilgrim=TP, card="Prayer of Mercy", kind="skill")
+    table.end(*PILGRIMS)
+    table.activate("borrack-1", option([TP]), pick=1)
+    table.do("demon_attack", demon="borrack-1", target=TP, attack_dice=[3, 3], demon_die=1,
+             defense_dice=[0, 0], knock_back_blocked=1,
+             cards=[card(TP, "Prayer of Mercy")])
+    assert table.pilgrim(TP)["hp"] == 8 and table.G["follow"] is None
+
+
+def asura_table(**options):
+    table = Table({"demons": ["berrok", "boof"], "pilgrims": {TP: {"hand": ["Asura Seal"]}}},
+                  **options)
+    table.do("maintenance")
+    table.do("play_card", pilgrim=TP, card="Asura Seal", kind="skill", duration="end_of_turn")
+    table.end(*PILGRIMS)
+    table.do("measure", of="demons", distances={"berrok-1": 1, "boof-1": 2})
+    return table
+
+
+def test_the_asura_seal_reflects_the_attack_and_tripitaka_kills_or_cleanses_the_demon():
+    table = asura_table()
+    table.activate("berrok-1", option([TP], ("attack", "attack")), pick=1)
+    table.refuse(E.Q_ASURA, "demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 1],
+                 defense_dice=[1, 1])
+    effects = table.do("demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 1])
+    assert any("survives" in e for e in effects) and table.pilgrim(TP)["hp"] == 8
+    table.do("demon_attack", demon="berrok-1", target=TP, attack_dice=[3, 1])
+    assert table.G["pending"] == {"kind": "defeated", "pilgrim": TP, "demon": "berrok-1"}
+    assert table.phase == "demons_activate"
+    table.refuse(A.Q_CHOOSE_OPTION, "demon_options", demon="boof-1", options=[])
+    table.do("resolve_defeat", pilgrim=TP, choice="kill")
+    assert "berrok-1" not in table.G["demons"] and table.pilgrim(TP)["bad_karma"] == 2
+    assert table.pilgrim(TP)["hp"] == 8
+
+
+def test_a_failed_cleanse_of_a_reflected_demon_lets_it_go_on_attacking():
+    table = asura_table()
+    table.activate("berrok-1", option([TP], ("attack", "attack")), pick=1)
+    table.do("demon_attack", demon="berrok-1", target=TP, attack_dice=[3, 1])
+    table.do("resolve_defeat", pilgrim=TP, choice="cleanse", cleanse_dice=[0])
+    assert table.G["demon_phase"]["current"]["demon"] == "berrok-1"
+    table.do("demon_attack", demon="berrok-1", target=TP, attack_dice=[0, 0])
+    assert table.G["demon_phase"]["current"] is None
+
+
+def test_brotherhood_of_the_skull_monk_sha_takes_the_attack_and_defends_it():
+    table = Table({"demons": ["berrok"], "pilgrims": {MS: {"hand": ["Brotherhood of the Skull"]}}})
+    table.to_demons()
+    table.activate("berrok-1", option([TP]), pick=1)
+    brotherhood = [card(MS, "Brotherhood of the Skull")]
+    table.refuse(E.Q_BROTHERHOOD, "demon_attack", demon="berrok-1", target=MK, instead_of=TP,
+                 attack_dice=[3, 3], defense_dice=[0, 0], cards=brotherhood)
+    table.do("demon_attack", demon="berrok-1", target=MS, instead_of=TP, attack_dice=[3, 3],
+             defense_dice=[1, 0], cards=brotherhood)
+    assert table.pilgrim(MS)["hp"] == 4 and table.pilgrim(TP)["hp"] == 8
+    assert table.phase == "end"
+
+
+def test_om_chant_a_demon_moving_onto_tripitakas_tile_stops_and_becomes_inactive():
+    table = Table({"demons": ["berrok"], "pilgrims": {TP: {"hand": ["Om Chant"]}}})
+    table.do("maintenance")
+    table.do("play_card", pilgrim=TP, card="Om Chant", kind="skill", duration="end_of_turn")
+    table.end(*PILGRIMS)
+    table.activate("berrok-1", {**option([TP], closer=True), "map_tile": "enters_tripitakas"},
+                   pick=1)
+    berrok = table.G["demons"]["berrok-1"]
+    assert not berrok["active"] and berrok["held_by"] == "Om Chant" and table.phase == "end"
+    table.do("end_turn")
+    table.do("maintenance")  # Om Chant is removed from play: the Berrok wakes
+    assert table.G["demons"]["berrok-1"]["active"]
+
+
+def test_flaming_war_cry_makes_the_monkey_king_the_demons_first_target_on_his_tile():
+    table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hand": ["Flaming War Cry"]}}})
+    table.to_demons()
+    table.refuse(E.Q_WAR_CRY, "demon_options", demon="berrok-1", on_monkey_kings_tile=True,
+                 options=[option([MK])])
+    table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hand": ["Flaming War Cry"]}}})
+    table.do("maintenance")
+    table.do("play_card", pilgrim=MK, card="Flaming War Cry", kind="skill")
+    assert table.pilgrim(MK)["in_play"] == [{"card": "Flaming War Cry",
+                                             "duration": "end_of_turn"}]
+    table.end(*PILGRIMS)
+    best = table.activate("berrok-1", option([TP]), option([MK]), on_monkey_kings_tile=True)
+    assert best == [2]
+    current = table.G["demon_phase"]["current"]
+    assert current["options"][1]["priority"] == 1 and current["why"][0]["quote"] == E.Q_WAR_CRY
+
+
+def test_a_card_giving_two_attacks_for_one_action_point_limited_to_the_original_target():
+    table = Table({"demons": ["berrok", "berrok"]})
+    table.do("maintenance")
+    table.refuse(E.Q_TWICE, "attack", pilgrim=MK, targets=["berrok-1"], same_action=True,
+                 attack_dice=[0, 0], pilgrim_die=0, weapon_damage=0)
+    twice = [card(MK, "Double Strike", attacks=2, same_target=True)]
+    table.do("attack", pilgrim=MK, targets=["berrok-1"], attack_dice=[1, 0], pilgrim_die=0,
+             weapon_damage=0, cards=twice)
+    table.refuse(E.Q_SAME_TARGET, "attack", pilgrim=MK, targets=["berrok-2"], same_action=True,
+                 attack_dice=[0, 0], pilgrim_die=0, weapon_damage=0)
+    table.do("attack", pilgrim=MK, targets=["berrok-1"], same_action=True, attack_dice=[3, 3],
+             pilgrim_die=0, weapon_damage=0)
+    table.do("resolve_defeat", pilgrim=MK, choice="kill")
+    assert table.G["activation"]["spent"] == 1 and table.G["activation"]["strikes"] is None
+
+
+def test_the_last_action_point_waits_for_the_cards_further_attacks():
+    table = Table({"demons": ["berrok", "berrok"]})
+    table.do("maintenance")
+    table.refuse(E.Q_SEPARATE, "attack", pilgrim=MK, targets=["berrok-1", "berrok-2"],
+                 attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0,
+                 cards=[card(MK, "Whirlwind", targets=2)])
+    table.do("rest", pilgrim=MK)
+    table.do("attack", pilgrim=MK, targets=["berrok-1"], attack_dice=[1, 0], pilgrim_die=0,
+             weapon_damage=0, cards=[card(MK, "Whirlwind", targets=2)])
+    assert table.G["activation"]["pilgrim"] == MK
+    assert any(e.get("same_action") for e in table.model.legal())
+    table.refuse(E.Q_TARGETS_BY_CARD, "attack", pilgrim=MK, targets=["berrok-1"],
+                 same_action=True, attack_dice=[0, 0], pilgrim_die=0, weapon_damage=0)
+    table.do("attack", pilgrim=MK, targets=["berrok-2"], same_action=True, attack_dice=[0, 0],
+             pilgrim_die=0, weapon_damage=0)
+    assert table.G["activation"]["pilgrim"] == CH
+
+
+def test_a_re_roll_is_played_after_the_dice_and_a_range_card_reaches_further():
+    table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hand": ["Cleansing Flame"]}}})
+    table.do("maintenance")
+    table.refuse(C.Q_RANGE, "attack", pilgrim=MK, targets=["berrok-1"], in_range=False,
+                 attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0)
+    table.refuse(E.Q_LOS, "attack", pilgrim=MK, targets=["berrok-1"], los=False,
+                 attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0)
+    table.refuse(R.Q_NO_INTERRUPT, "attack", pilgrim=MK, targets=["berrok-1"],
+                 attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0,
+                 cards=[card(MK, "Lucky Charm", played="after_roll", timing="anytime")])
+    table.do("attack", pilgrim=MK, targets=["berrok-1"], in_range=False, attack_dice=[1, 0],
+             pilgrim_die=0, weapon_damage=0,
+             cards=[card(MK, "Long Reach", range=True),
+                    card(MK, "Cleansing Flame", played="after_roll", timing="anytime",
+                         reroll=True)])
+
+
+def test_printed_fortune_gains_ninth_cycle_scripture_and_cards_lasting_turns():
+    table = Table({"demons": ["berrok"],
+                   "pilgrims": {MK: {"fortune": ["Om Mala of Vigor"]},
+                                TP: {"hp": 5, "hand": ["Ninth Cycle Scripture", "Shining Seal"]}}})
+    table.do("maintenance")
+    table.do("play_card", pilgrim=MK, card="Om Mala of Vigor", kind="fortune")
+    assert table.G["activation"]["ap"] == 3  # "+1 AP", as the book prints it
+    table.end(MK, CH, MS)
+    table.do("attack", pilgrim=TP, targets=["berrok-1"], attack_dice=[3, 3], pilgrim_die=0,
+             weapon_damage=0)
+    assert table.pilgrim(TP)["hp"] == 6  # continuous: healed on Defeating an enemy
+    table.do("resolve_defeat", pilgrim=TP, choice="kill")
+    table.do("play_card", pilgrim=TP, card="Shining Seal", kind="skill", duration="turns",
+             turns=1)
+    table.end(TP)
+    table.do("end_turn")
+    assert table.pilgrim(TP)["in_play"] == [{"card": "Shining Seal", "duration": "turns",
+                                             "tokens": 1, "turns": 1}]
+    table.do("maintenance")
+    assert table.pilgrim(TP)["in_play"] == []
+
+
+def test_spirit_of_fortune_only_with_a_fortune_wheel_spin_prayer_of_sealing_if_the_quest_allows():
+    table = Table({"boxes": ["box-1"], "pilgrims": {MS: {"hand": ["Spirit of Fortune"]},
+                                                    TP: {"hand": ["Prayer of Sealing"]}}})
+    table.do("maintenance")
+    table.refuse(E.Q_SPIRIT, "play_card", pilgrim=MS, card="Spirit of Fortune", kind="skill")
+    table.do("meditate", pilgrim=MK, box="box-1", spinner="white", kept="Wild Herbs",
+             cards=[card(MS, "Spirit of Fortune", played="after_roll", timing="after_trigger")])
+    table.do("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
+from .card_effects import Q_PHASE_WALK
+from .combat import Q_PURPLE
 from .profiles import PILGRIM_NAMES
 from .rules import Q_DISTRACTION, Q_LIMP, Q_LURE
 
@@ -81,12 +83,16 @@ class ActionsMixin:
         activation = self.activation()
         activation["spent"] += points
         activation["actions"].extend([action] * points)
-        self.pilgrim(event["pilgrim"])["actions_this_turn"].extend([action] * points)
+        activation["strikes"] = None  # a new Action: a card's further Attacks are not taken
+        pilgrim = self.pilgrim(event["pilgrim"])
+        pilgrim["actions_this_turn"].extend([action] * points)
+        pilgrim["this_action"] = []  # cards lasting "this Action" end with it
 
     def after_action(self) -> None:
-        """An activation with no Action Points left ends by itself."""
+        """An activation with no Action Points left ends by itself (once the further Attacks a
+        card gave for the last Action Point are taken or given up)."""
         activation = self.activation()
-        if activation and activation["spent"] >= activation["ap"]:
+        if activation and activation["spent"] >= activation["ap"] and not activation["strikes"]:
             self.finish_activation()
 
     @cites(Q_CHOOSE_OPTION)
@@ -105,6 +111,7 @@ class ActionsMixin:
         if "Demon Distraction" not in self.pilgrim(event["pilgrim"])["corruption"]:
             return True
         needed = event.get("action_points", 1) if event["type"] == "move" else 1
+        needed = 0 if event.get("same_action") else needed
         taken = len(self.pilgrim(event["pilgrim"])["actions_this_turn"])
         return (taken + needed <= 2
                 or "Demon Distraction: no more than 2 Actions this turn.")
@@ -117,6 +124,8 @@ class ActionsMixin:
         if not cards:
             return True
         action = event["type"]
+        if event.get("same_action"):
+            return True  # a further Attack a card gives for the same Action Point
         points = event.get("action_points", 1) if action == "move" else 1
         third = (self.activation()["spent"] >= 2
                  and self.option("no_double_third_action") == "third_may_double")
@@ -136,7 +145,11 @@ class ActionsMixin:
 
     @cites(Q_BLOCKED)
     def unblocked_move(self, event):
-        return not event.get("through_blocked") or "The path goes into or through a blocked square."
+        if event.get("through_purple"):
+            raise self.violation("A purple line cannot be crossed.", Q_PURPLE)
+        if not event.get("through_blocked") or self.passes_obstructions(event["pilgrim"]):
+            return True
+        return "The path goes into or through a blocked square."
 
     def movement_points(self, name: str, action_points: int) -> int:
         pilgrim = self.pilgrim(name)
@@ -179,6 +192,10 @@ class ActionsMixin:
 
     def do_move(self, event):
         name, points = event["pilgrim"], event.get("action_points", 1)
+        card = self.passes_obstructions(name) if event.get("through_blocked") else None
+        if card:
+            self.effect(f"{card}: {PILGRIM_NAMES[name]} passes through the obstruction during "
+                        "this Move.", Q_PHASE_WALK)
         self.spend(event, "move", points)
         self.pilgrim(name)["moved_this_turn"] = True
         kind = {1: "Move", 2: "Double Move", 3: "triple Move"}[points]

@@ -5,6 +5,15 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
+from .card_effects import (
+    Q_BROTHERHOOD,
+    Q_CARDS_FIRST,
+    Q_LOS,
+    Q_MERCY,
+    Q_REROLL,
+    Q_SEPARATE,
+    Q_TWICE,
+)
 from .profiles import PILGRIM_NAMES, weapon_damage
 from .rules import (
     Q_BEFORE_TRIGGER,
@@ -107,7 +116,12 @@ class CombatMixin:
     @cites(Q_ONE_TARGET)
     def one_target(self, event):
         n = len(event["targets"])
-        return n == 1 or f"{n} Targets in one Attack Action."
+        if n == 1:
+            return True
+        if any(card.get("targets", 1) > 1 for card in event.get("cards") or []):
+            raise self.violation(f"{n} Targets: enter one attack per Target, each with its own "
+                                 "roll (the next ones as the same Action).", Q_SEPARATE)
+        return f"{n} Targets in one Attack Action."
 
     @cites(Q_RANGE)
     def target_on_board(self, event):
@@ -116,7 +130,17 @@ class CombatMixin:
 
     @cites(Q_RANGE)
     def target_in_range(self, event):
-        return event.get("in_range", True) or "The Target is not in range with Line of Sight."
+        if event.get("los") is False:
+            raise self.violation("A Miniature, token or impassable terrain blocks the Line of "
+                                 "Sight.", Q_LOS)
+        if event.get("in_range", True):
+            return True
+        ranged = [c["card"] for c in event.get("cards") or [] if c.get("range")]
+        if ranged:
+            self.effect(f"{ranged[0]} changes the range of the Attack: the Target is in it.",
+                        Q_CARDS_FIRST)
+            return True
+        return "The Target is not in range with Line of Sight."
 
     @cites(Q_DEMON_NO_DEFENSE)
     def demon_does_not_defend(self, event):
@@ -165,8 +189,8 @@ class CombatMixin:
                                      Q_UNCONSCIOUS)
             if self.has_condition(card["pilgrim"], "paralyzed"):
                 raise self.violation(f"{who} is Paralyzed.", Q_PARALYZED)
-            if card["played"] != "after_roll":
-                continue
+            if card["played"] != "after_roll" or card.get("reroll"):
+                continue  # a re-roll card is played once the dice are seen: the card says so
             if card["timing"] == "before_trigger":
                 raise self.violation(f"{card['card']} is activated before the roll, not after "
                                      "seeing it.", Q_BEFORE_TRIGGER)
@@ -181,6 +205,9 @@ class CombatMixin:
     def pay_attack_cards(self, event) -> None:
         for card in event.get("cards") or []:
             pilgrim = self.pilgrim(card["pilgrim"])
+            if card.get("reroll"):
+                self.effect(f"{card['card']}: a re-roll; the dice entered are the new ones.",
+                            Q_REROLL)
             if card.get("chi"):
                 if pilgrim["chi"] < card["chi"]:
                     raise self.violation(f"{card['card']} costs {card['chi']} Chi.",
@@ -217,7 +244,16 @@ class CombatMixin:
 
     def do_attack(self, event):
         name, target = event["pilgrim"], event["targets"][0]
-        self.spend(event, "attack")
+        if event.get("same_action"):
+            self.use_strike(event)
+        else:
+            self.spend(event, "attack")
+            strikes = self.strikes_granted(event)
+            self.activation()["strikes"] = strikes
+            if strikes:
+                self.effect(f"{PILGRIM_NAMES[name]}'s card: {strikes['attacks_left'] + 1} "
+                            f"Attack(s) of {strikes['targets']} Target(s) for this Action Point, "
+                            "each resolved separately.", Q_TWICE)
         self.pay_attack_cards(event)
         hp = self.demon_value(target, "hp", event.get("target_hp"), "event.target_hp",
                               "Health Points")
@@ -239,6 +275,7 @@ class CombatMixin:
             self.effect(f"{label} attacks {demon}: {total} damage — Defeated. Kill or Cleanse?",
                         Q_ONE_HIT)
             self.G["pending"] = {"kind": "defeated", "pilgrim": name, "demon": target}
+            self.defeated_by(name)
             return
         self.after_action()
 
@@ -285,7 +322,9 @@ class CombatMixin:
         else:
             soul = self.demon_value(target, "sp", event.get("soul_power"), "event.soul_power",
                                     "Soul Power")
-            roll = sum(event["cleanse_dice"]) + event.get("cleanse_bonus", 0)
+            self.pay_attack_cards(event)
+            roll = (sum(event["cleanse_dice"]) + event.get("cleanse_bonus", 0)
+                    + self.card_bonus(event, "cleanse"))
             if roll >= soul:
                 reward = self.demon_value(target, "gkr", event.get("reward"), "event.reward",
                                           "Good Karma Reward")
@@ -296,7 +335,9 @@ class CombatMixin:
             else:
                 self.effect(f"The Cleanse Ritual backfires: {roll} against Soul Power {soul}; "
                             f"{demon} fully recovers.", Q_BACKFIRE)
-        if self.activation() is None:
+        if self.phase == "demons_activate":
+            self.after_reflected_defeat()
+        elif self.activation() is None:
             self.next_activation()
         else:
             self.after_action()
@@ -331,6 +372,8 @@ class CombatMixin:
 
     @cites(Q_DEFENSE_DICE)
     def defense_dice_rolled(self, event):
+        if self.asura_sealed(event):
+            return True  # asura_no_defense: he rolls none
         target = self.pilgrim(event["target"])
         rolled = len(event.get("defense_dice") or [])
         paralyzed = self.has_condition(event["target"], "paralyzed")
@@ -474,6 +517,15 @@ class CombatMixin:
     def do_demon_attack(self, event):
         demon_id, name = event["demon"], event["target"]
         self.pay_attack_cards(event)
+        if event.get("instead_of"):
+            self.effect(f"Brotherhood of the Skull: Monk Sha becomes the Target of the attack on "
+                        f"{PILGRIM_NAMES[event['instead_of']]}.", Q_BROTHERHOOD)
+        if self.cards_used(event, "attack_ignored"):
+            self.effect(f"Prayer of Mercy: {self.name_of(demon_id)}'s attack on "
+                        f"{PILGRIM_NAMES[name]} is ignored, Knock Back and Condition included.",
+                        Q_MERCY)
+            self.demon_attack_done(event)
+            return
         result = self.die_result(demon_id, event.get("demon_die"))
         die_damage = result.get("damage", 0)
         knock = event.get("knock_back", result.get("knock_back", 0))
@@ -487,6 +539,11 @@ class CombatMixin:
         hit = max(0, damage - defense)
         crushing = event.get("knock_back_blocked", 0)
         label, demon = PILGRIM_NAMES[name], self.name_of(demon_id)
+        condition = event.get("condition") or result.get("condition")
+        if self.asura_sealed(event):
+            defeated = self.reflect_attack(event, damage + undefended_extra, crushing, condition)
+            self.demon_attack_done(event, defeated)
+            return
         self.effect(f"{demon} attacks {label}: {damage} damage against {defense} defense.",
                     Q_DEFEAT)
         self.damage_pilgrim(name, hit, f"{demon}'s attack", Q_TRACK)
@@ -496,7 +553,6 @@ class CombatMixin:
         self.damage_pilgrim(name, crushing, "Crushing Damage", Q_CRUSH)
         self.damage_pilgrim(name, event.get("knock_back_red", 0),
                             "Knocked Back onto red squares", Q_RED_ENTERED)
-        condition = event.get("condition") or result.get("condition")
         if condition and self.pilgrim(name)["status"] == "active":
             self.give_condition(name, condition, event.get("condition_duration"), None, None,
                                 Q_CONDITION_UNDEFENDED)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .profiles import PILGRIM_NAMES, condition_card
+from .profiles import PILGRIM_NAMES, condition_card, fortune_card
 from .rules import (
     Q_AFFORD,
     Q_AP_COST,
@@ -152,17 +152,22 @@ class ConditionsMixin:
 
     @cites(Q_DISTRACTION)
     def card_action_limit(self, event):
-        gain = (event.get("gain") or {}).get("ap", 0)
+        printed = fortune_card(event["card"])["gain"] if event["kind"] == "fortune" else None
+        gain = (event.get("gain") or printed or {}).get("ap", 0)
+        if event.get("duration") == "turns" and "turns" not in event:
+            raise BadRequest(f"enter how many Turns {event['card']} lasts", "event.turns")
         corrupted = "Demon Distraction" in self.pilgrim(event["pilgrim"])["corruption"]
         return not (gain and corrupted) or "Demon Distraction: no extra Action Points."
 
     def do_play_card(self, event):
         name = event["pilgrim"]
         pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
-        cost, gain = event.get("cost") or {}, event.get("gain") or {}
+        cost = event.get("cost") or {}
+        printed = fortune_card(event["card"])["gain"] if event["kind"] == "fortune" else None
+        gain = event.get("gain") or printed or {}
         held = pilgrim["skills"] if event["kind"] == "skill" else pilgrim["fortune"]
         keep = event.get("keep", False)
-        duration = event.get("duration", "immediate")
+        duration = self.play_duration(event)
         if event["card"] in held:
             if not keep:
                 held.remove(event["card"])
@@ -175,10 +180,14 @@ class ConditionsMixin:
         pilgrim["hp"] -= cost.get("hp", 0)
         if cost.get("ap"):
             self.activation()["spent"] += cost["ap"]
-        self.effect(f"{label} plays {event['card']}.", Q_PLAY_AREA if duration in (
-            "end_of_turn", "continuous") else None)
-        if duration in ("end_of_turn", "continuous"):
+        lasting = duration in ("end_of_turn", "continuous", "turns")
+        self.effect(f"{label} plays {event['card']}.", Q_PLAY_AREA if lasting else None)
+        if lasting:
             pilgrim["in_play"].append({"card": event["card"], "duration": duration})
+            if duration == "turns":
+                pilgrim["in_play"][-1].update(tokens=0, turns=event["turns"])
+        elif duration == "this_action":
+            pilgrim["this_action"].append(event["card"])
         for stat, top in (("hp", "max_hp"), ("chi", "max_chi")):
             if gain.get(stat):
                 before = pilgrim[stat]

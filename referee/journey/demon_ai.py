@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
+from .card_effects import Q_WAR_CRY
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
@@ -360,12 +361,13 @@ class DemonMixin:
                         f"Target{'s' * (allowed > 1)} (its Profile Sheet).")
         return True
 
-    def plan_of(self, option: dict) -> dict:
-        """An option's priority and preference key, with the rule that ranks it."""
+    def plan_of(self, option: dict, focus: str = "tripitaka") -> dict:
+        """An option's priority and preference key, with the rule that ranks it. `focus` is the
+        Pilgrim the Demon's plans centre on: Tripitaka, or the Monkey King under Flaming War Cry."""
         actions, targets = option["actions"], option.get("targets") or []
         attacks = actions.count("attack")
         wild = any(card["name"] == "Wild Attacks" for card in self.G["special_cards"])
-        if attacks and "tripitaka" in targets and not wild:
+        if attacks and focus in targets and not wild:
             priority = 1
         elif attacks and option.get("ends") == "closer" and not wild:
             priority = 2
@@ -379,17 +381,21 @@ class DemonMixin:
 
     def do_demon_options(self, event):
         ap = self.demon_ap()
+        focus = "monkey_king" if event.get("on_monkey_kings_tile") else "tripitaka"
         options = [dict(option) for option in event["options"]]
         options.append({"actions": ["move"] * ap, "targets": [], "squares": None,
-                        "towards": "Tripitaka"})
+                        "towards": PILGRIM_NAMES[focus]})
         for option in options:
-            option.update(self.plan_of(option))
+            option.update(self.plan_of(option, focus))
             option["text"] = self.describe_option(option)
         best_key = min(option["key"] for option in options)
         best = [n for n, option in enumerate(options, 1) if option["key"] == best_key]
         chosen = options[best[0] - 1]
         why = [{"text": f"Plan {chosen['priority']}: the highest priority plan it can carry out.",
                 "quote": Q_PRIORITY[chosen["priority"]]}]
+        if focus != "tripitaka":
+            why.insert(0, {"text": "Flaming War Cry: on his Map Tile the Monkey King takes "
+                                   "Tripitaka's place in the Demon's plans.", "quote": Q_WAR_CRY})
         rivals = [o for o in options if o["priority"] == chosen["priority"] and o is not chosen]
         if any(o["key"][1] != chosen["key"][1] for o in rivals):
             why.append({"text": "Of those, the most Targets.", "quote": Q_MOST})
@@ -404,16 +410,18 @@ class DemonMixin:
                                 "takes the one that makes the game harder for the Pilgrims.",
                         "quote": Q_TIE})
         self.G["demon_phase"]["current"] = {"demon": event["demon"], "ap": ap, "options": options,
-                                            "best": best, "plan": None, "attacks": [], "why": why}
+                                            "best": best, "plan": None, "attacks": [], "why": why,
+                                            "focus": focus}
         self.effect(f"{self.name_of(event['demon'])} ({ap} Action Points): Plan "
                     f"{chosen['priority']} — option {' or '.join(map(str, best))}: "
                     f"{chosen['text']}.", Q_PRIORITY[chosen["priority"]])
-        for reason in why[1:]:
-            self.effect(reason["text"], reason["quote"])
+        for reason in why:
+            if reason["quote"] != Q_PRIORITY[chosen["priority"]]:
+                self.effect(reason["text"], reason["quote"])
 
     def describe_option(self, option: dict) -> str:
         if option.get("towards"):
-            return f"{len(option['actions'])} Moves towards Tripitaka"
+            return f"{len(option['actions'])} Moves towards {option['towards']}"
         targets = ", ".join(PILGRIM_NAMES[t] for t in option.get("targets") or [])
         steps = " then ".join(option["actions"])
         squares = option.get("squares") or 0
@@ -470,7 +478,10 @@ class DemonMixin:
         current["plan"] = event["option"]
         if self.marching_inside(event["demon"]):
             self.leave_building(event["demon"], bool(event.get("outside")))
-        current["attacks"] = [target for action in option["actions"] if action == "attack"
+        actions = option["actions"]
+        if self.om_chant_stops(event["demon"], option):
+            actions = actions[:actions.index("move")]  # it stops on the first square
+        current["attacks"] = [target for action in actions if action == "attack"
                               for target in option.get("targets") or []]
         self.effect(f"{self.name_of(event['demon'])}: {self.describe_option(option)}.",
                     Q_PRIORITY[option["priority"]])
@@ -493,7 +504,8 @@ class DemonMixin:
         attacks = self.G["demon_phase"]["current"]["attacks"]
         if event["target"] in self.G["demons"]:
             raise self.violation(f"{self.name_of(event['target'])} is a Demon.", Q_SAME_TYPE)
-        return (event["target"] in attacks
+        planned = event.get("instead_of", event["target"])  # Brotherhood of the Skull
+        return (planned in attacks
                 or f"The plan attacks {', '.join(self.name_of(t) for t in attacks)}.")
 
     @cites(Q_IGNORE)
@@ -503,15 +515,24 @@ class DemonMixin:
         status = self.pilgrim(event["target"])["status"]
         return status == "active" or f"{PILGRIM_NAMES[event['target']]} is {status}."
 
-    def demon_attack_done(self, event):
+    def demon_attack_done(self, event, defeated: bool = False):
+        """One roll made; the Demon's activation ends with its last one (unless the Asura Seal
+        Defeated it: then after Tripitaka Kills or Cleanses it)."""
         current = self.G["demon_phase"]["current"]
-        current["attacks"].remove(event["target"])
+        current["attacks"].remove(event.get("instead_of", event["target"]))
         down = [t for t in current["attacks"] if self.pilgrim(t)["status"] != "active"]
         for target in sorted(set(down)):
             self.effect(f"{PILGRIM_NAMES[target]} is Unconscious: no more attacks against him.",
                         Q_IGNORE)
         current["attacks"] = [t for t in current["attacks"] if t not in down]
-        if not current["attacks"]:
+        if not current["attacks"] and not defeated:
+            self.finish_demon()
+
+    def after_reflected_defeat(self) -> None:
+        """Tripitaka Killed or Cleansed a Demon the Asura Seal Defeated: its activation ends; if
+        the Cleanse backfired it goes on with the attacks it has left."""
+        current = self.G["demon_phase"]["current"]
+        if current["demon"] not in self.G["demons"] or not current["attacks"]:
             self.finish_demon()
 
     def finish_demon(self) -> None:

@@ -31,6 +31,18 @@ CARD_USE = {
         "played": {"enum": ["before_roll", "after_roll"]},
         "damage": SMALL, "defense": SMALL,
         "chi": SMALL, "hp": SMALL,
+        "attacks": {"type": "integer", "minimum": 2, "maximum": 4,
+                    "description": "Attacks the card gives for this Action Point"},
+        "same_target": {"type": "boolean",
+                        "description": "the card limits the later Attacks to the original Target"},
+        "targets": {"type": "integer", "minimum": 2, "maximum": 5,
+                    "description": "Targets per Attack the card allows"},
+        "range": {"type": "boolean",
+                  "description": "the card changes the Attack's range and the Target is in it"},
+        "reroll": {"type": "boolean",
+                   "description": "a re-roll: played after the roll, the dice entered are the "
+                                  "new ones"},
+        "cleanse": {**SMALL, "description": "added to the Cleanse Ritual roll"},
     },
     "required": ["pilgrim", "card", "timing", "played"],
     "additionalProperties": False,
@@ -49,6 +61,8 @@ DEMON_OPTION = {
         "ends": {"enum": ["closer", "not_closer"],
                  "description": "where it ends: closer on the board to Tripitaka than it began, "
                                 "or not"},
+        "map_tile": {"enum": ["enters_tripitakas"],
+                     "description": "it moves onto Tripitaka's Map Tile (Om Chant)"},
         "obstacle": {"enum": ["through", "ends_on", "across_purple"],
                      "description": "its path goes through a wall, closed door, Miniature or "
                                     "Token (Phase March), ends on one, or crosses a purple line"},
@@ -67,7 +81,7 @@ EVENT_TYPES = {
         "turns, how many of those were into or in blue squares, red squares entered.",
         properties={"pilgrim": PILGRIM, "steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL,
                     "action_points": {"enum": [1, 2, 3]}, "diagonal": FACT,
-                    "through_blocked": FACT},
+                    "through_blocked": FACT, "through_purple": FACT},
         required=("pilgrim", "steps"),
         example={"type": "move", "player": "p1", "pilgrim": P, "steps": 3, "turns": 1}),
     "attack": EventType(
@@ -79,6 +93,11 @@ EVENT_TYPES = {
                     "weapon_damage": SMALL, "extra_damage": SMALL, "in_range": FACT,
                     "knock_back": {**SMALL, "description": "squares of Knock Back, as read on "
                                                           "the Weapon Card or a card"},
+                    "los": {**FACT, "description": "false: something blocks the Line of Sight"},
+                    "same_action": {**FACT, "description": "a further Attack (or Target) a card "
+                                                          "played with this Action's first "
+                                                          "Attack gives, for the same Action "
+                                                          "Point"},
                     "knock_back_blocked": {**SMALL, "description": "squares the Target could not "
                                                                   "be moved (Crushing Damage)"},
                     "cards": CARDS_USED,
@@ -94,7 +113,7 @@ EVENT_TYPES = {
         "A Defeated Demon: Kill it (Bad Karma) or perform the Cleanse Ritual (the Cleanse Ritual "
         "dice rolled; Good Karma if the roll reaches its Soul Power).",
         properties={"pilgrim": PILGRIM, "choice": {"enum": ["kill", "cleanse"]},
-                    "cleanse_dice": DICE, "cleanse_bonus": SMALL,
+                    "cleanse_dice": DICE, "cleanse_bonus": SMALL, "cards": CARDS_USED,
                     "soul_power": SMALL, "reward": SMALL},
         required=("pilgrim", "choice"),
         example={"type": "resolve_defeat", "player": "p1", "pilgrim": P, "choice": "kill"},
@@ -112,7 +131,7 @@ EVENT_TYPES = {
         properties={"pilgrim": PILGRIM, "box": TOKEN, "same_tile": FACT,
                     "spinner": {"enum": ["white", "black"]}, "full_rotation": FACT,
                     "seen": {"type": "array", "items": CARD_NAME, "maxItems": 3},
-                    "kept": CARD_NAME, "misfortune": CARD_NAME},
+                    "kept": CARD_NAME, "misfortune": CARD_NAME, "cards": CARDS_USED},
         required=("pilgrim", "box", "spinner"),
         example={"type": "meditate", "player": "p1", "pilgrim": P, "box": "box-1",
                  "spinner": "white", "seen": ["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"],
@@ -183,7 +202,11 @@ EVENT_TYPES = {
                                                               "ap": SMALL},
                              "additionalProperties": False},
                     "duration": {"enum": ["immediate", "this_action", "end_of_turn",
-                                          "continuous"]},
+                                          "continuous", "turns"],
+                                 "description": "as the card says (the referee knows the ones the "
+                                                "rulebook prints); \"turns\": a number of Turns, "
+                                                "tracked with Turn Tokens"},
+                    "turns": {"type": "integer", "minimum": 1, "maximum": 20},
                     "keep": {"type": "boolean",
                              "description": "the card returns to the hand (\"retained\")"}},
         required=("pilgrim", "card", "kind"),
@@ -261,7 +284,10 @@ EVENT_TYPES = {
         "Action Points to attack: the Pilgrims it would attack, squares moved, whether it ends "
         "closer to Tripitaka). The referee picks the plan the Demon AI makes it follow.",
         properties={"demon": FIGURE, "options": {"type": "array", "items": DEMON_OPTION,
-                                                 "maxItems": 4}},
+                                                 "maxItems": 4},
+                    "on_monkey_kings_tile": {**FACT, "description": "Flaming War Cry is in play "
+                                                                   "and this Demon is on the "
+                                                                   "Monkey King's Map Tile"}},
         required=("demon", "options"),
         example={"type": "demon_options", "player": "p1", "demon": "berrok-1",
                  "options": [{"actions": ["move", "attack"], "targets": ["tripitaka"],
@@ -287,7 +313,16 @@ EVENT_TYPES = {
                                                                   "Attack Range"},
                     "condition": CARD_NAME,
                     "condition_duration": {"type": "integer", "minimum": 1, "maximum": 20},
-                    "cards": CARDS_USED},
+                    "cards": CARDS_USED,
+                    "instead_of": {**FIGURE, "description": "Brotherhood of the Skull: the "
+                                                            "Pilgrim the plan attacked, whose "
+                                                            "attack Monk Sha takes"},
+                    "demon_hp": {"type": "integer", "minimum": 1, "maximum": 30,
+                                 "description": "Asura Seal: the HP on the Demon's Profile "
+                                                "Sheet, where not entered at setup"},
+                    "condition_damage": {**SMALL, "description": "Asura Seal: the damage the "
+                                                                "reflected Condition Card does "
+                                                                "at once"}},
         required=("demon", "target", "attack_dice"),
         example={"type": "demon_attack", "player": "p1", "demon": "berrok-1",
                  "target": "tripitaka", "attack_dice": [2, 1], "defense_dice": [1, 0]},

@@ -31,6 +31,7 @@ from referee.core import Option, Referee, citations, cites
 from . import legal as legal_module
 from . import position as position_module
 from .actions import Q_RED, ActionsMixin
+from .card_effects import CardEffectsMixin
 from .combat import CombatMixin
 from .conditions import ConditionsMixin
 from .demon_ai import DemonMixin
@@ -215,15 +216,16 @@ EVENT_RULES = {
     "move": (["pilgrims"], [*_ACT, "not_a_double_action", "straight_move", "unblocked_move",
                             "within_movement_points", "red_square_health"]),
     "attack": (["pilgrims"], [*_ACT, "not_disabled", "not_a_double_action", "targets_demons",
-                              "one_target", "target_on_board", "target_in_range",
-                              "demon_does_not_defend", "attack_dice_rolled",
+                              "one_target", "further_attack", "target_on_board",
+                              "target_in_range", "demon_does_not_defend", "attack_dice_rolled",
                               "weapon_damage_read", "knock_back_blocked_within",
-                              "cards_in_time"]),
-    "resolve_defeat": (["pilgrims"], ["defeat_to_resolve", "controls_pilgrim", "cleanse_possible",
-                                      "cleanse_dice_rolled"]),
+                              "card_from_own_deck", "cards_in_time"]),
+    "resolve_defeat": (["pilgrims", "demons"], ["defeat_to_resolve", "controls_pilgrim",
+                                                "cleanse_possible", "cleanse_dice_rolled",
+                                                "card_from_own_deck", "cards_in_time"]),
     "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation"]),
     "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation", "full_spin",
-                                "spinner_draw"]),
+                                "spinner_draw", "card_from_own_deck", "cards_in_time"]),
     "break_door": (["pilgrims"], [*_ACT, "door_closed", "door_contact"]),
     "collect_sutra": (["pilgrims"], [*_ACT, "sutra_on_board"]),
     "rescue_villager": (["pilgrims"], [*_ACT, "villager_on_board"]),
@@ -231,32 +233,39 @@ EVENT_RULES = {
     "rest": (["pilgrims"], [*_ACT, "not_a_double_action", "rest_twice"]),
     "close_gate": (["pilgrims"], [*_ACT, "tripitaka_closes", "gate_open_to_close",
                                   "adjacent_gate", "holds_sutra", "quest_allows_sealing"]),
-    "master_skill": (["pilgrims"], [*_ACT, "master_once", "good_karma_for_skill"]),
+    "master_skill": (["pilgrims"], [*_ACT, "master_once", "good_karma_for_skill",
+                                    "card_from_own_deck"]),
     "revive": (["pilgrims"], [*_ACT, "tripitaka_revives", "target_unconscious", "revive_cost"]),
     "end_activation": (["pilgrims"], ["no_pending_decision", "controls_pilgrim",
                                       "is_active_pilgrim", "no_trade_due", "misfortune_applied"]),
     "play_card": (ANY_PHASE, ["controls_pilgrim", "conscious", "not_paralyzed",
-                              "card_in_hand", "card_cost_affordable", "card_hp_cost",
+                              "card_in_hand", "card_from_own_deck", "card_as_printed",
+                              "card_cost_affordable", "card_hp_cost",
                               "card_ap_cost", "card_action_limit"]),
     "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
                                "condition_known"]),
-    "karma_trade": (ANY_PHASE, ["controls_pilgrim", "trade_is_due", "trade_draw"]),
+    "karma_trade": (ANY_PHASE, ["controls_pilgrim", "trade_is_due", "trade_draw",
+                                "card_from_own_deck"]),
     "measure": (["demons"], ["measure_now", "measured_all"]),
     "spawn": (["demons_spawn"], ["gate_spawns", "gate_in_order", "spawn_card", "models_left"]),
     "flood_gate": (["demons_spawn"], ["flood_gate_drawn", "flood_gate_closest",
                                       "flood_gate_every_demon"]),
-    "demon_options": (["demons_activate"], ["no_demon_acting", "demon_activates",
+    "demon_options": (["demons_activate"], ["no_pending_decision", "no_demon_acting",
+                                            "demon_activates", "war_cry_in_play",
                                             "demon_in_order", "options_within_ap",
                                             "options_target_pilgrims",
                                             "options_ignore_unconscious", "options_all_targets",
                                             "options_passable"]),
     "demon_plan": (["demons_activate"], ["demon_is_acting", "plan_not_chosen", "option_exists",
                                          "plan_priority", "plan_preference"]),
-    "demon_attack": (["demons_activate"], ["demon_is_acting", "attack_planned",
-                                           "demon_target_conscious", "attack_target_planned",
-                                           "demon_attack_dice", "demon_die_rolled",
-                                           "defense_dice_rolled", "green_square_defender",
+    "demon_attack": (["demons_activate"], ["no_pending_decision", "demon_is_acting",
+                                           "attack_planned", "demon_target_conscious",
+                                           "brotherhood_takes_the_attack",
+                                           "attack_target_planned", "demon_attack_dice",
+                                           "demon_die_rolled", "card_from_own_deck",
+                                           "asura_no_defense", "defense_dice_rolled",
+                                           "green_square_defender",
                                            "knock_back_blocked_within", "cards_in_time",
                                            "follow_first"]),
     "follow": (["pilgrims", "demons", "end"], ["follow_after_knock_back", "follow_controlled",
@@ -285,8 +294,8 @@ FLOW = [
 ]
 
 
-class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, SpecialCardsMixin,
-           QuestMixin, Referee):
+class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMixin, DemonMixin,
+           SpecialCardsMixin, QuestMixin, Referee):
     game_id = G_
     title = "Journey: Wrath of Demons"
     min_players = 1
@@ -440,6 +449,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, S
     @cites(Q_TWO_AP)
     def action_points_left(self, event):
         needed = event.get("action_points", 1) if event["type"] == "move" else 1
+        needed = 0 if event.get("same_action") else needed
         left = self.activation()["ap"] - self.activation()["spent"]
         return (left >= needed
                 or f"{PILGRIM_NAMES[event['pilgrim']]} has {left} Action Point{'s' * (left != 1)} "
@@ -475,7 +485,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, S
                     else "begin_demon_activation")
         if self.phase == "demons_activate":
             return (None if G["demon_phase"]["current"] or self.demons_to_activate()
-                    else "begin_end_of_turn")
+                    or G["pending"] else "begin_end_of_turn")
         if self.phase == "end":
             return "begin_next_turn" if G["turn_ended"] else None
         return None
@@ -485,6 +495,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, S
         self.effect(f"Turn {G['turn']}: Maintenance Phase.", Q_PHASE_MAINTENANCE)
         for name in PILGRIMS:
             self.maintain_pilgrim(name)
+        self.release_held()
         if G["rage"]:
             G["rage"] = False
             self.effect("Demon Rage ends: the Demon Rage Card is removed from the Demon Deck.",
@@ -503,6 +514,11 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, S
         for card in [c for c in pilgrim["in_play"] if c["duration"] == "end_of_turn"]:
             pilgrim["in_play"].remove(card)
             self.effect(f"{label}'s {card['card']} is removed from play.", Q_END_OF_TURN_CARD)
+        for card in [c for c in pilgrim["in_play"]
+                     if c["duration"] == "turns" and c["tokens"] >= c["turns"]]:
+            pilgrim["in_play"].remove(card)
+            self.effect(f"{label}'s {card['card']} has {card['tokens']} Turn Tokens: it expires.",
+                        Q_EXPIRE)
         for condition in list(pilgrim["conditions"]):
             if condition["duration"] is not None and condition["tokens"] >= condition["duration"]:
                 pilgrim["conditions"].remove(condition)
@@ -545,7 +561,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, S
             ap = 2 - G["pilgrims"][name]["ap_lost_next_turn"]
             G["pilgrims"][name]["ap_lost_next_turn"] = 0
             G["activation"] = {"pilgrim": name, "ap": max(0, ap), "spent": 0, "actions": [],
-                               "box_used": False, "rests": 0, "mastered": False}
+                               "box_used": False, "rests": 0, "mastered": False,
+                               "strikes": None}
             self.effect(f"{PILGRIM_NAMES[name]}'s activation: {max(0, ap)} Action Points.",
                         Q_INITIATIVE)
             return
@@ -583,6 +600,11 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, DemonMixin, S
             self.damage_pilgrim(name, 1, "stationary on a red square", Q_RED)
         G["red_at_end_of_turn"] = []
         for name in PILGRIMS:
+            for card in G["pilgrims"][name]["in_play"]:
+                if card["duration"] == "turns":
+                    card["tokens"] += 1
+                    self.effect(f"{PILGRIM_NAMES[name]}'s {card['card']}: Turn Token "
+                                f"{card['tokens']} of {card['turns']}.", Q_TURN_TOKENS)
             for condition in G["pilgrims"][name]["conditions"]:
                 if condition["duration"] is not None:
                     condition["tokens"] += 1

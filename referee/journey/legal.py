@@ -82,17 +82,23 @@ def legal_events(game) -> list[dict]:
     return out
 
 
-def pilgrim_events(game) -> list[dict]:
+def defeat_events(game) -> list[dict]:
+    """Kill or Cleanse the Demon just Defeated (by a Pilgrim's attack, or the Asura Seal)."""
     G = game.G
     pending = G["pending"]
-    if pending:
-        name = pending["pilgrim"]
-        seat = G["controllers"][name]
-        kill = {"type": "resolve_defeat", "player": seat, "pilgrim": name, "choice": "kill"}
-        if G["demons"][pending["demon"]]["profile"].get("bkr") is None:
-            kill["open"] = ["reward"]
-        return [kill, {"type": "resolve_defeat", "player": seat, "pilgrim": name,
-                       "choice": "cleanse", "open": ["cleanse_dice"]}]
+    name = pending["pilgrim"]
+    seat = G["controllers"][name]
+    kill = {"type": "resolve_defeat", "player": seat, "pilgrim": name, "choice": "kill"}
+    if G["demons"][pending["demon"]]["profile"].get("bkr") is None:
+        kill["open"] = ["reward"]
+    return [kill, {"type": "resolve_defeat", "player": seat, "pilgrim": name,
+                   "choice": "cleanse", "open": ["cleanse_dice"]}]
+
+
+def pilgrim_events(game) -> list[dict]:
+    G = game.G
+    if G["pending"]:
+        return defeat_events(game)
     activation = G["activation"]
     if activation is None:
         return []
@@ -114,6 +120,9 @@ def pilgrim_events(game) -> list[dict]:
     opened += [{"type": "attack", **base, "targets": [d], "open": ["attack_dice", "pilgrim_die",
                                                                    "weapon_damage"]}
                for d, demon in G["demons"].items()]
+    if activation["strikes"]:
+        opened += [{"type": "attack", **base, "targets": [d], "same_action": True,
+                    "open": ["attack_dice", "pilgrim_die", "weapon_damage"]} for d in G["demons"]]
     opened += [{"type": kind, **base, "box": b, "open": ["card"] if kind == "pray"
                 else ["spinner", "seen", "kept", "misfortune"]}
                for b in G["tokens"]["boxes"] for kind in ("pray", "meditate")]
@@ -121,7 +130,7 @@ def pilgrim_events(game) -> list[dict]:
                for p, pilgrim in G["pilgrims"].items() if pilgrim["status"] == "unconscious"
                and name == "tripitaka"]
     opened += [{"type": "master_skill", **base, "open": ["card", "discarded"]}]
-    extra = {"attack": ["not_disabled"], "pray": ["box_once_per_activation"],
+    extra = {"attack": ["not_disabled", "further_attack"], "pray": ["box_once_per_activation"],
              "meditate": ["box_once_per_activation"], "master_skill": ["master_once",
                                                                         "good_karma_for_skill"],
              "revive": ["tripitaka_revives"]}
@@ -134,6 +143,8 @@ def pilgrim_events(game) -> list[dict]:
 
 def demon_events(game, table: str) -> list[dict]:
     G = game.G
+    if G["pending"]:
+        return defeat_events(game)
     current = G["demon_phase"]["current"]
     if current is None:
         if game.needs_measure("demons"):

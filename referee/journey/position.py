@@ -215,6 +215,7 @@ def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
         "wells_used": list(given.get("wells_used") or []),
         "actions_this_turn": [], "moved_this_turn": False,
         "ap_lost_next_turn": given.get("ap_lost_next_turn", 0),
+        "this_action": [],
     }
 
 

@@ -28,6 +28,7 @@ def _load(name: str) -> dict:
 _PILGRIM_DATA = _load("journey-pilgrims.json")
 _DEMON_DATA = _load("journey-demons.json")
 _CONDITION_DATA = _load("journey-conditions.json")
+_CARD_DATA = _load("journey-cards.json")
 
 PILGRIM_PROFILE_KEYS = ("max_hp", "max_chi", "mv", "attack_dice", "defense_dice", "cleanse_dice")
 DEMON_PROFILE_KEYS = ("mv", "hp", "sp", "gkr", "bkr", "attack_dice", "demon_die", "targets",
@@ -73,3 +74,14 @@ def condition_card(name: str) -> dict:
 
 
 KNOWN_CONDITIONS = tuple(_CONDITION_DATA["conditions"])
+
+
+def skill_card(name: str) -> dict:
+    """What the rulebook prints about a Skill Card: its Pilgrim's deck, duration and the effect the
+    referee acts on (None where it prints nothing)."""
+    printed = _CARD_DATA["skills"].get(name, {})
+    return {key: printed.get(key) for key in ("pilgrim", "duration", "effect")}
+
+
+def fortune_card(name: str) -> dict:
+    return {"gain": _CARD_DATA["fortune"].get(name, {}).get("gain")}

@@ -4,6 +4,7 @@ with the sentence that forbids what was attempted and why that sentence."""
 from __future__ import annotations
 
 from referee.journey import actions as A
+from referee.journey import card_effects as E
 from referee.journey import combat as C
 from referee.journey import conditions as CO
 from referee.journey import demon_ai as D
@@ -550,4 +551,79 @@ CASES += [
          options_for("berrok-1", {**attack_option([MK]), "obstacle": "across_purple"}), C.Q_PURPLE,
          "a Phase March move across a purple line: impassable under all circumstances",
          MARCHING),
+]
+
+# -- card effects the rulebook prints ------------------------------------------------------------------
+
+
+def used(pilgrim, name, played="before_roll", timing="before_trigger", **fields):
+    return {"pilgrim": pilgrim, "card": name, "timing": timing, "played": played, **fields}
+
+
+MISS = {"attack_dice": [1, 0], "pilgrim_die": 0, "weapon_damage": 0}
+TP = "tripitaka"
+ASURA = setup({**ONE_BERROK, "pilgrims": {TP: {"hand": ["Asura Seal"]}}})
+SEALED = [M, ev("play_card", pilgrim=TP, card="Asura Seal", kind="skill", duration="end_of_turn"),
+          *(end(p) for p in PILGRIMS), options_for("berrok-1", attack_option([TP])),
+          ev("demon_plan", demon="berrok-1", option=1)]
+
+CASES += [
+    Case("card_from_own_deck", setup(), ev("play_card", pilgrim=MK, card="Asura Seal",
+                                           kind="skill", duration="end_of_turn"), E.Q_OWN_DECK,
+         "the Monkey King plays Tripitaka's Asura Seal: each Pilgrim has his own deck", [M]),
+    Case("card_from_own_deck", setup({"pilgrims": {MK: {"good_karma": 4}}}),
+         ev("master_skill", pilgrim=MK, card="Om Chant"), E.Q_DRAW_OWN,
+         "the Monkey King Masters a skill from Tripitaka's deck: he draws from his own", [M]),
+    Case("card_as_printed", setup({"pilgrims": {MK: {"hand": ["Phase Walk"]}}}),
+         ev("play_card", pilgrim=MK, card="Phase Walk", kind="skill", duration="end_of_turn"),
+         E.Q_THIS_ACTION, "Phase Walk kept in play for the turn: it lasts the action it affects",
+         [M]),
+    Case("card_as_printed", setup({"pilgrims": {TP: {"hand": ["Prayer of Mercy"]}}}),
+         ev("play_card", pilgrim=TP, card="Prayer of Mercy", kind="skill"), E.Q_MERCY,
+         "Prayer of Mercy played with no attack: it ignores the effects of an Attack", [M]),
+    Case("card_as_printed", setup({"pilgrims": {"monk_sha": {"hand": ["Spirit of Fortune"]}}}),
+         ev("play_card", pilgrim="monk_sha", card="Spirit of Fortune", kind="skill"), E.Q_SPIRIT,
+         "Spirit of Fortune played without a spin: it can only affect a Fortune Wheel spin", [M]),
+    Case("unblocked_move", setup(), ev("move", pilgrim=MK, steps=2, through_purple=True),
+         C.Q_PURPLE, "a Move across a purple line: impassable under all circumstances", [M]),
+    Case("one_target", setup({"demons": ["berrok", "berrok"]}),
+         ev("attack", pilgrim=MK, targets=["berrok-1", "berrok-2"], **MISS,
+            cards=[used(MK, "Whirlwind", targets=2)]), E.Q_SEPARATE,
+         "two Targets with one roll: a card allows them, but each is a separate attack", [M]),
+    Case("further_attack", setup(ONE_BERROK),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], same_action=True, **MISS), E.Q_TWICE,
+         "a second Attack for the same Action Point with no card that gives it", [M]),
+    Case("further_attack", setup({"demons": ["berrok", "berrok"]}),
+         ev("attack", pilgrim=MK, targets=["berrok-2"], same_action=True, **MISS),
+         E.Q_SAME_TARGET, "the second Attack on another Target when the card limits it to the "
+         "original", [M, ev("attack", pilgrim=MK, targets=["berrok-1"], **MISS,
+                             cards=[used(MK, "Double Strike", attacks=2, same_target=True)])]),
+    Case("further_attack", setup({"demons": ["berrok", "berrok"]}),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], same_action=True, **MISS),
+         E.Q_TARGETS_BY_CARD, "the same Target twice in one Attack of a card's several Targets",
+         [M, ev("attack", pilgrim=MK, targets=["berrok-1"], **MISS,
+                cards=[used(MK, "Whirlwind", targets=2)])]),
+    Case("target_in_range", setup(ONE_BERROK),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], los=False, **MISS), E.Q_LOS,
+         "an attack with the Line of Sight blocked", [M]),
+    Case("asura_no_defense", ASURA,
+         ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 1], defense_dice=[1, 1]),
+         E.Q_ASURA, "Tripitaka rolling Defense Dice under the Asura Seal", SEALED),
+    Case("brotherhood_takes_the_attack",
+         setup({**ONE_BERROK, "pilgrims": {"monk_sha": {"hand": ["Brotherhood of the Skull"]}}}),
+         ev("demon_attack", demon="berrok-1", target=MK, instead_of=TP, attack_dice=[1, 1],
+            defense_dice=[0, 0], cards=[used("monk_sha", "Brotherhood of the Skull")]),
+         E.Q_BROTHERHOOD, "Brotherhood of the Skull moving the attack onto the Monkey King: Monk "
+         "Sha becomes the Target", [*TO_DEMONS, options_for("berrok-1", attack_option([TP])),
+                                    ev("demon_plan", demon="berrok-1", option=1)]),
+    Case("war_cry_in_play", setup(ONE_BERROK),
+         ev("demon_options", demon="berrok-1", on_monkey_kings_tile=True,
+            options=[attack_option([MK])]), E.Q_WAR_CRY,
+         "a Demon drawn to the Monkey King with no Flaming War Cry in play", TO_DEMONS),
+    Case("no_pending_decision", ASURA, ev("demon_options", demon="berrok-1", options=[]),
+         A.Q_CHOOSE_OPTION, "the Demon Phase going on before Tripitaka Kills or Cleanses the "
+         "Demon his Asura Seal Defeated",
+         [*SEALED[:-2], options_for("berrok-1", attack_option([TP], ("attack", "attack"))),
+          ev("demon_plan", demon="berrok-1", option=1),
+          ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[3, 3])]),
 ]

@@ -1,0 +1,263 @@
+"""Card effects the rulebook prints (its Duration examples and Skill Card FAQ), and the general
+ways cards change an attack (Prepare for Battle; Attack Twice for 1 Action Point).
+
+Which card does what is data (referee/data/journey-cards.json: the deck a Skill Card is in, the
+duration and the effect the book prints); a card the book does not describe is played with its
+cost, gain and timing entered as read. What a card changes in an attack — more Attacks for the
+Action Point, more Targets, a re-roll, a changed range — is entered with the card in the attack's
+`cards`, as the card reads.
+"""
+
+from __future__ import annotations
+
+from referee.core import BadRequest, cites
+
+from .profiles import PILGRIM_NAMES, condition_card, skill_card
+
+Q_OWN_DECK = "Each Pilgrim has his own specific card deck."
+Q_DRAW_OWN = "When taking Good Karma rewards, draw a Skill Card from your deck"
+Q_THIS_ACTION = "The duration of the card is the action that it affects."
+Q_REST_OF_TURN = ("Some cards are activated and then stay active for the rest of the current turn, "
+                  "perhaps affecting many Miniatures.")
+Q_CONTINUOUS = ("Finally, some cards are continuous and are active as soon as they are drawn from "
+                "the deck.")
+Q_PHASE_WALK = ("For example, Phase Walk allows the Monkey King to pass through Obstructions during "
+                "a Move Action.")
+Q_WAR_CRY = ("For example, Flaming War Cry makes Monkey the center of attention for all Demons on "
+             "his Map Tile.")
+Q_OM_CHANT = ("If they move on to the same Map Tile as Tripitaka, they stop on the first square and "
+              "become inactive.")
+Q_MERCY = ("Tripitaka - Prayer of Mercy: All effects of the Attack are ignored, including Knock Back "
+           "and Condition Cards.")
+Q_ASURA = ("Tripitaka - Asura Seal: Once Tripitaka is protected by the Asura Seal, he will not roll "
+           "Defense Dice.")
+Q_ASURA_REFLECT = "All effects of the Attack are reflected, including Knock Back and Condition Cards."
+Q_ASURA_DEFEAT = ("Add all this damage up to see if the Demon is Defeated, and then Tripitaka has the "
+                  "choice to Kill (automatic) or Cleanse (perform the Cleanse Ritual).")
+Q_BROTHERHOOD = ("Monk Sha - Brotherhood of the Skull: Monk Sha will become the Target of the "
+                 "attack, even if he could not normally be Targeted by the Attacker.")
+Q_SEALING = ("Tripitaka - Prayer of Sealing: If a Quest says the Gates cannot be sealed, this card "
+             "cannot be used.")
+Q_SPIRIT = "Monk Sha - Spirit of Fortune: This can only be used to affect any Fortune Wheel spin."
+Q_NINTH = ("Example The Ninth Cycle Scripture heals 1 point of damage to Tripitaka's health every "
+           "time he defeats an enemy.")
+Q_TWICE = "Many cards give you the ability to Attack twice, or multiple times, for 1 Action Point."
+Q_SAME_TARGET = "Some cards limit the second Attack to the original Target."
+Q_ANY_TARGET = ("If there is no limitation, you can choose any legal Target for the second Attack, "
+                "including the same Target if you failed to remove it.")
+Q_SEPARATE = "If you are attacking multiple Targets, treat each Target as a separate attack."
+Q_TARGETS_BY_CARD = ("Determine the possible number of Targets. This is stated on the Miniature's "
+                     "Profile Sheet, below the Range Icon, but can be modified by Skill Cards, etc.")
+Q_LOS = ("None of the squares directly between the Attacker and the Target can be blocked by other "
+         "Miniatures, tokens or impassable terrain, just like the rules for obstructed Movement.")
+Q_CARDS_FIRST = "The rules on the cards take precedence over rules in this book."
+Q_REROLL = ("Weapons, dice re-rolls such as Cleansing Flame, special actions such as making an extra "
+            "Move (Flying Nimbus), Fortune Cards that heal, are all immediate.")
+DURATION_QUOTES = {"this_action": Q_THIS_ACTION, "end_of_turn": Q_REST_OF_TURN,
+                   "continuous": Q_CONTINUOUS}
+# Cards that apply to one attack: entered with it (`cards`), not played on their own.
+USED_IN = {"attack_ignored": Q_MERCY, "takes_the_attack": Q_BROTHERHOOD,
+           "fortune_wheel_spin": Q_SPIRIT}
+
+
+class CardEffectsMixin:
+    """The card effects of `Game`."""
+
+    def in_play(self, card: str, pilgrim: str | None = None) -> bool:
+        """A card in a Pilgrim's play area (any Pilgrim's when `pilgrim` is None); a continuous
+        card is active as soon as it is in the hand."""
+        names = [pilgrim] if pilgrim else list(self.G["pilgrims"])
+        for name in names:
+            held = self.pilgrim(name)
+            if any(c["card"] == card for c in held["in_play"]):
+                return True
+            if skill_card(card)["duration"] == "continuous" and card in held["skills"]:
+                return True
+        return False
+
+    def cards_used(self, event, effect: str) -> list[dict]:
+        return [c for c in event.get("cards") or [] if skill_card(c["card"])["effect"] == effect]
+
+    def check_own_deck(self, pilgrim: str, card: str, quote: str = Q_OWN_DECK) -> None:
+        deck = skill_card(card)["pilgrim"]
+        if deck and deck != pilgrim:
+            raise self.violation(f"{card} is a {PILGRIM_NAMES[deck]} Skill Card, not "
+                                 f"{PILGRIM_NAMES[pilgrim]}'s.", quote)
+
+    # -- playing a card ----------------------------------------------------------------------------
+
+    @cites(Q_OWN_DECK)
+    def card_from_own_deck(self, event):
+        if event["type"] == "play_card" and event["kind"] != "skill":
+            return True
+        if event["type"] in ("master_skill", "karma_trade"):
+            if "card" in event:
+                self.check_own_deck(event["pilgrim"], event["card"], Q_DRAW_OWN)
+            for card in event.get("discarded") or []:
+                self.check_own_deck(event["pilgrim"], card, Q_DRAW_OWN)
+            return True
+        if event["type"] == "play_card":
+            self.check_own_deck(event["pilgrim"], event["card"])
+        for card in event.get("cards") or []:
+            self.check_own_deck(card["pilgrim"], card["card"])
+        return True
+
+    @cites(Q_CARDS_FIRST)
+    def card_as_printed(self, event):
+        """What the book prints about the card: its duration, when it can be used."""
+        printed = skill_card(event["card"]) if event["kind"] == "skill" else {}
+        duration = printed.get("duration")
+        if duration and event.get("duration", duration) != duration:
+            raise self.violation(f"{event['card']} lasts {duration.replace('_', ' ')}.",
+                                 DURATION_QUOTES[duration])
+        effect = printed.get("effect")
+        if effect in USED_IN:
+            raise self.violation(f"{event['card']} is entered with what it affects (the attack's "
+                                 "or the Meditate's cards), not on its own.", USED_IN[effect])
+        if effect == "seals_gates" and not self.quest().can_seal_gates(self):
+            raise self.violation("This Quest says the Gates cannot be sealed.", Q_SEALING)
+        if effect in ("attack_reflected", "om_chant") and "duration" not in event:
+            raise BadRequest(f"enter how long {event['card']} lasts, as printed on it",
+                             "event.duration")
+        return True
+
+    def play_duration(self, event) -> str:
+        printed = skill_card(event["card"])["duration"] if event["kind"] == "skill" else None
+        return event.get("duration") or printed or "immediate"
+
+    # -- Move ------------------------------------------------------------------------------------
+
+    def passes_obstructions(self, name: str) -> str | None:
+        """The card played for this Move that lets the Pilgrim pass obstructions, if any."""
+        return next((card for card in self.pilgrim(name)["this_action"]
+                     if skill_card(card)["effect"] == "passes_obstructions"), None)
+
+    # -- a Pilgrim's attack changed by cards ----------------------------------------------------------
+
+    def strikes_granted(self, event) -> dict | None:
+        cards = event.get("cards") or []
+        attacks = max([c.get("attacks", 1) for c in cards] + [1])
+        targets = max([c.get("targets", 1) for c in cards] + [1])
+        if attacks == 1 and targets == 1:
+            return None
+        return {"attacks_left": attacks - 1, "targets_left": targets - 1, "targets": targets,
+                "hit": [event["targets"][0]], "original": event["targets"][0],
+                "same_target": any(c.get("same_target") for c in cards)}
+
+    @cites(Q_TWICE)
+    def further_attack(self, event):
+        """An attack entered as one more of the same Action Point (`same_action`)."""
+        if not event.get("same_action"):
+            return True
+        strikes = self.activation()["strikes"]
+        if strikes is None:
+            return "No card played with this Attack gives another for the same Action Point."
+        target = event["targets"][0]
+        if strikes["targets_left"] and target not in strikes["hit"]:
+            return True
+        if not strikes["attacks_left"]:
+            raise self.violation(f"{target} has been attacked in this Attack: the card's other "
+                                 "Targets are other Miniatures.", Q_TARGETS_BY_CARD)
+        if strikes["same_target"] and target != strikes["original"]:
+            raise self.violation(f"The card limits the second Attack to {strikes['original']}.",
+                                 Q_SAME_TARGET)
+        return True
+
+    def use_strike(self, event) -> None:
+        activation = self.activation()
+        strikes, target = activation["strikes"], event["targets"][0]
+        if strikes["targets_left"] and target not in strikes["hit"]:
+            strikes["targets_left"] -= 1
+            strikes["hit"].append(target)
+            self.effect(f"Another Target of the same Attack: {self.name_of(target)}.", Q_SEPARATE)
+        else:
+            strikes["attacks_left"] -= 1
+            strikes["targets_left"] = strikes["targets"] - 1
+            strikes["hit"] = [target]
+            self.effect(f"Another Attack for the same Action Point, on {self.name_of(target)}.",
+                        Q_TWICE)
+        if not strikes["attacks_left"] and not strikes["targets_left"]:
+            activation["strikes"] = None
+
+    def defeated_by(self, name: str) -> None:
+        """A Pilgrim Defeated an enemy: continuous cards that trigger on it."""
+        if name == "tripitaka" and self.in_play("Ninth Cycle Scripture", name):
+            pilgrim = self.pilgrim(name)
+            before = pilgrim["hp"]
+            pilgrim["hp"] = min(pilgrim["profile"]["max_hp"], before + 1)
+            self.effect(f"Ninth Cycle Scripture: Tripitaka heals {pilgrim['hp'] - before} Health "
+                        f"Point ({pilgrim['hp']}).", Q_NINTH)
+
+    # -- a Demon's attack changed by cards ----------------------------------------------------------
+
+    def asura_sealed(self, event) -> bool:
+        return event["target"] == "tripitaka" and self.in_play("Asura Seal", "tripitaka")
+
+    @cites(Q_ASURA)
+    def asura_no_defense(self, event):
+        if not self.asura_sealed(event):
+            return True
+        return (not event.get("defense_dice") and not event.get("green_square")
+                or "Tripitaka is protected by the Asura Seal: he rolls no Defense Dice.")
+
+    @cites(Q_BROTHERHOOD)
+    def brotherhood_takes_the_attack(self, event):
+        taken = self.cards_used(event, "takes_the_attack")
+        if not taken:
+            if "instead_of" in event:
+                raise BadRequest("instead_of is for an attack another Pilgrim takes with a card",
+                                 "event.instead_of")
+            return True
+        if event["target"] != "monk_sha":
+            return "The attack's Target becomes Monk Sha."
+        if event.get("instead_of") not in self.G["demon_phase"]["current"]["attacks"]:
+            raise BadRequest("name the Pilgrim the plan attacks whose attack Monk Sha takes",
+                             "event.instead_of")
+        return True
+
+    def reflect_attack(self, event, damage: int, crushing: int, condition: str | None) -> bool:
+        """Asura Seal: the attack's damage goes back to the Demon; True if it is Defeated."""
+        demon_id = event["demon"]
+        burn = (event.get("condition_damage") if event.get("condition_damage") is not None
+                else condition_card(condition)["damage_now"] if condition else 0) or 0
+        total = damage + crushing + burn
+        hp = self.demon_value(demon_id, "hp", event.get("demon_hp"), "event.demon_hp",
+                              "Health Points")
+        demon = self.name_of(demon_id)
+        self.effect(f"The Asura Seal reflects the attack onto {demon}: {damage} damage"
+                    + (f", {crushing} Crushing" if crushing else "")
+                    + (f", {burn} from {condition}" if burn else "") + f" = {total}.",
+                    Q_ASURA_REFLECT)
+        if total < hp:
+            self.effect(f"{demon} survives ({total} is less than its {hp} Health Points).",
+                        "Their Health Points remain unchanged by any attacks that do not Defeat "
+                        "them.")
+            return False
+        self.effect(f"{demon} is Defeated: Tripitaka Kills or Cleanses it.", Q_ASURA_DEFEAT)
+        self.G["pending"] = {"kind": "defeated", "pilgrim": "tripitaka", "demon": demon_id}
+        self.defeated_by("tripitaka")
+        return True
+
+    # -- the Demon AI changed by cards ----------------------------------------------------------------
+
+    @cites(Q_WAR_CRY)
+    def war_cry_in_play(self, event):
+        return (not event.get("on_monkey_kings_tile") or self.in_play("Flaming War Cry")
+                or "Flaming War Cry is not in play this turn.")
+
+    def om_chant_stops(self, demon_id: str, option: dict) -> bool:
+        if option.get("map_tile") != "enters_tripitakas" or not self.in_play("Om Chant"):
+            return False
+        demon = self.G["demons"][demon_id]
+        demon["active"], demon["held_by"] = False, "Om Chant"
+        self.effect(f"{self.name_of(demon_id)} moves onto Tripitaka's Map Tile: it stops on the "
+                    "first square and becomes inactive (Om Chant).", Q_OM_CHANT)
+        return True
+
+    def release_held(self) -> None:
+        """Demons made inactive by a card wake when the card is no longer in play."""
+        for demon_id, demon in self.G["demons"].items():
+            card = demon.get("held_by")
+            if card and not self.in_play(card):
+                demon["active"], demon["held_by"] = True, None
+                self.effect(f"{card} is no longer in play: {self.name_of(demon_id)} is active.")
