@@ -180,12 +180,18 @@ def test_q1_demons_walking_into_the_house_must_be_defeated_too(client):
     table = q1(client)
     table.to_demon_phase()
     table.do("spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
-    table.do("house", demons=["berrok-3"], inside=True)
+    table.do("house", demons=["berrok-3"])
     assert table.G["quest_state"]["house"] == ["berrok-1", "berrok-2", "berrok-3"]
-    table.do("house", demons=["berrok-3"], inside=False)
-    assert table.G["quest_state"]["house"] == ["berrok-1", "berrok-2"]
-    bad = table.post("house", demons=["nobody-1"], inside=True)
-    assert bad.status_code == 400
+    assert table.post("house", demons=["nobody-1"]).status_code == 400
+    table.quiet_demon_phase()
+    table.do("end_turn")
+    table.do("maintenance")
+    table.do("break_door", pilgrim=MK, door="door-1", opens=["berrok-1", "berrok-2"])
+    kill(table, MK, "berrok-1")
+    kill(table, CH, "berrok-2")
+    assert table.result() is None  # berrok-3 went in: it is still to defeat
+    kill(table, CH, "berrok-3")
+    assert table.result()["outcome"] == "victory"
 
 
 # -- Quest 2 - Rescue ----------------------------------------------------------------------------------
@@ -643,3 +649,95 @@ def test_q5_defeat_tripitaka_is_defeated(client):
     table.do("kei_lun", in_range=[TP], attacks=[{"target": TP, "attack_dice": [3, 3, 3]}])
     result = table.result()
     assert result["outcome"] == "defeat" and result["quote"] == Q5.Q_DEFEAT
+
+
+# -- every rule of Quests 1-5 is refused somewhere above, and random play stays clean ---------------
+
+def test_every_rule_of_quests_1_to_5_has_a_refusal_here():
+    import ast
+    from pathlib import Path
+
+    from referee.journey.quests import QUESTS
+
+    source = Path(__file__).read_text()
+    modules = {"Q1": Q1, "Q2": Q2, "Q3": Q3, "Q4": Q4, "Q5": Q5}
+    refused = set()
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "refuse"
+                and isinstance(node.args[0], ast.Attribute)):
+            refused.add(getattr(modules[node.args[0].value.id], node.args[0].attr))
+    for key in ("q1", "q2", "q3", "q4", "q5"):
+        for rule in QUESTS[key].rules:
+            assert rule.quote in refused, (key, rule.__name__)
+
+
+QUEST_SETUPS = {"q1": {"quest_setup": BOTH_IN_HOUSE}, "q2": {},
+                "q3": {"quest_setup": {"safe_house": ["villager-1"]}}, "q4": {}, "q5": {}}
+
+
+def fill_quest_event(event, model, rng):
+    """The open fields of the Quests' own events, as a table might fill them."""
+    from tests.test_journey_random import fill
+
+    G, kind = model.G, event["type"]
+    if kind == "house":
+        return {"type": kind, "player": event["player"],
+                "demons": [rng.choice(list(G["demons"]) or ["nobody"])]}
+    if kind == "central_tile":
+        return {"type": kind, "player": event["player"], "pilgrim": rng.choice([MK, TP])}
+    if kind == "village_entered":
+        return None if rng.random() < 0.9 else {"type": kind, "player": event["player"],
+                                                 "demon": rng.choice(list(G["demons"]) or ["x"])}
+    if kind == "kei_lun":
+        awake = [p for p in (MK, CH, MS, TP) if G["pilgrims"][p]["status"] == "active"]
+        in_range = rng.sample(awake, k=rng.randint(0, min(2, len(awake))))
+        if in_range:
+            return {"type": kind, "player": event["player"], "in_range": in_range,
+                    "attacks": [{"target": p, "attack_dice": [rng.randint(0, 3)],
+                                 "defense_dice": [rng.randint(0, 3)]} for p in in_range]}
+        return {"type": kind, "player": event["player"], "in_range": [],
+                "die": rng.randint(0, 3)}
+    return fill(event, model, rng)
+
+
+@pytest.mark.parametrize("key", list(QUEST_SETUPS))
+def test_random_play_of_a_quest_refuses_cleanly_and_replays_exactly(key):
+    import json
+    import random
+
+    from referee.core import BadRequest, RuleViolation, engine
+    from referee.journey import Game
+    from referee.journey.quests import QUESTS
+    from tests.test_journey_random import DEMONS as RANDOM_DEMONS
+    from tests.test_journey_random import PROFILES as RANDOM_PROFILES
+
+    demons = {**RANDOM_DEMONS, "kogaiji": {"hp": 6, "sp": 3, "gkr": 4, "bkr": 4}}
+    for seed in range(6):
+        rng = random.Random(seed)
+        setup = engine.check_setup(Game, {
+            "players": ["Ann", "Ben"],
+            "options": {"quest": key, "pilgrim_profiles": RANDOM_PROFILES,
+                        "demon_profiles": demons, **QUEST_SETUPS[key]}})
+        model = engine.start(Game, setup)
+        played = []
+        for _ in range(120):
+            choices = model.legal()
+            if model.game_over or not choices:
+                break
+            event = fill_quest_event(rng.choice(choices), model, rng)
+            if event is None:
+                continue
+            before = (json.dumps(model.G, sort_keys=True), model.phase)
+            try:
+                engine.apply(model, event)
+            except (RuleViolation, BadRequest):
+                assert (json.dumps(model.G, sort_keys=True), model.phase) == before
+                continue
+            played.append(event)
+        assert len(played) > 5
+        replayed = engine.replay(Game, setup, played)
+        assert json.dumps(replayed.G, sort_keys=True) == json.dumps(model.G, sort_keys=True)
+        statuses = {c["status"] for c in model.G["quest_state"]["conditions"]}
+        assert statuses <= {"met", "not_yet", "no_longer_possible"}
+        if model.game_over:
+            assert model.G["result"]["quote"] in {c.quote for c in QUESTS[key].conditions()}

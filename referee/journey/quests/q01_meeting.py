@@ -2,7 +2,8 @@
 
 The Quest Mini-Map is a figure: which Demons stand in the Villagers' house is entered
 (`quest_setup.house`, by default the Demons placed inactive behind the closed door), and a Demon
-walking in or out later is entered with the `house` event.
+walking in later is entered with the `house` event; a Demon of the house counts until it is removed
+from play ("when the Demons in the house are removed").
 """
 
 from __future__ import annotations
@@ -84,12 +85,13 @@ class Meeting(Quest):
     rules = (minion_deck(Q_DECK), borrack_unique(Q_UNIQUE), transformed_villager_gone)
     event_types = {
         "house": QuestEvent(EventType(
-            "Quest 1: Demons walked into (inside) or out of the Villagers' house.",
+            "Quest 1: Demons walked into the Villagers' house. A Demon once in the house is one "
+            "of the Demons in the house until it is removed from play (walking out does not "
+            "spare it).",
             properties={"demons": {"type": "array", "minItems": 1, "maxItems": 20,
-                                   "items": {"type": "string", "minLength": 1, "maxLength": 40}},
-                        "inside": {"type": "boolean"}},
-            required=("demons", "inside"),
-            example={"type": "house", "player": "p1", "demons": ["berrok-3"], "inside": True}),
+                                   "items": {"type": "string", "minLength": 1, "maxLength": 40}}},
+            required=("demons",),
+            example={"type": "house", "player": "p1", "demons": ["berrok-3"]}),
             ("maintenance", "pilgrims", "demons_spawn", "demons_activate", "end")),
     }
     ends = (any_of("end", Q_ENDS,
@@ -168,19 +170,14 @@ class Meeting(Quest):
         if unknown:
             raise BadRequest(f"no Demon named {unknown[0]} on the board", "event.demons")
         house = state(game)["house"]
-        for demon in event["demons"]:
-            if event["inside"] and demon not in house:
-                house.append(demon)
-            elif not event["inside"] and demon in house:
-                house.remove(demon)
-        where = "into" if event["inside"] else "out of"
-        game.effect(f"{', '.join(event['demons'])} went {where} the Villagers' house: "
-                    f"{len(house)} Demon{'s' * (len(house) != 1)} in the house.")
+        house.extend(d for d in event["demons"] if d not in house)
+        game.effect(f"{', '.join(event['demons'])} went into the Villagers' house: "
+                    f"{len(house)} Demon{'s' * (len(house) != 1)} of the house to defeat.")
 
     @classmethod
     def own_legal(cls, game):
         return [{"type": "house", "player": game.G["controllers"]["tripitaka"],
-                 "open": ["demons", "inside"]}]
+                 "open": ["demons"]}]
 
 
 QUEST = Meeting
