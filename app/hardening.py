@@ -24,8 +24,11 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 from sqlalchemy import exc as db_errors
+from sqlalchemy.engine import make_url
 
 from referee.core.store import fault_of
+
+from . import rate_limits  # noqa: F401  (registers the tableside+sqlite:// storage with `limits`)
 
 # Every page's scripts and styles are files under /static; the one inline style *attribute* is a
 # chart legend's colour swatch, so only style attributes (not <style> blocks) are let in.
@@ -41,9 +44,9 @@ CONTENT_SECURITY_POLICY = {
     "frame-ancestors": "'none'",
 }
 
-# Rate limits per client address (Flask-Limiter, in-memory storage: counted per process, so with
-# several workers or servers a client gets up to that many times the limit; a shared Redis or
-# Memcached is one setting away, RATELIMIT_STORAGE_URI). Reads are not limited: phones poll.
+# Rate limits per client address (Flask-Limiter), counted in a SQLite file every worker of the server
+# shares (app/rate_limits.py, `rate_limit_file`); several machines share a Redis instead
+# (RATELIMIT_STORAGE_URI=redis://…). Reads are not limited: phones poll.
 RATE_LIMITED = {
     "RATELIMIT_CREATE": (["referee_api.create_session", "pages.new", "referee_api.create_campaign",
                           "referee_api.start_quest"], ["POST"]),
@@ -63,7 +66,7 @@ def init_app(app) -> None:
              referrer_policy="same-origin", strict_transport_security=True)
     app.session_interface = EncryptedCookieSession()
     config.setdefault("RATELIMIT_ENABLED", not config.get("TESTING"))
-    config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    config.setdefault("RATELIMIT_STORAGE_URI", "tableside+sqlite:///" + rate_limit_file(app))
     config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     limiter = app.extensions["tableside.limiter"] = Limiter(get_remote_address, app=app)
     for setting, (endpoints, methods) in RATE_LIMITED.items():
@@ -85,6 +88,15 @@ def init_app(app) -> None:
     app.before_request(check_host)
     app.register_error_handler(db_errors.DBAPIError, on_database_error)
     app.register_error_handler(db_errors.TimeoutError, on_database_error)
+
+
+def rate_limit_file(app) -> str:
+    """Where the workers count: beside a SQLite database (its server's counts live and go with it),
+    else instance/ratelimits.sqlite."""
+    url = make_url(app.config["DATABASE_URL"])
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        return os.path.splitext(os.path.abspath(url.database))[0] + "-ratelimits.sqlite"
+    return os.path.join(app.instance_path, "ratelimits.sqlite")
 
 
 # -- secrets and cookies -------------------------------------------------------------------------

@@ -251,3 +251,35 @@ def test_a_full_log_is_a_413_and_an_oversized_body_is_a_json_413(tmp_path, index
                       content_type="application/json")
     assert big.status_code == 413
     assert big.get_json()["error"]["code"] == "request_entity_too_large"
+
+
+def test_rate_limits_hold_across_the_workers_of_a_server(tmp_path, index_dir):
+    """Two apps on one database are two workers of one server: they count in one file, so a
+    client gets its limit once, not once per worker (Flask-Limiter's memory:// counted per
+    process)."""
+    def worker():
+        return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'w.sqlite'}",
+                           "INDEX_DIR": index_dir, "RATELIMIT_ENABLED": True,
+                           "RATELIMIT_CREATE": "3/minute"}).test_client()
+
+    one, two = worker(), worker()
+    statuses = [client.post("/api/sessions", json=SETUP).status_code
+                for client in (one, two, one, two)]
+    assert statuses == [201, 201, 201, 429]
+    assert int(two.post("/api/sessions", json=SETUP).headers["X-RateLimit-Remaining"]) == 0
+    assert (tmp_path / "w-ratelimits.sqlite").exists()
+
+
+def test_a_server_of_several_workers_counts_each_client_once(tmp_path):
+    """gunicorn with three workers (no preload: each opens the counts itself): five creates a
+    minute allowed, the sixth refused, whichever workers answered."""
+    from tests.servers import Server, call
+
+    server = Server(f"sqlite:///{tmp_path / 'g.sqlite'}", kind="gunicorn-no-preload")
+    server.env["FLASK_RATELIMIT_CREATE"] = "5/minute"
+    server.start()
+    try:
+        statuses = [call(server.base, "POST", "/api/sessions", SETUP)[0] for _ in range(6)]
+    finally:
+        server.stop()
+    assert statuses == [201] * 5 + [429]
