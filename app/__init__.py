@@ -42,6 +42,9 @@ def create_app(test_config=None):
         MAX_IMPORT_REPLAY=2_000,
         DATABASE_LOCK_TIMEOUT=5.0,  # seconds a write waits for another writer's lock
         DATABASE_STATEMENT_TIMEOUT=15.0,  # seconds one PostgreSQL statement may run
+        # FULL: an acknowledged event survives a power cut; NORMAL: only the server being killed
+        # (faster writes on a slow disk; docs/deployment.md)
+        DATABASE_SQLITE_SYNCHRONOUS="FULL",
         RATELIMIT_CREATE="30/minute;300/day",  # games created, per client address
         RATELIMIT_IMPORT="10/minute;100/day",
         RATELIMIT_WRITE="240/minute",  # events, undo, redo, per client address

@@ -31,7 +31,8 @@ MAX_JSON_DEPTH = 32
 def init_app(app) -> None:
     app.extensions["tableside.store"] = Store(
         app.config["DATABASE_URL"], lock_timeout=app.config["DATABASE_LOCK_TIMEOUT"],
-        statement_timeout=app.config["DATABASE_STATEMENT_TIMEOUT"])
+        statement_timeout=app.config["DATABASE_STATEMENT_TIMEOUT"],
+        sqlite_synchronous=app.config["DATABASE_SQLITE_SYNCHRONOUS"])
     app.extensions["tableside.referees"] = referees()
     app.extensions["tableside.views"] = ViewCache()
     app.extensions["tableside.export_key"] = export_key(app)

@@ -203,3 +203,16 @@ def test_a_walk_started_at_a_checkpoint_tells_what_the_whole_walk_tells(app, cli
     # an undo's target before the shown entries is told on its own, as the whole walk tells it
     alone = told_texts(app, session_id, first=42)
     assert alone["texts"][38] == whole["texts"][38] and alone["texts"][37] == whole["texts"][37]
+
+
+@pytest.mark.parametrize("setting, pragma", [(None, 2), ("FULL", 2), ("NORMAL", 1)])
+def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path, setting, pragma):
+    from sqlalchemy import text
+
+    options = {} if setting is None else {"sqlite_synchronous": setting}
+    store = Store(f"sqlite:///{tmp_path / 'y.sqlite'}", **options)
+    with store.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == pragma  # 2 FULL, 1 NORMAL
+    store.engine.dispose()
+    with pytest.raises(ValueError):
+        Store(f"sqlite:///{tmp_path / 'z.sqlite'}", sqlite_synchronous="OFF")

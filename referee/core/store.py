@@ -209,14 +209,20 @@ health = Table(
 class Store:
     """`lock_timeout` bounds how long a write waits for another writer's lock (SQLite's busy
     timeout, PostgreSQL's lock_timeout); `statement_timeout` bounds any one PostgreSQL statement.
-    Past them the database's error is raised, and the app answers 503."""
+    Past them the database's error is raised, and the app answers 503. `sqlite_synchronous`: FULL
+    (the default) syncs the log to disk at every commit, so an acknowledged event survives a power
+    cut; NORMAL syncs at WAL checkpoints only: an acknowledged event survives the server being
+    killed, not the machine losing power (docs/deployment.md measures the difference)."""
 
-    def __init__(self, url: str, lock_timeout: float = 5.0, statement_timeout: float = 15.0):
+    def __init__(self, url: str, lock_timeout: float = 5.0, statement_timeout: float = 15.0,
+                 sqlite_synchronous: str = "FULL"):
         self.is_sqlite = url.startswith("sqlite")
         if self.is_sqlite:
+            if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+                raise ValueError(f"sqlite_synchronous is one of {', '.join(SQLITE_SYNCHRONOUS)}")
             self.engine = create_engine(url, connect_args={"timeout": lock_timeout},
                                         pool_timeout=lock_timeout)
-            _sqlite_write_transactions_begin_immediate(self.engine)
+            _sqlite_write_transactions_begin_immediate(self.engine, sqlite_synchronous)
         else:
             options = (f"-c lock_timeout={int(lock_timeout * 1000)} "
                        f"-c statement_timeout={int(statement_timeout * 1000)}")
@@ -501,7 +507,10 @@ def migrate(engine: Engine) -> None:
             command.upgrade(config, "head")
 
 
-def _sqlite_write_transactions_begin_immediate(engine: Engine) -> None:
+SQLITE_SYNCHRONOUS = ("FULL", "NORMAL")
+
+
+def _sqlite_write_transactions_begin_immediate(engine: Engine, synchronous: str) -> None:
     """Let SQLAlchemy, not pysqlite, begin transactions; make write transactions IMMEDIATE.
 
     With pysqlite's deferred BEGIN, two read-then-insert writers both read, and one then fails to
@@ -513,7 +522,7 @@ def _sqlite_write_transactions_begin_immediate(engine: Engine) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
