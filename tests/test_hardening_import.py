@@ -135,3 +135,24 @@ def test_over_http_an_export_reimports_signed_and_a_long_unsigned_log_is_a_413(c
     refused = client.post("/api/sessions/import", json=unsigned)
     assert refused.status_code == 413
     assert refused.get_json()["error"]["code"] == "import_too_long"
+
+
+def test_an_export_carries_a_few_checkpoints_spread_back_from_the_latest(store, applied,
+                                                                       monkeypatch):
+    """Every export under the log cap must fit the import's body: at most
+    MAX_EXPORTED_CHECKPOINTS states travel, the latest among them."""
+    from referee.core import sessions as sessions_module
+
+    monkeypatch.setattr(sessions_module, "CHECKPOINT_EVERY", 2)
+    monkeypatch.setattr(sessions_module, "MAX_EXPORTED_CHECKPOINTS", 3)
+    sessions = sessions_with(store, signing_key=KEY)
+    game = played(sessions, events=14, undos=0)  # checkpoints 2, 4, ..., 14
+    exported = sessions.export(game["id"], game["edit_token"])
+    assert sorted(map(int, exported["checkpoints"])) == [2, 8, 14]  # every third, back from 14
+    imported = sessions.import_(exported)
+    applied.clear()
+    sessions.undo(imported["id"], imported["edit_token"], {})  # from checkpoint 8: 9 to 13
+    assert len(applied) == 5
+    assert sessions.get(imported["id"])["state"] == engine.replay(
+        Lanes, engine.Setup(**{k: exported[k] for k in ("players", "options", "position")}),
+        [e["event"] for e in exported["log"][:13]]).G

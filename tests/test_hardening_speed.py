@@ -147,7 +147,7 @@ def long_avignon(client, events, undos):
                            json={"event": event, "expected_seq": seq}).status_code == 200
     for _ in range(undos):
         assert client.post(path + "/undo", headers=auth, json={}).status_code == 200
-    return created["id"]
+    return created["id"], auth
 
 
 def told_texts(app, session_id, first):
@@ -177,7 +177,7 @@ def test_the_table_page_of_a_long_game_replays_only_from_the_nearest_checkpoint(
     from referee.core import sessions as sessions_module
 
     monkeypatch.setattr(sessions_module, "CHECKPOINT_EVERY", 10)
-    session_id = long_avignon(client, events=60, undos=0)
+    session_id, _auth = long_avignon(client, events=60, undos=0)
     applied = []
     original = engine.apply
     monkeypatch.setattr(engine, "apply", lambda model, event, replaying=False: (
@@ -194,7 +194,7 @@ def test_a_walk_started_at_a_checkpoint_tells_what_the_whole_walk_tells(app, cli
     from referee.core import sessions as sessions_module
 
     monkeypatch.setattr(sessions_module, "CHECKPOINT_EVERY", 10)
-    session_id = long_avignon(client, events=40, undos=3)  # undos: 41-43, targets 40, 39, 38
+    session_id, _auth = long_avignon(client, events=40, undos=3)  # undos: 41-43, targets 40, 39, 38
     whole = told_texts(app, session_id, first=1)
     tail = told_texts(app, session_id, first=37)
     assert set(tail["texts"]) == {37, 38, 39, 40}
@@ -216,3 +216,30 @@ def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path, setting, prag
     store.engine.dispose()
     with pytest.raises(ValueError):
         Store(f"sqlite:///{tmp_path / 'z.sqlite'}", sqlite_synchronous="OFF")
+
+
+def test_the_walk_restores_once_through_undo_and_redo_back_and_forth(app, client, monkeypatch):
+    """Undo, redo, undo, redo…: the walk restores the state from a checkpoint once, when it needs
+    it (the next event, or the end), not at every undo; and tells what a fresh walk tells."""
+    from referee.core import sessions as sessions_module
+
+    monkeypatch.setattr(sessions_module, "CHECKPOINT_EVERY", 10)
+    session_id, auth = long_avignon(client, events=25, undos=0)
+    path = f"/api/sessions/{session_id}"
+    assert client.get(f"/play/{session_id}").status_code == 200  # the walk is kept at seq 25
+    for _ in range(3):
+        client.post(path + "/undo", headers=auth, json={})
+        client.post(path + "/redo", headers=auth, json={})
+    client.post(path + "/undo", headers=auth, json={})
+    restores = []
+    original = Sessions.state_after
+    monkeypatch.setattr(Sessions, "state_after", lambda self, sid, in_force: (
+        restores.append(in_force), original(self, sid, in_force))[1])
+    page = client.get(f"/play/{session_id}")
+    assert page.status_code == 200
+    assert len(restores) == 1 and len(restores[0]) == 24
+    kept = app.extensions["tableside.history"][(session_id, None)]
+    monkeypatch.setattr(Sessions, "state_after", original)
+    fresh = told_texts(app, session_id, first=1)
+    assert all(kept["texts"][seq] == fresh["texts"][seq] for seq in kept["texts"])
+    assert (fresh["undo"], fresh["redo"]) == (24, 25)

@@ -472,9 +472,8 @@ class Sessions:
                 return document
             document["rules_version"] = game.rules_version
             document["state"] = row["snapshot"]
-            document["checkpoints"] = {str(seq): snapshot for seq, snapshot in
-                                       self.store.checkpoints(conn, session_id,
-                                                              game.rules_version).items()}
+            saved = self.store.checkpoints(conn, session_id, game.rules_version)
+            document["checkpoints"] = {str(seq): saved[seq] for seq in _exported_checkpoints(saved)}
         document["signature"] = _signature(self.signing_key, document)
         return document
 
@@ -566,6 +565,17 @@ class Sessions:
 
 
 SIGNED_FIELDS = ("rules_version", "state", "checkpoints", "signature")
+
+# An export carries at most this many checkpoints, evenly spread back from the latest, so that every
+# export of a game under the log cap still fits the import's body (a state is ~10 KB: 400 of them at
+# 20,000 entries would not); an undo of the imported game replays a few hundred events at worst.
+MAX_EXPORTED_CHECKPOINTS = 20
+
+
+def _exported_checkpoints(saved: dict) -> list[int]:
+    latest_first = sorted(saved, reverse=True)
+    step = -(-len(latest_first) // MAX_EXPORTED_CHECKPOINTS)  # ceiling division
+    return sorted(latest_first[::step]) if latest_first else []
 
 
 def _signature(key: bytes, document: dict) -> str:

@@ -184,47 +184,60 @@ def told_alone(sessions, game, setup, session_id: str, view: dict, names: dict,
 def continue_walk(walk: dict, sessions, game, setup, session_id: str, view: dict,
                   new: list[dict], names: dict, seat: str | None) -> dict:
     """Go on from the walk's last state through the new log entries, describing each event before
-    it is applied; undo restores the state from the nearest checkpoint, redo applies its event
-    again, as the core's do. Should the replay fail (a game whose rules changed since), the events
-    from there on are described in the current table, and a game with hidden information no longer
-    tells their details."""
+    it is applied, as the core does: an undo restores the state from the nearest checkpoint (once
+    the state is needed again: undo and redo back and forth restore it once), a redo applies its
+    event again. Should the replay fail (a game whose rules changed since), the events from there on
+    are described in the current table, and a game with hidden information no longer tells their
+    details."""
     walk = {**walk, "texts": dict(walk["texts"]), "applied": list(walk["applied"]),
             "redo": list(walk["redo"])}
-    model = None
+    model, stale = None, False  # stale: undone past, to be restored from a checkpoint
+
+    def broken(what: str) -> None:
+        nonlocal model
+        current_app.logger.exception("%s the log of %s for its words", what, session_id)
+        walk["broken"], model = True, None
+
+    def current():
+        nonlocal model, stale
+        if stale and model is not None:
+            try:
+                model = (sessions.state_after(session_id, tuple(walk["applied"]))
+                         if walk["applied"] else engine.start(game, setup))
+            except Exception:  # words are best effort; the table itself comes from the core
+                broken("restoring")
+        stale = False
+        return model
+
     if not walk["broken"]:
         model = (engine.restore(game, setup, copy.deepcopy(walk["snapshot"]))
                  if walk["snapshot"] else engine.start(game, setup))
     for entry in new:
         walk["seq"] = entry["seq"]
         if entry["kind"] == "event":
-            walk["texts"][entry["seq"]] = told(model, entry["event"], view, names, seat,
+            walk["texts"][entry["seq"]] = told(current(), entry["event"], view, names, seat,
                                                game.hidden_information)
             walk["applied"].append(entry["seq"])
             walk["redo"].clear()
+            applied = entry["event"]
         elif entry["kind"] == "undo" and walk["applied"]:
             walk["redo"].append(walk["applied"].pop())
+            stale, applied = True, None
         elif entry["kind"] == "redo" and walk["redo"]:
             walk["applied"].append(walk["redo"].pop())
+            applied = None if stale else walk["applied"][-1]
         else:
             continue
-        if model is None:
+        if model is None or applied is None:
             continue
         try:
-            if entry["kind"] == "event":
-                engine.apply(model, entry["event"], replaying=True)
-            elif entry["kind"] == "undo":
-                model = (sessions.state_after(session_id, tuple(walk["applied"]))
-                         if walk["applied"] else engine.start(game, setup))
-            else:
-                redone = walk["applied"][-1]
-                engine.apply(model, sessions.store.events_at(session_id, [redone])[redone],
-                             replaying=True)
+            if isinstance(applied, int):  # a redo: its event again
+                applied = sessions.store.events_at(session_id, [applied])[applied]
+            engine.apply(model, applied, replaying=True)
         except Exception:  # words are best effort; the table itself comes from the core
-            current_app.logger.exception("replaying the log of %s for its words", session_id)
-            walk["broken"] = True
-            model = None
-    if model is not None:
-        walk["snapshot"] = model.snapshot()
+            broken("replaying")
+    model = current()
+    walk["snapshot"] = model.snapshot() if model is not None else None
     return walk
 
 
