@@ -261,6 +261,8 @@ def test_three_quests_back_to_back_with_karma_upgrades_and_carry_over(client):
     q6.do("attack", pilgrim="cho_hakkai", targets=["kogaiji-1"], **NINE)
     assert q6.result()["outcome"] == "heroic_victory"
 
+    following = client.get(f"/api/campaigns/{campaign['id']}").get_json()["next"]
+    assert [(q["quest"], q["upgrades"]) for q in following] == [("free", 0), ("q6", 1), ("q7", 1)]
     # Quest 8 does not follow Quest 6
     wrong = client.post(f"/api/campaigns/{campaign['id']}/quests",
                         json={"quest": "q8", "upgrades": one_each()},
@@ -297,6 +299,7 @@ def test_three_quests_back_to_back_with_karma_upgrades_and_carry_over(client):
     assert C.Q_FULLY_UPGRADED in [e["rule"]["quote"] for e in started["carry_over"]]
 
     shown = client.get(f"/api/campaigns/{campaign['id']}").get_json()
+    assert shown["next"] == []  # Quest 8 is not over
     assert [q["quest"] for q in shown["quests"]] == ["q6", "q7", "q8"]
     assert [q["result"]["outcome"] if q["result"] else None for q in shown["quests"]] == [
         "heroic_victory", "heroic_victory", None]

@@ -11,8 +11,9 @@ link for the other phones.
 
 A game's campaign rules (e.g. `referee.journey.campaign.Campaign`) provide: `game_id`, `options`
 (table rulings, `Option`s), `start_schema` (the JSON Schema of a request to start the next session),
-`next_setup(previous, body, rulings) -> (options, position, carry)` and `summary(G)` (what the
-campaign page shows of a state), `quest_label(quest)`.
+`next_setup(previous, body, rulings) -> (options, position, carry)`, `next_quests(previous,
+rulings)` (what may start next), `summary(G)` (what the campaign page shows of a state) and
+`quest_label(quest)`.
 """
 
 from __future__ import annotations
@@ -128,7 +129,12 @@ class Campaigns:
                 "now": rules.summary(seen), "over": model.game_over,
                 "result": _result(row["game"], seen.get("result")),
             })
+        previous = None
+        if quests:
+            last = states[quests[-1]["session_id"]]
+            previous = {"quest": quests[-1]["quest"], "G": last.G, "over": last.game_over}
         return {
+            "next": rules.next_quests(previous, row["setup"]["rulings"]),
             "id": campaign_id, "game": row["game"], "players": row["setup"]["players"],
             "options": row["setup"]["options"], "rulings": row["setup"]["rulings"],
             "anyone_enters": row["setup"]["anyone_enters"], "quests": out,

@@ -356,6 +356,23 @@ class Campaign:
     # -- progress ----------------------------------------------------------------------------------
 
     @classmethod
+    def next_quests(cls, previous: dict | None, rulings: dict) -> list[dict]:
+        """The Quests that may start next, each with the Karma Upgrades it gives each Pilgrim."""
+        out = []
+        for quest in QUESTS:
+            number = quest_number(quest)
+            if previous is not None:
+                try:
+                    cls.check_order(previous, number, [])
+                except RuleViolation:
+                    continue
+            count = UPGRADES.get(number, (0, None))[0] if number else 0
+            if rulings.get("quest_upgrades", "given") == "earned_only":
+                count = 0
+            out.append({"quest": quest, "title": quest_title(quest), "upgrades": count})
+        return out
+
+    @classmethod
     def summary(cls, G: dict) -> dict:
         """Each Pilgrim as the campaign page shows it."""
         out = {}
