@@ -215,6 +215,15 @@ def test_one_of_is_met_by_any_part_and_gone_only_when_all_are():
     assert condition.status(FakeGame())[0] == Q.GONE
 
 
+def test_a_defeat_can_be_the_victory_out_of_reach():
+    flags = {"gone": False}
+    victory = Q.all_of("victory", "v", Q.holds("seal", lambda g: False, lambda g: flags["gone"]))
+    defeat = Q.all_of("defeat", "d", Q.out_of_reach("the seal can no longer be made", victory))
+    assert defeat.status(FakeGame())[0] == Q.NOT_YET
+    flags["gone"] = True
+    assert defeat.status(FakeGame())[0] == Q.MET
+
+
 def test_a_latched_part_stays_met():
     flag = {"on": True}
     part = Q.holds("revived", lambda g: flag["on"], latched=True)

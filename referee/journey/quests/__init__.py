@@ -127,6 +127,12 @@ class Condition:
         return status, shown
 
 
+def out_of_reach(text: str, condition: Condition) -> Part:
+    """A part met once `condition` can no longer be met: a Defeat "when the Victory set cannot be
+    met any more" is `all_of("defeat", quote, out_of_reach(words, victory))`."""
+    return holds(text, lambda game: condition.status(game)[0] == GONE)
+
+
 def all_of(outcome: str, quote: str, *parts: Part) -> Condition:
     return Condition(outcome, quote, tuple(parts))
 
