@@ -188,11 +188,8 @@ def after_the_pilgrims(table):
 
 
 def test_q7_setup_kei_lun_hp_and_the_chest(client):
-    answer = client.post("/api/sessions", json={
-        "game": "journey", "players": ["Solo"],
-        "options": {"quest": "q7", "pilgrim_profiles": PROFILES}})
-    assert answer.status_code == 400
-    assert answer.get_json()["error"]["field"] == "options.quest_setup.kei_lun_hp"
+    G = QuestTable(client, "q7").G
+    assert G["quest_state"]["kei_lun"]["hp"] is None  # entered with the first attack on him
     G = q7(client).G
     assert G["quest_state"]["chest"] == "box-1" and G["quest_state"]["kei_lun"]["hp"] == 6
     assert {g["status"] for g in G["gates"].values()} == {"active"}
@@ -834,3 +831,20 @@ def test_q10b_the_ritual_needs_the_four_sutras_collected_in_the_village(client):
     table.do("maintenance")
     message = table.refuse(Q10B.Q_RITUAL, "sealing_ritual", pilgrim=TP)
     assert "3 Sutra Tokens" in message
+
+
+def test_q7_kei_lun_health_entered_with_the_first_attack_on_him(client):
+    table = table_for(client, "q7")
+    table.to_demon_phase()
+    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
+    table.do("measure", of="gates", distances={"gate-1": 1, "gate-2": 2, "gate-3": 3,
+                                               "gate-4": 4})
+    for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
+        table.do("spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    demon_attacks(table, "berrok-1", MK, dice=(0, 0))
+    answer = table.post("kei_lun_attacked", demon="berrok-1", attack_dice=[1, 1])
+    assert answer.status_code == 400
+    assert answer.get_json()["error"]["field"] == "event.kei_lun_hp"
+    table.do("kei_lun_attacked", demon="berrok-1", attack_dice=[1, 1], kei_lun_hp=5)
+    assert table.G["quest_state"]["kei_lun"] == {"hp": 3, "max_hp": 5, "acted_turn": 1}
+    assert table.result() is None

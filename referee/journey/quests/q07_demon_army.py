@@ -7,7 +7,8 @@ Entered from the board: Kei Lun's Action (`kei_lun`, with whether he guards the 
 of the 2 squares directly in front of him — whether a move takes him towards it, and the figures in
 his range/LOS), the chest picked up or set down (`treasure_chest`), the Golden Peach's board
 conditions (`golden_peach`), a Demon's attack on Kei Lun (`kei_lun_attacked`). Kei Lun's Health
-Points are on his Profile Sheet, not in the rulebook: `quest_setup.kei_lun_hp`. The Demon Deck holds
+Points are on his Profile Sheet, not in the rulebook: `quest_setup.kei_lun_hp`, or entered with the
+first attack on him (`kei_lun_attacked.kei_lun_hp`) and remembered. The Demon Deck holds
 50 cards less the Rage Card (Game Components): `quest_setup.deck_cards` (default 49) if the table's
 differs.
 """
@@ -88,7 +89,7 @@ def kei_lun_after_the_pilgrims(game, event):
 def golden_peach(game) -> bool:
     peach = state(game)["peach"]
     return (peach["guarding"] and peach["same_tile"] and sutras_held(game) >= ALL_SUTRAS
-            and kei_lun(game)["hp"] > 0)
+            and not kei_lun_killed(game))
 
 
 def gates_inactive(game) -> bool:
@@ -100,7 +101,8 @@ def dead(name):
 
 
 def kei_lun_killed(game) -> bool:
-    return kei_lun(game)["hp"] <= 0
+    hp = kei_lun(game)["hp"]
+    return hp is not None and hp <= 0
 
 
 def all_survive(game) -> bool:
@@ -187,7 +189,10 @@ class DemonArmy(Quest):
             "Demon Die damage and Kei Lun's Defense Dice if his Profile Sheet has them.",
             properties={"demon": TOKEN, "attack_dice": DICE, "extra_damage":
                         {"type": "integer", "minimum": 0, "maximum": 20},
-                        "defense_dice": DICE},
+                        "defense_dice": DICE,
+                        "kei_lun_hp": {"type": "integer", "minimum": 1, "maximum": 30,
+                                       "description": "his Profile Sheet's Health Points, where "
+                                                      "the table has not entered them"}},
             required=("demon", "attack_dice"),
             example={"type": "kei_lun_attacked", "player": "p1", "demon": "berrok-1",
                      "attack_dice": [2, 1]}),
@@ -204,17 +209,13 @@ class DemonArmy(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        if "kei_lun_hp" not in entered:
-            raise SetupError("Quest 7: enter Kei Lun's Health Points from his Profile Sheet "
-                             "(quest_setup.kei_lun_hp; the rulebook does not print them)",
-                             "options.quest_setup.kei_lun_hp")
         boxes = G["tokens"]["boxes"]
         chest = entered.get("chest") or (boxes[0] if len(boxes) == 1 else None)
         if chest not in boxes:
             raise SetupError("Quest 7: name the Mystical Box Token that is the treasure chest",
                              "options.quest_setup.chest")
         G["quest_state"].update({
-            "kei_lun": {"hp": entered["kei_lun_hp"], "max_hp": entered["kei_lun_hp"],
+            "kei_lun": {"hp": entered.get("kei_lun_hp"), "max_hp": entered.get("kei_lun_hp"),
                         "acted_turn": None},
             "chest": chest, "chest_holder": None,
             "peach": {"guarding": False, "same_tile": False},
@@ -226,7 +227,7 @@ class DemonArmy(Quest):
     @classmethod
     def waiting_for_kei_lun(cls, game) -> bool:
         return (game.phase == "pilgrims" and game.activation() is None and not game.G["pending"]
-                and kei_lun(game)["hp"] > 0 and kei_lun(game)["acted_turn"] != game.G["turn"])
+                and not kei_lun_killed(game) and kei_lun(game)["acted_turn"] != game.G["turn"])
 
     @classmethod
     def holds_phase(cls, game):
@@ -373,11 +374,19 @@ class DemonArmy(Quest):
         if event["demon"] != acting:
             raise game.violation(f"{game.name_of(event['demon'])} is not the Demon acting.",
                                  Q_FIFTH)
-        if kei_lun(game)["hp"] <= 0:
+        if kei_lun_killed(game):
             raise game.violation("Kei Lun is Killed.", Q_DEFEAT)
+        kei = kei_lun(game)
+        if kei["hp"] is None:
+            if "kei_lun_hp" not in event:
+                raise BadRequest("enter Kei Lun's Health Points from his Profile Sheet (not "
+                                 "printed in the rulebook)", "event.kei_lun_hp")
+            kei["hp"] = kei["max_hp"] = event["kei_lun_hp"]
+        elif event.get("kei_lun_hp", kei["max_hp"]) != kei["max_hp"]:
+            raise BadRequest(f"Kei Lun's Profile Sheet says {kei['max_hp']} Health Points",
+                             "event.kei_lun_hp")
         damage = sum(event["attack_dice"]) + event.get("extra_damage", 0)
         hit = max(0, damage - sum(event.get("defense_dice") or []))
-        kei = kei_lun(game)
         kei["hp"] = max(0, kei["hp"] - hit)
         game.effect(f"{game.name_of(event['demon'])} attacks Kei Lun: {hit} damage, "
                     f"{kei['hp']} Health Points left.", Q_FIFTH)
