@@ -1103,3 +1103,14 @@ def test_spirit_of_fortune_only_with_a_fortune_wheel_spin_prayer_of_sealing_if_t
     table.do("meditate", pilgrim=MK, box="box-1", spinner="white", kept="Wild Herbs",
              cards=[card(MS, "Spirit of Fortune", played="after_roll", timing="after_trigger")])
     table.do("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill")
+
+
+def test_the_demons_attack_pilgrims_never_a_neutral_creature():
+    table = Table({"demons": ["berrok"], "neutral_creatures": ["kei-lun"]})
+    table.to_demons()
+    table.refuse(D.Q_ATTACKS_PILGRIMS, "demon_options", demon="berrok-1",
+                 options=[option(["kei-lun"])])
+    with pytest.raises(BadRequest):
+        table.do("demon_options", demon="berrok-1", options=[option(["nobody"])])
+    with pytest.raises(SetupError):
+        Table({"neutral_creatures": ["monkey_king"]})

@@ -109,3 +109,49 @@ def test_the_new_quest_form_starts_a_game_with_profiles_initiative_and_the_board
     assert state["state"]["initiative"][0] == "tripitaka"
     assert sorted(state["state"]["demons"]) == ["berrok-1", "berrok-2"]
     assert state["state"]["tokens"]["boxes"] == ["box-1"]
+
+
+def test_flood_gate_a_knock_back_and_its_follow_and_the_asura_seal_through_the_api(client):
+    game = start(client, {"gates": [{"id": "g1"}], "demons": ["berrok"],
+                          "pilgrims": {"tripitaka": {"hand": ["Asura Seal"]}}})
+    seq = play(client, game,
+               {"type": "maintenance", "player": "p1"},
+               {"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                "targets": ["berrok-1"], "attack_dice": [1, 0], "pilgrim_die": 0,
+                "weapon_damage": 0, "knock_back": 1})
+    shown = client.get(f"/api/sessions/{game['id']}").get_json()
+    assert {"type": "follow", "player": "p1", "attacker": "monkey_king",
+            "steps": 0} in shown["legal"]
+    seq = play(client, {**game, "seq": seq},
+               {"type": "follow", "player": "p1", "attacker": "monkey_king", "steps": 1},
+               {"type": "end_activation", "player": "p1", "pilgrim": "monkey_king"},
+               {"type": "end_activation", "player": "p1", "pilgrim": "cho_hakkai"},
+               {"type": "end_activation", "player": "p2", "pilgrim": "monk_sha"},
+               {"type": "play_card", "player": "p2", "pilgrim": "tripitaka",
+                "card": "Asura Seal", "kind": "skill", "duration": "end_of_turn"},
+               {"type": "end_activation", "player": "p2", "pilgrim": "tripitaka"},
+               {"type": "spawn", "player": "p2", "gate": "g1", "card": "special",
+                "name": "Flood Gate"})
+    shown = client.get(f"/api/sessions/{game['id']}").get_json()
+    assert {"type": "flood_gate", "player": "p2", "gate": "g1",
+            "open": ["closer"]} in shown["legal"]
+    seq = play(client, {**game, "seq": seq},
+               {"type": "flood_gate", "player": "p2", "gate": "g1",
+                "closer": {"berrok-1": True}},
+               {"type": "demon_options", "player": "p2", "demon": "berrok-1",
+                "options": [{"actions": ["move", "attack"], "targets": ["tripitaka"],
+                             "squares": 1, "ends": "closer"}]},
+               {"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    refused = post(client, game, seq, {"type": "demon_attack", "player": "p2",
+                                       "demon": "berrok-1", "target": "tripitaka",
+                                       "attack_dice": [3, 3], "defense_dice": [1, 1]})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["rule"]["quote"].startswith("Tripitaka - Asura Seal")
+    seq = play(client, {**game, "seq": seq},
+               {"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+                "target": "tripitaka", "attack_dice": [3, 3]},
+               {"type": "resolve_defeat", "player": "p2", "pilgrim": "tripitaka",
+                "choice": "kill"})
+    shown = client.get(f"/api/sessions/{game['id']}").get_json()
+    assert shown["phase"] == "end" and shown["state"]["pilgrims"]["tripitaka"]["hp"] == 8
+    assert shown["state"]["pilgrims"]["tripitaka"]["bad_karma"] == 2

@@ -79,6 +79,8 @@ Q_TIE = ("Where there is a choice between two equally valid options, take the on
          "game harder for the Pilgrims.")
 Q_WILD = ("Wild Attacks: Demons do not have to attack or move towards Tripitaka as their main "
           "priority this turn. Skip Plan 1 and Plan 2.")
+Q_ATTACKS_PILGRIMS = ("Similarly, \"attack any other Target\" means \"attack all other Pilgrims in "
+                      "range, with LOS\".")
 Q_TARGETING = ("Targeting: Demons are powerful creatures that will attack all Targets in their "
                "Attack Range. So \"attack Tripitaka\" really means \"attack Tripitaka and all other "
                "Pilgrims in range, with LOS\".")
@@ -337,6 +339,9 @@ class DemonMixin:
                 if target not in self.G["pilgrims"]:
                     if target in self.G["demons"]:
                         return f"{self.name_of(target)} is a Demon."
+                    if target in self.G.get("neutral_creatures", []):
+                        raise self.violation(f"{target} is a Neutral Creature: the Demons attack "
+                                             "Pilgrims.", Q_ATTACKS_PILGRIMS)
                     raise BadRequest(f"no figure named {target}", "event.options")
         return True
 

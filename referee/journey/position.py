@@ -81,6 +81,9 @@ POSITION_SCHEMA = {
         "villagers": ids(5), "sutras": ids(7),
         "rage": {"type": "boolean", "description": "the last turn ended with Demon Rage"},
         "special_cards": NAMES,
+        "neutral_creatures": {**ids(4), "description": "Neutral Creatures on the board, named "
+                                                      "by the table (a Quest's rules say what "
+                                                      "they do)"},
     },
     "additionalProperties": False,
 }
@@ -134,7 +137,8 @@ def setup(game, players, options, position):
         if gate["id"] in gates:
             raise SetupError(f"two Gates are named {gate['id']}", f"position.gates[{n}]")
         gates[gate["id"]] = {"status": gate.get("status", "active")}
-    names = [*gates, *demons, *(i for ids in tokens.values() for i in ids)]
+    names = [*gates, *demons, *(i for ids in tokens.values() for i in ids),
+             *(position.get("neutral_creatures") or []), *PILGRIMS]
     if len(set(names)) != len(names):
         raise SetupError("every Gate, Demon and token needs its own name", "position")
 
@@ -160,6 +164,7 @@ def setup(game, players, options, position):
         "turn_ended": False,
         "red_at_end_of_turn": [],
         "removed": [],
+        "neutral_creatures": list(position.get("neutral_creatures") or []),
         "entered_profiles": {},
         "result": None,
     }

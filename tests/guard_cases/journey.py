@@ -627,3 +627,10 @@ CASES += [
           ev("demon_plan", demon="berrok-1", option=1),
           ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[3, 3])]),
 ]
+
+CASES += [
+    Case("options_target_pilgrims", setup({**ONE_BERROK, "neutral_creatures": ["kei-lun"]}),
+         options_for("berrok-1", attack_option(["kei-lun"])), D.Q_ATTACKS_PILGRIMS,
+         "a Demon planning to attack a Neutral Creature: the Demons attack the Pilgrims",
+         TO_DEMONS),
+]
