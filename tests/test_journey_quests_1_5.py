@@ -42,14 +42,18 @@ def test_q1_setup_as_printed(client):
     assert G["quest_state"]["house"] == ["berrok-1", "berrok-2"]
 
 
-def test_q1_the_house_defaults_to_the_demons_behind_the_door_and_must_be_known(client):
+def test_q1_the_house_defaults_to_the_demons_behind_the_door_else_the_berroks(client):
     table = QuestTable(client, "q1", {"gates": [{"id": "g"}], "villagers": ["v"], "boxes": ["b"],
                                       "doors": ["d"], "demons": ["berrok"],
                                       "inactive_demons": ["berrok"]})
     assert table.G["quest_state"]["house"] == ["berrok-2"]
+    table = QuestTable(client, "q1")
+    assert table.G["quest_state"]["house"] == ["berrok-1", "berrok-2"]
+    assert not any(d["active"] for d in table.G["demons"].values())
     answer = client.post("/api/sessions", json={
         "game": "journey", "players": ["Solo"],
-        "options": {"quest": "q1", "pilgrim_profiles": PROFILES}})
+        "options": {"quest": "q1", "pilgrim_profiles": PROFILES,
+                    "quest_setup": {"house": ["berrok-9"]}}})
     assert answer.status_code == 400
     assert answer.get_json()["error"]["field"] == "options.quest_setup.house"
 
@@ -371,15 +375,16 @@ def test_q3_setup_as_printed(client):
     assert len(G["tokens"]["sutras"]) == 3 and len(G["tokens"]["villagers"]) == 3
     assert G["tokens"]["broken_doors"] == ["broken-door-1"] and list(G["demons"]) == ["borrack-1"]
     assert G["initiative"][-1] == TP
+    assert G["quest_state"]["safe_house"] == ["villager-1"]
     for options, field in (({"initiative": [TP, MK, CH, MS]}, "options.initiative"),
-                           ({}, "options.quest_setup")):
+                           ({"quest_setup": {"safe_house": ["villager-7"]}},
+                            "options.quest_setup.safe_house")):
         answer = client.post("/api/sessions", json={
             "game": "journey", "players": ["Solo"],
-            "options": {"quest": "q3", "pilgrim_profiles": PROFILES,
-                        "quest_setup": {"safe_house": ["villager-1"]}, **options}
-            if options else {"quest": "q3", "pilgrim_profiles": PROFILES}})
+            "options": {"quest": "q3", "pilgrim_profiles": PROFILES, **options}})
         assert answer.status_code == 400
         assert answer.get_json()["error"]["field"].startswith(field)
+    assert QuestTable(client, "q3").G["quest_state"]["safe_house"] == []  # until entered
 
 
 def test_q3_the_gates_activate_when_the_band_steps_onto_the_central_tile(client):

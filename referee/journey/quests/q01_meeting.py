@@ -71,7 +71,8 @@ class Meeting(Quest):
             "type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 40},
             "minItems": 1, "maxItems": 6, "uniqueItems": True,
             "description": "the Demons standing in the Villagers' house (default: those placed "
-                           "inactive, behind the closed door)"}},
+                           "inactive, behind the closed door; with none, the Board Setup's "
+                           "Berroks, the Demons the Villagers scream about)"}},
         "additionalProperties": False,
     }
     options = {
@@ -111,7 +112,8 @@ class Meeting(Quest):
     def prepare(cls, G, options, entered):
         house = entered.get("house")
         if house is None:
-            house = [d for d, demon in G["demons"].items() if not demon["active"]]
+            house = ([d for d, demon in G["demons"].items() if not demon["active"]]
+                     or [d for d, demon in G["demons"].items() if demon["type"] == "berrok"])
         if not house:
             raise SetupError("Quest 1: enter which Demons stand in the Villagers' house "
                              "(quest_setup.house; the Quest Mini-Map is a figure)",

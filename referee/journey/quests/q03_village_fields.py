@@ -87,8 +87,8 @@ class VillageFields(Quest):
         "type": "object",
         "properties": {"safe_house": {
             "type": "array", "items": FIGURE, "uniqueItems": True, "minItems": 1, "maxItems": 3,
-            "description": "the Villagers in the house (the Safe House), from the Quest Mini-Map"}},
-        "required": ["safe_house"],
+            "description": "the Villagers in the house (the Safe House), from the Quest "
+                           "Mini-Map (none until entered)"}},
         "additionalProperties": False,
     }
     options = {
@@ -131,7 +131,7 @@ class VillageFields(Quest):
     @classmethod
     def prepare(cls, G, options, entered):
         cls.tripitaka_last(G, options)
-        safe = entered.get("safe_house")
+        safe = entered.get("safe_house", [])
         unknown = [v for v in safe if v not in G["tokens"]["villagers"]]
         if unknown:
             raise SetupError(f"no Villager named {unknown[0]} on the board",
