@@ -119,6 +119,22 @@ def test_strategy_is_the_books_to_answer_where_it_prints_strategy_tips(searcher)
     assert search.search(searcher, "any strategy tips", "avignon", 5).answered is False
 
 
+def test_a_mode_is_the_books_to_answer_only_where_it_names_it(searcher):
+    # Pilgrims prints a solo game; We Forlorn Few never says "solo"
+    q = "is there a solo mode"
+    assert search.search(searcher, q, "pilgrims", 5).features["off_book"] == 0.0
+    assert search.search(searcher, q, "pilgrims", 5).answered is True
+    off = search.search(searcher, q, "we-forlorn-few", 5)
+    assert off.features["off_book"] == 1.0 and off.answered is False
+
+
+@pytest.mark.parametrize("q", ["is there a phone app for it", "who was the artist",
+                               "is there an expansion", "what size are the cards"])
+def test_questions_about_the_product_abstain_where_the_book_is_silent(searcher, q):
+    res = search.search(searcher, q, "avignon", 5)
+    assert res.features["off_book"] == 1.0 and res.answered is False
+
+
 def test_every_passage_splits_into_verbatim_sentences_covering_it():
     from rulebook_index import corpus, sections
 
