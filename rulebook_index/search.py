@@ -369,7 +369,7 @@ def plan_query(q: str, game: str | None = None) -> QueryPlan:
         plan.terms = dict(keep)
     plan.phrases = list(dict.fromkeys(plan.phrases))[:MAX_PHRASES]
     concepts = {frozenset(x for x in m if x in plan.terms) for m in members.values()}
-    plan.concepts = [c for c in concepts if c]
+    plan.concepts = sorted((c for c in concepts if c), key=sorted)  # a set: fix the order
     return plan
 
 
