@@ -330,7 +330,7 @@ def test_q7_defeat_kei_lun_killed(client):
                 table.do("measure", of="gates", distances={g: i for i, g in
                                                            enumerate(table.G["gates"])})
             table.do("spawn", gate=gate, card="reinforcement", demons=["berrok"])
-    demon_attacks(table, "berrok-1", MK, dice=(0, 0))
+    plan_on_kei_lun(table, "berrok-1")
     table.do("kei_lun_attacked", demon="berrok-1", attack_dice=[3, 3])
     result = table.result()
     assert result["outcome"] == "defeat" and result["quote"] == Q7.Q_DEFEAT
@@ -841,10 +841,60 @@ def test_q7_kei_lun_health_entered_with_the_first_attack_on_him(client):
                                                "gate-4": 4})
     for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
         table.do("spawn", gate=gate, card="reinforcement", demons=["berrok"])
-    demon_attacks(table, "berrok-1", MK, dice=(0, 0))
+    plan_on_kei_lun(table, "berrok-1", attacks=["attack", "attack"])
     answer = table.post("kei_lun_attacked", demon="berrok-1", attack_dice=[1, 1])
     assert answer.status_code == 400
     assert answer.get_json()["error"]["field"] == "event.kei_lun_hp"
     table.do("kei_lun_attacked", demon="berrok-1", attack_dice=[1, 1], kei_lun_hp=5)
     assert table.G["quest_state"]["kei_lun"] == {"hp": 3, "max_hp": 5, "acted_turn": 1}
+    assert table.G["demon_phase"]["current"]["demon"] == "berrok-1"  # its second attack
+    table.do("kei_lun_attacked", demon="berrok-1", attack_dice=[0, 1])
+    assert table.G["demon_phase"]["current"] is None
     assert table.result() is None
+
+
+def plan_on_kei_lun(table, demon, attacks=("attack",)):
+    """The acting Demon's only option attacks Kei Lun (as a fifth Pilgrim)."""
+    if any(e["type"] == "measure" for e in table.view()["legal"]):
+        table.do("measure", of="demons",
+                 distances={d: (0 if d == demon else i + 1) for i, d in
+                            enumerate(table.G["demons"])})
+    table.do("demon_options", demon=demon,
+             options=[{"actions": list(attacks), "targets": ["kei_lun"], "squares": 0}])
+    table.do("demon_plan", demon=demon, option=1)
+
+
+def test_q7_demons_treat_kei_lun_as_a_fifth_pilgrim(client):
+    table = q7(client)
+    table.to_demon_phase()
+    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
+    table.do("measure", of="gates", distances={"gate-1": 1, "gate-2": 2, "gate-3": 3,
+                                               "gate-4": 4})
+    for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
+        table.do("spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    table.do("measure", of="demons", distances={"berrok-1": 1, "berrok-2": 2, "berrok-3": 3,
+                                                "berrok-4": 4})
+    # Tripitaka is the primary target: Plan 1 over an attack on Kei Lun
+    table.do("demon_options", demon="berrok-1", options=[
+        {"actions": ["move", "attack"], "targets": ["kei_lun"], "squares": 1, "ends": "closer"},
+        {"actions": ["move", "attack"], "targets": [TP], "squares": 2}])
+    assert table.G["demon_phase"]["current"]["best"] == [2]
+    table.refuse("Priority 1: Use the Action Points to attack Tripitaka, possibly more than "
+                 "once.", "demon_plan", demon="berrok-1", option=1)
+    table.do("demon_plan", demon="berrok-1", option=2)
+    table.do("demon_attack", demon="berrok-1", target=TP, attack_dice=[0, 0],
+             defense_dice=[0, 0])
+    # the weakest Target: Kei Lun (6 Health Points) or the Monkey King (10)
+    table.do("demon_options", demon="berrok-2", options=[
+        {"actions": ["move", "attack"], "targets": [MK], "squares": 1, "ends": "closer"},
+        {"actions": ["move", "attack"], "targets": ["kei_lun"], "squares": 1,
+         "ends": "closer"}])
+    assert table.G["demon_phase"]["current"]["best"] == [2]
+    table.do("demon_plan", demon="berrok-2", option=2)
+    assert [e["type"] for e in table.view()["legal"] if e["type"].startswith(("demon_att",
+                                                                               "kei_lun_att"))] \
+        == ["kei_lun_attacked"]
+    table.refuse(Q7.Q_FIFTH, "demon_attack", demon="berrok-2", target="kei_lun",
+                 attack_dice=[1, 1])
+    table.do("kei_lun_attacked", demon="berrok-2", attack_dice=[1, 1])
+    assert table.G["quest_state"]["kei_lun"]["hp"] == 4

@@ -105,6 +105,17 @@ class DemonMixin:
         return [d for d, demon in self.G["demons"].items()
                 if (demon["active"] or self.marching_inside(d)) and d not in phase["activated"]]
 
+    def quest_targets(self) -> dict:
+        """Figures a Quest adds to the Demons' Targets, {id: Health Points} (Quest 7: Kei Lun,
+        "as if he were a fifth pilgrim")."""
+        extra = getattr(self.quest(), "extra_targets", None)
+        return extra(self) if extra is not None else {}
+
+    def target_hp(self, target: str) -> int:
+        if target in self.G["pilgrims"]:
+            return self.pilgrim(target)["hp"]
+        return self.quest_targets()[target]
+
     def demon_ap(self) -> int:
         return 3 if self.G["rage"] else 2
 
@@ -336,7 +347,7 @@ class DemonMixin:
     def options_target_pilgrims(self, event):
         for option in event["options"]:
             for target in option.get("targets") or []:
-                if target not in self.G["pilgrims"]:
+                if target not in self.G["pilgrims"] and target not in self.quest_targets():
                     if target in self.G["demons"]:
                         return f"{self.name_of(target)} is a Demon."
                     if target in self.G.get("neutral_creatures", []):
@@ -349,7 +360,7 @@ class DemonMixin:
     def options_ignore_unconscious(self, event):
         for option in event["options"]:
             for target in option.get("targets") or []:
-                if self.pilgrim(target)["status"] != "active":
+                if target in self.G["pilgrims"] and self.pilgrim(target)["status"] != "active":
                     return f"{PILGRIM_NAMES[target]} is {self.pilgrim(target)['status']}."
         return True
 
@@ -380,7 +391,7 @@ class DemonMixin:
             priority = 3
         else:
             priority = 4
-        weakest = min((self.pilgrim(t)["hp"] for t in targets), default=99)
+        weakest = min((self.target_hp(t) for t in targets), default=99)
         lazy = (option.get("squares") or 0) if priority < 4 else 0  # Plan 4 moves all the way
         return {"priority": priority, "key": [priority, -len(targets), weakest, -attacks, lazy]}
 
@@ -427,7 +438,7 @@ class DemonMixin:
     def describe_option(self, option: dict) -> str:
         if option.get("towards"):
             return f"{len(option['actions'])} Moves towards {option['towards']}"
-        targets = ", ".join(PILGRIM_NAMES[t] for t in option.get("targets") or [])
+        targets = ", ".join(self.name_of(t) for t in option.get("targets") or [])
         steps = " then ".join(option["actions"])
         squares = option.get("squares") or 0
         return (f"{steps}" + (f" ({squares} square{'s' * (squares > 1)})" if squares else "")
@@ -525,7 +536,8 @@ class DemonMixin:
         Defeated it: then after Tripitaka Kills or Cleanses it)."""
         current = self.G["demon_phase"]["current"]
         current["attacks"].remove(event.get("instead_of", event["target"]))
-        down = [t for t in current["attacks"] if self.pilgrim(t)["status"] != "active"]
+        down = [t for t in current["attacks"]
+                if t in self.G["pilgrims"] and self.pilgrim(t)["status"] != "active"]
         for target in sorted(set(down)):
             self.effect(f"{PILGRIM_NAMES[target]} is Unconscious: no more attacks against him.",
                         Q_IGNORE)

@@ -50,6 +50,7 @@ Q_HEROIC = "Heroic Victory: All the Pilgrims and Kei Lun survive."
 Q_VICTORY = "Victory: Tripitaka and Kei Lun survive."
 Q_DEFEAT = "Defeat: Tripitaka or Kei Lun are Killed."
 ALL_SUTRAS = 4
+KEI_LUN = "kei_lun"  # his id among the Demons' Targets
 DECK_CARDS = 49  # "50 Demon Cards", less "the Rage Card, which must be removed from the deck"
 PILGRIM = {"enum": ["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"]}
 DICE = {"type": "array", "items": {"enum": [0, 1, 2, 3]}, "maxItems": 6}
@@ -76,6 +77,13 @@ def golden_peach_bonus(game, event):
             and golden_peach(game) and event.get("cleanse_bonus", 0) < 1):
         return ("The Golden Peach is released: +1 on the Cleanse Ritual roll (enter "
                 "cleanse_bonus 1, plus any card's).")
+    return True
+
+
+@cites(Q_FIFTH)
+def kei_lun_attacked_apart(game, event):
+    if event["type"] == "demon_attack" and event["target"] == KEI_LUN:
+        return "A Demon's attack on Kei Lun is entered as kei_lun_attacked."
     return True
 
 
@@ -146,7 +154,8 @@ class DemonArmy(Quest):
             {"enum": ["move_first", "attack_first"]}, "move_first",
             (Citation("journey", Q_MOVE), Citation("journey", Q_QUEST5))),
     }
-    rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims)
+    rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims,
+             kei_lun_attacked_apart)
     event_types = {
         "kei_lun_ally": QuestEvent(EventType(
             "Quest 7: Kei Lun's 1 Action after the Pilgrims: move 1 square forwards or rotate "
@@ -248,13 +257,27 @@ class DemonArmy(Quest):
                 out.append({"type": "treasure_chest", "player": game.G["controllers"][pilgrim],
                             "pilgrim": pilgrim,
                             "action": "pick_up" if holder is None else "set_down"})
-        phase = game.G["demon_phase"]
-        if game.phase == "demons_activate" and (phase["current"] or phase["activated"]):
-            acting = phase["current"]["demon"] if phase["current"] else phase["activated"][-1]
-            if acting in game.G["demons"]:
-                out.append({"type": "kei_lun_attacked", "player": table, "demon": acting,
-                            "open": ["attack_dice"]})
+        current = game.G["demon_phase"] and game.G["demon_phase"]["current"]
+        if (game.phase == "demons_activate" and current and current["plan"] is not None
+                and KEI_LUN in current["attacks"]):
+            out.append({"type": "kei_lun_attacked", "player": table, "demon": current["demon"],
+                        "open": ["attack_dice"]})
         return out
+
+    @classmethod
+    def legal(cls, game, core):
+        """A Demon's attack on Kei Lun is entered as kei_lun_attacked, not demon_attack."""
+        return super().legal(game, [e for e in core if not (
+            e["type"] == "demon_attack" and e.get("target") == KEI_LUN)])
+
+    @classmethod
+    def extra_targets(cls, game) -> dict:
+        """Kei Lun among the Demons' Targets, "as if he were a fifth pilgrim" (his Health Points
+        for the weakest-Target preference; 99 while the table has not entered them)."""
+        if kei_lun_killed(game):
+            return {}
+        hp = kei_lun(game)["hp"]
+        return {KEI_LUN: 99 if hp is None else hp}
 
     @classmethod
     def event_kei_lun_ally(cls, game, event):
@@ -368,12 +391,11 @@ class DemonArmy(Quest):
 
     @classmethod
     def event_kei_lun_attacked(cls, game, event):
-        phase = game.G["demon_phase"]
-        acting = phase["current"]["demon"] if phase["current"] else (
-            phase["activated"][-1] if phase["activated"] else None)
-        if event["demon"] != acting:
-            raise game.violation(f"{game.name_of(event['demon'])} is not the Demon acting.",
-                                 Q_FIFTH)
+        current = game.G["demon_phase"]["current"]
+        if (current is None or current["demon"] != event["demon"] or current["plan"] is None
+                or KEI_LUN not in current["attacks"]):
+            raise game.violation(f"{game.name_of(event['demon'])} is not attacking Kei Lun now "
+                                 "(its plan names its Targets).", Q_FIFTH)
         if kei_lun_killed(game):
             raise game.violation("Kei Lun is Killed.", Q_DEFEAT)
         kei = kei_lun(game)
@@ -390,6 +412,7 @@ class DemonArmy(Quest):
         kei["hp"] = max(0, kei["hp"] - hit)
         game.effect(f"{game.name_of(event['demon'])} attacks Kei Lun: {hit} damage, "
                     f"{kei['hp']} Health Points left.", Q_FIFTH)
+        game.demon_attack_done({"target": KEI_LUN})
 
     @classmethod
     def after_event(cls, game, event=None):
