@@ -24,6 +24,7 @@
   var conn = "online";
   var pending = null;  // {action, fields: [[name, value]…], what, form (its key), values, tries}
   var retryTimer = null;
+  var sending = false;  // one post in flight at a time: a poll that sees the server back waits for it
 
   function seq() { return parseInt(live.dataset.seq, 10); }
 
@@ -228,9 +229,9 @@
   }
 
   function send() {
-    if (!pending) return;
+    if (!pending || sending) return;
     clearTimeout(retryTimer);
-    busy = true;
+    busy = sending = true;
     var data = new FormData();
     pending.fields.forEach(function (f) { data.append(f[0], f[1]); });
     var sent = pending;
@@ -252,6 +253,7 @@
         }
         var result = document.getElementById("result");
         var refused = result && result.querySelector(".message.error, .message.violation");
+        if (/^#card-/.test(location.hash)) location.replace("#result");  // close the card's panel
         var form = refused && sent.values.length ? restore(sent.form, sent.values) : null;
         if (!pointAt(form) && result && result.children.length) {
           result.focus({ preventScroll: true });
@@ -267,7 +269,7 @@
           (conn === "offline" ? "No connection — it will be sent when the connection is back." : "Trying again…"));
         retryTimer = setTimeout(send, wait);
       })
-      .then(function () { busy = false; });
+      .then(function () { busy = sending = false; });
   }
 
   document.addEventListener("submit", function (e) {

@@ -238,3 +238,22 @@ def test_my_games_a_rematch_with_the_same_players_and_the_result_shared(live_ser
     assert rematch != created["id"]
     options = page.request.get(f"{live_server}/api/sessions/{rematch}").json()
     assert [p["name"] for p in options["players"]] == ["Rosa", "Aldo"]
+
+
+def test_the_board_is_tappable_a_card_then_what_to_do_with_it(live_server, device, axe_source):
+    page = device
+    new_avignon_game(page, live_server)
+    panel = page.locator("#card-1")
+    assert panel.is_hidden()
+    page.click(".card-tap[href='#card-1']")  # the Vicar on the map
+    assert panel.is_visible()
+    assert "Vicar" in panel.locator("h3").inner_text()
+    assert panel.locator("button.choice").all_inner_texts() == ["Beseech", "Chastise",
+                                                                 "Excommunicate"]
+    assert panel.locator("a[href='#actions-h']").count() == 1  # the Vicar's petition has choices
+    shot(page, "board-tap")
+    assert check_accessibility(page, axe_source) == []
+    panel.locator("button.choice >> text=Beseech").click()
+    page.wait_for_selector(".message.done")
+    assert "Beseech · Vicar" in page.locator(".message.done").inner_text()
+    assert page.locator("#card-1").is_hidden()  # the panel closes once the move is in
