@@ -243,3 +243,14 @@ def test_the_walk_restores_once_through_undo_and_redo_back_and_forth(app, client
     fresh = told_texts(app, session_id, first=1)
     assert all(kept["texts"][seq] == fresh["texts"][seq] for seq in kept["texts"])
     assert (fresh["undo"], fresh["redo"]) == (24, 25)
+
+
+def test_fewer_sessions_stacks_are_kept_than_views():
+    views = ViewCache(size=8)
+    for number in range(5):
+        views.remember_stacks(f"s{number}", 3, (1, 2, 3), ())
+    assert list(views.stacks_by_session) == ["s3", "s4"]
+    read = []
+    assert views.stacks("s0", 3, lambda after: read.append(after) or [
+        (1, "event", None), (2, "event", None), (3, "undo", 2)]) == ((1,), (2,))
+    assert read == [0]  # forgotten: read again from the start

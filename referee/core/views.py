@@ -31,8 +31,10 @@ class ViewCache:
         self.texts: OrderedDict[tuple, str] = OrderedDict()
         self.legal: OrderedDict[tuple, tuple] = OrderedDict()
         self.encoded: OrderedDict[tuple, bytes] = OrderedDict()
-        # session id -> (seq, seqs of the events in force, seqs of the redo stack)
+        # session id -> (seq, seqs of the events in force, seqs of the redo stack); fewer sessions
+        # than views: a 20,000-entry game's stacks are ~160 KB
         self.stacks_by_session: OrderedDict[str, tuple[int, tuple, tuple]] = OrderedDict()
+        self.stacks_size = max(1, size // 4)
 
     def text(self, key: tuple, compute) -> str:
         return self._get(self.texts, key, compute)
@@ -75,7 +77,7 @@ class ViewCache:
             if known is None or known[0] < seq:
                 self.stacks_by_session[session_id] = (seq, in_force, redo)
             self.stacks_by_session.move_to_end(session_id)
-            while len(self.stacks_by_session) > self.size:
+            while len(self.stacks_by_session) > self.stacks_size:
                 self.stacks_by_session.popitem(last=False)
 
     def _get(self, table: OrderedDict, key: tuple, compute):
