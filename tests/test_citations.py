@@ -24,7 +24,7 @@ def game_sources(game) -> list[Path]:
     module = sys.modules[game.__module__]
     package = module.__name__.rsplit(".", 1)[0] if module.__name__.count(".") > 1 else None
     if package:
-        return sorted(Path(sys.modules[package].__file__).parent.glob("*.py"))
+        return sorted(Path(sys.modules[package].__file__).parent.rglob("*.py"))
     return [Path(inspect.getsourcefile(module))]
 
 
