@@ -2,7 +2,7 @@
 
 import json
 
-from .conftest import screenshot
+from .conftest import check_accessibility, screenshot
 
 
 def test_the_app_is_installable(live_server, phone):
@@ -34,7 +34,7 @@ def test_a_rules_page_visited_once_opens_offline(live_server, phone):
     page.context.set_offline(False)
 
 
-def test_every_rulebook_opens_offline_after_the_app_was_opened_once(live_server, phone):
+def test_every_rulebook_opens_offline_after_the_app_was_opened_once(live_server, phone, axe_source):
     page = phone()
     page.goto(live_server + "/")  # the first visit: the worker saves every rulebook
     assert page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
@@ -56,6 +56,7 @@ def test_every_rulebook_opens_offline_after_the_app_was_opened_once(live_server,
     assert sorted(saved.all_inner_texts()) == sorted(book["title"] for book in books)
     assert "not opened" not in page.inner_text("body")
     screenshot(page, "offline-page")
+    assert check_accessibility(page, axe_source) == []
     saved.first.click()
     assert page.inner_text("main") == online[books[0]["url"]]
     page.context.set_offline(False)
