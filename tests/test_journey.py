@@ -1101,7 +1101,9 @@ def test_spirit_of_fortune_only_with_a_fortune_wheel_spin_prayer_of_sealing_if_t
     table.do("maintenance")
     table.refuse(E.Q_SPIRIT, "play_card", pilgrim=MS, card="Spirit of Fortune", kind="skill")
     table.do("meditate", pilgrim=MK, box="box-1", spinner="white", kept="Wild Herbs",
-             cards=[card(MS, "Spirit of Fortune", played="after_roll", timing="after_trigger")])
+             cards=[card(MS, "Spirit of Fortune", played="after_roll", timing="after_trigger",
+                         chi=2)])
+    assert table.pilgrim(MS)["chi"] == 8  # its cost is paid
     table.do("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill")
 
 

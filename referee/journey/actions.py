@@ -253,6 +253,7 @@ class ActionsMixin:
 
     def do_meditate(self, event):
         self.spend(event, "meditate")
+        self.pay_cards_used(event)  # Spirit of Fortune, affecting the spin
         self.activation()["box_used"] = True
         pilgrim, name = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]
         if event["spinner"] == "white":

@@ -202,7 +202,7 @@ class CombatMixin:
     def card_bonus(self, event, key: str) -> int:
         return sum(card.get(key, 0) for card in event.get("cards") or [])
 
-    def pay_attack_cards(self, event) -> None:
+    def pay_cards_used(self, event) -> None:
         for card in event.get("cards") or []:
             pilgrim = self.pilgrim(card["pilgrim"])
             if card.get("reroll"):
@@ -254,7 +254,7 @@ class CombatMixin:
                 self.effect(f"{PILGRIM_NAMES[name]}'s card: {strikes['attacks_left'] + 1} "
                             f"Attack(s) of {strikes['targets']} Target(s) for this Action Point, "
                             "each resolved separately.", Q_TWICE)
-        self.pay_attack_cards(event)
+        self.pay_cards_used(event)
         hp = self.demon_value(target, "hp", event.get("target_hp"), "event.target_hp",
                               "Health Points")
         weapon = event.get("weapon_damage")
@@ -322,7 +322,7 @@ class CombatMixin:
         else:
             soul = self.demon_value(target, "sp", event.get("soul_power"), "event.soul_power",
                                     "Soul Power")
-            self.pay_attack_cards(event)
+            self.pay_cards_used(event)
             roll = (sum(event["cleanse_dice"]) + event.get("cleanse_bonus", 0)
                     + self.card_bonus(event, "cleanse"))
             if roll >= soul:
@@ -516,7 +516,7 @@ class CombatMixin:
 
     def do_demon_attack(self, event):
         demon_id, name = event["demon"], event["target"]
-        self.pay_attack_cards(event)
+        self.pay_cards_used(event)
         if event.get("instead_of"):
             self.effect(f"Brotherhood of the Skull: Monk Sha becomes the Target of the attack on "
                         f"{PILGRIM_NAMES[event['instead_of']]}.", Q_BROTHERHOOD)
