@@ -155,3 +155,21 @@ def test_flood_gate_a_knock_back_and_its_follow_and_the_asura_seal_through_the_a
     shown = client.get(f"/api/sessions/{game['id']}").get_json()
     assert shown["phase"] == "end" and shown["state"]["pilgrims"]["tripitaka"]["hp"] == 8
     assert shown["state"]["pilgrims"]["tripitaka"]["bad_karma"] == 2
+
+
+def test_the_new_quest_form_leaves_the_initiative_to_a_quest_that_prints_it(client):
+    """Quest 2 fixes the Initiative Tokens; the form's tokens start blank ("as the Quest prints it,
+    else dealt"), so the Quest starts without the table having to set its order by hand."""
+    form = client.get("/play/new?game=journey").text
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    assert "as the Quest prints it, else dealt" in form
+    data = {"csrf_token": csrf, "start": "position", "player": ["Ann"], "options.quest": "q2",
+            **{f"options.initiative.{n}": "" for n in range(4)}}
+    for key, profile in PROFILES.items():
+        for stat, value in profile.items():
+            data[f"options.pilgrim_profiles.{key}.{stat}"] = str(value)
+    created = client.post("/play/new?game=journey", data=data)
+    assert created.status_code in (302, 303), created.text[:500]
+    session_id = created.headers["Location"].split("/")[2].split("?")[0]
+    state = client.get(f"/api/sessions/{session_id}").get_json()["state"]
+    assert state["initiative"] == ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]

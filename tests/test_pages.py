@@ -709,3 +709,13 @@ def test_a_long_list_of_choices_is_picked_in_two_steps(client):
     petition = page[page.index("choices-petition"):]
     assert re.search(r'<summary>Canonist <span class="meta">— \d+ choices</span></summary>', petition)
     assert re.search(r'<summary>Scribe <span class="meta">— 4 choices</span></summary>', petition)
+
+
+def test_a_list_of_checkboxes_is_drawn_without_typed_values(app):
+    """The 'Something else happened' forms draw fields with no typed values (a plain mapping): a
+    set of choices (an array of an enum, uniqueItems) is drawn as unticked checkboxes."""
+    schema = {"type": "array", "items": {"enum": ["near", "far"]}, "uniqueItems": True}
+    with app.test_request_context():
+        field = app.jinja_env.get_template("play/_form.html").module.field
+        drawn = str(field(schema, "event.reach", "reach"))
+    assert drawn.count('type="checkbox"') == 2 and "checked" not in drawn
