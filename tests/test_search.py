@@ -240,3 +240,21 @@ def test_app_warms_its_searcher_at_start_up(tmp_path, index_dir, monkeypatch):
     client = app.test_client()
     r = client.get("/api/rules/search", query_string={"q": "who starts", "game": "avignon"})
     assert r.status_code == 200 and r.get_json()["count"] > 0
+
+
+def test_a_question_plans_the_same_whatever_the_hash_seed():
+    # the confidence reads the question's most specific concept: its order must not come from
+    # a set's iteration order, or refits and answers change from one process to the next
+    import os
+    import subprocess
+    import sys
+
+    code = ("from rulebook_index import search; "
+            "p = search.plan_query('do demons hit knocked out guys with my sack', 'journey'); "
+            "print([sorted(c) for c in p.concepts])")
+    outs = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outs) == 1 and outs.pop().startswith("[[")
