@@ -182,7 +182,7 @@ def test_with_a_public_url_links_use_it_whatever_the_host(tmp_path, index_dir):
 def test_the_address_flask_serve_prints_is_the_public_url_of_every_link(tmp_path, index_dir):
     """One setting for where phones reach the server: `flask serve` makes the address it prints
     PUBLIC_URL (as if configured), so the laptop's own page at 127.0.0.1 invites at that address."""
-    from app.hardening import serve_at
+    from hardening import serve_at
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 's.sqlite'}",
                       "INDEX_DIR": index_dir})
@@ -200,7 +200,7 @@ def test_the_address_flask_serve_prints_is_the_public_url_of_every_link(tmp_path
 
 def test_a_secret_key_is_generated_once_per_instance(tmp_path, index_dir, monkeypatch):
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    from app.hardening import secret_key
+    from hardening import secret_key
     first = secret_key(str(tmp_path))
     assert len(first) >= 40 and first != "dev"
     assert secret_key(str(tmp_path)) == first

@@ -2,7 +2,7 @@
 the one command that serves a table on the local network.
 
 A phone can only open an address of this computer on the table's network. Links and QR codes are
-built from the address a request came to, which `PUBLIC_URL` fixes (app/hardening.py); `flask serve`
+built from the address a request came to, which `PUBLIC_URL` fixes (hardening.py); `flask serve`
 listens on every interface and, unless PUBLIC_URL is configured, makes the address it printed the
 public one, so the invite box uses it even when the page was opened as 127.0.0.1 on the laptop
 itself. When the page was opened at a loopback address and no network address is known, the box
@@ -81,7 +81,7 @@ def links(session_id: str, join_token: str | None) -> dict:
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="The interface to listen on (127.0.0.1: this computer only).")
 def serve_command(port: int, host: str) -> None:
-    from app.hardening import serve_at
+    from hardening import serve_at
 
     app = current_app._get_current_object()
     address = lan_address() if host in ("0.0.0.0", "::") else host

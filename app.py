@@ -1,7 +1,7 @@
 """Tableside: the Flask application factory, and (hardening.py) what a server on a network needs
 around it.
 
-`flask --app app run` finds `create_app` itself; importing this package has no side effects.
+`flask --app app run` finds `create_app` itself; importing this module has no side effects.
 Configuration: the environment variables in the README's table, any `FLASK_<NAME>` variable
 (Flask's prefixed environment: `FLASK_RATELIMIT_ENABLED=false`), then `test_config`.
 """
@@ -12,15 +12,11 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import hardening
-
-# the repository: templates/, static/ and instance/ sit beside this package
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import hardening
 
 
 def create_app(test_config=None):
-    app = Flask(__name__, instance_relative_config=True, root_path=ROOT,
-                instance_path=os.path.join(ROOT, "instance"))
+    app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL")

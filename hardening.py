@@ -26,9 +26,8 @@ from flask_talisman import Talisman
 from sqlalchemy import exc as db_errors
 from sqlalchemy.engine import make_url
 
+import rate_limits  # noqa: F401  (registers the tableside+sqlite:// storage with `limits`)
 from referee.core.store import fault_of
-
-from . import rate_limits  # noqa: F401  (registers the tableside+sqlite:// storage with `limits`)
 
 # Every page's scripts and styles are files under /static; the one inline style *attribute* is a
 # chart legend's colour swatch, so only style attributes (not <style> blocks) are let in.
@@ -45,7 +44,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Rate limits per client address (Flask-Limiter), counted in a SQLite file every worker of the server
-# shares (app/rate_limits.py, `rate_limit_file`); several machines share a Redis instead
+# shares (rate_limits.py, `rate_limit_file`); several machines share a Redis instead
 # (RATELIMIT_STORAGE_URI=redis://…). Reads are not limited: phones poll.
 RATE_LIMITED = {
     "RATELIMIT_CREATE": (["referee_api.create_session", "pages.new", "referee_api.create_campaign",
