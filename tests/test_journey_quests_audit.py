@@ -1336,3 +1336,136 @@ def test_campaign_no_part_two_after_a_lost_part_one(client):
     assert result(t)["outcome"] == "defeat"
     c.refused("q10b", "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches the Fiery "
               "Bridge.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Defeats: "Defeated" (down) and "Killed" (dead) read as the Guide prints them
+
+
+def burn(t, pilgrim, damage):
+    t.accepted(ev("take_condition", pilgrim=pilgrim, condition="Burned", damage_now=damage, duration=2))
+
+
+def test_q1_tripitaka_defeated_is_a_defeat(client):
+    t = start(client, "q1")
+    maintenance(t)
+    burn(t, "tripitaka", 8)
+    assert_result(t, "defeat", "Defeat: Tripitaka is defeated.")
+
+
+def test_q4_any_pilgrim_defeated_before_kogaiji_is_attacked(client):
+    t = start(client, "q4")
+    maintenance(t)
+    burn(t, "monk_sha", 9)
+    assert_result(t, "defeat", "Defeat: A Pilgrim was Defeated before they attack Kogaiji.")
+
+
+def test_q6_tripitaka_defeated_is_a_defeat(client):
+    t = start(client, "q6")
+    maintenance(t)
+    burn(t, "tripitaka", 8)
+    assert_result(t, "defeat", "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra "
+                  "Tokens or letting Tripitaka be Defeated.")
+
+
+def test_q10b_tripitaka_defeated_is_a_defeat(client):
+    t = start(client, "q10b")
+    maintenance(t)
+    burn(t, "tripitaka", 8)
+    assert_result(t, "defeat", "Defeat: Tripitaka is Defeated.")
+
+
+def test_q7_tripitaka_unconscious_is_not_yet_killed(client):
+    t = start(client, "q7", quest_setup={"kei_lun_hp": 10})
+    maintenance(t)
+    burn(t, "tripitaka", 8)
+    assert result(t) is None
+    assert part(t, "defeat", "Killed") == "not_yet"
+
+
+def unconscious_on_his_back(pilgrim):
+    return {pilgrim: {"hp": 0, "status": "unconscious", "posture": "back"}}
+
+
+def test_q8_tripitaka_killed_when_the_revival_time_runs_out(client):
+    position = {"turn": 2, "gates": [{"id": "gate-1"}], "boxes": ["box-1"], "wells": ["well-1"],
+                "demons": ["yazuiji"], "pilgrims": unconscious_on_his_back("tripitaka")}
+    t = start(client, "q8", position=position)
+    assert result(t) is None
+    maintenance(t)
+    assert state(t)["pilgrims"]["tripitaka"]["status"] == "dead"
+    assert_result(t, "defeat", "Defeat: Tripitaka is Killed.")
+
+
+def test_q3_a_pilgrim_killed_is_a_defeat(client):
+    position = {"turn": 2, "gates": [{"id": f"gate-{i}", "status": "inactive"} for i in (1, 2, 3)],
+                "sutras": ["sutra-1", "sutra-2", "sutra-3"], "villagers": ["villager-1", "villager-2", "villager-3"],
+                "wells": ["well-1"], "boxes": ["box-1"], "broken_doors": ["broken-door-1"], "demons": ["borrack"],
+                "pilgrims": unconscious_on_his_back("monk_sha")}
+    t = start(client, "q3", position=position)
+    maintenance(t)
+    assert_result(t, "defeat", "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail.")
+
+
+def test_q10a_a_pilgrim_killed_is_a_defeat(client):
+    position = {"turn": 2, "gates": [{"id": f"gate-{i}"} for i in (1, 2, 3, 4)],
+                "villagers": [f"villager-{i}" for i in range(1, 6)], "sutras": [f"sutra-{i}" for i in range(1, 5)],
+                "boxes": ["box-1", "box-2", "box-3"], "broken_doors": ["broken-door-1", "broken-door-2", "broken-door-3"],
+                "demons": [], "pilgrims": unconscious_on_his_back("cho_hakkai")}
+    t = start(client, "q10a", position=position)
+    maintenance(t)
+    assert_result(t, "defeat", "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches "
+                  "the Fiery Bridge.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Prayer of Sealing, Borrack in Quest 3, Rage on the Elder Monk
+
+
+def test_q9_prayer_of_sealing_cannot_be_used(client):
+    position = {**Q9_TURN2, "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"], "skills_unknown": 1}}}
+    t = start(client, "q9", position=position)
+    maintenance(t)
+    end_activations(t, until="tripitaka")
+    error = refused(t, ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill"),
+                    "Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of Sealing.")
+    assert error
+
+
+def test_q6_prayer_of_sealing_after_one_gate_is_sealed(client):
+    position = {"turn": 2, "gates": [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "active"},
+                                     {"id": "gate-3", "status": "active"}],
+                "villagers": ["villager-1"], "sutras": ["sutra-1", "sutra-2"], "boxes": ["box-1"],
+                "broken_doors": ["broken-door-1"], "doors": ["door-1", "door-2"],
+                "demons": ["berrok", "berrok", "kogaiji", "koorogg"],
+                "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"], "skills_unknown": 1}}}
+    t = start(client, "q6", position=position)
+    maintenance(t)
+    end_activations(t, until="tripitaka")
+    refused(t, ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill"),
+            "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means.")
+
+
+def test_q3_borrack_on_the_board_is_unique(client):
+    t = start(client, "q3")
+    maintenance(t)
+    first = next(e["pilgrim"] for e in t.view()["legal"] if e["type"] == "end_activation")
+    t.accepted(ev("central_tile", pilgrim=first))
+    end_activations(t)
+    while t.view()["phase"] != "demons_spawn" or any(e["type"] == "measure" for e in t.view()["legal"]):
+        step(t)
+    gate = next(e["gate"] for e in t.view()["legal"] if e["type"] == "spawn")
+    refused(t, ev("spawn", gate=gate, card="reinforcement", demons=["borrack"]),
+            "If a Bull General is in play and another Bull General Demon Card is drawn, discard it and draw "
+            "another.")
+
+
+@pytest.mark.parametrize("ruling,rage", [("rage", True), ("no_rage", False)])
+def test_q9_rage_when_the_elder_monk_leaves_too_many_tokens(client, ruling, rage):
+    # 3 tokens left when the Elder Monk is found, 2 Bull General miniatures
+    t = start(client, "q9", q9_rage_on_elder_monk=ruling)
+    maintenance(t)
+    t.accepted(ev("rescue_attempt", pilgrim="monkey_king", villager="villager-1", spinner="white"))
+    s = state(t)
+    assert [d["type"] for d in s["demons"].values()].count("borrack") == 2
+    assert bool(s["rage"] or s["quest_state"]["rage"]) is rage
