@@ -1566,3 +1566,96 @@ def test_campaign_part_two_removes_the_villagers_of_part_one(client):
     assert s["pilgrims"]["monkey_king"]["good_karma"] == good
     assert s["pilgrims"]["tripitaka"]["sutras"] == 4
     assert sum(p["sutras"] for p in s["pilgrims"].values()) == 4
+
+
+def test_q1_borrack_may_respawn_once_removed(client):
+    t = start(client, "q1")
+    maintenance(t)
+    end_activations(t)
+    t.accepted(ev("spawn", gate="gate-1", card="reinforcement", demons=["borrack"]))
+    finish_turn(t)
+    maintenance(t)
+    kill(t, "monkey_king", "borrack-1", hp=5, reward=2)
+    end_activations(t)
+    # "The Bull General can respawn once he is removed from play."
+    t.accepted(ev("spawn", gate="gate-1", card="reinforcement", demons=["borrack"]))
+
+
+def test_q1_only_tripitaka_meditating_and_only_a_skill_card_count(client):
+    position = {"gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"], "doors": ["door-1"],
+                "demons": ["berrok", "berrok"], "pilgrims": {"monkey_king": {"fortune": ["Wild Herbs"]}}}
+    t = start(client, "q1", position=position)
+    maintenance(t)
+    t.accepted(ev("meditate", pilgrim="monkey_king", box="box-1", spinner="white",
+                  seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"], kept="Wild Ginseng"))
+    assert part(t, "heroic_victory", "Tripitaka must Meditate") == "not_yet"
+    t.accepted(ev("play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune", gain={"hp": 3}))
+    assert part(t, "heroic_victory", "play a Skill Card") == "not_yet"
+
+
+def test_q3_inactive_gates_do_not_spawn_before_the_central_tile(client):
+    t = start(client, "q3")
+    maintenance(t)
+    end_activations(t)
+    view = t.view()
+    assert not any(e["type"] == "spawn" for e in view["legal"])
+    refused_response = t.send(ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"]))
+    assert refused_response.status_code == 422
+
+
+def test_q5_kei_lun_destroys_the_well(client):
+    t = start(client, "q5")
+    _q5_to_kei_lun(t)
+    t.accepted(ev("kei_lun", in_range=[], die=1, destroys=["well-1"]))
+    assert "well-1" not in state(t)["tokens"]["wells"]
+    finish_turn(t)
+    maintenance(t)
+    assert t.send(ev("recover", pilgrim="monkey_king", well="well-1")).status_code == 422
+
+
+def test_q7_kei_lun_kills_demons_without_karma_and_hurts_pilgrims_in_range(client):
+    position = {**Q7_PEACH, "pilgrims": {}}
+    t = start(client, "q7", position=position, quest_setup={"kei_lun_hp": 10})
+    maintenance(t)
+    end_activations(t)
+    t.accepted(ev("kei_lun_ally", action="attack", guarding=True, in_range=["berrok-1", "monk_sha"],
+                  attacks=[{"target": "berrok-1", "attack_dice": [3, 3]},
+                           {"target": "monk_sha", "attack_dice": [3, 1], "defense_dice": [1, 0]}]))
+    s = state(t)
+    assert "berrok-1" not in s["demons"]
+    assert s["pilgrims"]["monk_sha"]["hp"] == 9 - 3
+    assert all(p["bad_karma"] == 0 and p["good_karma"] == 0 for p in s["pilgrims"].values())
+
+
+def test_q7_kei_lun_guarding_must_attack_every_target_in_range(client):
+    t = start(client, "q7", position={**Q7_PEACH, "pilgrims": {}}, quest_setup={"kei_lun_hp": 10})
+    maintenance(t)
+    end_activations(t)
+    response = t.send(ev("kei_lun_ally", action="attack", guarding=True, in_range=["berrok-1", "monk_sha"],
+                         attacks=[{"target": "berrok-1", "attack_dice": [3, 3]}]))
+    assert response.status_code == 422, response.get_json()
+    in_book(response.get_json()["error"]["rule"]["quote"])
+    assert "Priority 2: Attack all Demons and Pilgrims in range/LOS." in response.get_json()["error"]["rule"]["quote"]
+
+
+def test_q10b_kogaiji_killed_waits_ten_turn_tokens(client):
+    t = start(client, "q10b", position={**Q10B_ALONE, "demons": ["kogaiji"]})
+    maintenance(t)
+    t.accepted(ev("attack", pilgrim="monkey_king", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=3,
+                  weapon_damage=3, target_hp=6))
+    t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="kill", reward=3))
+    assert state(t)["quest_state"]["respawn"] == {"kogaiji": 10}  # "Kogaiji: 10 Turn Tokens."
+
+
+def test_q10b_a_unique_lord_in_play_is_drawn_again(client):
+    t = start(client, "q10b")
+    maintenance(t)
+    end_activations(t)
+    t.accepted(ev("lords_tiles", with_pilgrims=[]))
+    draws = state(t)["quest_state"]["mantra_draws"]
+    t.accepted(ev("mantra_spawn", gate="gate-1", card="unique", demons=["kogaiji"]))
+    s = state(t)
+    assert [d["type"] for d in s["demons"].values()].count("kogaiji") == 1
+    assert s["quest_state"]["mantra_draws"] == draws  # discarded: the draw is made again
+    t.accepted(ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["berrok"]))
+    assert state(t)["quest_state"]["mantra_draws"] == draws - 1
