@@ -895,8 +895,9 @@ _OFF_BOOK_WORD = re.compile(
     # opinion and strategy
     r"\b(best|better|worst|strongest|weakest|hardest|easiest|safest|good|strateg(y|ies)|tips?|"
     r"recommend(ed)?|"
-    # the physical product, its makers, other editions and modes
-    r"sleeves?|insert|dimensions?|size|painted|prepainted|price|editions?|versions?|reprints?|"
+    # the physical product, its makers, other editions and modes ("size" is not one: players ask
+    # for a hand size in books that never use the word)
+    r"sleeves?|insert|dimensions?|painted|prepainted|price|editions?|versions?|reprints?|"
     r"kickstarter|deluxe|promos?|expansions?|apps?|online|languages?|released?|published|"
     r"publisher|designers?|designed|artists?|art|illustrat\w*|solo|team|variant|"
     # who it is for

@@ -129,7 +129,7 @@ def test_a_mode_is_the_books_to_answer_only_where_it_names_it(searcher):
 
 
 @pytest.mark.parametrize("q", ["is there a phone app for it", "who was the artist",
-                               "is there an expansion", "what size are the cards"])
+                               "is there an expansion", "what are the card dimensions"])
 def test_questions_about_the_product_abstain_where_the_book_is_silent(searcher, q):
     res = search.search(searcher, q, "avignon", 5)
     assert res.features["off_book"] == 1.0 and res.answered is False
@@ -145,3 +145,9 @@ def test_every_passage_splits_into_verbatim_sentences_covering_it():
             assert all(b1 <= a2 for (_, b1), (a2, _) in zip(spans, spans[1:], strict=False))
             said = "".join(p.text[a:b] for a, b in spans)
             assert "".join(said.split()) == "".join(p.text.split()), p.id
+
+
+def test_a_hand_size_is_a_rule_even_where_the_book_never_says_size(searcher):
+    res = search.search(searcher, "what is the hand size", "pillars-of-fate", 5)
+    assert res.features["off_book"] == 0.0 and res.answered is True
+    assert "draw back up to 5 cards" in res.best.answer
