@@ -1659,3 +1659,63 @@ def test_q10b_a_unique_lord_in_play_is_drawn_again(client):
     assert s["quest_state"]["mantra_draws"] == draws  # discarded: the draw is made again
     t.accepted(ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["berrok"]))
     assert state(t)["quest_state"]["mantra_draws"] == draws - 1
+
+
+def test_q5_a_pilgrim_killed_loses_the_heroic_victory_not_the_quest(client):
+    position = {"turn": 2, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": ["sutra-1"], "boxes": ["box-1"],
+                "wells": ["well-1"], "demons": ["berrok"], "pilgrims": unconscious_on_his_back("monk_sha")}
+    t = start(client, "q5", position=position)
+    maintenance(t)
+    assert state(t)["pilgrims"]["monk_sha"]["status"] == "dead"
+    assert result(t) is None
+    assert part(t, "heroic_victory", "not be Killed") == "no_longer_possible"
+    assert condition(t, "victory")["status"] == "not_yet"
+
+
+def test_q10a_turn_tokens_on_the_gates_the_table_names(client):
+    t = start(client, "q10a", quest_setup={"turn_tokens": {"gate-3": 4, "gate-4": 8}})
+    gates = state(t)["gates"]
+    assert gates["gate-3"]["status"] == gates["gate-4"]["status"] == "inactive"
+    assert gates["gate-1"]["status"] == gates["gate-2"]["status"] == "active"
+
+
+def test_campaign_moving_on_after_a_defeat_quotes_the_recommendation(client):
+    c = Campaign(client)
+    q1 = c.start("q1")
+    maintenance(q1)
+    burn(q1, "tripitaka", 8)
+    assert result(q1)["outcome"] == "defeat"
+    q2 = c.start("q2")
+    quotes = [e["rule"]["quote"] for e in q2.created["carry_over"] if e.get("rule")]
+    assert in_book("We recommend that you do not move on to the next Quest until you win the current one.") in quotes
+    # the Health lost in Quest 1 is regained
+    assert state(q2)["pilgrims"]["tripitaka"]["hp"] == 8
+
+
+def test_campaign_replay_and_the_upgrades_the_next_quest_gives(client):
+    c = Campaign(client)
+    q5 = c.start("q5")
+    maintenance(q5)
+    burn(q5, "tripitaka", 8)
+    assert result(q5)["outcome"] == "defeat"
+    nxt = {n["quest"]: n["upgrades"] for n in client.get(f"/api/campaigns/{c.id}").get_json()["next"]}
+    assert nxt.get("q5") == 0 and nxt.get("q6") == 1
+    assert "q7" not in nxt
+    c.start("q5")  # "If you replay the Quest, try to get the Heroic Victory."
+
+
+def test_campaign_earned_only_ruling_takes_no_upgrade_at_setup(client):
+    c = Campaign(client, quest_upgrades="earned_only")
+    t = c.start("q6")
+    assert all(p["weapon_level"] == 1 and p["corruption"] == [] for p in state(t)["pilgrims"].values())
+
+
+def test_q5_calming_kei_lun_after_a_pilgrim_was_killed_is_the_simple_victory(client):
+    position = {**Q5_CALM, "pilgrims": {"tripitaka": {"hand": ["Healing Trance"], "skills_unknown": 1, "sutras": 1},
+                                        "monk_sha": {"hp": 0, "status": "dead"}}}
+    t = start(client, "q5", position=position)
+    maintenance(t)
+    kill(t, "monkey_king", "berrok-1")
+    end_activations(t, until="tripitaka")
+    t.accepted(ev("play_card", pilgrim="tripitaka", card="Healing Trance", kind="skill"))
+    assert_result(t, "victory", "Victory: (1) Tripitaka must calm Kei Lun.")
