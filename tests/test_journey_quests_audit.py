@@ -1719,3 +1719,84 @@ def test_q5_calming_kei_lun_after_a_pilgrim_was_killed_is_the_simple_victory(cli
     end_activations(t, until="tripitaka")
     t.accepted(ev("play_card", pilgrim="tripitaka", card="Healing Trance", kind="skill"))
     assert_result(t, "victory", "Victory: (1) Tripitaka must calm Kei Lun.")
+
+
+def test_q7_a_dead_pilgrim_loses_the_heroic_victory(client):
+    position = {**Q7_PEACH, "pilgrims": {"monk_sha": {"hp": 0, "status": "dead"}}}
+    t = start(client, "q7", position=position, quest_setup={"kei_lun_hp": 10})
+    assert condition(t, "heroic_victory")["status"] == "no_longer_possible"
+    assert condition(t, "victory")["status"] == "met"
+    assert result(t) is None
+
+
+def test_q9_a_dead_pilgrim_loses_the_heroic_victory(client):
+    position = {**Q9_TURN2, "pilgrims": {"monk_sha": {"hp": 0, "status": "dead"}}}
+    t = start(client, "q9", position=position)
+    assert condition(t, "heroic_victory")["status"] == "no_longer_possible"
+    assert result(t) is None
+
+
+def test_q1_a_demon_walking_into_the_house_must_be_defeated_too(client):
+    t = start(client, "q1")
+    maintenance(t)
+    end_activations(t)
+    t.accepted(ev("spawn", gate="gate-1", card="reinforcement", demons=["bharhaz"]))
+    finish_turn(t)
+    t.accepted(ev("house", demons=["bharhaz-1"]))
+    assert "bharhaz-1" in state(t)["quest_state"]["house"]
+    maintenance(t)
+    kill(t, "monkey_king", "berrok-1")
+    kill(t, "monkey_king", "berrok-2")
+    assert result(t) is None
+    end_activations(t, until="cho_hakkai")
+    kill(t, "cho_hakkai", "bharhaz-1")
+    assert_result(t, "victory", "Victory: The Pilgrims must defeat all Demons in the Villagers' house.")
+
+
+@pytest.mark.parametrize("ruling", ["mantra_only", "also_each_turn"])
+def test_q10b_lair_gates_ruling(client, ruling):
+    t = start(client, "q10b", position=Q10B_ALONE, q10b_lair_gates=ruling)
+    maintenance(t)
+    end_activations(t)
+    t.accepted(ev("lords_tiles", with_pilgrims=["koorogg-1"]))  # no Lord chants
+    legal = t.view()["legal"]
+    if ruling == "mantra_only":
+        assert t.view()["phase"] == "demons_activate"
+    else:
+        assert any(e["type"] == "measure" and e["of"] == "gates" for e in legal)
+        t.accepted(ev("measure", of="gates", distances={"gate-1": 5, "gate-2": 7}))
+        gates = {e["gate"] for e in t.view()["legal"] if e["type"] == "spawn"}
+        assert gates and gates <= {"gate-1", "gate-2"}  # the Seal of the Underworld never spawns
+
+
+def _q9_three_deceptions(t):
+    maintenance(t)
+    t.accepted(ev("rescue_attempt", pilgrim="monkey_king", villager="villager-1", spinner="black"))
+    t.accepted(ev("rescue_attempt", pilgrim="monkey_king", villager="villager-2", spinner="black"))
+    t.accepted(ev("rescue_attempt", pilgrim="cho_hakkai", villager="villager-3", spinner="black"))
+    assert state(t)["rage"] is True
+
+
+def test_q9_rage_lasts_past_the_maintenance_until_kogaiji_is_defeated(client):
+    t = start(client, "q9")
+    _q9_three_deceptions(t)
+    finish_turn(t)
+    maintenance(t)
+    # core: "Demon Rage ends during the next Maintenance Phase"; Quest 9: "lasts until Kogaiji is Defeated"
+    assert state(t)["rage"] is True
+    t.accepted(ev("rescue_attempt", pilgrim="monkey_king", villager="villager-4"))
+    t.accepted(ev("attack", pilgrim="monkey_king", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=3,
+                  weapon_damage=3, target_hp=6))
+    assert "kogaiji-1" not in state(t)["demons"]
+    finish_turn(t)
+    maintenance(t)
+    assert state(t)["rage"] is False
+
+
+@pytest.mark.parametrize("ruling,draws", [("this_phase_only", True), ("none_while_raging", False)])
+def test_q9_rage_draws_ruling(client, ruling, draws):
+    t = start(client, "q9", q9_rage_draws=ruling)
+    _q9_three_deceptions(t)
+    end_activations(t)
+    view = t.view()
+    assert (view["phase"] == "demons_spawn") is draws
