@@ -3,7 +3,21 @@ the API's own description only (GET /api/games/journey, docs/games/journey.md's 
 sections) — not from the referee's code or its tests. Each scenario starts a Quest from its setup
 (or a position), enters events as a table would through the HTTP API, and checks what a player
 checks: 200/422, the Quest's conditions (met / not yet / no longer possible), the result with the
-Guide's sentence, and refusals quoting the sentence that forbids the attempt (verbatim in the book)."""
+Guide's sentence, and refusals quoting the sentence that forbids the attempt (verbatim in the book).
+
+Findings (first run of this audit):
+- fixed (referee/journey/quests/q05_beasts.py): Quest 5's Heroic part "(1) not be Killed" showed
+  "met" whatever happened and a dead Pilgrim still gave a Heroic Victory (the framework's
+  `no_pilgrim_killed` has `met` always True; Quest 5 was its only user, it now has its own part).
+- xfail test_q8_no_demon_deck: a spawn entered in Quest 8 is refused quoting the core's turn
+  structure, not "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase."
+- xfail test_q10b_villager_die_forgotten_is_refused_with_the_quest_sentence: an attack on the Bull
+  Demon King without the Villager Token's extra die quotes only the core's Attack Dice sentence.
+- xfail test_campaign_good_upgrade_adds_to_the_starting_skill_cards: a Good Karma Upgrade at a
+  campaign's first Quest replaces the 2 starting Skill Cards instead of adding to them.
+The Guide prints no "by the end of Turn N" condition: the timed rules are Quest 1's transformation
+(5 Turn Tokens), Quest 2's unconscious Cho Hakkai, Quest 10's Turn Tokens on Gates and Lords.
+"""
 
 from pathlib import Path
 
@@ -1638,13 +1652,15 @@ def test_q7_kei_lun_guarding_must_attack_every_target_in_range(client):
     assert "Priority 2: Attack all Demons and Pilgrims in range/LOS." in response.get_json()["error"]["rule"]["quote"]
 
 
-def test_q10b_kogaiji_killed_waits_ten_turn_tokens(client):
-    t = start(client, "q10b", position={**Q10B_ALONE, "demons": ["kogaiji"]})
+@pytest.mark.parametrize("lord,tokens", [("kogaiji", 10), ("yazuiji", 7)])
+def test_q10b_killed_lords_wait_their_turn_tokens(client, lord, tokens):
+    # "- Kogaiji: 10 Turn Tokens." / "- Iron Fan: 7 Turn Tokens."
+    t = start(client, "q10b", position={**Q10B_ALONE, "demons": [lord]})
     maintenance(t)
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=3,
+    t.accepted(ev("attack", pilgrim="monkey_king", targets=[f"{lord}-1"], attack_dice=[3, 3], pilgrim_die=3,
                   weapon_damage=3, target_hp=6))
     t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="kill", reward=3))
-    assert state(t)["quest_state"]["respawn"] == {"kogaiji": 10}  # "Kogaiji: 10 Turn Tokens."
+    assert state(t)["quest_state"]["respawn"] == {lord: tokens}
 
 
 def test_q10b_a_unique_lord_in_play_is_drawn_again(client):
@@ -1800,3 +1816,52 @@ def test_q9_rage_draws_ruling(client, ruling, draws):
     end_activations(t)
     view = t.view()
     assert (view["phase"] == "demons_spawn") is draws
+
+
+@pytest.mark.parametrize("quest", ["q3", "q5"])
+def test_tripitaka_must_go_last(client, quest):
+    response = client.post("/api/sessions", json={"game": "journey", "players": ["Ann"], "options": {
+        **PROFILES, "quest": quest, "initiative": ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]}})
+    assert response.status_code in (400, 422), response.get_json()
+    t = start(client, quest, initiative=["monk_sha", "monkey_king", "cho_hakkai", "tripitaka"])
+    assert state(t)["initiative"] == ["monk_sha", "monkey_king", "cho_hakkai", "tripitaka"]
+
+
+def test_q8_the_pilgrims_turn_goes_on_after_iron_fan_is_defeated(client):
+    t = start(client, "q8")
+    maintenance(t)
+    _q8_defeat_iron_fan(t)
+    # "Complete the Pilgrims' turn (Resting, Meditating, and Moving, for example)"
+    t.accepted(ev("rest", pilgrim="monkey_king"))
+    end_activations(t, until="cho_hakkai")
+    t.accepted(ev("move", pilgrim="cho_hakkai", steps=2))
+
+
+def test_q7_no_golden_peach_without_all_four_sutras(client):
+    position = {**Q7_PEACH, "sutras": ["sutra-4"], "pilgrims": {"monkey_king": {"sutras": 2},
+                                                               "tripitaka": {"sutras": 1}}}
+    t = start(client, "q7", position=position)
+    maintenance(t)
+    t.accepted(ev("golden_peach", guarding=True, same_tile=True))
+    t.accepted(ev("attack", pilgrim="monkey_king", targets=["berrok-1"], attack_dice=[3, 3], pilgrim_die=2,
+                  weapon_damage=2, target_hp=3))
+    t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="cleanse", cleanse_dice=[3, 3], soul_power=2))
+
+
+def test_q7_kei_lun_plays_before_the_demons(client):
+    t = start(client, "q7")
+    maintenance(t)
+    end_activations(t)
+    assert t.view()["phase"] == "pilgrims"
+    assert t.send(ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"])).status_code == 422
+    t.accepted(ev("kei_lun_ally", action="rotate", guarding=False, towards_chest=True))
+    assert t.view()["phase"].startswith("demons")
+
+
+def test_q3_too_few_sutras_left_to_seal_every_gate(client):
+    position = {"turn": 2, "gates": [{"id": f"gate-{i}", "status": "active"} for i in (1, 2, 3)],
+                "sutras": ["sutra-1", "sutra-2"], "villagers": ["villager-1", "villager-2", "villager-3"],
+                "wells": ["well-1"], "boxes": ["box-1"], "broken_doors": ["broken-door-1"], "demons": ["borrack"]}
+    t = start(client, "q3", position=position)
+    assert part(t, "victory", "seal all the Gates") == "no_longer_possible"
+    assert condition(t, "heroic_victory")["status"] == "no_longer_possible"
