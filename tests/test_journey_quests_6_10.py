@@ -678,9 +678,9 @@ def test_q10b_villager_tokens_add_an_attack_die_against_the_bull_demon_king(clie
     table.do("maintenance")
     table.do("rescue_villager", pilgrim=MK, villager="villager-1")
     assert table.G["pilgrims"][MK]["good_karma"] == 3
-    table.refuse("Roll the number of Attack Dice shown on the Pilgrim Profile Sheet or the Demon "
-                 "Profile Sheet and add up all the numbers shown.", "attack", pilgrim=MK,
-                 targets=["koorogg-1"], **MISS)
+    assert table.refuse("A Pilgrim gets +1 ATT against the Bull Demon King for each Villager Token "
+                        "in their possession.", "attack", pilgrim=MK, targets=["koorogg-1"],
+                        **MISS) == "Monkey King rolls 3 Attack Dice, not 2."
     table.do("attack", pilgrim=MK, targets=["koorogg-1"], attack_dice=[0, 0, 0], pilgrim_die=0,
              weapon_damage=0)
 

@@ -8,13 +8,14 @@ Guide's sentence, and refusals quoting the sentence that forbids the attempt (ve
 Findings (first run of this audit):
 - fixed (referee/journey/quests/q05_beasts.py): Quest 5's Heroic part "(1) not be Killed" showed
   "met" whatever happened and a dead Pilgrim still gave a Heroic Victory (the framework's
-  `no_pilgrim_killed` has `met` always True; Quest 5 was its only user, it now has its own part).
-- xfail test_q8_no_demon_deck: a spawn entered in Quest 8 is refused quoting the core's turn
-  structure, not "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase."
-- xfail test_q10b_villager_die_forgotten_is_refused_with_the_quest_sentence: an attack on the Bull
-  Demon King without the Villager Token's extra die quotes only the core's Attack Dice sentence.
-- xfail test_campaign_good_upgrade_adds_to_the_starting_skill_cards: a Good Karma Upgrade at a
-  campaign's first Quest replaces the 2 starting Skill Cards instead of adding to them.
+  `no_pilgrim_killed` had `met` always True; Quest 5 was its only user: it has its own part, the
+  helper is gone).
+- fixed: test_q8_no_demon_deck (a spawn entered in Quest 8 was refused quoting the core's turn
+  structure, not "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase.")
+- fixed: test_q10b_villager_die_forgotten_is_refused_with_the_quest_sentence (an attack on the Bull
+  Demon King without the Villager Token's extra die quoted only the core's Attack Dice sentence).
+- fixed: test_campaign_good_upgrade_adds_to_the_starting_skill_cards (a Good Karma Upgrade at a
+  campaign's first Quest replaced the 2 starting Skill Cards instead of adding to them).
 The Guide prints no "by the end of Turn N" condition: the timed rules are Quest 1's transformation
 (5 Turn Tokens), Quest 2's unconscious Cho Hakkai, Quest 10's Turn Tokens on Gates and Lords.
 """
@@ -862,9 +863,6 @@ def test_q7_kei_lun_killed_is_a_defeat(client):
 # Quest 8 - Iron Fan's Interruption
 
 
-@pytest.mark.xfail(strict=True, reason="audit finding: a spawn entered in Quest 8's Demon Phase is refused as "
-                   "'not possible now' quoting the core's 'Demon Phase: Spawn new Demons, ...' - the sentence that "
-                   "forbids it is Quest 8's 'Do not use the Demon Deck to spawn Demons each Demon Phase.'")
 def test_q8_no_demon_deck(client):
     t = start(client, "q8")
     maintenance(t)
@@ -1248,8 +1246,6 @@ def test_campaign_karma_upgrades_are_counted_and_taken_in_blocks_of_ten(client):
     assert in_book("So, if you take 10 Good Karma Points, take 1 Permanent Skill Card.") in quotes
 
 
-@pytest.mark.xfail(strict=True, reason="audit finding: a Good Karma Upgrade at the first Quest of a campaign "
-                   "replaces the Pilgrim's 2 starting Skill Cards (skills_unknown 2 -> 0) instead of adding to them")
 def test_campaign_good_upgrade_adds_to_the_starting_skill_cards(client):
     # "Setup normally and then give each Pilgrim 1 Karma Upgrade." + "Shuffle the Skill Cards and draw the top 2."
     # + "Add this to your hand - you can have many of these Skill Cards at once."
@@ -1530,9 +1526,6 @@ def test_q10b_villager_token_adds_an_attack_die_against_the_bull_demon_king(clie
                   weapon_damage=1, target_hp=9))
 
 
-@pytest.mark.xfail(strict=True, reason="audit finding: an attack on the Bull Demon King rolled without the Villager "
-                   "Token's extra die is refused quoting only the core's Attack Dice sentence, not Quest 10 Part 2's "
-                   "'A Pilgrim gets +1 ATT against the Bull Demon King for each Villager Token in their possession.'")
 def test_q10b_villager_die_forgotten_is_refused_with_the_quest_sentence(client):
     t = start(client, "q10b", position=Q10B_VILLAGER)
     maintenance(t)

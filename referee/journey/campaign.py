@@ -328,6 +328,8 @@ class Campaign:
                                 "Corruption Card.", Q_UPGRADE_GOOD)
             if "card" not in upgrade:
                 raise BadRequest("name the Permanent Skill Card (\"retained\") kept", f"{field}.card")
+            if "hand" not in state:  # set up normally: the 2 Skill Cards drawn stay unknown
+                state.setdefault("skills_unknown", 2)
             state.setdefault("hand", []).append(upgrade["card"])
             wrong = upgrade.get("discarded") or []
             note(effects, f"{label}'s Karma Upgrade: 10 Good Karma, the Permanent Skill "

@@ -152,12 +152,16 @@ class CombatMixin:
     @cites(Q_ATTACK_DICE)
     def attack_dice_rolled(self, event):
         dice = self.pilgrim(event["pilgrim"])["profile"]["attack_dice"]
-        extra = getattr(self.quest(), "extra_attack_dice", None)  # a Quest's +1 ATT
-        if dice is not None and extra is not None:
-            dice += extra(self, event)
+        quest = self.quest()
+        extra = getattr(quest, "extra_attack_dice", None)  # a Quest's +1 ATT
+        bonus = extra(self, event) if dice is not None and extra is not None else 0
         rolled = len(event["attack_dice"])
-        return (dice is None or rolled == dice
-                or f"{PILGRIM_NAMES[event['pilgrim']]} rolls {dice} Attack Dice, not {rolled}.")
+        if dice is None or rolled == dice + bonus:
+            return True
+        wrong = f"{PILGRIM_NAMES[event['pilgrim']]} rolls {dice + bonus} Attack Dice, not {rolled}."
+        if bonus:
+            raise self.violation(wrong, (quest.extra_attack_quote, Q_ATTACK_DICE))
+        return wrong
 
     @cites(Q_WEAPON)
     def weapon_damage_read(self, event):

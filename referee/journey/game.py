@@ -384,6 +384,11 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     def quest(self):
         return QUESTS[self.G["quest"]]
 
+    def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
+        forbidden = self.quest().forbidden_events.get(kind)
+        phase = super().refused_phase_quote(kind)
+        return (forbidden, *((phase,) if isinstance(phase, str) else phase)) if forbidden else phase
+
     def damage_pilgrim(self, name: str, amount: int, why: str, quote: str) -> None:
         """Health Points lost; at 0 the Pilgrim is Unconscious, face down."""
         if amount <= 0:

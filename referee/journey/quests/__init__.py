@@ -148,11 +148,6 @@ def pilgrim_killed(text: str = "a Pilgrim is Killed") -> Part:
                                         for p in game.G["pilgrims"].values()))
 
 
-def no_pilgrim_killed(text: str = "no Pilgrim is Killed") -> Part:
-    return holds(text, lambda game: True,
-                 lambda game: any(p["status"] == "dead" for p in game.G["pilgrims"].values()))
-
-
 def pilgrim_down(name: str, text: str) -> Part:
     """Defeated: reduced to 0 Health Points (Unconscious) or dead."""
     return holds(text, lambda game: game.G["pilgrims"][name]["status"] != "active")
@@ -220,6 +215,8 @@ class Quest:
     rules: ClassVar[tuple] = ()
     shared_rules: ClassVar[tuple] = (referee_checks_the_quest,)
     event_types: ClassVar[dict[str, QuestEvent]] = {}
+    # core events the Quest takes away, each with its sentence (quoted when one is entered)
+    forbidden_events: ClassVar[dict[str, str]] = {}
     ends: ClassVar[tuple[Condition, ...]] = ()
     heroic: ClassVar[Condition | None] = None
     victory: ClassVar[Condition | None] = None

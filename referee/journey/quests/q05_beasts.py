@@ -22,6 +22,7 @@ from . import (
     sutras_held,
 )
 
+
 def any_pilgrim_dead(game) -> bool:
     return any(p["status"] == "dead" for p in game.G["pilgrims"].values())
 

@@ -57,6 +57,8 @@ class IronFan(Quest):
                            dead("tripitaka")))
     defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_KILLED),)
 
+    forbidden_events = {"spawn": Q_NO_DECK}
+
     @classmethod
     def prepare(cls, G, options, entered):
         G["quest_state"].update({"defeats": 0, "respawn_due": False})

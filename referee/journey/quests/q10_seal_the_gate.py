@@ -420,6 +420,8 @@ class SealTheGate(Quest):
                     "and utters the Sealing Mantra.", Q_RITUAL)
         game.after_action()
 
+    extra_attack_quote = Q_VILLAGERS
+
     @classmethod
     def extra_attack_dice(cls, game, event) -> int:
         """+1 Attack Die against the Bull Demon King for each Villager Token the attacker holds."""
