@@ -143,6 +143,21 @@ def any_of(outcome: str, quote: str, *parts: Part) -> Condition:
 
 # -- parts many Quests share --------------------------------------------------------------------------
 
+def dead(name: str):
+    """Killed (dead), not only Defeated."""
+    return lambda game: game.G["pilgrims"][name]["status"] == "dead"
+
+
+def all_alive(game) -> bool:
+    return all(p["status"] != "dead" for p in game.G["pilgrims"].values())
+
+
+TRIPITAKA_KILLED = holds("Tripitaka is Killed", dead("tripitaka"))
+TRIPITAKA_SURVIVES = holds("Tripitaka survives", lambda game: not dead("tripitaka")(game),
+                           dead("tripitaka"))
+ALL_SURVIVE = holds("All the Pilgrims survive", all_alive, lambda game: not all_alive(game))
+
+
 def pilgrim_killed(text: str = "a Pilgrim is Killed") -> Part:
     return holds(text, lambda game: any(p["status"] == "dead"
                                         for p in game.G["pilgrims"].values()))

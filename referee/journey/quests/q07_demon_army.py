@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, Citation, EventType, Option, SetupError, cites
 
-from . import Quest, QuestEvent, all_of, any_of, holds, sutras_held
+from . import Quest, QuestEvent, all_of, any_of, dead, holds, sutras_held
 from .q06_kogaiji import TOKEN, pilgrim_acts
 
 Q_NOT_A_BOX = "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate."
@@ -102,10 +102,6 @@ def golden_peach(game) -> bool:
 
 def gates_inactive(game) -> bool:
     return all(gate["status"] != "active" for gate in game.G["gates"].values())
-
-
-def dead(name):
-    return lambda game: game.G["pilgrims"][name]["status"] == "dead"
 
 
 def kei_lun_killed(game) -> bool:

@@ -4,7 +4,7 @@ Quest ends at her fourth Defeat."""
 
 from __future__ import annotations
 
-from . import Quest, all_of, any_of, holds
+from . import ALL_SURVIVE, TRIPITAKA_KILLED, TRIPITAKA_SURVIVES, Quest, all_of, any_of, holds
 from .q06_kogaiji import defeated, place, remove_defeated
 
 Q_NO_DECK = "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase."
@@ -30,17 +30,8 @@ def state(game) -> dict:
     return game.G["quest_state"]
 
 
-def dead(name):
-    return lambda game: game.G["pilgrims"][name]["status"] == "dead"
-
-
-def all_alive(game) -> bool:
-    return all(p["status"] != "dead" for p in game.G["pilgrims"].values())
-
-
 FOURTH_DEFEAT = holds("Iron Fan is defeated the fourth time",
                       lambda game: state(game)["defeats"] >= DEFEATS_TO_WIN)
-TRIPITAKA_KILLED = holds("Tripitaka is Killed", dead("tripitaka"))
 
 
 class IronFan(Quest):
@@ -49,12 +40,8 @@ class IronFan(Quest):
     title = "Quest 8 - Iron Fan's Interruption"
     board = {"gates": 1, "boxes": 1, "wells": 1, "demons": {"berrok": 5, "yazuiji": 1}}
     ends = (any_of("end", Q_ENDS, FOURTH_DEFEAT, TRIPITAKA_KILLED),)
-    heroic = all_of("heroic_victory", Q_HEROIC,
-                    holds("All the Pilgrims survive", all_alive,
-                          lambda game: not all_alive(game)))
-    victory = all_of("victory", Q_VICTORY,
-                     holds("Tripitaka survives", lambda game: not dead("tripitaka")(game),
-                           dead("tripitaka")))
+    heroic = all_of("heroic_victory", Q_HEROIC, ALL_SURVIVE)
+    victory = all_of("victory", Q_VICTORY, TRIPITAKA_SURVIVES)
     defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_KILLED),)
 
     forbidden_events = {"spawn": Q_NO_DECK}

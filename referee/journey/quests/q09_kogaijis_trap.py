@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from referee.core import BadRequest, Citation, EventType, Option, cites
 
-from . import Quest, QuestEvent, all_of, any_of, holds
+from . import (
+    ALL_SURVIVE,
+    TRIPITAKA_KILLED,
+    TRIPITAKA_SURVIVES,
+    Quest,
+    QuestEvent,
+    all_of,
+    any_of,
+    holds,
+)
 from .q06_kogaiji import PRAYER_OF_SEALING, TOKEN, defeated, pilgrim_acts, place, remove_defeated
 
 Q_NO_SEAL = ("Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of "
@@ -84,18 +93,9 @@ def rescue_is_a_spin(game, event):
                "rescue_attempt.")
 
 
-def dead(name):
-    return lambda game: game.G["pilgrims"][name]["status"] == "dead"
-
-
-def all_alive(game) -> bool:
-    return all(p["status"] != "dead" for p in game.G["pilgrims"].values())
-
-
 KOGAIJI_OUT_AND_CLEAR = holds("all the Demons minions are removed from play and Kogaiji is "
                               "Defeated",
                               lambda game: state(game)["kogaiji_defeated"] and not game.G["demons"])
-TRIPITAKA_KILLED = holds("Tripitaka is Killed", dead("tripitaka"))
 
 
 class KogaijisTrap(Quest):
@@ -144,12 +144,8 @@ class KogaijisTrap(Quest):
             ("pilgrims",)),
     }
     ends = (any_of("end", Q_ENDS, KOGAIJI_OUT_AND_CLEAR, TRIPITAKA_KILLED),)
-    heroic = all_of("heroic_victory", Q_HEROIC,
-                    holds("All the Pilgrims survive", all_alive,
-                          lambda game: not all_alive(game)))
-    victory = all_of("victory", Q_VICTORY,
-                     holds("Tripitaka survives", lambda game: not dead("tripitaka")(game),
-                           dead("tripitaka")))
+    heroic = all_of("heroic_victory", Q_HEROIC, ALL_SURVIVE)
+    victory = all_of("victory", Q_VICTORY, TRIPITAKA_SURVIVES)
     defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_KILLED),)
 
     @classmethod
