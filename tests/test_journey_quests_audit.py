@@ -30,8 +30,10 @@ BOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data" / "jo
 
 PROFILES = {
     "pilgrim_profiles": {
-        "monkey_king": {"max_hp": 10, "mv": 4}, "cho_hakkai": {"max_hp": 12, "mv": 3},
-        "monk_sha": {"max_hp": 9, "mv": 3}, "tripitaka": {"max_hp": 8, "mv": 3},
+        "monkey_king": {"max_hp": 10, "mv": 4},
+        "cho_hakkai": {"max_hp": 12, "mv": 3},
+        "monk_sha": {"max_hp": 9, "mv": 3},
+        "tripitaka": {"max_hp": 8, "mv": 3},
     },
     "demon_profiles": {
         "berrok": {"hp": 3, "sp": 2, "gkr": 1, "bkr": 1, "attack_dice": 2},
@@ -112,8 +114,17 @@ def state(table):
 
 
 def kill(table, pilgrim, demon, hp=3, reward=1):
-    table.accepted(ev("attack", pilgrim=pilgrim, targets=[demon], attack_dice=[3, 3], pilgrim_die=2,
-                      weapon_damage=2, target_hp=hp))
+    table.accepted(
+        ev(
+            "attack",
+            pilgrim=pilgrim,
+            targets=[demon],
+            attack_dice=[3, 3],
+            pilgrim_die=2,
+            weapon_damage=2,
+            target_hp=hp,
+        )
+    )
     if result(table) is None and state(table)["pending"]:
         table.accepted(ev("resolve_defeat", pilgrim=pilgrim, choice="kill", reward=reward))
 
@@ -150,8 +161,11 @@ def step(table, spawns=None):
     elif any(e["type"] == "measure" for e in legal):
         of = next(e["of"] for e in legal if e["type"] == "measure")
         s = view["state"]
-        ids = ([g for g, v in s["gates"].items() if v["status"] == "active"] if of == "gates"
-               else [d for d, v in s["demons"].items() if v.get("active", True)])
+        ids = (
+            [g for g, v in s["gates"].items() if v["status"] == "active"]
+            if of == "gates"
+            else [d for d, v in s["demons"].items() if v.get("active", True)]
+        )
         table.accepted(ev("measure", of=of, distances={x: i + 1 for i, x in enumerate(ids)}))
     elif phase == "demons_spawn":
         gate = next(e["gate"] for e in legal if e["type"] == "spawn")
@@ -216,7 +230,10 @@ def test_q1_victory_when_the_house_demons_are_removed(client):
 
 def test_q1_heroic_victory_needs_all_four(client):
     position = {
-        "gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"], "doors": ["door-1"],
+        "gates": [{"id": "gate-1"}],
+        "villagers": ["villager-1"],
+        "boxes": ["box-1"],
+        "doors": ["door-1"],
         "demons": ["berrok", "berrok"],
         "pilgrims": {"monkey_king": {"hand": ["Iron Skin"]}},
     }
@@ -227,26 +244,41 @@ def test_q1_heroic_victory_needs_all_four(client):
     t.accepted(ev("play_card", pilgrim="monkey_king", card="Iron Skin", kind="skill"))
     assert part(t, "heroic_victory", "play a Skill Card") == "met"
     end_activations(t, until="tripitaka")
-    t.accepted(ev("meditate", pilgrim="tripitaka", box="box-1", spinner="white",
-                  seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"], kept="Wild Ginseng"))
+    t.accepted(
+        ev(
+            "meditate",
+            pilgrim="tripitaka",
+            box="box-1",
+            spinner="white",
+            seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"],
+            kept="Wild Ginseng",
+        )
+    )
     assert part(t, "heroic_victory", "Tripitaka must Meditate") == "met"
     finish_turn(t)
     maintenance(t)
     kill(t, "monkey_king", "berrok-1")
     end_activations(t, until="cho_hakkai")
     kill(t, "cho_hakkai", "berrok-2")
-    assert_result(t, "heroic_victory", "Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka "
-                  "must Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the "
-                  "Villagers' house.")
+    assert_result(
+        t,
+        "heroic_victory",
+        "Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka "
+        "must Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the "
+        "Villagers' house.",
+    )
 
 
 def test_q1_demon_deck_holds_only_minion_reinforcements(client):
     t = start(client, "q1")
     maintenance(t)
     end_activations(t)
-    refused(t, ev("spawn", gate="gate-1", card="unique", demons=["kogaiji"]),
-            "Create a simple Demon Deck containing just the reinforcement cards for Minion Demons (Bull "
-            "Warriors, Bull Archers, Bullserkers, and Bull Generals).")
+    refused(
+        t,
+        ev("spawn", gate="gate-1", card="unique", demons=["kogaiji"]),
+        "Create a simple Demon Deck containing just the reinforcement cards for Minion Demons (Bull "
+        "Warriors, Bull Archers, Bullserkers, and Bull Generals).",
+    )
     t.accepted(ev("spawn", gate="gate-1", card="reinforcement", demons=["bharhaz"]))
 
 
@@ -258,9 +290,12 @@ def test_q1_borrack_is_unique(client):
     finish_turn(t)
     maintenance(t)
     end_activations(t)
-    refused(t, ev("spawn", gate="gate-1", card="reinforcement", demons=["borrack"]),
-            "If a Bull General is in play and another Bull General Demon Card is drawn, discard it and draw "
-            "another.")
+    refused(
+        t,
+        ev("spawn", gate="gate-1", card="reinforcement", demons=["borrack"]),
+        "If a Bull General is in play and another Bull General Demon Card is drawn, discard it and draw "
+        "another.",
+    )
     t.accepted(ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"]))
 
 
@@ -279,8 +314,10 @@ def test_q1_villager_transforms_after_five_turns(client):
     assert len(warriors) >= 3
     assert part(t, "heroic_victory", "rescue the Villagers") == "no_longer_possible"
     assert condition(t, "heroic_victory")["status"] == "no_longer_possible"
-    in_book("In the Maintenance Phase when there are no Turn Tokens on the Villagers, replace the Villager "
-            "Token with a Bull Warrior.")
+    in_book(
+        "In the Maintenance Phase when there are no Turn Tokens on the Villagers, replace the Villager "
+        "Token with a Bull Warrior."
+    )
 
 
 def test_q1_rescue_on_turn_five_is_still_possible(client):
@@ -301,7 +338,7 @@ def test_q1_transformed_villager_ruling(client, ruling, counts):
         finish_turn(t)
     before = set(state(t)["demons"])
     maintenance(t)
-    warrior, = set(state(t)["demons"]) - before
+    (warrior,) = set(state(t)["demons"]) - before
     assert (warrior in state(t)["quest_state"]["house"]) == counts
     kill(t, "monkey_king", "berrok-1")
     end_activations(t, until="cho_hakkai")
@@ -325,8 +362,18 @@ def test_q2_setup_cho_unconscious_and_fixed_initiative(client):
     assert s["initiative"] == ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
     assert "Shining Seal" in s["pilgrims"]["tripitaka"]["skills"]
     assert "Healing Fellowship" in s["pilgrims"]["monk_sha"]["skills"]
-    response = client.post("/api/sessions", json={"game": "journey", "players": ["Ann"], "options": {
-        **PROFILES, "quest": "q2", "initiative": ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]}})
+    response = client.post(
+        "/api/sessions",
+        json={
+            "game": "journey",
+            "players": ["Ann"],
+            "options": {
+                **PROFILES,
+                "quest": "q2",
+                "initiative": ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"],
+            },
+        },
+    )
     assert response.status_code in (400, 422), response.get_json()
 
 
@@ -350,8 +397,17 @@ def test_q2_victory_revive_and_two_sutras_then_clear(client):
     t.accepted(ev("collect_sutra", pilgrim="monkey_king", sutra="sutra-1"))
     t.accepted(ev("collect_sutra", pilgrim="monkey_king", sutra="sutra-2"))
     assert part(t, "victory", "Sutra") == "met"
-    t.accepted(ev("kill" if False else "attack", pilgrim="monk_sha", targets=["berrok-1"], attack_dice=[3, 3],
-                  pilgrim_die=2, weapon_damage=2, target_hp=3))
+    t.accepted(
+        ev(
+            "kill" if False else "attack",
+            pilgrim="monk_sha",
+            targets=["berrok-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=2,
+            weapon_damage=2,
+            target_hp=3,
+        )
+    )
     t.accepted(ev("resolve_defeat", pilgrim="monk_sha", choice="kill", reward=1))
     kill(t, "monk_sha", "berrok-2")
     t.accepted(ev("revive", pilgrim="tripitaka", target="cho_hakkai", hp=2, chi=1))
@@ -359,8 +415,9 @@ def test_q2_victory_revive_and_two_sutras_then_clear(client):
     assert result(t) is None
     t.accepted(ev("end_activation", pilgrim="tripitaka"))
     kill(t, "cho_hakkai", "berrok-3")
-    assert_result(t, "victory", "Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) possess at least 2 Sutra "
-                  "Tokens.")
+    assert_result(
+        t, "victory", "Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) possess at least 2 Sutra Tokens."
+    )
 
 
 def test_q2_demons_cleared_too_early_is_a_defeat(client):
@@ -369,8 +426,9 @@ def test_q2_demons_cleared_too_early_is_a_defeat(client):
     kill(t, "monkey_king", "berrok-1")
     kill(t, "monkey_king", "berrok-2")
     kill(t, "monk_sha", "berrok-3")
-    assert_result(t, "defeat", "the Pilgrims cleared all the Demons before meeting either set of Victory "
-                  "Conditions")
+    assert_result(
+        t, "defeat", "the Pilgrims cleared all the Demons before meeting either set of Victory Conditions"
+    )
 
 
 def test_q2_sutras_become_out_of_reach(client):
@@ -390,9 +448,14 @@ def test_q2_sutras_become_out_of_reach(client):
 def test_q3_safe_house_villagers_cannot_be_rescued(client):
     t = start(client, "q3", quest_setup={"safe_house": ["villager-1"]})
     maintenance(t)
-    first = current_pilgrim(t) or next(e["pilgrim"] for e in t.view()["legal"] if e["type"] == "end_activation")
-    refused(t, ev("rescue_villager", pilgrim=first, villager="villager-1"),
-            "Safe House: You cannot Rescue the Villagers in the house.")
+    first = current_pilgrim(t) or next(
+        e["pilgrim"] for e in t.view()["legal"] if e["type"] == "end_activation"
+    )
+    refused(
+        t,
+        ev("rescue_villager", pilgrim=first, villager="villager-1"),
+        "Safe House: You cannot Rescue the Villagers in the house.",
+    )
     t.accepted(ev("rescue_villager", pilgrim=first, villager="villager-2"))
 
 
@@ -414,7 +477,9 @@ def test_q3_a_demon_entering_the_village_is_a_defeat(client):
     t = start(client, "q3")
     maintenance(t)
     t.accepted(ev("village_entered", demon="borrack-1"))
-    assert_result(t, "defeat", "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail.")
+    assert_result(
+        t, "defeat", "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail."
+    )
 
 
 def test_q3_no_demon_lord_cards(client):
@@ -423,8 +488,11 @@ def test_q3_no_demon_lord_cards(client):
     first = next(e["pilgrim"] for e in t.view()["legal"] if e["type"] == "end_activation")
     t.accepted(ev("central_tile", pilgrim=first))
     end_activations(t)
-    refused(t, ev("spawn", gate="gate-1", card="unique", demons=["kogaiji"]),
-            "Create a simple Demon Deck by removing the special cards that spawn Demon Lords.")
+    refused(
+        t,
+        ev("spawn", gate="gate-1", card="unique", demons=["kogaiji"]),
+        "Create a simple Demon Deck by removing the special cards that spawn Demon Lords.",
+    )
 
 
 def _q3_seal_all(t):
@@ -455,7 +523,9 @@ def test_q3_victory_when_all_gates_are_sealed(client):
     assert_result(t, "victory", "Victory: The Pilgrims must (1) seal all the Gates.")
 
 
-@pytest.mark.parametrize("ruling,outcome", [("every_villager", "victory"), ("outside_safe_house", "heroic_victory")])
+@pytest.mark.parametrize(
+    "ruling,outcome", [("every_villager", "victory"), ("outside_safe_house", "heroic_victory")]
+)
 def test_q3_heroic_villagers_ruling(client, ruling, outcome):
     t = start(client, "q3", quest_setup={"safe_house": ["villager-3"]}, q3_heroic_villagers=ruling)
     maintenance(t)
@@ -479,8 +549,11 @@ def test_q3_heroic_villagers_ruling(client, ruling, outcome):
     end_activations(t2, until="tripitaka")
     t2.accepted(ev("close_gate", pilgrim="tripitaka", gate="gate-2"))
     t2.accepted(ev("close_gate", pilgrim="tripitaka", gate="gate-3"))
-    quote = ("Heroic Victory: The Pilgrims must (1) seal all the Gates and (2) rescue all the Villagers."
-             if outcome == "heroic_victory" else "Victory: The Pilgrims must (1) seal all the Gates.")
+    quote = (
+        "Heroic Victory: The Pilgrims must (1) seal all the Gates and (2) rescue all the Villagers."
+        if outcome == "heroic_victory"
+        else "Victory: The Pilgrims must (1) seal all the Gates."
+    )
     assert_result(t2, outcome, quote)
 
 
@@ -493,10 +566,18 @@ def test_q4_kogaiji_never_moves(client):
     maintenance(t)
     end_activations(t)
     activate_until(t, "kogaiji-1")
-    refused(t, ev("demon_options", demon="kogaiji-1",
-                  options=[{"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["tripitaka"]}]),
-            "Kogaiji's Actions: Kogaiji rants and will attack anyone in his attack range, but he will not move "
-            "from behind his desk under any circumstances.")
+    refused(
+        t,
+        ev(
+            "demon_options",
+            demon="kogaiji-1",
+            options=[
+                {"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["tripitaka"]}
+            ],
+        ),
+        "Kogaiji's Actions: Kogaiji rants and will attack anyone in his attack range, but he will not move "
+        "from behind his desk under any circumstances.",
+    )
 
 
 def test_q4_first_attack_on_kogaiji_is_victory(client):
@@ -505,8 +586,9 @@ def test_q4_first_attack_on_kogaiji_is_victory(client):
     first = next(e["pilgrim"] for e in t.view()["legal"] if e["type"] == "end_activation")
     t.accepted(ev("rescue_villager", pilgrim=first, villager="villager-1"))
     assert condition(t, "heroic_victory")["status"] == "not_yet"
-    t.accepted(ev("attack", pilgrim=first, targets=["kogaiji-1"], attack_dice=[0, 1], pilgrim_die=0,
-                  weapon_damage=1))
+    t.accepted(
+        ev("attack", pilgrim=first, targets=["kogaiji-1"], attack_dice=[0, 1], pilgrim_die=0, weapon_damage=1)
+    )
     assert_result(t, "victory", "Victory: The Pilgrims must (1) attack Kogaiji.")
 
 
@@ -522,10 +604,14 @@ def test_q4_heroic_when_all_villagers_rescued_first(client):
     t.accepted(ev("rescue_villager", pilgrim=second, villager="villager-4"))
     assert part(t, "heroic_victory", "rescue all the Villagers") == "met"
     third = next(e["pilgrim"] for e in t.view()["legal"] if e["type"] == "end_activation")
-    t.accepted(ev("attack", pilgrim=third, targets=["kogaiji-1"], attack_dice=[0, 1], pilgrim_die=0,
-                  weapon_damage=1))
-    assert_result(t, "heroic_victory", "Heroic Victory: The Pilgrims must (1) rescue all the Villagers and then "
-                  "(2) attack Kogaiji.")
+    t.accepted(
+        ev("attack", pilgrim=third, targets=["kogaiji-1"], attack_dice=[0, 1], pilgrim_die=0, weapon_damage=1)
+    )
+    assert_result(
+        t,
+        "heroic_victory",
+        "Heroic Victory: The Pilgrims must (1) rescue all the Villagers and then (2) attack Kogaiji.",
+    )
 
 
 def test_q2_sutras_spent_on_gates_put_victory_out_of_reach(client):
@@ -547,12 +633,19 @@ def test_q2_sutras_spent_on_gates_put_victory_out_of_reach(client):
 
 
 def test_q2_heroic_victory(client):
-    position = {"gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": ["sutra-1", "sutra-2", "sutra-3"],
-                "villagers": ["villager-1"], "wells": ["well-1"], "demons": ["berrok"] * 3,
-                "pilgrims": {"monk_sha": {"good_karma": 9, "hand": ["Healing Fellowship"], "skills_unknown": 1},
-                             "monkey_king": {"bad_karma": 9},
-                             "tripitaka": {"hand": ["Shining Seal"], "skills_unknown": 1},
-                             "cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "face_down"}}}
+    position = {
+        "gates": [{"id": "gate-1"}, {"id": "gate-2"}],
+        "sutras": ["sutra-1", "sutra-2", "sutra-3"],
+        "villagers": ["villager-1"],
+        "wells": ["well-1"],
+        "demons": ["berrok"] * 3,
+        "pilgrims": {
+            "monk_sha": {"good_karma": 9, "hand": ["Healing Fellowship"], "skills_unknown": 1},
+            "monkey_king": {"bad_karma": 9},
+            "tripitaka": {"hand": ["Shining Seal"], "skills_unknown": 1},
+            "cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "face_down"},
+        },
+    }
     t = start(client, "q2", position=position)
     maintenance(t)
     t.accepted(ev("collect_sutra", pilgrim="monkey_king", sutra="sutra-1"))
@@ -580,9 +673,13 @@ def test_q2_heroic_victory(client):
         kill(t, "cho_hakkai", demon)
     assert result(t) is None
     kill(t, "cho_hakkai", left[-1])
-    assert_result(t, "heroic_victory", "Heroic Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) seal at least "
-                  "1 Gate, (3) possess at least 2 Sutra Tokens, (4) a Pilgrim must advance to 10 Good Karma and "
-                  "(5) a Pilgrim must advance to 10 Bad Karma.")
+    assert_result(
+        t,
+        "heroic_victory",
+        "Heroic Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) seal at least "
+        "1 Gate, (3) possess at least 2 Sutra Tokens, (4) a Pilgrim must advance to 10 Good Karma and "
+        "(5) a Pilgrim must advance to 10 Bad Karma.",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -607,8 +704,11 @@ def test_q5_setup(client):
 def test_q5_kei_lun_acts_directly_after_the_pilgrims(client):
     t = start(client, "q5")
     maintenance(t)
-    refused(t, ev("kei_lun", in_range=[], die=0),
-            "Kei Lun's Actions: Kei Lun will take 1 Action each turn, directly after the Pilgrims have been.")
+    refused(
+        t,
+        ev("kei_lun", in_range=[], die=0),
+        "Kei Lun's Actions: Kei Lun will take 1 Action each turn, directly after the Pilgrims have been.",
+    )
     end_activations(t)
     assert t.send(ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"])).status_code == 422
     t.accepted(ev("kei_lun", in_range=[], die=0))
@@ -618,19 +718,30 @@ def test_q5_kei_lun_acts_directly_after_the_pilgrims(client):
 def test_q5_kei_lun_attacks_before_he_moves(client):
     t = start(client, "q5")
     _q5_to_kei_lun(t)
-    refused(t, ev("kei_lun", in_range=["monk_sha"], die=1),
-            "He will attack all Pilgrims in range/LOS or, if there are no attacks to be made, he will move as "
-            "described below.")
-    t.accepted(ev("kei_lun", in_range=["monk_sha"],
-                  attacks=[{"target": "monk_sha", "attack_dice": [3, 1], "defense_dice": [1, 0]}]))
+    refused(
+        t,
+        ev("kei_lun", in_range=["monk_sha"], die=1),
+        "He will attack all Pilgrims in range/LOS or, if there are no attacks to be made, he will move as "
+        "described below.",
+    )
+    t.accepted(
+        ev(
+            "kei_lun",
+            in_range=["monk_sha"],
+            attacks=[{"target": "monk_sha", "attack_dice": [3, 1], "defense_dice": [1, 0]}],
+        )
+    )
     assert state(t)["pilgrims"]["monk_sha"]["hp"] == 9 - 3
 
 
 def test_q5_kei_lun_tramples_the_sutra_only_moving_forwards_and_heroic_is_lost(client):
     t = start(client, "q5")
     _q5_to_kei_lun(t)
-    refused(t, ev("kei_lun", in_range=[], die=2, destroys=["sutra-1"]),
-            "Destruction: Kei Lun can move onto the Mystical Box, the Sutra, and the Well.")
+    refused(
+        t,
+        ev("kei_lun", in_range=[], die=2, destroys=["sutra-1"]),
+        "Destruction: Kei Lun can move onto the Mystical Box, the Sutra, and the Well.",
+    )
     assert part(t, "heroic_victory", "possess the Sutra") == "not_yet"
     t.accepted(ev("kei_lun", in_range=[], die=1, destroys=["sutra-1"]))
     assert "sutra-1" not in state(t)["tokens"]["sutras"]
@@ -641,8 +752,13 @@ def test_q5_kei_lun_tramples_the_sutra_only_moving_forwards_and_heroic_is_lost(c
 def test_q5_kei_lun_kills_tripitaka_defeat(client):
     t = start(client, "q5")
     _q5_to_kei_lun(t)
-    t.accepted(ev("kei_lun", in_range=["tripitaka"],
-                  attacks=[{"target": "tripitaka", "attack_dice": [3, 3, 3], "defense_dice": [0, 0]}]))
+    t.accepted(
+        ev(
+            "kei_lun",
+            in_range=["tripitaka"],
+            attacks=[{"target": "tripitaka", "attack_dice": [3, 3, 3], "defense_dice": [0, 0]}],
+        )
+    )
     assert_result(t, "defeat", "Defeat: Tripitaka is Defeated.")
 
 
@@ -651,14 +767,26 @@ def test_q5_demons_do_not_attack_kei_lun(client):
     _q5_to_kei_lun(t)
     t.accepted(ev("kei_lun", in_range=[], die=0))
     activate_until(t, "berrok-1")
-    refused(t, ev("demon_options", demon="berrok-1",
-                  options=[{"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["kei_lun"]}]),
-            "The Demons do not attack Kei Lun and move around him as if he were a normal obstacle.")
+    refused(
+        t,
+        ev(
+            "demon_options",
+            demon="berrok-1",
+            options=[{"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["kei_lun"]}],
+        ),
+        "The Demons do not attack Kei Lun and move around him as if he were a normal obstacle.",
+    )
 
 
-Q5_CALM = {"turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": [], "boxes": ["box-1"],
-           "wells": ["well-1"], "demons": ["berrok"],
-           "pilgrims": {"tripitaka": {"hand": ["Healing Trance"], "skills_unknown": 1}}}
+Q5_CALM = {
+    "turn": 3,
+    "gates": [{"id": "gate-1"}, {"id": "gate-2"}],
+    "sutras": [],
+    "boxes": ["box-1"],
+    "wells": ["well-1"],
+    "demons": ["berrok"],
+    "pilgrims": {"tripitaka": {"hand": ["Healing Trance"], "skills_unknown": 1}},
+}
 
 
 def test_q5_healing_trance_with_demons_left_does_not_calm_him(client):
@@ -672,16 +800,25 @@ def test_q5_healing_trance_with_demons_left_does_not_calm_him(client):
 
 @pytest.mark.parametrize("sutra_held,outcome", [(True, "heroic_victory"), (False, "victory")])
 def test_q5_calming_kei_lun_once_the_demons_are_gone(client, sutra_held, outcome):
-    position = {**Q5_CALM, "pilgrims": {"tripitaka": {"hand": ["Healing Trance"], "skills_unknown": 1,
-                                                       "sutras": 1 if sutra_held else 0}}}
+    position = {
+        **Q5_CALM,
+        "pilgrims": {
+            "tripitaka": {"hand": ["Healing Trance"], "skills_unknown": 1, "sutras": 1 if sutra_held else 0}
+        },
+    }
     t = start(client, "q5", position=position)
     maintenance(t)
     kill(t, "monkey_king", "berrok-1")
     assert result(t) is None
     end_activations(t, until="tripitaka")
     t.accepted(ev("play_card", pilgrim="tripitaka", card="Healing Trance", kind="skill"))
-    quote = ("Heroic Victory: The Pilgrims must (1) not be Killed, (2) possess the Sutra and (3) Tripitaka must calm "
-             "Kei Lun." if sutra_held else "Victory: (1) Tripitaka must calm Kei Lun.")
+    quote = (
+        "Heroic Victory: The Pilgrims must (1) not be Killed, (2) possess the Sutra and (3) "
+        "Tripitaka must calm "
+        "Kei Lun."
+        if sutra_held
+        else "Victory: (1) Tripitaka must calm Kei Lun."
+    )
     assert_result(t, outcome, quote)
 
 
@@ -710,18 +847,29 @@ def test_q6_only_one_gate_may_be_sealed(client):
     maintenance(t)
     end_activations(t, until="tripitaka")
     t.accepted(ev("collect_sutra", pilgrim="tripitaka", sutra="sutra-2"))
-    refused(t, ev("close_gate", pilgrim="tripitaka", gate="gate-2"),
-            "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means.")
+    refused(
+        t,
+        ev("close_gate", pilgrim="tripitaka", gate="gate-2"),
+        "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means.",
+    )
 
 
 def test_q6_the_bull_demon_king_does_not_move(client):
     t = start(client, "q6")
     maintenance(t)
     activate_until(t, "koorogg-1")
-    refused(t, ev("demon_options", demon="koorogg-1",
-                  options=[{"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["tripitaka"]}]),
-            "The Bull Demon King's Actions: The Bull Demon King does not move, but he will attack any Pilgrim "
-            "that is in his attack zone/LOS.")
+    refused(
+        t,
+        ev(
+            "demon_options",
+            demon="koorogg-1",
+            options=[
+                {"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["tripitaka"]}
+            ],
+        ),
+        "The Bull Demon King's Actions: The Bull Demon King does not move, but he will attack any Pilgrim "
+        "that is in his attack zone/LOS.",
+    )
 
 
 def _q6_defeat_kogaiji(client, sutras, villager=False, **options):
@@ -736,8 +884,17 @@ def _q6_defeat_kogaiji(client, sutras, villager=False, **options):
         t.accepted(ev("rescue_villager", pilgrim="monk_sha", villager="villager-1"))
     end_activations(t, until="tripitaka")
     karma = state(t)["pilgrims"]["tripitaka"]["good_karma"], state(t)["pilgrims"]["tripitaka"]["bad_karma"]
-    t.accepted(ev("attack", pilgrim="tripitaka", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=6))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="tripitaka",
+            targets=["kogaiji-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=6,
+        )
+    )
     assert result(t) is not None
     p = state(t)["pilgrims"]["tripitaka"]
     assert (p["good_karma"], p["bad_karma"]) == karma  # the Quest ends before Kill or Cleanse: no Karma
@@ -746,26 +903,39 @@ def _q6_defeat_kogaiji(client, sutras, villager=False, **options):
 
 def test_q6_victory_two_sutras_and_kogaiji(client):
     t = _q6_defeat_kogaiji(client, 2)
-    assert_result(t, "victory", "Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji.")
+    assert_result(
+        t, "victory", "Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji."
+    )
 
 
 def test_q6_heroic_with_the_villager(client):
     t = _q6_defeat_kogaiji(client, 2, villager=True)
-    assert_result(t, "heroic_victory", "Heroic Victory: The Pilgrims must (1) Rescue the Villagers, (2) possess 2 "
-                  "Sutra Tokens and (3) Defeat Kogaiji.")
+    assert_result(
+        t,
+        "heroic_victory",
+        "Heroic Victory: The Pilgrims must (1) Rescue the Villagers, (2) possess 2 "
+        "Sutra Tokens and (3) Defeat Kogaiji.",
+    )
 
 
 def test_q6_kogaiji_defeated_with_one_sutra_is_a_defeat(client):
     t = _q6_defeat_kogaiji(client, 1)
-    assert_result(t, "defeat", "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra "
-                  "Tokens or letting Tripitaka be Defeated.")
+    assert_result(
+        t,
+        "defeat",
+        "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra "
+        "Tokens or letting Tripitaka be Defeated.",
+    )
 
 
 @pytest.mark.parametrize("ruling,outcome", [("exactly", "defeat"), ("at_least", "victory")])
 def test_q6_three_sutras_ruling(client, ruling, outcome):
     t = _q6_defeat_kogaiji(client, 3, q6_sutras=ruling)
-    quote = ("Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji." if outcome == "victory"
-             else "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra Tokens")
+    quote = (
+        "Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji."
+        if outcome == "victory"
+        else "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra Tokens"
+    )
     assert_result(t, outcome, quote)
 
 
@@ -776,11 +946,23 @@ def test_q6_three_sutras_ruling(client, ruling, outcome):
 def test_q7_the_chest_is_not_a_mystical_box(client):
     t = start(client, "q7")
     maintenance(t)
-    refused(t, ev("pray", pilgrim="monkey_king", box="box-1", card="Wild Herbs"),
-            "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate.")
-    refused(t, ev("meditate", pilgrim="monkey_king", box="box-1", spinner="white",
-                  seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"], kept="Wild Ginseng"),
-            "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate.")
+    refused(
+        t,
+        ev("pray", pilgrim="monkey_king", box="box-1", card="Wild Herbs"),
+        "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate.",
+    )
+    refused(
+        t,
+        ev(
+            "meditate",
+            pilgrim="monkey_king",
+            box="box-1",
+            spinner="white",
+            seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"],
+            kept="Wild Ginseng",
+        ),
+        "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate.",
+    )
     t.accepted(ev("treasure_chest", pilgrim="monkey_king", action="pick_up"))
     assert state(t)["quest_state"]["chest_holder"] == "monkey_king"
 
@@ -790,21 +972,36 @@ def test_q7_kei_lun_priorities_ruling(client, ruling):
     t = start(client, "q7", q7_kei_lun=ruling)
     maintenance(t)
     end_activations(t)
-    attack = ev("kei_lun_ally", action="attack", guarding=False, in_range=["monk_sha"],
-                attacks=[{"target": "monk_sha", "attack_dice": [1, 0], "defense_dice": [0, 0]}])
+    attack = ev(
+        "kei_lun_ally",
+        action="attack",
+        guarding=False,
+        in_range=["monk_sha"],
+        attacks=[{"target": "monk_sha", "attack_dice": [1, 0], "defense_dice": [0, 0]}],
+    )
     if ruling == "move_first":
-        refused(t, attack, "Priority 1: Move 1 square forwards or rotate. He will move towards the treasure chest to "
-                "guard it, i.e. when the box is in 1 of the 2 squares directly in front of him.")
+        refused(
+            t,
+            attack,
+            "Priority 1: Move 1 square forwards or rotate. He will move towards the treasure chest to "
+            "guard it, i.e. when the box is in 1 of the 2 squares directly in front of him.",
+        )
         t.accepted(ev("kei_lun_ally", action="move", guarding=False, towards_chest=True))
     else:
         t.accepted(attack)
     assert t.view()["phase"].startswith("demons")
 
 
-Q7_PEACH = {"turn": 2, "gates": [{"id": f"gate-{i}"} for i in range(1, 5)], "wells": ["well-1", "well-2"],
-            "boxes": ["box-1"], "broken_doors": ["broken-door-1", "broken-door-2"], "sutras": [],
-            "demons": ["berrok"],
-            "pilgrims": {"monkey_king": {"sutras": 2}, "tripitaka": {"sutras": 2}}}
+Q7_PEACH = {
+    "turn": 2,
+    "gates": [{"id": f"gate-{i}"} for i in range(1, 5)],
+    "wells": ["well-1", "well-2"],
+    "boxes": ["box-1"],
+    "broken_doors": ["broken-door-1", "broken-door-2"],
+    "sutras": [],
+    "demons": ["berrok"],
+    "pilgrims": {"monkey_king": {"sutras": 2}, "tripitaka": {"sutras": 2}},
+}
 
 
 @pytest.mark.parametrize("same_tile", [True, False])
@@ -812,12 +1009,25 @@ def test_q7_golden_peach_cleanse_bonus(client, same_tile):
     t = start(client, "q7", position=Q7_PEACH)
     maintenance(t)
     t.accepted(ev("golden_peach", guarding=True, same_tile=same_tile))
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["berrok-1"], attack_dice=[3, 3], pilgrim_die=2,
-                  weapon_damage=2, target_hp=3))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["berrok-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=2,
+            weapon_damage=2,
+            target_hp=3,
+        )
+    )
     cleanse = ev("resolve_defeat", pilgrim="monkey_king", choice="cleanse", cleanse_dice=[3, 3], soul_power=2)
     if same_tile:
-        refused(t, cleanse, "Bathed in its radiant glow, Pilgrims gain +1 on all Cleanse Ritual rolls automatically "
-                "when these 3 conditions are satisfied:")
+        refused(
+            t,
+            cleanse,
+            "Bathed in its radiant glow, Pilgrims gain +1 on all Cleanse Ritual rolls automatically "
+            "when these 3 conditions are satisfied:",
+        )
         t.accepted({**cleanse, "cleanse_bonus": 1})
     else:
         t.accepted(cleanse)
@@ -838,7 +1048,8 @@ def test_q7_gates_close_when_the_deck_is_played_once_then_victory(client):
     maintenance(t)
     demons = list(state(t)["demons"])
     assert len(demons) == 4
-    for pilgrim, demon in zip(["monkey_king", "monkey_king", "cho_hakkai", "cho_hakkai"], demons):
+    attackers = ["monkey_king", "monkey_king", "cho_hakkai", "cho_hakkai"]
+    for pilgrim, demon in zip(attackers, demons, strict=True):
         if current_pilgrim(t) != pilgrim:
             end_activations(t, until=pilgrim)
         kill(t, pilgrim, demon)
@@ -851,8 +1062,13 @@ def test_q7_kei_lun_killed_is_a_defeat(client):
     end_activations(t)
     t.accepted(ev("kei_lun_ally", action="rotate", guarding=False, towards_chest=True))
     activate_until(t, "berrok-1")
-    t.accepted(ev("demon_options", demon="berrok-1",
-                  options=[{"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["kei_lun"]}]))
+    t.accepted(
+        ev(
+            "demon_options",
+            demon="berrok-1",
+            options=[{"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["kei_lun"]}],
+        )
+    )
     plans = [e for e in t.view()["legal"] if e["type"] == "demon_plan"]
     t.accepted(plans[0])
     t.accepted(ev("kei_lun_attacked", demon="berrok-1", attack_dice=[3, 3]))
@@ -867,22 +1083,38 @@ def test_q8_no_demon_deck(client):
     t = start(client, "q8")
     maintenance(t)
     end_activations(t)
-    refused(t, ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"]),
-            "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase.")
+    refused(
+        t,
+        ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"]),
+        "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase.",
+    )
 
 
 def _q8_defeat_iron_fan(t, pilgrim="monkey_king"):
     if current_pilgrim(t) != pilgrim:
         end_activations(t, until=pilgrim)
-    t.accepted(ev("attack", pilgrim=pilgrim, targets=["yazuiji-1"] if "yazuiji-1" in state(t)["demons"]
-                  else [d for d in state(t)["demons"] if d.startswith("yazuiji")], attack_dice=[3, 3],
-                  pilgrim_die=3, weapon_damage=3, target_hp=6))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim=pilgrim,
+            targets=["yazuiji-1"]
+            if "yazuiji-1" in state(t)["demons"]
+            else [d for d in state(t)["demons"] if d.startswith("yazuiji")],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=6,
+        )
+    )
 
 
 def test_q8_iron_fan_defeated_takes_her_minions_and_respawns_with_bull_archers(client):
     t = start(client, "q8")
     maintenance(t)
-    karma = state(t)["pilgrims"]["monkey_king"]["good_karma"], state(t)["pilgrims"]["monkey_king"]["bad_karma"]
+    karma = (
+        state(t)["pilgrims"]["monkey_king"]["good_karma"],
+        state(t)["pilgrims"]["monkey_king"]["bad_karma"],
+    )
     _q8_defeat_iron_fan(t)
     s = state(t)
     assert s["demons"] == {}
@@ -912,8 +1144,14 @@ def test_q8_fourth_defeat_is_a_heroic_victory(client):
 
 
 def test_q8_a_dead_pilgrim_leaves_the_simple_victory(client):
-    position = {"turn": 2, "gates": [{"id": "gate-1"}], "boxes": ["box-1"], "wells": ["well-1"],
-                "demons": ["yazuiji"], "pilgrims": {"monk_sha": {"status": "dead", "hp": 0}}}
+    position = {
+        "turn": 2,
+        "gates": [{"id": "gate-1"}],
+        "boxes": ["box-1"],
+        "wells": ["well-1"],
+        "demons": ["yazuiji"],
+        "pilgrims": {"monk_sha": {"status": "dead", "hp": 0}},
+    }
     t = start(client, "q8", position=position)
     assert condition(t, "heroic_victory")["status"] == "no_longer_possible"
     for defeat in range(4):
@@ -927,33 +1165,54 @@ def test_q8_a_dead_pilgrim_leaves_the_simple_victory(client):
 # ---------------------------------------------------------------------------------------------
 # Quest 9 - Kogaiji's Trap
 
-Q9_TURN2 = {"turn": 2, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "boxes": ["box-1", "box-2"],
-            "doors": ["door-1", "door-2", "door-3"],
-            "villagers": ["villager-1", "villager-2", "villager-3", "villager-4"],
-            "demons": ["kogaiji"], "pilgrims": {"tripitaka": {"sutras": 1}}}
+Q9_TURN2 = {
+    "turn": 2,
+    "gates": [{"id": "gate-1"}, {"id": "gate-2"}],
+    "boxes": ["box-1", "box-2"],
+    "doors": ["door-1", "door-2", "door-3"],
+    "villagers": ["villager-1", "villager-2", "villager-3", "villager-4"],
+    "demons": ["kogaiji"],
+    "pilgrims": {"tripitaka": {"sutras": 1}},
+}
 
 
 def test_q9_gates_cannot_be_sealed(client):
     t = start(client, "q9", position=Q9_TURN2)
     maintenance(t)
     end_activations(t, until="tripitaka")
-    refused(t, ev("close_gate", pilgrim="tripitaka", gate="gate-1"),
-            "Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of Sealing.")
+    refused(
+        t,
+        ev("close_gate", pilgrim="tripitaka", gate="gate-1"),
+        "Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of Sealing.",
+    )
 
 
 def test_q9_kogaiji_is_immune_under_his_spell(client):
     t = start(client, "q9")
     maintenance(t)
-    refused(t, ev("attack", pilgrim="monkey_king", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=6),
-            "He will not move or attack while doing so, and he is immune from attack.")
+    refused(
+        t,
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["kogaiji-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=6,
+        ),
+        "He will not move or attack while doing so, and he is immune from attack.",
+    )
 
 
 def test_q9_a_rescue_is_a_spin(client):
     t = start(client, "q9")
     maintenance(t)
-    refused(t, ev("rescue_villager", pilgrim="monkey_king", villager="villager-1"),
-            "When the Pilgrims attempt a Rescue, first spin the Fortune Spinner.")
+    refused(
+        t,
+        ev("rescue_villager", pilgrim="monkey_king", villager="villager-1"),
+        "When the Pilgrims attempt a Rescue, first spin the Fortune Spinner.",
+    )
     good = state(t)["pilgrims"]["monkey_king"]["good_karma"]
     t.accepted(ev("rescue_attempt", pilgrim="monkey_king", villager="villager-1", spinner="black"))
     s = state(t)
@@ -974,8 +1233,17 @@ def test_q9_elder_monk_ends_the_spell(client):
     assert s["demons"]["kogaiji-1"]["active"] is True
     # the 3 other tokens become Bull Generals; only 2 models exist
     assert 1 <= [d["type"] for d in s["demons"].values()].count("borrack") <= 3
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=0,
-                  weapon_damage=0, target_hp=6))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["kogaiji-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=0,
+            weapon_damage=0,
+            target_hp=6,
+        )
+    )
 
 
 def test_q9_final_token_is_the_elder_monk_and_rage_without_a_model(client):
@@ -988,9 +1256,12 @@ def test_q9_final_token_is_the_elder_monk_and_rage_without_a_model(client):
     t.accepted(ev("rescue_attempt", pilgrim="monk_sha", villager="villager-3", spinner="black"))
     # no third Bull General miniature: "Demon Rage begins and lasts until Kogaiji is Defeated."
     assert state(t)["rage"] is True or state(t)["quest_state"]["rage"] is True
-    refused(t, ev("rescue_attempt", pilgrim="monk_sha", villager="villager-4", spinner="black"),
-            "Final Token: If there is only 1 of the 4 Villager Tokens left, there is no need to use the Fortune "
-            "Spinner when you attempt a Rescue. It is the Elder Monk.")
+    refused(
+        t,
+        ev("rescue_attempt", pilgrim="monk_sha", villager="villager-4", spinner="black"),
+        "Final Token: If there is only 1 of the 4 Villager Tokens left, there is no need to use the Fortune "
+        "Spinner when you attempt a Rescue. It is the Elder Monk.",
+    )
     t.accepted(ev("rescue_attempt", pilgrim="monk_sha", villager="villager-4"))
     assert state(t)["quest_state"]["spell"] is False
 
@@ -1003,15 +1274,24 @@ def test_q9_kogaiji_defeated_then_minions_cleared_is_victory(client):
     generals = [d for d, v in state(t)["demons"].items() if v["type"] == "borrack"]
     end_activations(t, until="cho_hakkai")
     karma = state(t)["pilgrims"]["cho_hakkai"]["good_karma"], state(t)["pilgrims"]["cho_hakkai"]["bad_karma"]
-    t.accepted(ev("attack", pilgrim="cho_hakkai", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=6))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="cho_hakkai",
+            targets=["kogaiji-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=6,
+        )
+    )
     s = state(t)
     assert "kogaiji-1" not in s["demons"]
     assert (s["pilgrims"]["cho_hakkai"]["good_karma"], s["pilgrims"]["cho_hakkai"]["bad_karma"]) == karma
     assert {g["status"] for g in s["gates"].values()} == {"inactive"}  # "The Gates stop spawning"
     assert result(t) is None
     killers = ["cho_hakkai", "monk_sha", "monk_sha", "tripitaka", "tripitaka"]
-    for demon, pilgrim in zip(generals, killers):
+    for demon, pilgrim in zip(generals, killers, strict=False):
         if current_pilgrim(t) != pilgrim:
             end_activations(t, until=pilgrim)
         kill(t, pilgrim, demon, hp=5, reward=2)
@@ -1052,16 +1332,23 @@ def test_q10a_heroic_with_four_sutras_on_the_fiery_bridge(client):
     _q10a_collect(t, ["sutra-1", "sutra-2", "sutra-3", "sutra-4"])
     assert part(t, "heroic_victory", "all 4 Sutra Tokens") == "met"
     t.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
-    assert_result(t, "heroic_victory", "Heroic Victory: The Pilgrims must have all 4 Sutra Tokens between them and "
-                  "then 1 Pilgrim steps onto the Fiery Bridge.")
+    assert_result(
+        t,
+        "heroic_victory",
+        "Heroic Victory: The Pilgrims must have all 4 Sutra Tokens between them and "
+        "then 1 Pilgrim steps onto the Fiery Bridge.",
+    )
 
 
 def test_q10a_fiery_bridge_with_three_sutras_is_a_defeat(client):
     t = start(client, "q10a")
     _q10a_collect(t, ["sutra-1", "sutra-2", "sutra-3"])
     t.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
-    assert_result(t, "defeat", "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches "
-                  "the Fiery Bridge.")
+    assert_result(
+        t,
+        "defeat",
+        "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches the Fiery Bridge.",
+    )
 
 
 def test_q10a_a_sutra_spent_on_a_gate_loses_the_heroic_victory(client):
@@ -1101,9 +1388,12 @@ def test_q10b_the_lords_chant_and_the_mantra_alternates(client):
     t.accepted(ev("lords_tiles", with_pilgrims=["koorogg-1"]))
     assert sorted(state(t)["quest_state"]["chanting"]) == ["kogaiji-1", "yazuiji-1"]
     t.accepted(ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["berrok"]))
-    refused(t, ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["berrok"]),
-            "Summoning Mantra: For each Demon Lord chanting the Summoning Mantra, draw 2 Spawn Cards and "
-            "alternately spawn the Demons from the two single Gates on the back tile.")
+    refused(
+        t,
+        ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["berrok"]),
+        "Summoning Mantra: For each Demon Lord chanting the Summoning Mantra, draw 2 Spawn Cards and "
+        "alternately spawn the Demons from the two single Gates on the back tile.",
+    )
     for gate in ("gate-2", "gate-1", "gate-2"):
         t.accepted(ev("mantra_spawn", gate=gate, card="reinforcement", demons=["berrok"]))
     # 2 chanting Lords, 2 cards each: 4 Berroks
@@ -1111,15 +1401,30 @@ def test_q10b_the_lords_chant_and_the_mantra_alternates(client):
     assert t.view()["phase"] == "demons_activate"
 
 
-Q10B_ALONE = {"turn": 3, "gates": [{"id": f"gate-{i}"} for i in range(1, 6)], "wells": ["well-1"],
-              "villagers": [], "demons": ["koorogg"], "pilgrims": {"tripitaka": {"sutras": 4}}}
+Q10B_ALONE = {
+    "turn": 3,
+    "gates": [{"id": f"gate-{i}"} for i in range(1, 6)],
+    "wells": ["well-1"],
+    "villagers": [],
+    "demons": ["koorogg"],
+    "pilgrims": {"tripitaka": {"sutras": 4}},
+}
 
 
 def test_q10b_a_killed_bull_demon_king_respawns_after_two_turn_tokens(client):
     t = start(client, "q10b", position=Q10B_ALONE)
     maintenance(t)
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["koorogg-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=9))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["koorogg-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=9,
+        )
+    )
     t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="kill", reward=5))
     assert state(t)["demons"] == {}
     assert state(t)["quest_state"]["respawn"] == {"koorogg": 2}  # "Bull Demon King: 2 Turn Tokens."
@@ -1136,14 +1441,28 @@ def test_q10b_a_killed_bull_demon_king_respawns_after_two_turn_tokens(client):
 def test_q10b_a_cleansed_lord_is_gone_and_tripitaka_seals_the_gate(client):
     t = start(client, "q10b", position=Q10B_ALONE)
     maintenance(t)
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["koorogg-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=9))
-    t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="cleanse", cleanse_dice=[3, 3, 3], soul_power=3))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["koorogg-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=9,
+        )
+    )
+    t.accepted(
+        ev("resolve_defeat", pilgrim="monkey_king", choice="cleanse", cleanse_dice=[3, 3, 3], soul_power=3)
+    )
     assert state(t)["quest_state"]["respawn"] == {}
     end_activations(t, until="tripitaka")
-    refused(t, ev("sealing_ritual", pilgrim="tripitaka", adjacent=False),
-            "Tripitaka must be adjacent to the broken Seal of the Underworld (represented by the 3 Gates on the "
-            "right of the Map).")
+    refused(
+        t,
+        ev("sealing_ritual", pilgrim="tripitaka", adjacent=False),
+        "Tripitaka must be adjacent to the broken Seal of the Underworld (represented by the 3 Gates on the "
+        "right of the Map).",
+    )
     t.accepted(ev("sealing_ritual", pilgrim="tripitaka", adjacent=True))
     assert_result(t, "heroic_victory", "Heroic Victory: Tripitaka completes the Sealing Ritual.")
 
@@ -1151,17 +1470,29 @@ def test_q10b_a_cleansed_lord_is_gone_and_tripitaka_seals_the_gate(client):
 def test_q10b_only_tripitaka_performs_the_sealing_ritual(client):
     t = start(client, "q10b", position={**Q10B_ALONE, "demons": []})
     maintenance(t)
-    refused(t, ev("sealing_ritual", pilgrim="monkey_king", adjacent=True),
-            "Tripitaka must spend 1 Action Point to throw the 4 Sutra Tokens collected in the Village into the "
-            "broken Seal of the Underworld and utter the Sealing Mantra.")
+    refused(
+        t,
+        ev("sealing_ritual", pilgrim="monkey_king", adjacent=True),
+        "Tripitaka must spend 1 Action Point to throw the 4 Sutra Tokens collected in the Village into the "
+        "broken Seal of the Underworld and utter the Sealing Mantra.",
+    )
 
 
 @pytest.mark.parametrize("ruling,allowed", [("not_in_lair", True), ("in_lair", False)])
 def test_q10b_waiting_lord_ruling(client, ruling, allowed):
     t = start(client, "q10b", position=Q10B_ALONE, q10b_waiting_lords=ruling)
     maintenance(t)
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["koorogg-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=9))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["koorogg-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=9,
+        )
+    )
     t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="kill", reward=5))
     end_activations(t, until="tripitaka")
     ritual = ev("sealing_ritual", pilgrim="tripitaka", adjacent=True)
@@ -1176,8 +1507,17 @@ def test_q10b_waiting_lord_ruling(client, ruling, allowed):
 def test_q10b_lord_karma_ruling(client, ruling, karma):
     t = start(client, "q10b", position=Q10B_ALONE, q10b_lord_karma=ruling)
     maintenance(t)
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["koorogg-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=9))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["koorogg-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=9,
+        )
+    )
     t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="kill", reward=5))
     assert state(t)["pilgrims"]["monkey_king"]["bad_karma"] == karma
 
@@ -1199,8 +1539,11 @@ class Campaign:
         self.count = 0
 
     def post(self, quest, **fields):
-        return self.client.post(f"/api/campaigns/{self.id}/quests", headers=self.headers,
-                                json={"quest": quest, "expected_quests": self.count, **fields})
+        return self.client.post(
+            f"/api/campaigns/{self.id}/quests",
+            headers=self.headers,
+            json={"quest": quest, "expected_quests": self.count, **fields},
+        )
 
     def start(self, quest, **fields) -> ApiTable:
         response = self.post(quest, **fields)
@@ -1229,11 +1572,18 @@ def one_upgrade(**overrides):
 def test_campaign_karma_upgrades_are_counted_and_taken_in_blocks_of_ten(client):
     c = Campaign(client)
     c.refused("q6", "Setup normally and then give each Pilgrim 1 Karma Upgrade.")
-    c.refused("q6", "However, you must take the Upgrades in 10 point blocks.",
-              upgrades=one_upgrade(monk_sha=[{"good_karma": 5, "bad_karma": 5}]))
-    c.refused("q6", "Setup normally and then give each Pilgrim 1 Karma Upgrade.",
-              upgrades=one_upgrade(monk_sha=[{"good_karma": 10, "card": "Iron Skin"},
-                                             {"good_karma": 10, "card": "Iron Skin"}]))
+    c.refused(
+        "q6",
+        "However, you must take the Upgrades in 10 point blocks.",
+        upgrades=one_upgrade(monk_sha=[{"good_karma": 5, "bad_karma": 5}]),
+    )
+    c.refused(
+        "q6",
+        "Setup normally and then give each Pilgrim 1 Karma Upgrade.",
+        upgrades=one_upgrade(
+            monk_sha=[{"good_karma": 10, "card": "Iron Skin"}, {"good_karma": 10, "card": "Iron Skin"}]
+        ),
+    )
     t = c.start("q6", upgrades=one_upgrade(monk_sha=[{"good_karma": 10, "card": "Iron Skin"}]))
     s = state(t)
     assert s["pilgrims"]["monkey_king"]["weapon_level"] == 2
@@ -1241,13 +1591,19 @@ def test_campaign_karma_upgrades_are_counted_and_taken_in_blocks_of_ten(client):
     assert "Iron Skin" in s["pilgrims"]["monk_sha"]["skills"]
     assert s["pilgrims"]["monk_sha"]["weapon_level"] == 1
     quotes = [e["rule"]["quote"] for e in t.created["carry_over"] if e.get("rule")]
-    assert in_book("If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and take 1 Corruption "
-                   "Card.") in quotes
+    assert (
+        in_book(
+            "If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and take 1 Corruption "
+            "Card."
+        )
+        in quotes
+    )
     assert in_book("So, if you take 10 Good Karma Points, take 1 Permanent Skill Card.") in quotes
 
 
 def test_campaign_good_upgrade_adds_to_the_starting_skill_cards(client):
-    # "Setup normally and then give each Pilgrim 1 Karma Upgrade." + "Shuffle the Skill Cards and draw the top 2."
+    # "Setup normally and then give each Pilgrim 1 Karma Upgrade."
+    # + "Shuffle the Skill Cards and draw the top 2."
     # + "Add this to your hand - you can have many of these Skill Cards at once."
     c = Campaign(client)
     t = c.start("q6", upgrades=one_upgrade(monk_sha=[{"good_karma": 10, "card": "Iron Skin"}]))
@@ -1260,9 +1616,13 @@ def test_campaign_good_upgrade_adds_to_the_starting_skill_cards(client):
 def test_campaign_upgrades_mix_freely_in_quest_10(client):
     c = Campaign(client)
     # one entry of 20 Good: either the count of Upgrades or the 10-point blocks is the sentence broken
-    error = c.post("q10a", upgrades={p: [{"good_karma": 20, "card": "Iron Skin"}] for p in PILGRIMS}).get_json()
-    assert error["error"]["rule"]["quote"] in (in_book("Setup normally and then give each Pilgrim 2 Karma Upgrades."),
-                                               in_book("However, you must take the Upgrades in 10 point blocks."))
+    error = c.post(
+        "q10a", upgrades={p: [{"good_karma": 20, "card": "Iron Skin"}] for p in PILGRIMS}
+    ).get_json()
+    assert error["error"]["rule"]["quote"] in (
+        in_book("Setup normally and then give each Pilgrim 2 Karma Upgrades."),
+        in_book("However, you must take the Upgrades in 10 point blocks."),
+    )
     mixed = [{"good_karma": 10, "card": "Iron Skin"}, {"bad_karma": 10, "corruption": "Permanent Limp"}]
     t = c.start("q10a", upgrades={p: mixed for p in PILGRIMS})
     p = state(t)["pilgrims"]["cho_hakkai"]
@@ -1307,7 +1667,9 @@ def test_campaign_quests_in_order(client):
     response = c.post("q2")
     assert response.status_code == 422, response.get_json()  # Quest 1 is still being played
     _win_q1_with_scars(q1)
-    c.refused("q3", "The Quests are written as parts of a longer story, to be played one at a time, in order.")
+    c.refused(
+        "q3", "The Quests are written as parts of a longer story, to be played one at a time, in order."
+    )
     c.start("q2")
 
 
@@ -1327,9 +1689,12 @@ def test_campaign_part_two_follows_a_won_part_one_with_nothing_reset(client):
     end_activations(t, until="monk_sha")
     t.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
     assert result(t)["outcome"] == "heroic_victory"
-    c.refused("q10b", "Keeping the same initiative order as Part 1, decide how you want to place the Pilgrims on "
-              "the Fiery Bridge, highlighted on the Map.",
-              options={"initiative": ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]})
+    c.refused(
+        "q10b",
+        "Keeping the same initiative order as Part 1, decide how you want to place the Pilgrims on "
+        "the Fiery Bridge, highlighted on the Map.",
+        options={"initiative": ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]},
+    )
     part2 = c.start("q10b")
     s = state(part2)
     assert s["pilgrims"]["cho_hakkai"]["hp"] == hp
@@ -1344,8 +1709,10 @@ def test_campaign_no_part_two_after_a_lost_part_one(client):
     maintenance(t)
     t.accepted(ev("fiery_bridge", pilgrim="monkey_king"))
     assert result(t)["outcome"] == "defeat"
-    c.refused("q10b", "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches the Fiery "
-              "Bridge.")
+    c.refused(
+        "q10b",
+        "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches the Fiery Bridge.",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1374,8 +1741,12 @@ def test_q6_tripitaka_defeated_is_a_defeat(client):
     t = start(client, "q6")
     maintenance(t)
     burn(t, "tripitaka", 8)
-    assert_result(t, "defeat", "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra "
-                  "Tokens or letting Tripitaka be Defeated.")
+    assert_result(
+        t,
+        "defeat",
+        "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra "
+        "Tokens or letting Tripitaka be Defeated.",
+    )
 
 
 def test_q10b_tripitaka_defeated_is_a_defeat(client):
@@ -1398,8 +1769,14 @@ def unconscious_on_his_back(pilgrim):
 
 
 def test_q8_tripitaka_killed_when_the_revival_time_runs_out(client):
-    position = {"turn": 2, "gates": [{"id": "gate-1"}], "boxes": ["box-1"], "wells": ["well-1"],
-                "demons": ["yazuiji"], "pilgrims": unconscious_on_his_back("tripitaka")}
+    position = {
+        "turn": 2,
+        "gates": [{"id": "gate-1"}],
+        "boxes": ["box-1"],
+        "wells": ["well-1"],
+        "demons": ["yazuiji"],
+        "pilgrims": unconscious_on_his_back("tripitaka"),
+    }
     t = start(client, "q8", position=position)
     assert result(t) is None
     maintenance(t)
@@ -1408,24 +1785,42 @@ def test_q8_tripitaka_killed_when_the_revival_time_runs_out(client):
 
 
 def test_q3_a_pilgrim_killed_is_a_defeat(client):
-    position = {"turn": 2, "gates": [{"id": f"gate-{i}", "status": "inactive"} for i in (1, 2, 3)],
-                "sutras": ["sutra-1", "sutra-2", "sutra-3"], "villagers": ["villager-1", "villager-2", "villager-3"],
-                "wells": ["well-1"], "boxes": ["box-1"], "broken_doors": ["broken-door-1"], "demons": ["borrack"],
-                "pilgrims": unconscious_on_his_back("monk_sha")}
+    position = {
+        "turn": 2,
+        "gates": [{"id": f"gate-{i}", "status": "inactive"} for i in (1, 2, 3)],
+        "sutras": ["sutra-1", "sutra-2", "sutra-3"],
+        "villagers": ["villager-1", "villager-2", "villager-3"],
+        "wells": ["well-1"],
+        "boxes": ["box-1"],
+        "broken_doors": ["broken-door-1"],
+        "demons": ["borrack"],
+        "pilgrims": unconscious_on_his_back("monk_sha"),
+    }
     t = start(client, "q3", position=position)
     maintenance(t)
-    assert_result(t, "defeat", "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail.")
+    assert_result(
+        t, "defeat", "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail."
+    )
 
 
 def test_q10a_a_pilgrim_killed_is_a_defeat(client):
-    position = {"turn": 2, "gates": [{"id": f"gate-{i}"} for i in (1, 2, 3, 4)],
-                "villagers": [f"villager-{i}" for i in range(1, 6)], "sutras": [f"sutra-{i}" for i in range(1, 5)],
-                "boxes": ["box-1", "box-2", "box-3"], "broken_doors": ["broken-door-1", "broken-door-2", "broken-door-3"],
-                "demons": [], "pilgrims": unconscious_on_his_back("cho_hakkai")}
+    position = {
+        "turn": 2,
+        "gates": [{"id": f"gate-{i}"} for i in (1, 2, 3, 4)],
+        "villagers": [f"villager-{i}" for i in range(1, 6)],
+        "sutras": [f"sutra-{i}" for i in range(1, 5)],
+        "boxes": ["box-1", "box-2", "box-3"],
+        "broken_doors": ["broken-door-1", "broken-door-2", "broken-door-3"],
+        "demons": [],
+        "pilgrims": unconscious_on_his_back("cho_hakkai"),
+    }
     t = start(client, "q10a", position=position)
     maintenance(t)
-    assert_result(t, "defeat", "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches "
-                  "the Fiery Bridge.")
+    assert_result(
+        t,
+        "defeat",
+        "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches the Fiery Bridge.",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1437,23 +1832,38 @@ def test_q9_prayer_of_sealing_cannot_be_used(client):
     t = start(client, "q9", position=position)
     maintenance(t)
     end_activations(t, until="tripitaka")
-    error = refused(t, ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill"),
-                    "Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of Sealing.")
+    error = refused(
+        t,
+        ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill"),
+        "Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of Sealing.",
+    )
     assert error
 
 
 def test_q6_prayer_of_sealing_after_one_gate_is_sealed(client):
-    position = {"turn": 2, "gates": [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "active"},
-                                     {"id": "gate-3", "status": "active"}],
-                "villagers": ["villager-1"], "sutras": ["sutra-1", "sutra-2"], "boxes": ["box-1"],
-                "broken_doors": ["broken-door-1"], "doors": ["door-1", "door-2"],
-                "demons": ["berrok", "berrok", "kogaiji", "koorogg"],
-                "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"], "skills_unknown": 1}}}
+    position = {
+        "turn": 2,
+        "gates": [
+            {"id": "gate-1", "status": "closed"},
+            {"id": "gate-2", "status": "active"},
+            {"id": "gate-3", "status": "active"},
+        ],
+        "villagers": ["villager-1"],
+        "sutras": ["sutra-1", "sutra-2"],
+        "boxes": ["box-1"],
+        "broken_doors": ["broken-door-1"],
+        "doors": ["door-1", "door-2"],
+        "demons": ["berrok", "berrok", "kogaiji", "koorogg"],
+        "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"], "skills_unknown": 1}},
+    }
     t = start(client, "q6", position=position)
     maintenance(t)
     end_activations(t, until="tripitaka")
-    refused(t, ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill"),
-            "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means.")
+    refused(
+        t,
+        ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill"),
+        "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means.",
+    )
 
 
 def test_q3_borrack_on_the_board_is_unique(client):
@@ -1465,9 +1875,12 @@ def test_q3_borrack_on_the_board_is_unique(client):
     while t.view()["phase"] != "demons_spawn" or any(e["type"] == "measure" for e in t.view()["legal"]):
         step(t)
     gate = next(e["gate"] for e in t.view()["legal"] if e["type"] == "spawn")
-    refused(t, ev("spawn", gate=gate, card="reinforcement", demons=["borrack"]),
-            "If a Bull General is in play and another Bull General Demon Card is drawn, discard it and draw "
-            "another.")
+    refused(
+        t,
+        ev("spawn", gate=gate, card="reinforcement", demons=["borrack"]),
+        "If a Bull General is in play and another Bull General Demon Card is drawn, discard it and draw "
+        "another.",
+    )
 
 
 @pytest.mark.parametrize("ruling,rage", [("rage", True), ("no_rage", False)])
@@ -1522,17 +1935,36 @@ def test_q10b_villager_token_adds_an_attack_die_against_the_bull_demon_king(clie
     maintenance(t)
     t.accepted(ev("rescue_villager", pilgrim="monkey_king", villager="villager-1"))
     assert state(t)["pilgrims"]["monkey_king"]["good_karma"] == 3
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["koorogg-1"], attack_dice=[1, 1, 1], pilgrim_die=0,
-                  weapon_damage=1, target_hp=9))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["koorogg-1"],
+            attack_dice=[1, 1, 1],
+            pilgrim_die=0,
+            weapon_damage=1,
+            target_hp=9,
+        )
+    )
 
 
 def test_q10b_villager_die_forgotten_is_refused_with_the_quest_sentence(client):
     t = start(client, "q10b", position=Q10B_VILLAGER)
     maintenance(t)
     t.accepted(ev("rescue_villager", pilgrim="monkey_king", villager="villager-1"))
-    refused(t, ev("attack", pilgrim="monkey_king", targets=["koorogg-1"], attack_dice=[1, 1], pilgrim_die=0,
-                  weapon_damage=1, target_hp=9),
-            "A Pilgrim gets +1 ATT against the Bull Demon King for each Villager Token in their possession.")
+    refused(
+        t,
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["koorogg-1"],
+            attack_dice=[1, 1],
+            pilgrim_die=0,
+            weapon_damage=1,
+            target_hp=9,
+        ),
+        "A Pilgrim gets +1 ATT against the Bull Demon King for each Villager Token in their possession.",
+    )
 
 
 def test_campaign_fortune_cards_and_weapon_are_retained(client):
@@ -1546,7 +1978,8 @@ def test_campaign_fortune_cards_and_weapon_are_retained(client):
     kill(q1, "cho_hakkai", "berrok-2")
     assert result(q1)["outcome"] == "victory"
     q2 = c.start("q2")
-    # "Retain all Skill, Weapon, Corruption, Fortune and Misfortune Cards in your hand at the end of the Quest."
+    # "Retain all Skill, Weapon, Corruption, Fortune and Misfortune Cards in your hand at the end
+    # of the Quest."
     assert "Wild Herbs" in state(q2)["pilgrims"]["monkey_king"]["fortune"]
 
 
@@ -1589,12 +2022,26 @@ def test_q1_borrack_may_respawn_once_removed(client):
 
 
 def test_q1_only_tripitaka_meditating_and_only_a_skill_card_count(client):
-    position = {"gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"], "doors": ["door-1"],
-                "demons": ["berrok", "berrok"], "pilgrims": {"monkey_king": {"fortune": ["Wild Herbs"]}}}
+    position = {
+        "gates": [{"id": "gate-1"}],
+        "villagers": ["villager-1"],
+        "boxes": ["box-1"],
+        "doors": ["door-1"],
+        "demons": ["berrok", "berrok"],
+        "pilgrims": {"monkey_king": {"fortune": ["Wild Herbs"]}},
+    }
     t = start(client, "q1", position=position)
     maintenance(t)
-    t.accepted(ev("meditate", pilgrim="monkey_king", box="box-1", spinner="white",
-                  seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"], kept="Wild Ginseng"))
+    t.accepted(
+        ev(
+            "meditate",
+            pilgrim="monkey_king",
+            box="box-1",
+            spinner="white",
+            seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"],
+            kept="Wild Ginseng",
+        )
+    )
     assert part(t, "heroic_victory", "Tripitaka must Meditate") == "not_yet"
     t.accepted(ev("play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune", gain={"hp": 3}))
     assert part(t, "heroic_victory", "play a Skill Card") == "not_yet"
@@ -1625,9 +2072,18 @@ def test_q7_kei_lun_kills_demons_without_karma_and_hurts_pilgrims_in_range(clien
     t = start(client, "q7", position=position, quest_setup={"kei_lun_hp": 10})
     maintenance(t)
     end_activations(t)
-    t.accepted(ev("kei_lun_ally", action="attack", guarding=True, in_range=["berrok-1", "monk_sha"],
-                  attacks=[{"target": "berrok-1", "attack_dice": [3, 3]},
-                           {"target": "monk_sha", "attack_dice": [3, 1], "defense_dice": [1, 0]}]))
+    t.accepted(
+        ev(
+            "kei_lun_ally",
+            action="attack",
+            guarding=True,
+            in_range=["berrok-1", "monk_sha"],
+            attacks=[
+                {"target": "berrok-1", "attack_dice": [3, 3]},
+                {"target": "monk_sha", "attack_dice": [3, 1], "defense_dice": [1, 0]},
+            ],
+        )
+    )
     s = state(t)
     assert "berrok-1" not in s["demons"]
     assert s["pilgrims"]["monk_sha"]["hp"] == 9 - 3
@@ -1638,11 +2094,21 @@ def test_q7_kei_lun_guarding_must_attack_every_target_in_range(client):
     t = start(client, "q7", position={**Q7_PEACH, "pilgrims": {}}, quest_setup={"kei_lun_hp": 10})
     maintenance(t)
     end_activations(t)
-    response = t.send(ev("kei_lun_ally", action="attack", guarding=True, in_range=["berrok-1", "monk_sha"],
-                         attacks=[{"target": "berrok-1", "attack_dice": [3, 3]}]))
+    response = t.send(
+        ev(
+            "kei_lun_ally",
+            action="attack",
+            guarding=True,
+            in_range=["berrok-1", "monk_sha"],
+            attacks=[{"target": "berrok-1", "attack_dice": [3, 3]}],
+        )
+    )
     assert response.status_code == 422, response.get_json()
     in_book(response.get_json()["error"]["rule"]["quote"])
-    assert "Priority 2: Attack all Demons and Pilgrims in range/LOS." in response.get_json()["error"]["rule"]["quote"]
+    assert (
+        "Priority 2: Attack all Demons and Pilgrims in range/LOS."
+        in response.get_json()["error"]["rule"]["quote"]
+    )
 
 
 @pytest.mark.parametrize("lord,tokens", [("kogaiji", 10), ("yazuiji", 7)])
@@ -1650,8 +2116,17 @@ def test_q10b_killed_lords_wait_their_turn_tokens(client, lord, tokens):
     # "- Kogaiji: 10 Turn Tokens." / "- Iron Fan: 7 Turn Tokens."
     t = start(client, "q10b", position={**Q10B_ALONE, "demons": [lord]})
     maintenance(t)
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=[f"{lord}-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=6))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=[f"{lord}-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=6,
+        )
+    )
     t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="kill", reward=3))
     assert state(t)["quest_state"]["respawn"] == {lord: tokens}
 
@@ -1671,8 +2146,15 @@ def test_q10b_a_unique_lord_in_play_is_drawn_again(client):
 
 
 def test_q5_a_pilgrim_killed_loses_the_heroic_victory_not_the_quest(client):
-    position = {"turn": 2, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": ["sutra-1"], "boxes": ["box-1"],
-                "wells": ["well-1"], "demons": ["berrok"], "pilgrims": unconscious_on_his_back("monk_sha")}
+    position = {
+        "turn": 2,
+        "gates": [{"id": "gate-1"}, {"id": "gate-2"}],
+        "sutras": ["sutra-1"],
+        "boxes": ["box-1"],
+        "wells": ["well-1"],
+        "demons": ["berrok"],
+        "pilgrims": unconscious_on_his_back("monk_sha"),
+    }
     t = start(client, "q5", position=position)
     maintenance(t)
     assert state(t)["pilgrims"]["monk_sha"]["status"] == "dead"
@@ -1696,7 +2178,10 @@ def test_campaign_moving_on_after_a_defeat_quotes_the_recommendation(client):
     assert result(q1)["outcome"] == "defeat"
     q2 = c.start("q2")
     quotes = [e["rule"]["quote"] for e in q2.created["carry_over"] if e.get("rule")]
-    assert in_book("We recommend that you do not move on to the next Quest until you win the current one.") in quotes
+    assert (
+        in_book("We recommend that you do not move on to the next Quest until you win the current one.")
+        in quotes
+    )
     # the Health lost in Quest 1 is regained
     assert state(q2)["pilgrims"]["tripitaka"]["hp"] == 8
 
@@ -1720,8 +2205,13 @@ def test_campaign_earned_only_ruling_takes_no_upgrade_at_setup(client):
 
 
 def test_q5_calming_kei_lun_after_a_pilgrim_was_killed_is_the_simple_victory(client):
-    position = {**Q5_CALM, "pilgrims": {"tripitaka": {"hand": ["Healing Trance"], "skills_unknown": 1, "sutras": 1},
-                                        "monk_sha": {"hp": 0, "status": "dead"}}}
+    position = {
+        **Q5_CALM,
+        "pilgrims": {
+            "tripitaka": {"hand": ["Healing Trance"], "skills_unknown": 1, "sutras": 1},
+            "monk_sha": {"hp": 0, "status": "dead"},
+        },
+    }
     t = start(client, "q5", position=position)
     maintenance(t)
     kill(t, "monkey_king", "berrok-1")
@@ -1794,8 +2284,17 @@ def test_q9_rage_lasts_past_the_maintenance_until_kogaiji_is_defeated(client):
     # core: "Demon Rage ends during the next Maintenance Phase"; Quest 9: "lasts until Kogaiji is Defeated"
     assert state(t)["rage"] is True
     t.accepted(ev("rescue_attempt", pilgrim="monkey_king", villager="villager-4"))
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["kogaiji-1"], attack_dice=[3, 3], pilgrim_die=3,
-                  weapon_damage=3, target_hp=6))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["kogaiji-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=3,
+            weapon_damage=3,
+            target_hp=6,
+        )
+    )
     assert "kogaiji-1" not in state(t)["demons"]
     finish_turn(t)
     maintenance(t)
@@ -1813,8 +2312,18 @@ def test_q9_rage_draws_ruling(client, ruling, draws):
 
 @pytest.mark.parametrize("quest", ["q3", "q5"])
 def test_tripitaka_must_go_last(client, quest):
-    response = client.post("/api/sessions", json={"game": "journey", "players": ["Ann"], "options": {
-        **PROFILES, "quest": quest, "initiative": ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]}})
+    response = client.post(
+        "/api/sessions",
+        json={
+            "game": "journey",
+            "players": ["Ann"],
+            "options": {
+                **PROFILES,
+                "quest": quest,
+                "initiative": ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"],
+            },
+        },
+    )
     assert response.status_code in (400, 422), response.get_json()
     t = start(client, quest, initiative=["monk_sha", "monkey_king", "cho_hakkai", "tripitaka"])
     assert state(t)["initiative"] == ["monk_sha", "monkey_king", "cho_hakkai", "tripitaka"]
@@ -1831,14 +2340,28 @@ def test_q8_the_pilgrims_turn_goes_on_after_iron_fan_is_defeated(client):
 
 
 def test_q7_no_golden_peach_without_all_four_sutras(client):
-    position = {**Q7_PEACH, "sutras": ["sutra-4"], "pilgrims": {"monkey_king": {"sutras": 2},
-                                                               "tripitaka": {"sutras": 1}}}
+    position = {
+        **Q7_PEACH,
+        "sutras": ["sutra-4"],
+        "pilgrims": {"monkey_king": {"sutras": 2}, "tripitaka": {"sutras": 1}},
+    }
     t = start(client, "q7", position=position)
     maintenance(t)
     t.accepted(ev("golden_peach", guarding=True, same_tile=True))
-    t.accepted(ev("attack", pilgrim="monkey_king", targets=["berrok-1"], attack_dice=[3, 3], pilgrim_die=2,
-                  weapon_damage=2, target_hp=3))
-    t.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="cleanse", cleanse_dice=[3, 3], soul_power=2))
+    t.accepted(
+        ev(
+            "attack",
+            pilgrim="monkey_king",
+            targets=["berrok-1"],
+            attack_dice=[3, 3],
+            pilgrim_die=2,
+            weapon_damage=2,
+            target_hp=3,
+        )
+    )
+    t.accepted(
+        ev("resolve_defeat", pilgrim="monkey_king", choice="cleanse", cleanse_dice=[3, 3], soul_power=2)
+    )
 
 
 def test_q7_kei_lun_plays_before_the_demons(client):
@@ -1852,9 +2375,16 @@ def test_q7_kei_lun_plays_before_the_demons(client):
 
 
 def test_q3_too_few_sutras_left_to_seal_every_gate(client):
-    position = {"turn": 2, "gates": [{"id": f"gate-{i}", "status": "active"} for i in (1, 2, 3)],
-                "sutras": ["sutra-1", "sutra-2"], "villagers": ["villager-1", "villager-2", "villager-3"],
-                "wells": ["well-1"], "boxes": ["box-1"], "broken_doors": ["broken-door-1"], "demons": ["borrack"]}
+    position = {
+        "turn": 2,
+        "gates": [{"id": f"gate-{i}", "status": "active"} for i in (1, 2, 3)],
+        "sutras": ["sutra-1", "sutra-2"],
+        "villagers": ["villager-1", "villager-2", "villager-3"],
+        "wells": ["well-1"],
+        "boxes": ["box-1"],
+        "broken_doors": ["broken-door-1"],
+        "demons": ["borrack"],
+    }
     t = start(client, "q3", position=position)
     assert part(t, "victory", "seal all the Gates") == "no_longer_possible"
     assert condition(t, "heroic_victory")["status"] == "no_longer_possible"
