@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 
-from referee.core import BadRequest, Citation, Option, RuleViolation
+from referee.core import BadRequest, Citation, Option, RuleViolation, citations
 
 from .karma import Q_FULLY_UPGRADED
 from .profiles import MAX_WEAPON_LEVEL, PILGRIM_NAMES, PILGRIMS
@@ -150,7 +150,7 @@ OPTIONS = {
         "\"earned_only\": they stand for Skills earned in the early Quests, which a campaign "
         "carries already, so none are given.",
         {"enum": ["given", "earned_only"]}, "given",
-        (Citation(G_, Q_ONE_UPGRADE), Citation(G_, Q_EARNED))),
+        citations(G_, Q_ONE_UPGRADE, Q_EARNED)),
 }
 
 

@@ -12,7 +12,7 @@ by Quests 7-10.
 
 from __future__ import annotations
 
-from referee.core import BadRequest, Citation, EventType, Option, cites
+from referee.core import BadRequest, EventType, Option, citations, cites
 
 from . import Quest, QuestEvent, all_of, any_of, facts, holds, pilgrim_down, sutras_held
 
@@ -154,7 +154,7 @@ class Kogaiji(Quest):
             "Quest 6 table ruling: \"possess 2 Sutra Tokens\". \"exactly\": the Pilgrims hold 2, "
             "as written (Quest 2 says \"at least\" where it means it); \"at_least\": 2 or more.",
             {"enum": ["exactly", "at_least"]}, "exactly",
-            (Citation("journey", Q_VICTORY), Citation("journey", Q_AT_LEAST))),
+            citations("journey", Q_VICTORY, Q_AT_LEAST)),
     }
     rules = (one_gate_sealed, the_king_does_not_move)
     event_types = {

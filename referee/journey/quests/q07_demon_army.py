@@ -15,7 +15,7 @@ differs.
 
 from __future__ import annotations
 
-from referee.core import BadRequest, Citation, EventType, Option, SetupError, cites
+from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
 from . import Quest, QuestEvent, all_of, any_of, dead, holds, sutras_held
 from .q06_kogaiji import TOKEN, pilgrim_acts
@@ -148,7 +148,7 @@ class DemonArmy(Quest):
             "guards it; \"attack_first\": as in Quest 5, he attacks whatever is in range/LOS and "
             "moves only when there is nothing to attack.",
             {"enum": ["move_first", "attack_first"]}, "move_first",
-            (Citation("journey", Q_MOVE), Citation("journey", Q_QUEST5))),
+            citations("journey", Q_MOVE, Q_QUEST5)),
     }
     rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims,
              kei_lun_attacked_apart)

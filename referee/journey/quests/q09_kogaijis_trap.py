@@ -9,7 +9,7 @@ A Rescue in this Quest is the `rescue_attempt` event (the spinner's colour enter
 
 from __future__ import annotations
 
-from referee.core import BadRequest, Citation, EventType, Option, cites
+from referee.core import BadRequest, EventType, Option, citations, cites
 
 from . import (
     ALL_SURVIVE,
@@ -111,14 +111,14 @@ class KogaijisTrap(Quest):
             "the board and Demon Rage begins; \"token_stays\": it cannot be replaced, so it stays "
             "(still one of the tokens left) and Demon Rage begins.",
             {"enum": ["token_removed", "token_stays"]}, "token_removed",
-            (Citation("journey", Q_BROKEN), Citation("journey", Q_RAGE))),
+            citations("journey", Q_BROKEN, Q_RAGE)),
         "q9_rage_on_elder_monk": Option(
             "Quest 9 table ruling: more Villager Tokens to replace than Bull General models when "
             "the Elder Monk is found. \"rage\": there are not enough Miniatures to place, Demon "
             "Rage begins as when the deception is broken; \"no_rage\": the Quest's Rage is only "
             "\"when the deception is broken\" (a Bad Fortune spin).",
             {"enum": ["rage", "no_rage"]}, "rage",
-            (Citation("journey", Q_RUN_OUT), Citation("journey", Q_RAGE))),
+            citations("journey", Q_RUN_OUT, Q_RAGE)),
         "q9_rage_draws": Option(
             "Quest 9 table ruling: Demon Cards while the Quest's Demon Rage lasts. "
             "\"this_phase_only\": as in the core game, the Demon Phase in which the Rage began "
@@ -126,7 +126,7 @@ class KogaijisTrap(Quest):
             "\"none_while_raging\": the Rage Card stays on the Demon Deck until Kogaiji is "
             "Defeated, so no card is drawn.",
             {"enum": ["this_phase_only", "none_while_raging"]}, "this_phase_only",
-            (Citation("journey", Q_RAGE_STOPS), Citation("journey", Q_RAGE))),
+            citations("journey", Q_RAGE_STOPS, Q_RAGE)),
     }
     rules = (no_gate_sealed, kogaiji_under_his_spell, rescue_is_a_spin)
     event_types = {

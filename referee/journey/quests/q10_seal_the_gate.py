@@ -12,7 +12,7 @@ Tile (`lords_tiles`), each Demon Card drawn for the Mantra (`mantra_spawn`), and
 
 from __future__ import annotations
 
-from referee.core import BadRequest, Citation, EventType, Option, SetupError, cites
+from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
 from ..profiles import demon_name, demon_profile
 from . import Quest, QuestEvent, all_of, any_of, holds, pilgrim_down
@@ -146,19 +146,19 @@ class SealTheGate(Quest):
             "by the Summoning Mantra (\"using the special rules below\"); \"also_each_turn\": as "
             "active Gates they also draw their one card each Demon Phase.",
             {"enum": ["mantra_only", "also_each_turn"]}, "mantra_only",
-            (Citation("journey", Q_GATES), Citation("journey", Q_ACTIVE_GATES))),
+            citations("journey", Q_GATES, Q_ACTIVE_GATES)),
         "q10b_lord_karma": Option(
             "Quest 10 Part 2 table ruling: Karma for a Demon Lord Killed or Cleansed. "
             "\"as_normal\": the Karma Reward as for any Demon; \"none\": no Karma for a Demon "
             "Lord, as when Defeating one triggers a Quest event.",
             {"enum": ["as_normal", "none"]}, "as_normal",
-            (Citation("journey", Q_LORD_KARMA), Citation("journey", Q_NO_KARMA))),
+            citations("journey", Q_LORD_KARMA, Q_NO_KARMA)),
         "q10b_waiting_lords": Option(
             "Quest 10 Part 2 table ruling: a Demon Lord Killed and waiting to respawn, for the "
             "Sealing Ritual. \"not_in_lair\": he stands off the board, behind the Seal, so he is "
             "not in the lair; \"in_lair\": only his earthly body was killed, he is still there.",
             {"enum": ["not_in_lair", "in_lair"]}, "not_in_lair",
-            (Citation("journey", Q_KILLED), Citation("journey", Q_EARTHLY))),
+            citations("journey", Q_KILLED, Q_EARTHLY)),
     }
     rules = (the_seal_is_not_closed, lair_gates_by_the_mantra, chanting_lords_do_not_act)
     event_types = {
