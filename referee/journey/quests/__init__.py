@@ -159,8 +159,7 @@ ALL_SURVIVE = holds("All the Pilgrims survive", all_alive, lambda game: not all_
 
 
 def pilgrim_killed(text: str = "a Pilgrim is Killed") -> Part:
-    return holds(text, lambda game: any(p["status"] == "dead"
-                                        for p in game.G["pilgrims"].values()))
+    return holds(text, lambda game: not all_alive(game))
 
 
 def pilgrim_down(name: str, text: str) -> Part:

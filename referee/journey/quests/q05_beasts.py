@@ -14,6 +14,7 @@ from referee.core import BadRequest, EventType, cites
 from . import (
     Quest,
     QuestEvent,
+    all_alive,
     all_of,
     any_of,
     holds,
@@ -21,11 +22,6 @@ from . import (
     sutras_available,
     sutras_held,
 )
-
-
-def any_pilgrim_dead(game) -> bool:
-    return any(p["status"] == "dead" for p in game.G["pilgrims"].values())
-
 
 Q_KEI_LUN = ("Kei Lun's Actions: Kei Lun will take 1 Action each turn, directly after the "
              "Pilgrims have been.")
@@ -155,7 +151,7 @@ class Beasts(Quest):
     ends = (any_of("end", Q_ENDS, holds("Tripitaka calms Kei Lun", calmed),
                    pilgrim_down("tripitaka", "Tripitaka is Defeated")),)
     heroic = all_of("heroic_victory", Q_HEROIC,
-                    holds("not be Killed", lambda game: not any_pilgrim_dead(game), any_pilgrim_dead),
+                    holds("not be Killed", all_alive, lambda game: not all_alive(game)),
                     holds("possess the Sutra", lambda game: sutras_held(game) >= 1,
                           lambda game: sutras_available(game) == 0),
                     holds("Tripitaka must calm Kei Lun", calmed))
