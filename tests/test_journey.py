@@ -1057,7 +1057,7 @@ def test_the_last_action_point_waits_for_the_cards_further_attacks():
 
 
 def test_a_re_roll_is_played_after_the_dice_and_a_range_card_reaches_further():
-    table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hand": ["Cleansing Flame"]}}})
+    table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hand": ["Cleansing Flame", "Long Reach"]}}})
     table.do("maintenance")
     table.refuse(C.Q_RANGE, "attack", pilgrim=MK, targets=["berrok-1"], in_range=False,
                  attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .card_effects import Q_PHASE_WALK
+from .card_effects import Q_PHASE_WALK, Q_SHADOW_WALK
 from .combat import Q_PURPLE
 from .profiles import PILGRIM_NAMES
 from .rules import Q_DISTRACTION, Q_LIMP, Q_LURE
@@ -56,6 +56,8 @@ Q_REST_TWICE = "Resting can be performed twice per Activation, if required."
 Q_ONLY_TRIPITAKA_CLOSES = "Only Tripitaka can Close a Demon Gate."
 Q_CLOSE = ("He must have a Sutra Token in his possession and be adjacent to the Gate.")
 Q_CLOSED_GATE = "Closed Gates never become active again."
+Q_FINE_TUNE = ("You can fine tune the challenge by making Gates inactive at the start of the game or "
+               "by letting Pilgrims Close the Gates.")
 Q_GATE_SACRIFICE = "The Sutra Token is sacrificed in the Gate and removed from play."
 Q_ONLY_TRIPITAKA_REVIVES = "Only Tripitaka can Revive other Pilgrims."
 Q_REVIVE_ADJACENT = ("When Tripitaka is adjacent to an Unconscious Pilgrim, Tripitaka can Revive "
@@ -106,12 +108,22 @@ class ActionsMixin:
         due = self.trade_due(event["pilgrim"])
         return (not due or f"{PILGRIM_NAMES[event['pilgrim']]} must first trade 10 {due} Karma.")
 
+    def part_of_the_action(self, event) -> bool:
+        """A further Attack a card gives for the same Action Point is part of that Attack Action
+        (ruling `card_extra_attack` "same_action"), or an Action of its own ("new_action")."""
+        if not event.get("same_action"):
+            return False
+        strikes = self.activation()["strikes"]
+        another_target = bool(strikes and strikes["targets_left"]
+                              and event["targets"][0] not in strikes["hit"])
+        return another_target or self.option("card_extra_attack") == "same_action"
+
     @cites(Q_DISTRACTION)
     def within_action_limit(self, event):
         if "Demon Distraction" not in self.pilgrim(event["pilgrim"])["corruption"]:
             return True
         needed = event.get("action_points", 1) if event["type"] == "move" else 1
-        needed = 0 if event.get("same_action") else needed
+        needed = 0 if self.part_of_the_action(event) else needed
         taken = len(self.pilgrim(event["pilgrim"])["actions_this_turn"])
         return (taken + needed <= 2
                 or "Demon Distraction: no more than 2 Actions this turn.")
@@ -124,7 +136,7 @@ class ActionsMixin:
         if not cards:
             return True
         action = event["type"]
-        if event.get("same_action"):
+        if self.part_of_the_action(event):
             return True  # a further Attack a card gives for the same Action Point
         points = event.get("action_points", 1) if action == "move" else 1
         third = (self.activation()["spent"] >= 2
@@ -147,8 +159,18 @@ class ActionsMixin:
     def unblocked_move(self, event):
         if event.get("through_purple"):
             raise self.violation("A purple line cannot be crossed.", Q_PURPLE)
-        if not event.get("through_blocked") or self.passes_obstructions(event["pilgrim"]):
+        if not event.get("through_blocked"):
             return True
+        obstruction = event.get("obstruction")
+        if self.passes_obstructions(event["pilgrim"], obstruction):
+            return True
+        card = self.room_walls_only(event["pilgrim"])
+        if card and obstruction is None:
+            raise BadRequest(f"say what the Move passes through ({card} passes a closed door or "
+                             "a wall)", "event.obstruction")
+        if card:
+            return (f"{card} takes the Monkey King through a closed door or a wall into a room, "
+                    f"not through a {obstruction.replace('_', ' ')} (table ruling).")
         return "The path goes into or through a blocked square."
 
     def movement_points(self, name: str, action_points: int) -> int:
@@ -192,10 +214,11 @@ class ActionsMixin:
 
     def do_move(self, event):
         name, points = event["pilgrim"], event.get("action_points", 1)
-        card = self.passes_obstructions(name) if event.get("through_blocked") else None
+        card = (self.passes_obstructions(name, event.get("obstruction"))
+                if event.get("through_blocked") else None)
         if card:
             self.effect(f"{card}: {PILGRIM_NAMES[name]} passes through the obstruction during "
-                        "this Move.", Q_PHASE_WALK)
+                        "this Move.", Q_PHASE_WALK if card == "Phase Walk" else Q_SHADOW_WALK)
         self.spend(event, "move", points)
         self.pilgrim(name)["moved_this_turn"] = True
         kind = {1: "Move", 2: "Double Move", 3: "triple Move"}[points]
@@ -384,9 +407,15 @@ class ActionsMixin:
     def holds_sutra(self, event):
         return self.pilgrim("tripitaka")["sutras"] > 0 or "Tripitaka holds no Sutra Token."
 
+    def gates_sealable(self) -> bool:
+        """The Quest's word on sealing Gates; in free play the table's own Quest (option)."""
+        if not self.quest().can_seal_gates(self):
+            return False
+        return self.G["quest"] != "free" or bool(self.option("gates_sealable"))
+
+    @cites(Q_FINE_TUNE)
     def quest_allows_sealing(self, event):
-        self.quest().can_seal_gates(self)
-        return True
+        return self.gates_sealable() or "The Quest played does not let the Pilgrims Close Gates."
 
     def do_close_gate(self, event):
         self.spend(event, "close_gate")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from referee.core import BadRequest, cites
 
 from .profiles import PILGRIM_NAMES, condition_card, skill_card
+from .rules import Q_LURE
 
 Q_OWN_DECK = "Each Pilgrim has his own specific card deck."
 Q_DRAW_OWN = "When taking Good Karma rewards, draw a Skill Card from your deck"
@@ -27,6 +28,8 @@ Q_WAR_CRY = ("For example, Flaming War Cry makes Monkey the center of attention 
              "his Map Tile.")
 Q_OM_CHANT = ("If they move on to the same Map Tile as Tripitaka, they stop on the first square and "
               "become inactive.")
+Q_CARD_ENDS = ("Other cards are active for longer, for example until the end of the current action "
+               "or the end of the current turn.")
 Q_MERCY = ("Tripitaka - Prayer of Mercy: All effects of the Attack are ignored, including Knock Back "
            "and Condition Cards.")
 Q_ASURA = ("Tripitaka - Asura Seal: Once Tripitaka is protected by the Asura Seal, he will not roll "
@@ -53,6 +56,10 @@ Q_LOS = ("None of the squares directly between the Attacker and the Target can b
 Q_CARDS_FIRST = "The rules on the cards take precedence over rules in this book."
 Q_REROLL = ("Weapons, dice re-rolls such as Cleansing Flame, special actions such as making an extra "
             "Move (Flying Nimbus), Fortune Cards that heal, are all immediate.")
+Q_SHADOW_WALK = ("However, if a Pilgrim enters the room without opening the door (using the Monkey "
+                 "King's Shadow Walk Skill Card, for example), the Demons/Gates will become active "
+                 "until the Pilgrim leaves.")
+ROOM_WALLS = ("closed_door", "wall")
 DURATION_QUOTES = {"this_action": Q_THIS_ACTION, "end_of_turn": Q_REST_OF_TURN,
                    "continuous": Q_CONTINUOUS}
 # Cards that apply to one attack: entered with it (`cards`), not played on their own.
@@ -114,9 +121,9 @@ class CardEffectsMixin:
         if effect in USED_IN:
             raise self.violation(f"{event['card']} is entered with what it affects (the attack's "
                                  "or the Meditate's cards), not on its own.", USED_IN[effect])
-        if effect == "seals_gates" and not self.quest().can_seal_gates(self):
+        if effect == "seals_gates" and not self.gates_sealable():
             raise self.violation("This Quest says the Gates cannot be sealed.", Q_SEALING)
-        if effect in ("attack_reflected", "om_chant") and "duration" not in event:
+        if effect in ("attack_reflected", "om_chant", "enters_room") and "duration" not in event:
             raise BadRequest(f"enter how long {event['card']} lasts, as printed on it",
                              "event.duration")
         return True
@@ -127,10 +134,24 @@ class CardEffectsMixin:
 
     # -- Move ------------------------------------------------------------------------------------
 
-    def passes_obstructions(self, name: str) -> str | None:
-        """The card played for this Move that lets the Pilgrim pass obstructions, if any."""
+    def passes_obstructions(self, name: str, obstruction: str | None = None) -> str | None:
+        """The card played for this Move that lets the Pilgrim pass the obstruction, if any:
+        Phase Walk any; Shadow Walk a closed door or a wall (ruling `shadow_walk`), any
+        Obstruction under "like_phase_walk"."""
+        cards = [card for card in self.pilgrim(name)["this_action"]
+                 if skill_card(card)["effect"] in ("passes_obstructions", "enters_room")]
+        for card in cards:
+            room_only = (skill_card(card)["effect"] == "enters_room"
+                         and self.option("shadow_walk") == "door_or_wall")
+            if not room_only or obstruction in ROOM_WALLS:
+                return card
+        return None
+
+    def room_walls_only(self, name: str) -> str | None:
+        """A card played for this Move that passes only a closed door or a wall."""
         return next((card for card in self.pilgrim(name)["this_action"]
-                     if skill_card(card)["effect"] == "passes_obstructions"), None)
+                     if skill_card(card)["effect"] == "enters_room"
+                     and self.option("shadow_walk") == "door_or_wall"), None)
 
     # -- a Pilgrim's attack changed by cards ----------------------------------------------------------
 
@@ -176,6 +197,9 @@ class CardEffectsMixin:
             strikes["hit"] = [target]
             self.effect(f"Another Attack for the same Action Point, on {self.name_of(target)}.",
                         Q_TWICE)
+            if self.option("card_extra_attack") == "new_action":
+                self.pilgrim(event["pilgrim"])["actions_this_turn"].append("attack")
+                self.effect("It counts as an Action this turn (table ruling).", Q_LURE)
         if not strikes["attacks_left"] and not strikes["targets_left"]:
             activation["strikes"] = None
 
@@ -255,9 +279,13 @@ class CardEffectsMixin:
         return True
 
     def release_held(self) -> None:
-        """Demons made inactive by a card wake when the card is no longer in play."""
+        """Demons made inactive by a card wake when the card is no longer in play (ruling
+        `om_chant_inactive` "while_in_play"; under "rest_of_quest" they stay inactive)."""
+        if self.option("om_chant_inactive") == "rest_of_quest":
+            return
         for demon_id, demon in self.G["demons"].items():
             card = demon.get("held_by")
             if card and not self.in_play(card):
                 demon["active"], demon["held_by"] = True, None
-                self.effect(f"{card} is no longer in play: {self.name_of(demon_id)} is active.")
+                self.effect(f"{card} is no longer in play: {self.name_of(demon_id)} is active.",
+                            Q_CARD_ENDS)

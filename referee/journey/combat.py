@@ -19,11 +19,13 @@ from .rules import (
     Q_BEFORE_TRIGGER,
     Q_CONDITION_UNDEFENDED,
     Q_DISABLED,
+    Q_HAND,
     Q_NO_INTERRUPT,
     Q_PARALYZED,
     Q_UNCONSCIOUS,
 )
 
+Q_RETURN = "Then return the card to your hand or discard it, as instructed by the card."
 Q_SAME_TYPE = ("Pilgrims cannot target other Pilgrims, Neutral Creatures cannot target other "
                "Neutral Creatures and Demons cannot target other Demons.")
 Q_ONE_TARGET = ("This indicates that no matter how many Targets are in this Pilgrim's Attack "
@@ -203,6 +205,41 @@ class CombatMixin:
                         "their result is applied.")
         return True
 
+    @cites(Q_HAND)
+    def cards_used_in_hand(self, event):
+        """Every card used in the event is in its Pilgrim's hand (a Skill Card may be one of the
+        starting cards the table did not enter)."""
+        wanted: dict = {}
+        for card in event.get("cards") or []:
+            key = (card["pilgrim"], card.get("kind", "skill"), card["card"])
+            wanted[key] = wanted.get(key, 0) + 1
+        unknown: dict = {}
+        for (name, kind, title), count in wanted.items():
+            pilgrim = self.pilgrim(name)
+            held = pilgrim["skills"] if kind == "skill" else pilgrim["fortune"]
+            short = count - held.count(title)
+            if short <= 0:
+                continue
+            unknown[name] = unknown.get(name, 0) + short
+            if kind == "fortune" or unknown[name] > pilgrim["skills_unknown"]:
+                return f"{PILGRIM_NAMES[name]} holds no {kind} card {title}."
+        return True
+
+    def discard_used(self, card: dict) -> None:
+        """A card used in an attack or a spin leaves the hand, unless it says it is retained."""
+        pilgrim, title = self.pilgrim(card["pilgrim"]), card["card"]
+        held = pilgrim["skills"] if card.get("kind", "skill") == "skill" else pilgrim["fortune"]
+        keep = bool(card.get("keep"))
+        if title in held:
+            if not keep:
+                held.remove(title)
+        else:  # one of the starting Skill Cards the table did not enter
+            pilgrim["skills_unknown"] -= 1
+            if keep:
+                held.append(title)
+        self.effect(f"{PILGRIM_NAMES[card['pilgrim']]}'s {title} "
+                    f"{'returns to the hand' if keep else 'is discarded'}.", Q_RETURN)
+
     def card_bonus(self, event, key: str) -> int:
         return sum(card.get(key, 0) for card in event.get("cards") or [])
 
@@ -227,6 +264,7 @@ class CombatMixin:
                                          "when paying Health Point costs, you must leave the "
                                          "Pilgrim with at least 1 Health Point.")
                 pilgrim["hp"] -= card["hp"]
+            self.discard_used(card)
 
     def demon_value(self, demon_id: str, key: str, entered, field: str, label: str) -> int:
         """A Demon Profile Sheet value: the one the table set up, else the one entered now."""

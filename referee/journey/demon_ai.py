@@ -377,9 +377,11 @@ class DemonMixin:
                         f"Target{'s' * (allowed > 1)} (its Profile Sheet).")
         return True
 
-    def plan_of(self, option: dict, focus: str = "tripitaka") -> dict:
+    def plan_of(self, option: dict, focus: str = "tripitaka", preferred: str | None = None) -> dict:
         """An option's priority and preference key, with the rule that ranks it. `focus` is the
-        Pilgrim the Demon's plans centre on: Tripitaka, or the Monkey King under Flaming War Cry."""
+        Pilgrim the Demon's plans centre on: Tripitaka, or the Monkey King under Flaming War Cry
+        (ruling `war_cry_focus` "replaces_tripitaka"); `preferred` a Pilgrim taken first between
+        plans of the same priority (the ruling's "preferred_target")."""
         actions, targets = option["actions"], option.get("targets") or []
         attacks = actions.count("attack")
         wild = any(card["name"] == "Wild Attacks" for card in self.G["special_cards"])
@@ -393,32 +395,41 @@ class DemonMixin:
             priority = 4
         weakest = min((self.target_hp(t) for t in targets), default=99)
         lazy = (option.get("squares") or 0) if priority < 4 else 0  # Plan 4 moves all the way
-        return {"priority": priority, "key": [priority, -len(targets), weakest, -attacks, lazy]}
+        first = 0 if preferred is None or preferred in targets else 1
+        return {"priority": priority,
+                "key": [priority, first, -len(targets), weakest, -attacks, lazy]}
 
     def do_demon_options(self, event):
         ap = self.demon_ap()
-        focus = "monkey_king" if event.get("on_monkey_kings_tile") else "tripitaka"
+        war_cry = bool(event.get("on_monkey_kings_tile"))
+        replaces = war_cry and self.option("war_cry_focus") == "replaces_tripitaka"
+        focus = "monkey_king" if replaces else "tripitaka"
+        preferred = "monkey_king" if war_cry and not replaces else None
         options = [dict(option) for option in event["options"]]
         options.append({"actions": ["move"] * ap, "targets": [], "squares": None,
                         "towards": PILGRIM_NAMES[focus]})
         for option in options:
-            option.update(self.plan_of(option, focus))
+            option.update(self.plan_of(option, focus, preferred))
             option["text"] = self.describe_option(option)
         best_key = min(option["key"] for option in options)
         best = [n for n, option in enumerate(options, 1) if option["key"] == best_key]
         chosen = options[best[0] - 1]
         why = [{"text": f"Plan {chosen['priority']}: the highest priority plan it can carry out.",
                 "quote": Q_PRIORITY[chosen["priority"]]}]
-        if focus != "tripitaka":
+        if replaces:
             why.insert(0, {"text": "Flaming War Cry: on his Map Tile the Monkey King takes "
                                    "Tripitaka's place in the Demon's plans.", "quote": Q_WAR_CRY})
         rivals = [o for o in options if o["priority"] == chosen["priority"] and o is not chosen]
-        if any(o["key"][1] != chosen["key"][1] for o in rivals):
-            why.append({"text": "Of those, the most Targets.", "quote": Q_MOST})
+        if preferred and any(o["key"][1] != chosen["key"][1] for o in rivals):
+            why.append({"text": "Flaming War Cry: of those, the plan attacking the Monkey King "
+                                "(the center of attention on his Map Tile).", "quote": Q_WAR_CRY})
         if any(o["key"][1] == chosen["key"][1] and o["key"][2] != chosen["key"][2]
                for o in rivals):
+            why.append({"text": "Of those, the most Targets.", "quote": Q_MOST})
+        if any(o["key"][1:3] == chosen["key"][1:3] and o["key"][3] != chosen["key"][3]
+               for o in rivals):
             why.append({"text": "Then the weakest Target.", "quote": Q_WEAKEST})
-        if any(o["key"][1:3] == chosen["key"][1:3] and o["key"][4] != chosen["key"][4]
+        if any(o["key"][1:4] == chosen["key"][1:4] and o["key"][5] != chosen["key"][5]
                for o in rivals):
             why.append({"text": "Then the fewest squares: Demons are lazy.", "quote": Q_LAZY})
         if len(best) > 1:
@@ -482,10 +493,10 @@ class DemonMixin:
             return True
         chosen = current["options"][event["option"] - 1]["key"]
         best = current["options"][current["best"][0] - 1]["key"]
-        because = next(n for n in range(1, 5) if chosen[n] != best[n])
+        because = next(n for n in range(1, 6) if chosen[n] != best[n])
         message = (f"Option {current['best'][0]} is preferred to option {event['option']} "
                    "(same plan).")
-        quote = {1: Q_MOST, 2: Q_WEAKEST, 3: Q_PRIORITY[1], 4: Q_LAZY}[because]
+        quote = {1: Q_WAR_CRY, 2: Q_MOST, 3: Q_WEAKEST, 4: Q_PRIORITY[1], 5: Q_LAZY}[because]
         raise self.violation(message, quote)
 
     def do_demon_plan(self, event):
@@ -582,6 +593,8 @@ class DemonMixin:
         for ident in event["ids"]:
             if ident in self.G["demons"]:
                 self.G["demons"][ident]["active"] = event["active"]
+                if event["active"]:
+                    self.G["demons"][ident]["held_by"] = None
             else:
                 self.G["gates"][ident]["status"] = "active" if event["active"] else "inactive"
         state = "active" if event["active"] else "inactive"

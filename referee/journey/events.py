@@ -27,6 +27,11 @@ CARD_USE = {
                    "was played, and what it adds",
     "properties": {
         "pilgrim": PILGRIM, "card": CARD_NAME,
+        "kind": {"enum": ["skill", "fortune"], "description": "a Skill Card (the default) or a "
+                                                             "Fortune Card, from the hand"},
+        "keep": {"type": "boolean",
+                 "description": "the card returns to the hand (\"retained\"); else it is "
+                                "discarded after use"},
         "timing": {"enum": ["anytime", "before_trigger", "after_trigger"]},
         "played": {"enum": ["before_roll", "after_roll"]},
         "damage": SMALL, "defense": SMALL,
@@ -81,7 +86,11 @@ EVENT_TYPES = {
         "turns, how many of those were into or in blue squares, red squares entered.",
         properties={"pilgrim": PILGRIM, "steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL,
                     "action_points": {"enum": [1, 2, 3]}, "diagonal": FACT,
-                    "through_blocked": FACT, "through_purple": FACT},
+                    "through_blocked": FACT, "through_purple": FACT,
+                    "obstruction": {"enum": ["closed_door", "wall", "miniature", "token",
+                                             "structure"],
+                                    "description": "what a through_blocked Move passes (a card "
+                                                   "lets it: Phase Walk, Shadow Walk)"}},
         required=("pilgrim", "steps"),
         example={"type": "move", "player": "p1", "pilgrim": P, "steps": 3, "turns": 1}),
     "attack": EventType(

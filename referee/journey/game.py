@@ -195,6 +195,52 @@ OPTIONS = {
         ("third_may_double", "never"), "third_may_double",
         "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one turn.",
         "This applies to the initial 2 Actions all Pilgrims take in a normal Pilgrim Phase."),
+    "war_cry_focus": _ruling(
+        "Table ruling: Flaming War Cry makes the Monkey King \"the center of attention for all "
+        "Demons on his Map Tile\". \"replaces_tripitaka\": their plans centre on him instead of "
+        "Tripitaka (Plan 1 is attacking him, Plan 4 moving towards him); \"preferred_target\": "
+        "Tripitaka stays their main focus and, between plans of the same priority, the one that "
+        "attacks the Monkey King is taken first.", ("replaces_tripitaka", "preferred_target"),
+        "replaces_tripitaka",
+        "For example, Flaming War Cry makes Monkey the center of attention for all Demons on his "
+        "Map Tile.",
+        "Killing Tripitaka is the Demons' main focus, so they always attack and move towards him "
+        "if possible."),
+    "om_chant_inactive": _ruling(
+        "Table ruling: how long Demons stopped by Om Chant stay inactive (the Skill Card FAQ "
+        "prints no end). \"while_in_play\": they wake when Om Chant leaves play, like any effect "
+        "of a card with a duration; \"rest_of_quest\": they stay inactive (the table wakes them "
+        "with a `room` event if something else does).", ("while_in_play", "rest_of_quest"),
+        "while_in_play",
+        "Other cards are active for longer, for example until the end of the current action or "
+        "the end of the current turn.",
+        "If they move on to the same Map Tile as Tripitaka, they stop on the first square and "
+        "become inactive."),
+    "card_extra_attack": _ruling(
+        "Table ruling: a further Attack a card gives for the same Action Point, under Lure of "
+        "Demons and Demon Distraction. \"same_action\": it is part of the one Attack Action (one "
+        "Action Point); \"new_action\": each Attack is an Action (Lure of Demons forbids "
+        "attacking twice, Demon Distraction counts it among the 2 Actions).",
+        ("same_action", "new_action"), "same_action",
+        "Many cards give you the ability to Attack twice, or multiple times, for 1 Action Point.",
+        "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one "
+        "turn. For example, the Pilgrim cannot make Double Moves, cannot Rest twice, nor Attack "
+        "twice."),
+    "shadow_walk": _ruling(
+        "Table ruling: what Shadow Walk's Move may pass (the book prints only that the Monkey "
+        "King enters a room with it without opening the door). \"door_or_wall\": a closed door "
+        "or a wall, into or out of a room; \"like_phase_walk\": any Obstruction, like Phase "
+        "Walk.", ("door_or_wall", "like_phase_walk"), "door_or_wall",
+        "However, if a Pilgrim enters the room without opening the door (using the Monkey King's "
+        "Shadow Walk Skill Card, for example), the Demons/Gates will become active until the "
+        "Pilgrim leaves.",
+        "For example, Phase Walk allows the Monkey King to pass through Obstructions during a "
+        "Move Action."),
+    "gates_sealable": Option(
+        "Free play (a table's own Quest): whether the Pilgrims may seal the Gates (\"You can fine "
+        "tune the challenge by making Gates inactive at the start of the game or by letting "
+        "Pilgrims Close the Gates.\"). false: Close a Gate and the Prayer of Sealing are "
+        "refused. A Quest sets its own.", {"type": "boolean"}, True),
     "tripitaka_defeat": _ruling(
         "Free play (no Quest rules): the game ends in Defeat when Tripitaka is \"defeated\" (0 "
         "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "
@@ -219,13 +265,16 @@ EVENT_RULES = {
                               "one_target", "further_attack", "target_on_board",
                               "target_in_range", "demon_does_not_defend", "attack_dice_rolled",
                               "weapon_damage_read", "knock_back_blocked_within",
-                              "card_from_own_deck", "cards_in_time"]),
+                              "card_from_own_deck", "cards_in_time",
+                              "cards_used_in_hand"]),
     "resolve_defeat": (["pilgrims", "demons"], ["defeat_to_resolve", "controls_pilgrim",
                                                 "cleanse_possible", "cleanse_dice_rolled",
-                                                "card_from_own_deck", "cards_in_time"]),
+                                                "card_from_own_deck", "cards_in_time",
+                              "cards_used_in_hand"]),
     "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation"]),
     "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation", "full_spin",
-                                "spinner_draw", "card_from_own_deck", "cards_in_time"]),
+                                "spinner_draw", "card_from_own_deck", "cards_in_time",
+                                "cards_used_in_hand"]),
     "break_door": (["pilgrims"], [*_ACT, "door_closed", "door_contact"]),
     "collect_sutra": (["pilgrims"], [*_ACT, "sutra_on_board"]),
     "rescue_villager": (["pilgrims"], [*_ACT, "villager_on_board"]),
@@ -267,7 +316,7 @@ EVENT_RULES = {
                                            "asura_no_defense", "defense_dice_rolled",
                                            "green_square_defender",
                                            "knock_back_blocked_within", "cards_in_time",
-                                           "follow_first"]),
+                                           "cards_used_in_hand", "follow_first"]),
     "follow": (["pilgrims", "demons", "end"], ["follow_after_knock_back", "follow_controlled",
                                                "demon_follows_to_attack_again", "follow_forwards",
                                                "follow_unobstructed", "follow_within_move",

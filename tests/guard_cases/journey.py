@@ -634,3 +634,52 @@ CASES += [
          "a Demon planning to attack a Neutral Creature: the Demons attack the Pilgrims",
          TO_DEMONS),
 ]
+
+# -- cards used inside an attack, the table rulings on cards, a table's own Quest -------------------
+WAR_CRY = setup({**ONE_BERROK, "pilgrims": {MK: {"hand": ["Flaming War Cry"]}}},
+                war_cry_focus="preferred_target")
+SHADOW = setup({"pilgrims": {MK: {"hand": ["Shadow Walk"]}}})
+NO_SEALING = setup({"gates": [{"id": "gate-1"}], "pilgrims": {TP: {"hand": ["Prayer of Sealing"],
+                                                                    "sutras": 1}}},
+                   gates_sealable=False, **TRIPITAKA_FIRST)
+
+CASES += [
+    Case("cards_used_in_hand", setup({**ONE_BERROK, "pilgrims": {MK: {"hand": []}}}),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], **MISS, cards=[used(MK, "Tiger Claw")]),
+         R.Q_HAND, "a Skill Card used in an attack that the Monkey King does not hold: the cards "
+         "a Pilgrim can use are the ones in his hand", [M]),
+    Case("cards_used_in_hand", setup({**ONE_BERROK, "pilgrims": {TP: {"hand": ["Prayer of Mercy"]}}}),
+         ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 1], defense_dice=[0, 0],
+            cards=[used(TP, "Prayer of Mercy")]), R.Q_HAND,
+         "Prayer of Mercy used a second time: it was discarded after the first attack",
+         [*TO_DEMONS, options_for("berrok-1", attack_option([TP], ("attack", "attack"))),
+          ev("demon_plan", demon="berrok-1", option=1),
+          ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 1], defense_dice=[0, 0],
+             cards=[used(TP, "Prayer of Mercy")])]),
+    Case("plan_preference", WAR_CRY, ev("demon_plan", demon="berrok-1", option=1), E.Q_WAR_CRY,
+         "ruling preferred_target: between two Plan 2 attacks, the one not on the Monkey King "
+         "under his Flaming War Cry (he is the center of attention on his Map Tile)",
+         [M, ev("play_card", pilgrim=MK, card="Flaming War Cry", kind="skill"),
+          *(end(p) for p in PILGRIMS),
+          ev("demon_options", demon="berrok-1", on_monkey_kings_tile=True,
+             options=[attack_option(["monk_sha"]), attack_option([MK])])]),
+    Case("unblocked_move", SHADOW,
+         ev("move", pilgrim=MK, steps=2, through_blocked=True, obstruction="miniature"),
+         A.Q_BLOCKED, "ruling door_or_wall: Shadow Walk's Move through a Miniature; it takes the "
+         "Monkey King through a closed door or a wall into a room, the blocked-square rule stands",
+         [M, ev("play_card", pilgrim=MK, card="Shadow Walk", kind="skill",
+                duration="this_action")]),
+    Case("not_a_double_action",
+         setup({"demons": ["berrok", "berrok"], "pilgrims": {MK: {"corruption": ["Lure of Demons"]}}},
+               card_extra_attack="new_action"),
+         ev("attack", pilgrim=MK, targets=["berrok-2"], same_action=True, **MISS), R.Q_LURE,
+         "ruling new_action: a card's second Attack is attacking twice, which Lure of Demons "
+         "forbids", [M, ev("attack", pilgrim=MK, targets=["berrok-1"], **MISS,
+                            cards=[used(MK, "Double Strike", attacks=2)])]),
+    Case("card_as_printed", NO_SEALING,
+         ev("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill"), E.Q_SEALING,
+         "the table's own Quest says the Gates cannot be sealed: the Prayer of Sealing FAQ", [M]),
+    Case("quest_allows_sealing", NO_SEALING, ev("close_gate", pilgrim=TP, gate="gate-1"),
+         A.Q_FINE_TUNE, "Close a Gate in a table's own Quest that does not let the Pilgrims Close "
+         "Gates: the Quest decides whether they may", [M]),
+]
