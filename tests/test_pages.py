@@ -113,6 +113,31 @@ def test_undo_names_the_event_and_the_log_keeps_it_as_undone(phone):
     assert "Redone:</strong> <span class=\"told\">Ann: Play · lane 3 · power 1" in redo.text
 
 
+def test_a_retried_undo_or_redo_with_its_client_id_is_taken_once_not_stale(phone):
+    """table.js sends undo and redo with a client id, as it does events: the retry after a lost
+    answer gets the step already taken, not "the game moved on"."""
+    session_id = new_game(phone)
+    for lane in (1, 2):
+        play(phone, session_id, {"type": "play", "player": "sun" if lane == 1 else "moon",
+                                 "lane": lane, "power": 1})
+    page = phone.get(f"/play/{session_id}")
+    for kind, words in (("undo", "Undone"), ("redo", "Redone")):
+        form = {"csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text),
+                "client_id": f"{kind}-tap-1"}
+        first = phone.post(f"/play/{session_id}/{kind}", data=form)
+        retry = phone.post(f"/play/{session_id}/{kind}", data=form, follow_redirects=True)
+        assert first.status_code == 303 and f"done={seq_of(page.text) + 1}" in first.headers["Location"]
+        assert "Nothing was entered" not in retry.text
+        assert f"{words}:</strong> <span class=\"told\">Bob: Play · lane 2 · power 1" in retry.text
+        page = phone.get(f"/play/{session_id}")
+    entries = phone.get(f"/api/sessions/{session_id}/log").get_json()["entries"]
+    assert [e["kind"] for e in entries] == ["event", "event", "undo", "redo"]
+    reused = phone.post(f"/play/{session_id}/undo", follow_redirects=True, data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text),
+        "client_id": "redo-tap-1"})
+    assert "already used" in reused.text and seq_of(reused.text) == 4
+
+
 # -- the scoring calculator --------------------------------------------------------------------------
 
 PILGRIMS_TALLIES = {

@@ -310,8 +310,10 @@ def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...],
             "summary": f"{kind.capitalize()} the last event ({kind} is an entry of the log)",
             "parameters": [session_id],
             "security": BEARER,
-            "requestBody": _body({"type": "object", "properties": {"expected_seq": expected_seq},
-                                  "additionalProperties": False}, required=False),
+            "requestBody": _body({"type": "object", "properties": {
+                "expected_seq": expected_seq,
+                "client_id": {"type": "string", "minLength": 1, "maxLength": 64}},
+                "additionalProperties": False}, required=False),
             "responses": {**_ok(200, {"$ref": "#/components/schemas/SessionView"}),
                           **_error_responses(*WRITE_ERRORS, refused=(409,))},
         }}

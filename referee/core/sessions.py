@@ -389,11 +389,22 @@ class Sessions:
     def _step(self, session_id, token, body, kind) -> dict:
         if not isinstance(body, dict):
             raise BadRequest("the body must be a JSON object")
-        _refuse_unknown(body, {"expected_seq"})
+        _refuse_unknown(body, {"expected_seq", "client_id"})
         expected_seq = _expected_seq(body, required=False)
+        client_id = _client_id(body.get("client_id"), "client_id")
         with self.store.write() as conn:
             row, writer = self._locked_row(conn, session_id, token)
             self._check_room(row)
+            if client_id is not None:  # a retry after a lost answer: the step already taken
+                earlier = self.store.entry_by_client_id(conn, session_id, client_id)
+                if earlier is not None:
+                    if earlier["kind"] != kind:
+                        raise BadRequest(f"this client_id was already used for another entry "
+                                         f"than {kind}", "client_id", code="client_id_reused")
+                    target = earlier["target_seq"]
+                    event = self.store.events_at(session_id, [target], conn)[target]
+                    return {"accepted": True, "repeated": True, kind: event,
+                            "seq": earlier["seq"]}
             if expected_seq is not None and expected_seq != row["seq"]:
                 raise Stale(row["seq"])
             game = self.game(row["game"])
@@ -417,6 +428,7 @@ class Sessions:
             seq = row["seq"] + 1
             self.store.append(conn, session_id, {
                 "seq": seq, "kind": kind, "target_seq": target, "event": None, "effects": [],
+                "client_id": client_id,
             })
             self.store.save_snapshot(conn, session_id, seq, model.snapshot(), game.rules_version)
         self.views.carry_stacks(session_id, seq - 1, [(seq, kind, target)])

@@ -315,8 +315,11 @@ def undo_redo(session_id, kind):
         return back_to_table(session_id)
     expected_seq = request.form.get("expected_seq", type=int)
     step = get_sessions().undo if kind == "undo" else get_sessions().redo
+    body = {"expected_seq": expected_seq}
+    if request.form.get("client_id"):  # as for events: a retried undo is the same undo, once
+        body["client_id"] = request.form["client_id"]
     try:
-        result = step(session_id, token, {"expected_seq": expected_seq})
+        result = step(session_id, token, body)
     except Stale as exc:
         flash_stale(session_id, expected_seq, exc.seq)
     except BadRequest as exc:

@@ -283,7 +283,7 @@
     }
     var data = e.submitter ? new FormData(form, e.submitter) : new FormData(form);
     var action = (e.submitter && e.submitter.getAttribute("formaction")) || form.action;
-    if (/\/event$/.test(new URL(action, location.href).pathname)) data.set("client_id", clientId());
+    if (/\/(event|undo|redo)$/.test(new URL(action, location.href).pathname)) data.set("client_id", clientId());
     var fields = [];
     data.forEach(function (value, name) { if (typeof value === "string") fields.push([name, value]); });
     Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });
