@@ -326,6 +326,29 @@ def test_a_schema_form_enters_an_event_and_says_which_field_is_wrong(phone):
     assert "(event.power)" not in wrong.text  # the message is in words; the field is pointed at
 
 
+def test_without_javascript_a_refused_form_is_drawn_again_with_what_was_typed(phone):
+    """A rule refusal (422) and an incomplete form (400) answer with the table itself, not a
+    redirect: the form that was sent keeps every value, its <details> open, the field pointed at."""
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}")
+    form = {"csrf_token": csrf_of(page.text), "expected_seq": 0, "type": "play",
+            "event.player": "moon", "event.lane": "2", "event.power": "7"}
+    refused = phone.post(f"/play/{session_id}/event", data=form)
+    assert refused.status_code == 422 and "Not allowed:" in refused.text
+    assert '<details class="other-event" open>' in refused.text
+    sent = re.search(r'<form[^>]*id="other-play".*?</form>', refused.text, re.S).group()
+    assert '<option value="moon" selected>' in sent
+    assert "<option selected>2</option>" in sent and "<option selected>7</option>" in sent
+    assert sent.count(" selected") == 3
+    form["event.power"] = ""
+    incomplete = phone.post(f"/play/{session_id}/event", data={**form, "event.player": "sun"})
+    assert incomplete.status_code == 400 and seq_of(incomplete.text) == 0
+    sent = re.search(r'<form[^>]*id="other-play".*?</form>', incomplete.text, re.S).group()
+    assert '<option value="sun" selected>' in sent and "<option selected>2</option>" in sent
+    assert re.search(r'<select[^>]*name="event.power"[^>]*aria-invalid="true"[^>]*autofocus', sent)
+    assert 'id="refused-note" role="alert">Fill in “power”' in sent
+
+
 def test_player_names_are_escaped_everywhere(phone):
     session_id = new_game(phone, players=("<script>x()</script>", "Bob"))
     page = phone.get(f"/play/{session_id}")
@@ -431,7 +454,7 @@ def test_a_pilgrims_choice_the_game_cannot_enumerate_is_a_form_with_its_fixed_fi
         "csrf_token": csrf_of(page.text), "expected_seq": 0, "type": "choose_corner",
         "fixed": __import__("html").unescape(fixed),
         "event.item.adventure": "fist", "event.item.activation": "sword"}, follow_redirects=True)
-    assert response.status_code == 200
+    assert response.status_code in (200, 400, 422)  # entered, incomplete, refused: never a 5xx
     assert "Entered:" in response.text or "Not allowed" in response.text or "message error" in response.text
 
 
@@ -649,6 +672,30 @@ def test_table_rulings_are_folded_in_plain_words_and_a_names_only_game_starts_at
     session_id = re.match(r"/play/(\w+)\?created=1", created.headers["Location"]).group(1)
     assert client.get(f"/play/{session_id}/export").get_json()["options"]["win_timing"] == \
         "end_of_action"  # the rulebook's reading, by default
+
+
+def test_every_new_game_form_folds_its_rulings_in_the_same_box_in_words(app, client):
+    """Journey's own form too: one "Table rulings (defaults follow the rulebook)" box, each ruling
+    a question with a radio per reading, the default checked; no code value shown."""
+    from referee.pages.setup import is_ruling
+    from referee.web import describe_game
+    for game_id, game in app.extensions["tableside.referees"].items():
+        with app.test_request_context():
+            rulings = [name for name, option in describe_game(game)["options"].items()
+                       if is_ruling(option) and (option["schema"].get("enum")
+                                                 or option["schema"].get("type") == "boolean")]
+        if not rulings:
+            continue
+        page = client.get(f"/play/new?game={game_id}").text
+        assert page.count('<details class="rulings"') == 1, game_id
+        box = page[page.index('<details class="rulings"'):]
+        box = box[:box.index("Start the")]
+        for name in rulings:
+            assert f'name="options.{name}"' in box, (game_id, name)
+            assert f'<select id="opt-{name}"' not in page, (game_id, name)
+            assert re.search(rf'name="options\.{name}" value="[^"]+"\s*checked', box), (game_id, name)
+        shown = re.sub(r'(name|value|id|for|href|class)="[^"]*"', "", re.sub(r"<[^>]+>", " ", box))
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", shown), game_id
 
 
 def test_a_ruling_chosen_on_the_form_is_the_games_option(client):

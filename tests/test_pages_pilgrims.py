@@ -142,6 +142,32 @@ def test_a_wrong_card_kind_is_refused_with_the_rule(client, game):
     assert "Campfire map spaces give companion cards" in response.text
 
 
+def test_without_javascript_a_refused_move_comes_back_filled_in_and_pointing_at_the_card(
+        client, game):
+    """No redirect after a refusal: the table is drawn again with the move form as it was sent
+    (the movement space, the destination, what was typed of the card), the card's field marked and
+    focused, the message in words at the top of the form."""
+    corners(client, game)
+    page = client.get(f"/play/{game}")
+    sent = {"csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text), "type": "move",
+            "event.player": "p1", "event.movement": "1", "event.to": "4 4",
+            "event.card.activation": "notes", "library.event.card": "no such card yet"}
+    refused = client.post(f"/play/{game}/event", data=sent)
+    assert refused.status_code == 400 and seq_of(refused.text) == seq_of(page.text)
+    move = re.search(r'<form[^>]*id="pg-move".*?</form>', refused.text, re.S).group()
+    assert re.search(r'<input type="radio" id="token-1"[^>]*\bchecked', move)
+    assert re.search(r'<input type="radio" id="to-4-4"[^>]*\bchecked', move)
+    assert not re.search(r'id="to-1-1"[^>]*\bchecked', move)
+    assert re.search(r'name="event.card.activation" value="notes"[^>]*\bchecked', move)
+    assert 'value="no such card yet"' in move
+    note = re.search(r'<p class="field-error" id="refused-note" role="alert">([^<]+)</p>', move)
+    assert note and "card" in note.group(1) and "event." not in note.group(1)
+    pointed = re.findall(r'<(?:input|select|textarea)[^>]*aria-invalid="true"[^>]*>', move)
+    assert len(pointed) == 1 and "event.card" in pointed[0] and "autofocus" in pointed[0]
+    other = re.search(r'<form[^>]*id="other-move".*?</form>', refused.text, re.S).group()
+    assert "aria-invalid" not in other and "checked" not in other  # only the form that was sent
+
+
 def test_a_spectator_sees_the_board_but_no_forms(client, app, game):
     spectator = app.test_client()
     page = spectator.get(f"/play/{game}").text

@@ -28,6 +28,7 @@ from .base import bp, check_csrf, forget, game_or_404, phone_key, reader, rememb
 from .describe import describe_entry, describe_event, entry_at, history
 from .forms import event_from_form, in_words, open_events
 from .library import save_entered, use_library
+from .refill import refill
 from .setup import rematch_link
 
 
@@ -85,10 +86,17 @@ def entering(view: dict) -> list[dict]:
 
 @bp.get("/play/<session_id>")
 def table(session_id):
+    return table_page(session_id, request.args.get("done", type=int),
+                      get_flashed_messages(with_categories=True))
+
+
+def table_page(session_id: str, done: int | None, messages: list, status: int = 200,
+               refused: tuple[str, str | None] | None = None) -> Response:
+    """The table as this phone sees it; after a refused form (`refused`: the message and the field
+    it names), with that form filled in again as it was sent."""
     view = load(session_id)
     game = game_or_404(view["game"])
     key = phone_key(session_id)
-    done = request.args.get("done", type=int)
     log, told = told_log(session_id, view, game, last=TABLE_LOG)
     role = view["viewer"]["role"]
     seat = view["viewer"]["seat"] if role == "seat" else None
@@ -110,7 +118,7 @@ def table(session_id):
         seats=seat_choices(session_id, view) if role in ("join", "table") else [],
         created=bool(request.args.get("created")) and "join" in key,
         done=entry_at(log, done) if done else None,
-        messages=get_flashed_messages(with_categories=True),
+        messages=messages,
         open_events=open_events(game, view),
         labels_template=current_app.jinja_env.select_template(
             [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name,
@@ -120,7 +128,10 @@ def table(session_id):
     templates = [f"play/{game.game_id}.html", "play/default.html"]
     if request.args.get("fragment") == "live":
         templates = ["play/_live.html"]
-    response = current_app.make_response(render_template(templates, **context))
+    html = render_template(templates, **context)
+    if refused is not None:
+        html = refill(html, request.form, refused[1], refused[0])
+    response = current_app.make_response((html, status))
     response.headers["Cache-Control"] = "no-store"
     response.headers["ETag"] = etag(view["seq"])
     return response
@@ -272,11 +283,13 @@ def post_event(session_id):
         if request.form.get("client_id"):  # table.js sends one: its retry after a lost answer is
             body["client_id"] = request.form["client_id"]  # the same event, entered once
         result = get_sessions().post_event(session_id, token, body)
-    except RuleViolation as exc:
-        flash(violation_message(exc, event, load(session_id)), "violation")
+    except RuleViolation as exc:  # the page again, with the form as it was sent (no redirect)
+        message = violation_message(exc, event, load(session_id))
+        return table_page(session_id, None, [("violation", message)], 422, (None, None))
     except BadRequest as exc:
         text, field = refusal_in_words(game, row, event, exc)
-        flash({"kind": "error", "text": text, "field": field}, "error")
+        return table_page(session_id, None, [("error", {"kind": "error", "text": text,
+                                                        "field": field})], 400, (text, field))
     except Stale as exc:
         flash_stale(session_id, expected_seq, exc.seq)
     except Forbidden as exc:

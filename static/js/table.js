@@ -6,7 +6,9 @@
 // cannot be sent is never lost and never leads to the browser's error page: it waits in the outbox
 // (kept in sessionStorage, so a reload keeps it too) and is sent again, with the same client id, as
 // soon as the server answers (the server enters an event once per client id, so a retry after a
-// lost answer is safe). A refused or incomplete form keeps every value typed and points at the field.
+// lost answer is safe). A refused or incomplete form keeps every value typed and points at the field
+// (the server draws it again filled in and pointed at: referee/pages/refill.py; this keeps what the
+// server cannot see, such as a form it did not find).
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -181,6 +183,12 @@
   function pointAt(form) {
     var message = document.querySelector("#result .message.error[data-field], #result .message.violation");
     if (!form || !message) return false;
+    var marked = form.querySelector("[aria-invalid=true]");  // the server drew the form again, pointed
+    if (marked) {
+      marked.focus({ preventScroll: true });
+      marked.scrollIntoView({ block: "center" });
+      return true;
+    }
     var field = message.getAttribute("data-field");
     var input = field && fieldOf(form, field);
     if (!input) return false;
