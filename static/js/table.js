@@ -183,22 +183,25 @@
   function pointAt(form) {
     var message = document.querySelector("#result .message.error[data-field], #result .message.violation");
     if (!form || !message) return false;
-    var marked = form.querySelector("[aria-invalid=true]");  // the server drew the form again, pointed
-    if (marked) {
-      marked.focus({ preventScroll: true });
-      marked.scrollIntoView({ block: "center" });
-      return true;
+    // the server drew the form again and pointed at the field, unless the input it chose is hidden
+    // (a choice of card kinds the page shows one of): then the first visible one under that name
+    var marked = form.querySelector("[aria-invalid=true]");
+    var note = form.querySelector("#refused-note");
+    if (marked && !marked.getClientRects().length) {
+      marked.removeAttribute("aria-invalid");
+      marked = null;
     }
     var field = message.getAttribute("data-field");
-    var input = field && fieldOf(form, field);
+    var input = marked || (field && fieldOf(form, field));
     if (!input) return false;
-    var note = document.createElement("p");
-    note.className = "field-error";
-    note.id = "field-error-" + Date.now();
-    note.textContent = message.textContent.trim();
-    var holder = input.closest(".field, fieldset") || input.parentNode;
-    holder.classList.add("has-error");
-    holder.appendChild(note);
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "field-error";
+      note.id = "field-error-" + Date.now();
+      note.textContent = message.textContent.trim();
+      (input.closest(".field, fieldset") || input.parentNode).appendChild(note);
+    }
+    (input.closest(".field, fieldset") || input.parentNode).classList.add("has-error");
     input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-describedby", note.id);
     input.focus({ preventScroll: true });
