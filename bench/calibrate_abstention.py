@@ -59,12 +59,51 @@ def fit(xs: list[list[float]], ys: list[int]) -> tuple[float, list[float]]:
     return raw_b, raw_w
 
 
+def threshold_for(conf: list[float], max_abstain: float) -> float:
+    """The highest confidence (to three places) that abstains on at most `max_abstain` of the
+    answerable questions whose confidences are `conf`."""
+    answerable = sorted(conf)
+    allowed = int(max_abstain * len(answerable))
+    threshold = answerable[allowed] if allowed < len(answerable) else answerable[-1]
+    return math.floor(threshold * 1000) / 1000
+
+
+def confidence(bias: float, weights: list[float], x: list[float]) -> float:
+    z = bias + sum(w * v for w, v in zip(weights, x, strict=True))
+    return 1 / (1 + math.exp(-z))
+
+
+def cross_validate(xs, ys, folds: int, max_abstain: float) -> tuple[int, int]:
+    """(unanswerable abstained on, answerable abstained on) when each fold (by position) is
+    judged by a model and threshold fitted on the other folds."""
+    right = wrong = 0
+    for k in range(folds):
+        held = set(range(k, len(xs), folds))
+        train = [i for i in range(len(xs)) if i not in held]
+        bias, weights = fit([xs[i] for i in train], [ys[i] for i in train])
+        t = threshold_for([confidence(bias, weights, xs[i]) for i in train if ys[i]], max_abstain)
+        for i in held:
+            if round(confidence(bias, weights, xs[i]), 3) < t:
+                right += 1 - ys[i]
+                wrong += ys[i]
+    return right, wrong
+
+
+def auc(values: list[float], ys: list[int]) -> float:
+    """The chance that an answerable question scores above an unanswerable one (ties half)."""
+    pos = [v for v, y in zip(values, ys, strict=True) if y]
+    neg = [v for v, y in zip(values, ys, strict=True) if not y]
+    won = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
+    return won / ((len(pos) * len(neg)) or 1)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-abstain", type=float, default=0.05,
                     help="share of answerable dev questions the threshold may abstain on")
     ap.add_argument("--features", default=",".join(FEATURES),
                     help="comma-separated features of SearchResult.features to fit on")
+    ap.add_argument("--folds", type=int, default=5, help="cross-validate on dev first (0: no)")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/abstention.json")
     args = ap.parse_args(argv)
     questions = load(set_paths("dev"))
@@ -77,6 +116,12 @@ def main(argv=None) -> int:
     names = args.features.split(",")
     xs = [[f[n] for n in names] for f in feats]
     ys = [1 if q.get("answer") else 0 for q in questions]
+    if args.folds > 1:
+        print("single features' AUC on dev: " + ", ".join(
+            f"{k} {auc([f[k] for f in feats], ys):.2f}" for k in feats[0]))
+        recall, wrong = cross_validate(xs, ys, args.folds, args.max_abstain)
+        print(f"cross-validated on dev ({args.folds} folds): abstains on {recall}/{len(ys) - sum(ys)} "
+              f"unanswerable, {wrong}/{sum(ys)} answerable")
     bias, weights = fit(xs, ys)
     model = {"bias": bias, "weights": dict(zip(names, weights, strict=True))}
 

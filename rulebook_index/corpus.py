@@ -116,3 +116,13 @@ def abstention_model() -> dict:
         return {}
     with open(path, encoding="utf-8") as f:
         return json.load(f)
+
+
+def reranker_model() -> dict:
+    """The learned re-ranker: {"weights": {feature: w}, ...} (written by
+    bench/train_reranker.py from the dev questions); empty when none is shipped."""
+    path = DATA_DIR / "reranker.json"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)

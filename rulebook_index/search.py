@@ -13,6 +13,7 @@ import functools
 import heapq
 import html
 import math
+import operator
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ MAX_QUERY_CHARS = 500
 MAX_TERMS = 48
 MAX_CORRECTED_CHARS = 30  # no English or rulebook word is longer; spares a 500-letter blob
 MAX_PHRASES = 24
-CANDIDATES = 40
+CANDIDATES = 20
 
 TITLE_BOOST = 1.0  # on top of the schema's index-time field boosts (title 2.0, path 1.5)
 PATH_BOOST = 0.5
@@ -691,16 +692,50 @@ class Ranked:
     bm25: float  # the first-stage score
 
 
-def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
-            limit: int) -> list[tuple[int, Ranked]]:
-    """Blend BM25F with two coverage signals: the share of the question's (idf-weighted)
-    concepts that the passage holds in its text or section path, and the share that one
-    sentence of it holds: the sentence that answers a question usually says most of it at
-    once. A concept is one word of the question together with the rulebook terms the glossary
-    gave for it, and counts once however many of them a passage holds, so a passage that
-    repeats one idea in three words no longer beats one that answers two parts of the question."""
-    if not docs:
-        return []
+# The re-ranker's features of a candidate passage (`_candidates`), and the weights the hand-tuned
+# blend gave them: the prior a learned model is fitted toward (bench/train_reranker.py), and
+# the weights used when rulebook_index/data/reranker.json ships none.
+HAND_WEIGHTS = {
+    "bm25": 1.0, "cover": COVER_WEIGHT, "sentence": SENTENCE_WEIGHT,
+    "components": -COMPONENTS_PENALTY, "lore": -LORE_PENALTY, "example": -EXAMPLE_PENALTY,
+    "title": 0.0, "rank": 0.0, "specific": 0.0, "specific_sentence": 0.0, "literal": 0.0,
+    "phrase": 0.0, "length": 0.0, "first": 0.0,
+}
+
+
+FEATURES = tuple(HAND_WEIGHTS)
+_SENTENCE, _COVER = FEATURES.index("sentence"), FEATURES.index("cover")
+
+
+@functools.cache
+def reranker_weights() -> tuple[float, ...]:
+    """The re-ranker's weights, in the order of FEATURES: the learned ones of
+    rulebook_index/data/reranker.json when shipped, else the hand-tuned blend."""
+    weights = {**HAND_WEIGHTS, **corpus.reranker_model().get("weights", {})}
+    return tuple(weights[k] for k in FEATURES)
+
+
+@dataclass
+class Candidate:
+    """A first-stage passage with what the re-ranker reads of it."""
+
+    features: tuple[float, ...]  # in the order of FEATURES
+    singles: list[float]  # each sentence's value (question coverage with bonuses)
+    in_path: frozenset[str]
+
+
+def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher):
+    """The re-ranker's features of each candidate, and the sentence value function.
+
+    Features: BM25F (over the best candidate's), the share of the question's (idf-weighted)
+    concepts the passage holds in its text or section path ("cover"), the share that its best
+    sentence, or two adjacent ones at PAIR_WEIGHT, holds ("sentence": the sentence that answers
+    usually says most of the question at once), story/example/inventory flags, the share its
+    section title holds, its first-stage rank, whether it (or its best sentence) holds the
+    question's most specific concept, the share of the question's own words it holds literally
+    and of its adjacent word pairs, its length and whether it opens its section. A concept is
+    one word of the question together with the rulebook terms the glossary gave for it, and
+    counts once however many of them a passage holds."""
     n = max(searcher.doc_count(), 1)
     idf = {s: w * math.log(1 + n / (1 + _df(searcher, s))) for s, w in plan.terms.items()}
     # a concept is worth its best word that some passage holds: a player's word the books
@@ -712,6 +747,11 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
             concepts.append((c, max(held)))
     total = sum(w for _, w in concepts) or 1.0
     qset = frozenset(idf)
+    rarest = max(concepts, key=lambda cw: cw[1])[0] if concepts else frozenset()
+    fw = function_words()
+    literal = frozenset(stem(w) for w in plan.words) & qset - fw  # its own words, not glossary terms
+    literal_n = len(literal) or 1
+    pairs = frozenset(p for p, _ in plan.phrases if len(p) == 2)
 
     # stem -> (concept, weight) it can stand for; a stem set covers each concept by its best
     owners: dict[str, list[tuple[int, float]]] = {}
@@ -736,6 +776,7 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
     cue_sets = _cue_sets(plan.text)
     number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT if wants_number else 0.0
     cue_w = CUE_BONUS * total / SENTENCE_WEIGHT
+    about_box = bool({"compon", "setup"} & plan.terms.keys())
 
     def value(sent: frozenset[str], numeric: bool, in_path: frozenset[str]) -> float:
         c = covered((sent & qset) | in_path)
@@ -746,38 +787,74 @@ def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
                 c += cue_w
         return c
 
-    scored = []
-    for d, sc in zip(docs, scores, strict=True):
+    out = []
+    for rank, (d, sc) in enumerate(zip(docs, scores, strict=True)):
+        text_stems = _stem_set(d["text"])
         in_path = _stem_set(d["path"]) & qset
-        cover = covered((_stem_set(d["text"]) & qset) | in_path) / total
+        held = (text_stems & qset) | in_path  # every stem of the question is in qset
         info = _sentence_info(d["text"])
         singles = [value(sent, numeric, in_path) for sent, numeric in info]
         best = max(singles)
+        best_i = singles.index(best)
+        best_stems = info[best_i][0]
         # two adjacent sentences together, at PAIR_WEIGHT; coverage and bonuses are
         # subadditive, so a pair can only win where its two sentences' sum allows it
         for i, pair in enumerate(_sentence_pairs(d["text"])):
             if PAIR_WEIGHT * (singles[i] + singles[i + 1]) > best:
-                best = max(best, PAIR_WEIGHT * value(*pair, in_path))
-        score = sc / top + COVER_WEIGHT * cover + SENTENCE_WEIGHT * best / total
+                v = PAIR_WEIGHT * value(*pair, in_path)
+                if v > best:
+                    best, best_stems = v, pair[0]
         kind = _section_kind(d["game"], d["path"])
         if kind is None and _is_inventory(d["text"]):
             kind = "components"
-        if kind == "components" and not ({"compon", "setup"} & plan.terms.keys()):
-            score -= COMPONENTS_PENALTY  # unless the question is about the box or the setup
-        elif kind == "lore":
-            score -= LORE_PENALTY
-        elif kind == "example":
-            score -= EXAMPLE_PENALTY
-        scored.append((score, best / total, cover, sc, singles, in_path))
+        features = (  # in the order of FEATURES
+            sc / top,
+            covered(held) / total,
+            best / total,
+            1.0 if kind == "components" and not about_box else 0.0,
+            1.0 if kind == "lore" else 0.0,
+            1.0 if kind == "example" else 0.0,
+            covered(_stem_set(d["title"]) & qset) / total,
+            1 / (1 + rank),
+            1.0 if rarest & held else 0.0,
+            1.0 if rarest & best_stems or rarest & in_path else 0.0,
+            len(literal & held) / literal_n,
+            len(pairs & _bigrams(d["text"])) / len(pairs) if pairs else 0.0,
+            len(d["text"]) / 800,
+            1.0 if d["id"].endswith("~1") else 0.0,
+        )
+        out.append(Candidate(features, singles, in_path))
+    return out, value
 
-    order = sorted(range(len(docs)), key=lambda i: -scored[i][0])[: max(limit, 2)]
+
+@functools.lru_cache(maxsize=8192)
+def _bigrams(text: str) -> frozenset[tuple[str, str]]:
+    toks = [t for t, _, _ in _token_spans(text)]
+    return frozenset(zip(toks, toks[1:], strict=False))
+
+
+def rerank_score(features: tuple[float, ...], weights: tuple[float, ...]) -> float:
+    return sum(map(operator.mul, features, weights))
+
+
+def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
+            limit: int) -> list[tuple[int, Ranked]]:
+    """The candidates re-ranked by a linear model over their features (`_candidates`),
+    each returned one with its answer sentence."""
+    if not docs:
+        return []
+    cands, value = _candidates(plan, docs, scores, searcher)
+    weights = reranker_weights()
+    scored = [rerank_score(c.features, weights) for c in cands]
+    order = sorted(range(len(docs)), key=lambda i: -scored[i])[: max(limit, 2)]
     out = []
     for i in order:  # the answer sentence only of the passages returned
-        score, sentence_cover, cover, sc, singles, in_path = scored[i]
+        c = cands[i]
         text = docs[i]["text"]
-        first, last = _choose_answer(text, singles, lambda st, numeric, p=in_path: value(st, numeric, p))
+        first, last = _choose_answer(text, c.singles, lambda st, numeric, p=c.in_path: value(st, numeric, p))
         spans = _sentence_spans(text)
-        out.append((i, Ranked(score, (spans[first][0], spans[last][1]), sentence_cover, cover, sc)))
+        out.append((i, Ranked(scored[i], (spans[first][0], spans[last][1]),
+                              c.features[_SENTENCE], c.features[_COVER], scores[i])))
     return out
 
 
@@ -972,6 +1049,32 @@ def detect_game(searcher, q: str) -> str | None:
     return res.hits[0].game if res.hits else None
 
 
+def _first_stage(searcher, query, game: str | None, n: int) -> tuple[list[dict], list[float]]:
+    """The stored fields and BM25F scores of the best `n` passages."""
+    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+    docs, scores = [], []
+    for score, docnum in run_query(searcher, query, game, n):
+        if docnum not in stored:
+            stored[docnum] = searcher.stored_fields(docnum)
+        docs.append(stored[docnum])
+        scores.append(score)
+    return docs, scores
+
+
+def candidates(searcher, q: str, game: str | None) -> list[tuple[dict, dict[str, float]]]:
+    """(stored passage, re-ranker features) of each first-stage candidate of a question, in
+    BM25F order: what bench/train_reranker.py fits the re-ranker on."""
+    plan = plan_query(q, game)
+    query = build_query(plan)
+    if query is None:
+        return []
+    docs, scores = _first_stage(searcher, query, game, CANDIDATES)
+    if not docs:
+        return []
+    cands, _ = _candidates(plan, docs, scores, searcher)
+    return [(d, dict(zip(FEATURES, c.features, strict=True))) for d, c in zip(docs, cands, strict=True)]
+
+
 def search(searcher, q: str, game: str | None = None, limit: int = 10,
            detect: bool = False) -> SearchResult:
     """Rank passages for a player's question. `searcher` is an open Whoosh searcher created
@@ -986,14 +1089,7 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     if query is None:
         return SearchResult(query=plan.text, corrected=plan.corrected, hits=[], game=game,
                             detected=detected, answered=False, confidence=0.0)
-    top = run_query(searcher, query, game, max(CANDIDATES, limit))
-    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
-    docs, scores = [], []
-    for score, docnum in top:
-        if docnum not in stored:
-            stored[docnum] = searcher.stored_fields(docnum)
-        docs.append(stored[docnum])
-        scores.append(score)
+    docs, scores = _first_stage(searcher, query, game, max(CANDIDATES, limit))
     ranked = _rerank(plan, docs, scores, searcher, limit)
     features = _confidence_features(plan, searcher, game,
                                     [(docs[i], r) for i, r in ranked[:2]])

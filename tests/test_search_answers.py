@@ -4,7 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook_index import indexing, search
+from rulebook_index import corpus, indexing, search
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +151,33 @@ def test_a_hand_size_is_a_rule_even_where_the_book_never_says_size(searcher):
     res = search.search(searcher, "what is the hand size", "pillars-of-fate", 5)
     assert res.features["off_book"] == 0.0 and res.answered is True
     assert "draw back up to 5 cards" in res.best.answer
+
+
+# --- the learned re-ranker ---------------------------------------------------------------------
+
+
+def test_reranker_weights_cover_every_feature_in_order():
+    weights = search.reranker_weights()
+    assert len(weights) == len(search.FEATURES) == len(search.HAND_WEIGHTS)
+    shipped = corpus.reranker_model().get("weights", {})
+    assert set(shipped) <= set(search.FEATURES)
+    for name, w in zip(search.FEATURES, weights, strict=True):
+        assert w == shipped.get(name, search.HAND_WEIGHTS[name])
+
+
+def test_results_are_ordered_by_the_reranker_over_their_features(searcher):
+    q, game = "how many cards do i draw at the start of my turn", "pilgrims"
+    cands = search.candidates(searcher, q, game)
+    assert 0 < len(cands) <= search.CANDIDATES
+    assert all(set(f) == set(search.FEATURES) for _, f in cands)
+    weights = dict(zip(search.FEATURES, search.reranker_weights(), strict=True))
+    scored = sorted(cands, key=lambda c: -sum(weights[k] * v for k, v in c[1].items()))
+    hits = search.search(searcher, q, game, 3).hits
+    assert [h.passage_id for h in hits] == [d["id"] for d, _ in scored[:3]]
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_a_story_passage_is_marked_and_weighed_down(searcher):
+    cands = search.candidates(searcher, "who is the monkey king", "journey")
+    lore = [f for _, f in cands if f["lore"]]
+    assert lore and search.reranker_weights()[search.FEATURES.index("lore")] < 0
