@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import threading
 from dataclasses import dataclass
 
 import jsonschema
@@ -133,7 +134,36 @@ def start(game: type[Referee], setup: Setup) -> Referee:
 
 
 def restore(game: type[Referee], setup: Setup, snapshot: dict) -> Referee:
+    """The game in the state of `snapshot`: a model this thread kept (`done_with`), reloaded, or
+    a new one."""
+    idle = _idle.models.get(game)
+    if idle:
+        model = idle.pop()
+        model.reload(setup.players, setup.options, snapshot["G"], snapshot["phase"])
+        return model
     return game(setup.players, setup.options, snapshot["G"], snapshot["phase"])
+
+
+class _IdleModels(threading.local):
+    """Per thread: {game class: models whose request went well}, for `restore` to reload instead
+    of building a machine again. A model never leaves the thread that kept it, and one whose
+    request failed in any way is never kept, so no failure can reach the next request."""
+
+    def __init__(self):
+        self.models: dict[type[Referee], list[Referee]] = {}
+
+
+_idle = _IdleModels()
+IDLE_MODELS_PER_GAME = 2  # per thread: a request restores one model at a time, rarely two
+
+
+def done_with(model: Referee) -> None:
+    """The request that restored `model` went well, and neither it nor anything it answers refers
+    to the model or its state any more: this thread may reload the model for its next request
+    (call it last; never after a failure, which must take the model and its machine with it)."""
+    idle = _idle.models.setdefault(type(model), [])
+    if len(idle) < IDLE_MODELS_PER_GAME and model not in idle:
+        idle.append(model)
 
 
 def check_event(model: Referee, event) -> None:

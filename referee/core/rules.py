@@ -17,7 +17,6 @@ process-wide state and why it is safe.
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 from dataclasses import dataclass, field
@@ -280,7 +279,7 @@ class Referee:
         self.table_options = options
         self.G = G
         self.effects: list[Effect] = []
-        self.machine = self._new_machine(phase)
+        self.machine = self._own_machine(phase)
 
     # -- declared by each game -------------------------------------------------------------------
 
@@ -324,7 +323,7 @@ class Referee:
         replace what `seat` may not see by what the table can see of it (a count, "face down").
         Return a new structure: never alter `self.G`.
         """
-        return copy.deepcopy(self.G)
+        return json.loads(json.dumps(self.G))  # G is JSON data: faster than copy.deepcopy
 
     def visible_event(self, event: dict, seat: str | None) -> dict:
         """An event of the log (or the last move, or the next redo) as `seat` may see it: a card
@@ -341,15 +340,21 @@ class Referee:
 
     # -- provided by the core --------------------------------------------------------------------
 
-    def _new_machine(self, phase: str) -> HierarchicalMachine:
-        """A machine of this model's own, in `phase`.
+    def _own_machine(self, phase: str) -> HierarchicalMachine:
+        """A machine of this model's own, in `phase`: a new one, or the one this model already has
+        when it is reloaded (`reload`).
 
         A `transitions` HierarchicalMachine keeps a scope stack on the machine object while it
         resolves states and triggers events, so a machine shared by the models of concurrent
-        requests corrupts itself (issue 9). Each model therefore owns its machine: nothing of a
-        referee is shared between threads, and a model that fails mid-transition takes its machine
-        with it when the request ends. Building one costs ~0.2–0.5 ms (bench/referee_speed.py).
+        requests corrupts itself (issue 9). Each model therefore owns its machine, and a machine
+        serves one model only, for as long as that model lives: nothing of a referee is shared
+        between threads. Building one costs ~0.2–0.4 ms, which is why a thread may keep a model
+        whose request went well and reload it (`engine.restore`, `engine.done_with`).
         """
+        machine = self.__dict__.get("machine")
+        if machine is not None:  # reloaded; a restored phase is a resolved state (a snapshot's)
+            machine.set_state(phase, model=self)
+            return machine
         type(self)._refuse_names_the_machine_needs()
         machine = HierarchicalMachine(
             model=None,
@@ -360,15 +365,34 @@ class Referee:
             model_attribute="phase",
             name=self.game_id,
         )
+        unbound = set(self.__dict__)
         machine.add_model(self, initial=phase)
+        # what the machine put on the model (its triggers, `may_*`, `is_*`, `trigger`, `to`): bound
+        # to this machine, they go with it (`reset`) or stay with it (`reload`)
+        self._machine_names = tuple(name for name in self.__dict__ if name not in unbound)
         return machine
 
     def reset(self, G: dict, phase: str) -> None:
         """Put the model back to `G` in `phase`, on a fresh machine: whatever a failed transition
-        left on the old machine goes with it."""
+        left on the old machine goes with it, and so does every method that machine bound on the
+        model (`transitions` leaves them on a removed model, and does not bind a name a model
+        already has: without this the model went on triggering its events on the old machine)."""
         self.machine.remove_model(self)
+        for name in (*self._machine_names, "machine"):
+            del self.__dict__[name]
         self.G = G
-        self.machine = self._new_machine(phase)
+        self.machine = self._own_machine(phase)
+
+    def reload(self, players: list[dict], options: dict, G: dict, phase: str) -> None:
+        """Make this model, whose request went well and which nothing refers to any more, the
+        model of another game of its kind: everything of its own is dropped and set again by its
+        class's `__init__`, except its machine and the methods the machine bound on it (the
+        machine is put in `phase`)."""
+        kept = {name: self.__dict__[name]
+                for name in (*self._machine_names, "machine", "_machine_names")}
+        self.__dict__.clear()
+        self.__dict__.update(kept)
+        type(self).__init__(self, players, options, G, phase)
 
     @classmethod
     @functools.cache

@@ -251,6 +251,7 @@ class Sessions:
             model, shown[in_force[-1]] if in_force else None, viewer.seat)
         described["next_redo"] = engine.shown_event(
             model, shown[redo[-1]] if redo else None, viewer.seat)
+        engine.done_with(model)
         return described
 
     def stacks(self, session_id: str, seq: int, conn=None) -> tuple[tuple, tuple]:
@@ -311,6 +312,7 @@ class Sessions:
             else:
                 item["target_seq"] = entry["target_seq"]
             out.append(item)
+        engine.done_with(model)
         return {"id": session_id, "game": row["game"], "seq": row["seq"], "entries": out}
 
     # -- write -------------------------------------------------------------------------------------
@@ -342,36 +344,45 @@ class Sessions:
         if "event" not in body:
             raise BadRequest("event is required", "event")
 
-        with self.store.write() as conn:
-            row, writer = self._locked_row(conn, session_id, token)
+        # Read, check and apply with no lock held; then write in a short transaction that appends
+        # only if nobody wrote meanwhile (the session's seq is still the one the event was applied
+        # to): the write lock is never held while a model is built or an event applied.
+        with self.store.read() as conn:
+            row = self._row(session_id, conn)
+            writer = self.authorize(conn, row, token)
             self._check_room(row)
             if isinstance(body["event"], dict):
                 self.check_seat(row, writer, body["event"].get("player"), "this event")
             if client_id is not None:
                 earlier = self.store.entry_by_client_id(conn, session_id, client_id)
                 if earlier is not None:
-                    if earlier["event"] != body["event"]:
-                        raise BadRequest("this client_id was already used for another event",
-                                         "client_id", code="client_id_reused")
-                    return {"accepted": True, "repeated": True, "seq": earlier["seq"],
-                            "effects": show_effects(row["game"], earlier["effects"])}
+                    return _repeated(row["game"], earlier, body["event"])
             if expected_seq != row["seq"]:
                 raise Stale(row["seq"])
             model = self._model(row, lambda: _log_entries(self.store.entries(session_id, conn)))
-            effects = effects_json(engine.apply(model, body["event"]))
-            seq = row["seq"] + 1
+        effects = effects_json(engine.apply(model, body["event"]))
+        seq = row["seq"] + 1
+        snapshot = model.snapshot()
+        with self.store.write() as conn:
+            if not self.store.advance(conn, session_id, row["seq"], seq, snapshot,
+                                      model.rules_version):
+                earlier = (self.store.entry_by_client_id(conn, session_id, client_id)
+                           if client_id is not None else None)
+                if earlier is not None:  # the same post, retried while the first was entered
+                    return _repeated(row["game"], earlier, body["event"])
+                raise Stale(self.store.session_head(session_id, conn)["seq"])
+            self.authorize(conn, row, token)  # under the lock: a seat's token revoked meanwhile
             self.store.append(conn, session_id, {
                 "seq": seq, "kind": "event", "client_id": client_id,
                 "event": body["event"], "effects": effects,
             })
-            snapshot = model.snapshot()
-            self.store.save_snapshot(conn, session_id, seq, snapshot, model.rules_version)
             if seq % CHECKPOINT_EVERY == 0:
                 self.store.add_checkpoint(conn, session_id, seq, snapshot, model.rules_version)
-        # committed: the write lock is free while the answer is described
+        # committed: the answer is described with no lock held
         self.views.carry_stacks(session_id, seq - 1, [(seq, "event", None)])
         described = self._describe(session_id, type(model), engine.Setup(**row["setup"]), model,
                                    seq, False)
+        engine.done_with(model)
         return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects),
                 **described}
 
@@ -433,6 +444,7 @@ class Sessions:
             self.store.save_snapshot(conn, session_id, seq, model.snapshot(), game.rules_version)
         self.views.carry_stacks(session_id, seq - 1, [(seq, kind, target)])
         described = self._describe(session_id, game, setup, model, seq, False)
+        engine.done_with(model)
         return {"accepted": True, kind: event, "seq": seq, **described}
 
     def _state_after(self, conn, row, game, setup, in_force: tuple[int, ...]) -> Referee:
@@ -659,6 +671,16 @@ class SeatTaken(BadRequest):
 class NothingTo(BadRequest):
     def __init__(self, message: str):
         super().__init__(message, code="nothing_to_do")
+
+
+def _repeated(game_id: str, earlier: dict, event) -> dict:
+    """The answer to a post whose client_id was entered before: the original result, unless the
+    client_id came with another event."""
+    if earlier["event"] != event:
+        raise BadRequest("this client_id was already used for another event", "client_id",
+                         code="client_id_reused")
+    return {"accepted": True, "repeated": True, "seq": earlier["seq"],
+            "effects": show_effects(game_id, earlier["effects"])}
 
 
 def _log_entries(rows: list[dict]) -> list[engine.LogEntry]:

@@ -139,6 +139,8 @@ _SESSION = select(sessions).where(sessions.c.id == bindparam("session_id"))
 _LOCK = _SESSION.with_for_update()
 _APPEND = log.insert()
 _SAVE_SNAPSHOT = update(sessions).where(sessions.c.id == bindparam("session_id"))
+_ADVANCE = update(sessions).where(sessions.c.id == bindparam("session_id"),
+                                  sessions.c.seq == bindparam("from_seq"))
 
 
 class StoreFault(Exception):
@@ -483,6 +485,16 @@ class Store:
             campaign_id=campaign_id, number=number, session_id=session_id, quest=quest,
             carry_over=json.dumps(carry_over), created_at=time.time()))
         conn.execute(update(campaigns).where(campaigns.c.id == campaign_id).values(quests=number))
+
+    def advance(self, conn: Connection, session_id: str, from_seq: int, seq: int, snapshot: dict,
+                version: int) -> bool:
+        """Move a session from `from_seq` to `seq` with its new snapshot, inside a write
+        transaction, if it is still at `from_seq`: False (nothing written) when another write came
+        first. The UPDATE takes the row's lock (PostgreSQL re-reads the row it waited for)."""
+        result = conn.execute(_ADVANCE, {"session_id": session_id, "from_seq": from_seq, "seq": seq,
+                                         "snapshot": json.dumps(snapshot),
+                                         "snapshot_version": version})
+        return result.rowcount == 1
 
     def save_snapshot(self, conn: Connection, session_id: str, seq: int, snapshot: dict,
                       version: int) -> None:
