@@ -1,9 +1,11 @@
 """Long games: a 5,000-event Avignon game (played at random without ending, as
 bench/referee_speed.py does) imported through the API, then the time of its table page (the first
 in this process, which also compiles the templates, then the median), its live view (first reader
-and cached), an undo and a redo, and the imports: unsigned (replayed: MAX_IMPORT_REPLAY lifted for
-this bench, else a 413) and its own export (signed: restored, not replayed). Target (issue 16): the
-page and an undo at 5,000 events <= 50 ms.
+and cached), an undo and a redo, its log page (the latest page, the first time — the templates
+compiled before on another game — and again; then an older page), and the imports: unsigned
+(replayed: MAX_IMPORT_REPLAY lifted for this bench, else a 413) and its own export (signed:
+restored, not replayed). Target (issue 16): the page, the log page and an undo at 5,000 events
+<= 50 ms.
 
     .venv/bin/python bench/long_games.py [events]
 """
@@ -51,6 +53,12 @@ def main() -> None:
         first = timed(lambda: client.get(path), repeat=1)
         cached = timed(lambda: client.get(path))
         first_page = timed(lambda: client.get(f"/play/{game['id']}"), repeat=1)
+        small = client.post("/api/sessions", json={"game": "avignon", **SETUP_BODY}).get_json()
+        client.get(f"/play/{small['id']}/log")  # compiles the log page's templates
+        log_page = f"/play/{game['id']}/log"
+        first_log = timed(lambda: client.get(log_page), repeat=1)
+        log = timed(lambda: client.get(log_page))
+        older_log = timed(lambda: client.get(log_page + f"?from={EVENTS // 2}"))
         page = timed(lambda: client.get(f"/play/{game['id']}"))
         undo = timed(lambda: client.post(path + "/undo", headers=auth, json={}))
         redo = timed(lambda: client.post(path + "/redo", headers=auth, json={}))
@@ -66,6 +74,9 @@ def main() -> None:
     print(f"table page, first in process     {first_page:8.1f} ms   (compiles the templates)")
     print(f"table page                       {page:8.1f} ms   (target ≤ 50)")
     print(f"table page after an undo, redo   {page_after:8.1f} ms")
+    print(f"log page, first time             {first_log:8.1f} ms   (target ≤ 50)")
+    print(f"log page, again                  {log:8.1f} ms")
+    print(f"log page, an older page          {older_log:8.1f} ms   (median of 5, each walked anew)")
     print(f"undo (median of 5)               {undo:8.1f} ms   (target ≤ 50)")
     print(f"redo (median of 5)               {redo:8.1f} ms")
 

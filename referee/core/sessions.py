@@ -273,18 +273,21 @@ class Sessions:
         return self._row(session_id)["seq"]
 
     def log(self, session_id: str, token: str | None = None, seat: str | None = None,
-            last: int | None = None) -> dict:
-        """The log as the holder of `token` may see it: whole, or its `last` entries only (an
-        undo or redo always comes after the entry it names, so what they say of those entries is
-        among them)."""
+            last: int | None = None, between: tuple[int, int] | None = None) -> dict:
+        """The log as the holder of `token` may see it: whole, its `last` entries only, or the
+        entries `between` two seqs (both included: a page of a long log). An undo or redo always
+        comes after the entry it names, so what the last entries say of those entries is among
+        them; an event of a page undone after it shows as undone, without `undone_at`."""
         with self.store.read() as conn:
             row = self._row(session_id, conn)
             viewer = self.viewer(row, token, seat, conn)
-            if last is None:
+            if last is not None:
+                between = (row["seq"] - last + 1, row["seq"])
+            if between is None:
                 entries = self.store.entries(session_id, conn)
             else:
-                entries = self.store.entries_from(session_id, row["seq"] - last + 1, conn,
-                                                  upto=row["seq"])
+                entries = self.store.entries_from(session_id, between[0], conn,
+                                                  upto=min(between[1], row["seq"]))
             in_force, _redo = self.stacks(session_id, row["seq"], conn)
         game = self.game(row["game"])
         model = engine.restore(game, engine.Setup(**row["setup"]), row["snapshot"])

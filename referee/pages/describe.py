@@ -134,6 +134,22 @@ def history(sessions, game, setup: engine.Setup, session_id: str, view: dict, na
             "redo": redo[-1] if redo else None}
 
 
+def history_between(sessions, game, setup: engine.Setup, session_id: str, view: dict,
+                    names: dict, seat: str | None, first: int, upto: int, targets=()) -> dict:
+    """`history` of the log entries `first` to `upto` only (an older page of the log page): walked
+    from the state before `first` (from the nearest checkpoint) to `upto`, and kept nowhere, so
+    that a page costs at most a checkpoint's replay and its own entries, and the walk kept for the
+    table page is left as it is."""
+    walk = start_walk(sessions, game, setup, session_id, first)
+    new = sessions.store.entries_from(session_id, first, upto=upto)
+    texts = continue_walk(walk, sessions, game, setup, session_id, view, new, names, seat)["texts"]
+    missing = {seq for seq in targets if seq is not None and seq not in texts}
+    events = sessions.store.events_at(session_id, missing) if missing else {}
+    texts.update({seq: told_alone(sessions, game, setup, session_id, view, names, seat, seq, event)
+                  for seq, event in sorted(events.items())})
+    return {"texts": texts, "undo": None, "redo": None}
+
+
 def shown(model, event, seat):
     """The event as the reader at `seat` may see it (the game hides what the seat may not see)."""
     if model is None or not model.hidden_information:

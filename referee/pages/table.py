@@ -25,7 +25,7 @@ from ..core.sessions import Forbidden, NotFound, SeatTaken, Stale
 from ..web import describe_game, get_sessions
 from . import invite
 from .base import bp, check_csrf, forget, game_or_404, phone_key, reader, remember, session_row
-from .describe import describe_entry, describe_event, entry_at, history
+from .describe import describe_entry, describe_event, entry_at, history, history_between
 from .forms import event_from_form, in_words, open_events
 from .library import save_entered, use_library
 from .refill import refill
@@ -51,20 +51,24 @@ def load(session_id: str) -> dict:
         return get_sessions().get(session_id)
 
 
-def told_log(session_id: str, view: dict, game,
-             last: int | None = None) -> tuple[list[dict], dict]:
-    """The log entries as this phone may see them (all, or the `last` few), and their events and
-    the events their undos and redos name, told in words."""
+def told_log(session_id: str, view: dict, game, last: int | None = None,
+             between: tuple[int, int] | None = None) -> tuple[list[dict], dict]:
+    """The log entries as this phone may see them (all, the `last` few, or those `between` two
+    seqs: an older page of the log page), and their events and the events their undos and redos
+    name, told in words."""
     token, seat = reader(session_id)
     names = {p["seat"]: p["name"] for p in view["players"]}
     sessions = get_sessions()
     try:
-        entries = sessions.log(session_id, token, seat, last=last)["entries"]
+        entries = sessions.log(session_id, token, seat, last=last, between=between)["entries"]
     except Forbidden:
-        entries = sessions.log(session_id, last=last)["entries"]
+        entries = sessions.log(session_id, last=last, between=between)["entries"]
     setup = engine.Setup(**sessions.store.session_head(session_id)["setup"])
-    first = entries[0]["seq"] if entries and last is not None else 1
     targets = [entry["target_seq"] for entry in entries if entry["kind"] != "event"]
+    if between is not None:
+        return entries, history_between(sessions, game, setup, session_id, view, names,
+                                         view["viewer"]["seat"], *between, targets)
+    first = entries[0]["seq"] if entries and last is not None else 1
     told = history(sessions, game, setup, session_id, view, names, view["viewer"]["seat"],
                    first, targets)
     return entries, told
@@ -364,12 +368,33 @@ def flash_stale(session_id: str, expected_seq: int | None, seq: int) -> None:
            "changes": describe_changes(session_id, expected_seq or 0)[-6:]}, "stale")
 
 
+# Entries on a page of the log page: the latest page by default (described as the table page
+# describes its last entries, by the walk kept per game and seat), older ones by `?from=<seq>` (each
+# walked from the nearest checkpoint and kept nowhere), so that no page of a long game replays or
+# describes the whole log.
+LOG_PAGE = 25
+
+
 @bp.get("/play/<session_id>/log")
 def log_page(session_id):
     view = load(session_id)
     game = game_or_404(view["game"])
-    entries, told = told_log(session_id, view, game)
+    latest = max(1, view["seq"] - LOG_PAGE + 1)
+    first = request.args.get("from", type=int)
+    if first is None or first >= latest:
+        first = latest
+        entries, told = told_log(session_id, view, game, last=view["seq"] - latest + 1)
+    else:
+        first = max(1, first)
+        entries, told = told_log(session_id, view, game, between=(first, first + LOG_PAGE - 1))
     key = phone_key(session_id)
     return render_template("play/log.html", view=view, game=game, log=entries, told=told,
                            names={p["seat"]: p["name"] for p in view["players"]},
-                           can_export=not game.hidden_information or "table" in key)
+                           can_export=not game.hidden_information or "table" in key,
+                           earlier=url_for("pages.log_page", session_id=session_id,
+                                           **{"from": max(1, first - LOG_PAGE)})
+                           if first > 1 else None,
+                           later=None if first == latest else
+                           url_for("pages.log_page", session_id=session_id,
+                                   **({"from": first + LOG_PAGE} if first + LOG_PAGE < latest
+                                      else {})))
