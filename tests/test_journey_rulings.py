@@ -254,3 +254,145 @@ def test_a_tables_own_quest_that_forbids_sealing_refuses_the_prayer_of_sealing_a
     table.do("close_gate", pilgrim=TP, gate="g1")
     assert table.G["gates"]["g1"]["status"] == "closed"
 
+
+
+# -- Greedy and Flying Nimbus ---------------------------------------------------------------------
+
+def test_greedy_takes_a_fortune_card_without_a_mystical_box():
+    table = Table({"pilgrims": {CH: {"hand": ["Greedy"]}, MK: {"hand": ["Greedy"]}}})
+    table.do("maintenance")
+    with pytest.raises(BadRequest):  # which Fortune Card it took
+        table.do("play_card", pilgrim=CH, card="Greedy", kind="skill")
+    table.refuse(E.Q_OWN_DECK, "play_card", pilgrim=MK, card="Greedy", kind="skill",
+                 draws="Wild Herbs")
+    effects = table.do("play_card", pilgrim=CH, card="Greedy", kind="skill", draws="Wild Herbs")
+    assert any("no Mystical Box" in e for e in effects)
+    assert table.pilgrim(CH)["fortune"] == ["Wild Herbs"] and table.pilgrim(CH)["skills"] == []
+
+
+def nimbus_table(**pilgrim):
+    table = Table({"pilgrims": {MK: {"hand": ["Flying Nimbus"], **pilgrim}}})
+    table.do("maintenance")
+    return table
+
+
+NIMBUS = {"pilgrim": MK, "card": "Flying Nimbus", "kind": "skill"}
+
+
+def test_flying_nimbus_is_an_extra_move_action_for_no_action_point():
+    table = nimbus_table()
+    with pytest.raises(BadRequest):
+        table.do("play_card", **NIMBUS)
+    table.refuse(E.Q_REROLL, "play_card", **NIMBUS, duration="this_action", move={"steps": 1})
+    table.refuse(A.Q_MV, "play_card", **NIMBUS, move={"steps": 5})
+    table.refuse(A.Q_DIAGONAL, "play_card", **NIMBUS, move={"steps": 1, "diagonal": True})
+    table.do("play_card", **NIMBUS, move={"steps": 4, "red": 1})
+    assert table.G["activation"]["spent"] == 0 and table.pilgrim(MK)["hp"] == 9
+    assert table.pilgrim(MK)["actions_this_turn"] == ["move"]
+    table.do("move", pilgrim=MK, steps=4)
+    table.do("rest", pilgrim=MK)
+    assert table.G["activation"]["pilgrim"] == CH  # three Actions, two Action Points
+
+
+def test_flying_nimbus_under_demon_distraction_and_lure_of_demons():
+    table = nimbus_table(corruption=["Demon Distraction"])
+    table.do("rest", pilgrim=MK)
+    table.do("play_card", **NIMBUS, move={"steps": 2})  # the second Action
+    table.refuse(R.Q_DISTRACTION, "rest", pilgrim=MK)
+    table = nimbus_table(corruption=["Demon Distraction"], hand=["Flying Nimbus"] * 2)
+    table.do("rest", pilgrim=MK)
+    table.do("move", pilgrim=MK, steps=1)
+    table.refuse(R.Q_DISTRACTION, "play_card", **NIMBUS, move={"steps": 1})
+    table = nimbus_table(corruption=["Lure of Demons"])
+    table.do("move", pilgrim=MK, steps=1)
+    table.refuse(R.Q_LURE, "play_card", **NIMBUS, move={"steps": 1})
+    table.do("rest", pilgrim=MK)
+    table = nimbus_table(corruption=["Lure of Demons"])
+    table.do("move", pilgrim=MK, steps=1)
+    table.do("rest", pilgrim=MK)
+    # a third Action may double up (the FAQ on 3 Action Points; ruling no_double_third_action)
+    table.do("play_card", **NIMBUS, move={"steps": 1})
+    table = Table({"pilgrims": {MK: {"hand": ["Flying Nimbus"], "corruption": ["Lure of Demons"]}}},
+                  no_double_third_action="never")
+    table.do("maintenance")
+    table.do("move", pilgrim=MK, steps=1)
+    table.do("rest", pilgrim=MK)
+    table.refuse(R.Q_LURE, "play_card", **NIMBUS, move={"steps": 1})
+
+
+# -- Condition Cards on Demons (the Asura Seal reflects them) ---------------------------------------
+
+def reflected(condition, hp=4, ruling="applied", dice=(1, 0), **fields):
+    demons = {"berrok": {"hp": hp, "sp": 2, "gkr": 2, "bkr": 2, "attack_dice": 2}}
+    table = Table({"demons": ["berrok"], "pilgrims": {TP: {"hand": ["Asura Seal"]}}},
+                  demon_profiles=demons, demon_condition_effects=ruling)
+    table.do("maintenance")
+    table.do("play_card", pilgrim=TP, card="Asura Seal", kind="skill", duration="end_of_turn")
+    table.end(*PILGRIMS)
+    table.activate("berrok-1", option([TP]), pick=1)
+    table.do("demon_attack", demon="berrok-1", target=TP, attack_dice=list(dice),
+             condition=condition, **fields)
+    return table
+
+
+def test_a_reflected_condition_is_tracked_on_the_demon_and_its_damage_ignored_below_its_hp():
+    table = reflected("Poisoned")
+    poisoned = table.G["demons"]["berrok-1"]["conditions"]
+    assert [(c["name"], c["tokens"], c["duration"]) for c in poisoned] == [("Poisoned", 0, 3)]
+    assert "Poisoned (3 turns left)" in table.model.scores()["decided_by"]["text"]
+    table.do("end_turn")
+    assert poisoned[0]["tokens"] == 1
+    effects = table.do("maintenance")
+    assert any("its Health Points are unchanged" in e for e in effects)
+    assert "berrok-1" in table.G["demons"] and table.G["pending"] is None
+    for _ in range(2):
+        table.end(*PILGRIMS)
+        table.do("demon_options", demon="berrok-1", options=[])
+        table.do("demon_plan", demon="berrok-1", option=1)
+        table.do("end_turn")
+        effects = table.do("maintenance")
+    assert any("expires" in e for e in effects)
+    assert table.G["demons"]["berrok-1"]["conditions"] == []
+
+
+def test_condition_damage_worth_a_one_hit_kill_defeats_the_demon_for_tripitaka():
+    table = reflected("Poisoned", hp=1, dice=(0, 0), condition_damage=0)
+    table.do("end_turn")
+    table.do("maintenance")
+    assert table.G["pending"] == {"kind": "defeated", "pilgrim": TP, "demon": "berrok-1"}
+    table.do("resolve_defeat", pilgrim=TP, choice="kill")
+    assert "berrok-1" not in table.G["demons"] and table.pilgrim(TP)["bad_karma"] == 2
+
+
+def test_a_reflected_condition_needs_its_duration_and_a_duplicate_replaces_it():
+    with pytest.raises(BadRequest):
+        reflected("Disabled")
+    table = reflected("Disabled", condition_duration=2)
+    assert table.G["demons"]["berrok-1"]["conditions"][0]["duration"] == 2
+
+
+def test_a_disabled_demon_does_not_attack_under_the_applied_ruling():
+    table = reflected("Disabled", condition_duration=2)
+    table.do("end_turn")
+    table.do("maintenance")
+    table.end(*PILGRIMS)
+    table.refuse(R.Q_DISABLED, "demon_options", demon="berrok-1", options=[option([TP])])
+    table.do("demon_options", demon="berrok-1", options=[])
+    table = reflected("Disabled", ruling="damage_only", condition_duration=2)
+    table.do("end_turn")
+    table.do("maintenance")
+    table.end(*PILGRIMS)
+    table.do("demon_options", demon="berrok-1", options=[option([TP])])
+
+
+def test_a_paralyzed_demon_takes_no_actions_under_the_applied_ruling():
+    table = reflected("Paralyzed", condition_duration=2)
+    table.do("end_turn")
+    table.do("maintenance")
+    table.end(*PILGRIMS)
+    assert table.phase == "end"  # it does not activate
+    table = reflected("Paralyzed", ruling="damage_only", condition_duration=2)
+    table.do("end_turn")
+    table.do("maintenance")
+    table.end(*PILGRIMS)
+    assert table.phase == "demons_activate"

@@ -7,7 +7,9 @@ from referee.core import BadRequest, cites
 from .card_effects import Q_PHASE_WALK, Q_SHADOW_WALK
 from .combat import Q_PURPLE
 from .profiles import PILGRIM_NAMES
-from .rules import Q_DISTRACTION, Q_LIMP, Q_LURE
+from .rules import Q_CURSE, Q_DISTRACTION, Q_LIMP, Q_LURE, Q_RED_ENTERED
+
+Q_RED = Q_RED_ENTERED
 
 Q_MV = ("When a Miniature moves, it can move any number of squares up to the number of Movement "
         "Points (MV) printed on its Profile Sheet.")
@@ -22,10 +24,6 @@ Q_DIAGONAL = "A Miniature cannot move diagonally."
 Q_BLOCKED = "A Miniature cannot move into or through a square which is blocked."
 Q_RED_HP = ("If you do not have the Movement Points (for Blue Regions) or Health Points (for Red "
             "Regions), you cannot make the move.")
-Q_RED = ("Pilgrims take one point of damage every time they enter one of these squares or if they "
-         "are stationary in the square for a full turn.")
-Q_CURSE = ("Some Corruption Cards, for example Curse of the Dead, prevent double Moves or double "
-           "Actions.")
 Q_PRAY_TILE = "A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray Action."
 Q_MEDITATE_TILE = "A Pilgrim on the same Map Tile as a Mystical Box may perform the Meditate Action."
 Q_BOX_ONCE = ("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they "

@@ -13,7 +13,15 @@ from __future__ import annotations
 from referee.core import BadRequest, cites
 
 from .profiles import PILGRIM_NAMES, condition_card, skill_card
-from .rules import Q_LURE
+from .rules import (
+    Q_CURSE,
+    Q_DISTRACTION,
+    Q_DUPLICATE,
+    Q_EXPIRE,
+    Q_LURE,
+    Q_RED_ENTERED,
+    Q_TURN_TOKENS,
+)
 
 Q_OWN_DECK = "Each Pilgrim has his own specific card deck."
 Q_DRAW_OWN = "When taking Good Karma rewards, draw a Skill Card from your deck"
@@ -37,6 +45,9 @@ Q_ASURA = ("Tripitaka - Asura Seal: Once Tripitaka is protected by the Asura Sea
 Q_ASURA_REFLECT = "All effects of the Attack are reflected, including Knock Back and Condition Cards."
 Q_ASURA_DEFEAT = ("Add all this damage up to see if the Demon is Defeated, and then Tripitaka has the "
                   "choice to Kill (automatic) or Cleanse (perform the Cleanse Ritual).")
+Q_ASURA_TRACK = ("If the Demon survives, track Condition Card duration normally, but after the first "
+                 "turn damage can generally be ignored as Condition Cards do not generate enough "
+                 "damage for a One Hit Kill.")
 Q_BROTHERHOOD = ("Monk Sha - Brotherhood of the Skull: Monk Sha will become the Target of the "
                  "attack, even if he could not normally be Targeted by the Attacker.")
 Q_SEALING = ("Tripitaka - Prayer of Sealing: If a Quest says the Gates cannot be sealed, this card "
@@ -60,7 +71,12 @@ Q_SHADOW_WALK = ("However, if a Pilgrim enters the room without opening the door
                  "King's Shadow Walk Skill Card, for example), the Demons/Gates will become active "
                  "until the Pilgrim leaves.")
 ROOM_WALLS = ("closed_door", "wall")
-DURATION_QUOTES = {"this_action": Q_THIS_ACTION, "end_of_turn": Q_REST_OF_TURN,
+Q_EXTRA_ACTION = ("Many Cards give a Pilgrim an extra Action, either as an extra Action Point for "
+                  "any use (Om Mala of Vigor, +1 AP) or an extra specific Action (Flying Nimbus - "
+                  "an extra Move Action).")
+Q_GREEDY = ("Cho Hakkai - Greedy: Cho Hakkai can take a Fortune Card regardless of whether a "
+            "Mystical Box is on the Map Tile or not.")
+DURATION_QUOTES = {"immediate": Q_REROLL, "this_action": Q_THIS_ACTION, "end_of_turn": Q_REST_OF_TURN,
                    "continuous": Q_CONTINUOUS}
 # Cards that apply to one attack: entered with it (`cards`), not played on their own.
 USED_IN = {"attack_ignored": Q_MERCY, "takes_the_attack": Q_BROTHERHOOD,
@@ -127,6 +143,58 @@ class CardEffectsMixin:
             raise BadRequest(f"enter how long {event['card']} lasts, as printed on it",
                              "event.duration")
         return True
+
+    @cites(Q_DISTRACTION)
+    def card_extra_move(self, event):
+        """An extra Move Action a card gives (Flying Nimbus; another card whose text says so,
+        entered as read): made at once ("all immediate"), no Action Point, and an Action for Demon
+        Distraction, Lure of Demons and Curse of the Dead. Greedy names the Fortune Card taken."""
+        effect = skill_card(event["card"])["effect"]
+        if effect == "takes_fortune" and "draws" not in event:
+            raise BadRequest(f"enter the Fortune Card {event['card']} takes", "event.draws")
+        if effect != "takes_fortune" and "draws" in event:
+            raise BadRequest("draws is the Fortune Card Greedy takes", "event.draws")
+        if effect == "extra_move" and "move" not in event:
+            raise BadRequest(f"enter the extra Move {event['card']} makes", "event.move")
+        if "move" not in event:
+            return True
+        if effect not in (None, "extra_move"):
+            raise BadRequest(f"{event['card']} gives no extra Move", "event.move")
+        name = event["pilgrim"]
+        pilgrim = self.pilgrim(name)
+        taken = pilgrim["actions_this_turn"]
+        if "Demon Distraction" in pilgrim["corruption"] and len(taken) >= 2:
+            return "Demon Distraction: no more than 2 Actions this turn."
+        lure = [c for c in ("Lure of Demons", "Curse of the Dead") if c in pilgrim["corruption"]]
+        third = len(taken) >= 2 and self.option("no_double_third_action") == "third_may_double"
+        if lure and "move" in taken and not third:
+            raise self.violation(f"{lure[0]}: move a second time this turn.",
+                                 Q_LURE if lure[0] == "Lure of Demons" else Q_CURSE)
+        probe = {**event["move"], "type": "move", "player": event["player"], "pilgrim": name,
+                 "action_points": 1}
+        for guard in ("straight_move", "unblocked_move", "within_movement_points",
+                      "red_square_health"):
+            getattr(self, guard)(probe)
+        return True
+
+    def extra_move(self, event) -> None:
+        name, move = event["pilgrim"], event["move"]
+        pilgrim = self.pilgrim(name)
+        card = (self.passes_obstructions(name, move.get("obstruction"))
+                if move.get("through_blocked") else None)
+        self.effect(f"{event['card']}: {PILGRIM_NAMES[name]} makes an extra Move Action "
+                    f"({move['steps']} square{'s' * (move['steps'] != 1)}), no Action Point."
+                    + (f" {card} takes him through the obstruction." if card else ""),
+                    Q_EXTRA_ACTION)
+        pilgrim["actions_this_turn"].append("move")
+        pilgrim["moved_this_turn"] = True
+        if move.get("red"):
+            self.damage_pilgrim(name, move["red"], "red squares entered", Q_RED_ENTERED)
+
+    def take_fortune(self, event) -> None:
+        self.pilgrim(event["pilgrim"])["fortune"].append(event["draws"])
+        self.effect(f"{event['card']}: Cho Hakkai takes the Fortune Card {event['draws']} (no "
+                    "Mystical Box needed).", Q_GREEDY)
 
     def play_duration(self, event) -> str:
         printed = skill_card(event["card"])["duration"] if event["kind"] == "skill" else None
@@ -256,11 +324,73 @@ class CardEffectsMixin:
             self.effect(f"{demon} survives ({total} is less than its {hp} Health Points).",
                         "Their Health Points remain unchanged by any attacks that do not Defeat "
                         "them.")
+            if condition:
+                self.give_demon_condition(demon_id, condition, event.get("condition_duration"))
             return False
         self.effect(f"{demon} is Defeated: Tripitaka Kills or Cleanses it.", Q_ASURA_DEFEAT)
         self.G["pending"] = {"kind": "defeated", "pilgrim": "tripitaka", "demon": demon_id}
         self.defeated_by("tripitaka")
         return True
+
+    # -- Condition Cards on a Demon (reflected by the Asura Seal) ---------------------------------------
+
+    def give_demon_condition(self, demon_id: str, condition: str, duration: int | None) -> None:
+        card = condition_card(condition)
+        duration = duration if duration is not None else card["duration"]
+        if duration is None:
+            raise BadRequest(f"enter the duration printed on the {condition} Condition Card",
+                             "event.condition_duration")
+        conditions = self.G["demons"][demon_id].setdefault("conditions", [])
+        for old in [c for c in conditions if c["name"] == condition]:
+            conditions.remove(old)
+            self.effect(f"{self.name_of(demon_id)} already had {condition}: the old card and its "
+                        f"{old['tokens']} Turn Tokens are discarded.", Q_DUPLICATE)
+        conditions.append({"name": condition, "tokens": 0, "duration": duration,
+                           "damage_each_turn": card["damage_each_turn"] or 0,
+                           "cannot_attack": bool(card["cannot_attack"]),
+                           "paralyzed": bool(card["paralyzed"]), "by": "tripitaka"})
+        self.effect(f"{self.name_of(demon_id)} keeps the reflected {condition} Condition Card "
+                    f"({duration} turns).", Q_ASURA_TRACK)
+
+    def demon_condition(self, demon_id: str, flag: str) -> str | None:
+        """The Condition on a Demon that has `flag` (cannot_attack, paralyzed), when the ruling
+        `demon_condition_effects` applies the Condition Cards' effects to Demons."""
+        if self.option("demon_condition_effects") != "applied":
+            return None
+        demon = self.G["demons"].get(demon_id) or {}
+        return next((c["name"] for c in demon.get("conditions") or [] if c[flag]), None)
+
+    def maintain_demons(self) -> None:
+        """Maintenance: a Demon's Condition Cards expire or deal their damage, which only a One Hit
+        Kill's worth Defeats (then the Pilgrim who reflected it Kills or Cleanses it)."""
+        for demon_id, demon in list(self.G["demons"].items()):
+            for condition in list(demon.get("conditions") or []):
+                label = self.name_of(demon_id)
+                if condition["tokens"] >= condition["duration"]:
+                    demon["conditions"].remove(condition)
+                    self.effect(f"{label}'s {condition['name']} has {condition['tokens']} Turn "
+                                "Tokens: it expires, with no effect this turn.", Q_EXPIRE)
+                    continue
+                damage, hp = condition["damage_each_turn"], demon["profile"].get("hp")
+                if not damage:
+                    continue
+                if hp is None or damage < hp or self.G["pending"]:
+                    self.effect(f"{label} takes {damage} from {condition['name']}: not a One Hit "
+                                "Kill, its Health Points are unchanged.", Q_ASURA_TRACK)
+                    continue
+                self.effect(f"{label} takes {damage} from {condition['name']}: Defeated. "
+                            f"{PILGRIM_NAMES[condition['by']]} Kills or Cleanses it.",
+                            Q_ASURA_DEFEAT)
+                self.G["pending"] = {"kind": "defeated", "pilgrim": condition["by"],
+                                     "demon": demon_id}
+                self.defeated_by(condition["by"])
+
+    def demon_conditions_tick(self) -> None:
+        for demon_id, demon in self.G["demons"].items():
+            for condition in demon.get("conditions") or []:
+                condition["tokens"] += 1
+                self.effect(f"{self.name_of(demon_id)}'s {condition['name']}: Turn Token "
+                            f"{condition['tokens']} of {condition['duration']}.", Q_TURN_TOKENS)
 
     # -- the Demon AI changed by cards ----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from .rules import (
     Q_HAND,
     Q_NO_INTERRUPT,
     Q_PARALYZED,
+    Q_RED_ENTERED,
     Q_UNCONSCIOUS,
 )
 
@@ -77,8 +78,6 @@ Q_KNOCK_BACK = ("The number in the Knock Back effect is the number of squares th
 Q_REMOVED = ("If a Miniature is Killed, it is removed from the Game Board, any cards attached to the "
              "Miniature are discarded and related ongoing conditions are immediately canceled.")
 Q_PILGRIM_DEFEATED = "If a Pilgrim is reduced to zero Health Points, the Pilgrim is Unconscious."
-Q_RED_ENTERED = ("Pilgrims take one point of damage every time they enter one of these squares or if "
-                 "they are stationary in the square for a full turn.")
 Q_RED_DEMONS = ("Red Lines: These lines indicate the squares that damage the Pilgrims but do not "
                 "damage the Demons.")
 Q_PURPLE = ("Purple Lines: Completely impassable under all circumstances, even with special Skill "
@@ -385,7 +384,10 @@ class CombatMixin:
             self.after_action()
 
     def remove_demon(self, demon_id: str, how: str) -> None:
-        self.G["demons"].pop(demon_id)
+        demon = self.G["demons"].pop(demon_id)
+        if demon.get("conditions"):
+            self.effect(f"Its Condition Cards ({', '.join(c['name'] for c in demon['conditions'])}) "
+                        "are discarded.", Q_REMOVED)
         self.G["removed"].append({"demon": demon_id, "how": how, "turn": self.G["turn"]})
         self.quest().on_demon_removed(self, demon_id, how)
 

@@ -201,5 +201,9 @@ class ConditionsMixin:
                 activation["ap"] += gain["ap"]
                 self.effect(f"{label} has {activation['ap'] - activation['spent']} Action Points "
                             "left.", None)
+        if "move" in event:
+            self.extra_move(event)
+        if "draws" in event:
+            self.take_fortune(event)
         if cost.get("ap"):
             self.after_action()

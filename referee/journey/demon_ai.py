@@ -16,6 +16,7 @@ from .card_effects import Q_WAR_CRY
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
+from .rules import Q_DISABLED, Q_PARALYZED
 from .special_cards import FLOOD_GATE, Q_DRAW_FOLLOW
 
 Q_SPAWN_GATES = "Demons spawn from each Active Demon Gate on the Game Board."
@@ -103,7 +104,8 @@ class DemonMixin:
         if phase is None:
             return []
         return [d for d, demon in self.G["demons"].items()
-                if (demon["active"] or self.marching_inside(d)) and d not in phase["activated"]]
+                if (demon["active"] or self.marching_inside(d)) and d not in phase["activated"]
+                and not self.demon_condition(d, "paralyzed")]
 
     def quest_targets(self) -> dict:
         """Figures a Quest adds to the Demons' Targets, {id: Health Points} (Quest 7: Kei Lun,
@@ -318,6 +320,10 @@ class DemonMixin:
         if not demon["active"] and not self.marching_inside(event["demon"]):
             raise self.violation(f"{self.name_of(event['demon'])} is inactive behind a closed "
                                  "door.", Q_ROOMS)
+        paralyzed = self.demon_condition(event["demon"], "paralyzed")
+        if paralyzed:
+            raise self.violation(f"{self.name_of(event['demon'])} is {paralyzed} (the Asura Seal "
+                                 "reflected it; table ruling): no Actions.", Q_PARALYZED)
         return (event["demon"] not in self.G["demon_phase"]["activated"]
                 or f"{self.name_of(event['demon'])} has been activated this Demon Phase.")
 
@@ -342,6 +348,15 @@ class DemonMixin:
                 raise BadRequest("an option with an attack names its Targets, and only then",
                                  f"event.options[{n - 1}].targets")
         return True
+
+    @cites(Q_DISABLED)
+    def options_demon_can_attack(self, event):
+        """A Demon Disabled by a reflected Condition Card (ruling `demon_condition_effects`)."""
+        disabled = self.demon_condition(event["demon"], "cannot_attack")
+        attacking = [n for n, o in enumerate(event["options"], 1) if "attack" in o["actions"]]
+        return (not (disabled and attacking)
+                or f"{self.name_of(event['demon'])} is {disabled}: option {attacking[0]} "
+                   "attacks.")
 
     @cites(Q_SAME_TYPE)
     def options_target_pilgrims(self, event):

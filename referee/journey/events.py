@@ -75,6 +75,16 @@ DEMON_OPTION = {
     "additionalProperties": False,
 }
 
+EXTRA_MOVE = {
+    "type": "object",
+    "properties": {"steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL, "diagonal": FACT,
+                   "through_blocked": FACT, "through_purple": FACT,
+                   "obstruction": {"enum": ["closed_door", "wall", "miniature", "token",
+                                            "structure"]}},
+    "required": ["steps"],
+    "additionalProperties": False,
+}
+
 P = "monkey_king"
 EVENT_TYPES = {
     "maintenance": EventType(
@@ -216,6 +226,11 @@ EVENT_TYPES = {
                                                 "rulebook prints); \"turns\": a number of Turns, "
                                                 "tracked with Turn Tokens"},
                     "turns": {"type": "integer", "minimum": 1, "maximum": 20},
+                    "move": {**EXTRA_MOVE, "description": "Flying Nimbus: the extra Move Action "
+                                                         "made (no Action Point), its facts as "
+                                                         "for a Move"},
+                    "draws": {**CARD_NAME, "description": "Greedy: the Fortune Card Cho Hakkai "
+                                                         "takes (no Mystical Box needed)"},
                     "keep": {"type": "boolean",
                              "description": "the card returns to the hand (\"retained\")"}},
         required=("pilgrim", "card", "kind"),

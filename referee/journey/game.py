@@ -236,6 +236,15 @@ OPTIONS = {
         "Pilgrim leaves.",
         "For example, Phase Walk allows the Monkey King to pass through Obstructions during a "
         "Move Action."),
+    "demon_condition_effects": _ruling(
+        "Table ruling: a Condition Card the Asura Seal reflects onto a Demon. \"applied\": \"All "
+        "effects of the Attack are reflected\" — a Disabled Demon does not attack, a Paralyzed "
+        "one takes no Actions (it does not activate); \"damage_only\": the Condition Cards "
+        "describe \"the effects the Pilgrim is suffering\": on a Demon only their duration and "
+        "damage are tracked.", ("applied", "damage_only"), "applied",
+        "All effects of the Attack are reflected, including Knock Back and Condition Cards.",
+        "The text on the card describes the effects the Pilgrim is suffering and how long this "
+        "effect will last."),
     "gates_sealable": Option(
         "Free play (a table's own Quest): whether the Pilgrims may seal the Gates (\"You can fine "
         "tune the challenge by making Gates inactive at the start of the game or by letting "
@@ -290,7 +299,7 @@ EVENT_RULES = {
     "play_card": (ANY_PHASE, ["controls_pilgrim", "conscious", "not_paralyzed",
                               "card_in_hand", "card_from_own_deck", "card_as_printed",
                               "card_cost_affordable", "card_hp_cost",
-                              "card_ap_cost", "card_action_limit"]),
+                              "card_ap_cost", "card_action_limit", "card_extra_move"]),
     "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
                                "condition_known"]),
@@ -303,6 +312,7 @@ EVENT_RULES = {
     "demon_options": (["demons_activate"], ["no_pending_decision", "no_demon_acting",
                                             "demon_activates", "war_cry_in_play",
                                             "demon_in_order", "options_within_ap",
+                                            "options_demon_can_attack",
                                             "options_target_pilgrims",
                                             "options_ignore_unconscious", "options_all_targets",
                                             "options_passable"]),
@@ -549,6 +559,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         self.effect(f"Turn {G['turn']}: Maintenance Phase.", Q_PHASE_MAINTENANCE)
         for name in PILGRIMS:
             self.maintain_pilgrim(name)
+        self.maintain_demons()
         self.release_held()
         if G["rage"]:
             G["rage"] = False
@@ -665,6 +676,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                     self.effect(f"{PILGRIM_NAMES[name]}'s {condition['name']}: Turn Token "
                                 f"{condition['tokens']} of {condition['duration']}.",
                                 Q_TURN_TOKENS)
+        self.demon_conditions_tick()
         self.quest().on_end_of_turn(self)
         G["turn_ended"] = True
 

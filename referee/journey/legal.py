@@ -197,8 +197,11 @@ def standings(game) -> dict:
                         "breakdown": lines})
     result = G["result"]
     if result is None:
+        held = [f"{game.name_of(d)} {c['name']} ({c['duration'] - c['tokens']} turns left)"
+                for d, demon in G["demons"].items() for c in demon.get("conditions") or []]
         decided = {"text": f"Turn {G['turn']}: the Quest goes on. Cooperative: the Pilgrims win or "
-                           f"lose as a team. Demons on the board: {len(G['demons'])}.",
+                           f"lose as a team. Demons on the board: {len(G['demons'])}."
+                           + (f" Condition Cards on Demons: {', '.join(held)}." if held else ""),
                    "rule": cite(Q_COOPERATIVE).to_json()}
         winners = []
     else:

@@ -69,6 +69,10 @@ Q_THIRD_ACTION = ("If the Pilgrim is allowed a third Action, for example by usin
                   "up.")
 Q_DISTRACTION = ("If you have the Demon Distraction Corruption, you cannot take more than 2 "
                  "Actions per turn, under any circumstances.")
+Q_CURSE = ("Some Corruption Cards, for example Curse of the Dead, prevent double Moves or double "
+           "Actions.")
+Q_RED_ENTERED = ("Pilgrims take one point of damage every time they enter one of these squares or "
+                 "if they are stationary in the square for a full turn.")
 Q_LIMP = "Permanent Limp: 1 Movement Point is lost from the Double Move total."
 
 # -- cards -------------------------------------------------------------------------------------------

@@ -683,3 +683,46 @@ CASES += [
          A.Q_FINE_TUNE, "Close a Gate in a table's own Quest that does not let the Pilgrims Close "
          "Gates: the Quest decides whether they may", [M]),
 ]
+
+NIMBUS = ev("play_card", pilgrim=MK, card="Flying Nimbus", kind="skill", move={"steps": 1})
+CASES += [
+    Case("card_extra_move",
+         setup({"pilgrims": {MK: {"hand": ["Flying Nimbus"], "corruption": ["Demon Distraction"]}}}),
+         NIMBUS, R.Q_DISTRACTION, "Flying Nimbus's extra Move as a third Action under Demon "
+         "Distraction: no more than 2 Actions per turn, under any circumstances",
+         [M, ev("rest", pilgrim=MK), ev("move", pilgrim=MK, steps=1)]),
+    Case("card_extra_move",
+         setup({"pilgrims": {MK: {"hand": ["Flying Nimbus"], "corruption": ["Lure of Demons"]}}}),
+         NIMBUS, R.Q_LURE, "Flying Nimbus's extra Move after a Move under Lure of Demons: the "
+         "same Action twice in one turn", [M, ev("move", pilgrim=MK, steps=1)]),
+    Case("within_movement_points", setup({"pilgrims": {MK: {"hand": ["Flying Nimbus"]}}}),
+         ev("play_card", pilgrim=MK, card="Flying Nimbus", kind="skill", move={"steps": 5}),
+         A.Q_MV, "Flying Nimbus's extra Move of 5 squares: a single Move has the Monkey King's MV",
+         [M]),
+]
+
+
+def reflected(condition):
+    """A Condition Card the Asura Seal reflected onto berrok-1, then the next turn's Demon Phase."""
+    return [*SEALED, ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 0],
+                        condition=condition, condition_duration=2),
+            ev("end_turn"), M, *(end(p) for p in PILGRIMS)]
+
+
+CASES += [
+    Case("options_demon_can_attack", ASURA, options_for("berrok-1", attack_option([TP])),
+         R.Q_DISABLED, "ruling applied: a Demon Disabled by the Asura Seal's reflection planning "
+         "an attack; the Disabled Card says it cannot attack", reflected("Disabled")),
+    Case("demon_activates", setup({**TWO_DEMONS, "pilgrims": {TP: {"hand": ["Asura Seal"]}}}),
+         options_for("berrok-1", attack_option([TP])), R.Q_PARALYZED,
+         "ruling applied: a Demon Paralyzed by the Asura Seal's reflection activating; the "
+         "Paralyzed Card says no actions",
+         [M, ev("play_card", pilgrim=TP, card="Asura Seal", kind="skill", duration="end_of_turn"),
+          *(end(p) for p in PILGRIMS), ev("measure", of="demons",
+                                          distances={"berrok-1": 1, "boof-1": 2}),
+          options_for("berrok-1", attack_option([TP])), ev("demon_plan", demon="berrok-1", option=1),
+          ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 0],
+             condition="Paralyzed", condition_duration=2),
+          options_for("boof-1"), ev("demon_plan", demon="boof-1", option=1),
+          ev("end_turn"), M, *(end(p) for p in PILGRIMS)]),
+]
