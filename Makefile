@@ -22,7 +22,7 @@ dev: index
 	$(BIN)/flask --app app run --debug --host 127.0.0.1 --port 5000
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -4,6 +4,7 @@ The tests skip, saying why, only where no Chromium is found; with REQUIRE_BROWSE
 instead. Screenshots at 360×740 go to tests/artifacts/ (ignored by git) for a person to look at.
 """
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -71,14 +72,18 @@ def live_server(tmp_path_factory, index_dir):
 
 @pytest.fixture(scope="session")
 def axe_source() -> str:
-    """axe-core's script, installed from the npm registry into node_modules/ when missing."""
+    """axe-core's script, installed from the npm registry into node_modules/ when missing (under a
+    lock: pytest-xdist's workers ask at the same moment)."""
     script = AXE_DIR / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            skip_or_fail("npm is not installed, so axe-core cannot be fetched")
-        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(ROOT),
-                        "axe-core"], check=True, capture_output=True, timeout=180)
+    ROOT.joinpath("node_modules").mkdir(exist_ok=True)
+    with open(ROOT / "node_modules" / ".tableside-install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not script.exists():
+            npm = shutil.which("npm")
+            if npm is None:
+                skip_or_fail("npm is not installed, so axe-core cannot be fetched")
+            subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(ROOT),
+                            "axe-core"], check=True, capture_output=True, timeout=180)
     return script.read_text()
 
 
