@@ -78,6 +78,7 @@
     setConn(conn);
     tuckInvite();
     shareButtons();
+    markBoard();
     return true;
   }
 
@@ -343,7 +344,120 @@
     }
   });
 
+  // -- the board is tappable: tap a thing (a figure, a tile, a lane, a space), then choose ----------
+  //
+  // A board marks what its moves name with data-thing (the value the events use: "berrok-1", "A1",
+  // "left", "4 4"). Tapping one narrows "What you can do now" to the choices about it: a button
+  // whose event names it, a form whose fixed fields name it, a form with a choice of that value
+  // (which is chosen). "Show all" undoes it; the next update of the page shows everything again.
+
+  function named(value, thing, key) {
+    if (key === "type" || key === "player" || value === null || value === undefined) return false;
+    if (Array.isArray(value)) {
+      if (value.length && value.every(function (v) { return typeof v === "number"; }) && value.join(" ") === thing) return true;
+      return value.some(function (v) { return named(v, thing); });
+    }
+    if (typeof value === "object") return Object.keys(value).some(function (k) { return named(value[k], thing, k); });
+    return String(value) === thing;
+  }
+
+  function parsed(text) { try { return JSON.parse(text); } catch (err) { return null; } }
+
+  function choicesAbout(thing) {
+    var actions = document.getElementById("actions");
+    if (!actions) return [];
+    var found = [];
+    Array.prototype.forEach.call(actions.querySelectorAll(".legal button[name=event]"), function (b) {
+      found.push({ el: b, about: named(parsed(b.value), thing) });
+    });
+    Array.prototype.forEach.call(actions.querySelectorAll("form.open-event, .open-event > form, form.pg-form"), function (f) {
+      var fixed = f.querySelector("input[name=fixed][type=hidden]");
+      var pick = Array.prototype.filter.call(f.querySelectorAll("input[type=radio]"), function (r) {
+        return !r.disabled && (r.value === thing || (r.name === "fixed" && named(parsed(r.value), thing)));
+      })[0];
+      found.push({ el: f.closest(".open-event") || f, about: !!pick || !!(fixed && named(parsed(fixed.value), thing)), pick: pick });
+    });
+    return found;
+  }
+
+  function markBoard() {
+    Array.prototype.forEach.call(live.querySelectorAll(".board [data-thing]"), function (el) {
+      var about = choicesAbout(el.getAttribute("data-thing")).filter(function (c) { return c.about; }).length;
+      el.classList.toggle("thing-tap", about > 0);
+      if (!about) return;
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");  // named by what it shows (an aria-label would hide it)
+      el.removeAttribute("aria-label");
+      el.setAttribute("aria-describedby", "thing-hint");
+    });
+    var hint = document.getElementById("thing-hint");
+    var board = live.querySelector(".board");
+    if (board && !hint && live.querySelector(".thing-tap")) {
+      hint = document.createElement("p");
+      hint.id = "thing-hint";
+      hint.className = "meta thing-hint";
+      hint.textContent = "Tap a highlighted piece, tile or lane to see only the moves about it.";
+      board.appendChild(hint);
+    }
+  }
+
+  function showAll() {
+    Array.prototype.forEach.call(live.querySelectorAll(".narrowed-out"), function (el) {
+      el.hidden = false;
+      el.classList.remove("narrowed-out");
+    });
+    var note = document.getElementById("narrowed");
+    if (note) note.parentNode.removeChild(note);
+  }
+
+  function narrow(el) {
+    showAll();
+    var thing = el.getAttribute("data-thing");
+    var choices = choicesAbout(thing);
+    var shown = 0;
+    choices.forEach(function (c) {
+      if (c.about) {
+        shown += 1;
+        if (c.pick && !c.pick.checked) { c.pick.checked = true; c.pick.dispatchEvent(new Event("change", { bubbles: true })); }
+        for (var up = c.el.parentElement; up; up = up.parentElement) { if (up.tagName === "DETAILS") up.open = true; }
+      } else {
+        c.el.hidden = true;
+        c.el.classList.add("narrowed-out");
+      }
+    });
+    // a group (a type of move, a step of a two-step choice) left with nothing in it goes too
+    Array.prototype.forEach.call(live.querySelectorAll("#actions .legal .step, #actions .legal .choices, #actions .legal .choice-row"), function (group) {
+      var left = Array.prototype.some.call(group.querySelectorAll("button[name=event]"), function (b) { return !b.hidden; });
+      if (!left) { group.hidden = true; group.classList.add("narrowed-out"); }
+    });
+    var heading = document.getElementById("actions-h");
+    if (!heading) return;
+    var note = document.createElement("p");
+    note.id = "narrowed";
+    note.className = "narrowed";
+    var words = (el.querySelector("h3, h4, strong, .pg-name") || el).textContent;
+    note.appendChild(document.createTextNode("Moves about " + words.replace(/\s+/g, " ").trim().slice(0, 40) + ": " + shown + " "));
+    var all = document.createElement("button");
+    all.type = "button";
+    all.className = "show-all";
+    all.textContent = "Show all";
+    note.appendChild(all);
+    heading.parentNode.insertBefore(note, heading.nextSibling);
+    heading.scrollIntoView({ block: "start" });
+  }
+
+  document.addEventListener("click", function (e) {
+    var thing = e.target.closest && e.target.closest(".thing-tap");
+    if (thing && live.contains(thing)) { narrow(thing); return; }
+    if (e.target.closest && e.target.closest("#narrowed .show-all")) showAll();
+  });
+  document.addEventListener("keydown", function (e) {
+    var thing = e.target.classList && e.target.classList.contains("thing-tap") ? e.target : null;
+    if (thing && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); narrow(thing); }
+  });
+
   shareButtons();
+  markBoard();
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
 })();

@@ -35,6 +35,11 @@ def test_an_activation_and_a_demon_phase_on_a_phone(live_server, phone, axe_sour
     now = page.locator(".jn-now")
     assert "Monkey King's activation" in now.inner_text()
     assert "2 of 2 Action Points left" in now.inner_text()
+    page.locator(".jn-card.thing-tap[data-thing=monkey_king]").click()  # the board: his moves only
+    assert "Moves about 1. Monkey King" in page.locator("#narrowed").inner_text()
+    choices = page.locator("#actions .legal button.choice")
+    shown = [choices.nth(i).inner_text() for i in range(choices.count()) if choices.nth(i).is_visible()]
+    assert shown and all("Monkey King" in text for text in shown), shown
     tap(page, "Monkey King: Rest", 2)
     assert "1 of 2 Action Points left" in page.locator(".jn-now").inner_text()
     screenshot(page, "journey-activation")
@@ -65,7 +70,7 @@ def test_an_activation_and_a_demon_phase_on_a_phone(live_server, phone, axe_sour
     roll.locator("select[name='event.defense_dice.1']").select_option("0")
     roll.locator("button[type=submit]").click()
     entered(page, 9)
-    assert "4/8" in page.locator(".jn-card[aria-label=Tripitaka]").inner_text()
+    assert "4/8" in page.locator(".jn-card[data-thing=tripitaka]").inner_text()
     assert "End of Turn" in page.locator(".jn-now").inner_text()
     tap(page, "End of Turn: place Turn Tokens", 10)
     assert "Turn 2" in page.locator(".jn-now").inner_text()

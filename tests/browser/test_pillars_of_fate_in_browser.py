@@ -75,9 +75,12 @@ def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source)
     assert board.locator(".pof-lane-card").count() == 3
     assert "Each first card played will have its power doubled." in board.inner_text()
 
-    # Ana plays a card she did not enter, with the short form.
+    # Ana plays a card she did not enter, with the short form: she taps the center lane on the
+    # board, which narrows the choices to it and picks it in the form.
     card = ana.locator("form.pof-card-form")
-    card.locator("input[name='event.lane'][value=center]").check()
+    ana.locator(".pof-lane-card.thing-tap[data-thing=center]").click()
+    assert "Moves about" in ana.locator("#narrowed").inner_text()
+    assert card.locator("input[name='event.lane'][value=center]").is_checked()
     card.locator("input[name='event.power']").fill("6")
     card.locator("input[name='event.feathers']").fill("1")
     card.locator("button[type=submit]").click()
@@ -128,6 +131,14 @@ def test_the_last_card_of_an_age_and_its_summary(live_server, phone):
     new_game(ana, live_server, last_card())
     row = ana.locator(".pof-play-row").filter(has_text="5 · 1 scorpion")
     screenshot(ana, "pillars-of-fate-last-card")
+    ana.locator(".pof-lane-card[data-thing=center]").click()  # the board: only the center's plays
+    plays = ana.locator(".pof-plays button.choice")
+    shown = [plays.nth(i).inner_text() for i in range(plays.count()) if plays.nth(i).is_visible()]
+    assert shown and all(text.startswith("Center") for text in shown), shown
+    assert f"Moves about Center: {len(shown)}" in ana.locator("#narrowed").inner_text()
+    screenshot(ana, "pillars-of-fate-tapped-lane")
+    ana.locator("#narrowed .show-all").click()
+    assert plays.nth(0).is_visible() and not ana.locator("#narrowed").count()
     row.locator("button", has_text="Center").first.click()
     entered(ana, 1)
     summary = ana.locator(".pof-summary")

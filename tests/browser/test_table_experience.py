@@ -105,7 +105,8 @@ def test_a_refused_form_keeps_what_was_typed_and_points_at_the_field(live_server
     # Ann moves to a campfire but forgets the companion she took: refused, nothing lost.
     move = page.locator("#pg-move")
     move.locator("label[for=token-1]").click()
-    move.locator("label[for=to-4-4]").click()
+    page.locator(".pg-map .thing-tap[data-thing='4 4']").click()  # the board's space: picked in the form
+    assert page.is_checked("#to-4-4")
     move.locator("button[type=submit]").click()
     page.wait_for_selector("#result .message.error")
     message = page.locator("#result .message.error").inner_text()

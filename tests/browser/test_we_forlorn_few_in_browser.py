@@ -35,7 +35,7 @@ def test_a_turn_of_we_forlorn_few_on_a_phone(live_server, phone, axe_source):
     page.wait_for_selector("#invite-h")
     assert page.locator(".wff-phase-name").inner_text() == "Season card"
     assert page.locator(".wff-tile").count() == len(TERRAIN)
-    assert "face down" in page.locator(".wff-tile[data-tile=D1]").inner_text()
+    assert "face down" in page.locator(".wff-tile[data-thing=D1]").inner_text()
 
     # The First Player resolves a Season card: its name and what it adds to the bag.
     season = page.locator("form.open-event:has(input[name=type][value=season])")
@@ -50,6 +50,9 @@ def test_a_turn_of_we_forlorn_few_on_a_phone(live_server, phone, axe_source):
     travel = page.locator("button.choice", has_text="Travel to W1")
     assert "leaving CF costs 1 Food, 1 Water: you pay 1 Food, 1 Water" in travel.inner_text()
     screenshot(page, "we-forlorn-few-travel")
+    page.locator(".wff-tile.thing-tap[data-thing=W1]").click()  # the board: moves about W1 only
+    assert travel.is_visible() and not page.locator("button.choice", has_text="Stay").is_visible()
+    assert "Moves about W1" in page.locator("#narrowed").inner_text()
     travel.click()
     entered(page, 2)
     assert page.locator(".wff-phase-name").inner_text() == "Gathering Phase"
