@@ -779,8 +779,14 @@ def test_a_long_list_of_choices_is_picked_in_two_steps(client):
     page = client.get(f"/play/{created['id']}/join?token={created['edit_token']}",
                       follow_redirects=True).text
     petition = page[page.index("choices-petition"):]
-    assert re.search(r'<summary>Canonist <span class="meta">— \d+ choices</span></summary>', petition)
     assert re.search(r'<summary>Scribe <span class="meta">— 4 choices</span></summary>', petition)
+    # the Canonist's 24 legal choices ([a, b] and [b, a] switch the same two) read as 12, picked in
+    # steps: which two are switched, then which one is pushed
+    assert '<summary>Canonist <span class="meta">— 12 choices</span></summary>' in petition
+    pairs = re.findall(r'<summary>Canonist: switch (\w+) ↔ (\w+) <span class="meta">— 2 choices', petition)
+    assert len(pairs) == len(set(pairs)) == 6
+    canonist = re.findall(r'class="choice">\s*(Canonist: [^<]+?)\s*</button>', petition)
+    assert len(canonist) == len(set(canonist)) == 12
 
 
 def test_a_list_of_checkboxes_is_drawn_without_typed_values(app):

@@ -275,9 +275,10 @@ STEP_AFTER = 10  # a list of more choices than this is picked in two steps
 
 def choice_steps(buttons: list) -> list[tuple[dict, list]] | None:
     """A long list of legal choices of one type as a two-step picker: grouped by the first field
-    that tells them apart (Avignon's Petition: by the character petitioned, then what it does).
-    `buttons` are (key, event) pairs; returns (the first step's event: type, player and that field,
-    its buttons) in the order they come, or None when the list is short or has no such field."""
+    that tells them apart (Avignon's Petition: by the character petitioned, then what it does; a
+    step still long is picked in steps again). `buttons` are (key, event) pairs; returns (the
+    step's event: the fields all of them share and that field, its buttons) in the order they
+    come, or None when the list is short or has no such field."""
     if len(buttons) <= STEP_AFTER:
         return None
     events = [event for _, event in buttons]
@@ -290,7 +291,8 @@ def choice_steps(buttons: list) -> list[tuple[dict, list]] | None:
             if value not in values:
                 values.append(value)
         if 1 < len(values) < len(events):
-            return [({k: v for k, v in events[0].items() if k in ("type", "player")} | {field: value},
+            shared = {k: v for k, v in events[0].items() if all(e.get(k) == v for e in events)}
+            return [(shared | {field: value},
                      [(key, event) for key, event in buttons if event.get(field) == value])
                     for value in values]
     return None
