@@ -366,6 +366,30 @@ def test_the_table_shows_scores_and_the_end_of_game_screen(phone):
     assert "<svg" in page.text and "Points by category" in page.text
 
 
+def test_a_finished_game_is_shared_as_a_picture_drawn_by_the_server(phone):
+    """The end screen's "The result as an image": an SVG of who won, each player's points as bars
+    and what decided it; nothing in it fetches anything (no script, style, font or link)."""
+    session_id = new_game(phone)
+    assert phone.get(f"/play/{session_id}/result.svg").status_code == 404  # not over yet
+    for seq in range(18):
+        play(phone, session_id, {"type": "play", "player": "sun" if seq % 2 == 0 else "moon",
+                                 "lane": seq // 6 + 1, "power": 2 if seq % 2 == 0 else 1})
+    page = phone.get(f"/play/{session_id}").text
+    assert f'href="/play/{session_id}/result.svg" download="tableside-{session_id}.svg"' in page
+    picture = phone.get(f"/play/{session_id}/result.svg")
+    assert picture.status_code == 200 and picture.mimetype == "image/svg+xml"
+    svg = picture.text
+    assert svg.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in svg
+    shared = re.search(r'data-text="([^"]+)"', page).group(1)
+    assert f"<title id=\"result-title\">{shared}</title>" in svg  # the same words as the text
+    assert ">Ann wins<" in svg
+    assert re.findall(r'text-anchor="end"[^>]*>(\w+)</text>', svg) == ["Ann", "Bob"]
+    totals = [int(t) for t in re.findall(r'font-size="18" font-weight="700" fill="#2b2118">(\d+)<', svg)]
+    assert totals == [int(t) for t in re.findall(r"(?:Ann|Bob) (\d+)", shared)]
+    for fetching in ("<script", "<style", "href=", "url(", "@import"):
+        assert fetching not in svg
+
+
 def test_normalize_scores_adds_up_categories_and_names_a_broken_tie():
     from referee.pages.score import normalize_scores
 

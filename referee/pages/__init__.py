@@ -33,7 +33,7 @@ from .base import bp, csrf_token
 from .describe import choice_steps, event_label, humanize, readable, seat_name
 from .forms import array_length, schema_type
 from .invite import serve_command
-from .score import normalize_scores
+from .score import normalize_scores, result_words
 
 
 def init_app(app) -> None:
@@ -42,7 +42,7 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(csrf_token=csrf_token, schema_type=schema_type,
                                  array_length=array_length, normalize_scores=normalize_scores,
                                  library_cards=library.cards_for, choice_steps=choice_steps,
-                                 names_a_card=library.names_a_card)
+                                 names_a_card=library.names_a_card, result_words=result_words)
     app.jinja_env.filters.update(event_label=event_label, humanize=humanize, seat_name=seat_name,
                                  readable=readable, card_words=library.card_words)
 

@@ -74,3 +74,16 @@ def normalize_scores(scores: dict | None, game_id: str) -> dict:
         else None
     return {"players": players, "categories": categories, "winners": scores.get("winners", []),
             "decided_by": decided_by, "tie_break": broken_tie}
+
+
+def result_words(game, view: dict, names: dict) -> dict:
+    """Who won, in a line, and the whole result as text (what "Share the result" sends)."""
+    scores = normalize_scores(view["scores"], game.game_id)
+    winners = " and ".join(names.get(s, s) for s in scores["winners"])
+    won = f"{winners} win{'s' if len(scores['winners']) == 1 else ''}" if winners else "No winner"
+    totals = ", ".join(f"{names.get(p['seat'], p['name'])} {p['total']}" for p in scores["players"])
+    reason = (scores["decided_by"] or {}).get("text", "")
+    text = f"{game.title}: {won if winners else 'no winner'}" + (f" ({totals})." if totals else ".")
+    if reason:
+        text += f" {reason[:1].upper()}{reason[1:]}" + ("" if reason.endswith(".") else ".")
+    return {"winner_line": won, "text": text + " Refereed by Tableside."}

@@ -29,6 +29,7 @@ from .describe import describe_entry, describe_event, entry_at, history, history
 from .forms import event_from_form, in_words, open_events
 from .library import save_entered, use_library
 from .refill import refill
+from .score import normalize_scores, result_words
 from .setup import rematch_link
 
 
@@ -223,6 +224,22 @@ def view_qr(session_id):
     """The QR code of the view-only link (the join link's QR is only drawn into its holder's page)."""
     session_row(session_id)
     response = current_app.make_response(invite.links(session_id, None)["view_qr"])
+    response.mimetype = "image/svg+xml"
+    return response
+
+
+@bp.get("/play/<session_id>/result.svg")
+def result_image(session_id):
+    """The result of a finished game as a picture to share (the end screen's "The result as an
+    image"): server-drawn SVG, nothing fetched; table.js makes a PNG of it for the share sheet."""
+    view = load(session_id)
+    game = game_or_404(view["game"])
+    if not view["over"]:
+        abort(404, "This game is not over yet: its result is drawn when it ends.")
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    response = current_app.make_response(render_template(
+        "play/result.svg", view=view, game=game, names=names,
+        scores=normalize_scores(view["scores"], game.game_id), **result_words(game, view, names)))
     response.mimetype = "image/svg+xml"
     return response
 

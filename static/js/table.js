@@ -324,7 +324,7 @@
 
   window.addEventListener("online", function () { if (pending) send(); else poll(); });
   window.addEventListener("offline", function () { failures = 3; setConn("offline"); });
-  // -- sharing a result: the phone's share sheet, else the clipboard ------------------------------
+  // -- sharing a result as text: the phone's share sheet, else the clipboard ----------------------
 
   function shareButtons() {
     Array.prototype.forEach.call(live.querySelectorAll(".share-result"), function (b) {
@@ -342,6 +342,53 @@
       navigator.clipboard.writeText(text).then(function () { say(["The result is copied: paste it where you like."]); },
         function () { say(["Copying was refused: the result is under “The result as text”."]); });
     }
+  });
+
+  // -- the result as an image: the server's SVG drawn into a canvas, shared as a PNG with the
+  // phone's share sheet where it takes files, else downloaded (without this script the link
+  // downloads the SVG)
+
+  function pngOf(url) {
+    return new Promise(function (resolve, reject) {
+      var img = new Image();
+      img.onload = function () {
+        var scale = 2;
+        var canvas = document.createElement("canvas");
+        canvas.width = img.naturalWidth * scale;
+        canvas.height = img.naturalHeight * scale;
+        var context = canvas.getContext("2d");
+        context.scale(scale, scale);
+        context.drawImage(img, 0, 0);
+        canvas.toBlob(function (blob) { if (blob) resolve(blob); else reject(new Error("no image")); }, "image/png");
+      };
+      img.onerror = reject;
+      img.src = url;
+    });
+  }
+
+  function download(href, name) {
+    var a = document.createElement("a");
+    a.href = href;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { document.body.removeChild(a); if (/^blob:/.test(href)) URL.revokeObjectURL(href); }, 1000);
+  }
+
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest(".share-image");
+    if (!link || !window.Promise || !document.createElement("canvas").toBlob) return;
+    e.preventDefault();
+    var name = link.getAttribute("download").replace(/\.svg$/, ".png");
+    pngOf(link.href).then(function (blob) {
+      var file = new File([blob], name, { type: "image/png" });
+      if (navigator.share && navigator.canShare && navigator.canShare({ files: [file] })) {
+        return navigator.share({ files: [file], title: link.getAttribute("data-title"), text: link.getAttribute("data-text") })
+          .catch(function () {});
+      }
+      download(URL.createObjectURL(blob), name);
+      say(["The result is saved as a picture: " + name + "."]);
+    }).catch(function () { download(link.href, link.getAttribute("download")); });
   });
 
   // -- the board is tappable: tap a thing (a figure, a tile, a lane, a space), then choose ----------

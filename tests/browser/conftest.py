@@ -1,7 +1,8 @@
 """Browser tests: the app in a real server on a free port, Debian's Chromium driven by Playwright.
 
 The tests skip, saying why, only where no Chromium is found; with REQUIRE_BROWSER=1 (CI) they fail
-instead. Screenshots at 360×740 go to tests/artifacts/ (ignored by git) for a person to look at.
+instead. Screenshots at 360×740 (and, for a page each numbered point of issue 17 shows, 768×1024)
+go to tests/artifacts/ (ignored by git) for a person to look at.
 """
 
 import fcntl
@@ -106,9 +107,19 @@ def phone(browser):
         context.close()
 
 
-def screenshot(page, name: str) -> None:
+TABLET = {"width": 768, "height": 1024}
+
+
+def screenshot(page, name: str, tablet: bool = False) -> None:
+    """A full-page screenshot; with `tablet`, one more at 768×1024 (`<name>-tablet.png`), the
+    page resized in place (no second walk), then back to its size."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, timeout=30000)
+    if tablet:
+        size = page.viewport_size
+        page.set_viewport_size(TABLET)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-tablet.png"), full_page=True, timeout=30000)
+        page.set_viewport_size(size)
 
 
 def check_accessibility(page, axe_source: str) -> list:

@@ -55,7 +55,7 @@ def test_every_rulebook_opens_offline_after_the_app_was_opened_once(live_server,
     saved = page.locator("#saved-rulebooks a")
     assert sorted(saved.all_inner_texts()) == sorted(book["title"] for book in books)
     assert "not opened" not in page.inner_text("body")
-    screenshot(page, "offline-page")
+    screenshot(page, "offline-page", tablet=True)  # 8
     assert check_accessibility(page, axe_source) == []
     saved.first.click()
     assert page.inner_text("main") == online[books[0]["url"]]

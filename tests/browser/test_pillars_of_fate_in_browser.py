@@ -88,7 +88,7 @@ def test_two_phones_draft_begin_age_one_and_play(live_server, phone, axe_source)
     assert "Pillar: Ana" in ana.locator(".pof-center").inner_text()
     assert "Power Ana 12" in ana.locator(".pof-center").inner_text()  # doubled, first card
     entered(ben, 4)
-    screenshot(ana, "pillars-of-fate-first-card")
+    screenshot(ana, "pillars-of-fate-first-card", tablet=True)  # 3: a seat per phone
 
     # Ben plays face down in the center; then Ana tries a second face-down card there: refused.
     card = ben.locator("form.pof-card-form")
@@ -136,7 +136,7 @@ def test_the_last_card_of_an_age_and_its_summary(live_server, phone):
     shown = [plays.nth(i).inner_text() for i in range(plays.count()) if plays.nth(i).is_visible()]
     assert shown and all(text.startswith("Center") for text in shown), shown
     assert f"Moves about Center: {len(shown)}" in ana.locator("#narrowed").inner_text()
-    screenshot(ana, "pillars-of-fate-tapped-lane")
+    screenshot(ana, "pillars-of-fate-tapped-lane", tablet=True)  # 5: the board
     ana.locator("#narrowed .show-all").click()
     assert plays.nth(0).is_visible() and not ana.locator("#narrowed").count()
     row.locator("button", has_text="Center").first.click()

@@ -34,7 +34,7 @@ def test_two_phones_play_avignon_live_with_an_illegal_move_and_undo(live_server,
     join = new_avignon_game(rosa, live_server)
     assert "/join?token=" in join
     assert rosa.locator(".status .turn").inner_text().startswith("Your turn")
-    screenshot(rosa, "table-created")
+    screenshot(rosa, "table-created", tablet=True)  # 1: the invite box
 
     # A second phone joins by the join link (the QR code's content) and gets edit rights;
     # the token leaves the address bar at once.
@@ -214,7 +214,7 @@ def test_a_walk_through_avignon_on_two_phones(live_server, phone):
     # two steps (the character, then what it does).
     aldo.click(".choices-petition > summary")
     aldo.click(".choices-petition .step > summary >> text=Scribe")
-    screenshot(aldo, "walk-petition-two-steps")
+    screenshot(aldo, "walk-petition-two-steps", tablet=True)  # 5: two steps
     aldo.click(".choices-petition button.choice >> text=Scribe: pull Courtesan")
     after(aldo, 3)
     assert aldo.locator(".message.done .told").inner_text() == "Aldo <b>: Petition · Scribe: pull Courtesan"

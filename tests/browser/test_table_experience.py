@@ -173,6 +173,11 @@ def test_setup_in_a_minute_names_then_a_quick_start_and_the_layout_dealt_on_the_
     rulings.locator("> summary").click()
     shot(page, "new-game-rulings")
     assert check_accessibility(page, axe_source) == []
+    # 2: every page answers, a game with no referee too (a styled page, not a raw 404)
+    page.goto(f"{live_server}/play/new?game=chess")
+    assert "chess" in page.inner_text("main")
+    shot(page, "unknown-game")
+    page.goto(f"{live_server}/play/new?game=avignon")
 
     taps = Taps(page)
     page.fill("#player-1", "Rosa")
@@ -205,8 +210,12 @@ FINAL_TURN = {"board": [
 def test_my_games_a_rematch_with_the_same_players_and_the_result_shared(live_server, device,
                                                                        axe_source):
     page = device
-    page.add_init_script("navigator.share = (data) => { window.sharedResult = data; "
-                         "return Promise.resolve(); };")
+    # the share sheet: the phone's takes files (the picture is shared), the tablet's does not
+    # (the picture is downloaded)
+    page.add_init_script("navigator.share = (data) => { if (data.files) window.sharedImage = "
+                         "data.files.map(f => [f.name, f.type, f.size]); else window.sharedResult = "
+                         "data; return Promise.resolve(); }; navigator.canShare = (data) => "
+                         f"{'true' if page.device_name == 'phone' else 'false'} && !!data.files;")
     page.goto(live_server + "/play/")
     created = page.request.post(live_server + "/api/sessions", data={
         "game": "avignon", "players": ["Rosa", "Aldo"], "position": FINAL_TURN,
@@ -224,6 +233,18 @@ def test_my_games_a_rematch_with_the_same_players_and_the_result_shared(live_ser
     assert "Refereed by Tableside." in shared["text"]
     shot(page, "game-over-share")
     assert check_accessibility(page, axe_source) == []
+    picture = f"tableside-{created['id']}.png"
+    if page.device_name == "phone":
+        page.click("a.share-image")
+        page.wait_for_function("() => window.sharedImage")
+        [(name, kind, size)] = page.evaluate("() => window.sharedImage")
+        assert (name, kind) == (picture, "image/png") and size > 5000
+        svg = page.request.get(f"{live_server}/play/{created['id']}/result.svg").body()
+        (ARTIFACTS / "table-result-image.svg").write_bytes(svg)  # the picture, to look at
+    else:
+        with page.expect_download() as saved:
+            page.click("a.share-image")
+        assert saved.value.suggested_filename == picture
 
     # my games lists it, with a rematch
     page.goto(live_server + "/play/")
@@ -254,6 +275,12 @@ def test_the_board_is_tappable_a_card_then_what_to_do_with_it(live_server, devic
     assert panel.locator("a[href='#actions-h']").count() == 1  # the Vicar's petition has choices
     shot(page, "board-tap")
     assert check_accessibility(page, axe_source) == []
+    # two columns on a tablet (the board left, what to do right); one column on a phone
+    board, actions = page.locator("#live > .board").bounding_box(), page.locator("#actions").bounding_box()
+    if page.device_name == "tablet":
+        assert actions["x"] >= board["x"] + board["width"] and actions["y"] < board["y"] + board["height"]
+    else:
+        assert actions["y"] >= board["y"] + board["height"] and abs(actions["x"] - board["x"]) < 2
     panel.locator("button.choice >> text=Beseech").click()
     page.wait_for_selector(".message.done")
     assert "Beseech · Vicar" in page.locator(".message.done").inner_text()

@@ -146,7 +146,7 @@ def test_a_pilgrims_turn_with_a_known_card_in_taps(live_server, phone):
     taps(page.locator(".choices-replenish button.choice >> text=Replenish and end the turn"))
     page.wait_for_function("document.getElementById('live').dataset.seq === '5'")
     assert page.locator(".status .turn").inner_text().startswith("Bob")
-    screenshot(page, "tap-count-pilgrims-turn")
+    screenshot(page, "tap-count-pilgrims-turn", tablet=True)  # 4: cards entered once
     record("pilgrims_turn_with_a_known_card_taps", taps.count)
     assert taps.count <= 6
 
