@@ -473,7 +473,9 @@
       }
     });
     // a group (a type of move, a step of a two-step choice) left with nothing in it goes too
-    Array.prototype.forEach.call(live.querySelectorAll("#actions .legal .step, #actions .legal .choices, #actions .legal .choice-row"), function (group) {
+    var groups = Array.prototype.map.call(live.querySelectorAll("#actions .legal .buttons"), function (b) { return b.parentElement; })
+      .concat(Array.prototype.slice.call(live.querySelectorAll("#actions .legal .step, #actions .legal .choices")));
+    groups.forEach(function (group) {
       var left = Array.prototype.some.call(group.querySelectorAll("button[name=event]"), function (b) { return !b.hidden; });
       if (!left) { group.hidden = true; group.classList.add("narrowed-out"); }
     });
