@@ -699,7 +699,7 @@ HAND_WEIGHTS = {
     "bm25": 1.0, "cover": COVER_WEIGHT, "sentence": SENTENCE_WEIGHT,
     "components": -COMPONENTS_PENALTY, "lore": -LORE_PENALTY, "example": -EXAMPLE_PENALTY,
     "title": 0.0, "rank": 0.0, "specific": 0.0, "specific_sentence": 0.0, "literal": 0.0,
-    "phrase": 0.0, "length": 0.0, "first": 0.0,
+    "phrase": 0.0, "length": 0.0, "first": 0.0, "number_answer": 0.0, "cue_answer": 0.0,
 }
 
 
@@ -796,14 +796,14 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
         singles = [value(sent, numeric, in_path) for sent, numeric in info]
         best = max(singles)
         best_i = singles.index(best)
-        best_stems = info[best_i][0]
+        best_stems, best_numeric = info[best_i]
         # two adjacent sentences together, at PAIR_WEIGHT; coverage and bonuses are
         # subadditive, so a pair can only win where its two sentences' sum allows it
         for i, pair in enumerate(_sentence_pairs(d["text"])):
             if PAIR_WEIGHT * (singles[i] + singles[i + 1]) > best:
                 v = PAIR_WEIGHT * value(*pair, in_path)
                 if v > best:
-                    best, best_stems = v, pair[0]
+                    best, (best_stems, best_numeric) = v, pair
         kind = _section_kind(d["game"], d["path"])
         if kind is None and _is_inventory(d["text"]):
             kind = "components"
@@ -822,6 +822,8 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
             len(pairs & _bigrams(d["text"])) / len(pairs) if pairs else 0.0,
             len(d["text"]) / 800,
             1.0 if d["id"].endswith("~1") else 0.0,
+            1.0 if wants_number and best_numeric else 0.0,
+            1.0 if any(best_stems & cues for cues in cue_sets) else 0.0,
         )
         out.append(Candidate(features, singles, in_path))
     return out, value
