@@ -21,8 +21,10 @@ def get_campaigns() -> Campaigns:
 
 @bp.post("/campaigns")
 def create_campaign():
-    """A new campaign: its players, the options every session shares, its table rulings. The
-    answer carries the campaign's edit token (the edit token of each of its sessions)."""
+    """A new campaign: its players, the options every session shares, its table rulings, and
+    optionally its first Quest (`first`, as the body of POST .../quests; both are checked before
+    either is written). The answer carries the campaign's edit token (the edit token of each of
+    its sessions) and, with `first`, the first session with its join token."""
     return jsonify(get_campaigns().create(json_body())), 201
 
 
@@ -36,3 +38,12 @@ def get_campaign(campaign_id):
 def start_quest(campaign_id):
     """The next session of the campaign, set up from the end of the one before."""
     return jsonify(get_campaigns().start(campaign_id, bearer_token(), json_body())), 201
+
+
+@bp.post("/campaigns/<campaign_id>/quests/<number>/seats")
+def keep_seat(campaign_id, number):
+    """A phone that held a seat in an earlier Quest of the campaign (Bearer: its seat token there)
+    takes the same seat in Quest `number`, where it was kept for it: the answer carries that
+    session's seat token."""
+    place = int(number) if number.isdigit() and len(number) < 6 else None
+    return jsonify(get_campaigns().keep_seat(campaign_id, place, bearer_token())), 201

@@ -9,6 +9,12 @@ the new session and its place in the campaign. The campaign's edit token is the 
 session in it: the phone that holds it runs the whole campaign; each session still has its own join
 link for the other phones.
 
+Seats go on with the campaign: every seat claimed in a session is kept for its phone in the next
+one (claimed there by a token nobody holds, so no join link can take it). The phone that held the
+seat opens it with its old seat token (`keep_seat`) and gets the new session's seat token; only the
+table can give a kept seat to another phone (`replace`, as in any session). A campaign may be
+created with its first session (`first`): both are checked before anything is written.
+
 A game's campaign rules (e.g. `referee.journey.campaign.Campaign`) provide: `game_id`, `options`
 (table rulings, `Option`s), `start_schema` (the JSON Schema of a request to start the next session),
 `next_setup(previous, body, rulings) -> (options, position, carry)`, `next_quests(previous,
@@ -28,6 +34,7 @@ from .sessions import (
     SESSION_ID_LENGTH,
     Forbidden,
     NotFound,
+    SeatTaken,
     Sessions,
     _log_entries,
     _refuse_unknown,
@@ -65,7 +72,7 @@ class Campaigns:
     def create(self, body: dict) -> dict:
         if not isinstance(body, dict):
             raise BadRequest("the body must be a JSON object")
-        _refuse_unknown(body, {"game", "players", "options", "rulings", "anyone_enters"})
+        _refuse_unknown(body, {"game", "players", "options", "rulings", "anyone_enters", "first"})
         rules = self.rules_of(body.get("game"))
         game = self.sessions.game(rules.game_id)
         options = body.get("options") or {}
@@ -87,12 +94,19 @@ class Campaigns:
         for name, option in rules.options.items():
             chosen[name] = rulings.get(name, option.default)
             engine.check_schema(option.schema, chosen[name], f"rulings.{name}")
+        stored = {"players": setup.players, "options": options, "rulings": chosen,
+                  "anyone_enters": setup.anyone_enters}
+        first = body.get("first")
+        if first is not None:  # the first Quest is checked before the campaign is written
+            engine.check_schema(rules.start_schema, first, "first")
+            self._next(rules, stored, None, first)
         token = secrets.token_urlsafe(24)
         campaign_id = new_id()
-        self.store.create_campaign(campaign_id, game.game_id, token_hash(token), {
-            "players": setup.players, "options": options, "rulings": chosen,
-            "anyone_enters": setup.anyone_enters})
-        return {"edit_token": token, **self.get(campaign_id)}
+        self.store.create_campaign(campaign_id, game.game_id, token_hash(token), stored)
+        if first is None:
+            return {"edit_token": token, **self.get(campaign_id)}
+        started = self.start(campaign_id, token, first)
+        return {"edit_token": token, **self.get(campaign_id), "first": started}
 
     # -- read ----------------------------------------------------------------------------------------
 
@@ -164,17 +178,13 @@ class Campaigns:
                 last = quests[-1]
                 model = self._state(last["session_id"], conn)
                 previous = {"quest": last["quest"], "G": model.G, "over": model.game_over}
-            options, position, carry = rules.next_setup(previous, body, row["setup"]["rulings"])
-            game = self.sessions.game(row["game"])
-            setup = engine.check_setup(game, {
-                "players": row["setup"]["players"],
-                "options": {**row["setup"]["options"], **options},
-                "position": position or None, "anyone_enters": row["setup"]["anyone_enters"]})
-            model = engine.start(game, setup)
+            game, setup, model, carry = self._next(rules, row["setup"], previous, body)
             session_id, join_token = new_id(), secrets.token_urlsafe(24)
             self.store.insert_session(conn, session_id, game.game_id, row["token_hash"],
                                       token_hash(join_token), setup.to_json(), model.snapshot(),
                                       game.rules_version)
+            if quests:
+                carry["seats"] = self._keep_seats(conn, quests[-1]["session_id"], session_id)
             number = row["quests"] + 1
             carry["start"] = rules.summary(model.visible_state(None))
             self.store.add_campaign_quest(conn, campaign_id, number, session_id, body["quest"],
@@ -182,7 +192,73 @@ class Campaigns:
             described = self.sessions._describe(session_id, game, setup, model, 0)
         return {"campaign": campaign_id, "number": number, "join_token": join_token,
                 "carry_over": show_effects(game.game_id, carry["effects"]),
-                "upgrades": carry["upgrades"], **described}
+                "upgrades": carry["upgrades"], "seats_kept": sorted(carry.get("seats", {})),
+                **described}
+
+    def _next(self, rules, stored: dict, previous: dict | None, body: dict):
+        """The next session, checked and started (not yet written): (game, setup, model, carry)."""
+        options, position, carry = rules.next_setup(previous, body, stored["rulings"])
+        game = self.sessions.game(rules.game_id)
+        setup = engine.check_setup(game, {
+            "players": stored["players"], "options": {**stored["options"], **options},
+            "position": position or None, "anyone_enters": stored["anyone_enters"]})
+        return game, setup, engine.start(game, setup), carry
+
+    # -- seats go on with the campaign ----------------------------------------------------------------
+
+    def _keep_seats(self, conn, before: str, session_id: str) -> dict[str, str]:
+        """Every seat claimed in the session before is claimed in the new one by a token nobody
+        holds, kept for the phone that held it: {seat: that token's hash}."""
+        kept = {}
+        for seat in self.store.seat_claims(conn, before):
+            kept[seat] = token_hash(secrets.token_urlsafe(24))
+            self.store.add_token(conn, session_id, kept[seat], "seat", seat)
+        return kept
+
+    def keep_seat(self, campaign_id: str, number: int, token: str | None) -> dict:
+        """The phone that held a seat in an earlier session of the campaign (`token`: its seat token
+        there) takes the same seat in session `number`, where it was kept for it: it gets that
+        session's seat token. Refused when the seat was given to another phone since."""
+        if not token:
+            raise Forbidden("the seat token of an earlier Quest of this campaign is needed", 401)
+        hashed = token_hash(token)
+        with self.store.write() as conn:
+            self._row(campaign_id, conn, for_update=True)
+            quests = self.store.campaign_quests(campaign_id, conn)
+            if not isinstance(number, int) or not 1 <= number <= len(quests):
+                raise NotFound(f"campaign {campaign_id!r} has no Quest {number!r}")
+            target = quests[number - 1]
+            held = None  # (index of the Quest where the token holds its seat, the seat)
+            for index in range(number - 2, -1, -1):
+                claims = self.store.seat_claims(conn, quests[index]["session_id"])
+                seat = next((s for s, h in claims.items() if hmac.compare_digest(h, hashed)), None)
+                if seat is not None:
+                    held = index, seat
+                    break
+            if held is None:
+                raise Forbidden("this token holds no seat in an earlier Quest of this campaign", 403)
+            index, seat = held
+            row = self.store.lock(conn, target["session_id"])
+            for later in quests[index + 1:number]:  # kept all the way, never given to another phone
+                kept = later["carry_over"].get("seats", {}).get(seat)
+                claims = self.store.seat_claims(conn, later["session_id"])
+                if kept is None or claims.get(seat) != kept:
+                    raise SeatTaken(seat)
+            self.store.revoke_token(conn, target["carry_over"]["seats"][seat])
+            seat_token = secrets.token_urlsafe(24)
+            self.store.add_token(conn, target["session_id"], token_hash(seat_token), "seat", seat)
+        name = next(p["name"] for p in row["setup"]["players"] if p["seat"] == seat)
+        return {"id": target["session_id"], "number": number, "seat": seat, "name": name,
+                "seat_token": seat_token}
+
+    def of_session(self, session_id: str) -> dict | None:
+        """{"campaign", "number", "quests"} of the campaign a session belongs to, or None."""
+        found = self.store.campaign_of(session_id)
+        if found is None:
+            return None
+        row = self._row(found["campaign_id"])
+        return {"campaign": found["campaign_id"], "number": found["number"],
+                "quests": row["quests"]}
 
 
 def _result(game_id: str, result: dict | None) -> dict | None:

@@ -371,10 +371,11 @@ def campaign_paths(games: dict[str, type[Referee]], campaigns: dict, schemas: di
             "properties": {option_name: {**copy.deepcopy(option.schema),
                                          "description": option.description}
                            for option_name, option in rules.options.items()}}
-        schemas[f"{name}CampaignSetup"] = setup
         start = copy.deepcopy(rules.start_schema)
         start["properties"]["position"] = copy.deepcopy(game.position_schema or {})
         schemas[f"{name}CampaignQuest"] = start
+        setup["properties"]["first"] = {"$ref": f"#/components/schemas/{name}CampaignQuest"}
+        schemas[f"{name}CampaignSetup"] = setup
         setups.append(name)
     campaign_id = _path_param("campaign_id", "a campaign's id, as its create answer gave it")
     return {
@@ -404,5 +405,21 @@ def campaign_paths(games: dict[str, type[Referee]], campaigns: dict, schemas: di
             "responses": {**_ok(201, {"allOf": [{"$ref": "#/components/schemas/SessionView"}],
                                       "required": ["campaign", "number", "join_token"]}),
                           **_error_responses(*WRITE_ERRORS, refused=(422,))},
+        }},
+        "/api/campaigns/{campaign_id}/quests/{number}/seats": {"post": {
+            "summary": "A phone keeps its seat in the campaign's next session: the seat token it "
+                       "held in an earlier session opens the same seat, kept for it",
+            "parameters": [campaign_id, _path_param("number", "the session's place in the "
+                                                    "campaign (1 = its first Quest)",
+                                                    {"type": "integer", "minimum": 1})],
+            "security": BEARER,
+            "responses": {**_ok(201, {"type": "object",
+                                      "required": ["id", "number", "seat", "name", "seat_token"],
+                                      "properties": {"id": {"type": "string"},
+                                                     "number": {"type": "integer"},
+                                                     "seat": {"type": "string"},
+                                                     "name": {"type": "string"},
+                                                     "seat_token": {"type": "string"}}}),
+                          **_error_responses(*WRITE_ERRORS)},
         }},
     }

@@ -479,6 +479,14 @@ class Store:
             rows = used.execute(query).mappings().all()
         return [{**row, "carry_over": json.loads(row["carry_over"])} for row in rows]
 
+    def campaign_of(self, session_id: str) -> dict | None:
+        """{"campaign_id", "number"} of the campaign session this is, or None."""
+        query = select(campaign_sessions.c.campaign_id, campaign_sessions.c.number).where(
+            campaign_sessions.c.session_id == session_id)
+        with self._using(None) as used:
+            row = used.execute(query).mappings().first()
+        return dict(row) if row else None
+
     def add_campaign_quest(self, conn: Connection, campaign_id: str, number: int, session_id: str,
                            quest: str, carry_over: dict) -> None:
         conn.execute(insert(campaign_sessions).values(

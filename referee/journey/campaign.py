@@ -143,6 +143,12 @@ START_SCHEMA = {
     "additionalProperties": False,
 }
 
+# The campaign page's form: rows of Upgrades per Pilgrim (one more than any Quest gives, so that
+# taking too many can be entered, and refused with its sentence), and what each kind gives.
+FORM_UPGRADE_ROWS = 3
+FORM_UPGRADES = {"good": {"good_karma": 10}, "bad": {"bad_karma": 10},
+                 "split": {"good_karma": 5, "bad_karma": 5}}
+
 OPTIONS = {
     "quest_upgrades": Option(
         "Table ruling: the Karma Upgrades a later Quest gives at its setup, when the Pilgrims come "
@@ -354,6 +360,50 @@ class Campaign:
             note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma; the weapon is fully upgraded, "
                           f"only the Corruption Card {upgrade['corruption']}.",
                  Citation(G_, Q_FULLY_UPGRADED))
+
+    # -- the campaign page's form -------------------------------------------------------------------
+
+    @classmethod
+    def start_from_form(cls, form) -> dict:
+        """The body of the next Quest's start from the campaign page's form (a mapping of fields):
+        `quest`, `expected_quests`; each Pilgrim's Upgrades `upgrades.<pilgrim>.<n>.kind` ("good":
+        10 Good Karma, "bad": 10 Bad Karma, "split": 5 of each — a mistake the table can make, and
+        is refused with its rule) with the card taken in `upgrades.<pilgrim>.<n>.card`; cards drawn
+        or discarded in `adjust.<pilgrim>.draw` / `.discard`, separated by commas."""
+        body: dict = {"quest": form.get("quest", "")}
+        expected = form.get("expected_quests", "")
+        if expected.isdigit() and len(expected) <= 6:
+            body["expected_quests"] = int(expected)
+        upgrades, adjust = {}, {}
+        for name in PILGRIMS:
+            chosen = []
+            for row in range(FORM_UPGRADE_ROWS):
+                field = f"upgrades.{name}.{row}"
+                kind, card = form.get(f"{field}.kind", ""), form.get(f"{field}.card", "").strip()
+                if not kind:
+                    if card:
+                        raise BadRequest(f"{PILGRIM_NAMES[name]}: choose 10 Good or 10 Bad Karma "
+                                         f"for {card[:60]}", f"{field}.kind")
+                    continue
+                if kind not in FORM_UPGRADES:
+                    raise BadRequest("an Upgrade is 10 Good or 10 Bad Karma", f"{field}.kind")
+                upgrade = dict(FORM_UPGRADES[kind])
+                if card:
+                    upgrade["corruption" if kind == "bad" else "card"] = card
+                chosen.append(upgrade)
+            if chosen:
+                upgrades[name] = chosen
+            change = {key: cards for key in ("draw", "discard")
+                      if (cards := [card.strip() for card in
+                                    form.get(f"adjust.{name}.{key}", "").split(",")[:20]
+                                    if card.strip()])}
+            if change:
+                adjust[name] = change
+        if upgrades:
+            body["upgrades"] = upgrades
+        if adjust:
+            body["adjust"] = adjust
+        return body
 
     # -- progress ----------------------------------------------------------------------------------
 

@@ -72,6 +72,12 @@ def new():
                 remember(created["id"], token=created["edit_token"], role="table",
                          table=created["edit_token"], join=created["join_token"])
                 return redirect(url_for("pages.table", session_id=created["id"], created=1), 303)
+    return new_game_page(game, described, values, errors)
+
+
+def new_game_page(game, described: dict, values, errors: dict):
+    """The new-game form, filled with `values`, and the errors by field (400 when there are any).
+    Also drawn by the other forms the page posts to (a campaign's start, referee/pages/campaign.py)."""
     rulings = [ruling_words(name, option) for name, option in described["options"].items()
                if is_ruling(option)]
     rulings = [ruling for ruling in rulings if ruling["choices"]]
