@@ -90,6 +90,20 @@ def test_q6_one_gate_at_most_is_sealed(client):
     table.refuse(Q6.Q_SEAL_ONE, "play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill")
 
 
+def test_q6_the_prayer_of_sealing_seals_the_one_gate(client):
+    """"A maximum of 1 Gate can be sealed, regardless of the means": the Prayer of Sealing played
+    first is the one (which Gate it seals is the table's: the card's text is not printed)."""
+    table = q6(client, {"pilgrims": {TP: {"sutras": 2, "hand": ["Prayer of Sealing",
+                                                                "Prayer of Sealing"]}}},
+               initiative=[TP, MK, CH, MS])
+    table.do("maintenance")
+    effects = table.do("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill")
+    assert any("one Gate this Quest lets" in effect for effect in effects)
+    table.refuse(Q6.Q_SEAL_ONE, "close_gate", pilgrim=TP, gate="gate-1")
+    table.refuse(Q6.Q_SEAL_ONE, "play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill")
+    assert {gate["status"] for gate in table.G["gates"].values()} == {"inactive"}
+
+
 def test_q6_the_bull_demon_king_attacks_but_never_moves(client):
     table = q6(client)
     table.to_demon_phase()
@@ -488,6 +502,33 @@ def test_q9_the_elder_monk_replaces_the_other_tokens_and_rulings_on_rage(client)
         assert any("facing Tripitaka" in e for e in effects)
 
 
+def test_q9_only_the_tokens_in_kogaijis_room_become_bull_generals(client):
+    """"If there are other Villager Tokens in the room, immediately replace them with Bull
+    Generals": a token outside the room stays, and is a Bull General when a Rescue is tried."""
+    table = q9(client, quest_setup={"room": ["villager-1", "villager-2", "villager-3"]})
+    table.do("maintenance")
+    effects = table.do("rescue_attempt", pilgrim=MK, villager="villager-1", spinner="white")
+    G = table.G
+    assert G["tokens"]["villagers"] == ["villager-4"]
+    assert sorted(d["type"] for d in G["demons"].values()) == ["borrack", "borrack", "kogaiji"]
+    assert any("not in the room, still a Villager Token" in e for e in effects)
+    # only one token is the Elder Monk: the last one left is a Bull General, found without a spin
+    assert table.refuse(Q9.Q_TRAP, "rescue_attempt", pilgrim=MK, villager="villager-4",
+                        spinner="white") == "The Elder Monk was found: villager-4 is a Bull General."
+    table.do("rescue_attempt", pilgrim=MK, villager="villager-4")
+    assert table.G["tokens"]["villagers"] == [] and table.G["pilgrims"][MK]["villagers"] == 1
+    assert table.G["rage"] is True  # no third Bull General model
+
+
+def test_q9_the_room_names_villager_tokens(client):
+    answer = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Solo"],
+        "options": {"pilgrim_profiles": PROFILES, "demon_profiles": LORDS, "quest": "q9",
+                    "quest_setup": {"room": ["villager-9"]}}})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"]["field"] == "options.quest_setup.room"
+
+
 def test_q9_ruling_no_cards_while_the_rage_lasts(client):
     for ruling, spawning in (("this_phase_only", True), ("none_while_raging", False)):
         table = q9(client, q9_rage_draws=ruling)
@@ -633,6 +674,40 @@ def test_q10b_the_lords_chant_the_summoning_mantra(client):
     assert table.view()["phase"] == "demons_activate"
     assert sorted(d["type"] for d in table.G["demons"].values()).count("berrok") == 2
     table.refuse(Q10B.Q_CHANT, "demon_options", demon="koorogg-1", options=[])
+
+
+def test_q10b_the_mantra_promotes_a_card_with_no_model_left(client):
+    """The promotion scheme is a figure: the table enters the promoted Demons and the card's, and
+    the referee checks that no model of the card's Demons was left (as for the core's spawn)."""
+    table = q10b(client)
+    table.to_demon_phase()
+    table.do("lords_tiles", with_pilgrims=[])
+    table.do("mantra_spawn", gate="gate-1", card="reinforcement", demons=["boof", "boof"])
+    table.do("mantra_spawn", gate="gate-2", card="reinforcement", demons=["boof"])
+    assert table.refuse(Q10B.Q_RUN_OUT, "mantra_spawn", gate="gate-1", card="reinforcement",
+                        demons=["boof"]).startswith("No Boof (Bullserker) model is left: promote")
+    table.refuse(Q10B.Q_PROMOTE, "mantra_spawn", gate="gate-1", card="reinforcement",
+                 demons=["borrack"], promoted_from=["berrok"])
+    effects = table.do("mantra_spawn", gate="gate-1", card="reinforcement", demons=["borrack"],
+                       promoted_from=["boof"])
+    assert "Promoted from Boof (Bullserker)." in effects
+    assert sum(d["type"] == "borrack" for d in table.G["demons"].values()) == 1
+
+
+def test_q10b_a_demon_lord_never_leaves_his_map_tile(client):
+    table = q10b(client)
+    table.to_demon_phase()
+    table.do("lords_tiles", with_pilgrims=LORD_IDS)
+    table.do("measure", of="demons", distances={"kogaiji-1": 1, "yazuiji-1": 2, "koorogg-1": 3})
+    leaving = {"actions": ["move", "attack"], "targets": [TP], "squares": 3, "ends": "closer",
+               "map_tile": "leaves_its_own"}
+    assert table.refuse(Q10B.Q_STAY, "demon_options", demon="kogaiji-1", options=[
+        {"actions": ["attack"], "targets": [MK], "squares": 0}, leaving]) == (
+        "Option 2: Kogaiji kogaiji-1 will not leave the Map Tile he was placed on.")
+    table.refuse(Q10B.Q_STAY, "demon_options", demon="kogaiji-1",
+                 options=[{**leaving, "map_tile": "enters_tripitakas"}])
+    table.do("demon_options", demon="kogaiji-1", options=[
+        {"actions": ["move", "attack"], "targets": [TP], "squares": 2, "ends": "closer"}])
 
 
 def test_q10b_ruling_the_single_gates_also_draw_each_turn(client):

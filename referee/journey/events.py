@@ -66,8 +66,9 @@ DEMON_OPTION = {
         "ends": {"enum": ["closer", "not_closer"],
                  "description": "where it ends: closer on the board to Tripitaka than it began, "
                                 "or not"},
-        "map_tile": {"enum": ["enters_tripitakas"],
-                     "description": "it moves onto Tripitaka's Map Tile (Om Chant)"},
+        "map_tile": {"enum": ["enters_tripitakas", "leaves_its_own"],
+                     "description": "it moves onto Tripitaka's Map Tile (Om Chant), or off the "
+                                    "Map Tile it stands on (a Quest may forbid it)"},
         "obstacle": {"enum": ["through", "ends_on", "across_purple"],
                      "description": "its path goes through a wall, closed door, Miniature or "
                                     "Token (Phase March), ends on one, or crosses a purple line"},

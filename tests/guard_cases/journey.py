@@ -434,6 +434,10 @@ CASES = [
          [ev("quest_result", outcome="defeat", condition="Tripitaka is defeated.")]),
 ]
 
+from .journey_quests import CASES as QUEST_CASES  # noqa: E402  (the Quests' own refusals)
+
+CASES += QUEST_CASES
+
 CASES += [
     Case("demon_does_not_defend", setup(ONE_BERROK),
          ev("attack", pilgrim=MK, targets=["berrok-1"], defense_dice=[1, 1], **HIT),

@@ -1,5 +1,7 @@
 """Quest 6 - Kogaiji: Gates that wake when a Pilgrim steps on their Map Tile, one Gate at most
-sealed, the Bull Demon King who attacks but never moves, and the end when Kogaiji is Defeated.
+sealed (by Closing it, or by the Prayer of Sealing: the card's text is not printed, so which Gate it
+seals is the table's, but it counts as the one), the Bull Demon King who attacks but never moves,
+and the end when Kogaiji is Defeated.
 
 The Quest Mini-Map is a figure: which Gates stand on which Map Tile is the table's, so a Pilgrim
 stepping onto a Map Tile with Gates is entered (`gate_tile`, naming the Gates on it). The Demons in
@@ -111,12 +113,14 @@ def record_lord_defeated(game) -> None:
 @cites(Q_SEAL_ONE)
 def one_gate_sealed(game, event):
     closed = [g for g, gate in game.G["gates"].items() if gate["status"] == "closed"]
-    if not closed:
+    by_prayer = game.G["quest_state"].get("sealed_by_prayer", False)
+    if not closed and not by_prayer:
         return True
+    sealed = f"{closed[0]} is sealed" if closed else "The Prayer of Sealing has sealed a Gate"
     if event["type"] == "close_gate":
-        return f"{closed[0]} is sealed: no other Gate can be."
+        return f"{sealed}: no other Gate can be."
     if event["type"] == "play_card" and event["card"] == PRAYER_OF_SEALING:
-        return f"{closed[0]} is sealed: the Prayer of Sealing cannot seal another Gate."
+        return f"{sealed}: the Prayer of Sealing cannot seal another Gate."
     return True
 
 
@@ -180,7 +184,8 @@ class Kogaiji(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        G["quest_state"]["sutras"] = options.get("q6_sutras", "exactly")
+        G["quest_state"].update({"sutras": options.get("q6_sutras", "exactly"),
+                                 "sealed_by_prayer": False})
         for gate in G["gates"].values():
             if gate["status"] == "active" and G["turn"] == 1:
                 gate["status"] = "inactive"
@@ -188,6 +193,10 @@ class Kogaiji(Quest):
     @classmethod
     def after_event(cls, game, event=None):
         record_lord_defeated(game)
+        if event and event["type"] == "play_card" and event["card"] == PRAYER_OF_SEALING:
+            game.G["quest_state"]["sealed_by_prayer"] = True
+            game.effect("The Prayer of Sealing seals a Gate: it is the one Gate this Quest lets "
+                        "the Pilgrims seal.", Q_SEAL_ONE)
         if (event and event["type"] == "demon_plan"
                 and game.G["demons"].get(event["demon"], {}).get("type") == "koorogg"
                 and game.G["demon_phase"]["current"] is None):

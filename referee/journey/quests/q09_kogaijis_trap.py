@@ -4,12 +4,16 @@ a Bull General breaking the deception); Demon Rage when no Bull General model is
 Kogaiji is Defeated; Kogaiji out of play when Defeated, the Gates no longer spawning.
 
 A Rescue in this Quest is the `rescue_attempt` event (the spinner's colour entered); the core's
-`rescue_villager` is refused, quoting the spin. The Villager Tokens are all in Kogaiji's room.
+`rescue_villager` is refused, quoting the spin. The Quest Mini-Map is a figure: the Villager Tokens
+in Kogaiji's room are entered (`quest_setup.room`; by default all of them, as the Interlude has the
+Pilgrims meet Kogaiji and the villagers in one room). When the Elder Monk is found only the tokens in
+the room become Bull Generals; one outside stays a token, and a later Rescue attempt on it finds a
+Bull General (only one token is the Elder Monk): a white spin for it is refused.
 """
 
 from __future__ import annotations
 
-from referee.core import BadRequest, EventType, Option, citations, cites
+from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
 from . import (
     ALL_SURVIVE,
@@ -52,6 +56,8 @@ Q_RUN_OUT = ("Demon Rage: Players might run out of Demon Miniatures to place on 
 Q_SPIN_FULL = ("The Player must spin the arrow at least one full rotation. Anything less does not "
                "count and the Player should spin again.")
 Q_VILLAGER_KARMA = "Pilgrims gain 3 Good Karma Points for this heroic deed."
+Q_TRAP = ("Kogaiji's Trap: Only 1 of the Villager Tokens is the Elder Monk, the other 3 are Borrack "
+          "Bull Generals hidden by the deception spell.")
 Q_ENDS = ("The Quest ends when all the Demons minions are removed from play and Kogaiji is "
           "Defeated or if Tripitaka is Killed.")
 # The same words close Quest 8: each quote here runs on from this Quest's end sentence.
@@ -128,6 +134,14 @@ class KogaijisTrap(Quest):
             {"enum": ["this_phase_only", "none_while_raging"]}, "this_phase_only",
             citations("journey", Q_RAGE_STOPS, Q_RAGE)),
     }
+    setup_schema = {
+        "type": "object",
+        "properties": {
+            "room": {"type": "array", "items": TOKEN, "uniqueItems": True, "maxItems": 4,
+                     "description": "Quest 9: the Villager Tokens in Kogaiji's room (default: all "
+                                    "of them)"}},
+        "additionalProperties": False,
+    }
     rules = (no_gate_sealed, kogaiji_under_his_spell, rescue_is_a_spin)
     event_types = {
         "rescue_attempt": QuestEvent(EventType(
@@ -150,7 +164,14 @@ class KogaijisTrap(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        G["quest_state"].update({"spell": True, "rage": False, "kogaiji_defeated": False})
+        tokens = G["tokens"]["villagers"]
+        room = entered.get("room", tokens)
+        unknown = [token for token in room if token not in tokens]
+        if unknown:
+            raise SetupError(f"there is no Villager Token named {unknown[0]}",
+                             "options.quest_setup.room")
+        G["quest_state"].update({"spell": True, "rage": False, "kogaiji_defeated": False,
+                                 "room": list(room)})
         for demon in G["demons"].values():
             if demon["type"] == "kogaiji":
                 demon["active"] = False  # he casts his spell: no move, no attack
@@ -210,6 +231,16 @@ class KogaijisTrap(Quest):
         pilgrim_acts(game, event)
         game.villager_on_board(event)
         villager, G = event["villager"], game.G
+        if not state(game)["spell"]:  # the Elder Monk is found: every token left hides a General
+            if event.get("spinner") == "white":
+                raise game.violation(f"The Elder Monk was found: {villager} is a Bull General.",
+                                     Q_TRAP)
+            game.spend(event, "rescue_villager")
+            game.effect(f"{game.name_of(event['pilgrim'])} has broken the deception ({villager}).",
+                        Q_TRAP)
+            cls.break_deception(game, villager, Q_BROKEN, elder=False)
+            game.after_action()
+            return
         last = len(G["tokens"]["villagers"]) == 1
         if last:
             if event.get("spinner") == "black":
@@ -233,9 +264,13 @@ class KogaijisTrap(Quest):
                 if demon["type"] == "kogaiji":
                     demon["active"] = True
             game.effect("Kogaiji's spell ends: the normal Demon AI controls him.", Q_ELDER)
-            others = list(G["tokens"]["villagers"])
-            for token in others:
+            room = state(game).get("room", G["tokens"]["villagers"])
+            for token in [t for t in G["tokens"]["villagers"] if t in room]:
                 cls.break_deception(game, token, Q_ELDER, elder=True)
+            outside = [t for t in G["tokens"]["villagers"] if t not in room]
+            if outside:
+                game.effect(f"{', '.join(outside)}: not in the room, still a Villager Token.",
+                            Q_ELDER)
         else:
             game.effect(f"{name} has broken the deception ({villager}).", Q_SPIN)
             cls.break_deception(game, villager, Q_BROKEN, elder=False)

@@ -6,8 +6,11 @@ Ritual at the broken Seal of the Underworld when no Demon Lord is in the lair.
 Entered from the board (the Quest Mini-Map is a figure): which Gates are the two single Gates and
 which three form the Seal (`quest_setup.lair_gates`, `quest_setup.seal`; by default gate-1, gate-2
 and gate-3..gate-5), at the start of each Demon Phase the Demon Lords with a Pilgrim on their Map
-Tile (`lords_tiles`), each Demon Card drawn for the Mantra (`mantra_spawn`), and the Sealing Ritual
-(`sealing_ritual`). A campaign starts this Part from the end of Part 1 (no change to the Pilgrims).
+Tile (`lords_tiles`), each Demon Card drawn for the Mantra (`mantra_spawn`; the promotion scheme is a
+figure, so a card with no model left is entered with the promoted Demons and `promoted_from`, as in
+the core's spawn), a Lord's option leaving his Map Tile (`map_tile` in `demon_options`: refused), and
+the Sealing Ritual (`sealing_ritual`). A campaign starts this Part from the end of Part 1 (no change
+to the Pilgrims).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ Q_CHANT = ("If there are no Pilgrims on the Map Tile with a Demon Lord, then the
            "the Summoning Mantra.")
 Q_LORD_AI = ("If there is a Pilgrim on the same Map Tile, the Demon Lord will follow the Demon AI "
              "to attack.")
+Q_STAY = ("Demon Lords will not leave the Map Tile that they are placed on and only react to "
+          "Pilgrims on their Map Tile.")
 Q_MANTRA = ("Summoning Mantra: For each Demon Lord chanting the Summoning Mantra, draw 2 Spawn "
             "Cards and alternately spawn the Demons from the two single Gates on the back tile.")
 Q_LORD_KARMA = "Defeating Demon Lords: Demon Lords can be Killed or Cleansed as normal"
@@ -56,6 +61,8 @@ Q_RITUAL = ("Tripitaka must spend 1 Action Point to throw the 4 Sutra Tokens col
             "Village into the broken Seal of the Underworld and utter the Sealing Mantra.")
 Q_RAGE = ("Demon Rage: Place the Demon Rage Card on the Demon Card Draw Deck to mark the start of "
           "Demon Rage. Stop drawing Demon Cards for the rest of the Demon Phase of this Turn.")
+Q_PROMOTE = ("First, use the promotion scheme below to spawn tougher Demons in place of the "
+             "Demon(s) initially drawn.")
 Q_UNIQUE = "If the unique Demon is currently in play, simply discard the card and draw again."
 Q_RUN_OUT = ("Demon Rage: Players might run out of Demon Miniatures to place on the Game Board when "
              "required to spawn new Demons.")
@@ -70,6 +77,8 @@ LORDS = {"kogaiji": 10, "yazuiji": 7, "koorogg": 2}  # Turn Tokens when Killed
 ALL_SUTRAS = 4
 PILGRIM = {"enum": ["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"]}
 GATES = {"type": "array", "items": TOKEN, "uniqueItems": True}
+DEMON_KINDS = {"type": "array", "maxItems": 6, "items": {"enum": [
+    "berrok", "bharhaz", "boof", "borrack", "kogaiji", "yazuiji", "koorogg"]}}
 
 
 def state(game) -> dict:
@@ -111,6 +120,18 @@ def chanting_lords_do_not_act(game, event):
             "chanting"]:
         return f"{game.name_of(event['demon'])} chants the Summoning Mantra this Demon Phase."
     return True
+
+
+@cites(Q_STAY)
+def lords_stay_on_their_tile(game, event):
+    """A Demon Lord's options never take him off his Map Tile (onto Tripitaka's elsewhere, or any
+    other): the table enters an option's `map_tile` as read off the board."""
+    if event["type"] != "demon_options" or game.G["demons"].get(event["demon"], {}).get(
+            "type") not in LORDS:
+        return True
+    leaving = [n for n, option in enumerate(event["options"], 1) if option.get("map_tile")]
+    return not leaving or (f"Option {leaving[0]}: {game.name_of(event['demon'])} will not leave "
+                           "the Map Tile he was placed on.")
 
 
 def ritual_possible(game) -> bool:
@@ -160,7 +181,8 @@ class SealTheGate(Quest):
             {"enum": ["not_in_lair", "in_lair"]}, "not_in_lair",
             citations("journey", Q_KILLED, Q_EARTHLY)),
     }
-    rules = (the_seal_is_not_closed, lair_gates_by_the_mantra, chanting_lords_do_not_act)
+    rules = (the_seal_is_not_closed, lair_gates_by_the_mantra, chanting_lords_do_not_act,
+             lords_stay_on_their_tile)
     event_types = {
         "lords_tiles": QuestEvent(EventType(
             "Quest 10 Part 2, at the start of the Demon Phase: the Demon Lords that have a "
@@ -172,14 +194,15 @@ class SealTheGate(Quest):
             ("demons_spawn",)),
         "mantra_spawn": QuestEvent(EventType(
             "Quest 10 Part 2: a Spawn Card drawn for the Summoning Mantra, spawned at one of the "
-            "two single Gates (alternately): reinforcement (the Demons placed), unique (the Demon "
-            "Lord), special (its name), or Demon Rage when no model is left.",
+            "two single Gates (alternately): reinforcement (the Demons placed; promoted_from: the "
+            "card's Demons when no model of them was left and the promotion scheme gave these), "
+            "unique (the Demon Lord), special (its name), or Demon Rage when no model and no "
+            "promotion is left.",
             properties={"gate": TOKEN,
                         "card": {"enum": ["reinforcement", "unique", "special", "rage"]},
-                        "demons": {"type": "array", "maxItems": 6, "items": {"enum": [
-                            "berrok", "bharhaz", "boof", "borrack", "kogaiji", "yazuiji",
-                            "koorogg"]}},
-                        "name": {"type": "string", "minLength": 1, "maxLength": 60}},
+                        "demons": DEMON_KINDS,
+                        "name": {"type": "string", "minLength": 1, "maxLength": 60},
+                        "promoted_from": DEMON_KINDS},
             required=("gate", "card"),
             example={"type": "mantra_spawn", "player": "p1", "gate": "gate-1",
                      "card": "reinforcement", "demons": ["berrok", "berrok"]}),
@@ -302,6 +325,10 @@ class SealTheGate(Quest):
             raise game.violation(f"The Mantra spawns alternately: {event['gate']} spawned the "
                                  "last card.", Q_MANTRA)
         demons, card = event.get("demons") or [], event["card"]
+        drawn = event.get("promoted_from") or []
+        if drawn and card != "reinforcement":
+            raise BadRequest("only a reinforcement card's Demons are promoted",
+                             "event.promoted_from")
         if card == "rage":
             short = [k for k in set(demons) if game.models_free(k) < demons.count(k)]
             if not short:
@@ -331,14 +358,22 @@ class SealTheGate(Quest):
                 return
             short = [k for k in set(demons) if game.models_free(k) < demons.count(k)]
             if short:
-                raise game.violation(f"No {demon_name(short[0])} model is left: enter Demon Rage "
+                raise game.violation(f"No {demon_name(short[0])} model is left: promote (enter "
+                                     "the Demons placed and promoted_from) or begin Demon Rage "
                                      "(card rage).", Q_RUN_OUT)
+            available = [k for k in set(drawn) if game.models_free(k) >= drawn.count(k)]
+            if available:
+                raise game.violation(f"{demon_name(available[0])} models are left: no "
+                                     "promotion.", Q_PROMOTE)
             placed = []
             for kind in demons:
                 ident = place(game, kind)
                 placed.append(ident)
             game.effect(f"Summoning Mantra at {event['gate']}: {', '.join(placed)} placed.",
                         Q_MANTRA)
+            if drawn:
+                game.effect(f"Promoted from {', '.join(demon_name(k) for k in drawn)}.",
+                            Q_PROMOTE)
         quest["mantra_draws"] -= 1
         quest["mantra_gate"] = event["gate"]
 

@@ -1,0 +1,70 @@
+"""Journey's Quests (referee/journey/quests/): refusals of the Quests' own rules, one case each, with
+the Quest Guide's sentence and why it is that one. Added to Journey's CASES (journey.py), so the
+guard walk plays them through the API like the core game's."""
+
+from __future__ import annotations
+
+from referee.journey.quests import q06_kogaiji as Q6
+from referee.journey.quests import q09_kogaijis_trap as Q9
+from referee.journey.quests import q10_seal_the_gate as Q10B
+
+from . import Case
+
+PILGRIMS = ("monkey_king", "cho_hakkai", "monk_sha", "tripitaka")
+MK, TP = "monkey_king", "tripitaka"
+PROFILES = {"monkey_king": {"max_hp": 10}, "cho_hakkai": {"max_hp": 12, "mv": 3},
+            "monk_sha": {"max_hp": 9}, "tripitaka": {"max_hp": 8, "mv": 3, "cleanse_dice": 1}}
+DEMONS = {"berrok": {"hp": 4, "sp": 2, "gkr": 2, "bkr": 2, "attack_dice": 2},
+          "kogaiji": {"hp": 8, "sp": 3, "gkr": 4, "bkr": 4, "attack_dice": 2},
+          "yazuiji": {"hp": 8, "sp": 3, "gkr": 4, "bkr": 4, "attack_dice": 2},
+          "koorogg": {"hp": 9, "sp": 3, "gkr": 5, "bkr": 5, "attack_dice": 2}}
+
+
+def quest(key, position=None, **options) -> dict:
+    return {"players": ["Solo"],
+            "options": {"pilgrim_profiles": PROFILES, "demon_profiles": DEMONS, "quest": key,
+                        **options},
+            "position": position or {}}
+
+
+def ev(type_, **fields) -> dict:
+    return {"type": type_, "player": "p1", **fields}
+
+
+M = ev("maintenance")
+TO_DEMONS = [M, *(ev("end_activation", pilgrim=p) for p in PILGRIMS)]
+LEAVES = {"actions": ["move", "attack"], "targets": [TP], "squares": 3, "ends": "closer",
+          "map_tile": "leaves_its_own"}
+
+CASES = [
+    Case("q6_one_gate_sealed",
+         quest("q6", {"pilgrims": {TP: {"hand": ["Prayer of Sealing"]}}},
+               initiative=[TP, MK, "cho_hakkai", "monk_sha"]),
+         ev("close_gate", pilgrim=TP, gate="gate-1"), Q6.Q_SEAL_ONE,
+         "Closing a Gate after the Prayer of Sealing sealed one: the Quest allows one Gate "
+         "\"regardless of the means\"",
+         [M, ev("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill")]),
+    Case("q9_elder_monk_found", quest("q9", quest_setup={"room": ["villager-1"]}),
+         ev("rescue_attempt", pilgrim=MK, villager="villager-2", spinner="white"), Q9.Q_TRAP,
+         "a white spin for a token left outside Kogaiji's room after the Elder Monk was found: "
+         "only 1 of the tokens is the Elder Monk, the others are Bull Generals",
+         [M, ev("rescue_attempt", pilgrim=MK, villager="villager-1", spinner="white")]),
+    Case("q10b_lords_stay_on_their_tile", quest("q10b"),
+         ev("demon_options", demon="kogaiji-1", options=[LEAVES]), Q10B.Q_STAY,
+         "a Demon Lord's option that takes him off the Map Tile he was placed on",
+         [*TO_DEMONS, ev("lords_tiles", with_pilgrims=["kogaiji-1", "yazuiji-1", "koorogg-1"]),
+          ev("measure", of="demons", distances={"kogaiji-1": 1, "yazuiji-1": 2,
+                                                 "koorogg-1": 3})]),
+    Case("q10b_mantra_no_model", quest("q10b"),
+         ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["boof"]), Q10B.Q_RUN_OUT,
+         "a Mantra card placing a Boof when every Boof model is on the board: promote or Rage",
+         [*TO_DEMONS, ev("lords_tiles", with_pilgrims=[]),
+          ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["boof", "boof"]),
+          ev("mantra_spawn", gate="gate-2", card="reinforcement", demons=["boof"])]),
+    Case("q10b_mantra_promotion", quest("q10b"),
+         ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["borrack"],
+            promoted_from=["berrok"]), Q10B.Q_PROMOTE,
+         "a promotion in the Mantra while models of the card's Demons are left: the scheme "
+         "replaces only Demons with no model to place",
+         [*TO_DEMONS, ev("lords_tiles", with_pilgrims=[])]),
+]
