@@ -396,3 +396,55 @@ def test_a_paralyzed_demon_takes_no_actions_under_the_applied_ruling():
     table.do("maintenance")
     table.end(*PILGRIMS)
     assert table.phase == "demons_activate"
+
+
+# -- Neutral Creatures attack ----------------------------------------------------------------------
+
+def creature_table(**position):
+    table = Table({"demons": ["berrok", "boof"], "neutral_creatures": ["kei-lun", "spirit"],
+                   **position})
+    table.do("maintenance")
+    return table
+
+
+def test_a_neutral_creature_attacks_a_pilgrim_who_defends():
+    table = creature_table()
+    assert any(e["type"] == "creature_attack" and e["creature"] == "kei-lun"
+               for e in table.model.legal())
+    table.refuse(C.Q_DEFENSE_DICE, "creature_attack", creature="kei-lun", target=MK,
+                 attack_dice=[3, 3])
+    table.do("creature_attack", creature="kei-lun", target=MK, attack_dice=[3, 3, 2],
+             defense_dice=[1, 0], green_square=True)
+    assert table.pilgrim(MK)["hp"] == 4  # 8 - (1 + 1 for the green line)
+    effects = table.do("creature_attack", creature="kei-lun", target=MS, attack_dice=[1],
+                       defense_dice=[2, 0])
+    assert any("complete failure" in e for e in effects) and table.pilgrim(MS)["hp"] == 9
+
+
+def test_a_neutral_creature_kills_a_demon_it_defeats_with_no_karma_and_never_hits_its_own_kind():
+    table = creature_table()
+    table.refuse(C.Q_SAME_TYPE, "creature_attack", creature="kei-lun", target="spirit",
+                 attack_dice=[3])
+    table.refuse(C.Q_DEMON_NO_DEFENSE, "creature_attack", creature="kei-lun", target="boof-1",
+                 attack_dice=[3], defense_dice=[1])
+    table.refuse(C.Q_RANGE, "creature_attack", creature="kei-lun", target="boof-1",
+                 attack_dice=[3], in_range=False)
+    table.do("creature_attack", creature="kei-lun", target="boof-1", attack_dice=[3, 2])
+    assert "boof-1" in table.G["demons"]  # 5 is not the 6 of a One Hit Kill
+    effects = table.do("creature_attack", creature="kei-lun", target="boof-1",
+                       attack_dice=[3, 3])
+    assert "boof-1" not in table.G["demons"] and any("Killed" in e for e in effects)
+    assert all(p["bad_karma"] == 0 and p["good_karma"] == 0 for p in table.G["pilgrims"].values())
+    assert table.G["removed"][-1]["how"] == "killed"
+    with pytest.raises(BadRequest):
+        table.do("creature_attack", creature="berrok-1", target=MK, attack_dice=[3])
+
+
+def test_a_paralyzed_or_dead_pilgrim_under_a_creatures_attack():
+    table = creature_table(pilgrims={MK: {"conditions": [{"name": "Paralyzed", "duration": 2}]},
+                                     MS: {"status": "dead", "hp": 0}})
+    table.refuse(R.Q_PARALYZED, "creature_attack", creature="kei-lun", target=MK,
+                 attack_dice=[3], defense_dice=[1, 1])
+    table.do("creature_attack", creature="kei-lun", target=MK, attack_dice=[3])
+    assert table.pilgrim(MK)["hp"] == 7
+    table.refuse(R.Q_DEAD, "creature_attack", creature="kei-lun", target=MS, attack_dice=[3])

@@ -18,6 +18,7 @@ from .profiles import PILGRIM_NAMES, weapon_damage
 from .rules import (
     Q_BEFORE_TRIGGER,
     Q_CONDITION_UNDEFENDED,
+    Q_DEAD,
     Q_DISABLED,
     Q_HAND,
     Q_NO_INTERRUPT,
@@ -27,6 +28,9 @@ from .rules import (
 )
 
 Q_RETURN = "Then return the card to your hand or discard it, as instructed by the card."
+Q_MUST_KILL = "If the Attacker has no other option, the Defeated Target must be Killed."
+Q_KARMA_WHEELS = ("This step is only required if the Attacker has adjustable Good and Bad Karma "
+                  "Wheels on their Profile Sheet.")
 Q_SAME_TYPE = ("Pilgrims cannot target other Pilgrims, Neutral Creatures cannot target other "
                "Neutral Creatures and Demons cannot target other Demons.")
 Q_ONE_TARGET = ("This indicates that no matter how many Targets are in this Pilgrim's Attack "
@@ -557,6 +561,79 @@ class CombatMixin:
                     f"{steps} square{'s' * (steps > 1)} forwards, no Action Point.", Q_FOLLOW_MOVE)
         if event.get("red"):
             self.damage_pilgrim(attacker, event["red"], "red squares entered", Q_RED_ENTERED)
+
+    # -- a Neutral Creature attacks ------------------------------------------------------------------
+
+    def creature_on_board(self, event):
+        if event["creature"] not in self.G.get("neutral_creatures", []):
+            raise BadRequest(f"no Neutral Creature named {event['creature']} is on the board",
+                             "event.creature")
+        return True
+
+    @cites(Q_SAME_TYPE)
+    def creature_target_other_type(self, event):
+        return (event["target"] not in self.G.get("neutral_creatures", [])
+                or f"{event['target']} is a Neutral Creature too.")
+
+    @cites(Q_DEAD)
+    def creature_target_on_board(self, event):
+        target = event["target"]
+        if target in self.G["pilgrims"]:
+            return (self.pilgrim(target)["status"] != "dead"
+                    or f"{PILGRIM_NAMES[target]} is dead, off the board.")
+        if target not in self.G["demons"]:
+            raise BadRequest(f"no Pilgrim or Demon named {target} is on the board",
+                             "event.target")
+        return True
+
+    @cites(Q_RANGE)
+    def creature_target_in_range(self, event):
+        if event.get("los") is False:
+            raise self.violation("A Miniature, token or impassable terrain blocks the Line of "
+                                 "Sight.", Q_LOS)
+        return event.get("in_range", True) or "The Target is not in the creature's Attack Range."
+
+    @cites(Q_DEFENSE_DICE)
+    def creature_target_defense(self, event):
+        target, rolled = event["target"], len(event.get("defense_dice") or [])
+        if target in self.G["demons"]:
+            if event.get("green_square"):
+                raise self.violation("A Demon rolls no Defense Dice: a green line gives it "
+                                     "nothing.", Q_GREEN_NONE)
+            if rolled:
+                raise self.violation("Demons roll no Defense Dice.", Q_DEMON_NO_DEFENSE)
+            return True
+        if self.has_condition(target, "paralyzed"):
+            if rolled or event.get("green_square"):
+                raise self.violation(f"{PILGRIM_NAMES[target]} is Paralyzed: no defense.",
+                                     Q_PARALYZED)
+            return True
+        dice = self.pilgrim(target)["profile"]["defense_dice"]
+        return (dice is None or rolled == dice
+                or f"{PILGRIM_NAMES[target]} rolls {dice} Defense Dice, not {rolled}.")
+
+    def do_creature_attack(self, event):
+        creature, target = event["creature"], event["target"]
+        damage = sum(event["attack_dice"])
+        if target in self.G["pilgrims"]:
+            defense = sum(event.get("defense_dice") or []) + (1 if event.get("green_square") else 0)
+            self.effect(f"{creature} attacks {PILGRIM_NAMES[target]}: {damage} damage against "
+                        f"{defense} defense.", Q_DEFEAT)
+            if damage - defense <= 0:
+                self.effect("A complete failure: no damage.", Q_FAILURE)
+            self.damage_pilgrim(target, damage - defense, f"{creature}'s attack", Q_TRACK)
+            return
+        hp = self.demon_value(target, "hp", event.get("target_hp"), "event.target_hp",
+                              "Health Points")
+        demon = self.name_of(target)
+        if damage < hp:
+            self.effect(f"{creature} attacks {demon}: {damage} damage, not the {hp} of a One Hit "
+                        "Kill; its Health Points are unchanged.", Q_ONE_HIT)
+            return
+        self.effect(f"{creature} attacks {demon}: {damage} damage — Defeated.", Q_ONE_HIT)
+        self.remove_demon(target, "killed")
+        self.effect(f"{creature} has no Cleanse Ritual: {demon} is Killed.", Q_MUST_KILL)
+        self.effect(f"{creature} has no Karma Wheels: no Karma.", Q_KARMA_WHEELS)
 
     def do_demon_attack(self, event):
         demon_id, name = event["demon"], event["target"]

@@ -361,6 +361,20 @@ EVENT_TYPES = {
                     "through_purple": FACT, "blue": SMALL, "red": SMALL},
         required=("attacker", "steps"),
         example={"type": "follow", "player": "p1", "attacker": "borrack-1", "steps": 1}),
+    "creature_attack": EventType(
+        "A Neutral Creature's attack on one Target (a Pilgrim or a Demon, never another Neutral "
+        "Creature), whenever its Quest or the table's rules make it attack: its Attack Dice as "
+        "rolled, the Target's Defense Dice (Pilgrims) and whether it is in range with LOS.",
+        properties={"creature": TOKEN, "target": FIGURE, "attack_dice": DICE,
+                    "defense_dice": DICE, "green_square": FACT, "in_range": FACT,
+                    "los": {**FACT, "description": "false: something blocks the Line of Sight"},
+                    "target_hp": {"type": "integer", "minimum": 1, "maximum": 30,
+                                  "description": "a Demon Target's HP, where the table has not "
+                                                 "entered it at setup"}},
+        required=("creature", "target", "attack_dice"),
+        example={"type": "creature_attack", "player": "p1", "creature": "kei-lun",
+                 "target": "berrok-1", "attack_dice": [2, 3]},
+        chance=True),
     "room": EventType(
         "A Pilgrim entered (active) or left (inactive) a closed room without opening its door: "
         "the Demons and Gates inside.",

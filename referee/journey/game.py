@@ -333,6 +333,9 @@ EVENT_RULES = {
                                                "follow_red_health"]),
     "end_turn": (["end"], []),
     "room": (ANY_PHASE, ["room_members_known"]),
+    "creature_attack": (ANY_PHASE, ["creature_on_board", "creature_target_other_type",
+                                    "creature_target_on_board", "creature_target_in_range",
+                                    "creature_target_defense"]),
     "quest_result": (ANY_PHASE, []),
 }
 # The chosen Quest's special rules come first: "Quest rules override Card rules".

@@ -78,6 +78,9 @@ def legal_events(game) -> list[dict]:
         for card in sorted(set(pilgrim["misfortunes_due"])):
             out.append({"type": "misfortune", "player": seat_of[name], "pilgrim": name,
                         "card": card, "open": ["lose", "condition"]})
+    for creature in G.get("neutral_creatures") or []:
+        out.append({"type": "creature_attack", "player": table, "creature": creature,
+                    "open": ["target", "attack_dice"]})
     out.append({"type": "quest_result", "player": table, "open": ["outcome", "condition"]})
     return out
 

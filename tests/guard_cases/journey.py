@@ -730,3 +730,27 @@ CASES += [
           options_for("boof-1"), ev("demon_plan", demon="boof-1", option=1),
           ev("end_turn"), M, *(end(p) for p in PILGRIMS)]),
 ]
+
+CREATURES = setup({**TWO_DEMONS, "neutral_creatures": ["kei-lun", "spirit"],
+                   "pilgrims": {"monk_sha": {"status": "dead", "hp": 0}}})
+CASES += [
+    Case("creature_target_other_type", CREATURES,
+         ev("creature_attack", creature="kei-lun", target="spirit", attack_dice=[3]), C.Q_SAME_TYPE,
+         "a Neutral Creature attacking another: the sentence on Targets of the same type", [M]),
+    Case("creature_target_on_board", CREATURES,
+         ev("creature_attack", creature="kei-lun", target="monk_sha", attack_dice=[3]), R.Q_DEAD,
+         "a Neutral Creature attacking a dead Pilgrim: he is removed, out of the game", [M]),
+    Case("creature_target_in_range", CREATURES,
+         ev("creature_attack", creature="kei-lun", target="berrok-1", attack_dice=[3],
+            in_range=False), C.Q_RANGE, "a Neutral Creature attacking out of its range", [M]),
+    Case("creature_target_in_range", CREATURES,
+         ev("creature_attack", creature="kei-lun", target="berrok-1", attack_dice=[3], los=False),
+         E.Q_LOS, "a Neutral Creature attacking through a blocked Line of Sight", [M]),
+    Case("creature_target_defense", CREATURES,
+         ev("creature_attack", creature="kei-lun", target=MK, attack_dice=[3], defense_dice=[1]),
+         C.Q_DEFENSE_DICE, "the Monkey King defending with 1 die of his 2", [M]),
+    Case("creature_target_defense", CREATURES,
+         ev("creature_attack", creature="kei-lun", target="boof-1", attack_dice=[3],
+            defense_dice=[1]), C.Q_DEMON_NO_DEFENSE, "a Demon rolling Defense Dice against a "
+         "Neutral Creature: the Bull Demons do not", [M]),
+]
