@@ -1044,7 +1044,7 @@ def answer_threshold() -> float:
 def detect_game(searcher, q: str) -> str | None:
     """The game a question is about: the game of the best passage over every rulebook (card,
     character and term names are distinctive). On the dev set this picks the right game for
-    85% of questions; a naive Bayes over each book's words picked 68%, and adding it to the
+    82% of questions; a naive Bayes over each book's words picked 68%, and adding it to the
     search's choice did not help (bench/search_quality.py measures it). None when nothing
     matches."""
     res = search(searcher, q, None, limit=1)
