@@ -143,9 +143,7 @@ def main(argv=None) -> int:
     if args.write:
         model["weights"] = {k: round(v, 6) for k, v in model["weights"].items()}
         model["bias"] = round(model["bias"], 6)
-        with open(corpus.DATA_DIR / "abstention.json", "w", encoding="utf-8") as f:
-            json.dump(model, f, indent=1)
-            f.write("\n")
+        corpus.write_fitted_model("abstention", model)
     return 0
 
 

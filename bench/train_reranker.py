@@ -149,9 +149,7 @@ def main(argv=None) -> int:
     if args.write:
         model = {"weights": weights, "l2": args.l2, "temperature": tau,
                  "fitted_on": f"{len(data)} answerable dev questions"}
-        with open(corpus.DATA_DIR / "reranker.json", "w", encoding="utf-8") as f:
-            json.dump(model, f, indent=1)
-            f.write("\n")
+        corpus.write_fitted_model("reranker", model)
     return 0
 
 

@@ -108,21 +108,18 @@ def common_glossary() -> dict:
         return json.load(f)
 
 
-def abstention_model() -> dict:
-    """The fitted confidence model: {"bias", "weights": {feature: w}, "threshold"} (written by
-    bench/calibrate_abstention.py from the dev questions); empty when none is shipped."""
-    path = DATA_DIR / "abstention.json"
+def fitted_model(name: str) -> dict:
+    """A model fitted on the dev questions by a bench script and shipped as data: "abstention"
+    ({"bias", "weights": {feature: w}, "threshold"}, bench/calibrate_abstention.py) or "reranker"
+    ({"weights": {feature: w}, ...}, bench/train_reranker.py); empty when none is shipped."""
+    path = DATA_DIR / f"{name}.json"
     if not path.exists():
         return {}
     with open(path, encoding="utf-8") as f:
         return json.load(f)
 
 
-def reranker_model() -> dict:
-    """The learned re-ranker: {"weights": {feature: w}, ...} (written by
-    bench/train_reranker.py from the dev questions); empty when none is shipped."""
-    path = DATA_DIR / "reranker.json"
-    if not path.exists():
-        return {}
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+def write_fitted_model(name: str, model: dict) -> None:
+    with open(DATA_DIR / f"{name}.json", "w", encoding="utf-8") as f:
+        json.dump(model, f, indent=1)
+        f.write("\n")

@@ -711,7 +711,7 @@ _SENTENCE, _COVER = FEATURES.index("sentence"), FEATURES.index("cover")
 def reranker_weights() -> tuple[float, ...]:
     """The re-ranker's weights, in the order of FEATURES: the learned ones of
     rulebook_index/data/reranker.json when shipped, else the hand-tuned blend."""
-    weights = {**HAND_WEIGHTS, **corpus.reranker_model().get("weights", {})}
+    weights = {**HAND_WEIGHTS, **corpus.fitted_model("reranker").get("weights", {})}
     return tuple(weights[k] for k in FEATURES)
 
 
@@ -1022,7 +1022,7 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
 
 @functools.cache
 def _calibration() -> dict:
-    return corpus.abstention_model()
+    return corpus.fitted_model("abstention")
 
 
 def confidence_of(features: dict[str, float]) -> float:

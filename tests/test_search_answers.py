@@ -159,7 +159,7 @@ def test_a_hand_size_is_a_rule_even_where_the_book_never_says_size(searcher):
 def test_reranker_weights_cover_every_feature_in_order():
     weights = search.reranker_weights()
     assert len(weights) == len(search.FEATURES) == len(search.HAND_WEIGHTS)
-    shipped = corpus.reranker_model().get("weights", {})
+    shipped = corpus.fitted_model("reranker").get("weights", {})
     assert set(shipped) <= set(search.FEATURES)
     for name, w in zip(search.FEATURES, weights, strict=True):
         assert w == shipped.get(name, search.HAND_WEIGHTS[name])
