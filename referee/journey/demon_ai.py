@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .card_effects import Q_WAR_CRY
+from .card_effects import Q_SHADOW_WALK, Q_WAR_CRY
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
@@ -53,9 +53,7 @@ Q_SPAWN_LORD = ("Spawn Demon Lord: The Demon is placed and takes Actions as norm
                 "Demon makes one Attack Action (successful or not), remove the Demon from play.")
 Q_SPAWN_LORD_GONE = ("In this case, no Karma Reward is given when the Demon Lord is removed and this "
                      "does not count towards Quest Objectives.")
-Q_ROOM_ENTERED = ("However, if a Pilgrim enters the room without opening the door (using the Monkey "
-                  "King's Shadow Walk Skill Card, for example), the Demons/Gates will become active "
-                  "until the Pilgrim leaves.")
+Q_ROOM_ENTERED = Q_SHADOW_WALK  # the sentence on entering a closed room (Shadow Walk)
 Q_IGNORE = ("Demons ignore Unconscious Pilgrims completely. They do not move towards them, select "
             "them as Targets and do not roll attacks against them even if they end up in the "
             "Demon's Attack Range.")
