@@ -120,16 +120,21 @@ def replay_1000() -> None:
 
 
 def post_latency(history: int = 300, samples: int = 200) -> None:
+    """Wall time of POST …/events through the Flask test client after a `history`-event log, and
+    the CPU time of each against that of a hello-world route of the same app (every middleware
+    runs): CPU is what the HTTP ratio of bench/live_view.py is made of, and it moves far less
+    with the machine's load than wall time does."""
     log = play_events(history + samples, seed=11, end_allowed=False)
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite",
                           "INDEX_DIR": f"{tmp}/index", "RATELIMIT_ENABLED": False})
+        app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello")
         client = app.test_client()
         game = client.post("/api/sessions", json=SETUP_BODY).get_json()
         auth = {"Authorization": f"Bearer {game['edit_token']}"}
-        timings = []
+        timings, cpu = [], []
         for seq, event in enumerate(log):
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             response = client.post(f"/api/sessions/{game['id']}/events", headers=auth,
                                    json={"event": event, "expected_seq": seq})
             elapsed = (time.perf_counter() - started) * 1000
@@ -137,9 +142,18 @@ def post_latency(history: int = 300, samples: int = 200) -> None:
                 raise RuleViolation(f"event {seq} refused: {response.get_json()}")
             if seq >= history:
                 timings.append(elapsed)
+                cpu.append((time.process_time() - started_cpu) * 1000)
+        hello = []
+        for _ in range(1000):
+            started_cpu = time.process_time()
+            client.get("/bench/hello")
+            hello.append((time.process_time() - started_cpu) * 1000)
     print(f"POST /events after a {history}-event history (SQLite, synchronous=FULL), "
           f"{len(timings)} samples: p50 {statistics.median(timings):.2f} ms, "
           f"p99 {percentile(timings, 0.99):.2f} ms (target p50 < 10 ms)")
+    print(f"CPU per request in process: POST /events mean {statistics.mean(cpu):.2f} ms "
+          f"(p50 {statistics.median(cpu):.2f}), hello-world mean {statistics.mean(hello):.2f} ms: "
+          f"hello/POST {statistics.mean(hello) / statistics.mean(cpu):.2f}")
 
 
 if __name__ == "__main__":

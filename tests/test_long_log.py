@@ -73,12 +73,17 @@ def test_each_page_tells_its_entries_as_the_whole_log_does(client, game, monkeyp
 def test_an_older_page_describes_the_event_an_undo_on_it_names(client, game, monkeypatch):
     """The undo (#13) and redo (#14) of event #12, on a page that does not show #12."""
     whole = entries(client.get(f"/play/{game}/log").text)
-    monkeypatch.setattr(table, "LOG_PAGE", 3)
-    page = entries(client.get(f"/play/{game}/log?from=13").text)  # the latest page: 13-15
-    assert page == {seq: whole[seq] for seq in (13, 14, 15)}
-    older = entries(client.get(f"/play/{game}/log?from=11").text)  # 11-13: an older page
-    assert older == {seq: whole[seq] for seq in (11, 12, 13)}
+    monkeypatch.setattr(table, "LOG_PAGE", 2)
+    assert entries(client.get(f"/play/{game}/log").text) == {14: whole[14], 15: whole[15]}
+    older = entries(client.get(f"/play/{game}/log?from=13").text)  # 13-14: an older page
+    assert older == {13: whole[13], 14: whole[14]}
     assert re.search(r'class="told"', older[13])  # the undo names #12 in words
+
+
+def test_an_older_page_starts_at_a_page_boundary(client, game, monkeypatch):
+    monkeypatch.setattr(table, "LOG_PAGE", 5)
+    page = client.get(f"/play/{game}/log?from=8").text
+    assert sorted(entries(page)) == list(range(6, 11))
 
 
 def test_an_older_page_leaves_the_walk_the_table_page_keeps(client, game, monkeypatch, app):

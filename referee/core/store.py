@@ -93,7 +93,7 @@ cards = Table(
 # (or an import's undo) replays only the events since the nearest one, not the whole log. The state
 # after event entry N is the same whenever that event is in force (undo and redo only ever restore
 # the exact prefix it was entered on), so a checkpoint never goes stale.
-CHECKPOINT_EVERY = 50
+CHECKPOINT_EVERY = 25  # 50 until the log page was paged by 25 (issue 16): a page starts at one
 
 checkpoints = Table(
     "checkpoints",

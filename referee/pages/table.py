@@ -22,6 +22,7 @@ from markupsafe import Markup
 from ..core import engine
 from ..core.rules import BadRequest, RuleViolation
 from ..core.sessions import Forbidden, NotFound, SeatTaken, Stale
+from ..core.store import CHECKPOINT_EVERY
 from ..web import describe_game, get_sessions
 from . import invite
 from .base import bp, check_csrf, forget, game_or_404, phone_key, reader, remember, session_row
@@ -386,10 +387,11 @@ def flash_stale(session_id: str, expected_seq: int | None, seq: int) -> None:
 
 
 # Entries on a page of the log page: the latest page by default (described as the table page
-# describes its last entries, by the walk kept per game and seat), older ones by `?from=<seq>` (each
-# walked from the nearest checkpoint and kept nowhere), so that no page of a long game replays or
-# describes the whole log.
-LOG_PAGE = 25
+# describes its last entries, by the walk kept per game and seat), older ones by `?from=<seq>`,
+# which start right after a checkpoint (the state after every CHECKPOINT_EVERY-th entry) and are
+# walked from it and kept nowhere, so that no page of a long game replays or describes the whole
+# log.
+LOG_PAGE = CHECKPOINT_EVERY
 
 
 @bp.get("/play/<session_id>/log")
@@ -402,15 +404,15 @@ def log_page(session_id):
         first = latest
         entries, told = told_log(session_id, view, game, last=view["seq"] - latest + 1)
     else:
-        first = max(1, first)
+        first = max(0, first - 1) // LOG_PAGE * LOG_PAGE + 1
         entries, told = told_log(session_id, view, game, between=(first, first + LOG_PAGE - 1))
+    earlier = max(0, first - 2) // LOG_PAGE * LOG_PAGE + 1
     key = phone_key(session_id)
     return render_template("play/log.html", view=view, game=game, log=entries, told=told,
                            names={p["seat"]: p["name"] for p in view["players"]},
                            can_export=not game.hidden_information or "table" in key,
                            earlier=url_for("pages.log_page", session_id=session_id,
-                                           **{"from": max(1, first - LOG_PAGE)})
-                           if first > 1 else None,
+                                           **{"from": earlier}) if first > 1 else None,
                            later=None if first == latest else
                            url_for("pages.log_page", session_id=session_id,
                                    **({"from": first + LOG_PAGE} if first + LOG_PAGE < latest
