@@ -1000,9 +1000,6 @@ def test_om_chant_a_demon_moving_onto_tripitakas_tile_stops_and_becomes_inactive
                    pick=1)
     berrok = table.G["demons"]["berrok-1"]
     assert not berrok["active"] and berrok["held_by"] == "Om Chant" and table.phase == "end"
-    table.do("end_turn")
-    table.do("maintenance")  # Om Chant is removed from play: the Berrok wakes
-    assert table.G["demons"]["berrok-1"]["active"]
 
 
 def test_flaming_war_cry_makes_the_monkey_king_the_demons_first_target_on_his_tile():

@@ -409,8 +409,8 @@ class CardEffectsMixin:
         return True
 
     def release_held(self) -> None:
-        """Demons made inactive by a card wake when the card is no longer in play (ruling
-        `om_chant_inactive` "while_in_play"; under "rest_of_quest" they stay inactive)."""
+        """Demons made inactive by a card wake when the card is no longer in play under the ruling
+        `om_chant_inactive` "while_in_play"; under "rest_of_quest" (the default) they stay inactive."""
         if self.option("om_chant_inactive") == "rest_of_quest":
             return
         for demon_id, demon in self.G["demons"].items():

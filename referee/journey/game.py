@@ -209,13 +209,14 @@ OPTIONS = {
     "om_chant_inactive": _ruling(
         "Table ruling: how long Demons stopped by Om Chant stay inactive (the Skill Card FAQ "
         "prints no end). \"while_in_play\": they wake when Om Chant leaves play, like any effect "
-        "of a card with a duration; \"rest_of_quest\": they stay inactive (the table wakes them "
-        "with a `room` event if something else does).", ("while_in_play", "rest_of_quest"),
-        "while_in_play",
-        "Other cards are active for longer, for example until the end of the current action or "
-        "the end of the current turn.",
+        "of a card with a duration; \"rest_of_quest\" (the default: the sentence prints no end): "
+        "they stay inactive (the table wakes them with a `room` event if something else does).",
+        ("rest_of_quest", "while_in_play"),
+        "rest_of_quest",
         "If they move on to the same Map Tile as Tripitaka, they stop on the first square and "
-        "become inactive."),
+        "become inactive.",
+        "Other cards are active for longer, for example until the end of the current action or "
+        "the end of the current turn."),
     "card_extra_attack": _ruling(
         "Table ruling: a further Attack a card gives for the same Action Point, under Lure of "
         "Demons and Demon Distraction. \"same_action\": it is part of the one Attack Action (one "
