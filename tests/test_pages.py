@@ -331,7 +331,7 @@ def test_without_javascript_a_refused_form_is_drawn_again_with_what_was_typed(ph
     redirect: the form that was sent keeps every value, its <details> open, the field pointed at."""
     session_id = new_game(phone)
     page = phone.get(f"/play/{session_id}")
-    form = {"csrf_token": csrf_of(page.text), "expected_seq": 0, "type": "play",
+    form = {"csrf_token": csrf_of(page.text), "expected_seq": 0, "type": "play", "form": "other-play",
             "event.player": "moon", "event.lane": "2", "event.power": "7"}
     refused = phone.post(f"/play/{session_id}/event", data=form)
     assert refused.status_code == 422 and "Not allowed:" in refused.text

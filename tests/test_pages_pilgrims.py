@@ -166,6 +166,14 @@ def test_without_javascript_a_refused_move_comes_back_filled_in_and_pointing_at_
     assert len(pointed) == 1 and "event.card" in pointed[0] and "autofocus" in pointed[0]
     other = re.search(r'<form[^>]*id="other-move".*?</form>', refused.text, re.S).group()
     assert "aria-invalid" not in other and "checked" not in other  # only the form that was sent
+    # the same move from "Something else happened…" comes back in that form, not in the Move form
+    sent = {**sent, "form": "other-move", "event.to": "4 4"}
+    del sent["event.card.activation"], sent["library.event.card"]
+    refused = client.post(f"/play/{game}/event", data=sent)
+    other = re.search(r'<form[^>]*id="other-move".*?</form>', refused.text, re.S).group()
+    move = re.search(r'<form[^>]*id="pg-move".*?</form>', refused.text, re.S).group()
+    assert '<option value="4 4" selected>' in other and 'id="refused-note"' in other
+    assert "refused-note" not in move and not re.search(r'id="to-4-4"[^>]*\bchecked', move)
 
 
 def test_a_spectator_sees_the_board_but_no_forms(client, app, game):

@@ -8,8 +8,9 @@ checkbox and radio fields take the values sent, the `<details>` around the form 
 field the refusal names gets `aria-invalid`, `autofocus` and the message at the top of the form.
 
 The form that was sent is the one whose hidden fields (its event type, the fields a legal choice
-fixed, the player) are the ones sent, and whose fields hold every name sent with a value; of
-several, the one with the most hidden fields matching. The templates are Jinja's, so attributes
+fixed, the player; "Something else happened…" forms their own `form` name) are the ones sent, and
+whose fields hold every name sent with a value; of several, the one with the most hidden fields
+matching. The templates are Jinja's, so attributes
 are always double-quoted and escaped, which is what the patterns below read.
 """
 
