@@ -7,6 +7,7 @@ Avignon is played by a simple, legal policy (no strategy): each turn the player 
 (Beseech) the character nearest their own end, then Excommunicates the character nearest the
 rival's end, and ends the turn; every card drawn is tapped as it is dealt."""
 
+import fcntl
 import gzip
 import json
 
@@ -33,9 +34,11 @@ def seq(page) -> int:
 def record(name: str, value) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / "tap-counts.json"
-    counts = json.loads(path.read_text()) if path.exists() else {}
-    counts[name] = value
-    path.write_text(json.dumps(counts, indent=1))
+    with open(ARTIFACTS / ".tap-counts.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # pytest-xdist's workers record at the same moment
+        counts = json.loads(path.read_text()) if path.exists() else {}
+        counts[name] = value
+        path.write_text(json.dumps(counts, indent=1))
     print(f"\n{name}: {value}")
 
 
