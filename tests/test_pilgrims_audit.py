@@ -464,3 +464,44 @@ def test_solo_with_journey_cards_the_falconer_gains_five(client):
                           "falconer": {"falcon": [3, 3], "falconer": [3, 3]}},
                  journey_cards=True)
     assert totals(table.view())["falconer"] == 5
+
+
+# -- empty decks --------------------------------------------------------------------------------
+
+
+def test_a_move_with_the_item_deck_and_discards_empty_draws_nothing(client):
+    """"If the player moves to a space without a card (either empty or occupied by another figure
+    or figures), they draw a card from the corresponding deck." with "If the item deck runs out of
+    cards, shuffle the discard pile to create a new item deck." — with both empty the book forbids no
+    move: by default (table ruling empty_item_deck: nothing) the figure moves and draws no card.
+    (Finding: the referee refused the move, quoting the reshuffle sentence, which forbids nothing.)
+    """
+    position = {"display": DISPLAY, "decks": {"item": 0, "discard": 0},
+                "players": two({"hand": []}, {"figure": [1, 2]})}
+    table = start(client, position)
+    offered = [e for e in table.view("p1")["legal"] if e["type"] == "move" and e["to"] == [1, 2]]
+    assert offered and all("open" not in e for e in offered)
+    table.accepted(ev("move", movement=1, to=[1, 2]))
+    assert table.view()["state"]["figures"]["p1"] == [1, 2] and me(table)["hand"] == []
+    # a card named as drawn from the empty decks is refused
+    table = start(client, position)
+    response = table.send(ev("move", movement=1, to=[1, 2], card=I("fist", "star")))
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in BOOK
+
+
+def test_the_refuse_move_ruling_refuses_a_move_whose_card_cannot_be_drawn(client):
+    """The other reading of empty_item_deck: the move cannot be made (its card cannot be drawn)."""
+    table = start(client, {"display": DISPLAY, "decks": {"item": 0, "discard": 0},
+                           "players": two(None, {"figure": [1, 2]})}, empty_item_deck="refuse_move")
+    assert not [e for e in table.view("p1")["legal"] if e["type"] == "move" and e["to"] == [1, 2]]
+    refused(table, ev("move", movement=1, to=[1, 2]), in_book("shuffle the discard pile"))
+
+
+def test_both_adventure_decks_empty_the_display_is_not_replenished(client):
+    """"If both adventure decks run out of cards, do not replenish the display." """
+    table = start(client, {"phase": "replenish", "display": DISPLAY[:4],
+                           "decks": {"level1": 0, "level2": 0},
+                           "players": two({"movement": [1]})})
+    table.accepted(ev("replenish"))
+    assert len(table.view()["state"]["display"]) == 4

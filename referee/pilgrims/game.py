@@ -194,6 +194,13 @@ OPTIONS = {
         {"enum": ["nothing"]}, "nothing",
         citations("pilgrims", Q_ITEM_DECK, Q_EMPTY_DECK,
                   "• Replenish each campfire space with a companion card.")),
+    "empty_item_deck": Option(
+        "Table ruling: a figure moves to a space without a card when the item deck and its discard "
+        "pile are both empty (every item card is in a hand, under a character or on the map). "
+        "\"nothing\" (default; no sentence forbids the move): the player moves and draws no card. "
+        "\"refuse_move\": the move is refused, since its card cannot be drawn.",
+        {"enum": ["nothing", "refuse_move"]}, "nothing",
+        citations("pilgrims", Q_DRAW_EMPTY, Q_ITEM_DECK)),
     "convert_for_leader": Option(
         "Table ruling: may a clover convert an item's activation symbol to activate the leader? "
         "The clover rule says \"to match a companion card\"; the activation rule covers \"a "
@@ -491,8 +498,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         return RESERVE_SIZE + sum(1 for a in player["completed"]
                                   if "reserve" in a.get("improvement", ()))
 
-    def draw(self, deck: str, card, field: str):
-        """Take one card off a deck; `card` is what the players read on it."""
+    def draw(self, deck: str, card, field: str, moving: bool = False):
+        """Take one card off a deck; `card` is what the players read on it. `moving`: the draw of a
+        figure moving to a space without a card, which finds nothing when the deck is empty."""
         decks = self.G["decks"]
         if deck == "item" and decks["item"] == 0 and decks["discard"] > 0:
             decks["item"], decks["discard"] = decks["discard"], 0
@@ -503,6 +511,11 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if deck == "companion" and card is None:
                 self.effect("The companion deck is empty: no card is drawn.",
                             "• On campfire map spaces, they draw a companion card.")
+                return None
+            if (deck == "item" and moving and card is None
+                    and self.table_options.get("empty_item_deck", "nothing") == "nothing"):
+                self.effect("The item deck and its discard pile are empty: no card is drawn "
+                            "(table ruling empty_item_deck).", Q_DRAW_EMPTY)
                 return None
             raise self.violation(f"The {deck} deck and its discards are empty: no card to draw.",
                                  Q_ITEM_DECK if deck == "item" else Q_EMPTY_DECK)
@@ -553,9 +566,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             card = cards.resolve(kind, card, f"{field}.card")
         occupied = self.figures_on(space, mover=who)
         if cell is None or occupied:
-            taken = self.draw(kind, card, f"{field}.card")
-            how = "draws" if taken is not None else "finds no"
-            self.effect(f"{self.name_of(who)} {how} a {kind} card (space {space_name(space)} is "
+            taken = self.draw(kind, card, f"{field}.card", moving=True)
+            how = "draws a" if taken is not None else "finds no"
+            self.effect(f"{self.name_of(who)} {how} {kind} card (space {space_name(space)} is "
                         f"{'occupied' if occupied else 'empty'}).", Q_DRAW_EMPTY)
         else:
             known = cell["card"]

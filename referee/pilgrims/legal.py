@@ -92,6 +92,12 @@ def legal_events(game) -> list[dict]:
     return out
 
 
+def deck_empty(game, kind: str) -> bool:
+    """Nothing to draw: the companion deck, or the item deck and its discard pile, are empty."""
+    decks = game.G["decks"]
+    return decks[kind] == 0 and (kind == "companion" or decks["discard"] == 0)
+
+
 def move_events(game, seat, player) -> list[dict]:
     out = []
     full = len(player["party"]) >= game.party_limit(player)
@@ -110,8 +116,11 @@ def move_events(game, seat, player) -> list[dict]:
                 if cell is not None and cell["card"] is not None and not game.figures_on(
                         space, mover=seat):
                     event["card"] = cell["card"]
-                else:
+                elif not deck_empty(game, game.space_kind(space)):
                     event["open"] = ["card"]
+                elif game.space_kind(space) == "item" and game.table_options.get(
+                        "empty_item_deck", "nothing") == "refuse_move":
+                    continue
                 if full and game.space_kind(space) == "companion":
                     out += [{**event, "retire": n + 1} for n in range(len(player["party"]))]
                 else:
