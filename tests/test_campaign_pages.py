@@ -219,3 +219,18 @@ def test_the_api_keeps_a_seat_only_for_the_phone_that_held_it(client):
     refused = client.post(f"/api/campaigns/{created['id']}/quests/3/seats",
                           headers=auth(kept.get_json()["seat_token"]))
     assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "seat_taken"
+
+
+def test_a_quest_played_on_its_own_takes_its_karma_upgrades_on_the_new_game_form(client):
+    form = client.get(NEW)
+    fields = {"csrf_token": csrf_of(form.text), "start": "position", "player": ["Ann"],
+              "options.quest": "q7", **PROFILES}
+    refused = client.post(NEW, data=fields)
+    assert refused.status_code == 400 and C.Q_ONE_UPGRADE in refused.text
+    started = client.post(NEW, data={**fields, **one_upgrade_each(
+        cho_hakkai=("bad", "Demon Distraction"))})
+    session_id = table_of(started)
+    cho = api_state(client, session_id)["state"]["pilgrims"]["cho_hakkai"]
+    assert (cho["weapon_level"], cho["corruption"]) == (2, ["Demon Distraction"])
+    carried = client.post(NEW, data={**fields, "options.karma_upgrades": "in_position"})
+    assert carried.status_code == 303  # ruling: the Pilgrims come as entered, no Upgrade given

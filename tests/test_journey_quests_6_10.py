@@ -37,7 +37,10 @@ ON_HIS_BACK = {"hp": 0, "status": "unconscious", "posture": "back"}
 
 
 def table_for(client, quest, position=None, **options):
-    return QuestTable(client, quest, position, demon_profiles=LORDS, **options)
+    """A Quest played on its own, its Pilgrims as the position gives them (the Karma Upgrades of a
+    Quest's setup are tested on their own below)."""
+    return QuestTable(client, quest, position, demon_profiles=LORDS,
+                      **{"karma_upgrades": "in_position", **options})
 
 
 def demon_attacks(table, demon, target, dice=(3, 3), **extra):
@@ -202,7 +205,7 @@ def after_the_pilgrims(table):
 
 
 def test_q7_setup_kei_lun_hp_and_the_chest(client):
-    G = QuestTable(client, "q7").G
+    G = QuestTable(client, "q7", karma_upgrades="in_position").G
     assert G["quest_state"]["kei_lun"]["hp"] is None  # entered with the first attack on him
     G = q7(client).G
     assert G["quest_state"]["chest"] == "box-1" and G["quest_state"]["kei_lun"]["hp"] == 6
@@ -524,7 +527,7 @@ def test_q9_the_room_names_villager_tokens(client):
     answer = client.post("/api/sessions", json={
         "game": "journey", "players": ["Solo"],
         "options": {"pilgrim_profiles": PROFILES, "demon_profiles": LORDS, "quest": "q9",
-                    "quest_setup": {"room": ["villager-9"]}}})
+                    "karma_upgrades": "in_position", "quest_setup": {"room": ["villager-9"]}}})
     assert answer.status_code == 400
     assert answer.get_json()["error"]["field"] == "options.quest_setup.room"
 
@@ -822,6 +825,43 @@ def test_q10b_defeat_tripitaka_defeated(client):
     assert result["outcome"] == "defeat" and result["quote"] == Q10B.Q_DEFEAT
 
 
+# -- a Quest played on its own: the Karma Upgrades of its setup ---------------------------------------
+
+def alone(client, quest, **quest_setup):
+    return client.post("/api/sessions", json={"game": "journey", "players": ["Solo"], "options": {
+        "quest": quest, "pilgrim_profiles": PROFILES, "demon_profiles": LORDS,
+        "quest_setup": quest_setup}})
+
+
+def refused_quote(answer) -> str:
+    assert answer.status_code == 422, answer.get_json()
+    return answer.get_json()["error"]["rule"]["quote"]
+
+
+def test_a_quest_played_on_its_own_gives_the_karma_upgrades_of_its_setup(client):
+    """"Setup normally and then give each Pilgrim 1 Karma Upgrade.": a Quest 6 on its own takes
+    them at setup (ruling karma_upgrades, default at_setup), as a campaign does between Quests."""
+    assert refused_quote(alone(client, "q6")) == Q6.Q_ONE_UPGRADE
+    assert refused_quote(alone(client, "q10a", upgrades=upgrades_each(1))) == Q10A.Q_TWO_UPGRADES
+    halves = {**upgrades_each(1), MS: [{"good_karma": 5, "bad_karma": 5}]}
+    assert refused_quote(alone(client, "q8", upgrades=halves)) == (
+        "However, you must take the Upgrades in 10 point blocks.")
+    started = alone(client, "q9", upgrades=upgrades_each(1))
+    assert started.status_code == 201, started.get_json()
+    pilgrims = started.get_json()["state"]["pilgrims"]
+    assert (pilgrims[MK]["weapon_level"], pilgrims[MK]["corruption"]) == (2, ["Permanent Limp"])
+    assert (pilgrims[MS]["skills"], pilgrims[MS]["skills_unknown"]) == (["monk_sha 0"], 2)
+    assert pilgrims[TP]["weapon_level"] == 1
+    # a Quest that gives none, or Pilgrims that come with theirs, take none at setup
+    for quest, options in (("q5", {}), ("q6", {"karma_upgrades": "in_position"})):
+        answer = client.post("/api/sessions", json={"game": "journey", "players": ["Solo"],
+                                                     "options": {
+            "quest": quest, "pilgrim_profiles": PROFILES, "demon_profiles": LORDS,
+            "quest_setup": {"upgrades": upgrades_each(1)}, **options}})
+        assert answer.status_code == 400, answer.get_json()
+        assert answer.get_json()["error"]["field"] == "options.quest_setup.upgrades"
+
+
 # -- random play from each Quest's setup ---------------------------------------------------------
 
 def fill_quest(event, model, rng):
@@ -860,8 +900,19 @@ def fill_quest(event, model, rng):
     return event
 
 
-QUEST_SETUPS = {"q6": {}, "q7": {"quest_setup": {"kei_lun_hp": 5, "deck_cards": 6}},
-                "q8": {}, "q9": {}, "q10a": {}, "q10b": {}}
+def upgrades_each(count):
+    """Each Pilgrim's Karma Upgrades at a Quest's setup: the Monkey King's Bad, the others' Good."""
+    bad, good = {"bad_karma": 10, "corruption": "Permanent Limp"}, {"good_karma": 10}
+    return {name: [bad if name == MK else {**good, "card": f"{name} {n}"} for n in range(count)]
+            for name in (MK, CH, MS, TP)}
+
+
+QUEST_SETUPS = {"q6": {"quest_setup": {"upgrades": upgrades_each(1)}},
+                "q7": {"quest_setup": {"kei_lun_hp": 5, "deck_cards": 6,
+                                       "upgrades": upgrades_each(1)}},
+                "q8": {"quest_setup": {"upgrades": upgrades_each(1)}},
+                "q9": {"quest_setup": {"upgrades": upgrades_each(1)}},
+                "q10a": {"quest_setup": {"upgrades": upgrades_each(2)}}, "q10b": {}}
 
 
 @settings(max_examples=12, deadline=None)

@@ -53,7 +53,9 @@ def in_book(quote: str) -> str:
 
 
 def start(client, quest, *, position=None, quest_setup=None, players=("Ann",), **options) -> ApiTable:
-    options = {**PROFILES, "quest": quest, **options}
+    # Since this audit, Quests 6-10 Part 1 played on their own take their Karma Upgrades at setup
+    # (ruling karma_upgrades, default at_setup): these scenarios enter their Pilgrims as they stand.
+    options = {**PROFILES, "quest": quest, "karma_upgrades": "in_position", **options}
     if quest_setup is not None:
         options["quest_setup"] = quest_setup
     setup = {"game": "journey", "players": list(players), "options": options}

@@ -22,7 +22,14 @@ from referee.core import BadRequest, Citation, Option, RuleViolation, citations
 
 from .karma import Q_FULLY_UPGRADED
 from .profiles import MAX_WEAPON_LEVEL, PILGRIM_NAMES, PILGRIMS
-from .quests import QUESTS
+from .quests import (
+    CARD,
+    Q_EARNED,
+    Q_ONE_UPGRADE,
+    Q_TWO_UPGRADES,
+    QUESTS,
+    UPGRADES_SCHEMA,
+)
 
 G_ = "journey"
 
@@ -42,12 +49,6 @@ Q_UPGRADE_GOOD = "So, if you take 10 Good Karma Points, take 1 Permanent Skill C
 Q_UPGRADE_BAD = ("If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and take 1 "
                  "Corruption Card.")
 Q_BLOCKS = "However, you must take the Upgrades in 10 point blocks."
-Q_ONE_UPGRADE = "Setup normally and then give each Pilgrim 1 Karma Upgrade."
-Q_TWO_UPGRADES = "Setup normally and then give each Pilgrim 2 Karma Upgrades."
-Q_EARNED = ("The Pilgrims are given Karma Upgrades during the setup of the later Quests, "
-            "representing Skills they have earned in the early Quests.")
-Q_CARRY_RESULTS = ("However, you can play many Quests at once, and carry the results (Skill Cards, "
-                   "Weapon Upgrades, Corruption Cards) from one Quest to the next.")
 Q_ADJUST = ("Feel free to make random Card draws, or to discard some Cards, to make your Pilgrims a "
             "similar strength to the Quest setup.")
 Q_PART_TWO = ("Make no changes to the Pilgrims' Statistics, Cards or Initiative Markers when they "
@@ -95,19 +96,6 @@ def quest_title(quest_id: str) -> str:
     return getattr(QUESTS.get(quest_id), "title", quest_id)
 
 
-CARD = {"type": "string", "minLength": 1, "maxLength": 60}
-UPGRADE_SCHEMA = {
-    "type": "object",
-    "description": "one Karma Upgrade: 10 Good Karma (the Permanent Skill Card \"retained\" kept, "
-                   "and the wrong-type cards drawn before it) or 10 Bad Karma (the Corruption "
-                   "Card drawn; the referee upgrades the weapon)",
-    "properties": {"good_karma": {"type": "integer", "minimum": 0, "maximum": 20},
-                   "bad_karma": {"type": "integer", "minimum": 0, "maximum": 20},
-                   "card": CARD,
-                   "discarded": {"type": "array", "items": CARD, "maxItems": 20},
-                   "corruption": CARD},
-    "additionalProperties": False,
-}
 START_SCHEMA = {
     "type": "object",
     "description": "The next Quest of a Journey campaign. The Pilgrims are carried from the end of "
@@ -117,11 +105,7 @@ START_SCHEMA = {
         "quest": {"enum": list(QUESTS)},
         "options": {"type": "object"},
         "position": {"type": "object"},
-        "upgrades": {
-            "type": "object", "propertyNames": {"enum": list(PILGRIMS)},
-            "additionalProperties": {"type": "array", "items": UPGRADE_SCHEMA, "maxItems": 4},
-            "description": "each Pilgrim's Karma Upgrades, one entry per Upgrade the Quest gives",
-        },
+        "upgrades": UPGRADES_SCHEMA,
         "adjust": {
             "type": "object", "propertyNames": {"enum": list(PILGRIMS)},
             "additionalProperties": {
@@ -178,6 +162,7 @@ class Campaign:
         if "quest" in options and options["quest"] != quest:
             raise BadRequest("the Quest is named once, in quest", "options.quest")
         options["quest"] = quest
+        options["karma_upgrades"] = "in_position"  # the campaign gives them, between Quests
         effects: list[dict] = []
         number = quest_number(quest)
         if previous is None:

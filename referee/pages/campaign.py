@@ -141,6 +141,16 @@ def new_campaign():
     return new_game_page(game, described, request.form, errors)
 
 
+def upgrades_on_new_game_form(game_id: str, form, body: dict) -> None:
+    """The Karma Upgrade rows of the new-game form (templates/play/_campaign_start.html) for a
+    Quest played on its own: its `quest_setup.upgrades` (the referee checks them at setup)."""
+    rules = campaign_rules(game_id)
+    upgrades = rules.start_from_form(form).get("upgrades") if rules is not None else None
+    if upgrades:
+        body["options"]["quest_setup"] = {**(body["options"].get("quest_setup") or {}),
+                                          "upgrades": upgrades}
+
+
 def refusal_words(exc: RuleViolation) -> str:
     return f"{exc.message} The rule: “{exc.citation.quote}”" if exc.citation else exc.message
 

@@ -60,6 +60,9 @@ def new():
         try:
             form, new_cards = use_library(game_id, request.form)
             body, errors = new_game_body(game, described, form)
+            from .campaign import upgrades_on_new_game_form  # it draws on this module's form
+
+            upgrades_on_new_game_form(game_id, form, body)
         except BadRequest as exc:
             errors = {exc.field or "form": exc.message}
         if not errors:
@@ -67,6 +70,9 @@ def new():
                 created = get_sessions().create(body)
             except BadRequest as exc:
                 errors[exc.field or "form"] = exc.message
+            except RuleViolation as exc:  # a setup the rules forbid (a Quest's Karma Upgrades)
+                errors["form"] = f"{exc.message} “{exc.citation.quote}”" if exc.citation \
+                    else exc.message
             else:
                 save_entered(game_id, body, new_cards)
                 remember(created["id"], token=created["edit_token"], role="table",

@@ -23,7 +23,7 @@ DEMONS = {"berrok": {"hp": 4, "sp": 2, "gkr": 2, "bkr": 2, "attack_dice": 2},
 def quest(key, position=None, **options) -> dict:
     return {"players": ["Solo"],
             "options": {"pilgrim_profiles": PROFILES, "demon_profiles": DEMONS, "quest": key,
-                        **options},
+                        "karma_upgrades": "in_position", **options},
             "position": position or {}}
 
 

@@ -42,16 +42,52 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from referee.core import BadRequest, EventType, Option, SetupError, cites
+from referee.core import (
+    BadRequest,
+    Citation,
+    EventType,
+    Option,
+    RuleViolation,
+    SetupError,
+    citations,
+    cites,
+)
 from referee.core.engine import check_schema
 
-from ..profiles import DEMON_TYPES, PILGRIMS
+from ..profiles import DEMON_TYPES, PILGRIM_NAMES, PILGRIMS
 
 MET, NOT_YET, GONE = "met", "not_yet", "no_longer_possible"
 TOKEN_NAMES = {"gates": "gate", "boxes": "box", "wells": "well", "doors": "door",
                "broken_doors": "broken-door", "villagers": "villager", "sutras": "sutra"}
 Q_CHECKED = ("The Players win when the Quest's Victory Conditions are met, typically during the "
              "Pilgrim Phase. The game stops immediately.")
+Q_ONE_UPGRADE = "Setup normally and then give each Pilgrim 1 Karma Upgrade."
+Q_TWO_UPGRADES = "Setup normally and then give each Pilgrim 2 Karma Upgrades."
+Q_EARNED = ("The Pilgrims are given Karma Upgrades during the setup of the later Quests, "
+            "representing Skills they have earned in the early Quests.")
+Q_CARRY_RESULTS = ("However, you can play many Quests at once, and carry the results (Skill Cards, "
+                   "Weapon Upgrades, Corruption Cards) from one Quest to the next.")
+
+# A Quest's Karma Upgrades (Quests 6-10 Part 1), as `quest_setup.upgrades` of a Quest played on its
+# own and as a campaign's `upgrades` between Quests: one entry per Upgrade, each Pilgrim's own.
+CARD = {"type": "string", "minLength": 1, "maxLength": 60}
+UPGRADE_SCHEMA = {
+    "type": "object",
+    "description": "one Karma Upgrade: 10 Good Karma (the Permanent Skill Card \"retained\" kept, "
+                   "and the wrong-type cards drawn before it) or 10 Bad Karma (the Corruption "
+                   "Card drawn; the referee upgrades the weapon)",
+    "properties": {"good_karma": {"type": "integer", "minimum": 0, "maximum": 20},
+                   "bad_karma": {"type": "integer", "minimum": 0, "maximum": 20},
+                   "card": CARD,
+                   "discarded": {"type": "array", "items": CARD, "maxItems": 20},
+                   "corruption": CARD},
+    "additionalProperties": False,
+}
+UPGRADES_SCHEMA = {
+    "type": "object", "propertyNames": {"enum": list(PILGRIMS)},
+    "additionalProperties": {"type": "array", "items": UPGRADE_SCHEMA, "maxItems": 4},
+    "description": "each Pilgrim's Karma Upgrades, one entry per Upgrade the Quest gives",
+}
 
 
 # -- conditions --------------------------------------------------------------------------------------
@@ -236,12 +272,15 @@ class Quest:
     victory: ClassVar[Condition | None] = None
     defeats: ClassVar[tuple[Condition, ...]] = ()
     defeat_at_end: ClassVar[str | None] = None
+    upgrades: ClassVar[int] = 0  # Karma Upgrades its setup gives each Pilgrim ...
+    upgrades_quote: ClassVar[str | None] = None  # ... and the sentence that gives them
 
     # -- setup --------------------------------------------------------------------------------------
 
     @classmethod
     def setup(cls, G: dict, options: dict) -> None:
-        entered = options.get("quest_setup") or {}
+        entered = dict(options.get("quest_setup") or {})
+        upgrades = entered.pop("upgrades", None)
         check_schema(cls.setup_schema, entered, "options.quest_setup")
         G["quest_state"] = {"facts": {"rescued": [], "revived": [], "meditated": [],
                                       "skills_played": [], "attacked": [],
@@ -249,6 +288,7 @@ class Quest:
                             "latched": {}, "conditions": [], "title": cls.title}
         if cls.board:
             cls.place_board(G, options)
+        cls.give_upgrades(G, options, upgrades)
         cls.prepare(G, options, entered)
         cls.statuses(AtSetup(G, options))
 
@@ -287,6 +327,38 @@ class Quest:
             raise SetupError(f"{cls.title} sets up {printed} Demons, not "
                              f"{ {k: v for k, v in placed.items() if v} } (Board Setup)",
                              "position.demons")
+
+    @classmethod
+    def give_upgrades(cls, G: dict, options: dict, entered: dict | None) -> None:
+        """"Setup normally and then give each Pilgrim 1 Karma Upgrade": a Quest played on its own
+        takes them as entered in `quest_setup.upgrades` (the count, the 10-point blocks and what each
+        gives checked as between a campaign's Quests); with the ruling `karma_upgrades`
+        "in_position" the Pilgrims come as the position enters them (a campaign's Quests: the
+        campaign gives the Upgrades between them)."""
+        from ..campaign import Campaign  # the campaign's rules import the Quests
+
+        in_position = options.get("karma_upgrades", "at_setup") == "in_position"
+        if entered and (in_position or not cls.upgrades):
+            why = ("the Pilgrims come with their Upgrades (ruling karma_upgrades: in_position)"
+                   if in_position else f"{cls.title or 'free play'} gives no Karma Upgrade")
+            raise BadRequest(why, "options.quest_setup.upgrades")
+        if in_position or not cls.upgrades:
+            return
+        entered = entered or {}
+        for name in PILGRIMS:
+            chosen = entered.get(name) or []
+            if len(chosen) != cls.upgrades:
+                raise RuleViolation(
+                    f"{cls.title} gives each Pilgrim {cls.upgrades} Karma Upgrade"
+                    f"{'s' * (cls.upgrades > 1)}; {PILGRIM_NAMES[name]} took {len(chosen)}: enter "
+                    "them in quest_setup.upgrades.", Citation("journey", cls.upgrades_quote))
+            pilgrim = G["pilgrims"][name]
+            state = {"hand": pilgrim["skills"], "weapon_level": pilgrim["weapon_level"],
+                     "corruption": pilgrim["corruption"]}
+            for index, upgrade in enumerate(chosen):
+                Campaign.apply_upgrade(name, state, upgrade,
+                                       f"options.quest_setup.upgrades.{name}[{index}]", [])
+            pilgrim["weapon_level"] = state["weapon_level"]
 
     @classmethod
     def prepare(cls, G: dict, options: dict, entered: dict) -> None:
@@ -517,7 +589,17 @@ for _quest in QUESTS.values():
         if QUEST_SETUP_FIELDS.setdefault(_name, _schema) != _schema:
             raise TypeError(f"two Quests declare different setup fields named {_name}")
 
+if any(quest.upgrades for quest in QUESTS.values()):
+    QUEST_SETUP_FIELDS["upgrades"] = UPGRADES_SCHEMA
+
 QUEST_OPTIONS: dict[str, Option] = {
+    "karma_upgrades": Option(
+        "Table ruling: the Karma Upgrades of Quests 6 to 10 Part 1 when a Quest is played on its "
+        "own. \"at_setup\": the Quest's setup gives them, entered in quest_setup.upgrades; "
+        "\"in_position\": the Pilgrims come as the position enters them, with the results carried "
+        "from Quests played before (a campaign gives its Upgrades between Quests).",
+        {"enum": ["at_setup", "in_position"]}, "at_setup",
+        citations("journey", Q_ONE_UPGRADE, Q_CARRY_RESULTS)),
     "quest_setup": Option(
         "What the chosen Quest's setup needs that its text does not give (the Quest Mini-Maps "
         "are figures), e.g. Quest 1 {\"house\": [the Demons in the Villagers' house]}, Quest 3 "

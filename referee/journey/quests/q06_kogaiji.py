@@ -16,7 +16,17 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, Option, citations, cites
 
-from . import Quest, QuestEvent, all_of, any_of, facts, holds, pilgrim_down, sutras_held
+from . import (
+    Q_ONE_UPGRADE,
+    Quest,
+    QuestEvent,
+    all_of,
+    any_of,
+    facts,
+    holds,
+    pilgrim_down,
+    sutras_held,
+)
 
 Q_INACTIVE = "Gate Activation: The Gates are initially inactive."
 Q_WAKE = "They become active when a Pilgrim steps on the Map Tile containing the Gate(s)."
@@ -151,6 +161,7 @@ class Kogaiji(Quest):
     key = "q6"
     number = 6
     title = "Quest 6 - Kogaiji"
+    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
     board = {"gates": 3, "villagers": 1, "sutras": 3, "boxes": 1, "broken_doors": 1, "doors": 2,
              "demons": {"berrok": 2, "kogaiji": 1, "koorogg": 1}}
     options = {

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
-from . import Quest, QuestEvent, all_of, any_of, dead, holds, sutras_held
+from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, sutras_held
 from .q06_kogaiji import TOKEN, pilgrim_acts
 
 Q_NOT_A_BOX = "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate."
@@ -128,6 +128,7 @@ class DemonArmy(Quest):
     key = "q7"
     number = 7
     title = "Quest 7 - Demon Army"
+    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
     board = {"broken_doors": 2, "gates": 4, "wells": 2, "sutras": 4, "boxes": 1}
     setup_schema = {
         "type": "object",

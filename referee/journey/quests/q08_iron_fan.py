@@ -4,7 +4,16 @@ Quest ends at her fourth Defeat."""
 
 from __future__ import annotations
 
-from . import ALL_SURVIVE, TRIPITAKA_KILLED, TRIPITAKA_SURVIVES, Quest, all_of, any_of, holds
+from . import (
+    ALL_SURVIVE,
+    Q_ONE_UPGRADE,
+    TRIPITAKA_KILLED,
+    TRIPITAKA_SURVIVES,
+    Quest,
+    all_of,
+    any_of,
+    holds,
+)
 from .q06_kogaiji import defeated, place, remove_defeated
 
 Q_NO_DECK = "Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon Phase."
@@ -38,6 +47,7 @@ class IronFan(Quest):
     key = "q8"
     number = 8
     title = "Quest 8 - Iron Fan's Interruption"
+    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
     board = {"gates": 1, "boxes": 1, "wells": 1, "demons": {"berrok": 5, "yazuiji": 1}}
     ends = (any_of("end", Q_ENDS, FOURTH_DEFEAT, TRIPITAKA_KILLED),)
     heroic = all_of("heroic_victory", Q_HEROIC, ALL_SURVIVE)

@@ -17,6 +17,7 @@ from referee.core import BadRequest, EventType, Option, SetupError, citations, c
 
 from . import (
     ALL_SURVIVE,
+    Q_ONE_UPGRADE,
     TRIPITAKA_KILLED,
     TRIPITAKA_SURVIVES,
     Quest,
@@ -108,6 +109,7 @@ class KogaijisTrap(Quest):
     key = "q9"
     number = 9
     title = "Quest 9 - Kogaiji's Trap"
+    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
     board = {"gates": 2, "villagers": VILLAGER_TOKENS, "boxes": 2, "doors": 3,
              "demons": {"kogaiji": 1}}
     options = {

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, SetupError
 
-from . import Quest, QuestEvent, all_of, any_of, holds, sutras_available, sutras_held
+from . import (
+    Q_TWO_UPGRADES,
+    Quest,
+    QuestEvent,
+    all_of,
+    any_of,
+    holds,
+    sutras_available,
+    sutras_held,
+)
 
 Q_TOKENS = ("Place 4 Turn Tokens on the Gate at the lower left side of the Game Board and 8 Turn "
             "Tokens on the Gate at the top right.")
@@ -54,6 +63,7 @@ class TheLair(Quest):
     number = 10
     part = 1
     title = "Quest 10 Part 1 - The Lair"
+    upgrades, upgrades_quote = 2, Q_TWO_UPGRADES
     board = {"gates": 4, "villagers": 5, "sutras": 4, "boxes": 3, "broken_doors": 3}
     setup_schema = {
         "type": "object",
