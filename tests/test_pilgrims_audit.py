@@ -505,3 +505,92 @@ def test_both_adventure_decks_empty_the_display_is_not_replenished(client):
                            "players": two({"movement": [1]})})
     table.accepted(ev("replenish"))
     assert len(table.view()["state"]["display"]) == 4
+
+
+def test_sign_up_may_pay_with_an_item_held_by_the_party(client):
+    """"1. Discard item cards to pay the items cost. This follows the same process as when
+    completing an adventure card." — "The player may discard item cards held by their party and/or
+    item cards from their hand." """
+    table = adventure_phase(client, {"hand": [I("fist", "sword")],
+                                     "party": [M(C(["beast"], ["star"]), holds=I("speech", "star"))]})
+    table.accepted(ev("sign_up", tile="B", pay=[{"hand": 1}, {"character": 1}]))
+    assert me(table)["party"][0]["holds"] is None
+    tile_b = next(q for q in table.view()["state"]["quests"] if q["tile"] == "B")
+    assert tile_b["quills"][0] == "p1"
+
+
+def test_buying_an_item_is_only_during_your_own_turn(client):
+    """"They may do this any time during their turn." — Bob's purchase during Ann's turn is
+    refused."""
+    table = start(client, {"display": DISPLAY, "players": two(None, {"clovers": 4})})
+    response = table.send(ev("buy_item", "p2", item=I("fist", "star")))
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in BOOK
+
+
+def test_three_tie_on_points_two_on_items_share_the_victory(client):
+    """"In case of a tie, the player with more item cards left in their hand wins. If there is still
+    a tie, the players share the victory." — three on 3 points; Ann and Bob have 1 item, Cat none."""
+    table = start(client, {"round": 4, "current": "p3", "turns": {"p1": 3, "p2": 3, "p3": 2},
+                           "display": DISPLAY, "players": {
+                               "p1": {"figure": [1, 1], "movement": [1, 2, 3],
+                                      "completed": [A(1, 3)], "hand": [I("fist", "star")]},
+                               "p2": {"figure": [5, 5], "movement": [1, 2, 3],
+                                      "completed": [A(1, 3)], "hand": [I("fist", "star")]},
+                               "p3": {"figure": [1, 5], "movement": [1, 2],
+                                      "completed": [A(1, 3)], "hand": []}}},
+                  players=("Ann", "Bob", "Cat"))
+    table.accepted(ev("move", "p3", movement=4, to=[2, 4], card=C(["beast"], ["star"])))
+    table.accepted(ev("gain_clover", "p3"))
+    table.accepted(ev("replenish", "p3"))
+    view = table.view()
+    assert totals(view) == {"p1": 3, "p2": 3, "p3": 3}
+    assert sorted(view["scores"]["winners"]) == ["p1", "p2"]
+
+
+def test_first_player_begins_every_round_in_a_three_player_game(client):
+    """"Each round begins with the first player's turn (the player with the rooster reference
+    tile). Play then continues clockwise." — with Bob first, round 2 begins with Bob."""
+    table = start(client, {"round": 1, "current": "p1", "turns": {"p1": 2, "p2": 3, "p3": 3},
+                           "display": DISPLAY, "players": {
+                               "p1": {"figure": [1, 1], "movement": [1, 2]},
+                               "p2": {"figure": [5, 5], "movement": [1, 2, 3]},
+                               "p3": {"figure": [1, 5], "movement": [1, 2, 3]}}},
+                  players=("Ann", "Bob", "Cat"), first_player="p2")
+    table.accepted(ev("move", movement=3, to=[1, 2], card=I("leaf", "star")))
+    table.accepted(ev("gain_clover"))
+    table.accepted(ev("replenish"))
+    view = table.view()
+    assert view["state"]["round"] == 2 and view["current_players"] == ["p2"]
+
+
+def test_solo_the_player_starts_on_a_corner(client):
+    """"During step #6 of player setup, place the player's figure on any corner of the map." """
+    setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
+    setup["players"] = ["Kim"]
+    setup["options"]["leaders"] = {"p1": {"activation": ["sword"]}}
+    table = ApiTable(client, setup)
+    refused(table, ev("choose_corner", space=[3, 3], item=I("fist", "star"),
+                      drawn=I("leaf", "star"), falconer_items=[I("fist", "star")] * 2),
+            in_book("place the player's figure on any corner of the map."))
+
+
+def test_solo_falconer_c_tile_clover_makes_two_and_buys_an_item(client):
+    """"The falconer receives clover tokens from adventure cards and public quest tiles as usual."
+    with "Any time the falconer has 2 clover tokens, he spends them immediately to draw an item
+    card." — no adventure payable; with a left arrow he checks the tiles from the right: C."""
+    hard = [A(1, 1, [], ["fist"] * 3)] * 3 + [A(2, 4, [], ["fist"] * 4)] * 2
+    table = solo(client, {"current": "falconer", "phase": "falconer_adventure",
+                          "turns": {"p1": 1, "falconer": 0}, "display": hard,
+                          "players": {"p1": {"figure": [1, 1], "movement": [2]}},
+                          "falconer": {"falcon": [3, 4], "falconer": [2, 3],
+                                       "moved": ["falcon", "falconer"], "arrow": "left",
+                                       "clovers": 1, "hand": [I("speech", "star"),
+                                                              I("fist", "star"),
+                                                              I("leaf", "star")]}})
+    refused(table, ev("falconer_adventure"), in_book("he spends them immediately"))
+    table.accepted(ev("falconer_adventure", clover_items=[I("fist", "notes")]))
+    state = table.view()["state"]
+    assert state["falconer"]["clovers"] == 0
+    assert state["falconer"]["hand"] == [I("fist", "notes")]
+    assert next(q for q in state["quests"] if q["tile"] == "C")["quills"][0] == "falconer"
