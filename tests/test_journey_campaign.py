@@ -191,7 +191,9 @@ def test_10_bad_karma_upgrades_the_weapon_and_gives_a_corruption_card():
 
 
 def test_every_pilgrim_is_summarised():
-    assert C.BOOK[-1][0] == C.PART_TWO and len(C.ORDER) == 11
+    assert C.ORDER[-1] == C.PART_TWO and len(C.ORDER) == 11
+    assert C.UPGRADES["6"] == (1, C.Q_ONE_UPGRADE) and C.UPGRADES["10-1"] == (2, C.Q_TWO_UPGRADES)
+    assert C.UPGRADES["10-2"] == (0, None)
     assert set(PILGRIMS) == set(C.START_SCHEMA["properties"]["upgrades"]["propertyNames"]["enum"])
 
 

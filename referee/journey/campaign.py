@@ -26,7 +26,7 @@ from .quests import (
     CARD,
     Q_EARNED,
     Q_ONE_UPGRADE,
-    Q_TWO_UPGRADES,
+    Q_TWO_UPGRADES,  # noqa: F401  (the campaign's sentences, read as campaign.Q_…)
     QUESTS,
     UPGRADES_SCHEMA,
 )
@@ -69,17 +69,11 @@ def note(effects: list, text: str, citation: Citation) -> None:
     effects.append({"text": text, "quote": citation.quote})
 
 
-# The Quests of the Quest Guide in their order, by the number the book gives them, with the Karma
-# Upgrades each gives at its setup (and the sentence that gives them). A Quest registered in
-# `QUESTS` takes its place by its `number`; one the book does not number (free play, a table's own
-# Quest) may come at any point of a campaign and gives no Upgrade.
-BOOK = (
-    ("1", 0, None), ("2", 0, None), ("3", 0, None), ("4", 0, None), ("5", 0, None),
-    ("6", 1, Q_ONE_UPGRADE), ("7", 1, Q_ONE_UPGRADE), ("8", 1, Q_ONE_UPGRADE),
-    ("9", 1, Q_ONE_UPGRADE), ("10-1", 2, Q_TWO_UPGRADES), ("10-2", 0, None),
-)
-ORDER = tuple(number for number, _n, _q in BOOK)
-UPGRADES = {number: (count, quote) for number, count, quote in BOOK}
+# The Quests of the Quest Guide in their order, by the number the book gives them ("10-1" for Part 1
+# of Quest 10). A Quest registered in `QUESTS` takes its place by its `number` and gives the Karma
+# Upgrades its class declares (`upgrades`, with the sentence); one the book does not number (free
+# play, a table's own Quest) may come at any point of a campaign and gives no Upgrade.
+ORDER = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10-1", "10-2")
 PART_ONE, PART_TWO = "10-1", "10-2"
 
 
@@ -89,7 +83,11 @@ def quest_number(quest_id: str) -> str | None:
     quest = QUESTS.get(quest_id)
     number, part = getattr(quest, "number", None), getattr(quest, "part", None)
     label = f"{number}-{part}" if part else str(number)
-    return label if number is not None and label in UPGRADES else None
+    return label if number is not None and label in ORDER else None
+
+
+UPGRADES = {quest_number(key): (quest.upgrades, quest.upgrades_quote)
+            for key, quest in QUESTS.items() if quest_number(key)}
 
 
 def quest_title(quest_id: str) -> str:
