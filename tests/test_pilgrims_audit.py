@@ -594,3 +594,25 @@ def test_solo_falconer_c_tile_clover_makes_two_and_buys_an_item(client):
     assert state["falconer"]["clovers"] == 0
     assert state["falconer"]["hand"] == [I("fist", "notes")]
     assert next(q for q in state["quests"] if q["tile"] == "C")["quills"][0] == "falconer"
+
+
+def test_missions_count_party_and_retired_companions_and_skip_reserved_adventures(client):
+    """"Public quest tiles count companion cards in the player's party and retired under their
+    leader, or adventure cards the player has completed." and "Note: Reserved adventure cards don't
+    count." — tiles A 1d (scoundrels), B 2a (star), C 3 (adventures with a clover reward)."""
+    quests = [{"tile": "A", "mission": "1d", "cost": ["fist"]},
+              {"tile": "B", "mission": "2a", "cost": ["fist"]},
+              {"tile": "C", "mission": "3", "cost": ["fist"]}]
+    table = start(client, {"display": DISPLAY, "quills": {"A": ["p1"], "B": ["p2", "p1"],
+                                                           "C": ["p2"]},
+                           "players": two(
+                               {"party": [M(C(["scoundrel", "beast"], ["star"]))],
+                                "retired": [C(["scoundrel"], ["sword"]),
+                                            C(["wanderer"], ["star", "notes"])], "clovers": 0},
+                               {"completed": [A(1, 2, clovers=1), A(2, 5, clovers=2), A(1, 1)],
+                                "reserve": [A(1, 3, clovers=1)],
+                                "party": [M(C(["beast"], ["star"]))], "clovers": 0})},
+                  public_quests=quests)
+    # Ann: A top 2 + 2 scoundrels 2; B middle 1 + 2 stars 2 = 7
+    # Bob: adventures 8; B top 2 + 1 star 1; C top 2 + 2 clover-reward adventures 2 = 15
+    assert totals(table.view()) == {"p1": 7, "p2": 15}

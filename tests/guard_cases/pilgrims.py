@@ -40,6 +40,7 @@ from referee.pilgrims.game import (
     Q_GAIN_CLOVER,
     Q_GAME_END,
     Q_IN_PARTY,
+    Q_ITEM_DECK,
     Q_MOVE_TOKEN,
     Q_NEXT,
     Q_ONE_MOVEMENT,
@@ -188,6 +189,13 @@ CASES = [
     Case("take_at (other space)", setup({"players": seats()}),
          ev("move", movement=1, to=[1, 2], card=BEAST),
          Q_OTHER_GIVES, "a companion entered for [1, 2], not a campfire: other spaces give items"),
+    Case("take_at (no card to draw)",
+         setup({"decks": {"item": 0, "discard": 0}, "players": seats(None, {"figure": [1, 2]})},
+               empty_item_deck="refuse_move"),
+         ev("move", movement=1, to=[1, 2]),
+         Q_ITEM_DECK, "Bob stands on [1, 2] and the item deck and its discards are empty: under the "
+                      "refuse_move ruling the card cannot be drawn (the default, nothing, moves "
+                      "without a card)"),
     Case("turn_rule (not your turn)", setup({"players": seats()}),
          ev("move", "p2", movement=1, to=[5, 4], card=I("leaf", "star")),
          Q_ROUNDS, "Bob moves at the start of Ann's turn: play continues clockwise from the first "
