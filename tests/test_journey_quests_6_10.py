@@ -713,6 +713,25 @@ def test_q10b_a_demon_lord_never_leaves_his_map_tile(client):
         {"actions": ["move", "attack"], "targets": [TP], "squares": 2, "ends": "closer"}])
 
 
+def test_q10b_a_demon_lord_reacts_only_to_pilgrims_on_his_map_tile(client):
+    table = q10b(client)
+    table.to_demon_phase()
+    answer = table.post("lords_tiles", "p1", with_pilgrims=["kogaiji-1"],
+                        pilgrims_on_tile={"yazuiji-1": [MK]})
+    assert answer.status_code == 400 and answer.get_json()["error"]["field"] == "event.pilgrims_on_tile"
+    table.do("lords_tiles", with_pilgrims=["kogaiji-1"], pilgrims_on_tile={"kogaiji-1": [MK]})
+    for gate in ("gate-1", "gate-2", "gate-1", "gate-2"):
+        table.do("mantra_spawn", gate=gate, card="special", name="Wild Attacks")
+    table.do("measure", of="demons", distances={"kogaiji-1": 1, "yazuiji-1": 2, "koorogg-1": 3})
+    assert table.refuse(Q10B.Q_STAY, "demon_options", demon="kogaiji-1", options=[
+        {"actions": ["attack"], "targets": [MK], "squares": 0},
+        {"actions": ["attack"], "targets": [TP], "squares": 0}]) == (
+        "Option 2: Kogaiji kogaiji-1 only reacts to Pilgrims on his Map Tile, and Tripitaka is "
+        "not on it.")
+    table.do("demon_options", demon="kogaiji-1", options=[
+        {"actions": ["attack"], "targets": [MK], "squares": 0}])
+
+
 def test_q10b_ruling_the_single_gates_also_draw_each_turn(client):
     table = q10b(client, q10b_lair_gates="also_each_turn")
     assert table.G["gates"]["gate-1"]["status"] == "active"

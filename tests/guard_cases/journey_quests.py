@@ -55,6 +55,17 @@ CASES = [
          [*TO_DEMONS, ev("lords_tiles", with_pilgrims=["kogaiji-1", "yazuiji-1", "koorogg-1"]),
           ev("measure", of="demons", distances={"kogaiji-1": 1, "yazuiji-1": 2,
                                                  "koorogg-1": 3})]),
+    Case("q10b_lords_react_only_on_their_tile", quest("q10b"),
+         ev("demon_options", demon="kogaiji-1", options=[
+             {"actions": ["attack"], "targets": [TP], "squares": 0}]), Q10B.Q_STAY,
+         "a Demon Lord attacking Tripitaka when the table named only the Monkey King on his Map "
+         "Tile: he reacts only to Pilgrims on his Map Tile",
+         [*TO_DEMONS, ev("lords_tiles", with_pilgrims=["kogaiji-1"],
+                         pilgrims_on_tile={"kogaiji-1": [MK]}),
+          *(ev("mantra_spawn", gate=gate, card="special", name="Wild Attacks")
+            for gate in ("gate-1", "gate-2", "gate-1", "gate-2")),
+          ev("measure", of="demons", distances={"kogaiji-1": 1, "yazuiji-1": 2,
+                                                 "koorogg-1": 3})]),
     Case("q10b_mantra_no_model", quest("q10b"),
          ev("mantra_spawn", gate="gate-1", card="reinforcement", demons=["boof"]), Q10B.Q_RUN_OUT,
          "a Mantra card placing a Boof when every Boof model is on the board: promote or Rage",

@@ -123,6 +123,23 @@ def chanting_lords_do_not_act(game, event):
 
 
 @cites(Q_STAY)
+def lords_react_only_to_pilgrims_on_their_tile(game, event):
+    """A Demon Lord's options target only the Pilgrims the table named on his Map Tile at the start
+    of the Demon Phase (`lords_tiles` `pilgrims_on_tile`; unchecked where it was not entered)."""
+    if event["type"] != "demon_options":
+        return True
+    on_tile = state(game).get("pilgrims_on_tile", {}).get(event["demon"])
+    if on_tile is None:
+        return True
+    for number, option in enumerate(event["options"], 1):
+        elsewhere = [p for p in option.get("targets", []) if p not in on_tile]
+        if elsewhere:
+            return (f"Option {number}: {game.name_of(event['demon'])} only reacts to Pilgrims on his "
+                    f"Map Tile, and {game.name_of(elsewhere[0])} is not on it.")
+    return True
+
+
+@cites(Q_STAY)
 def lords_stay_on_their_tile(game, event):
     """A Demon Lord's options never take him off his Map Tile (onto Tripitaka's elsewhere, or any
     other): the table enters an option's `map_tile` as read off the board."""
@@ -182,13 +199,19 @@ class SealTheGate(Quest):
             citations("journey", Q_KILLED, Q_EARTHLY)),
     }
     rules = (the_seal_is_not_closed, lair_gates_by_the_mantra, chanting_lords_do_not_act,
-             lords_stay_on_their_tile)
+             lords_stay_on_their_tile, lords_react_only_to_pilgrims_on_their_tile)
     event_types = {
         "lords_tiles": QuestEvent(EventType(
             "Quest 10 Part 2, at the start of the Demon Phase: the Demon Lords that have a "
             "Pilgrim on their Map Tile (they follow the Demon AI); the others chant the "
             "Summoning Mantra.",
-            properties={"with_pilgrims": {"type": "array", "items": TOKEN, "maxItems": 3}},
+            properties={"with_pilgrims": {"type": "array", "items": TOKEN, "maxItems": 3},
+                        "pilgrims_on_tile": {
+                            "type": "object", "maxProperties": 3,
+                            "additionalProperties": {"type": "array", "items": PILGRIM,
+                                                     "maxItems": 4},
+                            "description": "for a Demon Lord of with_pilgrims, the Pilgrims on "
+                                           "his Map Tile (the only ones he reacts to)"}},
             required=("with_pilgrims",),
             example={"type": "lords_tiles", "player": "p1", "with_pilgrims": ["kogaiji-1"]}),
             ("demons_spawn",)),
@@ -250,7 +273,8 @@ class SealTheGate(Quest):
             "lair_gates": list(lair), "seal": list(seal), "mantra_only": mantra_only,
             "lord_karma": options.get("q10b_lord_karma", "as_normal"),
             "waiting_in_lair": options.get("q10b_waiting_lords", "not_in_lair") == "in_lair",
-            "respawn": {}, "lords_checked": False, "chanting": [], "mantra_draws": 0,
+            "respawn": {}, "lords_checked": False, "chanting": [], "pilgrims_on_tile": {},
+            "mantra_draws": 0,
             "mantra_gate": None, "sealed": False, "stripped": None})
 
     # -- the Demon Phase: the Lords and the Mantra ----------------------------------------------------
@@ -300,8 +324,13 @@ class SealTheGate(Quest):
         if unknown:
             raise BadRequest(f"no Demon Lord named {unknown[0]} on the board",
                              "event.with_pilgrims")
+        on_tile = event.get("pilgrims_on_tile", {})
+        unlisted = [d for d in on_tile if d not in event["with_pilgrims"]]
+        if unlisted:
+            raise BadRequest(f"{unlisted[0]} is not a Demon Lord of with_pilgrims",
+                             "event.pilgrims_on_tile")
         chanting = [d for d in lords if d not in event["with_pilgrims"]]
-        quest.update({"lords_checked": True, "chanting": chanting,
+        quest.update({"lords_checked": True, "chanting": chanting, "pilgrims_on_tile": on_tile,
                       "mantra_draws": 2 * len(chanting), "mantra_gate": None})
         for lord in event["with_pilgrims"]:
             game.effect(f"A Pilgrim is on {game.name_of(lord)}'s Map Tile: he follows the Demon AI "
@@ -383,8 +412,8 @@ class SealTheGate(Quest):
         for lord in quest["chanting"]:
             if lord in game.G["demons"]:
                 game.G["demons"][lord]["active"] = True
-        quest.update({"lords_checked": False, "chanting": [], "mantra_draws": 0,
-                      "mantra_gate": None})
+        quest.update({"lords_checked": False, "chanting": [], "pilgrims_on_tile": {},
+                      "mantra_draws": 0, "mantra_gate": None})
         for kind in list(quest["respawn"]):
             quest["respawn"][kind] -= 1
             game.effect(f"A Turn Token is removed from {demon_name(kind)}'s pile: "
