@@ -616,3 +616,37 @@ def test_missions_count_party_and_retired_companions_and_skip_reserved_adventure
     # Ann: A top 2 + 2 scoundrels 2; B middle 1 + 2 stars 2 = 7
     # Bob: adventures 8; B top 2 + 1 star 1; C top 2 + 2 clover-reward adventures 2 = 15
     assert totals(table.view()) == {"p1": 7, "p2": 15}
+
+
+def test_a_second_activation_needs_the_another_activation_ability(client):
+    """"During the Activate phase, do one of the following:" — a second item card played without
+    "The player may play another item card to activate another character this turn." is refused."""
+    table = activate_phase(client, {"hand": [I("fist", "sword"), I("leaf", "star")],
+                                    "party": [M(C(["beast"], ["star"]))]})
+    table.accepted(ev("activate", character="leader", hand=1))
+    refused(table, ev("activate", character=1, hand=1), in_book("do one of the following"))
+
+
+def test_an_additional_reserve_improvement_keeps_both_reserved_cards(client):
+    """"The player may have an additional adventure card reserved." — with that improvement a
+    second reservation keeps the first card."""
+    table = activate_phase(client, {"hand": [I("fist", "sword")], "reserve": [A(1, 2)],
+                                    "completed": [A(1, 1, improvement=["reserve"])]})
+    table.accepted(ev("activate", character="leader", hand=1))
+    table.accepted(ev("ability", kind="reserve", source="display", index=1))
+    assert len(me(table)["reserve"]) == 2
+
+
+def test_reserving_from_an_empty_adventure_deck_is_refused_and_says_so(client):
+    """"To reserve a card, either take any one adventure card from the display or draw one from
+    either adventure deck." — an empty deck has no card to draw (the message named the item deck's
+    discards before this audit)."""
+    table = activate_phase(client, {"hand": [I("fist", "sword")]},
+                           decks={"level1": 0, "level2": 0})
+    table.accepted(ev("activate", character="leader", hand=1))
+    response = table.send(ev("ability", kind="reserve", source="level1", adventure=A(1, 2)))
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["rule"]["quote"] in BOOK
+    assert error["message"] == "The level I adventure deck is empty: no card to draw."
+    table.accepted(ev("ability", kind="reserve", source="display", index=2))

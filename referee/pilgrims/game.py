@@ -517,7 +517,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                 self.effect("The item deck and its discard pile are empty: no card is drawn "
                             "(table ruling empty_item_deck).", Q_DRAW_EMPTY)
                 return None
-            raise self.violation(f"The {deck} deck and its discards are empty: no card to draw.",
+            empty = {"item": "The item deck and its discard pile are",
+                     "level1": "The level I adventure deck is",
+                     "level2": "The level II adventure deck is"}.get(deck, f"The {deck} deck is")
+            raise self.violation(f"{empty} empty: no card to draw.",
                                  Q_ITEM_DECK if deck == "item" else Q_EMPTY_DECK)
         if card is None:
             raise BadRequest(f"say which {deck} card was drawn", field)
