@@ -363,3 +363,18 @@ def test_a_petition_of_a_character_in_a_congregation_is_refused(client):
     table = start(client, GENOA, congregations={"rome": [], "avignon": ["Courtesan"]})
     refused(table, ev("petition", card={"character": "Courtesan", "congregation": "avignon"},
                       target=1), OUT_OF_PLAY)
+
+
+def test_the_ascetic_moves_back_after_the_replacement_draw_that_ends_the_turn(client):
+    """"If you end your turn with Ascetic in AVIGNON or ROME, move him one space closer to GENOA."
+    with "That player then draws a new character and places it in the same row as the removed card,
+    equal to Genoa." — the turn ends only once the scored card is replaced; then the Ascetic moves."""
+    cells = [("Vicar", "rome"), ("Scribe", "genoa"), ("Nuncio", "genoa"), ("Ascetic", "rome"),
+             ("Canonist", "genoa")]
+    table = start(client, cells, turn="avignon", actions_taken=["beseech"])
+    table.accepted(ev("chastise", "avignon", path=1))  # the Vicar passes Rome: Rome's Congregation
+    assert state(table)["congregations"]["rome"] == ["Vicar"]
+    assert board(table)[3] == ("Ascetic", "rome")
+    table.accepted(ev("draw", "avignon", character="Courtesan"))
+    assert board(table)[0] == ("Courtesan", "genoa") and board(table)[3] == ("Ascetic", "florence")
+    assert table.view()["current_players"] == ["rome"]
