@@ -813,8 +813,8 @@ class Game(Referee):
         self.effect(f"{verb}: {name} (path {path}) moves past {row_end(toward)} and joins "
                     f"{self.player_name(toward)}'s Congregation ({len(congregation)}).", Q_SCORE)
         if self.option("win_timing") == "immediately" and len(congregation) >= 3:
-            self._win(toward, "three cards in the Congregation (the game ends at once: table "
-                      "ruling win_timing=immediately)", Q_END)
+            self._win(toward, "three cards in the Congregation (the table's ruling: the game "
+                      "ends the moment a third card arrives)", Q_END)
             self.G["pending"]["steps"] = []
             return
         self.G["pending"]["steps"].insert(

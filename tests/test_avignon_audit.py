@@ -11,8 +11,6 @@ PUSH toward the opponent.
 
 from pathlib import Path
 
-import pytest
-
 from tests.api_table import ApiTable
 
 BOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data" / "avignon.txt").read_text()
