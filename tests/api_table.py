@@ -1,6 +1,10 @@
 """A game played through the HTTP API by the table (its edit token), for the tests that play whole
 scenarios: the game is created, each accepted event moves `seq` on, and reads may look as a seat."""
 
+from pathlib import Path
+
+RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebook_index" / "data"
+
 
 class ApiTable:
     def __init__(self, client, setup: dict):
@@ -19,6 +23,19 @@ class ApiTable:
         if response.status_code == 200:
             self.seq = response.get_json()["seq"]
         return response
+
+    def refused(self, event: dict, quote: str) -> dict:
+        """The event answered 422 with `quote` in the rule it quotes, the quote verbatim in the
+        game's rulebook, and nothing written; the error."""
+        before = self.seq
+        response = self.send(event)
+        assert response.status_code == 422, response.get_json()
+        error = response.get_json()["error"]
+        book = (RULEBOOKS / f"{self.created['game']}.txt").read_text()
+        assert error["rule"]["quote"] in book
+        assert quote in error["rule"]["quote"], (quote, error["rule"]["quote"], error["message"])
+        assert self.seq == before
+        return error
 
     def accepted(self, event: dict) -> dict:
         response = self.send(event)

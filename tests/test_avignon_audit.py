@@ -57,15 +57,9 @@ def ev(kind, player="rome", **fields):
 
 
 def refused(table: ApiTable, event: dict, quote: str) -> dict:
-    before = table.seq
-    response = table.send(event)
-    assert response.status_code == 422, response.get_json()
-    rule = response.get_json()["error"]["rule"]
-    assert rule["quote"] in BOOK
-    assert quote in rule["quote"], (quote, rule["quote"], response.get_json()["error"]["message"])
-    assert table.seq == before
+    error = table.refused(event, quote)
     assert event not in table.view()["legal"]
-    return response.get_json()["error"]
+    return error
 
 
 def board(table: ApiTable) -> list:

@@ -74,17 +74,6 @@ def ev(event_type, player="p1", **fields):
     return {"type": event_type, "player": player, **fields}
 
 
-def refused(table: ApiTable, event: dict, quote: str) -> dict:
-    before = table.seq
-    response = table.send(event)
-    assert response.status_code == 422, response.get_json()
-    error = response.get_json()["error"]
-    assert error["rule"]["quote"] in BOOK
-    assert quote in error["rule"]["quote"], (quote, error["rule"]["quote"], error["message"])
-    assert table.seq == before
-    return error
-
-
 def me(table: ApiTable, seat="p1") -> dict:
     return table.view(seat)["state"]["players"][seat]
 
@@ -100,7 +89,7 @@ def test_phases_in_a_fixed_order(client):
     """"A player's turn consists of the following phases in a fixed order:" — the Activate phase's
     clover before the move is refused."""
     table = start(client, {"display": DISPLAY, "players": two()})
-    refused(table, ev("gain_clover"), in_book("in a fixed order"))
+    table.refused(ev("gain_clover"), in_book("in a fixed order"))
     table.accepted(ev("move", movement=2, to=[1, 2], card=I("leaf", "star")))
     table.accepted(ev("gain_clover"))
     table.accepted(ev("replenish"))
@@ -111,7 +100,7 @@ def test_a_movement_token_goes_on_an_empty_movement_space(client):
     """"During the Move phase, place a movement token on any empty movement space." """
     table = start(client, {"display": DISPLAY, "players": two({"movement": [1, 3]},
                                                             {"movement": [2, 4]})})
-    refused(table, ev("move", movement=3, to=[1, 2], card=I("leaf", "star")),
+    table.refused(ev("move", movement=3, to=[1, 2], card=I("leaf", "star")),
             in_book("place a movement token on any empty movement space"))
     table.accepted(ev("move", movement=4, to=[1, 2], card=I("leaf", "star")))
 
@@ -123,7 +112,7 @@ def test_a_campfire_gives_a_companion_and_a_full_party_must_retire(client):
     party = [M(C(["beast"], ["star"]), holds=I("fist", "star")), M(C(["wanderer"], ["notes"])),
              M(C(["scoundrel"], ["sword"]))]
     table = start(client, {"display": DISPLAY, "players": two({"party": party})})
-    refused(table, ev("move", movement=1, to=[2, 2], card=C(["nobleheart"], ["compass"])),
+    table.refused(ev("move", movement=1, to=[2, 2], card=C(["nobleheart"], ["compass"])),
             in_book("A player may have up to 3 companion cards in their party"))
     discard = table.view()["state"]["decks"]["discard"]
     table.accepted(ev("move", movement=1, to=[2, 2], card=C(["nobleheart"], ["compass"]),
@@ -148,7 +137,7 @@ def test_activate_needs_a_matching_symbol_or_a_clover(client):
     to convert an item card's activation symbol to match a companion card." """
     table = activate_phase(client, {"hand": [I("fist", "notes")], "clovers": 1,
                                     "party": [M(C(["beast"], ["star"]))]})
-    refused(table, ev("activate", character=1, hand=1),
+    table.refused(ev("activate", character=1, hand=1),
             in_book("an item card must be played face-up under a character with a matching "
                     "activation symbol"))
     table.accepted(ev("activate", character=1, hand=1, convert=True))
@@ -160,14 +149,14 @@ def test_activate_or_gain_a_clover_not_both(client):
     refused."""
     table = activate_phase(client, {"hand": [I("fist", "sword")], "clovers": 0})
     table.accepted(ev("activate", character="leader", hand=1))
-    refused(table, ev("gain_clover"), in_book("do one of the following"))
+    table.refused(ev("gain_clover"), in_book("do one of the following"))
 
 
 def test_retired_companions_cannot_be_activated(client):
     """"A player can't activate retired companion cards." """
     table = activate_phase(client, {"hand": [I("fist", "star")], "party": [],
                                     "retired": [C(["beast"], ["star"])]})
-    refused(table, ev("activate", character={"retired": 1}, hand=1),
+    table.refused(ev("activate", character={"retired": 1}, hand=1),
             in_book("A player can't activate retired companion cards."))
 
 
@@ -190,7 +179,7 @@ def test_each_ability_once_per_activation(client):
     table = activate_phase(client, {"hand": [I("fist", "sword")]})
     table.accepted(ev("activate", character="leader", hand=1))
     table.accepted(ev("ability", kind="reserve", source="display", index=1))
-    refused(table, ev("ability", kind="reserve", source="display", index=2),
+    table.refused(ev("ability", kind="reserve", source="display", index=2),
             in_book("Each ability can be used only once per activation."))
 
 
@@ -251,7 +240,7 @@ def test_coin_is_wild_and_a_clover_converts_an_adventure_symbol(client):
     the adventure." """
     table = adventure_phase(client, {"hand": [I("coin", "star"), I("speech", "star")],
                                      "clovers": 0})
-    refused(table, ev("complete_adventure", source="display", index=4,
+    table.refused(ev("complete_adventure", source="display", index=4,
                       pay=[{"hand": 1}, {"hand": 2, "convert": True}]),
             in_book("Spend 1 clover token in the Adventure phase"))
     table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
@@ -263,7 +252,7 @@ def test_one_adventure_or_one_public_quest_per_turn(client):
     table = adventure_phase(client, {"hand": [I("fist", "sword"), I("fist", "star"),
                                               I("speech", "star")]})
     table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
-    refused(table, ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
+    table.refused(ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
             in_book("either complete one adventure card or sign up for one public quest"))
 
 
@@ -281,10 +270,10 @@ def test_never_twice_on_the_same_tile_and_at_most_two_quills(client):
     """"A player can't sign up twice on the same tile." and "Each player has 2 quill tokens." """
     hand = [I("coin", "star")] * 3
     table = adventure_phase(client, {"hand": hand, "quills": ["A"]})
-    refused(table, ev("sign_up", tile="A", pay=[{"hand": 1}, {"hand": 2}]),
+    table.refused(ev("sign_up", tile="A", pay=[{"hand": 1}, {"hand": 2}]),
             in_book("A player can't sign up twice on the same tile."))
     table = adventure_phase(client, {"hand": hand, "quills": ["B", "C"]})
-    refused(table, ev("sign_up", tile="A", pay=[{"hand": 1}, {"hand": 2}]),
+    table.refused(ev("sign_up", tile="A", pay=[{"hand": 1}, {"hand": 2}]),
             in_book("Each player has 2 quill tokens."))
 
 
@@ -298,7 +287,7 @@ def test_a_full_tile_refuses_a_fourth_player(client):
                                        "p3": {"figure": [1, 5], "quills": ["A"]},
                                        "p4": {"figure": [5, 1], "quills": ["A"]}}},
                   players=("Ann", "Bob", "Cat", "Dan"))
-    refused(table, ev("sign_up", tile="A", pay=[{"hand": 1}, {"hand": 2}]),
+    table.refused(ev("sign_up", tile="A", pay=[{"hand": 1}, {"hand": 2}]),
             in_book("There must also be at least one empty quill space on the public quest tile."))
 
 
@@ -313,7 +302,7 @@ def test_c_tile_sign_up_gives_a_clover(client):
 def test_clovers_cannot_take_a_card_from_the_map(client):
     """"Note: Players can't spend clover tokens to take an item card from the map." """
     table = start(client, {"display": DISPLAY, "players": two({"clovers": 4})})
-    refused(table, ev("buy_item", space=[1, 2]),
+    table.refused(ev("buy_item", space=[1, 2]),
             in_book("Players can't spend clover tokens to take an item card from the map."))
     table.accepted(ev("buy_item", item=I("fist", "star")))
     assert me(table)["clovers"] == 2
@@ -322,7 +311,7 @@ def test_clovers_cannot_take_a_card_from_the_map(client):
 def test_two_clovers_needed_to_buy_an_item(client):
     """"Spend 2 clover tokens to draw an item card from the deck." — with 1 clover it is refused."""
     table = start(client, {"display": DISPLAY, "players": two({"clovers": 1})})
-    refused(table, ev("buy_item", item=I("fist", "star")), in_book("Spend 2 clover tokens"))
+    table.refused(ev("buy_item", item=I("fist", "star")), in_book("Spend 2 clover tokens"))
 
 
 # -- end of the round and of the game ----------------------------------------------------------
@@ -495,7 +484,7 @@ def test_the_refuse_move_ruling_refuses_a_move_whose_card_cannot_be_drawn(client
     table = start(client, {"display": DISPLAY, "decks": {"item": 0, "discard": 0},
                            "players": two(None, {"figure": [1, 2]})}, empty_item_deck="refuse_move")
     assert not [e for e in table.view("p1")["legal"] if e["type"] == "move" and e["to"] == [1, 2]]
-    refused(table, ev("move", movement=1, to=[1, 2]), in_book("shuffle the discard pile"))
+    table.refused(ev("move", movement=1, to=[1, 2]), in_book("shuffle the discard pile"))
 
 
 def test_both_adventure_decks_empty_the_display_is_not_replenished(client):
@@ -570,7 +559,7 @@ def test_solo_the_player_starts_on_a_corner(client):
     setup["players"] = ["Kim"]
     setup["options"]["leaders"] = {"p1": {"activation": ["sword"]}}
     table = ApiTable(client, setup)
-    refused(table, ev("choose_corner", space=[3, 3], item=I("fist", "star"),
+    table.refused(ev("choose_corner", space=[3, 3], item=I("fist", "star"),
                       drawn=I("leaf", "star"), falconer_items=[I("fist", "star")] * 2),
             in_book("place the player's figure on any corner of the map."))
 
@@ -588,7 +577,7 @@ def test_solo_falconer_c_tile_clover_makes_two_and_buys_an_item(client):
                                        "clovers": 1, "hand": [I("speech", "star"),
                                                               I("fist", "star"),
                                                               I("leaf", "star")]}})
-    refused(table, ev("falconer_adventure"), in_book("he spends them immediately"))
+    table.refused(ev("falconer_adventure"), in_book("he spends them immediately"))
     table.accepted(ev("falconer_adventure", clover_items=[I("fist", "notes")]))
     state = table.view()["state"]
     assert state["falconer"]["clovers"] == 0
@@ -624,7 +613,7 @@ def test_a_second_activation_needs_the_another_activation_ability(client):
     table = activate_phase(client, {"hand": [I("fist", "sword"), I("leaf", "star")],
                                     "party": [M(C(["beast"], ["star"]))]})
     table.accepted(ev("activate", character="leader", hand=1))
-    refused(table, ev("activate", character=1, hand=1), in_book("do one of the following"))
+    table.refused(ev("activate", character=1, hand=1), in_book("do one of the following"))
 
 
 def test_an_additional_reserve_improvement_keeps_both_reserved_cards(client):
