@@ -232,7 +232,7 @@ def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...],
                                                      **(first.example_setup or {})}),
             "responses": {**_ok(201, {"allOf": [{"$ref": "#/components/schemas/SessionView"}],
                                       "required": ["edit_token"]}),
-                          **_error_responses(400, 404, 413, 415, 429, 503)},
+                          **_error_responses(400, 404, 413, 415, 422, 429, 503, refused=(422,))},
         }},
         "/api/sessions/{session_id}": {"get": {
             "summary": "The game now: state, phase, whose turn, scores and every legal event",
@@ -386,7 +386,7 @@ def campaign_paths(games: dict[str, type[Referee]], campaigns: dict, schemas: di
                                             for n in setups]}),
             "responses": {**_ok(201, {"allOf": [{"$ref": "#/components/schemas/Campaign"}],
                                       "required": ["edit_token"]}),
-                          **_error_responses(400, 404, 413, 415, 429, 503)},
+                          **_error_responses(400, 404, 413, 415, 422, 429, 503, refused=(422,))},
         }},
         "/api/campaigns/{campaign_id}": {"get": {
             "summary": "A campaign and its progress: each session, what it carried, where it "

@@ -113,11 +113,11 @@ def move_events(game, seat, player) -> list[dict]:
                     continue
                 event = {"type": "move", "player": seat, "movement": movement, "to": space}
                 cell = game.cell(space)
-                if cell is not None and cell["card"] is not None and not game.figures_on(
-                        space, mover=seat):
+                takes = cell is not None and not game.figures_on(space, mover=seat)
+                if takes and cell["card"] is not None:
                     event["card"] = cell["card"]
-                elif not deck_empty(game, game.space_kind(space)):
-                    event["open"] = ["card"]
+                elif takes or not deck_empty(game, game.space_kind(space)):
+                    event["open"] = ["card"]  # the card lying there, or the one drawn
                 elif game.space_kind(space) == "item" and game.table_options.get(
                         "empty_item_deck", "nothing") == "refuse_move":
                     continue
