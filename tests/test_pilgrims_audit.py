@@ -487,6 +487,16 @@ def test_the_refuse_move_ruling_refuses_a_move_whose_card_cannot_be_drawn(client
     table.refused(ev("move", movement=1, to=[1, 2]), in_book("shuffle the discard pile"))
 
 
+def test_two_clovers_buy_nothing_when_the_item_deck_and_discards_are_empty(client):
+    """"Spend 2 clover tokens to draw an item card from the deck." with the item deck and its discard pile
+    both empty: there is no card to draw, so it is not offered and, entered, refused."""
+    table = start(client, {"display": DISPLAY, "decks": {"item": 0, "discard": 0},
+                           "players": two({"clovers": 2})})
+    assert not [e for e in table.view("p1")["legal"] if e["type"] == "buy_item"]
+    table.refused(ev("buy_item", item=I("fist", "star")), in_book("shuffle the discard pile"))
+    assert me(table)["clovers"] == 2
+
+
 def test_both_adventure_decks_empty_the_display_is_not_replenished(client):
     """"If both adventure decks run out of cards, do not replenish the display." """
     table = start(client, {"phase": "replenish", "display": DISPLAY[:4],

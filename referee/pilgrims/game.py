@@ -515,7 +515,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if (deck == "item" and moving and card is None
                     and self.table_options.get("empty_item_deck", "nothing") == "nothing"):
                 self.effect("The item deck and its discard pile are empty: no card is drawn "
-                            "(table ruling empty_item_deck).", Q_DRAW_EMPTY)
+                            "(the table's ruling).", Q_DRAW_EMPTY)
                 return None
             empty = {"item": "The item deck and its discard pile are",
                      "level1": "The level I adventure deck is",

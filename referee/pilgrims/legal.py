@@ -87,7 +87,7 @@ def legal_events(game) -> list[dict]:
     else:
         out.append(replenish_event(game, seat))
     out += reward_events(game, seat, player)
-    if player["clovers"] >= 2:
+    if player["clovers"] >= 2 and not deck_empty(game, "item"):
         out.append({"type": "buy_item", "player": seat, "open": ["item"]})
     return out
 
