@@ -91,6 +91,16 @@ def test_the_table_page_shows_the_demon_ais_choice_and_its_rule(client):
     assert "berrok-1: attack then attack, attacking Monk Sha" in page
 
 
+def start_from_the_form(client, data: dict) -> str:
+    """Post the new-game form with the Pilgrims' profiles filled in; the new session's id."""
+    for key, profile in PROFILES.items():
+        for stat, value in profile.items():
+            data[f"options.pilgrim_profiles.{key}.{stat}"] = str(value)
+    created = client.post("/play/new?game=journey", data=data)
+    assert created.status_code in (302, 303), created.text[:500]
+    return created.headers["Location"].split("/")[2].split("?")[0]
+
+
 def test_the_new_quest_form_starts_a_game_with_profiles_initiative_and_the_board(client):
     form = client.get("/play/new?game=journey").text
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
@@ -99,12 +109,7 @@ def test_the_new_quest_form_starts_a_game_with_profiles_initiative_and_the_board
             "options.initiative.2": "cho_hakkai", "options.initiative.3": "monkey_king",
             "position.gates.0.id": "gate-1", "position.demons#berrok": "2",
             "position.boxes.0": "box-1", "options.third_rest": "allowed"}
-    for key, profile in PROFILES.items():
-        for stat, value in profile.items():
-            data[f"options.pilgrim_profiles.{key}.{stat}"] = str(value)
-    created = client.post("/play/new?game=journey", data=data)
-    assert created.status_code in (302, 303), created.text[:500]
-    session_id = created.headers["Location"].split("/")[2].split("?")[0]
+    session_id = start_from_the_form(client, data)
     state = client.get(f"/api/sessions/{session_id}").get_json()
     assert state["state"]["initiative"][0] == "tripitaka"
     assert sorted(state["state"]["demons"]) == ["berrok-1", "berrok-2"]
@@ -165,11 +170,6 @@ def test_the_new_quest_form_leaves_the_initiative_to_a_quest_that_prints_it(clie
     assert "as the Quest prints it, else dealt" in form
     data = {"csrf_token": csrf, "start": "position", "player": ["Ann"], "options.quest": "q2",
             **{f"options.initiative.{n}": "" for n in range(4)}}
-    for key, profile in PROFILES.items():
-        for stat, value in profile.items():
-            data[f"options.pilgrim_profiles.{key}.{stat}"] = str(value)
-    created = client.post("/play/new?game=journey", data=data)
-    assert created.status_code in (302, 303), created.text[:500]
-    session_id = created.headers["Location"].split("/")[2].split("?")[0]
+    session_id = start_from_the_form(client, data)
     state = client.get(f"/api/sessions/{session_id}").get_json()["state"]
     assert state["initiative"] == ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]

@@ -980,12 +980,7 @@ def test_q10b_the_ritual_needs_the_four_sutras_collected_in_the_village(client):
 
 def test_q7_kei_lun_health_entered_with_the_first_attack_on_him(client):
     table = table_for(client, "q7")
-    table.to_demon_phase()
-    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
-    table.do("measure", of="gates", distances={"gate-1": 1, "gate-2": 2, "gate-3": 3,
-                                               "gate-4": 4})
-    for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
-        table.do("spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    berroks_at_the_four_gates(table)
     plan_on_kei_lun(table, "berrok-1", attacks=["attack", "attack"])
     answer = table.post("kei_lun_attacked", demon="berrok-1", attack_dice=[1, 1])
     assert answer.status_code == 400
@@ -996,6 +991,16 @@ def test_q7_kei_lun_health_entered_with_the_first_attack_on_him(client):
     table.do("kei_lun_attacked", demon="berrok-1", attack_dice=[0, 1])
     assert table.G["demon_phase"]["current"] is None
     assert table.result() is None
+
+
+def berroks_at_the_four_gates(table):
+    """Quest 7's first Demon Phase: Kei Lun rotates, then a Berrok spawns at each of the 4 Gates."""
+    table.to_demon_phase()
+    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
+    table.do("measure", of="gates", distances={"gate-1": 1, "gate-2": 2, "gate-3": 3,
+                                               "gate-4": 4})
+    for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
+        table.do("spawn", gate=gate, card="reinforcement", demons=["berrok"])
 
 
 def plan_on_kei_lun(table, demon, attacks=("attack",)):
@@ -1011,12 +1016,7 @@ def plan_on_kei_lun(table, demon, attacks=("attack",)):
 
 def test_q7_demons_treat_kei_lun_as_a_fifth_pilgrim(client):
     table = q7(client)
-    table.to_demon_phase()
-    table.do("kei_lun_ally", action="rotate", guarding=False, towards_chest=True)
-    table.do("measure", of="gates", distances={"gate-1": 1, "gate-2": 2, "gate-3": 3,
-                                               "gate-4": 4})
-    for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
-        table.do("spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    berroks_at_the_four_gates(table)
     table.do("measure", of="demons", distances={"berrok-1": 1, "berrok-2": 2, "berrok-3": 3,
                                                 "berrok-4": 4})
     # Tripitaka is the primary target: Plan 1 over an attack on Kei Lun
