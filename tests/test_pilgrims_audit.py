@@ -506,6 +506,26 @@ def test_both_adventure_decks_empty_the_display_is_not_replenished(client):
     assert len(table.view()["state"]["display"]) == 4
 
 
+def test_a_display_card_entered_when_both_adventure_decks_are_empty_is_refused(client):
+    """"If both adventure decks run out of cards, do not replenish the display." — a card entered
+    for the display all the same is a move the rule forbids (422 with that sentence, not a 400),
+    and a card more than the display takes is refused by its ratio."""
+    table = start(client, {"phase": "replenish", "display": DISPLAY[:4],
+                           "decks": {"level1": 0, "level2": 0},
+                           "players": two({"movement": [1]})})
+    error = table.refused(ev("replenish", display=[A(1, 2, [], ["fist"])]),
+                          in_book("If both adventure decks run out of cards, do not replenish "
+                                  "the display."))
+    assert "empty" in error["message"]
+    assert len(table.view()["state"]["display"]) == 4
+    table = start(client, {"phase": "replenish", "display": DISPLAY[:4],
+                           "players": two({"movement": [1]})})
+    table.refused(ev("replenish", display=[A(2, 4, [], ["leaf"]), A(1, 1, [], ["fist"])]),
+                  in_book("During rounds 1 and 2, replenish the display to contain 3 level I and "
+                          "2 level II adventure cards."))
+    table.accepted(ev("replenish", display=[A(2, 4, [], ["leaf"])]))
+
+
 def test_sign_up_may_pay_with_an_item_held_by_the_party(client):
     """"1. Discard item cards to pay the items cost. This follows the same process as when
     completing an adventure card." — "The player may discard item cards held by their party and/or

@@ -433,8 +433,8 @@ def test_an_empty_adventure_deck_draws_from_the_other():
     both = adventure_phase({"hand": [I("speech", "star")]}, decks={"level1": 0, "level2": 0})
     ok(both, type="complete_adventure", player="p1", source="display", index=2,
        pay=[{"hand": 1}])
-    with pytest.raises(BadRequest):
-        ok(both, type="replenish", player="p1", display=[A(2, 9)])
+    refused(both, "If both adventure decks run out of cards, do not replenish the display.",
+            type="replenish", player="p1", display=[A(2, 9)])
     ok(both, type="replenish", player="p1")
     assert len(both.G["display"]) == 4
 

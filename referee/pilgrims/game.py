@@ -124,6 +124,7 @@ Q_RATIO_34 = ("During rounds 3 and 4, replenish the display to contain 2 level I
               "adventure cards.")
 Q_EMPTY_DECK = ("If an adventure deck has no cards remaining, instead draw from the remaining deck. "
                 "If both adventure decks run out of cards, do not replenish the display.")
+Q_BOTH_DECKS_EMPTY = "If both adventure decks run out of cards, do not replenish the display."
 Q_ITEM_DECK = ("Place discarded item cards in a face-up discard pile next to the item deck. If the "
                "item deck runs out of cards, shuffle the discard pile to create a new item deck.")
 Q_NEXT = ("After replenishing cards, the player's turn is over. Play proceeds clockwise to the next "
@@ -830,6 +831,23 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             raise self.violation("The display changes only at the end of round 2: this "
                                  "replenish does not end round 2.", Q_RATIO_CHANGE)
 
+    def too_many_for_the_display(self, given: int, drawn: int) -> None:
+        """More adventure cards entered for the display than it takes: the decks ran out (both
+        empty: nothing is drawn), or the display already holds what its ratio asks for."""
+        target = DISPLAY_RATIO[self.G["round"]]
+        wanted = sum(max(0, target[group - 1]
+                         - sum(1 for e in self.G["display"] if e["group"] == group))
+                     for group in (1, 2))
+        cards = f"{given} adventure card{'s' * (given != 1)} entered for the display"
+        if drawn < wanted:
+            left = (f"only {drawn} card{'s' * (drawn != 1)} could be drawn" if drawn
+                    else "the display is not replenished")
+            raise self.violation(f"Both adventure decks are empty: {left} ({cards}).",
+                                 Q_BOTH_DECKS_EMPTY)
+        raise self.violation(f"The display takes {drawn} adventure card{'s' * (drawn != 1)} "
+                             f"now ({cards}).",
+                             Q_RATIO_12 if self.G["round"] <= 2 else Q_RATIO_34)
+
     def round_two_bottom(self) -> int | None:
         """The display place of the card this replenish puts on the bottom of its deck when it ends
         round 2 (the rightmost level I card, once the display is refilled), else None."""
@@ -861,8 +879,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     def refill_display(self, given: list, field: str) -> None:
         needs = self.display_needs()
         if len(given) > len(needs):
-            raise BadRequest(f"{len(needs)} adventure card(s) to draw for the display, "
-                             f"{len(given)} given", field)
+            self.too_many_for_the_display(len(given), len(needs))
         given += [None] * (len(needs) - len(given))
         for n, ((group, level), card) in enumerate(zip(needs, given, strict=True)):
             if card is not None:
