@@ -3,7 +3,10 @@
 // the offline page and the files they load). Then network first (a page is always as fresh as the
 // network allows), each rules page and static file fetched refreshing the saved copy; with no
 // network the saved copy is served, and a page that is not saved gets the offline page, which lists
-// the rulebooks this phone really has. Games (/play/, /api/) are live and never cached.
+// the rulebooks this phone really has. Games (/play/, /api/) are live and never cached, except a
+// "Something else happened…" form fetched for a table page (/play/<id>/other/<type>?fragment=1):
+// it changes only with the game's players (table.js puts the phone's seq and CSRF token in), so
+// one opened once opens again with no network.
 "use strict";
 var CACHE = "tableside-v2";
 var INDEX = "/offline/rulebooks.json";
@@ -33,10 +36,13 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+var OTHER_FORM = /^\/play\/[^/]+\/other\/[^/]+$/;
+
 function cacheable(url) {
   return url.origin === self.location.origin &&
     (url.pathname === "/" || url.pathname === "/rules" || url.pathname.indexOf("/rules/") === 0 ||
-     url.pathname.indexOf("/static/") === 0 || url.pathname === OFFLINE || url.pathname === INDEX);
+     url.pathname.indexOf("/static/") === 0 || url.pathname === OFFLINE || url.pathname === INDEX ||
+     (OTHER_FORM.test(url.pathname) && url.searchParams.has("fragment")));
 }
 
 self.addEventListener("fetch", function (event) {

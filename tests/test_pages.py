@@ -314,7 +314,10 @@ def test_a_stale_page_that_posts_changes_nothing_and_says_what_changed(phone):
 def test_a_schema_form_enters_an_event_and_says_which_field_is_wrong(phone):
     session_id = new_game(phone)
     page = phone.get(f"/play/{session_id}")
-    assert 'id="other-play-f-event-lane"' in page.text
+    assert 'id="other-play-f-event-lane"' not in page.text  # the table lists the type, not its form
+    assert f'href="/play/{session_id}/other/play"' in page.text
+    page = phone.get(f"/play/{session_id}/other/play?fragment=1")
+    assert page.text.lstrip().startswith("<form") and 'id="other-play-f-event-lane"' in page.text
     form = {"csrf_token": csrf_of(page.text), "expected_seq": 0, "type": "play",
             "event.player": "sun", "event.lane": "2", "event.power": "7"}
     entered = phone.post(f"/play/{session_id}/event", data=form, follow_redirects=True)
@@ -335,7 +338,8 @@ def test_without_javascript_a_refused_form_is_drawn_again_with_what_was_typed(ph
             "event.player": "moon", "event.lane": "2", "event.power": "7"}
     refused = phone.post(f"/play/{session_id}/event", data=form)
     assert refused.status_code == 422 and "Not allowed:" in refused.text
-    assert '<details class="other-event" open>' in refused.text
+    assert '<details class="other-event" open' in refused.text
+    assert '<details class="other-type other-type-play" open>' in refused.text
     sent = re.search(r'<form[^>]*id="other-play".*?</form>', refused.text, re.S).group()
     assert '<option value="moon" selected>' in sent
     assert "<option selected>2</option>" in sent and "<option selected>7</option>" in sent
@@ -461,6 +465,30 @@ def test_every_game_has_a_new_game_form_and_a_table_page(app, game_id):
     assert "What you can do now" in page.text
     if created["legal"]:
         assert 'class="choice"' in page.text or 'class="open-event' in page.text
+    # "Something else happened…" lists every event type; its form is fetched when opened
+    assert 'class="stack schema-event"' not in page.text
+    for type_name in game.event_types:
+        assert f'href="/play/{created["id"]}/other/{type_name}"' in page.text
+    fragment = client.get(f"/play/{created['id']}/other/{next(iter(game.event_types))}?fragment=1")
+    assert fragment.text.lstrip().startswith("<form") and "<html" not in fragment.text
+
+
+def test_without_javascript_a_type_of_something_else_opens_a_page_with_its_form(phone, table_app):
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}/other/play")
+    assert page.status_code == 200 and "<h1>Play</h1>" in page.text
+    assert 'id="other-play"' in page.text and f'href="/play/{session_id}"' in page.text
+    entered = phone.post(f"/play/{session_id}/event", follow_redirects=True, data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of_form(page.text), "type": "play",
+        "form": "other-play", "event.player": "sun", "event.lane": "2", "event.power": "7"})
+    assert "sun played 7 into lane 2" in entered.text and seq_of(entered.text) == 1
+    assert phone.get(f"/play/{session_id}/other/no_such_event").status_code == 404
+    watching = table_app.test_client().get(f"/play/{session_id}/other/play")
+    assert "You are watching" in watching.text and 'id="other-play"' not in watching.text
+
+
+def seq_of_form(html: str) -> int:
+    return int(re.search(r'name="expected_seq" value="(\d+)"', html).group(1))
 
 
 def test_a_pilgrims_choice_the_game_cannot_enumerate_is_a_form_with_its_fixed_fields(app):
@@ -598,7 +626,7 @@ def test_a_draw_either_player_may_enter_is_one_button_per_card_and_optional_arra
     # "Something else happened": a petition's optional bishops/switch pairs do not block the form
     assert re.search(r'name="event\.bishops\.0"[^>]*required', page.text) is None
     # the card petitioned is named by its path or by what it is (issue 10): neither is required alone
-    petition = page.text.split('id="other-petition"')[1]
+    petition = client.get(f"/play/{session_id}/other/petition?fragment=1").text
     assert 'name="event.path"' in petition and 'name="event.card.character"' in petition
 
 
@@ -771,13 +799,14 @@ def test_the_card_library_is_offered_wherever_a_form_asks_for_a_cards_printed_co
             {"power": 7, "feathers": 1, "scorpions": 0}, {"power": 3, "feathers": 0, "scorpions": 2}]
     created = client.post("/api/sessions", json={"game": "pillars-of-fate",
                                                  "players": ["Ana", "Ben"]}).get_json()
-    page = client.get(f"/play/{created['id']}/join?token={created['edit_token']}",
-                      follow_redirects=True).text
+    client.get(f"/play/{created['id']}/join?token={created['edit_token']}")
+    page = client.get(f"/play/{created['id']}/other/hand?fragment=1").text
     assert 'name="library.event.cards.0"' in page and '<option value="A7">' in page
     created = client.post("/api/sessions", json={"game": "avignon",
                                                  "players": ["Rosa", "Aldo"]}).get_json()
     page = client.get(f"/play/{created['id']}/join?token={created['edit_token']}",
                       follow_redirects=True).text
+    page += client.get(f"/play/{created['id']}/other/beseech?fragment=1").text
     assert 'name="library.' not in page
 
 

@@ -164,8 +164,7 @@ def test_without_javascript_a_refused_move_comes_back_filled_in_and_pointing_at_
     assert note and "card" in note.group(1) and "event." not in note.group(1)
     pointed = re.findall(r'<(?:input|select|textarea)[^>]*aria-invalid="true"[^>]*>', move)
     assert len(pointed) == 1 and "event.card" in pointed[0] and "autofocus" in pointed[0]
-    other = re.search(r'<form[^>]*id="other-move".*?</form>', refused.text, re.S).group()
-    assert "aria-invalid" not in other and "checked" not in other  # only the form that was sent
+    assert 'id="other-move"' not in refused.text  # only the form that was sent is drawn in place
     # the same move from "Something else happened…" comes back in that form, not in the Move form
     sent = {**sent, "form": "other-move", "event.to": "4 4"}
     del sent["event.card.activation"], sent["library.event.card"]

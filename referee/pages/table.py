@@ -99,9 +99,12 @@ def table(session_id):
 def table_page(session_id: str, done: int | None, messages: list, status: int = 200,
                refused: tuple[str, str | None] | None = None) -> Response:
     """The table as this phone sees it; after a refused form (`refused`: the message and the field
-    it names), with that form filled in again as it was sent."""
+    it names), with that form filled in again as it was sent (a "Something else happened…" form
+    is drawn in place for it)."""
     view = load(session_id)
     game = game_or_404(view["game"])
+    sent = request.form.get("form", "") if refused is not None else ""
+    other_open = sent.removeprefix("other-") if sent.startswith("other-") else None
     key = phone_key(session_id)
     log, told = told_log(session_id, view, game, last=TABLE_LOG)
     role = view["viewer"]["role"]
@@ -126,6 +129,7 @@ def table_page(session_id: str, done: int | None, messages: list, status: int = 
         done=entry_at(log, done) if done else None,
         messages=messages,
         open_events=open_events(game, view),
+        other_open=other_open if other_open in game.event_types else None,
         labels_template=current_app.jinja_env.select_template(
             [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name,
         rematch=rematch_link(game, session_row(session_id)["setup"]) if view["over"] else None,
@@ -140,6 +144,29 @@ def table_page(session_id: str, done: int | None, messages: list, status: int = 
     response = current_app.make_response((html, status))
     response.headers["Cache-Control"] = "no-store"
     response.headers["ETag"] = etag(view["seq"])
+    return response
+
+
+@bp.get("/play/<session_id>/other/<type_name>")
+def other_event(session_id, type_name):
+    """One event type's "Something else happened…" form. The table page lists the types only (it
+    is fetched again on every change); table.js fetches the form (`?fragment=1`) when a player
+    opens the type, and without JavaScript the type's link opens this page with the form."""
+    view = load(session_id)
+    game = game_or_404(view["game"])
+    if type_name not in game.event_types:
+        abort(404, f"{game.title} has no event called {type_name!r}.")
+    context = dict(view=view, game=game, type_name=type_name,
+                   names={p["seat"]: p["name"] for p in view["players"]},
+                   can_edit=view["viewer"]["role"] in ("table", "seat"))
+    if request.args.get("fragment"):
+        templates = [f"play/_other_form_{game.game_id}.html", "play/_other_form.html"]
+    else:
+        templates = ["play/other_event.html"]
+    response = current_app.make_response(render_template(templates, **context))
+    # the form changes only with the game's players: table.js and the service worker keep a
+    # fetched one (the phone's seq and CSRF token are put in when it is shown)
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 

@@ -324,6 +324,58 @@
 
   window.addEventListener("online", function () { if (pending) send(); else poll(); });
   window.addEventListener("offline", function () { failures = 3; setConn("offline"); });
+  // -- "Something else happened…": a type's form fetched when it is opened ------------------------
+  //
+  // The table page lists the event types only (it is fetched again on every change); opening one
+  // fetches its form (the link's page, ?fragment=1) and keeps it for the page's life, so a form
+  // opened once opens again offline, and after every update of the page. The seq the phone shows
+  // and its CSRF token are put in when it is shown; the player to act is chosen.
+
+  var otherForms = {};  // the link's address → the form's HTML
+
+  function current(form) {
+    var seqField = form.querySelector("input[name=expected_seq]");
+    if (seqField) seqField.value = live.dataset.seq;
+    var csrf = live.querySelector("form:not(.schema-event) input[name=csrf_token]");
+    var own = form.querySelector("input[name=csrf_token]");
+    if (csrf && own) own.value = csrf.value;
+    var list = form.closest(".other-event");
+    var player = form.querySelector("select[name='event.player']");
+    var toAct = list ? (list.getAttribute("data-current") || "").split(" ") : [];
+    if (player && toAct[0] && player.querySelector("option[value='" + toAct[0] + "']")) player.value = toAct[0];
+  }
+
+  function showOtherForm(details) {
+    var link = details.querySelector("a.other-link");
+    if (!details.open || !link || details.querySelector("form") || details.dataset.loading) return;
+    var url = link.getAttribute("href") + "?fragment=1";
+    var put = function (html) {
+      var box = document.createElement("div");
+      box.innerHTML = html;
+      var form = box.querySelector("form");
+      if (!form || !link.parentNode) return;
+      link.parentNode.replaceChild(form, link);
+      current(form);
+    };
+    if (otherForms[url]) { put(otherForms[url]); return; }
+    details.dataset.loading = "1";
+    var words = link.textContent;
+    link.textContent = "Opening the form…";
+    fetch(url, { credentials: "same-origin" })
+      .then(function (r) { if (!r.ok) throw new Error("no form"); return r.text(); })
+      .then(function (html) { reached(); otherForms[url] = html; put(html); })
+      .catch(function () {
+        link.textContent = words;
+        say(["This form could not be opened: it needs the connection the first time. Try again when the phone is online."]);
+      })
+      .then(function () { delete details.dataset.loading; });
+  }
+
+  // <details> toggles (by a tap, or reopened after an update) do not bubble: caught on the way down
+  document.addEventListener("toggle", function (e) {
+    if (e.target.classList && e.target.classList.contains("other-type") && live.contains(e.target)) showOtherForm(e.target);
+  }, true);
+
   // -- sharing a result as text: the phone's share sheet, else the clipboard ----------------------
 
   function shareButtons() {

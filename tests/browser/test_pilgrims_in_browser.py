@@ -97,7 +97,7 @@ def test_pilgrims_from_the_new_game_form_through_setup_and_turns(live_server, ph
 
     # An illegal entry through "Something else happened": a second activation this turn.
     page.click(".other-event > summary")
-    page.click(".pg-other:has(#other-activate) > summary")
+    page.click(".other-type-activate > summary")
     page.fill("#other-activate-f-event-hand", "1")
     page.fill("#other-activate-f-event-character", '"leader"')
     page.click("#other-activate button[type=submit]")

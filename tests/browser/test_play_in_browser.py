@@ -66,7 +66,8 @@ def test_two_phones_play_avignon_live_with_an_illegal_move_and_undo(live_server,
     # Aldo takes BESEECH, then tries it again: the rules forbid the same action twice.
     aldo.click(".choices-beseech button.choice >> text=Scribe")
     aldo.wait_for_selector(".message.done")
-    aldo.click(".other-event summary")
+    aldo.click(".other-event > summary")
+    aldo.click(".other-type-beseech > summary")  # its form is fetched when opened
     aldo.select_option("#other-beseech-player", "avignon")
     aldo.select_option("#other-beseech [name='event.path']", "3")
     aldo.click("#other-beseech button[type=submit]")
@@ -116,6 +117,18 @@ def test_a_phone_without_javascript_plays_and_a_stale_tap_says_what_changed(live
         assert seq(old_phone) == 2
         old_phone.click(".choices-chastise button.choice >> nth=0")
         assert "Entered:" in old_phone.locator(".message.done").inner_text()
+        # "Something else happened…": a type's link opens a page with its form; a refusal comes
+        # back on the table with that form drawn in place, as it was filled in
+        old_phone.click(".other-event > summary")
+        old_phone.click(".other-type-beseech > summary")
+        old_phone.click(".other-type-beseech a.other-link")
+        assert old_phone.locator("h1").inner_text() == "Beseech"
+        old_phone.select_option("#other-beseech-player", "avignon")
+        old_phone.select_option("#other-beseech [name='event.path']", "2")
+        old_phone.click("#other-beseech button[type=submit]")
+        assert "Not allowed" in old_phone.locator(".message.violation").inner_text()
+        assert old_phone.input_value("#other-beseech [name='event.path']") == "2"
+        assert seq(old_phone) == 3
     finally:
         context.close()
 
@@ -177,7 +190,9 @@ def test_no_serious_accessibility_violations(live_server, phone, axe_source):
         page.goto(live_server + path)
         found[name] = check_accessibility(page, axe_source)
     page.goto(rosa_join)
-    page.click(".other-event summary")
+    page.click(".other-event > summary")
+    page.click(".other-type-beseech > summary")
+    page.wait_for_selector("#other-beseech")
     found["table"] = check_accessibility(page, axe_source)
     page.goto(table + "/log")
     found["log"] = check_accessibility(page, axe_source)
@@ -222,6 +237,7 @@ def test_a_walk_through_avignon_on_two_phones(live_server, phone):
 
     # An illegal move: the same action twice; the phone says what was entered and why not.
     aldo.click(".other-event > summary")
+    aldo.click(".other-type-petition > summary")
     aldo.select_option("#other-petition-player", "avignon")
     aldo.select_option("#other-petition [name='event.path']", "3")
     aldo.click("#other-petition button[type=submit]")

@@ -37,6 +37,10 @@ def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_se
     new_avignon_game(page, live_server)
     table = page.url
     assert page.locator("#conn .conn-text").inner_text() == "live"
+    # a "Something else happened…" form opened while online (fetched once, then kept)
+    page.click(".other-event > summary")
+    page.click(".other-type-chastise > summary")
+    page.wait_for_selector("#other-chastise")
 
     page.context.set_offline(True)
     page.wait_for_selector("body[data-conn=offline]")
@@ -48,7 +52,6 @@ def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_se
     assert "when the connection is back" in outbox.inner_text()
     assert page.url == table and seq(page) == 0  # the page stays: never the browser's error page
     # a second tap while the first waits is not lost silently: it says why it was not sent
-    page.click(".other-event summary")
     page.select_option("#other-chastise [name='event.path']", "2")
     page.click("#other-chastise button[type=submit]")
     assert "still waiting for the connection" in page.locator("#announce").inner_text()
@@ -59,6 +62,8 @@ def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_se
     page.wait_for_selector(".message.done")
     assert "Vicar" in page.locator(".message.done").inner_text()
     assert seq(page) == 1 and outbox.is_hidden()
+    # the form opened before the update is drawn again, kept (not fetched), at the new seq
+    assert page.input_value("#other-chastise input[name=expected_seq]") == "1"
     page.wait_for_selector("body[data-conn=online]")
     assert page.locator("#conn .conn-text").inner_text() == "live"
     log = page.request.get(f"{live_server}/play/{table.rsplit('/', 1)[1].split('?')[0]}/state.json")
@@ -134,7 +139,8 @@ def test_a_rule_refusal_keeps_the_form_as_it_was_filled(live_server, phone):
     take_seat(page, "Rosa")
     page.click(".choices-beseech button.choice >> text=Vicar")
     page.wait_for_selector(".message.done")
-    page.click(".other-event summary")
+    page.click(".other-event > summary")
+    page.click(".other-type-beseech > summary")
     page.select_option("#other-beseech-player", "rome")
     page.select_option("#other-beseech [name='event.path']", "3")
     page.click("#other-beseech button[type=submit]")

@@ -76,6 +76,7 @@ def test_a_turn_of_we_forlorn_few_on_a_phone(live_server, phone, axe_source):
 
     # An illegal journey, entered anyway: refused with the sentence it breaks; nothing changes.
     page.click(".other-event > summary")
+    page.click(".other-type-travel > summary")
     other = page.locator("#other-travel")
     other.locator("input[name='event.to']").fill("P1")
     other.locator("button[type=submit]").click()
