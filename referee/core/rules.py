@@ -454,7 +454,11 @@ class Referee:
         return seat
 
     def snapshot(self) -> dict:
-        return {"G": json.loads(json.dumps(self.G)), "phase": self.phase}
+        return json.loads(self.snapshot_text())
+
+    def snapshot_text(self) -> str:
+        """The snapshot as stored: JSON text."""
+        return json.dumps({"G": self.G, "phase": self.phase})
 
 
 def nested_state_names(states, prefix: str = "") -> list[str]:

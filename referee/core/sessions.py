@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from . import engine
 from .rules import BadRequest, Citation, Referee, RuleViolation
-from .store import CHECKPOINT_EVERY, Store
+from .store import CHECKPOINT_EVERY, Append, Store
 from .views import ViewCache
 
 logger = logging.getLogger(__name__)
@@ -24,6 +24,8 @@ logger = logging.getLogger(__name__)
 EXPORT_FORMAT = "tableside-session/1"
 SESSION_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: read aloud at a table
 SESSION_ID_LENGTH = 16  # 16 of 31 letters: 79 bits, not a thing to guess (8 was 39.6 bits)
+STEP_TRIES = 5  # an undo or redo without expected_seq starts again when another write came first
+NOT_THIS_GAMES_TOKEN = "this token does not open this game"
 
 
 class NotFound(BadRequest):
@@ -133,7 +135,7 @@ class Sessions:
             return Viewer("table", seat)
         held = self.store.token(row["id"], hashed, conn)
         if held is None:
-            raise Forbidden("this token does not open this game", 403)
+            raise Forbidden(NOT_THIS_GAMES_TOKEN, 403)
         if held["role"] == "join":
             if seat is not None:
                 raise Forbidden("a join link claims a seat; it does not look at one", 403)
@@ -347,40 +349,28 @@ class Sessions:
         if "event" not in body:
             raise BadRequest("event is required", "event")
 
-        # Read, check and apply with no lock held; then write in a short transaction that appends
+        # Read, check and apply with no lock held (each read a statement of its own); then append
         # only if nobody wrote meanwhile (the session's seq is still the one the event was applied
         # to): the write lock is never held while a model is built or an event applied.
-        with self.store.read() as conn:
-            row = self._row(session_id, conn)
-            writer = self.authorize(conn, row, token)
-            self._check_room(row)
-            if isinstance(body["event"], dict):
-                self.check_seat(row, writer, body["event"].get("player"), "this event")
-            if client_id is not None:
-                earlier = self.store.entry_by_client_id(conn, session_id, client_id)
-                if earlier is not None:
-                    return _repeated(row["game"], earlier, body["event"])
-            if expected_seq != row["seq"]:
-                raise Stale(row["seq"])
-            model = self._model(row, lambda: _log_entries(self.store.entries(session_id, conn)))
+        row = self._row(session_id)
+        writer = self.authorize(None, row, token)
+        self._check_room(row)
+        if isinstance(body["event"], dict):
+            self.check_seat(row, writer, body["event"].get("player"), "this event")
+        earlier = self._earlier(session_id, client_id)
+        if earlier is not None:
+            return self._repeated(row, earlier, "event", body["event"])
+        if expected_seq != row["seq"]:
+            raise Stale(row["seq"])
+        model = self._model(row, lambda: _log_entries(self.store.entries(session_id)))
         effects = effects_json(engine.apply(model, body["event"]))
         seq = row["seq"] + 1
-        snapshot = model.snapshot()
-        with self.store.write() as conn:
-            if not self.store.advance(conn, session_id, row["seq"], seq, snapshot,
-                                      model.rules_version):
-                earlier = (self.store.entry_by_client_id(conn, session_id, client_id)
-                           if client_id is not None else None)
-                if earlier is not None:  # the same post, retried while the first was entered
-                    return _repeated(row["game"], earlier, body["event"])
-                raise Stale(self.store.session_head(session_id, conn)["seq"])
-            self.authorize(conn, row, token)  # under the lock: a seat's token revoked meanwhile
-            self.store.append(conn, session_id, {
-                "seq": seq, "kind": "event", "client_id": client_id,
-                "event": body["event"], "effects": effects,
-            })
-            if seq % CHECKPOINT_EVERY == 0:
-                self.store.add_checkpoint(conn, session_id, seq, snapshot, model.rules_version)
+        earlier = self._append(row, token, writer, model, {
+            "seq": seq, "kind": "event", "client_id": client_id, "event": body["event"],
+            "effects": effects,
+        })
+        if earlier is not None:  # the same post, retried while the first was entered
+            return self._repeated(row, earlier, "event", body["event"])
         # committed: the answer is described with no lock held
         self.views.carry_stacks(session_id, seq - 1, [(seq, "event", None)])
         described = self._describe(session_id, type(model), engine.Setup(**row["setup"]), model,
@@ -388,6 +378,48 @@ class Sessions:
         engine.done_with(model)
         return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects),
                 **described}
+    def _append(self, row: dict, token: str, writer: Viewer, model: Referee,
+                entry: dict) -> dict | None:
+        """Append `entry` (worked out on `model` from `row`, with no lock held) and commit it, if
+        the game is still at the seq of `row` and the writer's seat token still opens it. None
+        once it is on disk; the earlier entry of its client_id when the same post was entered
+        meanwhile. Raises Stale when another write came first, Forbidden when the seat was given
+        to another phone meanwhile: either way nothing is written."""
+        seq = entry["seq"]
+        outcome = self.store.append_entry(Append(
+            row["id"], row["seq"], entry, model.snapshot_text(), model.rules_version,
+            checkpoint=entry["kind"] == "event" and seq % CHECKPOINT_EVERY == 0,
+            seat_token_hash=token_hash(token) if writer.role == "seat" else None))
+        if outcome == "revoked":
+            raise Forbidden(NOT_THIS_GAMES_TOKEN, 403)
+        if outcome == "moved":
+            earlier = self._earlier(row["id"], entry.get("client_id"))
+            if earlier is not None:
+                return earlier
+            raise Stale(self.store.session_head(row["id"])["seq"])
+        return None
+
+    def _earlier(self, session_id: str, client_id: str | None) -> dict | None:
+        """The entry already logged under this client_id (a post retried after a lost answer)."""
+        if client_id is None:
+            return None
+        return self.store.entry_by_client_id(None, session_id, client_id)
+
+    def _repeated(self, row: dict, earlier: dict, kind: str, event) -> dict:
+        """The answer to a post whose client_id was entered before: the original result, unless
+        the client_id came with another entry (another kind, or another event)."""
+        if earlier["kind"] != kind:
+            raise BadRequest(f"this client_id was already used for another entry than {kind}",
+                             "client_id", code="client_id_reused")
+        if kind == "event":
+            if earlier["event"] != event:
+                raise BadRequest("this client_id was already used for another event",
+                                 "client_id", code="client_id_reused")
+            return {"accepted": True, "repeated": True, "seq": earlier["seq"],
+                    "effects": show_effects(row["game"], earlier["effects"])}
+        target = earlier["target_seq"]
+        return {"accepted": True, "repeated": True, "seq": earlier["seq"],
+                kind: self.store.events_at(row["id"], [target])[target]}
 
     def _check_room(self, row: dict) -> None:
         if self.max_log_entries is not None and row["seq"] >= self.max_log_entries:
@@ -401,28 +433,35 @@ class Sessions:
         return self._step(session_id, token, body, "redo")
 
     def _step(self, session_id, token, body, kind) -> dict:
+        """An undo or redo, worked out with no lock held (a checkpoint restored and the events since
+        replayed, or the event redone) and appended as an event is. Without `expected_seq` it
+        undoes or redoes what is last when it is written: another write meanwhile makes it start
+        again (a few times at most), not a 409."""
         if not isinstance(body, dict):
             raise BadRequest("the body must be a JSON object")
         _refuse_unknown(body, {"expected_seq", "client_id"})
         expected_seq = _expected_seq(body, required=False)
         client_id = _client_id(body.get("client_id"), "client_id")
-        with self.store.write() as conn:
-            row, writer = self._locked_row(conn, session_id, token)
-            self._check_room(row)
-            if client_id is not None:  # a retry after a lost answer: the step already taken
-                earlier = self.store.entry_by_client_id(conn, session_id, client_id)
-                if earlier is not None:
-                    if earlier["kind"] != kind:
-                        raise BadRequest(f"this client_id was already used for another entry "
-                                         f"than {kind}", "client_id", code="client_id_reused")
-                    target = earlier["target_seq"]
-                    event = self.store.events_at(session_id, [target], conn)[target]
-                    return {"accepted": True, "repeated": True, kind: event,
-                            "seq": earlier["seq"]}
-            if expected_seq is not None and expected_seq != row["seq"]:
-                raise Stale(row["seq"])
-            game = self.game(row["game"])
-            setup = engine.Setup(**row["setup"])
+        for attempt in range(STEP_TRIES):
+            try:
+                return self._step_once(session_id, token, kind, expected_seq, client_id)
+            except Stale:
+                if expected_seq is not None or attempt == STEP_TRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _step_once(self, session_id, token, kind, expected_seq, client_id) -> dict:
+        row = self._row(session_id)
+        writer = self.authorize(None, row, token)
+        self._check_room(row)
+        earlier = self._earlier(session_id, client_id)
+        if earlier is not None:  # a retry after a lost answer: the step already taken
+            return self._repeated(row, earlier, kind, None)
+        if expected_seq is not None and expected_seq != row["seq"]:
+            raise Stale(row["seq"])
+        game = self.game(row["game"])
+        setup = engine.Setup(**row["setup"])
+        with self.store.read() as conn:  # the log up to the row's seq, which never changes
             in_force, redo = self.stacks(session_id, row["seq"], conn)
             if kind == "undo":
                 if not in_force:
@@ -437,14 +476,17 @@ class Sessions:
                 target = redo[-1]
                 event = self.store.events_at(session_id, [target], conn)[target]
                 self.check_seat(row, writer, event["player"], "redoing this event")
-                model = self._model(row, lambda: _log_entries(self.store.entries(session_id, conn)))
-                engine.apply(model, event)
-            seq = row["seq"] + 1
-            self.store.append(conn, session_id, {
-                "seq": seq, "kind": kind, "target_seq": target, "event": None, "effects": [],
-                "client_id": client_id,
-            })
-            self.store.save_snapshot(conn, session_id, seq, model.snapshot(), game.rules_version)
+                model = self._model(row, lambda: _log_entries(self.store.entries(session_id,
+                                                                                 conn)))
+        if kind == "redo":
+            engine.apply(model, event)
+        seq = row["seq"] + 1
+        earlier = self._append(row, token, writer, model, {
+            "seq": seq, "kind": kind, "target_seq": target, "event": None, "effects": [],
+            "client_id": client_id,
+        })
+        if earlier is not None:
+            return self._repeated(row, earlier, kind, None)
         self.views.carry_stacks(session_id, seq - 1, [(seq, kind, target)])
         described = self._describe(session_id, game, setup, model, seq, False)
         engine.done_with(model)
@@ -465,12 +507,6 @@ class Sessions:
         for seq in rest:
             engine.apply(model, events[seq], replaying=True)
         return model
-
-    def _locked_row(self, conn, session_id: str, token: str | None) -> tuple[dict, Viewer]:
-        row = self.store.lock(conn, session_id)
-        if row is None:
-            raise NotFound(f"no game session {session_id!r}")
-        return row, self.authorize(conn, row, token)
 
     # -- export and import -------------------------------------------------------------------------
 
@@ -674,16 +710,6 @@ class SeatTaken(BadRequest):
 class NothingTo(BadRequest):
     def __init__(self, message: str):
         super().__init__(message, code="nothing_to_do")
-
-
-def _repeated(game_id: str, earlier: dict, event) -> dict:
-    """The answer to a post whose client_id was entered before: the original result, unless the
-    client_id came with another event."""
-    if earlier["event"] != event:
-        raise BadRequest("this client_id was already used for another event", "client_id",
-                         code="client_id_reused")
-    return {"accepted": True, "repeated": True, "seq": earlier["seq"],
-            "effects": show_effects(game_id, earlier["effects"])}
 
 
 def _log_entries(rows: list[dict]) -> list[engine.LogEntry]:
