@@ -234,3 +234,32 @@ def test_a_quest_played_on_its_own_takes_its_karma_upgrades_on_the_new_game_form
     assert (cho["weapon_level"], cho["corruption"]) == (2, ["Demon Distraction"])
     carried = client.post(NEW, data={**fields, "options.karma_upgrades": "in_position"})
     assert carried.status_code == 303  # ruling: the Pilgrims come as entered, no Upgrade given
+
+
+def test_the_next_quest_form_takes_the_board_of_a_quest_with_no_quest_rules(client):
+    """A Quest with no Quest rules ("free") has only the board the table enters: the next-Quest
+    form offers the board and the Initiative Tokens, as the new-game form does; a board a Quest of
+    the Guide does not print is refused, the values kept, nothing started."""
+    first = table_of(start_campaign(client))
+    campaign_id = campaign_of_page(client, first)
+    won(client, first)
+    page = client.get(f"/play/campaigns/{campaign_id}").text
+    assert 'name="position.gates.0.id"' in page and 'name="position.demons#berrok"' in page
+    assert 'name="options.initiative.3"' in page
+    wrong = next_quest(client, campaign_id, quest="q1", **{"position.gates.0.id": "gate-a",
+                                                           "position.gates.1.id": "gate-b"})
+    assert wrong.status_code == 400 and "Quest 1 - Meeting sets up 1 gates, not 2" in wrong.text
+    assert 'value="gate-b"' in wrong.text
+    short = next_quest(client, campaign_id, quest="free", **{"options.initiative.0": "monk_sha"})
+    assert short.status_code == 400 and "“initiative”" in short.text and "is too short" not in short.text
+    assert len(client.get(f"/api/campaigns/{campaign_id}").get_json()["quests"]) == 1
+    order = ["tripitaka", "monk_sha", "cho_hakkai", "monkey_king"]
+    started = next_quest(client, campaign_id, quest="free", **{
+        "position.gates.0.id": "north-gate", "position.gates.1.id": "south-gate",
+        "position.gates.1.status": "inactive", "position.demons#berrok": "2",
+        "position.boxes.0": "box-1", **{f"options.initiative.{n}": p for n, p in enumerate(order)}})
+    state = api_state(client, table_of(started))["state"]
+    assert state["gates"] == {"north-gate": {"status": "active"},
+                              "south-gate": {"status": "inactive"}}
+    assert sorted(state["demons"]) == ["berrok-1", "berrok-2"]
+    assert state["tokens"]["boxes"] == ["box-1"] and state["initiative"] == order

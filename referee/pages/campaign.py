@@ -29,7 +29,7 @@ from ..core.rules import BadRequest, Citation, RuleViolation
 from ..core.sessions import Forbidden, NotFound
 from ..web import describe_game
 from .base import bp, check_csrf, games, phone_key, remember
-from .forms import form_value, new_game_body
+from .forms import form_value, in_words, new_game_body
 from .library import save_entered, use_library
 from .setup import new_game_page, ruling_words
 
@@ -203,27 +203,35 @@ def campaign_page(described: dict, values=None, refused: dict | None = None, sta
 @bp.post("/play/campaigns/<campaign_id>/quests")
 def next_quest(campaign_id):
     """"Start the next Quest": the Quest, the Karma Upgrades it gives, the cards drawn or discarded
-    between Quests. The Pilgrims come from the end of the Quest before; this phone keeps its seat."""
+    between Quests, the Initiative Tokens, the Quest Mini-Map's fields and the board (a Quest with no
+    Quest rules has only what the table enters). The Pilgrims come from the end of the Quest before;
+    this phone keeps its seat."""
     check_csrf()
     described = described_or_404(campaign_id)
     rules = campaign_rules(described["game"])
     token = campaign_token(campaign_id, described)
     if token is None:
         abort(403, "Only the phone that started the campaign starts its next Quest.")
+    declared = describe_game(games()[described["game"]])
     try:
         body = rules.start_from_form(request.form)
-        quest_setup = form_value(
-            describe_game(games()[described["game"]])["options"]["quest_setup"]["schema"],
-            "options.quest_setup", request.form)
-        if quest_setup:
-            body["options"] = {"quest_setup": quest_setup}
+        options = {}
+        for name in PER_QUEST_OPTIONS[1:]:  # the Quest Mini-Map's fields, the Initiative Tokens
+            value = form_value(declared["options"][name]["schema"], f"options.{name}", request.form)
+            if value:
+                options[name] = value
+        if options:
+            body["options"] = options
+        position = form_value(declared["position_schema"], "position", request.form)
+        if position:  # the board of a Quest with no Quest rules (a Quest of the Guide checks it)
+            body["position"] = position
         started = get_campaigns().start(campaign_id, token, body)
     except CampaignMoved as exc:
         return campaign_page(described_or_404(campaign_id), request.form,
                              {"text": exc.message + ": see what changed below."}, 409)
     except BadRequest as exc:
-        return campaign_page(described, request.form,
-                             {"text": exc.message, "field": exc.field}, 400)
+        text, field = in_words(form_schema(declared, exc.field), exc.field, exc.message)
+        return campaign_page(described, request.form, {"text": text, "field": field}, 400)
     except RuleViolation as exc:
         return campaign_page(described, request.form, {
             "text": exc.message,
@@ -235,6 +243,17 @@ def next_quest(campaign_id):
     if held:
         keep_own_seat(campaign_id, started["number"], held["token"])
     return redirect(url_for("pages.table", session_id=started["id"], created=1), 303)
+
+
+def form_schema(declared: dict, field: str | None) -> dict:
+    """The schema a refused field of the next-Quest form is named from: its option's, or the
+    board's (the position's), so that the refusal is told in a player's words."""
+    if field and field.startswith("options."):
+        return {"type": "object", "properties": {name: option["schema"] for name, option
+                                                 in declared["options"].items()}}
+    if field and field.startswith("position"):
+        return declared["position_schema"] or {}
+    return {}
 
 
 @bp.post("/play/campaigns/<campaign_id>/seat")
