@@ -112,7 +112,7 @@ EVENT_TYPES = {
         "Gathering Phase: the Tool Bonus, then Gather: one die; Worth 2 or 1 takes that many of "
         "the tile's Resources, Worth 0 draws one token from the Exploration Bag.",
         properties={"roll": {"enum": list(WORTHS)},
-                    "take": {"type": "array", "maxItems": 2, "items": {"enum": list(RESOURCES)}},
+                    "take": {"type": "array", "maxItems": 6, "items": {"enum": list(RESOURCES)}},
                     "draw": TOKEN, "discard": DISCARD},
         required=("roll",),
         example={"type": "gather", "player": "p1", "roll": 2, "take": ["water", "wood"]},

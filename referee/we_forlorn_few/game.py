@@ -71,6 +71,7 @@ from .quotes import (
     Q_COMBAT_SUM,
     Q_COMBAT_WHO,
     Q_END_ALL,
+    Q_EVENT,
     Q_EXAMPLE_DEFENSE_ONE,
     Q_EXAMPLE_DEFENSE_PISTOL,
     Q_EXAMPLE_ONE_ADDED,
@@ -575,6 +576,11 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             return Q_COMBAT_STEAL
         if kind in ("ravenous_attack", "end_combat") and self.phase == "ravenous_retreat":
             return Q_RAVENOUS_LOSE
+        if kind in ("gather", "explore", "skip_gathering") and self.phase in ("turn_camp", "turn_steal",
+                                                                              "turn_event"):
+            return (Q_GATHERING, Q_PHASES)
+        if kind in ("stay", "travel", "ravenous_move") and self.phase == "turn_event":
+            return Q_EVENT
         return self.phase_quote(self.phase)
 
     def go_on(self, phase: str) -> None:

@@ -22,6 +22,7 @@ from .board import (
 )
 from .quotes import (
     Q_ACCRUE,
+    Q_BAG_RANDOM,
     Q_CAPACITY,
     Q_FAQ_DISCARD_STORAGE,
     Q_FOURTH_HUNGER,
@@ -298,7 +299,7 @@ class SupplyMixin:
             if bag is not None:
                 if bag[token] < 1:
                     raise self.violation(f"There is no {WORDS[token]} token in the Exploration Bag "
-                                         f"(it holds {words(bag)}).", Q_SEASON_BAG)
+                                         f"(it holds {words(bag)}).", (Q_BAG_RANDOM, Q_SEASON_BAG))
                 bag[token] -= 1
             self.effect(f"{self.player_name(seat)} draws {WORDS[token]} from the Exploration Bag.")
             if self.board_of(seat)["status"] != TRAVELER:
