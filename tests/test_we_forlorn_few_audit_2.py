@@ -9,6 +9,7 @@ verbatim sentence of the rulebook, and the sentence that forbids what was attemp
 
 from tests.test_we_forlorn_few_audit import (
     BOOK,
+    HOLSTER,
     PISTOL,
     SNARE,
     TERRAIN,
@@ -843,3 +844,125 @@ def test_first_arrival_wins_under_all_journeys_and_the_game_goes_on(client):
     assert v["over"] is False
     assert v["state"]["current"] == "p2"
     assert "Ann" in v["scores"]["decided_by"]["text"] or v["scores"]["winners"]
+
+
+# ---------------------------------------------------------------- more edges
+
+
+def test_turning_ravenous_while_exploring_ends_the_turn_at_once(client):
+    """ "They then add one Hunger token to their Player board. If it is currently their turn, they must
+    end their turn immediately." No Camp, no Event card: the next Player's turn."""
+    t = Table(client, position("gathering", p1=board("A2", hunger=3, companions=0), p2=board(), p3=board()))
+    t.ok({"type": "explore", "player": "p1", "draw": "hunger"})
+    assert t.p("p1")["status"] == "ravenous" and t.p("p1")["hunger"] == 1
+    assert t.state["current"] == "p2"
+    assert phase(t).endswith("travel")
+
+
+def test_tool_bonus_does_not_depend_on_the_tile(client):
+    """ "Travelers with Tools in their Supply begin their Gathering Phase by adding the Resource tokens
+    specified on their Tool card(s)" — a Snare gives Food on a Forest, which lists only Wood."""
+    t = Table(
+        client,
+        position(
+            "gathering", p1=board("B2", food=0, water=0, wood=0, equipment=[SNARE]), p2=board(), p3=board()
+        ),
+    )
+    t.ok({"type": "explore", "player": "p1", "draw": "water"})
+    assert t.p("p1")["resources"] == {"food": 1, "water": 1, "wood": 0}
+
+
+def test_a_trade_into_a_full_supply_returns_the_excess(client):
+    """ "Anytime a Traveler receives a token or card that exceeds their Supply capacity, they must
+    immediately discard either something from their Supply to make space, or return the newly acquired
+    item to the Stockpile." Bob holds six and receives two Food for one Water: one Food returns."""
+    t = Table(
+        client, position("camp", p1=board("A2", food=3), p2=board("A2", food=2, water=2, wood=2), p3=board())
+    )
+    t.ok(
+        {
+            "type": "trade",
+            "player": "p1",
+            "with": "p2",
+            "accepted": True,
+            "give": {"food": 2},
+            "get": {"water": 1},
+        }
+    )
+    assert t.p("p2")["resources"] == {"food": 3, "water": 1, "wood": 2}
+    assert t.p("p1")["resources"]["food"] == 1
+
+
+def test_discarding_a_storage_card_discards_what_it_holds(client):
+    """FAQ: "Q: What if I am required to discard a Storage card that currently has another Equipment card
+    on it?" "A: In this instance, both cards would be discarded." Paying a Holster carrying a Pistol at a
+    Trading Post."""
+    holster = dict(HOLSTER, stored=[PISTOL])
+    t = Table(
+        client,
+        position(
+            "camp",
+            p1=board("B1", food=1, water=0, wood=0, equipment=[PISTOL, holster]),
+            p2=board(),
+            p3=board(),
+        ),
+    )
+    t.ok(
+        {
+            "type": "trading_post",
+            "player": "p1",
+            "offered": OFFER,
+            "buy": ["Snare"],
+            "pay": {"food": 1, "equipment": ["Holster"]},
+        }
+    )
+    names = [e["name"] for e in t.p("p1")["equipment"]]
+    assert sorted(names) == ["Pistol", "Snare"]
+
+
+def test_a_ravenous_traveler_may_attack_without_moving(client):
+    """ "During the Movement Phase, Ravenous Players may move up to two tiles per turn." — zero is up to
+    two: an attack on the own tile straight away."""
+    t = Table(
+        client, position("ravenous_movement", current="p2", p1=board("A2"), p2=ravenous("A2"), p3=board())
+    )
+    t.ok({"type": "ravenous_attack", "player": "p2", "target": "p1", "dice": [2], "target_dice": [0]})
+    assert t.p("p1")["companions"] == 3 and t.p("p2")["tile"] == "A2"
+
+
+def test_a_ravenous_traveler_must_retreat_even_without_combat(client):
+    """ "After the Combat Phase, Ravenous Travelers must move to an adjacent tile, following their
+    movement rules and restrictions." The turn does not end without the Retreat."""
+    t = Table(
+        client, position("ravenous_movement", current="p2", p1=board("CF"), p2=ravenous("A2"), p3=board())
+    )
+    t.ok({"type": "ravenous_move", "player": "p2", "path": ["B2"]})
+    t.ok({"type": "end_combat", "player": "p2"})
+    refused_any(t, {"type": "stay", "player": "p3"})
+    t.ok({"type": "retreat", "player": "p2", "to": "A2"})
+    assert t.p("p2")["hunger"] == 2 and t.state["current"] == "p3"
+
+
+def test_hunger_at_the_start_of_the_turn_by_ruling(client):
+    """Table ruling ravenous_hunger = start_of_turn: "Note: If a Ravenous Traveler adds a fourth Hunger
+    token to their Player board, either by losing Combat, or by gaining a Hunger token at the start of
+    their turn, they have perished and they are out of the game." — none after the Retreat."""
+    t = Table(
+        client,
+        position("ravenous_retreat", current="p2", p1=board("CF"), p2=ravenous("B2", hunger=2), p3=board()),
+        options={"ravenous_hunger": "start_of_turn"},
+    )
+    t.ok({"type": "retreat", "player": "p2", "to": "A2"})
+    assert t.p("p2")["hunger"] == 2
+
+
+def test_winter_ends_the_game_with_no_winner(client):
+    """ "If a new round begins but there are no cards left in the Season deck then all Travelers
+    remaining on the Game Board perish and the game is over." Nobody reached Newhaven: no winner."""
+    pos = position("event", current="p3", p1=board("A1"), p2=ravenous("A2"), p3=board("B2"))
+    pos["season_deck"] = 0
+    t = Table(client, pos)
+    t.ok({"type": "event_card", "player": "p3", "card": "Quiet night"})
+    v = t.view()
+    assert v["over"] is True
+    assert not v["scores"]["winners"]
