@@ -374,16 +374,23 @@ class CardEffectsMixin:
                 damage, hp = condition["damage_each_turn"], demon["profile"].get("hp")
                 if not damage:
                     continue
-                if hp is None or damage < hp or self.G["pending"]:
+                if hp is None or damage < hp:
                     self.effect(f"{label} takes {damage} from {condition['name']}: not a One Hit "
                                 "Kill, its Health Points are unchanged.", Q_ASURA_TRACK)
                     continue
-                self.effect(f"{label} takes {damage} from {condition['name']}: Defeated. "
-                            f"{PILGRIM_NAMES[condition['by']]} Kills or Cleanses it.",
-                            Q_ASURA_DEFEAT)
-                self.G["pending"] = {"kind": "defeated", "pilgrim": condition["by"],
-                                     "demon": demon_id}
+                defeat = {"kind": "defeated", "pilgrim": condition["by"], "demon": demon_id}
+                if self.G["pending"]:
+                    self.effect(f"{label} takes {damage} from {condition['name']}: Defeated too. "
+                                f"{PILGRIM_NAMES[condition['by']]} Kills or Cleanses it next.",
+                                Q_ASURA_DEFEAT)
+                    self.G.setdefault("defeats_waiting", []).append(defeat)
+                else:
+                    self.effect(f"{label} takes {damage} from {condition['name']}: Defeated. "
+                                f"{PILGRIM_NAMES[condition['by']]} Kills or Cleanses it.",
+                                Q_ASURA_DEFEAT)
+                    self.G["pending"] = defeat
                 self.defeated_by(condition["by"])
+                break  # its other Conditions wait: it is Killed or Cleansed (or recovers) first
 
     def demon_conditions_tick(self) -> None:
         for demon_id, demon in self.G["demons"].items():

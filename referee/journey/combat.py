@@ -6,6 +6,7 @@ from __future__ import annotations
 from referee.core import BadRequest, cites
 
 from .card_effects import (
+    Q_ASURA_DEFEAT,
     Q_BROTHERHOOD,
     Q_CARDS_FIRST,
     Q_LOS,
@@ -380,6 +381,12 @@ class CombatMixin:
             else:
                 self.effect(f"The Cleanse Ritual backfires: {roll} against Soul Power {soul}; "
                             f"{demon} fully recovers.", Q_BACKFIRE)
+        if self.G.get("defeats_waiting"):
+            self.G["pending"] = self.G["defeats_waiting"].pop(0)
+            self.effect(f"{self.name_of(self.G['pending']['demon'])} is Defeated too: "
+                        f"{PILGRIM_NAMES[self.G['pending']['pilgrim']]} Kills or Cleanses it.",
+                        Q_ASURA_DEFEAT)
+            return
         if self.phase == "demons_activate":
             self.after_reflected_defeat()
         elif self.activation() is None:

@@ -521,6 +521,10 @@ class DemonMixin:
         actions = option["actions"]
         if self.om_chant_stops(event["demon"], option):
             actions = actions[:actions.index("move")]  # it stops on the first square
+        if self.G["demons"][event["demon"]].get("leaves_after_attack") and "attack" in actions[:-1]:
+            actions = actions[:actions.index("attack") + 1]
+            self.effect(f"{self.name_of(event['demon'])} leaves play as soon as it has made one "
+                        "Attack Action: its later Actions are not taken.", Q_SPAWN_LORD)
         current["attacks"] = [target for action in actions if action == "attack"
                               for target in option.get("targets") or []]
         self.effect(f"{self.name_of(event['demon'])}: {self.describe_option(option)}.",

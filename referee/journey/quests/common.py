@@ -51,3 +51,17 @@ def borrack_unique(quote: str):
         return True
 
     return borrack_is_unique
+
+
+def kei_lun_acts_by_his_own_event(quote: str, own_event: str):
+    """Kei Lun's attacks are his one Action of the turn, entered with the Quest's own event: a
+    table that also listed him as a Neutral Creature could otherwise enter them twice (the Quest's
+    only Neutral Creature is Kei Lun, whatever the table named him)."""
+
+    @cites(quote)
+    def kei_lun_attacks_with_his_action(game, event):
+        return (event["type"] != "creature_attack"
+                or f"In this Quest Kei Lun's attacks are his one Action of the turn, entered with "
+                   f"{own_event} (not as a Neutral Creature's attack).")
+
+    return kei_lun_attacks_with_his_action

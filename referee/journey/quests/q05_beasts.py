@@ -22,6 +22,7 @@ from . import (
     sutras_available,
     sutras_held,
 )
+from .common import kei_lun_acts_by_his_own_event
 
 Q_KEI_LUN = ("Kei Lun's Actions: Kei Lun will take 1 Action each turn, directly after the "
              "Pilgrims have been.")
@@ -124,7 +125,7 @@ class Beasts(Quest):
     board = {"gates": 2, "sutras": 1, "boxes": 1, "wells": 1,
              "demons": {"berrok": 3, "bharhaz": 2}}
     rules = (kei_lun_after_the_pilgrims, kei_lun_attacks_all_in_range, kei_lun_destroys_only_those,
-             demons_do_not_attack_kei_lun)
+             demons_do_not_attack_kei_lun, kei_lun_acts_by_his_own_event(Q_KEI_LUN, KEI_LUN))
     event_types = {
         KEI_LUN: QuestEvent(EventType(
             "Quest 5: Kei Lun's 1 Action, directly after the Pilgrims: the Pilgrims in his range "

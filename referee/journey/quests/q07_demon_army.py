@@ -18,6 +18,7 @@ from __future__ import annotations
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
 from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, sutras_held
+from .common import kei_lun_acts_by_his_own_event
 from .q06_kogaiji import TOKEN, pilgrim_acts
 
 Q_NOT_A_BOX = "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate."
@@ -152,7 +153,7 @@ class DemonArmy(Quest):
             citations("journey", Q_MOVE, Q_QUEST5)),
     }
     rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims,
-             kei_lun_attacked_apart)
+             kei_lun_attacked_apart, kei_lun_acts_by_his_own_event(Q_ONE_AP, "kei_lun_ally"))
     event_types = {
         "kei_lun_ally": QuestEvent(EventType(
             "Quest 7: Kei Lun's 1 Action after the Pilgrims: move 1 square forwards or rotate "
