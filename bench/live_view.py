@@ -7,7 +7,10 @@ port, and runs wrk (8 connections, one per wrk thread) against
   - POST /api/sessions/<id>/events   legal events, each connection entering them in turn into its
                                 own games (as a table's phone does: the next event of a game at the
                                 seq it is at), from one chain of legal events played in advance
-and prints requests/second, p50 and p99 latency, and each one's ratio to hello. Targets (issue 16):
+and prints requests/second, p50 and p99 latency, and each one's ratio to hello, and the server's CPU per
+answer (user + system time of gunicorn's processes over the run, from /proc, divided by the answers):
+on a machine shared with other work the throughput swings with the load, the CPU an answer costs
+much less. Targets (issue 16):
 GET >= 0.5, POST >= 0.3. SQLite syncs every commit (DATABASE_SQLITE_SYNCHRONOUS=FULL) unless
 NORMAL is given.
 
@@ -173,9 +176,31 @@ def wrk(url: str, script: Path) -> dict:
     return figures
 
 
+def server_cpu_seconds(master: int) -> float:
+    """User + system CPU seconds of gunicorn's master and its workers so far (/proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # a process that ended meanwhile
+        pid, parent = int(stat.parent.name), int(fields[1])
+        if master in (pid, parent):
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def measured(master: int, url: str, script: Path) -> dict:
+    before = server_cpu_seconds(master)
+    figures = wrk(url, script)
+    figures["cpu_ms"] = (server_cpu_seconds(master) - before) * 1000 / max(figures["requests"], 1)
+    return figures
+
+
 def line(name: str, figures: dict, reference: float | None = None, target: str = "") -> str:
     text = (f"{name:28} {figures['ok_per_s']:7.0f}/s  p50 {figures['p50_us'] / 1000:6.1f} ms  "
-            f"p99 {figures['p99_us'] / 1000:6.1f} ms")
+            f"p99 {figures['p99_us'] / 1000:6.1f} ms  server CPU {figures['cpu_ms']:.2f} ms")
     if reference:
         text += f"  ratio {figures['ok_per_s'] / reference:.2f} {target}"
     other = ", ".join(f"{n} × {status}" for status, n in figures["other"].items())
@@ -220,10 +245,10 @@ def main() -> None:
                     time.sleep(0.2)
             view = f"{base}/api/sessions/{table_id}"
             urllib.request.urlopen(view).read()  # the first reader describes it
-            hello = wrk(base + "/bench/hello", work / "get.lua")
-            get = wrk(view, work / "get.lua")
-            post = wrk(base, work / "post.lua")
-            hello_again = wrk(base + "/bench/hello", work / "get.lua")
+            hello = measured(server.pid, base + "/bench/hello", work / "get.lua")
+            get = measured(server.pid, view, work / "get.lua")
+            post = measured(server.pid, base, work / "post.lua")
+            hello_again = measured(server.pid, base + "/bench/hello", work / "get.lua")
         finally:
             server.terminate()
             server.wait(timeout=20)
@@ -235,6 +260,10 @@ def main() -> None:
     print(line("hello-world, again at the end", hello_again))
     print(line("GET session (live view)", get, reference, "(target ≥ 0.5)"))
     print(line("POST event, acknowledged", post, reference, "(target ≥ 0.3)"))
+    hello_cpu = (hello["cpu_ms"] + hello_again["cpu_ms"]) / 2
+    print(f"server CPU per answer against hello-world's: GET {hello_cpu / get['cpu_ms']:.2f}, "
+          f"POST {hello_cpu / post['cpu_ms']:.2f} (the ratio the throughput would have if only "
+          "the server's CPU limited it)")
 
 
 if __name__ == "__main__":

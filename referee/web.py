@@ -200,7 +200,9 @@ def get_session(session_id):
     response.vary.add("Accept-Encoding")
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache, private"
-    return response.make_conditional(request)
+    if request.if_none_match:  # werkzeug's conditional answer costs as much as the rest: only then
+        return response.make_conditional(request)
+    return response
 
 
 COMPRESSED_VIEW = ("br", "gzip")

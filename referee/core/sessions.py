@@ -223,11 +223,10 @@ class Sessions:
                   seat: str | None = None) -> tuple[tuple, str]:
         """(key, JSON text) of `get`: described once per (session, seq, reader) in this process
         (referee/core/views.py); only the session row is read when it was described before."""
-        with self.store.read() as conn:
-            head = self.store.session_head(session_id, conn)
-            if head is None:
-                raise NotFound(f"no game session {session_id!r}")
-            viewer = self.viewer(head, token, seat, conn)
+        head = self.store.session_head(session_id)  # a statement of its own (no transaction)
+        if head is None:
+            raise NotFound(f"no game session {session_id!r}")
+        viewer = self.viewer(head, token, seat)
         key = (head["id"], head["seq"], head["snapshot_version"], viewer.role, viewer.seat)
         return key, self.views.text(key, lambda: json.dumps(self._described_now(head, viewer)))
 
