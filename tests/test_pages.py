@@ -473,6 +473,70 @@ def test_every_game_has_a_new_game_form_and_a_table_page(app, game_id):
     assert fragment.text.lstrip().startswith("<form") and "<html" not in fragment.text
 
 
+def example_table(app, game_id):
+    """A game of `game_id` from its example setup, and a phone holding the table's key."""
+    from referee.web import describe_game, get_sessions
+
+    client = app.test_client()
+    with app.app_context():
+        game = get_sessions().game(game_id)
+        created = get_sessions().create(describe_game(game)["example_setup"])
+    client.get(f"/play/{created['id']}/join?token={created['edit_token']}")
+    return client, created
+
+
+def test_the_bar_names_the_phase_in_words_and_no_empty_choice_list_is_claimed(app):
+    """The phase as the book says it where the game's labels know it (We Forlorn Few's "Travel
+    Phase"), else nested phases in words ("Start · corners"), never a code name ("turn_travel");
+    Pillars of Fate's card plays are choices: the page does not say none is listed."""
+    phases = {"we-forlorn-few": "Travel Phase", "pilgrims": "Start · corners",
+              "journey": "Maintenance Phase", "pillars-of-fate": "Turns"}
+    for game_id, words in phases.items():
+        client, created = example_table(app, game_id)
+        page = client.get(f"/play/{created['id']}").text
+        assert f'<p class="phase">{words}</p>' in page, game_id
+        assert "No legal choice is listed" not in page, game_id
+
+
+def test_journey_names_its_pilgrims_not_their_code_names(app):
+    """An open choice's fixed fields and an entered event say "Cho Hakkai", never "cho_hakkai"."""
+    client, created = example_table(app, "journey")
+    headers = {"Authorization": f"Bearer {created['edit_token']}"}
+    for _ in range(8):
+        view = client.get(f"/api/sessions/{created['id']}", headers=headers).get_json()
+        if any(item["type"] == "move" for item in view["legal"]):
+            break
+        done = [e for e in view["legal"] if "open" not in e][0]
+        client.post(f"/api/sessions/{created['id']}/events", headers=headers,
+                    json={"event": done, "expected_seq": view["seq"]})
+    move = next(item for item in view["legal"] if item["type"] == "move")
+    moved = client.post(f"/api/sessions/{created['id']}/events", headers=headers, json={
+        "event": {**{k: v for k, v in move.items() if k != "open"}, "steps": 1},
+        "expected_seq": view["seq"]})
+    assert moved.status_code == 200, moved.get_json()
+    page = client.get(f"/play/{created['id']}").text
+    shown = re.findall(r'<p class="fixed">([^<]*)</p>', page) + re.findall(
+        r'<span class="told">(.*?)</span>', page)
+    assert shown and any(": Move" in text for text in shown)
+    assert not [text for text in shown if re.search(r"[a-z]_[a-z]", text)], shown
+
+
+def test_a_refusal_unclear_between_two_sentences_quotes_both(client):
+    session_id = avignon_table(client)
+    for event in ({"type": "beseech", "player": "rome", "path": 1},  # the first turn: 1 action
+                  {"type": "beseech", "player": "avignon", "path": 2},
+                  {"type": "chastise", "player": "avignon", "path": 3}):
+        play(client, session_id, event)
+    page = client.get(f"/play/{session_id}")
+    assert "Rosa to play" in page.text
+    refused = client.post(f"/play/{session_id}/event", data={
+        "csrf_token": csrf_of(page.text), "expected_seq": seq_of(page.text),
+        "event": '{"type": "chastise", "player": "avignon", "path": 1}'})
+    assert refused.status_code == 422
+    quotes = re.findall(r'<blockquote class="rule-quote">\s*<p>“([^”]+)”', refused.text)
+    assert len(quotes) == 2 and "The rulebook says it in 2 places" in refused.text
+
+
 def test_without_javascript_a_type_of_something_else_opens_a_page_with_its_form(phone, table_app):
     session_id = new_game(phone)
     page = phone.get(f"/play/{session_id}/other/play")

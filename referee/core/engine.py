@@ -193,9 +193,10 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
         raise model.violation("The game is over: only undo is possible.", model.end_rule)
     if kind not in model.machine.get_triggers(model.phase):
         allowed = [t for t in model.machine.get_triggers(model.phase) if t in model.event_types]
+        words = lambda name: name.replace("_", " ")  # noqa: E731 - the message is read by players
         raise model.violation(
-            f"{kind} is not possible now (phase: {model.phase}); possible now: "
-            f"{', '.join(allowed) or 'nothing'}.",
+            f"{words(kind).capitalize()} is not possible now (phase: {words(model.phase)}); "
+            f"possible now: {', '.join(map(words, allowed)) or 'nothing'}.",
             model.refused_phase_quote(kind),
         )
     acting = model.current_players()

@@ -22,6 +22,17 @@ def humanize(name) -> str:
     return str(name).replace("_", " ").replace("-", " ")
 
 
+def phase_words(phase: str, game) -> str:
+    """A phase as a player reads it when the game's labels do not name it: "Actions"; a phase
+    nested in another (a `transitions` child, "turn_gathering") as "Turn · gathering"."""
+    for state in getattr(game, "states", ()):
+        if isinstance(state, dict) and phase.startswith(state["name"] + "_"):
+            child = phase[len(state["name"]) + 1:]
+            if child in state.get("children", ()):
+                return f"{humanize(state['name']).capitalize()} · {humanize(child)}"
+    return humanize(phase).capitalize()
+
+
 def readable(value) -> str:
     """A value of an event in words, never as JSON: {"adventure": "fist", "activation": "sword"}
     -> "adventure fist, activation sword"; [4, 4] -> "4, 4"; [[1, 2], [3, 3]] -> "(1, 2), (3, 3)"."""

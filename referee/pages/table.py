@@ -404,6 +404,8 @@ def violation_message(exc: RuleViolation, event, view: dict) -> dict:
                "tried": Markup(describe_event(event, view, names)).striptags()}
     if exc.citation is not None:
         message["rule"] = exc.citation.to_json()
+    # where it is unclear which sentence the player broke, every one is quoted (as the API's "rules")
+    message["rules"] = [c.to_json() for c in (exc.citation, *exc.also) if c is not None]
     return message
 
 
