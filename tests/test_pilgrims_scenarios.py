@@ -844,6 +844,19 @@ def test_replenish_with_an_empty_item_deck_reshuffles_the_discards():
     assert model.G["decks"]["item"] == 3 and model.G["decks"]["discard"] == 0
 
 
+def test_an_item_card_entered_for_the_map_when_no_item_card_is_left_is_refused():
+    """The item deck and its discard pile both empty: the space is not replenished, and a card
+    entered for it all the same is refused with the sentence (it was dropped without a word)."""
+    grid = [[None] * 5 for _ in range(5)]
+    grid[0][1] = "empty"
+    model = at({"phase": "replenish", "map": grid, "decks": {"item": 0, "discard": 0},
+                "players": players({"movement": [1]})})
+    refused(model, "If the item deck runs out of cards, shuffle the discard pile", type="replenish",
+            player="p1", map=[I("fist", "star")])
+    ok(model, type="replenish", player="p1")
+    assert model.cell([1, 2]) is None
+
+
 # -- journey cards ---------------------------------------------------------------------------
 
 def test_journey_card_completed_by_visiting_its_three_spaces():

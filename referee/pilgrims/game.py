@@ -811,6 +811,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if kind == "companion" and G["decks"]["companion"] == 0:
                 continue
             if kind == "item" and G["decks"]["item"] == 0 and G["decks"]["discard"] == 0:
+                if card is not None:  # a card entered all the same is refused, not dropped
+                    raise self.violation(f"The item deck and its discard pile are empty: no card "
+                                         f"replenishes space {space_name(space)}.", Q_ITEM_DECK)
                 continue
             self.draw(kind, card or {}, f"event.map[{n}]")
             self.set_cell(space, {"card": card})
