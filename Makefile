@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r requirements.txt
 	touch $(STAMP)
 
 index: $(STAMP)

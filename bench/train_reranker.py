@@ -1,6 +1,6 @@
 """Fit the second-stage re-ranker on the dev questions, with cross-validation.
 
-    .venv/bin/python bench/train_reranker.py [--l2 0.3] [--features a,b,...] [--folds 5] [--write]
+    .venv/bin/python bench/train_reranker.py [--l2 0.01] [--features a,b,...] [--folds 5] [--write]
 
 Each answerable dev question's first-stage candidates (`search.candidates`: the best
 `search.CANDIDATES` passages by BM25F, with the re-ranker's features) are one list; the
@@ -33,7 +33,7 @@ from search_quality import load, norm, set_paths  # noqa: E402
 
 from rulebook_index import corpus, indexing, search  # noqa: E402
 
-L2_GRID = [0.1, 0.3, 1.0]
+L2_GRID = [0.01, 0.03, 0.1, 0.3]
 STEPS = 200
 RATE = 0.08
 
@@ -115,7 +115,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--features", default=",".join(search.HAND_WEIGHTS),
                     help="features the fit may move (the others keep their hand weight)")
-    ap.add_argument("--l2", type=float, default=0.3, help="the pull toward the hand weights")
+    ap.add_argument("--l2", type=float, default=0.01, help="the pull toward the hand weights")
     ap.add_argument("--folds", type=int, default=5, help="0: no cross-validation")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/reranker.json")
     args = ap.parse_args(argv)

@@ -24,13 +24,13 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter
-from whoosh.fields import ID, NUMERIC, TEXT, SchemaClass
+from whoosh.fields import ID, NUMERIC, STORED, TEXT, SchemaClass
 from whoosh.lang.porter2 import stem as snowball_stem
 
-from . import corpus, sections
+from . import corpus, embedding, sections
 
 # Bump when the schema, the analyzer or the passage splitting changes: it forces a rebuild.
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 POINTER = "CURRENT"
 BUILD_INFO = "build.json"
 
@@ -75,10 +75,16 @@ class PassageSchema(SchemaClass):
     path = TEXT(analyzer=ANALYZER, stored=True, field_boost=1.5)
     text = TEXT(analyzer=ANALYZER, stored=True)
     order = NUMERIC(stored=True)
+    # all-MiniLM-L6-v2 unit vectors, float16 bytes: of "section path: passage text", and of
+    # each of its sentences (sections.sentence_spans) one after another
+    vector = STORED()
+    sentence_vectors = STORED()
 
 
 def _inputs() -> list[Path]:
-    files = [corpus.DATA_DIR / "games.json", Path(sections.__file__), Path(__file__)]
+    files = [corpus.DATA_DIR / "games.json", Path(sections.__file__), Path(__file__),
+             Path(embedding.__file__)]
+    files += [embedding.CACHE] if embedding.CACHE.exists() else []
     files += [corpus.rulebook_path(g) for g in corpus.GAME_IDS]
     files += sorted(corpus.GLOSSARY_DIR.glob("*.json"))
     return files
@@ -104,6 +110,9 @@ def _compute_hash() -> str:
     # the code that turns the corpus into documents is part of the index's content too
     h.update(Path(sections.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
+    h.update(Path(embedding.__file__).read_bytes())
+    if embedding.CACHE.exists():
+        h.update(embedding.CACHE.read_bytes())
     return h.hexdigest()
 
 
@@ -179,6 +188,24 @@ def _cleanup(index_dir: Path, keep: set[str]) -> None:
             shutil.rmtree(p, ignore_errors=True)
 
 
+def embedded_texts(passage) -> list[str]:
+    """What is embedded of a passage: its section path with its text, then each sentence."""
+    text = passage.text
+    return [f"{passage.path_text}: {text}",
+            *(text[a:b] for a, b in sections.sentence_spans(text))]
+
+
+def passage_vectors(passages) -> list[tuple[bytes, bytes]]:
+    """(its vector, its sentences' vectors) of each passage, as float16 bytes."""
+    texts = [embedded_texts(p) for p in passages]
+    flat = embedding.vectors_for([t for ts in texts for t in ts])
+    out, row = [], 0
+    for ts in texts:
+        out.append((flat[row].tobytes(), flat[row + 1 : row + len(ts)].tobytes()))
+        row += len(ts)
+    return out
+
+
 def _build_locked(index_dir: Path, progress=None) -> Path:
     digest = expected_hash()
     tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=index_dir))
@@ -187,9 +214,11 @@ def _build_locked(index_dir: Path, progress=None) -> Path:
         writer = ix.writer()
         todo = [(g, sections.passages_for(g)) for g in corpus.GAME_IDS]
         total = sum(len(ps) for _, ps in todo)
+        vectors = iter(passage_vectors([p for _, ps in todo for p in ps]))
         done = 0
         for game, passages in todo:
             for p in passages:
+                vector, sentence_vectors = next(vectors)
                 writer.add_document(
                     id=p.id,
                     game=game,
@@ -198,6 +227,8 @@ def _build_locked(index_dir: Path, progress=None) -> Path:
                     path=p.path_text,
                     text=p.text,
                     order=p.order,
+                    vector=vector,
+                    sentence_vectors=sentence_vectors,
                 )
                 done += 1
             if progress:

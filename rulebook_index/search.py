@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from whoosh.query import Or, Phrase, Term
 from whoosh.scoring import BM25F, BaseScorer, bm25
 
-from . import corpus, sections
+from . import corpus, embedding, sections
 from .indexing import ANALYZER, WORD_PATTERN
+from .sections import sentence_spans as _sentence_spans
 
 MAX_QUERY_CHARS = 500
 MAX_TERMS = 48
@@ -536,23 +537,6 @@ def _stem_set(text: str) -> frozenset[str]:
     return frozenset(stems(text))
 
 
-@functools.lru_cache(maxsize=8192)
-def _sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """(start, end) in the passage of each of its sentences (each line split between
-    sentences), trimmed of surrounding blanks: text[start:end] is the sentence verbatim."""
-    spans = []
-    line_start = 0
-    for line in text.split("\n"):
-        cursor = 0
-        for sent in sections._sentences(line) if line.strip() else []:
-            sent = sent.strip()
-            a = line.index(sent, cursor)
-            cursor = a + len(sent)
-            spans.append((line_start + a, line_start + cursor))
-        line_start += len(line) + 1
-    return tuple(spans) or ((0, len(text)),)
-
-
 ANSWER_DISCOUNT = 0.6  # a worked example or a bare list heading, as the answer to show
 _EXAMPLE_SENTENCE = re.compile(r"^\W*(e\.g\.|for example|example)\b", re.I)
 
@@ -700,6 +684,7 @@ HAND_WEIGHTS = {
     "components": -COMPONENTS_PENALTY, "lore": -LORE_PENALTY, "example": -EXAMPLE_PENALTY,
     "title": 0.0, "rank": 0.0, "specific": 0.0, "specific_sentence": 0.0, "literal": 0.0,
     "phrase": 0.0, "length": 0.0, "first": 0.0, "number_answer": 0.0, "cue_answer": 0.0,
+    "cosine": 0.0, "sentence_cosine": 0.0,
 }
 
 
@@ -772,6 +757,7 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
         return v
 
     top = max(scores) or 1.0
+    question = embedding.question_vector(plan.text)
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
     cue_sets = _cue_sets(plan.text)
     number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT if wants_number else 0.0
@@ -824,9 +810,20 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
             1.0 if d["id"].endswith("~1") else 0.0,
             1.0 if wants_number and best_numeric else 0.0,
             1.0 if any(best_stems & cues for cues in cue_sets) else 0.0,
+            *_cosines(searcher, d, question),
         )
         out.append(Candidate(features, singles, in_path))
     return out, value
+
+
+def _cosines(searcher, d: dict, question) -> tuple[float, float]:
+    """The cosine of the question's embedding with the passage's (section path and text), and
+    with its closest sentence's."""
+    memo = _reader_cache(searcher.reader()).setdefault("vectors", {})
+    vectors = memo.get((d["game"], d["id"]))
+    if vectors is None:
+        vectors = memo[d["game"], d["id"]] = embedding.from_bytes(d["vector"], d["sentence_vectors"])
+    return embedding.cosines(*vectors, question)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -919,12 +916,13 @@ def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float
 
 def warm(searcher=None) -> None:
     """Fill the caches a first question would otherwise pay for: the spelling vocabulary, the
-    English word list and the glossaries (once per process) and, given a searcher, its
+    English word list, the glossaries and the embedding model (once per process) and, given a searcher, its
     reader's stored fields, field lengths and games, and every passage's sentence stems,
     kinds and highlight tokens. Rankings are unchanged; only the first requests get faster."""
     vocabulary()
     corpus.english_words()
     function_words()
+    embedding.encoder()
     for g in (None, *corpus.GAME_IDS):
         _glossary_index(g)
     if searcher is None:

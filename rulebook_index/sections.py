@@ -400,3 +400,20 @@ def passages_for(game_id: str) -> list[Passage]:
     """Retrieval units of the game, in document order, each keeping its section path."""
     corpus.game_meta(game_id)
     return list(_passages(game_id))
+
+
+@functools.lru_cache(maxsize=8192)
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) in the passage of each of its sentences (each line split between
+    sentences), trimmed of surrounding blanks: text[start:end] is the sentence verbatim."""
+    spans = []
+    line_start = 0
+    for line in text.split("\n"):
+        cursor = 0
+        for sent in _sentences(line) if line.strip() else []:
+            sent = sent.strip()
+            a = line.index(sent, cursor)
+            cursor = a + len(sent)
+            spans.append((line_start + a, line_start + cursor))
+        line_start += len(line) + 1
+    return tuple(spans) or ((0, len(text)),)

