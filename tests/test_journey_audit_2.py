@@ -779,3 +779,247 @@ def test_two_demons_defeated_by_their_conditions_at_one_maintenance_are_both_res
     assert table.pilgrim("tripitaka")["bad_karma"] == 2
     assert table.state["pending"] is None
     assert table.activation()["pilgrim"] == "monkey_king"
+
+
+# == Demon Rage and promotion =======================================================================
+
+
+def all_berroks_in_play(client, gates=("gate-1", "gate-2")):
+    table = at(
+        client,
+        "monkey_king",
+        demons=["berrok"] * 15,
+        gates=gates,
+        options=profiles(BERROK, {"bharhaz": {"hp": 2, "sp": 2, "gkr": 2, "bkr": 1, "attack_dice": 2}}),
+    )
+    for pilgrim in ("monkey_king", "monk_sha", "tripitaka", "cho_hakkai"):
+        table.ok(type="end_activation", pilgrim=pilgrim)
+    if len(gates) > 1:
+        table.ok(type="measure", of="gates", distances={g: n for n, g in enumerate(gates, 1)})
+    return table
+
+
+def test_promotion_when_the_drawn_demon_has_no_model_left(client):
+    """ "First, use the promotion scheme below to spawn tougher Demons in place of the Demon(s) initially
+    drawn." Fifteen Bull Warriors on the board: a Bull Warrior card places a tougher Demon instead."""
+    table = all_berroks_in_play(client, gates=("gate-1",))
+    table.ok(type="spawn", gate="gate-1", card="reinforcement", demons=["bharhaz"], promoted_from=["berrok"])
+    assert sum(1 for d in table.state["demons"].values() if d["type"] == "bharhaz") == 1
+    assert not table.state["rage"]
+
+
+def test_promotion_is_refused_while_models_are_left(client):
+    """ "Find the reinforcement card you drew in the tree below and follow the arrows until you find the
+    first result where you have the models to place" — with Bull Warriors in the box there is nothing
+    to promote."""
+    table = spawn_step(client, options=profiles(BERROK, {"bharhaz": {"hp": 2, "sp": 2, "gkr": 2, "bkr": 1}}))
+    response = table.post(
+        type="spawn", gate="gate-1", card="reinforcement", demons=["bharhaz"], promoted_from=["berrok"]
+    )
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    assert table.state["demons"] == {}
+
+
+def test_rage_stops_the_draws_for_the_rest_of_the_demon_phase(client):
+    """ "Demon Rage: Place the Demon Rage Card on the Demon Card Draw Deck to mark the start of Demon
+    Rage. Stop drawing Demon Cards for the rest of the Demon Phase of this Turn." The second Gate
+    draws nothing."""
+    table = all_berroks_in_play(client)
+    table.ok(type="spawn", gate="gate-1", card="rage", demons=["berrok"])
+    assert table.state["rage"]
+    response = table.post(type="spawn", gate="gate-2", card="reinforcement", demons=["bharhaz"])
+    refused(response, "Stop drawing Demon Cards for the rest of the Demon Phase of this Turn.")
+    assert table.view()["phase"] == "demons_activate"
+
+
+def test_rage_ends_at_the_next_maintenance(client):
+    """ "Demon Rage ends during the next Maintenance Phase (see above), but it may start again if the
+    Pilgrims have not cleared the Demons efficiently." A position whose last turn ended with Demon
+    Rage: after the Maintenance, two Action Points again."""
+    table = Table_with_rage = at(
+        client, "monkey_king", demons=["berrok"], gates=(), rage=True, options=profiles(BERROK)
+    )
+    assert not Table_with_rage.state["rage"]
+    for pilgrim in ("monkey_king", "monk_sha", "tripitaka", "cho_hakkai"):
+        table.ok(type="end_activation", pilgrim=pilgrim)
+    response = table.post(
+        type="demon_options",
+        demon="berrok-1",
+        options=[option(["move", "attack", "attack"], ["tripitaka"], squares=1)],
+    )
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+
+
+def test_a_closed_gate_does_not_spawn(client):
+    """ "Closed Gates: Pilgrims can Close Gates, as described above. Closed Gates never become active
+    again." Tripitaka Closes gate-1: a spawn there is refused; gate-2 spawns."""
+    table = at(
+        client,
+        "tripitaka",
+        gates=("gate-1", "gate-2"),
+        options=profiles(BERROK),
+        pilgrims={"tripitaka": {"sutras": 1}},
+    )
+    table.ok(type="close_gate", pilgrim="tripitaka", gate="gate-1")
+    for pilgrim in ("tripitaka", "monkey_king", "monk_sha", "cho_hakkai"):
+        if table.state["pilgrims"][pilgrim]["status"] == "active" and pilgrim not in table.state["activated"]:
+            table.ok(type="end_activation", pilgrim=pilgrim)
+    response = table.post(type="spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    table.ok(type="spawn", gate="gate-2", card="reinforcement", demons=["berrok"])
+
+
+# == Knock Back by a Pilgrim, the Follow, Paralyzed, Unconscious =====================================
+
+
+def test_a_follow_must_be_forwards(client):
+    """ "Note that although the Attacker is not charged any Action Points for the Move, the "Follow"
+    Move must be a legal single Move. ... Only forwards movement is a legal "Follow" Move." A Follow
+    turning is refused; one step forwards is accepted and costs no Action Point."""
+    table = at(client, "monkey_king", demons=["borrack"], options=profiles(BORRACK))
+    table.ok(
+        type="attack",
+        pilgrim="monkey_king",
+        targets=["borrack-1"],
+        attack_dice=[1, 0],
+        pilgrim_die=1,
+        weapon_damage=1,
+        knock_back=1,
+    )
+    response = table.post(type="follow", attacker="monkey_king", steps=1, turns=1)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    table.ok(type="follow", attacker="monkey_king", steps=1)
+    assert table.activation()["spent"] == 1
+
+
+def test_no_follow_without_a_knock_back(client):
+    """ "Immediately after moving the Target, decide if you want to make a free "Follow" move for the
+    Attacker." No Knock Back, no Follow."""
+    table = at(client, "monkey_king", demons=["borrack"], options=profiles(BORRACK))
+    table.ok(
+        type="attack",
+        pilgrim="monkey_king",
+        targets=["borrack-1"],
+        attack_dice=[1, 0],
+        pilgrim_die=1,
+        weapon_damage=1,
+    )
+    response = table.post(type="follow", attacker="monkey_king", steps=1)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+
+
+def test_the_bull_demon_king_paralyzes_and_the_paralyzed_do_not_defend(client):
+    """ "For example, a roll of 3 on the Demon Die means +3 Damage and the Target takes a Paralyzed
+    Card." and "Paralyzed: While Paralyzed, the Pilgrim cannot make any actions, play cards, or
+    defend." The King attacks all Targets: Monkey is Paralyzed by the first roll, and cannot defend
+    the second Attack Action's roll."""
+    table = demon_phase(client, demons=["koorogg"], options=profiles(KING))
+    table.ok(
+        type="demon_options",
+        demon="koorogg-1",
+        options=[option(["attack", "attack"], ["monkey_king"], "not_closer")],
+    )
+    table.ok(type="demon_plan", demon="koorogg-1", option=1)
+    table.ok(
+        type="demon_attack",
+        demon="koorogg-1",
+        target="monkey_king",
+        attack_dice=[0, 0],
+        demon_die=3,
+        defense_dice=[1, 1],
+        condition_duration=1,
+    )
+    assert table.pilgrim("monkey_king")["hp"] == 10 - 1
+    assert [c["name"] for c in table.pilgrim("monkey_king")["conditions"]] == ["Paralyzed"]
+    response = table.post(
+        type="demon_attack",
+        demon="koorogg-1",
+        target="monkey_king",
+        attack_dice=[1, 1],
+        demon_die=0,
+        defense_dice=[1, 1],
+    )
+    refused(response, "While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")
+    table.ok(type="demon_attack", demon="koorogg-1", target="monkey_king", attack_dice=[1, 1], demon_die=0)
+    assert table.pilgrim("monkey_king")["hp"] == 10 - 1 - 2
+
+
+def test_an_unconscious_pilgrim_plays_no_card(client):
+    """ "Pilgrims cannot play cards or take any other actions when they are Unconscious.\""""
+    table = at(
+        client,
+        "monk_sha",
+        pilgrims={
+            "monkey_king": {
+                "hp": 0,
+                "status": "unconscious",
+                "posture": "face_down",
+                "fortune": ["Wild Herbs"],
+            }
+        },
+    )
+    response = table.post(type="play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune")
+    refused_one_of(
+        response,
+        "Pilgrims cannot play cards or take any other actions when they are Unconscious.",
+        "a Player cannot interrupt the game once a random result is revealed until its result is "
+        "applied or when a Pilgrim is Unconscious.",
+    )
+    assert table.pilgrim("monkey_king")["hp"] == 0
+
+
+def test_a_card_costing_an_action_point_only_while_active(client):
+    """ "If the cost includes 1 (or more) Action Points, the card can only be activated while the Pilgrim
+    is Active in the Pilgrim Phase.\""""
+    table = at(client, "monkey_king", pilgrims={"monk_sha": {"hand": ["Healing Fellowship"]}})
+    response = table.post(
+        type="play_card",
+        pilgrim="monk_sha",
+        card="Healing Fellowship",
+        kind="skill",
+        cost={"ap": 1},
+        duration="immediate",
+    )
+    refused(
+        response,
+        "If the cost includes 1 (or more) Action Points, the card can only be activated while the "
+        "Pilgrim is Active in the Pilgrim Phase.",
+    )
+
+
+def test_tripitaka_killed_under_the_killed_ruling_ends_at_the_third_maintenance(client):
+    """ "If they are on their back, the time to revive them has run out and they are dead. ... They are
+    completely out of the game, which may end the Quest." Ruling tripitaka_defeat = killed: an
+    Unconscious Tripitaka on his back dies at the Maintenance, and the game ends."""
+    table = Table_on_back = at(
+        client,
+        "monkey_king",
+        options={"tripitaka_defeat": "killed"},
+        pilgrims={"tripitaka": {"hp": 0, "status": "unconscious", "posture": "back"}},
+    )
+    view = Table_on_back.view()
+    assert table.state["pilgrims"]["tripitaka"]["status"] == "dead"
+    assert view["over"] is True
+
+
+def test_unconscious_tripitaka_is_not_yet_the_end_under_the_killed_ruling(client):
+    """Ruling tripitaka_defeat = killed (Quests 7-9: "Defeat: Tripitaka is Killed."): Tripitaka at 0 HP
+    is Unconscious, and the game goes on."""
+    table = demon_phase(
+        client,
+        demons=["berrok"],
+        options={**profiles(BERROK), "tripitaka_defeat": "killed"},
+        pilgrims={"tripitaka": {"hp": 1}},
+    )
+    table.ok(type="demon_options", demon="berrok-1", options=[option(["attack", "attack"], ["tripitaka"])])
+    table.ok(type="demon_plan", demon="berrok-1", option=1)
+    table.ok(
+        type="demon_attack", demon="berrok-1", target="tripitaka", attack_dice=[2, 2], defense_dice=[0, 0]
+    )
+    assert table.pilgrim("tripitaka")["status"] == "unconscious"
+    assert table.view()["over"] is False

@@ -34,7 +34,7 @@ from .actions import Q_RED, ActionsMixin
 from .card_effects import CardEffectsMixin
 from .combat import CombatMixin
 from .conditions import ConditionsMixin
-from .demon_ai import DemonMixin
+from .demon_ai import Q_RAGE, DemonMixin
 from .events import EVENT_TYPES
 from .karma import KarmaMixin
 from .profiles import PILGRIM_NAMES, PILGRIMS
@@ -450,6 +450,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
         forbidden = self.quest().forbidden_events.get(kind)
         phase = super().refused_phase_quote(kind)
+        if kind == "spawn" and (self.G["demon_phase"] or {}).get("rage_stopped"):
+            phase = Q_RAGE  # "Stop drawing Demon Cards for the rest of the Demon Phase of this Turn."
         return (forbidden, *((phase,) if isinstance(phase, str) else phase)) if forbidden else phase
 
     def damage_pilgrim(self, name: str, amount: int, why: str, quote: str) -> None:
