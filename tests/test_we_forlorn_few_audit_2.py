@@ -966,3 +966,121 @@ def test_winter_ends_the_game_with_no_winner(client):
     v = t.view()
     assert v["over"] is True
     assert not v["scores"]["winners"]
+
+
+# ---------------------------------------------------------------- zero, last, simultaneous
+
+
+def test_travel_with_nothing_pays_it_all_in_ailments(client):
+    """ "If Players do not have all of the resources required to pay the Travel Costs, they can still
+    travel by taking the corresponding Ailments instead." An empty Supply leaving the Prairie (one Food,
+    one Wood): one Hunger and one Wagon Damage."""
+    t = Table(client, position(p1=board("A2", food=0, water=0, wood=0), p2=board(), p3=board()))
+    t.ok({"type": "travel", "player": "p1", "to": "B2"})
+    me = t.p("p1")
+    assert me["tile"] == "B2"
+    assert me["ailments"] == {"hunger": 1, "thirst": 0, "wagon_damage": 1}
+
+
+def test_sacrificing_the_last_companion_then_one_over_turns_ravenous(client):
+    """Sacrificing Companions Example: "Instead, they decide to Sacrifice their last remaining
+    Companion" — the Traveler goes on with none, the Skull lowering the Hunger limit to two; then "If a
+    Player is required to have a Companion perish, but they have no remaining Companion tokens on their
+    Player Board, their Traveler turns Ravenous.\""""
+    t = Table(
+        client,
+        position(
+            p1=board("A2", food=0, water=0, wood=0, hunger=3, thirst=1, companions=1), p2=board(), p3=board()
+        ),
+    )
+    t.ok({"type": "sacrifice", "player": "p1", "remove": {"hunger": 3, "thirst": 1}, "skull": "hunger"})
+    assert t.p("p1")["companions"] == 0 and t.p("p1")["status"] == "traveler"
+    t.ok({"type": "travel", "player": "p1", "to": "B2"})  # one Hunger, one Wagon Damage
+    t.ok({"type": "explore", "player": "p1", "draw": "hunger"})  # two Hunger: at the lowered limit
+    assert t.p("p1")["status"] == "traveler" and t.p("p1")["ailments"]["hunger"] == 2
+    t.ok({"type": "end_camp", "player": "p1"})
+    t.ok({"type": "event_card", "player": "p1", "card": "Famine", "ailments": {"hunger": 1}})
+    assert t.p("p1")["status"] == "ravenous" and t.state["current"] == "p2"
+
+
+def test_a_skull_needs_a_free_slot_after_the_removal(client):
+    """ "They can place the Skull tokens on any Ailment type they wish as long as there is a slot
+    available." Three Hunger stay on their track (the four removed are Thirst and Wagon Damage): no slot
+    for the Skull there; on the Thirst track, emptied, there is."""
+    t = Table(client, position(p1=board("A2", hunger=3, thirst=3, wagon=3), p2=board(), p3=board()))
+    t.refused(
+        {"type": "sacrifice", "player": "p1", "remove": {"thirst": 3, "wagon_damage": 1}, "skull": "hunger"},
+        "as long as there is a slot available",
+    )
+    t.ok({"type": "sacrifice", "player": "p1", "remove": {"thirst": 3, "wagon_damage": 1}, "skull": "thirst"})
+    assert t.p("p1")["skulls"]["thirst"] == 1 and t.p("p1")["companions"] == 3
+
+
+def test_the_first_player_ravenous_still_draws_the_season_card(client):
+    """ "At the beginning of each round the First Player will draw the top Season card, read it aloud and
+    resolve it." The First Player is Ravenous: still the one to draw."""
+    t = Table(client, position("season", current=None, p1=ravenous("A1"), p2=board(), p3=board()))
+    t.ok(
+        {
+            "type": "season",
+            "player": "p1",
+            "card": "Spring rain",
+            "season": "spring",
+            "add_to_bag": {"water": 1},
+        }
+    )
+    assert t.state["bag"]["water"] == 4
+    assert phase(t).startswith("ravenous")
+
+
+def test_winter_after_an_arrival_under_all_journeys(client):
+    """ "Once a Traveler reaches Newhaven their journey is over and they have completed the game. The
+    first Player to reach Newhaven is the winner." and "If a new round begins but there are no cards left
+    in the Season deck then all Travelers remaining on the Game Board perish and the game is over." Ann
+    arrived; Winter takes the others: Ann wins."""
+    pos = position("event", current="p3", p1=board("NH", status="arrived"), p2=board("A2"), p3=board("B2"))
+    pos["arrivals"] = ["p1"]
+    pos["season_deck"] = 0
+    t = Table(client, pos, options={"game_ends_at": "all_journeys"})
+    t.ok({"type": "event_card", "player": "p3", "card": "Quiet night"})
+    v = t.view()
+    assert v["over"] is True
+    assert "Ann" in v["scores"]["decided_by"]["text"]
+
+
+def test_the_first_arrival_ends_the_game_at_once_by_default(client):
+    """ "To survive until all Players have perished OR until a Player reaches Newhaven and ends the game."
+    (game_ends_at, default first_arrival): the game is over as Ann arrives; Bob does not play."""
+    t = Table(client, position(p1=board("B2", water=1, wood=1), p2=board("B2"), p3=board()))
+    t.ok({"type": "travel", "player": "p1", "to": "NH"})
+    assert t.view()["over"] is True
+    r = t.post({"type": "stay", "player": "p2"})
+    assert r.status_code == 422
+
+
+def test_a_season_card_removing_a_travelers_tile_moves_the_traveler(client):
+    """ "Season Effect: Each Season card also includes an effect that will alter the state of the board
+    by removing tiles or placing tokens or Equipment cards on specific tiles." A Traveler on a removed
+    tile is moved as the card says (`relocate`), and picks up what is placed there."""
+    terrain = [dict(x, placed={"food": 1}) if x["name"] == "A1" else x for x in TERRAIN]
+    t = Table(
+        client,
+        position("season", current=None, p1=board("A2", food=0), p2=board(), p3=board()),
+        options={"terrain": terrain},
+    )
+    r = t.post(
+        {"type": "season", "player": "p1", "card": "Flood", "season": "spring", "remove_tiles": ["A2"]}
+    )
+    assert r.status_code in (400, 422)
+    t.ok(
+        {
+            "type": "season",
+            "player": "p1",
+            "card": "Flood",
+            "season": "spring",
+            "remove_tiles": ["A2"],
+            "relocate": {"p1": "A1"},
+        }
+    )
+    assert t.p("p1")["tile"] == "A1"
+    assert t.p("p1")["resources"]["food"] == 1
