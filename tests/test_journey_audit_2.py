@@ -1023,3 +1023,49 @@ def test_unconscious_tripitaka_is_not_yet_the_end_under_the_killed_ruling(client
     )
     assert table.pilgrim("tripitaka")["status"] == "unconscious"
     assert table.view()["over"] is False
+
+
+# == Table ruling box_once: several Mystical Boxes ==================================================
+
+
+def test_one_mystical_box_use_per_activation_whichever_box_by_default(client):
+    """ "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are
+    Activated, even if the Pilgrim has Action Points left." (ruling box_once, default any_box): a Pray
+    at box-1, then a Meditate at box-2, is refused."""
+    table = at(client, "tripitaka", boxes=["box-1", "box-2"])
+    table.ok(type="pray", pilgrim="tripitaka", box="box-1", card="Wild Herbs")
+    response = table.post(
+        type="meditate",
+        pilgrim="tripitaka",
+        box="box-2",
+        spinner="white",
+        seen=["Wild Ginseng", "Om Mala of Vigor", "Wild Herbs"],
+        kept="Wild Ginseng",
+    )
+    refused(
+        response,
+        "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are Activated",
+    )
+
+
+def test_each_box_once_per_activation_by_ruling(client):
+    """Ruling box_once = each_box (Quests 9 and 10 Part 1 put several boxes on the board, "Mystical Box
+    x 2"): a Pray at box-1 and a Meditate at box-2 in one Activation; box-1 twice is still refused."""
+    table = at(client, "tripitaka", boxes=["box-1", "box-2"], options={"box_once": "each_box"})
+    table.ok(type="pray", pilgrim="tripitaka", box="box-1", card="Wild Herbs")
+    response = table.post(
+        type="meditate", pilgrim="tripitaka", box="box-1", spinner="black", misfortune="Ambush"
+    )
+    refused(
+        response,
+        "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are Activated",
+    )
+    table.ok(
+        type="meditate",
+        pilgrim="tripitaka",
+        box="box-2",
+        spinner="white",
+        seen=["Wild Ginseng", "Om Mala of Vigor", "Wild Herbs"],
+        kept="Wild Ginseng",
+    )
+    assert table.pilgrim("tripitaka")["fortune"] == ["Wild Herbs", "Wild Ginseng"]

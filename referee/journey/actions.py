@@ -241,7 +241,12 @@ class ActionsMixin:
 
     @cites(Q_BOX_ONCE)
     def box_once_per_activation(self, event):
-        return (not self.activation()["box_used"]
+        used = self.activation()["boxes_used"]
+        if self.option("box_once") == "each_box":
+            return (event["box"] not in used
+                    or f"{PILGRIM_NAMES[event['pilgrim']]} has used {event['box']} this activation "
+                       "(table option box_once).")
+        return (not used
                 or f"{PILGRIM_NAMES[event['pilgrim']]} has used a Mystical Box this activation.")
 
     @cites(Q_SPIN)
@@ -267,7 +272,7 @@ class ActionsMixin:
 
     def do_pray(self, event):
         self.spend(event, "pray")
-        self.activation()["box_used"] = True
+        self.activation()["boxes_used"].append(event["box"])
         self.pilgrim(event["pilgrim"])["fortune"].append(event["card"])
         self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} prays and draws {event['card']}.", Q_PRAY)
         self.after_action()
@@ -275,7 +280,7 @@ class ActionsMixin:
     def do_meditate(self, event):
         self.spend(event, "meditate")
         self.pay_cards_used(event)  # Spirit of Fortune, affecting the spin
-        self.activation()["box_used"] = True
+        self.activation()["boxes_used"].append(event["box"])
         pilgrim, name = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]
         if event["spinner"] == "white":
             pilgrim["fortune"].append(event["kept"])

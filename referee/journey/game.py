@@ -251,6 +251,15 @@ OPTIONS = {
         "tune the challenge by making Gates inactive at the start of the game or by letting "
         "Pilgrims Close the Gates.\"). false: Close a Gate and the Prayer of Sealing are "
         "refused. A Quest sets its own.", {"type": "boolean"}, True),
+    "box_once": _ruling(
+        "Table ruling: \"Each Pilgrim can only use a Mystical Box once ... each time they are "
+        "Activated\" with several Mystical Boxes on the board (Quests 9 and 10 Part 1). "
+        "\"any_box\": one Pray or Meditate per Activation, whichever box; \"each_box\": each box "
+        "once per Activation (Pray at one, Meditate at another).", ("any_box", "each_box"),
+        "any_box",
+        "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are "
+        "Activated, even if the Pilgrim has Action Points left.",
+        "Mystical Box x 2"),
     "tripitaka_defeat": _ruling(
         "Free play (no Quest rules): the game ends in Defeat when Tripitaka is \"defeated\" (0 "
         "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "
@@ -369,7 +378,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     initial = "maintenance"
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
-    rules_version = 5
+    rules_version = 6
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -632,7 +641,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
             ap = 2 - G["pilgrims"][name]["ap_lost_next_turn"]
             G["pilgrims"][name]["ap_lost_next_turn"] = 0
             G["activation"] = {"pilgrim": name, "ap": max(0, ap), "spent": 0, "actions": [],
-                               "box_used": False, "rests": 0, "mastered": False,
+                               "boxes_used": [], "rests": 0, "mastered": False,
                                "strikes": None}
             self.effect(f"{PILGRIM_NAMES[name]}'s activation: {max(0, ap)} Action Points.",
                         Q_INITIATIVE)
