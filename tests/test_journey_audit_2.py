@@ -1069,3 +1069,129 @@ def test_each_box_once_per_activation_by_ruling(client):
         kept="Wild Ginseng",
     )
     assert table.pilgrim("tripitaka")["fortune"] == ["Wild Herbs", "Wild Ginseng"]
+
+
+# == More edges: red squares at 1 HP, Karma trades, Demon plans =====================================
+
+
+def test_a_red_square_at_one_health_point_knocks_the_pilgrim_unconscious_by_default(client):
+    """ "If you do not have the Movement Points (for Blue Regions) or Health Points (for Red Regions), you
+    cannot make the move." (ruling red_square_last_hp, default may_enter: he has the 1 Health Point it
+    costs) — the Monkey King falls Unconscious."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 1}})
+    table.ok(type="move", pilgrim="monkey_king", steps=1, turns=0, red=1)
+    assert table.pilgrim("monkey_king")["status"] == "unconscious"
+    assert table.activation()["pilgrim"] == "monk_sha"
+
+
+def test_a_red_square_at_one_health_point_under_must_keep_one(client):
+    """Ruling red_square_last_hp = must_keep_one: "Note the Health Point costs are a special case. ...
+    when paying Health Point costs, you must leave the Pilgrim with at least 1 Health Point." Refused."""
+    table = at(
+        client,
+        "monkey_king",
+        pilgrims={"monkey_king": {"hp": 1}},
+        options={"red_square_last_hp": "must_keep_one"},
+    )
+    response = table.post(type="move", pilgrim="monkey_king", steps=1, turns=0, red=1)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    assert table.pilgrim("monkey_king")["hp"] == 1
+
+
+def test_two_red_squares_with_one_health_point_are_refused(client):
+    """ "If you do not have the Movement Points (for Blue Regions) or Health Points (for Red Regions), you
+    cannot make the move." Two red squares cost 2 Health Points; the Monkey King has 1."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 1}})
+    response = table.post(type="move", pilgrim="monkey_king", steps=2, turns=0, red=2)
+    refused(response, "Health Points (for Red Regions), you cannot make the move.")
+
+
+def test_rescuing_a_villager_to_ten_good_karma_forces_the_permanent_skill(client):
+    """ "Pilgrims gain 3 Good Karma Points for this heroic deed." and "10 Good Karma | A Permanent Skill
+    Card (mandatory trade)." From 7 to 10: the trade comes before the next Action."""
+    table = at(client, "monk_sha", pilgrims={"monk_sha": {"good_karma": 7}})
+    table.ok(type="rescue_villager", pilgrim="monk_sha", villager="villager-1")
+    assert table.pilgrim("monk_sha")["good_karma"] == 10
+    response = table.post(type="rest", pilgrim="monk_sha")
+    refused(response, "The trades marked as mandatory must be made when the Karma level is met or exceeded.")
+    table.ok(type="karma_trade", pilgrim="monk_sha", kind="good", card="Brotherhood of the Skull")
+    me = table.pilgrim("monk_sha")
+    assert me["good_karma"] == 0
+    assert "Brotherhood of the Skull" in me["skills"]
+    table.ok(type="rest", pilgrim="monk_sha")
+
+
+def test_master_skill_costs_four_good_karma_and_an_action_point(client):
+    """ "4 Good Karma + 1 Action Point | A One-time-use Skill Card. This is the Master Skill Action." From
+    6 Good Karma: 2 left, one Action Point spent."""
+    table = at(client, "monk_sha", pilgrims={"monk_sha": {"good_karma": 6}})
+    table.ok(type="master_skill", pilgrim="monk_sha", card="Spirit of Fortune")
+    me = table.pilgrim("monk_sha")
+    assert me["good_karma"] == 2
+    assert "Spirit of Fortune" in me["skills"]
+    assert table.activation()["spent"] == 1
+
+
+def test_demons_plan_nothing_against_an_unconscious_tripitaka(client):
+    """ "Demons ignore Unconscious Pilgrims completely. They do not move towards them, select them as
+    Targets" — under the killed ruling an Unconscious Tripitaka is no Target of a plan."""
+    table = demon_phase(
+        client,
+        demons=["berrok"],
+        options={**profiles(BERROK), "tripitaka_defeat": "killed"},
+        pilgrims={"tripitaka": {"hp": 0, "status": "unconscious", "posture": "face_down"}},
+    )
+    response = table.post(
+        type="demon_options", demon="berrok-1", options=[option(["attack", "attack"], ["tripitaka"])]
+    )
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+
+
+def test_plan_one_even_for_one_target_over_plan_two_for_two(client):
+    """Figure 38: "However, Plan 1, make an attack on Tripitaka, is a higher priority and must be taken,
+    even if it means attacking just 1 Pilgrim.\""""
+    table = demon_phase(
+        client,
+        demons=["boof"],
+        options=profiles({"boof": {"hp": 3, "sp": 2, "gkr": 2, "bkr": 2, "attack_dice": 2}}),
+    )
+    table.ok(
+        type="demon_options",
+        demon="boof-1",
+        options=[
+            option(["move", "attack"], ["monkey_king", "monk_sha"], "closer", 1),
+            option(["move", "attack"], ["tripitaka"], "closer", 3),
+        ],
+    )
+    refused(
+        table.post(type="demon_plan", demon="boof-1", option=1),
+        "Priority 1: Use the Action Points to attack Tripitaka, possibly more than once.",
+    )
+    table.ok(type="demon_plan", demon="boof-1", option=2)
+
+
+def test_lazy_demons_take_the_shorter_move_for_the_same_targets(client):
+    """Move Action 1: "But if the options are 3 squares to attack 1 Target or 1 square to attack 1
+    Target, then the Demon takes the shorter path, just 1 square.\""""
+    table = demon_phase(
+        client,
+        demons=["boof"],
+        options=profiles({"boof": {"hp": 3, "sp": 2, "gkr": 2, "bkr": 2, "attack_dice": 2}}),
+    )
+    table.ok(
+        type="demon_options",
+        demon="boof-1",
+        options=[
+            option(["move", "attack"], ["tripitaka"], "closer", 3),
+            option(["move", "attack"], ["tripitaka"], "closer", 1),
+        ],
+    )
+    response = table.post(type="demon_plan", demon="boof-1", option=1)
+    assert response.status_code == 422
+    assert (
+        "lazy" in response.get_json()["error"]["rule"]["quote"]
+        or "shorter" in response.get_json()["error"]["rule"]["quote"]
+    )
+    table.ok(type="demon_plan", demon="boof-1", option=2)
