@@ -130,8 +130,7 @@ def table_page(session_id: str, done: int | None, messages: list, status: int = 
         messages=messages,
         open_events=open_events(game, view),
         other_open=other_open if other_open in game.event_types else None,
-        labels_template=current_app.jinja_env.select_template(
-            [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name,
+        labels_template=labels_template(game),
         rematch=rematch_link(game, session_row(session_id)["setup"]) if view["over"] else None,
         **invite.links(session_id, key.get("join")),
     )
@@ -158,7 +157,8 @@ def other_event(session_id, type_name):
         abort(404, f"{game.title} has no event called {type_name!r}.")
     context = dict(view=view, game=game, type_name=type_name,
                    names={p["seat"]: p["name"] for p in view["players"]},
-                   can_edit=view["viewer"]["role"] in ("table", "seat"))
+                   can_edit=view["viewer"]["role"] in ("table", "seat"),
+                   labels_template=labels_template(game))
     if request.args.get("fragment"):
         templates = [f"play/_other_form_{game.game_id}.html", "play/_other_form.html"]
     else:
@@ -168,6 +168,12 @@ def other_event(session_id, type_name):
     # fetched one (the phone's seq and CSRF token are put in when it is shown)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+def labels_template(game) -> str:
+    """The template of the game's words for events and phases (play/_labels_<game>.html)."""
+    return current_app.jinja_env.select_template(
+        [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name
 
 
 def seat_choices(session_id: str, view: dict) -> list[dict]:
