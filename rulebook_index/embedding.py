@@ -148,15 +148,18 @@ class Encoder:
         vocab = (path / "vocab.txt").read_text(encoding="utf-8").split("\n")
         self.tokenizer = Tokenizer({w: i for i, w in enumerate(vocab) if w})
         w = load_file(str(path / "model.safetensors"))
-        self.w = {re.sub(r"^bert\.", "", k): v.astype(np.float32) for k, v in w.items()}
+        self.w = {re.sub(r"^bert\.", "", k): v.astype(np.float32, copy=False)
+                  for k, v in w.items()}
         for i in range(self.layers):  # query, key and value as one product
             p = f"encoder.layer.{i}.attention.self."
+            parts = ("query", "key", "value")
             self.w[p + "qkv.weight"] = np.concatenate(
-                [self.w[p + n + ".weight"].T for n in ("query", "key", "value")], axis=1)
-            self.w[p + "qkv.bias"] = np.concatenate(
-                [self.w[p + n + ".bias"] for n in ("query", "key", "value")])
+                [self.w.pop(p + n + ".weight").T for n in parts], axis=1)
+            self.w[p + "qkv.bias"] = np.concatenate([self.w.pop(p + n + ".bias") for n in parts])
         for k in [k for k in self.w if k.endswith(".weight") and "dense" in k]:
             self.w[k] = np.ascontiguousarray(self.w[k].T)
+        for v in self.w.values():  # shared by every thread: never written
+            v.flags.writeable = False
 
     def _forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The last layer's token vectors, (batch, length, hidden)."""
