@@ -99,25 +99,34 @@ def test_concurrent_events_share_a_commit_and_each_is_answered_once_it_is_on_dis
     assert [sqlite_sessions.seq(game["id"]) for game in games] == [1, 1, 1, 1]
 
 
-def test_a_fault_of_a_shared_commit_is_every_one_of_its_requests_fault_and_nothing_is_written(
-        sqlite_sessions, commits, monkeypatch):
-    games = [lanes_game(sqlite_sessions) for _ in range(3)]
-    store = sqlite_sessions.store
+def three_games_one_append_failing(sessions, commits, monkeypatch, failing, error):
+    """Three games' first events: the first commits alone, the other two share the next commit,
+    in which the append of game `failing` raises `error`. The games and the two requests' results."""
+    games = [lanes_game(sessions) for _ in range(3)]
+    store = sessions.store
     original = store._append_one
 
-    def append_one(cursor, append):  # the second of the shared commit, after the first's writes
-        if append.session_id == games[2]["id"]:
-            raise sqlite3.OperationalError("database or disk is full")
+    def append_one(cursor, append):
+        if append.session_id == games[failing]["id"]:
+            raise error
         return original(cursor, append)
 
     monkeypatch.setattr(store, "_append_one", append_one)
     commits["gather"] = 2
-    first = threading.Thread(target=play, args=(sqlite_sessions, games[0], 0))
+    first = threading.Thread(target=play, args=(sessions, games[0], 0))
     first.start()
     commits["first"].wait(10)
-    results = at_once([lambda: play(sqlite_sessions, games[1], 0),
-                       lambda: play(sqlite_sessions, games[2], 0)])
+    results = at_once([lambda: play(sessions, games[1], 0), lambda: play(sessions, games[2], 0)])
     first.join(timeout=30)
+    return games, results
+
+
+def test_a_fault_of_a_shared_commit_is_every_one_of_its_requests_fault_and_nothing_is_written(
+        sqlite_sessions, commits, monkeypatch):
+    # the second append of the shared commit fails, after the first's writes
+    games, results = three_games_one_append_failing(
+        sqlite_sessions, commits, monkeypatch, 2,
+        sqlite3.OperationalError("database or disk is full"))
     assert [len(batch) for batch in commits["batches"]] == [1, 2]
     assert [fault_of(result).code for result in results] == ["disk_full", "disk_full"]
     assert results[0] is not results[1]  # each request raises its own copy
@@ -127,23 +136,9 @@ def test_a_fault_of_a_shared_commit_is_every_one_of_its_requests_fault_and_nothi
 
 def test_one_appends_own_failure_does_not_fail_the_others_of_its_commit(sqlite_sessions, commits,
                                                                         monkeypatch):
-    games = [lanes_game(sqlite_sessions) for _ in range(3)]
-    store = sqlite_sessions.store
-    original = store._append_one
-
-    def append_one(cursor, append):
-        if append.session_id == games[1]["id"]:
-            raise sqlite3.IntegrityError("UNIQUE constraint failed: log.session_id, log.client_id")
-        return original(cursor, append)
-
-    monkeypatch.setattr(store, "_append_one", append_one)
-    commits["gather"] = 2
-    first = threading.Thread(target=play, args=(sqlite_sessions, games[0], 0))
-    first.start()
-    commits["first"].wait(10)
-    results = at_once([lambda: play(sqlite_sessions, games[1], 0),
-                       lambda: play(sqlite_sessions, games[2], 0)])
-    first.join(timeout=30)
+    games, results = three_games_one_append_failing(
+        sqlite_sessions, commits, monkeypatch, 1,
+        sqlite3.IntegrityError("UNIQUE constraint failed: log.session_id, log.client_id"))
     assert "UNIQUE" in str(results[0]) and results[1]["accepted"]
     assert [sqlite_sessions.seq(game["id"]) for game in games] == [1, 0, 1]
 
