@@ -1195,3 +1195,53 @@ def test_lazy_demons_take_the_shorter_move_for_the_same_targets(client):
         or "shorter" in response.get_json()["error"]["rule"]["quote"]
     )
     table.ok(type="demon_plan", demon="boof-1", option=2)
+
+
+# == What a player can enter: mistakes enterable, and Quest 7's fifth Target ========================
+
+
+def test_four_actions_for_a_demon_are_refused_with_the_action_points_rule(client):
+    """ "Demons normally get 2 Action Points, but if they are in a Demon Rage, they will get 3." Four
+    Actions are entered and refused with that sentence (not a schema error)."""
+    table = demon_phase(client, demons=["berrok"], options=profiles(BERROK))
+    response = table.post(
+        type="demon_options",
+        demon="berrok-1",
+        options=[option(["move", "attack", "move", "attack"], ["tripitaka"], squares=2)],
+    )
+    refused(
+        response, "Demons normally get 2 Action Points, but if they are in a Demon Rage, they will get 3."
+    )
+
+
+def test_meditate_white_with_four_cards_seen_is_refused(client):
+    """ "If the arrow ends pointing at the white area, the Player draws 3 Fortune Cards, keeps 1 of their
+    choice" — four cards looked at are entered and refused with that sentence."""
+    table = at(client, "tripitaka")
+    response = table.post(
+        type="meditate",
+        pilgrim="tripitaka",
+        box="box-1",
+        spinner="white",
+        seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor", "Om Mala of Knowledge"],
+        kept="Wild Herbs",
+    )
+    refused(response, "the Player draws 3 Fortune Cards, keeps 1 of their choice")
+
+
+def test_quest_7_a_demon_may_have_all_four_pilgrims_and_kei_lun_in_range(client):
+    """Quest 7: "When assigning the Action Points for the Demons, treat Kei Lun as if he were a fifth
+    pilgrim." and "Targeting: Demons are powerful creatures that will attack all Targets in their Attack
+    Range." — an option with five Targets is entered (it was a schema error at four)."""
+    table = start(client, "q7", quest_setup={"kei_lun_hp": 6}, demon_profiles=BERROK)
+    maintenance(table)
+    end_activations(table)
+    table.accepted(ev("kei_lun_ally", action="rotate", guarding=False, towards_chest=True))
+    table.accepted(ev("measure", of="gates", distances={"gate-1": 1, "gate-2": 2, "gate-3": 3, "gate-4": 4}))
+    for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
+        table.accepted(ev("spawn", gate=gate, card="reinforcement", demons=["berrok"]))
+    demons = sorted(table.view()["state"]["demons"])
+    table.accepted(ev("measure", of="demons", distances={d: n for n, d in enumerate(demons, 1)}))
+    everyone = ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai", "kei_lun"]
+    table.accepted(ev("demon_options", demon=demons[0], options=[option(["attack", "attack"], everyone)]))
+    table.accepted(ev("demon_plan", demon=demons[0], option=1))

@@ -1084,3 +1084,20 @@ def test_a_season_card_removing_a_travelers_tile_moves_the_traveler(client):
     )
     assert t.p("p1")["tile"] == "A1"
     assert t.p("p1")["resources"]["food"] == 1
+
+
+def test_buying_four_cards_at_a_trading_post_is_refused_with_the_three_flipped(client):
+    """ "Flip the top three cards of the Equipment deck to see what is available to Trade." Four cards
+    bought are entered and refused with that sentence (not a schema error)."""
+    t = Table(client, position("camp", p1=board("B1", food=3, water=3, wood=0), p2=board(), p3=board()))
+    t.refused(
+        {
+            "type": "trading_post",
+            "player": "p1",
+            "offered": OFFER,
+            "buy": ["Snare", "Rifle", "Saddlebag", "Pistol"],
+            "pay": {"food": 3, "water": 3},
+        },
+        "Flip the top three cards",
+    )
+    assert t.p("p1")["equipment"] == []

@@ -58,9 +58,10 @@ DEMON_OPTION = {
     "description": "one thing this Demon can do with its Action Points, read off the board",
     "properties": {
         "actions": {"type": "array", "items": {"enum": ["move", "attack"]}, "minItems": 1,
-                    "maxItems": 3, "description": "its Actions in order (3 in a Demon Rage)"},
-        "targets": {"type": "array", "items": FIGURE, "maxItems": 4,
-                    "description": "every Pilgrim in its Attack Range with LOS when it attacks"},
+                    "maxItems": 4, "description": "its Actions in order (3 in a Demon Rage)"},
+        "targets": {"type": "array", "items": FIGURE, "maxItems": 5,
+                    "description": "every Pilgrim (and Quest 7's Kei Lun) in its Attack Range with "
+                                   "LOS when it attacks"},
         "squares": {"type": "integer", "minimum": 0, "maximum": 40,
                     "description": "Movement Points it spends"},
         "ends": {"enum": ["closer", "not_closer"],
@@ -150,7 +151,7 @@ EVENT_TYPES = {
         "Fortune Cards seen and the one kept; black: the Misfortune Card drawn).",
         properties={"pilgrim": PILGRIM, "box": TOKEN, "same_tile": FACT,
                     "spinner": {"enum": ["white", "black"]}, "full_rotation": FACT,
-                    "seen": {"type": "array", "items": CARD_NAME, "maxItems": 3},
+                    "seen": {"type": "array", "items": CARD_NAME, "maxItems": 6},
                     "kept": CARD_NAME, "misfortune": CARD_NAME, "cards": CARDS_USED},
         required=("pilgrim", "box", "spinner"),
         example={"type": "meditate", "player": "p1", "pilgrim": P, "box": "box-1",

@@ -159,7 +159,7 @@ EVENT_TYPES = {
         "Resources (Value 1 each) and/or Equipment of equal Value; the rest go back.",
         properties={"offered": {"type": "array", "minItems": 1, "maxItems": 6,
                                 "items": CARD_OR_NAME},
-                    "buy": {"type": "array", "maxItems": 3, "items": NAME},
+                    "buy": {"type": "array", "maxItems": 6, "items": NAME},
                     "pay": GOODS, "discard": DISCARD},
         required=("offered",),
         example={"type": "trading_post", "player": "p1",
