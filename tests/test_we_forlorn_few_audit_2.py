@@ -7,6 +7,9 @@ perishing while paying, the Ravenous after a loss or a tie, the Season deck's or
 the end under each ruling. Every scenario goes through the HTTP API; every refusal must quote a
 verbatim sentence of the rulebook, and the sentence that forbids what was attempted."""
 
+import pytest
+
+from app import create_app
 from tests.test_we_forlorn_few_audit import (
     BOOK,
     HOLSTER,
@@ -19,6 +22,16 @@ from tests.test_we_forlorn_few_audit import (
     position,
     quote_of,
 )
+
+
+@pytest.fixture(scope="module")
+def client(index_dir, tmp_path_factory):
+    """One app and database for the whole file (each scenario starts its own session): the app
+    fixture per test was most of this file's time."""
+    database = tmp_path_factory.mktemp("audit") / "t.sqlite"
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}", "INDEX_DIR": index_dir})
+    return app.test_client()
+
 
 RIFLE = {"name": "Rifle", "type": "weapon", "value": 3, "dice": 1}
 SADDLEBAG = {"name": "Saddlebag", "type": "storage", "value": 2, "holds": {"tool": 1, "weapon": 0}}
