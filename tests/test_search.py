@@ -196,8 +196,8 @@ def test_search_without_an_index_is_503(app, tmp_path):
 
 
 def test_dev_question_set_quality_floor(searcher):
-    """A guard, not the target: the dev set's hit@3 must not fall below 0.8 (bench/
-    search_quality.py reports the real figures)."""
+    """A guard, not the target: the dev set's hit@3 must not fall below 0.9 (0.925 with the
+    embedding re-ranker, 0.898 before it; bench/search_quality.py reports the real figures)."""
     import json
     from pathlib import Path
 
@@ -211,7 +211,7 @@ def test_dev_question_set_quality_floor(searcher):
         res = search.search(searcher, it["q"], it["game"], 3)
         answer = norm(it["answer"].split())
         hits += any(answer in norm(h.text.split()) for h in res.hits)
-    assert hits / len(items) >= 0.8
+    assert hits / len(items) >= 0.9
 
 
 def test_concepts_group_a_word_with_its_glossary_terms():
