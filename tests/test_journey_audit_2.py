@@ -1258,3 +1258,49 @@ def test_quest_7_a_demon_may_have_all_four_pilgrims_and_kei_lun_in_range(client)
     everyone = ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai", "kei_lun"]
     table.accepted(ev("demon_options", demon=demons[0], options=[option(["attack", "attack"], everyone)]))
     table.accepted(ev("demon_plan", demon=demons[0], option=1))
+
+
+# == Rooms and adjacency ============================================================================
+
+
+def test_a_pilgrim_in_a_closed_room_wakes_its_demons_until_he_leaves(client):
+    """ "However, if a Pilgrim enters the room without opening the door (using the Monkey King's Shadow
+    Walk Skill Card, for example), the Demons/Gates will become active until the Pilgrim leaves.\""""
+    table = at(client, "monkey_king", demons=["berrok"], inactive_demons=["berrok"], options=profiles(BERROK))
+    asleep = next(d for d, demon in table.state["demons"].items() if not demon["active"])
+    table.ok(type="room", active=True, ids=[asleep])
+    assert table.state["demons"][asleep]["active"] is True
+    table.ok(type="room", active=False, ids=[asleep])
+    assert table.state["demons"][asleep]["active"] is False
+
+
+def test_collect_rescue_and_recover_need_adjacency(client):
+    """ "A Pilgrim that is adjacent to a Sutra can spend 1 Action Point to pick it up." / "A Pilgrim that
+    is adjacent to a Villager can spend 1 Action Point to rescue the Villager." / "A Pilgrim that is
+    adjacent to a Water Well can spend 1 Action Point to drink from the well\""""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 5}})
+    refused(
+        table.post(type="collect_sutra", pilgrim="monkey_king", sutra="sutra-1", adjacent=False),
+        "A Pilgrim that is adjacent to a Sutra can spend 1 Action Point to pick it up.",
+    )
+    refused(
+        table.post(type="rescue_villager", pilgrim="monkey_king", villager="villager-1", adjacent=False),
+        "A Pilgrim that is adjacent to a Villager can spend 1 Action Point to rescue the Villager.",
+    )
+    refused(
+        table.post(type="recover", pilgrim="monkey_king", well="well-1", adjacent=False),
+        "A Pilgrim that is adjacent to a Water Well can spend 1 Action Point to drink from the well",
+    )
+    assert table.activation()["spent"] == 0
+    assert table.pilgrim("monkey_king")["hp"] == 5
+
+
+def test_only_tripitaka_revives(client):
+    """ "Only Tripitaka can Revive other Pilgrims.\""""
+    table = at(
+        client, "monk_sha", pilgrims={"cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "side"}}
+    )
+    refused(
+        table.post(type="revive", pilgrim="monk_sha", target="cho_hakkai", hp=1, chi=0),
+        "Only Tripitaka can Revive other Pilgrims.",
+    )

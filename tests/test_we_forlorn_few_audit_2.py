@@ -1114,3 +1114,57 @@ def test_buying_four_cards_at_a_trading_post_is_refused_with_the_three_flipped(c
         "Flip the top three cards",
     )
     assert t.p("p1")["equipment"] == []
+
+
+# ---------------------------------------------------------------- Equipment slots and Storage
+
+
+def slots(weapon=1, tool=1, storage=1):
+    return {
+        "p1": {
+            "name": "The Sheriff's Daughter",
+            "equipment": [PISTOL, HOLSTER],
+            "slots": {"weapon": weapon, "tool": tool, "storage": storage},
+        }
+    }
+
+
+def test_a_second_weapon_rides_on_the_holster(client):
+    """ "Storage cards can allow a Traveler to carry extra Tools and Weapons." The Weapon slot holds the
+    Pistol; a Rifle bought goes on the Holster."""
+    t = Table(
+        client,
+        position(
+            "camp",
+            p1=board("B1", food=3, water=0, wood=0, equipment=[PISTOL, HOLSTER]),
+            p2=board(),
+            p3=board(),
+        ),
+        options={"travelers": slots()},
+    )
+    t.ok({"type": "trading_post", "player": "p1", "offered": OFFER, "buy": ["Rifle"], "pay": {"food": 3}})
+    holster = next(e for e in t.p("p1")["equipment"] if e["name"] == "Holster")
+    assert [e["name"] for e in holster["stored"]] == ["Rifle"]
+
+
+def test_a_third_weapon_with_no_room_is_returned(client):
+    """ "Equipment cards must be stored in the slots which share the same type as the Equipment card" and
+    "Anytime a Traveler receives a token or card that exceeds their Supply capacity, they must
+    immediately discard either something from their Supply to make space, or return the newly acquired
+    item to the Stockpile." The Weapon slot and the Holster are full: the stolen Pistol returns."""
+    holster = dict(HOLSTER, stored=[RIFLE])
+    t = Table(
+        client,
+        position(
+            "camp",
+            p1=board("A2", equipment=[PISTOL, holster]),
+            p2=board("A2", food=0, water=0, wood=0, equipment=[PISTOL]),
+            p3=board(),
+        ),
+        options={"travelers": slots()},
+    )
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 2, 0], "target_dice": [0, 0]})
+    t.ok({"type": "steal", "player": "p1", "take": {"equipment": ["Pistol"]}})
+    names = sorted(e["name"] for e in t.p("p1")["equipment"])
+    assert names == ["Holster", "Pistol"]
+    assert t.p("p2")["equipment"] == []
