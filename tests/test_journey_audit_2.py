@@ -1304,3 +1304,50 @@ def test_only_tripitaka_revives(client):
         table.post(type="revive", pilgrim="monk_sha", target="cho_hakkai", hp=1, chi=0),
         "Only Tripitaka can Revive other Pilgrims.",
     )
+
+
+def test_twenty_bad_karma_means_two_trades(client):
+    """ "The trades marked as mandatory must be made when the Karma level is met or exceeded." and "the
+    Pilgrim must still trade 10 Points of Bad Karma for another Corruption Card each time their Bad
+    Karma reaches or exceeds 10 Points." A Kill worth 11 (a table's Bull Warrior) takes the Monkey King
+    from 9 to 20: two trades (Level 2, then Level 3), then he may act."""
+    rich = {"berrok": {**BERROK["berrok"], "bkr": 11}}
+    table = at(
+        client,
+        "monkey_king",
+        demons=["berrok"],
+        options=profiles(rich),
+        pilgrims={"monkey_king": {"bad_karma": 9}},
+    )
+    assert hit(table, "monkey_king", "berrok-1", [1, 1]).status_code == 200
+    table.ok(type="resolve_defeat", pilgrim="monkey_king", choice="kill")
+    assert table.pilgrim("monkey_king")["bad_karma"] == 20
+    table.ok(type="karma_trade", pilgrim="monkey_king", kind="bad", corruption="Permanent Limp")
+    refused(
+        table.post(type="rest", pilgrim="monkey_king"),
+        "The trades marked as mandatory must be made when the Karma level is met or exceeded.",
+    )
+    table.ok(type="karma_trade", pilgrim="monkey_king", kind="bad", corruption="Lure of Demons")
+    me = table.pilgrim("monkey_king")
+    assert me["bad_karma"] == 0 and me["weapon_level"] == 3
+    assert me["corruption"] == ["Permanent Limp", "Lure of Demons"]
+    table.ok(type="rest", pilgrim="monkey_king")
+
+
+def test_good_and_bad_karma_trades_together(client):
+    """ "Note that Pilgrims can advance in both Good and Bad Karma at the same time and trade in points of
+    both types. Simply apply all effects." Both at 10: both trades before the next Action."""
+    table = at(client, "monk_sha", pilgrims={"monk_sha": {"good_karma": 10, "bad_karma": 10}})
+    refused(
+        table.post(type="rest", pilgrim="monk_sha"),
+        "The trades marked as mandatory must be made when the Karma level is met or exceeded.",
+    )
+    table.ok(type="karma_trade", pilgrim="monk_sha", kind="good", card="Brotherhood of the Skull")
+    refused(
+        table.post(type="rest", pilgrim="monk_sha"),
+        "The trades marked as mandatory must be made when the Karma level is met or exceeded.",
+    )
+    table.ok(type="karma_trade", pilgrim="monk_sha", kind="bad", corruption="Permanent Limp")
+    me = table.pilgrim("monk_sha")
+    assert me["good_karma"] == 0 and me["bad_karma"] == 0 and me["weapon_level"] == 2
+    table.ok(type="rest", pilgrim="monk_sha")
