@@ -1351,3 +1351,41 @@ def test_good_and_bad_karma_trades_together(client):
     me = table.pilgrim("monk_sha")
     assert me["good_karma"] == 0 and me["bad_karma"] == 0 and me["weapon_level"] == 2
     table.ok(type="rest", pilgrim="monk_sha")
+
+
+def test_revive_limits_on_what_tripitaka_gives(client):
+    """Revive: "- 1-5 Health Points" / "- 0-5 Chi Points" and "Note that Tripitaka can choose to reduce
+    his own Chi to 0, but cannot reduce his own Health Points below 1." Six Health Points, his last
+    Health Point, or Chi he does not have are refused; 5 Health and all his 3 Chi are accepted."""
+    table = at(
+        client,
+        "tripitaka",
+        pilgrims={
+            "tripitaka": {"hp": 6, "chi": 3},
+            "cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "side"},
+        },
+    )
+    for hp, chi in ((6, 0), (1, 4)):
+        response = table.post(type="revive", pilgrim="tripitaka", target="cho_hakkai", hp=hp, chi=chi)
+        assert response.status_code == 422, (hp, chi, response.get_json())
+        assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    table.ok(type="revive", pilgrim="tripitaka", target="cho_hakkai", hp=5, chi=3)
+    assert table.pilgrim("tripitaka")["hp"] == 1 and table.pilgrim("tripitaka")["chi"] == 0
+    cho = table.pilgrim("cho_hakkai")
+    assert cho["hp"] == 5 and cho["chi"] == 3 and cho["status"] == "active"
+
+
+def test_revive_leaving_tripitaka_at_zero_is_refused(client):
+    """ "...but cannot reduce his own Health Points below 1." Tripitaka at 5 cannot give 5."""
+    table = at(
+        client,
+        "tripitaka",
+        pilgrims={
+            "tripitaka": {"hp": 5},
+            "cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "side"},
+        },
+    )
+    refused(
+        table.post(type="revive", pilgrim="tripitaka", target="cho_hakkai", hp=5, chi=0),
+        "cannot reduce his own Health Points below 1",
+    )
