@@ -33,6 +33,7 @@ from referee.pilgrims.adventure import (
 from referee.pilgrims.game import (
     Q_ACTIVATE,
     Q_ACTIVATE_ONE,
+    Q_BOTH_DECKS_EMPTY,
     Q_CAMPFIRE_GIVES,
     Q_CLOVER_ACTIVATION,
     Q_CORNER_ORDER,
@@ -305,6 +306,12 @@ CASES = [
     Case("replenish (display change too early)", activate(), ev("replenish", to_bottom=3),
          Q_RATIO_CHANGE, "the display changes at the end of round 2, not after Ann's turn 1",
          events=[ev("gain_clover")]),
+    Case("replenish (both adventure decks empty)",
+         setup({"phase": "replenish", "display": DISPLAY[:4], "decks": {"level1": 0, "level2": 0},
+                "players": seats({"movement": [1]})}),
+         ev("replenish", display=[A(1, 2, [], ["fist"])]),
+         Q_BOTH_DECKS_EMPTY, "both adventure decks are empty, so nothing replenishes the display: "
+                             "a card entered for it was not drawn"),
     Case("end_rule", setup({**ROUND_2_LAST, "round": 4}), ev("move", movement=1, to=[1, 2]),
          Q_GAME_END, "round 4 is over: the game has ended", events=[ev("replenish", "p2")]),
     # -- journey cards
