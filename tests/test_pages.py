@@ -465,9 +465,9 @@ def test_every_game_has_a_new_game_form_and_a_table_page(app, game_id):
     assert "What you can do now" in page.text
     if created["legal"]:
         assert 'class="choice"' in page.text or 'class="open-event' in page.text
-    # "Something else happened…" lists every event type; its form is fetched when opened
+    # "Something else happened…" lists every event type of the table; its form is fetched when opened
     assert 'class="stack schema-event"' not in page.text
-    for type_name in game.event_types:
+    for type_name in game.event_types_in_play(created["state"]):
         assert f'href="/play/{created["id"]}/other/{type_name}"' in page.text
     fragment = client.get(f"/play/{created['id']}/other/{next(iter(game.event_types))}?fragment=1")
     assert fragment.text.lstrip().startswith("<form") and "<html" not in fragment.text
@@ -914,3 +914,24 @@ def test_a_list_of_checkboxes_is_drawn_without_typed_values(app):
         field = app.jinja_env.get_template("play/_form.html").module.field
         drawn = str(field(schema, "event.reach", "reach"))
     assert drawn.count('type="checkbox"') == 2 and "checked" not in drawn
+
+
+def test_journey_offers_the_chosen_quests_own_events_only(app):
+    """"Something else happened…" and a refusal's "possible now" list the core game's events and
+    the chosen Quest's own, not every Quest's (free play: none of them)."""
+    from referee.journey import Game
+    from referee.journey.quests import QUEST_EVENTS
+
+    client, created = example_table(app, "journey")  # free play
+    page = client.get(f"/play/{created['id']}").text
+    listed = set(re.findall(r'class="other-type other-type-([a-z0-9_]+)"', page))
+    assert "move" in listed and "quest_result" in listed
+    assert not listed & set(QUEST_EVENTS)
+    refused = client.post(f"/api/sessions/{created['id']}/events",
+                          headers={"Authorization": f"Bearer {created['edit_token']}"},
+                          json={"event": Game.event_types["end_turn"].example, "expected_seq": 0})
+    assert refused.status_code == 422, refused.get_json()
+    message = refused.get_json()["error"]["message"]
+    assert "possible now: " in message
+    possible = message.split("possible now: ")[1].rstrip(".").split(", ")
+    assert not {name.replace(" ", "_") for name in possible} & set(QUEST_EVENTS), possible

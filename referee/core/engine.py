@@ -192,7 +192,8 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
     if model.game_over:
         raise model.violation("The game is over: only undo is possible.", model.end_rule)
     if kind not in model.machine.get_triggers(model.phase):
-        allowed = [t for t in model.machine.get_triggers(model.phase) if t in model.event_types]
+        in_play = model.event_types_in_play(model.G)
+        allowed = [t for t in model.machine.get_triggers(model.phase) if t in in_play]
         words = lambda name: name.replace("_", " ")  # noqa: E731 - the message is read by players
         raise model.violation(
             f"{words(kind).capitalize()} is not possible now (phase: {words(model.phase)}); "

@@ -288,6 +288,12 @@ class Referee:
         return list(cls.seats[:player_count])
 
     @classmethod
+    def event_types_in_play(cls, G: dict) -> list[str]:
+        """The event types a table in state `G` may enter: every one, unless the game declares
+        some only for a part of it chosen at setup (Journey: each Quest's own events)."""
+        return list(cls.event_types)
+
+    @classmethod
     def setup(cls, players: list[dict], options: dict, position: dict | None) -> tuple[dict, str]:
         """Return (G, phase) for a new game, or for `position` when a table starts mid-game.
 

@@ -387,8 +387,9 @@ EVENT_TYPES = {
         "End of Turn Phase: a Turn Token on every card that lasts several turns.",
         example={"type": "end_turn", "player": "p1"}),
     "quest_result": EventType(
-        "The Quest's own Victory or Defeat condition was met (the Quests are the table's to check "
-        "until the Quest rules are built): the outcome and the condition, in the Quest's words.",
+        "Free play (no Quest rules chosen): the table reports that the Quest's own Victory or "
+        "Defeat condition was met: the outcome and the condition, in the Quest's words. With a "
+        "Quest chosen the referee checks its Conditions itself and ends the Quest.",
         properties={"outcome": {"enum": ["heroic_victory", "victory", "defeat"]},
                     "condition": {"type": "string", "minLength": 1, "maxLength": 200}},
         required=("outcome", "condition"),

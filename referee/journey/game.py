@@ -456,6 +456,11 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     def quest(self):
         return QUESTS[self.G["quest"]]
 
+    @classmethod
+    def event_types_in_play(cls, G: dict) -> list[str]:
+        """The core game's events and the chosen Quest's own (not every Quest's)."""
+        return [*EVENT_TYPES, *QUESTS[G["quest"]].event_types]
+
     def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
         forbidden = self.quest().forbidden_events.get(kind)
         phase = super().refused_phase_quote(kind)
