@@ -294,6 +294,17 @@ class Game(Referee):
             return [self.G["turn"]]
         return []
 
+    def refused_turn_quote(self, kind: str) -> str:
+        """A Divine action entered by a player who has no such action pending quotes the card's own
+        text, and a tie entered before the Age's end the ties sentence, whoever's turn it is."""
+        if kind == "sorcerer_exchange":
+            return GLOSSARY["Sorcerer"]
+        if kind == "namari_look":
+            return GLOSSARY["Namari"]
+        if kind == "break_tie":
+            return Q_TIES
+        return self.turn_rule
+
     # -- helpers ----------------------------------------------------------------------------------
 
     def _lane(self, name: str) -> dict:
@@ -711,6 +722,9 @@ class Game(Referee):
     def exchange_is_possible(self, event):
         seat = event["player"]
         lane = self._lane(event["lane"])
+        if event.get("side", seat) != seat:
+            return (f"Sorcerer takes a card from {self.player_name(seat)}'s own lanes, not from "
+                    f"{self.player_name(event['side'])}'s side.")
         cards = lane["cards"][seat]
         if event["position"] > len(cards):
             return (f"{self.player_name(seat)} has {len(cards)} card{'s' * (len(cards) != 1)} in "

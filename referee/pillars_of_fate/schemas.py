@@ -103,9 +103,10 @@ EVENT_TYPES = {
         {"cards": {"type": "array", "items": _CARD, "maxItems": 8}}, ("cards",),
         {"type": "hand", "player": "sun", "cards": [{"power": 5, "feathers": 1, "scorpions": 0}]}),
     "sorcerer_exchange": EventType(
-        "Sorcerer's action: the card taken back from one of your lanes (lane and position) and "
-        "the card from your hand put in its place (power and icons).",
-        {"lane": _LANE, "position": _POSITION, "power": _POWER, "feathers": _ICONS,
+        "Sorcerer's action: the card taken back from one of your lanes (lane, position, and "
+        "`side` if you name whose: only your own is accepted) and the card from your hand put in "
+        "its place (power and icons).",
+        {"lane": _LANE, "side": _SEAT, "position": _POSITION, "power": _POWER, "feathers": _ICONS,
          "scorpions": _ICONS},
         ("lane", "position", "power", "feathers", "scorpions"),
         {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1, "power": 4,
