@@ -10,9 +10,13 @@ scenario goes through the HTTP API, quotes its rule in its docstring, and checks
 numbers were worked out by hand from the rulebook.
 """
 
+import json
+
 import pytest
 
+from app import create_app
 from tests.test_pillars_of_fate_audit import (
+    EXAMPLE_HAND,
     C,
     D,
     Q,
@@ -26,6 +30,17 @@ from tests.test_pillars_of_fate_audit import (
     refused_one_of,
     score,
 )
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory, index_dir):
+    """One app for the module (each scenario starts its own session on it): the app's start-up,
+    not the scenarios, was most of this file's time."""
+    database = tmp_path_factory.mktemp("pillars-audit-2") / "t.sqlite"
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}",
+                      "INDEX_DIR": index_dir})
+    return app.test_client()
+
 
 AGE_THREE = [dict(Q(6, -4), age=3), dict(Q(2, 8), age=3), dict(Q(-5, 9), age=3)]
 
@@ -450,3 +465,113 @@ def test_an_action_out_of_turn_quotes_the_card_not_the_turn(client):
     refused(table.post(type="break_tie", player="moon", lane="left", tie="power", choice="moon"),
             "Ties in either suit or power are decided by the player that holds the pillar for "
             "that lane.")
+
+
+# == Second batch: suits at zero, chained card effects, a secret exchange, the calculator's Steward ==
+
+
+def test_no_icons_at_all_is_a_suit_tie(client):
+    """"The dominant suit determines which conditional reward applies." and "In a tie for suit, that
+    player will pick either suit": the left lane shows no icon at all (0 to 0), so neither suit
+    dominates; Sun (9 to 3) holds the pillar and picks scorpions: the scorpion reward 6, not 1."""
+    lanes = {"left": {"quest": Q(1, 6), "pillar": "sun", "sun": [C(3)] * 3, "moon": [C(1)] * 3},
+             "center": quiet(sun_divine="Namari"), "right": quiet(moon_divine="Naka")}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    view = table.view()
+    assert view["phase"] == "ties" and view["current_players"] == ["sun"]
+    table.ok(type="break_tie", player="sun", lane="left", tie="suit", choice="scorpions")
+    assert table.state["renown"] == {"sun": 6, "moon": 0}
+
+
+def test_pentha_opposite_a_face_down_klar(client):
+    """"Klar - If this card is played face down, its power becomes -1." then "Pentha - The opponent
+    card's power opposite of Pentha becomes 0." Sun's first card is Klar face down (-1), Moon's
+    first is Pentha: the -1 becomes 0. Sun 0 + 3 + 3 = 6 beats Moon 2 + 1 + 2 = 5 and gains the
+    feather reward 4 (-1 + 6 = 5 would have tied)."""
+    lanes = {"left": {"quest": Q(4, 0), "pillar": "moon",
+                      "sun": [D("Klar", 6, face="down"), C(3, f=1), C(3, f=1)],
+                      "moon": [D("Pentha", 2), C(1), C(2)]},
+             "center": quiet(), "right": quiet()}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    assert resolved(table, "left")["power"] == {"sun": 6, "moon": 5}
+    assert table.state["renown"] == {"sun": 4, "moon": 0}
+
+
+def test_isabel_opposite_a_face_down_arbiter(client):
+    """"Arbiter - If this card is played face down, its suit will be 4 scorpions." then "Isabel - If
+    the opponent card opposite of Isabel in this lane has a suit, reverse the suit." Moon's
+    face-down Arbiter (4 scorpions) faces Sun's Isabel: 4 feathers. Moon wins 10 to 3 and gains
+    the feather reward 2, not the scorpion reward 8."""
+    lanes = {"left": {"quest": Q(2, 8), "pillar": "sun",
+                      "sun": [D("Isabel", 1), C(1), C(1)],
+                      "moon": [D("Arbiter", 2, face="down"), C(4), C(4)]},
+             "center": quiet(), "right": quiet()}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    left = resolved(table, "left")
+    assert left["feathers"]["moon"] == 4 and left["scorpions"]["moon"] == 0
+    assert table.state["renown"] == {"sun": 0, "moon": 2}
+
+
+def test_a_face_down_card_exchanged_by_sorcerer_stays_secret(client):
+    """"Sorcerer - When played, take another card from any of your lanes and exchange it with one
+    from your hand." and "1 card per lane may be played face down." Sun exchanges its face-down
+    left card for the 8 from hand: the 8 lies face down, so Moon and a spectator see neither it
+    in the lane, nor in the event or the log; Sun sees it."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "moon", "sun": [C(2, f=1, face="down")],
+                      "moon": [C(3)]},
+             "right": {"quest": Q(1, 1), "pillar": "moon", "moon": [D("Naka", 1)], "sun": [C(1)]}}
+    pos = position(lanes, turn="sun",
+                   divine={"sun": [{"name": "Sorcerer", "power": 1}, {"name": "Klar"},
+                                   {"name": "Steward"}],
+                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}]},
+                   hands={"sun": {"count": 5, "cards": EXAMPLE_HAND}, "moon": {"count": 5}})
+    table = Table(client, pos)
+    assert table.play("sun", "center", D("Sorcerer", 1)).status_code == 200
+    table.ok(type="sorcerer_exchange", player="sun", lane="left", position=1, **C(8, s=2))
+    assert table.lane("left", "sun")["cards"]["sun"][0]["power"] == 8
+    log = f"/api/sessions/{table.id}/log"
+    for view, entries in ((table.view("moon"), client.get(log + "?seat=moon",
+                                                          headers=table.headers)),
+                          (table.spectator(), client.get(log))):
+        card = named(view["state"]["lanes"], "left")["cards"]["sun"][0]
+        assert card["face"] == "down" and card.get("power") is None
+        text = json.dumps([view.get("last_event"), entries.get_json()])
+        assert '"power": 8' not in text and "power 8" not in text
+
+
+@pytest.mark.parametrize("sides,renown", [("owner", {"sun": 0, "moon": 9}),
+                                          ("table", {"sun": 0, "moon": 1})])
+def test_calculator_moons_steward_from_moons_seat(client, sides, renown):
+    """Calculator. "Steward - Lanes to the left of this card will have 2 additional total scorpions
+    and lanes to the right of this card will have 2 additional total feathers." Moon's Steward in
+    the table's left lane (lanes are named as Sun sees them; from Moon's seat that lane is on the
+    right). Ruling steward_sides=owner (default): the center and right are to Moon's left, +2
+    scorpions each: the center (1 feather, 0 scorpions) turns to scorpions, Moon wins it and gains
+    9. Ruling table: they are to the right, +2 feathers: the feather reward 1."""
+    center = {"quest": Q(1, 9), "pillar": "sun", "sun": [C(1, f=1), C(1), C(1)],
+              "moon": [C(2)] * 3}
+    lanes = {"left": quiet(moon_divine="Steward"), "center": center, "right": quiet()}
+    for lane in ("left", "right"):
+        lanes[lane]["quest"] = Q(0, 0)
+    response = score(client, [age(lanes, "two_face_down", "sun")], steward_sides=sides)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["ages"][0]["renown"] == renown
+
+
+def test_no_card_before_the_ages_quests(client):
+    """Setup 6: "Shuffle the quest cards by Age. Place 3 Age I quest cards in a row on the table,
+    between both players." comes before any turn: after the draft, a card played before Age I's
+    quests are placed is refused with that step (not Starting a New Age's "Place 3 new quest cards
+    that match the current Age.", which is for Ages II and III, and quoted there)."""
+    table = Table(client)
+    table.ok(type="draft_divine", player="sun", kept="Prophet", passed=["Naka", "Klar"])
+    table.ok(type="draft_divine", player="moon", kept="Hadria", passed=["Eradan", "Belan"])
+    refused(table.play("sun", "left", C(3)),
+            "Shuffle the quest cards by Age. Place 3 Age I quest cards in a row on the table, "
+            "between both players.")
+    table = age_two_ended(client)
+    refused(table.play("sun", "left", C(3)),
+            "Place 3 new quest cards that match the current Age.")

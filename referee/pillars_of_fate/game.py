@@ -294,6 +294,13 @@ class Game(Referee):
             return [self.G["turn"]]
         return []
 
+    def refused_phase_quote(self, kind: str) -> str:
+        """Before Age I's quests are placed, the setup step that places them (the 'new Age' one is
+        for Ages II and III)."""
+        if self.phase == "quests" and self._next_age() == 1:
+            return Q_AGE1_QUESTS
+        return self.phase_quote(self.phase)
+
     def refused_turn_quote(self, kind: str) -> str:
         """A Divine action entered by a player who has no such action pending quotes the card's own
         text, and a tie entered before the Age's end the ties sentence, whoever's turn it is."""

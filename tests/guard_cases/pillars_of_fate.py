@@ -247,6 +247,10 @@ CASES = [
          {"type": "namari_look", "player": "sun", "lane": "left", "side": "moon", "position": 1},
          GLOSSARY["Namari"], "Moon's first card in the left lane is face up: Namari looks at a "
          "face-down card", events=[play("sun", "right", divine="Namari")]),
+    Case("refused_phase_quote (Age I quests)", setup(),
+         play("sun", "left", **card(5, 1)),
+         Q_AGE1_QUESTS, "a card before Age I's quests are placed: setup step 6 places them (the "
+         "'new Age' step is for Ages II and III)", events=DRAFTS),
     Case("phase_rule (action)", setup(opening(
         divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0}],
                 "moon": []},
