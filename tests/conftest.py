@@ -1,5 +1,7 @@
 """Shared fixtures, flaskr style: `app`, `client` and `runner`, each app on a temporary
-database. The rules index is built once per test session into a temporary directory."""
+database. The rules index is built once per test session into a temporary directory.
+`module_client` is one app for a whole test file, for files of many scenarios that each start
+their own session (an app's start-up would be most of their time)."""
 
 import pytest
 
@@ -29,6 +31,13 @@ def app(tmp_path, index_dir):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def module_client(index_dir, tmp_path_factory):
+    database = tmp_path_factory.mktemp("module") / "t.sqlite"
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}",
+                       "INDEX_DIR": index_dir}).test_client()
 
 
 @pytest.fixture

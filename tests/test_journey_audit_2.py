@@ -11,18 +11,14 @@ checked to be the one that forbids what was attempted."""
 
 import pytest
 
-from app import create_app
 from tests.test_journey_audit import RULEBOOK, at, demon_phase, option, refused, refused_one_of
 from tests.test_journey_quests_audit import end_activations, ev, maintenance, start
 
 
-@pytest.fixture(scope="module")
-def client(index_dir, tmp_path_factory):
-    """One app and database for the whole file (each scenario starts its own session): the app
-    fixture per test was most of this file's time."""
-    database = tmp_path_factory.mktemp("audit") / "t.sqlite"
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}", "INDEX_DIR": index_dir})
-    return app.test_client()
+@pytest.fixture
+def client(module_client):
+    """One app and database for the whole file (each scenario starts its own session)."""
+    return module_client
 
 
 KING = {"koorogg": {"attack_dice": 2}}  # HP 9, SP 3, GKR 5, BKR 5 and the Demon Die are printed

@@ -9,7 +9,6 @@ verbatim sentence of the rulebook, and the sentence that forbids what was attemp
 
 import pytest
 
-from app import create_app
 from tests.test_we_forlorn_few_audit import (
     BOOK,
     HOLSTER,
@@ -24,13 +23,10 @@ from tests.test_we_forlorn_few_audit import (
 )
 
 
-@pytest.fixture(scope="module")
-def client(index_dir, tmp_path_factory):
-    """One app and database for the whole file (each scenario starts its own session): the app
-    fixture per test was most of this file's time."""
-    database = tmp_path_factory.mktemp("audit") / "t.sqlite"
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}", "INDEX_DIR": index_dir})
-    return app.test_client()
+@pytest.fixture
+def client(module_client):
+    """One app and database for the whole file (each scenario starts its own session)."""
+    return module_client
 
 
 RIFLE = {"name": "Rifle", "type": "weapon", "value": 3, "dice": 1}
