@@ -575,3 +575,35 @@ def test_no_card_before_the_ages_quests(client):
     table = age_two_ended(client)
     refused(table.play("sun", "left", C(3)),
             "Place 3 new quest cards that match the current Age.")
+
+
+def test_calculator_no_divine_card_in_the_no_divine_lane(client):
+    """Calculator. "No Divine cards may be played in this lane.": a center entered with Sun's
+    Prophet under that modifier cannot have been played: a 400 naming the column (as the live
+    game refuses the play and a position refuses it); on the left it is scored."""
+    lanes = {"left": quiet(), "center": quiet(sun_divine="Prophet"), "right": quiet()}
+    response = score(client, [age(lanes, "no_divine", "sun")])
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "ages[0].lanes.center.sun"
+    lanes = {"left": quiet(sun_divine="Prophet"), "center": quiet(), "right": quiet()}
+    assert score(client, [age(lanes, "no_divine", "sun")]).status_code == 200
+
+
+def test_calculator_invictus_names_the_card_it_copies(client):
+    """Calculator. "Invictus copies the suit and power of a card above it in your lane." With two
+    of Sun's cards above it (ruling invictus_copies=named, the default), the calculator needs the
+    one it copies, as the live game does: without `copies` a 400 naming it, and position 3 (itself)
+    is not above it. Copying the first card (6, 2 scorpions): 6 + 1 + 6 = 13 beats 12, scorpions
+    4 to 3 feathers: Sun gains 9."""
+    left = {"quest": Q(1, 9), "pillar": "sun", "sun": [C(6, s=2), C(1), D("Invictus", 0)],
+            "moon": [C(4, f=1)] * 3}
+    lanes = {"left": left, "center": quiet(), "right": quiet()}
+    response = score(client, [age(lanes, "two_face_down", "sun")])
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "ages[0].lanes.left.sun[2].copies"
+    left["sun"][2]["copies"] = 3
+    assert score(client, [age(lanes, "two_face_down", "sun")]).status_code == 400
+    left["sun"][2]["copies"] = 1
+    response = score(client, [age(lanes, "two_face_down", "sun")])
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["ages"][0]["renown"] == {"sun": 9, "moon": 0}

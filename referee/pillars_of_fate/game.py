@@ -1149,6 +1149,19 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
             if divine[seat] > 1:
                 raise BadRequest("a player plays one Divine card per Age",
                                  f"{field}.lanes.{lane['name']}.{seat}")
+            if divine[seat] and lane["name"] == "center" and age["modifier"] == "no_divine" \
+                    and any(card.get("divine") for card in lane["cards"][seat]):
+                raise BadRequest("no Divine cards may be played in the center under its modifier",
+                                 f"{field}.lanes.center.{seat}")
+            for i, card in enumerate(lane["cards"][seat]):
+                if card.get("divine") == "Invictus" and i > 1 and not card.get("copies") \
+                        and options["invictus_copies"] == "named":
+                    raise BadRequest("name the card above Invictus that it copies (`copies`, a "
+                                     "position), or take the ruling invictus_copies=directly_above",
+                                     f"{field}.lanes.{lane['name']}.{seat}[{i}].copies")
+                if card.get("copies", 0) > i:
+                    raise BadRequest(f"Invictus copies a card above it: position {card['copies']} "
+                                     "is not", f"{field}.lanes.{lane['name']}.{seat}[{i}].copies")
         try:
             Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}")
         except SetupError as wrong:
