@@ -14,7 +14,6 @@ import json
 
 import pytest
 
-from app import create_app
 from tests.test_pillars_of_fate_audit import (
     EXAMPLE_HAND,
     C,
@@ -32,14 +31,10 @@ from tests.test_pillars_of_fate_audit import (
 )
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory, index_dir):
-    """One app for the module (each scenario starts its own session on it): the app's start-up,
-    not the scenarios, was most of this file's time."""
-    database = tmp_path_factory.mktemp("pillars-audit-2") / "t.sqlite"
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}",
-                      "INDEX_DIR": index_dir})
-    return app.test_client()
+@pytest.fixture
+def client(module_client):
+    """One app and database for the whole file (each scenario starts its own session)."""
+    return module_client
 
 
 AGE_THREE = [dict(Q(6, -4), age=3), dict(Q(2, 8), age=3), dict(Q(-5, 9), age=3)]
