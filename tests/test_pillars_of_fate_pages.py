@@ -1,6 +1,7 @@
 """Pillars of Fate's pages through Flask's test client: the calculator page, the new-game form and
 the table (three lanes, legal plays as taps, the Age-end summary, hidden information per seat)."""
 
+import copy
 import json
 import re
 
@@ -60,6 +61,26 @@ def test_the_calculator_page_takes_table_rulings(client):
     expected = engine.score(Game, {**example, "options": {"quest_reward_to": "negative_to_loser",
                                                           "belan_includes_itself": False}})
     assert answer["result"] == expected
+
+
+def test_the_calculator_page_names_the_card_invictus_copies(client):
+    """"Invictus copies the suit and power of a card above it in your lane." With two cards
+    above it the default ruling (`named`) asks which: the page has a field for it, and a form
+    naming the first card gives the API's answer."""
+    example = copy.deepcopy(Game.score_schema["examples"][0])
+    lanes = example["ages"][0]["lanes"]
+    lanes["left"]["sun"][1] = {"power": 4, "feathers": 1, "scorpions": 0}  # one Divine an Age
+    lanes["right"]["sun"][2] = {"power": 0, "divine": "Invictus", "copies": 1}
+    fields = form_fields(example)
+    page = client.get("/score/pillars-of-fate", query_string={**fields, "calculate": 1})
+    assert 'name="ages.0.lanes.right.sun.2.copies"' in page.text and 'value="1"' in page.text
+    answer = client.get("/score/pillars-of-fate", query_string={**fields, "json": 1})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["result"] == engine.score(Game, example)
+    del fields["ages.0.lanes.right.sun.2.copies"]
+    missing = client.get("/score/pillars-of-fate", query_string={**fields, "json": 1})
+    assert missing.status_code == 400
+    assert missing.get_json()["error"]["field"] == "ages[0].lanes.right.sun[2].copies"
 
 
 # -- the table -------------------------------------------------------------------------------------
