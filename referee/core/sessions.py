@@ -604,7 +604,7 @@ class Sessions:
                     in_force.append((index, entry["event"]))
                     redo.clear()
                     if index % CHECKPOINT_EVERY == 0:
-                        saved[index] = json.dumps(model.snapshot())
+                        saved[index] = model.snapshot_text()
                 elif entry["kind"] == "undo":
                     if not in_force:
                         raise BadRequest("an undo with nothing to undo", field)

@@ -435,12 +435,6 @@ class Store:
             checkpoints.c.session_id == session_id, checkpoints.c.snapshot_version == version)
         return {row.seq: json.loads(row.snapshot) for row in conn.execute(query)}
 
-    def add_checkpoint(self, conn: Connection, session_id: str, seq: int, snapshot: dict,
-                       version: int) -> None:
-        conn.execute(insert(checkpoints).values(session_id=session_id, seq=seq,
-                                                snapshot=json.dumps(snapshot),
-                                                snapshot_version=version))
-
     def entry_by_client_id(self, conn: Connection | None, session_id: str,
                            client_id: str) -> dict | None:
         if conn is None:

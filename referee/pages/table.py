@@ -131,6 +131,7 @@ def table_page(session_id: str, done: int | None, messages: list, status: int = 
         open_events=open_events(game, view),
         other_open=other_open if other_open in game.event_types else None,
         labels_template=labels_template(game),
+        other_form_template=other_form_template(game),
         rematch=rematch_link(game, session_row(session_id)["setup"]) if view["over"] else None,
         **invite.links(session_id, key.get("join")),
     )
@@ -158,12 +159,11 @@ def other_event(session_id, type_name):
     context = dict(view=view, game=game, type_name=type_name,
                    names={p["seat"]: p["name"] for p in view["players"]},
                    can_edit=view["viewer"]["role"] in ("table", "seat"),
-                   labels_template=labels_template(game))
-    if request.args.get("fragment"):
-        templates = [f"play/_other_form_{game.game_id}.html", "play/_other_form.html"]
-    else:
-        templates = ["play/other_event.html"]
-    response = current_app.make_response(render_template(templates, **context))
+                   labels_template=labels_template(game),
+                   other_form_template=other_form_template(game))
+    page = (context["other_form_template"] if request.args.get("fragment")
+            else "play/other_event.html")
+    response = current_app.make_response(render_template(page, **context))
     # the form changes only with the game's players: table.js and the service worker keep a
     # fetched one (the phone's seq and CSRF token are put in when it is shown)
     response.headers["Cache-Control"] = "private, no-cache"
@@ -174,6 +174,13 @@ def labels_template(game) -> str:
     """The template of the game's words for events and phases (play/_labels_<game>.html)."""
     return current_app.jinja_env.select_template(
         [f"play/_labels_{game.game_id}.html", "play/_labels.html"]).name
+
+
+def other_form_template(game) -> str:
+    """The template of one "Something else happened…" form: the game's own
+    (play/_other_form_<game>.html, which extends the generic one) or the generic one."""
+    return current_app.jinja_env.select_template(
+        [f"play/_other_form_{game.game_id}.html", "play/_other_form.html"]).name
 
 
 def seat_choices(session_id: str, view: dict) -> list[dict]:
