@@ -81,10 +81,15 @@ class PassageSchema(SchemaClass):
     sentence_vectors = STORED()
 
 
+def _made_with() -> list[Path]:
+    """Besides the corpus, what an index's content depends on: the code that turns the corpus into
+    documents and their vectors, and the vectors' cache."""
+    files = [Path(sections.__file__), Path(__file__), Path(embedding.__file__)]
+    return files + ([embedding.CACHE] if embedding.CACHE.exists() else [])
+
+
 def _inputs() -> list[Path]:
-    files = [corpus.DATA_DIR / "games.json", Path(sections.__file__), Path(__file__),
-             Path(embedding.__file__)]
-    files += [embedding.CACHE] if embedding.CACHE.exists() else []
+    files = [corpus.DATA_DIR / "games.json", *_made_with()]
     files += [corpus.rulebook_path(g) for g in corpus.GAME_IDS]
     files += sorted(corpus.GLOSSARY_DIR.glob("*.json"))
     return files
@@ -107,12 +112,8 @@ def _compute_hash() -> str:
     h = hashlib.sha256()
     h.update(corpus.content_hash().encode())
     h.update(f"|v{INDEX_VERSION}|p{sections.PASSAGE_CHARS}|".encode())
-    # the code that turns the corpus into documents is part of the index's content too
-    h.update(Path(sections.__file__).read_bytes())
-    h.update(Path(__file__).read_bytes())
-    h.update(Path(embedding.__file__).read_bytes())
-    if embedding.CACHE.exists():
-        h.update(embedding.CACHE.read_bytes())
+    for path in _made_with():
+        h.update(path.read_bytes())
     return h.hexdigest()
 
 
