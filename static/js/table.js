@@ -27,6 +27,7 @@
   var pending = null;  // {action, fields: [[name, value]…], what, form (its key), values, tries}
   var retryTimer = null;
   var sending = false;  // one post in flight at a time: a poll that sees the server back waits for it
+  var swaps = 0;  // how many times #live was replaced: a refresh answered after a newer swap is dropped
 
   function seq() { return parseInt(live.dataset.seq, 10); }
 
@@ -71,6 +72,7 @@
     var open = Array.prototype.map.call(live.querySelectorAll("details[open]"), function (d) { return d.className; });
     live.innerHTML = fresh.innerHTML;
     live.dataset.seq = fresh.dataset.seq;
+    swaps += 1;
     open.forEach(function (name) {
       var d = live.querySelector("details." + name.split(" ").join("."));
       if (d) d.open = true;
@@ -102,9 +104,14 @@
 
   function refresh(changes) {
     if (typing()) { say(changes.concat(["(the table will update when you leave this field)"])); return Promise.resolve(); }
+    var before = swaps;
     return fetch(location.pathname, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.text(); })
-      .then(function (html) { if (swap(html)) say(changes); });
+      .then(function (html) {
+        // a tap's answer swapped in meanwhile (or is on its way): it is as new and says what was entered
+        if (swaps !== before || pending) return;
+        if (swap(html)) say(changes);
+      });
   }
 
   function poll() {
@@ -117,7 +124,10 @@
       .then(function (r) {
         if (r.status >= 500) throw new Error("server");
         reached();
-        if (pending) setTimeout(send, 0);  // the server answers again: send what waits
+        if (pending) {  // the server answers again: send what waits; its answer is the newer page
+          setTimeout(send, 0);
+          return null;
+        }
         if (r.status !== 200) return null;
         return r.json();
       })

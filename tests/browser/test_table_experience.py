@@ -72,20 +72,40 @@ def test_a_tap_while_offline_waits_says_so_and_is_entered_once_when_back(live_se
 
 def test_a_lost_answer_is_retried_with_the_same_client_id_and_entered_once(live_server, phone):
     page = phone()
+    page.clock.install()  # the page's timers (poll, retry) run only when the test moves the clock
     new_avignon_game(page, live_server)
-    posts = []
+    table = page.url.split("?")[0]
+    posts, held = [], []
 
-    def lose_the_first_answer(route):
+    def lose_the_first_answer_and_hold_the_retry(route):
         posts.append(route.request.post_data)
         if len(posts) == 1:
             route.fetch()  # the server enters the event…
             route.abort()  # …and its answer never reaches the phone
         else:
-            route.continue_()
+            held.append(route)
 
-    page.route(re.compile(r".*/event$"), lose_the_first_answer)
+    page.route(re.compile(r".*/event$"), lose_the_first_answer_and_hold_the_retry)
+    page.route(lambda url: url == table, lambda route: (
+        held.append(route) if route.request.resource_type == "fetch" else route.continue_()))
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     page.click(".choices-beseech button.choice >> text=Vicar")
+    page.wait_for_selector("#outbox:has-text('Not sent yet')")
+    # a poll sees the entered event while the tap still waits (its retry is due in a second)
+    with page.expect_response(lambda r: "/state.json" in r.url and r.status == 200):
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.clock.run_for(1)
+    while not any(route.request.method == "POST" for route in held):
+        page.wait_for_timeout(50)
+    [retry] = [route for route in held if route.request.method == "POST"]
+    retry.continue_()
     page.wait_for_selector(".message.done")
+    # a refresh the poll started (if any) answers after the tap's answer: it must not hide it
+    for refresh in [route for route in held if route.request.method == "GET"]:
+        with page.expect_response(table):
+            refresh.continue_()
+        page.wait_for_timeout(300)
+    assert page.locator(".message.done").count() == 1
     assert len(posts) == 2
     ids = [re.search(r'name="client_id"\r\n\r\n(\w+)', body).group(1) for body in posts]
     assert ids[0] == ids[1]
