@@ -139,6 +139,8 @@ Q_CAMPFIRES = ("2. Shuffle the companion cards and create a face-down companion 
                "the map. Draw 6 companion cards from the top of the deck and place one face-up on "
                "each of the 6 campfire spaces.")
 Q_COMPONENTS_ITEMS = "• 64 item cards"
+# The book says nothing of an empty companion deck: a card entered all the same cannot be in it.
+Q_COMPONENTS_COMPANIONS = "• 32 companion cards"
 
 class _OutOfTurnRule:
     """The rule quoted when the wrong player enters an event: the order of the corner choice, the
@@ -522,7 +524,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                      "level1": "The level I adventure deck is",
                      "level2": "The level II adventure deck is"}.get(deck, f"The {deck} deck is")
             raise self.violation(f"{empty} empty: no card to draw.",
-                                 Q_ITEM_DECK if deck == "item" else Q_EMPTY_DECK)
+                                 {"item": Q_ITEM_DECK, "companion": Q_COMPONENTS_COMPANIONS}
+                                 .get(deck, Q_EMPTY_DECK))
         if card is None:
             raise BadRequest(f"say which {deck} card was drawn", field)
         decks[deck] -= 1
@@ -809,6 +812,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if card is not None:
                 card = cards.resolve(kind, card, f"event.map[{n}]")
             if kind == "companion" and G["decks"]["companion"] == 0:
+                if card is not None:  # refused, not dropped (ruling empty_companion_deck)
+                    raise self.violation(f"The companion deck is empty (all 32 companion cards are "
+                                         f"out of it): no card replenishes campfire "
+                                         f"{space_name(space)}.", Q_COMPONENTS_COMPANIONS)
                 continue
             if kind == "item" and G["decks"]["item"] == 0 and G["decks"]["discard"] == 0:
                 if card is not None:  # a card entered all the same is refused, not dropped

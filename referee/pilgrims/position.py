@@ -203,6 +203,13 @@ def position_from(game, G, position, options):
             place_quill(G, FALCONER, tile, "position.falconer.quills")
     elif "falconer" in position:
         raise SetupError("there is no falconer: this is not a solo game", "position.falconer")
+    if "map" not in position:
+        # A figure took the card of the space it stands on, which is not replenished while it
+        # stands there: the cards not entered are unknown, the spaces under figures empty.
+        G["map"] = [[{"card": None} for _ in range(SIZE)] for _ in range(SIZE)]
+        for at in G["figures"].values():
+            if at is not None:
+                G["map"][at[0] - 1][at[1] - 1] = None
     if "quills" in position:
         if any("quills" in given for given in [*position.get("players", {}).values(),
                                                position.get("falconer", {})]):

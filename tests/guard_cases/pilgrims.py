@@ -36,6 +36,7 @@ from referee.pilgrims.game import (
     Q_BOTH_DECKS_EMPTY,
     Q_CAMPFIRE_GIVES,
     Q_CLOVER_ACTIVATION,
+    Q_COMPONENTS_COMPANIONS,
     Q_CORNER_ORDER,
     Q_DIFFERENT_CORNER,
     Q_GAIN_CLOVER,
@@ -312,6 +313,15 @@ CASES = [
          ev("replenish", display=[A(1, 2, [], ["fist"])]),
          Q_BOTH_DECKS_EMPTY, "both adventure decks are empty, so nothing replenishes the display: "
                              "a card entered for it was not drawn"),
+    Case("replenish (empty companion deck)",
+         setup({"phase": "replenish", "display": DISPLAY, "decks": {"companion": 0},
+                "map": [[None] * 5, [None, "empty", None, None, None]] + [[None] * 5] * 3,
+                "players": seats({"movement": [1]})}),
+         ev("replenish", map=[BEAST]),
+         Q_COMPONENTS_COMPANIONS, "a companion entered for campfire [2, 2] while every companion "
+                                  "card is out of the deck: the book is silent on an empty "
+                                  "companion deck (ruling empty_companion_deck: nothing is "
+                                  "drawn), so the card entered cannot be one of the 32"),
     Case("end_rule", setup({**ROUND_2_LAST, "round": 4}), ev("move", movement=1, to=[1, 2]),
          Q_GAME_END, "round 4 is over: the game has ended", events=[ev("replenish", "p2")]),
     # -- journey cards

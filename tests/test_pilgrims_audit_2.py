@@ -1,0 +1,549 @@
+"""Second independent audit of the Pilgrims: Curious Adventures referee (session 6), written from the
+rulebook (rulebook_index/data/pilgrims.txt) and the API's own description (GET /api/games/pilgrims)
+only, for the situations the first audit (tests/test_pilgrims_audit.py) did not play: the setup
+order and what it hands out, a character already holding an item, the party limit's improvement,
+multi-type companions, '?' and two-symbol party requirements, discounts, the display's ratio and
+its decks running out, the map's replenish, clovers at any time of the turn, the final scoring
+lines (clover thirds, the mission table and its cap, journey cards), the score calculator, an
+empty companion deck, and the setup headline on the table page.
+
+The table (example setup): campfires at (1,3) (2,2) (2,4) (4,2) (4,4) (5,3); public quest tiles, left
+to right: B (mission 2c, notes; cost fist + speech), A (1a, wanderers; leaf + leaf), C (5, level II
+adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes.
+"""
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.api_table import ApiTable
+
+BOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data" / "pilgrims.txt").read_text()
+
+
+def in_book(quote: str) -> str:
+    assert quote in BOOK, f"not verbatim in the rulebook: {quote!r}"
+    return quote
+
+
+def I(adventure, activation):  # noqa: E743 - an item card as read off the table
+    return {"adventure": adventure, "activation": activation}
+
+
+def C(types, activation, **more):
+    return {"types": list(types), "activation": list(activation), **more}
+
+
+def A(level, points, party=(), cost=(), crosses=0, clovers=0, **more):
+    return {"level": level, "points": points, "party": list(party), "cost": list(cost),
+            "crosses": crosses, "clovers": clovers, **more}
+
+
+def M(card, holds=None):
+    return {"card": card, "holds": holds}
+
+
+DISPLAY = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(1, 3, [], ["leaf"]),
+           A(2, 4, [], ["fist", "leaf"]), A(2, 5, [], ["speech", "speech"])]
+BEAST, WANDERER = C(["beast"], ["star"]), C(["wanderer"], ["notes"])
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def setup_body(client, players=("Ann", "Bob"), **options) -> dict:
+    setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
+    setup["players"] = list(players)
+    setup["options"].update(options)
+    if len(players) != 2:
+        setup["options"]["leaders"] = {f"p{n + 1}": {"activation": ["sword"]}
+                                       for n in range(len(players))}
+    return setup
+
+
+def start(client, position=None, players=("Ann", "Bob"), **options) -> ApiTable:
+    setup = setup_body(client, players, **options)
+    if position is not None:
+        setup["position"] = position
+    return ApiTable(client, setup)
+
+
+def two(p1=None, p2=None):
+    return {"p1": {"figure": [1, 1], **(p1 or {})}, "p2": {"figure": [5, 5], **(p2 or {})}}
+
+
+def activate_phase(client, p1=None, p2=None, **position):
+    return start(client, {"phase": "activate", "display": DISPLAY,
+                          "players": two({"movement": [1], **(p1 or {})}, p2), **position})
+
+
+def adventure_phase(client, p1=None, p2=None, **position):
+    """Ann has moved and taken her clover: the Adventure phase is next."""
+    return start(client, {"phase": "activate", "turn": {"activated": True}, "display": DISPLAY,
+                          "players": two({"movement": [1], **(p1 or {})}, p2), **position})
+
+
+def last_turn(client, p1=None, p2=None, options=None, **position):
+    """Round 4, Bob's last turn after his move and clover: his replenish ends the game."""
+    return start(client, {"round": 4, "current": "p2", "phase": "replenish",
+                          "turns": {"p1": 3, "p2": 2}, "display": DISPLAY,
+                          "turn": {"activated": True},
+                          "players": two({"movement": [1, 2, 3], **(p1 or {})},
+                                         {"movement": [1, 2, 3], **(p2 or {})}), **position},
+                 **(options or {}))
+
+
+def ev(event_type, player="p1", **fields):
+    return {"type": event_type, "player": player, **fields}
+
+
+def me(table: ApiTable, seat="p1") -> dict:
+    return table.view(seat)["state"]["players"][seat]
+
+
+def totals(view) -> dict:
+    return {p["seat"]: p["total"] for p in view["scores"]["players"]}
+
+
+def breakdown(view, seat) -> dict:
+    player = next(p for p in view["scores"]["players"] if p["seat"] == seat)
+    return {line["label"]: line["points"] for line in player["breakdown"]}
+
+
+def quote_of(response) -> str:
+    assert response.status_code == 422, response.get_json()
+    return response.get_json()["error"]["rule"]["quote"]
+
+
+# -- setup ----------------------------------------------------------------------------------------
+
+
+def test_three_players_choose_corners_from_the_last_counterclockwise(client):
+    """"Starting with the last player (seated to the right of the first player) and proceeding
+    counterclockwise, each player chooses one of the corner spaces" — with three players: Cat, then
+    Bob, then Ann."""
+    table = start(client, players=("Ann", "Bob", "Cat"))
+    assert table.view()["current_players"] == ["p3"]
+    corner = in_book("6. Starting with the last player")
+    assert corner in quote_of(table.send(ev("choose_corner", "p2", space=[1, 1],
+                                            item=I("fist", "sword"), drawn=I("leaf", "star"))))
+    table.accepted(ev("choose_corner", "p3", space=[1, 1], item=I("fist", "sword"),
+                      drawn=I("leaf", "star")))
+    assert table.view()["current_players"] == ["p2"]
+    table.accepted(ev("choose_corner", "p2", space=[5, 5], item=I("fist", "sword"),
+                      drawn=I("leaf", "star")))
+    assert table.view()["current_players"] == ["p1"]
+
+
+def test_setup_gives_two_item_cards_and_a_clover_each(client):
+    """"4. Each player draws 1 item card from the deck and adds it to their hand." "5. Each player
+    gains 1 clover token from the supply." and the corner's item card."""
+    table = start(client)
+    table.accepted(ev("choose_corner", "p2", space=[5, 5], item=I("fist", "sword"),
+                      drawn=I("leaf", "star")))
+    table.accepted(ev("choose_corner", "p1", space=[1, 1], item=I("speech", "notes"),
+                      drawn=I("coin", "star")))
+    for seat in ("p1", "p2"):
+        player = me(table, seat)
+        assert len(player["hand"]) == 2 and player["clovers"] == 1
+    assert table.view()["state"]["figures"]["p1"] == [1, 1]
+    assert table.view()["current_players"] == ["p1"]  # the first player takes the first turn
+
+
+def test_the_setup_headline_names_who_chooses_a_corner(client):
+    """Bob (the last player) chooses his corner first: the table page's round line says so, and not
+    that it is Ann's turn (the session-5 page said "Ann's turn 1 of 3 · setup")."""
+    table = start(client)
+    page = client.get(f"/play/{table.id}", headers=table.headers).text
+    headline = re.sub(r"\s+", " ", re.search(r'<p class="pg-round">(.*?)</p>', page, re.S).group(1))
+    assert "Bob to choose a corner" in headline and "turn" not in headline
+
+
+def test_solo_setup_the_falconer_starts_in_the_middle(client):
+    """"Place both of the falconer's figures on the middle space of the map." """
+    table = start(client, players=("Kim",))
+    figures = table.view()["state"]["figures"]
+    assert figures["falcon"] == [3, 3] and figures["falconer"] == [3, 3]
+
+
+# -- the Move phase -------------------------------------------------------------------------------
+
+
+def test_a_campfire_occupied_by_a_figure_draws_a_companion_from_the_deck(client):
+    """"If the player moves to a space without a card (either empty or occupied by another figure
+    or figures), they draw a card from the corresponding deck." — "On campfire map spaces, they draw
+    a companion card." """
+    table = start(client, {"display": DISPLAY, "players": two(None, {"figure": [2, 2]})})
+    deck = table.view()["state"]["decks"]["companion"]
+    table.accepted(ev("move", movement=1, to=[2, 2], card=BEAST))
+    assert me(table)["party"] == [M(BEAST)]
+    assert table.view()["state"]["decks"]["companion"] == deck - 1
+
+
+def test_a_companion_improvement_lets_a_fourth_companion_join(client):
+    """"Note: Some improvements allow players to have more than 3 companion cards in their
+    party." — "The player may have an additional companion card in their party." """
+    party = [M(BEAST), M(WANDERER), M(C(["scoundrel"], ["sword"]))]
+    table = start(client, {"display": DISPLAY, "players": two(
+        {"party": party, "completed": [A(2, 4, improvement=["companion"])]})})
+    table.accepted(ev("move", movement=1, to=[2, 2], card=C(["nobleheart"], ["compass"])))
+    assert len(me(table)["party"]) == 4 and me(table)["retired"] == []
+
+
+def test_retiring_when_the_party_has_room_is_bad_input(client):
+    table = start(client, {"display": DISPLAY, "players": two({"party": [M(BEAST)]})})
+    response = table.send(ev("move", movement=1, to=[2, 2], card=WANDERER, retire=1))
+    assert response.status_code == 400 and "retire" in str(response.get_json())
+
+
+def test_a_card_entered_for_a_campfire_when_the_companion_deck_is_empty_is_refused(client):
+    """The book is silent on an empty companion deck (ruling empty_companion_deck: nothing is
+    drawn). A companion entered all the same for an occupied campfire cannot come from the deck:
+    a 422 quoting the component count, not a silent drop; without a card the move is accepted."""
+    position = {"display": DISPLAY, "decks": {"companion": 0},
+                "players": two(None, {"figure": [2, 2]})}
+    table = start(client, position)
+    assert quote_of(table.send(ev("move", movement=1, to=[2, 2], card=BEAST))) == \
+        in_book("• 32 companion cards")
+    table.accepted(ev("move", movement=1, to=[2, 2]))
+    assert me(table)["party"] == [] and table.view()["state"]["figures"]["p1"] == [2, 2]
+
+
+def test_a_companion_entered_to_replenish_a_campfire_with_an_empty_deck_is_refused(client):
+    """Known leftover of session 5: the replenish dropped it silently."""
+    empty_campfire = [[None] * 5, [None, "empty", None, None, None]] + [[None] * 5] * 3
+    position = {"phase": "replenish", "display": DISPLAY, "decks": {"companion": 0},
+                "map": empty_campfire, "turn": {"activated": True},
+                "players": two({"movement": [1]})}
+    table = start(client, position)
+    assert quote_of(table.send(ev("replenish", map=[BEAST]))) == in_book("• 32 companion cards")
+    table.accepted(ev("replenish"))
+    assert table.view()["state"]["map"][1][1] is None
+
+
+# -- the Activate phase ---------------------------------------------------------------------------
+
+
+def test_activating_a_character_that_holds_an_item_discards_the_old_one(client):
+    """"Each character can only hold one item card at a time. To activate a character that is
+    already holding one, first discard the existing item card." """
+    table = activate_phase(client, {"hand": [I("fist", "sword")],
+                                    "leader_holds": I("leaf", "sword")})
+    discard = table.view()["state"]["decks"]["discard"]
+    table.accepted(ev("activate", character="leader", hand=1))
+    state = table.view()["state"]
+    assert state["players"]["p1"]["leader"]["holds"] == I("fist", "sword")
+    assert state["decks"]["discard"] == discard + 1
+    assert state["discard_pile"][-1] == I("leaf", "sword")
+
+
+def test_a_clover_converts_an_activation_symbol_for_a_companion(client):
+    """"Spend 1 clover token in the Activate phase to convert an item card's activation symbol to
+    match a companion card." """
+    table = activate_phase(client, {"hand": [I("fist", "notes")], "party": [M(BEAST)],
+                                    "clovers": 1})
+    table.accepted(ev("activate", character=1, hand=1, convert=True))
+    assert me(table)["clovers"] == 0 and me(table)["party"][0]["holds"] == I("fist", "notes")
+
+
+def test_the_convert_for_leader_ruling_allows_the_leader(client):
+    table = activate_phase(client, {"hand": [I("fist", "notes")], "clovers": 1})
+    assert in_book("to match a companion card") in quote_of(
+        table.send(ev("activate", character="leader", hand=1, convert=True)))
+    table = start(client, {"phase": "activate", "display": DISPLAY, "players": two(
+        {"movement": [1], "hand": [I("fist", "notes")], "clovers": 1})}, convert_for_leader=True)
+    table.accepted(ev("activate", character="leader", hand=1, convert=True))
+
+
+def test_a_multi_symbol_companion_is_activated_by_either_symbol(client):
+    """"Note: Some companion cards, like the Shepherd, have multiple types." — a companion showing
+    two activation symbols matches an item of either."""
+    table = activate_phase(client, {"hand": [I("fist", "compass")],
+                                    "party": [M(C(["wanderer"], ["star", "compass"]))]})
+    table.accepted(ev("activate", character=1, hand=1))
+
+
+def test_the_leader_reserves_from_a_deck(client):
+    """"To reserve a card, either take any one adventure card from the display or draw one from
+    either adventure deck. Place the reserved adventure card face-up to the right of the player
+    board." """
+    table = activate_phase(client, {"hand": [I("fist", "sword")]})
+    level2 = table.view()["state"]["decks"]["level2"]
+    table.accepted(ev("activate", character="leader", hand=1))
+    table.accepted(ev("ability", kind="reserve", source="level2", adventure=A(2, 7, [], ["fist"])))
+    assert me(table)["reserve"] == [A(2, 7, [], ["fist"])]
+    assert table.view()["state"]["decks"]["level2"] == level2 - 1
+    assert len(table.view()["state"]["display"]) == 5
+
+
+def test_buying_an_item_before_moving(client):
+    """"They may do this any time during their turn." — two clovers spent before the move."""
+    table = start(client, {"display": DISPLAY, "players": two({"clovers": 2, "hand": []})})
+    table.accepted(ev("buy_item", item=I("fist", "star")))
+    table.accepted(ev("move", movement=1, to=[1, 2], card=I("leaf", "star")))
+    assert me(table)["hand"] == [I("fist", "star"), I("leaf", "star")]
+
+
+# -- the Adventure phase --------------------------------------------------------------------------
+
+
+def test_two_beasts_required_needs_two_companions(client):
+    """"Their party must have companion card(s) with a matching type symbol" — two beast symbols
+    need two beasts."""
+    card = A(1, 4, ["beast", "beast"], ["fist"])
+    table = adventure_phase(client, {"hand": [I("fist", "star")], "party": [M(BEAST)]},
+                            display=[card, *DISPLAY[1:]])
+    response = table.send(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                             companions=[1]))
+    assert response.status_code == 422
+    assert in_book("Their party must have companion card(s) with a matching type symbol") in \
+        quote_of(response)
+
+
+def test_a_question_mark_is_met_by_any_companion(client):
+    """"Note: The question mark means the party requirement is satisfied by any companion,
+    regardless of the type." """
+    card = A(1, 2, ["?"], ["fist"])
+    table = adventure_phase(client, {"hand": [I("fist", "star")],
+                                     "party": [M(C(["scoundrel"], ["sword"]))]},
+                            display=[card, *DISPLAY[1:]])
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                      companions=[1]))
+    assert me(table)["completed"] == [card]
+
+
+def test_a_two_type_companion_meets_either_type_but_counts_once(client):
+    """"Note: Some companion cards, like the Shepherd, have multiple types." — a wanderer-beast meets
+    a beast requirement; it cannot stand for both of two symbols."""
+    shepherd = C(["wanderer", "beast"], ["star"])
+    card = A(1, 4, ["wanderer", "beast"], ["fist"])
+    table = adventure_phase(client, {"hand": [I("fist", "star")], "party": [M(shepherd)]},
+                            display=[A(1, 2, ["beast"], ["fist"]), card, *DISPLAY[2:]])
+    assert table.send(ev("complete_adventure", source="display", index=2, pay=[{"hand": 1}],
+                         companions=[1])).status_code == 422
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                      companions=[1]))
+
+
+def test_the_items_cost_cannot_be_underpaid(client):
+    """"1. To pay the items cost, discard item cards with matching adventure symbols." — one item
+    for a two-item card."""
+    table = adventure_phase(client, {"hand": [I("fist", "star")]})
+    response = table.send(ev("complete_adventure", source="display", index=4, pay=[{"hand": 1}]))
+    assert response.status_code == 422
+    assert in_book("To pay the items cost, discard item cards with matching adventure symbols") in \
+        quote_of(response)
+
+
+def test_a_discount_improvement_lowers_the_cost(client):
+    """"Discount the cost to complete an adventure or to sign up for a public quest by 1 item card
+    of the indicated type." — a fist discount: the fist + leaf card costs a leaf."""
+    table = adventure_phase(client, {"hand": [I("leaf", "star")],
+                                     "completed": [A(1, 2, improvement=["discount"],
+                                                     discount="fist")]})
+    table.accepted(ev("complete_adventure", source="display", index=4, pay=[{"hand": 1}]))
+    assert len(me(table)["completed"]) == 2 and me(table)["hand"] == []
+
+
+def test_a_discount_improvement_lowers_a_public_quest_cost(client):
+    """The same discount "to sign up for a public quest": tile A (leaf + leaf) with a leaf
+    discount costs one leaf."""
+    table = adventure_phase(client, {"hand": [I("leaf", "star")],
+                                     "completed": [A(1, 2, improvement=["discount"],
+                                                     discount="leaf")]})
+    table.accepted(ev("sign_up", tile="A", pay=[{"hand": 1}]))
+    tile = next(q for q in table.view()["state"]["quests"] if q["tile"] == "A")
+    assert tile["quills"][0] == "p1"
+
+
+def test_completing_the_reserved_card_frees_the_reserve(client):
+    """"Note: A player may complete either a reserved adventure card or one from the display." —
+    the reserved card completed leaves the reserve empty."""
+    reserved = A(2, 6, [], ["speech"])
+    table = adventure_phase(client, {"hand": [I("speech", "star")], "reserve": [reserved]})
+    table.accepted(ev("complete_adventure", source="reserve", index=1, pay=[{"hand": 1}]))
+    assert me(table)["reserve"] == [] and me(table)["completed"] == [reserved]
+
+
+def test_the_adventure_phase_is_optional(client):
+    """"The Adventure phase is optional." — replenish straight after the Activate phase."""
+    table = adventure_phase(client, {"hand": [I("fist", "star")]})
+    table.accepted(ev("replenish"))
+    assert table.view()["current_players"] == ["p2"]
+
+
+def test_quill_spaces_fill_top_middle_bottom(client):
+    """"Up to three players can sign up for each tile." — the third player takes the bottom space,
+    which scores no quill points ("The top quill space scores 2 victory points, and the middle space
+    scores 1 victory point.")."""
+    hand = [I("leaf", "star"), I("leaf", "star")]
+    table = start(client, {"phase": "activate", "turn": {"activated": True}, "display": DISPLAY,
+                           "quills": {"A": ["p2", "p3"]},
+                           "players": {"p1": {"figure": [1, 1], "movement": [1], "hand": hand},
+                                       "p2": {"figure": [5, 5]}, "p3": {"figure": [1, 5]}}},
+                  players=("Ann", "Bob", "Cat"))
+    table.accepted(ev("sign_up", tile="A", pay=[{"hand": 1}, {"hand": 2}]))
+    tile = next(q for q in table.view()["state"]["quests"] if q["tile"] == "A")
+    assert tile["quills"] == ["p2", "p3", "p1"]
+    points = totals(table.view())
+    assert points == {"p1": 0, "p2": 2, "p3": 1}
+
+
+# -- replenish and the end of a round -------------------------------------------------------------
+
+
+def test_the_map_is_replenished_except_under_a_figure(client):
+    """"If a figure is on a map space, that space doesn't replenish." — Ann moved to an item space;
+    the space she left is replenished, hers is not."""
+    table = start(client, {"display": DISPLAY, "players": two()})
+    table.accepted(ev("move", movement=1, to=[1, 2], card=I("leaf", "star")))
+    table.accepted(ev("gain_clover"))
+    table.accepted(ev("replenish", map=[I("fist", "star")]))
+    board = table.view()["state"]["map"]
+    assert board[0][0] == {"card": I("fist", "star")}  # (1,1), left by Ann
+    assert board[0][1] is None                          # (1,2), under Ann
+
+
+def test_the_display_refills_from_the_other_deck_when_one_is_empty(client):
+    """"If an adventure deck has no cards remaining, instead draw from the remaining deck." — the
+    level I deck is empty: the level I place is refilled from the level II deck."""
+    table = adventure_phase(client, {"hand": [I("fist", "star")]},
+                            decks={"level1": 0, "level2": 5})
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
+    table.accepted(ev("replenish", display=[A(2, 9, [], ["leaf"])]))
+    state = table.view()["state"]
+    assert state["decks"]["level2"] == 4 and len(state["display"]) == 5
+
+
+def test_rounds_three_and_four_display_two_level_one_and_three_level_two(client):
+    """"During rounds 3 and 4, replenish the display to contain 2 level I and 3 level II adventure
+    cards." — after round 2's change, a level II card completed is replaced by a level II card."""
+    display = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(2, 4, [], ["fist"]),
+               A(2, 5, [], ["speech"]), A(2, 6, [], ["leaf"])]
+    table = start(client, {"round": 3, "phase": "activate", "turn": {"activated": True},
+                           "display": display,
+                           "players": two({"movement": [1], "hand": [I("fist", "star")]})})
+    level1, level2 = (table.view()["state"]["decks"][d] for d in ("level1", "level2"))
+    table.accepted(ev("complete_adventure", source="display", index=3, pay=[{"hand": 1}]))
+    table.accepted(ev("replenish", display=[A(2, 8, [], ["leaf"])]))
+    decks = table.view()["state"]["decks"]
+    assert (decks["level1"], decks["level2"]) == (level1, level2 - 1)
+
+
+def test_a_round_ends_after_each_players_third_turn(client):
+    """"When all players have completed 3 turns, the round ends." "Move the sun token 1 space to the
+    right." "Remove all movement tokens from the player boards." """
+    table = start(client, {"current": "p2", "turns": {"p1": 3, "p2": 2}, "display": DISPLAY,
+                           "players": two({"movement": [1, 2, 3]}, {"movement": [1, 2]})})
+    table.accepted(ev("move", "p2", movement=3, to=[4, 5], card=I("leaf", "star")))
+    table.accepted(ev("gain_clover", "p2"))
+    table.accepted(ev("replenish", "p2"))
+    state = table.view()["state"]
+    assert state["round"] == 2 and table.view()["current_players"] == ["p1"]
+    assert me(table)["movement"] == [] and me(table, "p2")["movement"] == []
+
+
+def test_a_fourth_turn_in_a_round_is_impossible_every_movement_space_used(client):
+    """"On their turn, each player must use 1 of their movement tokens." — each player has 3."""
+    table = start(client, {"turns": {"p1": 2, "p2": 2}, "display": DISPLAY,
+                           "players": two({"movement": [1, 2]}, {"movement": [3, 4]})})
+    for taken in (1, 2):
+        response = table.send(ev("move", movement=taken, to=[1, 2], card=I("leaf", "star")))
+        assert quote_of(response) == in_book("During the Move phase, place a movement token on "
+                                             "any empty movement space.")
+
+
+# -- the end of the game --------------------------------------------------------------------------
+
+
+def test_clovers_score_one_point_per_three(client):
+    """"1 victory point per 3 remaining clover tokens" — 8 clovers score 2."""
+    table = last_turn(client, {"clovers": 8}, {"clovers": 2})
+    table.accepted(ev("replenish", "p2"))
+    view = table.view()
+    assert view["over"] is True and totals(view) == {"p1": 2, "p2": 0}
+
+
+def test_mission_points_follow_the_table_and_stop_at_six(client):
+    """"Collected cards 1 1 / 2 2 / 3 4 / 4 6" and "Players can't score more than 6 victory points
+    from completing a public quest tile's mission." — Ann has 5 wanderers on tile A (top quill):
+    2 + 6; Bob 3 (middle): 1 + 4."""
+    wanderers = [C(["wanderer"], ["star"])] * 5
+    table = last_turn(client, {"party": [M(c) for c in wanderers[:3]], "retired": wanderers[3:]},
+                      {"party": [M(c) for c in wanderers[:3]]}, quills={"A": ["p1", "p2"]})
+    table.accepted(ev("replenish", "p2"))
+    assert totals(table.view()) == {"p1": 8, "p2": 5}
+
+
+def test_a_mission_with_no_matching_card_scores_only_the_quill(client):
+    table = last_turn(client, quills={"A": ["p1"]})
+    table.accepted(ev("replenish", "p2"))
+    assert totals(table.view())["p1"] == 2
+
+
+def test_b_mission_counts_a_companion_showing_the_symbol_among_others(client):
+    """"B tile missions require companion cards with the shown activation symbol." — tile B
+    (notes): a companion showing star and notes counts; 2 such companions score 2."""
+    notes = C(["beast"], ["star", "notes"])
+    table = last_turn(client, {"party": [M(notes), M(notes), M(BEAST)]}, quills={"B": ["p1"]})
+    table.accepted(ev("replenish", "p2"))
+    assert totals(table.view())["p1"] == 2 + 2
+
+
+def test_c_mission_level_two_adventures(client):
+    """"5. Collect level II adventure cards." (tile C) — 3 completed level II cards score 4, the
+    level I card none."""
+    completed = [A(2, 0), A(2, 0), A(2, 0), A(1, 0)]
+    table = last_turn(client, {"completed": completed}, quills={"C": ["p1"]})
+    table.accepted(ev("replenish", "p2"))
+    assert totals(table.view())["p1"] == 2 + 4
+
+
+def test_the_tie_break_more_items_in_hand(client):
+    """"In case of a tie, the player with more item cards left in their hand wins." """
+    table = last_turn(client, {"completed": [A(1, 5)], "hand": [I("fist", "star")] * 2},
+                      {"completed": [A(2, 5)], "hand": [I("fist", "star")] * 3})
+    table.accepted(ev("replenish", "p2"))
+    view = table.view()
+    assert totals(view) == {"p1": 5, "p2": 5} and view["scores"]["winners"] == ["p2"]
+
+
+def test_journey_cards_score_completed_cards_and_removed_tokens(client):
+    """"Each completed journey card." and "1 victory point per map token removed from an
+    incomplete journey card." """
+    journey = {"card": {"points": 3, "spaces": [[2, 2], [4, 3], [1, 4]]},
+               "removed": [[2, 2], [4, 3]], "completed": [{"points": 4, "spaces": [[1, 2], [2, 3],
+                                                                                     [3, 4]]}]}
+    table = last_turn(client, {"journey": journey}, {"journey": {
+        "card": {"points": 2, "spaces": [[2, 2], [4, 3], [1, 4]]}}},
+        options={"journey_cards": True})
+    table.accepted(ev("replenish", "p2"))
+    assert totals(table.view())["p1"] == 4 + 2
+
+
+# -- the score calculator -------------------------------------------------------------------------
+
+
+def test_score_calculator_adds_adventures_clovers_and_quills(client):
+    body = {"players": [
+        {"name": "Ann", "items": 2, "clovers": 7, "adventures": [A(1, 5), A(2, 8)],
+         "quills": [{"tile": "A", "space": "top", "collected": 4}]},
+        {"name": "Bob", "items": 3, "clovers": 3, "adventures": [A(1, 5), A(1, 3)]}]}
+    sheet = client.post("/api/score/pilgrims", json=body).get_json()
+    points = {p["name"]: p["total"] for p in sheet["players"]}
+    assert points == {"Ann": 5 + 8 + 2 + 2 + 6, "Bob": 9}
+    assert sheet["winners"] == ["Ann"]
+
+
+def test_score_calculator_caps_a_mission_at_six_and_breaks_ties_on_items(client):
+    body = {"players": [
+        {"name": "Ann", "items": 1, "clovers": 0, "quills": [{"tile": "B", "space": "top",
+                                                             "collected": 9}]},
+        {"name": "Bob", "items": 4, "clovers": 0, "adventures": [A(1, 8)]}]}
+    sheet = client.post("/api/score/pilgrims", json=body).get_json()
+    points = {p["name"]: p["total"] for p in sheet["players"]}
+    assert points == {"Ann": 8, "Bob": 8} and sheet["winners"] == ["Bob"]
