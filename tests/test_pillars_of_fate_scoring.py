@@ -97,12 +97,13 @@ def test_a_suit_tie_needs_the_pillar_holders_pick():
 
 
 def test_a_tie_in_a_lane_whose_pillar_never_moved_stays_undecided_or_goes_to_the_first_player():
+    # one face-down card each in a lane: the ruling face_down_limit=per_player allows it
     unheld = lane([card(4, 1, face="down")], [card(4, face="down")], pillar=None, ties={})
-    answer = score(age(left=unheld))
+    answer = score(age(left=unheld), face_down_limit="per_player")
     assert lanes(answer)["left"]["winner"] is None
     assert any(quote == Q_TIES for _label, _points, quote in lines(answer, "sun")) is False
     ruled = score(age(left={**unheld, "ties": {"power": "moon"}}, first_player="moon"),
-                  unheld_pillar_ties="first_player")
+                  unheld_pillar_ties="first_player", face_down_limit="per_player")
     assert lanes(ruled)["left"]["winner"] == "moon"
 
 
@@ -294,12 +295,14 @@ def test_a_renown_tie_goes_to_more_pillars_in_the_last_age_or_is_shared():
     even = age(left=sun_wins, center=moon_wins, right=lane(
         [card(3, 1, face="down")], [card(1, face="down")], pillar=None,
         quest={"feather": 0, "scorpion": 0}))
-    shared = score(even, {**even, "modifier": "no_suit"}, {**even, "modifier": "double_suit"})
+    # the right lane's pillar never moved: one face-down card each (face_down_limit=per_player)
+    shared = score(even, {**even, "modifier": "no_suit"}, {**even, "modifier": "double_suit"},
+                   face_down_limit="per_player")
     assert shared["winners"] == ["sun", "moon"]
     assert shared["decided_by"]["rule"]["quote"] == Q_TIEBREAK
     ruled = score(even, {**even, "modifier": "no_suit"},
                   {**even, "modifier": "double_suit", "first_player": "moon"},
-                  unheld_pillar_at_end="first_player")
+                  unheld_pillar_at_end="first_player", face_down_limit="per_player")
     assert ruled["winners"] == ["moon"] and "Moon 2" in ruled["decided_by"]["tie_break"]
 
 

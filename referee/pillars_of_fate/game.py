@@ -10,6 +10,8 @@ from .resolve import (
     Resolver,
     apply_awards,
     capacity,
+    face_down_excess,
+    face_down_refusal,
     final_result,
     lane_summary,
     score_sheet,
@@ -27,7 +29,6 @@ from .rules import (
     Q_ALTERNATE,
     Q_CAPACITY,
     Q_DIVINE_ACTION,
-    Q_DIVINE_FACE_UP,
     Q_DIVINE_MUST,
     Q_DIVINE_ONE,
     Q_DIVINE_SELECT,
@@ -55,6 +56,7 @@ from .rules import (
     ROMAN,
     SEATS,
     SET_ASIDE,
+    TableRefused,
     card_text,
     other,
     seat_word,
@@ -113,7 +115,7 @@ class Game(Referee):
     event_types = EVENT_TYPES
     transitions = [
         {"trigger": "draft_divine", "source": "draft", "dest": None,
-         "conditions": ["keeps_one_passes_two"], "after": "on_draft"},
+         "conditions": ["keeps_one_passes_two", "one_card_of_each_name"], "after": "on_draft"},
         {"trigger": "begin_age", "source": "quests", "dest": None,
          "conditions": ["quests_match_the_age", "modifier_is_new", "first_player_marker"],
          "after": "on_begin_age"},
@@ -221,6 +223,7 @@ class Game(Referee):
                     card.get("divine") for seat in SEATS for card in lane["cards"][seat]):
                 raise SetupError("no Divine card may be played in the center lane under its "
                                  "modifier", "position.lanes.center")
+        _check_face_down(G["lanes"], G["modifier"], options, "position.lanes", "invalid_setup")
         for seat in SEATS:
             played = [card["divine"] for lane in G["lanes"] for card in lane["cards"][seat]
                       if card.get("divine")]
@@ -360,15 +363,6 @@ class Game(Referee):
         card.setdefault("scorpions", 0)
         return card
 
-    def _face_down_count(self, lane, seat=None) -> int:
-        seats = [seat] if seat else SEATS
-        return sum(1 for s in seats for card in lane["cards"][s] if card["face"] == "down"
-                   and (self.table_options["face_down_divine_counts"] or not card.get("divine")))
-
-    def _naka_elsewhere(self, seat, lane) -> bool:
-        return any(card.get("divine") == "Naka" for other_lane in self.G["lanes"]
-                   if other_lane is not lane for card in other_lane["cards"][seat])
-
     def _draw_due(self, seat, hand_after) -> int:
         return max(0, min(HAND_SIZE - hand_after, self.G["decks"][seat]))
 
@@ -384,6 +378,18 @@ class Game(Referee):
         if len(event["passed"]) != 2:
             return (f"{len(event['passed'])} cards passed: a player keeps 1 of the 3 Divine cards "
                     "dealt and passes the other 2 to the opponent.")
+        return True
+
+    @cites(Q_KEEP)
+    def one_card_of_each_name(self, event):
+        if self.table_options["divine_duplicates"] == "allowed":
+            return True
+        named = [event["kept"], *event["passed"]]
+        twice = next((name for name in named if named.count(name) > 1), None)
+        if twice:
+            return (f"{twice} is named twice among the 3 cards dealt, and the table's Divine deck "
+                    "holds one of each (ruling divine_duplicates: none): the card kept is not "
+                    "one of the other 2 passed.")
         return True
 
     def on_draft(self, event):
@@ -522,25 +528,11 @@ class Game(Referee):
     def face_down_allowed(self, event):
         if event.get("face", "up") != "down":
             return True
-        seat, lane = event["player"], self._lane(event["lane"])
-        if event.get("divine") and self._card(event)["face_up_icon"]:
-            raise self.violation(f"{event['divine']} carries the icon that says it must be "
-                                 "played face up.", Q_DIVINE_FACE_UP)
-        if event.get("divine") and not self.table_options["face_down_divine_counts"]:
-            return True
-        per_player = self.table_options["face_down_limit"] == "per_player"
-        down = self._face_down_count(lane, seat if per_player else None)
-        limit, quote = 1, Q_FACE_DOWN
-        if lane["name"] == "center" and self.G["modifier"] == "two_face_down":
-            limit, quote = 2, MODIFIERS["two_face_down"]
-        elif self._naka_elsewhere(seat, lane):
-            limit, quote = 2, GLOSSARY["Naka"]
-        if down < limit:
-            return True
-        whose = f"{self.player_name(seat)} has" if per_player else "the lane has"
-        raise self.violation(f"{whose} {down} face-down card{'s' * (down != 1)} in the "
-                             f"{lane['name']} lane already; {limit} may be played face down.",
-                             quote)
+        refusal = face_down_refusal(self.G["lanes"], self.G["modifier"], self.table_options,
+                                    event["player"], self._lane(event["lane"]), self._card(event))
+        if refusal:
+            raise self.violation(*refusal)
+        return True
 
     @cites(Q_DIVINE_MUST)
     def divine_still_playable(self, event):
@@ -1166,4 +1158,18 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
             Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}")
         except SetupError as wrong:
             raise BadRequest(wrong.message, wrong.field) from None
+    _check_face_down(lanes, age["modifier"], options, f"{field}.lanes", "bad_request")
     return lanes
+
+
+def _check_face_down(lanes: list[dict], modifier: str, options: dict, field: str, code: str) -> None:
+    """A position's or a tally's face-down cards, refused as a play laying them would be (400 naming
+    the card, with the play's sentence); the `face_up_icon` entered with a card is only checked."""
+    excess = face_down_excess(lanes, modifier, options)
+    if excess:
+        message, quote, where = excess
+        raise TableRefused(message, f"{field}.{where}", quote, code)
+    for lane in lanes:
+        for seat in SEATS:
+            for card in lane["cards"][seat]:
+                card.pop("face_up_icon", None)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from ..core.rules import Citation
 from .rules import (
+    DIVINE_DATA,
     FIRST_CARD_MODIFIERS,
     GLOSSARY,
     LANES,
     MODIFIERS,
     Q_AWARD,
+    Q_DIVINE_FACE_UP,
+    Q_FACE_DOWN,
     Q_GAME_END,
     Q_MOST,
     Q_TIEBREAK,
@@ -29,6 +32,70 @@ def capacity(modifier: str | None, lane: str, options: dict) -> int:
         return 3
     number = 2 if modifier == "two_cards" else 4
     return number if options["lane_size_modifiers"] == "per_player" else number // 2
+
+
+def face_down_limit(lanes: list[dict], modifier: str | None, seat: str, lane: dict) -> tuple[int, str]:
+    """How many face-down cards may lie in `lane` when `seat` lays one, and the sentence that says
+    so: the modifier's 2 in the center, Naka's 2 in its owner's other lanes, else 1."""
+    if lane["name"] == "center" and modifier == "two_face_down":
+        return 2, MODIFIERS["two_face_down"]
+    if any(card.get("divine") == "Naka" for other_lane in lanes if other_lane is not lane
+           for card in other_lane["cards"][seat]):
+        return 2, GLOSSARY["Naka"]
+    return 1, Q_FACE_DOWN
+
+
+def face_down_count(lane: dict, options: dict, seat: str | None = None) -> int:
+    """Face-down cards in a lane that count toward its limit (one player's, or both)."""
+    return sum(1 for s in ([seat] if seat else SEATS) for card in lane["cards"][s]
+               if card["face"] == "down"
+               and (options["face_down_divine_counts"] or not card.get("divine")))
+
+
+def face_down_refusal(lanes: list[dict], modifier: str | None, options: dict, seat: str,
+                      lane: dict, card: dict) -> tuple[str, str] | None:
+    """Why `seat` may not lay `card` face down in `lane` as the lanes lie now: (what is wrong, the
+    sentence that forbids it), or None. The one face-down check of a play, a position and the
+    calculator (`face_down_excess`)."""
+    if card.get("divine") and card.get("face_up_icon"):
+        return f"{card['divine']} carries the icon that says it must be played face up.", \
+            Q_DIVINE_FACE_UP
+    if card.get("divine") and not options["face_down_divine_counts"]:
+        return None
+    per_player = options["face_down_limit"] == "per_player"
+    down = face_down_count(lane, options, seat if per_player else None)
+    limit, quote = face_down_limit(lanes, modifier, seat, lane)
+    if down < limit:
+        return None
+    whose = f"{seat_word(seat)} has" if per_player else "the lane has"
+    return (f"{whose} {down} face-down card{'s' * (down != 1)} in the {lane['name']} lane "
+            f"already; {limit} may be played face down."), quote
+
+
+def face_down_excess(lanes: list[dict], modifier: str | None,
+                     options: dict) -> tuple[str, str, str] | None:
+    """The face-down cards of finished or entered lanes (a position, a tally) checked by
+    `face_down_refusal` as if laid one at a time — in the order that allows the most (a player
+    whose limit is higher lays last; a Naka counts as laid before): (what is wrong, the sentence,
+    the field under `lanes`), or None."""
+    for li, lane in enumerate(lanes):
+        laid = [(seat, i, card) for seat in SEATS for i, card in enumerate(lane["cards"][seat])
+                if card["face"] == "down"]
+        laid.sort(key=lambda entry: face_down_limit(lanes, modifier, entry[0], lane)[0])
+        partial = {**lane, "cards": {seat: [] for seat in SEATS}}
+        partial_lanes = [partial if other is lane else other for other in lanes]
+        for seat, i, card in laid:
+            printed = DIVINE_DATA["cards"].get(card.get("divine"), {})
+            shown = {**card, "face_up_icon": card.get("face_up_icon",
+                                                      printed.get("face_up_icon", False))}
+            refusal = face_down_refusal(partial_lanes, modifier, options, seat, partial, shown)
+            if refusal:
+                message, quote = refusal
+                return (f"{seat_word(seat)}'s face-down card at position {i + 1} of the "
+                        f"{LANES[li]} lane cannot lie there: {message}", quote,
+                        f"{LANES[li]}.{seat}[{i}]")
+            partial["cards"][seat].append(card)
+    return None
 
 
 def _printed(card: dict) -> dict:

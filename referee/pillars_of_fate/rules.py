@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..core.rules import Option, citations
+from ..core.rules import BadRequest, Citation, Option, citations
 
 # -- constants -------------------------------------------------------------------------------------
 
@@ -25,6 +25,7 @@ GLOSSARY = {name: f"{name} - {card['text']}" for name, card in DIVINE_DATA["card
 # -- the rules, quoted -----------------------------------------------------------------------------
 
 Q_64 = "64 Champion Cards"
+Q_20_DIVINE = "20 Divine Cards"
 Q_SIDE = ("Each player takes the sun or moon champion deck (different color backs), shuffles it, "
           "and draws 4 cards to place to the side.")
 Q_KEEP = "Players simultaneously select 1 card to keep, passing the other 2 to their opponent."
@@ -194,12 +195,33 @@ OPTIONS = {
         "floor is). 'zero': a player cannot lose renown they do not have (score tokens).",
         {"enum": ["none", "zero"]}, "none",
         citations("pillars-of-fate", Q_REWARDS, Q_GAME_END)),
+    "divine_duplicates": Option(
+        "Whether two Divine cards of one name may be dealt. 'allowed' (default, as printed: the "
+        "box holds 20 Divine cards and the glossary names 16, so some name is printed twice): a "
+        "player may keep a card and pass another of the same name. 'none': the table's Divine "
+        "deck holds one card of each name, so a draft that keeps a card and passes the same name, "
+        "or passes one name twice, names a card twice and is refused.",
+        {"enum": ["allowed", "none"]}, "allowed",
+        citations("pillars-of-fate", Q_20_DIVINE, Q_KEEP)),
     "champion_deck_size": Option(
         "Cards in each champion deck. The book prints 64 champion cards in two decks; 32 each "
         "(default) unless your copy differs.",
         {"type": "integer", "minimum": 20, "maximum": 64}, 32,
         citations("pillars-of-fate", Q_64, Q_SIDE)),
 }
+
+
+class TableRefused(BadRequest):
+    """A position or a calculator's tally holding what a play would have been refused for: a 400
+    naming the field (it is what lies on the table, not a move), with the sentence the play's
+    refusal quotes, in the message and as `rule`."""
+
+    def __init__(self, message: str, field: str, quote: str, code: str = "bad_request"):
+        super().__init__(f"{message} (“{quote}”)", field, code)
+        self.citation = Citation("pillars-of-fate", quote)
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "rule": self.citation.to_json()}
 
 
 def other(seat: str) -> str:

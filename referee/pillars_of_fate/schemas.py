@@ -41,10 +41,12 @@ _QUEST = {
 }
 _LANE_CARD = {
     "type": "object",
-    "description": "a card in a lane: a champion card, or a Divine card named by `divine`; icons "
-                   "left out are 0, the face left out is up",
+    "description": "a card in a lane: a champion card, or a Divine card named by `divine` "
+                   "(`face_up_icon` if it carries the must-be-played-face-up icon); icons left "
+                   "out are 0, the face left out is up",
     "properties": {"power": _POWER, "feathers": _ICONS, "scorpions": _ICONS,
                    "face": {"enum": ["up", "down"]}, "divine": _DIVINE,
+                   "face_up_icon": {"type": "boolean"},
                    "opposite": _POSITION, "copies": _POSITION},
     "required": ["power"],
     "additionalProperties": False,

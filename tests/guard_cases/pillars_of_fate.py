@@ -105,6 +105,11 @@ CASES = [
          {"type": "draft_divine", "player": "sun", "kept": "Prophet",
           "passed": ["Klar", "Naka", "Steward"]},
          Q_KEEP, "three cards passed: the draft sentence says keep 1, pass the other 2"),
+    Case("one_card_of_each_name", setup(divine_duplicates="none"),
+         {"type": "draft_divine", "player": "sun", "kept": "Prophet",
+          "passed": ["Prophet", "Naka"]},
+         Q_KEEP, "under the ruling divine_duplicates=none there is one Prophet: the card kept is "
+         "not one of 'the other 2' passed"),
     Case("turn_rule (draft)", setup(),
          {"type": "draft_divine", "player": "sun", "kept": "Klar", "passed": ["Naka", "Steward"]},
          Q_KEEP, "Sun has already kept one card; each player selects 1 card once",
