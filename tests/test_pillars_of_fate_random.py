@@ -26,10 +26,10 @@ def fill(event, rng, model):
             event[field] = rng.randint(-1, 9)
         elif field in ("feathers", "scorpions"):
             event[field] = rng.randint(0, 2)
-        elif field == "kept":
-            event[field] = rng.choice(DIVINE_NAMES)
+        elif field == "kept":  # the 3 cards dealt: distinct names (ruling divine_duplicates)
+            event["kept"], *event["passed"] = rng.sample(DIVINE_NAMES, 3)
         elif field == "passed":
-            event[field] = rng.sample(DIVINE_NAMES, 2)
+            continue
         elif field == "quests":
             event[field] = [{"feather": rng.randint(-3, 6), "scorpion": rng.randint(-3, 6)}
                             for _ in range(3)]
