@@ -547,3 +547,109 @@ def test_score_calculator_caps_a_mission_at_six_and_breaks_ties_on_items(client)
     sheet = client.post("/api/score/pilgrims", json=body).get_json()
     points = {p["name"]: p["total"] for p in sheet["players"]}
     assert points == {"Ann": 8, "Bob": 8} and sheet["winners"] == ["Bob"]
+
+
+# -- hidden information ---------------------------------------------------------------------------
+
+
+def test_the_companion_put_face_down_on_the_bottom_is_seen_only_by_its_player(client):
+    """"Draw 2 companion cards from the deck. Keep one, then put the other face-down on the bottom
+    of the companion deck." — the kept one joins the party face up; the other was seen by Ann
+    alone: Bob's phone and a spectator read that a card went to the bottom, not which (in the
+    state and in the log), and Ann's hand stays hers ("Don't show them to other players!")."""
+    scout = C(["wanderer"], ["star"], abilities=["draw companion"])
+    table = activate_phase(client, {"hand": [I("fist", "star"), I("leaf", "notes")],
+                                    "party": [M(scout)]})
+    table.accepted(ev("activate", character=1, hand=1))
+    table.accepted(ev("ability", kind="draw companion", card=BEAST, bottom=WANDERER))
+    assert me(table)["party"][1]["card"] == BEAST
+    mine = table.view("p1")["state"]
+    assert mine["deck_bottoms"][-1]["card"] == WANDERER
+    for seat in ("p2", None):
+        seen = table.view(seat)["state"]
+        assert seen["deck_bottoms"][-1]["card"] is None
+        assert seen["players"]["p1"]["hand"] == [None]
+        assert seen["players"]["p1"]["party"][1]["card"] == BEAST
+        log = client.get(f"/api/sessions/{table.id}/log" + (f"?seat={seat}" if seat else ""),
+                         headers=table.headers).get_json()
+        assert str(WANDERER) not in str(log) and "bottom" in str(log)
+
+
+# -- more of the Adventure phase ------------------------------------------------------------------
+
+
+def test_discounts_of_the_same_type_stack(client):
+    """"More discount abilities (of the same or a different type) can be used to complete a single
+    adventure card." — two fist discounts and an any-symbol discount pay a fist + fist + leaf card
+    with no item card."""
+    discounts = [A(1, 1, improvement=["discount"], discount="fist"),
+                 A(1, 1, improvement=["discount"], discount="fist"),
+                 A(1, 1, improvement=["discount"], discount="any")]
+    card = A(2, 7, [], ["fist", "fist", "leaf"])
+    table = adventure_phase(client, {"hand": [], "completed": discounts},
+                            display=[*DISPLAY[:4], card])
+    table.accepted(ev("complete_adventure", source="display", index=5, pay=[]))
+    assert me(table)["completed"][-1] == card
+
+
+def test_two_clovers_convert_a_companions_type(client):
+    """"Spend 2 clover tokens during the Adventure phase to convert a companion card's type to match
+    an adventure card's party requirement." """
+    card = A(1, 3, ["nobleheart"], ["fist"])
+    table = adventure_phase(client, {"hand": [I("fist", "star")], "party": [M(BEAST)],
+                                     "clovers": 2}, display=[card, *DISPLAY[1:]])
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                      companions=[1], convert_types=[1]))
+    assert me(table)["clovers"] == 0 and me(table)["completed"] == [card]
+
+
+def test_a_quest_cost_may_be_paid_with_a_wild_coin(client):
+    """"A wild item card substitutes for any adventure symbol." — tile B (fist + speech) paid with a
+    fist and a coin."""
+    table = adventure_phase(client, {"hand": [I("fist", "star"), I("coin", "star")]})
+    table.accepted(ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]))
+    assert me(table)["hand"] == []
+
+
+def test_an_adventure_for_points_only_gives_no_improvement(client):
+    """"Note: Some adventure cards only offer victory points!" — completing one gives its points at
+    the end and nothing else."""
+    table = adventure_phase(client, {"hand": [I("fist", "star")], "clovers": 0})
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
+    assert me(table)["clovers"] == 0
+    assert totals(table.view())["p1"] == 1
+
+
+def test_the_reserve_is_not_the_display_a_reserved_card_completed_from_the_display_index(client):
+    """"Note: A player may complete either a reserved adventure card or one from the display." — a
+    reserved card is completed from the reserve; the display's card at the same place stays."""
+    reserved = A(2, 6, [], ["speech"])
+    table = adventure_phase(client, {"hand": [I("speech", "star")], "reserve": [reserved]})
+    table.accepted(ev("complete_adventure", source="reserve", index=1, pay=[{"hand": 1}]))
+    assert len(table.view()["state"]["display"]) == 5
+
+
+# -- journey cards --------------------------------------------------------------------------------
+
+
+def test_a_journey_token_is_removed_when_the_figure_moves_onto_its_space(client):
+    """"When their figure moves onto a marked space, remove the corresponding map token." """
+    journey = {"card": {"points": 3, "spaces": [[1, 2], [4, 3], [1, 4]]}}
+    table = start(client, {"display": DISPLAY, "players": two({"journey": journey}, {"journey": {
+        "card": {"points": 2, "spaces": [[2, 2], [4, 3], [1, 4]]}}})}, journey_cards=True)
+    table.accepted(ev("move", movement=1, to=[1, 2], card=I("leaf", "star")))
+    assert me(table)["journey"]["removed"] == [[1, 2]]
+
+
+def test_a_new_journey_card_marking_the_figures_space_keeps_that_token(client):
+    """"If a figure's position and a new journey card's marked space are the same, do not remove
+    that space's map token. The player must move their figure and return later to remove it." —
+    Ann completes her journey on (1,2) and keeps a new card marking (1,2): its token stays."""
+    journey = {"card": {"points": 3, "spaces": [[1, 2], [4, 3], [1, 4]]},
+               "removed": [[4, 3], [1, 4]]}
+    table = start(client, {"display": DISPLAY, "players": two({"journey": journey}, {"journey": {
+        "card": {"points": 2, "spaces": [[2, 2], [4, 3], [1, 4]]}}})}, journey_cards=True)
+    table.accepted(ev("move", movement=1, to=[1, 2], card=I("leaf", "star")))
+    assert len(me(table)["journey"]["completed"]) == 1
+    table.accepted(ev("choose_journey", card={"points": 4, "spaces": [[1, 2], [3, 3], [5, 1]]}))
+    assert me(table)["journey"]["removed"] == []

@@ -444,7 +444,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     # Hidden information: "A player's hand may hold any number of item cards. Don't show them to
     # other players!" Another seat (or a spectator) sees how many cards a hand holds, not which,
-    # nor the starting item card a player drew (the corner's card is face up on the map).
+    # nor the starting item card a player drew (the corner's card is face up on the map), nor the
+    # card a player put face down on the bottom of a deck ("Keep one, then put the other face-down
+    # on the bottom of the ... deck.").
     hidden_information: ClassVar[bool] = True
 
     def visible_state(self, seat):
@@ -452,6 +454,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         for other, board in state.get("players", {}).items():
             if other != seat and isinstance(board, dict) and "hand" in board:
                 board["hand"] = [None] * len(board["hand"])
+        for bottom in state.get("deck_bottoms", []):
+            if bottom.get("by", seat) != seat:
+                bottom["card"] = None
         return state
 
     def visible_event(self, event, seat):
@@ -470,6 +475,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                 hidden = ("card",)
         elif kind == "ability" and event.get("kind") == "draw item":
             hidden = ("card", "bottom")
+        elif kind == "ability" and event.get("kind") == "draw companion":
+            hidden = ("bottom",)  # the kept one joins the party face up
         return {**event, **{field: None for field in hidden if field in event}}
 
     def human_seats(self) -> list[str]:
