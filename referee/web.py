@@ -223,7 +223,7 @@ def claim_seat(session_id):
 def post_event(session_id):
     sessions = get_sessions()
     try:
-        return jsonify(sessions.post_event(session_id, bearer_token(), json_body()))
+        return written(session_id, sessions.post_event(session_id, bearer_token(), json_body()))
     except BadRequest:
         sessions.seq(session_id)  # 404 before 400: the game's id is checked first
         raise
@@ -231,12 +231,21 @@ def post_event(session_id):
 
 @bp.post("/sessions/<session_id>/undo")
 def undo(session_id):
-    return jsonify(get_sessions().undo(session_id, bearer_token(), optional_json_body()))
+    return written(session_id, get_sessions().undo(session_id, bearer_token(),
+                                                   optional_json_body()))
 
 
 @bp.post("/sessions/<session_id>/redo")
 def redo(session_id):
-    return jsonify(get_sessions().redo(session_id, bearer_token(), optional_json_body()))
+    return written(session_id, get_sessions().redo(session_id, bearer_token(),
+                                                   optional_json_body()))
+
+
+def written(session_id: str, answer: dict):
+    """The answer to a write: the new seq, what it did, and where the game is read (every phone,
+    the writer's too, reads the new state there: described once per seq and reader, and cached)."""
+    answer["view_url"] = f"{request.script_root}{bp.url_prefix}/sessions/{session_id}"
+    return jsonify(answer)
 
 
 def optional_json_body():

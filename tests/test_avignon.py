@@ -765,7 +765,8 @@ def test_a_full_game_through_the_http_api(client):
     after = post({"type": "chastise", "player": "avignon", "path": 1}, seq)
     assert after.status_code == 422 and after.get_json()["error"]["rule"]["quote"] == A.Q_END
     undone = client.post(url + "/undo", json={"expected_seq": seq}, headers=headers)
-    assert undone.status_code == 200 and undone.get_json()["over"] is False
+    assert undone.status_code == 200 and undone.get_json()["seq"] == seq + 1
+    assert client.get(undone.get_json()["view_url"]).get_json()["over"] is False
 
     scored = client.post("/api/score/avignon", json={
         "congregations": shown["state"]["congregations"], "last_actor": "rome"})

@@ -130,13 +130,13 @@ def test_undo_is_logged_and_redo_restores_the_exact_state(sessions, game):
 
     undone = sessions.undo(game["id"], game["edit_token"], {"expected_seq": 2})
     assert undone["undo"] == {"type": "play", "player": "moon", "lane": 2, "power": 7}
-    assert undone["state"] == after_one and undone["seq"] == 3
+    assert undone["seq"] == 3 and sessions.get(game["id"])["state"] == after_one
     log = sessions.log(game["id"])["entries"]
     assert log[1]["undone"] and log[1]["undone_at"] is not None
     assert log[2] == {**log[2], "kind": "undo", "target_seq": 2}
 
     redone = sessions.redo(game["id"], game["edit_token"], {})
-    assert redone["state"] == after_two and redone["seq"] == 4
+    assert redone["seq"] == 4 and sessions.get(game["id"])["state"] == after_two
     assert not sessions.log(game["id"])["entries"][1]["undone"]
 
 
@@ -226,9 +226,10 @@ def test_undo_redo_and_replay_agree_on_every_state(sessions, actions):
             event = {**current["legal"][action % len(current["legal"])], "power": action}
             result = sessions.post_event(game["id"], game["edit_token"],
                                          {"event": event, "expected_seq": current["seq"]})
-            in_force_states.append(result["state"])
+            in_force_states.append(sessions.get(game["id"])["state"])
             redo_states.clear()
-        assert result["state"] == in_force_states[-1]
+        shown = sessions.get(game["id"])
+        assert shown["seq"] == result["seq"] and shown["state"] == in_force_states[-1]
 
     log = sessions.log(game["id"])
     in_force = [e["event"] for e in log["entries"] if e["kind"] == "event" and not e["undone"]]

@@ -152,7 +152,7 @@ def test_undo_redo_log_export_import_over_http(client):
     assert post(client, game, {"event": first, "expected_seq": 0}).status_code == 200
     undone = client.post(f"/api/sessions/{game['id']}/undo", json={"expected_seq": 1}, headers=auth)
     assert undone.status_code == 200 and undone.get_json()["undo"] == first
-    assert undone.get_json()["state"] == game["state"]
+    assert client.get(undone.get_json()["view_url"]).get_json()["state"] == game["state"]
     nothing = client.post(f"/api/sessions/{game['id']}/undo", headers=auth)
     assert nothing.status_code == 422 and nothing.get_json()["error"]["code"] == "nothing_to_do"
     redone = client.post(f"/api/sessions/{game['id']}/redo", headers=auth)
@@ -167,7 +167,8 @@ def test_undo_redo_log_export_import_over_http(client):
     assert imported.status_code == 201
     copy = imported.get_json()
     assert copy["id"] != game["id"] and copy["edit_token"] != game["edit_token"]
-    assert copy["state"] == redone.get_json()["state"] and copy["seq"] == 3
+    assert copy["state"] == client.get(redone.get_json()["view_url"]).get_json()["state"]
+    assert copy["seq"] == 3
     bad = client.post("/api/sessions/import", json={**exported.get_json(), "format": "x"})
     assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "format"
 
@@ -185,3 +186,32 @@ def test_no_event_whatever_its_shape_gives_a_500(client, event):
     response = post(client, game, {"event": event, "expected_seq": 0})
     assert response.status_code in (200, 400, 422), response.get_json()
     assert "error" in response.get_json() or response.get_json()["accepted"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_write_answers_its_seq_and_effects_and_the_state_is_read_at_view_url(client, game_id):
+    """The answer to an event, undo or redo is small (no state, scores or legal events: described
+    only when a phone reads the view); every phone, the writer's too, reads the new state at
+    view_url, the view of the seq the write answered."""
+    game = start(client, game_id)
+    event = first_legal(client, game)
+    entered = post(client, game, {"event": event, "expected_seq": 0, "client_id": "phone-1"})
+    assert entered.status_code == 200, entered.get_json()
+    answer = entered.get_json()
+    assert set(answer) == {"accepted", "seq", "effects", "view_url"}
+    assert answer["seq"] == 1 and answer["view_url"] == f"/api/sessions/{game['id']}"
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    shown = client.get(answer["view_url"], headers=auth).get_json()
+    assert shown["seq"] == 1 and shown["last_event"]["type"] == event["type"] and shown["can_undo"]
+
+    again = post(client, game, {"event": event, "expected_seq": 0, "client_id": "phone-1"})
+    assert again.get_json() == {**answer, "repeated": True}
+
+    undone = client.post(f"/api/sessions/{game['id']}/undo", json={"expected_seq": 1}, headers=auth)
+    assert undone.get_json() == {"accepted": True, "seq": 2, "undo": event,
+                                 "view_url": answer["view_url"]}
+    assert client.get(answer["view_url"], headers=auth).get_json()["state"] == game["state"]
+    redone = client.post(f"/api/sessions/{game['id']}/redo", json={"expected_seq": 2}, headers=auth)
+    assert redone.get_json() == {"accepted": True, "seq": 3, "redo": event,
+                                 "view_url": answer["view_url"]}
+    assert client.get(answer["view_url"], headers=auth).get_json()["state"] == shown["state"]

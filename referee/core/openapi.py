@@ -62,11 +62,15 @@ VIEW = {
         "can_redo": {"type": "boolean"},
     },
 }
-WRITTEN = {
-    "allOf": [{"$ref": "#/components/schemas/SessionView"}],
-    "required": ["accepted", "seq"],
+WRITTEN = {  # the answer to an event, undo or redo: the state is read at view_url (GET)
+    "type": "object",
+    "required": ["accepted", "seq", "view_url"],
     "properties": {"accepted": {"const": True},
-                   "effects": {"type": "array", "items": {"$ref": "#/components/schemas/Effect"}}},
+                   "seq": {"type": "integer", "minimum": 1},
+                   "repeated": {"const": True},
+                   "effects": {"type": "array", "items": {"$ref": "#/components/schemas/Effect"}},
+                   "undo": {"type": "object"}, "redo": {"type": "object"},
+                   "view_url": {"type": "string"}},
 }
 LOG = {
     "type": "object",
@@ -251,7 +255,8 @@ def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...],
                           **_error_responses(400, 401, 403, 404, 409, 413, 415, 429, 503)},
         }},
         "/api/sessions/{session_id}/events": {"post": {
-            "summary": "Enter what happened at the table",
+            "summary": "Enter what happened at the table: the answer is the new seq and what the "
+                       "event did; the new state is read at its view_url",
             "parameters": [session_id],
             "security": BEARER,
             "requestBody": _body({
@@ -314,7 +319,7 @@ def document(games: dict[str, type[Referee]], rulebooks: tuple[str, ...],
                 "expected_seq": expected_seq,
                 "client_id": {"type": "string", "minLength": 1, "maxLength": 64}},
                 "additionalProperties": False}, required=False),
-            "responses": {**_ok(200, {"$ref": "#/components/schemas/SessionView"}),
+            "responses": {**_ok(200, {"$ref": "#/components/schemas/Written"}),
                           **_error_responses(*WRITE_ERRORS, refused=(409,))},
         }}
     if campaigns:

@@ -201,8 +201,8 @@ class Sessions:
                         game.rules_version, refused)
             return engine.restore(game, setup, row["snapshot"])
 
-    def _describe(self, session_id, game, setup, model, seq, with_legal=True,
-                  viewer: Viewer = Viewer("table"), legal=None) -> dict:
+    def _describe(self, session_id, game, setup, model, seq, viewer: Viewer = Viewer("table"),
+                  legal=None) -> dict:
         return {
             "id": session_id,
             "game": game.game_id,
@@ -211,7 +211,7 @@ class Sessions:
             "anyone_enters": setup.anyone_enters,
             "seq": seq,
             "viewer": {"role": viewer.role, "seat": viewer.seat},
-            **engine.view(model, with_legal, viewer.seat, legal),
+            **engine.view(model, viewer.seat, legal),
         }
 
     def get(self, session_id: str, token: str | None = None, seat: str | None = None) -> dict:
@@ -370,13 +370,10 @@ class Sessions:
         })
         if earlier is not None:  # the same post, retried while the first was entered
             return self._repeated(row, earlier, "event", body["event"])
-        # committed: the answer is described with no lock held
         self.views.carry_stacks(session_id, seq - 1, [(seq, "event", None)])
-        described = self._describe(session_id, type(model), engine.Setup(**row["setup"]), model,
-                                   seq, False)
         engine.done_with(model)
-        return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects),
-                **described}
+        return {"accepted": True, "seq": seq, "effects": show_effects(row["game"], effects)}
+
     def _append(self, row: dict, token: str, writer: Viewer, model: Referee,
                 entry: dict) -> dict | None:
         """Append `entry` (worked out on `model` from `row`, with no lock held) and commit it, if
@@ -487,9 +484,8 @@ class Sessions:
         if earlier is not None:
             return self._repeated(row, earlier, kind, None)
         self.views.carry_stacks(session_id, seq - 1, [(seq, kind, target)])
-        described = self._describe(session_id, game, setup, model, seq, False)
         engine.done_with(model)
-        return {"accepted": True, kind: event, "seq": seq, **described}
+        return {"accepted": True, "seq": seq, kind: event}
 
     def _state_after(self, conn, row, game, setup, in_force: tuple[int, ...]) -> Referee:
         """The game after these events in force (their seqs): from the nearest checkpoint among
