@@ -568,3 +568,28 @@ def test_ascetic_petition_can_score_an_ascetic_for_its_user(client):
     table = start(client, cells)
     table.accepted(ev("petition", path=1))
     assert state(table)["congregations"]["rome"] == ["Ascetic"]
+
+
+def test_win_timing_immediately_the_first_third_card_wins(client):
+    """The other reading of win_timing: the game ends the moment a third card arrives. Avignon's
+    Canonist pushes the Scribe past Rome first (Rome's third card): Rome wins, though the pull
+    would have given Avignon its third."""
+    cells = [("Vicar", "rome"), ("Scribe", "avignon")] + genoa("Nuncio", "Ascetic", "Canonist")
+    table = start(client, cells, turn="avignon", options={"win_timing": "immediately"},
+                  congregations={"rome": ["Courtesan", "Nuncio"],
+                                 "avignon": ["Courtesan", "Ascetic"]})
+    table.accepted(ev("petition", "avignon", path=5, switch=[1, 2], push=1))
+    view = table.view()
+    assert view["over"] is True and view["scores"]["winners"] == ["rome"]
+    assert len(view["state"]["congregations"]["avignon"]) == 2
+
+
+def test_romes_first_turn_excommunication_ends_with_its_draw(client):
+    """The Selfless Rule's single action may be an EXCOMMUNICATE: the turn ends once its
+    replacement is drawn, and Avignon plays."""
+    table = start(client)
+    table.accepted(ev("excommunicate", path=2))
+    assert table.view()["phase"] == "draw"  # whoever holds the deck enters the card
+    table.accepted(ev("draw", character="Courtesan"))
+    assert table.view()["current_players"] == ["avignon"]
+    assert board(table)[1] == ("Courtesan", "genoa")

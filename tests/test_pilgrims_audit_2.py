@@ -653,3 +653,52 @@ def test_a_new_journey_card_marking_the_figures_space_keeps_that_token(client):
     assert len(me(table)["journey"]["completed"]) == 1
     table.accepted(ev("choose_journey", card={"points": 4, "spaces": [[1, 2], [3, 3], [5, 1]]}))
     assert me(table)["journey"]["removed"] == []
+
+
+# -- solo -----------------------------------------------------------------------------------------
+
+
+def falconer_adventure_phase(client, display, **falconer):
+    return start(client, {"current": "falconer", "phase": "falconer_adventure",
+                          "turns": {"p1": 1, "falconer": 0}, "display": display,
+                          "players": {"p1": {"figure": [1, 1], "movement": [2]}},
+                          "falconer": {"falcon": [3, 4], "falconer": [2, 3],
+                                       "moved": ["falcon", "falconer"], "arrow": "right",
+                                       **falconer}},
+                 players=("Kim",))
+
+
+def test_the_falconer_signs_up_for_a_quest_when_no_adventure_can_be_paid(client):
+    """"If the falconer is unable to complete an adventure card, he checks the public quest tiles.
+    Follow the arrow's direction as before." — with two leaves and no payable adventure, the right
+    arrow checks B (fist + speech) then A (leaf + leaf): he signs up for A."""
+    display = [A(1, 1, [], ["speech"])] * 3 + [A(2, 4, [], ["fist", "fist"])] * 2
+    table = falconer_adventure_phase(client, display,
+                                     hand=[I("leaf", "star"), I("leaf", "notes")])
+    expected = next(e for e in table.view("p1")["legal"] if e["type"] == "falconer_adventure")
+    assert expected.get("signs_up") == "A"
+    table.accepted(ev("falconer_adventure"))
+    tile = next(q for q in table.view()["state"]["quests"] if q["tile"] == "A")
+    assert tile["quills"][0] == "falconer"
+    assert table.view()["state"]["falconer"]["hand"] == []
+
+
+def test_the_falconer_ignores_the_party_requirement(client):
+    """"The falconer always completes the first possible adventure card. He only needs to meet the
+    items cost." — a card asking for two beasts and a cross is completed with a fist."""
+    display = [A(1, 3, ["beast", "beast"], ["fist"], crosses=1)] + DISPLAY[1:]
+    table = falconer_adventure_phase(client, display, hand=[I("fist", "star")])
+    table.accepted(ev("falconer_adventure"))
+    falconer = table.view()["state"]["falconer"]
+    assert [a["points"] for a in falconer["completed"]] == [3]
+
+
+def test_the_falconer_scores_a_mission_with_his_companions(client):
+    """"The falconer can score victory points at the end of the game if their companion cards match
+    a public quest tile." — two wanderers on tile A (his quill on top): 2 + 2."""
+    table = start(client, {"display": DISPLAY, "quills": {"A": ["falconer"]},
+                           "players": {"p1": {"figure": [1, 1]}},
+                           "falconer": {"falcon": [3, 3], "falconer": [3, 3], "hand": [],
+                                        "companions": [WANDERER, WANDERER]}},
+                  players=("Kim",))
+    assert totals(table.view())["falconer"] == 4

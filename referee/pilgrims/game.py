@@ -193,10 +193,12 @@ OPTIONS = {
     "empty_companion_deck": Option(
         "Table ruling: the rulebook says what to do when the item deck or an adventure deck runs "
         "out, but not the companion deck. \"nothing\" (the only reading that adds no rule): a "
-        "campfire is not replenished and a draw gives no card.",
+        "campfire is not replenished and a draw gives no card; a companion card entered all the "
+        "same is refused (it cannot be one of the 32, all out of the deck).",
         {"enum": ["nothing"]}, "nothing",
         citations("pilgrims", Q_ITEM_DECK, Q_EMPTY_DECK,
-                  "• Replenish each campfire space with a companion card.")),
+                  "• Replenish each campfire space with a companion card.",
+                  Q_COMPONENTS_COMPANIONS)),
     "empty_item_deck": Option(
         "Table ruling: a figure moves to a space without a card when the item deck and its discard "
         "pile are both empty (every item card is in a hand, under a character or on the map). "
