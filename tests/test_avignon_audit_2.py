@@ -343,7 +343,7 @@ def test_vicar_pushed_past_avignon_by_its_own_petition_is_scored_and_the_petitio
 def test_vicar_pushes_both_bishops_once_each(client):
     """"PUSH Bishop twice" with both Vicars on the map: each pushed once (Avignon pushes toward
     Rome)."""
-    cells = [("Vicar", "genoa"), ("Vicar", "nice")] + genoa("Scribe", "Nuncio", "Ascetic")
+    cells = [("Canonist", "genoa"), ("Vicar", "nice")] + genoa("Scribe", "Nuncio", "Ascetic")
     table = start(client, cells, turn="avignon")
     table.accepted(ev("petition", "avignon", path=1, bishops=[1, 2], excommunicate=3))
     table.accepted(ev("draw", "avignon", character="Canonist"))
@@ -593,3 +593,40 @@ def test_romes_first_turn_excommunication_ends_with_its_draw(client):
     table.accepted(ev("draw", character="Courtesan"))
     assert table.view()["current_players"] == ["avignon"]
     assert board(table)[1] == ("Courtesan", "genoa")
+
+
+@pytest.mark.parametrize("reading, refused_at_the_end", [("whole_turn", False),
+                                                         ("undoes_previous", True)])
+def test_samaritan_undoing_the_single_first_action_and_doing_more(client, reading,
+                                                                  refused_at_the_end):
+    """Rome's first turn pulled path 1; Avignon pulls it back AND pushes path 2. "Partial reversals
+    are allowed." — the literal reading (whole_turn) allows it, the table ruling undoes_previous
+    refuses it at the action that ends the turn, quoting the Samaritan Rule."""
+    table = start(client, options={"samaritan_reversal": reading})
+    table.accepted(ev("beseech", path=1))
+    table.accepted(ev("beseech", "avignon", path=1))
+    if refused_at_the_end:
+        refused(table, ev("chastise", "avignon", path=2), SAMARITAN)
+    else:
+        table.accepted(ev("chastise", "avignon", path=2))
+        assert board(table)[:2] == [("Vicar", "genoa"), ("Scribe", "florence")]
+
+
+def test_samaritan_board_and_piles_an_excommunicated_card_cannot_be_put_back(client):
+    """Under samaritan_compares board_and_piles, Rome's turn that excommunicated a card can never be
+    completely reversed; under the default (board), a turn that puts the same character (the other
+    copy) back in the same place by an excommunication, and the moved card back, is a complete
+    reversal."""
+    cells = [("Canonist", "genoa"), ("Vicar", "nice")] + genoa("Scribe", "Nuncio", "Ascetic")
+    for compares, allowed in (("board", False), ("board_and_piles", True)):
+        table = start(client, cells, options={"samaritan_compares": compares})
+        table.accepted(ev("excommunicate", path=1))       # the Canonist to the discard pile
+        table.accepted(ev("draw", character="Courtesan"))
+        table.accepted(ev("beseech", path=3))              # Scribe to Florence
+        table.accepted(ev("excommunicate", "avignon", path=1))
+        table.accepted(ev("draw", "avignon", character="Canonist"))  # the other copy
+        event = ev("beseech", "avignon", path=3)           # Scribe back to Genoa
+        if allowed:
+            table.accepted(event)
+        else:
+            refused(table, event, SAMARITAN)
