@@ -343,7 +343,7 @@ def test_vicar_pushed_past_avignon_by_its_own_petition_is_scored_and_the_petitio
 def test_vicar_pushes_both_bishops_once_each(client):
     """"PUSH Bishop twice" with both Vicars on the map: each pushed once (Avignon pushes toward
     Rome)."""
-    cells = [("Canonist", "genoa"), ("Vicar", "nice")] + genoa("Scribe", "Nuncio", "Ascetic")
+    cells = [("Vicar", "genoa"), ("Vicar", "nice")] + genoa("Scribe", "Nuncio", "Ascetic")
     table = start(client, cells, turn="avignon")
     table.accepted(ev("petition", "avignon", path=1, bishops=[1, 2], excommunicate=3))
     table.accepted(ev("draw", "avignon", character="Canonist"))
