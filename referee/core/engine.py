@@ -202,11 +202,14 @@ def check_event(model: Referee, event) -> None:
     check_with(_event_validator(type(model), kind, seats), event, "event")
 
 
-def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
+def apply(model: Referee, event: dict, replaying: bool = False,
+          disposable: bool = False) -> list[Effect]:
     """Apply one event to the model, or raise and leave the model exactly as it was.
 
     `replaying` is for events from a session's own log, accepted before: they are not checked
-    against their schema again, and nothing is kept to roll back to.
+    against their schema again, and nothing is kept to roll back to. `disposable`: the caller drops
+    the model when the event is refused or fails (never hands it back, `done_with`), so nothing is
+    kept to roll back to either (a copy of G per write).
     """
     if not replaying:
         check_event(model, event)
@@ -229,7 +232,7 @@ def apply(model: Referee, event: dict, replaying: bool = False) -> list[Effect]:
                               model.refused_turn_quote(kind))
 
     model.effects = []
-    if replaying:
+    if replaying or disposable:
         if not model.trigger(kind, event):
             raise RuleViolation(f"{kind} is not allowed now.", model.phase_citation())
         return model.effects

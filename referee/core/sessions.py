@@ -362,7 +362,7 @@ class Sessions:
         if expected_seq != row["seq"]:
             raise Stale(row["seq"])
         model = self._model(row, lambda: _log_entries(self.store.entries(session_id)))
-        effects = effects_json(engine.apply(model, body["event"]))
+        effects = effects_json(engine.apply(model, body["event"], disposable=True))
         seq = row["seq"] + 1
         earlier = self._append(row, token, writer, model, {
             "seq": seq, "kind": "event", "client_id": client_id, "event": body["event"],
@@ -475,7 +475,7 @@ class Sessions:
                 model = self._model(row, lambda: _log_entries(self.store.entries(session_id,
                                                                                  conn)))
         if kind == "redo":
-            engine.apply(model, event)
+            engine.apply(model, event, disposable=True)
         seq = row["seq"] + 1
         earlier = self._append(row, token, writer, model, {
             "seq": seq, "kind": kind, "target_seq": target, "event": None, "effects": [],
@@ -596,7 +596,8 @@ class Sessions:
             try:
                 if entry["kind"] == "event":
                     spend(1, index)
-                    entry["effects"] = effects_json(engine.apply(model, entry["event"]))
+                    entry["effects"] = effects_json(engine.apply(model, entry["event"],
+                                                                 disposable=True))
                     in_force.append((index, entry["event"]))
                     redo.clear()
                     if index % CHECKPOINT_EVERY == 0:
@@ -613,7 +614,7 @@ class Sessions:
                         raise BadRequest("a redo with nothing to redo", field)
                     entry["target_seq"], entry["event"] = redo[-1][0], None
                     spend(1, index)
-                    engine.apply(model, redo[-1][1])
+                    engine.apply(model, redo[-1][1], disposable=True)
                     in_force.append(redo.pop())
             except RuleViolation as violation:
                 raise BadRequest(f"entry {index} is not legal: {violation.message}",
