@@ -142,10 +142,10 @@ def test_the_write_lock_is_free_while_the_event_is_applied(sessions, game, monke
     original = engine.apply
     written = []
 
-    def apply(model, event, replaying=False):
+    def apply(model, event, replaying=False, **options):
         if event["lane"] == 3:  # another game's write, while this one's event is applied
             written.append(post(sessions, other, 0, lane=1))
-        return original(model, event, replaying)
+        return original(model, event, replaying, **options)
 
     monkeypatch.setattr(engine, "apply", apply)
     assert post(sessions, game, 0, lane=3)["accepted"] and written[0]["accepted"]
@@ -155,11 +155,11 @@ def test_a_write_that_came_first_meanwhile_makes_this_one_stale_and_nothing_is_w
         sessions, game, monkeypatch):
     original = engine.apply
 
-    def apply(model, event, replaying=False):
+    def apply(model, event, replaying=False, **options):
         if event["lane"] == 3:  # another phone enters at the same seq meanwhile
             sessions.post_event(game["id"], game["edit_token"],
                                 {"event": {**event, "lane": 2}, "expected_seq": 0})
-        return original(model, event, replaying)
+        return original(model, event, replaying, **options)
 
     monkeypatch.setattr(engine, "apply", apply)
     with pytest.raises(Stale) as stale:
@@ -174,11 +174,11 @@ def test_the_same_post_retried_meanwhile_is_answered_as_a_repeat(sessions, game,
     original = engine.apply
     calls, retried = [], []
 
-    def apply(model, event, replaying=False):
+    def apply(model, event, replaying=False, **options):
         calls.append(event)
         if len(calls) == 1:  # the phone retries (the same client_id) while the first is applied
             retried.append(post(sessions, game, 0, client_id="phone-1"))
-        return original(model, event, replaying)
+        return original(model, event, replaying, **options)
 
     monkeypatch.setattr(engine, "apply", apply)
     answer = post(sessions, game, 0, client_id="phone-1")
@@ -191,9 +191,9 @@ def test_a_seat_token_revoked_while_its_event_is_applied_writes_nothing(sessions
     ann = sessions.claim_seat(game["id"], game["join_token"], {"seat": "sun"})
     original = engine.apply
 
-    def apply(model, event, replaying=False):  # the table gives sun's seat to another phone
+    def apply(model, event, replaying=False, **options):  # the table gives sun's seat to another phone
         sessions.claim_seat(game["id"], game["edit_token"], {"seat": "sun", "replace": True})
-        return original(model, event, replaying)
+        return original(model, event, replaying, **options)
 
     monkeypatch.setattr(engine, "apply", apply)
     with pytest.raises(Forbidden):

@@ -161,10 +161,10 @@ def during_the_undos_replay(monkeypatch, action):
     """Run `action` once, while an undo replays the events it keeps (no lock may be held)."""
     original, done = engine.apply, []
 
-    def apply(model, event, replaying=False):
+    def apply(model, event, replaying=False, **options):
         if replaying and not done:
             done.append(action())
-        return original(model, event, replaying)
+        return original(model, event, replaying, **options)
 
     monkeypatch.setattr(engine, "apply", apply)
     return done

@@ -41,9 +41,9 @@ def applied(monkeypatch):
     calls = []
     original = engine.apply
 
-    def counted(model, event, replaying=False):
+    def counted(model, event, replaying=False, **options):
         calls.append(event)
-        return original(model, event, replaying)
+        return original(model, event, replaying, **options)
 
     monkeypatch.setattr(engine, "apply", counted)
     return calls

@@ -180,8 +180,8 @@ def test_the_table_page_of_a_long_game_replays_only_from_the_nearest_checkpoint(
     session_id, _auth = long_avignon(client, events=60, undos=0)
     applied = []
     original = engine.apply
-    monkeypatch.setattr(engine, "apply", lambda model, event, replaying=False: (
-        applied.append(event), original(model, event, replaying))[1])
+    monkeypatch.setattr(engine, "apply", lambda model, event, replaying=False, **options: (
+        applied.append(event), original(model, event, replaying, **options))[1])
     app.extensions.pop("tableside.history", None)  # as a new process: no walk kept
     page = client.get(f"/play/{session_id}")
     assert page.status_code == 200
