@@ -702,3 +702,17 @@ def test_the_falconer_scores_a_mission_with_his_companions(client):
                                         "companions": [WANDERER, WANDERER]}},
                   players=("Kim",))
     assert totals(table.view())["falconer"] == 4
+
+
+def test_score_calculator_solo_with_journey_cards(client):
+    """The player: "Each completed journey card." and "1 victory point per map token removed from an
+    incomplete journey card."; the falconer: "1 victory point per remaining item card", no clover
+    points, and "he gains an additional 5 victory points at the end of the game"."""
+    body = {"journey_cards": True, "players": [
+        {"name": "Kim", "items": 2, "clovers": 5, "adventures": [A(1, 4)],
+         "journey": {"completed": [3, 4], "removed": 2}},
+        {"name": "Falconer", "falconer": True, "items": 3, "clovers": 5, "adventures": [A(1, 4)]}]}
+    sheet = client.post("/api/score/pilgrims", json=body).get_json()
+    points = {p["name"]: p["total"] for p in sheet["players"]}
+    assert points == {"Kim": 4 + 1 + 7 + 2, "Falconer": 4 + 3 + 5}
+    assert sheet["winners"] == ["Kim"]
