@@ -248,7 +248,8 @@ def test_the_next_quest_form_takes_the_board_of_a_quest_with_no_quest_rules(clie
     assert 'name="options.initiative.3"' in page
     wrong = next_quest(client, campaign_id, quest="q1", **{"position.gates.0.id": "gate-a",
                                                            "position.gates.1.id": "gate-b"})
-    assert wrong.status_code == 400 and "Quest 1 - Meeting sets up 1 gates, not 2" in wrong.text
+    assert wrong.status_code == 422 and "Meeting places 1 Gate; the position has 2" in wrong.text
+    assert "- Gate x 1" in wrong.text  # the Quest's Board Setup line, quoted
     assert 'value="gate-b"' in wrong.text
     short = next_quest(client, campaign_id, quest="free", **{"options.initiative.0": "monk_sha"})
     assert short.status_code == 400 and "“initiative”" in short.text and "is too short" not in short.text

@@ -295,8 +295,9 @@ def test_a_setup_that_breaks_the_board_setup_is_a_clear_4xx(client):
         "options": {"quest": "q1", "pilgrim_profiles": PROFILES,
                     "quest_setup": {"house": ["berrok-1"]}},
         "position": {"gates": [{"id": "g1"}, {"id": "g2"}]}})
-    assert answer.status_code == 400
-    assert "gates" in answer.get_json()["error"]["message"]
+    assert answer.status_code == 422  # a player's mistake at setup: the Board Setup line quoted
+    assert "places 1 Gate; the position has 2 Gates" in answer.get_json()["error"]["message"]
+    assert answer.get_json()["error"]["rule"]["quote"] == "- Gate x 1"
     answer = client.post("/api/sessions", json={
         "game": "journey", "players": ["Solo"],
         "options": {"quest": "q1", "pilgrim_profiles": PROFILES, "quest_setup": {"nope": 1}}})

@@ -205,3 +205,171 @@ def test_one_card_of_each_name_under_its_ruling(client, kept, passed):
     refused(table.post(type="draft_divine", player="sun", kept=kept, passed=passed), Q_KEEP)
     assert table.view()["state"]["draft"]["sun"] is None
     table.ok(type="draft_divine", player="sun", kept="Prophet", passed=["Klar", "Naka"])
+
+
+# == A third look: scoring lines, the tie-breaker, Divine cards that score, impossible tables =======
+
+Q_TIEBREAK = "Tie breaker: Whoever has more pillars in the last round wins."
+Q_MOST = "The player with the most renown wins."
+Q_SELECT = "You may select from any of your 3 unplayed Divine cards."
+
+
+def tally(lanes, modifier="double_power", first_player="sun"):
+    """One Age's final lanes for the calculator, quiet lanes (Moon wins 6-3, reward 0) where none
+    is given."""
+    full = {"left": quiet(), "center": quiet(), "right": quiet()}
+    full.update(lanes)
+    return age(full, modifier, first_player)
+
+
+def totals(response):
+    assert response.status_code == 200, response.get_json()
+    return {p["seat"]: p["total"] for p in response.get_json()["players"]}
+
+
+def lines_of(response, seat):
+    player = next(p for p in response.get_json()["players"] if p["seat"] == seat)
+    return [(line["label"], line["points"], line["rule"]["quote"]) for line in player["breakdown"]]
+
+
+def held(pillars):
+    """Three quiet lanes whose pillars are held as listed (left, center, right)."""
+    return {name: {**quiet(), "pillar": holder} for name, holder in zip(
+        ("left", "center", "right"), pillars, strict=True)}
+
+
+def test_the_tie_breaker_counts_the_last_ages_pillars_only(client):
+    """Game End: "Tie breaker: Whoever has more pillars in the last round wins." Renown is level
+    (every quest rewards 0); Sun held all three pillars in Ages I and II (six), Moon two of Age
+    III's three: Moon wins, on the last round's pillars, not the game's."""
+    ages = [tally(held(("sun",) * 3), "double_power"), tally(held(("sun",) * 3), "no_suit", "moon"),
+            tally(held(("moon", "moon", "sun")), "two_face_down")]
+    response = score(client, ages)
+    assert totals(response) == {"sun": 0, "moon": 0}
+    result = response.get_json()
+    assert result["winners"] == ["moon"]
+    assert result["decided_by"]["rule"]["quote"] == Q_TIEBREAK
+
+
+def test_most_renown_wins_before_pillars_count(client):
+    """Game End: "The player with the most renown wins." Sun holds every Age III pillar but Moon
+    won 2 renown in Age I: Moon wins on renown; the tie-breaker is not reached."""
+    won = {"left": {**quiet(), "quest": Q(2, 0)}}  # Moon wins the left, feathers: 2
+    ages = [tally(won, "double_power"), tally({}, "no_suit", "moon"),
+            tally(held(("sun",) * 3), "two_face_down")]
+    response = score(client, ages)
+    assert totals(response) == {"sun": 0, "moon": 2}
+    assert response.get_json()["winners"] == ["moon"]
+    assert response.get_json()["decided_by"]["rule"]["quote"] == Q_MOST
+
+
+def test_a_face_down_prophet_still_gains_five(client):
+    """Glossary: "Prophet - If you win the lane that you have played the Prophet in, gain 5
+    renown." and Resolving an Age: "Reveal all face-down cards." Sun's Prophet lay face down in
+    the left lane Sun wins (4 + 5 + 5 against 3): Sun gains 5 (and the quest's 0)."""
+    left = {"quest": Q(0, 0), "pillar": "sun",
+            "sun": [D("Prophet", 4, f=1, face="down"), C(5, f=1), C(5)],
+            "moon": [C(1), C(1), C(1)]}
+    response = score(client, [tally({"left": left})])
+    assert totals(response) == {"sun": 5, "moon": 0}
+    prophet = "Prophet - If you win the lane that you have played the Prophet in, gain 5 renown."
+    assert [(points, quote) for _label, points, quote in lines_of(response, "sun")
+            if quote == prophet] == [(5, prophet)]
+
+
+def test_hadria_costs_nothing_when_her_owner_wins_her_lane(client):
+    """Glossary: "Hadria - If your opponent wins the lane where Hadria is played, they lose 5
+    Renown in addition to any quest awards." Moon wins the lane Hadria lies in: nobody loses 5;
+    Moon takes the feather reward 3."""
+    left = {"quest": Q(3, 0), "pillar": "moon",
+            "moon": [D("Hadria", 5, f=1), C(5), C(5)], "sun": [C(1)] * 3}
+    assert totals(score(client, [tally({"left": left})])) == {"sun": 0, "moon": 3}
+
+
+def test_hadria_strikes_the_opponent_who_wins_her_lane_by_the_pillar_pick(client):
+    """Hadria's text with "in a tie for power, that player will pick who wins." Left lane 9 to 9,
+    Sun holds its pillar and picks Sun: Sun gains the feather reward 2 and loses 5 for Moon's
+    Hadria: -3."""
+    left = {"quest": Q(2, 0), "pillar": "sun", "ties": {"power": "sun"},
+            "sun": [C(3, f=1), C(3), C(3)], "moon": [D("Hadria", 3), C(3), C(3)]}
+    assert totals(score(client, [tally({"left": left})])) == {"sun": -3, "moon": 0}
+
+
+def test_mother_to_all_counts_a_lane_lost_by_the_pillar_pick(client):
+    """Glossary: "Mother to All - Gain 10 renown if you lose all quest lanes." Sun's left lane is
+    level on power and Moon, holding its pillar, picks Moon: with the two quiet lanes Moon wins,
+    Sun lost all three and gains 10."""
+    left = {"quest": Q(0, 0), "pillar": "moon", "ties": {"power": "moon"},
+            "sun": [D("Mother to All", 3, f=1), C(3), C(3)], "moon": [C(3), C(3), C(3, f=2)]}
+    assert totals(score(client, [tally({"left": left})])) == {"sun": 10, "moon": 0}
+
+
+def test_the_renown_floor_can_turn_a_lost_game_into_a_pillar_tie(client):
+    """Table ruling renown_floor ("Omega symbols are positive renown and sickles are negative
+    renown." / "After 3 Ages, players count their victory point tokens."). Sun wins a sickle
+    quest (-3) in Age I; Sun holds every Age III pillar. As printed Moon wins 0 to -3; with the
+    floor both have 0 and Sun wins on "Tie breaker: Whoever has more pillars in the last round
+    wins." """
+    sickle = {"left": {"quest": Q(-3, 0), "pillar": "sun", "sun": [C(3, f=1)] * 3,
+                       "moon": [C(1)] * 3}}
+    ages = [tally(sickle, "double_power"), tally({}, "no_suit", "moon"),
+            tally(held(("sun",) * 3), "two_face_down")]
+    printed = score(client, ages)
+    assert totals(printed) == {"sun": -3, "moon": 0} and printed.get_json()["winners"] == ["moon"]
+    floored = score(client, ages, renown_floor="zero")
+    assert totals(floored) == {"sun": 0, "moon": 0}
+    assert floored.get_json()["winners"] == ["sun"]
+    assert floored.get_json()["decided_by"]["rule"]["quote"] == Q_TIEBREAK
+
+
+def test_every_scoring_line_is_cited_and_adds_up(client):
+    """Resolving an Age: "Award renown according to the conditional rewards for each quest." Every
+    line of the score sheet quotes the book, and each player's total is the sum of their lines
+    (Sun's Prophet lane: reward 4 and Prophet 5; Moon's two quiet lanes: 0)."""
+    left = {"quest": Q(4, 0), "pillar": "sun", "sun": [D("Prophet", 4, f=1), C(5, f=1), C(5)],
+            "moon": [C(1)] * 3}
+    response = score(client, [tally({"left": left})])
+    for seat, total in totals(response).items():
+        found = lines_of(response, seat)
+        assert sum(points for _label, points, _quote in found) == total
+        assert all(quote in RULEBOOK for _label, _points, quote in found)
+    assert totals(response)["sun"] == 9
+
+
+def test_a_position_cannot_hold_a_fourth_divine_card(client):
+    """Setup: "Each player sets their 3 Divine cards aside." and "You may select from any of your
+    3 unplayed Divine cards." Sun's Divine card lies in the left lane and three more are listed
+    unplayed: four cards, refused naming position.divine.sun."""
+    pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [D("Prophet", 4, f=1)]}})
+    pos["divine"]["sun"] = [{"name": n} for n in ("Klar", "Steward", "Aponi")]
+    response = client.post("/api/sessions", json={
+        "game": "pillars-of-fate", "players": [{"name": "Ana", "seat": "sun"},
+                                               {"name": "Ben", "seat": "moon"}],
+        "position": pos})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "position.divine.sun"
+
+
+@pytest.mark.parametrize(("moon_age_two", "quote"), [("Prophet", Q_KEEP), ("Naka", None)])
+def test_one_card_of_each_name_in_the_calculator(client, moon_age_two, quote):
+    """Table ruling divine_duplicates=none: Sun played Prophet in Age I, and (a) Moon "plays
+    Prophet" in Age II: with one card of each name it was Sun's, refused naming Moon's card with
+    the draft sentence; (b) Moon's Naka is accepted. As printed (allowed) both are."""
+    ages = [tally({"left": quiet(sun_divine="Prophet")}, "double_power"),
+            tally({"left": quiet(moon_divine=moon_age_two)}, "no_suit", "moon")]
+    assert score(client, ages).status_code == 200
+    response = score(client, ages, divine_duplicates="none")
+    if quote is None:
+        assert response.status_code == 200, response.get_json()
+    else:
+        refused_as_a_table(response, quote, "ages[1].lanes.left.moon[0]")
+
+
+def test_the_same_player_cannot_play_one_divine_card_twice_in_the_calculator(client):
+    """Divine Cards: "You may select from any of your 3 unplayed Divine cards." Under
+    divine_duplicates=none Sun's Prophet, played in Age I, is not unplayed in Age III."""
+    ages = [tally({"left": quiet(sun_divine="Prophet")}, "double_power"),
+            tally({}, "no_suit", "moon"),
+            tally({"right": quiet(sun_divine="Prophet")}, "two_face_down")]
+    refused_as_a_table(score(client, ages, divine_duplicates="none"), Q_SELECT,
+                       "ages[2].lanes.right.sun[0]")

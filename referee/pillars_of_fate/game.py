@@ -232,6 +232,10 @@ class Game(Referee):
                                  "one per Age", "position.lanes")
             G["divine"][seat]["played_in_age"] = G["age"] if played else None
             G["divine"][seat]["unplayed"] = [dict(card) for card in position["divine"][seat]]
+            if len(played) + len(G["divine"][seat]["unplayed"]) > 3:
+                raise SetupError(f"{seat_word(seat)} has {len(played)} Divine card in the lanes "
+                                 f"and {len(G['divine'][seat]['unplayed'])} unplayed: a player "
+                                 "sets 3 Divine cards aside for the game", f"position.divine.{seat}")
             hand = position.get("hands", {}).get(seat, {})
             G["hands"][seat] = {"count": hand.get("count", HAND_SIZE),
                                 "cards": [dict(card) for card in hand.get("cards", [])]}
@@ -1085,8 +1089,11 @@ class Game(Referee):
         renown = {seat: 0 for seat in SEATS}
         ages = []
         used = []
+        played: dict = {}  # a Divine name -> (who, where) it was played (divine_duplicates)
         for index, age in enumerate(tallies["ages"]):
             field = f"ages[{index}]"
+            if options["divine_duplicates"] == "none":
+                _one_of_each_name(age, field, played)
             if age["modifier"] in used:
                 raise BadRequest(f"'{MODIFIERS[age['modifier']]}' was used in an earlier Age",
                                  f"{field}.modifier")
@@ -1121,6 +1128,23 @@ def _distinct(cards: list[dict]) -> list[dict]:
             out.append({"power": card["power"], "feathers": card["feathers"],
                         "scorpions": card["scorpions"]})
     return out
+
+
+def _one_of_each_name(age: dict, field: str, played: dict) -> None:
+    """Under divine_duplicates=none the Divine deck holds one card of each name: a name played
+    twice in the game (by either player) is a 400 naming the second."""
+    for name in LANES:
+        for seat in SEATS:
+            for i, card in enumerate(age["lanes"][name].get(seat, [])):
+                where = f"{field}.lanes.{name}.{seat}[{i}]"
+                if card.get("divine") in played:
+                    by, before = played[card["divine"]]
+                    raise TableRefused(f"{card['divine']} was played at {before}; the table's "
+                                       "Divine deck holds one of each name (ruling "
+                                       "divine_duplicates: none)", where,
+                                       Q_DIVINE_SELECT if by == seat else Q_KEEP)
+                if card.get("divine"):
+                    played[card["divine"]] = (seat, where)
 
 
 def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:

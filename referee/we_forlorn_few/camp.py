@@ -112,6 +112,18 @@ class CampMixin:
 
     # -- Recuperate --------------------------------------------------------------------------------
 
+    @cites(Q_QRG_RECUPERATE)
+    def recuperate_corresponds(self, event):
+        if "discard" not in event:
+            return True
+        remove = counts(AILMENTS, event["remove"])
+        due = {RESOURCE_FOR[kind]: n for kind, n in remove.items() if n}
+        discard = {kind: n for kind, n in counts(RESOURCES, event["discard"]).items() if n}
+        if discard != due:
+            return (f"Removing {words(remove)} takes {words(due)}, one corresponding Resource "
+                    f"for each Ailment, not {words(discard)}.")
+        return True
+
     @cites(Q_RECUPERATE)
     def recuperate_pays(self, event):
         player = self.G["players"][event["player"]]

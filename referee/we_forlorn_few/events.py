@@ -127,8 +127,10 @@ EVENT_TYPES = {
         properties={"discard": DISCARD},
         example={"type": "skip_gathering", "player": "p1"}),
     "recuperate": EventType(
-        "Camp: discard Resources to remove the corresponding Ailments, one for one.",
-        properties={"remove": AILMENT_COUNTS}, required=("remove",),
+        "Camp: discard Resources to remove the corresponding Ailments, one for one (Food for "
+        "Hunger, Water for Thirst, Wood for Wagon Damage). `discard`, the Resources the player "
+        "discards, may be entered to be checked (left out: the corresponding ones).",
+        properties={"remove": AILMENT_COUNTS, "discard": RESOURCE_COUNTS}, required=("remove",),
         example={"type": "recuperate", "player": "p1", "remove": {"hunger": 1}}),
     "trade": EventType(
         "Camp: propose a Trade to a Player on the same or an adjacent tile; they accept or reject "

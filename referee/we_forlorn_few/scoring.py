@@ -4,7 +4,7 @@ rule that decided it. The calculator answers the same from tallies."""
 
 from __future__ import annotations
 
-from referee.core import Citation
+from referee.core import BadRequest, Citation
 
 from .board import (
     AILMENT_LIMIT,
@@ -112,7 +112,8 @@ SCORE_SCHEMA = {
                 "tiles_to_go": {"type": "integer", "minimum": 0, "maximum": 25},
                 "companions": {"type": "integer", "minimum": 0, "maximum": COMPANIONS},
                 "arrived": {"type": "integer", "minimum": 1, "maximum": 5,
-                            "description": "1 for the first to reach Newhaven, 2 for the next…"},
+                            "description": "1 for the first to reach Newhaven, 2 for the next… "
+                                           "(needed when more than one Player arrived)"},
             },
             "required": ["name", "status"],
             "additionalProperties": False,
@@ -127,10 +128,43 @@ SCORE_SCHEMA = {
 }
 
 
+def arrival_order(tallies: dict) -> str | None:
+    """The seat of the first to reach Newhaven, from the tallies' `arrived` ranks (the only
+    arrival needs none); BadRequest naming the field of an order that cannot be."""
+    arrived = [n for n, given in enumerate(tallies["players"]) if given["status"] == ARRIVED]
+    ranks = {}
+    for n, given in enumerate(tallies["players"]):
+        field = f"players[{n}].arrived"
+        if "arrived" in given and n not in arrived:
+            raise BadRequest("only a Player who reached Newhaven has an arrival order", field)
+        if n in arrived and "arrived" not in given and len(arrived) > 1:
+            raise BadRequest(f"{len(arrived)} Players reached Newhaven: enter the order they "
+                             "arrived (1 for the first, who wins)", field)
+        if "arrived" in given:
+            if given["arrived"] in ranks.values():
+                raise BadRequest(f"two Players cannot both have arrived {given['arrived']}",
+                                 field)
+            if given["arrived"] > len(arrived):
+                raise BadRequest(f"{len(arrived)} Player(s) reached Newhaven: the order runs "
+                                 f"from 1 to {len(arrived)}", field)
+            ranks[n] = given["arrived"]
+    if len(arrived) == 1:
+        return f"p{arrived[0] + 1}"
+    return next((f"p{n + 1}" for n, rank in ranks.items() if rank == 1), None)
+
+
 def score(tallies: dict) -> dict:
     crossing = tallies["crossing"]
-    players, first = [], None
+    first = arrival_order(tallies)
+    players = []
     for n, given in enumerate(tallies["players"]):
+        if given.get("tiles_to_go", 0) > crossing:
+            raise BadRequest(f"the crossing is {crossing} tiles: nobody on the board is "
+                             f"{given['tiles_to_go']} tiles from Newhaven",
+                             f"players[{n}].tiles_to_go")
+        if given.get("tiles_to_go") == 0 and given["status"] != ARRIVED:
+            raise BadRequest("0 tiles to go is Newhaven: a Traveler there has arrived (a "
+                             "Ravenous one cannot move onto it)", f"players[{n}].tiles_to_go")
         seat = f"p{n + 1}"
         status = given["status"]
         to_go = 0 if status == ARRIVED else given.get("tiles_to_go")
@@ -141,8 +175,6 @@ def score(tallies: dict) -> dict:
                           "rule": rule(Q_THRESHOLD)})
         players.append({"seat": seat, "name": given["name"],
                         "total": sum(line["points"] for line in lines), "breakdown": lines})
-        if status == ARRIVED and given.get("arrived") == 1:
-            first = seat
     if first is None:
         return {"players": players, "winners": [],
                 "decided_by": {"text": "Nobody reached Newhaven: there is no winner.",

@@ -159,6 +159,10 @@ CASES = [
                                     "camp_done": ["recuperate"]}),
          {"type": "recuperate", "player": "p1", "remove": {"hunger": 1}},
          q.Q_CAMP_ONCE, "Each Camp action is done once a Camp Phase."),
+    Case("recuperate_corresponds", table(camp(p1=traveler("W1", ailments={"hunger": 1}))),
+         {"type": "recuperate", "player": "p1", "remove": {"hunger": 1}, "discard": {"wood": 1}},
+         q.Q_QRG_RECUPERATE, "Wood removes Wagon Damage: Hunger is removed by the corresponding "
+         "Resource, Food."),
     Case("recuperate_pays", table(camp(p1=traveler("W1", ailments={"thirst": 1}))),
          {"type": "recuperate", "player": "p1", "remove": {"hunger": 1}},
          q.Q_RECUPERATE, "Ann has no Hunger to remove."),

@@ -53,10 +53,18 @@ from referee.core import (
     cites,
 )
 from referee.core.engine import check_schema
+from rulebook_index import sections as rulebook_sections
 
-from ..profiles import DEMON_TYPES, PILGRIM_NAMES, PILGRIMS
+from ..profiles import DEMON_TYPES, PILGRIM_NAMES, PILGRIMS, demon_name, demon_profile
 
 MET, NOT_YET, GONE = "met", "not_yet", "no_longer_possible"
+# a token kind in a player's words (one, several) and as the Board Setup prints it
+BOARD_WORDS = {"gates": ("Gate", "Gates", "Gate"), "sutras": ("Sutra", "Sutras", "Sutra"),
+               "villagers": ("Villager Token", "Villager Tokens", "Villagers"),
+               "wells": ("Water Well", "Water Wells", "Well"),
+               "boxes": ("Mystical Box", "Mystical Boxes", "Mystical Box"),
+               "doors": ("Door", "Doors", "Door"),
+               "broken_doors": ("Broken Door", "Broken Doors", "Broken Door")}
 TOKEN_NAMES = {"gates": "gate", "boxes": "box", "wells": "well", "doors": "door",
                "broken_doors": "broken-door", "villagers": "villager", "sutras": "sutra"}
 Q_CHECKED = ("The Players win when the Quest's Victory Conditions are met, typically during the "
@@ -312,8 +320,7 @@ class Quest:
                     if kind == "wells":
                         G["wells_used"] = {name: [] for name in names}
             elif fresh and have != count:
-                raise SetupError(f"{cls.title} sets up {count} {kind}, not {have} (Board Setup)",
-                                 f"position.{kind}")
+                raise cls.board_differs(kind, count, have)
         printed = cls.board.get("demons", {})
         placed = {kind: sum(1 for d in G["demons"].values() if d["type"] == kind)
                   for kind in DEMON_TYPES}
@@ -323,10 +330,43 @@ class Quest:
                 for _ in range(count):
                     G["demons"][next_demon_id(kind, G["demons"])] = placed_demon(
                         kind, entries.get(kind))
-        elif fresh and {k: v for k, v in placed.items() if v} != printed:
-            raise SetupError(f"{cls.title} sets up {printed} Demons, not "
-                             f"{ {k: v for k, v in placed.items() if v} } (Board Setup)",
-                             "position.demons")
+        elif fresh:
+            for kind in DEMON_TYPES:
+                if placed[kind] != printed.get(kind, 0):
+                    raise cls.board_differs(kind, printed.get(kind, 0), placed[kind])
+
+    @classmethod
+    def board_differs(cls, kind: str, printed: int, have: int) -> RuleViolation:
+        """A position at Turn 1 that does not match the Board Setup: a player's mistake at setup,
+        refused with the Quest's own Board Setup line (`board_quote`)."""
+        one, several = BOARD_WORDS[kind][:2] if kind in BOARD_WORDS else (demon_name(kind),) * 2
+        printed_words, have_words = (f"{n} {one if n == 1 else several}" if n else f"no {several}"
+                                     for n in (printed, have))
+        return RuleViolation(
+            f"The Board Setup of {cls.title} places {printed_words}; the position has {have_words}. "
+            "A Quest starts from its printed Board Setup.",
+            Citation("journey", cls.board_quote(kind if printed else None)))
+
+    @classmethod
+    def board_quote(cls, kind: str | None) -> str:
+        """The Quest's Board Setup line for a token or Demon kind ("- Gate x 2"), widened by the
+        lines after it, then before it, until the passage is found in this Quest's Board Setup
+        and no earlier section (several Quests print "- Gate x 2" alike); None, or a kind the
+        Quest does not print: its whole list."""
+        section = next(s for s in rulebook_sections.sections_for("journey")
+                       if s.path[-1] == "Board Setup" and cls.title in s.path)
+        lines = [line for line in section.body.split("\n") if line.startswith("- ")]
+        count = cls.board.get(kind) if kind in TOKEN_NAMES else cls.board.get("demons", {}).get(kind)
+        if count:
+            name = BOARD_WORDS[kind][2] if kind in BOARD_WORDS else demon_profile(kind, None)["name"]
+            line = f"- {name} x {count}" if count > 1 or kind in BOARD_WORDS else f"- {name}"
+            at = lines.index(line)
+            for wider in range(len(lines)):
+                for window in (lines[at:at + 1 + wider], lines[max(0, at - wider):at + 1]):
+                    quote = "\n".join(window)
+                    if rulebook_sections.locate("journey", quote) is section:
+                        return quote
+        return "\n".join(lines)
 
     @classmethod
     def give_upgrades(cls, G: dict, options: dict, entered: dict | None) -> None:
