@@ -716,3 +716,38 @@ def test_score_calculator_solo_with_journey_cards(client):
     points = {p["name"]: p["total"] for p in sheet["players"]}
     assert points == {"Kim": 4 + 1 + 7 + 2, "Falconer": 4 + 3 + 5}
     assert sheet["winners"] == ["Kim"]
+
+
+def test_an_improvement_triggered_by_the_color_of_the_item_played(client):
+    """"When the player plays an item card of the shown color to activate a character." — a red
+    fist improvement rewards a clover when a fist item activates a character, not a leaf."""
+    improvement = A(1, 2, improvement=["other"], abilities=["gain clover"],
+                    trigger={"when": "color", "color": "fist"})
+    for item, triggered in ((I("fist", "sword"), True), (I("leaf", "sword"), False)):
+        table = activate_phase(client, {"hand": [item], "completed": [improvement], "clovers": 0})
+        table.accepted(ev("activate", character="leader", hand=1))
+        event = ev("ability", kind="gain clover", improvement=1)
+        if triggered:
+            table.accepted(event)
+            assert me(table)["clovers"] == 1
+        else:
+            assert quote_of(table.send(event)) == in_book(
+                "• When the player plays an item card of the shown color to activate a character.")
+
+
+def test_an_improvement_triggered_by_passing_over_another_figure(client):
+    """"When the player moves their figure over or onto a space with another player's figure (even
+    solo figures)." — Ann travels along row 1 over Bob's space: the clover is hers; with Bob
+elsewhere, no."""
+    improvement = A(1, 2, improvement=["other"], abilities=["gain clover"],
+                    trigger={"when": "figure"})
+    for bob, triggered in (([1, 2], True), ([4, 1], False)):  # the referee works out the path
+        table = start(client, {"display": DISPLAY, "players": two(
+            {"completed": [improvement], "clovers": 0}, {"figure": bob})})
+        table.accepted(ev("move", movement=1, to=[1, 3], card=BEAST))
+        event = ev("ability", kind="gain clover", improvement=1)
+        if triggered:
+            table.accepted(event)
+            assert me(table)["clovers"] == 1
+        else:
+            assert table.send(event).status_code == 422
