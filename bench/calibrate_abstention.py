@@ -1,22 +1,33 @@
-"""Fit the confidence that the book answers a question, on the dev questions only.
+"""Fit the confidence that the book answers a question, on the calibration and dev questions.
 
-    .venv/bin/python bench/calibrate_abstention.py [--max-abstain 0.05] [--write]
+    .venv/bin/python bench/calibrate_abstention.py [--max-abstain 0.03] [--l2 0.3] [--write]
 
-Each dev question (answerable, and unanswerable with "answer": null) is searched with its game;
-the search's confidence features (`SearchResult.features`) are the inputs of a logistic
-regression (L2, classes weighted equally, features standardized) whose target is "the book
-answers this". The threshold is the highest confidence that still answers all but
-`--max-abstain` of the answerable dev questions. With --write the model goes to
-rulebook_index/data/abstention.json, which `search.confidence_of` reads; holdout and test are
-never read here (bench/search_quality.py reports them).
+Training questions: bench/questions-calibration.jsonl (written for this fit alone, apart from the
+dev / holdout / test sets and never used to rank) and the dev set, answerable and unanswerable
+("answer": null). Each is searched with its game; the inputs are the search's confidence features
+(`SearchResult.features`, those named by --features) and the question's embedding
+(`embedding.question_vector`: what *kind* of question it is — a card's printed contents, play
+time, an opinion — which the ranking's features cannot see). The model is a logistic regression
+(L2 on standardized inputs, classes weighted equally, fitted by Newton's method) whose target is
+"the book answers this".
+
+The threshold is taken from out-of-fold confidences (5 folds, 3 shuffles): the highest confidence
+that abstains on at most --max-abstain of the answerable questions when each is judged by a model
+fitted without it (a model is kinder to its own training questions, so a threshold read off them
+abstains on more new answerable ones). Printed: the out-of-fold AUC and abstentions per set, and
+the transfer between the two sets (fitted on one, judged on the other, at the threshold that
+fit's own out-of-fold confidences give). With --write the model goes to
+rulebook_index/data/abstention.json, which `search.confidence_of` reads; holdout and test are never
+read here (bench/search_quality.py reports them). Refit after the embedding or the ranking changes.
 """
 
 import argparse
-import json
 import math
 import sys
 import tempfile
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -24,125 +35,140 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from search_quality import load, set_paths  # noqa: E402
 
-from rulebook_index import corpus, indexing, search  # noqa: E402
+from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
-# Only signals whose sign is certain before any fit (more of the question covered, its most
-# specific word in the answer, a question of a kind books answer); with a dozen unanswerable
-# dev questions, a free fit of every feature gave coverage a negative weight.
+SETS = ["calibration", "dev"]
 FEATURES = ["specific", "off_book"]
-L2 = 0.1
-STEPS = 4000
-RATE = 0.1
+L2 = 0.3
+FREE_L2 = 0.001
+FOLDS, SHUFFLES = 5, 3
+NEWTON_STEPS = 25
 
 
-def fit(xs: list[list[float]], ys: list[int]) -> tuple[float, list[float]]:
-    """Logistic regression by gradient descent; returns (bias, weights) on raw features."""
-    k = len(xs[0])
-    mean = [sum(x[j] for x in xs) / len(xs) for j in range(k)]
-    sd = [math.sqrt(sum((x[j] - mean[j]) ** 2 for x in xs) / len(xs)) or 1.0 for j in range(k)]
-    zs = [[(x[j] - mean[j]) / sd[j] for j in range(k)] for x in xs]
-    pos = sum(ys)
-    weight = {1: len(ys) / (2 * pos), 0: len(ys) / (2 * (len(ys) - pos))}
-    b, w = 0.0, [0.0] * k
-    for _ in range(STEPS):
-        gb, gw = 0.0, [L2 * wj for wj in w]
-        for z, y in zip(zs, ys, strict=True):
-            p = 1 / (1 + math.exp(-(b + sum(wj * zj for wj, zj in zip(w, z, strict=True)))))
-            e = (p - y) * weight[y] / len(ys)
-            gb += e
-            for j in range(k):
-                gw[j] += e * z[j]
-        b -= RATE * gb * 10
-        w = [wj - RATE * g * 10 for wj, g in zip(w, gw, strict=True)]
-    raw_w = [w[j] / sd[j] for j in range(k)]
-    raw_b = b - sum(w[j] * mean[j] / sd[j] for j in range(k))
-    return raw_b, raw_w
+def fit(x: np.ndarray, y: np.ndarray, l2: float, free: int) -> tuple[float, np.ndarray]:
+    """(bias, weights) on raw inputs of a logistic regression fitted on standardized ones; the
+    first `free` inputs (the few named features, whose sign is known) are barely pulled toward
+    0, the embedding's many are pulled by `l2`."""
+    mean, sd = x.mean(0), x.std(0)
+    sd[sd == 0] = 1.0
+    # the embedding's dimensions share one scale: a few of them hardly vary at all, and dividing
+    # by their own spread would blow their weights up
+    sd[free:] = math.sqrt(float((sd[free:] ** 2).mean()))
+    z = np.hstack([(x - mean) / sd, np.ones((len(x), 1))])
+    balance = np.where(y == 1, len(y) / (2 * y.sum()), len(y) / (2 * (len(y) - y.sum())))
+    penalty = np.full(z.shape[1], l2)
+    penalty[:free] = FREE_L2
+    penalty[-1] = 0.0  # the bias is not pulled toward 0
+    w = np.zeros(z.shape[1])
+    for _ in range(NEWTON_STEPS):
+        p = 1 / (1 + np.exp(-np.clip(z @ w, -50, 50)))
+        grad = z.T @ ((p - y) * balance) / len(y) + penalty * w
+        hess = (z.T * (p * (1 - p) * balance)) @ z / len(y) + np.diag(penalty + 1e-9)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    raw = w[:-1] / sd
+    return float(w[-1] - (raw * mean).sum()), raw
 
 
-def threshold_for(conf: list[float], max_abstain: float) -> float:
-    """The highest confidence (to three places) that abstains on at most `max_abstain` of the
-    answerable questions whose confidences are `conf`."""
-    answerable = sorted(conf)
+def confidences(model: tuple[float, np.ndarray], x: np.ndarray) -> np.ndarray:
+    bias, w = model
+    return np.round(1 / (1 + np.exp(-np.clip(x @ w + bias, -50, 50))), 3)  # as search reports
+
+
+def out_of_fold(x: np.ndarray, y: np.ndarray, l2: float, free: int) -> np.ndarray:
+    """Each question's confidence from models fitted without it (mean over the shuffles)."""
+    out = np.zeros(len(y))
+    for seed in range(SHUFFLES):
+        order = np.random.default_rng(seed).permutation(len(y))
+        for k in range(FOLDS):
+            held = order[k::FOLDS]
+            train = np.setdiff1d(order, held)
+            out[held] += confidences(fit(x[train], y[train], l2, free), x[held])
+    return out / SHUFFLES
+
+
+def threshold_for(conf: np.ndarray, max_abstain: float) -> float:
+    """The highest confidence (to three places) below which at most `max_abstain` of the
+    answerable questions whose confidences are `conf` fall."""
+    answerable = np.sort(conf)
     allowed = int(max_abstain * len(answerable))
-    threshold = answerable[allowed] if allowed < len(answerable) else answerable[-1]
-    return math.floor(threshold * 1000) / 1000
+    return math.floor(float(answerable[min(allowed, len(answerable) - 1)]) * 1000) / 1000
 
 
-def confidence(bias: float, weights: list[float], x: list[float]) -> float:
-    z = bias + sum(w * v for w, v in zip(weights, x, strict=True))
-    return 1 / (1 + math.exp(-z))
-
-
-def cross_validate(xs, ys, folds: int, max_abstain: float) -> tuple[int, int]:
-    """(unanswerable abstained on, answerable abstained on) when each fold (by position) is
-    judged by a model and threshold fitted on the other folds."""
-    right = wrong = 0
-    for k in range(folds):
-        held = set(range(k, len(xs), folds))
-        train = [i for i in range(len(xs)) if i not in held]
-        bias, weights = fit([xs[i] for i in train], [ys[i] for i in train])
-        t = threshold_for([confidence(bias, weights, xs[i]) for i in train if ys[i]], max_abstain)
-        for i in held:
-            if round(confidence(bias, weights, xs[i]), 3) < t:
-                right += 1 - ys[i]
-                wrong += ys[i]
-    return right, wrong
-
-
-def auc(values: list[float], ys: list[int]) -> float:
+def auc(conf: np.ndarray, y: np.ndarray) -> float:
     """The chance that an answerable question scores above an unanswerable one (ties half)."""
-    pos = [v for v, y in zip(values, ys, strict=True) if y]
-    neg = [v for v, y in zip(values, ys, strict=True) if not y]
-    won = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
-    return won / ((len(pos) * len(neg)) or 1)
+    pos, neg = conf[y == 1][:, None], conf[y == 0][None, :]
+    return float((pos > neg).mean() + 0.5 * (pos == neg).mean())
+
+
+def abstains(conf: np.ndarray, y: np.ndarray, threshold: float) -> str:
+    un = y == 0
+    return (f"abstains on {int((conf[un] < threshold).sum())}/{int(un.sum())} unanswerable, "
+            f"{int((conf[~un] < threshold).sum())}/{int((~un).sum())} answerable")
+
+
+def inputs(searcher, questions, names) -> np.ndarray:
+    rows = []
+    for q in questions:
+        res = search.search(searcher, q["q"], q["game"], 5)
+        question = embedding.question_vector(res.query)
+        rows.append(np.concatenate([[res.features[n] for n in names], question]))
+    return np.array(rows)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--max-abstain", type=float, default=0.05,
-                    help="share of answerable dev questions the threshold may abstain on")
+    ap.add_argument("--max-abstain", type=float, default=0.03,
+                    help="share of answerable questions (out of fold) the threshold may abstain on")
     ap.add_argument("--features", default=",".join(FEATURES),
-                    help="comma-separated features of SearchResult.features to fit on")
-    ap.add_argument("--folds", type=int, default=5, help="cross-validate on dev first (0: no)")
+                    help="comma-separated features of SearchResult.features, beside the embedding")
+    ap.add_argument("--l2", type=float, default=L2, help="the pull of every weight toward 0")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/abstention.json")
     args = ap.parse_args(argv)
-    questions = load(set_paths("dev"))
+    names = [n for n in args.features.split(",") if n]
+    sets = {name: load(set_paths(name)) for name in SETS}
     with tempfile.TemporaryDirectory() as tmp:
         indexing.build(tmp)
         _, ix = indexing.open_current(tmp)
         with ix.searcher(weighting=search.WEIGHTING) as s:
-            feats = [search.search(s, q["q"], q["game"], 5).features for q in questions]
+            xs = {name: inputs(s, qs, names) for name, qs in sets.items()}
         ix.close()
-    names = args.features.split(",")
-    xs = [[f[n] for n in names] for f in feats]
-    ys = [1 if q.get("answer") else 0 for q in questions]
-    if args.folds > 1:
-        print("single features' AUC on dev: " + ", ".join(
-            f"{k} {auc([f[k] for f in feats], ys):.2f}" for k in feats[0]))
-        recall, wrong = cross_validate(xs, ys, args.folds, args.max_abstain)
-        print(f"cross-validated on dev ({args.folds} folds): abstains on {recall}/{len(ys) - sum(ys)} "
-              f"unanswerable, {wrong}/{sum(ys)} answerable")
-    bias, weights = fit(xs, ys)
-    model = {"bias": bias, "weights": dict(zip(names, weights, strict=True))}
+    ys = {name: np.array([1 if q.get("answer") else 0 for q in qs]) for name, qs in sets.items()}
+    x, y = np.vstack(list(xs.values())), np.concatenate(list(ys.values()))
 
-    def conf(x):
-        z = bias + sum(w * v for w, v in zip(weights, x, strict=True))
-        return 1 / (1 + math.exp(-z))
+    free = len(names)
+    oof = out_of_fold(x, y, args.l2, free)
+    threshold = threshold_for(oof[y == 1], args.max_abstain)
+    print(f"{len(y)} questions ({int((y == 0).sum())} unanswerable), inputs: {names} + the "
+          f"question's embedding ({x.shape[1] - len(names)}), L2 {args.l2}")
+    print(f"out of fold: AUC {auc(oof, y):.3f}; threshold {threshold} {abstains(oof, y, threshold)}")
+    start = 0
+    for name in SETS:
+        part = slice(start, start + len(ys[name]))
+        start += len(ys[name])
+        print(f"  {name:<12} AUC {auc(oof[part], ys[name]):.3f}  {abstains(oof[part], ys[name], threshold)}")
+    for a, b in (SETS, SETS[::-1]):
+        t = threshold_for(out_of_fold(xs[a], ys[a], args.l2, free)[ys[a] == 1], args.max_abstain)
+        conf = confidences(fit(xs[a], ys[a], args.l2, free), xs[b])
+        print(f"  fitted on {a} alone, judged on {b}: AUC {auc(conf, ys[b]):.3f}  "
+              f"{abstains(conf, ys[b], t)} (threshold {t})")
 
-    answerable = sorted(conf(x) for x, y in zip(xs, ys, strict=True) if y)
-    allowed = int(args.max_abstain * len(answerable))
-    threshold = answerable[allowed] if allowed < len(answerable) else answerable[-1]
-    model["threshold"] = math.floor(threshold * 1000) / 1000  # confidences are reported to 3 places
-    model["fitted_on"] = f"{len(answerable)} answerable, {len(ys) - sum(ys)} unanswerable dev questions"
-    answerable = [round(c, 3) for c in answerable]
-    unans = [round(conf(x), 3) for x, y in zip(xs, ys, strict=True) if not y]
-    print(json.dumps(model, indent=1))
-    print(f"dev: abstains on {sum(c < model['threshold'] for c in unans)}/{len(unans)} "
-          f"unanswerable, {sum(c < model['threshold'] for c in answerable)}/{len(answerable)} "
-          "answerable")
+    bias, weights = fit(x, y, args.l2, free)
+    model = {
+        "bias": round(bias, 6),
+        "weights": {n: round(float(w), 6) for n, w in zip(names, weights, strict=False)},
+        "question_weights": [round(float(w), 5) for w in weights[len(names):]],
+        "threshold": threshold,
+        "l2": args.l2,
+        "max_abstain": args.max_abstain,
+        "fitted_on": ", ".join(f"{name}: {int(ys[name].sum())} answerable, "
+                               f"{int((ys[name] == 0).sum())} unanswerable" for name in SETS),
+    }
+    print(f"fitted on all: bias {model['bias']}, weights {model['weights']}; "
+          f"in sample {abstains(confidences((bias, weights), x), y, threshold)}")
     if args.write:
-        model["weights"] = {k: round(v, 6) for k, v in model["weights"].items()}
-        model["bias"] = round(model["bias"], 6)
         corpus.write_fitted_model("abstention", model)
     return 0
 

@@ -3,11 +3,12 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
 
-With no file, the three sets are measured: bench/questions-dev.jsonl (the set the ranking and
-the abstention threshold are tuned on; look at its misses freely), bench/questions-holdout.jsonl
-(written blind; judge a change by its aggregate figures, do not tune on its questions) and
-bench/questions-test.jsonl (written blind; aggregate figures only, never read question by
-question: --misses never lists it).
+With no file, four sets are measured: bench/questions-dev.jsonl (the set the ranking and the
+abstention are fitted on; look at its misses freely), bench/questions-calibration.jsonl (written
+for the abstention fit alone, apart from the others, never used to rank),
+bench/questions-holdout.jsonl (written blind; judge a change by its aggregate figures, do not tune
+on its questions) and bench/questions-test.jsonl (written blind; aggregate figures only, never
+read question by question: --misses never lists it).
 
 Each line of a question file is {"game": id, "q": "player question", "answer": "verbatim
 rulebook phrase"} or, for a question the book does not answer, "answer": null. A hit is a
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from rulebook_index import indexing, search, sections  # noqa: E402
 
-SETS = ["dev", "holdout", "test"]
+SETS = ["dev", "calibration", "holdout", "test"]
 
 
 def set_paths(name: str) -> list[Path]:
@@ -177,7 +178,8 @@ def main(argv=None) -> int:
     ap.add_argument("questions", nargs="*", help="question files (default: dev, holdout, test)")
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--misses", action="store_true",
-                    help="list misses and abstention errors (dev only, unless a file is named)")
+                    help="list misses and abstention errors (dev and calibration only, unless a "
+                         "file is named)")
     args = ap.parse_args(argv)
     if args.questions:
         named = [(Path(p).name, [Path(p)]) for p in args.questions]
@@ -197,7 +199,7 @@ def main(argv=None) -> int:
                     print(f"== {name}: missing\n")
                     continue
                 rows = evaluate(s, questions, args.limit)
-                report(name, rows, args.misses and "dev" in name)
+                report(name, rows, args.misses and ("dev" in name or "calibration" in name))
         ix.close()
     return 0
 

@@ -18,6 +18,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+import numpy as np
 from whoosh.query import Or, Phrase, Term
 from whoosh.scoring import BM25F, BaseScorer, bm25
 
@@ -1023,12 +1024,28 @@ def _calibration() -> dict:
     return corpus.fitted_model("abstention")
 
 
-def confidence_of(features: dict[str, float]) -> float:
-    """The calibrated probability that the first hit answers the question: a logistic model
-    over `features`, fitted on the dev questions (bench/calibrate_abstention.py)."""
+@functools.cache
+def _question_weights() -> np.ndarray | None:
+    """The model's weights on the question's embedding (what kind of question it is: a card's
+    printed contents, play time, an opinion...), or None for a model without them."""
+    weights = _calibration().get("question_weights")
+    if not weights:
+        return None
+    w = np.array(weights, dtype=np.float32)
+    w.flags.writeable = False
+    return w
+
+
+def confidence_of(features: dict[str, float], question: np.ndarray | None = None) -> float:
+    """The calibrated probability that the book answers the question: a logistic model over
+    `features` and the question's embedding `question` (`embedding.question_vector`), fitted on
+    the calibration and dev questions (bench/calibrate_abstention.py)."""
     model = _calibration()
     z = model.get("bias", 0.0) + sum(w * features.get(k, 0.0)
                                      for k, w in model.get("weights", {}).items())
+    weights = _question_weights()
+    if weights is not None and question is not None:
+        z += float(weights @ question)
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
@@ -1093,7 +1110,8 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     ranked = _rerank(plan, docs, scores, searcher, limit)
     features = _confidence_features(plan, searcher, game,
                                     [(docs[i], r) for i, r in ranked[:2]])
-    confidence = round(confidence_of(features), 3)  # as reported, and as compared
+    question = embedding.question_vector(plan.text)  # computed once already, by the re-ranker
+    confidence = round(confidence_of(features, question), 3)  # as reported, and as compared
 
     hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}
     hits = []
