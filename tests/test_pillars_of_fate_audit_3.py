@@ -19,6 +19,7 @@ from tests.test_pillars_of_fate_audit import (
     Q,
     Table,
     age,
+    finish,
     position,
     quiet,
     refused,
@@ -373,3 +374,27 @@ def test_the_same_player_cannot_play_one_divine_card_twice_in_the_calculator(cli
             tally({"right": quiet(sun_divine="Prophet")}, "two_face_down")]
     refused_as_a_table(score(client, ages, divine_duplicates="none"), Q_SELECT,
                        "ages[2].lanes.right.sun[0]")
+
+
+def test_the_game_waits_for_age_threes_tie_before_naming_a_winner(client):
+    """Resolving an Age: "Ties in either suit or power are decided by the player that holds the
+    pillar for that lane." and Game End: "The player with the most renown wins." Age III's last card
+    leaves the left lane 9 to 9 with Moon's pillar: the game is not over and nobody has won until
+    Moon picks; Sun cannot pick for Moon's lane; Moon picks Moon, takes the feather reward 2 and
+    wins 7 to 5."""
+    lanes = {"left": {"quest": Q(2, 0), "pillar": "moon", "sun": [C(3, f=1)] * 3,
+                      "moon": [C(3)] * 3},
+             "center": quiet(sun_divine="Namari"), "right": quiet(moon_divine="Naka")}
+    table, response = finish(client, lanes, last=("moon", "left"), age=3,
+                             renown={"sun": 5, "moon": 5},
+                             modifiers_used=["least_power", "no_suit"])
+    assert response.status_code == 200, response.get_json()
+    view = table.view()
+    assert view["over"] is False and view["scores"]["winners"] == []
+    refused(table.post(type="break_tie", player="sun", lane="left", tie="power", choice="sun"),
+            "Ties in either suit or power are decided by the player that holds the pillar for "
+            "that lane.")
+    table.ok(type="break_tie", player="moon", lane="left", tie="power", choice="moon")
+    view = table.view()
+    assert view["over"] is True and view["state"]["renown"] == {"sun": 5, "moon": 7}
+    assert view["scores"]["winners"] == ["moon"]
