@@ -138,7 +138,6 @@ Q_RATIO_CHANGE = ("At the end of round 2, the display's adventure card ratio cha
 Q_CAMPFIRES = ("2. Shuffle the companion cards and create a face-down companion deck. Place it below "
                "the map. Draw 6 companion cards from the top of the deck and place one face-up on "
                "each of the 6 campfire spaces.")
-Q_COMPONENTS_ITEMS = "• 64 item cards"
 # The book says nothing of an empty companion deck: a card entered all the same cannot be in it.
 Q_COMPONENTS_COMPANIONS = "• 32 companion cards"
 
