@@ -261,3 +261,54 @@ def test_recuperate_only_the_corresponding_ailment(client):
     t.ok({"type": "recuperate", "player": "p1", "remove": {"wagon_damage": 1},
           "discard": {"wood": 1}})
     assert t.p("p1")["ailments"]["wagon_damage"] == 0 and t.p("p1")["resources"]["wood"] == 1
+
+
+# ---------------------------------------------------------------- the rulings' other readings
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_attacking_from_cedar_falls_by_ruling(client, allowed):
+    """FAQ: "A: No, attacking a Traveler in a city would be unseemly." names the target's city;
+    the ruling attack_from_city says whether a Traveler in Cedar Falls may attack one on an
+    adjacent tile (default: yes, only the target's tile is named)."""
+    t = Table(client, position("camp", p1=board("CF"), p2=board("A1"), p3=board("B2")),
+              options={"attack_from_city": allowed})
+    event = {"type": "combat", "player": "p1", "target": "p2", "dice": [1], "target_dice": [0]}
+    if allowed:
+        t.ok(event)
+    else:
+        t.refused(event, "A: No, attacking a Traveler in a city would be unseemly.")
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_attacking_a_ravenous_player_by_ruling(client, allowed):
+    """Combat: "To initiate combat, the Active Player selects another Player on their current
+    tile, or an adjacent tile" — a Ravenous Player is another Player (ruling attack_ravenous,
+    default yes; he rolls one die per Hunger); under the other reading Ann cannot pick Bob."""
+    t = Table(client, position("camp", p1=board("A2"), p2=ravenous("A2", hunger=1),
+                               p3=board("B2")), options={"attack_ravenous": allowed})
+    event = {"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0]}
+    if allowed:
+        t.ok(event)
+        assert t.p("p2")["status"] == "ravenous"
+    else:
+        t.refused(event, "To initiate combat, the Active Player selects another Player")
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_trading_with_a_ravenous_player_by_ruling(client, allowed):
+    """Trade: "The Active Player may Trade with other Players who are on the same Terrain tile, or
+    on the Terrain tiles adjacent to them." and "Trades may use ... other forms of negotiation"
+    (ruling trade_with_ravenous, default yes: a Ravenous Player has no Supply, only other terms;
+    the other reading quotes Turning Ravenous: "...returns all Ailment tokens, Resource tokens, and
+    Equipment cards to the Stockpile...")."""
+    t = Table(client, position("camp", p1=board("A2"), p2=ravenous("A2", hunger=1),
+                               p3=board("B2")), options={"trade_with_ravenous": allowed})
+    event = {"type": "trade", "player": "p1", "with": "p2", "terms": "safe passage",
+             "accepted": False}
+    if allowed:
+        t.ok(event)
+    else:
+        # the reading's reason: a Ravenous Player returned everything (no Supply to trade from)
+        t.refused(event, "returns all Ailment tokens, Resource tokens, and Equipment cards to "
+                         "the Stockpile")
