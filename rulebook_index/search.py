@@ -966,7 +966,9 @@ def _in_game(searcher, s: str, game: str | None) -> bool:
 # asked in words that the game's own book never uses (Pillars of Fate prints "Strategy Tips",
 # Journey "GAME TIP"s: there, such a question is the book's to answer).
 _OFF_BOOK_PHRASE = re.compile(
-    r"\bhow long (does|do|will|is|would)\b.*\b(take|last)\b|\bplay ?time\b|"
+    # the length of a game or a quest, not of a card's effect ("how long does poisoned last")
+    r"\bhow long (does|do|will|is|would)\b.*\b(game|quest|match|session|campaign)s?\b.*\b(take|last)\b|"
+    r"\bplay ?time\b|"
     r"\bwhat age\b.*\bfor\b|\bage (range|rating)\b|\bhow old\b"
 )
 _OFF_BOOK_WORD = re.compile(

@@ -217,3 +217,13 @@ def test_a_story_passage_is_marked_and_weighed_down(searcher):
     cands = search.candidates(searcher, "who is the monkey king", "journey")
     lore = [f for _, f in cands if f["lore"]]
     assert lore and search.reranker_weights()[search.FEATURES.index("lore")] < 0
+
+
+def test_how_long_a_card_lasts_is_a_rule_not_play_time(searcher):
+    # "how long does … last" asks for play time only of a game or a quest; a condition's duration
+    # is printed ("the Poisoned Card which lasts 3 turns")
+    assert search.search(searcher, "how long does a game of journey last", "journey", 5).features[
+        "off_book"] == 1.0
+    res = search.search(searcher, "how long does poisoned last", "journey", 5)
+    assert res.features["off_book"] == 0.0
+    assert any("lasts 3 turns" in h.text for h in res.hits[:3])
