@@ -178,3 +178,316 @@ def test_a_quests_own_demon_lord_stays_after_its_attack_action(client):
                  demon_die=0, defense_dice=[0, 0])
         assert "koorogg-1" in table.G["demons"]
     assert table.G["pilgrims"][MK]["hp"] == 8
+
+
+# == Third independent audit (session 6, `journey3`): scenarios written from the rulebook first ======
+# Each scenario goes through the HTTP API (tests.test_journey_audit's Table: a position, events, the
+# 200 or the 422 with its sentence, and the state a player reads). The numbers are worked out by hand
+# from the book. Where the first two audits went is not repeated (see docs/games/journey.md).
+
+from tests.test_journey_audit import at, demon_phase, option, refused, refused_one_of  # noqa: E402
+from tests.test_journey_audit_2 import BERROK, KING, hit, profiles  # noqa: E402
+
+VIGOR = {"fortune": ["Om Mala of Vigor"]}
+
+
+def names(conditions):
+    return sorted(c["name"] for c in conditions)
+
+
+def test_demon_distraction_takes_no_third_action_even_with_om_mala_of_vigor(client):
+    """Corruption Card FAQ: "If you have the Demon Distraction Corruption, you cannot take more than
+    2 Actions per turn, under any circumstances." The Monkey King holds Om Mala of Vigor (+1 AP)."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {
+        **VIGOR, "corruption": ["Demon Distraction"], "chi": 0}})
+    response = table.post(type="play_card", pilgrim="monkey_king", card="Om Mala of Vigor",
+                          kind="fortune")
+    if response.status_code == 200:
+        table.ok(type="rest", pilgrim="monkey_king")
+        table.ok(type="move", pilgrim="monkey_king", steps=1)
+        response = table.post(type="rest", pilgrim="monkey_king")
+    refused(response, "If you have the Demon Distraction Corruption, you cannot take more than 2 "
+                      "Actions per turn, under any circumstances.")
+
+
+def test_three_action_points_make_one_triple_move(client):
+    """ "Similarly, if you have 3 Action Points available, you can make one triple Move." The Monkey
+    King (MV 4) with Om Mala of Vigor: 12 squares in one Move of 3 Action Points; 13 are refused."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": VIGOR})
+    table.ok(type="play_card", pilgrim="monkey_king", card="Om Mala of Vigor", kind="fortune")
+    assert table.activation()["ap"] == 3
+    response = table.post(type="move", pilgrim="monkey_king", steps=13, action_points=3)
+    assert response.status_code == 422 and response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    table.ok(type="move", pilgrim="monkey_king", steps=12, action_points=3)
+    assert table.activation()["pilgrim"] == "monk_sha"
+
+
+def test_a_triple_move_needs_three_action_points(client):
+    """ "Normally, each Pilgrim has 2 Action Points to spend" — a triple Move without a third Action
+    Point is refused; and a Double Move after a Rest (one point left) too."""
+    table = at(client, "monkey_king")
+    refused_one_of(table.post(type="move", pilgrim="monkey_king", steps=9, action_points=3),
+                   "Normally, each Pilgrim has 2 Action Points to spend",
+                   "Similarly, if you have 3 Action Points available, you can make one triple Move.")
+    table.ok(type="rest", pilgrim="monkey_king")
+    refused_one_of(table.post(type="move", pilgrim="monkey_king", steps=5, action_points=2),
+                   "Normally, each Pilgrim has 2 Action Points to spend",
+                   "Like many other actions, the Move Action can be made twice.")
+    assert table.activation()["ap"] - table.activation()["spent"] == 1
+
+
+def test_lure_of_demons_third_action_may_double_up(client):
+    """ "If the Pilgrim is allowed a third Action, for example by using the Fortune Card "Om Mala of
+    Vigor", then they can choose any third Action, even if it doubles up." (Lure of Demons: "cannot
+    Rest twice"): Rest, Move, then a second Rest as the third Action (default ruling)."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {
+        **VIGOR, "corruption": ["Lure of Demons"], "chi": 0}})
+    table.ok(type="play_card", pilgrim="monkey_king", card="Om Mala of Vigor", kind="fortune")
+    table.ok(type="rest", pilgrim="monkey_king")
+    refused(table.post(type="rest", pilgrim="monkey_king"),
+            "The Pilgrim lacks the focus to perform the same Action twice in one turn.")
+    table.ok(type="move", pilgrim="monkey_king", steps=1)
+    table.ok(type="rest", pilgrim="monkey_king")
+    assert table.pilgrim("monkey_king")["chi"] == 10
+
+
+def test_another_pilgrim_may_drink_from_a_well_already_used(client):
+    """ "each Pilgrim can only use each Water Well once per Quest" — once per Pilgrim: Monk Sha
+    drinks from the Well the Monkey King used (3 -> 10, then 2 -> 9)."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 3}, "monk_sha": {"hp": 2}})
+    table.ok(type="recover", pilgrim="monkey_king", well="well-1")
+    table.ok(type="end_activation", pilgrim="monkey_king")
+    table.ok(type="recover", pilgrim="monk_sha", well="well-1")
+    assert (table.pilgrim("monkey_king")["hp"], table.pilgrim("monk_sha")["hp"]) == (10, 9)
+
+
+def test_two_different_conditions_both_apply(client):
+    """ "If they are different kinds of Condition Cards, for example Burned and Poisoned, both
+    Conditions are applied as normal." and "Apply the effect as soon as you get the card": Poisoned
+    (1) then Burned ("causes 2 damage immediately"): 10 -> 7, both cards beside the sheet."""
+    table = at(client, "monkey_king")
+    table.ok(type="take_condition", pilgrim="monkey_king", condition="Poisoned")
+    table.ok(type="take_condition", pilgrim="monkey_king", condition="Burned", duration=2)
+    monkey = table.pilgrim("monkey_king")
+    assert names(monkey["conditions"]) == ["Burned", "Poisoned"]
+    assert monkey["hp"] == 7
+
+
+def test_a_disabled_pilgrim_still_defends(client):
+    """ "Disabled: While Disabled, the Pilgrim cannot attack but the Pilgrim can make all other
+    actions and can defend if attacked." A Berrok rolls 3 + 2 against the Disabled Monkey King's
+    1 + 1: 10 -> 7."""
+    table = demon_phase(client, demons=["berrok"], options=profiles(BERROK),
+                        pilgrims={"monkey_king": {"conditions": [{"name": "Disabled",
+                                                                  "duration": 2}]}})
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["attack", "attack"], ["monkey_king"], ends="not_closer")])
+    table.ok(type="demon_plan", demon="berrok-1", option=1)
+    table.ok(type="demon_attack", demon="berrok-1", target="monkey_king", attack_dice=[3, 2],
+             defense_dice=[1, 1])
+    assert table.pilgrim("monkey_king")["hp"] == 7
+
+
+def test_a_demon_rolls_no_defense_dice_and_a_green_line_gives_it_nothing(client):
+    """ "For example, there is no Defense Dice Attribute on the Bull Warrior Profile Sheet, so Bull
+    Warriors do not roll any Defense Dice nor do they get any bonuses to Defense." Defense dice
+    entered for a Berrok are refused; on a green line it gains nothing: 1 + 1 Defeats its 2 HP."""
+    table = at(client, "monkey_king", demons=["berrok"], options=profiles(BERROK))
+    response = hit(table, "monkey_king", "berrok-1", [1, 1], defense_dice=[1, 0])
+    refused_one_of(response, "so Bull Warriors do not roll any Defense Dice nor do they get any "
+                             "bonuses to Defense.",
+                   "You can imagine that Demons always score 0 for defense.",
+                   "Only certain characters use Defense Dice, for example the Pilgrims do and "
+                   "the Bull Demons do not.")
+    hit_ok = hit(table, "monkey_king", "berrok-1", [1, 1], green_square=True)
+    assert hit_ok.status_code == 200, hit_ok.get_json()
+    assert table.state["pending"]["demon"] == "berrok-1"
+    assert any("no bonus" in e["text"] and e["rule"]["quote"].startswith("If a model does not use")
+               for e in hit_ok.get_json()["effects"]), hit_ok.get_json()["effects"]
+
+
+def test_a_play_anytime_card_in_the_demon_phase(client):
+    """ "The Pilgrim does not need to be active, in fact, these cards can even be played during the
+    Demon Phase." Wild Herbs (+3) in the Demon Phase: 5 -> 8."""
+    table = demon_phase(client, demons=["berrok"], options=profiles(BERROK),
+                        pilgrims={"monk_sha": {"hp": 5, "fortune": ["Wild Herbs"]}})
+    table.ok(type="play_card", pilgrim="monk_sha", card="Wild Herbs", kind="fortune")
+    assert table.pilgrim("monk_sha")["hp"] == 8
+
+
+def test_a_fortune_card_prayed_for_is_played_at_once_and_then_gone(client):
+    """ "GAME TIP Playing Fortune Cards at any time includes playing them immediately after they are
+    drawn." Pray draws Wild Herbs; played at once (4 -> 7); played again: no longer in the hand."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 4}})
+    table.ok(type="pray", pilgrim="monkey_king", box="box-1", card="Wild Herbs")
+    table.ok(type="play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune")
+    assert table.pilgrim("monkey_king")["hp"] == 7
+    response = table.post(type="play_card", pilgrim="monkey_king", card="Wild Herbs",
+                          kind="fortune")
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    assert table.pilgrim("monkey_king")["hp"] == 7
+
+
+def test_healing_at_full_health_is_capped_and_the_card_discarded(client):
+    """ "If you cannot use all the points above its maximum, increase the statistic to its maximum
+    and discard the card normally." Wild Herbs at 9 of 10 HP: 10, and the card leaves the hand."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"hp": 9, "fortune": ["Wild Herbs"]}})
+    table.ok(type="play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune")
+    monkey = table.pilgrim("monkey_king")
+    assert monkey["hp"] == 10 and "Wild Herbs" not in monkey["fortune"]
+
+
+def test_complete_one_demon_before_activating_the_next(client):
+    """ "Complete all actions for one Demon before activating the next Demon." The Berrok closest to
+    Tripitaka plans; the second one's options before the first has attacked are refused."""
+    table = demon_phase(client, demons=["berrok", "berrok"], options=profiles(BERROK))
+    table.ok(type="measure", of="demons", distances={"berrok-1": 1, "berrok-2": 4})
+    table.ok(type="demon_options", demon="berrok-1", options=[
+        option(["attack", "attack"], ["tripitaka"])])
+    table.ok(type="demon_plan", demon="berrok-1", option=1)
+    table.ok(type="demon_attack", demon="berrok-1", target="tripitaka", attack_dice=[0, 0],
+             defense_dice=[0, 0])
+    response = table.post(type="demon_options", demon="berrok-2", options=[
+        option(["move", "move"], [], squares=4)])
+    refused_one_of(response, "Complete all actions for one Demon before activating the next Demon.")
+
+
+def test_condition_damage_on_an_unconscious_pilgrim_stays_at_zero(client):
+    """ "If the Unconscious Pilgrim has Condition Cards, etc, follow the instructions normally ...
+    the effects will generally make no difference, as the Pilgrim's Health Points are already at 0"
+    Poisoned takes Monk Sha from 1 to 0 at the Maintenance (Unconscious); the Maintenance's next
+    step ("Unconscious Pilgrim: If an Unconscious Pilgrim is face down, turn them on their side.")
+    turns him on his side at once, the next one on his back, still at 0, Poisoned still beside him."""
+    table = at(client, "monkey_king", gates=(), pilgrims={"monk_sha": {
+        "hp": 1, "conditions": [{"name": "Poisoned", "tokens": 0, "duration": 3,
+                                 "damage_each_turn": 1}]}})
+    sha = table.pilgrim("monk_sha")
+    assert (sha["hp"], sha["status"], sha["posture"]) == (0, "unconscious", "side")
+    for pilgrim in ("monkey_king", "tripitaka", "cho_hakkai"):
+        table.ok(type="end_activation", pilgrim=pilgrim)
+    table.ok(type="end_turn")
+    table.ok(type="maintenance")
+    sha = table.pilgrim("monk_sha")
+    assert (sha["hp"], sha["status"], sha["posture"]) == (0, "unconscious", "back")
+    assert [c["name"] for c in sha["conditions"]] == ["Poisoned"]
+
+
+def test_a_revived_pilgrim_keeps_his_cards_and_conditions(client):
+    """ "The revived Pilgrim keeps all their Skill Cards, etc. Only Health Points and Chi are
+    changed when Pilgrims are revived." Monk Sha, Unconscious and Poisoned, is revived with 2 HP and
+    1 Chi; his hand and the Poisoned card (1 Turn Token) stay."""
+    sha = {"hp": 0, "chi": 0, "status": "unconscious", "posture": "face_down",
+           "hand": ["Brotherhood of the Skull"],
+           "conditions": [{"name": "Poisoned", "tokens": 1, "duration": 3, "damage_each_turn": 1}]}
+    table = at(client, "tripitaka", pilgrims={"monk_sha": sha})
+    table.ok(type="revive", pilgrim="tripitaka", target="monk_sha", hp=2, chi=1, adjacent=True)
+    sha = table.pilgrim("monk_sha")
+    assert (sha["hp"], sha["chi"], sha["status"]) == (2, 1, "active")
+    assert sha["skills"] == ["Brotherhood of the Skull"]
+    assert [(c["name"], c["tokens"]) for c in sha["conditions"]] == [("Poisoned", 1)]
+
+
+def test_a_dead_pilgrim_cannot_be_revived(client):
+    """ "If they are on their back, the time to revive them has run out and they are dead. Remove
+    the Miniature from the game board." Monk Sha on his back dies at the Maintenance; Tripitaka's
+    Revive is refused."""
+    table = at(client, "tripitaka", pilgrims={"monk_sha": {
+        "hp": 0, "status": "unconscious", "posture": "back"}})
+    assert table.pilgrim("monk_sha")["status"] == "dead"
+    response = table.post(type="revive", pilgrim="tripitaka", target="monk_sha", hp=2, chi=0,
+                          adjacent=True)
+    refused_one_of(response, "If they are on their back, the time to revive them has run out and "
+                             "they are dead.",
+                   "When Tripitaka is adjacent to an Unconscious Pilgrim, Tripitaka can Revive the "
+                   "Pilgrim, at a cost:")
+
+
+def test_a_sutra_picked_up_is_no_longer_on_the_map(client):
+    """ "Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile Sheet."
+    The Monkey King picks up sutra-1; Monk Sha cannot pick it up again."""
+    table = at(client, "monkey_king")
+    table.ok(type="collect_sutra", pilgrim="monkey_king", sutra="sutra-1", adjacent=True)
+    table.ok(type="end_activation", pilgrim="monkey_king")
+    response = table.post(type="collect_sutra", pilgrim="monk_sha", sutra="sutra-1", adjacent=True)
+    assert response.status_code in (400, 422), response.get_json()
+    assert table.pilgrim("monkey_king")["sutras"] == 1 and table.pilgrim("monk_sha")["sutras"] == 0
+
+
+def test_a_villager_is_rescued_once(client):
+    """ "Place the Villager Token by the Pilgrim's Profile Sheet. Pilgrims gain 3 Good Karma Points
+    for this heroic deed." A second rescue of the same Villager gives nothing."""
+    table = at(client, "monkey_king")
+    table.ok(type="rescue_villager", pilgrim="monkey_king", villager="villager-1", adjacent=True)
+    table.ok(type="end_activation", pilgrim="monkey_king")
+    response = table.post(type="rescue_villager", pilgrim="monk_sha", villager="villager-1",
+                          adjacent=True)
+    assert response.status_code in (400, 422), response.get_json()
+    assert (table.pilgrim("monkey_king")["good_karma"], table.pilgrim("monk_sha")["good_karma"]) \
+        == (3, 0)
+
+
+def test_a_misfortune_burned_card_burns_at_once(client):
+    """ "A few cards instruct you to take other cards, for example Condition Cards. You discard the
+    Misfortune Card and keep the other card" — "Take a Burned Condition Card": the Burned Condition
+    "causes 2 damage immediately": 8 -> 6, Burned beside Tripitaka's sheet."""
+    table = at(client, "tripitaka")
+    table.ok(type="meditate", pilgrim="tripitaka", box="box-1", spinner="black",
+             misfortune="Fire Trap")
+    table.ok(type="misfortune", pilgrim="tripitaka", card="Fire Trap", condition="Burned",
+             duration=2)
+    tripitaka = table.pilgrim("tripitaka")
+    assert tripitaka["hp"] == 6 and names(tripitaka["conditions"]) == ["Burned"]
+
+
+def test_an_all_targets_demon_attacks_in_the_order_the_players_choose(client):
+    """ "This means all Targets in range and with LOS will be attacked. Resolve this as a series of
+    individual attacks, in any order selected by the Players." The Bull Demon King's Attack on
+    Tripitaka and Monk Sha: Monk Sha's roll first (2 + 1 vs 0: 9 -> 6), then Tripitaka's."""
+    table = demon_phase(client, demons=["koorogg"], options=profiles(KING))
+    table.ok(type="demon_options", demon="koorogg-1", options=[
+        option(["attack", "move"], ["tripitaka", "monk_sha"])])
+    table.ok(type="demon_plan", demon="koorogg-1", option=1)
+    table.ok(type="demon_attack", demon="koorogg-1", target="monk_sha", attack_dice=[2, 1],
+             demon_die=0, defense_dice=[0, 0])
+    table.ok(type="demon_attack", demon="koorogg-1", target="tripitaka", attack_dice=[1, 0],
+             demon_die=0, defense_dice=[0, 0])
+    assert (table.pilgrim("monk_sha")["hp"], table.pilgrim("tripitaka")["hp"]) == (6, 7)
+
+
+def test_a_new_game_starts_with_ten_chi_and_no_karma(client):
+    """ "Set the Chi wheel to 10, the normal maximum value, and both Karma wheels to 0." """
+    table = at(client, "monkey_king")
+    for pilgrim in table.state["pilgrims"].values():
+        assert (pilgrim["chi"], pilgrim["good_karma"], pilgrim["bad_karma"]) == (10, 0, 0)
+
+
+def test_five_players_are_refused(client):
+    """ "Welcome! Journey: Wrath of Demons is a cooperative game for 1 to 4 Players." """
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann", "Ben", "Cy", "Di", "Ed"],
+        "options": {"pilgrim_profiles": PROFILES}})
+    assert response.status_code in (400, 422), response.get_json()
+    assert "4" in response.get_json()["error"]["message"]
+
+
+def test_three_players_one_of_them_with_three_pilgrims_is_refused(client):
+    """ "Three Players - 2 Players have 1 Pilgrim each and the third Player controls 2 Pilgrims." """
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann", "Ben", "Cy"],
+        "options": {"pilgrim_profiles": PROFILES, "controllers": {
+            "monkey_king": "p1", "cho_hakkai": "p1", "monk_sha": "p1", "tripitaka": "p2"}}})
+    assert response.status_code in (400, 422), response.get_json()
+
+
+def test_master_skill_waits_for_the_mandatory_good_karma_trade(client):
+    """ "The trades marked as mandatory must be made when the Karma level is met or exceeded."
+    With 12 Good Karma the Permanent Skill Card is due: a Master Skill (4 Good Karma) first is
+    refused; after the trade (12 -> 2) it cannot be paid."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"good_karma": 12}})
+    refused(table.post(type="master_skill", pilgrim="monkey_king", card="Phase Walk"),
+            "The trades marked as mandatory must be made when the Karma level is met or exceeded.")
+    table.ok(type="karma_trade", pilgrim="monkey_king", kind="good", card="Iron Body")
+    assert table.pilgrim("monkey_king")["good_karma"] == 2
+    response = table.post(type="master_skill", pilgrim="monkey_king", card="Phase Walk")
+    refused(response, "4 Good Karma + 1 Action Point")

@@ -150,10 +150,14 @@ class CombatMixin:
 
     @cites(Q_DEMON_NO_DEFENSE)
     def demon_does_not_defend(self, event):
-        if event.get("green_square"):
-            raise self.violation("A Demon rolls no Defense Dice: a green line gives it nothing.",
-                                 Q_GREEN_NONE)
         return not event.get("defense_dice") or "Demons roll no Defense Dice."
+
+    def no_green_line_for_a_demon(self, event, target):
+        """A Demon standing on a green line is a fact of the board, not a mistake: it gains no
+        bonus (it uses no Defense Dice), and the Attack goes on."""
+        if event.get("green_square") and target in self.G["demons"]:
+            self.effect(f"{self.name_of(target)} stands on a green line but uses no Defense Dice: "
+                        "no bonus.", Q_GREEN_NONE)
 
     @cites(Q_ATTACK_DICE)
     def attack_dice_rolled(self, event):
@@ -301,6 +305,7 @@ class CombatMixin:
                             f"Attack(s) of {strikes['targets']} Target(s) for this Action Point, "
                             "each resolved separately.", Q_TWICE)
         self.pay_cards_used(event)
+        self.no_green_line_for_a_demon(event, target)
         hp = self.demon_value(target, "hp", event.get("target_hp"), "event.target_hp",
                               "Health Points")
         weapon = event.get("weapon_damage")
@@ -604,9 +609,6 @@ class CombatMixin:
     def creature_target_defense(self, event):
         target, rolled = event["target"], len(event.get("defense_dice") or [])
         if target in self.G["demons"]:
-            if event.get("green_square"):
-                raise self.violation("A Demon rolls no Defense Dice: a green line gives it "
-                                     "nothing.", Q_GREEN_NONE)
             if rolled:
                 raise self.violation("Demons roll no Defense Dice.", Q_DEMON_NO_DEFENSE)
             return True
@@ -630,6 +632,7 @@ class CombatMixin:
                 self.effect("A complete failure: no damage.", Q_FAILURE)
             self.damage_pilgrim(target, damage - defense, f"{creature}'s attack", Q_TRACK)
             return
+        self.no_green_line_for_a_demon(event, target)
         hp = self.demon_value(target, "hp", event.get("target_hp"), "event.target_hp",
                               "Health Points")
         demon = self.name_of(target)
