@@ -45,15 +45,23 @@ def commits(sqlite_sessions, monkeypatch):
     original = store._commits.commit
     log = {"batches": [], "committed": set(), "gather": 0, "first": threading.Event()}
 
-    def commit(appends):
-        if not log["batches"]:
+    def commit(take):
+        if not log["batches"]:  # the first commit takes its append before the others come
+            first = take()
             log["first"].set()
             deadline = time.monotonic() + 10
             while len(store._commits.pending) < log["gather"] and time.monotonic() < deadline:
                 time.sleep(0.001)
-        log["batches"].append([append.session_id for append in appends])
-        original(appends)
-        log["committed"].update(append.session_id for append in appends)
+            take = lambda: first  # noqa: E731
+        taken = []
+
+        def recorded():
+            taken.extend(take())
+            log["batches"].append([append.session_id for append in taken])
+            return taken
+
+        original(recorded)
+        log["committed"].update(append.session_id for append in taken)
 
     monkeypatch.setattr(store._commits, "commit", commit)
     return log
@@ -97,6 +105,44 @@ def test_concurrent_events_share_a_commit_and_each_is_answered_once_it_is_on_dis
     assert [len(batch) for batch in commits["batches"]] == [1, 3]
     assert answered_after_commit == [True] * 4
     assert [sqlite_sessions.seq(game["id"]) for game in games] == [1, 1, 1, 1]
+
+
+def test_appends_that_come_while_the_leader_waits_for_the_write_lock_go_into_its_commit(
+        sqlite_sessions, tmp_path, monkeypatch):
+    """Another process holds SQLite's write lock: the leader waits for it, and the events posted
+    meanwhile are committed with the leader's, in one commit, once the lock is free."""
+    store = sqlite_sessions.store
+    games = [lanes_game(sqlite_sessions) for _ in range(3)]
+    original, batches = store._commits.commit, []
+
+    def commit(take):
+        original(lambda: batches.append(take()) or batches[-1])
+
+    monkeypatch.setattr(store._commits, "commit", commit)
+    other_process = sqlite3.connect(tmp_path / "tableside.sqlite", isolation_level=None)
+    other_process.execute("BEGIN IMMEDIATE")
+    results = [None] * 3
+
+    def post(index):
+        results[index] = play(sqlite_sessions, games[index], 0)
+
+    leader = threading.Thread(target=post, args=(0,))
+    leader.start()
+    deadline = time.monotonic() + 10
+    while not store._commits.leading and time.monotonic() < deadline:
+        time.sleep(0.001)
+    followers = [threading.Thread(target=post, args=(index,)) for index in (1, 2)]
+    for thread in followers:
+        thread.start()
+    while len(store._commits.pending) < 3 and time.monotonic() < deadline:
+        time.sleep(0.001)
+    assert not batches  # the leader is still waiting for the lock
+    other_process.rollback()
+    for thread in (leader, *followers):
+        thread.join(timeout=30)
+    other_process.close()
+    assert [len(batch) for batch in batches] == [3]
+    assert all(result["accepted"] and result["seq"] == 1 for result in results)
 
 
 def three_games_one_append_failing(sessions, commits, monkeypatch, failing, error):

@@ -580,20 +580,23 @@ class Store:
         if self._commits is not None:
             self._commits.submit(append)
         else:
-            self._commit_appends([append])
+            self._commit_appends(lambda: [append])
         return append.outcome
 
-    def _commit_appends(self, appends: list[Append]) -> None:
-        """One write transaction for all `appends`, in order: each moves its session on from its
-        `from_seq` (`UPDATE … WHERE seq = from_seq`: on PostgreSQL the row's lock, re-read after
-        waiting for it), its entry and checkpoint are inserted, or it is left out ("moved",
-        "revoked") with nothing of it written. The outcomes are set only once it has committed."""
+    def _commit_appends(self, take) -> None:
+        """One write transaction for the appends `take()` returns once it has begun (on SQLite,
+        once it holds the write lock: those that came while it waited for the lock go in too), in
+        order: each moves its session on from its `from_seq` (`UPDATE … WHERE seq = from_seq`: on
+        PostgreSQL the row's lock, re-read after waiting for it), its entry and checkpoint are
+        inserted, or it is left out ("moved", "revoked") with nothing of it written. The outcomes
+        are set only once it has committed."""
         outcomes = []
         with self._driver() as connection:
             cursor = connection.cursor()
             try:
                 if self.is_sqlite:
                     cursor.execute("BEGIN IMMEDIATE")  # psycopg begins by itself
+                appends = take()
                 for append in appends:
                     outcomes.append(self._append_one(cursor, append))
                 connection.commit()
@@ -627,16 +630,18 @@ class Store:
 
 class GroupCommit:
     """Appends of one process committed together (SQLite). Every commit with `synchronous=FULL`
-    waits for an fsync (~2 ms here) while holding SQLite's write lock, the whole database's: one
-    commit per event capped a database at ~400 events a second whatever the CPU. Here the request
-    threads of a process that want to append at the same moment share one transaction and one
-    fsync: the first becomes the leader and commits what is pending; those that come meanwhile
-    wait, and the first of them leads the next commit. Each request is answered only after the
-    commit that holds its entry, so an acknowledged event is on disk as before. No thread of its
-    own: a leader is a request thread (safe across gunicorn's fork; nothing to start or stop)."""
+    waits for an fsync (~2–4 ms here) while holding SQLite's write lock, the whole database's: one
+    commit per event capped a database at ~250–400 events a second whatever the CPU. Here the
+    request threads of a process that want to append at the same moment share one transaction and
+    one fsync: the first becomes the leader, waits for the write lock and then takes every append
+    pending by then (those that came while it waited for the other processes' commits go in too);
+    those that come later wait, and the first of them leads the next commit. Each request is
+    answered only after the commit that holds its entry, so an acknowledged event is on disk as
+    before. No thread of its own: a leader is a request thread (safe across gunicorn's fork;
+    nothing to start or stop)."""
 
     def __init__(self, commit):
-        self.commit = commit  # commits a list of appends in one transaction, or raises
+        self.commit = commit  # commit(take): begins, commits the appends take() returns, or raises
         self.lock = threading.Lock()
         self.pending: list[_Waiting] = []
         self.leading = False
@@ -652,10 +657,16 @@ class GroupCommit:
             if waiting.done:
                 return waiting.result()
             # woken to lead: the commit before is over, and this one is first in the queue
-        with self.lock:
-            batch, self.pending = self.pending, []
+        batch: list[_Waiting] = []
+
+        def take() -> list[Append]:
+            with self.lock:
+                batch.extend(self.pending)
+                self.pending = []
+            return [waiting.append for waiting in batch]
+
         try:
-            self._commit(batch)
+            self._commit(batch, take)
         finally:
             with self.lock:
                 if self.pending:  # came while this batch committed: the first of them leads
@@ -664,21 +675,25 @@ class GroupCommit:
                     self.leading = False
         return waiting.result()
 
-    def _commit(self, batch: list[_Waiting]) -> None:
+    def _commit(self, batch: list[_Waiting], take) -> None:
         try:
             try:
-                self.commit([waiting.append for waiting in batch])
+                self.commit(take)
             except Exception as error:
+                if not batch:  # failed before it took any (no lock): it fails those waiting
+                    take()
                 if len(batch) == 1 or fault_of(error) is not None:
                     raise
                 # not a fault of the database but of one append (a client_id sent twice at
                 # once): each on its own, so that the others still go through
                 for waiting in batch:
                     try:
-                        self.commit([waiting.append])
+                        self.commit(lambda waiting=waiting: [waiting.append])
                     except Exception as own:
                         waiting.error = own
         except BaseException as error:
+            if not batch:
+                take()
             for waiting in batch:
                 waiting.error = error
             raise
