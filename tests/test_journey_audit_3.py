@@ -491,3 +491,131 @@ def test_master_skill_waits_for_the_mandatory_good_karma_trade(client):
     assert table.pilgrim("monkey_king")["good_karma"] == 2
     response = table.post(type="master_skill", pilgrim="monkey_king", card="Phase Walk")
     refused(response, "4 Good Karma + 1 Action Point")
+
+
+def test_lure_of_demons_no_second_attack(client):
+    """Lure of Demons: "For example, the Pilgrim cannot make Double Moves, cannot Rest twice, nor
+    Attack twice." Monk Sha's first Attack misses a Berrok; a second Attack Action is refused."""
+    table = at(client, "monk_sha", demons=["berrok"], options=profiles(BERROK),
+               pilgrims={"monk_sha": {"corruption": ["Lure of Demons"]}})
+    assert hit(table, "monk_sha", "berrok-1", [0, 1]).status_code == 200
+    refused(hit(table, "monk_sha", "berrok-1", [1, 1]),
+            "The Pilgrim lacks the focus to perform the same Action twice in one turn.")
+
+
+def test_curse_of_the_dead_no_double_move(client):
+    """ "Some Corruption Cards, for example Curse of the Dead, prevent double Moves or double
+    Actions." A Double Move by a cursed Monkey King is refused; a single Move is accepted."""
+    table = at(client, "monkey_king", pilgrims={"monkey_king": {"corruption": ["Curse of the Dead"]}})
+    response = table.post(type="move", pilgrim="monkey_king", steps=6, action_points=2)
+    refused_one_of(response, "Some Corruption Cards, for example Curse of the Dead, prevent double "
+                             "Moves or double Actions.",
+                   "The Pilgrim lacks the focus to perform the same Action twice in one turn.")
+    table.ok(type="move", pilgrim="monkey_king", steps=4)
+
+
+def test_recover_at_full_health_is_allowed_and_uses_the_well(client):
+    """ "A Pilgrim that is adjacent to a Water Well can spend 1 Action Point to drink from the well
+    and recover all Health Points, up to their current maximum." Nothing forbids drinking at full
+    Health: the Action Point and the Well are spent, HP stays 10; a second drink is refused."""
+    table = at(client, "monkey_king")
+    table.ok(type="recover", pilgrim="monkey_king", well="well-1", adjacent=True)
+    assert table.pilgrim("monkey_king")["hp"] == 10
+    refused(table.post(type="recover", pilgrim="monkey_king", well="well-1", adjacent=True),
+            "each Pilgrim can only use each Water Well once per Quest.")
+
+
+def test_a_position_above_the_maximum_health_is_refused(client):
+    """ "None of these changes can ever increase a statistic above its maximum value for that
+    character." and "Set the Chi wheel to 10, the normal maximum value": a Monkey King entered with
+    12 of his 10 Health Points, or 11 Chi, is not a table that can be."""
+    for state in ({"hp": 12}, {"chi": 11}):
+        response = client.post("/api/sessions", json={
+            "game": "journey", "players": ["Ann"], "options": {"pilgrim_profiles": PROFILES},
+            "position": {"pilgrims": {"monkey_king": state}}})
+        assert response.status_code in (400, 422), (state, response.get_json())
+
+
+def test_sixteen_bull_warriors_are_more_than_the_box_holds(client):
+    """Game Components: "- 15 Bull Warriors" — a position with 16 Berroks is refused."""
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann"], "options": {"pilgrim_profiles": PROFILES},
+        "position": {"demons": ["berrok"] * 16}})
+    assert response.status_code in (400, 422), response.get_json()
+
+
+def test_an_initiative_naming_a_pilgrim_twice_is_refused(client):
+    """ "Set the order of play for the game. Randomly assign the order any way you like, for example
+    with dice rolls or drawing an Initiative Token for each one of the Pilgrims." One token each."""
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann"], "options": {
+            "pilgrim_profiles": PROFILES,
+            "initiative": ["monkey_king", "monkey_king", "tripitaka", "cho_hakkai"]}})
+    assert response.status_code in (400, 422), response.get_json()
+
+
+def test_the_killer_alone_gains_the_bad_karma(client):
+    """ "If the Attacker chooses to Kill a Defeated Target, the Attacker must increase its Bad Karma
+    by the amount shown on the Target's Profile Sheet for the Bad Karma Reward Attribute (BKR)."
+    Monk Sha Kills a Berrok (BKR 1): his Bad Karma 0 -> 1, nobody else's moves."""
+    table = at(client, "monk_sha", demons=["berrok"], options=profiles(BERROK))
+    assert hit(table, "monk_sha", "berrok-1", [1, 1]).status_code == 200
+    table.ok(type="resolve_defeat", pilgrim="monk_sha", choice="kill")
+    karma = {p: s["bad_karma"] for p, s in table.state["pilgrims"].items()}
+    assert karma == {"monkey_king": 0, "cho_hakkai": 0, "monk_sha": 1, "tripitaka": 0}
+    assert "berrok-1" not in table.state["demons"]
+
+
+def to_tripitaka(table):
+    """The Maintenance, then every Pilgrim before Tripitaka ends his activation."""
+    table.do("maintenance")
+    while table.G["activation"]["pilgrim"] != "tripitaka":
+        table.do("end_activation", pilgrim=table.G["activation"]["pilgrim"])
+    return table
+
+
+def test_q10b_the_seal_of_the_underworld_is_not_a_gate_to_close(client):
+    """Quest 10 Part 2: "The 3-square Gate on the right of the map, outlined in green, is the broken
+    Seal of the Underworld and is used by Tripitaka to end this part of the Quest." — it is sealed
+    by the Sealing Ritual, not closed with one Sutra: close_gate on it is refused, the 4 Sutras
+    stay with Tripitaka."""
+    from tests.test_journey_quests_6_10 import q10b
+    table = to_tripitaka(q10b(client))
+    seal = table.G["quest_state"].get("seal") or ["gate-3"]
+    answer = table.post("close_gate", pilgrim="tripitaka", gate=seal[0], adjacent=True)
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["error"]["rule"]["quote"] in RULEBOOK
+    assert table.G["pilgrims"]["tripitaka"]["sutras"] == 4
+
+
+def test_q6_an_inactive_gate_may_be_closed(client):
+    """Quest 6: "The Gates are initially inactive." — "Tripitaka can close an adjacent Gate by
+    sacrificing one Sutra Token." says nothing of its status: Tripitaka with a Sutra closes a
+    sleeping Gate (it never wakes: "Closed Gates never become active again.")."""
+    from tests.test_journey_quests_6_10 import q6
+    table = to_tripitaka(q6(client, {"pilgrims": {"tripitaka": {"sutras": 1}}}))
+    table.do("close_gate", pilgrim="tripitaka", gate="gate-1", adjacent=True)
+    assert table.G["gates"]["gate-1"]["status"] == "closed"
+    assert table.G["pilgrims"]["tripitaka"]["sutras"] == 0
+
+
+def test_q1_a_backfired_cleanse_is_not_the_end_then_a_kill_is(client):
+    """Quest 1: "The Quest ends immediately when the Demons in the house are removed" — Defeated is
+    not removed ("Defeat is not the final stage of the successful attack"): Tripitaka Defeats the
+    last house Berrok, his Cleanse Ritual backfires ("the ritual has backfired and reinvigorated the
+    Target. The Target fully recovers from the hit."), the Quest goes on; his second Attack Defeats
+    it again and the Kill removes it: Victory."""
+    from tests.test_journey_quests_audit import end_activations, ev, kill, maintenance, result, start
+    t = start(client, "q1")
+    maintenance(t)
+    kill(t, "monkey_king", "berrok-1")
+    end_activations(t, until="tripitaka")
+    nine = {"attack_dice": [3, 3], "pilgrim_die": 2, "weapon_damage": 2, "target_hp": 3}
+    t.accepted(ev("attack", pilgrim="tripitaka", targets=["berrok-2"], **nine))
+    assert result(t) is None
+    t.accepted(ev("resolve_defeat", pilgrim="tripitaka", choice="cleanse", cleanse_dice=[0],
+                  soul_power=2))
+    assert result(t) is None and "berrok-2" in t.view()["state"]["demons"]
+    t.accepted(ev("attack", pilgrim="tripitaka", targets=["berrok-2"], **nine))
+    t.accepted(ev("resolve_defeat", pilgrim="tripitaka", choice="kill"))
+    assert result(t)["outcome"] in ("victory", "heroic_victory")
