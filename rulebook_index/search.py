@@ -758,7 +758,8 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
         return v
 
     top = max(scores) or 1.0
-    question = embedding.question_vector(plan.text)
+    cosines = _passage_vectors(searcher).cosines(
+        [(d["game"], d["id"]) for d in docs], embedding.question_vector(plan.text))
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
     cue_sets = _cue_sets(plan.text)
     number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT if wants_number else 0.0
@@ -811,20 +812,20 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
             1.0 if d["id"].endswith("~1") else 0.0,
             1.0 if wants_number and best_numeric else 0.0,
             1.0 if any(best_stems & cues for cues in cue_sets) else 0.0,
-            *_cosines(searcher, d, question),
+            *cosines[rank],
         )
         out.append(Candidate(features, singles, in_path))
     return out, value
 
 
-def _cosines(searcher, d: dict, question) -> tuple[float, float]:
-    """The cosine of the question's embedding with the passage's (section path and text), and
-    with its closest sentence's."""
-    memo = _reader_cache(searcher.reader()).setdefault("vectors", {})
-    vectors = memo.get((d["game"], d["id"]))
-    if vectors is None:
-        vectors = memo[d["game"], d["id"]] = embedding.from_bytes(d["vector"], d["sentence_vectors"])
-    return embedding.cosines(*vectors, question)
+def _passage_vectors(searcher) -> embedding.PassageVectors:
+    """Every passage's embedding and its sentences' of the searcher's index build."""
+    memo = _reader_cache(searcher.reader())
+    if "vectors" not in memo:
+        memo["vectors"] = embedding.PassageVectors([
+            ((d["game"], d["id"]), d["vector"], d["sentence_vectors"])
+            for d in searcher.all_stored_fields()])
+    return memo["vectors"]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -939,6 +940,7 @@ def warm(searcher=None) -> None:
         _section_kind(d["game"], d["path"])
         _is_inventory(d["text"])
         _token_spans(d["text"])
+    _passage_vectors(searcher)
     for g in (None, *corpus.GAME_IDS):  # field lengths, the games list, a few clause memos
         search(searcher, "how many can I have at the start of my turn", g, limit=1)
 

@@ -22,14 +22,26 @@ def test_tokenizer_gives_the_reference_token_ids(case):
     assert embedding.encoder().tokenizer.ids(case["text"]) == case["ids"]
 
 
-def test_vectors_match_sentence_transformers():
+def _reference_cosines(encoder) -> dict[str, float]:
     texts = [c["text"] for c in REFERENCE["vectors"]]
     ref = np.array([c["vector"] for c in REFERENCE["vectors"]], dtype=np.float64)
     ref /= np.linalg.norm(ref, axis=1, keepdims=True)
-    ours = embedding.encoder().encode(texts)
+    ours = encoder.encode(texts)
     assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
-    cosines = (ours * ref).sum(axis=1)
-    assert cosines.min() >= 0.9999, dict(zip(texts, cosines.round(6), strict=True))
+    return dict(zip(texts, (ours * ref).sum(axis=1).round(6), strict=True))
+
+
+def test_the_float32_graph_gives_sentence_transformers_vectors():
+    """The graph itself (build_graph) is the model: unquantized, it gives the reference."""
+    cosines = _reference_cosines(embedding.Encoder(quantized=False))
+    assert min(cosines.values()) >= 0.9999, cosines
+
+
+def test_the_int8_graph_the_search_uses_stays_close_to_them():
+    """Quantized to int8 (measured: 0.990 at worst over the reference texts)."""
+    assert embedding.QUANTIZED and embedding.encoder().quantized
+    cosines = _reference_cosines(embedding.encoder())
+    assert min(cosines.values()) >= 0.985, cosines
 
 
 def test_a_paraphrase_is_closer_than_an_unrelated_rule():
@@ -38,6 +50,23 @@ def test_a_paraphrase_is_closer_than_an_unrelated_rule():
                                            "The Roman player goes first."])
     assert q @ near > q @ far + 0.2
     assert not q.flags.writeable  # shared by every thread of the process
+
+
+def test_the_vector_cache_is_the_encoders_own(tmp_path, monkeypatch):
+    """A cache written by another encoder (the float32 graph's, say) holds nothing for this one:
+    its vectors would not match the questions'."""
+    with np.load(embedding.CACHE) as f:
+        assert str(f["encoder"]) == embedding.ENCODER
+    other = tmp_path / "embeddings.npz"
+    np.savez_compressed(other, encoder=np.array("all-MiniLM-L6-v2 float32"),
+                        keys=np.array(["k"]), vectors=np.zeros((1, embedding.DIM), np.float16))
+    monkeypatch.setattr(embedding, "CACHE", other)
+    embedding._cached.cache_clear()
+    try:
+        assert embedding._cached() == {}
+    finally:
+        monkeypatch.undo()
+        embedding._cached.cache_clear()
 
 
 def test_committed_cache_holds_every_passage_and_sentence():
