@@ -3,13 +3,15 @@
     .venv/bin/python bench/search_embeddings.py [--write]
 
 Every passage ("section path: text") and every sentence of the five rulebooks is embedded with
-all-MiniLM-L6-v2 (rulebook_index/embedding.py, run by onnxruntime) at index build. Encoding them all takes minutes
-of CPU, and the tests build an index per worker, so the vectors are kept in the repository,
-rulebook_index/data/embeddings.npz (float16, keyed by a hash of each text): a build encodes
-only the texts the file does not hold. With --write the file is rewritten to hold exactly the
-present passages and sentences (run it after a rulebook or the passage splitting changes;
-tests/test_search_embedding.py fails while the file misses any). Without it, the script prints
-how many texts the file holds and misses, and the time to encode one question.
+all-MiniLM-L6-v2 (rulebook_index/embedding.py: int8, onnxruntime) at index build. Encoding them
+all takes ~20 s of CPU, and the tests build an index per worker, so the vectors are kept in the
+repository, rulebook_index/data/embeddings.npz (float16, keyed by a hash of each text, marked
+with the encoder that wrote it): a build encodes only the texts the file does not hold. With
+--write the file is rewritten to hold exactly the present passages and sentences (run it after
+a rulebook, the passage splitting or the encoder changes, then refit bench/train_reranker.py and
+bench/calibrate_abstention.py; tests/test_search_embedding.py fails while the file misses
+any). Without it, the script prints how many texts the file holds and misses, and the time to
+encode one question.
 """
 
 import argparse
