@@ -32,7 +32,7 @@ CACHE = Path(__file__).parent / "data" / "embeddings.npz"
 GRAPH_DIR = Path(__file__).resolve().parent.parent / "instance" / "encoder"
 # The search's encoder: the int8 graph (build_graph). The vector cache records which encoder
 # wrote it, and holds nothing for another (a new onnxruntime may round int8 differently).
-QUANTIZED = True
+QUANTIZED = False
 ENCODER = (f"all-MiniLM-L6-v2 {'int8' if QUANTIZED else 'float32'}, one text a run, "
            f"onnxruntime {onnxruntime.__version__}")
 
