@@ -619,3 +619,15 @@ def test_q1_a_backfired_cleanse_is_not_the_end_then_a_kill_is(client):
     t.accepted(ev("attack", pilgrim="tripitaka", targets=["berrok-2"], **nine))
     t.accepted(ev("resolve_defeat", pilgrim="tripitaka", choice="kill"))
     assert result(t)["outcome"] in ("victory", "heroic_victory")
+
+
+def test_a_dead_pilgrim_is_no_demons_target_quoting_his_removal(client):
+    """ "If they are on their back, the time to revive them has run out and they are dead. Remove the
+    Miniature from the game board. They are completely out of the game, which may end the Quest." A
+    Berrok's option attacking the dead Monk Sha is refused with that sentence (he is not Unconscious:
+    the sentence about ignoring Unconscious Pilgrims is not the one that applies)."""
+    table = demon_phase(client, demons=["berrok"], options=profiles(BERROK),
+                        pilgrims={"monk_sha": {"hp": 0, "status": "dead"}})
+    refused(table.post(type="demon_options", demon="berrok-1", options=[
+        option(["attack", "attack"], ["monk_sha"], ends="not_closer")]),
+            "They are completely out of the game, which may end the Quest.")

@@ -16,7 +16,7 @@ from .card_effects import Q_SHADOW_WALK, Q_WAR_CRY
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
-from .rules import Q_DISABLED, Q_PARALYZED
+from .rules import Q_DEAD, Q_DISABLED, Q_PARALYZED
 from .special_cards import FLOOD_GATE, Q_DRAW_FOLLOW
 
 Q_SPAWN_GATES = "Demons spawn from each Active Demon Gate on the Game Board."
@@ -373,9 +373,16 @@ class DemonMixin:
     def options_ignore_unconscious(self, event):
         for option in event["options"]:
             for target in option.get("targets") or []:
-                if target in self.G["pilgrims"] and self.pilgrim(target)["status"] != "active":
-                    return f"{PILGRIM_NAMES[target]} is {self.pilgrim(target)['status']}."
+                if target in self.G["pilgrims"]:
+                    self.target_not_dead(target)
+                    if self.pilgrim(target)["status"] != "active":
+                        return f"{PILGRIM_NAMES[target]} is {self.pilgrim(target)['status']}."
         return True
+
+    def target_not_dead(self, target):
+        """A dead Pilgrim is off the board: the sentence that removed him, not the Unconscious one."""
+        if self.pilgrim(target)["status"] == "dead":
+            raise self.violation(f"{PILGRIM_NAMES[target]} is dead, off the board.", Q_DEAD)
 
     @cites(Q_NUMBER_OF_TARGETS)
     def options_all_targets(self, event):
@@ -556,6 +563,7 @@ class DemonMixin:
     def demon_target_conscious(self, event):
         if event["target"] not in self.G["pilgrims"]:
             return True
+        self.target_not_dead(event["target"])
         status = self.pilgrim(event["target"])["status"]
         return status == "active" or f"{PILGRIM_NAMES[event['target']]} is {status}."
 
