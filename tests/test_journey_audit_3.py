@@ -631,3 +631,25 @@ def test_a_dead_pilgrim_is_no_demons_target_quoting_his_removal(client):
     refused(table.post(type="demon_options", demon="berrok-1", options=[
         option(["attack", "attack"], ["monk_sha"], ends="not_closer")]),
             "They are completely out of the game, which may end the Quest.")
+
+
+@pytest.mark.parametrize("ruling", ["refused", "next_activation"])
+def test_om_mala_of_vigor_played_outside_ones_activation_ruling(client, ruling):
+    """Table ruling `extra_ap_not_active`: "The active Pilgrim spends their Action Points to make the
+    actions listed below." against "If a card does not mention a specific time it can be played, it
+    can be played at almost any point in the game." Monk Sha plays Om Mala of Vigor (+1 AP) during
+    the Monkey King's activation: refused (default; before, it was accepted and the point silently
+    lost), or the point waits for his own activation (3 Action Points)."""
+    table = at(client, "monkey_king", options={"extra_ap_not_active": ruling},
+               pilgrims={"monk_sha": VIGOR})
+    response = table.post(type="play_card", pilgrim="monk_sha", card="Om Mala of Vigor",
+                          kind="fortune")
+    if ruling == "refused":
+        refused(response, "The active Pilgrim spends their Action Points to make the actions "
+                          "listed below.")
+        assert table.pilgrim("monk_sha")["fortune"] == ["Om Mala of Vigor"]
+        return
+    assert response.status_code == 200, response.get_json()
+    assert table.activation()["ap"] == 2
+    table.ok(type="end_activation", pilgrim="monkey_king")
+    assert table.activation() == {**table.activation(), "pilgrim": "monk_sha", "ap": 3}

@@ -22,6 +22,9 @@ from .rules import (
 Q_MISFORTUNE_NOW = ("When you draw the card, apply the effect immediately or as soon as indicated on "
                     "the card and then place the card in the Misfortune Discard Pile.")
 Q_MISFORTUNE_FROM = "Misfortune Cards may be gained when you perform the Meditate Action."
+Q_ACTIVE_SPENDS = "The active Pilgrim spends their Action Points to make the actions listed below."
+Q_CARD_ANYTIME = ("If a card does not mention a specific time it can be played, it can be played at "
+                  "almost any point in the game.")
 Q_OUT = ("Remove the Miniature from the game board. They are completely out of the game, which may "
          "end the Quest.")
 Q_DURATION = ("Condition Cards are in effect for multiple turns, for example, the Poisoned Card "
@@ -159,6 +162,18 @@ class ConditionsMixin:
         corrupted = "Demon Distraction" in self.pilgrim(event["pilgrim"])["corruption"]
         return not (gain and corrupted) or "Demon Distraction: no extra Action Points."
 
+    @cites(Q_ACTIVE_SPENDS)
+    def card_ap_gain_while_active(self, event):
+        printed = fortune_card(event["card"])["gain"] if event["kind"] == "fortune" else None
+        if not (event.get("gain") or printed or {}).get("ap"):
+            return True
+        activation = self.activation()
+        if (activation and activation["pilgrim"] == event["pilgrim"]) \
+                or self.option("extra_ap_not_active") == "next_activation":
+            return True
+        return (f"{PILGRIM_NAMES[event['pilgrim']]} is not the active Pilgrim: {event['card']}'s "
+                "Action Point cannot be spent (table ruling extra_ap_not_active: refused).")
+
     def do_play_card(self, event):
         name = event["pilgrim"]
         pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
@@ -201,6 +216,11 @@ class ConditionsMixin:
                 activation["ap"] += gain["ap"]
                 self.effect(f"{label} has {activation['ap'] - activation['spent']} Action Points "
                             "left.", None)
+            else:
+                pilgrim["ap_gained_next_activation"] = (
+                    pilgrim.get("ap_gained_next_activation", 0) + gain["ap"])
+                self.effect(f"{label}'s next activation has {gain['ap']} more Action Point(s) "
+                            "(table ruling extra_ap_not_active).", Q_CARD_ANYTIME)
         if "move" in event:
             self.extra_move(event)
         if "draws" in event:

@@ -260,6 +260,15 @@ OPTIONS = {
         "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are "
         "Activated, even if the Pilgrim has Action Points left.",
         "Mystical Box x 2"),
+    "extra_ap_not_active": _ruling(
+        "Table ruling: a card giving an extra Action Point (Om Mala of Vigor, +1 AP) played by a "
+        "Pilgrim who is not the active one (cards are Play Anytime unless they say otherwise; the "
+        "card's text is not printed). \"refused\": only the active Pilgrim spends Action Points; "
+        "\"next_activation\": the point waits for that Pilgrim's next activation.",
+        ("refused", "next_activation"), "refused",
+        "The active Pilgrim spends their Action Points to make the actions listed below.",
+        "If a card does not mention a specific time it can be played, it can be played at almost "
+        "any point in the game."),
     "tripitaka_defeat": _ruling(
         "Free play (no Quest rules): the game ends in Defeat when Tripitaka is \"defeated\" (0 "
         "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "
@@ -309,7 +318,8 @@ EVENT_RULES = {
     "play_card": (ANY_PHASE, ["controls_pilgrim", "conscious", "not_paralyzed",
                               "card_in_hand", "card_from_own_deck", "card_as_printed",
                               "card_cost_affordable", "card_hp_cost",
-                              "card_ap_cost", "card_action_limit", "card_extra_move"]),
+                              "card_ap_cost", "card_action_limit", "card_ap_gain_while_active",
+                              "card_extra_move"]),
     "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
                                "condition_known"]),
@@ -378,7 +388,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     initial = "maintenance"
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
-    rules_version = 6
+    rules_version = 7
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -643,7 +653,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
             if G["pilgrims"][name]["status"] != "active":
                 G["activated"].append(name)
                 continue
-            ap = 2 - G["pilgrims"][name]["ap_lost_next_turn"]
+            ap = (2 - G["pilgrims"][name]["ap_lost_next_turn"]
+                  + G["pilgrims"][name].pop("ap_gained_next_activation", 0))
             G["pilgrims"][name]["ap_lost_next_turn"] = 0
             G["activation"] = {"pilgrim": name, "ap": max(0, ap), "spent": 0, "actions": [],
                                "boxes_used": [], "rests": 0, "mastered": False,

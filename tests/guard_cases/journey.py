@@ -286,6 +286,10 @@ CASES = [
     Case("card_action_limit", setup({"pilgrims": {MK: {**VIGOR,
                                                         "corruption": ["Demon Distraction"]}}}),
          PLAY_VIGOR, R.Q_DISTRACTION, "an extra Action Point with Demon Distraction", [M]),
+    Case("card_ap_gain_while_active", setup({"pilgrims": {"monk_sha": VIGOR}}),
+         ev("play_card", pilgrim="monk_sha", card="Om Mala of Vigor", kind="fortune"),
+         CO.Q_ACTIVE_SPENDS, "an extra Action Point for Monk Sha during the Monkey King's "
+         "activation (table ruling: refused)", [M]),
     # -- the Demon Phase --------------------------------------------------------------------------------
     Case("measure_now", setup(TWO_DEMONS), ev("measure", of="gates", distances={}),
          D.Q_PHASE_ORDER, "measuring Gates once the Demons activate: spawning comes first",
