@@ -122,7 +122,7 @@ class Tokenizer:
 # --- the model: BERT's forward pass as an ONNX graph --------------------------------------------
 
 
-def graph_path(quantized: bool = True) -> Path:
+def graph_path(quantized: bool = QUANTIZED) -> Path:
     """The built graph's file: named by a hash of this module and the versions of the weights'
     package, onnx and onnxruntime, so that a change to any of them builds a new one.
     ENCODER_DIR overrides the directory (instance/encoder/)."""
@@ -209,7 +209,7 @@ def _graph(weights_dir: Path):
         helper.make_opsetid("", 18), helper.make_opsetid("com.microsoft", 1)])
 
 
-def build_graph(path: Path, quantized: bool = True) -> None:
+def build_graph(path: Path, quantized: bool = QUANTIZED) -> None:
     """Write the model's graph to `path`; quantized, its weight matrices are int8 (one scale per
     output column) and its activations are quantized as it runs (onnxruntime's dynamic
     quantization): about half the time of float32, at a cosine of about 0.99 to it. Written
@@ -238,7 +238,7 @@ def build_graph(path: Path, quantized: bool = True) -> None:
 class Encoder:
     """all-MiniLM-L6-v2: `encode(texts)` -> an (n, 384) float32 array of unit vectors."""
 
-    def __init__(self, quantized: bool = True):
+    def __init__(self, quantized: bool = QUANTIZED):
         vocab = (model_dir() / "vocab.txt").read_text(encoding="utf-8").split("\n")
         self.tokenizer = Tokenizer({w: i for i, w in enumerate(vocab) if w})
         self.quantized = quantized
