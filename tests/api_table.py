@@ -1,9 +1,23 @@
 """A game played through the HTTP API by the table (its edit token), for the tests that play whole
 scenarios: the game is created, each accepted event moves `seq` on, and reads may look as a seat."""
 
+from functools import cache
 from pathlib import Path
 
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebook_index" / "data"
+
+
+@cache
+def rulebook(game: str) -> str:
+    return (RULEBOOKS / f"{game}.txt").read_text()
+
+
+def quotes_from(game: str):
+    """`in_book(quote)` for a test file's quotes: the quote, once checked verbatim in the book."""
+    def in_book(quote: str) -> str:
+        assert quote in rulebook(game), f"not verbatim in the rulebook: {quote!r}"
+        return quote
+    return in_book
 
 
 class ApiTable:
@@ -31,8 +45,7 @@ class ApiTable:
         response = self.send(event)
         assert response.status_code == 422, response.get_json()
         error = response.get_json()["error"]
-        book = (RULEBOOKS / f"{self.created['game']}.txt").read_text()
-        assert error["rule"]["quote"] in book
+        assert error["rule"]["quote"] in rulebook(self.created["game"])
         assert quote in error["rule"]["quote"], (quote, error["rule"]["quote"], error["message"])
         assert self.seq == before
         return error

@@ -9,17 +9,12 @@ Map order (Setup): Avignon, Nice, Genoa, Florence, Rome; a PULL moves a card tow
 PUSH toward the opponent.
 """
 
-from pathlib import Path
+from tests.api_table import ApiTable, quotes_from, rulebook
 
-from tests.api_table import ApiTable
-
-BOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data" / "avignon.txt").read_text()
+BOOK = rulebook("avignon")
 PLAYERS = [{"name": "Rosa", "seat": "rome"}, {"name": "Aldo", "seat": "avignon"}]
 
-
-def in_book(quote: str) -> str:
-    assert quote in BOOK, f"not verbatim in the rulebook: {quote!r}"
-    return quote
+in_book = quotes_from("avignon")
 
 
 TWO_ACTIONS = in_book("the same action may not be taken twice")

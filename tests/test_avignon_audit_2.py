@@ -10,19 +10,15 @@ PUSH toward the opponent; a card moved past Rome or Avignon joins the Congregati
 was moving towards.
 """
 
-from pathlib import Path
 
 import pytest
 
-from tests.api_table import ApiTable
+from tests.api_table import ApiTable, quotes_from, rulebook
 
-BOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data" / "avignon.txt").read_text()
+BOOK = rulebook("avignon")
 PLAYERS = [{"name": "Rosa", "seat": "rome"}, {"name": "Aldo", "seat": "avignon"}]
 
-
-def in_book(quote: str) -> str:
-    assert quote in BOOK, f"not verbatim in the rulebook: {quote!r}"
-    return quote
+in_book = quotes_from("avignon")
 
 
 ROME_FIRST = in_book("The Roman player goes first.")

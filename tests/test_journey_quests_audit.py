@@ -20,13 +20,10 @@ The Guide prints no "by the end of Turn N" condition: the timed rules are Quest 
 (5 Turn Tokens), Quest 2's unconscious Cho Hakkai, Quest 10's Turn Tokens on Gates and Lords.
 """
 
-from pathlib import Path
 
 import pytest
 
-from tests.api_table import ApiTable
-
-BOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data" / "journey.txt").read_text()
+from tests.api_table import ApiTable, quotes_from
 
 PROFILES = {
     "pilgrim_profiles": {
@@ -47,9 +44,7 @@ PROFILES = {
 PILGRIMS = ("monkey_king", "cho_hakkai", "monk_sha", "tripitaka")
 
 
-def in_book(quote: str) -> str:
-    assert quote in BOOK, f"not verbatim in the rulebook: {quote!r}"
-    return quote
+in_book = quotes_from("journey")
 
 
 def start(client, quest, *, position=None, quest_setup=None, players=("Ann",), **options) -> ApiTable:

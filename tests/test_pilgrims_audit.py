@@ -11,16 +11,13 @@ adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes.
 """
 
 import copy
-from pathlib import Path
 
-from tests.api_table import ApiTable
+from tests.api_table import ApiTable, quotes_from, rulebook
 
-BOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data" / "pilgrims.txt").read_text()
+BOOK = rulebook("pilgrims")
 
 
-def in_book(quote: str) -> str:
-    assert quote in BOOK, f"not verbatim in the rulebook: {quote!r}"
-    return quote
+in_book = quotes_from("pilgrims")
 
 
 def I(adventure, activation):  # noqa: E743 - an item card as read off the table
