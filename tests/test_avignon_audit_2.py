@@ -10,28 +10,30 @@ PUSH toward the opponent; a card moved past Rome or Avignon joins the Congregati
 was moving towards.
 """
 
-
 import pytest
 
-from tests.api_table import ApiTable, quotes_from, rulebook
-
-BOOK = rulebook("avignon")
-PLAYERS = [{"name": "Rosa", "seat": "rome"}, {"name": "Aldo", "seat": "avignon"}]
-
-in_book = quotes_from("avignon")
-
+from tests.api_table import ApiTable
+from tests.test_avignon_audit import (
+    BOOK,
+    CANONIST_OTHER,
+    COURTESAN,
+    GENOA,
+    PLAYERS,
+    SAMARITAN,
+    SCRIBE,
+    SIMULTANEOUS,
+    THREE_WINS,
+    TWO_ACTIONS,
+    board,
+    ev,
+    in_book,
+    refused,
+    start,
+    state,
+)
 
 ROME_FIRST = in_book("The Roman player goes first.")
-TWO_ACTIONS = in_book("the same action may not be taken twice")
 ALTERNATE = in_book("Play then alternates between the players.")
-SELFLESS = in_book("The player who has the first turn of the game takes only a single action.")
-SAMARITAN = in_book("Players may not take actions that, at the end of their turn, have completely "
-                    "reversed the previous player's turn.")
-OUT_OF_PLAY = in_book("Cards in a player's Congregation are considered to be out of play and cannot "
-                      "be affected by actions.")
-THREE_WINS = in_book("The game ends when one player has three cards in his or her Congregation.")
-SIMULTANEOUS = in_book("If two players would win the game at the same time, the player who took the "
-                       "game's final action wins.")
 EXCOMMUNICATE = in_book("Draw a new character and place it in the exact position the removed card "
                         "occupied.")
 REPLACE = in_book("That player then draws a new character and places it in the same row as the "
@@ -40,9 +42,6 @@ COPIES = in_book("Use both copies of the chosen characters to form a 12 card dec
 PETITION_IN_PLAY = in_book("PETITION: Use the unique PETITION ability of one character in play.")
 VICAR = in_book("PUSH Bishop twice, then EXCOMMUNICATE any other character, then PULL the new "
                 "character.")
-CANONIST_OTHER = in_book("Switch the positions of two other characters.")
-COURTESAN = in_book("PULL a character that is closer to your RIVAL than Courtesan.")
-SCRIBE = in_book("PUSH Scribe, then PUSH or PULL any in a path adjacent to Scribe.")
 SCRIBE_WIN = in_book("At the start of your turn, if Scribe is in GENOA and you have two in your "
                      "Congregation, WIN.")
 ASCETIC_END = in_book("If you end your turn with Ascetic in AVIGNON or ROME, move him one space "
@@ -54,32 +53,8 @@ def client(module_client):
     return module_client
 
 
-def start(client, cells=None, turn="rome", **position) -> ApiTable:
-    setup = {"game": "avignon", "players": PLAYERS, "options": position.pop("options", {})}
-    if cells is None:
-        setup["position"] = {"face_up": ["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"]}
-    else:
-        board = [{"path": p, "character": c, "location": loc}
-                 for p, (c, loc) in enumerate(cells, start=1)]
-        setup["position"] = {"board": board, "turn": turn, "first_turn": False, **position}
-    return ApiTable(client, setup)
-
-
 def genoa(*names):
     return [(name, "genoa") for name in names]
-
-
-GENOA = genoa("Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist")
-
-
-def ev(kind, player="rome", **fields):
-    return {"type": kind, "player": player, **fields}
-
-
-def refused(table: ApiTable, event: dict, quote: str) -> dict:
-    error = table.refused(event, quote)
-    assert event not in table.view()["legal"]
-    return error
 
 
 def quotes(error: dict) -> list:
@@ -92,14 +67,6 @@ def draw(table: ApiTable, *characters):
         pending = state(table)["pending"]["draw"]
         table.accepted(ev("draw", pending["by"], character=character))
     assert not state(table).get("pending")
-
-
-def board(table: ApiTable) -> list:
-    return [(c["character"], c["location"]) for c in table.view()["state"]["board"]]
-
-
-def state(table: ApiTable) -> dict:
-    return table.view()["state"]
 
 
 # -- setup and the turn sequence ------------------------------------------------------------------

@@ -24,8 +24,8 @@ def I(adventure, activation):  # noqa: E743 - an item card as read off the table
     return {"adventure": adventure, "activation": activation}
 
 
-def C(types, activation):
-    return {"types": list(types), "activation": list(activation)}
+def C(types, activation, **more):
+    return {"types": list(types), "activation": list(activation), **more}
 
 
 def A(level, points, party=(), cost=(), crosses=0, clovers=0, **more):

@@ -17,30 +17,22 @@ import re
 
 import pytest
 
-from tests.api_table import ApiTable, quotes_from
+from tests.api_table import ApiTable
+from tests.test_pilgrims_audit import (
+    DISPLAY,
+    A,
+    C,
+    I,
+    M,
+    activate_phase,
+    adventure_phase,
+    ev,
+    in_book,
+    me,
+    totals,
+    two,
+)
 
-in_book = quotes_from("pilgrims")
-
-
-def I(adventure, activation):  # noqa: E743 - an item card as read off the table
-    return {"adventure": adventure, "activation": activation}
-
-
-def C(types, activation, **more):
-    return {"types": list(types), "activation": list(activation), **more}
-
-
-def A(level, points, party=(), cost=(), crosses=0, clovers=0, **more):
-    return {"level": level, "points": points, "party": list(party), "cost": list(cost),
-            "crosses": crosses, "clovers": clovers, **more}
-
-
-def M(card, holds=None):
-    return {"card": card, "holds": holds}
-
-
-DISPLAY = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(1, 3, [], ["leaf"]),
-           A(2, 4, [], ["fist", "leaf"]), A(2, 5, [], ["speech", "speech"])]
 BEAST, WANDERER = C(["beast"], ["star"]), C(["wanderer"], ["notes"])
 
 
@@ -66,21 +58,6 @@ def start(client, position=None, players=("Ann", "Bob"), **options) -> ApiTable:
     return ApiTable(client, setup)
 
 
-def two(p1=None, p2=None):
-    return {"p1": {"figure": [1, 1], **(p1 or {})}, "p2": {"figure": [5, 5], **(p2 or {})}}
-
-
-def activate_phase(client, p1=None, p2=None, **position):
-    return start(client, {"phase": "activate", "display": DISPLAY,
-                          "players": two({"movement": [1], **(p1 or {})}, p2), **position})
-
-
-def adventure_phase(client, p1=None, p2=None, **position):
-    """Ann has moved and taken her clover: the Adventure phase is next."""
-    return start(client, {"phase": "activate", "turn": {"activated": True}, "display": DISPLAY,
-                          "players": two({"movement": [1], **(p1 or {})}, p2), **position})
-
-
 def last_turn(client, p1=None, p2=None, options=None, **position):
     """Round 4, Bob's last turn after his move and clover: his replenish ends the game."""
     return start(client, {"round": 4, "current": "p2", "phase": "replenish",
@@ -89,18 +66,6 @@ def last_turn(client, p1=None, p2=None, options=None, **position):
                           "players": two({"movement": [1, 2, 3], **(p1 or {})},
                                          {"movement": [1, 2, 3], **(p2 or {})}), **position},
                  **(options or {}))
-
-
-def ev(event_type, player="p1", **fields):
-    return {"type": event_type, "player": player, **fields}
-
-
-def me(table: ApiTable, seat="p1") -> dict:
-    return table.view(seat)["state"]["players"][seat]
-
-
-def totals(view) -> dict:
-    return {p["seat"]: p["total"] for p in view["scores"]["players"]}
 
 
 def breakdown(view, seat) -> dict:
