@@ -3,7 +3,7 @@
     .venv/bin/python bench/search_embeddings.py [--write]
 
 Every passage ("section path: text") and every sentence of the five rulebooks is embedded with
-all-MiniLM-L6-v2 (rulebook_index/embedding.py: int8, onnxruntime) at index build. Encoding them
+all-MiniLM-L6-v2 (rulebook_index/embedding.py: float32, onnxruntime) at index build. Encoding them
 all takes ~20 s of CPU, and the tests build an index per worker, so the vectors are kept in the
 repository, rulebook_index/data/embeddings.npz (float16, keyed by a hash of each text, marked
 with the encoder that wrote it): a build encodes only the texts the file does not hold. With
