@@ -153,6 +153,7 @@ def test_a_garbled_index_is_a_503_health_says_so_and_a_repair_serves_again(tmp_p
     app = make_app(f"sqlite:///{tmp_path / 'i.sqlite'}", str(index_copy))
     client = app.test_client()
     assert client.get("/api/rules/search?q=discard+pile").status_code == 200
+    assert client.get("/api/health").status_code == 200  # verified: read again once its files change
     live = indexing.current_dir(index_copy)
     pristine = tmp_path / "pristine"
     shutil.copytree(live, pristine)
