@@ -41,14 +41,16 @@ DISPLAY = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(1, 3, [], ["leaf"])
            A(2, 4, [], ["fist", "leaf"]), A(2, 5, [], ["speech", "speech"])]
 
 
-def start(client, position, players=("Ann", "Bob"), **options) -> ApiTable:
+def start(client, position=None, players=("Ann", "Bob"), **options) -> ApiTable:
+    """The example setup for `players` with `options`, from `position` (None: a new game)."""
     setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
     setup["players"] = list(players)
     setup["options"].update(options)
     if len(players) != 2:
         setup["options"]["leaders"] = {f"p{n + 1}": {"activation": ["sword"]}
                                        for n in range(len(players))}
-    setup["position"] = position
+    if position is not None:
+        setup["position"] = position
     return ApiTable(client, setup)
 
 

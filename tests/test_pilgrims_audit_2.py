@@ -12,12 +12,10 @@ to right: B (mission 2c, notes; cost fist + speech), A (1a, wanderers; leaf + le
 adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes.
 """
 
-import copy
 import re
 
 import pytest
 
-from tests.api_table import ApiTable
 from tests.test_pilgrims_audit import (
     DISPLAY,
     A,
@@ -29,6 +27,7 @@ from tests.test_pilgrims_audit import (
     ev,
     in_book,
     me,
+    start,
     totals,
     two,
 )
@@ -39,23 +38,6 @@ BEAST, WANDERER = C(["beast"], ["star"]), C(["wanderer"], ["notes"])
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def setup_body(client, players=("Ann", "Bob"), **options) -> dict:
-    setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
-    setup["players"] = list(players)
-    setup["options"].update(options)
-    if len(players) != 2:
-        setup["options"]["leaders"] = {f"p{n + 1}": {"activation": ["sword"]}
-                                       for n in range(len(players))}
-    return setup
-
-
-def start(client, position=None, players=("Ann", "Bob"), **options) -> ApiTable:
-    setup = setup_body(client, players, **options)
-    if position is not None:
-        setup["position"] = position
-    return ApiTable(client, setup)
 
 
 def last_turn(client, p1=None, p2=None, options=None, **position):
