@@ -270,12 +270,18 @@ SCORE_SCHEMA = {
             "required": ["rome", "avignon"],
             "additionalProperties": False,
         },
-        "last_actor": _SEAT,
+        "last_actor": {**_SEAT, "description": "who took the game's final action (needed when "
+                       "both Congregations hold three cards)"},
+        "scribe_in_genoa_at_start_of": {
+            **_SEAT, "description": "a Scribe stands in Genoa at the start of this player's turn "
+            "(the Scribe's win is judged then)"},
     },
     "required": ["congregations"],
     "additionalProperties": False,
     "examples": [{"congregations": {"rome": ["Vicar", "Scribe", "Nuncio"], "avignon": ["Ascetic"]},
-                  "last_actor": "rome"}],
+                  "last_actor": "rome"},
+                 {"congregations": {"rome": ["Vicar", "Nuncio"], "avignon": ["Ascetic"]},
+                  "scribe_in_genoa_at_start_of": "rome"}],
 }
 
 
@@ -367,8 +373,8 @@ class Game(Referee):
           for kind in (*ACTIONS, "end_turn")),
         {"trigger": "end_turn", "source": "actions", "dest": None,
          "conditions": ["turn_cannot_go_on"], "after": "on_end_turn"},
-        {"trigger": "draw", "source": "draw", "dest": None, "conditions": ["card_can_be_in_deck"],
-         "after": "on_draw"},
+        {"trigger": "draw", "source": "draw", "dest": None,
+         "conditions": ["drawn_by_that_player", "card_can_be_in_deck"], "after": "on_draw"},
         {"trigger": "draw", "source": "actions", "dest": None, "conditions": ["a_draw_is_due"]},
         # Internal: fired by the callbacks, never an event type.
         {"trigger": "await_draw", "source": "actions", "dest": "draw"},
@@ -546,7 +552,9 @@ class Game(Referee):
 
     def current_players(self) -> list[str]:
         if self.phase == "draw":
-            return list(SEATS)  # whoever holds the deck reports the card drawn
+            # either seat may enter it; a draw by the wrong player is refused with the sentence
+            # that names who draws (drawn_by_that_player), not with the turn rule
+            return list(SEATS)
         return [self.G["turn"]]
 
     def required_actions(self) -> int:
@@ -660,6 +668,23 @@ class Game(Referee):
     def a_draw_is_due(self, event):
         raise self.violation("No card is to be drawn now: a card is drawn only to replace one "
                              "excommunicated or scored.", (Q_EXCOMMUNICATE, Q_REPLACE))
+
+    @cites(Q_REPLACE)
+    def drawn_by_that_player(self, event):
+        """A scored card's replacement is drawn by the player it was moving towards ("That player
+        then draws"), an excommunicated card's by the player who excommunicated it ("Draw a new
+        character"); the setup's five cards by either."""
+        step = self.G["pending"]["draw"]
+        if step["why"] == "setup" or event["player"] == step["by"]:
+            return True
+        drawer, other_seat = self.player_name(step["by"]), self.player_name(event["player"])
+        if step["why"] == "scored":
+            raise self.violation(
+                f"The card scored from path {step['path']} joined {drawer}'s Congregation: "
+                f"{drawer} draws its replacement, not {other_seat}.", Q_REPLACE)
+        raise self.violation(
+            f"{drawer} excommunicated the card of path {step['path']}: {drawer} draws the new "
+            f"character, not {other_seat}.", Q_EXCOMMUNICATE)
 
     @cites(Q_COPIES)
     def card_can_be_in_deck(self, event):
@@ -1276,6 +1301,15 @@ class Game(Referee):
         elif three:
             winner, rule = three[0], Q_END
             reason = f"{three[0].title()} has three cards in the Congregation"
+        scribe_turn = tallies.get("scribe_in_genoa_at_start_of")
+        if scribe_turn is not None:
+            if cards.count("Scribe") == COPIES:
+                raise BadRequest("both Scribes are in Congregations, out of play: no Scribe can "
+                                 "be in Genoa", "scribe_in_genoa_at_start_of")
+            if winner is None and len(congregations[scribe_turn]) == 2:
+                winner, rule = scribe_turn, Q_SCRIBE_WIN
+                reason = (f"at the start of {scribe_turn.title()}'s turn the Scribe is in Genoa "
+                          "and the Congregation holds two cards")
         return cls._score_sheet(congregations, str.title, winner, reason, rule)
 
 

@@ -362,6 +362,6 @@ def test_the_ascetic_moves_back_after_the_replacement_draw_that_ends_the_turn(cl
     table.accepted(ev("chastise", "avignon", path=1))  # the Vicar passes Rome: Rome's Congregation
     assert state(table)["congregations"]["rome"] == ["Vicar"]
     assert board(table)[3] == ("Ascetic", "rome")
-    table.accepted(ev("draw", "avignon", character="Courtesan"))
+    table.accepted(ev("draw", "rome", character="Courtesan"))  # "That player then draws"
     assert board(table)[0] == ("Courtesan", "genoa") and board(table)[3] == ("Ascetic", "florence")
     assert table.view()["current_players"] == ["rome"]

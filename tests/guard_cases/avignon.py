@@ -111,6 +111,17 @@ CASES = [
          Q_EXCOMMUNICATE, "no card is to be drawn: a card is drawn only to replace one "
          "excommunicated or one scored, so both sentences are quoted",
          also=(Q_REPLACE,)),
+    Case("drawn_by_that_player",
+         setup(position([("Vicar", "avignon"), ("Scribe", "genoa"), ("Nuncio", "genoa"),
+                         ("Courtesan", "genoa"), ("Canonist", "genoa")])),
+         ev("draw", character="Ascetic"),
+         Q_REPLACE, "Rome pushed the Vicar past Avignon into Avignon's Congregation: 'That "
+         "player then draws' — Avignon, the player it was moving towards, not Rome",
+         events=[ev("chastise", path=1)]),
+    Case("drawn_by_that_player (excommunicated)", setup(position()),
+         ev("draw", "avignon", character="Ascetic"),
+         Q_EXCOMMUNICATE, "Rome excommunicated the card: the action's 'Draw a new character' is "
+         "Rome's to do, not Avignon's", events=[ev("excommunicate", path=1)]),
     Case("card_can_be_in_deck", setup(position([("Vicar", "genoa"), ("Vicar", "nice"),
                                                 ("Nuncio", "genoa"), ("Courtesan", "genoa"),
                                                 ("Canonist", "genoa")])),
