@@ -82,7 +82,7 @@ score_schema = {
                     "clovers": _COUNT,
                     "quills": {
                         "type": "array",
-                        "maxItems": 2,
+                        "maxItems": 3,
                         "items": {
                             "type": "object",
                             "properties": {
@@ -274,6 +274,14 @@ def validate(tallies) -> dict:
                                for k, a in enumerate(tally.get("adventures", []))]
         tally["companions"] = [cards.resolve("companion", c, f"players[{n}].companions[{k}]")
                                for k, c in enumerate(tally.get("companions", []))]
+        if len(tally.get("quills", [])) > 2:
+            raise BadRequest(Q_TWO_QUILLS, f"players[{n}].quills")
+        if "journey" in tally and tally.get("falconer"):
+            raise BadRequest(Q_FALCONER_JOURNEY, f"players[{n}].journey")
+        if "journey" in tally and tallies.get("journey_cards") is False:
+            raise BadRequest("journey_cards is false: journey cards belong to the advanced game "
+                             "(“Experienced players can play an advanced game of Pilgrims by "
+                             "using journey cards…”)", f"players[{n}].journey")
         for k, quill in enumerate(tally.get("quills", [])):
             if "collected" not in quill and not (tallies.get("public_quests") or {}).get(
                     quill["tile"]):
