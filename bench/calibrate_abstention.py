@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/calibrate_abstention.py [--max-abstain 0.03] [--l2 0.3] [--write]
 
-Training questions: bench/questions-calibration.jsonl (written for this fit alone, apart from the
-dev / holdout / test sets and never used to rank) and the dev set, answerable and unanswerable
+Training questions: bench/questions-calibration.jsonl and bench/questions-calibration-2.jsonl
+(written for this fit alone, by two writers, apart from the dev / holdout / test sets and never
+used to rank) and the dev set, answerable and unanswerable
 ("answer": null). Each is searched with its game; the inputs are the search's confidence features
 (`SearchResult.features`, those named by --features) and the question's embedding
 (`embedding.question_vector`: what *kind* of question it is — a card's printed contents, play
@@ -15,8 +16,8 @@ The threshold is taken from out-of-fold confidences (5 folds, 3 shuffles): the h
 that abstains on at most --max-abstain of the answerable questions when each is judged by a model
 fitted without it (a model is kinder to its own training questions, so a threshold read off them
 abstains on more new answerable ones). Printed: the out-of-fold AUC and abstentions per set, and
-the transfer between the two sets (fitted on one, judged on the other, at the threshold that
-fit's own out-of-fold confidences give). With --write the model goes to
+the transfer between writers (each set judged by a model fitted on the other sets alone, at
+the threshold that fit's own out-of-fold confidences give). With --write the model goes to
 rulebook_index/data/abstention.json, which `search.confidence_of` reads; holdout and test are never
 read here (bench/search_quality.py reports them). Refit after the embedding or the ranking changes.
 """
@@ -37,8 +38,8 @@ from search_quality import load, set_paths  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
-SETS = ["calibration", "dev"]
-FEATURES = ["specific", "off_book"]
+SETS = ["calibration", "calibration-2", "dev"]
+FEATURES = ["specific", "off_book", "printed"]
 L2 = 0.3
 FREE_L2 = 0.001
 FOLDS, SHUFFLES = 5, 3
@@ -149,11 +150,13 @@ def main(argv=None) -> int:
         part = slice(start, start + len(ys[name]))
         start += len(ys[name])
         print(f"  {name:<12} AUC {auc(oof[part], ys[name]):.3f}  {abstains(oof[part], ys[name], threshold)}")
-    for a, b in (SETS, SETS[::-1]):
-        t = threshold_for(out_of_fold(xs[a], ys[a], args.l2, free)[ys[a] == 1], args.max_abstain)
-        conf = confidences(fit(xs[a], ys[a], args.l2, free), xs[b])
-        print(f"  fitted on {a} alone, judged on {b}: AUC {auc(conf, ys[b]):.3f}  "
-              f"{abstains(conf, ys[b], t)} (threshold {t})")
+    for held_out in SETS:  # each set was written by another writer: judged by the others' fit
+        others = [n for n in SETS if n != held_out]
+        xo, yo = np.vstack([xs[n] for n in others]), np.concatenate([ys[n] for n in others])
+        t = threshold_for(out_of_fold(xo, yo, args.l2, free)[yo == 1], args.max_abstain)
+        conf = confidences(fit(xo, yo, args.l2, free), xs[held_out])
+        print(f"  fitted on {' + '.join(others)}, judged on {held_out}: AUC "
+              f"{auc(conf, ys[held_out]):.3f}  {abstains(conf, ys[held_out], t)} (threshold {t})")
 
     bias, weights = fit(x, y, args.l2, free)
     model = {

@@ -3,9 +3,10 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
 
-With no file, four sets are measured: bench/questions-dev.jsonl (the set the ranking and the
-abstention are fitted on; look at its misses freely), bench/questions-calibration.jsonl (written
-for the abstention fit alone, apart from the others, never used to rank),
+With no file, five sets are measured: bench/questions-dev.jsonl (the set the ranking and the
+abstention are fitted on; look at its misses freely), bench/questions-calibration.jsonl and
+bench/questions-calibration-2.jsonl (written for the abstention fit alone, by two writers, apart
+from the others, never used to rank),
 bench/questions-holdout.jsonl (written blind; judge a change by its aggregate figures, do not tune
 on its questions) and bench/questions-test.jsonl (written blind; aggregate figures only, never
 read question by question: --misses never lists it).
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from rulebook_index import indexing, search, sections  # noqa: E402
 
-SETS = ["dev", "calibration", "holdout", "test"]
+SETS = ["dev", "calibration", "calibration-2", "holdout", "test"]
 
 
 def set_paths(name: str) -> list[Path]:

@@ -971,7 +971,7 @@ _OFF_BOOK_PHRASE = re.compile(
     # the length of a game or a quest, not of a card's effect ("how long does poisoned last")
     r"\bhow long (does|do|will|is|would)\b.*\b(game|quest|match|session|campaign)s?\b.*\b(take|last)\b|"
     r"\bplay ?time\b|"
-    r"\bwhat age\b.*\bfor\b|\bage (range|rating)\b|\bhow old\b"
+    r"\bwhat age\b.*\bfor\b|\bage (range|rating)\b|\bhow old\b|\byears? old\b"
 )
 _OFF_BOOK_WORD = re.compile(
     # opinion and strategy
@@ -982,17 +982,60 @@ _OFF_BOOK_WORD = re.compile(
     r"sleeves?|insert|dimensions?|painted|prepainted|price|editions?|versions?|reprints?|"
     r"kickstarter|deluxe|promos?|expansions?|apps?|online|languages?|released?|published|"
     r"publisher|designers?|designed|artists?|art|illustrat\w*|solo|team|variant|"
-    # who it is for
-    r"kids|age|old)\b"
+    # who it is for ("old" alone is not: "the old Avignon cards" are the other edition's)
+    r"kids|age)\b"
 )
+# Words for one thing: a book that prints one of them answers a question asked in another
+# (Pillars of Fate credits its "Illustration", so "who did the art" is its to answer).
+_OFF_BOOK_KIN = {w: ("art", "artist", "illustration") for w in ("art", "artist", "artists")}
 
 
 def _off_book(plan: QueryPlan, searcher, game: str | None) -> bool:
     text = plan.text.lower()
     if _OFF_BOOK_PHRASE.search(text):
         return True
-    return any(not _in_game(searcher, stem(m.group(0)), game)
+    return any(not any(_in_game(searcher, stem(w), game)
+                       for w in _OFF_BOOK_KIN.get(m.group(0), (m.group(0),)))
                for m in _OFF_BOOK_WORD.finditer(text))
+
+
+def _printed(plan: QueryPlan, searcher, game: str | None,
+             concepts: list[tuple[frozenset[str], float]]) -> float:
+    """Does the book print what the question asks about the thing it names? The question's most
+    specific content concept that the game's book holds is the thing named (a Demon, a card, a
+    Traveler); of the question's other content concepts (what it asks about that thing: its
+    health, its cost, what it does), the largest idf-weighted share that one sentence, or two
+    adjacent ones, holding the named thing also holds (its section path counting as part of
+    it). A book often names a thing without printing its attributes ("what is Kogaiji's Soul
+    Power"): then no sentence pairs them. 0 when the book holds none of the question's
+    concepts, 1 when the question asks nothing beside the name."""
+    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+    content = [(c, w) for c, w in concepts if max(plan.terms[s] for s in c) > FUNCTION_WEIGHT]
+    passages = {}
+    for c, _ in content:
+        passages[c] = {d for s in sorted(c) for f in ("text", "title", "path")
+                       for d in _clause_scores(searcher, Term(f, s), game)}
+    named = [(c, w) for c, w in content if passages[c]]
+    if not named:
+        return 0.0
+    thing = max(named, key=lambda cw: cw[1])[0]
+    asked = [(c, w) for c, w in content if c != thing]
+    total = sum(w for _, w in asked)
+    if not total:
+        return 1.0
+    best = 0.0
+    for docnum in sorted(passages[thing]):
+        if docnum not in stored:
+            stored[docnum] = searcher.stored_fields(docnum)
+        d = stored[docnum]
+        path = _stem_set(d["path"])
+        for sentence, _ in (*_sentence_info(d["text"]), *_sentence_pairs(d["text"])):
+            unit = sentence | path
+            if thing & unit:
+                best = max(best, sum(w for c, w in asked if c & unit) / total)
+        if best >= 1.0:
+            break
+    return round(best, 4)
 
 
 def _confidence_features(plan: QueryPlan, searcher, game: str | None,
@@ -1000,14 +1043,16 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     """What the confidence is computed from: how much of the question the first hit's answer
     and passage cover, whether the answer holds the question's most specific word, how much of
     the question the game's book mentions at all, how far the first hit stands above the
-    second, and whether the question is of a kind books do not answer."""
+    second, whether the question is of a kind books do not answer, and whether the book prints
+    what it asks about the thing it names ("printed")."""
     concepts = _concept_weights(plan, searcher)
     total = sum(w for _, w in concepts) or 1.0
     held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
     if not top:
         return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "held": round(held / total, 4),
                 "margin": 0.0, "bm25": 0.0,
-                "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0}
+                "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
+                "printed": _printed(plan, searcher, game, concepts)}
     doc, first = top[0]
     second = top[1][1].score if len(top) > 1 else 0.0
     rarest = max(concepts, key=lambda cw: cw[1])[0] if concepts else frozenset()
@@ -1020,6 +1065,7 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
         "margin": round(first.score - second, 4),
         "bm25": round(math.log1p(first.bm25), 4),
         "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
+        "printed": _printed(plan, searcher, game, concepts),
     }
 
 
