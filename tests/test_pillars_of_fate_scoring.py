@@ -296,8 +296,12 @@ def test_a_renown_tie_goes_to_more_pillars_in_the_last_age_or_is_shared():
         [card(3, 1, face="down")], [card(1, face="down")], pillar=None,
         quest={"feather": 0, "scorpion": 0}))
     # the right lane's pillar never moved: one face-down card each (face_down_limit=per_player)
-    shared = score(even, {**even, "modifier": "no_suit"}, {**even, "modifier": "double_suit"},
+    nobody = score(even, {**even, "modifier": "no_suit"}, {**even, "modifier": "double_suit"},
                    face_down_limit="per_player")
+    assert nobody["winners"] == []  # the book names no winner past its tie-breaker
+    assert nobody["decided_by"]["rule"]["quote"] == Q_TIEBREAK
+    shared = score(even, {**even, "modifier": "no_suit"}, {**even, "modifier": "double_suit"},
+                   face_down_limit="per_player", tie_past_pillars="shared")
     assert shared["winners"] == ["sun", "moon"]
     assert shared["decided_by"]["rule"]["quote"] == Q_TIEBREAK
     ruled = score(even, {**even, "modifier": "no_suit"},

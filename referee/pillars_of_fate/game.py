@@ -101,7 +101,7 @@ class Game(Referee):
     game_id = "pillars-of-fate"
     title = "Pillars of Fate"
     seats = SEATS
-    rules_version = 1
+    rules_version = 2  # 2: tie_past_pillars (a full tie at the end has no winner by default)
     options = OPTIONS
     hidden_information = True
     states = ["draft", "quests", "turns", "action", "ties", "over"]

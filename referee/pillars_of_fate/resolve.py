@@ -77,13 +77,16 @@ def face_down_excess(lanes: list[dict], modifier: str | None,
     """The face-down cards of finished or entered lanes (a position, a tally) checked by
     `face_down_refusal` as if laid one at a time — in the order that allows the most (a player
     whose limit is higher lays last; a Naka counts as laid before): (what is wrong, the sentence,
-    the field under `lanes`), or None."""
+    the field under `lanes`), or None. The order of plays is not entered, so a limit broken by
+    several cards names them all ("Sun's 2nd and Moon's 1st"): which one was laid last, and so
+    was the mistake, is the table's to say; the field names the one checked last."""
     for li, lane in enumerate(lanes):
         laid = [(seat, i, card) for seat in SEATS for i, card in enumerate(lane["cards"][seat])
                 if card["face"] == "down"]
         laid.sort(key=lambda entry: face_down_limit(lanes, modifier, entry[0], lane)[0])
         partial = {**lane, "cards": {seat: [] for seat in SEATS}}
         partial_lanes = [partial if other is lane else other for other in lanes]
+        counted = []  # (seat, position) of the face-down cards laid so far that the limit counts
         for seat, i, card in laid:
             printed = DIVINE_DATA["cards"].get(card.get("divine"), {})
             shown = {**card, "face_up_icon": card.get("face_up_icon",
@@ -91,10 +94,19 @@ def face_down_excess(lanes: list[dict], modifier: str | None,
             refusal = face_down_refusal(partial_lanes, modifier, options, seat, partial, shown)
             if refusal:
                 message, quote = refusal
-                return (f"{seat_word(seat)}'s face-down card at position {i + 1} of the "
-                        f"{LANES[li]} lane cannot lie there: {message}", quote,
+                if shown["face_up_icon"] and card.get("divine"):
+                    what = f"{seat_word(seat)}'s face-down card at position {i + 1}"
+                else:
+                    per_player = options["face_down_limit"] == "per_player"
+                    together = [(s, n) for s, n in counted if s == seat or not per_player]
+                    what = "the face-down cards " + " and ".join(
+                        f"{seat_word(s)}'s at position {n + 1}" for s, n in [*together, (seat, i)])
+                    what += " together break the limit"
+                return (f"{what} of the {LANES[li]} lane: {message}", quote,
                         f"{LANES[li]}.{seat}[{i}]")
             partial["cards"][seat].append(card)
+            if options["face_down_divine_counts"] or not card.get("divine"):
+                counted.append((seat, i))
     return None
 
 
@@ -396,8 +408,14 @@ def final_result(renown: dict, last_age: dict, options: dict) -> dict:
         winner = "sun" if pillars["sun"] > pillars["moon"] else "moon"
         return {"winners": [winner], "text": f"Renown is tied at {best}; {seat_word(winner)} has "
                 f"more pillars in the last round.", "quote": Q_TIEBREAK, "tie_break": tie_break}
-    return {"winners": list(SEATS), "text": f"Renown is tied at {best} and so are the pillars: "
-            "a shared win.", "quote": Q_TIEBREAK, "tie_break": tie_break}
+    if options.get("tie_past_pillars", "no_winner") == "shared":
+        return {"winners": list(SEATS), "text": f"Renown is tied at {best} and so are the "
+                "pillars: a shared win (table ruling tie_past_pillars).", "quote": Q_TIEBREAK,
+                "tie_break": tie_break}
+    return {"winners": [], "text": f"Renown is tied at {best} and so are the pillars: the book "
+            "names no winner past its tie-breaker, so nobody wins (table ruling "
+            "tie_past_pillars: 'shared' makes both winners).", "quote": Q_TIEBREAK,
+            "tie_break": tie_break}
 
 
 def score_sheet(renown, ages, name_of, result, lanes, progress) -> dict:

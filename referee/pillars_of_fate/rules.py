@@ -190,6 +190,12 @@ OPTIONS = {
         "the 1st player marker in Age III.",
         {"enum": ["nobody", "first_player"]}, "nobody",
         citations("pillars-of-fate", Q_TIEBREAK, Q_RETURN_PILLARS)),
+    "tie_past_pillars": Option(
+        "Renown tied and the last round's pillars tied too: the book's tie-breaker is its last "
+        "word. 'no_winner' (default: neither player has the most renown nor more pillars, and "
+        "the book names no other winner). 'shared': both players share the victory.",
+        {"enum": ["no_winner", "shared"]}, "no_winner",
+        citations("pillars-of-fate", Q_MOST, Q_TIEBREAK)),
     "renown_floor": Option(
         "Whether renown can fall below zero. 'none' (default: negative renown is printed and no "
         "floor is). 'zero': a player cannot lose renown they do not have (score tokens).",
