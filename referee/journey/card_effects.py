@@ -81,6 +81,11 @@ DURATION_QUOTES = {"immediate": Q_REROLL, "this_action": Q_THIS_ACTION, "end_of_
 # Cards that apply to one attack: entered with it (`cards`), not played on their own.
 USED_IN = {"attack_ignored": Q_MERCY, "takes_the_attack": Q_BROTHERHOOD,
            "fortune_wheel_spin": Q_SPIRIT}
+# ... and the events they are entered with: Spirit of Fortune affects "any Fortune Wheel spin" (a
+# Meditate's spinner, Quest 9's Rescue spin), the other two a Demon's attack.
+USED_WITH = {"attack_ignored": (("demon_attack",), "a Demon's attack"),
+             "takes_the_attack": (("demon_attack",), "a Demon's attack"),
+             "fortune_wheel_spin": (("meditate", "rescue_attempt"), "a Fortune Wheel spin")}
 
 
 class CardEffectsMixin:
@@ -135,13 +140,27 @@ class CardEffectsMixin:
                                  DURATION_QUOTES[duration])
         effect = printed.get("effect")
         if effect in USED_IN:
-            raise self.violation(f"{event['card']} is entered with what it affects (the attack's "
-                                 "or the Meditate's cards), not on its own.", USED_IN[effect])
+            raise self.violation(f"{event['card']} is entered with what it affects ("
+                                 f"{USED_WITH[effect][1]}: its cards), not on its own.",
+                                 USED_IN[effect])
         if effect == "seals_gates" and not self.gates_sealable():
             raise self.violation("This Quest says the Gates cannot be sealed.", Q_SEALING)
         if effect in ("attack_reflected", "om_chant", "enters_room") and "duration" not in event:
             raise BadRequest(f"enter how long {event['card']} lasts, as printed on it",
                              "event.duration")
+        return True
+
+    @cites(Q_SPIRIT)
+    def card_used_where_it_applies(self, event):
+        """A card the book describes for one kind of event (Spirit of Fortune: a spin; Prayer of
+        Mercy, Brotherhood of the Skull: a Demon's attack) entered with another: refused with its
+        sentence."""
+        for card in event.get("cards") or []:
+            effect = skill_card(card["card"])["effect"] if card.get("kind", "skill") == "skill" \
+                else None
+            if effect in USED_WITH and event["type"] not in USED_WITH[effect][0]:
+                raise self.violation(f"{card['card']} affects {USED_WITH[effect][1]}, not this "
+                                     f"{event['type'].replace('_', ' ')}.", USED_IN[effect])
         return True
 
     @cites(Q_DISTRACTION)

@@ -93,6 +93,21 @@ class ConditionsMixin:
         return (event["card"] in due
                 or f"{PILGRIM_NAMES[event['pilgrim']]} has not drawn {event['card']} meditating.")
 
+    @cites(Q_HAND)
+    def misfortune_discards_held(self, event):
+        """"Discard 1 Skill Card of your choice": a card he holds (a starting card the table did
+        not enter counts); with none, the card has no effect ("you got lucky!")."""
+        pilgrim = self.pilgrim(event["pilgrim"])
+        held, unknown = list(pilgrim["skills"]), pilgrim["skills_unknown"]
+        for card in event.get("discard") or []:
+            if card in held:
+                held.remove(card)
+            elif unknown:
+                unknown -= 1
+            else:
+                return f"{PILGRIM_NAMES[event['pilgrim']]} holds no Skill Card {card} to discard."
+        return True
+
     def do_misfortune(self, event):
         name = event["pilgrim"]
         pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
@@ -104,6 +119,12 @@ class ConditionsMixin:
                 pilgrim[stat] = max(0, before - lose[stat])
                 self.effect(f"{event['card']}: {label} loses {before - pilgrim[stat]} "
                             f"{stat.replace('_', ' ')} ({pilgrim[stat]} left).", Q_FLOOR)
+        for card in event.get("discard") or []:
+            if card in pilgrim["skills"]:
+                pilgrim["skills"].remove(card)
+            else:  # one of the starting Skill Cards the table did not enter
+                pilgrim["skills_unknown"] -= 1
+            self.effect(f"{event['card']}: {label} discards {card}.", Q_MISFORTUNE_NOW)
         if lose.get("ap_next_turn"):
             pilgrim["ap_lost_next_turn"] += lose["ap_next_turn"]
             self.effect(f"{event['card']}: {label} will have {lose['ap_next_turn']} Action Point "

@@ -78,6 +78,7 @@ Q_TIE = ("Where there is a choice between two equally valid options, take the on
          "game harder for the Pilgrims.")
 Q_WILD = ("Wild Attacks: Demons do not have to attack or move towards Tripitaka as their main "
           "priority this turn. Skip Plan 1 and Plan 2.")
+Q_WILD_MOVE = "Skip Plan 1 and Plan 2. They will follow Plan 3 or Double Move towards the closest Pilgrim."
 Q_ATTACKS_PILGRIMS = ("Similarly, \"attack any other Target\" means \"attack all other Pilgrims in "
                       "range, with LOS\".")
 Q_TARGETING = ("Targeting: Demons are powerful creatures that will attack all Targets in their "
@@ -404,7 +405,7 @@ class DemonMixin:
         plans of the same priority (the ruling's "preferred_target")."""
         actions, targets = option["actions"], option.get("targets") or []
         attacks = actions.count("attack")
-        wild = any(card["name"] == "Wild Attacks" for card in self.G["special_cards"])
+        wild = self.wild_attacks()
         if attacks and focus in targets and not wild:
             priority = 1
         elif attacks and option.get("ends") == "closer" and not wild:
@@ -419,6 +420,9 @@ class DemonMixin:
         return {"priority": priority,
                 "key": [priority, first, -len(targets), weakest, -attacks, lazy]}
 
+    def wild_attacks(self) -> bool:
+        return any(card["name"] == "Wild Attacks" for card in self.G["special_cards"])
+
     def do_demon_options(self, event):
         ap = self.demon_ap()
         war_cry = bool(event.get("on_monkey_kings_tile"))
@@ -426,16 +430,22 @@ class DemonMixin:
         focus = "monkey_king" if replaces else "tripitaka"
         preferred = "monkey_king" if war_cry and not replaces else None
         options = [dict(option) for option in event["options"]]
-        options.append({"actions": ["move"] * ap, "targets": [], "squares": None,
-                        "towards": PILGRIM_NAMES[focus]})
+        if self.wild_attacks():  # "…or Double Move towards the closest Pilgrim."
+            options.append({"actions": ["move"] * min(ap, 2), "targets": [], "squares": None,
+                            "towards": "the closest Pilgrim"})
+        else:
+            options.append({"actions": ["move"] * ap, "targets": [], "squares": None,
+                            "towards": PILGRIM_NAMES[focus]})
         for option in options:
             option.update(self.plan_of(option, focus, preferred))
             option["text"] = self.describe_option(option)
         best_key = min(option["key"] for option in options)
         best = [n for n, option in enumerate(options, 1) if option["key"] == best_key]
         chosen = options[best[0] - 1]
+        plan_quote = (Q_WILD_MOVE if chosen["priority"] == 4 and self.wild_attacks()
+                      else Q_PRIORITY[chosen["priority"]])
         why = [{"text": f"Plan {chosen['priority']}: the highest priority plan it can carry out.",
-                "quote": Q_PRIORITY[chosen["priority"]]}]
+                "quote": plan_quote}]
         if replaces:
             why.insert(0, {"text": "Flaming War Cry: on his Map Tile the Monkey King takes "
                                    "Tripitaka's place in the Demon's plans.", "quote": Q_WAR_CRY})
@@ -461,9 +471,9 @@ class DemonMixin:
                                             "focus": focus}
         self.effect(f"{self.name_of(event['demon'])} ({ap} Action Points): Plan "
                     f"{chosen['priority']} — option {' or '.join(map(str, best))}: "
-                    f"{chosen['text']}.", Q_PRIORITY[chosen["priority"]])
+                    f"{chosen['text']}.", plan_quote)
         for reason in why:
-            if reason["quote"] != Q_PRIORITY[chosen["priority"]]:
+            if reason["quote"] != plan_quote:
                 self.effect(reason["text"], reason["quote"])
 
     def describe_option(self, option: dict) -> str:

@@ -255,7 +255,10 @@ EVENT_TYPES = {
                                             "bad_karma": SMALL, "ap_next_turn": SMALL},
                              "additionalProperties": False},
                     "condition": CARD_NAME,
-                    "duration": {"type": "integer", "minimum": 1, "maximum": 20}},
+                    "duration": {"type": "integer", "minimum": 1, "maximum": 20},
+                    "discard": {"type": "array", "items": CARD_NAME, "maxItems": 6,
+                                "description": "the Skill Cards it makes him discard, of those he "
+                                               "holds (none when he holds none)"}},
         required=("pilgrim", "card"),
         example={"type": "misfortune", "player": "p1", "pilgrim": P, "card": "Ambush",
                  "lose": {"hp": 2}}),

@@ -34,7 +34,7 @@ from .actions import Q_RED, ActionsMixin
 from .card_effects import CardEffectsMixin
 from .combat import CombatMixin
 from .conditions import ConditionsMixin
-from .demon_ai import Q_RAGE, DemonMixin
+from .demon_ai import Q_CLOSED_GATE, Q_INACTIVE_GATE, Q_RAGE, DemonMixin
 from .events import EVENT_TYPES
 from .karma import KarmaMixin
 from .profiles import PILGRIM_NAMES, PILGRIMS
@@ -46,6 +46,7 @@ from .rules import (
     Q_END_OF_TURN_CARD,
     Q_EXPIRE,
     Q_INITIATIVE,
+    Q_MAINTENANCE_TOGETHER,
     Q_NO_RETURN,
     Q_ONGOING,
     Q_PARALYZED,
@@ -269,6 +270,14 @@ OPTIONS = {
         "The active Pilgrim spends their Action Points to make the actions listed below.",
         "If a card does not mention a specific time it can be played, it can be played at almost "
         "any point in the game."),
+    "knocked_out_at_maintenance": _ruling(
+        "Table ruling: a Pilgrim knocked out (Unconscious) by a Condition's damage at the "
+        "Maintenance. \"turned_now\": the Maintenance's steps in their printed order — the damage "
+        "is applied, then the Unconscious Pilgrim, face down, is turned on his side in the same "
+        "Maintenance; \"next_maintenance\": the Players do the Maintenance \"simultaneously\", so "
+        "only the Pilgrims Unconscious as it began are turned: he stays face down until the next "
+        "Maintenance.", ("turned_now", "next_maintenance"), "turned_now",
+        Q_ROTATE, Q_MAINTENANCE_TOGETHER),
     "tripitaka_defeat": _ruling(
         "Free play (no Quest rules): the game ends in Defeat when Tripitaka is \"defeated\" (0 "
         "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "
@@ -282,7 +291,7 @@ OPTIONS = {
 # parent of demons_spawn and demons_activate: an event declared on it is possible in both (one
 # transition instead of two; the machine is built for every model, so fewer is faster).
 ANY_PHASE = ["maintenance", "pilgrims", "demons", "end"]
-_ACT = ["no_pending_decision", "controls_pilgrim", "is_active_pilgrim", "conscious",
+_ACT = ["no_pending_decision", "controls_pilgrim", "conscious", "is_active_pilgrim",
         "not_paralyzed", "no_trade_due", "misfortune_applied", "action_points_left",
         "within_action_limit"]
 EVENT_RULES = {
@@ -293,15 +302,17 @@ EVENT_RULES = {
                               "one_target", "further_attack", "target_on_board",
                               "target_in_range", "demon_does_not_defend", "attack_dice_rolled",
                               "weapon_damage_read", "knock_back_blocked_within",
-                              "card_from_own_deck", "cards_in_time",
-                              "cards_used_in_hand"]),
+                              "card_from_own_deck", "card_used_where_it_applies",
+                              "cards_in_time", "cards_used_in_hand"]),
     "resolve_defeat": (["pilgrims", "demons"], ["defeat_to_resolve", "controls_pilgrim",
                                                 "cleanse_possible", "cleanse_dice_rolled",
-                                                "card_from_own_deck", "cards_in_time",
-                              "cards_used_in_hand"]),
+                                                "card_from_own_deck",
+                                                "card_used_where_it_applies", "cards_in_time",
+                                                "cards_used_in_hand"]),
     "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation"]),
     "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation", "full_spin",
-                                "spinner_draw", "card_from_own_deck", "cards_in_time",
+                                "spinner_draw", "card_from_own_deck",
+                                "card_used_where_it_applies", "cards_in_time",
                                 "cards_used_in_hand"]),
     "break_door": (["pilgrims"], [*_ACT, "door_closed", "door_contact"]),
     "collect_sutra": (["pilgrims"], [*_ACT, "sutra_on_board"]),
@@ -322,7 +333,7 @@ EVENT_RULES = {
                               "card_extra_move"]),
     "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
-                               "condition_known"]),
+                               "condition_known", "misfortune_discards_held"]),
     "karma_trade": (ANY_PHASE, ["controls_pilgrim", "trade_is_due", "trade_draw",
                                 "card_from_own_deck"]),
     "measure": (["demons"], ["measure_now", "measured_all"]),
@@ -343,6 +354,7 @@ EVENT_RULES = {
                                            "brotherhood_takes_the_attack",
                                            "attack_target_planned", "demon_attack_dice",
                                            "demon_die_rolled", "card_from_own_deck",
+                                           "card_used_where_it_applies",
                                            "asura_no_defense", "defense_dice_rolled",
                                            "green_square_defender",
                                            "knock_back_blocked_within", "cards_in_time",
@@ -388,7 +400,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     initial = "maintenance"
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
-    rules_version = 7
+    rules_version = 8
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -472,10 +484,14 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         return [*EVENT_TYPES, *QUESTS[G["quest"]].event_types]
 
     def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
-        forbidden = self.quest().forbidden_events.get(kind)
+        forbidden = self.quest().forbidden_quote(self, kind)
         phase = super().refused_phase_quote(kind)
         if kind == "spawn" and (self.G["demon_phase"] or {}).get("rage_stopped"):
             phase = Q_RAGE  # "Stop drawing Demon Cards for the rest of the Demon Phase of this Turn."
+        elif kind == "spawn" and self.phase in ("demons_activate", "end") and not forbidden:
+            statuses = {gate["status"] for gate in self.G["gates"].values()}
+            if statuses and "active" not in statuses:  # no Gate spawned this Demon Phase: why
+                forbidden = Q_CLOSED_GATE if statuses == {"closed"} else Q_INACTIVE_GATE
         return (forbidden, *((phase,) if isinstance(phase, str) else phase)) if forbidden else phase
 
     def damage_pilgrim(self, name: str, amount: int, why: str, quote: str) -> None:
@@ -532,7 +548,11 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
 
     @cites(Q_UNCONSCIOUS)
     def conscious(self, event):
+        """Checked before the initiative: an Unconscious or dead Pilgrim is passed over, so the
+        reason he cannot act is his state, not whose activation it is."""
         status = self.pilgrim(event["pilgrim"])["status"]
+        if status == "dead":
+            raise self.violation(f"{PILGRIM_NAMES[event['pilgrim']]} is dead.", Q_DEAD)
         return status == "active" or f"{PILGRIM_NAMES[event['pilgrim']]} is {status}."
 
     @cites(Q_PARALYZED)
@@ -606,6 +626,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
 
     def maintain_pilgrim(self, name: str) -> None:
         pilgrim, label = self.pilgrim(name), PILGRIM_NAMES[name]
+        down_before = pilgrim["status"] == "unconscious"
         for card in [c for c in pilgrim["in_play"] if c["duration"] == "end_of_turn"]:
             pilgrim["in_play"].remove(card)
             self.effect(f"{label}'s {card['card']} is removed from play.", Q_END_OF_TURN_CARD)
@@ -622,7 +643,11 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
             elif condition["damage_each_turn"]:
                 self.damage_pilgrim(name, condition["damage_each_turn"], condition["name"],
                                     Q_ONGOING)
-        if pilgrim["status"] == "unconscious":
+        if (pilgrim["status"] == "unconscious" and not down_before
+                and self.option("knocked_out_at_maintenance") == "next_maintenance"):
+            self.effect(f"{label} was knocked out during this Maintenance: he stays face down "
+                        "until the next one (table ruling).", Q_MAINTENANCE_TOGETHER)
+        elif pilgrim["status"] == "unconscious":
             posture = pilgrim["posture"]
             if posture == "back":
                 pilgrim["status"], pilgrim["posture"] = "dead", None

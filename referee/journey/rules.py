@@ -34,6 +34,8 @@ Q_EXPIRE = ("If the number of Turn Tokens on a card matches its duration, it has
             "can be moved to the relevant Discard Pile. Do not apply its effect this turn.")
 Q_ONGOING = ("Some Condition Cards have effects that apply damage to the Pilgrim. Apply the damage "
              "now.")
+Q_MAINTENANCE_TOGETHER = ("Generally, each Player can act independently and simultaneously during "
+                          "this Phase, but if there is a conflict, play in the initiative order.")
 Q_ROTATE = ("If an Unconscious Pilgrim is face down, turn them on their side. If they are on their "
             "side, place them on their back. If they are on their back, the time to revive them "
             "has run out and they are dead.")

@@ -98,6 +98,36 @@ UPGRADES_SCHEMA = {
 }
 
 
+# -- sentences several Quests print alike ----------------------------------------------------------------
+
+SENTENCE_BREAK = re.compile(r"(?<=[.!?]) +|\n")
+
+
+def printed_in(title: str, sentence: str) -> str:
+    """`sentence` as the Quest `title` prints it. Some sentences are printed alike in several Quests
+    ("Setup normally and then give each Pilgrim 1 Karma Upgrade." in Quests 6 to 9, "Borrack is
+    Unique…" in 1 to 3) and a citation links the first section holding its quote, so the sentence is
+    widened by the sentences printed before it, then after it, in that Quest, until the passage is
+    found in that Quest first (`board_quote` does the same with Board Setup lines)."""
+    for section in rulebook_sections.sections_for("journey"):
+        if title not in section.path or sentence not in section.body:
+            continue
+        body = section.body
+        begin = body.index(sentence)
+        end = begin + len(sentence)
+        breaks = [(m.start(), m.end()) for m in SENTENCE_BREAK.finditer(body)]
+        starts = [begin] + [after for _, after in reversed(breaks) if after < begin] + [0]
+        ends = [end] + [before for before, _ in breaks if before > end] + [len(body)]
+        for width in range(len(starts) + len(ends)):
+            for back in range(min(width, len(starts) - 1), -1, -1):
+                if width - back < len(ends):
+                    quote = body[starts[back]:ends[width - back]]
+                    located = rulebook_sections.locate("journey", quote)
+                    if located is not None and title in located.path:
+                        return quote
+    return sentence
+
+
 # -- conditions --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -302,8 +332,9 @@ class Quest:
 
     @classmethod
     def place_board(cls, G: dict, options: dict) -> None:
-        """The printed Board Setup: an empty position gets it (named gate-1, villager-1...); a
-        position entered at Turn 1 must have exactly these components."""
+        """The printed Board Setup: an empty position at Turn 1 gets it (named gate-1,
+        villager-1...); a position entered at Turn 1 must have exactly these components. A game
+        joined mid-way (a later Turn) is taken as entered: a Sutra collected, a Demon removed."""
         from ..position import next_demon_id, placed_demon
 
         fresh = G["turn"] == 1
@@ -311,7 +342,7 @@ class Quest:
             if kind == "demons":
                 continue
             have = len(G["gates"]) if kind == "gates" else len(G["tokens"][kind])
-            if have == 0 and count:
+            if have == 0 and count and fresh:
                 names = [f"{TOKEN_NAMES[kind]}-{n}" for n in range(1, count + 1)]
                 if kind == "gates":
                     G["gates"] = {name: {"status": "active"} for name in names}
@@ -324,7 +355,7 @@ class Quest:
         printed = cls.board.get("demons", {})
         placed = {kind: sum(1 for d in G["demons"].values() if d["type"] == kind)
                   for kind in DEMON_TYPES}
-        if not G["demons"]:
+        if not G["demons"] and fresh:
             entries = options.get("demon_profiles") or {}
             for kind, count in printed.items():
                 for _ in range(count):
@@ -399,6 +430,11 @@ class Quest:
                 Campaign.apply_upgrade(name, state, upgrade,
                                        f"options.quest_setup.upgrades.{name}[{index}]", [])
             pilgrim["weapon_level"] = state["weapon_level"]
+
+    @classmethod
+    def forbidden_quote(cls, game, kind: str) -> str | None:
+        """The Quest's sentence that takes a core event away, now (`forbidden_events`)."""
+        return cls.forbidden_events.get(kind)
 
     @classmethod
     def prepare(cls, G: dict, options: dict, entered: dict) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
-from . import Quest, QuestEvent, all_of, any_of, facts, holds, pilgrim_down
+from . import Quest, QuestEvent, all_of, any_of, facts, holds, pilgrim_down, printed_in
 from .common import borrack_unique, minion_deck
 
 Q_DECK = ("Create a simple Demon Deck containing just the reinforcement cards for Minion Demons "
@@ -83,7 +83,8 @@ class Meeting(Quest):
             "Demons entered as in the house count.", {"enum": ["in_house", "not_counted"]},
             "in_house", citations("journey", Q_TRANSFORM, Q_VICTORY)),
     }
-    rules = (minion_deck(Q_DECK), borrack_unique(Q_UNIQUE), transformed_villager_gone)
+    rules = (minion_deck(printed_in(title, Q_DECK)), borrack_unique(printed_in(title, Q_UNIQUE)),
+             transformed_villager_gone)
     event_types = {
         "house": QuestEvent(EventType(
             "Quest 1: Demons walked into the Villagers' house. A Demon once in the house is one "

@@ -12,6 +12,7 @@ from . import (
     gates_closed,
     holds,
     pilgrim_killed,
+    printed_in,
     sutras_available,
 )
 from .common import borrack_unique, minion_deck
@@ -75,7 +76,7 @@ class Rescue(Quest):
             {"enum": ["combined", "one_pilgrim"]}, "combined",
             citations("journey", Q_VICTORY, Q_SUTRA_HELD)),
     }
-    rules = (minion_deck(Q_DECK), borrack_unique(Q_UNIQUE))
+    rules = (minion_deck(printed_in(title, Q_DECK)), borrack_unique(printed_in(title, Q_UNIQUE)))
     ends = (any_of("end", Q_ENDS,
                    holds("both Map Tiles are free of Demons", lambda game: not game.G["demons"]),
                    pilgrim_killed("one of the Pilgrims, including Cho Hakkai, dies")),)

@@ -19,6 +19,7 @@ from . import (
     gates_closed,
     holds,
     pilgrim_killed,
+    printed_in,
     sutras_available,
 )
 from .common import borrack_unique, no_demon_lord_cards
@@ -100,7 +101,8 @@ class VillageFields(Quest):
             {"enum": ["every_villager", "outside_safe_house"]}, "every_villager",
             citations("journey", Q_HEROIC, Q_SAFE)),
     }
-    rules = (no_demon_lord_cards(Q_DECK), borrack_unique(Q_UNIQUE), safe_house)
+    rules = (no_demon_lord_cards(printed_in(title, Q_DECK)),
+             borrack_unique(printed_in(title, Q_UNIQUE)), safe_house)
     event_types = {
         "central_tile": QuestEvent(EventType(
             "Quest 3: a Pilgrim stepped onto the central Map Tile (all three Gates activate).",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core import cites
 
-from . import Quest, all_of, any_of, facts, holds
+from . import Quest, all_of, any_of, facts, holds, printed_in
 from .common import no_demon_lord_cards
 
 Q_DECK = "Create a simple Demon Deck by removing the special cards that spawn Demon Lords."
@@ -48,7 +48,7 @@ class TheVillage(Quest):
     title = "Quest 4 - The Village"
     board = {"gates": 1, "villagers": 4, "wells": 1, "boxes": 1, "doors": 6, "broken_doors": 1,
              "demons": {"kogaiji": 1, "berrok": 2, "bharhaz": 3, "borrack": 2, "boof": 3}}
-    rules = (no_demon_lord_cards(Q_DECK), kogaiji_never_moves)
+    rules = (no_demon_lord_cards(printed_in(title, Q_DECK)), kogaiji_never_moves)
     ends = (any_of("end", Q_ENDS, holds("the Pilgrims attack Kogaiji for the first time",
                                         attacked_kogaiji),
                    holds("a Pilgrim is Defeated", a_pilgrim_defeated)),)

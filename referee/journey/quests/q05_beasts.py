@@ -103,9 +103,23 @@ def kei_lun_destroys_only_those(game, event):
     if wrong:
         return (f"{wrong[0]} is not a Mystical Box, Sutra or Well on the board: Kei Lun destroys "
                 "only those.")
-    if event.get("die") != 1 or event.get("blocked"):
+    if event.get("blocked"):
+        raise game.violation("Kei Lun was blocked: he turns through 180° instead of moving, onto "
+                             "no token.", Q_BLOCKED)
+    if event.get("die") != 1:
         return "Kei Lun moves onto a token only when he moves forwards (1 on the Pilgrim Die)."
     return True
+
+
+@cites(Q_PUSH)
+def kei_lun_pushes_only_moving_forwards(game, event):
+    if event["type"] != KEI_LUN or not event.get("pushed"):
+        return True
+    if event.get("blocked"):
+        raise game.violation("Kei Lun was blocked: he turns through 180° instead of moving, and "
+                             "pushes nobody.", Q_BLOCKED)
+    return (event.get("die") == 1 and not event.get("attacks")
+            or "Kei Lun pushes a Miniature only when he moves forwards (1 on the Pilgrim Die).")
 
 
 @cites(Q_DEMONS_IGNORE)
@@ -125,7 +139,8 @@ class Beasts(Quest):
     board = {"gates": 2, "sutras": 1, "boxes": 1, "wells": 1,
              "demons": {"berrok": 3, "bharhaz": 2}}
     rules = (kei_lun_after_the_pilgrims, kei_lun_attacks_all_in_range, kei_lun_destroys_only_those,
-             demons_do_not_attack_kei_lun, kei_lun_acts_by_his_own_event(Q_KEI_LUN, KEI_LUN))
+             kei_lun_pushes_only_moving_forwards, demons_do_not_attack_kei_lun,
+             kei_lun_acts_by_his_own_event(Q_KEI_LUN, KEI_LUN))
     event_types = {
         KEI_LUN: QuestEvent(EventType(
             "Quest 5: Kei Lun's 1 Action, directly after the Pilgrims: the Pilgrims in his range "

@@ -25,6 +25,7 @@ from . import (
     facts,
     holds,
     pilgrim_down,
+    printed_in,
     sutras_held,
 )
 
@@ -48,7 +49,7 @@ Q_LORD_DEFEATED = ("There are specific Quest events that are triggered by Defeat
                    "first step in removing a Demon from play.")
 SUTRAS = 2
 PRAYER_OF_SEALING = "Prayer of Sealing"
-PILGRIM_ACTION = ("no_pending_decision", "controls_pilgrim", "is_active_pilgrim", "conscious",
+PILGRIM_ACTION = ("no_pending_decision", "controls_pilgrim", "conscious", "is_active_pilgrim",
                   "not_paralyzed", "no_trade_due", "misfortune_applied", "action_points_left",
                   "within_action_limit")
 TOKEN = {"type": "string", "minLength": 1, "maxLength": 40}
@@ -161,7 +162,7 @@ class Kogaiji(Quest):
     key = "q6"
     number = 6
     title = "Quest 6 - Kogaiji"
-    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
+    upgrades, upgrades_quote = 1, printed_in(title, Q_ONE_UPGRADE)
     board = {"gates": 3, "villagers": 1, "sutras": 3, "boxes": 1, "broken_doors": 1, "doors": 2,
              "demons": {"berrok": 2, "kogaiji": 1, "koorogg": 1}}
     options = {

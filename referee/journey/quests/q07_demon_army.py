@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
-from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, sutras_held
+from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, printed_in, sutras_held
 from .common import kei_lun_acts_by_his_own_event
 from .q06_kogaiji import TOKEN, pilgrim_acts
 
@@ -129,7 +129,7 @@ class DemonArmy(Quest):
     key = "q7"
     number = 7
     title = "Quest 7 - Demon Army"
-    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
+    upgrades, upgrades_quote = 1, printed_in(title, Q_ONE_UPGRADE)
     board = {"broken_doors": 2, "gates": 4, "wells": 2, "sutras": 4, "boxes": 1}
     setup_schema = {
         "type": "object",

@@ -13,6 +13,7 @@ from . import (
     all_of,
     any_of,
     holds,
+    printed_in,
 )
 from .q06_kogaiji import defeated, place, remove_defeated
 
@@ -47,7 +48,7 @@ class IronFan(Quest):
     key = "q8"
     number = 8
     title = "Quest 8 - Iron Fan's Interruption"
-    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
+    upgrades, upgrades_quote = 1, printed_in(title, Q_ONE_UPGRADE)
     board = {"gates": 1, "boxes": 1, "wells": 1, "demons": {"berrok": 5, "yazuiji": 1}}
     ends = (any_of("end", Q_ENDS, FOURTH_DEFEAT, TRIPITAKA_KILLED),)
     heroic = all_of("heroic_victory", Q_HEROIC, ALL_SURVIVE)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
+from ..events import CARDS_USED
 from . import (
     ALL_SURVIVE,
     Q_ONE_UPGRADE,
@@ -25,6 +26,7 @@ from . import (
     all_of,
     any_of,
     holds,
+    printed_in,
 )
 from .q06_kogaiji import PRAYER_OF_SEALING, TOKEN, defeated, pilgrim_acts, place, remove_defeated
 
@@ -66,6 +68,8 @@ Q_HEROIC = Q_ENDS + "\nHeroic Victory: All the Pilgrims survive."
 Q_VICTORY = Q_HEROIC + "\nVictory: Tripitaka survives."
 Q_DEFEAT = Q_VICTORY + "\nDefeat: Tripitaka is Killed."
 VILLAGER_TOKENS = 4
+RESCUE_CARDS = ("card_from_own_deck", "card_used_where_it_applies", "cards_in_time",
+                "cards_used_in_hand")
 
 
 def state(game) -> dict:
@@ -109,7 +113,7 @@ class KogaijisTrap(Quest):
     key = "q9"
     number = 9
     title = "Quest 9 - Kogaiji's Trap"
-    upgrades, upgrades_quote = 1, Q_ONE_UPGRADE
+    upgrades, upgrades_quote = 1, printed_in(title, Q_ONE_UPGRADE)
     board = {"gates": 2, "villagers": VILLAGER_TOKENS, "boxes": 2, "doors": 3,
              "demons": {"kogaiji": 1}}
     options = {
@@ -153,7 +157,8 @@ class KogaijisTrap(Quest):
             properties={"pilgrim": {"enum": ["monkey_king", "cho_hakkai", "monk_sha",
                                              "tripitaka"]},
                         "villager": TOKEN, "spinner": {"enum": ["white", "black"]},
-                        "full_rotation": {"type": "boolean"}, "adjacent": {"type": "boolean"}},
+                        "full_rotation": {"type": "boolean"}, "adjacent": {"type": "boolean"},
+                        "cards": CARDS_USED},
             required=("pilgrim", "villager"),
             example={"type": "rescue_attempt", "player": "p1", "pilgrim": "monkey_king",
                      "villager": "villager-1", "spinner": "black"}),
@@ -177,6 +182,12 @@ class KogaijisTrap(Quest):
         for demon in G["demons"].values():
             if demon["type"] == "kogaiji":
                 demon["active"] = False  # he casts his spell: no move, no attack
+
+    @classmethod
+    def forbidden_quote(cls, game, kind):
+        if kind == "spawn" and state(game)["kogaiji_defeated"]:
+            return Q_GATES_STOP
+        return super().forbidden_quote(game, kind)
 
     # -- Kogaiji ---------------------------------------------------------------------------------
 
@@ -232,6 +243,8 @@ class KogaijisTrap(Quest):
     def event_rescue_attempt(cls, game, event):
         pilgrim_acts(game, event)
         game.villager_on_board(event)
+        for guard in RESCUE_CARDS:  # Spirit of Fortune, affecting "any Fortune Wheel spin"
+            getattr(game, guard)(event)
         villager, G = event["villager"], game.G
         if not state(game)["spell"]:  # the Elder Monk is found: every token left hides a General
             if event.get("spinner") == "white":
@@ -254,7 +267,11 @@ class KogaijisTrap(Quest):
                                  "event.spinner")
             if event.get("full_rotation") is False:
                 raise game.violation("The spin did not go round once.", Q_SPIN_FULL)
+        if last and event.get("cards"):
+            raise game.violation("The last Villager Token is the Elder Monk: there is no spin to "
+                                 "affect.", Q_FINAL)
         game.spend(event, "rescue_villager")
+        game.pay_cards_used(event)
         name = game.name_of(event["pilgrim"])
         if last or event["spinner"] == "white":
             G["tokens"]["villagers"].remove(villager)

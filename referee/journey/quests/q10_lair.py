@@ -134,7 +134,7 @@ class TheLair(Quest):
 
     @classmethod
     def event_fiery_bridge(cls, game, event):
-        for name in ("controls_pilgrim", "is_active_pilgrim", "conscious"):
+        for name in ("controls_pilgrim", "conscious", "is_active_pilgrim"):
             getattr(game, name)(event)
         if on_bridge(game):
             raise BadRequest("a Pilgrim is on the Fiery Bridge already", "event.pilgrim")
