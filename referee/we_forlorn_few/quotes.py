@@ -154,6 +154,8 @@ Q_SKULL_LOWERS = ("This will lower the total amount of Ailment tokens the Travel
                   "another Companion perishes.")
 
 # -- the Ravenous ------------------------------------------------------------------------------------
+Q_TURNS_RAVENOUS_WHEN = ("A Player turns Ravenous once all of their Companions and their Traveler "
+                         "have perished.")
 Q_TURN_RAVENOUS = ("Once this has occurred, the Player then returns all Ailment tokens, Resource "
                    "tokens, and Equipment cards to the Stockpile, and flips their Player board to "
                    "reveal the Ravenous side.")

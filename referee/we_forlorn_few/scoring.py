@@ -17,6 +17,7 @@ from .board import (
     RAVENOUS,
     RAVENOUS_DEATH,
     STATUSES,
+    TRAVELER,
     WORDS,
     city,
     distances,
@@ -28,6 +29,7 @@ from .quotes import (
     Q_SKULL_LOWERS,
     Q_THRESHOLD,
     Q_TURN_RAVENOUS,
+    Q_TURNS_RAVENOUS_WHEN,
 )
 
 GAME = "we-forlorn-few"
@@ -165,6 +167,9 @@ def score(tallies: dict) -> dict:
         if given.get("tiles_to_go") == 0 and given["status"] != ARRIVED:
             raise BadRequest("0 tiles to go is Newhaven: a Traveler there has arrived (a "
                              "Ravenous one cannot move onto it)", f"players[{n}].tiles_to_go")
+        if given["status"] in (RAVENOUS, OUT) and given.get("companions", 0) > 0:
+            raise BadRequest(f"a {given['status']} Player has no Companion left: "
+                             f"“{Q_TURNS_RAVENOUS_WHEN}”", f"players[{n}].companions")
         seat = f"p{n + 1}"
         status = given["status"]
         to_go = 0 if status == ARRIVED else given.get("tiles_to_go")
@@ -176,9 +181,11 @@ def score(tallies: dict) -> dict:
         players.append({"seat": seat, "name": given["name"],
                         "total": sum(line["points"] for line in lines), "breakdown": lines})
     if first is None:
+        travelling = any(given["status"] == TRAVELER for given in tallies["players"])
+        text = ("Nobody has reached Newhaven yet, and Travelers are still on their way: no winner "
+                "yet." if travelling else "Nobody reached Newhaven: there is no winner.")
         return {"players": players, "winners": [],
-                "decided_by": {"text": "Nobody reached Newhaven: there is no winner.",
-                               "rule": rule(Q_OBJECTIVE)}}
+                "decided_by": {"text": text, "rule": rule(Q_OBJECTIVE)}}
     name = next(p["name"] for p in players if p["seat"] == first)
     return {"players": players, "winners": [first],
             "decided_by": {"text": f"{name} reached Newhaven first.", "rule": rule(Q_NEWHAVEN)}}
