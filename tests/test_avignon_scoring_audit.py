@@ -213,6 +213,24 @@ def test_calculator_lines_and_totals_and_no_winner_yet(client):
     assert sheet["winners"] == [] and sheet["decided_by"]["rule"]["quote"].startswith(THREE_WINS)
 
 
-def test_calculator_page_offers_the_scribe_field(client):
-    page = client.get("/score/avignon").get_data(as_text=True)
-    assert "scribe_in_genoa_at_start_of" in page
+def test_calculator_page_scores_the_scribe_win(client):
+    """The /score/avignon form offers the Scribe's field and names the winner with its rule."""
+    query = ("calculate=1&congregations.rome%23Vicar=1&congregations.rome%23Nuncio=1"
+             "&congregations.avignon%23Ascetic=1&scribe_in_genoa_at_start_of=rome")
+    page = client.get(f"/score/avignon?{query}").get_data(as_text=True)
+    assert 'name="scribe_in_genoa_at_start_of"' in page
+    assert "if Scribe is in GENOA and you have two in your Congregation, WIN." in page
+
+
+def test_a_scribe_drawn_into_genoa_as_a_replacement_wins_for_the_next_player(client):
+    """A scored card's replacement goes "in the same row as the removed card, equal to Genoa": Rome
+    pulls the Courtesan past Rome with her second action and draws a Scribe; Avignon's turn starts
+    with the Scribe in Genoa and two cards in Avignon's Congregation — Avignon wins."""
+    table = start(client, [("Courtesan", "rome")] + NO_SCRIBE, actions_taken=["chastise"],
+                  congregations={"rome": [], "avignon": ["Vicar", "Nuncio"]})
+    table.accepted(ev("beseech", path=1))
+    assert table.view()["over"] is False
+    table.accepted(ev("draw", "rome", character="Scribe"))
+    view = table.view()
+    assert view["over"] is True and view["scores"]["winners"] == ["avignon"]
+    assert view["scores"]["decided_by"]["rule"]["quote"] == SCRIBE_WIN
