@@ -12,7 +12,12 @@ answer (user + system time of gunicorn's processes over the run, from /proc, div
 on a machine shared with other work the throughput swings with the load, the CPU an answer costs
 much less. Targets (issue 16):
 GET >= 0.5, POST >= 0.3. SQLite syncs every commit (DATABASE_SQLITE_SYNCHRONOUS=FULL) unless
-NORMAL is given.
+NORMAL is given. Hello-world runs once first, uncounted: the first run after the server started
+went at about half the rate of the next ones, which made the ratios look better than they were.
+
+Under the POST figure: each worker's group commits (commits, appends a commit, the leader's mean
+wait for the write lock) and the share of the run the write lock was held by a commit, from a line
+per commit that the bench's app logs (time.monotonic(), one clock for every process).
 
 What is counted: a Lua response hook counts every answer by status in each wrk thread (wrk keeps
 one Lua state per thread) and `done` adds them up. The POST figure is the events acknowledged
@@ -50,13 +55,43 @@ GAMES_PER_CONNECTION = 12
 CHAIN = 400  # legal events per game: room for 8 × 12 × 400 = 38,400 acknowledged events
 SETUP = {"game": "avignon", **SETUP_BODY}
 
+# The bench's app: Tableside with a hello-world route, and each SQLite group commit logged (one line
+# per commit: pid, when the leader began, when it held the write lock and took its appends, when the
+# commit was over — time.monotonic(), one clock for every process — and how many appends it took).
 HELLO_APP = """
+import os
+import time
+
 from app import create_app as create_tableside
+
 
 def create():
     app = create_tableside()
     app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello")
+    commits = app.extensions["tableside.store"]._commits
+    if commits is not None:
+        commits.commit = logged(commits.commit, os.open(os.environ["BENCH_COMMIT_LOG"],
+                                                        os.O_WRONLY | os.O_CREAT | os.O_APPEND))
     return app
+
+
+def logged(commit, log):
+    def commit_logged(take):
+        began, taken = time.monotonic(), []
+
+        def take_logged():
+            taken.append(time.monotonic())
+            appends = take()
+            taken.append(len(appends))
+            return appends
+
+        try:
+            commit(take_logged)
+        finally:
+            if taken:
+                os.write(log, f"{os.getpid()} {began} {taken[0]} {time.monotonic()} {taken[1]}\\n"
+                         .encode())
+    return commit_logged
 """
 
 # Counts every answer by status in each wrk thread; `done` prints the totals, the duration and the
@@ -198,6 +233,36 @@ def measured(master: int, url: str, script: Path) -> dict:
     return figures
 
 
+def commits_during(log: Path, start: float, end: float) -> dict:
+    """What the group commits logged between `start` and `end` (time.monotonic()): per process the
+    commits, appends a commit and the leader's mean wait for the write lock; and the share of the
+    time the write lock was held by some commit (the union of the commits' held spans)."""
+    rows = []
+    for text in log.read_text().splitlines() if log.exists() else ():
+        pid, began, held, over, appends = text.split()
+        if start <= float(began) and float(over) <= end:
+            rows.append((int(pid), float(began), float(held), float(over), int(appends)))
+    per_process = {}
+    for pid, began, held, _, appends in rows:
+        mine = per_process.setdefault(pid, {"commits": 0, "appends": 0, "wait": 0.0})
+        mine["commits"] += 1
+        mine["appends"] += appends
+        mine["wait"] += held - began
+    busy, reach = 0.0, start
+    for _, _, held, over, _ in sorted(rows, key=lambda row: row[2]):
+        busy += max(0.0, over - max(held, reach))
+        reach = max(reach, over)
+    return {"per_process": per_process, "held_share": busy / (end - start) if end > start else 0}
+
+
+def commit_line(figures: dict) -> str:
+    parts = [f"{mine['commits']} commits × {mine['appends'] / mine['commits']:.2f} appends, "
+             f"waited {mine['wait'] * 1000 / mine['commits']:.2f} ms for the lock"
+             for mine in figures["per_process"].values()]
+    return (f"{'':28} group commits: " + "; ".join(parts) +
+            f"; the write lock held {figures['held_share']:.0%} of the run")
+
+
 def line(name: str, figures: dict, reference: float | None = None, target: str = "") -> str:
     text = (f"{name:28} {figures['ok_per_s']:7.0f}/s  p50 {figures['p50_us'] / 1000:6.1f} ms  "
             f"p99 {figures['p99_us'] / 1000:6.1f} ms  server CPU {figures['cpu_ms']:.2f} ms")
@@ -228,7 +293,8 @@ def main() -> None:
         port = free_port()
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}",
                "FLASK_RATELIMIT_ENABLED": "false", "PYTHONPATH": f"{work}:{ROOT}",
-               "FLASK_DATABASE_SQLITE_SYNCHRONOUS": SYNCHRONOUS}
+               "FLASK_DATABASE_SQLITE_SYNCHRONOUS": SYNCHRONOUS,
+               "BENCH_COMMIT_LOG": str(work / "commits.log")}
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--workers", "2", "--threads", "4", "--bind",
              f"127.0.0.1:{port}", "live_view_app:create()"],
@@ -245,9 +311,12 @@ def main() -> None:
                     time.sleep(0.2)
             view = f"{base}/api/sessions/{table_id}"
             urllib.request.urlopen(view).read()  # the first reader describes it
+            wrk(base + "/bench/hello", work / "get.lua")  # warming up: not counted
             hello = measured(server.pid, base + "/bench/hello", work / "get.lua")
             get = measured(server.pid, view, work / "get.lua")
+            started = time.monotonic()
             post = measured(server.pid, base, work / "post.lua")
+            post["commits"] = commits_during(work / "commits.log", started, time.monotonic())
             hello_again = measured(server.pid, base + "/bench/hello", work / "get.lua")
         finally:
             server.terminate()
@@ -260,6 +329,7 @@ def main() -> None:
     print(line("hello-world, again at the end", hello_again))
     print(line("GET session (live view)", get, reference, "(target ≥ 0.5)"))
     print(line("POST event, acknowledged", post, reference, "(target ≥ 0.3)"))
+    print(commit_line(post["commits"]))
     hello_cpu = (hello["cpu_ms"] + hello_again["cpu_ms"]) / 2
     print(f"server CPU per answer against hello-world's: GET {hello_cpu / get['cpu_ms']:.2f}, "
           f"POST {hello_cpu / post['cpu_ms']:.2f} (the ratio the throughput would have if only "
