@@ -3,10 +3,11 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
 
-With no file, five sets are measured: bench/questions-dev.jsonl (the set the ranking and the
-abstention are fitted on; look at its misses freely), bench/questions-calibration.jsonl and
-bench/questions-calibration-2.jsonl (written for the abstention fit alone, by two writers, apart
-from the others, never used to rank),
+With no file, six sets are measured: bench/questions-dev.jsonl (the ranking and the abstention
+are fitted on it; look at its misses freely), bench/questions-train.jsonl (written to fit the
+re-ranker, apart from the others; answerable only), bench/questions-calibration.jsonl and
+bench/questions-calibration-2.jsonl (written for the abstention fit, by two writers, apart from
+the others; the re-ranker is fitted on the first one's answerable questions too),
 bench/questions-holdout.jsonl (written blind; judge a change by its aggregate figures, do not tune
 on its questions) and bench/questions-test.jsonl (written blind; aggregate figures only, never
 read question by question: --misses never lists it).
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from rulebook_index import indexing, search, sections  # noqa: E402
 
-SETS = ["dev", "calibration", "calibration-2", "holdout", "test"]
+SETS = ["dev", "train", "calibration", "calibration-2", "holdout", "test"]
 
 
 def set_paths(name: str) -> list[Path]:
@@ -179,8 +180,8 @@ def main(argv=None) -> int:
     ap.add_argument("questions", nargs="*", help="question files (default: dev, holdout, test)")
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--misses", action="store_true",
-                    help="list misses and abstention errors (dev and calibration only, unless a "
-                         "file is named)")
+                    help="list misses and abstention errors (the fit sets only: dev, train, "
+                         "calibration, unless a file is named)")
     args = ap.parse_args(argv)
     if args.questions:
         named = [(Path(p).name, [Path(p)]) for p in args.questions]
@@ -200,7 +201,7 @@ def main(argv=None) -> int:
                     print(f"== {name}: missing\n")
                     continue
                 rows = evaluate(s, questions, args.limit)
-                report(name, rows, args.misses and ("dev" in name or "calibration" in name))
+                report(name, rows, args.misses and any(f in name for f in ("dev", "train", "calibration")))
         ix.close()
     return 0
 

@@ -1,29 +1,34 @@
-"""Fit the second-stage re-ranker on the dev questions, with cross-validation.
+"""Fit the second-stage re-ranker on the fit sets' answerable questions, with cross-validation.
 
-    .venv/bin/python bench/train_reranker.py [--l2 0.01] [--features a,b,...] [--folds 5] [--write]
+    .venv/bin/python bench/train_reranker.py [--sets dev,train,calibration] [--l2 0.01]
+        [--features a,b,...] [--folds 5] [--write]
 
-Each answerable dev question's first-stage candidates (`search.candidates`: the best
-`search.CANDIDATES` passages by BM25F, with the re-ranker's features) are one list; the
-passages holding the expected phrase are its right answers. The model is linear, like the
-hand-tuned blend it replaces (`search.HAND_WEIGHTS`), and fitted listwise: a softmax over each
-question's candidates, maximizing the probability of its right passages, with an L2 pull toward
-the hand-tuned weights (a new feature's prior weight is 0), so that a few dozen questions cannot
-drag the ranking far from what was tuned by hand. The softmax temperature is fitted first on the
-hand weights and then held.
+The fit sets are dev (bench/questions-dev.jsonl), train (bench/questions-train.jsonl, written to
+train the ranking, apart from every other set) and calibration (bench/questions-calibration.jsonl,
+written apart too; its answerable questions only). Holdout and test are never read here
+(bench/search_quality.py reports them).
 
-Cross-validation: the dev questions are split in `--folds` folds (by position, the same every
-run); each fold is ranked by a model fitted on the others, and hit@1/hit@3/MRR of those rankings
-are printed beside the hand blend's, for each L2 of the grid. With --write the model fitted on all
-dev questions at `--l2` goes to rulebook_index/data/reranker.json, which the search reads.
-Holdout and test are never read here (bench/search_quality.py reports them).
+Each answerable question's first-stage candidates (`search.candidates`: the best
+`search.CANDIDATES` passages by BM25F, with the re-ranker's features) are one list; the passages
+holding the expected phrase are its right answers. The model is linear, like the hand-tuned blend
+it replaces (`search.HAND_WEIGHTS`), and fitted listwise: a softmax over each question's
+candidates, maximizing the probability of its right passages (NumPy, Adam), with an L2 pull toward
+the hand-tuned weights (a new feature's prior weight is 0). The softmax temperature is fitted
+first on the hand weights and then held.
+
+Cross-validation: the fit sets' questions are split in `--folds` folds (each set by position, the
+same every run, so every fold holds questions of every set); each fold is ranked by a model fitted
+on the others, and hit@1/hit@3/MRR of those rankings are printed per set and overall, beside the
+hand blend's, for each L2 of the grid. With --write the model fitted on all of them at `--l2`
+goes to rulebook_index/data/reranker.json, which the search reads.
 """
 
 import argparse
-import json
-import math
 import sys
 import tempfile
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -33,73 +38,93 @@ from search_quality import load, norm, set_paths  # noqa: E402
 
 from rulebook_index import corpus, indexing, search  # noqa: E402
 
-L2_GRID = [0.01, 0.03, 0.1, 0.3]
+FIT_SETS = ["dev", "train", "calibration"]
+L2_GRID = [0.003, 0.01, 0.03, 0.1]
 STEPS = 200
 RATE = 0.08
 
 
-def lists(searcher, questions) -> list[tuple[list[list[float]], list[int]]]:
-    """(feature rows, right-answer flags) of each question's candidates."""
-    names = list(search.HAND_WEIGHTS)
-    out = []
+class Lists:
+    """Every question's candidates as padded arrays: features (n, k, f), right answers (n, k),
+    real candidates (n, k); `sets` names each question's set."""
+
+    def __init__(self, rows: list[np.ndarray], flags: list[list[int]], sets: list[str]):
+        n, k = len(rows), max((len(r) for r in rows), default=1)
+        f = len(search.FEATURES)
+        self.x = np.zeros((n, k, f))
+        self.right = np.zeros((n, k), dtype=bool)
+        self.real = np.zeros((n, k), dtype=bool)
+        for i, (r, fl) in enumerate(zip(rows, flags, strict=True)):
+            self.x[i, : len(r)] = r
+            self.right[i, : len(fl)] = np.array(fl, dtype=bool)
+            self.real[i, : len(r)] = True
+        self.sets = np.array(sets)
+
+    def take(self, idx) -> "Lists":
+        out = object.__new__(Lists)
+        out.x, out.right, out.real, out.sets = (self.x[idx], self.right[idx], self.real[idx],
+                                                self.sets[idx])
+        return out
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+
+def lists(searcher, questions) -> Lists:
+    names = list(search.FEATURES)
+    rows, flags, sets = [], [], []
     for item in questions:
         answer = norm(item["answer"])
         cands = search.candidates(searcher, item["q"], item["game"])
-        rows = [[f[k] for k in names] for _, f in cands]
-        flags = [1 if answer in norm(d["text"]) else 0 for d, _ in cands]
-        out.append((rows, flags))
-    return out
+        rows.append(np.array([[f[k] for k in names] for _, f in cands]).reshape(-1, len(names)))
+        flags.append([1 if answer in norm(d["text"]) else 0 for d, _ in cands])
+        sets.append(item["set"])
+    return Lists(rows, flags, sets)
 
 
-def nll(data, w, tau) -> float:
-    loss = 0.0
-    for rows, flags in data:
-        if not any(flags):
-            continue
-        s = [tau * sum(a * b for a, b in zip(w, r, strict=True)) for r in rows]
-        m = max(s)
-        z = sum(math.exp(x - m) for x in s)
-        zr = sum(math.exp(x - m) for x, y in zip(s, flags, strict=True) if y)
-        loss -= math.log(zr / z)
-    return loss / len(data)
+def _log_softmax(scores: np.ndarray, real: np.ndarray) -> np.ndarray:
+    s = np.where(real, scores, -np.inf)
+    m = s.max(1, keepdims=True)
+    return s - m - np.log(np.exp(s - m).sum(1, keepdims=True))
 
 
-def fit(data, w0: list[float], active: list[bool], tau: float, l2: float) -> list[float]:
+def nll(data: Lists, w: np.ndarray, tau: float) -> float:
+    usable = data.right.any(1)
+    ls = _log_softmax(tau * data.x[usable] @ w, data.real[usable])
+    right = np.where(data.right[usable], ls, -np.inf)
+    m = right.max(1, keepdims=True)
+    per = m[:, 0] + np.log(np.exp(right - m).sum(1))
+    return float(-per.sum() / len(data))
+
+
+def fit(data: Lists, w0: np.ndarray, active: np.ndarray, tau: float, l2: float) -> np.ndarray:
     """Listwise softmax regression by gradient descent (Adam), pulled toward w0."""
-    w = list(w0)
-    k = len(w)
-    m1, m2 = [0.0] * k, [0.0] * k
-    usable = [(rows, flags) for rows, flags in data if any(flags)]
-    n = len(usable) or 1
+    usable = data.right.any(1)
+    x, right, real = data.x[usable], data.right[usable], data.real[usable]
+    n = max(len(x), 1)
+    w = w0.copy()
+    m1, m2 = np.zeros_like(w), np.zeros_like(w)
     for step in range(1, STEPS + 1):
-        g = [l2 * (w[j] - w0[j]) for j in range(k)]
-        for rows, flags in usable:
-            s = [tau * sum(a * b for a, b in zip(w, r, strict=True)) for r in rows]
-            mx = max(s)
-            e = [math.exp(x - mx) for x in s]
-            z = sum(e)
-            zr = sum(x for x, y in zip(e, flags, strict=True) if y)
-            for r, ei, y in zip(rows, e, flags, strict=True):
-                coef = tau * (ei / z - (ei / zr if y else 0.0)) / n
-                if coef:
-                    for j in range(k):
-                        g[j] += coef * r[j]
-        for j in range(k):
-            if not active[j]:
-                continue
-            m1[j] = 0.9 * m1[j] + 0.1 * g[j]
-            m2[j] = 0.999 * m2[j] + 0.001 * g[j] ** 2
-            mh, vh = m1[j] / (1 - 0.9**step), m2[j] / (1 - 0.999**step)
-            w[j] -= RATE * mh / (math.sqrt(vh) + 1e-8)
+        p = np.exp(_log_softmax(tau * x @ w, real))  # each candidate's probability
+        pr = np.where(right, p, 0.0)
+        pr /= pr.sum(1, keepdims=True)  # ... among the right ones
+        g = l2 * (w - w0) + tau * np.einsum("nk,nkf->f", p - pr, x) / n
+        g[~active] = 0.0
+        m1 = 0.9 * m1 + 0.1 * g
+        m2 = 0.999 * m2 + 0.001 * g**2
+        mh, vh = m1 / (1 - 0.9**step), m2 / (1 - 0.999**step)
+        w -= np.where(active, RATE * mh / (np.sqrt(vh) + 1e-8), 0.0)
     return w
 
 
-def ranks(data, w) -> list[int | None]:
+def ranks(data: Lists, w: np.ndarray) -> list[int | None]:
+    """The rank of each question's first right candidate (None: none among them). Ties keep the
+    first-stage order, as the search's stable sort does."""
+    scores = np.where(data.real, data.x @ w, -np.inf)
     out = []
-    for rows, flags in data:
-        s = [sum(a * b for a, b in zip(w, r, strict=True)) for r in rows]
-        order = sorted(range(len(rows)), key=lambda i: -s[i])
-        out.append(next((p for p, i in enumerate(order, 1) if flags[i]), None))
+    for s, right in zip(scores, data.right, strict=True):
+        order = sorted(range(len(s)), key=lambda i: -s[i])
+        out.append(next((p for p, i in enumerate(order, 1) if right[i]), None))
     return out
 
 
@@ -111,18 +136,40 @@ def figures(rs) -> str:
     return f"hit@1 {h1:.3f} · hit@3 {h3:.3f} · MRR {mrr:.3f}"
 
 
+def folds_of(sets: np.ndarray, k: int) -> list[np.ndarray]:
+    """k folds, each set split by position (question i of a set goes to fold i mod k)."""
+    fold = np.zeros(len(sets), dtype=int)
+    for name in dict.fromkeys(sets.tolist()):
+        idx = np.flatnonzero(sets == name)
+        fold[idx] = np.arange(len(idx)) % k
+    return [np.flatnonzero(fold == i) for i in range(k)]
+
+
+def by_set(label: str, data: Lists, rs: list[int | None]) -> None:
+    print(f"{label}")
+    for name in dict.fromkeys(data.sets.tolist()):
+        sel = [r for r, s in zip(rs, data.sets, strict=True) if s == name]
+        print(f"    {name:<12} {len(sel):>4} q  {figures(sel)}")
+    print(f"    {'all':<12} {len(rs):>4} q  {figures(rs)}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sets", default=",".join(FIT_SETS), help="the fit sets")
     ap.add_argument("--features", default=",".join(search.HAND_WEIGHTS),
                     help="features the fit may move (the others keep their hand weight)")
     ap.add_argument("--l2", type=float, default=0.01, help="the pull toward the hand weights")
     ap.add_argument("--folds", type=int, default=5, help="0: no cross-validation")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/reranker.json")
     args = ap.parse_args(argv)
-    names = list(search.HAND_WEIGHTS)
-    active = [k in args.features.split(",") for k in names]
-    w0 = [search.HAND_WEIGHTS[k] for k in names]
-    questions = [q for q in load(set_paths("dev")) if q.get("answer")]
+    names = list(search.FEATURES)
+    active = np.array([k in args.features.split(",") for k in names])
+    w0 = np.array([search.HAND_WEIGHTS[k] for k in names])
+    fit_sets = args.sets.split(",")
+    if {"holdout", "test"} & set(fit_sets):
+        ap.error("holdout and test are blind: never fitted on")
+    questions = [{**q, "set": name} for name in fit_sets
+                 for q in load(set_paths(name)) if q.get("answer")]
     with tempfile.TemporaryDirectory() as tmp:
         indexing.build(tmp)
         _, ix = indexing.open_current(tmp)
@@ -130,25 +177,28 @@ def main(argv=None) -> int:
             data = lists(s, questions)
         ix.close()
     tau = min((nll(data, w0, t), t) for t in (1, 2, 4, 6, 8, 12, 16, 24))[1]
-    print(f"{len(data)} dev questions, {sum(1 for _, f in data if any(f))} with a right "
-          f"passage among the candidates; softmax temperature {tau}")
-    print(f"hand blend:         {figures(ranks(data, w0))}")
-    folds = [list(range(i, len(data), args.folds)) for i in range(args.folds)]
-    for l2 in L2_GRID if args.folds > 1 else []:
+    print(f"{len(data)} answerable questions ({', '.join(fit_sets)}), "
+          f"{int(data.right.any(1).sum())} with a right passage among the candidates; "
+          f"softmax temperature {tau}")
+    by_set("hand blend:", data, ranks(data, w0))
+    folds = folds_of(data.sets, args.folds) if args.folds > 1 else []
+    for l2 in L2_GRID if folds else []:
         cv: list[int | None] = [None] * len(data)
         for held in folds:
-            train = [data[i] for i in range(len(data)) if i not in set(held)]
-            w = fit(train, w0, active, tau, l2)
-            for i, r in zip(held, ranks([data[i] for i in held], w), strict=True):
+            train = np.setdiff1d(np.arange(len(data)), held)
+            w = fit(data.take(train), w0, active, tau, l2)
+            for i, r in zip(held, ranks(data.take(held), w), strict=True):
                 cv[i] = r
-        print(f"learned, L2 {l2:<5}  {figures(cv)}  (cross-validated)")
+        by_set(f"learned, L2 {l2} (cross-validated):", data, cv)
     w = fit(data, w0, active, tau, args.l2)
-    print(f"fitted on all dev at L2 {args.l2}: {figures(ranks(data, w))} (on its own data)")
-    weights = {k: round(v, 4) for k, v in zip(names, w, strict=True)}
-    print(json.dumps(weights))
+    by_set(f"fitted on all at L2 {args.l2} (on its own data):", data, ranks(data, w))
+    weights = {k: round(float(v), 4) for k, v in zip(names, w, strict=True)}
+    print(weights)
     if args.write:
+        counts = {s: int((data.sets == s).sum()) for s in fit_sets}
         model = {"weights": weights, "l2": args.l2, "temperature": tau,
-                 "fitted_on": f"{len(data)} answerable dev questions"}
+                 "fitted_on": ", ".join(f"{n} answerable {s}" for s, n in counts.items())
+                 + " questions"}
         corpus.write_fitted_model("reranker", model)
     return 0
 
