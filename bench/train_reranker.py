@@ -16,10 +16,11 @@ candidates, maximizing the probability of its right passages (NumPy, Adam), with
 the hand-tuned weights (a new feature's prior weight is 0). The softmax temperature is fitted
 first on the hand weights and then held.
 
-Cross-validation: the fit sets' questions are split in `--folds` folds (each set by position, the
-same every run, so every fold holds questions of every set); each fold is ranked by a model fitted
-on the others, and hit@1/hit@3/MRR of those rankings are printed per set and overall, beside the
-hand blend's, for each L2 of the grid. With --write the model fitted on all of them at `--l2`
+Cross-validation: the fit sets' questions are split in `--folds` folds (each set alike, so every
+fold holds questions of every set: by position, then `--shuffles` - 1 seeded random orders; the
+same every run); each fold is ranked by a model fitted on the others, and hit@1/hit@3/MRR of those
+rankings, averaged over the shuffles, are printed per set and overall, beside the hand blend's, for
+each L2 of the grid (one assignment moves them by a point or two). With --write the model fitted on all of them at `--l2`
 goes to rulebook_index/data/reranker.json, which the search reads.
 """
 
@@ -136,21 +137,45 @@ def figures(rs) -> str:
     return f"hit@1 {h1:.3f} · hit@3 {h3:.3f} · MRR {mrr:.3f}"
 
 
-def folds_of(sets: np.ndarray, k: int) -> list[np.ndarray]:
-    """k folds, each set split by position (question i of a set goes to fold i mod k)."""
+def folds_of(sets: np.ndarray, k: int, shuffle: int = 0) -> list[np.ndarray]:
+    """k folds, each set split alike: question i of a set (in file order for shuffle 0, else in a
+    seeded random order) goes to fold i mod k."""
     fold = np.zeros(len(sets), dtype=int)
+    rng = np.random.default_rng(shuffle)
     for name in dict.fromkeys(sets.tolist()):
         idx = np.flatnonzero(sets == name)
+        if shuffle:
+            idx = rng.permutation(idx)
         fold[idx] = np.arange(len(idx)) % k
     return [np.flatnonzero(fold == i) for i in range(k)]
 
 
-def by_set(label: str, data: Lists, rs: list[int | None]) -> None:
-    print(f"{label}")
-    for name in dict.fromkeys(data.sets.tolist()):
-        sel = [r for r, s in zip(rs, data.sets, strict=True) if s == name]
-        print(f"    {name:<12} {len(sel):>4} q  {figures(sel)}")
-    print(f"    {'all':<12} {len(rs):>4} q  {figures(rs)}")
+def by_set(label: str, data: Lists, runs: list[list[int | None]]) -> None:
+    """Figures per set and overall, averaged over `runs` (one ranking per shuffle)."""
+    print(label)
+    groups = [*dict.fromkeys(data.sets.tolist()), "all"]
+    for name in groups:
+        keep = [i for i, s in enumerate(data.sets) if name in (s, "all")]
+        rs = [[run[i] for i in keep] for run in runs]
+        n = len(keep) or 1
+        h1 = np.mean([sum(1 for r in x if r == 1) / n for x in rs])
+        h3 = np.mean([sum(1 for r in x if r and r <= 3) / n for x in rs])
+        mrr = np.mean([sum(1 / r for r in x if r) / n for x in rs])
+        print(f"    {name:<12} {len(keep):>4} q  hit@1 {h1:.3f} · hit@3 {h3:.3f} · MRR {mrr:.3f}")
+
+
+def cross_validated(data: Lists, folds: int, shuffles: int, fit_one) -> list[list[int | None]]:
+    """Each question's rank by a model fitted without its fold (`fit_one(train) -> rank(held)`),
+    once per shuffle of the folds."""
+    runs = []
+    for shuffle in range(shuffles):
+        cv: list[int | None] = [None] * len(data)
+        for held in folds_of(data.sets, folds, shuffle):
+            rank = fit_one(np.setdiff1d(np.arange(len(data)), held))
+            for i, r in zip(held, rank(held), strict=True):
+                cv[i] = r
+        runs.append(cv)
+    return runs
 
 
 def main(argv=None) -> int:
@@ -160,6 +185,8 @@ def main(argv=None) -> int:
                     help="features the fit may move (the others keep their hand weight)")
     ap.add_argument("--l2", type=float, default=0.01, help="the pull toward the hand weights")
     ap.add_argument("--folds", type=int, default=5, help="0: no cross-validation")
+    ap.add_argument("--shuffles", type=int, default=3,
+                    help="cross-validation repeated over this many fold assignments (averaged)")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/reranker.json")
     args = ap.parse_args(argv)
     names = list(search.FEATURES)
@@ -180,18 +207,15 @@ def main(argv=None) -> int:
     print(f"{len(data)} answerable questions ({', '.join(fit_sets)}), "
           f"{int(data.right.any(1).sum())} with a right passage among the candidates; "
           f"softmax temperature {tau}")
-    by_set("hand blend:", data, ranks(data, w0))
-    folds = folds_of(data.sets, args.folds) if args.folds > 1 else []
-    for l2 in L2_GRID if folds else []:
-        cv: list[int | None] = [None] * len(data)
-        for held in folds:
-            train = np.setdiff1d(np.arange(len(data)), held)
+    by_set("hand blend:", data, [ranks(data, w0)])
+    for l2 in L2_GRID if args.folds > 1 else []:
+        def fit_one(train, l2=l2):
             w = fit(data.take(train), w0, active, tau, l2)
-            for i, r in zip(held, ranks(data.take(held), w), strict=True):
-                cv[i] = r
-        by_set(f"learned, L2 {l2} (cross-validated):", data, cv)
+            return lambda held: ranks(data.take(held), w)
+        runs = cross_validated(data, args.folds, args.shuffles, fit_one)
+        by_set(f"learned, L2 {l2} (cross-validated, {args.shuffles} shuffles):", data, runs)
     w = fit(data, w0, active, tau, args.l2)
-    by_set(f"fitted on all at L2 {args.l2} (on its own data):", data, ranks(data, w))
+    by_set(f"fitted on all at L2 {args.l2} (on its own data):", data, [ranks(data, w)])
     weights = {k: round(float(v), 4) for k, v in zip(names, w, strict=True)}
     print(weights)
     if args.write:
