@@ -638,3 +638,42 @@ def test_quest_5_kei_lun_pushes_only_when_he_moves_forwards(client):
     refused(table, ev("kei_lun", in_range=[], die=2, pushed=["berrok-1"]),
             "If Kei Lun moves forwards when a Demon or Pilgrim is in front of him, move the other "
             "Miniature one square too")
+
+
+def test_om_mala_of_knowledge_selects_a_new_skill_card_even_with_none_to_discard(client):
+    """Fortune Card FAQ: "Om Mala of Knowledge: You can still select a new Skill Card, even if you
+    do not have one to discard (you are very fortunate!)." The Monkey King, with no Skill Card,
+    plays it and selects Phase Walk (now in his hand); the Skill Card of another Pilgrim's deck is
+    refused ("Each Pilgrim has his own specific card deck."). Holding one, he discards it for the
+    new one, and one he does not hold is refused ("Inactive cards are in the Pilgrim's hand…")."""
+    table = start(client, "free", position={"gates": [], "demons": [], "pilgrims": {
+        "monkey_king": {"hand": [], "fortune": ["Om Mala of Knowledge", "Om Mala of Knowledge"]}}},
+        initiative=list(PILGRIMS))
+    maintenance(table)
+    knowledge = ev("play_card", pilgrim="monkey_king", card="Om Mala of Knowledge",
+                   kind="fortune")
+    refused(table, {**knowledge, "selects": "Asura Seal"},
+            "Each Pilgrim has his own specific card deck.")
+    table.accepted({**knowledge, "selects": "Phase Walk"})
+    assert state(table)["pilgrims"]["monkey_king"]["skills"] == ["Phase Walk"]
+    refused(table, {**knowledge, "selects": "Flying Nimbus", "discards": "Shadow Walk"},
+            "Inactive cards are in the Pilgrim's hand.")
+    table.accepted({**knowledge, "selects": "Flying Nimbus", "discards": "Phase Walk"})
+    mk = state(table)["pilgrims"]["monkey_king"]
+    assert mk["skills"] == ["Flying Nimbus"] and mk["fortune"] == []
+
+
+def test_permanent_limp_takes_its_point_from_the_double_move_only(client):
+    """Corruption Card FAQ: "Permanent Limp: 1 Movement Point is lost from the Double Move total.
+    The Monkey King, MV 4, would have a Double Move of 7." A single Move keeps its 4 Movement
+    Points; the Double Move has 7 (8 refused)."""
+    table = start(client, "free", position={"gates": [], "demons": [], "pilgrims": {
+        "monkey_king": {"corruption": ["Permanent Limp"]}}}, initiative=list(PILGRIMS))
+    maintenance(table)
+    table.accepted(ev("move", pilgrim="monkey_king", steps=4))
+    table.accepted(ev("end_activation", pilgrim="monkey_king"))
+    quiet_turn(table)
+    maintenance(table)
+    refused(table, ev("move", pilgrim="monkey_king", steps=8, action_points=2),
+            "Permanent Limp: 1 Movement Point is lost from the Double Move total.")
+    table.accepted(ev("move", pilgrim="monkey_king", steps=7, action_points=2))

@@ -21,6 +21,8 @@ from .rules import (
 
 Q_MISFORTUNE_NOW = ("When you draw the card, apply the effect immediately or as soon as indicated on "
                     "the card and then place the card in the Misfortune Discard Pile.")
+Q_KNOWLEDGE = ("Om Mala of Knowledge: You can still select a new Skill Card, even if you do not have "
+               "one to discard (you are very fortunate!).")
 Q_MISFORTUNE_FROM = "Misfortune Cards may be gained when you perform the Meditate Action."
 Q_ACTIVE_SPENDS = "The active Pilgrim spends their Action Points to make the actions listed below."
 Q_CARD_ANYTIME = ("If a card does not mention a specific time it can be played, it can be played at "
@@ -135,6 +137,17 @@ class ConditionsMixin:
         if event.get("condition") and pilgrim["status"] != "dead":
             self.give_condition(name, event["condition"], event.get("duration"), None, None, None)
 
+    def select_skill(self, event) -> None:
+        pilgrim, label = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]
+        if "discards" in event:
+            if event["discards"] in pilgrim["skills"]:
+                pilgrim["skills"].remove(event["discards"])
+            else:  # one of the starting Skill Cards the table did not enter
+                pilgrim["skills_unknown"] -= 1
+            self.effect(f"{label} discards {event['discards']}.", Q_KNOWLEDGE)
+        pilgrim["skills"].append(event["selects"])
+        self.effect(f"{label} selects the Skill Card {event['selects']}.", Q_KNOWLEDGE)
+
     # -- playing a card ----------------------------------------------------------------------------------
 
     @cites(Q_HAND)
@@ -146,6 +159,31 @@ class ConditionsMixin:
         if event["kind"] == "skill" and pilgrim["skills_unknown"]:
             return True  # one of the starting Skill Cards the table did not enter
         return f"{PILGRIM_NAMES[event['pilgrim']]} holds no {event['kind']} card {event['card']}."
+
+    @cites(Q_KNOWLEDGE)
+    def skill_selected(self, event):
+        """Om Mala of Knowledge: a new Skill Card selected from his own deck, for a Skill Card he
+        discards — "You can still select a new Skill Card, even if you do not have one to
+        discard": with none, nothing is discarded."""
+        knowledge = event["kind"] == "fortune" and fortune_card(event["card"])["selects_skill"]
+        if not knowledge:
+            for field in ("selects", "discards"):
+                if field in event:
+                    raise BadRequest(f"{field} is the Skill Card of Om Mala of Knowledge",
+                                     f"event.{field}")
+            return True
+        if "selects" not in event:
+            raise BadRequest(f"enter the Skill Card selected with {event['card']}",
+                             "event.selects")
+        self.check_own_deck(event["pilgrim"], event["selects"])
+        pilgrim, name = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]
+        holds_one = bool(pilgrim["skills"] or pilgrim["skills_unknown"])
+        if "discards" not in event:
+            return not holds_one or f"{name} holds a Skill Card: he discards one for the new one."
+        if event["discards"] in pilgrim["skills"] or pilgrim["skills_unknown"]:
+            return True
+        raise self.violation(f"{name} holds no Skill Card {event['discards']} to discard.",
+                             Q_HAND)
 
     @cites(Q_AFFORD)
     def card_cost_affordable(self, event):
@@ -246,5 +284,7 @@ class ConditionsMixin:
             self.extra_move(event)
         if "draws" in event:
             self.take_fortune(event)
+        if "selects" in event:
+            self.select_skill(event)
         if cost.get("ap"):
             self.after_action()

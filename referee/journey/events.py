@@ -233,6 +233,11 @@ EVENT_TYPES = {
                                                          "for a Move"},
                     "draws": {**CARD_NAME, "description": "Greedy: the Fortune Card Cho Hakkai "
                                                          "takes (no Mystical Box needed)"},
+                    "selects": {**CARD_NAME, "description": "Om Mala of Knowledge: the new Skill "
+                                                           "Card selected (his own deck)"},
+                    "discards": {**CARD_NAME, "description": "Om Mala of Knowledge: the Skill "
+                                                            "Card discarded for it (one he "
+                                                            "holds; none if he holds none)"},
                     "keep": {"type": "boolean",
                              "description": "the card returns to the hand (\"retained\")"}},
         required=("pilgrim", "card", "kind"),

@@ -330,7 +330,7 @@ EVENT_RULES = {
                               "card_in_hand", "card_from_own_deck", "card_as_printed",
                               "card_cost_affordable", "card_hp_cost",
                               "card_ap_cost", "card_action_limit", "card_ap_gain_while_active",
-                              "card_extra_move"]),
+                              "card_extra_move", "skill_selected"]),
     "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
                                "condition_known", "misfortune_discards_held"]),

@@ -84,4 +84,7 @@ def skill_card(name: str) -> dict:
 
 
 def fortune_card(name: str) -> dict:
-    return {"gain": _CARD_DATA["fortune"].get(name, {}).get("gain")}
+    """What the rulebook prints about a Fortune Card: the gain, whether a new Skill Card is
+    selected with it (Om Mala of Knowledge)."""
+    printed = _CARD_DATA["fortune"].get(name, {})
+    return {"gain": printed.get("gain"), "selects_skill": bool(printed.get("selects_skill"))}
