@@ -95,15 +95,15 @@ def face_down_excess(lanes: list[dict], modifier: str | None,
             if refusal:
                 message, quote = refusal
                 if shown["face_up_icon"] and card.get("divine"):
-                    what = f"{seat_word(seat)}'s face-down card at position {i + 1}"
+                    what = (f"{seat_word(seat)}'s face-down card at position {i + 1} of the "
+                            f"{LANES[li]} lane cannot lie there")
                 else:
                     per_player = options["face_down_limit"] == "per_player"
                     together = [(s, n) for s, n in counted if s == seat or not per_player]
-                    what = "the face-down cards " + " and ".join(
+                    what = (f"the face-down cards of the {LANES[li]} lane — " + " and ".join(
                         f"{seat_word(s)}'s at position {n + 1}" for s, n in [*together, (seat, i)])
-                    what += " together break the limit"
-                return (f"{what} of the {LANES[li]} lane: {message}", quote,
-                        f"{LANES[li]}.{seat}[{i}]")
+                        + " — together break its limit")
+                return f"{what}: {message}", quote, f"{LANES[li]}.{seat}[{i}]"
             partial["cards"][seat].append(card)
             if options["face_down_divine_counts"] or not card.get("divine"):
                 counted.append((seat, i))
