@@ -166,3 +166,31 @@ def test_calculator_an_arrival_with_companions_left_is_fine(client):
                                                 "companions": 2},
                              {"name": "Bob", "status": "out"}))
     assert sheet["winners"] == ["p1"]
+
+
+def season_card(client, **players):
+    pos = position("season", current=None, **players)
+    pos["first_player"] = "p1"
+    return Table(client, pos)
+
+
+def test_a_season_card_cannot_put_a_traveler_in_newhaven(client):
+    """"Once a Traveler reaches Newhaven their journey is over": a piece moved off a removed tile
+    onto Newhaven would stand there without having reached it (no winner, "0 tiles to go"), so the
+    entry is refused (400 naming the field); moved onto the trail it is accepted."""
+    t = season_card(client, p1=board("B1"), p2=board("A2"), p3=board("A2"))
+    event = {"type": "season", "player": "p1", "remove_tiles": ["B1"], "relocate": {"p1": "NH"}}
+    response = t.post(event)
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "event.relocate.p1"
+    t.ok({**event, "relocate": {"p1": "A1"}})
+    assert t.p("p1")["tile"] == "A1"
+
+
+def test_a_season_card_cannot_put_a_ravenous_player_on_a_city(client):
+    """"Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or Newhaven." — also
+    when a Season card moves them off a removed tile (422 with that sentence)."""
+    t = season_card(client, p1=board("A2"), p2=ravenous("B2"), p3=board("A2"))
+    t.refused({"type": "season", "player": "p1", "remove_tiles": ["B2"],
+               "relocate": {"p2": "NH"}}, "Ravenous Travelers cannot move onto")
+    t.ok({"type": "season", "player": "p1", "remove_tiles": ["B2"], "relocate": {"p2": "A2"}})

@@ -44,6 +44,7 @@ from .board import (
     CITIES,
     COMPANIONS,
     EQUIPMENT_TYPES,
+    NEWHAVEN,
     OUT,
     RAVENOUS,
     RESOURCES,
@@ -709,7 +710,12 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
                                  "event.relocate")
         for seat, to in relocate.items():
             player = self.seat_playing(seat, f"event.relocate.{seat}")
-            self.tile(to, f"event.relocate.{seat}")
+            tile = self.tile(to, f"event.relocate.{seat}")
+            if player["status"] == RAVENOUS:
+                self.check_ravenous_may_enter(to)
+            elif tile["kind"] == NEWHAVEN:
+                raise BadRequest("a piece moved off a removed tile is put on the trail: Newhaven "
+                                 "is reached by travelling to it", f"event.relocate.{seat}")
             player["tile"] = to
             self.effect(f"{self.player_name(seat)} is moved to {to}.", Q_SEASON_EFFECT)
             if player["status"] == TRAVELER:
