@@ -205,6 +205,19 @@ def test_a_walk_started_at_a_checkpoint_tells_what_the_whole_walk_tells(app, cli
     assert alone["texts"][38] == whole["texts"][38] and alone["texts"][37] == whole["texts"][37]
 
 
+@pytest.mark.parametrize("setting, pragma", [(None, 2), ("FULL", 2), ("NORMAL", 1)])
+def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path, setting, pragma):
+    from sqlalchemy import text
+
+    options = {} if setting is None else {"sqlite_synchronous": setting}
+    store = Store(f"sqlite:///{tmp_path / 'y.sqlite'}", **options)
+    with store.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == pragma  # 2 FULL, 1 NORMAL
+    store.engine.dispose()
+    with pytest.raises(ValueError):
+        Store(f"sqlite:///{tmp_path / 'z.sqlite'}", sqlite_synchronous="OFF")
+
+
 def test_the_walk_restores_once_through_undo_and_redo_back_and_forth(app, client, monkeypatch):
     """Undo, redo, undo, redo…: the walk restores the state from a checkpoint once, when it needs
     it (the next event, or the end), not at every undo; and tells what a fresh walk tells."""

@@ -1,10 +1,9 @@
-"""The app's write lock on SQLite and FULL's sync outside it (issue 16).
+"""The app's write lock on SQLite (issue 16).
 
 Every write transaction of every process takes an exclusive flock on `<database>-writelock` before
 SQLite's BEGIN IMMEDIATE and lets go of it after its commit (`store.WriteLock`): a writer of
 another process waits for it and then commits; a lock held past DATABASE_LOCK_TIMEOUT is a 503
-`database_locked`; a lock file that cannot be made is a 503 naming it. With FULL the WAL is synced
-after the commit, with no lock held, before the write is answered (`Store._make_durable`)."""
+`database_locked`; a lock file that cannot be made is a 503 naming it."""
 
 import fcntl
 import os
@@ -19,7 +18,7 @@ import pytest
 from sqlalchemy import text
 
 from app import create_app
-from referee.core import store as store_module
+from referee.core import engine
 from referee.core.sessions import Sessions
 from referee.core.store import Store, WriteLock
 from tests.toy_game import Lanes
@@ -192,45 +191,34 @@ def test_appends_that_come_while_the_leader_waits_for_the_lock_go_into_its_commi
     assert all(result["accepted"] and result["seq"] == 1 for result in results)
 
 
-def test_full_syncs_the_wal_after_the_commit_with_no_lock_held_before_the_answer(
-        tmp_path, monkeypatch):
+def test_the_lock_is_held_for_the_commit_only(tmp_path, monkeypatch):
+    """Taken before BEGIN IMMEDIATE (held while SQLite commits, so through FULL's fsync) and let
+    go of once the transaction is over; never while the event is worked out."""
     database = tmp_path / "d.sqlite"
     store = Store(f"sqlite:///{database}")
     sessions = Sessions(store, {Lanes.game_id: Lanes})
     game = sessions.create({"game": "pillars-of-fate", "players": ["Ann", "Bob"]})
-    synced = []
-    fdatasync = os.fdatasync
+    seen = []
+    append_one, apply = store._append_one, engine.apply
 
-    def recorded(handle):
-        synced.append({"file": os.readlink(f"/proc/self/fd/{handle}"),
-                       "seq": sessions.seq(game["id"]),  # committed: others already see it
-                       "lock_free": lock_is_free(database)})
-        fdatasync(handle)
+    def appending(cursor, append):
+        seen.append(("append", lock_is_free(database)))
+        return append_one(cursor, append)
 
-    monkeypatch.setattr(store_module.os, "fdatasync", recorded)
+    def applying(*args, **kwargs):
+        seen.append(("apply", lock_is_free(database)))
+        return apply(*args, **kwargs)
+
+    monkeypatch.setattr(store, "_append_one", appending)
+    monkeypatch.setattr(engine, "apply", applying)
     event = {"type": "play", "player": "sun", "lane": 1, "power": 1}
     answer = sessions.post_event(game["id"], game["edit_token"],
                                  {"event": event, "expected_seq": 0})
-    assert answer["accepted"] and answer["seq"] == 1
-    assert synced == [{"file": f"{database}-wal", "seq": 1, "lock_free": True}]
-    with store.engine.connect() as conn:  # SQLite itself syncs at checkpoints only
-        assert conn.execute(text("PRAGMA synchronous")).scalar() == 1
+    assert answer["accepted"] and lock_is_free(database)
+    assert seen == [("apply", True), ("append", False)]
+    with store.engine.connect() as conn:  # SQLite syncs every commit itself (FULL)
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 2
     store.engine.dispose()
-
-
-@pytest.mark.parametrize("setting, syncs", [(None, True), ("FULL", True), ("NORMAL", False)])
-def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path, monkeypatch, setting, syncs):
-    options = {} if setting is None else {"sqlite_synchronous": setting}
-    store = Store(f"sqlite:///{tmp_path / 'y.sqlite'}", **options)
-    synced = []
-    monkeypatch.setattr(store_module.os, "fdatasync", lambda handle: synced.append(
-        os.readlink(f"/proc/self/fd/{handle}")))
-    sessions = Sessions(store, {Lanes.game_id: Lanes})
-    sessions.create({"game": "pillars-of-fate", "players": ["Ann", "Bob"]})  # store.write()
-    assert synced == ([str(tmp_path / "y.sqlite-wal")] if syncs else [])
-    store.engine.dispose()
-    with pytest.raises(ValueError):
-        Store(f"sqlite:///{tmp_path / 'z.sqlite'}", sqlite_synchronous="OFF")
 
 
 def test_the_lock_is_taken_from_a_second_thread_only_when_it_is_contended(tmp_path):

@@ -236,7 +236,7 @@ def fault_of(error: Exception) -> StoreFault | None:
     text_ = str(original).lower()
     for needle, code, message in SQLITE_FAULTS:
         if needle in text_:
-            detail = getattr(original, "detail", None)  # the app's write lock or sync: what failed
+            detail = getattr(original, "detail", None)  # the app's write lock: what failed
             return StoreFault(code, f"{message} ({detail})" if detail else message)
     if error.connection_invalidated or isinstance(error, db_errors.OperationalError):
         return StoreFault("database_unavailable", "the database cannot be reached")
@@ -266,18 +266,15 @@ class Store:
     def __init__(self, url: str, lock_timeout: float = 5.0, statement_timeout: float = 15.0,
                  sqlite_synchronous: str = "FULL"):
         self.is_sqlite = url.startswith("sqlite")
-        # SQLite: its writers take the app's write lock, and with FULL the app syncs the WAL after
-        # each commit, outside the lock (`_make_durable`).
+        # SQLite: the app's processes take a write lock of their own before SQLite's
         database = make_url(url).database if self.is_sqlite else None
         self._write_lock = WriteLock(Path(database + "-writelock"), lock_timeout) if database else None
-        self._wal = Path(database + "-wal") if database and sqlite_synchronous == "FULL" else None
         if self.is_sqlite:
             if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
                 raise ValueError(f"sqlite_synchronous is one of {', '.join(SQLITE_SYNCHRONOUS)}")
             self.engine = create_engine(url, connect_args={"timeout": lock_timeout},
                                         pool_timeout=lock_timeout)
-            _sqlite_write_transactions_begin_immediate(
-                self.engine, "NORMAL" if self._wal is not None else sqlite_synchronous)
+            _sqlite_write_transactions_begin_immediate(self.engine, sqlite_synchronous)
         else:
             options = (f"-c lock_timeout={int(lock_timeout * 1000)} "
                        f"-c statement_timeout={int(statement_timeout * 1000)}")
@@ -287,12 +284,11 @@ class Store:
         self._hot = {name: sql if self.is_sqlite else sql.replace("?", "%s")
                      for name, sql in _HOT.items()}
         self._driver_error = self.engine.dialect.loaded_dbapi.Error
-        # SQLite: one writer at a time for the whole database, so the appends of a process's
-        # concurrent requests share a commit and a sync. PostgreSQL locks rows and flushes
-        # concurrent commits together itself: each request commits its own.
+        # SQLite: one writer at a time, and with FULL an fsync per commit under its lock, so the
+        # appends of a process's concurrent requests share a commit. PostgreSQL locks rows and
+        # flushes concurrent commits together itself: each request commits its own.
         self._commits = GroupCommit(self._commit_appends) if self.is_sqlite else None
         migrate(self.engine)
-        self._make_durable()
         self.engine.dispose()  # no pooled connection may outlive a fork (gunicorn --preload)
 
     def ping(self) -> bool:
@@ -302,8 +298,8 @@ class Store:
     def health(self) -> dict:
         """Whether the database can be read and written now, and if not, the fault's code. A write
         is tried and rolled back: it takes the write locks, the app's and SQLite's (and so finds a
-        locked or read-only database, or a write lock file that cannot be opened) without writing,
-        and syncs the WAL as a write does; a full disk shows only when something is written, so the
+        locked or read-only database, or a write lock file that cannot be opened) without writing;
+        a full disk shows only when something is written, so the
         health table is written for real (64 KiB, then deleted) while the last write failed for
         lack of space."""
         try:
@@ -319,7 +315,6 @@ class Store:
                 finally:
                     if transaction.is_active:
                         transaction.rollback()
-            self._make_durable()
         except Exception as error:  # health reports a fault; it never raises
             fault = fault_of(error)
             self.last_fault = fault.code if fault else "database_error"
@@ -524,33 +519,6 @@ class Store:
         with self.engine.connect().execution_options(immediate_write=True) as conn:
             with self._write_locked(), conn.begin():
                 yield conn
-            self._make_durable()
-
-    def _make_durable(self) -> None:
-        """With FULL on a SQLite file, sync the WAL (fdatasync) after a commit, with no lock held,
-        before the write is acknowledged. SQLite's own FULL syncs it inside the commit, holding the
-        whole database's write lock for the sync and for the wait for a CPU that comes after it:
-        the lock was held ~3.7 ms a commit, ~70 % of the time in the bench. The connections run
-        `synchronous=NORMAL` (SQLite syncs at checkpoints: the WAL before its frames are copied into
-        the database, the database before the WAL is reused), and this sync makes every frame
-        written so far durable, the commit's and any before it. A WAL that is gone was checkpointed
-        into the database and removed by the last connection closed, which syncs both first."""
-        if self._wal is None:
-            return
-        try:
-            handle = os.open(self._wal, os.O_RDONLY | os.O_CLOEXEC)
-        except FileNotFoundError:
-            return
-        except OSError as error:
-            raise _sqlite_error("unable to open database", f"its WAL {self._wal.name} cannot be "
-                                f"opened to sync it: {error.strerror}") from error
-        try:
-            os.fdatasync(handle)
-        except OSError as error:
-            raise _sqlite_error("disk I/O error", f"syncing {self._wal.name} failed: "
-                                f"{error.strerror}") from error
-        finally:
-            os.close(handle)
 
     def _write_locked(self):
         """The app's write lock on SQLite (`WriteLock`), taken before BEGIN IMMEDIATE."""
@@ -636,8 +604,8 @@ class Store:
         order: each moves its session on from its `from_seq` (`UPDATE … WHERE seq = from_seq`: on
         PostgreSQL the row's lock, re-read after waiting for it), its entry and checkpoint are
         inserted, or it is left out ("moved", "revoked") with nothing of it written. On SQLite the
-        app's write lock (`WriteLock`) is taken before BEGIN and let go of after the commit, and the
-        commit is then synced (`_make_durable`). The outcomes are set only once it is on disk."""
+        app's write lock (`WriteLock`) is taken before BEGIN and let go of after the commit. The
+        outcomes are set only once it has committed."""
         outcomes = []
         with self._driver() as connection, self._write_locked():
             cursor = connection.cursor()
@@ -653,7 +621,6 @@ class Store:
                 raise
             finally:
                 cursor.close()
-        self._make_durable()
         for append, outcome in zip(appends, outcomes, strict=True):
             append.outcome = outcome
 
@@ -678,15 +645,15 @@ class Store:
 
 
 class GroupCommit:
-    """Appends of one process committed together (SQLite). SQLite commits one transaction at a time
-    for the whole database, and with FULL each commit waits for an fsync (~2–4 ms here): one commit
-    per event capped a database at ~250–400 events a second whatever the CPU. Here the request
-    threads of a process that want to append at the same moment share one transaction and one
-    fsync: the first becomes the leader, waits for the write lock and then takes every append
-    pending by then (those that came while it waited for the other processes' commits go in too),
-    commits them, lets go of the lock and syncs (`Store._commit_appends`); those that come later
-    wait, and the first of them leads the next commit. Each request is answered only after the
-    commit that holds its entry is on disk. No thread of its own: a leader is a request thread
+    """Appends of one process committed together (SQLite). Every commit with `synchronous=FULL`
+    waits for an fsync (~2–4 ms here) while holding SQLite's write lock, the whole database's: one
+    commit per event capped a database at ~250–400 events a second whatever the CPU. Here the
+    request threads of a process that want to append at the same moment share one transaction and
+    one fsync: the first becomes the leader, waits for the write locks (the app's `WriteLock`, then
+    SQLite's) and then takes every append pending by then (those that came while it waited for the
+    other processes' commits go in too); those that come later wait, and the first of them leads
+    the next commit. Each request is answered only after the commit that holds its entry, so an
+    acknowledged event is on disk as before. No thread of its own: a leader is a request thread
     (safe across gunicorn's fork; nothing to start or stop)."""
 
     def __init__(self, commit):
@@ -868,7 +835,7 @@ def _wait_for_locks(waits: queue.SimpleQueue) -> None:
 
 
 class WriteError(sqlite3.OperationalError):
-    """A fault of the app's own SQLite write lock or WAL sync, worded as SQLite words its faults
+    """A fault of the app's own SQLite write lock, worded as SQLite words its faults
     (`reason`, so that `fault_of` names it as it names SQLite's), with what failed (`detail`, told
     in the 503 and by /api/health: a file's name, never its folder)."""
 
