@@ -345,7 +345,7 @@ class Game(Referee):
     game_id = "avignon"
     title = "Avignon: Pilgrimage"
     seats = SEATS
-    rules_version = 3
+    rules_version = 4  # 4: a replacement is drawn by "that player" only (session 7)
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
