@@ -20,6 +20,13 @@ def quotes_from(game: str):
     return in_book
 
 
+def calculated(client, game: str, body: dict, status: int = 200) -> dict:
+    """The end-of-game calculator's answer to `body` (POST /api/score/<game>), of that status."""
+    response = client.post(f"/api/score/{game}", json=body)
+    assert response.status_code == status, response.get_json()
+    return response.get_json()
+
+
 class ApiTable:
     def __init__(self, client, setup: dict):
         self.client = client

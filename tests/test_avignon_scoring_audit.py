@@ -11,7 +11,7 @@ the player who took the game's final action wins. No other tie-breaker, no other
 
 import pytest
 
-from tests.api_table import ApiTable
+from tests.api_table import ApiTable, calculated
 from tests.test_avignon_audit import PLAYERS, SIMULTANEOUS, THREE_WINS, ev, in_book, start, state
 from tests.test_avignon_audit_2 import EXCOMMUNICATE, REPLACE, SCRIBE_WIN, genoa
 
@@ -23,12 +23,6 @@ NO_SCRIBE = genoa("Vicar", "Nuncio", "Ascetic", "Canonist")
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def calculate(client, body, status=200) -> dict:
-    response = client.post("/api/score/avignon", json=body)
-    assert response.status_code == status, response.get_json()
-    return response.get_json()
 
 
 def same_result(live: dict, sheet: dict) -> None:
@@ -62,7 +56,7 @@ def test_a_game_won_by_three_cards_agrees_with_the_calculator(client):
     table.accepted(ev("beseech", path=1))
     live = table.view()["scores"]
     assert live["winners"] == ["rome"] and live["decided_by"]["rule"]["quote"].startswith(THREE_WINS)
-    sheet = calculate(client, {"congregations": {"rome": ["Vicar", "Nuncio", "Courtesan"],
+    sheet = calculated(client, "avignon", {"congregations": {"rome": ["Vicar", "Nuncio", "Courtesan"],
                                                  "avignon": ["Ascetic"]}})
     same_result(live, sheet)
 
@@ -96,7 +90,7 @@ def test_both_third_cards_in_one_action_the_final_actor_wins_as_the_calculator_s
     assert view["scores"]["decided_by"]["rule"]["quote"] == SIMULTANEOUS
     congregations = view["state"]["congregations"]
     assert len(congregations["rome"]) == 3 and len(congregations["avignon"]) == 3
-    same_result(view["scores"], calculate(client, {"congregations": congregations,
+    same_result(view["scores"], calculated(client, "avignon", {"congregations": congregations,
                                                    "last_actor": "avignon"}))
     table.refused(ev("beseech", "rome", path=3), SIMULTANEOUS)  # the rule that ended this game
 
@@ -149,25 +143,25 @@ def test_the_scribe_win_in_play_agrees_with_the_calculator(client):
     table.accepted(ev("chastise", path=5))
     live = table.view()["scores"]
     assert live["winners"] == ["avignon"] and live["decided_by"]["rule"]["quote"] == SCRIBE_WIN
-    same_result(live, calculate(client, {"congregations": congregations,
+    same_result(live, calculated(client, "avignon", {"congregations": congregations,
                                          "scribe_in_genoa_at_start_of": "avignon"}))
 
 
 def test_calculator_the_scribe_needs_two_cards_of_the_player_whose_turn_starts(client):
     """"you have two in your Congregation" — it is Rome's turn that starts: Avignon's two cards do
     not count, nor does Rome's one."""
-    sheet = calculate(client, {"congregations": {"rome": ["Vicar"],
+    sheet = calculated(client, "avignon", {"congregations": {"rome": ["Vicar"],
                                                  "avignon": ["Courtesan", "Nuncio"]},
                                "scribe_in_genoa_at_start_of": "rome"})
     assert sheet["winners"] == []
-    sheet = calculate(client, {"congregations": {"rome": ["Vicar", "Ascetic"],
+    sheet = calculated(client, "avignon", {"congregations": {"rome": ["Vicar", "Ascetic"],
                                                  "avignon": ["Courtesan", "Nuncio"]},
                                "scribe_in_genoa_at_start_of": "rome"})
     assert sheet["winners"] == ["rome"] and sheet["decided_by"]["rule"]["quote"] == SCRIBE_WIN
 
 
 def test_calculator_a_third_card_already_ended_the_game_before_any_scribe_check(client):
-    sheet = calculate(client, {"congregations": {"rome": ["Vicar", "Ascetic"],
+    sheet = calculated(client, "avignon", {"congregations": {"rome": ["Vicar", "Ascetic"],
                                                  "avignon": ["Courtesan", "Nuncio", "Canonist"]},
                                "scribe_in_genoa_at_start_of": "rome"})
     assert sheet["winners"] == ["avignon"] and sheet["decided_by"]["rule"]["quote"].startswith(THREE_WINS)
@@ -175,7 +169,7 @@ def test_calculator_a_third_card_already_ended_the_game_before_any_scribe_check(
 
 def test_calculator_no_scribe_in_genoa_when_both_are_in_congregations(client):
     """Both Scribes in Congregations are out of play: a Scribe in Genoa is impossible (400)."""
-    error = calculate(client, {"congregations": {"rome": ["Scribe", "Scribe"], "avignon": []},
+    error = calculated(client, "avignon", {"congregations": {"rome": ["Scribe", "Scribe"], "avignon": []},
                                "scribe_in_genoa_at_start_of": "rome"}, status=400)["error"]
     assert error["field"] == "scribe_in_genoa_at_start_of"
 
@@ -184,28 +178,28 @@ def test_calculator_no_scribe_in_genoa_when_both_are_in_congregations(client):
 
 
 def test_calculator_a_tie_of_three_names_the_missing_last_actor(client):
-    error = calculate(client, {"congregations": {"rome": ["Vicar", "Scribe", "Nuncio"],
+    error = calculated(client, "avignon", {"congregations": {"rome": ["Vicar", "Scribe", "Nuncio"],
                                                  "avignon": ["Vicar", "Scribe", "Nuncio"]}},
                       status=400)["error"]
     assert error["field"] == "last_actor"
 
 
 def test_calculator_a_name_that_is_not_a_character_is_bad_input(client):
-    error = calculate(client, {"congregations": {"rome": ["Pope"], "avignon": []}},
+    error = calculated(client, "avignon", {"congregations": {"rome": ["Pope"], "avignon": []}},
                       status=400)["error"]
     assert "rome" in error["field"]
 
 
 def test_calculator_the_last_actor_alone_decides_nothing(client):
     """Only a tie of three cards asks who acted last: with one three, the three-card rule wins."""
-    sheet = calculate(client, {"congregations": {"rome": ["Vicar", "Scribe", "Nuncio"],
+    sheet = calculated(client, "avignon", {"congregations": {"rome": ["Vicar", "Scribe", "Nuncio"],
                                                  "avignon": ["Ascetic"]},
                                "last_actor": "avignon"})
     assert sheet["winners"] == ["rome"] and sheet["decided_by"]["rule"]["quote"].startswith(THREE_WINS)
 
 
 def test_calculator_lines_and_totals_and_no_winner_yet(client):
-    sheet = calculate(client, {"congregations": {"rome": ["Vicar", "Scribe"], "avignon": []}})
+    sheet = calculated(client, "avignon", {"congregations": {"rome": ["Vicar", "Scribe"], "avignon": []}})
     totals = {p["seat"]: p["total"] for p in sheet["players"]}
     assert totals == {"rome": 2, "avignon": 0}
     assert all(line["rule"]["quote"] == SCORED

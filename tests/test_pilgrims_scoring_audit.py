@@ -12,6 +12,7 @@ hand, then the players share the victory (solo: the item cards, then — silent 
 
 import pytest
 
+from tests.api_table import calculated
 from tests.test_pilgrims_audit import DISPLAY, A, C, I, M, ev, in_book, start, totals, two
 from tests.test_pilgrims_audit_2 import breakdown, last_turn
 
@@ -38,12 +39,6 @@ QUESTS = {"A": "1a", "B": "2c", "C": "5"}  # the example setup's public quest ti
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def calculate(client, body, status=200) -> dict:
-    response = client.post("/api/score/pilgrims", json=body)
-    assert response.status_code == status, response.get_json()
-    return response.get_json()
 
 
 def summary(scores) -> tuple:
@@ -79,7 +74,7 @@ def test_a_finished_game_and_the_calculator_agree_line_by_line(client):
     live = finish(table)
     assert totals({"scores": live}) == {"p1": 16, "p2": 6}
     assert breakdown({"scores": live}, "p1")["Public quest C (5): quill space"] == 1
-    sheet = calculate(client, {"public_quests": QUESTS, "players": [
+    sheet = calculated(client, "pilgrims", {"public_quests": QUESTS, "players": [
         {"name": "Ann", "items": 1, "clovers": 7, "adventures": [A(1, 3), A(2, 5)],
          "companions": [WANDERER, C(["wanderer"], ["sword"])],
          "quills": [{"tile": "A", "space": "top"}, {"tile": "C", "space": "middle"}]},
@@ -194,7 +189,7 @@ def test_journey_cards_live_and_in_the_calculator(client):
         options={"journey_cards": True})
     live = finish(table)
     assert totals({"scores": live}) == {"p1": 9, "p2": 0}
-    sheet = calculate(client, {"journey_cards": True, "public_quests": QUESTS, "players": [
+    sheet = calculated(client, "pilgrims", {"journey_cards": True, "public_quests": QUESTS, "players": [
         {"name": "Ann", "items": 0, "journey": {"completed": [4, 3], "removed": 2}},
         {"name": "Bob", "items": 0, "journey": {"completed": [], "removed": 0}}]})
     assert summary(live) == summary(sheet)
@@ -224,7 +219,7 @@ def test_solo_end_the_falconer_scores_his_quest_items_and_no_clover_as_the_calcu
                     {"completed": [A(1, 3)], "clovers": 1, "companions": [WANDERER, WANDERER],
                      "hand": [I("fist", "star"), I("leaf", "star")]}, quills={"A": ["falconer"]})
     assert totals({"scores": live}) == {"p1": 7, "falconer": 9}
-    sheet = calculate(client, {"public_quests": QUESTS, "players": [
+    sheet = calculated(client, "pilgrims", {"public_quests": QUESTS, "players": [
         {"name": "Kim", "items": 0, "clovers": 6, "adventures": [A(1, 5)]},
         {"name": "Falconer", "falconer": True, "items": 2, "clovers": 1, "adventures": [A(1, 3)],
          "companions": [WANDERER, WANDERER], "quills": [{"tile": "A", "space": "top"}]}]})
@@ -248,7 +243,7 @@ def test_solo_tied_on_points_and_items_is_shown_as_shared(client):
 def test_calculator_the_falconer_has_no_journey_cards(client):
     """"the falconer does not complete them like the player": a journey entry for him is refused
     (it was silently ignored)."""
-    error = calculate(client, {"journey_cards": True, "players": [
+    error = calculated(client, "pilgrims", {"journey_cards": True, "players": [
         {"name": "Kim", "items": 0},
         {"name": "Falconer", "falconer": True, "items": 0,
          "journey": {"completed": [4], "removed": 1}}]}, status=400)["error"]
@@ -257,14 +252,14 @@ def test_calculator_the_falconer_has_no_journey_cards(client):
 
 def test_calculator_journey_points_need_the_advanced_game(client):
     """A table that says it played without journey cards cannot score one (it was scored)."""
-    error = calculate(client, {"journey_cards": False, "players": [
+    error = calculated(client, "pilgrims", {"journey_cards": False, "players": [
         {"name": "Ann", "items": 0, "journey": {"completed": [4], "removed": 0}}]},
         status=400)["error"]
     assert error["field"] == "players[0].journey"
 
 
 def test_calculator_three_quills_quote_the_two_quill_tokens(client):
-    error = calculate(client, {"players": [{"name": "Ann", "items": 0, "quills": [
+    error = calculated(client, "pilgrims", {"players": [{"name": "Ann", "items": 0, "quills": [
         {"tile": t, "space": "top", "collected": 1} for t in "ABC"]}]}, status=400)["error"]
     assert error["field"] == "players[0].quills" and error["message"] == TWO_QUILLS
 
@@ -272,7 +267,7 @@ def test_calculator_three_quills_quote_the_two_quill_tokens(client):
 def test_calculator_a_third_map_token_completes_the_card(client):
     """"Once a player removes the third map token, the journey card is completed" — an incomplete
     card with three tokens removed cannot be."""
-    error = calculate(client, {"journey_cards": True, "players": [
+    error = calculated(client, "pilgrims", {"journey_cards": True, "players": [
         {"name": "Ann", "items": 0, "journey": {"completed": [], "removed": 3}}]},
         status=400)["error"]
     assert "removed" in error["field"]
@@ -284,7 +279,7 @@ def test_calculator_four_players_two_share_after_items(client):
     players = [{"name": n, "items": items, "adventures": [A(1, points)]}
                for n, items, points in (("Ann", 2, 5), ("Bob", 2, 5), ("Cleo", 1, 5),
                                         ("Dan", 4, 3))]
-    sheet = calculate(client, {"players": players})
+    sheet = calculated(client, "pilgrims", {"players": players})
     assert sorted(sheet["winners"]) == ["Ann", "Bob"]
     assert sheet["decided_by"]["tie_break"] == "shared"
     assert {r["name"]: r["place"] for r in sheet["ranking"]} == {
