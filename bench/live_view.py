@@ -12,8 +12,9 @@ answer (user + system time of gunicorn's processes over the run, from /proc, div
 on a machine shared with other work the throughput swings with the load, the CPU an answer costs
 much less. Targets (issue 16):
 GET >= 0.5, POST >= 0.3. SQLite syncs every commit (DATABASE_SQLITE_SYNCHRONOUS=FULL) unless
-NORMAL is given. Hello-world runs once first, uncounted: the first run after the server started
-went at about half the rate of the next ones, which made the ratios look better than they were.
+NORMAL is given. Hello-world runs once first, uncounted (since session 7): in the session's first
+runs the first hello-world run after the server started went at 0.4-0.7 of the rate of the last
+one, which lowered the reference and raised the ratios (later runs did not always show it).
 
 Under the POST figure: each worker's group commits (commits, appends a commit, the leader's mean
 wait for the write lock) and the share of the run the write lock was held by a commit, from a line
