@@ -999,6 +999,14 @@ def _off_book(plan: QueryPlan, searcher, game: str | None) -> bool:
                for m in _OFF_BOOK_WORD.finditer(text))
 
 
+@functools.cache
+def _game_name_stems(game: str) -> frozenset[str]:
+    """The content stems of the name players call a game by (its title before any colon:
+    "Pillars of Fate" -> pillar, fate; "Avignon: Pilgrimage" -> avignon)."""
+    name = corpus.game_meta(game)["title"].split(":")[0]
+    return frozenset(s for s in stems(name) if s not in function_words())
+
+
 def _printed(plan: QueryPlan, searcher, game: str | None,
              concepts: list[tuple[frozenset[str], float]]) -> float:
     """Does the book print what the question asks about the thing it names? The question's most
@@ -1008,9 +1016,13 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
     adjacent ones, holding the named thing also holds (its section path counting as part of
     it). A book often names a thing without printing its attributes ("what is Kogaiji's Soul
     Power"): then no sentence pairs them. 0 when the book holds none of the question's
-    concepts, 1 when the question asks nothing beside the name."""
+    concepts, 1 when the question asks nothing beside the name. The game's own name, asked in
+    full ("is there an expansion for pillars of fate"), names no thing of the book."""
     stored = _reader_cache(searcher.reader()).setdefault("stored", {})
     content = [(c, w) for c, w in concepts if max(plan.terms[s] for s in c) > FUNCTION_WEIGHT]
+    name = _game_name_stems(game) if game else frozenset()
+    if name and name <= plan.terms.keys():
+        content = [(c, w) for c, w in content if not c <= name]
     passages = {}
     for c, _ in content:
         passages[c] = {d for s in sorted(c) for f in ("text", "title", "path")
@@ -1024,15 +1036,18 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
     if not total:
         return 1.0
     best = 0.0
-    for docnum in sorted(passages[thing]):
+    asked_stems = frozenset().union(*(c for c, _ in asked))
+    asked_in = set().union(*(passages[c] for c, _ in asked))
+    for docnum in sorted(passages[thing] & asked_in):  # only these can pair the two
         if docnum not in stored:
             stored[docnum] = searcher.stored_fields(docnum)
         d = stored[docnum]
         path = _stem_set(d["path"])
         for sentence, _ in (*_sentence_info(d["text"]), *_sentence_pairs(d["text"])):
             unit = sentence | path
-            if thing & unit:
-                best = max(best, sum(w for c, w in asked if c & unit) / total)
+            if thing.isdisjoint(unit) or asked_stems.isdisjoint(unit):
+                continue
+            best = max(best, sum(w for c, w in asked if not c.isdisjoint(unit)) / total)
         if best >= 1.0:
             break
     return round(best, 4)
