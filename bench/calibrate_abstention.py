@@ -1,12 +1,13 @@
-"""Fit the confidence that the book answers a question, on the calibration and dev questions.
+"""Fit the confidence that the book answers a question, on the calibration, dev and train questions.
 
     .venv/bin/python bench/calibrate_abstention.py [--max-abstain 0.03] [--l2 0.3] [--write]
 
 Training questions: bench/questions-calibration.jsonl and bench/questions-calibration-2.jsonl
-(written for this fit alone, by two writers, apart from the dev / holdout / test sets and never
-used to rank) and the dev set, answerable and unanswerable
-("answer": null). Each is searched with its game; the inputs are the search's confidence features
-(`SearchResult.features`, those named by --features) and the question's embedding
+(written for this fit alone, by two writers, apart from the dev / holdout / test sets), the dev
+set, answerable and unanswerable ("answer": null), and the answerable questions of
+bench/questions-train.jsonl (written by another writer for the re-ranker). Each is searched
+with its game; the inputs are the search's confidence features (`SearchResult.features`, those
+named by --features) and the question's embedding
 (`embedding.question_vector`: what *kind* of question it is — a card's printed contents, play
 time, an opinion — which the ranking's features cannot see). The model is a logistic regression
 (L2 on standardized inputs, classes weighted equally, fitted by Newton's method) whose target is
@@ -38,7 +39,9 @@ from search_quality import load, set_paths  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
-SETS = ["calibration", "calibration-2", "dev"]
+# the two calibration sets (each by its own writer, never used to rank), dev, and the ranking's
+# train set (answerable only, by another writer: what a new writer's answerable questions look like)
+SETS = ["calibration", "calibration-2", "dev", "train"]
 FEATURES = ["specific", "off_book", "printed"]
 L2 = 0.3
 FREE_L2 = 0.001
@@ -99,8 +102,11 @@ def threshold_for(conf: np.ndarray, max_abstain: float) -> float:
 
 
 def auc(conf: np.ndarray, y: np.ndarray) -> float:
-    """The chance that an answerable question scores above an unanswerable one (ties half)."""
+    """The chance that an answerable question scores above an unanswerable one (ties half); nan
+    for a set of one kind."""
     pos, neg = conf[y == 1][:, None], conf[y == 0][None, :]
+    if not pos.size or not neg.size:
+        return float("nan")
     return float((pos > neg).mean() + 0.5 * (pos == neg).mean())
 
 
