@@ -1,7 +1,8 @@
 """Fit the second-stage re-ranker on the fit sets' answerable questions, with cross-validation.
 
     .venv/bin/python bench/train_reranker.py [--sets dev,train,calibration] [--l2 0.01]
-        [--features a,b,...] [--folds 5] [--write]
+        [--adapter-l2 0.1] [--l2-grid 0.003,0.01] [--features a,b,...] [--folds 5]
+        [--shuffles 3] [--write]
 
 The fit sets are dev (bench/questions-dev.jsonl), train (bench/questions-train.jsonl, written to
 train the ranking, apart from every other set) and calibration (bench/questions-calibration.jsonl,
@@ -14,14 +15,19 @@ holding the expected phrase are its right answers. The model is linear, like the
 it replaces (`search.HAND_WEIGHTS`), and fitted listwise: a softmax over each question's
 candidates, maximizing the probability of its right passages (NumPy, Adam), with an L2 pull toward
 the hand-tuned weights (a new feature's prior weight is 0). The softmax temperature is fitted
-first on the hand weights and then held.
+first on the hand weights and then held. With --adapter-l2, a question adapter A (384 x 384,
+pulled toward 0 by that L2) is fitted in the same softmax: the two cosine features are computed
+from the question's embedding mapped to q + A q and renormalized (`search.adapted_question`), and
+A moves with the weights (the cosines are always recomputed here from the raw question vector,
+whatever adapter ships).
 
 Cross-validation: the fit sets' questions are split in `--folds` folds (each set alike, so every
 fold holds questions of every set: by position, then `--shuffles` - 1 seeded random orders; the
 same every run); each fold is ranked by a model fitted on the others, and hit@1/hit@3/MRR of those
 rankings, averaged over the shuffles, are printed per set and overall, beside the hand blend's, for
-each L2 of the grid (one assignment moves them by a point or two). With --write the model fitted on all of them at `--l2`
-goes to rulebook_index/data/reranker.json, which the search reads.
+each L2 of the grid (one assignment moves them by a point or two). With --write the model fitted on
+all of them goes to rulebook_index/data/reranker.json and the adapter to
+rulebook_index/data/adapter.npz (removed when fitted without one), which the search reads.
 """
 
 import argparse
@@ -37,34 +43,44 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from search_quality import load, norm, set_paths  # noqa: E402
 
-from rulebook_index import corpus, indexing, search  # noqa: E402
+from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
 FIT_SETS = ["dev", "train", "calibration"]
 L2_GRID = [0.003, 0.01, 0.03, 0.1]
 STEPS = 200
 RATE = 0.08
+ADAPTER_RATE = 0.001
 
 
 class Lists:
     """Every question's candidates as padded arrays: features (n, k, f), right answers (n, k),
-    real candidates (n, k); `sets` names each question's set."""
+    real candidates (n, k); `sets` names each question's set. For the adapter: the question's
+    embedding (n, d), each candidate's passage vector (n, k, d), and its sentences' vectors (rows
+    of `sentences`, the index build's sentence matrix: `sentence_rows[i][j]`)."""
 
-    def __init__(self, rows: list[np.ndarray], flags: list[list[int]], sets: list[str]):
+    def __init__(self, rows, flags, sets, questions, passages, sentence_rows, sentences):
         n, k = len(rows), max((len(r) for r in rows), default=1)
         f = len(search.FEATURES)
         self.x = np.zeros((n, k, f))
         self.right = np.zeros((n, k), dtype=bool)
         self.real = np.zeros((n, k), dtype=bool)
+        self.pv = np.zeros((n, k, embedding.DIM), dtype=np.float32)
         for i, (r, fl) in enumerate(zip(rows, flags, strict=True)):
             self.x[i, : len(r)] = r
             self.right[i, : len(fl)] = np.array(fl, dtype=bool)
             self.real[i, : len(r)] = True
+            self.pv[i, : len(r)] = passages[i]
         self.sets = np.array(sets)
+        self.q = np.array(questions, dtype=np.float32).reshape(n, embedding.DIM)
+        self.sentence_rows = sentence_rows
+        self.sentences = sentences
 
     def take(self, idx) -> "Lists":
         out = object.__new__(Lists)
         out.x, out.right, out.real, out.sets = (self.x[idx], self.right[idx], self.real[idx],
                                                 self.sets[idx])
+        out.pv, out.q, out.sentences = self.pv[idx], self.q[idx], self.sentences
+        out.sentence_rows = [self.sentence_rows[i] for i in idx]
         return out
 
     def __len__(self) -> int:
@@ -73,14 +89,70 @@ class Lists:
 
 def lists(searcher, questions) -> Lists:
     names = list(search.FEATURES)
-    rows, flags, sets = [], [], []
+    vectors = search._passage_vectors(searcher)
+    rows, flags, sets, qs, passages, sentence_rows = [], [], [], [], [], []
     for item in questions:
         answer = norm(item["answer"])
         cands = search.candidates(searcher, item["q"], item["game"])
         rows.append(np.array([[f[k] for k in names] for _, f in cands]).reshape(-1, len(names)))
         flags.append([1 if answer in norm(d["text"]) else 0 for d, _ in cands])
         sets.append(item["set"])
-    return Lists(rows, flags, sets)
+        qs.append(embedding.question_vector(search.plan_query(item["q"], item["game"]).text))
+        at = [vectors.rows[(d["game"], d["id"])] for d, _ in cands]
+        passages.append(vectors.vectors[[row for row, _, _ in at]].reshape(-1, embedding.DIM))
+        # a passage without sentences stands for its own sentence, as in the search
+        sentence_rows.append([np.arange(a, b) if b > a else np.array([len(vectors.sentences) + row])
+                              for row, a, b in at])
+    data = Lists(rows, flags, sets, qs, passages, sentence_rows,
+                 np.vstack([vectors.sentences, vectors.vectors]))
+    # the cosines as the raw question vector gives them, whatever adapter ships
+    _, _, data.x[:, :, _COS], data.x[:, :, _SENT_COS], _ = Cosines(data)(None)
+    data.x[~data.real] = 0.0
+    return data
+
+
+class Cosines:
+    """The two cosine features of every candidate for a question adapter A: the question's
+    vector mapped to q + A q and renormalized (`search.adapted_question`), against the passage's
+    vector and its closest sentence's."""
+
+    def __init__(self, data: Lists):
+        n, k = data.real.shape
+        pair_q, rows, starts, slots = [], [], [], []
+        for i, per_question in enumerate(data.sentence_rows):
+            for j, r in enumerate(per_question):
+                starts.append(len(rows))
+                slots.append(i * k + j)
+                rows.extend(r.tolist())
+                pair_q.extend([i] * len(r))
+        self.shape = (n, k)
+        self.pair_q = np.array(pair_q, dtype=int)
+        self.sent = data.sentences[np.array(rows, dtype=int)]
+        self.starts = np.array(starts, dtype=int)
+        self.slots = np.array(slots, dtype=int)
+        self.lengths = np.diff(np.append(self.starts, len(rows)))
+        self.pv, self.q = data.pv, data.q
+
+    def __call__(self, a: np.ndarray | None):
+        """(mapped questions, their norms before renormalizing, passage cosines (n, k), sentence
+        cosines (n, k), the closest sentences' vectors (n, k, d))."""
+        u = self.q if a is None else self.q + self.q @ a.T
+        norms = np.linalg.norm(u, axis=1, keepdims=True)
+        qa = u / norms
+        passage = np.einsum("nkd,nd->nk", self.pv, qa)
+        vals = np.einsum("pd,pd->p", self.sent, qa[self.pair_q])
+        best = np.maximum.reduceat(vals, self.starts)
+        hit = vals == np.repeat(best, self.lengths)
+        first = np.minimum.reduceat(np.where(hit, np.arange(len(vals)), len(vals)), self.starts)
+        n, k = self.shape
+        sentence = np.zeros(n * k)
+        sentence[self.slots] = best
+        closest = np.zeros((n * k, self.sent.shape[1]), dtype=np.float32)
+        closest[self.slots] = self.sent[first]
+        return qa, norms, passage, sentence.reshape(n, k), closest.reshape(n, k, -1)
+
+
+_COS, _SENT_COS = search.FEATURES.index("cosine"), search.FEATURES.index("sentence_cosine")
 
 
 def _log_softmax(scores: np.ndarray, real: np.ndarray) -> np.ndarray:
@@ -98,24 +170,55 @@ def nll(data: Lists, w: np.ndarray, tau: float) -> float:
     return float(-per.sum() / len(data))
 
 
-def fit(data: Lists, w0: np.ndarray, active: np.ndarray, tau: float, l2: float) -> np.ndarray:
-    """Listwise softmax regression by gradient descent (Adam), pulled toward w0."""
-    usable = data.right.any(1)
-    x, right, real = data.x[usable], data.right[usable], data.real[usable]
+def _adam(param, grad, state, step, rate):
+    m1, m2 = state
+    m1 *= 0.9
+    m1 += 0.1 * grad
+    m2 *= 0.999
+    m2 += 0.001 * grad**2
+    param -= rate * (m1 / (1 - 0.9**step)) / (np.sqrt(m2 / (1 - 0.999**step)) + 1e-8)
+
+
+def fit(data: Lists, w0: np.ndarray, active: np.ndarray, tau: float, l2: float,
+        adapter_l2: float = 0.0) -> tuple[np.ndarray, np.ndarray | None]:
+    """Listwise softmax regression by gradient descent (Adam), pulled toward w0; with
+    `adapter_l2`, the question adapter A (pulled toward 0) is fitted jointly with the weights."""
+    usable = np.flatnonzero(data.right.any(1))
+    data = data.take(usable)
+    x, right, real = data.x.copy(), data.right, data.real
     n = max(len(x), 1)
     w = w0.copy()
-    m1, m2 = np.zeros_like(w), np.zeros_like(w)
+    state_w = (np.zeros_like(w), np.zeros_like(w))
+    a = np.zeros((embedding.DIM, embedding.DIM), dtype=np.float32) if adapter_l2 else None
+    state_a = (np.zeros_like(a), np.zeros_like(a)) if adapter_l2 else None
+    cosines = Cosines(data) if adapter_l2 else None
     for step in range(1, STEPS + 1):
+        if cosines:
+            qa, norms, x[:, :, _COS], x[:, :, _SENT_COS], closest = cosines(a)
         p = np.exp(_log_softmax(tau * x @ w, real))  # each candidate's probability
         pr = np.where(right, p, 0.0)
         pr /= pr.sum(1, keepdims=True)  # ... among the right ones
-        g = l2 * (w - w0) + tau * np.einsum("nk,nkf->f", p - pr, x) / n
+        d = tau * (p - pr) / n
+        g = l2 * (w - w0) + np.einsum("nk,nkf->f", d, x)
         g[~active] = 0.0
-        m1 = 0.9 * m1 + 0.1 * g
-        m2 = 0.999 * m2 + 0.001 * g**2
-        mh, vh = m1 / (1 - 0.9**step), m2 / (1 - 0.999**step)
-        w -= np.where(active, RATE * mh / (np.sqrt(vh) + 1e-8), 0.0)
-    return w
+        if cosines:
+            g_qa = np.einsum("nk,nkd->nd", d * w[_COS], cosines.pv) + np.einsum(
+                "nk,nkd->nd", d * w[_SENT_COS], closest)
+            g_u = (g_qa - qa * (qa * g_qa).sum(1, keepdims=True)) / norms
+            _adam(a, (g_u.T @ cosines.q + adapter_l2 * a).astype(np.float32), state_a, step,
+                  ADAPTER_RATE)
+        _adam(w, g, state_w, step, RATE)
+    return w, a
+
+
+def with_adapter(data: Lists, a: np.ndarray | None) -> Lists:
+    """The lists with their cosine features computed through the adapter `a`."""
+    if a is None:
+        return data
+    out = data.take(np.arange(len(data)))
+    out.x = data.x.copy()
+    _, _, out.x[:, :, _COS], out.x[:, :, _SENT_COS], _ = Cosines(data)(a)
+    return out
 
 
 def ranks(data: Lists, w: np.ndarray) -> list[int | None]:
@@ -184,6 +287,10 @@ def main(argv=None) -> int:
     ap.add_argument("--features", default=",".join(search.HAND_WEIGHTS),
                     help="features the fit may move (the others keep their hand weight)")
     ap.add_argument("--l2", type=float, default=0.01, help="the pull toward the hand weights")
+    ap.add_argument("--l2-grid", default=",".join(map(str, L2_GRID)),
+                    help="the L2s cross-validated")
+    ap.add_argument("--adapter-l2", type=float, default=0.0,
+                    help="fit the question adapter too, pulled toward 0 by this L2 (0: none)")
     ap.add_argument("--folds", type=int, default=5, help="0: no cross-validation")
     ap.add_argument("--shuffles", type=int, default=3,
                     help="cross-validation repeated over this many fold assignments (averaged)")
@@ -208,22 +315,30 @@ def main(argv=None) -> int:
           f"{int(data.right.any(1).sum())} with a right passage among the candidates; "
           f"softmax temperature {tau}")
     by_set("hand blend:", data, [ranks(data, w0)])
-    for l2 in L2_GRID if args.folds > 1 else []:
+    for l2 in [float(x) for x in args.l2_grid.split(",")] if args.folds > 1 else []:
         def fit_one(train, l2=l2):
-            w = fit(data.take(train), w0, active, tau, l2)
-            return lambda held: ranks(data.take(held), w)
+            w, a = fit(data.take(train), w0, active, tau, l2, args.adapter_l2)
+            return lambda held: ranks(with_adapter(data.take(held), a), w)
         runs = cross_validated(data, args.folds, args.shuffles, fit_one)
-        by_set(f"learned, L2 {l2} (cross-validated, {args.shuffles} shuffles):", data, runs)
-    w = fit(data, w0, active, tau, args.l2)
-    by_set(f"fitted on all at L2 {args.l2} (on its own data):", data, [ranks(data, w)])
+        by_set(f"learned, L2 {l2}, adapter L2 {args.adapter_l2 or '-'} (cross-validated, "
+               f"{args.shuffles} shuffles):", data, runs)
+    w, a = fit(data, w0, active, tau, args.l2, args.adapter_l2)
+    by_set(f"fitted on all at L2 {args.l2} (on its own data):", data,
+           [ranks(with_adapter(data, a), w)])
     weights = {k: round(float(v), 4) for k, v in zip(names, w, strict=True)}
     print(weights)
     if args.write:
         counts = {s: int((data.sets == s).sum()) for s in fit_sets}
         model = {"weights": weights, "l2": args.l2, "temperature": tau,
+                 "adapter_l2": args.adapter_l2 or None,
                  "fitted_on": ", ".join(f"{n} answerable {s}" for s, n in counts.items())
                  + " questions"}
         corpus.write_fitted_model("reranker", model)
+        if a is None:
+            search.ADAPTER.unlink(missing_ok=True)
+        else:
+            np.savez_compressed(search.ADAPTER, matrix=a.astype(np.float16),
+                                l2=np.array(args.adapter_l2))
     return 0
 
 

@@ -693,6 +693,32 @@ FEATURES = tuple(HAND_WEIGHTS)
 _SENTENCE, _COVER = FEATURES.index("sentence"), FEATURES.index("cover")
 
 
+ADAPTER = corpus.DATA_DIR / "adapter.npz"
+
+
+@functools.cache
+def _adapter() -> np.ndarray | None:
+    """The learned question adapter's matrix A (bench/train_reranker.py --adapter-l2), or None
+    when rulebook_index/data/adapter.npz ships none."""
+    if not ADAPTER.exists():
+        return None
+    with np.load(ADAPTER) as f:
+        a = f["matrix"].astype(np.float32)
+    a.flags.writeable = False
+    return a
+
+
+def adapted_question(question: np.ndarray) -> np.ndarray:
+    """The question's vector as the re-ranker's two cosines read it: q + A q, renormalized, with
+    the adapter A fitted together with the re-ranker's weights (so that a player's words land
+    nearer the passages that answer them); q itself when none ships. The abstention reads q."""
+    a = _adapter()
+    if a is None:
+        return question
+    u = question + a @ question
+    return u / np.linalg.norm(u)
+
+
 @functools.cache
 def reranker_weights() -> tuple[float, ...]:
     """The re-ranker's weights, in the order of FEATURES: the learned ones of
@@ -759,7 +785,8 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
 
     top = max(scores) or 1.0
     cosines = _passage_vectors(searcher).cosines(
-        [(d["game"], d["id"]) for d in docs], embedding.question_vector(plan.text))
+        [(d["game"], d["id"]) for d in docs],
+        adapted_question(embedding.question_vector(plan.text)))
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
     cue_sets = _cue_sets(plan.text)
     number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT if wants_number else 0.0
