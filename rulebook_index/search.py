@@ -1090,11 +1090,12 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     concepts = _concept_weights(plan, searcher)
     total = sum(w for _, w in concepts) or 1.0
     held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
+    of_the_book = {"held": round(held / total, 4),
+                   "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
+                   "printed": _printed(plan, searcher, game, concepts)}
     if not top:
-        return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "held": round(held / total, 4),
-                "margin": 0.0, "bm25": 0.0,
-                "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
-                "printed": _printed(plan, searcher, game, concepts)}
+        return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "margin": 0.0, "bm25": 0.0,
+                **of_the_book}
     doc, first = top[0]
     second = top[1][1].score if len(top) > 1 else 0.0
     rarest = max(concepts, key=lambda cw: cw[1])[0] if concepts else frozenset()
@@ -1103,11 +1104,9 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
         "sentence": round(first.sentence_cover, 4),
         "cover": round(first.cover, 4),
         "specific": 1.0 if rarest & answer else 0.0,
-        "held": round(held / total, 4),
         "margin": round(first.score - second, 4),
         "bm25": round(math.log1p(first.bm25), 4),
-        "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
-        "printed": _printed(plan, searcher, game, concepts),
+        **of_the_book,
     }
 
 
