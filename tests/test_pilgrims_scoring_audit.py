@@ -29,6 +29,7 @@ TIE = in_book("In case of a tie, the player with more item cards left in their h
               "is still a tie, the players share the victory.")
 WINNER = in_book("The player with the most victory points is the most experienced pilgrim, and "
                  "wins the game!")
+SOLO_END = in_book("The game ends after round 4.")
 SOLO_WIN = in_book("The player with more victory points wins. In case of tie, the player with more "
                    "item cards left in their hand wins.")
 
@@ -206,9 +207,14 @@ def solo_end(client, p1, falconer, **position):
                                         "moved": ["falcon", "falconer"], "arrow": "left",
                                         **falconer}},
                   players=("Kim",))
-    table.accepted(ev("replenish"))
+    ended = table.accepted(ev("replenish"))
     view = table.view()
     assert view["over"] is True
+    # the solo game's end is printed in its own section ("The game ends after round 4."), and
+    # an event after it is refused with that sentence, not the multi-player one
+    assert SOLO_END in [e["rule"]["quote"] for e in ended["effects"] if e.get("rule")]
+    assert table.refused(ev("gain_clover"), SOLO_END)["rule"]["section_path"].endswith(
+        "Solo Game")
     return view["scores"]
 
 

@@ -91,6 +91,7 @@ Q_REPLENISH_ITEM = "• Replenish each empty space with an item card."
 Q_THREE_TURNS = ("When each player has completed 3 turns, using all of their movement tokens, one "
                  "of the 4 rounds ends.")
 Q_GAME_END = "After round 4, the game ends."
+Q_SOLO_GAME_END = "The game ends after round 4."
 Q_DRAW_ONE = "4. Each player draws 1 item card from the deck and adds it to their hand."
 Q_START_CLOVER = "5. Each player gains 1 clover token from the supply."
 Q_MOVE_TOKEN = "During the Move phase, place a movement token on any empty movement space."
@@ -140,6 +141,15 @@ Q_CAMPFIRES = ("2. Shuffle the companion cards and create a face-down companion 
                "each of the 6 campfire spaces.")
 # The book says nothing of an empty companion deck: a card entered all the same cannot be in it.
 Q_COMPONENTS_COMPANIONS = "• 32 companion cards"
+
+class _EndRule:
+    """The end of the game: the book prints it for the solo game in its own section."""
+
+    def __get__(self, model, owner):
+        if model is None or not model.G.get("solo"):
+            return Q_GAME_END
+        return Q_SOLO_GAME_END
+
 
 class _OutOfTurnRule:
     """The rule quoted when the wrong player enters an event: the order of the corner choice, the
@@ -234,7 +244,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     rules_version = 5
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
-    end_rule = Q_GAME_END
+    end_rule = _EndRule()  # Q_GAME_END when read from the class
 
     def refused_phase_quote(self, kind):
         """The sentence that forbids an event of type `kind` now: a second movement, a second
@@ -962,7 +972,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             raise self.violation(f"The display changes only at the end of round 2, not of round "
                                  f"{G['round']}.", Q_RATIO_CHANGE)
         if G["round"] == ROUNDS:
-            self.effect("The game ends.", Q_GAME_END)
+            self.effect("The game ends.", self.end_rule)
         else:
             G["round"] += 1
             self.effect(f"Round {G['round']} begins with the first player.", Q_ROUNDS)
@@ -1032,7 +1042,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             result["decided_by"] = {
                 "text": f"Round {self.G['round']} of 4: {' and '.join(leaders)} lead"
                         f"{'s' if len(leaders) == 1 else ''}.",
-                "rule": self.cite(Q_GAME_END).to_json()}
+                "rule": self.cite(self.end_rule).to_json()}
         return result
 
     @classmethod
