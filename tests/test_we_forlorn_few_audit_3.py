@@ -101,13 +101,14 @@ def test_calculator_arrivals_ranked_from_one(client):
 
 
 def test_calculator_nobody_arrived_nobody_wins(client):
-    """End of Game: Winter or all Travelers Ravenous, and nobody reached Newhaven: no winner (the
-    objective is to be the first to reach Newhaven)."""
+    """End of Game: all Travelers Ravenous (nobody is still a Traveler), and nobody reached
+    Newhaven: no winner, decided by "If all Travelers turn Ravenous, the game is over." """
     r = calculate(client, 4, {"name": "Ann", "status": "out"},
                   {"name": "Bob", "status": "ravenous", "tiles_to_go": 2})
     assert r.status_code == 200, r.get_json()
     answer = r.get_json()
-    assert answer["winners"] == [] and answer["decided_by"]["rule"]["quote"] == Q_OBJECTIVE
+    assert answer["winners"] == []
+    assert answer["decided_by"]["rule"]["quote"] == "If all Travelers turn Ravenous, the game is over."
     assert [p["total"] for p in answer["players"]] == [0, 2]
 
 

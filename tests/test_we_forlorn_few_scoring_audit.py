@@ -92,9 +92,13 @@ def test_winter_everyone_on_the_board_perishes_and_nobody_wins(client):
     assert live["final"] is True and live["winners"] == []
     assert live["decided_by"]["rule"]["quote"] == Q_WINTER
     assert {p["status"] for p in live["players"]} == {"out"}
-    sheet = answer(calculate(client, CROSSING, *({"name": n, "status": "out"}
-                                                 for n in ("Ann", "Bob", "Cleo"))))
-    assert sheet["winners"] == [] and sheet["decided_by"]["rule"]["quote"] == Q_OBJECTIVE
+    everyone_out = [{"name": n, "status": "out"} for n in ("Ann", "Bob", "Cleo")]
+    sheet = answer(client.post("/api/score/we-forlorn-few", json={
+        "crossing": CROSSING, "players": everyone_out, "winter": True}))
+    assert sheet["winners"] == [] and sheet["decided_by"]["rule"]["quote"] == Q_WINTER
+    # told nothing of Winter, everyone out is every Traveler turned Ravenous (and then perished)
+    sheet = answer(calculate(client, CROSSING, *everyone_out))
+    assert sheet["winners"] == [] and sheet["decided_by"]["rule"]["quote"] == Q_ALL_RAVENOUS
 
 
 def test_winter_after_the_first_arrival_keeps_the_winner(client):
@@ -124,7 +128,7 @@ def test_all_ravenous_played_and_in_the_calculator(client):
                              {"name": "Ann", "status": "ravenous", "tiles_to_go": 2},
                              {"name": "Bob", "status": "ravenous", "tiles_to_go": 2},
                              {"name": "Cleo", "status": "ravenous", "tiles_to_go": 1}))
-    assert sheet["winners"] == []
+    assert sheet["winners"] == [] and sheet["decided_by"]["rule"]["quote"] == Q_ALL_RAVENOUS
     assert [p["total"] for p in live["players"]] == [p["total"] for p in sheet["players"]]
 
 
@@ -147,6 +151,7 @@ def test_calculator_travelers_still_on_their_way_is_no_winner_yet(client):
                              {"name": "Ann", "status": "traveler", "tiles_to_go": 1},
                              {"name": "Bob", "status": "ravenous", "tiles_to_go": 2}))
     assert sheet["winners"] == [] and "yet" in sheet["decided_by"]["text"]
+    assert sheet["decided_by"]["rule"]["quote"] == Q_OBJECTIVE
 
 
 def test_calculator_a_ravenous_player_with_companions_is_refused(client):

@@ -23,6 +23,7 @@ from .board import (
     distances,
 )
 from .quotes import (
+    Q_ALL_RAVENOUS,
     Q_FOURTH_HUNGER,
     Q_NEWHAVEN,
     Q_OBJECTIVE,
@@ -30,6 +31,7 @@ from .quotes import (
     Q_THRESHOLD,
     Q_TURN_RAVENOUS,
     Q_TURNS_RAVENOUS_WHEN,
+    Q_WINTER,
 )
 
 GAME = "we-forlorn-few"
@@ -106,6 +108,9 @@ SCORE_SCHEMA = {
     "properties": {
         "crossing": {"type": "integer", "minimum": 1, "maximum": 25,
                      "description": "tiles from Cedar Falls to Newhaven"},
+        "winter": {"type": "boolean",
+                   "description": "the game ended at Winter: a new round began with no Season "
+                                  "card left, and everyone still on the board perished"},
         "players": {"type": "array", "minItems": 1, "maxItems": 5, "items": {
             "type": "object",
             "properties": {
@@ -181,11 +186,21 @@ def score(tallies: dict) -> dict:
         players.append({"seat": seat, "name": given["name"],
                         "total": sum(line["points"] for line in lines), "breakdown": lines})
     if first is None:
-        travelling = any(given["status"] == TRAVELER for given in tallies["players"])
-        text = ("Nobody has reached Newhaven yet, and Travelers are still on their way: no winner "
-                "yet." if travelling else "Nobody reached Newhaven: there is no winner.")
-        return {"players": players, "winners": [],
-                "decided_by": {"text": text, "rule": rule(Q_OBJECTIVE)}}
+        return {"players": players, "winners": [], "decided_by": no_arrival(tallies)}
     name = next(p["name"] for p in players if p["seat"] == first)
     return {"players": players, "winners": [first],
             "decided_by": {"text": f"{name} reached Newhaven first.", "rule": rule(Q_NEWHAVEN)}}
+
+
+def no_arrival(tallies: dict) -> dict:
+    """Why nobody won a table where nobody reached Newhaven: Winter came (`winter`), every
+    Traveler turned Ravenous (nobody is still a Traveler), or the game goes on."""
+    if tallies.get("winter"):
+        return {"text": "Winter: a new round began with no Season card left, and everyone still "
+                        "on the board perished. Nobody reached Newhaven: there is no winner.",
+                "rule": rule(Q_WINTER)}
+    if any(given["status"] == TRAVELER for given in tallies["players"]):
+        return {"text": "Nobody has reached Newhaven yet, and Travelers are still on their way: "
+                        "no winner yet.", "rule": rule(Q_OBJECTIVE)}
+    return {"text": "Every Traveler turned Ravenous: the game is over. Nobody reached Newhaven: "
+                    "there is no winner.", "rule": rule(Q_ALL_RAVENOUS)}
