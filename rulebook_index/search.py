@@ -67,6 +67,17 @@ def _reader_cache(reader) -> dict:
     return memo
 
 
+def _stored_fields(searcher):
+    """`fields(docnum)`: a passage's stored fields, read once per index build (`_reader_cache`)."""
+    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+
+    def fields(docnum: int) -> dict:
+        if docnum not in stored:
+            stored[docnum] = searcher.stored_fields(docnum)
+        return stored[docnum]
+    return fields
+
+
 class _LengthListScorer(BaseScorer):
     def __init__(self, searcher, fieldname, text, B, K1, qf=1):
         parent = searcher.get_parent()
@@ -956,11 +967,9 @@ def warm(searcher=None) -> None:
         _glossary_index(g)
     if searcher is None:
         return
-    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+    fields = _stored_fields(searcher)
     for docnum in range(searcher.doc_count_all()):
-        if docnum not in stored:
-            stored[docnum] = searcher.stored_fields(docnum)
-        d = stored[docnum]
+        d = fields(docnum)
         _sentence_pairs(d["text"])
         _stem_set(d["text"])
         _stem_set(d["path"])
@@ -1045,7 +1054,7 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
     Power"): then no sentence pairs them. 0 when the book holds none of the question's
     concepts, 1 when the question asks nothing beside the name. The game's own name, asked in
     full ("is there an expansion for pillars of fate"), names no thing of the book."""
-    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+    fields = _stored_fields(searcher)
     content = [(c, w) for c, w in concepts if max(plan.terms[s] for s in c) > FUNCTION_WEIGHT]
     name = _game_name_stems(game) if game else frozenset()
     if name and name <= plan.terms.keys():
@@ -1066,9 +1075,7 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
     asked_stems = frozenset().union(*(c for c, _ in asked))
     asked_in = set().union(*(passages[c] for c, _ in asked))
     for docnum in sorted(passages[thing] & asked_in):  # only these can pair the two
-        if docnum not in stored:
-            stored[docnum] = searcher.stored_fields(docnum)
-        d = stored[docnum]
+        d = fields(docnum)
         path = _stem_set(d["path"])
         for sentence, _ in (*_sentence_info(d["text"]), *_sentence_pairs(d["text"])):
             unit = sentence | path
@@ -1159,12 +1166,10 @@ def detect_game(searcher, q: str) -> str | None:
 
 def _first_stage(searcher, query, game: str | None, n: int) -> tuple[list[dict], list[float]]:
     """The stored fields and BM25F scores of the best `n` passages."""
-    stored = _reader_cache(searcher.reader()).setdefault("stored", {})
+    fields = _stored_fields(searcher)
     docs, scores = [], []
     for score, docnum in run_query(searcher, query, game, n):
-        if docnum not in stored:
-            stored[docnum] = searcher.stored_fields(docnum)
-        docs.append(stored[docnum])
+        docs.append(fields(docnum))
         scores.append(score)
     return docs, scores
 
