@@ -147,8 +147,13 @@ def index_health(app) -> dict:
 
 
 def _files_state(path) -> tuple:
-    return tuple(sorted((entry.name, entry.stat().st_size, entry.stat().st_mtime_ns,
-                         entry.stat().st_ctime_ns) for entry in path.iterdir() if entry.is_file()))
+    """(name, size, mtime, ctime) of each file of the build, sorted by name."""
+    state = []
+    for entry in path.iterdir():
+        if entry.is_file():
+            st = entry.stat()
+            state.append((entry.name, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+    return tuple(sorted(state))
 
 
 # --- input ---------------------------------------------------------------------------------
