@@ -768,8 +768,7 @@ class WriteLock:
             self._wait(handle)  # when it raises, it has closed the file or handed it on
         except OSError as error:
             os.close(handle)
-            raise _sqlite_error("unable to open database", f"flock on {self.path.name} failed: "
-                                f"{error.strerror}") from error
+            raise self._flock_failed(error) from error
         try:
             yield
         finally:
@@ -797,8 +796,11 @@ class WriteLock:
                                                       f"{self.timeout:g} s")
         if wait.error is not None:
             os.close(handle)
-            raise _sqlite_error("unable to open database", f"flock on {self.path.name} failed: "
-                                f"{wait.error.strerror}") from wait.error
+            raise self._flock_failed(wait.error) from wait.error
+
+    def _flock_failed(self, error: OSError) -> db_errors.OperationalError:
+        return _sqlite_error("unable to open database",
+                             f"flock on {self.path.name} failed: {error.strerror}")
 
     def _waiting_thread(self) -> queue.SimpleQueue:
         """The queue of this process's waiting thread, started on first use in each process (a
