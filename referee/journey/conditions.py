@@ -122,10 +122,7 @@ class ConditionsMixin:
                 self.effect(f"{event['card']}: {label} loses {before - pilgrim[stat]} "
                             f"{stat.replace('_', ' ')} ({pilgrim[stat]} left).", Q_FLOOR)
         for card in event.get("discard") or []:
-            if card in pilgrim["skills"]:
-                pilgrim["skills"].remove(card)
-            else:  # one of the starting Skill Cards the table did not enter
-                pilgrim["skills_unknown"] -= 1
+            discard_skill(pilgrim, card)
             self.effect(f"{event['card']}: {label} discards {card}.", Q_MISFORTUNE_NOW)
         if lose.get("ap_next_turn"):
             pilgrim["ap_lost_next_turn"] += lose["ap_next_turn"]
@@ -140,10 +137,7 @@ class ConditionsMixin:
     def select_skill(self, event) -> None:
         pilgrim, label = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]
         if "discards" in event:
-            if event["discards"] in pilgrim["skills"]:
-                pilgrim["skills"].remove(event["discards"])
-            else:  # one of the starting Skill Cards the table did not enter
-                pilgrim["skills_unknown"] -= 1
+            discard_skill(pilgrim, event["discards"])
             self.effect(f"{label} discards {event['discards']}.", Q_KNOWLEDGE)
         pilgrim["skills"].append(event["selects"])
         self.effect(f"{label} selects the Skill Card {event['selects']}.", Q_KNOWLEDGE)
@@ -288,3 +282,12 @@ class ConditionsMixin:
             self.select_skill(event)
         if cost.get("ap"):
             self.after_action()
+
+
+def discard_skill(pilgrim: dict, card: str) -> None:
+    """`card` leaves the Pilgrim's hand of Skill Cards: the card entered, or else one of the
+    starting Skill Cards the table did not enter."""
+    if card in pilgrim["skills"]:
+        pilgrim["skills"].remove(card)
+    else:
+        pilgrim["skills_unknown"] -= 1
