@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, RuleViolation
 
-from .profiles import PILGRIM_NAMES, PILGRIMS
+from .profiles import PILGRIM_NAMES, PILGRIMS, skill_card
 from .rules import Q_COOPERATIVE, Q_END, Q_QUEST_FAIL
 
 OUTCOMES = ("heroic_victory", "victory", "defeat")
@@ -85,6 +85,18 @@ def legal_events(game) -> list[dict]:
     return out
 
 
+def spin_cards(game) -> list[dict]:
+    """The cards a Pilgrim holds that affect a Fortune Wheel spin (Spirit of Fortune: "This can only
+    be used to affect any Fortune Wheel spin."), as an event's `cards` enters them: played before
+    the spin, as a card that names no time ("it can be played at almost any point in the game")."""
+    return [{"pilgrim": name, "card": card, "timing": "anytime", "played": "before_roll"}
+            for name, pilgrim in game.G["pilgrims"].items() if pilgrim["status"] == "active"
+            and not game.has_condition(name, "paralyzed")
+            for card in dict.fromkeys(pilgrim["skills"])
+            if skill_card(card)["effect"] == "fortune_wheel_spin"
+            and skill_card(card)["pilgrim"] in (None, name)]
+
+
 def defeat_events(game) -> list[dict]:
     """Kill or Cleanse the Demon just Defeated (by a Pilgrim's attack, or the Asura Seal)."""
     G = game.G
@@ -129,6 +141,9 @@ def pilgrim_events(game) -> list[dict]:
     opened += [{"type": kind, **base, "box": b, "open": ["card"] if kind == "pray"
                 else ["spinner", "seen", "kept", "misfortune"]}
                for b in G["tokens"]["boxes"] for kind in ("pray", "meditate")]
+    opened += [{"type": "meditate", **base, "box": b, "cards": [card],
+                "open": ["spinner", "seen", "kept", "misfortune"]}
+               for b in G["tokens"]["boxes"] for card in spin_cards(game)]
     opened += [{"type": "revive", **base, "target": p, "open": ["hp", "chi"]}
                for p, pilgrim in G["pilgrims"].items() if pilgrim["status"] == "unconscious"
                and name == "tripitaka"]

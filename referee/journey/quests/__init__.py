@@ -103,28 +103,32 @@ UPGRADES_SCHEMA = {
 SENTENCE_BREAK = re.compile(r"(?<=[.!?]) +|\n")
 
 
+def widened(section, begin: int, end: int, limit: int | None = None) -> str:
+    """The passage `section.body[begin:end]`, widened by whole sentences (a list's lines are
+    sentences, and `limit` ends the text it may take: a list) until `locate` finds it in `section`
+    first. A sentence printed alike in several
+    Quests ("Setup normally and then give each Pilgrim 1 Karma Upgrade." in Quests 6 to 9, "- Gate
+    x 2" in Quests 2, 5 and 9) is quoted through this, so the citation links the Quest that applies:
+    the fewest sentences added, those after it first (the quote then begins with the sentence
+    itself), then those before it."""
+    body = section.body[:limit]
+    breaks = [(m.start(), m.end()) for m in SENTENCE_BREAK.finditer(body)]
+    starts = [begin] + [after for _, after in reversed(breaks) if after < begin] + [0]
+    ends = [end] + [before for before, _ in breaks if before > end] + [len(body)]
+    for width in range(len(starts) + len(ends) - 1):
+        for back in range(max(0, width - len(ends) + 1), min(width, len(starts) - 1) + 1):
+            quote = body[starts[back]:ends[width - back]]
+            if rulebook_sections.locate("journey", quote) is section:
+                return quote
+    return section.body[begin:end]
+
+
 def printed_in(title: str, sentence: str) -> str:
-    """`sentence` as the Quest `title` prints it. Some sentences are printed alike in several Quests
-    ("Setup normally and then give each Pilgrim 1 Karma Upgrade." in Quests 6 to 9, "Borrack is
-    Unique…" in 1 to 3) and a citation links the first section holding its quote, so the sentence is
-    widened by the sentences printed before it, then after it, in that Quest, until the passage is
-    found in that Quest first (`board_quote` does the same with Board Setup lines)."""
+    """`sentence` as the Quest `title` prints it (`widened` where other Quests print it too)."""
     for section in rulebook_sections.sections_for("journey"):
-        if title not in section.path or sentence not in section.body:
-            continue
-        body = section.body
-        begin = body.index(sentence)
-        end = begin + len(sentence)
-        breaks = [(m.start(), m.end()) for m in SENTENCE_BREAK.finditer(body)]
-        starts = [begin] + [after for _, after in reversed(breaks) if after < begin] + [0]
-        ends = [end] + [before for before, _ in breaks if before > end] + [len(body)]
-        for width in range(len(starts) + len(ends)):
-            for back in range(min(width, len(starts) - 1), -1, -1):
-                if width - back < len(ends):
-                    quote = body[starts[back]:ends[width - back]]
-                    located = rulebook_sections.locate("journey", quote)
-                    if located is not None and title in located.path:
-                        return quote
+        if title in section.path and sentence in section.body:
+            begin = section.body.index(sentence)
+            return widened(section, begin, begin + len(sentence))
     return sentence
 
 
@@ -380,24 +384,20 @@ class Quest:
 
     @classmethod
     def board_quote(cls, kind: str | None) -> str:
-        """The Quest's Board Setup line for a token or Demon kind ("- Gate x 2"), widened by the
-        lines after it, then before it, until the passage is found in this Quest's Board Setup
-        and no earlier section (several Quests print "- Gate x 2" alike); None, or a kind the
-        Quest does not print: its whole list."""
+        """The Quest's Board Setup line for a token or Demon kind ("- Gate x 2"), `widened` until
+        it is found in this Quest's Board Setup first (several Quests print "- Gate x 2" alike);
+        None, or a kind the Quest does not print: its whole list."""
         section = next(s for s in rulebook_sections.sections_for("journey")
                        if s.path[-1] == "Board Setup" and cls.title in s.path)
         lines = [line for line in section.body.split("\n") if line.startswith("- ")]
         count = cls.board.get(kind) if kind in TOKEN_NAMES else cls.board.get("demons", {}).get(kind)
-        if count:
-            name = BOARD_WORDS[kind][2] if kind in BOARD_WORDS else demon_profile(kind, None)["name"]
-            line = f"- {name} x {count}" if count > 1 or kind in BOARD_WORDS else f"- {name}"
-            at = lines.index(line)
-            for wider in range(len(lines)):
-                for window in (lines[at:at + 1 + wider], lines[max(0, at - wider):at + 1]):
-                    quote = "\n".join(window)
-                    if rulebook_sections.locate("journey", quote) is section:
-                        return quote
-        return "\n".join(lines)
+        if not count:
+            return "\n".join(lines)
+        name = BOARD_WORDS[kind][2] if kind in BOARD_WORDS else demon_profile(kind, None)["name"]
+        line = f"- {name} x {count}" if count > 1 or kind in BOARD_WORDS else f"- {name}"
+        begin = section.body.index(f"{line}\n")
+        listed = section.body.index(lines[-1]) + len(lines[-1])
+        return widened(section, begin, begin + len(line), limit=listed)
 
     @classmethod
     def give_upgrades(cls, G: dict, options: dict, entered: dict | None) -> None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, cites
 
+from ..combat import Q_RED_DEMONS
+from ..rules import Q_RED_ENTERED
+
 from . import (
     Quest,
     QuestEvent,
@@ -113,13 +116,31 @@ def kei_lun_destroys_only_those(game, event):
 
 @cites(Q_PUSH)
 def kei_lun_pushes_only_moving_forwards(game, event):
-    if event["type"] != KEI_LUN or not event.get("pushed"):
+    """A push is a forwards move's; one that an obstacle stops is no push but his turn about, so
+    nobody takes Crushing Damage (the Knock Back's) from it; a Pilgrim pushed onto a red-line square
+    enters it (1 Health Point), a Demon takes nothing from one."""
+    if event["type"] != KEI_LUN:
         return True
+    pushed = event.get("pushed") or []
+    if event.get("crushed"):
+        raise game.violation("A Miniature Kei Lun pushes that an obstacle stops stops him too: he "
+                             "turns through 180° instead, nobody is pushed or Crushed.", Q_BLOCKED)
+    if not pushed:
+        return not event.get("pushed_red") or "Kei Lun pushed nobody onto a red square."
     if event.get("blocked"):
         raise game.violation("Kei Lun was blocked: he turns through 180° instead of moving, and "
                              "pushes nobody.", Q_BLOCKED)
-    return (event.get("die") == 1 and not event.get("attacks")
-            or "Kei Lun pushes a Miniature only when he moves forwards (1 on the Pilgrim Die).")
+    if event.get("die") != 1 or event.get("attacks"):
+        return "Kei Lun pushes a Miniature only when he moves forwards (1 on the Pilgrim Die)."
+    red = event.get("pushed_red") or []
+    not_pushed = [m for m in red if m not in pushed]
+    if not_pushed:
+        return f"Kei Lun did not push {not_pushed[0]}: it entered no square."
+    demons = [m for m in red if m not in game.G["pilgrims"]]
+    if demons:
+        raise game.violation(f"{demons[0]} is no Pilgrim: a red square does not damage it.",
+                             Q_RED_DEMONS)
+    return True
 
 
 @cites(Q_DEMONS_IGNORE)
@@ -156,6 +177,13 @@ class Beasts(Quest):
                             "additionalProperties": False}},
                         "die": FACE, "blocked": {"type": "boolean"},
                         "pushed": {"type": "array", "items": FIGURE, "maxItems": 6},
+                        "pushed_red": {"type": "array", "items": FIGURE, "maxItems": 6,
+                                       "uniqueItems": True,
+                                       "description": "the pushed Miniatures that entered a "
+                                                      "red-line square"},
+                        "crushed": {"type": "array", "items": FIGURE, "maxItems": 6,
+                                    "description": "Miniatures pushed against an obstacle (a "
+                                                   "push that cannot be made: refused)"},
                         "destroys": {"type": "array", "items": FIGURE, "maxItems": 3,
                                      "uniqueItems": True}},
             required=("in_range",),
@@ -218,6 +246,8 @@ class Beasts(Quest):
         game.effect(f"Kei Lun {words}.", quote)
         if event.get("pushed"):
             game.effect(f"Kei Lun pushes {', '.join(event['pushed'])} one square back.", Q_PUSH)
+        for pilgrim in event.get("pushed_red") or []:
+            game.damage_pilgrim(pilgrim, 1, "pushed onto a red square", Q_RED_ENTERED)
         for token in event.get("destroys") or []:
             for kind in ("boxes", "sutras", "wells"):
                 if token in game.G["tokens"][kind]:

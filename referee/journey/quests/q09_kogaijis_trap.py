@@ -232,12 +232,19 @@ class KogaijisTrap(Quest):
 
     @classmethod
     def own_legal(cls, game):
-        activation = game.activation()
-        if activation is None or not game.G["tokens"]["villagers"]:
+        """A Rescue attempt on each token: with the spinner to fill in, and with each card that
+        affects the spin; complete (no spin) for the final token and once the Elder Monk is found."""
+        from ..legal import spin_cards
+
+        activation, tokens = game.activation(), game.G["tokens"]["villagers"]
+        if activation is None or not tokens:
             return []
-        return [{"type": "rescue_attempt", "player": game.G["controllers"][activation["pilgrim"]],
-                 "pilgrim": activation["pilgrim"], "villager": villager, "open": ["spinner"]}
-                for villager in game.G["tokens"]["villagers"]]
+        base = {"type": "rescue_attempt", "player": game.G["controllers"][activation["pilgrim"]],
+                "pilgrim": activation["pilgrim"]}
+        if len(tokens) == 1 or not state(game)["spell"]:
+            return [{**base, "villager": villager} for villager in tokens]
+        return [{**base, "villager": villager, **cards, "open": ["spinner"]} for villager in tokens
+                for cards in ({}, *({"cards": [card]} for card in spin_cards(game)))]
 
     @classmethod
     def event_rescue_attempt(cls, game, event):
@@ -250,6 +257,9 @@ class KogaijisTrap(Quest):
             if event.get("spinner") == "white":
                 raise game.violation(f"The Elder Monk was found: {villager} is a Bull General.",
                                      Q_TRAP)
+            if event.get("cards"):
+                raise game.violation(f"The Elder Monk was found: {villager} is a Bull General, "
+                                     "no spin is made for a card to affect.", Q_TRAP)
             game.spend(event, "rescue_villager")
             game.effect(f"{game.name_of(event['pilgrim'])} has broken the deception ({villager}).",
                         Q_TRAP)
