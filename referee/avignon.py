@@ -692,6 +692,14 @@ class Game(Referee):
         if self.G["deck"][name] > 0:
             return True
         where = self._whereabouts(name)
+        step = self.G["pending"]["draw"]
+        if "the discard pile" in where and step["why"] != "setup":
+            # the deck is not empty, or the discard pile would have been shuffled into it
+            shuffle = Q_EXCOMMUNICATE_SHUFFLE if step["why"] == "excommunicate" else Q_SCORE_SHUFFLE
+            raise self.violation(
+                f"No {name} can be in the deck: the deck still has cards, and discarded cards "
+                f"are shuffled back only when it is empty ({name}: {', '.join(where)}).",
+                (shuffle, Q_COPIES))
         return (f"No {name} can be in the deck: both copies are accounted for "
                 f"({', '.join(where)}).")
 

@@ -351,8 +351,10 @@ def test_a_third_copy_cannot_be_drawn():
     model = start(position(discard=["Scribe"]))
     play(model, ev("excommunicate", path=1))
     error = refused(model, draw("Scribe"))
-    assert error.message == ("No Scribe can be in the deck: both copies are accounted for "
-                             "(path 2, the discard pile).")
+    assert error.message == ("No Scribe can be in the deck: the deck still has cards, and "
+                             "discarded cards are shuffled back only when it is empty (Scribe: "
+                             "path 2, the discard pile).")
+    assert error.citation.quote == A.Q_EXCOMMUNICATE_SHUFFLE
 
 
 def test_an_empty_deck_is_reshuffled_from_the_discards():

@@ -15,6 +15,7 @@ import json
 
 import pytest
 
+from referee import avignon as A
 from referee.avignon import Game
 from referee.core import BadRequest, RuleViolation, engine
 from rulebook_index import corpus
@@ -235,7 +236,8 @@ def test_a_third_copy_cannot_be_drawn_after_an_excommunication():
     model = begin(table(ALL_GENOA, discard=["Nuncio"]))
     play(model, ev("excommunicate", path=1))
     # Nuncio: one in path 3, one in the discard pile. Vicar: one was just discarded, one is left.
-    refused(model, draw("Nuncio"), TWO_COPIES)
+    error = refused(model, draw("Nuncio"), A.Q_EXCOMMUNICATE_SHUFFLE)
+    assert [c.quote for c in error.also] == [TWO_COPIES]  # both sentences: the deck holds two
     assert {e["character"] for e in model.legal()} == {"Vicar", "Canonist", "Courtesan",
                                                        "Ascetic", "Scribe"}
     play(model, draw("Vicar"))
@@ -243,7 +245,7 @@ def test_a_third_copy_cannot_be_drawn_after_an_excommunication():
     play(model, ev("beseech", path=2))
     # no Vicar is left in the deck now (one on the board, one discarded)
     play(model, ev("excommunicate", "avignon", path=2))
-    refused(model, draw("Vicar", "avignon"), TWO_COPIES)
+    refused(model, draw("Vicar", "avignon"), A.Q_EXCOMMUNICATE_SHUFFLE)
 
 
 def test_an_empty_deck_is_reshuffled_from_all_discards_for_an_excommunication():
