@@ -324,7 +324,10 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     initial = "season"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 2  # 2: a Season card relocation obeys Newhaven and the Ravenous restrictions (session 7)
+    # 2: a Season card relocation obeys Newhaven and the Ravenous restrictions (session 7);
+    # 3: a Gather takes no more tokens than the tile can give (none listed; one of each kind
+    #    under gather_same_kind=false) (session 8)
+    rules_version = 3
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

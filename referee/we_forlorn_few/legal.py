@@ -5,7 +5,7 @@ drawn) is left "open"."""
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 
 from referee.core import BadRequest, RuleViolation
 
@@ -24,6 +24,7 @@ from .board import (
     WORTHS,
     counts,
 )
+from .travel import gather_count
 
 MAX_LISTED = 400
 
@@ -118,10 +119,12 @@ def gatherings(game, seat) -> list[dict]:
     G = game.G
     listed = G["tiles"][game.here(seat)]["resources"] or []
     out = [{"type": "skip_gathering", "player": seat}]
+    kinds = sorted(set(listed), key=listed.index)
     for roll in (2, 1):
-        for take in combinations_with_replacement(listed, roll):
-            if len(set(take)) < len(take) and not game.option("gather_same_kind"):
-                continue
+        due = gather_count(game, seat, roll)
+        takes = (combinations_with_replacement(kinds, due) if game.option("gather_same_kind")
+                 else combinations(kinds, due))
+        for take in takes:
             out.append({"type": "gather", "player": seat, "roll": roll, "take": list(take)})
     draws = bag_draws(G["bag"], 1)
     if draws is None:

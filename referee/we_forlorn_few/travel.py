@@ -50,6 +50,14 @@ from .quotes import (
 )
 
 
+def gather_count(game, seat: str, roll: int) -> int:
+    """How many Resource tokens a Worth 1 or 2 Gather takes: the roll, but never more than the tile
+    can give — none where it lists no Resource, and under gather_same_kind=false one of each kind it
+    lists (a Forest listing only Wood gives one Wood on a Worth 2)."""
+    kinds = len(set(game.G["tiles"][game.here(seat)]["resources"] or []))
+    return min(roll, kinds) if not game.option("gather_same_kind") else (roll if kinds else 0)
+
+
 class TravelMixin:
 
     # -- the Travel Phase --------------------------------------------------------------------------
@@ -309,11 +317,12 @@ class TravelMixin:
             return True
         if "draw" in event:
             return f"Worth {roll} takes Resources from the Stockpile; only Worth 0 draws from the bag."
-        if len(take) != roll:
-            return f"Worth {roll}: take {roll} Resource token(s), not {len(take)}."
         if len(set(take)) < len(take) and not self.option("gather_same_kind"):
             raise self.violation("Two different Resources listed on the tile (table option "
                                  "gather_same_kind).", Q_GATHER_EXAMPLE)
+        due = gather_count(self, event["player"], roll)
+        if len(take) != due:
+            return f"Worth {roll}: take {due} Resource token(s) listed on the tile, not {len(take)}."
         return True
 
     @cites(Q_GATHER_LISTED)
