@@ -265,6 +265,9 @@ class Game(Referee):
         if cls._room(G, options, G["turn"]) == 0:
             raise SetupError(f"{seat_word(G['turn'])} has no place left in any lane, so it cannot "
                              "be their turn", "position.turn")
+        if not cls._can_play(G, options, G["turn"]):
+            raise SetupError(f"{seat_word(G['turn'])} has no card in hand and no Divine card to "
+                             "play, so it cannot be their turn", "position.turn")
         return G, "turns"
 
     @staticmethod
@@ -330,14 +333,16 @@ class Game(Referee):
         return sum(capacity(G["modifier"], ln["name"], options) - len(ln["cards"][seat])
                    for ln in lanes)
 
-    def _divine_room(self, seat) -> int:
+    @classmethod
+    def _divine_room(cls, G, options, seat) -> int:
         """Places left where `seat` could still play a Divine card this Age."""
-        return sum(self._room(self.G, self.table_options, seat, lane) for lane in self.G["lanes"]
-                   if not (lane["name"] == "center" and self.G["modifier"] == "no_divine"))
+        return sum(cls._room(G, options, seat, lane) for lane in G["lanes"]
+                   if not (lane["name"] == "center" and G["modifier"] == "no_divine"))
 
-    def _owes_divine(self, seat) -> bool:
-        divine = self.G["divine"][seat]
-        return divine["played_in_age"] != self.G["age"] and bool(divine["unplayed"])
+    @staticmethod
+    def _owes_divine(G, seat) -> bool:
+        divine = G["divine"][seat]
+        return divine["played_in_age"] != G["age"] and bool(divine["unplayed"])
 
     def _held_divine(self, seat, name) -> dict | None:
         return next((card for card in self.G["divine"][seat]["unplayed"] if card["name"] == name),
@@ -542,9 +547,9 @@ class Game(Referee):
     def divine_still_playable(self, event):
         seat = event["player"]
         if event.get("divine") or self.table_options["divine_required"] != "refuse" \
-                or not self._owes_divine(seat):
+                or not self._owes_divine(self.G, seat):
             return True
-        room = self._divine_room(seat)
+        room = self._divine_room(self.G, self.table_options, seat)
         lane = self._lane(event["lane"])
         if room == 0 or (lane["name"] == "center" and self.G["modifier"] == "no_divine") \
                 or room > 1:
@@ -687,21 +692,22 @@ class Game(Referee):
         if all(self._room(self.G, self.table_options, s) == 0 for s in SEATS):
             self._end_age()
             return
-        if self._can_play(other(seat)):
+        if self._can_play(self.G, self.table_options, other(seat)):
             self.G["turn"] = other(seat)
-        elif self._can_play(seat):
+        elif self._can_play(self.G, self.table_options, seat):
             self.effect(f"{self.player_name(other(seat))} has no card to play or no place left: "
                         f"{self.player_name(seat)} plays again.", Q_AGE_ENDS)
         else:
             self.effect("Neither player has a card to play into the places left.", Q_AGE_ENDS)
             self._end_age()
 
-    def _can_play(self, seat) -> bool:
-        if not self._room(self.G, self.table_options, seat):
+    @classmethod
+    def _can_play(cls, G, options, seat) -> bool:
+        if not cls._room(G, options, seat):
             return False
-        if self.G["hands"][seat]["count"]:
+        if G["hands"][seat]["count"]:
             return True
-        return self._owes_divine(seat) and self._divine_room(seat) > 0
+        return cls._owes_divine(G, seat) and cls._divine_room(G, options, seat) > 0
 
     # -- Divine actions ---------------------------------------------------------------------------
 
@@ -1003,7 +1009,7 @@ class Game(Referee):
             "modifier_text": MODIFIERS.get(self.G["modifier"]),
             "capacity": {name: capacity(self.G["modifier"], name, options) for name in LANES},
             "places_left": {seat: self._room(self.G, options, seat) for seat in SEATS},
-            "divine_owed": {seat: playing and self._owes_divine(seat) for seat in SEATS},
+            "divine_owed": {seat: playing and self._owes_divine(self.G, seat) for seat in SEATS},
             "divine_unplayed": {seat: len(self.G["divine"][seat]["unplayed"]) for seat in SEATS},
             "hand": {seat: self.G["hands"][seat]["count"] for seat in SEATS},
             "deck": dict(self.G["decks"]),
