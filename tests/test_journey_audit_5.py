@@ -16,9 +16,11 @@ from tests.test_journey_quests_audit import (
     ev,
     in_book,
     maintenance,
+    part,
     refused,
     start,
     state,
+    step,
 )
 
 
@@ -146,7 +148,6 @@ def test_quest_2s_deck_quote_holds_the_deck_sentence_whole_and_links_quest_2(cli
     for _ in range(40):
         if any(e["type"] == "spawn" for e in table.view()["legal"]):
             break
-        from tests.test_journey_quests_audit import step
         step(table)
     gate = legal(table, "spawn")[0]["gate"]
     error = refused(table, ev("spawn", gate=gate, card="unique", demons=["kogaiji"]),
@@ -154,3 +155,128 @@ def test_quest_2s_deck_quote_holds_the_deck_sentence_whole_and_links_quest_2(cli
                     "Demons (Bull Warriors, Bull Archers, Bullserkers, and Bull Generals).")
     assert error["rule"]["quote"].endswith("and Bull Generals).")
     assert "Quest 2 - Rescue" in error["rule"]["section_path"]
+
+
+# == The fifth audit =================================================================================
+
+def free_table(client, position=None, initiative=PILGRIMS, **options):
+    board = {"gates": [], "demons": [], **(position or {})}
+    table = start(client, "free", position=board, initiative=list(initiative), **options)
+    maintenance(table)
+    return table
+
+
+# -- Move ---------------------------------------------------------------------------------------------
+
+def test_a_step_backwards_without_turning_is_refused(client):
+    """Move: "A Miniature can only move in the direction it is facing, but it can Change Facing
+    during a Move Action, see below." A step backwards (or sideways) with no turn paid is entered
+    (`backwards`) and refused with that sentence; turning about (2 turns) and stepping is a Move of
+    3 Movement Points."""
+    table = free_table(client)
+    refused(table, ev("move", pilgrim="monkey_king", steps=1, backwards=True),
+            "A Miniature can only move in the direction it is facing, but it can Change Facing "
+            "during a Move Action, see below.")
+    table.accepted(ev("move", pilgrim="monkey_king", steps=1, turns=2))
+
+
+def test_sliding_while_rotating_is_refused(client):
+    """Figure 7: "This shows an illegal move that is a common mistake. Do not slide the Miniature
+    forwards (or backwards) as you rotate." A rotation entered as sliding is refused with that
+    sentence (for a Flying Nimbus's extra Move too)."""
+    table = free_table(client, {"pilgrims": {"monkey_king": {"hand": ["Flying Nimbus"]}}})
+    quote = "Do not slide the Miniature forwards (or backwards) as you rotate."
+    refused(table, ev("move", pilgrim="monkey_king", steps=0, turns=1, slide=True), quote)
+    refused(table, ev("play_card", pilgrim="monkey_king", card="Flying Nimbus", kind="skill",
+                      duration="immediate", move={"steps": 1, "turns": 1, "slide": True}), quote)
+
+
+def test_a_demon_option_with_a_diagonal_step_is_refused(client):
+    """Move: "A Miniature cannot move diagonally." — Demons too. A Demon's option whose path takes
+    a diagonal step is refused with that sentence; the same option without it is the plan."""
+    table = free_table(client, {"demons": ["berrok"]})
+    end_activations(table)
+    option = {"actions": ["move", "attack"], "targets": ["tripitaka"], "squares": 2}
+    refused(table, ev("demon_options", demon="berrok-1", options=[{**option, "diagonal": True}]),
+            "A Miniature cannot move diagonally.")
+    table.accepted(ev("demon_options", demon="berrok-1", options=[option]))
+
+
+# -- Cards of the right deck ------------------------------------------------------------------------
+
+def test_a_pray_draws_a_fortune_card_not_a_skill_card(client):
+    """Pray: "When a Pilgrim performs a Pray Action, they draw a Fortune Card, described in the card
+    section above." Phase Walk, a Skill Card the book names ("Phase Walk allows the Monkey King to
+    pass through Obstructions"), entered as the card drawn is refused; a Fortune Card is kept. A
+    white spin keeping a Condition Card is refused with the Meditate's sentence."""
+    table = free_table(client, {"boxes": ["box-1"]})
+    refused(table, ev("pray", pilgrim="monkey_king", box="box-1", card="Phase Walk"),
+            "When a Pilgrim performs a Pray Action, they draw a Fortune Card")
+    refused(table, ev("meditate", pilgrim="monkey_king", box="box-1", spinner="white",
+                      kept="Poisoned"),
+            "If the arrow ends pointing at the white area, the Player draws 3 Fortune Cards")
+    table.accepted(ev("pray", pilgrim="monkey_king", box="box-1", card="Wild Herbs"))
+    assert state(table)["pilgrims"]["monkey_king"]["fortune"] == ["Wild Herbs"]
+
+
+# -- The Prayer of Sealing seals a Gate --------------------------------------------------------------
+
+Q3_LAST_GATE = {"turn": 3, "gates": [{"id": "gate-1", "status": "closed"},
+                                     {"id": "gate-2", "status": "closed"}, {"id": "gate-3"}],
+                "sutras": [], "villagers": ["villager-1"], "wells": ["well-1"], "boxes": ["box-1"],
+                "broken_doors": ["broken-door-1"], "demons": [],
+                "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"]}}}
+
+
+def test_quest_3_the_prayer_of_sealing_seals_the_last_gate_victory(client):
+    """Skill Card FAQ: "Tripitaka - Prayer of Sealing: If a Quest says the Gates cannot be sealed,
+    this card cannot be used." — the card seals Gates (its text, not printed, names which: entered
+    in `seals`). Quest 3: "The Quest ends when all the Gates are sealed…" and "Victory: The Pilgrims
+    must (1) seal all the Gates." Sealing the last Gate with the Prayer wins the Quest (it did
+    nothing to the Gates, so Quest 3 could not be won that way); a Gate already Closed is refused
+    ("Closed Gates never become active again.")."""
+    table = start(client, "q3", position=Q3_LAST_GATE,
+                  initiative=["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"])
+    maintenance(table)
+    prayer = ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill")
+    refused(table, {**prayer, "seals": ["gate-2"]}, "Closed Gates never become active again.")
+    table.accepted({**prayer, "seals": ["gate-3"]})
+    assert state(table)["gates"]["gate-3"]["status"] == "closed"
+    got = state(table)["result"]
+    assert got["outcome"] == "victory" and "seal all the Gates" in got["quote"]
+
+
+def test_quest_6_the_prayer_of_sealing_seals_one_gate_only(client):
+    """Quest 6: "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means." A Prayer
+    of Sealing naming two Gates is refused with that sentence; naming one, that Gate is Closed, and
+    Closing another afterwards is refused with the same sentence."""
+    table = start(client, "q6", initiative=list(PILGRIMS),
+                  position={"pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"],
+                                                       "sutras": 1}}})
+    maintenance(table)
+    prayer = ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill")
+    quote = "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means."
+    refused(table, {**prayer, "seals": ["gate-1", "gate-2"]}, quote)
+    table.accepted({**prayer, "seals": ["gate-1"]})
+    assert state(table)["gates"]["gate-1"]["status"] == "closed"
+    refused(table, ev("close_gate", pilgrim="tripitaka", gate="gate-2"), quote)
+
+
+# -- Quest 1 ------------------------------------------------------------------------------------------
+
+def test_quest_1_a_skill_card_played_with_an_attack_counts_as_playing_a_skill_card(client):
+    """Quest 1, Heroic Victory: "(3) any one Pilgrim must play a Skill Card". Prepare for Battle:
+    "…declare any new Skill Cards or other abilities that you want to activate before the Attack."
+    A Skill Card played with an Attack (entered in the Attack's cards) is a Skill Card played: the
+    part is met (it stayed "not yet": only a card played on its own counted)."""
+    table = start(client, "q1", position={
+        "turn": 2, "gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"],
+        "doors": ["door-1"], "demons": ["berrok", "berrok", "berrok"],
+        "pilgrims": {"monkey_king": {"hand": ["Phase Walk"]}}},
+        quest_setup={"house": ["berrok-1", "berrok-2"]}, initiative=list(PILGRIMS))
+    maintenance(table)
+    table.accepted(ev("attack", pilgrim="monkey_king", targets=["berrok-3"], attack_dice=[1, 1],
+                      pilgrim_die=1, weapon_damage=1, cards=[
+                          {"pilgrim": "monkey_king", "card": "Phase Walk", "timing": "anytime",
+                           "played": "before_roll", "damage": 1}]))
+    assert part(table, "heroic_victory", "play a Skill Card") == "met"

@@ -6,8 +6,8 @@ from referee.core import BadRequest, cites
 
 from .card_effects import Q_PHASE_WALK, Q_SHADOW_WALK
 from .combat import Q_PURPLE
-from .profiles import PILGRIM_NAMES
-from .rules import Q_CURSE, Q_DISTRACTION, Q_LIMP, Q_LURE, Q_RED_ENTERED
+from .profiles import PILGRIM_NAMES, printed_deck
+from .rules import Q_CLOSED_GATE, Q_CURSE, Q_DISTRACTION, Q_LIMP, Q_LURE, Q_RED_ENTERED
 
 Q_RED = Q_RED_ENTERED
 
@@ -21,6 +21,9 @@ Q_BLUE = ("Demons are too strong to be impeded by these features, but Pilgrims p
 Q_DOUBLE = ("Like many other actions, the Move Action can be made twice. Instead of performing two "
             "single moves, make one move of double the Movement Points.")
 Q_DIAGONAL = "A Miniature cannot move diagonally."
+Q_FACING = ("A Miniature can only move in the direction it is facing, but it can Change Facing "
+            "during a Move Action, see below.")
+Q_SLIDE = "Do not slide the Miniature forwards (or backwards) as you rotate."
 Q_BLOCKED = "A Miniature cannot move into or through a square which is blocked."
 Q_RED_HP = ("If you do not have the Movement Points (for Blue Regions) or Health Points (for Red "
             "Regions), you cannot make the move.")
@@ -53,7 +56,6 @@ Q_REST = "When a Pilgrim rests, they recover 5 Chi Points, up to their current m
 Q_REST_TWICE = "Resting can be performed twice per Activation, if required."
 Q_ONLY_TRIPITAKA_CLOSES = "Only Tripitaka can Close a Demon Gate."
 Q_CLOSE = ("He must have a Sutra Token in his possession and be adjacent to the Gate.")
-Q_CLOSED_GATE = "Closed Gates never become active again."
 Q_FINE_TUNE = ("You can fine tune the challenge by making Gates inactive at the start of the game or "
                "by letting Pilgrims Close the Gates.")
 Q_GATE_SACRIFICE = "The Sutra Token is sacrificed in the Gate and removed from play."
@@ -151,6 +153,15 @@ class ActionsMixin:
 
     @cites(Q_DIAGONAL)
     def straight_move(self, event):
+        """Steps only forwards, turns on the spot: no diagonal, no step the Miniature does not
+        face, no slide while it rotates."""
+        if event.get("backwards"):
+            raise self.violation("A step backwards or sideways is not in the direction the "
+                                 "Miniature faces: turn first (1 Movement Point each 90°).",
+                                 Q_FACING)
+        if event.get("slide"):
+            raise self.violation("A Miniature rotates on the spot: sliding as it turns is not a "
+                                 "Move.", Q_SLIDE)
         return not event.get("diagonal") or "A diagonal step is not a Move."
 
     @cites(Q_BLOCKED)
@@ -248,6 +259,20 @@ class ActionsMixin:
                        "(table option box_once).")
         return (not used
                 or f"{PILGRIM_NAMES[event['pilgrim']]} has used a Mystical Box this activation.")
+
+    @cites(Q_PRAY)
+    def drawn_from_its_deck(self, event):
+        """A Pray or a white spin draws Fortune Cards, a black spin a Misfortune Card: a card the
+        book names as one of another deck (a Skill Card, a Condition Card) is not drawn there."""
+        drawn = ([(event["card"], "Fortune", Q_PRAY)] if event["type"] == "pray" else
+                 [(card, "Fortune", Q_WHITE) for card in [event.get("kept"), *event.get("seen", [])]
+                  if card] + ([(event["misfortune"], "Misfortune", Q_BLACK)]
+                              if event.get("misfortune") else []))
+        for card, deck, quote in drawn:
+            printed = printed_deck(card)
+            if printed not in (None, deck):
+                raise self.violation(f"{card} is a {printed} Card, not a {deck} Card.", quote)
+        return True
 
     @cites(Q_SPIN)
     def full_spin(self, event):

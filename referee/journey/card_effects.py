@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .profiles import PILGRIM_NAMES, condition_card, skill_card
+from .profiles import PILGRIM_NAMES, condition_card, printed_deck, skill_card
 from .rules import (
+    Q_CLOSED_GATE,
     Q_CURSE,
     Q_DISTRACTION,
     Q_DUPLICATE,
@@ -145,6 +146,13 @@ class CardEffectsMixin:
                                  USED_IN[effect])
         if effect == "seals_gates" and not self.gates_sealable():
             raise self.violation("This Quest says the Gates cannot be sealed.", Q_SEALING)
+        if "seals" in event and effect != "seals_gates":
+            raise BadRequest(f"{event['card']} seals no Gate", "event.seals")
+        for gate in event.get("seals") or []:
+            if gate not in self.G["gates"]:
+                raise BadRequest(f"there is no Gate named {gate}", "event.seals")
+            if self.G["gates"][gate]["status"] == "closed":
+                raise self.violation(f"{gate} is already Closed.", Q_CLOSED_GATE)
         if effect in ("attack_reflected", "om_chant", "enters_room") and "duration" not in event:
             raise BadRequest(f"enter how long {event['card']} lasts, as printed on it",
                              "event.duration")
@@ -171,6 +179,9 @@ class CardEffectsMixin:
         effect = skill_card(event["card"])["effect"]
         if effect == "takes_fortune" and "draws" not in event:
             raise BadRequest(f"enter the Fortune Card {event['card']} takes", "event.draws")
+        if effect == "takes_fortune" and printed_deck(event["draws"]) not in (None, "Fortune"):
+            raise self.violation(f"{event['draws']} is a {printed_deck(event['draws'])} Card, not "
+                                 "a Fortune Card.", Q_GREEDY)
         if effect != "takes_fortune" and "draws" in event:
             raise BadRequest("draws is the Fortune Card Greedy takes", "event.draws")
         if effect == "extra_move" and "move" not in event:
@@ -209,6 +220,12 @@ class CardEffectsMixin:
         pilgrim["moved_this_turn"] = True
         if move.get("red"):
             self.damage_pilgrim(name, move["red"], "red squares entered", Q_RED_ENTERED)
+
+    def seal_gates(self, event) -> None:
+        """The Prayer of Sealing seals the Gates its text names (entered): they are Closed."""
+        for gate in event["seals"]:
+            self.G["gates"][gate]["status"] = "closed"
+            self.effect(f"{event['card']} seals {gate}: it is Closed.", Q_CLOSED_GATE)
 
     def take_fortune(self, event) -> None:
         self.pilgrim(event["pilgrim"])["fortune"].append(event["draws"])

@@ -276,6 +276,8 @@ class ConditionsMixin:
                             "(table ruling extra_ap_not_active).", Q_CARD_ANYTIME)
         if "move" in event:
             self.extra_move(event)
+        if "seals" in event:
+            self.seal_gates(event)
         if "draws" in event:
             self.take_fortune(event)
         if "selects" in event:

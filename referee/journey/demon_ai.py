@@ -16,7 +16,7 @@ from .card_effects import Q_SHADOW_WALK, Q_WAR_CRY
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
-from .rules import Q_DEAD, Q_DISABLED, Q_PARALYZED
+from .rules import Q_CLOSED_GATE, Q_DEAD, Q_DISABLED, Q_PARALYZED
 from .special_cards import FLOOD_GATE, Q_DRAW_FOLLOW
 
 Q_SPAWN_GATES = "Demons spawn from each Active Demon Gate on the Game Board."
@@ -24,7 +24,6 @@ Q_GATE_ORDER = ("Start at the Gate closest to Tripitaka, and work back to the Ga
                 "Tripitaka.")
 Q_INACTIVE_GATE = ("Inactive Gates: Some Gates are inactive when they are placed on the Game Board "
                    "or become inactive later in the game.")
-Q_CLOSED_GATE = "Closed Gates never become active again."
 Q_REINFORCE = ("Reinforcement Cards: Demons emerge from the Gates ready to hunt down Tripitaka. When "
                "you spawn a new Demon, place it adjacent to its Gate, in an open square.")
 Q_UNIQUE = ("If the unique Demon is currently in play, simply discard the card and draw again.")

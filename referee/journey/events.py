@@ -70,6 +70,7 @@ DEMON_OPTION = {
         "map_tile": {"enum": ["enters_tripitakas", "leaves_its_own"],
                      "description": "it moves onto Tripitaka's Map Tile (Om Chant), or off the "
                                     "Map Tile it stands on (a Quest may forbid it)"},
+        "diagonal": {**FACT, "description": "its path takes a diagonal step"},
         "obstacle": {"enum": ["through", "ends_on", "across_purple"],
                      "description": "its path goes through a wall, closed door, Miniature or "
                                     "Token (Phase March), ends on one, or crosses a purple line"},
@@ -77,10 +78,16 @@ DEMON_OPTION = {
     "additionalProperties": False,
 }
 
+MOVE_MISTAKES = {
+    "backwards": {**FACT, "description": "a step backwards or sideways: not in the direction the "
+                                         "Miniature faces (it did not turn first)"},
+    "slide": {**FACT, "description": "the Miniature slid forwards or backwards as it rotated "
+                                     "(Figure 7)"},
+}
 EXTRA_MOVE = {
     "type": "object",
     "properties": {"steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL, "diagonal": FACT,
-                   "through_blocked": FACT, "through_purple": FACT,
+                   **MOVE_MISTAKES, "through_blocked": FACT, "through_purple": FACT,
                    "obstruction": {"enum": ["closed_door", "wall", "miniature", "token",
                                             "structure"]}},
     "required": ["steps"],
@@ -97,7 +104,7 @@ EVENT_TYPES = {
         "Move (1 Action Point; 2 for a Double Move, 3 for a triple): the squares stepped, the 90° "
         "turns, how many of those were into or in blue squares, red squares entered.",
         properties={"pilgrim": PILGRIM, "steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL,
-                    "action_points": {"enum": [1, 2, 3]}, "diagonal": FACT,
+                    "action_points": {"enum": [1, 2, 3]}, "diagonal": FACT, **MOVE_MISTAKES,
                     "through_blocked": FACT, "through_purple": FACT,
                     "obstruction": {"enum": ["closed_door", "wall", "miniature", "token",
                                              "structure"],
@@ -233,6 +240,10 @@ EVENT_TYPES = {
                                                          "for a Move"},
                     "draws": {**CARD_NAME, "description": "Greedy: the Fortune Card Cho Hakkai "
                                                          "takes (no Mystical Box needed)"},
+                    "seals": {"type": "array", "items": FIGURE, "maxItems": 5,
+                              "uniqueItems": True,
+                              "description": "Prayer of Sealing: the Gates it seals, as the "
+                                             "card's text reads (they are Closed)"},
                     "selects": {**CARD_NAME, "description": "Om Mala of Knowledge: the new Skill "
                                                            "Card selected (his own deck)"},
                     "discards": {**CARD_NAME, "description": "Om Mala of Knowledge: the Skill "

@@ -83,6 +83,16 @@ def skill_card(name: str) -> dict:
     return {key: printed.get(key) for key in ("pilgrim", "duration", "effect")}
 
 
+def printed_deck(name: str) -> str | None:
+    """The deck a card the rulebook names belongs to ("Skill", "Fortune", "Condition"), None for a
+    card it does not name (the table's own decks hold more)."""
+    for deck, cards in (("Skill", _CARD_DATA["skills"]), ("Fortune", _CARD_DATA["fortune"]),
+                        ("Condition", KNOWN_CONDITIONS)):
+        if name in cards:
+            return deck
+    return None
+
+
 def fortune_card(name: str) -> dict:
     """What the rulebook prints about a Fortune Card: the gain, whether a new Skill Card is
     selected with it (Om Mala of Knowledge)."""

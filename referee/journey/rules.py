@@ -107,3 +107,4 @@ Q_CONDITION_UNDEFENDED = ("Specifically, if the Target rolls Defense Dice, they 
 Q_NEXT_TURN_AP = ("A few cards have forced Trigger Conditions that happen later. Place these cards "
                   "face up near your Profile Sheet and play them as soon as the Trigger Condition "
                   "occurs.")
+Q_CLOSED_GATE = "Closed Gates never become active again."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .actions import Q_BLOCKED
+from .actions import Q_BLOCKED, Q_DIAGONAL
 from .combat import Q_PURPLE
 
 FLOOD_GATE = "Flood Gate"
@@ -113,6 +113,8 @@ class SpecialCardsMixin:
     def options_passable(self, event):
         march = self.special_in_effect(PHASE_MARCH)
         for n, option in enumerate(event["options"], 1):
+            if option.get("diagonal"):
+                raise self.violation(f"Option {n} steps diagonally.", Q_DIAGONAL)
             obstacle = option.get("obstacle")
             if obstacle == "across_purple":
                 raise self.violation(f"Option {n} crosses a purple line.", Q_PURPLE)

@@ -547,6 +547,9 @@ class Quest:
             known["skills_played"].append(event["pilgrim"])
         elif kind == "attack":
             known["attacked"].extend(event["targets"])
+        # a Skill Card used with an Attack, a Demon's attack, a Cleanse or a spin is played too
+        known["skills_played"].extend(card["pilgrim"] for card in event.get("cards") or []
+                                      if card.get("kind", "skill") == "skill")
         for name in PILGRIMS:
             for karma in ("good", "bad"):
                 if (game.G["pilgrims"][name][f"{karma}_karma"] >= 10

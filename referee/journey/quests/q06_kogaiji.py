@@ -125,12 +125,15 @@ def record_lord_defeated(game) -> None:
 def one_gate_sealed(game, event):
     closed = [g for g, gate in game.G["gates"].items() if gate["status"] == "closed"]
     by_prayer = game.G["quest_state"].get("sealed_by_prayer", False)
+    prayer = event["type"] == "play_card" and event["card"] == PRAYER_OF_SEALING
+    if prayer and len(event.get("seals") or []) > 1:
+        return "The Prayer of Sealing can seal only 1 Gate in this Quest."
     if not closed and not by_prayer:
         return True
     sealed = f"{closed[0]} is sealed" if closed else "The Prayer of Sealing has sealed a Gate"
     if event["type"] == "close_gate":
         return f"{sealed}: no other Gate can be."
-    if event["type"] == "play_card" and event["card"] == PRAYER_OF_SEALING:
+    if prayer:
         return f"{sealed}: the Prayer of Sealing cannot seal another Gate."
     return True
 
