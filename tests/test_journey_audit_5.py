@@ -280,3 +280,32 @@ def test_quest_1_a_skill_card_played_with_an_attack_counts_as_playing_a_skill_ca
                           {"pilgrim": "monkey_king", "card": "Phase Walk", "timing": "anytime",
                            "played": "before_roll", "damage": 1}]))
     assert part(table, "heroic_victory", "play a Skill Card") == "met"
+
+
+def test_a_move_cannot_resume_after_breaking_down_a_door(client):
+    """Move: "However, if movement stops, these points are lost. It cannot resume moving later, to
+    use the remaining portion." and its GAME TIP: "…you cannot make a partial Move up to a door,
+    break down the door, and continue with your unused Movement Points." The Monkey King moves 2 of
+    his 4 squares, breaks the door down; carrying on with the 2 points left is refused with that
+    sentence (even once his activation has passed on)."""
+    table = free_table(client, {"doors": ["door-1"]})
+    table.accepted(ev("move", pilgrim="monkey_king", steps=2))
+    table.accepted(ev("break_door", pilgrim="monkey_king", door="door-1"))
+    refused(table, ev("move", pilgrim="monkey_king", steps=2, continues=True),
+            "It cannot resume moving later, to use the remaining portion.")
+
+
+@pytest.mark.parametrize(("obstruction", "quote"), [
+    ("wall", "Yellow Lines: No part of a Miniature's base can be moved through a feature marked by "
+             "a yellow line at any point in the Miniature's turn, including when the Miniature "
+             "Changes Facing."),
+    ("closed_door", "Closed Doors block movement for all Miniatures."),
+    ("token", "Unless otherwise stated, Tokens block movement and LOS for all models."),
+    ("miniature", "A Miniature cannot move into or through a square which is blocked.")])
+def test_a_move_through_an_obstruction_quotes_what_blocks_it(client, obstruction, quote):
+    """A Move through a wall, a closed door, a Token or a Miniature is refused with the sentence
+    about that obstruction (Figure 27: "Monk Sha cannot rotate his base through an impenetrable
+    wall"), not only the general "cannot move into or through a square which is blocked"."""
+    table = free_table(client)
+    refused(table, ev("move", pilgrim="monkey_king", steps=2, through_blocked=True,
+                      obstruction=obstruction), quote)

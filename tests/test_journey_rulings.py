@@ -171,7 +171,7 @@ def test_shadow_walk_passes_a_closed_door_or_a_wall_into_a_room():
         table.do("move", pilgrim=MK, steps=2, through_blocked=True)
     effects = table.do("move", pilgrim=MK, steps=2, through_blocked=True, obstruction="wall")
     assert any("Shadow Walk" in e for e in effects)
-    table.refuse(A.Q_BLOCKED, "move", pilgrim=MK, steps=2, through_blocked=True,
+    table.refuse(A.Q_OBSTRUCTION["wall"], "move", pilgrim=MK, steps=2, through_blocked=True,
                  obstruction="wall")  # this Action only
 
 

@@ -25,6 +25,16 @@ Q_FACING = ("A Miniature can only move in the direction it is facing, but it can
             "during a Move Action, see below.")
 Q_SLIDE = "Do not slide the Miniature forwards (or backwards) as you rotate."
 Q_BLOCKED = "A Miniature cannot move into or through a square which is blocked."
+# what blocks, each with its own sentence (a Miniature: the Move rule itself)
+Q_OBSTRUCTION = {
+    "wall": ("Yellow Lines: No part of a Miniature's base can be moved through a feature marked by "
+             "a yellow line at any point in the Miniature's turn, including when the Miniature "
+             "Changes Facing."),
+    "closed_door": "Closed Doors block movement for all Miniatures.",
+    "token": "Unless otherwise stated, Tokens block movement and LOS for all models.",
+}
+Q_RESUME = ("However, if movement stops, these points are lost. It cannot resume moving later, to "
+            "use the remaining portion.")
 Q_RED_HP = ("If you do not have the Movement Points (for Blue Regions) or Health Points (for Red "
             "Regions), you cannot make the move.")
 Q_PRAY_TILE = "A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray Action."
@@ -180,7 +190,18 @@ class ActionsMixin:
         if card:
             return (f"{card} takes the Monkey King through a closed door or a wall into a room, "
                     f"not through a {obstruction.replace('_', ' ')} (table ruling).")
+        if obstruction in Q_OBSTRUCTION:
+            raise self.violation(f"The path goes through a {obstruction.replace('_', ' ')}.",
+                                 Q_OBSTRUCTION[obstruction])
         return "The path goes into or through a blocked square."
+
+    @cites(Q_RESUME)
+    def move_not_resumed(self, event):
+        """A Move that carries on with the Movement Points an earlier Move left unused (after
+        stopping to break down a door, say): those points were lost when it stopped."""
+        return (not event.get("continues")
+                or "The Movement Points left when that Move stopped are lost: a new Move Action "
+                   "starts with its own.")
 
     def movement_points(self, name: str, action_points: int) -> int:
         pilgrim = self.pilgrim(name)

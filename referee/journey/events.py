@@ -84,6 +84,8 @@ MOVE_MISTAKES = {
     "slide": {**FACT, "description": "the Miniature slid forwards or backwards as it rotated "
                                      "(Figure 7)"},
 }
+CONTINUES = {**FACT, "description": "the Move carries on with the Movement Points an earlier Move "
+                                    "left unused (it stopped, e.g. to break down a door)"}
 EXTRA_MOVE = {
     "type": "object",
     "properties": {"steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL, "diagonal": FACT,
@@ -105,6 +107,7 @@ EVENT_TYPES = {
         "turns, how many of those were into or in blue squares, red squares entered.",
         properties={"pilgrim": PILGRIM, "steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL,
                     "action_points": {"enum": [1, 2, 3]}, "diagonal": FACT, **MOVE_MISTAKES,
+                    "continues": CONTINUES,
                     "through_blocked": FACT, "through_purple": FACT,
                     "obstruction": {"enum": ["closed_door", "wall", "miniature", "token",
                                              "structure"],

@@ -296,8 +296,8 @@ _ACT = ["no_pending_decision", "controls_pilgrim", "conscious", "is_active_pilgr
         "within_action_limit"]
 EVENT_RULES = {
     "maintenance": (["maintenance"], []),
-    "move": (["pilgrims"], [*_ACT, "not_a_double_action", "straight_move", "unblocked_move",
-                            "within_movement_points", "red_square_health"]),
+    "move": (["pilgrims"], ["move_not_resumed", *_ACT, "not_a_double_action", "straight_move",
+                            "unblocked_move", "within_movement_points", "red_square_health"]),
     "attack": (["pilgrims"], [*_ACT, "not_disabled", "not_a_double_action", "targets_demons",
                               "one_target", "further_attack", "target_on_board",
                               "target_in_range", "demon_does_not_defend", "attack_dice_rolled",
