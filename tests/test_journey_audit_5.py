@@ -309,3 +309,34 @@ def test_a_move_through_an_obstruction_quotes_what_blocks_it(client, obstruction
     table = free_table(client)
     refused(table, ev("move", pilgrim="monkey_king", steps=2, through_blocked=True,
                       obstruction=obstruction), quote)
+
+
+# -- Quest 8 ------------------------------------------------------------------------------------------
+
+def test_quest_8_iron_fan_defeated_by_the_asura_seal_in_the_demon_phase(client):
+    """Quest 8: "Respawn Iron Fan: … When Iron Fan is Defeated, remove any other Demons on the
+    board. … and then respawn Iron Fan with new allies at the start of the next Demon Phase" and
+    Asura Seal: "All effects of the Attack are reflected… Add all this damage up to see if the Demon
+    is Defeated". Iron Fan attacks Tripitaka under the Asura Seal and is Defeated by her own attack:
+    she and her Bull Warriors leave, the Demon Phase has nobody left to activate and the turn goes
+    to its End (the view failed with a server error: her activation still pointed at her)."""
+    table = start(client, "q8", initiative=list(PILGRIMS),
+                  position={"pilgrims": {"tripitaka": {"hand": ["Asura Seal"]}}})
+    maintenance(table)
+    table.accepted(ev("play_card", pilgrim="tripitaka", card="Asura Seal", kind="skill",
+                      duration="end_of_turn"))
+    end_activations(table)
+    demons = sorted(state(table)["demons"], key=lambda demon: demon != "yazuiji-1")
+    table.accepted(ev("measure", of="demons", distances={d: n for n, d in enumerate(demons, 1)}))
+    table.accepted(ev("demon_options", demon="yazuiji-1",
+                      options=[{"actions": ["attack", "attack"], "targets": ["tripitaka"]}]))
+    table.accepted(ev("demon_plan", demon="yazuiji-1", option=1))
+    table.accepted(ev("demon_attack", demon="yazuiji-1", target="tripitaka", attack_dice=[3, 3],
+                      demon_die=0))
+    view = table.view()
+    assert view["state"]["demons"] == {} and view["state"]["quest_state"]["defeats"] == 1
+    assert view["phase"] == "end" and [e["type"] for e in view["legal"]] == ["end_turn"]
+    table.accepted(ev("end_turn"))
+    maintenance(table)
+    end_activations(table)
+    assert sorted(d["type"] for d in state(table)["demons"].values()) == ["bharhaz"] * 4 + ["yazuiji"]

@@ -386,8 +386,16 @@ class CombatMixin:
             else:
                 self.effect(f"The Cleanse Ritual backfires: {roll} against Soul Power {soul}; "
                             f"{demon} fully recovers.", Q_BACKFIRE)
-        if self.G.get("defeats_waiting"):
-            self.G["pending"] = self.G["defeats_waiting"].pop(0)
+        self.after_defeat_resolved()
+
+    def after_defeat_resolved(self) -> None:
+        """The game goes on once a Defeated Demon is Killed, Cleansed (or taken out of play by a
+        Quest): the next Demon Defeated with it, else the Demon's activation (Asura Seal), else the
+        Pilgrim's."""
+        waiting = [d for d in self.G.get("defeats_waiting") or [] if d["demon"] in self.G["demons"]]
+        self.G["defeats_waiting"] = waiting
+        if waiting:
+            self.G["pending"] = waiting.pop(0)
             self.effect(f"{self.name_of(self.G['pending']['demon'])} is Defeated too: "
                         f"{PILGRIM_NAMES[self.G['pending']['pilgrim']]} Kills or Cleanses it.",
                         Q_ASURA_DEFEAT)

@@ -13,7 +13,8 @@ def minion_deck(quote: str):
     def minion_deck_only(game, event):
         return (event["type"] != "spawn" or event["card"] not in ("unique", "special")
                 or f"This Quest's Demon Deck holds only Minion reinforcement cards: a "
-                   f"{event['card']} card cannot be drawn.")
+                   f"{event['card']} card cannot be drawn (from the full deck: discard it and "
+                   "draw again).")
 
     return minion_deck_only
 
@@ -26,7 +27,8 @@ def no_demon_lord_cards(quote: str):
         if event["type"] != "spawn":
             return True
         if event["card"] == "unique":
-            return "The cards that spawn Demon Lords are removed from this Quest's Demon Deck."
+            return ("The cards that spawn Demon Lords are removed from this Quest's Demon Deck "
+                    "(from the full deck: discard it and draw again).")
         if event["card"] == "special" and "demon lord" in (event.get("name") or "").lower():
             return (f"{event['name']} spawns a Demon Lord: it is removed from this Quest's Demon "
                     "Deck.")

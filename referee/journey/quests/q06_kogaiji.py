@@ -76,16 +76,16 @@ def defeated(game, kind: str) -> str | None:
     return None
 
 
-def remove_defeated(game, demon: str, how: str) -> None:
-    """A Defeated Demon the Quest takes out of play at once: no Kill, no Cleanse, no Karma; the
-    Pilgrim's activation goes on (or ends, with no Action Point left)."""
+def remove_defeated(game, demon: str, how: str, *others: str) -> None:
+    """A Defeated Demon the Quest takes out of play at once (with `others` it removes with it): no
+    Kill, no Cleanse, no Karma; the game goes on as after a Kill — the Pilgrim's activation, or the
+    Demon Phase when the Asura Seal Defeated it there."""
     game.G["pending"] = None
-    game.G["demons"].pop(demon)
-    game.G["removed"].append({"demon": demon, "how": how, "turn": game.G["turn"]})
-    if game.activation() is None:
-        game.next_activation()
-    else:
-        game.after_action()
+    for removed in (demon, *others):
+        game.G["demons"].pop(removed)
+        game.G["removed"].append({"demon": removed, "how": how if removed == demon else "removed",
+                                  "turn": game.G["turn"]})
+    game.after_defeat_resolved()
 
 
 def place(game, kind: str) -> str:
