@@ -177,7 +177,7 @@ def prepare(database: Path) -> tuple[str, list[list[tuple[str, str]]], list[dict
         created = [client.post("/api/sessions", json=SETUP).get_json()
                    for _ in range(GAMES_PER_CONNECTION)]
         games.append([(game["id"], game["edit_token"]) for game in created])
-    app.extensions["tableside.store"].close()  # the server's workers are to be the writer
+    app.extensions["tableside.store"].engine.dispose()
     return table["id"], games, play_events(CHAIN, seed=5, end_allowed=False)
 
 

@@ -13,13 +13,10 @@ import fcntl
 import json
 import os
 import queue
-import socket
 import sqlite3
-import struct
 import threading
 import time
-import weakref
-from contextlib import contextmanager, nullcontext, suppress
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -233,8 +230,6 @@ def fault_of(error: Exception) -> StoreFault | None:
     if not isinstance(error, db_errors.DBAPIError):
         return None
     original = error.orig
-    if isinstance(original, WriterFault):
-        return StoreFault(original.code, original.message)
     sqlstate = getattr(original, "sqlstate", None)
     if sqlstate in POSTGRESQL_FAULTS:
         return StoreFault(*POSTGRESQL_FAULTS[sqlstate])
@@ -289,21 +284,12 @@ class Store:
         self._hot = {name: sql if self.is_sqlite else sql.replace("?", "%s")
                      for name, sql in _HOT.items()}
         self._driver_error = self.engine.dialect.loaded_dbapi.Error
-        # SQLite: one writer at a time, and with FULL an fsync per commit under its lock, so every
-        # process's appends go to one process (`Writer`), whose commits take all that are pending
-        # (`GroupCommit`). PostgreSQL locks rows and flushes concurrent commits together itself:
-        # each request commits its own.
+        # SQLite: one writer at a time, and with FULL an fsync per commit under its lock, so the
+        # appends of a process's concurrent requests share a commit. PostgreSQL locks rows and
+        # flushes concurrent commits together itself: each request commits its own.
         self._commits = GroupCommit(self._commit_appends) if self.is_sqlite else None
-        self._writer = Writer(Path(database), self._commits, lock_timeout) if database else None
         migrate(self.engine)
         self.engine.dispose()  # no pooled connection may outlive a fork (gunicorn --preload)
-
-    def close(self) -> None:
-        """Let go of the database: its pooled connections, and the writer's part if this process
-        had it (another process then becomes the writer)."""
-        if self._writer is not None:
-            self._writer.close()
-        self.engine.dispose()
 
     def ping(self) -> bool:
         with self.engine.connect() as conn:
@@ -604,10 +590,10 @@ class Store:
 
     def append_entry(self, append: Append) -> str:
         """Append one log entry if its session is still where it was read (`Append`), and commit:
-        its `outcome` once it is on disk (SQLite: committed by the one writer process of the
-        database, `Writer`, in a commit shared with every append waiting at that moment)."""
-        if self._writer is not None:
-            self._writer.append(append)
+        its `outcome` once it is on disk (SQLite: in a commit shared with the process's other
+        appends waiting at that moment, `GroupCommit`)."""
+        if self._commits is not None:
+            self._commits.submit(append)
         else:
             self._commit_appends(lambda: [append])
         return append.outcome
@@ -752,287 +738,6 @@ class _Waiting:
         raise own from self.error
 
 
-class Writer:
-    """SQLite: the appends of every process of the app are committed by one of them, the writer
-    (docs/deployment.md, "One writer for every worker"). The writer is the process that holds an
-    exclusive flock on `<database>-writer.lock`; it listens on `<database>-writer.sock` and commits
-    what every process sends it together with its own request threads' appends (`GroupCommit`:
-    one transaction and one fsync for every append pending when a commit takes the write lock).
-    Any other process sends each append over the socket and is answered with its outcome once the
-    commit holding it is on disk, or with the fault that failed it (the same 503 as in process).
-
-    A process that finds no writer listening becomes it if it can take the flock (so exactly one
-    is); one that loses the writer while waiting for an answer fails that request at once (503
-    `database_unavailable`: the entry may or may not be written, and a `client_id` makes the retry
-    safe) and tries to take its place; one that waits past the lock timeout gives up (503
-    `database_locked`). The writer decides nothing a worker worked out: each append is a
-    compare-and-set (`Append`), so a worker that read an old row is answered "moved". The writer is
-    a thread of an app process, not a process of its own: it stops with its process (nothing to
-    start, nothing left behind), and a writer of a Store no longer used stops when it is collected."""
-
-    def __init__(self, database: Path, commits: GroupCommit, timeout: float):
-        self.socket_path = Path(f"{database}-writer.sock")
-        self.lock_path = Path(f"{database}-writer.lock")
-        self.timeout = timeout
-        self._commits = commits
-        self._guard = threading.Lock()
-        self._pid = os.getpid()  # whose state the attributes below are (reset in a forked child)
-        self._writing: _Writing | None = None  # this process is the writer
-        self._idle: list[socket.socket] = []  # connections to the writer, not in use
-        self._closed = weakref.finalize(self, _close_writer, self._idle, [None])
-
-    def append(self, append: Append) -> None:
-        """Set `append.outcome` once it is committed, or raise why it was not."""
-        deadline = time.monotonic() + self.timeout
-        while not self._is_writer():
-            connection = self._connection()
-            if connection is not None:
-                return self._send(connection, append, deadline)
-            if self._become_writer():
-                break
-            if time.monotonic() > deadline:
-                raise _writer_fault("database_unavailable",
-                                    "no process answers as the database's writer")
-            time.sleep(0.005)  # another process has just become the writer and is not listening yet
-        self._commits.submit(append)
-
-    def close(self) -> None:
-        with self._guard:
-            self._writing = None
-            self._closed()
-
-    def _is_writer(self) -> bool:
-        with self._guard:
-            self._forget_if_forked()
-            return self._writing is not None
-
-    def _forget_if_forked(self) -> None:
-        """A forked child is not its parent's writer, nor may it use its connections."""
-        if self._pid != os.getpid():
-            if self._writing is not None:  # the parent's: closed here, kept open there
-                self._writing.listener.close()
-                os.close(self._writing.lock_file)
-            self._pid, self._writing = os.getpid(), None
-            for connection in self._idle:
-                connection.close()
-            self._idle.clear()
-            self._closed.detach()
-            self._closed = weakref.finalize(self, _close_writer, self._idle, [None])
-
-    def _connection(self) -> socket.socket | None:
-        """An idle connection to the writer (one it has not closed meanwhile), or a new one; None
-        when no writer listens."""
-        while True:
-            with self._guard:
-                self._forget_if_forked()
-                connection = self._idle.pop() if self._idle else None
-            if connection is None:
-                break
-            if _still_open(connection):
-                return connection
-            connection.close()
-        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
-        try:
-            with _short_address(self.socket_path) as address:
-                connection.connect(address)
-        except (FileNotFoundError, ConnectionRefusedError):
-            connection.close()
-            return None
-        except OSError:
-            connection.close()
-            raise
-        return connection
-
-    def _send(self, connection: socket.socket, append: Append, deadline: float) -> None:
-        request = json.dumps({name: getattr(append, name) for name in _APPEND_FIELDS}).encode()
-        try:
-            connection.settimeout(max(deadline - time.monotonic(), 0.001))
-            connection.sendall(_FRAME.pack(len(request)) + request)
-            answer = _read_frame(connection)
-        except TimeoutError:
-            connection.close()
-            raise _writer_fault("database_locked", f"the database's writer did not answer within "
-                                                   f"{self.timeout:g} s: try again in a moment")
-        except OSError:
-            answer = None
-        if answer is None:
-            connection.close()
-            self._become_writer()  # the first process to find it gone takes its place
-            raise _writer_fault("database_unavailable", "the database's writer stopped before it "
-                                                        "answered: send it again")
-        with self._guard:
-            if self._pid == os.getpid():
-                self._idle.append(connection)
-            else:
-                connection.close()
-        if "outcome" in answer:
-            append.outcome = answer["outcome"]
-        elif "fault" in answer:
-            raise _writer_fault(*answer["fault"])
-        else:
-            raise RuntimeError(f"the database's writer failed: {answer['error']}")
-
-    def _become_writer(self) -> bool:
-        """Become the writer if no process is (the flock): listen, and answer each connection on a
-        thread of its own."""
-        with self._guard:
-            self._forget_if_forked()
-            if self._writing is not None:
-                return True
-            lock_file = _open_lock_file(self.lock_path)
-            try:
-                fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(lock_file)
-                return False
-            except OSError as error:
-                os.close(lock_file)
-                raise _flock_failed(self.lock_path, error) from error
-            listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
-            try:
-                with _short_address(self.socket_path) as address:
-                    with suppress(FileNotFoundError):
-                        os.unlink(address)  # the socket of a writer that died
-                    listener.bind(address)
-                listener.listen(64)
-            except OSError as error:
-                listener.close()
-                os.close(lock_file)
-                raise _sqlite_error(_OPEN_FAILURES.get(error.errno, "unable to open database"),
-                                    f"the writer's socket {self.socket_path.name} cannot be made: "
-                                    f"{error.strerror}") from error
-            self._writing = _Writing(listener, lock_file)
-            self._closed.detach()
-            self._closed = weakref.finalize(self, _close_writer, self._idle, [self._writing])
-            threading.Thread(target=_serve, args=(listener, weakref.ref(self._commits)),
-                             daemon=True, name="sqlite-writer").start()
-            return True
-
-
-@dataclass
-class _Writing:
-    """What a process that is the writer holds: its listening socket and its flock."""
-
-    listener: socket.socket
-    lock_file: int
-
-
-def _close_writer(idle: list[socket.socket], writing: list[_Writing | None]) -> None:
-    """A Writer collected: its idle connections closed, and, if it was the writer, its listener
-    woken and closed and its flock let go of (another process may then become the writer)."""
-    for connection in idle:
-        connection.close()
-    if writing[0] is not None:
-        with suppress(OSError):
-            writing[0].listener.shutdown(socket.SHUT_RDWR)  # wakes the thread in accept()
-        writing[0].listener.close()
-        os.close(writing[0].lock_file)
-
-
-def _serve(listener: socket.socket, commits: weakref.ref) -> None:
-    while True:
-        try:
-            connection, _ = listener.accept()
-        except OSError:
-            if listener.fileno() == -1:  # closed: its Writer was collected
-                return
-            time.sleep(0.01)  # out of file descriptors, for a moment
-            continue
-        threading.Thread(target=_answer, args=(connection, commits), daemon=True,
-                         name="sqlite-writer-connection").start()
-
-
-def _answer(connection: socket.socket, commits: weakref.ref) -> None:
-    """Commit each append a connection sends, and answer its outcome or why it failed."""
-    with connection:
-        while True:
-            try:
-                request = _read_frame(connection)
-            except OSError:
-                return
-            group_commit = commits()
-            if request is None or group_commit is None:
-                return
-            append = Append(**request)
-            try:
-                group_commit.submit(append)
-                answer = {"outcome": append.outcome}
-            except Exception as error:
-                fault = fault_of(error)
-                answer = ({"fault": [fault.code, fault.message]} if fault is not None else
-                          {"error": f"{type(error).__name__}: {error}"[:500]})
-            del group_commit
-            try:
-                _write_frame(connection, answer)
-            except OSError:
-                return
-
-
-_APPEND_FIELDS = ("session_id", "from_seq", "entry", "snapshot", "snapshot_version", "checkpoint",
-                  "seat_token_hash")
-_FRAME = struct.Struct("!I")  # a message on the writer's socket: its length, then its JSON
-
-
-def _still_open(connection: socket.socket) -> bool:
-    """Whether an idle connection is still open (an idle one has nothing to read but its end)."""
-    connection.setblocking(False)  # a socket with a timeout would wait for something to read
-    try:
-        connection.recv(1, socket.MSG_PEEK)
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
-    return False
-
-
-def _write_frame(connection: socket.socket, message: dict) -> None:
-    data = json.dumps(message).encode()
-    connection.sendall(_FRAME.pack(len(data)) + data)
-
-
-def _read_frame(connection: socket.socket) -> dict | None:
-    """The next message, or None when the other end closed the connection."""
-    head = _read_exactly(connection, _FRAME.size)
-    if head is None:
-        return None
-    body = _read_exactly(connection, _FRAME.unpack(head)[0])
-    return None if body is None else json.loads(body)
-
-
-def _read_exactly(connection: socket.socket, size: int) -> bytes | None:
-    data = bytearray()
-    while len(data) < size:
-        chunk = connection.recv(size - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    return bytes(data)
-
-
-@contextmanager
-def _short_address(path: Path):
-    """`path` as a Unix socket address, through its folder's descriptor (`/proc/self/fd/N/name`):
-    an address may be at most 107 bytes, and a database's folder can be longer than that."""
-    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        yield f"/proc/self/fd/{folder}/{path.name}"
-    finally:
-        os.close(folder)
-
-
-class WriterFault(sqlite3.OperationalError):
-    """A fault the writer answered with, or of the writer itself (gone, or not answering): raised
-    as SQLAlchemy raises SQLite's errors, so that it is answered as every fault is."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code, self.message = code, message
-
-
-def _writer_fault(code: str, message: str) -> db_errors.OperationalError:
-    return db_errors.OperationalError("append", None, WriterFault(code, message))
-
-
 class WriteLock:
     """An exclusive `flock` on a file beside a SQLite database (`<database>-writelock`), which every
     write transaction of the app's processes takes before SQLite's `BEGIN IMMEDIATE` and lets go of
@@ -1056,18 +761,29 @@ class WriteLock:
 
     @contextmanager
     def held(self):
-        handle = _open_lock_file(self.path)
+        handle = self._open()
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             self._wait(handle)  # when it raises, it has closed the file or handed it on
         except OSError as error:
             os.close(handle)
-            raise _flock_failed(self.path, error) from error
+            raise self._flock_failed(error) from error
         try:
             yield
         finally:
             os.close(handle)
+
+    def _open(self) -> int:
+        try:
+            return os.open(self.path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as error:
+            reason = {errno.EACCES: "readonly database", errno.EPERM: "readonly database",
+                      errno.EROFS: "readonly database", errno.ENOSPC: "database or disk is full",
+                      errno.EDQUOT: "database or disk is full"}.get(error.errno,
+                                                                     "unable to open database")
+            raise _sqlite_error(reason, f"its write lock file {self.path.name} cannot be opened: "
+                                        f"{error.strerror}") from error
 
     def _wait(self, handle: int) -> None:
         wait = _LockWait(handle)
@@ -1080,7 +796,11 @@ class WriteLock:
                                                       f"{self.timeout:g} s")
         if wait.error is not None:
             os.close(handle)
-            raise _flock_failed(self.path, wait.error) from wait.error
+            raise self._flock_failed(wait.error) from wait.error
+
+    def _flock_failed(self, error: OSError) -> db_errors.OperationalError:
+        return _sqlite_error("unable to open database",
+                             f"flock on {self.path.name} failed: {error.strerror}")
 
     def _waiting_thread(self) -> queue.SimpleQueue:
         """The queue of this process's waiting thread, started on first use in each process (a
@@ -1091,26 +811,6 @@ class WriteLock:
                 threading.Thread(target=_wait_for_locks, args=(self._waits,), daemon=True,
                                  name="sqlite-write-lock").start()
             return self._waits
-
-
-_OPEN_FAILURES = {errno.EACCES: "readonly database", errno.EPERM: "readonly database",
-                  errno.EROFS: "readonly database", errno.ENOSPC: "database or disk is full",
-                  errno.EDQUOT: "database or disk is full"}
-
-
-def _open_lock_file(path: Path) -> int:
-    """A lock file beside the database (made if need be); a file that cannot be opened (a read-only
-    folder) is the database's fault of that kind, named in the error."""
-    try:
-        return os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
-    except OSError as error:
-        raise _sqlite_error(_OPEN_FAILURES.get(error.errno, "unable to open database"),
-                            f"its lock file {path.name} cannot be opened: "
-                            f"{error.strerror}") from error
-
-
-def _flock_failed(path: Path, error: OSError) -> db_errors.OperationalError:
-    return _sqlite_error("unable to open database", f"flock on {path.name} failed: {error.strerror}")
 
 
 class _LockWait:
