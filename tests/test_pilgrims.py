@@ -351,8 +351,10 @@ def activated(game):
 
 def test_adventure_only_after_activate(game):
     moved(game)
-    refused(game, "fixed order", type="complete_adventure", player="p1", source="display",
-            index=1, adventure=A(1, 2, ["beast"], ["fist"]), pay=[{"hand": 1}])
+    error = refused(game, "do one of the following", type="complete_adventure", player="p1",
+                    source="display", index=1, adventure=A(1, 2, ["beast"], ["fist"]),
+                    pay=[{"hand": 1}])
+    assert [c.quote for c in error.also] == [module.Q_PHASES]  # a phase skipped: both sentences
 
 
 def test_complete_an_adventure_pays_retires_and_rewards(game):

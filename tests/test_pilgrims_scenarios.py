@@ -332,7 +332,8 @@ def test_phases_in_fixed_order():
     # a second movement this turn: the sentence about one movement token per turn
     refused(model, "must use 1 of their movement tokens", type="move", player="p1", movement=3,
             to=[2, 1], card=I("leaf", "star"))
-    refused(model, "fixed order", type="replenish", player="p1")
+    skipped = refused(model, "do one of the following", type="replenish", player="p1")
+    assert "fixed order" in skipped.also[0].quote  # the Activate phase skipped: both sentences
     ok(model, type="gain_clover", player="p1")
     ok(model, type="replenish", player="p1")  # (1,1) still holds its card; (1,2) has Ann
     assert model.current_players() == ["p2"]

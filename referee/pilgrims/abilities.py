@@ -61,6 +61,10 @@ class AbilitiesMixin:
             raise BadRequest("\"move 1 more space\" is used by the move itself: give the move's "
                              "\"diagram_to\"", "event.kind")
         active = self.G["turn"]["active"]
+        if self.phase == "turn_replenish" and active is not None:
+            raise self.violation("The Adventure phase is over: the activated character's abilities "
+                                 "belong to the Activate phase, which comes before it.",
+                                 self.phase_rule)
         if self.phase != "turn_activate" or active is None:
             raise self.violation("Abilities are used after activating a character.", Q_PERFORM)
         if active["abilities"] is not None and kind not in active["abilities"]:
@@ -132,17 +136,25 @@ class AbilitiesMixin:
             player["clovers"] += 1
             self.effect("Gains 1 clover token.", "• Gain 1 clover token.")
         elif kind == "draw companion":
+            left = self.G["decks"]["companion"]
             card = self.draw("companion", event.get("card"), "event.card")
             if card is not None:
                 self.join_party(seat, cards.resolve("companion", card, "event.card"),
                                 event.get("retire"), "event")
-            if "bottom" in event:
+            if "bottom" in event:  # drawn, then put back on the bottom
+                self.draw("companion", event["bottom"], "event.bottom")
+                self.G["decks"]["companion"] += 1
                 self.to_bottom("companion", cards.resolve("companion", event["bottom"],
                                                           "event.bottom"),
                                "drawn with another and not kept", seat)
-            self.effect("Keeps one of 2 companion cards; the other goes to the bottom of the "
-                        "deck.", "• Draw 2 companion cards from the deck. Keep one, then put the "
-                        "other face-down on the bottom of the companion deck.")
+            if left == 1:
+                self.effect("Only 1 companion card was left in the deck: it is kept.",
+                            "• Draw 2 companion cards from the deck. Keep one, then put the "
+                            "other face-down on the bottom of the companion deck.")
+            elif left:
+                self.effect("Keeps one of 2 companion cards; the other goes to the bottom of the "
+                            "deck.", "• Draw 2 companion cards from the deck. Keep one, then put "
+                            "the other face-down on the bottom of the companion deck.")
 
     def reserve(self, event):
         player = self.me(event)

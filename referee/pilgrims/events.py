@@ -77,7 +77,11 @@ EVENT_TYPES = {
         properties={"character": CHARACTER,
                     "hand": {"type": "integer", "minimum": 1, "maximum": 99},
                     "convert": {"type": "boolean",
-                                "description": "spend 1 clover to change its activation symbol"}},
+                                "description": "spend 1 clover to change its activation symbol"},
+                    "convert_to": {"enum": list(cards.ACTIVATION_SYMBOLS),
+                                   "description": "with `convert`: the character's symbol the "
+                                                  "item's is converted to (needed only when the "
+                                                  "character shows several)"}},
         required=("character", "hand"),
         example={"type": "activate", "player": "p1", "character": "leader", "hand": 1}),
     "gain_clover": EventType(

@@ -215,6 +215,14 @@ OPTIONS = {
         "\"refuse_move\": the move is refused, since its card cannot be drawn.",
         {"enum": ["nothing", "refuse_move"]}, "nothing",
         citations("pilgrims", Q_DRAW_EMPTY, Q_ITEM_DECK)),
+    "converted_symbol": Option(
+        "Table ruling: an item card whose activation symbol a clover converted — which symbol does "
+        "it show for an improvement triggered by \"an item card with the shown activation "
+        "symbol\"? \"converted\" (default, the literal reading: the clover converts the card's "
+        "symbol to the character's): the symbol it was converted to. \"printed\": the symbol "
+        "printed on the card.",
+        {"enum": ["converted", "printed"]}, "converted",
+        citations("pilgrims", Q_CLOVER_ACTIVATION, TRIGGERS["activation"])),
     "convert_for_leader": Option(
         "Table ruling: may a clover convert an item's activation symbol to activate the leader? "
         "The clover rule says \"to match a companion card\"; the activation rule covers \"a "
@@ -241,7 +249,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 5
+    rules_version = 6
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
@@ -744,7 +752,13 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if player["clovers"] < 1:
                 raise self.violation("Converting the activation symbol costs 1 clover token.",
                                      Q_CLOVER_ACTIVATION)
+            if event.get("convert_to", symbols[0]) not in symbols:
+                raise self.violation(f"A clover converts the item's symbol to match the character "
+                                     f"({', '.join(symbols)}), not to {event['convert_to']}.",
+                                     Q_CLOVER_ACTIVATION)
             return True
+        if "convert_to" in event:
+            raise BadRequest("convert_to goes with \"convert\": true", "event.convert_to")
         if item["activation"] not in symbols:
             return (f"A {item['activation']} item does not match {', '.join(symbols)}: "
                     "spend a clover to convert it (\"convert\": true).")
@@ -756,14 +770,17 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         item = player["hand"].pop(event["hand"] - 1)
         if event.get("convert"):
             player["clovers"] -= 1
-            self.effect("1 clover spent to convert the item's activation symbol.",
+            symbol = self.symbol_played(event, who, item)
+            to = f" (to {symbol})" if symbol and symbol != item["activation"] else ""
+            self.effect(f"1 clover spent to convert the item's activation symbol{to}.",
                         Q_CLOVER_ACTIVATION)
         if who["holds"] is not None:
             self.discard_items([who["holds"]])
             self.effect("The item card it held is discarded first.", Q_ONE_ITEM)
         who["holds"] = item
         self.happened(f"color:{item['adventure']}")
-        self.happened(f"activation:{item['activation']}")
+        if symbol := self.symbol_played(event, who, item):
+            self.happened(f"activation:{symbol}")
         turn["activated"] = True
         turn["activations"] -= 1
         turn["characters"].append(event["character"])
@@ -775,6 +792,15 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         label = "the leader" if event["character"] == "leader" else describe(who["card"])
         self.effect(f"{describe(item)} played under {label}: its abilities may be used.",
                     Q_ACTIVATE)
+
+    def symbol_played(self, event, who, item) -> str | None:
+        """The activation symbol the item card shows as it is played (table ruling
+        converted_symbol): a clover's conversion changes it to the character's symbol — the one
+        entered in `convert_to`, else the character's only one (none when it shows several)."""
+        if not event.get("convert") or self.table_options.get("converted_symbol") == "printed":
+            return item["activation"]
+        symbols = who["activation"] if event["character"] == "leader" else who["card"]["activation"]
+        return event.get("convert_to") or (symbols[0] if len(symbols) == 1 else None)
 
     @cites(Q_GAIN_CLOVER)
     def not_activated(self, event):
@@ -792,10 +818,11 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     # -- adventure: see adventure.py; it follows the Activate phase
 
-    @cites(Q_PHASES)
+    @cites(Q_ACTIVATE_ONE)
     def activate_done(self, event):
-        if not self.G["turn"]["activated"]:
-            return "First the Activate phase: play an item card under a character or gain a clover."
+        if not self.G["turn"]["activated"]:  # skipping a phase: which sentence is unclear, so both
+            raise self.violation("First the Activate phase: play an item card under a character "
+                                 "or gain a clover.", (Q_ACTIVATE_ONE, Q_PHASES))
         return True
 
     # -- replenish and the end of a round -----------------------------------------------------------

@@ -80,7 +80,9 @@ class JourneyMixin:
                             f"now (ability with \"journey\": {n}).", Q_JOURNEY_IMMEDIATE)
             if self.G["decks"]["journey"] > 0:
                 journey["pending"] = True
-                self.effect("Draw 2 journey cards and keep one.", Q_JOURNEY_NEXT)
+                self.effect("Draw 2 journey cards and keep one." if self.G["decks"]["journey"] > 1
+                            else "Only 1 journey card is left in the deck: draw it and keep it.",
+                            Q_JOURNEY_NEXT)
             else:
                 self.effect("The journey deck is empty: no new journey card.", Q_JOURNEY_EMPTY)
 
@@ -103,10 +105,12 @@ class JourneyMixin:
         if len({tuple(s) for s in card["spaces"]}) != 3:
             raise BadRequest("a journey card marks 3 different spaces", "event.card.spaces")
         journey["card"], journey["removed"], journey["pending"] = card, [], False
+        other = "; the other goes to the bottom of the deck"
         if self.phase != "start_journeys":
             self.G["decks"]["journey"] -= 1
+            other = other if self.G["decks"]["journey"] else ""  # the last card: no other
         self.effect(f"{self.player_name(event['player'])} keeps a journey card and places 3 map "
-                    "tokens; the other goes to the bottom of the deck.", Q_JOURNEY_SETUP)
+                    f"tokens{other}.", Q_JOURNEY_SETUP)
         here = self.G["figures"].get(event["player"])
         if here in card["spaces"]:
             self.effect(f"Your figure already stands on {here}: that token stays until you move "

@@ -243,6 +243,14 @@ CASES = [
          ev("ability", kind="gain clover"),
          Q_ABILITY_ONCE, "the beast's clover ability a second time in one activation",
          events=[ev("activate", character=1, hand=1), ev("ability", kind="gain clover")]),
+    Case("ability_available (after the Adventure phase)",
+         activate({"hand": [I("fist", "sword"), I("fist", "notes")]}),
+         ev("ability", kind="move", to=[1, 2], card=I("leaf", "star")),
+         Q_PHASES, "the leader was activated, then an adventure completed: its movement ability "
+         "now would go back to the Activate phase, and the phases come in a fixed order (not 'after "
+         "activating', which she did)",
+         events=[ev("activate", character="leader", hand=1),
+                 ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}])]),
     Case("crossed_clover_paid",
          activate({"hand": [I("fist", "star")], "clovers": 0,
                    "party": [M(C(["beast"], ["star"], abilities=["gain clover"]))]}),
@@ -258,7 +266,9 @@ CASES = [
     # -- the Adventure phase
     Case("activate_done", activate({"hand": [I("fist", "sword")]}),
          ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]),
-         Q_PHASES, "an adventure before the Activate phase: the phases come in a fixed order"),
+         Q_ACTIVATE_ONE, "an adventure with the Activate phase skipped: the player must do one "
+         "of its two things, and the phases come in a fixed order; which sentence the player broke "
+         "is unclear, so both", also=(Q_PHASES,)),
     Case("phase_rule (a quest after an adventure)",
          adventure({"hand": [I("fist", "sword"), I("fist", "notes"), I("speech", "star")]}),
          ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
