@@ -8,6 +8,8 @@ and the least-power lane, a hand with no card left, negative totals at the end. 
 worked out by hand from the book. Each docstring quotes its rule.
 """
 
+import re
+
 import pytest
 
 from tests.test_pillars_of_fate_audit import (
@@ -24,6 +26,7 @@ from tests.test_pillars_of_fate_audit import (
     refused_one_of,
     score,
 )
+from tests.test_pillars_of_fate_pages import csrf_of, new_table, tap
 
 Q_SORCERER = ("Sorcerer - When played, take another card from any of your lanes and exchange it "
               "with one from your hand.")
@@ -278,6 +281,146 @@ def test_belan_and_the_opponents_isabel_on_one_card(client):
     assert table.state["renown"] == {"sun": 5, "moon": 0}
 
 
+def test_the_pillar_holder_denies_mother_to_all_by_handing_her_owner_a_lane(client):
+    """ "Mother to All - Gain 10 renown if you lose all quest lanes." and "...in a tie for power, that
+    player will pick who wins." Sun (Mother to All) loses left and right; the center is tied 6 to 6
+    and Moon holds its pillar: Moon picks Sun, who then has not lost all lanes — no 10, just the
+    center's reward 1."""
+    lanes = {"left": quiet(sun_divine="Mother to All"), "right": quiet(),
+             "center": {"quest": Q(1, 0), "pillar": "moon", "sun": [C(2, f=1)] * 3,
+                        "moon": [C(2), C(2), D("Naka", 2)]}}
+    table, response = finish(client, lanes, last=("moon", "center"))
+    assert response.status_code == 200, response.get_json()
+    table.ok(type="break_tie", player="moon", lane="center", tie="power", choice="sun")
+    assert table.state["renown"] == {"sun": 1, "moon": 0}
+
+
+def test_hadrias_owner_holding_the_pillar_hands_her_lane_to_the_opponent(client):
+    """ "Hadria - If your opponent wins the lane where Hadria is played, they lose 5 Renown in
+    addition to any quest awards." Moon's Hadria lane is tied 6 to 6 and Moon holds the pillar:
+    Moon picks Sun, who gains the feather reward 2 and loses 5."""
+    lanes = {"left": {"quest": Q(2, 0), "pillar": "moon", "sun": [C(2, f=1)] * 3,
+                      "moon": [C(2), D("Hadria", 2), C(2)]},
+             "center": quiet(sun_divine="Namari"), "right": quiet()}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    table.ok(type="break_tie", player="moon", lane="left", tie="power", choice="sun")
+    assert table.state["renown"] == {"sun": -3, "moon": 0}
+
+
+def test_aponi_before_the_doubled_first_card(client):
+    """ "Aponi - Other cards in your lane with Aponi that have a power of 8 become 2." and "Each first
+    card played will have its power doubled." (the referee's documented order: the card's own value,
+    then its owner's Aponi, then the modifier). Sun's center: 8 first -> 2 -> 4, Aponi 1, 1 = 6
+    against Moon's 3 x 2 + 1 + 1 = 8: Moon wins the feather reward 3."""
+    lanes = {"left": quiet(), "right": quiet(moon_divine="Naka"),
+             "center": {"quest": Q(3, 0), "pillar": "sun", "sun": [C(8, f=1), D("Aponi", 1), C(1)],
+                        "moon": [C(3), C(1), C(1)]}}
+    table, response = finish(client, lanes, last=("moon", "center"), modifier="double_power")
+    assert response.status_code == 200, response.get_json()
+    assert resolved(table, "center")["power"] == {"sun": 6, "moon": 8}
+    assert table.state["renown"] == {"sun": 0, "moon": 3}
+
+
+def test_eradan_takes_the_prophets_lane(client):
+    """ "Eradan - Your other lanes have an additional 2 power." and "Prophet - If you win the lane that
+    you have played the Prophet in, gain 5 renown." Sun's Prophet lane: Sun 6 against Moon's 5 + 2
+    (Eradan in the center) = 7: Moon wins it, Sun gains no 5."""
+    lanes = {"left": {"quest": Q(0, 0), "pillar": "sun", "sun": [D("Prophet", 2), C(2), C(2)],
+                      "moon": [C(1, s=1), C(2), C(2)]},
+             "center": quiet(moon_divine="Eradan"), "right": quiet()}
+    table, response = finish(client, lanes, last=("moon", "left"))
+    assert response.status_code == 200, response.get_json()
+    assert resolved(table, "left")["power"] == {"sun": 6, "moon": 7}
+    assert table.state["renown"] == {"sun": 0, "moon": 0}
+
+
+def test_pentha_in_the_least_power_lane_helps_the_opponent(client):
+    """ "Pentha - The opponent card's power opposite of Pentha becomes 0." in the least-power center:
+    Moon's Pentha zeroes Sun's 9, so Sun's 0 + 1 + 1 = 2 is the least against Moon's 1 + 1 + 1 = 3:
+    Sun wins the center and its feather reward 4."""
+    lanes = {"left": quiet(sun_divine="Namari"), "right": quiet(),
+             "center": {"quest": Q(4, 0), "pillar": "sun", "sun": [C(9, f=1), C(1), C(1)],
+                        "moon": [D("Pentha", 1), C(1), C(1)]}}
+    table, response = finish(client, lanes, last=("moon", "center"), modifier="least_power")
+    assert response.status_code == 200, response.get_json()
+    assert resolved(table, "center")["power"] == {"sun": 2, "moon": 3}
+    assert table.state["renown"] == {"sun": 4, "moon": 0}
+
+
+def test_the_stewards_icons_are_not_doubled_by_the_suit_modifier(client):
+    """ "Each first card played will have its suit doubled." — a card's suit; the Steward's "2
+    additional total scorpions" are the lane's, not a first card's. Sun's Steward in the left lane
+    adds 2 feathers to the center (to its right): Sun's first card 1 feather x 2 = 2, + 2 = 4
+    feathers against Moon's first 2 scorpions x 2 = 4 and 1 more = 5 scorpions: scorpions win,
+    Sun (winning on power) gains the scorpion reward 6."""
+    lanes = {"left": dict(quiet(sun_divine="Steward")),
+             "center": {"quest": Q(1, 6), "pillar": "sun", "sun": [C(5, f=1), C(5), C(5)],
+                        "moon": [C(1, s=2), C(1, s=1), D("Naka", 1)]},
+             "right": quiet()}
+    response = score(client, [age(lanes, "double_suit", "sun")])
+    assert response.status_code == 200, response.get_json()
+    center = named(response.get_json()["ages"][0]["lanes"], "center")
+    assert (center["total_feathers"], center["total_scorpions"]) == (4, 5)
+    assert response.get_json()["ages"][0]["renown"]["sun"] == 6
+
+
+def test_a_suit_tie_among_the_winners_icons_under_the_winner_ruling(client):
+    """Table ruling dominant_suit=winner: only the winner's icons count. Sun wins the left 9 to 3
+    with 1 feather and 1 scorpion (Moon's 3 feathers do not count): a suit tie, and Moon holding the
+    pillar picks scorpions — Sun gains the sickle -2."""
+    lanes = {"left": {"quest": Q(5, -2), "pillar": "moon", "sun": [C(3, f=1), C(3, s=1), C(3)],
+                      "moon": [C(1, f=1), C(1, f=1), C(1, f=1)]},
+             "center": quiet(sun_divine="Namari"), "right": quiet(moon_divine="Naka")}
+    table, response = finish(client, lanes, last=("moon", "left"), options={"dominant_suit": "winner"})
+    assert response.status_code == 200, response.get_json()
+    assert table.view()["phase"] == "ties"
+    table.ok(type="break_tie", player="moon", lane="left", tie="suit", choice="scorpions")
+    assert table.state["renown"] == {"sun": -2, "moon": 0}
+
+
+def test_namari_may_look_at_her_players_own_face_down_card(client):
+    """ "Namari - You may look at any played (including opponent's) face-down card secretly then
+    return it." — any, one's own too: Sun looks at Sun's own face-down card; nothing changes on the
+    table and Moon's turn follows."""
+    pos = position({"left": {"quest": Q(1, 1), "pillar": "moon", "sun": [C(3, face="down")],
+                             "moon": [C(2)]}},
+                   turn="sun", divine={"sun": [{"name": "Namari", "power": 1}], "moon": [{"name": "Naka"}]})
+    table = Table(client, pos)
+    table.ok(type="play", player="sun", lane="right", face="up", divine="Namari")
+    table.ok(type="namari_look", player="sun", lane="left", side="sun", position=1)
+    assert table.view()["current_players"] == ["moon"]
+    assert table.lane("left", "moon")["cards"]["sun"][0].get("power") is None
+
+
+def test_a_face_down_sorcerer_still_exchanges(client):
+    """ "Sorcerer - When played, take another card from any of your lanes and exchange it with one
+    from your hand." — when played, whatever its face (the referee's reading: "effects apply face up
+    or face down once revealed; Sorcerer's and Namari's actions happen when played whatever the
+    face"). Sun's face-down Sorcerer exchanges the left lane's 3 for a 7."""
+    pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1)], "moon": [C(2)]}},
+                   turn="sun", divine={"sun": [{"name": "Sorcerer", "power": 1}], "moon": [{"name": "Naka"}]})
+    table = Table(client, pos)
+    table.ok(type="play", player="sun", lane="right", face="down", divine="Sorcerer")
+    assert table.view()["phase"] == "action"
+    table.ok(type="sorcerer_exchange", player="sun", lane="left", position=1, power=7, feathers=0,
+             scorpions=0)
+    assert table.lane("left")["cards"]["sun"][0]["power"] == 7
+
+
+def test_pentha_zeroes_the_card_played_opposite_it_later(client):
+    """ "Pentha - The opponent card's power opposite of Pentha becomes 0." (table ruling opposite,
+    default same_position). Moon's Pentha lies first in the left lane before Sun has a card there;
+    Sun's 9 played first in that lane later is the card opposite: 0 if the Age ended now, on Sun's
+    own view too."""
+    pos = position({"left": {"quest": Q(1, 1), "pillar": "moon", "sun": [], "moon": [D("Pentha", 1)]}},
+                   turn="sun", divine={"sun": [{"name": "Klar"}], "moon": []})
+    table = Table(client, pos)
+    table.ok(type="play", player="sun", lane="left", face="up", power=9, feathers=1, scorpions=0)
+    assert table.live("left")["power"] == {"sun": 0, "moon": 1}
+    assert table.live("left", "sun")["power"] == {"sun": 0, "moon": 1}
+
+
 # == Hands and decks ===============================================================================
 
 
@@ -318,3 +461,38 @@ def test_a_player_whose_hand_runs_out_is_passed_over(client):
     table.ok(type="play", player="moon", lane="right", face="up", power=2, feathers=0, scorpions=0)
     assert table.view()["current_players"] == ["moon"]
     refused_one_of(table.play("sun", "right", C(3)), Q_HAND, "During each Age, players alternate turns")
+
+
+# == What the pages show ===========================================================================
+
+
+def test_the_table_page_per_seat_hides_the_hand_and_teaches_a_refusal(client):
+    """What the players see: Sun's phone shows Sun's entered hand (a 13 with 3 feathers) and the taps
+    for it; Moon's phone and a watcher do not show that card. A fourth card tapped into Sun's full
+    left lane is refused on the page with the sentence ("Each lane can hold up to 3 cards per
+    player.") and a link to it in the rulebook."""
+    hand = [C(13, f=3), C(2), C(2), C(4, s=1), C(6, f=1)]
+    pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1), C(1), C(1)],
+                             "moon": [C(2), C(2)]}},
+                   turn="sun", hands={"sun": {"count": 5, "cards": hand}, "moon": {"count": 5}})
+    table = new_table(client, pos)
+    host_page = client.get(table).text
+    join = re.search(r'id="join-link" href="http://localhost([^"]+)"', host_page).group(1)
+    phones = {}
+    for seat in ("sun", "moon"):
+        phone = client.application.test_client()
+        phone.get(join)
+        page = phone.get(table).text
+        phone.post(f"{table}/seat", data={"csrf_token": csrf_of(page), "seat": seat})
+        phones[seat] = phone
+    sun_page, moon_page = (phones[seat].get(table).text for seat in ("sun", "moon"))
+    watcher = client.application.test_client().get(table).text
+    assert '<span class="pof-chip">13 · 3 feathers</span>' in sun_page
+    assert "card 13 into the center lane" in sun_page  # a tap for it
+    for page in (moon_page, watcher):
+        assert "13 · 3 feathers" not in page and "card 13 into" not in page
+        assert "In hand: 5" in page or "Hand 5" in page
+    answer = tap(phones["sun"], table, {"type": "play", "player": "sun", "lane": "left", "face": "up",
+                                        "power": 2, "feathers": 0, "scorpions": 0})
+    assert "Each lane can hold up to 3 cards per player." in answer.text
+    assert "/rules/pillars-of-fate#" in answer.text

@@ -302,3 +302,130 @@ def test_five_players_the_token_passes_from_the_fifth_to_the_first(client):
     assert view["phase"] == "season" and t.state["first_player"] == "p1"
     refused_any(t, {"type": "season", "player": "p5", "card": "Thaw", "season": "spring"})
     t.ok({"type": "season", "player": "p1", "card": "Thaw", "season": "spring"})
+
+
+# ---------------------------------------------------------------- a fourth batch: limits and rulings
+
+
+def test_trading_post_paying_more_than_the_value_under_at_least(client):
+    """Table ruling trading_post_payment: "You can Trade as much or as little as you wish provided you
+    have enough Value to afford each item." (at_least) against the Quick Reference's "of equal Value"
+    (equal, the default). Three Resources for a Snare (Value 2): refused by default, accepted under
+    at_least, with no change given."""
+    offer = [SNARE, PISTOL, HOLSTER]
+    buy = {"type": "trading_post", "player": "p1", "offered": offer, "buy": ["Snare"],
+           "pay": {"food": 1, "water": 1, "wood": 1}}
+    t = Table(client, position("camp", p1=board("B1"), p2=board(), p3=board()))
+    t.refused(buy, "of equal Value")
+    t = Table(client, position("camp", p1=board("B1"), p2=board(), p3=board()),
+              options={"trading_post_payment": "at_least"})
+    t.ok(buy)
+    me = t.p("p1")
+    assert [e["name"] for e in me["equipment"]] == ["Snare"]
+    assert me["resources"] == {"food": 0, "water": 0, "wood": 0}
+    t = Table(client, position("camp", p1=board("B1"), p2=board(), p3=board()),
+              options={"trading_post_payment": "at_least"})
+    t.refused(dict(buy, pay={"food": 1}), "provided you have enough Value to afford each item")
+
+
+def test_trading_with_a_traveler_in_cedar_falls_is_fine(client):
+    """FAQ: "A: No, attacking a Traveler in a city would be unseemly." — attacking, not trading: "The
+    Active Player may Trade with other Players who are on the same Terrain tile, or on the Terrain
+    tiles adjacent to them." Ann on the Prairie trades with Bob in Cedar Falls, but cannot attack
+    him."""
+    t = Table(client, position("camp", p1=board("A2", food=2, water=0), p2=board("CF", water=2, food=0),
+                               p3=board()))
+    t.refused({"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0]},
+              "attacking a Traveler in a city would be unseemly")
+    t.ok({"type": "trade", "player": "p1", "with": "p2", "accepted": True, "give": {"food": 1},
+          "get": {"water": 1}})
+    assert t.p("p1")["resources"]["water"] == 1 and t.p("p2")["resources"]["food"] == 1
+
+
+def test_a_trade_for_what_the_other_player_does_not_have_is_refused(client):
+    """ "...any tokens and cards are exchanged immediately." — only what is there: Bob holds no Wood,
+    so a Trade getting two Wood from him cannot be exchanged."""
+    t = Table(client, position("camp", p1=board("A2", food=2), p2=board("A2", wood=0), p3=board()))
+    refused_any(t, {"type": "trade", "player": "p1", "with": "p2", "accepted": True, "give": {"food": 1},
+                    "get": {"wood": 2}})
+    assert t.p("p1")["resources"]["food"] == 2 and "trade" not in str(t.state.get("camp_done", []))
+
+
+def test_a_ravenous_player_at_three_hunger_who_wins_survives_the_retreat(client):
+    """A win: "The Ravenous Traveler immediately removes one Hunger from their Player board"; the
+    Retreat: "...the Ravenous Player adds one Hunger token to their Player board and ends their
+    turn." Bob at 3 Hunger wins (2), retreats (3): not a fourth, he stays in the game."""
+    t = Table(client, position("ravenous_combat", current="p2", p1=board("A2"), p2=ravenous("A2", 3),
+                               p3=board("B2")))
+    t.ok({"type": "ravenous_attack", "player": "p2", "target": "p1", "dice": [2, 2, 0], "target_dice": [1]})
+    assert t.p("p2")["hunger"] == 2
+    t.ok({"type": "retreat", "player": "p2", "to": "B2"})
+    assert t.p("p2")["hunger"] == 3 and t.p("p2")["status"] == "ravenous"
+
+
+def test_a_ravenous_move_onto_a_face_down_tile_leaves_it_face_down(client):
+    """ "They may travel to face-down tiles, but when they do, they DO NOT flip them." Bob moves A2 -
+    A1 - FD: the face-down tile stays face down, and no reveal is asked for."""
+    t = Table(client, position("ravenous_movement", current="p2", p1=board("B2"), p2=ravenous("A2"),
+                               p3=board("B2")))
+    t.ok({"type": "ravenous_move", "player": "p2", "path": ["A1", "FD"]})
+    assert t.p("p2")["tile"] == "FD" and t.state["tiles"]["FD"]["face_up"] is False
+
+
+def test_a_retreat_must_leave_the_tile(client):
+    """ "After the Combat Phase, Ravenous Travelers must move to an adjacent tile, following their
+    movement rules and restrictions." Bob, with A1 and B2 open around the Prairie, cannot stay."""
+    t = Table(client, position("ravenous_retreat", current="p2", p1=board("B2"), p2=ravenous("A2"),
+                               p3=board("B2")))
+    t.refused({"type": "retreat", "player": "p2", "to": "A2"}, "must move to an adjacent tile")
+    assert t.p("p2")["tile"] == "A2" and t.p("p2")["hunger"] == 1
+
+
+def test_a_sacrifice_with_no_ailment_on_the_board(client):
+    """ "At any time during their turn, Players may Sacrifice a Companion in order to remove four
+    Ailment tokens currently on their Player board." With none on the board, nothing is removed (the
+    default sacrifice_removes=four: as many as there are, up to four) and the Skull still lowers a
+    track."""
+    t = Table(client, position(p1=board("A2"), p2=board(), p3=board()))
+    t.ok({"type": "sacrifice", "player": "p1", "remove": {}, "skull": "hunger"})
+    me = t.p("p1")
+    assert me["companions"] == 3 and me["skulls"]["hunger"] == 1
+
+
+def test_an_event_drawing_two_tokens_stops_when_the_traveler_turns_ravenous(client):
+    """ "If it is currently their turn, they must end their turn immediately." Ann (no Companion,
+    3 Hunger) draws two tokens for an Event card: the first, a Hunger, turns her Ravenous and ends
+    her turn, so the second is never drawn — the bag keeps it."""
+    t = Table(client, position("event", p1=board("A2", companions=0, hunger=3), p2=board(), p3=board()))
+    before = dict(t.state["bag"])
+    t.ok({"type": "event_card", "player": "p1", "card": "Dust storm", "draws": ["hunger", "water"]})
+    assert t.p("p1")["status"] == "ravenous"
+    assert t.state["bag"] == dict(before, hunger=before["hunger"] - 1)
+
+
+def test_bag_draw_tokens_stop_when_the_traveler_turns_ravenous_on_arrival(client):
+    """ "If a Player picks up one of these tokens, they must immediately draw from the Exploration
+    Bag." and "If it is currently their turn, they must end their turn immediately." Ann (no
+    Companion, 3 Thirst) arrives on the Prairie's two Bag Draw tokens: the first draw, a Thirst,
+    turns her Ravenous; the second is not drawn."""
+    terrain = [dict(x, placed={"bag_draw": 2}) if x["name"] == "A2" else x for x in TERRAIN]
+    t = Table(client, position(p1=board("CF", companions=0, thirst=3), p2=board(), p3=board()),
+              options={"terrain": terrain})
+    before = dict(t.state["bag"])
+    t.ok({"type": "travel", "player": "p1", "to": "A2", "draws": ["thirst", "food"]})
+    assert t.p("p1")["status"] == "ravenous" and t.p("p1")["tile"] == "A2"
+    assert t.state["bag"] == dict(before, thirst=before["thirst"] - 1)
+    assert t.view()["current_players"] == ["p2"]
+
+
+def test_discarding_equipment_makes_no_room_for_a_resource(client):
+    """ "Anytime a Traveler receives a token or card that exceeds their Supply capacity, they must
+    immediately discard either something from their Supply to make space, or return the newly
+    acquired item to the Stockpile." Resources: "Players can carry any combination of up to six
+    Resource tokens." A Pistol discarded does not make space for a seventh Resource."""
+    t = Table(client, position("event", p1=board("A2", food=2, water=2, wood=2, equipment=[PISTOL]),
+                               p2=board(), p3=board()))
+    r = t.post({"type": "event_card", "player": "p1", "card": "A full larder", "gain": {"food": 1},
+                "discard": {"equipment": ["Pistol"]}})
+    assert r.status_code in (400, 422), r.get_json()
+    assert [e["name"] for e in t.p("p1")["equipment"]] == ["Pistol"]

@@ -326,8 +326,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     options = OPTIONS
     # 2: a Season card relocation obeys Newhaven and the Ravenous restrictions (session 7);
     # 3: a Gather takes no more tokens than the tile can give (none listed; one of each kind
-    #    under gather_same_kind=false) (session 8)
-    rules_version = 3
+    #    under gather_same_kind=false) (session 8); 4: tokens left to draw when the Traveler
+    #    turns Ravenous mid-draw stay in the bag (session 8)
+    rules_version = 4
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

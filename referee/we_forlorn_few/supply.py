@@ -287,7 +287,12 @@ class SupplyMixin:
         """Draw tokens one by one: an Ailment is accrued at once, a Resource joins `haul` (added
         to the Supply, within its capacity, when the event's gains are counted)."""
         bag = self.G["bag"]
-        for token in tokens:
+        for drawn, token in enumerate(tokens):
+            if self.board_of(seat)["status"] != TRAVELER:
+                self.effect(f"{self.player_name(seat)} turned Ravenous and the turn ended: the "
+                            f"other {len(tokens) - drawn} token(s) are not drawn.",
+                            Q_RAVENOUS_HUNGER)
+                break
             if token == "nothing":
                 if bag is not None and sum(bag.values()):
                     raise self.violation(f"The Exploration Bag is not empty (it holds "
@@ -302,8 +307,6 @@ class SupplyMixin:
                                          f"(it holds {words(bag)}).", (Q_BAG_RANDOM, Q_SEASON_BAG))
                 bag[token] -= 1
             self.effect(f"{self.player_name(seat)} draws {WORDS[token]} from the Exploration Bag.")
-            if self.board_of(seat)["status"] != TRAVELER:
-                continue
             if token in RESOURCES:
                 haul[token] = haul.get(token, 0) + 1
             else:
