@@ -9,9 +9,11 @@ import pytest
 
 from referee.journey.quests import QUESTS
 from rulebook_index import sections as rulebook_sections
-from tests.test_journey_audit_4 import Q9_BOARD, SHA_FIRST, SPIRIT, quest_5_kei_lun_due, quiet_turn
+from tests.test_journey_audit_4 import Q9_BOARD, SHA_FIRST, SPIRIT, quest_5_kei_lun_due
 from tests.test_journey_quests_audit import (
     PILGRIMS,
+    PROFILES,
+    Q7_PEACH,
     end_activations,
     ev,
     in_book,
@@ -27,6 +29,10 @@ from tests.test_journey_quests_audit import (
 @pytest.fixture
 def client(module_client):
     return module_client
+
+
+PROFILES_WITH_MV = {"demon_profiles": {**PROFILES["demon_profiles"], "borrack": {
+    **PROFILES["demon_profiles"]["borrack"], "mv": 3}}}
 
 
 def legal(table, kind):
@@ -340,3 +346,49 @@ def test_quest_8_iron_fan_defeated_by_the_asura_seal_in_the_demon_phase(client):
     maintenance(table)
     end_activations(table)
     assert sorted(d["type"] for d in state(table)["demons"].values()) == ["bharhaz"] * 4 + ["yazuiji"]
+
+
+# -- Quest 7 ------------------------------------------------------------------------------------------
+
+def test_quest_7_kei_lun_attacking_a_demon_rolls_no_defense_for_it(client):
+    """Quest 7: "Priority 2: Attack all Demons and Pilgrims in range/LOS. … Kei Lun's attacks Kill
+    Demons" and Defense Dice: "Only certain characters use Defense Dice, for example the Pilgrims
+    do and the Bull Demons do not." Defense Dice entered for a Demon Kei Lun attacks are a mistake
+    at the table: refused with that sentence (a 422; it was a 400). A Demon on a green line is a
+    fact, no bonus: "If a model does not use Defense Dice and stands on a defensive feature, it
+    gains no bonus." — accepted, and the Berrok is Killed."""
+    table = start(client, "q7", position={**Q7_PEACH, "pilgrims": {}},
+                  quest_setup={"kei_lun_hp": 10})
+    maintenance(table)
+    end_activations(table)
+    attack = ev("kei_lun_ally", action="attack", guarding=True, in_range=["berrok-1"])
+    refused(table, {**attack, "attacks": [{"target": "berrok-1", "attack_dice": [3, 3],
+                                            "defense_dice": [1, 1]}]},
+            "Only certain characters use Defense Dice, for example the Pilgrims do and the Bull "
+            "Demons do not.")
+    table.accepted({**attack, "attacks": [{"target": "berrok-1", "attack_dice": [3, 3],
+                                           "green_square": True}]})
+    assert "berrok-1" not in state(table)["demons"]
+
+
+# -- Knock Back: a Demon's Follow ---------------------------------------------------------------------
+
+def test_a_demons_follow_is_not_slowed_by_blue_nor_hurt_by_red_squares(client):
+    """Blue Lines: "Demons are too strong to be impeded by these features, but Pilgrims pay 2
+    Movement Points for a blue square…"; Red Lines: "…damage the Pilgrims but do not damage the
+    Demons." A Bull General following its Knocked Back Target through water, or onto a red square,
+    entered with those squares is refused with the sentence for each (it was a 400 naming no rule);
+    the plain Follow is accepted."""
+    table = free_table(client, {"demons": ["borrack"]},
+                       demon_profiles={**PROFILES_WITH_MV["demon_profiles"]})
+    end_activations(table)
+    table.accepted(ev("demon_options", demon="borrack-1", options=[
+        {"actions": ["attack", "attack"], "targets": ["tripitaka"]}]))
+    table.accepted(ev("demon_plan", demon="borrack-1", option=1))
+    table.accepted(ev("demon_attack", demon="borrack-1", target="tripitaka", attack_dice=[1, 1, 0],
+                      demon_die=1, defense_dice=[1, 1], pushed_out_of_range=True))
+    follow = ev("follow", attacker="borrack-1", steps=1)
+    refused(table, {**follow, "blue": 1}, "Demons are too strong to be impeded by these features")
+    refused(table, {**follow, "red": 1}, "These lines indicate the squares that damage the "
+                                         "Pilgrims but do not damage the Demons.")
+    table.accepted(follow)

@@ -7,7 +7,7 @@ from referee.core import BadRequest, cites
 from .card_effects import Q_PHASE_WALK, Q_SHADOW_WALK
 from .combat import Q_PURPLE
 from .profiles import PILGRIM_NAMES, printed_deck
-from .rules import Q_CLOSED_GATE, Q_CURSE, Q_DISTRACTION, Q_LIMP, Q_LURE, Q_RED_ENTERED
+from .rules import Q_BLUE, Q_CLOSED_GATE, Q_CURSE, Q_DISTRACTION, Q_LIMP, Q_LURE, Q_RED_ENTERED
 
 Q_RED = Q_RED_ENTERED
 
@@ -15,9 +15,6 @@ Q_MV = ("When a Miniature moves, it can move any number of squares up to the num
         "Points (MV) printed on its Profile Sheet.")
 Q_TURN_COST = ("While performing a Move Action, a Miniature can turn by 90° for a cost of one "
                "Movement Point.")
-Q_BLUE = ("Demons are too strong to be impeded by these features, but Pilgrims pay 2 Movement "
-          "Points for a blue square, rather than the normal 1 Movement Point, including Changing "
-          "Face.")
 Q_DOUBLE = ("Like many other actions, the Move Action can be made twice. Instead of performing two "
             "single moves, make one move of double the Movement Points.")
 Q_DIAGONAL = "A Miniature cannot move diagonally."

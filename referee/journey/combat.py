@@ -18,6 +18,7 @@ from .card_effects import (
 from .profiles import PILGRIM_NAMES, weapon_damage
 from .rules import (
     Q_BEFORE_TRIGGER,
+    Q_BLUE,
     Q_CONDITION_UNDEFENDED,
     Q_DEAD,
     Q_DISABLED,
@@ -559,8 +560,10 @@ class CombatMixin:
             if event.get("blue", 0) > event["steps"]:
                 raise BadRequest("more blue squares than steps", "event.blue")
         else:
-            if event.get("blue") or event.get("red"):
-                raise BadRequest("blue and red squares slow and hurt only Pilgrims", "event")
+            if event.get("blue"):
+                raise self.violation("A blue square costs a Demon nothing extra.", Q_BLUE)
+            if event.get("red"):
+                raise self.violation("A red square does not damage a Demon.", Q_RED_DEMONS)
             mv = self.G["demons"][attacker]["profile"].get("mv")
             cost = event["steps"]
         return (mv is None or cost <= mv

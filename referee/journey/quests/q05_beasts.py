@@ -13,7 +13,6 @@ from referee.core import BadRequest, EventType, cites
 
 from ..combat import Q_RED_DEMONS
 from ..rules import Q_RED_ENTERED
-
 from . import (
     Quest,
     QuestEvent,

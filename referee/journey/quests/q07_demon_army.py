@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
+from ..combat import Q_DEMON_NO_DEFENSE, Q_GREEN_NONE
 from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, printed_in, sutras_held
 from .common import kei_lun_acts_by_his_own_event
 from .q06_kogaiji import TOKEN, pilgrim_acts
@@ -338,8 +339,12 @@ class DemonArmy(Quest):
                 continue
             if target not in game.G["demons"]:
                 raise BadRequest(f"no Demon or Pilgrim named {target}", "event.attacks")
-            if attack.get("defense_dice") or attack.get("green_square"):
-                raise BadRequest("Demons roll no Defense Dice", "event.attacks")
+            if attack.get("defense_dice"):
+                raise game.violation(f"{game.name_of(target)} rolls no Defense Dice.",
+                                     Q_DEMON_NO_DEFENSE)
+            if attack.get("green_square"):
+                game.effect(f"{game.name_of(target)} stands on a green line but uses no Defense "
+                            "Dice: no bonus.", Q_GREEN_NONE)
             hp = game.G["demons"][target]["profile"].get("hp")
             if hp is None:
                 raise BadRequest(f"enter the Health Points of {game.name_of(target)} at setup "
