@@ -392,3 +392,79 @@ def test_a_demons_follow_is_not_slowed_by_blue_nor_hurt_by_red_squares(client):
     refused(table, {**follow, "red": 1}, "These lines indicate the squares that damage the "
                                          "Pilgrims but do not damage the Demons.")
     table.accepted(follow)
+
+
+def test_a_double_move_past_twice_the_movement_points_quotes_the_double_move(client):
+    """Move: "Like many other actions, the Move Action can be made twice. Instead of performing two
+    single moves, make one move of double the Movement Points." The Monkey King (MV 4) Double
+    Moves 8 squares; 9 is refused with that sentence (it quoted the single Move's MV)."""
+    table = free_table(client)
+    refused(table, ev("move", pilgrim="monkey_king", steps=9, action_points=2),
+            "Instead of performing two single moves, make one move of double the Movement Points.")
+    table.accepted(ev("move", pilgrim="monkey_king", steps=8, action_points=2))
+
+
+# -- The Demon Phase, step by step --------------------------------------------------------------------
+
+def test_a_gate_draws_one_demon_card_a_demon_phase(client):
+    """Spawn Demons: "For each Active Gate, draw a Demon Card from the Demon Deck, follow the
+    instructions on the card, and discard the card." A second card at the same Gate is refused with
+    that sentence — while other Gates are still to draw, and once every Gate has drawn (it quoted
+    the Demon Phase's turn structure)."""
+    table = free_table(client, {"gates": [{"id": "gate-1"}, {"id": "gate-2"}]})
+    end_activations(table)
+    table.accepted(ev("measure", of="gates", distances={"gate-1": 1, "gate-2": 2}))
+    spawn = ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+    quote = ("For each Active Gate, draw a Demon Card from the Demon Deck, follow the instructions "
+             "on the card, and discard the card.")
+    table.accepted(spawn)
+    refused(table, spawn, quote)
+    table.accepted({**spawn, "gate": "gate-2"})
+    refused(table, spawn, quote)
+
+
+def test_gates_at_the_same_distance_spawn_in_the_order_the_table_chooses(client):
+    """"Start at the Gate closest to Tripitaka, and work back to the Gate furthest from
+    Tripitaka." and Resolving Ambiguities: "Where there is a choice between two equally valid
+    options, take the one that makes the game harder for the Pilgrims. If you cannot decide as a
+    group, the Player controlling Tripitaka decides." The closest Gate first (a farther one
+    refused); two Gates equally far are both offered, and either may draw first."""
+    table = free_table(client, {"gates": [{"id": "gate-1"}, {"id": "gate-2"}, {"id": "gate-3"}]})
+    end_activations(table)
+    table.accepted(ev("measure", of="gates", distances={"gate-1": 3, "gate-2": 3, "gate-3": 1}))
+    spawn = ev("spawn", card="reinforcement", demons=["berrok"])
+    refused(table, {**spawn, "gate": "gate-1"}, "Start at the Gate closest to Tripitaka")
+    table.accepted({**spawn, "gate": "gate-3"})
+    assert sorted(e["gate"] for e in legal(table, "spawn")) == ["gate-1", "gate-2"]
+    table.accepted({**spawn, "gate": "gate-2"})
+    table.accepted({**spawn, "gate": "gate-1"})
+
+
+def test_demons_at_the_same_distance_activate_in_the_order_the_table_chooses(client):
+    """Order: "…starting with the Demon closest to Tripitaka and continuing to the ones further
+    away." Two Berroks equally close are both offered; the farther Bull Archer waits for them."""
+    table = free_table(client, {"demons": ["berrok", "berrok", "bharhaz"]})
+    end_activations(table)
+    table.accepted(ev("measure", of="demons",
+                      distances={"berrok-1": 2, "berrok-2": 2, "bharhaz-1": 1}))
+    for demon, next_ones in (("bharhaz-1", {"berrok-1", "berrok-2"}), ("berrok-2", {"berrok-1"})):
+        table.accepted(ev("demon_options", demon=demon, options=[]))
+        table.accepted(legal(table, "demon_plan")[0])  # Plan 4: move towards Tripitaka
+        assert {e["demon"] for e in legal(table, "demon_options")} == next_ones
+
+
+def test_two_plans_equal_on_every_preference_are_both_offered(client):
+    """Targeting: "Preference 1: Attack the most Targets possible. Preference 2: Attack the weakest
+    Target (the lowest number of Health Points)." Two Priority-3 options each attack two Pilgrims
+    whose weakest is Monk Sha: equal, so both are offered ("take the one that makes the game harder
+    for the Pilgrims"), and an option with one Target only is refused."""
+    table = free_table(client, {"demons": ["berrok"]})
+    end_activations(table)
+    options = [{"actions": ["attack", "attack"], "targets": ["monkey_king", "monk_sha"]},
+               {"actions": ["attack", "attack"], "targets": ["cho_hakkai", "monk_sha"]},
+               {"actions": ["attack", "attack"], "targets": ["monkey_king"]}]
+    table.accepted(ev("demon_options", demon="berrok-1", options=options))
+    assert [e["option"] for e in legal(table, "demon_plan")] == [1, 2]
+    refused(table, ev("demon_plan", demon="berrok-1", option=3),
+            "Preference 1: Attack the most Targets possible.")
+    table.accepted(ev("demon_plan", demon="berrok-1", option=2))

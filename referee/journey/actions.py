@@ -226,6 +226,8 @@ class ActionsMixin:
             raise self.violation(message, Q_LIMP)
         if steps <= total:
             raise self.violation(message, Q_TURN_COST)
+        if points > 1:
+            raise self.violation(message, Q_DOUBLE)
         return message
 
     @cites(Q_RED_HP)

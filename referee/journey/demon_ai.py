@@ -20,6 +20,8 @@ from .rules import Q_CLOSED_GATE, Q_DEAD, Q_DISABLED, Q_PARALYZED
 from .special_cards import FLOOD_GATE, Q_DRAW_FOLLOW
 
 Q_SPAWN_GATES = "Demons spawn from each Active Demon Gate on the Game Board."
+Q_ONE_CARD = ("For each Active Gate, draw a Demon Card from the Demon Deck, follow the instructions "
+              "on the card, and discard the card.")
 Q_GATE_ORDER = ("Start at the Gate closest to Tripitaka, and work back to the Gate furthest from "
                 "Tripitaka.")
 Q_INACTIVE_GATE = ("Inactive Gates: Some Gates are inactive when they are placed on the Game Board "
@@ -202,8 +204,10 @@ class DemonMixin:
             raise self.violation("Demon Rage: no more Demon Cards this Demon Phase.", Q_RAGE)
         if self.flood_gate_due():
             raise self.violation("First carry out the Flood Gate card.", Q_DRAW_FOLLOW)
-        return (event["gate"] not in self.G["demon_phase"]["spawned"]
-                or f"{event['gate']} has spawned this Demon Phase.")
+        if event["gate"] in self.G["demon_phase"]["spawned"]:
+            raise self.violation(f"{event['gate']} has drawn its Demon Card this Demon Phase.",
+                                 Q_ONE_CARD)
+        return True
 
     @cites(Q_GATE_ORDER)
     def gate_in_order(self, event):

@@ -34,7 +34,7 @@ from .actions import Q_RED, ActionsMixin
 from .card_effects import CardEffectsMixin
 from .combat import CombatMixin
 from .conditions import ConditionsMixin
-from .demon_ai import Q_CLOSED_GATE, Q_INACTIVE_GATE, Q_RAGE, DemonMixin
+from .demon_ai import Q_CLOSED_GATE, Q_INACTIVE_GATE, Q_ONE_CARD, Q_RAGE, DemonMixin
 from .events import EVENT_TYPES
 from .karma import KarmaMixin
 from .profiles import PILGRIM_NAMES, PILGRIMS
@@ -493,6 +493,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
             statuses = {gate["status"] for gate in self.G["gates"].values()}
             if statuses and "active" not in statuses:  # no Gate spawned this Demon Phase: why
                 forbidden = Q_CLOSED_GATE if statuses == {"closed"} else Q_INACTIVE_GATE
+            elif (self.G["demon_phase"] or {}).get("spawned"):  # every active Gate has drawn
+                forbidden = Q_ONE_CARD
         return (forbidden, *((phase,) if isinstance(phase, str) else phase)) if forbidden else phase
 
     def damage_pilgrim(self, name: str, amount: int, why: str, quote: str) -> None:
