@@ -99,6 +99,11 @@ CASES = [
     # -- Move ------------------------------------------------------------------------------------------
     Case("straight_move", setup(), ev("move", pilgrim=MK, steps=2, diagonal=True), A.Q_DIAGONAL,
          "a diagonal step: the sentence forbidding diagonal moves", [M]),
+    Case("move_not_resumed", setup({"doors": ["door-1"]}),
+         ev("move", pilgrim=MK, steps=2, continues=True), A.Q_RESUME,
+         "carrying on with a stopped Move's Movement Points after breaking down a door: the "
+         "sentence that they are lost", [M, ev("move", pilgrim=MK, steps=2),
+                                           ev("break_door", pilgrim=MK, door="door-1")]),
     Case("unblocked_move", setup(), ev("move", pilgrim=MK, steps=2, through_blocked=True),
          A.Q_BLOCKED, "moving through an occupied or blocked square: the blocked-square sentence",
          [M]),
@@ -124,6 +129,9 @@ CASES = [
          ev("meditate", pilgrim=MK, box="box-1", same_tile=False, spinner="black",
             misfortune="Ambush"), A.Q_MEDITATE_TILE,
          "meditating off the Map Tile: the Meditate sentence, not the Pray one", [M]),
+    Case("drawn_from_its_deck", setup({"boxes": ["box-1"]}),
+         ev("pray", pilgrim=MK, box="box-1", card="Phase Walk"), A.Q_PRAY,
+         "a Pray drawing a Skill Card the book names: the Pray draws a Fortune Card", [M]),
     Case("box_once_per_activation", setup({"boxes": ["box-1"]}),
          ev("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Ambush"),
          A.Q_BOX_ONCE, "Meditating after Praying in one activation: once per activation",
