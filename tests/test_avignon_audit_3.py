@@ -348,3 +348,73 @@ def test_the_refusal_on_the_table_page_quotes_the_courtesan_and_links_the_refere
     assert "not closer to Aldo (your RIVAL) than the Courtesan" in text
     assert COURTESAN in text and "Nothing was changed" in text
     assert 'href="/rules/avignon#reference-card"' in response.text
+
+
+# -- more from the Turn Sequence and the cards ----------------------------------------------------------
+
+
+def test_romes_single_first_action_may_be_a_petition(client):
+    """"The player who has the first turn of the game takes only a single action." — any one of the
+    four: a Petition of the Nuncio (pushed to Nice, then every card in Nice pulled back to Genoa,
+    the Nuncio too). Then Avignon takes two."""
+    table = start(client)
+    table.accepted(ev("petition", path=3))
+    assert board(table)[2] == ("Nuncio", "genoa")
+    assert table.view()["current_players"] == ["avignon"]
+    refused(table, ev("beseech", path=1), SELFLESS)  # Rome again: her turn was the one action
+
+
+def test_an_ascetic_a_player_pulled_to_their_own_end_steps_back_at_the_end_of_their_turn(client):
+    """Avignon pulls the Ascetic from Nice into Avignon: "If you end your turn with Ascetic in
+    AVIGNON or ROME, move him one space closer to GENOA." — back to Nice when Avignon's turn
+    ends."""
+    cells = [("Ascetic", "nice"), ("Scribe", "genoa"), ("Nuncio", "genoa"), ("Vicar", "genoa"),
+             ("Canonist", "genoa")]
+    table = start(client, cells, turn="avignon")
+    table.accepted(ev("beseech", "avignon", path=1))
+    assert board(table)[0] == ("Ascetic", "avignon")
+    table.accepted(ev("chastise", "avignon", path=2))
+    assert board(table)[0] == ("Ascetic", "nice")
+    assert table.view()["current_players"] == ["rome"]
+
+
+def test_the_courtesan_may_pull_the_other_courtesan(client):
+    """"PULL a character that is closer to your RIVAL than Courtesan." — the other copy, in Nice, is
+    closer to Avignon than the Courtesan in Florence."""
+    cells = [("Courtesan", "florence"), ("Courtesan", "nice"), ("Nuncio", "genoa"),
+             ("Ascetic", "genoa"), ("Canonist", "genoa")]
+    table = start(client, cells)
+    table.accepted(ev("petition", path=1, target=2))
+    assert board(table)[:2] == [("Courtesan", "florence"), ("Courtesan", "genoa")]
+
+
+def test_the_vicar_with_an_empty_deck_pulls_the_card_it_excommunicated_back(client):
+    """The deck is empty: the Vicar's EXCOMMUNICATE sends the Nuncio to the discard pile, "If the
+    deck is empty, shuffle all discarded cards to form a new deck." — the new character may be that
+    Nuncio, placed where it was and then pulled ("then PULL the new character")."""
+    cells = [("Vicar", "genoa"), ("Scribe", "nice"), ("Nuncio", "nice"), ("Ascetic", "genoa"),
+             ("Canonist", "genoa")]
+    table = start(client, cells, congregations={"rome": ["Courtesan", "Courtesan"],
+                                                "avignon": ["Scribe"]},
+                  discard=["Vicar", "Nuncio", "Ascetic", "Canonist"])
+    assert sum(state(table)["deck"].values()) == 0
+    table.accepted(ev("petition", path=1, bishops=[1, 1], excommunicate=3))
+    draw(table, "Nuncio")
+    assert board(table)[2] == ("Nuncio", "genoa")   # replaced in Nice, then pulled toward Rome
+    assert state(table)["discard"] == []
+
+
+def test_a_petition_that_scores_for_the_rival_does_not_stop_the_turn(client):
+    """Rome's Scribe pushes the path-1 card that stands in Avignon past Avignon: it joins Avignon's
+    Congregation (two cards now, no win) and Avignon draws its replacement in the middle of Rome's
+    turn; Rome then takes her second action."""
+    cells = [("Vicar", "avignon"), ("Scribe", "genoa"), ("Nuncio", "genoa"), ("Ascetic", "genoa"),
+             ("Canonist", "genoa")]
+    table = start(client, cells, congregations={"rome": [], "avignon": ["Courtesan"]})
+    table.accepted(ev("petition", path=2, target=1, move="push"))
+    assert state(table)["pending"]["draw"]["by"] == "avignon"
+    draw(table, "Ascetic")
+    assert state(table)["congregations"]["avignon"] == ["Courtesan", "Vicar"]
+    assert table.view()["current_players"] == ["rome"]
+    table.accepted(ev("beseech", path=3))
+    assert table.view()["current_players"] == ["avignon"]

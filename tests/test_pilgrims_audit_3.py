@@ -308,3 +308,59 @@ def test_the_table_page_shows_both_sentences_of_a_skipped_activate_phase(client)
     assert "First the Activate phase" in text
     assert ACTIVATE_ONE in text and PHASES in text
     assert 'href="/rules/pilgrims#2-activate"' in response.text
+
+
+# -- the falconer, a full party, the map under a figure ------------------------------------------------
+
+IGNORE_IMPROVEMENTS = in_book("Ignore the improvements on the falconer's completed adventure cards.")
+NOTHING = in_book("If falconer cannot complete an adventure card or sign up for a public quest tile, "
+                  "he does nothing during this phase.")
+PARTY_LIMIT = in_book("If they would gain another companion card, the player must retire an old one "
+                      "to free up space.")
+
+
+def test_the_falconers_discount_improvement_is_ignored(client):
+    """"Ignore the improvements on the falconer's completed adventure cards." — a leaf discount on
+    his completed card does not pay the leaf adventure: with no item card he does nothing, and the
+    table entering that he completed it is refused."""
+    speech3 = ["speech", "speech", "speech"]
+    display = [A(1, 1, [], ["leaf"])] + [A(1, n, [], speech3) for n in (2, 3)] + \
+        [A(2, n, [], speech3) for n in (4, 5)]
+    discount = A(1, 2, [], ["fist"], improvement=["discount"], discount="leaf")
+    table = start(client, {"current": "falconer", "phase": "falconer_adventure",
+                           "turns": {"p1": 1, "falconer": 0}, "display": display,
+                           "players": {"p1": {"figure": [1, 1], "movement": [1]}},
+                           "falconer": {"falcon": [2, 2], "falconer": [3, 3], "arrow": "right",
+                                        "moved": ["falcon", "falconer"], "hand": [],
+                                        "completed": [discount]}},
+                  players=("Kim",), solo_difficulty="easy")
+    table.refused(ev("falconer_adventure", completes=1, pay=[]), NOTHING)
+    effects = table.accepted(ev("falconer_adventure"))["effects"]
+    assert "does nothing" in effects[-1]["text"]
+    assert IGNORE_IMPROVEMENTS  # the sentence the scenario rests on is printed
+
+
+def test_a_companion_from_an_ability_into_a_full_party_needs_a_retirement(client):
+    """"If they would gain another companion card, the player must retire an old one to free up
+    space." — also for the companion an ability draws."""
+    drawer = M(C(["beast"], ["star"], abilities=["draw companion"]))
+    party = [drawer, M(C(["wanderer"], ["notes"])), M(C(["scoundrel"], ["sword"]))]
+    table = activate_phase(client, {"hand": [I("fist", "star")], "party": party})
+    table.accepted(ev("activate", character=1, hand=1))
+    table.refused(ev("ability", kind="draw companion", card=C(["nobleheart"], ["compass"])),
+                  PARTY_LIMIT)
+    table.accepted(ev("ability", kind="draw companion", card=C(["nobleheart"], ["compass"]),
+                      retire=2))
+    assert me(table)["retired"] == [C(["wanderer"], ["notes"])]
+    assert len(me(table)["party"]) == 3
+
+
+def test_no_item_card_lies_under_another_figure(client):
+    """"• Take any item card of the shown color from the map." — Bob's figure stands on (5,5): its
+    card was taken when he moved there, so there is none to take."""
+    table = activate_phase(client, {"hand": [I("fist", "star")],
+                                    "party": [M(C(["beast"], ["star"], abilities=["take item"]))]})
+    table.accepted(ev("activate", character=1, hand=1))
+    error = table.refused(ev("ability", kind="take item", color="leaf", space=[5, 5],
+                             card=I("leaf", "notes")), SHOWN_COLOR)
+    assert "no item card" in error["message"]
