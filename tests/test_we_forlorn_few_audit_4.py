@@ -6,8 +6,11 @@ carried on a Storage card, the Companions and Skulls that make up the four token
 the solo and five-player tables, the last Hunger from a revealed Trading Post, travelling backwards
 onto placed items or from Cedar Falls. Each docstring quotes its rule."""
 
+import json
+
 import pytest
 
+from tests.test_pillars_of_fate_pages import csrf_of, seq_of
 from tests.test_we_forlorn_few_audit import BOOK, PISTOL, SNARE, TERRAIN, Table, board, position, quote_of
 
 HOLSTER = {"name": "Holster", "type": "storage", "value": 1, "holds": {"tool": 0, "weapon": 1}}
@@ -152,7 +155,7 @@ def test_companions_and_skulls_are_the_same_four_tokens(client):
         "game": "we-forlorn-few", "players": ["Ann", "Bob"], "options": {"terrain": TERRAIN},
         "position": position(p1=board("A2", companions=4, skulls={"thirst": 1}), p2=board())})
     assert r.status_code == 400, r.get_json()
-    assert "p1" in r.get_json()["error"].get("field", "") + r.get_json()["error"]["message"]
+    assert r.get_json()["error"]["field"] == "position.players.p1.companions"
 
 
 def test_sacrifice_in_the_gathering_and_the_event_phase(client):
@@ -429,3 +432,27 @@ def test_discarding_equipment_makes_no_room_for_a_resource(client):
                 "discard": {"equipment": ["Pistol"]}})
     assert r.status_code in (400, 422), r.get_json()
     assert [e["name"] for e in t.p("p1")["equipment"]] == ["Pistol"]
+
+
+# ---------------------------------------------------------------- what the table page shows
+
+
+def test_the_table_page_offers_the_camp_and_teaches_a_refusal(client):
+    """What the players see, for the Cedar Falls scenario above: the table page names the Camp Phase
+    and what can be done next (a Trade with Bob, whom it may reach), and an attack on Bob in Cedar
+    Falls tapped on the page is refused there with the FAQ's sentence ("A: No, attacking a Traveler
+    in a city would be unseemly.") and a link to it in the rulebook."""
+    t = Table(client, position("camp", p1=board("A2", food=2, water=0), p2=board("CF", water=2, food=0),
+                               p3=board()))
+    client.get(f"/play/{t.id}/join?token={t.token}")
+    page = client.get(f"/play/{t.id}").text
+    assert '<p class="phase">Camp Phase</p>' in page
+    assert "Propose a Trade to Bob" in page
+    assert not [e for e in t.view()["legal"] if e["type"] == "combat" and e.get("target") == "p2"]
+    answer = client.post(f"/play/{t.id}/event", data={
+        "csrf_token": csrf_of(page), "expected_seq": seq_of(page),
+        "event": json.dumps({"type": "combat", "player": "p1", "target": "p2", "dice": [2],
+                             "target_dice": [0]})}, follow_redirects=True)
+    assert "A: No, attacking a Traveler in a city would be unseemly." in answer.text
+    assert "/rules/we-forlorn-few#" in answer.text
+    assert t.view()["seq"] == 0

@@ -228,7 +228,8 @@ OPTIONS = {
     "gather_same_kind": Option(
         "Table ruling: may a Worth 2 Gather take two tokens of the same Resource? true: the "
         "roll says how many tokens; false: two different tokens listed on the tile (the "
-        "example).", {"type": "boolean"}, True, citations(GAME, Q_GATHER_ROLL, Q_GATHER_EXAMPLE)),
+        "example), one where the tile lists one kind.", {"type": "boolean"}, True,
+        citations(GAME, Q_GATHER_ROLL, Q_GATHER_EXAMPLE)),
     "trading_post_payment": Option(
         "Table ruling: a Trading Post purchase is paid with \"equal\" Value (Quick Reference) or "
         "\"at_least\" the Value (the Trading Post text: enough Value to afford each item; no "
