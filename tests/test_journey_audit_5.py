@@ -468,3 +468,33 @@ def test_two_plans_equal_on_every_preference_are_both_offered(client):
     refused(table, ev("demon_plan", demon="berrok-1", option=3),
             "Preference 1: Attack the most Targets possible.")
     table.accepted(ev("demon_plan", demon="berrok-1", option=2))
+
+
+# -- Karma Upgrades and cards -------------------------------------------------------------------------
+
+def test_quest_6_karma_upgrades_take_effect_at_once(client):
+    """Karma Upgrades: "If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and
+    take 1 Corruption Card." Quest 6 on its own: "Setup normally and then give each Pilgrim 1 Karma
+    Upgrade." The Monkey King's Bad Karma Upgrade brings Level 2 and Lure of Demons, which forbids
+    his Double Move and a second Move in the first turn ("…the Pilgrim cannot make Double Moves,
+    cannot Rest twice, nor Attack twice."); Cho Hakkai's Good Karma Upgrade puts Greedy in his
+    hand, whose Fortune Card cannot be a Skill Card ("Cho Hakkai can take a Fortune Card…")."""
+    upgrades = {"monkey_king": [{"bad_karma": 10, "corruption": "Lure of Demons"}],
+                "cho_hakkai": [{"good_karma": 10, "card": "Greedy"}],
+                "monk_sha": [{"good_karma": 10, "card": "Spirit of Fortune"}],
+                "tripitaka": [{"bad_karma": 10, "corruption": "Permanent Limp"}]}
+    table = start(client, "q6", initiative=list(PILGRIMS), karma_upgrades="at_setup",
+                  quest_setup={"upgrades": upgrades})
+    pilgrims = state(table)["pilgrims"]
+    assert (pilgrims["monkey_king"]["weapon_level"], pilgrims["monkey_king"]["corruption"]) == (
+        2, ["Lure of Demons"])
+    assert pilgrims["cho_hakkai"]["skills"] == ["Greedy"]
+    maintenance(table)
+    lure = "For example, the Pilgrim cannot make Double Moves, cannot Rest twice, nor Attack twice."
+    refused(table, ev("move", pilgrim="monkey_king", steps=6, action_points=2), lure)
+    table.accepted(ev("move", pilgrim="monkey_king", steps=2))
+    refused(table, ev("move", pilgrim="monkey_king", steps=2), lure)
+    refused(table, ev("play_card", pilgrim="cho_hakkai", card="Greedy", kind="skill",
+                      draws="Phase Walk"),
+            "Cho Hakkai - Greedy: Cho Hakkai can take a Fortune Card regardless of whether a "
+            "Mystical Box is on the Map Tile or not.")
