@@ -364,3 +364,41 @@ def test_no_item_card_lies_under_another_figure(client):
     error = table.refused(ev("ability", kind="take item", color="leaf", space=[5, 5],
                              card=I("leaf", "notes")), SHOWN_COLOR)
     assert "no item card" in error["message"]
+
+
+# -- the display in rounds 3 and 4 after the level II deck ran out ------------------------------------
+
+RATIO_34 = in_book("During rounds 3 and 4, replenish the display to contain 2 level I and 3 level "
+                   "II adventure cards.")
+
+
+def test_a_full_display_with_a_level_one_card_in_a_level_two_place_takes_no_sixth_card(client):
+    """Round 3, the level II deck ran out earlier, so the display (entered left to right) holds 3
+    level I and 2 level II cards: "If an adventure deck has no cards remaining, instead draw from the
+    remaining deck." Ann reserves from the level I deck; her old reserved level II card goes to the
+    bottom of the level II deck. The display is full: the replenish adds nothing (it added a sixth
+    card before this audit)."""
+    table = start(client, {"round": 3, "phase": "activate", "decks": {"level2": 0},
+                           "display": DISPLAY, "players": two(
+                               {"movement": [1], "hand": [I("fist", "sword")],
+                                "reserve": [A(2, 6, [], ["fist", "fist"])]})})
+    table.accepted(ev("activate", character="leader", hand=1))
+    table.accepted(ev("ability", kind="reserve", source="level1",
+                      adventure=A(1, 2, [], ["leaf"])))
+    assert table.view()["state"]["decks"]["level2"] == 1
+    table.refused(ev("replenish", display=[A(2, 7, [], ["fist", "leaf"])]), RATIO_34)
+    table.accepted(ev("replenish"))
+    assert [card["level"] for card in table.view()["state"]["display"]] == [1, 1, 1, 2, 2]
+
+
+def test_the_level_one_card_in_a_level_two_place_is_replaced_by_a_level_two_card(client):
+    """The same display; the level II deck holds a card again. Ann completes the third card (the
+    level I card drawn in place of a level II): the place is a level II place of the 2 : 3 ratio, so
+    a level II card replaces it."""
+    table = start(client, {"round": 3, "phase": "activate", "turn": {"activated": True},
+                           "decks": {"level2": 1}, "display": DISPLAY,
+                           "players": two({"movement": [1], "hand": [I("leaf", "star")]})})
+    table.accepted(ev("complete_adventure", source="display", index=3, pay=[{"hand": 1}]))
+    table.refused(ev("replenish", display=[A(1, 2, [], ["speech"])]), RATIO_34)
+    table.accepted(ev("replenish", display=[A(2, 7, [], ["fist", "leaf"])]))
+    assert [card["level"] for card in table.view()["state"]["display"]] == [1, 1, 2, 2, 2]

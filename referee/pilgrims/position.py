@@ -9,6 +9,7 @@ from referee.core import SetupError
 from . import cards
 from .board import (
     DECKS,
+    DISPLAY_RATIO,
     FALCONER,
     FIGURES,
     MOVEMENT_SPACES,
@@ -224,10 +225,15 @@ def position_from(game, G, position, options):
         if G["figures"][seat] is None:
             raise SetupError("give each player's figure position", f"position.players.{seat}")
     if "display" in position:
+        # Each card fills a place of the round's ratio (its `group`), left to right: a card of a
+        # level whose places are all filled was drawn from its deck in place of the other level
+        # ("If an adventure deck has no cards remaining, instead draw from the remaining deck.").
         G["display"] = []
+        room = dict(zip((1, 2), DISPLAY_RATIO[G["round"]], strict=True))
         for card in position["display"]:
             entry = {"level": card["level"], "card": card if "points" in card else None}
-            entry["group"] = entry["level"]
+            entry["group"] = entry["level"] if room[entry["level"]] else 3 - entry["level"]
+            room[entry["group"]] = max(0, room[entry["group"]] - 1)
             G["display"].append(entry)
     if "decks" in position:
         G["decks"].update(position["decks"])
