@@ -309,14 +309,17 @@ class PassageVectors:
         self.vectors.flags.writeable = self.sentences.flags.writeable = False
 
     def cosines(self, keys: list, question: np.ndarray) -> list[tuple[float, float]]:
-        """(cosine with the passage, best cosine with one of its sentences) of each key's."""
-        whole = self.vectors @ question
-        by_sentence = self.sentences @ question
-        out = []
-        for key in keys:
-            row, first, end = self.rows[key]
-            w = float(whole[row])
-            out.append((w, float(by_sentence[first:end].max()) if end > first else w))
+        """(cosine with the passage, best cosine with one of its sentences) of each key's: the
+        products of the keys' rows only (a search's 20 candidates hold a tenth of the rows)."""
+        at = [self.rows[key] for key in keys]
+        whole = (self.vectors[[row for row, _, _ in at]] @ question).tolist()
+        rows = [i for _, first, end in at for i in range(first, end)]
+        by_sentence = (self.sentences[rows] @ question).tolist()
+        out, start = [], 0
+        for w, (_, first, end) in zip(whole, at, strict=True):
+            n = end - first
+            out.append((w, max(by_sentence[start : start + n]) if n else w))
+            start += n
         return out
 
 

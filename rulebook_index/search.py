@@ -57,13 +57,18 @@ BUILDS_CACHED = 2  # the index being served, and the one a rebuild just replaced
 def _reader_cache(reader) -> dict:
     """Memo per index build (field lengths, stored fields, term scores), keyed by its segments,
     so every thread's reader of the same build shares it: they would compute the same numbers.
-    A thread's first request is then as fast as any other."""
+    A thread's first request is then as fast as any other. The reader keeps a reference to it
+    (a search asks for it ~100 times, and its key costs a walk over the segments)."""
+    memo = getattr(reader, "_build_memo", None)
+    if memo is not None:
+        return memo
     key = tuple(sub.segment().segment_id() for sub, _ in reader.leaf_readers())
     memo = _BUILD_CACHE.get(key)
     if memo is None:
         while len(_BUILD_CACHE) >= BUILDS_CACHED:
             _BUILD_CACHE.pop(next(iter(_BUILD_CACHE)))
         memo = _BUILD_CACHE.setdefault(key, {})
+    reader._build_memo = memo  # the reader is its thread's own
     return memo
 
 
@@ -805,11 +810,15 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
     about_box = bool({"compon", "setup"} & plan.terms.keys())
 
     def value(sent: frozenset[str], numeric: bool, in_path: frozenset[str]) -> float:
-        c = covered((sent & qset) | in_path)
+        hit = sent & qset  # most sentences hold none of the question: then the path's coverage
+        key = hit | in_path if hit else in_path
+        c = coverage_of.get(key)
+        if c is None:
+            c = covered(key)
         if numeric:
             c += number_w
         for cues in cue_sets:
-            if sent & cues:
+            if not sent.isdisjoint(cues):
                 c += cue_w
         return c
 
@@ -941,17 +950,38 @@ def _doc_games(searcher) -> list[str]:
     return memo["games"]
 
 
+def _clause_arrays(searcher, q, game: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """`_clause_scores` as two arrays, (docnums, scores), memoized alike."""
+    memo = _reader_cache(searcher.reader()).setdefault("clause_arrays", {})
+    key = (_clause_key(q), game)
+    arrays = memo.get(key)
+    if arrays is None:
+        scores = _clause_scores(searcher, q, game)
+        arrays = (np.fromiter(scores, dtype=np.intp, count=len(scores)),
+                  np.fromiter(scores.values(), dtype=np.float64, count=len(scores)))
+        for a in arrays:
+            a.flags.writeable = False
+        if len(memo) >= MAX_CACHED_CLAUSES:
+            memo.clear()
+        memo[key] = arrays
+    return arrays
+
+
 def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float, int]]:
-    """Top (score, docnum) of a flat Or query, filtered to one game. The same sums as
-    `searcher.search(query)` (an Or adds its clauses' scores), but each clause's scores are
-    memoized, so a question costs dictionary additions once its words have been seen."""
-    totals: dict[int, float] = {}
-    get = totals.get
+    """Top (score, docnum) of a flat Or query, filtered to one game, best first (ties: the
+    higher docnum first). The same sums as `searcher.search(query)` (an Or adds its clauses'
+    scores, in order), but each clause's scores are memoized, so a question costs a few array
+    additions once its words have been seen."""
+    n = searcher.doc_count_all()
+    totals = np.zeros(n)
+    matched = np.zeros(n, dtype=bool)
     for sub in query.subqueries:
-        boost = sub.boost
-        for doc, sc in _clause_scores(searcher, sub, game).items():
-            totals[doc] = get(doc, 0.0) + sc * boost
-    return heapq.nlargest(limit, ((sc, d) for d, sc in totals.items()))
+        docs, scores = _clause_arrays(searcher, sub, game)
+        totals[docs] += scores * sub.boost
+        matched[docs] = True
+    docs = np.flatnonzero(matched)
+    best = docs[np.lexsort((-docs, -totals[docs]))[:limit]]
+    return [(float(totals[d]), int(d)) for d in best]
 
 
 def warm(searcher=None) -> None:
@@ -1160,8 +1190,13 @@ def detect_game(searcher, q: str) -> str | None:
     82% of questions; a naive Bayes over each book's words picked 68%, and adding it to the
     search's choice did not help (bench/search_quality.py measures it). None when nothing
     matches."""
-    res = search(searcher, q, None, limit=1)
-    return res.hits[0].game if res.hits else None
+    plan = plan_query(q, None)
+    query = build_query(plan)
+    if query is None:
+        return None
+    docs, scores = _first_stage(searcher, query, None, CANDIDATES)
+    ranked = _rerank(plan, docs, scores, searcher, 1)
+    return docs[ranked[0][0]]["game"] if ranked else None
 
 
 def _first_stage(searcher, query, game: str | None, n: int) -> tuple[list[dict], list[float]]:
