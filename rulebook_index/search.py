@@ -10,7 +10,6 @@ few dozen candidates are then re-ranked by how much of the question they cover.
 
 import bisect
 import functools
-import heapq
 import html
 import math
 import operator
