@@ -402,3 +402,42 @@ def test_the_level_one_card_in_a_level_two_place_is_replaced_by_a_level_two_card
     table.refused(ev("replenish", display=[A(1, 2, [], ["speech"])]), RATIO_34)
     table.accepted(ev("replenish", display=[A(2, 7, [], ["fist", "leaf"])]))
     assert [card["level"] for card in table.view()["state"]["display"]] == [1, 1, 2, 2, 2]
+
+
+# -- a trigger that happens twice, a cost the discounts cover --------------------------------------------
+
+COLOR_TRIGGER = in_book("• When the player plays an item card of the shown color to activate a "
+                        "character.")
+PAY = in_book("1. To pay the items cost, discard item cards with matching adventure symbols.")
+
+
+def test_a_trigger_that_happens_twice_in_a_turn_rewards_twice(client):
+    """"If the player does one of the following, they get the reward to the arrow's right." — two
+    fist items played to activate two characters (the beast's "another activation") give the fist
+    improvement's clover twice, and no third time."""
+    fist = A(2, 5, improvement=["other"], trigger={"when": "color", "color": "fist"},
+             abilities=["gain clover"])
+    table = activate_phase(client, {"clovers": 0, "hand": [I("fist", "star"), I("fist", "sword")],
+                                    "party": [M(C(["beast"], ["star"],
+                                                  abilities=["another activation"]))],
+                                    "completed": [fist]})
+    table.accepted(ev("activate", character=1, hand=1))
+    table.accepted(ev("ability", kind="gain clover", improvement=1))
+    table.accepted(ev("ability", kind="another activation"))
+    table.accepted(ev("activate", character="leader", hand=1))
+    table.accepted(ev("ability", kind="gain clover", improvement=1))
+    table.refused(ev("ability", kind="gain clover", improvement=1), COLOR_TRIGGER)
+    assert me(table)["clovers"] == 2
+
+
+def test_a_cost_the_discount_covers_is_paid_with_no_card_and_not_overpaid(client):
+    """"Discount the cost to complete an adventure or to sign up for a public quest by 1 item card of
+    the indicated type." — a fist discount pays the fist adventure alone; a leaf card offered as well
+    pays for nothing and is refused."""
+    discount = A(1, 2, [], ["speech"], improvement=["discount"], discount="fist")
+    table = start(client, {"phase": "activate", "turn": {"activated": True}, "display": DISPLAY,
+                           "players": two({"movement": [1], "hand": [I("leaf", "star")],
+                                           "completed": [discount]})})
+    table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]), PAY)
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[]))
+    assert me(table)["hand"] == [I("leaf", "star")] and len(me(table)["completed"]) == 2
