@@ -418,3 +418,18 @@ def test_a_petition_that_scores_for_the_rival_does_not_stop_the_turn(client):
     assert table.view()["current_players"] == ["rome"]
     table.accepted(ev("beseech", path=3))
     assert table.view()["current_players"] == ["avignon"]
+
+
+def test_a_vicar_pushed_out_by_its_first_push_leaves_no_bishop_for_the_second(client):
+    """Rome's Vicar in Avignon: the first PUSH takes it past Avignon (Avignon's Congregation; Avignon
+    draws a Scribe into its row). The second PUSH named path 1 again, but a Scribe is no Bishop and
+    no Bishop is in play: "PUSH Bishop twice" cannot be done a second time, and the Petition goes
+    on — the Nuncio is excommunicated and its new character pulled."""
+    table = start(client, [("Vicar", "avignon")] + GENOA[1:])
+    table.accepted(ev("petition", path=1, bishops=[1, 1], excommunicate=3))
+    effects = table.accepted(ev("draw", "avignon", character="Scribe"))["effects"]
+    assert any("No Bishop is in play" in effect["text"] for effect in effects)
+    assert board(table)[0] == ("Scribe", "genoa")       # not pushed
+    draw(table, "Courtesan")
+    assert board(table)[2] == ("Courtesan", "florence")
+    assert state(table)["congregations"]["avignon"] == ["Vicar"]
