@@ -498,3 +498,37 @@ def test_quest_6_karma_upgrades_take_effect_at_once(client):
                       draws="Phase Walk"),
             "Cho Hakkai - Greedy: Cho Hakkai can take a Fortune Card regardless of whether a "
             "Mystical Box is on the Map Tile or not.")
+
+
+# -- Quest 9 ------------------------------------------------------------------------------------------
+
+def test_quest_9_joined_after_the_elder_monk_kogaiji_is_no_longer_under_his_spell(client):
+    """Quest 9: "Once the Elder Monk is rescued, Kogaiji ends the spell and is then controlled by the
+    normal Demon AI." and "Final Token: … It is the Elder Monk." A game entered at Turn 3 with no
+    Villager Token left on the board (the Elder Monk was found: the last token always is him) has
+    Kogaiji active — he was held under his spell for ever, immune and never activating. Attacking
+    Tripitaka under the Asura Seal in the Demon Phase, he is Defeated by the reflection: out of
+    play with no Karma, the Gates stop, and the other Demons go on activating."""
+    table = start(client, "q9", initiative=list(PILGRIMS), position={
+        **Q9_BOARD, "turn": 3, "villagers": [], "demons": ["kogaiji", "borrack"],
+        "pilgrims": {"tripitaka": {"hand": ["Asura Seal"], "villagers": 1}}})
+    assert state(table)["quest_state"]["spell"] is False
+    maintenance(table)
+    table.accepted(ev("play_card", pilgrim="tripitaka", card="Asura Seal", kind="skill",
+                      duration="end_of_turn"))
+    end_activations(table)
+    table.accepted(ev("measure", of="gates", distances={"gate-1": 1, "gate-2": 2}))
+    for gate in ("gate-1", "gate-2"):
+        table.accepted(ev("spawn", gate=gate, card="reinforcement", demons=["berrok"]))
+    table.accepted(ev("measure", of="demons", distances={
+        "kogaiji-1": 1, "borrack-1": 2, "berrok-1": 3, "berrok-2": 4}))
+    table.accepted(ev("demon_options", demon="kogaiji-1", options=[
+        {"actions": ["attack", "attack"], "targets": ["tripitaka"]}]))
+    table.accepted(ev("demon_plan", demon="kogaiji-1", option=1))
+    table.accepted(ev("demon_attack", demon="kogaiji-1", target="tripitaka", attack_dice=[3, 3],
+                      demon_die=0))
+    view = table.view()
+    assert "kogaiji-1" not in view["state"]["demons"]
+    assert {g["status"] for g in view["state"]["gates"].values()} == {"inactive"}
+    assert view["state"]["pilgrims"]["tripitaka"]["bad_karma"] == 0
+    assert {e["demon"] for e in view["legal"] if e["type"] == "demon_options"} == {"borrack-1"}

@@ -177,11 +177,14 @@ class KogaijisTrap(Quest):
         if unknown:
             raise SetupError(f"there is no Villager Token named {unknown[0]}",
                              "options.quest_setup.room")
-        G["quest_state"].update({"spell": True, "rage": False, "kogaiji_defeated": False,
+        # a game joined mid-way: the Elder Monk is the only token a Pilgrim takes, and the last
+        # token left is him, so a token held, or none left, means he was found
+        found = not tokens or any(p["villagers"] for p in G["pilgrims"].values())
+        G["quest_state"].update({"spell": not found, "rage": False, "kogaiji_defeated": False,
                                  "room": list(room)})
         for demon in G["demons"].values():
             if demon["type"] == "kogaiji":
-                demon["active"] = False  # he casts his spell: no move, no attack
+                demon["active"] = found  # under his spell: no move, no attack
 
     @classmethod
     def forbidden_quote(cls, game, kind):
