@@ -16,6 +16,7 @@ from tests.test_journey_quests_audit import (
     Q7_PEACH,
     end_activations,
     ev,
+    finish_turn,
     in_book,
     maintenance,
     part,
@@ -532,3 +533,22 @@ def test_quest_9_joined_after_the_elder_monk_kogaiji_is_no_longer_under_his_spel
     assert {g["status"] for g in view["state"]["gates"].values()} == {"inactive"}
     assert view["state"]["pilgrims"]["tripitaka"]["bad_karma"] == 0
     assert {e["demon"] for e in view["legal"] if e["type"] == "demon_options"} == {"borrack-1"}
+
+
+def test_quest_1_joined_at_turn_4_the_villager_has_two_turn_tokens_left(client):
+    """Quest 1: "Transformation: Stack 5 Turn Tokens on the Villager Token and remove 1 Turn Token
+    in the End Phase of each turn. In the Maintenance Phase when there are no Turn Tokens on the
+    Villagers, replace the Villager Token with a Bull Warrior." Three End Phases have passed before
+    Turn 4: the Villager has 2 Turn Tokens (it got 5 again), and becomes a Bull Warrior at Turn 6's
+    Maintenance, as in a game played from Turn 1."""
+    table = start(client, "q1", initiative=list(PILGRIMS), position={
+        "turn": 4, "gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"],
+        "doors": ["door-1"], "demons": ["berrok", "berrok"]})
+    assert state(table)["quest_state"]["villager_tokens"] == {"villager-1": 2}
+    for _ in range(2):
+        maintenance(table)
+        finish_turn(table)
+    assert state(table)["tokens"]["villagers"] == ["villager-1"]
+    maintenance(table)
+    assert state(table)["tokens"]["villagers"] == []
+    assert state(table)["quest_state"]["transformed"] == ["villager-1"]

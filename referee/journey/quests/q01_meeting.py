@@ -128,7 +128,10 @@ class Meeting(Quest):
                 G["demons"][demon]["active"] = False
         G["quest_state"].update({
             "house": list(house),
-            "villager_tokens": {v: TURN_TOKENS for v in G["tokens"]["villagers"]},
+            # 5 Turn Tokens, one removed each End Phase: a game joined at a later Turn has lost
+            # one for each Turn played
+            "villager_tokens": {v: max(0, TURN_TOKENS - (G["turn"] - 1))
+                                for v in G["tokens"]["villagers"]},
             "transformed": [],
         })
 
