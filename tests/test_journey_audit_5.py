@@ -552,3 +552,24 @@ def test_quest_1_joined_at_turn_4_the_villager_has_two_turn_tokens_left(client):
     maintenance(table)
     assert state(table)["tokens"]["villagers"] == []
     assert state(table)["quest_state"]["transformed"] == ["villager-1"]
+
+
+# -- Quest 10 Part 1 ----------------------------------------------------------------------------------
+
+def test_quest_10_part_1_joined_at_turn_3_the_gates_keep_their_turn_tokens_left(client):
+    """Quest 10 Part 1: "Place 4 Turn Tokens on the Gate at the lower left side of the Game Board and
+    8 Turn Tokens on the Gate at the top right." and "Race to the Bridge: In the End of Turn Phase,
+    remove a Turn Token from each Gate, if there are Turn Tokens still in play. Gates with Turn
+    Tokens are inactive." Entered at Turn 3, the Gates have 2 and 6 Turn Tokens left (they had none,
+    so the Gates the table entered inactive never woke); the first wakes after two End Phases."""
+    table = start(client, "q10a", initiative=list(PILGRIMS), position={
+        "turn": 3, "gates": [{"id": "gate-1", "status": "inactive"},
+                             {"id": "gate-2", "status": "inactive"}, {"id": "gate-3"},
+                             {"id": "gate-4"}],
+        "villagers": [], "sutras": [], "boxes": [], "broken_doors": [], "demons": []})
+    assert state(table)["quest_state"]["gate_tokens"] == {"gate-1": 2, "gate-2": 6}
+    for _ in range(2):
+        maintenance(table)
+        finish_turn(table)
+    gates = state(table)["gates"]
+    assert (gates["gate-1"]["status"], gates["gate-2"]["status"]) == ("active", "inactive")

@@ -105,10 +105,13 @@ class TheLair(Quest):
         if unknown:
             raise SetupError(f"there is no Gate named {unknown[0]}",
                              "options.quest_setup.turn_tokens")
-        if G["turn"] == 1:
-            for gate in tokens:
-                G["gates"][gate]["status"] = "inactive"
-        G["quest_state"].update({"gate_tokens": dict(tokens) if G["turn"] == 1 else {},
+        # one Turn Token removed each End of Turn: a game joined at a later Turn has lost one for
+        # each Turn played; "Gates with Turn Tokens are inactive", the others active (or Closed)
+        left = {gate: n - (G["turn"] - 1) for gate, n in tokens.items()}
+        for gate, n in left.items():
+            if G["gates"][gate]["status"] != "closed":
+                G["gates"][gate]["status"] = "inactive" if n > 0 else "active"
+        G["quest_state"].update({"gate_tokens": {gate: n for gate, n in left.items() if n > 0},
                                  "bridge": None, "bridge_sutras": None})
 
     @classmethod
