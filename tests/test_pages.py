@@ -205,6 +205,9 @@ def test_form_values_follow_the_schema():
                                              "cards": ["Vicar", "Scribe"], "scores": [5, 3, 8],
                                              "kinds": ["b"]}
     assert form_value(schema, "y", form) is None
+    rows = {"type": "array", "maxItems": 2, "items": schema}
+    unchecked_only = MultiDict([("r.0.n", "1"), ("r.0.flag.present", "1"), ("r.1.flag.present", "1")])
+    assert form_value(rows, "r", unchecked_only) == [{"n": 1, "flag": False}]
 
 
 # -- installable and offline -------------------------------------------------------------------------

@@ -107,7 +107,8 @@ def form_value(schema: dict, name: str, form):
             value = form_value(sub, f"{name}.{key}", form)
             if value is not None:
                 out[key] = value
-        return out or None
+        # unchecked checkboxes alone (a row of a list left empty) are nothing entered
+        return out if any(value is not False for value in out.values()) else None
     if kind == "array":
         items = []
         for index in range(array_length(schema)):
