@@ -573,3 +573,33 @@ def test_quest_10_part_1_joined_at_turn_3_the_gates_keep_their_turn_tokens_left(
         finish_turn(table)
     gates = state(table)["gates"]
     assert (gates["gate-1"]["status"], gates["gate-2"]["status"]) == ("active", "inactive")
+
+
+def test_quest_8_joined_after_two_defeats_iron_fan_respawns_with_the_bullserkers(client):
+    """Quest 8: "…respawn Iron Fan with new allies at the start of the next Demon Phase: … Second
+    Respawn: Place 3 Bullserkers, then Iron Fan." A game joined with Iron Fan Defeated twice and off
+    the board (`quest_setup.defeats`: it could not be entered, so she never came back and the count
+    restarted) gets her second respawn at the next Demon Phase."""
+    table = start(client, "q8", initiative=list(PILGRIMS), quest_setup={"defeats": 2}, position={
+        "turn": 5, "gates": [{"id": "gate-1"}], "boxes": ["box-1"], "wells": ["well-1"],
+        "demons": []})
+    maintenance(table)
+    end_activations(table)
+    assert sorted(d["type"] for d in state(table)["demons"].values()) == ["boof"] * 3 + ["yazuiji"]
+
+
+def test_quest_7_joined_after_the_deck_was_played_once_the_gates_are_inactive(client):
+    """Quest 7: "Demon Deck: All Gates are active from the start of the Quest, but become inactive
+    when the entire Demon Spawn Deck has been played once." A game joined with the 49 cards drawn
+    (`quest_setup.drawn`) has every Gate inactive; more cards drawn than the deck holds is a 400."""
+    board = {"turn": 9, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)],
+             "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [], "demons": ["berrok"],
+             "broken_doors": ["broken-door-1", "broken-door-2"]}
+    table = start(client, "q7", initiative=list(PILGRIMS), position=board,
+                  quest_setup={"kei_lun_hp": 10, "drawn": 49})
+    assert {g["status"] for g in state(table)["gates"].values()} == {"inactive"}
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann"], "position": board,
+        "options": {**PROFILES, "quest": "q7", "karma_upgrades": "in_position",
+                    "quest_setup": {"kei_lun_hp": 10, "drawn": 50}}})
+    assert response.status_code == 400, response.get_json()

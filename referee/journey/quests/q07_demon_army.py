@@ -141,7 +141,10 @@ class DemonArmy(Quest):
                                               "(default: the one on the board)"},
             "deck_cards": {"type": "integer", "minimum": 1, "maximum": 60,
                            "description": "the Demon Spawn Deck's cards (default 49: the 50 "
-                                          "Demon Cards less the Rage Card)"}},
+                                          "Demon Cards less the Rage Card)"},
+            "drawn": {"type": "integer", "minimum": 0, "maximum": 60,
+                      "description": "Demon Cards drawn so far (a game joined mid-way; default "
+                                     "0)"}},
         "additionalProperties": False,
     }
     options = {
@@ -227,8 +230,16 @@ class DemonArmy(Quest):
                         "acted_turn": None},
             "chest": chest, "chest_holder": None,
             "peach": {"guarding": False, "same_tile": False},
-            "deck": entered.get("deck_cards", DECK_CARDS), "drawn": 0,
+            "deck": entered.get("deck_cards", DECK_CARDS), "drawn": entered.get("drawn", 0),
             "ruling": options.get("q7_kei_lun", "move_first")})
+        quest = G["quest_state"]
+        if quest["drawn"] > quest["deck"]:
+            raise SetupError(f"the Demon Spawn Deck has {quest['deck']} cards",
+                             "options.quest_setup.drawn")
+        if quest["drawn"] == quest["deck"]:  # played once: "…become inactive"
+            for gate in G["gates"].values():
+                if gate["status"] == "active":
+                    gate["status"] = "inactive"
 
     # -- Kei Lun's turn, directly after the Pilgrims ------------------------------------------------
 

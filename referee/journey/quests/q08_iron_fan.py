@@ -50,6 +50,15 @@ class IronFan(Quest):
     title = "Quest 8 - Iron Fan's Interruption"
     upgrades, upgrades_quote = 1, printed_in(title, Q_ONE_UPGRADE)
     board = {"gates": 1, "boxes": 1, "wells": 1, "demons": {"berrok": 5, "yazuiji": 1}}
+    setup_schema = {
+        "type": "object",
+        "properties": {"defeats": {
+            "type": "integer", "minimum": 0, "maximum": DEFEATS_TO_WIN - 1,
+            "description": "Quest 8: Iron Fan's Defeats so far (a game joined mid-way; default "
+                           "0). With Iron Fan off the board, she respawns at the next Demon "
+                           "Phase."}},
+        "additionalProperties": False,
+    }
     ends = (any_of("end", Q_ENDS, FOURTH_DEFEAT, TRIPITAKA_KILLED),)
     heroic = all_of("heroic_victory", Q_HEROIC, ALL_SURVIVE)
     victory = all_of("victory", Q_VICTORY, TRIPITAKA_SURVIVES)
@@ -59,7 +68,9 @@ class IronFan(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        G["quest_state"].update({"defeats": 0, "respawn_due": False})
+        defeats = entered.get("defeats", 0)
+        away = not any(demon["type"] == "yazuiji" for demon in G["demons"].values())
+        G["quest_state"].update({"defeats": defeats, "respawn_due": bool(defeats) and away})
         for gate in G["gates"].values():  # the Gate draws no Demon Card
             if gate["status"] == "active":
                 gate["status"] = "inactive"
