@@ -603,3 +603,17 @@ def test_quest_7_joined_after_the_deck_was_played_once_the_gates_are_inactive(cl
         "options": {**PROFILES, "quest": "q7", "karma_upgrades": "in_position",
                     "quest_setup": {"kei_lun_hp": 10, "drawn": 50}}})
     assert response.status_code == 400, response.get_json()
+
+
+def test_quest_2_a_gate_sealed_by_the_prayer_of_sealing_counts_for_the_heroic_victory(client):
+    """Quest 2, Heroic Victory: "…(2) seal at least 1 Gate, (3) possess at least 2 Sutra Tokens…".
+    Tripitaka's random starting draw is the Prayer of Sealing: the Gate it seals is sealed (the
+    part is met) and no Sutra is spent, so 3 Sutras remain within reach."""
+    table = start(client, "q2", position={"pilgrims": {
+        "tripitaka": {"hand": ["Shining Seal", "Prayer of Sealing"]}}})
+    maintenance(table)
+    assert part(table, "heroic_victory", "seal at least 1 Gate") == "not_yet"
+    table.accepted(ev("play_card", pilgrim="tripitaka", card="Prayer of Sealing", kind="skill",
+                      seals=["gate-1"]))
+    assert part(table, "heroic_victory", "seal at least 1 Gate") == "met"
+    assert part(table, "heroic_victory", "2 Sutra") == "not_yet"
