@@ -456,3 +456,41 @@ def test_the_table_page_offers_the_camp_and_teaches_a_refusal(client):
     assert "A: No, attacking a Traveler in a city would be unseemly." in answer.text
     assert "/rules/we-forlorn-few#" in answer.text
     assert t.view()["seq"] == 0
+
+
+def test_a_sacrifice_while_stealing_is_in_the_turn(client):
+    """ "Note: Players may Sacrifice a Travel Companion at any time during their turn." — between
+    winning a Combat and taking the spoils too."""
+    t = Table(client, position("camp", p1=board("A2", hunger=2), p2=board("A2", food=2), p3=board()))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0]})
+    t.ok({"type": "sacrifice", "player": "p1", "remove": {"hunger": 2}, "skull": "thirst"})
+    t.ok({"type": "steal", "player": "p1", "take": {"food": 2}})
+    me = t.p("p1")
+    assert me["companions"] == 3 and me["ailments"]["hunger"] == 0 and me["resources"]["food"] == 3
+
+
+def test_a_defender_who_wins_steals_but_cannot_sacrifice(client):
+    """ "At any time during their turn, Players may Sacrifice a Companion..." Bob wins Ann's Combat
+    and steals (the winner steals, either side), but it is Ann's turn, not his: his Sacrifice is
+    refused; his steal is not."""
+    t = Table(client, position("camp", p1=board("A2", food=2), p2=board("A2", hunger=2), p3=board()))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0], "target_dice": [2]})
+    t.refused({"type": "sacrifice", "player": "p2", "remove": {"hunger": 2}, "skull": "thirst"},
+              "At any time during their turn")
+    assert t.p("p2")["companions"] == 4
+    t.ok({"type": "steal", "player": "p2", "take": {"food": 2}})
+
+
+def test_no_sacrifice_while_the_season_card_is_resolved(client):
+    """ "The First Player resolves a Season card. Beginning with the First Player and moving to the
+    left, the Player turns are resolved." — the Season card comes before anyone's turn, and a
+    Sacrifice is "At any time during their turn": Ann, the First Player, cannot Sacrifice before
+    resolving it; once it is resolved her turn begins and she can."""
+    pos = position("season", current=None, p1=board("A2", hunger=2), p2=board(), p3=board())
+    pos["first_player"] = "p1"
+    t = Table(client, pos)
+    t.refused({"type": "sacrifice", "player": "p1", "remove": {"hunger": 2}, "skull": "thirst"},
+              "At any time during their turn")
+    t.ok({"type": "season", "player": "p1", "card": "Thaw", "season": "spring"})
+    t.ok({"type": "sacrifice", "player": "p1", "remove": {"hunger": 2}, "skull": "thirst"})
+    assert t.p("p1")["companions"] == 3

@@ -500,6 +500,15 @@ class CampMixin:
     # -- Sacrificing Companions --------------------------------------------------------------------
 
     @cites(Q_SACRIFICE)
+    def sacrifice_in_own_turn(self, event):
+        """While the winner of a Combat steals it is still the active Player's turn, and only theirs
+        (a defender who won steals, but takes no turn)."""
+        if event["player"] != self.G["current"]:
+            return (f"It is {self.player_name(self.G['current'])}'s turn: only they may Sacrifice "
+                    "a Companion now.")
+        return True
+
+    @cites(Q_SACRIFICE)
     def companion_to_sacrifice(self, event):
         if self.G["players"][event["player"]]["companions"] < 1:
             return "You have no living Companion to Sacrifice."

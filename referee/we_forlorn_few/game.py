@@ -328,8 +328,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     # 2: a Season card relocation obeys Newhaven and the Ravenous restrictions (session 7);
     # 3: a Gather takes no more tokens than the tile can give (none listed; one of each kind
     #    under gather_same_kind=false) (session 8); 4: tokens left to draw when the Traveler
-    #    turns Ravenous mid-draw stay in the bag (session 8)
-    rules_version = 4
+    #    turns Ravenous mid-draw stay in the bag (session 8); 5: a Sacrifice while the winner of
+    #    a Combat steals (session 8)
+    rules_version = 5
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()
@@ -358,7 +359,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
               "camp"),
         event("end_camp", TURN[:3], skip_to="camp"),
         event("event_card", TURN, ["event_as_printed", "event_not_on_ravenous"], "event"),
-        event("sacrifice", TURN, ["companion_to_sacrifice", "removes_four", "skull_slot_free"]),
+        event("sacrifice", [*TURN, "turn_steal"],
+              ["sacrifice_in_own_turn", "companion_to_sacrifice", "removes_four", "skull_slot_free"]),
         # -- a Ravenous Player's turn
         event("ravenous_move", "ravenous_movement", ["ravenous_path", "ravenous_may_enter"]),
         event("ravenous_attack", RAVENOUS_TURN[:2],
@@ -579,6 +581,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     def refused_phase_quote(self, kind: str) -> str:
         if kind == "season":
             return Q_SEASON_DRAW
+        if kind == "sacrifice":  # outside a Traveler's turn: the Season card, a Ravenous turn
+            return (Q_SACRIFICE, self.phase_quote(self.phase))
         if kind == "steal":
             return Q_COMBAT_STEAL
         if kind in ("ravenous_attack", "end_combat") and self.phase == "ravenous_retreat":

@@ -237,6 +237,16 @@ CASES = [
          {"type": "event_card", "player": "p1", "card": "Bandits", "others": {"p3": {"perish": 1}}},
          q.Q_FAQ_EVENT_RAVENOUS, "Cleo is Ravenous: Event cards do not affect her."),
     # -- sacrifice
+    Case("sacrifice_in_own_turn", table(camp(p1=traveler("W1"), p2=traveler("W1", ailments={"hunger": 2}))),
+         {"type": "sacrifice", "player": "p2", "remove": {"hunger": 2}, "skull": "thirst"},
+         q.Q_SACRIFICE, "Bob won Ann's Combat and steals, but it is Ann's turn: a Sacrifice is "
+                        "\"during their turn\".",
+         events=[{"type": "combat", "player": "p1", "target": "p2", "dice": [0],
+                  "target_dice": [2]}]),
+    Case("phase", table(at("season", p1=traveler(ailments={"hunger": 2}))),
+         {"type": "sacrifice", "player": "p1", "remove": {"hunger": 2}, "skull": "thirst"},
+         q.Q_SACRIFICE, "The Season card opens the round before anyone's turn: a Sacrifice is "
+                        "\"during their turn\".", also=(q.Q_SEASON_DRAW,)),
     Case("companion_to_sacrifice", table(at(p1=traveler(companions=0, ailments={"hunger": 1}))),
          {"type": "sacrifice", "player": "p1", "remove": {"hunger": 1}, "skull": "thirst"},
          q.Q_SACRIFICE, "Ann has no Companion left to Sacrifice."),
