@@ -120,6 +120,23 @@ def test_sorcerer_cannot_exchange_with_a_card_not_in_the_hand(client):
     assert table.lane("left")["cards"]["sun"][0]["power"] == 3
 
 
+def test_the_hand_entered_while_the_sorcerer_waits_checks_the_exchange(client):
+    """ "Sorcerer - When played, take another card from any of your lanes and exchange it with one
+    from your hand." The hand is the player's to enter when they want it checked: with the
+    exchange pending, Sun enters the hand, and an exchange naming a card not in it is refused; one in
+    it is accepted."""
+    pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1)], "moon": [C(2)]}},
+                   turn="sun", divine={"sun": [{"name": "Sorcerer", "power": 1}], "moon": [{"name": "Naka"}]})
+    table = Table(client, pos)
+    table.ok(type="play", player="sun", lane="right", face="up", divine="Sorcerer")
+    table.ok(type="hand", player="sun", cards=[C(8), C(2), C(2), C(4, s=1), C(6, f=1)])
+    refused_one_of(table.post(type="sorcerer_exchange", player="sun", lane="left", position=1, power=9,
+                              feathers=0, scorpions=0), Q_SORCERER, Q_HAND)
+    table.ok(type="sorcerer_exchange", player="sun", lane="left", position=1, power=8, feathers=0,
+             scorpions=0)
+    assert C(3, f=1) in hand_cards(table, "sun")
+
+
 def test_sorcerer_puts_a_card_into_the_doubled_first_place(client):
     """ "Each first card played will have its power doubled." and Sorcerer's exchange: the card put
     in takes the first card's place, so it is the one doubled. Sun's center: 5 (put in for the 2) x 2

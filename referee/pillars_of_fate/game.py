@@ -101,7 +101,9 @@ class Game(Referee):
     game_id = "pillars-of-fate"
     title = "Pillars of Fate"
     seats = SEATS
-    rules_version = 2  # 2: tie_past_pillars (a full tie at the end has no winner by default)
+    # 2: tie_past_pillars (a full tie at the end has no winner by default); 3: the hand may be
+    # entered while a Divine action is pending, to have Sorcerer's exchange checked (session 8)
+    rules_version = 3
     options = OPTIONS
     hidden_information = True
     states = ["draft", "quests", "turns", "action", "ties", "over"]
@@ -121,7 +123,7 @@ class Game(Referee):
          "after": "on_begin_age"},
         {"trigger": "play", "source": "turns", "dest": None, "conditions": PLAY_GUARDS,
          "after": "on_play"},
-        {"trigger": "hand", "source": ["quests", "turns"], "dest": None,
+        {"trigger": "hand", "source": ["quests", "turns", "action"], "dest": None,
          "conditions": ["hand_holds_the_cards"], "after": "on_hand"},
         {"trigger": "sorcerer_exchange", "source": ["turns", "action"], "dest": None,
          "conditions": ["sorcerer_is_acting", "exchange_is_possible"], "after": "on_exchange"},
