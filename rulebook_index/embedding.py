@@ -30,11 +30,13 @@ QUESTION_TOKENS = 32
 DIM = 384
 CACHE = Path(__file__).parent / "data" / "embeddings.npz"
 GRAPH_DIR = Path(__file__).resolve().parent.parent / "instance" / "encoder"
-# The search's encoder: the float32 graph (build_graph). True runs the int8 graph, ~3 ms faster a
-# question; switching needs the vector cache rewritten (bench/search_embeddings.py --write) and
-# both refits, and moved the abstention's confidences (docs/rules-api.md). The vector cache records
-# which encoder wrote it, and holds nothing for another (a new onnxruntime may round int8 differently).
-QUANTIZED = False
+# The search's encoder: the int8 graph (build_graph), about half the CPU of the float32 one for the
+# same cross-validated ranking and abstention (session 8, docs/rules-api.md); the float32 graph is
+# the model itself, which tests/test_search_embedding.py checks against sentence-transformers.
+# Switching needs the vector cache rewritten (bench/search_embeddings.py --write) and both refits.
+# The vector cache records which encoder wrote it, and holds nothing for another (a new
+# onnxruntime may round int8 differently).
+QUANTIZED = True
 ENCODER = (f"all-MiniLM-L6-v2 {'int8' if QUANTIZED else 'float32'}, one text a run, "
            f"onnxruntime {onnxruntime.__version__}")
 
