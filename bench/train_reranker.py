@@ -1,12 +1,13 @@
 """Fit the second-stage re-ranker on the fit sets' answerable questions, with cross-validation.
 
-    .venv/bin/python bench/train_reranker.py [--sets dev,train,calibration] [--l2 0.01]
+    .venv/bin/python bench/train_reranker.py [--sets dev,train,...] [--l2 0.01]
         [--adapter-l2 0.1] [--l2-grid 0.003,0.01] [--features a,b,...] [--folds 5]
         [--shuffles 3] [--write]
 
-The fit sets are dev (bench/questions-dev.jsonl), train (bench/questions-train.jsonl, written to
-train the ranking, apart from every other set) and calibration (bench/questions-calibration.jsonl,
-written apart too; its answerable questions only). Holdout and test are never read here
+The fit sets are dev (bench/questions-dev.jsonl), train and train-2 (bench/questions-train.jsonl,
+-train-2.jsonl: written to train the ranking, apart from every other set) and the three
+calibration sets (bench/questions-calibration.jsonl, -2, -3: written apart too; their answerable
+questions only). The blind sets (holdout, test, blind) are never read here
 (bench/search_quality.py reports them).
 
 Each answerable question's first-stage candidates (`search.candidates`: the best
@@ -41,11 +42,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from search_quality import load, norm, set_paths  # noqa: E402
+from search_quality import BLIND_SETS, load, norm, set_paths  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
-FIT_SETS = ["dev", "train", "calibration"]
+FIT_SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3"]
 L2_GRID = [0.003, 0.01, 0.03, 0.1]
 STEPS = 200
 RATE = 0.08
@@ -300,8 +301,8 @@ def main(argv=None) -> int:
     active = np.array([k in args.features.split(",") for k in names])
     w0 = np.array([search.HAND_WEIGHTS[k] for k in names])
     fit_sets = args.sets.split(",")
-    if {"holdout", "test"} & set(fit_sets):
-        ap.error("holdout and test are blind: never fitted on")
+    if set(BLIND_SETS) & set(fit_sets):
+        ap.error(f"{', '.join(BLIND_SETS)} are blind: never fitted on")
     questions = [{**q, "set": name} for name in fit_sets
                  for q in load(set_paths(name)) if q.get("answer")]
     with tempfile.TemporaryDirectory() as tmp:
