@@ -266,3 +266,31 @@ def test_a_question_plans_the_same_whatever_the_hash_seed():
         for seed in ("1", "2", "3")
     }
     assert len(outs) == 1 and outs.pop().startswith("[[")
+
+
+@pytest.mark.parametrize("game", [None, "journey", "avignon"])
+def test_the_first_stage_sums_each_passage_as_whoosh_scores_it(searcher, game):
+    """run_query adds memoized clause arrays; Whoosh's own search over the same Or query gives
+    every passage the same score, and the order is by score, then the higher docnum."""
+    query = search.build_query(search.plan_query("can my guy walk thru a demon", game))
+    ours = search.run_query(searcher, query, game, searcher.doc_count_all())
+    games = search._doc_games(searcher)
+    theirs = {hit.docnum: hit.score for hit in searcher.search(query, limit=None)
+              if game is None or games[hit.docnum] == game}
+    assert {d: pytest.approx(sc, rel=1e-9) for sc, d in ours} == theirs
+    assert ours == sorted(ours, reverse=True)
+
+
+def test_cosines_of_a_few_passages_are_those_of_the_whole_matrices(searcher):
+    """Up to float32 rounding: BLAS may sum a gathered matrix's last rows in another order."""
+    vectors = search._passage_vectors(searcher)
+    question = search.embedding.question_vector("what happens when my guy is knocked out")
+    keys = list(vectors.rows)[::37]
+    whole, by_sentence = vectors.vectors @ question, vectors.sentences @ question
+    expected = []
+    for key in keys:
+        row, first, end = vectors.rows[key]
+        best = by_sentence[first:end].max() if end > first else whole[row]
+        expected.append((float(whole[row]), float(best)))
+    got = vectors.cosines(keys, question)
+    assert got == [(pytest.approx(w, abs=1e-6), pytest.approx(b, abs=1e-6)) for w, b in expected]
