@@ -16,7 +16,6 @@ from tests.test_avignon_audit import (
     COURTESAN,
     GENOA,
     OUT_OF_PLAY,
-    SAMARITAN,
     SIMULTANEOUS,
     THREE_WINS,
     TWO_ACTIONS,

@@ -26,6 +26,7 @@ from tests.test_pillars_of_fate_audit import (
     refused_one_of,
     score,
 )
+from tests.test_pillars_of_fate_audit_2 import resolved
 from tests.test_pillars_of_fate_pages import csrf_of, new_table, tap
 
 Q_SORCERER = ("Sorcerer - When played, take another card from any of your lanes and exchange it "
@@ -37,10 +38,6 @@ Q_HAND = "placing cards from their hand into 3 quest lanes"
 def client(module_client):
     """One app and database for the whole file (each scenario starts its own session)."""
     return module_client
-
-
-def resolved(table, lane, index=0):
-    return named(table.spectator()["state"]["ages"][index]["lanes"], lane)
 
 
 def hand_cards(table, seat):
@@ -218,7 +215,8 @@ def test_klar_face_down_in_the_least_power_lane(client):
     Sun's 1 + (-1) + 1 = 1 against Moon's 2: Sun wins and gains the feather reward 3 (face up, Klar's
     printed 4 makes 6, and Moon would win)."""
     lanes = {"left": quiet(), "right": quiet(moon_divine="Naka"),
-             "center": {"quest": Q(3, 0), "pillar": "moon", "sun": [C(1, f=1), D("Klar", 4, face="down"), C(1)],
+             "center": {"quest": Q(3, 0), "pillar": "moon",
+                        "sun": [C(1, f=1), D("Klar", 4, face="down"), C(1)],
                         "moon": [C(1), C(1), C(0)]}}
     table, response = finish(client, lanes, last=("moon", "center"), modifier="least_power")
     assert response.status_code == 200, response.get_json()

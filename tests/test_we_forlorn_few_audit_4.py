@@ -11,33 +11,22 @@ import json
 import pytest
 
 from tests.test_pillars_of_fate_pages import csrf_of, seq_of
-from tests.test_we_forlorn_few_audit import BOOK, PISTOL, SNARE, TERRAIN, Table, board, position, quote_of
-
-HOLSTER = {"name": "Holster", "type": "storage", "value": 1, "holds": {"tool": 0, "weapon": 1}}
-SADDLEBAG = {"name": "Saddlebag", "type": "storage", "value": 2, "holds": {"tool": 1, "weapon": 0}}
+from tests.test_we_forlorn_few_audit import (
+    HOLSTER,
+    PISTOL,
+    SNARE,
+    TERRAIN,
+    Table,
+    board,
+    position,
+)
+from tests.test_we_forlorn_few_audit_2 import SADDLEBAG, phase, ravenous, refused_any
 
 
 @pytest.fixture
 def client(module_client):
     """One app and database for the whole file (each scenario starts its own session)."""
     return module_client
-
-
-def ravenous(tile, hunger=1):
-    return {"tile": tile, "status": "ravenous", "hunger": hunger, "companions": 0}
-
-
-def phase(t):
-    return t.view()["phase"]
-
-
-def refused_any(t, event):
-    """A 422 whose quotes are all verbatim; the quotes."""
-    r = t.post(event)
-    assert r.status_code == 422, r.get_json()
-    quotes = quote_of(r)
-    assert quotes and all(q in BOOK for q in quotes), quotes
-    return quotes
 
 
 # ---------------------------------------------------------------- the Ravenous and their Hunger
