@@ -404,6 +404,15 @@ def test_events_hide_what_the_other_seat_may_not_see():
     assert start(opening()).visible_event(hand, "moon")["cards"] == [{"hidden": True}] * 2
 
 
+def test_a_hand_is_entered_whoever_s_turn_it_is_but_a_card_is_played_in_one_s_own():
+    model = start(opening())
+    turn = model.G["turn"]
+    other = next(seat for seat in ("sun", "moon") if seat != turn)
+    enter(model, {"type": "hand", "player": other, "cards": [card(1), card(2)]})
+    assert model.G["hands"][other]["cards"] == [card(1), card(2)]
+    refused(model, play(other, "left", **card(1)), model.turn_rule)
+
+
 def test_effects_never_name_a_face_down_card():
     model = start(opening())
     effects = enter(model, play("sun", "left", "down", divine="Klar"))

@@ -226,7 +226,7 @@ def apply(model: Referee, event: dict, replaying: bool = False,
             model.refused_phase_quote(kind),
         )
     acting = model.current_players()
-    if player not in acting:
+    if player not in acting and kind not in model.any_turn_events:
         names = " or ".join(model.player_name(seat) for seat in acting)
         raise model.violation(f"It is {names}'s turn, not {model.player_name(player)}'s.",
                               model.refused_turn_quote(kind))

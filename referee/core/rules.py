@@ -271,6 +271,9 @@ class Referee:
     phase_rule: ClassVar[str | dict[str, str]] = ""
     turn_rule: ClassVar[str] = ""
     end_rule: ClassVar[str] = ""
+    # Event types any seat may enter whoever's turn it is, in a phase where they are possible: what
+    # a player records of what they hold (a hand), not a move.
+    any_turn_events: ClassVar[frozenset[str]] = frozenset()
     position_schema: ClassVar[dict] = {}
     example_setup: ClassVar[dict] = {}
 

@@ -102,8 +102,9 @@ class Game(Referee):
     title = "Pillars of Fate"
     seats = SEATS
     # 2: tie_past_pillars (a full tie at the end has no winner by default); 3: the hand may be
-    # entered while a Divine action is pending, to have Sorcerer's exchange checked (session 8)
-    rules_version = 3
+    # entered while a Divine action is pending, to have Sorcerer's exchange checked (session 8);
+    # 4: a hand is entered whoever's turn it is (`any_turn_events`, session 8)
+    rules_version = 4
     options = OPTIONS
     hidden_information = True
     states = ["draft", "quests", "turns", "action", "ties", "over"]
@@ -111,6 +112,7 @@ class Game(Referee):
     phase_rule = {"draft": Q_KEEP, "quests": Q_NEW_QUESTS, "turns": Q_PLAY,
                   "action": Q_DIVINE_ACTION, "ties": Q_RESOLVE, "over": Q_GAME_END, "": Q_PLAY}
     turn_rule = _OutOfTurnRule()
+    any_turn_events = frozenset({"hand"})  # a player enters their own hand when they look at it
     end_rule = Q_GAME_END
     position_schema = POSITION_SCHEMA
     score_schema = SCORE_SCHEMA
