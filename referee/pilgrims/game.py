@@ -768,9 +768,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         player, turn = self.me(event), self.G["turn"]
         who = self.character(player, event["character"])
         item = player["hand"].pop(event["hand"] - 1)
+        symbol = self.symbol_played(event, who, item)
         if event.get("convert"):
             player["clovers"] -= 1
-            symbol = self.symbol_played(event, who, item)
             to = f" (to {symbol})" if symbol and symbol != item["activation"] else ""
             self.effect(f"1 clover spent to convert the item's activation symbol{to}.",
                         Q_CLOVER_ACTIVATION)
@@ -779,7 +779,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             self.effect("The item card it held is discarded first.", Q_ONE_ITEM)
         who["holds"] = item
         self.happened(f"color:{item['adventure']}")
-        if symbol := self.symbol_played(event, who, item):
+        if symbol:
             self.happened(f"activation:{symbol}")
         turn["activated"] = True
         turn["activations"] -= 1
