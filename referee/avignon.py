@@ -518,6 +518,7 @@ class Game(Referee):
                 raise SetupError("Rome takes the first turn", "position.turn")
             if previous:
                 raise SetupError("the first turn has no previous turn", "position.previous_turn")
+            cls._check_untouched(G)
         if previous:
             before = cls._read_board(previous["board_before"],
                                      "position.previous_turn.board_before", full=False)
@@ -548,7 +549,32 @@ class Game(Referee):
                 return G, "over"
         return G, "actions"
 
+    @staticmethod
+    def _check_untouched(G):
+        """Before the first turn's single action nothing has moved: the five cards of the setup
+        lie in Genoa, nothing is discarded and both Congregations are empty."""
+        for row in G["board"]:
+            if row["location"] != "genoa":
+                raise SetupError(f"path {row['path']} holds {row['character']} in "
+                                 f"{row['location'].title()} on the first turn: before it, the "
+                                 "five cards of the setup lie in Genoa", "position.board")
+        if G["discard"]:
+            raise SetupError("the discard pile holds cards on the first turn: nothing has been "
+                             "excommunicated before it", "position.discard")
+        for seat in SEATS:
+            if G["congregations"][seat]:
+                raise SetupError(f"{seat}'s Congregation holds cards on the first turn: nothing "
+                                 "has scored before it", f"position.congregations.{seat}")
+
     # -- the turn -----------------------------------------------------------------------------------
+
+    def refused_turn_quote(self, kind: str) -> str | tuple[str, ...]:
+        """A `draw` entered by the player not on turn in the actions phase is a draw when none is
+        due (in the draw phase either seat may enter one): the sentences that say when a card is
+        drawn, not the turn rule."""
+        if kind == "draw":
+            return (Q_EXCOMMUNICATE, Q_REPLACE)
+        return self.turn_rule
 
     def current_players(self) -> list[str]:
         if self.phase == "draw":
@@ -705,12 +731,15 @@ class Game(Referee):
 
     @cites(Q_TWO)
     def turn_cannot_go_on(self, event):
-        if self._legal_actions():
-            taken = len(self.G["actions_taken"])
-            return (f"{self.player_name(event['player'])} has taken {taken} of the "
-                    f"{self.required_actions()} actions this turn and can still act; the turn "
-                    "ends by itself when they are taken.")
-        return True
+        if not self._legal_actions():
+            return True
+        taken = len(self.G["actions_taken"])
+        # the first turn's one action is the Selfless Rule's, which modifies "exactly two"
+        raise self.violation(
+            f"{self.player_name(event['player'])} has taken {taken} of the "
+            f"{self.required_actions()} actions this turn and can still act; the turn ends by "
+            "itself when they are taken.",
+            (Q_SELFLESS, Q_TWO) if self.G["first_turn"] else Q_TWO)
 
     def on_action(self, event):
         event = self._resolve(event)

@@ -415,9 +415,19 @@ def test_ascetic_own_end_ruling_leaves_the_far_ascetic(client):
 
 
 def test_ascetic_moves_back_after_the_first_turns_single_action(client):
-    """The first turn is a single action: it ends there, and an Ascetic in Rome moves back."""
+    """The first turn is a single action: it ends there. (This scenario once began the first turn
+    with the Ascetic in Florence, so that Rome's one BESEECH took it to Rome and the end of the
+    turn moved it back; a first turn starts from the setup's five cards in Genoa, so that position
+    is refused since audit 4, and no single action can take an Ascetic from Genoa to an end.)"""
     cells = [("Ascetic", "florence")] + GENOA[1:]
-    table = start(client, cells, first_turn=True)
+    board_cells = [{"path": p, "character": c, "location": loc}
+                   for p, (c, loc) in enumerate(cells, start=1)]
+    response = client.post("/api/sessions", json={
+        "game": "avignon", "players": PLAYERS,
+        "position": {"board": board_cells, "turn": "rome", "first_turn": True}})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "position.board"
+    table = start(client, [("Ascetic", "genoa")] + GENOA[1:], first_turn=True)
     table.accepted(ev("beseech", path=1))
     assert board(table)[0] == ("Ascetic", "florence")
     assert table.view()["current_players"] == ["avignon"]

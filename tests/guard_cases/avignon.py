@@ -113,6 +113,12 @@ CASES = [
          Q_EXCOMMUNICATE, "no card is to be drawn: a card is drawn only to replace one "
          "excommunicated or one scored, so both sentences are quoted",
          also=(Q_REPLACE,)),
+    Case("a_draw_is_due (the player not on turn)", setup(position()),
+         ev("draw", "avignon", character="Ascetic"),
+         Q_EXCOMMUNICATE, "Avignon enters a draw during Rome's turn: what is wrong is that no card "
+         "is to be drawn (no excommunication, no scored card), not that Avignon acts out of turn, "
+         "so the two sentences that say when a card is drawn are quoted, as for Rome",
+         also=(Q_REPLACE,)),
     Case("drawn_by_that_player",
          setup(position([("Vicar", "avignon"), ("Scribe", "genoa"), ("Nuncio", "genoa"),
                          ("Courtesan", "genoa"), ("Canonist", "genoa")])),
@@ -149,6 +155,10 @@ CASES = [
          events=[ev("chastise", path=1)]),
     Case("turn_cannot_go_on", setup(position()), ev("end_turn"),
          Q_TWO, "Rome can still take actions: each player takes exactly two"),
+    Case("turn_cannot_go_on (first turn)", setup(position(first_turn=True)), ev("end_turn"),
+         Q_SELFLESS, "Rome ends the game's first turn before its single action: the Selfless Rule "
+         "sets that turn's one action (it modifies 'exactly two', quoted after it)",
+         also=(Q_TWO,)),
     Case("turn_rule (first turn)", setup(position(first_turn=True)), ev("beseech", "avignon", path=1),
          Q_FIRST, "Avignon acting on the game's first turn: the Roman player goes first"),
     Case("turn_rule (Selfless Rule)", setup(position(first_turn=True)), ev("chastise", path=2),
