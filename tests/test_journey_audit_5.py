@@ -232,7 +232,8 @@ Q3_LAST_GATE = {"turn": 3, "gates": [{"id": "gate-1", "status": "closed"},
                                      {"id": "gate-2", "status": "closed"}, {"id": "gate-3"}],
                 "sutras": [], "villagers": ["villager-1"], "wells": ["well-1"], "boxes": ["box-1"],
                 "broken_doors": ["broken-door-1"], "demons": [],
-                "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"]}}}
+                "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"]},
+                             "monk_sha": {"villagers": 2}}}  # the other two rescued
 
 
 def test_quest_3_the_prayer_of_sealing_seals_the_last_gate_victory(client):

@@ -73,6 +73,11 @@ Q_ONE_UPGRADE = "Setup normally and then give each Pilgrim 1 Karma Upgrade."
 Q_TWO_UPGRADES = "Setup normally and then give each Pilgrim 2 Karma Upgrades."
 Q_EARNED = ("The Pilgrims are given Karma Upgrades during the setup of the later Quests, "
             "representing Skills they have earned in the early Quests.")
+Q_VILLAGER_HELD = "Place the Villager Token by the Pilgrim's Profile Sheet."
+Q_STARTS_WITH = ("Tripitaka starts the game with the Healing Trance Skill Card and one random "
+                 "draw.")
+Q_COMPARE = ("Then compare your Pilgrims to the setup for the next Quest. If your setup is "
+             "similar, you are ready to play.")
 Q_CARRY_RESULTS = ("However, you can play many Quests at once, and carry the results (Skill Cards, "
                    "Weapon Upgrades, Corruption Cards) from one Quest to the next.")
 
@@ -371,6 +376,30 @@ class Quest:
                     raise cls.board_differs(kind, printed.get(kind, 0), placed[kind])
 
     @classmethod
+    def villagers_off_board(cls, G: dict, gone_otherwise: bool = False) -> list[str]:
+        """A game joined at a later Turn: the Board Setup's Villager Tokens no longer on the board.
+        A Rescue places the token "by the Pilgrim's Profile Sheet", so those the Pilgrims hold were
+        rescued: named `rescued-1`... and recorded as rescued facts; the names are returned. Tokens
+        neither on the board nor held are refused (a player's mistake at setup) unless the Quest has
+        another way off the board (`gone_otherwise`: Quest 1's Transformation), whose names
+        (`gone-1`...) follow the rescued ones."""
+        if G["turn"] == 1:
+            return []
+        printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
+        held = sum(p["villagers"] for p in G["pilgrims"].values())
+        off = printed - on_board
+        if on_board > printed or held > off or (held < off and not gone_otherwise):
+            raise RuleViolation(
+                f"The Board Setup of {cls.title} places {printed} Villager Token"
+                f"{'s' * (printed != 1)}; at Turn {G['turn']} the position has {on_board} on the "
+                f"board and the Pilgrims hold {held}. A rescued Villager Token is held by the "
+                "Pilgrim who rescued it.",
+                Citation("journey", Q_VILLAGER_HELD), (Citation("journey", cls.board_quote("villagers")),))
+        rescued = [f"rescued-{n}" for n in range(1, held + 1)]
+        G["quest_state"]["facts"]["rescued"].extend(rescued)
+        return rescued + [f"gone-{n}" for n in range(1, off - held + 1)]
+
+    @classmethod
     def board_differs(cls, kind: str, printed: int, have: int) -> RuleViolation:
         """A position at Turn 1 that does not match the Board Setup: a player's mistake at setup,
         refused with the Quest's own Board Setup line (`board_quote`)."""
@@ -455,12 +484,16 @@ class Quest:
                              "options.initiative")
 
     @classmethod
-    def starting_skill(cls, G: dict, pilgrim: str, card: str) -> None:
+    def starting_skill(cls, G: dict, options: dict, pilgrim: str, card: str) -> None:
         """A named starting Skill Card "and one random draw" (the draw stays unknown). A hand the
-        position gives is kept: Pilgrims carried over from the last Quest keep their cards."""
+        position gives is kept (Pilgrims carried over from the last Quest keep their cards); at
+        Turn 1 the named card joins it unless he holds it (ruling `starting_skill_cards`)."""
         state = G["pilgrims"][pilgrim]
         if state["skills_unknown"] == 2 and not state["skills"]:
             state["skills"], state["skills_unknown"] = [card], 1
+        elif (G["turn"] == 1 and card not in state["skills"]
+              and options.get("starting_skill_cards", "added") == "added"):
+            state["skills"].append(card)
 
     # -- the hooks the core calls ------------------------------------------------------------------
 
@@ -679,6 +712,14 @@ QUEST_OPTIONS: dict[str, Option] = {
         "from Quests played before (a campaign gives its Upgrades between Quests).",
         {"enum": ["at_setup", "in_position"]}, "at_setup",
         citations("journey", Q_ONE_UPGRADE, Q_CARRY_RESULTS)),
+    "starting_skill_cards": Option(
+        "Table ruling: a Quest's named starting Skill Card (Quest 2: Shining Seal, Healing "
+        "Fellowship; Quest 5: Healing Trance) when the Pilgrim comes with a hand (carried from "
+        "the Quest before, or entered). \"added\": he starts the Quest with it, added to the "
+        "hand he holds (Quest 5's Calming Influence needs it); \"as_carried\": the hand he "
+        "holds, compared with the Quest's setup by the table (it may draw or discard cards).",
+        {"enum": ["added", "as_carried"]}, "added",
+        citations("journey", Q_STARTS_WITH, Q_COMPARE)),
     "quest_setup": Option(
         "What the chosen Quest's setup needs that its text does not give (the Quest Mini-Maps "
         "are figures), e.g. Quest 1 {\"house\": [the Demons in the Villagers' house]}, Quest 3 "

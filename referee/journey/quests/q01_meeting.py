@@ -40,7 +40,7 @@ def house_cleared(game) -> bool:
 
 
 def villagers_rescued(game) -> bool:
-    return all(v in facts(game)["rescued"] for v in state(game)["villager_tokens"])
+    return all(v in facts(game)["rescued"] for v in state(game)["villagers"])
 
 
 def villager_transformed(game) -> bool:
@@ -126,13 +126,17 @@ class Meeting(Quest):
         if G["turn"] == 1 and G["tokens"]["doors"]:
             for demon in house:  # behind the closed door
                 G["demons"][demon]["active"] = False
+        # joined at a later Turn: a Villager off the board was rescued (held) or, once its Turn
+        # Tokens ran out (the Maintenance of Turn 6), replaced with a Bull Warrior
+        off_board = cls.villagers_off_board(G, gone_otherwise=G["turn"] > TURN_TOKENS + 1)
         G["quest_state"].update({
             "house": list(house),
+            "villagers": [*G["tokens"]["villagers"], *off_board],
             # 5 Turn Tokens, one removed each End Phase: a game joined at a later Turn has lost
             # one for each Turn played
             "villager_tokens": {v: max(0, TURN_TOKENS - (G["turn"] - 1))
                                 for v in G["tokens"]["villagers"]},
-            "transformed": [],
+            "transformed": [v for v in off_board if v.startswith("gone-")],
         })
 
     @classmethod

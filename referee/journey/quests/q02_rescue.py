@@ -32,6 +32,7 @@ Q_DEFEAT = ("Defeat: A Pilgrim was Killed or the Pilgrims cleared all the Demons
 Q_SUTRA_HELD = ("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile "
                 "Sheet.")
 NEEDED = 2
+LAST_TURN_UNREVIVED = 3  # face down, then on his side, then on his back, then dead
 
 
 def held_for_the_victory(game) -> int:
@@ -101,11 +102,16 @@ class Rescue(Quest):
     def prepare(cls, G, options, entered):
         cls.fix_initiative(G, options, ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"],
                            "the initiative is Monkey, Monk Sha, Tripitaka, Cho Hakkai")
-        cls.starting_skill(G, "tripitaka", "Shining Seal")
-        cls.starting_skill(G, "monk_sha", "Healing Fellowship")
+        cls.starting_skill(G, options, "tripitaka", "Shining Seal")
+        cls.starting_skill(G, options, "monk_sha", "Healing Fellowship")
         cho = G["pilgrims"]["cho_hakkai"]
         if G["turn"] == 1 and cho["status"] == "active":
             cho.update(hp=0, status="unconscious", posture="face_down")
+        elif G["turn"] > 1 and (cho["status"] == "active" or (
+                cho["status"] == "unconscious" and G["turn"] > LAST_TURN_UNREVIVED)):
+            # joined at a later Turn: only a Revive brings him back (and, never revived, he died at
+            # the Maintenance of Turn 3, turned each Maintenance from face down)
+            G["quest_state"]["facts"]["revived"].append("cho_hakkai")
 
 
 QUEST = Rescue

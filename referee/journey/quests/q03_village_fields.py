@@ -142,7 +142,8 @@ class VillageFields(Quest):
             for gate in G["gates"].values():
                 gate["status"] = "inactive"
         G["quest_state"].update({"safe_house": list(safe),
-                                 "villagers": list(G["tokens"]["villagers"]),
+                                 "villagers": [*G["tokens"]["villagers"],
+                                               *cls.villagers_off_board(G)],
                                  "central_tile": False, "village_entered": []})
 
     @classmethod

@@ -204,7 +204,7 @@ class Beasts(Quest):
     @classmethod
     def prepare(cls, G, options, entered):
         cls.tripitaka_last(G, options)
-        cls.starting_skill(G, "tripitaka", TRANCE)
+        cls.starting_skill(G, options, "tripitaka", TRANCE)
         G["quest_state"]["kei_lun"] = {"acted": 0, "calmed": False}
 
     @classmethod

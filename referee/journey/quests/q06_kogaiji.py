@@ -199,6 +199,7 @@ class Kogaiji(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
+        cls.villagers_off_board(G)  # rescued before a later Turn: held by a Pilgrim
         G["quest_state"].update({"sutras": options.get("q6_sutras", "exactly"),
                                  "sealed_by_prayer": False})
         for gate in G["gates"].values():
