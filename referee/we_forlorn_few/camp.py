@@ -48,6 +48,7 @@ from .quotes import (
     Q_QRG_RECUPERATE,
     Q_QRG_SACRIFICE,
     Q_RAVENOUS_DICE,
+    Q_RAVENOUS_HUNGER,
     Q_RECUPERATE,
     Q_SACRIFICE,
     Q_SKULL,
@@ -427,10 +428,14 @@ class CampMixin:
         printed = self.printed_outcome(event)
         if printed is None:
             return True
+        card = cards.event_card(event["card"])
+        own = card.get("quotes") or {}
         draws = self.draws_of(event, "draws", printed["bag"]) or []
-        if len(draws) != printed["bag"]:
+        if len(draws) > printed["bag"]:
             raise self.violation(f"{event['card']} shows the bag icon {printed['bag']}: draw "
-                                 f"{printed['bag']} token(s), not {len(draws)}.", Q_EVENT_BAG)
+                                 f"{printed['bag']} token(s), not {len(draws)}.",
+                                 self.card_quotes(own.get("bag"), Q_EVENT_BAG))
+        dice = event.get("dice") or []
         for key in self.EFFECT_KEYS:
             if key not in event:
                 continue
@@ -440,9 +445,18 @@ class CampMixin:
                 want = {k: v for k, v in want.items() if v}
                 given = {k: v for k, v in given.items() if v}
             if want != given:
-                return (f"{event['card']} with the highest die Worth {max(event.get('dice') or [0])}"
-                        f" gives {key.replace('_', ' ')} {want or 'nothing'}, not {given}.")
+                raise self.violation(
+                    f"{event['card']} with the highest die Worth {max(dice or [0])} gives "
+                    f"{key.replace('_', ' ')} {want or 'nothing'}, not {given}.",
+                    self.card_quotes(Q_EVENT_HIGHEST if len(dice) > 1 else None,
+                                     own.get(str(max(dice or [0])))))
         return True
+
+    @staticmethod
+    def card_quotes(*quotes: str | None) -> str | tuple[str, ...]:
+        """The sentences that apply, most specific first, those the data table lacks left out."""
+        present = tuple(q for q in quotes if q)
+        return present[0] if len(present) == 1 else present
 
     @cites(Q_FAQ_EVENT_RAVENOUS)
     def event_not_on_ravenous(self, event):
@@ -466,17 +480,37 @@ class CampMixin:
         self.effect(f"{self.player_name(seat)} draws the Event card {event['card']}"
                     + (f"; highest die Worth {max(dice)}" if dice else "") + ".",
                     Q_EVENT_HIGHEST if len(dice) > 1 else Q_EVENT)
+        others = event.get("others", {})
+        if event.get("others_first"):
+            self.card_on_others(others)
         haul = self.apply_card_effect(seat, effect)
-        draws = self.draws_of(event, "draws", printed["bag"] if printed else 0) or []
+        due = printed["bag"] if printed else 0
+        draws = self.draws_of(event, "draws", due) or []
         if draws:
             self.effect(f"The bag icon: {len(draws)} token(s) from the Exploration Bag.",
                         Q_EVENT_BAG)
             self.draw_from_bag(seat, draws, haul)
+        if len(draws) < due and self.G["players"][seat]["status"] == TRAVELER:
+            raise self.violation(f"{event['card']} shows the bag icon {due}: draw {due} token(s), "
+                                 f"not {len(draws)}.",
+                                 self.card_quotes((cards.event_card(event["card"]).get("quotes")
+                                                   or {}).get("bag"), Q_EVENT_BAG))
         self.gain(seat, haul, (), event.get("discard"))
-        for other, done in event.get("others", {}).items():
-            self.gain(other, self.apply_card_effect(other, done))
+        if not event.get("others_first"):
+            if self.G["players"][seat]["status"] == TRAVELER \
+                    or self.option("card_after_ravenous") == "completes":
+                self.card_on_others(others)
+            elif others:
+                self.effect(f"{self.player_name(seat)} turned Ravenous and the turn ended: the rest "
+                            f"of the card is not resolved for "
+                            f"{', '.join(self.player_name(o) for o in others)} (table option "
+                            "card_after_ravenous).", Q_RAVENOUS_HUNGER)
         self.effect("The Event card is discarded; the turn ends.", Q_EVENT)
         self.end_turn()
+
+    def card_on_others(self, others: dict) -> None:
+        for other, done in others.items():
+            self.gain(other, self.apply_card_effect(other, done))
 
     def apply_card_effect(self, seat: str, effect: dict) -> dict:
         """Apply what a card did; the Resources it gives are returned, to be gained once."""

@@ -183,6 +183,9 @@ EVENT_TYPES = {
                                                         "properties": EFFECT_FIELDS,
                                                         "additionalProperties": False},
                                "description": "what the card did to other Players"},
+                    "others_first": {"type": "boolean",
+                                     "description": "the card acts on the other Players before "
+                                                    "you (as printed; left out: after)"},
                     "discard": DISCARD},
         required=("card",),
         example={"type": "event_card", "player": "p1",

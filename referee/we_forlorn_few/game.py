@@ -73,11 +73,13 @@ from .quotes import (
     Q_COMBAT_WHO,
     Q_END_ALL,
     Q_EVENT,
+    Q_EXAMPLE_COMPLETE_CARD,
     Q_EXAMPLE_DEFENSE_ONE,
     Q_EXAMPLE_DEFENSE_PISTOL,
     Q_EXAMPLE_ONE_ADDED,
     Q_FAQ_CITY,
     Q_FAQ_DISCARD_STORAGE,
+    Q_FAQ_PERISH_END_TURN,
     Q_FAQ_STEAL_STORAGE,
     Q_FLIP_IMPLIED,
     Q_FOURTH_HUNGER,
@@ -97,6 +99,7 @@ from .quotes import (
     Q_QRG_SACRIFICE,
     Q_QRG_TRAVEL,
     Q_RAVENOUS_GOAL,
+    Q_RAVENOUS_HUNGER,
     Q_RAVENOUS_LOSE,
     Q_RAVENOUS_MOVE,
     Q_RAVENOUS_PHASES,
@@ -269,6 +272,14 @@ OPTIONS = {
         "discarded or stolen, not traded: \"discarded\" (as when stolen) or \"kept\" (they go "
         "with it).", {"enum": ["discarded", "kept"]}, "discarded",
         citations(GAME, Q_FAQ_STEAL_STORAGE, Q_FAQ_DISCARD_STORAGE, Q_TRADE_ACCEPT)),
+    "card_after_ravenous": Option(
+        "Table ruling: the rulebook does not say what becomes of the rest of an Event card once it "
+        "has turned the active Traveler Ravenous. \"stops\": their turn ends at once, so what the "
+        "card would still do (to other Players too) is not resolved; \"completes\": the card is "
+        "resolved to its end for the other Players (Event cards no longer affect the Ravenous). "
+        "What the card did to the others before (`others_first`) stands either way.",
+        {"enum": ["stops", "completes"]}, "stops",
+        citations(GAME, Q_RAVENOUS_HUNGER, Q_FAQ_PERISH_END_TURN, Q_EVENT, Q_EXAMPLE_COMPLETE_CARD)),
     "empty_bag": Option(
         "Table ruling: the rulebook does not say what a draw from an empty Exploration Bag does; "
         "\"nothing\" (the only reading that adds no rule): nothing is drawn.",
@@ -330,7 +341,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    under gather_same_kind=false) (session 8); 4: tokens left to draw when the Traveler
     #    turns Ravenous mid-draw stay in the bag (session 8); 5: a Sacrifice while the winner of
     #    a Combat steals (session 8)
-    rules_version = 5
+    rules_version = 6
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

@@ -60,7 +60,8 @@ def legal_events(game) -> list[dict]:
         return [{"type": "season", "player": seat,
                  "open": ["card", "add_to_bag", "place", "remove_tiles", "relocate"]}]
     if phase == "turn_steal":
-        return steals(game, seat)
+        mine = sacrifices(game, seat) if seat == game.G["current"] else []
+        return (steals(game, seat) + mine)[:MAX_LISTED]
     if phase.startswith("ravenous"):
         return ravenous(game, seat, phase)
     out = {"turn_travel": travels, "turn_gathering": gatherings, "turn_camp": camp,
@@ -212,7 +213,8 @@ def event_cards(game, seat) -> list[dict]:
             for drawn in draws:
                 out.append({**event, "draws": drawn} if drawn else event)
     out.append({"type": "event_card", "player": seat,
-                "open": ["card", "dice", "gain", "ailments", "perish", "draws"]})
+                "open": ["card", "dice", "gain", "lose", "ailments", "remove_ailments", "perish",
+                         "draws", "others", "others_first", "discard"]})
     return out
 
 

@@ -116,6 +116,10 @@ Q_EVENT_HIGHEST = ("Note: If a Player rolls multiple dice in order to resolve an
 Q_EVENT_BAG = ("When an Event card contains this icon (a bag showing the number 1, 2 or 3), the "
                "Player is to draw tokens from the Exploration Bag equal to the number on the icon.")
 Q_FAQ_EVENT_RAVENOUS = "A: No, Event cards do not affect you."
+Q_EXAMPLE_COMPLETE_CARD = ("Therefore, they must discard three Companion tokens total to complete the "
+                           "Event card.")
+Q_FAQ_PERISH_END_TURN = ("A: Flip your Player board and add one Hunger token to the Ravenous Side then "
+                         "end your turn.")
 
 # -- supply ------------------------------------------------------------------------------------------
 Q_SLOT_TYPE = ("Equipment cards: Equipment cards must be stored in the slots which share the same "
