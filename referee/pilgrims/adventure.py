@@ -105,8 +105,17 @@ class AdventureMixin:
             if "character" in entry:
                 self.character(player, entry["character"])["holds"] = None
         self.discard_items(items)
-        self.effect(f"{len(pay)} item card(s) discarded to pay the items cost "
-                    f"({', '.join(cost) or 'nothing'}).", Q_PAY)
+        paid_cards, free = len(pay), len(cost) - len(pay)
+        if not cost:
+            self.effect("The items cost shows no symbol: no item card is discarded.", Q_PAY)
+        elif paid_cards:
+            self.effect(f"{paid_cards} item card{'s' * (paid_cards != 1)} discarded to pay the "
+                        f"items cost ({', '.join(cost)}).", Q_PAY)
+        if free:
+            self.effect(f"Discount improvement{'s' * (free != 1)} cover{'s' * (free == 1)} "
+                        f"{free} item card{'s' * (free != 1)} of the items cost "
+                        f"({', '.join(cost)})"
+                        + (": no item card is discarded." if not paid_cards else "."), Q_DISCOUNT)
 
     def do_complete(self, event):
         player = self.me(event)

@@ -139,8 +139,19 @@ Q_RATIO_CHANGE = ("At the end of round 2, the display's adventure card ratio cha
 Q_CAMPFIRES = ("2. Shuffle the companion cards and create a face-down companion deck. Place it below "
                "the map. Draw 6 companion cards from the top of the deck and place one face-up on "
                "each of the 6 campfire spaces.")
+Q_ROUND_TWO_CARD = ("Put the rightmost level I adventure card (the middle one in the display) on the "
+                    "bottom of its deck.")
+Q_DRAW_INSTEAD = "If an adventure deck has no cards remaining, instead draw from the remaining deck."
+Q_LEVEL_ONE_LEFT = ("Draw and place 3 adventure cards from this deck face-up to the left above the "
+                    "map.")
 # The book says nothing of an empty companion deck: a card entered all the same cannot be in it.
 Q_COMPONENTS_COMPANIONS = "• 32 companion cards"
+
+def placed(display: list[dict], entry: dict) -> None:
+    """A display entry put in the first free place of its group (level I places on the left)."""
+    at = max((i + 1 for i, e in enumerate(display) if e["group"] <= entry["group"]), default=0)
+    display.insert(at, entry)
+
 
 class _EndRule:
     """The end of the game: the book prints it for the solo game in its own section."""
@@ -223,6 +234,16 @@ OPTIONS = {
         "printed on the card.",
         {"enum": ["converted", "printed"]}, "converted",
         citations("pilgrims", Q_CLOVER_ACTIVATION, TRIGGERS["activation"])),
+    "round_two_card": Option(
+        "Table ruling: the card put on the bottom of its deck at the end of round 2 when the "
+        "display's rightmost level I card is not its middle one (an adventure deck ran out, so a "
+        "card of the other level fills a place). \"rightmost_level1\" (default, the literal "
+        "reading: the sentence names the card by its level, and the change takes out a level I "
+        "card for a level II one): the rightmost level I card, wherever it lies, to the bottom of "
+        "the level I deck. \"middle\": the middle card of the display (the third from the left, "
+        "the last of the 3 level I places), whatever its level, to the bottom of its own deck.",
+        {"enum": ["rightmost_level1", "middle"]}, "rightmost_level1",
+        citations("pilgrims", Q_ROUND_TWO_CARD, Q_DRAW_INSTEAD, Q_LEVEL_ONE_LEFT)),
     "convert_for_leader": Option(
         "Table ruling: may a clover convert an item's activation symbol to activate the leader? "
         "The clover rule says \"to match a companion card\"; the activation rule covers \"a "
@@ -249,7 +270,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 7
+    rules_version = 8
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
@@ -905,12 +926,23 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     def round_two_bottom(self) -> int | None:
         """The display place of the card this replenish puts on the bottom of its deck when it ends
-        round 2 (the rightmost level I card, once the display is refilled), else None."""
+        round 2 (once the display is refilled), else None."""
         if self.G["round"] != 2 or not self.next_seat()[1]:
             return None
-        level_one = sum(1 for e in self.G["display"] if e["group"] == 1)
-        level_one += sum(1 for group, _ in self.display_needs() if group == 1)
-        return level_one or None
+        display = [dict(e) for e in self.G["display"]]
+        for group, level in self.display_needs():
+            placed(display, {"group": group, "level": level})
+        pick = self.round_two_pick(display)
+        return None if pick is None else pick + 1
+
+    def round_two_pick(self, display: list[dict]) -> int | None:
+        """Where in `display` the card lies that the end of round 2 puts on the bottom of its deck
+        (table ruling round_two_card): the rightmost level I card, or the middle one (the third
+        from the left, the last of the level I places); None when there is none."""
+        if self.table_options.get("round_two_card") == "middle":
+            return DISPLAY_RATIO[2][0] - 1 if len(display) >= DISPLAY_RATIO[2][0] else None
+        places = [n for n, e in enumerate(display) if e["level"] == 1]
+        return places[-1] if places else None
 
     def map_slots(self) -> list[list[int]]:
         return [[r, c] for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
@@ -952,10 +984,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             self.effect("An adventure deck is empty: drawn from the other deck.", Q_EMPTY_DECK)
 
     def insert_display(self, entry: dict) -> None:
-        display = self.G["display"]
-        at = max((i + 1 for i, e in enumerate(display) if e["group"] <= entry["group"]),
-                 default=0)
-        display.insert(at, entry)
+        placed(self.G["display"], entry)
 
     def end_round(self, event):
         G = self.G
@@ -968,21 +997,37 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             G["falconer"]["sets_flipped"] = []
             self.effect("The 6 solo cards are shuffled into a new solo deck.", Q_SOLO_DECK)
         if G["round"] == 2:
-            level_one = [e for e in G["display"] if e["group"] == 1]
-            rightmost = level_one[-1] if level_one else None
-            computed = next(n for n, e in enumerate(G["display"], start=1) if e is rightmost) \
-                if rightmost else None  # (by identity: cards not yet entered are equal dicts)
-            if "to_bottom" in event and event["to_bottom"] != computed:
-                raise self.violation(
-                    f"The card put on the bottom of its deck is the rightmost level I adventure "
-                    f"card, display place {computed}, not place {event['to_bottom']}."
-                    if computed else "There is no level I adventure card in the display to put "
-                    "on the bottom of its deck.", Q_RATIO_CHANGE)
-            if rightmost:
-                G["display"].remove(rightmost)
-                G["decks"][f"level{rightmost['level']}"] += 1
-                self.to_bottom(f"level{rightmost['level']}", rightmost["card"],
-                               "end of round 2: the rightmost level I adventure card")
+            self.change_ratio(event)
+        elif "new_level2" in event or "to_bottom" in event:
+            raise self.violation(f"The display changes only at the end of round 2, not of round "
+                                 f"{G['round']}.", Q_RATIO_CHANGE)
+        if G["round"] == ROUNDS:
+            self.effect("The game ends.", self.end_rule)
+        else:
+            G["round"] += 1
+            self.effect(f"Round {G['round']} begins with the first player.", Q_ROUNDS)
+
+    def change_ratio(self, event) -> None:
+        """The end of round 2: a level I card to the bottom of its deck, a new level II card drawn
+        (table ruling round_two_card for which card), then the places of rounds 3 and 4."""
+        G = self.G
+        middle = self.table_options.get("round_two_card") == "middle"
+        pick = self.round_two_pick(G["display"])
+        computed = None if pick is None else pick + 1
+        which = ("the middle card of the display (the last level I place)" if middle
+                 else "the rightmost level I adventure card")
+        if "to_bottom" in event and event["to_bottom"] != computed:
+            raise self.violation(
+                f"The card put on the bottom of its deck is {which}, display place {computed}, "
+                f"not place {event['to_bottom']}." if computed else
+                f"There is no {'middle card' if middle else 'level I adventure card'} in the "
+                "display to put on the bottom of its deck.", Q_RATIO_CHANGE)
+        if pick is not None:
+            out = G["display"].pop(pick)
+            G["decks"][f"level{out['level']}"] += 1
+            self.to_bottom(f"level{out['level']}", out["card"], f"end of round 2: {which}")
+            self.effect(f"{which[:1].upper()}{which[1:]} (display place {computed}) goes to the "
+                        f"bottom of the level {'I' * out['level']} deck.", Q_RATIO_CHANGE)
             new = event.get("new_level2")
             level = 2 if G["decks"]["level2"] > 0 else 1
             if G["decks"][f"level{level}"] > 0:
@@ -993,16 +1038,16 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                                          "event.new_level2.level")
                 G["decks"][f"level{level}"] -= 1
                 self.insert_display({"group": 2, "level": level, "card": new})
-            self.effect("The display changes to 2 level I and 3 level II adventure cards.",
-                        Q_RATIO_CHANGE)
-        elif "new_level2" in event or "to_bottom" in event:
-            raise self.violation(f"The display changes only at the end of round 2, not of round "
-                                 f"{G['round']}.", Q_RATIO_CHANGE)
-        if G["round"] == ROUNDS:
-            self.effect("The game ends.", self.end_rule)
-        else:
-            G["round"] += 1
-            self.effect(f"Round {G['round']} begins with the first player.", Q_ROUNDS)
+                if level == 1:
+                    self.effect("The level II deck is empty: a level I card is drawn instead.",
+                                Q_DRAW_INSTEAD)
+        elif "new_level2" in event:
+            raise self.violation("No card went to the bottom of its deck: no new level II card "
+                                 "takes its place.", Q_RATIO_CHANGE)
+        for n, entry in enumerate(G["display"]):  # the places of rounds 3 and 4, left to right
+            entry["group"] = 1 if n < DISPLAY_RATIO[3][0] else 2
+        self.effect("The display changes to 2 level I and 3 level II adventure cards.",
+                    Q_RATIO_CHANGE)
 
     # -- reveal ----------------------------------------------------------------------------------------
 

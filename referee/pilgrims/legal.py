@@ -3,11 +3,13 @@ are left "open"."""
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from referee.core import BadRequest, RuleViolation
 
 from . import cards
 from .board import CORNERS, FIGURES, MOVEMENT_SPACES, QUILLS, SIZE
-from .payment import cover_cost, find_party
+from .payment import cover_cost
 
 
 def replenish_event(game, seat) -> dict:
@@ -162,24 +164,53 @@ def ability_events(game, seat) -> list[dict]:
     return out
 
 
-def hand_payment(cost, hand, discounts) -> list[dict] | None:
-    """A payment from hand only, without clovers, if one covers `cost`."""
+def a_payment(cost, player, discounts, clovers=0) -> list[dict] | None:
+    """A payment that covers `cost`, if there is one: item cards from the hand first, then those
+    held by the party ("The player may discard item cards held by their party and/or item cards
+    from their hand."), then, up to `clovers`, other cards converted for a clover each."""
+    pool = [({"hand": n}, card) for n, card in enumerate(player["hand"], start=1)]
+    pool += [({"character": which}, holder["holds"]) for which, holder in
+             [("leader", player["leader"])] + list(enumerate(player["party"], start=1))
+             if holder["holds"] is not None]
     used: list[int] = []
     for symbol in cost:
-        pick = next((i for i, c in enumerate(hand) if i not in used and c["adventure"] == symbol),
-                    None)
+        pick = next((i for i, (_, c) in enumerate(pool)
+                     if i not in used and c["adventure"] == symbol), None)
         if pick is not None:
             used.append(pick)
     for _ in range(len(cost) - len(used)):
-        pick = next((i for i, c in enumerate(hand)
+        pick = next((i for i, (_, c) in enumerate(pool)
                      if i not in used and c["adventure"] == cards.WILD), None)
         if pick is not None:
             used.append(pick)
     for n in range(len(used) + 1):
         trial = used[:len(used) - n]
-        if cover_cost(cost, [hand[i]["adventure"] for i in trial], discounts) is None:
-            return [{"hand": i + 1} for i in trial]
+        if cover_cost(cost, [pool[i][1]["adventure"] for i in trial], discounts) is None:
+            return [pool[i][0] for i in trial]
+    spare = [i for i in range(len(pool)) if i not in used]
+    for converted in range(1, min(clovers, len(spare)) + 1):
+        paid = [pool[i][1]["adventure"] for i in used] + [None] * converted
+        if cover_cost(cost, paid, discounts) is None:
+            return [pool[i][0] for i in used] + [{**pool[i][0], "convert": True}
+                                                 for i in spare[:converted]]
     return None
+
+
+def a_party(requirement, party, clovers) -> tuple[list[int], list[int]] | None:
+    """Companions (places in the party) that meet `requirement`, with the fewest whose type is
+    converted for 2 clovers each, if `clovers` pay for them."""
+    best = None
+    for order in permutations(range(1, len(party) + 1), len(requirement)):
+        converted = [place for place, symbol in zip(order, requirement, strict=True)
+                     if symbol != cards.ANY_COMPANION
+                     and symbol not in party[place - 1]["types"]]
+        if best is None or len(converted) < len(best[1]):
+            best = (list(order), converted)
+        if not converted:
+            break
+    if best is None or 2 * len(best[1]) > clovers:
+        return None
+    return best
 
 
 def adventure_events(game, seat, player) -> list[dict]:
@@ -193,14 +224,17 @@ def adventure_events(game, seat, player) -> list[dict]:
             out.append({"type": "complete_adventure", "player": seat, "source": source,
                         "index": index, "open": ["adventure", "pay", "companions", "retire"]})
             continue
-        companions = find_party(card["party"], party)
-        pay = hand_payment(card["cost"], player["hand"], discounts)
-        if companions is None or pay is None:
+        found = a_party(card["party"], party, player["clovers"])
+        if found is None:
             continue
-        chosen = [i + 1 for i in companions]
+        chosen, converted = found
+        pay = a_payment(card["cost"], player, discounts, player["clovers"] - 2 * len(converted))
+        if pay is None:
+            continue
         out.append({"type": "complete_adventure", "player": seat, "source": source,
                     "index": index, "pay": pay, "companions": chosen,
-                    "retire": chosen[:card.get("crosses", 0)]})
+                    "retire": chosen[:card.get("crosses", 0)],
+                    **({"convert_types": converted} if converted else {})})
     mine = game.quills_of(seat)
     if len(mine) < QUILLS:
         for quest in game.G["quests"]:
@@ -210,12 +244,11 @@ def adventure_events(game, seat, player) -> list[dict]:
                 out.append({"type": "sign_up", "player": seat, "tile": quest["tile"],
                             "open": ["cost", "pay"]})
                 continue
-            pay = hand_payment(quest["cost"], player["hand"], discounts)
+            pay = a_payment(quest["cost"], player, discounts, player["clovers"])
             if pay is not None:
                 out.append({"type": "sign_up", "player": seat, "tile": quest["tile"],
                             "pay": pay})
     return out
-
 
 
 OPEN_FIELDS = {"move": ["to", "card"], "reserve": ["source", "index", "adventure"],

@@ -235,6 +235,14 @@ def position_from(game, G, position, options):
             entry["group"] = entry["level"] if room[entry["level"]] else 3 - entry["level"]
             room[entry["group"]] = max(0, room[entry["group"]] - 1)
             G["display"].append(entry)
+    if G["journey"]:  # 18 journey cards: each one a player holds or has completed left the deck
+        held = sum((G["players"][s]["journey"]["card"] is not None)
+                   + len(G["players"][s]["journey"]["completed"]) for s in seats)
+        G["decks"]["journey"] = position.get("decks", {}).get("journey",
+                                                      max(0, DECKS["journey"] - held))
+        if G["decks"]["journey"] + held > DECKS["journey"]:
+            raise SetupError(f"there are {DECKS['journey']} journey cards: the players hold or "
+                             f"have completed {held}", "position.decks.journey")
     if "decks" in position:
         G["decks"].update(position["decks"])
     G["discard_pile"] = [None] * G["decks"]["discard"]  # a count entered: its cards unknown
