@@ -9,7 +9,7 @@ checked against the calculator on the same final table. Each docstring quotes it
 
 import pytest
 
-from tests.api_table import ApiTable
+from tests.api_table import ApiTable, calculated
 from tests.test_we_forlorn_few_audit import (
     BOOK,
     PISTOL,
@@ -430,3 +430,257 @@ def test_every_seat_and_a_spectator_see_the_same_open_table(client):
     spectator = client.get(f"/api/sessions/{t.id}").get_json()
     assert spectator["state"] == table
     assert not {"event_deck", "equipment_deck", "season_cards"} & set(table)
+
+
+# ---------------------------------------------------------------- whole games, one to five Players
+# The trail: CF - A2 (Prairie) - B2 (Forest) - NH, three tiles to cross. Each Traveler starts with
+# one Food, Water and Wood: CF's cost (Food + Water), a Worth 2 Gather of Food + Water on A2, A2's
+# cost (Food + Wood), a Worth 2 Gather of two Wood on B2, B2's cost (Water + Wood): no Ailment.
+ROUTE = {"CF": ("A2", ["food", "water"]), "A2": ("B2", ["wood", "wood"]), "B2": ("NH", None)}
+QUIET = "A quiet road"  # an Event card entered as printed: it does nothing
+
+
+def chosen(t, **fields):
+    """Enter the listed event that has these fields (the first listed): what is listed is
+    accepted."""
+    entry = next((e for e in legal(t) if all(e.get(k) == v for k, v in fields.items())), None)
+    assert entry is not None and "open" not in entry, (fields, legal(t))
+    return t.ok(entry)
+
+
+def season(t, seat, n):
+    """The First Player resolves the round's Season card (`n`-th of the deck): only they may."""
+    assert legal(t) == [{"type": "season", "player": seat,
+                         "open": ["card", "add_to_bag", "place", "remove_tiles", "relocate"]}]
+    t.ok({"type": "season", "player": seat, "card": f"Card {n}", "season": SEASONS[n - 1]})
+
+
+def journey_turn(t, seat, travel=True, card=None):
+    """One Traveler's turn along ROUTE: travel (or stay), Gather as planned (or skip), Camp done,
+    the Event card. Each event is one of those listed."""
+    here = t.p(seat)["tile"]
+    to, take = ROUTE[here]
+    if travel:
+        chosen(t, type="travel", player=seat, to=to)
+        if to == "NH":
+            return
+        take = ROUTE[to][1]
+    else:
+        chosen(t, type="stay", player=seat)
+    if take and travel:
+        chosen(t, type="gather", player=seat, roll=2, take=take)
+    else:
+        chosen(t, type="skip_gathering", player=seat)
+    chosen(t, type="end_camp", player=seat)
+    event = card or {"type": "event_card", "player": seat, "card": QUIET}
+    assert listed(t, event), legal(t)
+    t.ok(event)
+
+
+def final_sheet(t, **extra):
+    """The calculator's tallies read off the final table."""
+    players = []
+    for entry in t.view()["players"]:
+        me = t.p(entry["seat"])
+        tally = {"name": entry["name"], "status": me["status"]}
+        if me["status"] == "traveler":
+            tally.update(companions=me["companions"], tiles_to_go=3 - t.state["tiles"][me["tile"]]["ring"])
+        if me["status"] == "arrived" and len(t.state["arrivals"]) > 1:
+            tally["arrived"] = t.state["arrivals"].index(entry["seat"]) + 1
+        players.append(tally)
+    return {"crossing": 3, "players": players, **extra}
+
+
+def test_a_solo_game_to_winter(client):
+    """A solo Traveler (one Player board) stays out in the wilderness: twelve rounds, each with its
+    Season card in the deck's order (three Spring, Summer, Fall, Winter), then "If a new round
+    begins but there are no cards left in the Season deck then all Travelers remaining on the Game
+    Board perish and the game is over." Nobody reached Newhaven: no winner, the live standings and
+    the calculator (told Winter came) agree."""
+    t = NewTable(client, NAMES[:1])
+    for n in range(1, 13):
+        season(t, "p1", n)
+        journey_turn(t, "p1", travel=n == 1)
+    view = t.view()
+    assert view["over"] is True and view["legal"] == []
+    assert t.p("p1")["status"] != "traveler" and t.state["season_deck"] == 0
+    live = view["scores"]
+    assert live["winners"] == [] and Q_WINTER in live["decided_by"]["rule"]["quote"]
+    sheet = calculated(client, "we-forlorn-few",
+                       {"crossing": 3, "winter": True,
+                        "players": [{"name": "Ann", "status": "out"}]})
+    assert sheet["winners"] == [] and sheet["decided_by"]["rule"]["quote"] == \
+        live["decided_by"]["rule"]["quote"]
+
+
+def test_a_two_player_game_the_token_passes_and_the_first_to_arrive_wins(client):
+    """Two Players. "At the end of each round, it will pass to the Player to the left.": Bob
+    resolves the second round's Season card and plays first (Ann's Season card is refused);
+    in round three Ann, first again, reaches Newhaven first: "The first Player to reach Newhaven is
+    the winner." (the game ends at once by default). The calculator on the same table agrees."""
+    t = NewTable(client, NAMES[:2])
+    season(t, "p1", 1)
+    journey_turn(t, "p1")
+    journey_turn(t, "p2")
+    t.refused({"type": "season", "player": "p1", "card": "Card 2", "season": "spring"},
+              "At the beginning of each round the First Player will draw the top Season card")
+    season(t, "p2", 2)
+    journey_turn(t, "p2")
+    journey_turn(t, "p1")
+    season(t, "p1", 3)
+    journey_turn(t, "p1")
+    view = t.view()
+    assert view["over"] is True and view["scores"]["winners"] == ["p1"]
+    sheet = calculated(client, "we-forlorn-few", final_sheet(t))
+    assert sheet["winners"] == ["p1"]
+    assert [p["total"] for p in sheet["players"]] == [p["total"] for p in view["scores"]["players"]]
+
+
+def test_a_three_player_game_won_by_the_third_round_first_player(client):
+    """Three Players: the First-Player token goes Ann, Bob, Cleo; in round three Cleo plays first
+    and reaches Newhaven first, so Cleo wins though Ann started."""
+    t = NewTable(client, NAMES[:3])
+    for n, order in enumerate((("p1", "p2", "p3"), ("p2", "p3", "p1"), ("p3",)), start=1):
+        season(t, order[0], n)
+        for seat in order:
+            journey_turn(t, seat)
+    view = t.view()
+    assert view["over"] is True and view["scores"]["winners"] == ["p3"]
+    assert t.p("p1")["tile"] == "B2" and t.p("p3")["status"] == "arrived"
+    sheet = calculated(client, "we-forlorn-few", final_sheet(t))
+    assert sheet["winners"] == ["p3"] and sheet["decided_by"]["rule"]["quote"] == \
+        view["scores"]["decided_by"]["rule"]["quote"]
+
+
+def test_a_four_player_game_played_until_every_journey_is_over(client):
+    """Four Players under `game_ends_at` = all_journeys: "We Forlorn Few ends when all Travelers'
+    journeys have come to one of the following conclusions" — in round three Cleo arrives first,
+    then Dan, Ann and Bob; the game ends with Bob's arrival and Cleo, the first, wins. The
+    calculator, given the order of arrival, names her too."""
+    t = NewTable(client, NAMES[:4], options={"game_ends_at": "all_journeys"})
+    orders = (("p1", "p2", "p3", "p4"), ("p2", "p3", "p4", "p1"), ("p3", "p4", "p1", "p2"))
+    for n, order in enumerate(orders, start=1):
+        season(t, order[0], n)
+        for seat in order:
+            assert t.view()["over"] is False
+            journey_turn(t, seat)
+    view = t.view()
+    assert view["over"] is True and t.state["arrivals"] == ["p3", "p4", "p1", "p2"]
+    assert view["scores"]["winners"] == ["p3"]
+    sheet = calculated(client, "we-forlorn-few", final_sheet(t))
+    assert sheet["winners"] == ["p3"]
+
+
+def test_a_five_player_game_where_every_traveler_turns_ravenous(client):
+    """Five Players; an Event card takes five Companions from each (four perish, and then "If a
+    Player is required to have a Companion perish, but they have no remaining Companion tokens on
+    their Player Board, their Traveler turns Ravenous"). After Eve's card: "If all Travelers turn
+    Ravenous, the game is over." — no winner, live and in the calculator."""
+    t = NewTable(client, NAMES)
+    season(t, "p1", 1)
+    for seat in ("p1", "p2", "p3", "p4", "p5"):
+        journey_turn(t, seat, card={"type": "event_card", "player": seat, "card": "Stampede",
+                                    "perish": 5})
+        assert t.p(seat)["status"] == "ravenous"
+    view = t.view()
+    assert view["over"] is True and view["scores"]["winners"] == []
+    assert Q_ALL_RAVENOUS in view["scores"]["decided_by"]["rule"]["quote"]
+    sheet = calculated(client, "we-forlorn-few", final_sheet(t))
+    assert sheet["winners"] == [] and Q_ALL_RAVENOUS in sheet["decided_by"]["rule"]["quote"]
+
+
+# ---------------------------------------------------------------- a Ravenous Player wins a Camp Combat
+
+
+def test_a_ravenous_player_who_wins_a_camp_combat_feeds_by_default(client):
+    """Table ruling `ravenous_wins_camp_combat`, default "feeds": "If the Ravenous Traveler wins a
+    Combat: The Ravenous Traveler immediately removes one Hunger from their Player board, and the
+    losing Traveler discards a Companion from their Player board." Ann attacks Bob (Ravenous, 2
+    Hunger) and loses 0 to 2: Bob has 1 Hunger, Ann 3 Companions; there is nothing to steal, and
+    Ann's Camp goes on (no second Combat)."""
+    t = Table(client, position("camp", p1=board("A1"), p2=ravenous("A1", 2), p3=board()))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0], "target_dice": [1, 1]})
+    assert t.p("p2")["hunger"] == 1 and t.p("p1")["companions"] == 3
+    assert phase(t) == "turn_camp" and "combat" not in types_listed(t)
+
+
+def test_a_ravenous_player_who_wins_a_camp_combat_takes_nothing_by_ruling(client):
+    """`ravenous_wins_camp_combat` = "nothing": the outcomes belong to the Ravenous Combat Phase;
+    a Camp Combat's winner "may steal ... from the losing Player's Supply" — a Ravenous Player
+    keeps nothing. Nothing changes."""
+    t = Table(client, position("camp", p1=board("A1"), p2=ravenous("A1", 2), p3=board()),
+              options={"ravenous_wins_camp_combat": "nothing"})
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0], "target_dice": [1, 1]})
+    assert t.p("p2")["hunger"] == 2 and t.p("p1")["companions"] == 4
+
+
+def test_losing_a_camp_combat_to_a_ravenous_player_with_no_companion_ends_the_turn(client):
+    """Default rulings: Ann, with no Companion left, attacks the Ravenous Bob and loses: a Companion
+    must perish and there is none, so she turns Ravenous — "If it is currently their turn, they
+    must end their turn immediately." — no Event card; Bob's turn begins."""
+    t = Table(client, position("camp", p1=board("A1", companions=0), p2=ravenous("A1", 2),
+                               p3=board()))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0], "target_dice": [1, 0]})
+    assert t.p("p1")["status"] == "ravenous" and t.p("p1")["hunger"] == 1
+    assert t.state["current"] == "p2" and phase(t) == "ravenous_movement"
+
+
+# ---------------------------------------------------------------- placed items and Season cards
+
+
+def test_a_season_card_moving_a_traveler_onto_a_bag_draw_token_draws(client):
+    """ "When a Player travels to, or is moved to, a Terrain tile that has any tokens and/or cards
+    placed on it, they immediately add everything currently on the tile to their Player board." and
+    "If a Player picks up one of these tokens, they must immediately draw from the Exploration
+    Bag." A Season card removes A1 (Ann's tile) and places a Bag Draw token on A2, where it moves
+    her: she draws (a Wood), and the token is gone."""
+    t = Table(client, position("season", current=None, p1=board("A1", wood=0), p2=board(),
+                               p3=board()))
+    event = {"type": "season", "player": "p1", "card": "Flood", "season": "spring",
+             "remove_tiles": ["A1"], "place": [{"tile": "A2", "bag_draw": 1}],
+             "relocate": {"p1": "A2"}}
+    r = t.post(event)
+    assert r.status_code == 400 and r.get_json()["error"]["field"].startswith("event.draws")
+    t.ok({**event, "draws": {"p1": ["wood"]}})
+    assert t.p("p1")["tile"] == "A2" and t.p("p1")["resources"]["wood"] == 1
+    assert t.state["tiles"]["A2"]["placed"]["bag_draw"] == 0 and t.state["bag"]["wood"] == 2
+
+
+def test_items_placed_where_a_traveler_stands_wait_until_they_arrive_there(client):
+    """Placed Items are picked up by a Player who "travels to, or is moved to" the tile: Food a
+    Season card places on A1, where Ann already stands, stays on the tile when she stays; Bob, who
+    travels there, picks it up."""
+    t = Table(client, position("season", current=None, p1=board("A1"), p2=board("CF"),
+                               p3=board()))
+    t.ok({"type": "season", "player": "p1", "card": "Cache", "season": "spring",
+          "place": [{"tile": "A1", "food": 2}]})
+    assert t.p("p1")["resources"]["food"] == 1
+    t.ok({"type": "stay", "player": "p1"})
+    assert t.p("p1")["resources"]["food"] == 1 and t.state["tiles"]["A1"]["placed"]["food"] == 2
+    t.ok({"type": "skip_gathering", "player": "p1"})
+    t.ok({"type": "end_camp", "player": "p1"})
+    t.ok({"type": "event_card", "player": "p1", "card": QUIET})
+    t.ok({"type": "travel", "player": "p2", "to": "A1"})
+    assert t.p("p2")["resources"]["food"] == 2  # paid one, picked up two
+
+
+# ---------------------------------------------------------------- steals, player counts
+
+
+def test_a_steal_into_a_full_supply_returns_what_does_not_fit(client):
+    """ "...or return the newly acquired item to the Stockpile." Ann holds six Resources, wins 2
+    to 0 and steals two Food: without a discard named, both go back to the Stockpile (Bob loses
+    them all the same)."""
+    t = Table(client, position("camp", p1=board("A1", food=2, water=2, wood=2),
+                               p2=board("A1", food=2), p3=board()))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [2], "target_dice": [0]})
+    t.ok({"type": "steal", "player": "p1", "take": {"food": 2}})
+    assert t.p("p1")["resources"] == {"food": 2, "water": 2, "wood": 2}
+    assert t.p("p2")["resources"]["food"] == 0
+
+
+def test_six_players_are_refused(client):
+    """Components: "5 double-sided Player boards" — a sixth Player has no board."""
+    r = client.post("/api/sessions", json={"game": "we-forlorn-few", "players": [*NAMES, "Fay"],
+                                           "options": {"terrain": TERRAIN}})
+    assert r.status_code == 400, r.get_json()

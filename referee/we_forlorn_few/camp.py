@@ -49,6 +49,7 @@ from .quotes import (
     Q_QRG_SACRIFICE,
     Q_RAVENOUS_DICE,
     Q_RAVENOUS_HUNGER,
+    Q_RAVENOUS_WINS_A_COMBAT,
     Q_RECUPERATE,
     Q_SACRIFICE,
     Q_SKULL,
@@ -272,6 +273,12 @@ class CampMixin:
             return
         winner, loser = (seat, other) if mine > theirs else (other, seat)
         limit = max(mine, theirs)
+        if self.G["players"][winner]["status"] == RAVENOUS \
+                and self.option("ravenous_wins_camp_combat") == "feeds":
+            self.effect(f"{self.player_name(winner)}, Ravenous, wins a Combat (table option "
+                        "ravenous_wins_camp_combat).", Q_RAVENOUS_WINS_A_COMBAT)
+            self.ravenous_feeds(winner, loser)
+            return
         if RAVENOUS in (self.G["players"][winner]["status"], self.G["players"][loser]["status"]):
             self.effect(f"{self.player_name(winner)} wins; a Ravenous Player has no Supply: "
                         "nothing is stolen.", Q_TURN_RAVENOUS)

@@ -81,6 +81,8 @@ EVENT_TYPES = {
             "place": {"type": "array", "maxItems": 25, "items": PLACE},
             "relocate": {"type": "object", "propertyNames": SEAT, "additionalProperties": TILE,
                          "description": "where a piece on a removed tile goes, as the card says"},
+            "draws": {"type": "object", "propertyNames": SEAT, "additionalProperties": DRAWS,
+                      "description": "tokens drawn for Bag Draw tokens a moved Traveler picks up"},
         },
         example={"type": "season", "player": "p1", "card": "Spring thaw", "season": "spring",
                  "add_to_bag": {"water": 2, "thirst": 1},

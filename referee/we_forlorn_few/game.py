@@ -98,12 +98,14 @@ from .quotes import (
     Q_QRG_POST_EQUAL,
     Q_QRG_SACRIFICE,
     Q_QRG_TRAVEL,
+    Q_RAVENOUS_COMBAT,
     Q_RAVENOUS_GOAL,
     Q_RAVENOUS_HUNGER,
     Q_RAVENOUS_LOSE,
     Q_RAVENOUS_MOVE,
     Q_RAVENOUS_PHASES,
     Q_RAVENOUS_WIN,
+    Q_RAVENOUS_WINS_A_COMBAT,
     Q_RETREAT,
     Q_RETREAT_HUNGER,
     Q_REVEAL_RAVENOUS,
@@ -272,6 +274,15 @@ OPTIONS = {
         "discarded or stolen, not traded: \"discarded\" (as when stolen) or \"kept\" (they go "
         "with it).", {"enum": ["discarded", "kept"]}, "discarded",
         citations(GAME, Q_FAQ_STEAL_STORAGE, Q_FAQ_DISCARD_STORAGE, Q_TRADE_ACCEPT)),
+    "ravenous_wins_camp_combat": Option(
+        "Table ruling: a Traveler attacks a Ravenous Player in the Camp Phase and the Ravenous "
+        "Player wins. \"feeds\": \"If the Ravenous Traveler wins a Combat\" they remove one "
+        "Hunger and the losing Traveler discards a Companion (the Combat Outcomes speak of any "
+        "Combat); \"nothing\": those outcomes belong to the Ravenous Combat Phase, and a Camp "
+        "Combat's winner only steals, which a Ravenous Player cannot.",
+        {"enum": ["feeds", "nothing"]}, "feeds",
+        citations(GAME, Q_RAVENOUS_WINS_A_COMBAT, Q_RAVENOUS_WIN, Q_RAVENOUS_COMBAT,
+                  Q_COMBAT_STEAL)),
     "card_after_ravenous": Option(
         "Table ruling: the rulebook does not say what becomes of the rest of an Event card once it "
         "has turned the active Traveler Ravenous. \"stops\": their turn ends at once, so what the "
@@ -341,7 +352,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    under gather_same_kind=false) (session 8); 4: tokens left to draw when the Traveler
     #    turns Ravenous mid-draw stay in the bag (session 8); 5: a Sacrifice while the winner of
     #    a Combat steals (session 8)
-    rules_version = 6
+    rules_version = 7
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()
@@ -728,6 +739,10 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
                 raise BadRequest(f"{self.player_name(seat)}'s piece is on removed tile "
                                  f"{player['tile']}: say where the card moves it",
                                  "event.relocate")
+        for seat in event.get("draws", {}):
+            if seat not in relocate:
+                raise BadRequest(f"the card moves no piece of {self.player_name(seat)}: nothing "
+                                 "is picked up", f"event.draws.{seat}")
         for seat, to in relocate.items():
             player = self.seat_playing(seat, f"event.relocate.{seat}")
             tile = self.tile(to, f"event.relocate.{seat}")
@@ -739,7 +754,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             player["tile"] = to
             self.effect(f"{self.player_name(seat)} is moved to {to}.", Q_SEASON_EFFECT)
             if player["status"] == TRAVELER:
-                self.pick_up(seat, [], None)
+                self.pick_up(seat, self.draws_of(event.get("draws", {}), seat,
+                                                 tile["placed"]["bag_draw"]), None)
         order = G["order"]
         at = order.index(G["first_player"])
         G["queue"] = order[at:] + order[:at]

@@ -180,6 +180,7 @@ Q_EXAMPLE_DEFENSE_ONE = ("In defense, The Self-Made Entrepreneur rolls one die w
                          "Worth 2 giving them a result of two.")
 Q_EXAMPLE_DEFENSE_PISTOL = ("The Sheriff's Daughter has one pistol in their Supply and rolls two dice "
                             "(one die for standard Combat and one for the pistol).")
+Q_RAVENOUS_WINS_A_COMBAT = "If the Ravenous Traveler wins a Combat:"
 Q_RAVENOUS_WIN = ("The Ravenous Traveler immediately removes one Hunger from their Player board, and "
                   "the losing Traveler discards a Companion from their Player board.")
 Q_RAVENOUS_LOSE = "They must immediately begin the Retreat Phase."

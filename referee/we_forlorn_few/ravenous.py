@@ -88,28 +88,32 @@ class RavenousMixin:
 
     def do_ravenous_attack(self, event):
         seat, other = event["player"], event["target"]
-        player = self.G["players"][seat]
         mine, theirs = self.result(event["dice"]), self.result(event["target_dice"])
         self.G["turn"]["attacked"].append(other)
         self.effect(f"Ravenous Combat: {self.player_name(seat)} {mine}, {self.player_name(other)} "
                     f"{theirs}.", Q_RAVENOUS_DICE)
         if mine > theirs:
-            player["hunger"] = max(0, player["hunger"] - 1)
-            self.effect(f"{self.player_name(seat)} wins and removes one Hunger "
-                        f"({player['hunger']} left).", Q_RAVENOUS_WIN)
-            target = self.G["players"][other]
-            if target["companions"] == 0 and \
-                    self.option("ravenous_beats_no_companion") == "nothing":
-                self.effect(f"{self.player_name(other)} has no Companion to discard (table option "
-                            "ravenous_beats_no_companion).", Q_RAVENOUS_WIN)
-            else:
-                self.perish(other, "lost to a Ravenous Traveler", Q_RAVENOUS_WIN)
+            self.ravenous_feeds(seat, other)
         elif mine < theirs:
             self.effect(f"{self.player_name(seat)} loses and must begin the Retreat Phase.",
                         Q_RAVENOUS_LOSE)
             self.go_on("ravenous_retreat")
         else:
             self.effect("A tie: nothing happens.", Q_RAVENOUS_TIE)
+
+    def ravenous_feeds(self, seat: str, other: str) -> None:
+        """A Ravenous Traveler won a Combat against the Traveler `other`."""
+        player = self.G["players"][seat]
+        player["hunger"] = max(0, player["hunger"] - 1)
+        self.effect(f"{self.player_name(seat)} wins and removes one Hunger "
+                    f"({player['hunger']} left).", Q_RAVENOUS_WIN)
+        target = self.G["players"][other]
+        if target["companions"] == 0 and \
+                self.option("ravenous_beats_no_companion") == "nothing":
+            self.effect(f"{self.player_name(other)} has no Companion to discard (table option "
+                        "ravenous_beats_no_companion).", Q_RAVENOUS_WIN)
+        else:
+            self.perish(other, "lost to a Ravenous Traveler", Q_RAVENOUS_WIN)
 
     def do_end_combat(self, event):
         self.effect("The Combat Phase is over: the Retreat Phase begins.", Q_RETREAT)
