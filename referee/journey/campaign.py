@@ -21,7 +21,7 @@ import copy
 from referee.core import BadRequest, Citation, Option, RuleViolation, citations
 
 from .karma import Q_FULLY_UPGRADED
-from .profiles import MAX_WEAPON_LEVEL, PILGRIM_NAMES, PILGRIMS
+from .profiles import MAX_WEAPON_LEVEL, PILGRIM_NAMES, PILGRIMS, printed_deck, skill_card
 from .quests import (
     CARD,
     Q_EARNED,
@@ -49,6 +49,8 @@ Q_UPGRADE_GOOD = "So, if you take 10 Good Karma Points, take 1 Permanent Skill C
 Q_UPGRADE_BAD = ("If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and take 1 "
                  "Corruption Card.")
 Q_BLOCKS = "However, you must take the Upgrades in 10 point blocks."
+Q_DRAW_OWN = "When taking Good Karma rewards, draw a Skill Card from your deck"
+Q_OWN_DECK = "Each Pilgrim has his own specific card deck."
 Q_ADJUST = ("Feel free to make random Card draws, or to discard some Cards, to make your Pilgrims a "
             "similar strength to the Quest setup.")
 Q_PART_TWO = ("Make no changes to the Pilgrims' Statistics, Cards or Initiative Markers when they "
@@ -272,6 +274,7 @@ class Campaign:
                 state[held].remove(card)
                 note(effects, f"{label} discards {card} before the Quest.", Citation(G_, Q_ADJUST))
             for card in change.get("draw") or []:
+                cls.check_skill_card(name, card, Q_OWN_DECK)
                 state["hand"].append(card)
                 note(effects, f"{label} draws the Skill Card {card} before the Quest.",
                      Citation(G_, Q_ADJUST))
@@ -317,6 +320,8 @@ class Campaign:
                                 "Corruption Card.", Q_UPGRADE_GOOD)
             if "card" not in upgrade:
                 raise BadRequest("name the Permanent Skill Card (\"retained\") kept", f"{field}.card")
+            for card in (upgrade["card"], *(upgrade.get("discarded") or [])):
+                cls.check_skill_card(name, card)
             if "hand" not in state:  # set up normally: the 2 Skill Cards drawn stay unknown
                 state.setdefault("skills_unknown", 2)
             state.setdefault("hand", []).append(upgrade["card"])
@@ -331,6 +336,10 @@ class Campaign:
                             "a Skill Card.", Q_UPGRADE_BAD)
         if "corruption" not in upgrade:
             raise BadRequest("name the Corruption Card drawn", f"{field}.corruption")
+        deck = printed_deck(upgrade["corruption"])
+        if deck is not None:
+            raise violation(f"{upgrade['corruption']} is a {deck} Card, not a Corruption Card.",
+                            Q_UPGRADE_BAD)
         level = state.get("weapon_level", 1)
         state.setdefault("corruption", []).append(upgrade["corruption"])
         if level < MAX_WEAPON_LEVEL:
@@ -343,6 +352,17 @@ class Campaign:
             note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma; the weapon is fully upgraded, "
                           f"only the Corruption Card {upgrade['corruption']}.",
                  Citation(G_, Q_FULLY_UPGRADED))
+
+    @staticmethod
+    def check_skill_card(name: str, card: str, quote: str = Q_DRAW_OWN) -> None:
+        """A Karma Upgrade's Skill Cards are drawn from the Pilgrim's own deck: a card the book
+        names in another Pilgrim's deck, or in another deck, is refused."""
+        deck, owner = printed_deck(card), skill_card(card)["pilgrim"]
+        if deck not in (None, "Skill"):
+            raise violation(f"{card} is a {deck} Card, not a Skill Card.", quote)
+        if owner not in (None, name):
+            raise violation(f"{card} is a {PILGRIM_NAMES[owner]} Skill Card, not "
+                            f"{PILGRIM_NAMES[name]}'s.", quote)
 
     # -- the campaign page's form -------------------------------------------------------------------
 

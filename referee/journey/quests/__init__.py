@@ -48,7 +48,6 @@ from referee.core import (
     EventType,
     Option,
     RuleViolation,
-    SetupError,
     citations,
     cites,
 )
@@ -74,6 +73,7 @@ Q_TWO_UPGRADES = "Setup normally and then give each Pilgrim 2 Karma Upgrades."
 Q_EARNED = ("The Pilgrims are given Karma Upgrades during the setup of the later Quests, "
             "representing Skills they have earned in the early Quests.")
 Q_VILLAGER_HELD = "Place the Villager Token by the Pilgrim's Profile Sheet."
+Q_TRIPITAKA_LAST = "Tripitaka must go last, so give him Initiative Token 4."
 Q_STARTS_WITH = ("Tripitaka starts the game with the Healing Trance Skill Card and one random "
                  "draw.")
 Q_COMPARE = ("Then compare your Pilgrims to the setup for the next Quest. If your setup is "
@@ -471,17 +471,20 @@ class Quest:
         return None
 
     @classmethod
-    def fix_initiative(cls, G: dict, options: dict, order: list[str], why: str) -> None:
+    def fix_initiative(cls, G: dict, options: dict, order: list[str], why: str,
+                       quote: str) -> None:
+        """The Quest's printed initiative: another order entered is refused with its sentence."""
         given = options.get("initiative")
         if given and list(given) != order:
-            raise SetupError(f"{cls.title}: {why}", "options.initiative")
+            raise RuleViolation(f"{cls.title}: {why}.",
+                                Citation("journey", printed_in(cls.title, quote)))
         G["initiative"] = list(order)
 
     @classmethod
     def tripitaka_last(cls, G: dict, options: dict) -> None:
         if G["initiative"][-1] != "tripitaka":
-            raise SetupError(f"{cls.title}: Tripitaka must go last (Initiative Token 4)",
-                             "options.initiative")
+            raise RuleViolation(f"{cls.title}: Tripitaka must go last (Initiative Token 4).",
+                                Citation("journey", printed_in(cls.title, Q_TRIPITAKA_LAST)))
 
     @classmethod
     def starting_skill(cls, G: dict, options: dict, pilgrim: str, card: str) -> None:

@@ -31,6 +31,8 @@ Q_DEFEAT = ("Defeat: A Pilgrim was Killed or the Pilgrims cleared all the Demons
             "either set of Victory Conditions.")
 Q_SUTRA_HELD = ("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile "
                 "Sheet.")
+Q_INITIATIVE = ("Assign the initiative as follows (first Pilgrim) Monkey, Monk Sha, Tripitaka, "
+                "Cho Hakkai (last Pilgrim).")
 NEEDED = 2
 LAST_TURN_UNREVIVED = 3  # face down, then on his side, then on his back, then dead
 
@@ -101,7 +103,7 @@ class Rescue(Quest):
     @classmethod
     def prepare(cls, G, options, entered):
         cls.fix_initiative(G, options, ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"],
-                           "the initiative is Monkey, Monk Sha, Tripitaka, Cho Hakkai")
+                           "the initiative is Monkey, Monk Sha, Tripitaka, Cho Hakkai", Q_INITIATIVE)
         cls.starting_skill(G, options, "tripitaka", "Shining Seal")
         cls.starting_skill(G, options, "monk_sha", "Healing Fellowship")
         cho = G["pilgrims"]["cho_hakkai"]

@@ -213,6 +213,11 @@ class Beasts(Quest):
                 and not calmed(game))
 
     @classmethod
+    def forbidden_quote(cls, game, kind):
+        """While Kei Lun's Action is due, what the phase refuses waits for him."""
+        return Q_KEI_LUN if cls.holds_phase(game) else super().forbidden_quote(game, kind)
+
+    @classmethod
     def own_legal(cls, game):
         if not cls.holds_phase(game):
             return []

@@ -253,6 +253,11 @@ class DemonArmy(Quest):
         return cls.waiting_for_kei_lun(game)
 
     @classmethod
+    def forbidden_quote(cls, game, kind):
+        """While Kei Lun's Action is due, what the phase refuses waits for him."""
+        return Q_ONE_AP if cls.waiting_for_kei_lun(game) else super().forbidden_quote(game, kind)
+
+    @classmethod
     def own_legal(cls, game):
         table = game.G["controllers"]["tripitaka"]
         out = [{"type": "golden_peach", "player": table, "open": ["guarding", "same_tile"]}]
