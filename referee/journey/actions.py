@@ -154,7 +154,8 @@ class ActionsMixin:
         quote = Q_LURE if cards[0] == "Lure of Demons" else Q_CURSE
         if points >= 2:
             raise self.violation(f"{cards[0]}: no Double Moves.", quote)
-        raise self.violation(f"{cards[0]}: {action} a second time this turn.", quote)
+        raise self.violation(f"{cards[0]}: {action.replace('_', ' ')} a second time this "
+                             "turn.", quote)
 
     # -- Move ------------------------------------------------------------------------------------------
 

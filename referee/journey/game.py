@@ -310,21 +310,24 @@ EVENT_RULES = {
                                                 "card_used_where_it_applies", "cards_in_time",
                                                 "cards_used_in_hand"]),
     "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation",
-                            "drawn_from_its_deck"]),
-    "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation", "full_spin",
+                            "not_a_double_action", "drawn_from_its_deck"]),
+    "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation",
+                                "not_a_double_action", "full_spin",
                                 "spinner_draw", "drawn_from_its_deck", "card_from_own_deck",
                                 "card_used_where_it_applies", "cards_in_time",
                                 "cards_used_in_hand"]),
-    "break_door": (["pilgrims"], [*_ACT, "door_closed", "door_contact"]),
-    "collect_sutra": (["pilgrims"], [*_ACT, "sutra_on_board"]),
-    "rescue_villager": (["pilgrims"], [*_ACT, "villager_on_board"]),
-    "recover": (["pilgrims"], [*_ACT, "well_on_board", "well_once"]),
+    "break_door": (["pilgrims"], [*_ACT, "door_closed", "door_contact", "not_a_double_action"]),
+    "collect_sutra": (["pilgrims"], [*_ACT, "sutra_on_board", "not_a_double_action"]),
+    "rescue_villager": (["pilgrims"], [*_ACT, "villager_on_board", "not_a_double_action"]),
+    "recover": (["pilgrims"], [*_ACT, "well_on_board", "well_once", "not_a_double_action"]),
     "rest": (["pilgrims"], [*_ACT, "not_a_double_action", "rest_twice"]),
     "close_gate": (["pilgrims"], [*_ACT, "tripitaka_closes", "gate_open_to_close",
-                                  "adjacent_gate", "holds_sutra", "quest_allows_sealing"]),
-    "master_skill": (["pilgrims"], [*_ACT, "master_once", "good_karma_for_skill",
-                                    "card_from_own_deck"]),
-    "revive": (["pilgrims"], [*_ACT, "tripitaka_revives", "target_unconscious", "revive_cost"]),
+                                  "adjacent_gate", "holds_sutra", "quest_allows_sealing",
+                                  "not_a_double_action"]),
+    "master_skill": (["pilgrims"], [*_ACT, "master_once", "not_a_double_action",
+                                    "good_karma_for_skill", "card_from_own_deck"]),
+    "revive": (["pilgrims"], [*_ACT, "tripitaka_revives", "target_unconscious",
+                              "not_a_double_action", "revive_cost"]),
     "end_activation": (["pilgrims"], ["no_pending_decision", "controls_pilgrim",
                                       "is_active_pilgrim", "no_trade_due", "misfortune_applied"]),
     "play_card": (ANY_PHASE, ["controls_pilgrim", "conscious", "not_paralyzed",
@@ -544,6 +547,10 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         if activation and activation["pilgrim"] == event["pilgrim"]:
             return True
         name = PILGRIM_NAMES[event["pilgrim"]]
+        if event["pilgrim"] in self.G.get("passed_over", ()):
+            raise self.violation(f"{name} was passed over when his place in the initiative order "
+                                 "came (he could not act then): no activation is left to him "
+                                 "this turn.", Q_INITIATIVE)
         if event["pilgrim"] in self.G["activated"]:
             raise self.violation(f"{name} has already been activated this turn.", Q_NO_RETURN)
         current = PILGRIM_NAMES[activation["pilgrim"]] if activation else "nobody"
@@ -665,7 +672,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                             Q_ROTATE)
 
     def start_pilgrim_phase(self):
-        self.G["activated"] = []
+        self.G["activated"], self.G["passed_over"] = [], []
         for pilgrim in self.G["pilgrims"].values():
             pilgrim["actions_this_turn"] = []
             pilgrim["moved_this_turn"] = False
@@ -680,6 +687,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                 continue
             if G["pilgrims"][name]["status"] != "active":
                 G["activated"].append(name)
+                G.setdefault("passed_over", []).append(name)
                 continue
             ap = (2 - G["pilgrims"][name]["ap_lost_next_turn"]
                   + G["pilgrims"][name].pop("ap_gained_next_activation", 0))

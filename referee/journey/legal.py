@@ -131,7 +131,9 @@ def pilgrim_events(game) -> list[dict]:
     out = [event for event in complete if passes(game, event["type"], event)]
     from .game import _ACT
 
-    opened = [{"type": "move", **base, "open": ["steps", "turns", "blue", "red"]}]
+    # "Instead of performing two single moves, make one move of double the Movement Points."
+    opened = [{"type": "move", **base, **({"action_points": points} if points > 1 else {}),
+               "open": ["steps", "turns", "blue", "red"]} for points in (1, 2, 3)]
     opened += [{"type": "attack", **base, "targets": [d], "open": ["attack_dice", "pilgrim_die",
                                                                    "weapon_damage"]}
                for d, demon in G["demons"].items()]
@@ -148,10 +150,12 @@ def pilgrim_events(game) -> list[dict]:
                for p, pilgrim in G["pilgrims"].items() if pilgrim["status"] == "unconscious"
                and name == "tripitaka"]
     opened += [{"type": "master_skill", **base, "open": ["card", "discarded"]}]
-    extra = {"attack": ["not_disabled", "further_attack"], "pray": ["box_once_per_activation"],
-             "meditate": ["box_once_per_activation"], "master_skill": ["master_once",
-                                                                        "good_karma_for_skill"],
-             "revive": ["tripitaka_revives"]}
+    extra = {"move": ["not_a_double_action"],
+             "attack": ["not_disabled", "not_a_double_action", "further_attack"],
+             "pray": ["box_once_per_activation", "not_a_double_action"],
+             "meditate": ["box_once_per_activation", "not_a_double_action"],
+             "master_skill": ["master_once", "not_a_double_action", "good_karma_for_skill"],
+             "revive": ["tripitaka_revives", "not_a_double_action"]}
     for event in opened:
         probe = {k: v for k, v in event.items() if k != "open"}
         if passes(game, event["type"], probe, [*_ACT, *extra.get(event["type"], [])]):

@@ -11,6 +11,7 @@ from referee.journey import demon_ai as D
 from referee.journey import karma as K
 from referee.journey import rules as R
 from referee.journey import special_cards as S
+from referee.journey.quests import q05_beasts as Q5
 
 from . import Case
 
@@ -790,4 +791,24 @@ CASES += [
          ev("creature_attack", creature="kei-lun", target="boof-1", attack_dice=[3],
             defense_dice=[1]), C.Q_DEMON_NO_DEFENSE, "a Demon rolling Defense Dice against a "
          "Neutral Creature: the Bull Demons do not", [M]),
+]
+
+# -- session 8's Quest 5 push facts and the Prayer of Sealing's Gates --------------------------------
+Q5_KEI_LUN_DUE = [M, *(end(p) for p in ("monkey_king", "monk_sha", "cho_hakkai", "tripitaka"))]
+Q5_SETUP = setup(quest="q5", karma_upgrades="in_position",
+                 initiative=["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"])
+CASES += [
+    Case("kei_lun_pushes_only_moving_forwards", Q5_SETUP,
+         ev("kei_lun", in_range=[], die=1, pushed=["monk_sha"], crushed=["monk_sha"]), Q5.Q_BLOCKED,
+         "a push entered as crushing Monk Sha against a wall: Quest 5 says what a blocked push does "
+         "(Kei Lun turns about), which overrides the Knock Back's Crushing Damage", Q5_KEI_LUN_DUE),
+    Case("kei_lun_pushes_only_moving_forwards", Q5_SETUP,
+         ev("kei_lun", in_range=[], die=1, pushed=["berrok-1"], pushed_red=["berrok-1"]),
+         C.Q_RED_DEMONS, "a Berrok pushed onto a red square entered as hurt: red squares damage "
+         "the Pilgrims, not the Demons", Q5_KEI_LUN_DUE),
+    Case("card_as_printed",
+         setup({"gates": [{"id": "gate-1", "status": "closed"}],
+                "pilgrims": {TP: {"hand": ["Prayer of Sealing"]}}}),
+         ev("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill", seals=["gate-1"]),
+         E.Q_CLOSED_GATE, "the Prayer of Sealing sealing a Gate that is already Closed", [M]),
 ]
