@@ -744,7 +744,7 @@ def test_random_play_of_a_quest_refuses_cleanly_and_replays_exactly(key):
                 assert (json.dumps(model.G, sort_keys=True), model.phase) == before
                 continue
             played.append(event)
-        assert len(played) > 5
+        assert len(played) > 5 or model.game_over  # Quest 4 may end at the first attack on Kogaiji
         replayed = engine.replay(Game, setup, played)
         assert json.dumps(replayed.G, sort_keys=True) == json.dumps(model.G, sort_keys=True)
         statuses = {c["status"] for c in model.G["quest_state"]["conditions"]}
