@@ -20,7 +20,7 @@ from tests.test_we_forlorn_few_audit import (
     position,
     quote_of,
 )
-from tests.test_we_forlorn_few_audit_2 import phase, ravenous
+from tests.test_we_forlorn_few_audit_2 import OFFER, phase, ravenous
 
 HERD = "A herd like that would fetch enough money to kill for."
 Q_HERD = ("Its instructions read: Make a Combat roll. Worth 2: add two Food tokens. Worth 1: add one "
@@ -684,3 +684,43 @@ def test_six_players_are_refused(client):
     r = client.post("/api/sessions", json={"game": "we-forlorn-few", "players": [*NAMES, "Fay"],
                                            "options": {"terrain": TERRAIN}})
     assert r.status_code == 400, r.get_json()
+
+
+# ---------------------------------------------------------------- a Ravenous Player attacks another
+
+
+def test_a_ravenous_player_may_attack_another_ravenous_player_by_default(client):
+    """Table ruling `ravenous_attacks_ravenous`, default true: "During the Combat Phase a Ravenous
+    Traveler may initiate Combat against each opponent on their current tile." Bob (Ravenous, 1
+    Hunger) attacks Cleo (Ravenous, 2 Hunger: two dice) on A2 and wins 2 to 1: Bob's Hunger goes
+    to 0; Cleo has no Companion to discard and keeps her 2 Hunger. It is listed before."""
+    t = Table(client, position("ravenous_combat", current="p2", p1=board("A1"),
+                               p2=ravenous("A2", 1), p3=ravenous("A2", 2)))
+    attack = {"type": "ravenous_attack", "player": "p2", "target": "p3", "dice": [2],
+              "target_dice": [1, 0]}
+    assert listed(t, attack)
+    t.ok(attack)
+    assert t.p("p2")["hunger"] == 0 and t.p("p3")["hunger"] == 2
+    assert t.p("p3")["status"] == "ravenous"
+
+
+def test_ravenous_players_do_not_fight_each_other_by_ruling(client):
+    """`ravenous_attacks_ravenous` = false: the Combat Outcomes are that "the losing Traveler
+    discards a Companion" — only a Traveler is attacked. Refused with that sentence; not listed."""
+    t = Table(client, position("ravenous_combat", current="p2", p1=board("A1"),
+                               p2=ravenous("A2", 1), p3=ravenous("A2", 2)),
+              options={"ravenous_attacks_ravenous": False})
+    attack = {"type": "ravenous_attack", "player": "p2", "target": "p3", "dice": [2],
+              "target_dice": [1, 0]}
+    assert listed(t, attack) is None
+    t.refused(attack, "the losing Traveler discards a Companion from their Player board.")
+
+
+def test_paying_a_trading_post_with_a_card_one_lacks_quotes_affording(client):
+    """ "You can Trade as much or as little as you wish provided you have enough Value to afford
+    each item." Ann pays for the Snare with a Pistol she does not have: refused with that sentence
+    (not the one saying what a card is worth)."""
+    t = Table(client, position("camp", p1=board("B1"), p2=board(), p3=board()))
+    error = t.refused({"type": "trading_post", "player": "p1", "offered": OFFER, "buy": ["Snare"],
+                       "pay": {"equipment": ["Pistol"]}}, "provided you have enough Value")
+    assert "Pistol" in error["error"]["message"]

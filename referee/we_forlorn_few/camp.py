@@ -362,13 +362,13 @@ class CampMixin:
         for kind, n in counts(RESOURCES, pay).items():
             if n > player["resources"][kind]:
                 raise self.violation(f"You have {player['resources'][kind]} {WORDS[kind]}, not {n}.",
-                                     Q_POST_VALUE)
+                                     Q_POST_AFFORD)
             paid += n
         held = list(self.cards_of(player))
         for n, name in enumerate(pay.get("equipment", [])):
             card = next((c for c in held if c["name"].casefold() == name.casefold()), None)
             if card is None:
-                raise self.violation(f"You have no {name} in your Supply.", Q_POST_VALUE)
+                raise self.violation(f"You have no {name} in your Supply.", Q_POST_AFFORD)
             held.remove(card)
             paid += self.value_of(card, f"event.pay.equipment[{n}]")
         if self.option("trading_post_payment") == "equal" and paid != price:

@@ -283,6 +283,12 @@ OPTIONS = {
         {"enum": ["feeds", "nothing"]}, "feeds",
         citations(GAME, Q_RAVENOUS_WINS_A_COMBAT, Q_RAVENOUS_WIN, Q_RAVENOUS_COMBAT,
                   Q_COMBAT_STEAL)),
+    "ravenous_attacks_ravenous": Option(
+        "Table ruling: may a Ravenous Player attack another Ravenous Player on their tile? true: "
+        "\"each opponent on their current tile\" (a win removes one Hunger; the loser has no "
+        "Companion to discard); false: only Travelers, the outcome being that \"the losing "
+        "Traveler discards a Companion\".", {"type": "boolean"}, True,
+        citations(GAME, Q_RAVENOUS_COMBAT, Q_RAVENOUS_WIN)),
     "card_after_ravenous": Option(
         "Table ruling: the rulebook does not say what becomes of the rest of an Event card once it "
         "has turned the active Traveler Ravenous. \"stops\": their turn ends at once, so what the "
@@ -352,7 +358,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    under gather_same_kind=false) (session 8); 4: tokens left to draw when the Traveler
     #    turns Ravenous mid-draw stay in the bag (session 8); 5: a Sacrifice while the winner of
     #    a Combat steals (session 8)
-    rules_version = 7
+    rules_version = 8
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

@@ -254,11 +254,17 @@ def ravenous(game, seat, phase) -> list[dict]:
         out = [{"type": "end_combat", "player": seat}]
         hunger = G["players"][seat]["hunger"]
         for other, board in G["players"].items():
-            if other == seat or board["status"] != TRAVELER or board["tile"] != here \
+            targets = (TRAVELER, RAVENOUS) if game.option("ravenous_attacks_ravenous") \
+                else (TRAVELER,)
+            if other == seat or board["status"] not in targets or board["tile"] != here \
                     or other in G["turn"]["attacked"]:
                 continue
-            theirs = (1 if game.option("defense_against_ravenous") == "one_die"
-                      else game.combat_dice_of(board, game.option("combat_dice")))
+            if board["status"] == RAVENOUS:
+                theirs = board["hunger"]
+            elif game.option("defense_against_ravenous") == "one_die":
+                theirs = 1
+            else:
+                theirs = game.combat_dice_of(board, game.option("combat_dice"))
             for dice in dice_rolls(hunger):
                 for target_dice in dice_rolls(theirs):
                     out.append({"type": "ravenous_attack", "player": seat, "target": other,

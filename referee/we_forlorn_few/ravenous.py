@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.core import cites
 
-from .board import RAVENOUS_STEPS, TRAVELER
+from .board import RAVENOUS, RAVENOUS_STEPS, TRAVELER
 from .quotes import (
     Q_RAVENOUS_COMBAT,
     Q_RAVENOUS_DICE,
@@ -67,8 +67,11 @@ class RavenousMixin:
         target = self.seat_playing(other, "event.target")
         if other == seat:
             return "A Ravenous Traveler attacks an opponent."
-        if target["status"] != TRAVELER:
-            return f"{self.player_name(other)} is not a Traveler on the Game Board."
+        if target["status"] == RAVENOUS and not self.option("ravenous_attacks_ravenous"):
+            raise self.violation(f"{self.player_name(other)} is Ravenous too (table option "
+                                 "ravenous_attacks_ravenous).", Q_RAVENOUS_WIN)
+        if target["status"] not in (TRAVELER, RAVENOUS):
+            return f"{self.player_name(other)} is not on the Game Board."
         if target["tile"] != self.here(seat):
             return f"{self.player_name(other)} is on {target['tile']}, not on your tile."
         return True
@@ -108,7 +111,10 @@ class RavenousMixin:
         self.effect(f"{self.player_name(seat)} wins and removes one Hunger "
                     f"({player['hunger']} left).", Q_RAVENOUS_WIN)
         target = self.G["players"][other]
-        if target["companions"] == 0 and \
+        if target["status"] == RAVENOUS:
+            self.effect(f"{self.player_name(other)} is Ravenous: there is no Companion to "
+                        "discard.", Q_RAVENOUS_WIN)
+        elif target["companions"] == 0 and \
                 self.option("ravenous_beats_no_companion") == "nothing":
             self.effect(f"{self.player_name(other)} has no Companion to discard (table option "
                         "ravenous_beats_no_companion).", Q_RAVENOUS_WIN)

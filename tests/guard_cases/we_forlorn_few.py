@@ -219,6 +219,11 @@ CASES = [
          {"type": "trading_post", "player": "p1", "offered": [PISTOL], "buy": ["Pistol"],
           "pay": {"food": 1}},
          q.Q_POST_AFFORD, "Ruling at_least: still, one Value does not afford a Pistol of 2."),
+    Case("pays_equal_value", table(camp(p1=traveler("F1"))),
+         {"type": "trading_post", "player": "p1", "offered": [SNARE], "buy": ["Snare"],
+          "pay": {"equipment": ["Pistol"]}},
+         q.Q_POST_AFFORD, "Ann pays with a Pistol she does not have: \"provided you have enough "
+                          "Value to afford each item\" (not what a card is worth)."),
     # -- the Event Phase
     Case("event_as_printed", table(at("event", p1=traveler("W1", equipment=[PISTOL]))),
          {"type": "event_card", "player": "p1", "card": HERD, "dice": [2, 1],
@@ -286,6 +291,13 @@ CASES = [
          {"type": "ravenous_attack", "player": "p3", "target": "p1", "dice": [2],
           "target_dice": [0]},
          q.Q_RAVENOUS_COMBAT, "Ann is on W1, not on Cleo's tile."),
+    Case("ravenous_target_here", table(at("ravenous_combat", "p3", p1=traveler("W1"),
+                                          p2=ravenous("M1", 2), p3=ravenous("M1")),
+                                       ravenous_attacks_ravenous=False),
+         {"type": "ravenous_attack", "player": "p3", "target": "p2", "dice": [2],
+          "target_dice": [0, 0]},
+         q.Q_RAVENOUS_WIN, "Ruling false: only a losing Traveler, who has Companions, is "
+                           "attacked."),
     Case("ravenous_once_each", table(at("ravenous_combat", "p3", p1=traveler("M1"),
                                         p3=ravenous("M1"))),
          {"type": "ravenous_attack", "player": "p3", "target": "p1", "dice": [2],
