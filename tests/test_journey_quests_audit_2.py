@@ -9,6 +9,7 @@ rulings are recorded in docs/games/journey.md ("Independent audit of the Quests,
 
 import pytest
 
+from tests.api_table import calculated
 from tests.test_journey_quests_audit import (
     PROFILES,
     assert_result,
@@ -729,6 +730,97 @@ def test_legal_quest_10_part_2_no_sealing_ritual_listed_while_a_lord_is_in_the_l
             "There are no Demon Lords in the lair.")
 
 
+
+# == A whole Quest at each player count, and the calculator on its result ===========================
+
+def seat_of(table, pilgrim):
+    return state(table)["controllers"][pilgrim]
+
+
+def by(table, event_type, pilgrim, **fields):
+    return {"type": event_type, "player": seat_of(table, pilgrim), "pilgrim": pilgrim, **fields}
+
+
+def end_activation_of(table, pilgrim):
+    table.accepted(by(table, "end_activation", pilgrim))
+
+
+@pytest.mark.parametrize("players", [("Ann",), ("Ann", "Ben"), ("Ann", "Ben", "Cy"),
+                                     ("Ann", "Ben", "Cy", "Di")])
+def test_quest_1_played_to_its_heroic_victory_at_each_player_count(client, players):
+    """Game Setup: "One Player - all 4 Pilgrims. - Two Players - 2 Pilgrims each. - Three Players - 2
+    Players have 1 Pilgrim each and the third Player controls 2 Pilgrims. - Four Players - 1 Pilgrim
+    each." and Quest 1's "Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka
+    must Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the
+    Villagers' house." Quest 1 played from its Board Setup over two Turns, each Pilgrim's moves
+    entered by the seat controlling him (and refused from another seat), the Demon Phase between:
+    the Heroic Victory; every seat wins together, as the calculator says for the same result
+    ("The Pilgrims win or lose as a team")."""
+    table = start(client, "q1", players=players)
+    controllers = state(table)["controllers"]
+    dealt = sorted(list(controllers.values()).count(seat) for seat in {*controllers.values()})
+    assert dealt == {1: [4], 2: [2, 2], 3: [1, 1, 2], 4: [1, 1, 1, 1]}[len(players)]
+    maintenance(table)
+    if len(players) > 1:
+        other = next(s for s in {*controllers.values()} if s != controllers["monkey_king"])
+        refused(table, {**by(table, "rest", "monkey_king"), "player": other},
+                "The Pilgrims are controlled by the Players")
+    table.accepted(by(table, "rescue_villager", "monkey_king", villager="villager-1"))
+    table.accepted(by(table, "play_card", "monkey_king", card="Phase Walk", kind="skill",
+                      duration="this_action"))
+    end_activation_of(table, "monkey_king")
+    for pilgrim in ("cho_hakkai", "monk_sha"):
+        end_activation_of(table, pilgrim)
+    table.accepted(by(table, "meditate", "tripitaka", box="box-1", spinner="white",
+                      seen=["Wild Herbs", "Wild Herbs", "Wild Herbs"], kept="Wild Herbs"))
+    end_activation_of(table, "tripitaka")
+    finish_turn(table)
+    maintenance(table)
+    table.accepted(by(table, "break_door", "monkey_king", door="door-1",
+                      opens=["berrok-1", "berrok-2"]))
+    for pilgrim, demon in (("monkey_king", "berrok-1"), ("cho_hakkai", "berrok-2")):
+        table.accepted(by(table, "attack", pilgrim, targets=[demon], attack_dice=[3, 3],
+                          pilgrim_die=2, weapon_damage=2, target_hp=3))
+        table.accepted(by(table, "resolve_defeat", pilgrim, choice="kill", reward=1))
+    assert_result(table, "heroic_victory", "Heroic Victory: The Pilgrims must (1) rescue the "
+                  "Villagers, (2) Tripitaka must Meditate, (3) any one Pilgrim must play a Skill "
+                  "Card, (4) defeat all Demons in the Villagers' house.")
+    scores = table.view()["scores"]
+    seats = [f"p{n}" for n in range(1, len(players) + 1)]
+    assert scores["winners"] == seats
+    answer = calculated(client, "journey", {"players": list(players),
+                                            "outcome": "heroic_victory"})
+    assert answer["winners"] == scores["winners"]
+    assert "The Pilgrims win together." == answer["decided_by"]["text"]
+    lost = calculated(client, "journey", {"players": list(players), "outcome": "defeat"})
+    assert lost["winners"] == []
+
+
+
+def test_nothing_is_hidden_another_seat_and_a_spectator_see_every_hand(client):
+    """Cards: "Remember, this is a cooperative game and there is no need to keep secrets." Ben's
+    phone (his seat's token) and a spectator see the Monkey King's Skill and Fortune Cards (Ann's),
+    in the API and on the table page; Ben's phone may not enter the Monkey King's move ("The
+    Pilgrims are controlled by the Players…")."""
+    table = start(client, "q2", players=("Ann", "Ben"), position={"pilgrims": {
+        "monkey_king": {"hand": ["Phase Walk"], "fortune": ["Wild Herbs"]}}})
+    assert state(table)["controllers"]["monkey_king"] == "p1"
+    claimed = client.post(f"/api/sessions/{table.id}/seats", json={"seat": "p2"},
+                          headers={"Authorization": f"Bearer {table.join_token}"})
+    ben = {"Authorization": f"Bearer {claimed.get_json()['seat_token']}"}
+    for headers, url in ((ben, f"/api/sessions/{table.id}?seat=p2"),
+                         ({}, f"/api/sessions/{table.id}")):
+        seen = client.get(url, headers=headers).get_json()["state"]["pilgrims"]["monkey_king"]
+        assert (seen["skills"], seen["fortune"]) == (["Phase Walk"], ["Wild Herbs"])
+    page = client.get(f"/play/{table.id}").text
+    assert "Phase Walk" in page and "Wild Herbs" in page
+    maintenance(table)
+    response = client.post(f"/api/sessions/{table.id}/events", headers=ben, json={
+        "event": {"type": "rest", "player": "p1", "pilgrim": "monkey_king"},
+        "expected_seq": table.seq})
+    assert response.status_code == 403
+
+
 # == The campaign ====================================================================================
 
 def campaign_quest(client, players=("Ann",), options=None, **first):
@@ -787,3 +879,66 @@ def test_campaign_cards_drawn_between_quests_come_from_the_pilgrims_own_deck(cli
     q5 = start_quest(client, campaign, {"quest": "q5", "adjust": {"tripitaka": {
         "draw": ["Om Chant"]}}})
     assert sorted(q5["state"]["pilgrims"]["tripitaka"]["skills"]) == ["Healing Trance", "Om Chant"]
+
+
+
+def test_campaign_quest_10_played_again_starts_at_part_1_and_nothing_follows_it(client):
+    """"If you replay the Quest, try to get the Heroic Victory." and Quest 10: "…this is not 2
+    Quests, it is a single large one." After Quest 10 Part 2 (the Guide's last), the Quest played
+    again is Quest 10 from its Part 1 — it was refused ("After Quest 10-2 comes Quest nothing, not
+    Quest 10-1."); any other Guide Quest is refused with "The Quests are written as parts of a
+    longer story, to be played one at a time, in order." and a message in words."""
+    from tests.test_journey_campaign import auth
+    campaign, part_2 = campaign_quest(client, quest="q10b", position={
+        **Q10B_LATER, "pilgrims": {"tripitaka": {"sutras": 4}}})
+    play_events(client, campaign, part_2, ev("maintenance"),
+                *(ev("end_activation", pilgrim=p) for p in ("monkey_king", "cho_hakkai",
+                                                            "monk_sha")),
+                ev("sealing_ritual", pilgrim="tripitaka", adjacent=True))
+    listed = client.get(f"/api/campaigns/{campaign['id']}").get_json()["next"]
+    assert [n["quest"] for n in listed] == ["free", "q10a"]
+    response = client.post(f"/api/campaigns/{campaign['id']}/quests", json={"quest": "q1"},
+                           headers=auth(campaign["edit_token"]))
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["rule"]["quote"] == ("The Quests are written as parts of a longer story, to be "
+                                      "played one at a time, in order.")
+    assert error["message"].startswith("Quest 10 Part 2 - Seal the Gate ends the Quest Guide")
+    upgrades = {p: [{"bad_karma": 10, "corruption": "Permanent Limp"}] * 2 for p in (
+        "monkey_king", "cho_hakkai", "monk_sha", "tripitaka")}
+    again = client.post(f"/api/campaigns/{campaign['id']}/quests", json={
+        "quest": "q10a", "upgrades": upgrades}, headers=auth(campaign["edit_token"]))
+    assert again.status_code == 201, again.get_json()
+    assert {"text": "Quest 10 Part 1 - The Lair is played again."}.items() <= (
+        again.get_json()["carry_over"][0].items())
+
+
+def test_campaign_a_mandatory_trade_reached_as_a_quest_ends_is_made_first_in_the_next(client):
+    """Back to Back: "Keep the same Good and Bad Karma Points." and Adjusting Karma: "The trades
+    marked as mandatory must be made when the Karma level is met or exceeded." Quest 1 ends at the
+    Kill that brings the Monkey King to 10 Bad Karma, before the trade is entered ("The game stops
+    immediately."); he starts Quest 2 with his 10 Bad Karma and the trade is what he does first: his
+    Action is refused until it is made, then his weapon is Level 2."""
+    options = {"demon_profiles": {**PROFILES["demon_profiles"], "berrok": {
+        **PROFILES["demon_profiles"]["berrok"], "bkr": 5}}}
+    campaign, q1 = campaign_quest(client, options=options, quest="q1")
+    kill_house = [ev("maintenance")]
+    for demon in ("berrok-1", "berrok-2"):
+        kill_house += [ev("attack", pilgrim="monkey_king", targets=[demon], attack_dice=[3, 3],
+                          pilgrim_die=2, weapon_damage=2, target_hp=3),
+                       ev("resolve_defeat", pilgrim="monkey_king", choice="kill", reward=5)]
+    play_events(client, campaign, q1, *kill_house)
+    from tests.test_journey_campaign import start_quest
+    q2 = start_quest(client, campaign, {"quest": "q2"})
+    assert q2["state"]["pilgrims"]["monkey_king"]["bad_karma"] == 10
+    from tests.api_table import ApiTable
+    table = ApiTable.__new__(ApiTable)
+    table.client, table.id, table.seq, table.created = client, q2["id"], q2["seq"], q2
+    table.headers = {"Authorization": f"Bearer {campaign['edit_token']}"}
+    maintenance(table)
+    assert [e["type"] for e in legal(table)][:1] == ["karma_trade"]
+    refused(table, ev("rest", pilgrim="monkey_king"),
+            "The trades marked as mandatory must be made when the Karma level is met or exceeded.")
+    table.accepted(ev("karma_trade", pilgrim="monkey_king", kind="bad",
+                      corruption="Permanent Limp"))
+    assert state(table)["pilgrims"]["monkey_king"]["weapon_level"] == 2

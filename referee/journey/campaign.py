@@ -90,6 +90,7 @@ def quest_number(quest_id: str) -> str | None:
 
 UPGRADES = {quest_number(key): (quest.upgrades, quest.upgrades_quote)
             for key, quest in QUESTS.items() if quest_number(key)}
+TITLES = {quest_number(key): quest.title for key, quest in QUESTS.items() if quest_number(key)}
 
 
 def quest_title(quest_id: str) -> str:
@@ -209,13 +210,16 @@ class Campaign:
         if number == PART_TWO and before != PART_ONE:
             raise violation("Quest 10 Part 2 follows Part 1: they are one Quest.", Q_PART_TWO)
         following = ORDER[ORDER.index(before) + 1] if before != ORDER[-1] else None
-        if number == before:
-            note(effects, f"Quest {number} is played again.", Citation(G_, Q_REPLAY))
+        # Quest 10 is one Quest in two parts: played again, it starts again at Part 1
+        again = PART_ONE if before == PART_TWO else before
+        if number == again:
+            note(effects, f"{TITLES[number]} is played again.", Citation(G_, Q_REPLAY))
         elif number != following:
-            raise violation(f"After Quest {before} comes Quest {following or 'nothing'}, not "
-                            f"Quest {number}.", Q_IN_ORDER)
+            comes = (f"comes {TITLES[following]}" if following else
+                     f"ends the Quest Guide (it may be played again from {TITLES[PART_ONE]})")
+            raise violation(f"{TITLES[before]} {comes}, not {TITLES[number]}.", Q_IN_ORDER)
         elif not won:
-            note(effects, f"Quest {before} was lost; the table moves on all the same.",
+            note(effects, f"{TITLES[before]} was lost; the table moves on all the same.",
                  Citation(G_, Q_WIN_FIRST))
 
     # -- what the Pilgrims carry ---------------------------------------------------------------------
