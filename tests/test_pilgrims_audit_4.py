@@ -10,8 +10,13 @@ to right: B (mission 2c, notes; cost fist + speech), A (1a, wanderers; leaf + le
 adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes.
 """
 
+import copy
+
 import pytest
 
+from referee.core import engine
+from referee.pilgrims import Game
+from tests.api_table import calculated
 from tests.test_pilgrims_audit import DISPLAY, A, C, I, M, ev, in_book, me, start, two
 
 RATIO_CHANGE = in_book("At the end of round 2, the display's adventure card ratio changes. Put the "
@@ -213,3 +218,535 @@ def test_a_conversion_the_clovers_cannot_pay_is_not_listed(client):
     table.refused(ev("complete_adventure", source="display", index=1, companions=[1],
                      convert_types=[1], pay=[{"hand": 1, "convert": True}]),
                   "Spend 1 clover token in the Adventure phase")
+
+
+# -- what can be done next, the quote that forbids -------------------------------------------------
+
+
+def test_the_activate_phase_lists_exactly_its_two_choices(client):
+    """After the move: activate a character with a matching card (a companion also with a clover's
+    conversion), or gain a clover — and buying an item card, "any time during their turn". No
+    adventure yet (the phases' fixed order), no ability (nothing activated)."""
+    table = start(client, {"phase": "activate", "display": DISPLAY,
+                           "players": two({"movement": [1], "clovers": 2,
+                                           "hand": [I("fist", "sword"), I("leaf", "star")],
+                                           "party": [M(C(["beast"], ["notes"]))]})})
+    listed = legal(table)
+    assert {(e["type"], e.get("character"), e.get("hand"), e.get("convert")) for e in listed} == {
+        ("activate", "leader", 1, None), ("activate", 1, 1, True), ("activate", 1, 2, True),
+        ("gain_clover", None, None, None), ("buy_item", None, None, None)}
+    for event in listed:
+        if event["type"] == "activate":
+            table.accepted(posted(event))
+            table.client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+            table.seq = table.view()["seq"]
+    table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]),
+                  "During the Activate phase, do one of the following:")
+
+
+def test_after_the_clover_the_adventure_phase_or_the_replenish_is_next(client):
+    table = start(client, {"phase": "activate", "display": DISPLAY,
+                           "players": two({"movement": [1], "clovers": 0,
+                                           "hand": [I("fist", "sword")]})})
+    table.accepted(ev("gain_clover"))
+    kinds = {(e["type"], e.get("index"), e.get("tile")) for e in legal(table)}
+    assert kinds == {("complete_adventure", 1, None), ("complete_adventure", 2, None),
+                     ("complete_adventure", 3, None), ("replenish", None, None)}
+    assert ("complete_adventure", 2, None) in kinds  # the speech card converted by the clover
+    table.refused(ev("gain_clover"), "they may instead gain 1 clover token from the supply")
+    table.accepted(posted(next(e for e in legal(table) if e.get("index") == 1)))
+    assert [e["type"] for e in legal(table)] == ["replenish"]
+
+
+def test_a_fifth_companion_limit_quotes_the_improvement_too(client):
+    """Two "additional companion card" improvements: a party of 5. A sixth companion without
+    retiring one breaks "... If they would gain another companion card, the player must retire an
+    old one to free up space. ..." at the limit the improvements set: both sentences quoted."""
+    more = A(1, 2, [], ["fist"], improvement=["companion"])
+    party = [M(C(["beast"], ["star"])) for _ in range(5)]
+    table = start(client, {"display": DISPLAY, "players": two({"party": party,
+                                                               "completed": [more, more]})})
+    moves = [e for e in legal(table, kind="move") if e["to"] == [2, 2]]
+    assert {e["retire"] for e in moves if e["movement"] == 1} == {1, 2, 3, 4, 5}
+    error = table.refused(ev("move", movement=1, to=[2, 2], card=C(["wanderer"], ["notes"])),
+                          "If they would gain another companion card")
+    assert [rule["quote"] for rule in error["rules"]] == [
+        in_book("A player may have up to 3 companion cards in their party, in addition to their "
+                "leader. If they would gain another companion card, the player must retire an old "
+                "one to free up space. To retire a companion card, slide it under the leader tile. "
+                "Discard all item cards played under a retired companion card."),
+        in_book("The player may have an additional companion card in their party. More of these "
+                "abilities can be active at the same time.")]
+    table.accepted(ev("move", movement=1, to=[2, 2], card=C(["wanderer"], ["notes"]), retire=5))
+    assert len(me(table)["party"]) == 5 and len(me(table)["retired"]) == 1
+
+
+def test_moving_before_every_journey_card_is_chosen_quotes_the_journey_setup(client):
+    table = start(client, journey_cards=True)
+    table.accepted(ev("choose_corner", "p2", space=[5, 5], item=I("fist", "star"),
+                      drawn=I("leaf", "notes")))
+    table.accepted(ev("choose_corner", "p1", space=[1, 1], item=I("fist", "star"),
+                      drawn=I("leaf", "notes")))
+    assert legal(table) == [{"type": "choose_journey", "player": "p1", "open": ["card"]}]
+    assert legal(table, "p2") == [{"type": "choose_journey", "player": "p2", "open": ["card"]}]
+    effects = table.accepted(ev("choose_journey", card={"spaces": [[1, 1], [2, 3], [4, 4]],
+                                                        "points": 3}))["effects"]
+    assert "Your figure already stands on A1" in effects[-1]["text"]
+    table.refused(ev("move", movement=1, to=[1, 2], card=I("fist", "star")),
+                  "2. Each player draws 2 journey cards. They choose one")
+    table.accepted(ev("choose_journey", "p2", card=J2))
+    table.accepted(ev("move", movement=1, to=[1, 2], card=I("fist", "star")))
+
+
+def test_a_side_b_leaders_missing_ability_quotes_side_b(client):
+    """Side B leaders have "different abilities": the side A sentence ("Each leader has two
+    abilities: a movement diagram and reserve an adventure card.") is not the one broken."""
+    table = start(client, {"phase": "activate", "display": DISPLAY,
+                           "players": two({"movement": [1], "hand": [I("fist", "sword")]})},
+                  leader_side="B",
+                  leaders={"p1": {"activation": ["sword"], "abilities": ["draw item"]},
+                           "p2": {"activation": ["notes"], "abilities": ["gain clover"]}})
+    table.accepted(ev("activate", character="leader", hand=1))
+    assert [e["kind"] for e in legal(table, kind="ability")] == ["draw item"]
+    table.refused(ev("ability", kind="reserve", source="level1", adventure=A(1, 2, [], ["leaf"])),
+                  "In advanced games, try using side B for different abilities.")
+
+
+# -- abilities and improvements: their exceptions ---------------------------------------------------
+
+
+def test_completing_the_reserved_card_frees_the_reserve(client):
+    """"... doing so allows the player to reserve a new adventure card without discarding the old
+    the next time they activate their leader." — after completing it, the next reservation puts
+    nothing on the bottom of a deck."""
+    table = start(client, {"phase": "activate", "turn": {"activated": True}, "display": DISPLAY,
+                           "players": two({"movement": [1], "hand": [I("leaf", "sword")],
+                                           "reserve": [A(1, 3, [], ["leaf"])]})})
+    assert any(e["source"] == "reserve" for e in legal(table, kind="complete_adventure"))
+    table.accepted(ev("complete_adventure", source="reserve", index=1, pay=[{"hand": 1}]))
+    assert me(table)["reserve"] == []
+    bottoms = len(table.view()["state"]["deck_bottoms"])
+    table.accepted(ev("replenish"))
+    table.accepted(ev("move", "p2", movement=1, to=[4, 5], card=I("fist", "star")))
+    table.accepted(ev("gain_clover", "p2"))
+    table.accepted(ev("replenish", "p2"))
+    table.accepted(ev("move", movement=2, to=[1, 2], card=I("fist", "sword")))
+    table.accepted(ev("activate", character="leader", hand=1))
+    effects = table.accepted(ev("ability", kind="reserve", source="level2",
+                                adventure=A(2, 6, [], ["leaf"])))["effects"]
+    assert [e["text"] for e in effects] == ["A level II adventure (6 points) is reserved."]
+    assert len(table.view()["state"]["deck_bottoms"]) == bottoms
+
+
+def test_a_full_reserve_sends_the_old_card_to_the_bottom_of_its_own_deck(client):
+    table = start(client, {"phase": "activate", "display": DISPLAY,
+                           "players": two({"movement": [1], "hand": [I("fist", "sword")],
+                                           "reserve": [A(1, 3, [], ["leaf"])]})})
+    table.accepted(ev("activate", character="leader", hand=1))
+    effects = table.accepted(ev("ability", kind="reserve", source="level2",
+                                adventure=A(2, 6, [], ["leaf"])))["effects"]
+    assert effects[0]["text"] == ("The reserved card, a level I adventure (3 points), goes to "
+                                  "the bottom of its deck.")
+    assert effects[0]["rule"]["quote"].startswith("To reserve a new adventure card, first put")
+    state = table.view()["state"]
+    assert state["decks"]["level1"] == 18 and state["decks"]["level2"] == 14
+
+
+def test_an_additional_reserve_keeps_both_cards(client):
+    more = A(1, 2, [], ["fist"], improvement=["reserve"])
+    table = start(client, {"phase": "activate", "display": DISPLAY,
+                           "players": two({"movement": [1], "hand": [I("fist", "sword")],
+                                           "reserve": [A(1, 3, [], ["leaf"])],
+                                           "completed": [more]})})
+    table.accepted(ev("activate", character="leader", hand=1))
+    table.accepted(ev("ability", kind="reserve", source="display", index=2))
+    assert me(table)["reserve"] == [A(1, 3, [], ["leaf"]), DISPLAY[1]]
+    assert table.view()["state"]["deck_bottoms"] == []
+
+
+def test_an_adventure_trigger_is_not_its_own_card_but_the_next_one(client):
+    """"When the player completes an adventure card (excluding this one)." — completing the card
+    gives it no reward; completing another one in a later turn does."""
+    trigger = A(1, 2, [], ["fist"], improvement=["other"], trigger={"when": "adventure"},
+                abilities=["gain clover"])
+    table = start(client, {"phase": "activate", "turn": {"activated": True},
+                           "display": [trigger, *DISPLAY[1:]],
+                           "players": two({"movement": [1], "clovers": 0,
+                                           "hand": [I("fist", "sword"), I("speech", "star")]})})
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
+    assert legal(table, kind="ability") == []
+    table.refused(ev("ability", kind="gain clover", improvement=1),
+                  "When the player completes an adventure card (excluding this one).")
+    table.accepted(ev("replenish", display=[A(1, 1, [], ["leaf"])]))
+    table.accepted(ev("move", "p2", movement=1, to=[4, 5], card=I("fist", "star")))
+    table.accepted(ev("gain_clover", "p2"))
+    table.accepted(ev("replenish", "p2"))
+    table.accepted(ev("move", movement=2, to=[1, 2], card=I("leaf", "sword")))
+    table.accepted(ev("gain_clover"))
+    assert table.view()["state"]["display"][0]["card"] == DISPLAY[1]  # the speech card, first
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
+    assert legal(table, kind="ability") == [{"type": "ability", "player": "p1",
+                                             "improvement": 1, "kind": "gain clover"}]
+    table.accepted(ev("ability", kind="gain clover", improvement=1))
+    assert me(table)["clovers"] == 2
+
+
+def test_move_one_more_space_stacks_and_only_the_last_space_gives_a_card(client):
+    """Two "move 1 more space" improvements for walking (movement space 1): 2 spaces beyond the
+    diagram, not 3; only the card where the figure ends is gained."""
+    extra = A(1, 2, [], ["fist"], improvement=["movement"], trigger={"when": "means", "means": 1},
+              abilities=["extra space"])
+    table = start(client, {"display": DISPLAY, "map": [[None] * 5 for _ in range(5)],
+                           "players": two({"completed": [extra, extra]})})
+    table.refused(ev("move", movement=1, diagram_to=[1, 2], to=[1, 5], card=I("fist", "star")),
+                  "Multiple instances of this ability stack.")
+    table.accepted(ev("move", movement=1, diagram_to=[1, 2], to=[3, 2], card=I("fist", "star")))
+    state = table.view()["state"]
+    assert state["figures"]["p1"] == [3, 2] and me(table)["hand"] == [I("fist", "star")]
+    assert state["map"][0][1] == {"card": None}  # the diagram's end keeps its card
+
+
+def test_the_falconer_with_a_left_arrow_checks_the_display_from_the_right(client):
+    """"For example, with a right arrow he checks the display from left to right." — a left arrow:
+    the first card he can pay for from the right is place 4 (fist), not place 1 (fist)."""
+    display = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(1, 3, [], ["leaf"]),
+               A(2, 4, [], ["fist"]), A(2, 5, [], ["speech", "speech"])]
+    table = start(client, {"current": "falconer", "phase": "falconer_adventure",
+                           "display": display,
+                           "players": {"p1": {"figure": [1, 1], "movement": [1]}},
+                           "falconer": {"hand": [I("fist", "star"), I("leaf", "star")],
+                                        "moved": ["falcon", "falconer"], "arrow": "left"}},
+                  players=("Kim",))
+    assert legal(table) == [{"type": "falconer_adventure", "player": "p1", "completes": 4,
+                             "pay": [1]}]
+    table.refused(ev("falconer_adventure", completes=1, pay=[1]),
+                  "The falconer always completes the first possible adventure card.")
+    table.accepted(ev("falconer_adventure", completes=4, pay=[1]))
+    assert table.view()["state"]["falconer"]["completed"] == [display[3]]
+
+
+def test_the_falconers_second_figure_on_the_falcons_space_draws_and_a_companion_pays_a_clover(
+        client):
+    """"If either figure lands on the same space as another figure, the falconer draws a card as
+    usual." and "When the falconer takes a companion card, they also gain 1 clover token." — at 2
+    clovers he spends them at once for an item card."""
+    table = start(client, {"current": "falconer", "phase": "falconer_move", "display": DISPLAY,
+                           "players": {"p1": {"figure": [1, 1], "movement": [1]}},
+                           "falconer": {"clovers": 0}}, players=("Kim",))
+    table.accepted(ev("falconer_move", figure="falcon", reward="none", arrow="left", to=[2, 2],
+                      card=C(["beast"], ["star"])))
+    error = table.refused(ev("falconer_move", figure="falconer", reward="none", arrow="left",
+                             to=[2, 2], card=C(["wanderer"], ["notes"])),
+                          "Any time the falconer has 2 clover tokens, he spends them immediately")
+    assert "1 item card is drawn now, not 0" in error["message"]
+    effects = table.accepted(ev("falconer_move", figure="falconer", reward="none", arrow="left",
+                                to=[2, 2], card=C(["wanderer"], ["notes"]),
+                                clover_items=[I("leaf", "star")]))["effects"]
+    assert "The falconer draws a companion card (space B2 is occupied)." in [
+        e["text"] for e in effects]
+    falconer = table.view()["state"]["falconer"]
+    assert len(falconer["companions"]) == 2 and falconer["clovers"] == 0
+    assert falconer["hand"] == [I("leaf", "star")]
+
+
+def test_the_falconer_signing_up_for_the_c_tile_gains_its_clover(client):
+    """"The falconer receives clover tokens from adventure cards and public quest tiles as usual."
+    — the C tile's clover ("if a player signs up for the C tile, they immediately gain a clover
+    token"); with the one he had, he spends both at once."""
+    unpayable = [A(1, 1, [], ["coin"])] * 3 + [A(2, 1, [], ["coin"])] * 2
+    table = start(client, {"current": "falconer", "phase": "falconer_adventure",
+                           "display": unpayable,
+                           "players": {"p1": {"figure": [1, 1], "movement": [1]}},
+                           "falconer": {"hand": [I("speech", "star"), I("fist", "star"),
+                                                 I("leaf", "star")], "clovers": 1,
+                                        "quills": ["B"], "moved": ["falcon", "falconer"],
+                                        "arrow": "right"}}, players=("Kim",))
+    assert legal(table) == [{"type": "falconer_adventure", "player": "p1", "signs_up": "C",
+                             "pay": [1, 2, 3], "open": ["clover_items"]}]
+    table.accepted(ev("falconer_adventure", signs_up="C", clover_items=[I("fist", "sword")]))
+    falconer = table.view()["state"]["falconer"]
+    assert falconer["clovers"] == 0 and falconer["hand"] == [I("fist", "sword")]
+
+
+# -- paying: the party's items and the crosses --------------------------------------------------------
+
+
+def test_an_item_under_a_companion_that_retires_for_the_cross_pays_first(client):
+    """"Then, follow these steps in order: 1. To pay the items cost ... 2. ... retire one companion
+    card" — the beast's fist pays, then the beast retires (one card discarded, not two)."""
+    cross = A(1, 3, ["beast"], ["fist"], crosses=1)
+    table = start(client, {"phase": "activate", "turn": {"activated": True},
+                           "display": [cross, *DISPLAY[1:]],
+                           "players": two({"movement": [1], "hand": [],
+                                           "party": [M(C(["beast"], ["star"]),
+                                                       holds=I("fist", "star"))]})})
+    [listed] = [e for e in legal(table, kind="complete_adventure") if e["index"] == 1]
+    assert listed["pay"] == [{"character": 1}] and listed["retire"] == [1]
+    table.accepted(posted(listed))
+    state = table.view()["state"]
+    assert state["discard_pile"] == [I("fist", "star")]
+    assert me(table)["retired"] == [C(["beast"], ["star"])] and me(table)["party"] == []
+
+
+def test_a_retiring_companions_unpaid_item_is_discarded_too(client):
+    cross = A(1, 3, ["beast"], ["fist"], crosses=1)
+    table = start(client, {"phase": "activate", "turn": {"activated": True},
+                           "display": [cross, *DISPLAY[1:]],
+                           "players": two({"movement": [1], "hand": [I("fist", "notes")],
+                                           "party": [M(C(["beast"], ["star"]),
+                                                       holds=I("leaf", "star"))]})})
+    effects = table.accepted(ev("complete_adventure", source="display", index=1,
+                                pay=[{"hand": 1}], companions=[1], retire=[1]))["effects"]
+    retired = next(e for e in effects if "retires" in e["text"])
+    assert retired["rule"]["quote"] == in_book("Discard all item cards played under a retired "
+                                               "companion card.")
+    assert table.view()["state"]["discard_pile"] == [I("fist", "notes"), I("leaf", "star")]
+
+
+# -- hidden information -------------------------------------------------------------------------------
+
+
+def test_a_bought_card_and_a_card_put_back_are_the_buyers_only(client):
+    """"Don't show them to other players!" — the card 2 clovers drew, and the one "put the other
+    face-down on the bottom of the item deck", are shown to Ann's phone only: Bob and a spectator
+    read null, in the state, the last event and the log."""
+    table = start(client, {"phase": "activate", "display": DISPLAY,
+                           "players": two({"movement": [1], "clovers": 2,
+                                           "hand": [I("fist", "notes")],
+                                           "party": [M(C(["beast"], ["notes"],
+                                                         abilities=["draw item"]))]})})
+    table.accepted(ev("buy_item", item=I("leaf", "compass")))
+    table.accepted(ev("activate", character=1, hand=1))
+    table.accepted(ev("ability", kind="draw item", card=I("coin", "star"),
+                      bottom=I("speech", "sword")))
+    mine = table.view("p1")
+    assert mine["state"]["players"]["p1"]["hand"] == [I("leaf", "compass"), I("coin", "star")]
+    assert mine["state"]["deck_bottoms"][-1]["card"] == I("speech", "sword")
+    for seat in ("p2", None):
+        view = table.view(seat)
+        assert view["state"]["players"]["p1"]["hand"] == [None, None]
+        assert view["state"]["deck_bottoms"][-1]["card"] is None
+        assert view["last_event"]["card"] is None and view["last_event"]["bottom"] is None
+        log = table.client.get(f"/api/sessions/{table.id}/log"
+                               + (f"?seat={seat}" if seat else ""), headers=table.headers)
+        assert "compass" not in log.text and "sword" not in log.text
+
+
+# -- whole games at every player count, against the calculator ------------------------------------
+
+CAMPFIRES = [[1, 3], [2, 2], [2, 4], [4, 2], [4, 4], [5, 3]]
+ITEM_CARDS = [I(a, b) for a, b in (("fist", "sword"), ("speech", "notes"), ("leaf", "compass"),
+                                   ("coin", "star"), ("fist", "star"), ("leaf", "sword"),
+                                   ("speech", "compass"))]
+COMPANIONS = [C(["wanderer"], ["star"]), C(["beast"], ["sword"], abilities=["gain clover"]),
+              C(["nobleheart"], ["notes"]), C(["scoundrel", "wanderer"], ["compass"])]
+ADVENTURES = {1: [A(1, 2, [], ["fist"]), A(1, 3, ["?"], ["speech", "leaf"], clovers=1),
+                  A(1, 2, ["wanderer"], ["leaf"], crosses=1)],
+              2: [A(2, 5, [], ["fist", "leaf", "speech"]),
+                  A(2, 4, ["beast"], ["coin"], improvement=["discount"], discount="leaf"),
+                  A(2, 6, ["?", "?"], ["fist", "fist"], clovers=2)]}
+JOURNEYS = [{"spaces": [[1, 2], [3, 3], [5, 1]], "points": 4, "clovers": 1},
+            {"spaces": [[2, 3], [4, 4], [1, 5]], "points": 3}]
+
+
+class EngineTable:
+    """The table of `ApiTable`, played on the referee in-process (engine.apply, engine.view): a
+    whole game in a fraction of the HTTP API's time. Its events and views are the API's."""
+
+    def __init__(self, client, players, **options):
+        setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
+        setup["players"] = list(players)
+        setup["options"].update(options)
+        if len(players) != 2:
+            setup["options"]["leaders"] = {f"p{n + 1}": {"activation": ["sword"]}
+                                           for n in range(len(players))}
+        self.model = engine.start(Game, engine.check_setup(Game, setup))
+        self.players = [{"seat": f"p{n + 1}", "name": name} for n, name in enumerate(players)]
+
+    def accepted(self, event: dict) -> dict:
+        engine.check_event(self.model, event)
+        return engine.apply(self.model, event)
+
+    def view(self, seat=None) -> dict:
+        """The API's view once the game is over; before, only what the players read off the table
+        (the state as it is, and the seat's legal events), without copying the state each time."""
+        model = self.model
+        if model.game_over:
+            return {**engine.view(model, seat), "players": self.players}
+        return {"phase": model.phase, "over": False, "current_players": model.current_players(),
+                "state": model.G, "legal": [e for e in model.legal() if e["player"] == seat]}
+
+
+class WholeGame:
+    """A table playing a whole game, each event taken from what can be done next (`legal`, the
+    current seat's view) with its open fields filled with the cards the table reads; the
+    falconer's turns entered for him. Every accepted event is one that `legal` listed."""
+
+    def __init__(self, table):
+        self.table = table
+        self.n = 0
+
+    def next_card(self, kind, level=None):
+        self.n += 1
+        if kind == "item":
+            return ITEM_CARDS[self.n % len(ITEM_CARDS)]
+        if kind == "companion":
+            return COMPANIONS[self.n % len(COMPANIONS)]
+        if kind == "journey":
+            return JOURNEYS[self.n % len(JOURNEYS)]
+        return ADVENTURES[level][self.n % len(ADVENTURES[level])]
+
+    def kind(self, space):
+        return "companion" if space in CAMPFIRES else "item"
+
+    def send(self, event):
+        return self.table.accepted(posted(event))
+
+    def play(self) -> dict:
+        seat = "p1"
+        while True:
+            view = self.table.view(seat)
+            if view["over"]:
+                return self.table.view()
+            if seat not in view["current_players"]:
+                seat = view["current_players"][0]
+                view = self.table.view(seat)
+            unknown = [n for n, e in enumerate(view["state"]["display"], start=1)
+                       if e["card"] is None]
+            if unknown:
+                level = view["state"]["display"][unknown[0] - 1]["level"]
+                self.send(ev("reveal", seat, index=unknown[0],
+                             card=self.next_card("adventure", level)))
+            else:
+                self.step(view, seat)
+
+    def step(self, view, seat):
+        phase, state, events = view["phase"], view["state"], view["legal"]
+        if phase == "start_corners":
+            event = events[0]
+            self.send({**event, "item": self.next_card("item"), "drawn": self.next_card("item"),
+                       **({"falconer_items": [self.next_card("item"), self.next_card("item")]}
+                          if "falconer_items" in event["open"] else {})})
+        elif events[0]["type"] == "choose_journey":
+            self.send({**events[0], "card": self.next_card("journey")})
+        elif phase.startswith("falconer"):
+            self.falconer_step(state, phase, events[0])
+        elif phase == "turn_move":
+            moves = [e for e in events if e["type"] == "move"]
+            move = moves[(7 * self.n + 3) % len(moves)]
+            self.n += 1
+            self.send({**move, "card": self.next_card(self.kind(move["to"]))}
+                      if "open" in move else move)
+        elif phase == "turn_activate" and not state["turn"]["activated"]:
+            plain = [e for e in events if e["type"] == "activate" and "convert" not in e]
+            self.send(plain[0] if plain else ev("gain_clover", seat))
+        elif phase == "turn_activate":
+            done = [e for e in events if e["type"] in ("complete_adventure", "sign_up")
+                    and "open" not in e]
+            clover = [e for e in events if e["type"] == "ability" and e["kind"] == "gain clover"]
+            self.send((clover or done or [e for e in events if e["type"] == "replenish"])[0])
+        else:
+            self.send(next(e for e in events if e["type"] == "replenish"))
+
+    def falconer_step(self, state, phase, event):
+        falconer = state["falconer"]
+        if phase == "falconer_move":
+            here = state["figures"][event["figure"]]
+            to = [(here[0] + self.n) % 5 + 1, (here[1] + 2 * self.n) % 5 + 1]
+            if to == here:
+                to = [to[0] % 5 + 1, to[1]]
+            reward = ("clover", "item", "none")[self.n % 3]
+            cell = state["map"][to[0] - 1][to[1] - 1]
+            occupied = any(at == to for at in state["figures"].values())
+            companion = to in CAMPFIRES and (cell is not None and not occupied
+                                             or state["decks"]["companion"] > 0)
+            clovers = falconer["clovers"] + (reward == "clover") + companion
+            entry = {**event, "reward": reward, "arrow": ("left", "right")[self.n % 2], "to": to,
+                     "clover_items": [self.next_card("item") for _ in range(clovers // 2)]}
+            if reward == "item":
+                entry["reward_item"] = self.next_card("item")
+            if cell is None or cell["card"] is None or occupied:
+                entry["card"] = self.next_card(self.kind(to))
+            self.send(entry)
+        elif phase == "falconer_adventure":
+            gain = 0
+            if "completes" in event:
+                gain = state["display"][event["completes"] - 1]["card"].get("clovers", 0)
+            elif event.get("signs_up") == "C":
+                gain = 1
+            self.send({**event, "clover_items": [self.next_card("item") for _ in range(
+                (falconer["clovers"] + gain) // 2)]})
+        else:
+            self.send(event)
+
+
+def tallies(view) -> dict:
+    """The calculator's body from the final state, as the table reads it off its boards."""
+    state = view["state"]
+    quests = state["quests"]
+    spaces = ("top", "middle", "bottom")
+
+    def quills(who):
+        return [{"tile": q["tile"], "space": spaces[q["quills"].index(who)]}
+                for q in quests if who in q["quills"]]
+    players = []
+    for seat in state["order"]:
+        if seat == "falconer":
+            falconer = state["falconer"]
+            players.append({"name": "Falconer", "falconer": True, "items": len(falconer["hand"]),
+                            "adventures": falconer["completed"], "clovers": falconer["clovers"],
+                            "companions": falconer["companions"], "quills": quills(seat)})
+            continue
+        mine = state["players"][seat]
+        name = next(p["name"] for p in view["players"] if p["seat"] == seat)
+        tally = {"name": name, "items": len(mine["hand"]), "adventures": mine["completed"],
+                 "clovers": mine["clovers"], "quills": quills(seat),
+                 "companions": [m["card"] for m in mine["party"]] + mine["retired"]}
+        if state["journey"]:
+            tally["journey"] = {"completed": [c["points"] for c in mine["journey"]["completed"]],
+                                "removed": len(mine["journey"]["removed"])}
+        players.append(tally)
+    return {"players": players, "journey_cards": state["journey"],
+            "public_quests": {q["tile"]: q["mission"] for q in quests}}
+
+
+def summary(scores) -> tuple:
+    names = {p["seat"]: p["name"] for p in scores["players"]}
+    return ({p["name"]: (p["total"], [(x["label"], x["points"]) for x in p["breakdown"]])
+             for p in scores["players"]},
+            sorted(names[w] for w in scores["winners"]), scores["decided_by"]["tie_break"])
+
+
+def check_the_end(view, sheet) -> None:
+    """The game is over after round 4 with no event left, the display changed at the end of round
+    2 (2 level I places, then 3 level II), and the live scores — totals, lines, winners and the
+    tie-break — are the calculator's on the same final position."""
+    state = view["state"]
+    assert state["round"] == 4 and view["over"] and view["current_players"] == []
+    assert view["legal"] == []
+    assert [e["group"] for e in state["display"]] == [1, 1, 2, 2, 2]
+    assert all(not p["movement"] for p in state["players"].values())
+    assert view["scores"]["final"] is True
+    assert summary(view["scores"]) == summary(sheet)
+    assert sum(len(p["completed"]) for p in state["players"].values()) > 0
+
+
+@pytest.mark.parametrize("players,options", [
+    (("Kim",), {}), (("Ann", "Bob"), {}), (("Ann", "Bob", "Cleo"), {"journey_cards": True}),
+    (("Ann", "Bob", "Cleo", "Dan"), {"first_player": "p3"})])
+def test_a_whole_game_at_each_player_count_agrees_with_the_calculator(client, players, options):
+    """Four rounds of three turns at each player count (solo: the falconer after the player), on
+    the referee in-process, each event one that `legal` listed."""
+    table = EngineTable(client, players, **options)
+    view = WholeGame(table).play()
+    check_the_end(view, engine.score(Game, tallies(view)))
+
+
+def test_a_whole_solo_advanced_game_through_the_http_api(client):
+    """The solo game with journey cards, hard (sets A and D), through the HTTP API: the falconer
+    scores his 5 instead of journey cards; the calculator agrees."""
+    table = start(client, players=("Kim",), journey_cards=True, solo_difficulty="hard")
+    view = WholeGame(table).play()
+    check_the_end(view, calculated(client, "pilgrims", tallies(view)))
+    falconer = next(p for p in view["scores"]["players"] if p["seat"] == "falconer")
+    assert ("Journey cards", 5) in [(x["label"], x["points"]) for x in falconer["breakdown"]]

@@ -68,7 +68,8 @@ class AbilitiesMixin:
         if self.phase != "turn_activate" or active is None:
             raise self.violation("Abilities are used after activating a character.", Q_PERFORM)
         if active["abilities"] is not None and kind not in active["abilities"]:
-            quote = Q_LEADER if active["character"] == "leader" else Q_PERFORM
+            quote = (Q_PERFORM if active["character"] != "leader" else
+                     Q_SIDE_B if self.table_options.get("leader_side") == "B" else Q_LEADER)
             raise self.violation(f"This character has no {kind!r} ability "
                                  f"({', '.join(active['abilities']) or 'none'}).", quote)
         if kind in active["used"]:
@@ -180,7 +181,7 @@ class AbilitiesMixin:
             old = player["reserve"].pop(back - 1)
             self.G["decks"][f"level{old['level']}"] += 1
             self.to_bottom(f"level{old['level']}", old, "a reserved card replaced")
-            self.effect(f"The reserved {describe(old)} goes to the bottom of its deck.",
+            self.effect(f"The reserved card, {describe(old)}, goes to the bottom of its deck.",
                         Q_RESERVE_SWAP)
         player["reserve"].append(card)
         self.effect(f"{describe(card)} is reserved.", Q_RESERVE)

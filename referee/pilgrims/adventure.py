@@ -180,7 +180,9 @@ class AdventureMixin:
         player["completed"].append(card)
         self.happened(f"adventure:{len(player['completed'])}")
         player["clovers"] += card.get("clovers", 0)
-        self.effect(f"{describe(card)} completed: {card['points']} victory points at the end"
+        points = card["points"]
+        self.effect(f"{describe(card)} completed: {points} victory point{'s' * (points != 1)} at "
+                    "the end"
                     + (f", {card['clovers']} clover token(s) now" if card.get("clovers") else "")
                     + (f", improvement: {', '.join(card['improvement'])}"
                        if card.get("improvement") else "") + ".", Q_COMPLETED)

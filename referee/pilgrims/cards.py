@@ -248,6 +248,7 @@ def describe(card) -> str:
     if "types" in card:
         return f"a {'/'.join(card['types'])} companion"
     if "level" in card and "points" in card:
-        return f"a level {'I' * card['level']} adventure ({card['points']} points)"
+        points = card["points"]
+        return f"a level {'I' * card['level']} adventure ({points} point{'s' * (points != 1)})"
     return "a card"
 

@@ -57,7 +57,7 @@ from .board import (
 from .cards import TRIGGERS, describe
 from .events import EVENT_TYPES
 from .improvements import ImprovementsMixin
-from .journey import JourneyMixin
+from .journey import Q_JOURNEY_SETUP, JourneyMixin
 from .legal import legal_events
 from .position import POSITION_SCHEMA, position_from
 from .solo import (
@@ -291,6 +291,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             return Q_FALCONER_TURN
         if phase == "start_corners":
             return Q_CORNER_ORDER
+        if phase == "start_journeys":
+            return Q_JOURNEY_SETUP
         return Q_PHASES
 
     # Each trigger's transitions are tried in order: the guards (which refuse with a cited reason)
@@ -621,7 +623,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         occupied = self.figures_on(space, mover=who)
         if cell is None or occupied:
             taken = self.draw(kind, card, f"{field}.card", moving=True)
-            how = "draws a" if taken is not None else "finds no"
+            how = f"draws {'an' if kind == 'item' else 'a'}" if taken is not None else "finds no"
             self.effect(f"{self.name_of(who)} {how} {kind} card (space {space_name(space)} is "
                         f"{'occupied' if occupied else 'empty'}).", Q_DRAW_EMPTY)
         else:
@@ -651,10 +653,11 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         player = self.G["players"][seat]
         limit = self.party_limit(player)
         if len(player["party"]) >= limit:
-            if retire is None:
+            if retire is None:  # over 3 with improvements: their sentence says how many
                 raise self.violation(
                     f"Your party already has {limit} companions: say which one retires "
-                    "(\"retire\").", Q_PARTY_LIMIT)
+                    "(\"retire\").",
+                    Q_PARTY_LIMIT if limit == PARTY_SIZE else (Q_PARTY_LIMIT, Q_MORE_COMPANIONS))
             self.retire(player, retire)
         elif retire is not None:
             raise BadRequest("the party has room: no companion retires", f"{field}.retire")

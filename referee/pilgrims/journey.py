@@ -113,8 +113,8 @@ class JourneyMixin:
                     f"tokens{other}.", Q_JOURNEY_SETUP)
         here = self.G["figures"].get(event["player"])
         if here in card["spaces"]:
-            self.effect(f"Your figure already stands on {here}: that token stays until you move "
-                        "away and return.", Q_JOURNEY_SAME)
+            self.effect(f"Your figure already stands on {space_name(here)}: that token stays "
+                        "until you move away and return.", Q_JOURNEY_SAME)
 
     @cites(Q_JOURNEY_NEXT)
     def journey_chosen(self, event):

@@ -111,9 +111,11 @@ class FalconerMixin:
         drawn = list(event.get("clover_items", []))
         needed = falconer["clovers"] // 2
         if len(drawn) != needed:
+            clovers = falconer["clovers"]
             raise self.violation(
-                f"The falconer has {falconer['clovers']} clover tokens: he spends each 2 at once "
-                f"to draw an item card, so {needed} item card(s) are drawn now, not {len(drawn)} "
+                f"The falconer has {clovers} clover token{'s' * (clovers != 1)}: he spends each 2 "
+                f"at once to draw an item card, so {needed} item "
+                f"{'card is' if needed == 1 else 'cards are'} drawn now, not {len(drawn)} "
                 "(\"clover_items\": the cards drawn).", Q_FALCONER_SPENDS)
         for n, card in enumerate(drawn):
             falconer["clovers"] -= 2
