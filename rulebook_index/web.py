@@ -124,22 +124,24 @@ def index_ok(app) -> bool:
 def index_health(app) -> dict:
     """{"ok": True}, or the fault: not built, or damaged (it is opened afresh and every stored
     passage read, which finds a garbled file: ~50 ms, so done once per state of the build's files;
-    any write to them changes their size, mtime or ctime and the next health reads them again)."""
+    any write to them changes their size, mtime or ctime and the next health reads them again).
+    While the files are as they were when last found sound, the index is not opened at all."""
     if not indexing.is_current(app.config["INDEX_DIR"]):
         return {"ok": False, "fault": "index_unavailable",
                 "message": "the rules index is not built from the present rulebooks"}
     ext = app.extensions.setdefault("rulebook_index", {})
     try:
-        path, ix = indexing.open_current(app.config["INDEX_DIR"])
-        try:
-            files = _files_state(path)
-            if ext.get("verified") != files:
+        files = _files_state(indexing.current_dir(app.config["INDEX_DIR"]))
+        if ext.get("verified") != files:
+            path, ix = indexing.open_current(app.config["INDEX_DIR"])
+            try:
+                files = _files_state(path)
                 with ix.searcher() as searcher:
                     if sum(1 for _ in searcher.all_stored_fields()) != searcher.doc_count():
                         raise ValueError("stored passages and document count disagree")
                     searcher.search(whoosh_query.Every(), limit=1)
-        finally:
-            ix.close()
+            finally:
+                ix.close()
     except Exception as error:  # health reports a damaged index, it does not raise
         return {"ok": False, "fault": "index_damaged", "message": str(error)[:200]}
     ext["verified"] = files  # an immutable tuple, swapped whole

@@ -170,3 +170,33 @@ def test_a_garbled_index_is_a_503_health_says_so_and_a_repair_serves_again(tmp_p
     shutil.copytree(pristine, live)
     assert client.get("/api/health").status_code == 200
     assert client.get("/api/rules/search?q=discard+pile").status_code == 200
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_health_opens_the_index_only_when_its_files_changed(tmp_path, index_dir, monkeypatch):
+    """/api/health is asked often (load balancers, uptime checks): once the index was read whole
+    and found sound, it is not opened again until one of its files changes; a changed file is read
+    again (and a garbled one reported), and a missing index is reported without opening anything."""
+    index_copy = tmp_path / "index"
+    shutil.copytree(index_dir, index_copy)
+    client = make_app(f"sqlite:///{tmp_path / 'h.sqlite'}", str(index_copy)).test_client()
+    opened = []
+    open_current = indexing.open_current
+    monkeypatch.setattr(indexing, "open_current",
+                        lambda *args: opened.append(args) or open_current(*args))
+    assert client.get("/api/health").status_code == 200
+    assert len(opened) == 1  # read whole once
+    for _ in range(3):
+        assert client.get("/api/health").status_code == 200
+    assert len(opened) == 1
+
+    live = indexing.current_dir(index_copy)
+    toc = next(path for path in Path(live).iterdir() if path.suffix == ".toc")
+    toc.write_bytes(b"\x00garbled" * (toc.stat().st_size // 8 + 1))
+    health = client.get("/api/health")
+    assert len(opened) == 2
+    assert health.status_code == 503 and health.get_json()["index"]["fault"] == "index_damaged"
+
+    shutil.rmtree(live)
+    health = client.get("/api/health")
+    assert health.status_code == 503 and health.get_json()["index"]["fault"] == "index_unavailable"
