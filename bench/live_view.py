@@ -8,7 +8,8 @@ port, and runs wrk (8 connections, one per wrk thread) against
                                 own games (as a table's phone does: the next event of a game at the
                                 seq it is at), from one chain of legal events played in advance
 and prints requests/second, p50 and p99 latency, and each one's ratio to hello, and the server's CPU per
-answer (user + system time of gunicorn's processes over the run, from /proc, divided by the answers):
+answer (user + system time of gunicorn's processes over the run, from /proc, divided by the answers;
+and their context switches per answer, voluntary + involuntary):
 on a machine shared with other work the throughput swings with the load, the CPU an answer costs
 much less. Targets (issue 16):
 GET >= 0.5, POST >= 0.3. SQLite syncs every commit (DATABASE_SQLITE_SYNCHRONOUS=FULL) unless
@@ -212,25 +213,40 @@ def wrk(url: str, script: Path) -> dict:
     return figures
 
 
-def server_cpu_seconds(master: int) -> float:
-    """User + system CPU seconds of gunicorn's master and its workers so far (/proc)."""
+def server_usage(master: int) -> dict:
+    """gunicorn's master and its workers so far (/proc): user and system CPU seconds, and context
+    switches (voluntary: a thread waited, for the disk, a lock or the network; involuntary: it was
+    preempted), summed over every thread."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
+    usage = {"user": 0.0, "system": 0.0, "voluntary": 0, "involuntary": 0}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
+            pid, parent = int(stat.parent.name), int(fields[1])
+            if master not in (pid, parent):
+                continue
+            usage["user"] += int(fields[11]) / ticks
+            usage["system"] += int(fields[12]) / ticks
+            for task in (stat.parent / "task").iterdir():
+                for line in (task / "status").read_text().splitlines():
+                    name, _, value = line.partition(":")
+                    if name in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"):
+                        usage[name.split("_")[0].replace("non", "in")] += int(value)
         except OSError:
-            continue  # a process that ended meanwhile
-        pid, parent = int(stat.parent.name), int(fields[1])
-        if master in (pid, parent):
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
+            continue  # a process or thread that ended meanwhile
+    return usage
 
 
 def measured(master: int, url: str, script: Path) -> dict:
-    before = server_cpu_seconds(master)
+    before = server_usage(master)
     figures = wrk(url, script)
-    figures["cpu_ms"] = (server_cpu_seconds(master) - before) * 1000 / max(figures["requests"], 1)
+    after = server_usage(master)
+    answers = max(figures["requests"], 1)
+    figures["user_ms"] = (after["user"] - before["user"]) * 1000 / answers
+    figures["system_ms"] = (after["system"] - before["system"]) * 1000 / answers
+    figures["cpu_ms"] = figures["user_ms"] + figures["system_ms"]
+    figures["switches"] = {kind: (after[kind] - before[kind]) / answers
+                           for kind in ("voluntary", "involuntary")}
     return figures
 
 
@@ -266,7 +282,9 @@ def commit_line(figures: dict) -> str:
 
 def line(name: str, figures: dict, reference: float | None = None, target: str = "") -> str:
     text = (f"{name:28} {figures['ok_per_s']:7.0f}/s  p50 {figures['p50_us'] / 1000:6.1f} ms  "
-            f"p99 {figures['p99_us'] / 1000:6.1f} ms  server CPU {figures['cpu_ms']:.2f} ms")
+            f"p99 {figures['p99_us'] / 1000:6.1f} ms  server CPU {figures['cpu_ms']:.2f} ms "
+            f"(user {figures['user_ms']:.2f}, system {figures['system_ms']:.2f}; context switches "
+            f"{figures['switches']['voluntary']:.1f} + {figures['switches']['involuntary']:.1f})")
     if reference:
         text += f"  ratio {figures['ok_per_s'] / reference:.2f} {target}"
     other = ", ".join(f"{n} × {status}" for status, n in figures["other"].items())
