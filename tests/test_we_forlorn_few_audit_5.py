@@ -12,6 +12,7 @@ import pytest
 from tests.api_table import ApiTable, calculated
 from tests.test_we_forlorn_few_audit import (
     BOOK,
+    HOLSTER,
     PISTOL,
     SNARE,
     TERRAIN,
@@ -20,7 +21,7 @@ from tests.test_we_forlorn_few_audit import (
     position,
     quote_of,
 )
-from tests.test_we_forlorn_few_audit_2 import OFFER, phase, ravenous
+from tests.test_we_forlorn_few_audit_2 import OFFER, RIFLE, phase, ravenous
 
 HERD = "A herd like that would fetch enough money to kill for."
 Q_HERD = ("Its instructions read: Make a Combat roll. Worth 2: add two Food tokens. Worth 1: add one "
@@ -724,3 +725,51 @@ def test_paying_a_trading_post_with_a_card_one_lacks_quotes_affording(client):
     error = t.refused({"type": "trading_post", "player": "p1", "offered": OFFER, "buy": ["Snare"],
                        "pay": {"equipment": ["Pistol"]}}, "provided you have enough Value")
     assert "Pistol" in error["error"]["message"]
+
+
+# ---------------------------------------------------------------- Equipment bought together
+
+
+def test_a_weapon_bought_with_a_holster_rides_on_it(client):
+    """ "Storage cards can allow a Traveler to carry extra Tools and Weapons." and "Equipment cards
+    must be stored in the slots which share the same type as the Equipment card". The Outpost
+    Matriarch (her board entered with one slot of each type) has a Pistol and buys a Rifle and a
+    Holster at once: the Rifle rides on the new Holster instead of going back to the deck she paid
+    for it."""
+    slots = {"tool": 1, "weapon": 1, "storage": 1}
+    t = Table(client, position("camp", p1=board("B1", food=2, water=2, wood=2, equipment=[PISTOL]),
+                               p2=board(), p3=board()),
+              options={"travelers": {"p1": {"name": "The Outpost Matriarch",
+                                            "equipment": [PISTOL], "slots": slots}}})
+    t.ok({"type": "trading_post", "player": "p1", "offered": [RIFLE, HOLSTER, SNARE],
+          "buy": ["Rifle", "Holster"], "pay": {"food": 2, "water": 2}})
+    gear = t.p("p1")["equipment"]
+    assert [c["name"] for c in gear] == ["Pistol", "Holster"]
+    assert [c["name"] for c in gear[1]["stored"]] == ["Rifle"]
+
+
+# ---------------------------------------------------------------- the table page
+
+
+def test_the_table_page_lists_armed_combats_and_many_sacrifices(client):
+    """The table page groups a long list of choices in steps (which target or roll first, then
+    the rest). Every Traveler in the box starts armed (a Pistol), so a Camp next to another armed
+    Traveler lists Combats of several dice a side, and a board with Ailments of each kind many
+    Sacrifices: the page showed a 500 for both (a step's label compared a roll with the other
+    side's missing one; a Sacrifice's step had no Skull track yet). A Ravenous attack on a Ravenous
+    Player with two dice is listed too. A spectator sees the board without the moves."""
+    positions = [
+        position("camp", p1=board("A1", food=0, water=0, wood=0, hunger=2, thirst=2, wagon=1,
+                                  equipment=[PISTOL]),
+                 p2=board("A1", equipment=[PISTOL]), p3=board()),
+        position("ravenous_combat", current="p2", p1=board("A1"), p2=ravenous("A2", 1),
+                 p3=ravenous("A2", 2)),
+    ]
+    for pos in positions:
+        t = Table(client, pos)
+        assert client.get(f"/play/{t.id}").status_code == 200  # a spectator
+        client.get(f"/play/{t.id}/join?token={t.token}")
+        page = client.get(f"/play/{t.id}")
+        assert page.status_code == 200
+        assert "Attack " in page.text
+    assert "Attack Cleo" in page.text

@@ -133,7 +133,8 @@ class SupplyMixin:
         new = counts(RESOURCES, resources)
         for kind, n in new.items():
             player["resources"][kind] += n
-        waiting = [card for card in cards if not self.place_card(player, card)]
+        arriving = sorted(cards, key=lambda card: card["type"] != "storage")  # room first
+        waiting = [card for card in arriving if not self.place_card(player, card)]
         over = sum(player["resources"].values()) - SUPPLY_RESOURCES
         if discard:
             if excess == "return":
