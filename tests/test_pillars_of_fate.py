@@ -20,11 +20,13 @@ from referee.pillars_of_fate.rules import (
 )
 from tests.guard_cases.pillars_of_fate import (
     DRAFTS,
+    EMPTY_DECKS,
     ENDS_AGE,
     ONE_LEFT,
     QUESTS,
     TIES_CENTER,
     card,
+    empty_decks,
     last_card,
     opening,
     play,
@@ -121,11 +123,12 @@ def test_a_divine_card_comes_from_the_three_set_aside_and_draws_nothing():
 
 
 def test_an_empty_deck_leaves_the_hand_short():
-    model = start(opening(decks={"sun": 0, "moon": 3}))
+    model = start(empty_decks(), **EMPTY_DECKS)
+    assert model.G["decks"] == {"sun": 0, "moon": 0}
     enter(model, play("sun", "left", **card(5, 1)))
     assert model.G["hands"]["sun"]["count"] == 4
     with pytest.raises(RuleViolation):
-        engine.apply(model, play("moon", "left", draw=0, **card(6, 0, 1)))
+        engine.apply(model, play("moon", "left", draw=1, **card(6, 0, 1)))
 
 
 def test_a_divine_card_without_its_values_asks_for_them():

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.api_table import ApiTable
+from tests.guard_cases.pillars_of_fate import EMPTY_DECKS, empty_decks
 
 GAME = "pillars-of-fate"
 RULEBOOK = (Path(__file__).resolve().parent.parent / "rulebook_index" / "data"
@@ -301,7 +302,7 @@ def test_entered_draw_count_is_checked(client):
 def test_no_draw_from_an_empty_deck(client):
     """On Your Turn: "Then, draw back up to 5 cards." With an empty deck nothing can be drawn: the
     hand shrinks, and an entered draw of 1 is refused."""
-    table = Table(client, opening(decks={"sun": 0, "moon": 4}))
+    table = Table(client, empty_decks(), **EMPTY_DECKS)
     refused(table.play("sun", "left", C(5, f=1), draw=1), "Then, draw back up to 5 cards.")
     table.play("sun", "left", C(5, f=1))
     assert table.state["hands"]["sun"]["count"] == 4

@@ -12,6 +12,7 @@ import copy
 
 import pytest
 
+from tests.guard_cases.pillars_of_fate import filled
 from tests.test_pillars_of_fate_audit import (
     RULEBOOK,
     C,
@@ -71,7 +72,7 @@ def three_ways(client, lanes, last, modifier="double_power", **options):
         pos["divine"][seat] = [{"name": card["divine"]}]
     event = {k: v for k, v in card.items() if k != "face"}
     as_play = Table(client, pos, **options).play(seat, lane, card, **event)
-    as_tally = score(client, [age(lanes, modifier, "sun")], **options)
+    as_tally = score(client, [filled(age(lanes, modifier, "sun"), options)], **options)
     return as_position, as_play, as_tally
 
 

@@ -447,15 +447,17 @@ def test_a_position_cannot_give_the_turn_to_a_player_with_nothing_to_play(client
     lanes = {"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), C(1)], "moon": [C(1), C(1)]},
              "center": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1), D("Naka", 1)],
                         "moon": [C(1), C(1)]}}
+    # (hands and decks this short need a smaller deck: champion_deck_size 25)
     pos = position(lanes, turn="sun", age=3, hands={"sun": {"count": 0}, "moon": {"count": 3}},
                    decks={"sun": 0, "moon": 0}, divine={"sun": [], "moon": [{"name": "Hadria", "power": 1}]})
     response = client.post("/api/sessions", json={
         "game": "pillars-of-fate", "players": [{"name": "Ana", "seat": "sun"},
-                                               {"name": "Ben", "seat": "moon"}], "position": pos})
+                                               {"name": "Ben", "seat": "moon"}], "position": pos,
+        "options": {"champion_deck_size": 25}})
     assert response.status_code == 400, response.get_json()
     assert response.get_json()["error"]["field"] == "position.turn"
     pos["turn"] = "moon"
-    table = Table(client, pos)
+    table = Table(client, pos, champion_deck_size=25)
     table.ok(type="play", player="moon", lane="right", face="up", divine="Hadria")
     assert table.view()["current_players"] == ["moon"]  # Sun has nothing: Moon plays again
 
@@ -470,7 +472,7 @@ def test_a_player_whose_hand_runs_out_is_passed_over(client):
                         "moon": [C(1), D("Hadria", 1)]}}
     pos = position(lanes, turn="sun", age=3, hands={"sun": {"count": 1}, "moon": {"count": 3}},
                    decks={"sun": 0, "moon": 0}, divine={"sun": [], "moon": []})
-    table = Table(client, pos)
+    table = Table(client, pos, champion_deck_size=25)  # hands this short need a smaller deck
     table.ok(type="play", player="sun", lane="right", face="up", power=4, feathers=0, scorpions=0)
     assert table.state["hands"]["sun"]["count"] == 0
     table.ok(type="play", player="moon", lane="right", face="up", power=2, feathers=0, scorpions=0)

@@ -16,7 +16,7 @@ from referee.pillars_of_fate.rules import (
     Q_TIEBREAK,
     Q_TIES,
 )
-from tests.guard_cases.pillars_of_fate import card
+from tests.guard_cases.pillars_of_fate import card, filled
 
 QUEST = {"feather": 3, "scorpion": -2}
 
@@ -37,7 +37,8 @@ def age(left=PLAIN, center=PLAIN, right=PLAIN, modifier="two_face_down", first_p
 
 
 def score(*ages, **options):
-    return engine.score(Game, {"ages": list(ages), "options": options})
+    """The calculator's answer; each Age's columns are topped up with blank cards (`filled`)."""
+    return engine.score(Game, {"ages": [filled(a, options) for a in ages], "options": options})
 
 
 def lanes(answer, age_index=0):
@@ -97,14 +98,16 @@ def test_a_suit_tie_needs_the_pillar_holders_pick():
 
 
 def test_a_tie_in_a_lane_whose_pillar_never_moved_stays_undecided_or_goes_to_the_first_player():
-    # one face-down card each in a lane: the ruling face_down_limit=per_player allows it
+    # a full lane whose pillar never moved: the center under "Play only 2 cards in this lane."
+    # read per lane (one card each), each laid face down (face_down_limit=per_player)
     unheld = lane([card(4, 1, face="down")], [card(4, face="down")], pillar=None, ties={})
-    answer = score(age(left=unheld), face_down_limit="per_player")
-    assert lanes(answer)["left"]["winner"] is None
+    rulings = {"face_down_limit": "per_player", "lane_size_modifiers": "per_lane"}
+    answer = score(age(center=unheld, modifier="two_cards"), **rulings)
+    assert lanes(answer)["center"]["winner"] is None
     assert any(quote == Q_TIES for _label, _points, quote in lines(answer, "sun")) is False
-    ruled = score(age(left={**unheld, "ties": {"power": "moon"}}, first_player="moon"),
-                  unheld_pillar_ties="first_player", face_down_limit="per_player")
-    assert lanes(ruled)["left"]["winner"] == "moon"
+    ruled = score(age(center={**unheld, "ties": {"power": "moon"}}, modifier="two_cards",
+                      first_player="moon"), unheld_pillar_ties="first_player", **rulings)
+    assert lanes(ruled)["center"]["winner"] == "moon"
 
 
 def test_renown_may_fall_below_zero_unless_the_table_rules_a_floor():
@@ -193,15 +196,16 @@ def test_belan_reverses_your_suits_in_its_lane(itself, icons):
     assert (left["feathers"]["sun"], left["scorpions"]["sun"]) == icons
 
 
-@pytest.mark.parametrize(("ruling", "left"), [("lane_total", 5 + 1 + 2),
-                                              ("each_card", 5 + 1 + 2 * 2)])
-def test_eradan_adds_2_power_to_your_other_lanes(ruling, left):
+# each column is full (three cards: the rest blank), so "each card" adds 2 three times
+@pytest.mark.parametrize(("ruling", "left", "right"), [("lane_total", 5 + 1 + 2, 5 + 2),
+                                                       ("each_card", 5 + 1 + 2 * 3, 5 + 2 * 3)])
+def test_eradan_adds_2_power_to_your_other_lanes(ruling, left, right):
     answer = lanes(score(age(left=lane([card(5, 1), card(1, 1)], [card(1)]),
                              center=lane([divine("Eradan", 2)], [card(1)])),
                          eradan_power=ruling))
     assert answer["center"]["power"]["sun"] == 2
     assert answer["left"]["power"]["sun"] == left
-    assert answer["right"]["power"]["sun"] == 5 + 2
+    assert answer["right"]["power"]["sun"] == right
 
 
 def test_hadria_costs_the_opponent_5_when_they_win_its_lane():
@@ -292,21 +296,22 @@ def test_after_three_ages_the_most_renown_wins():
 def test_a_renown_tie_goes_to_more_pillars_in_the_last_age_or_is_shared():
     sun_wins = lane([card(5, 1)], [card(1)], quest={"feather": 2, "scorpion": 0})
     moon_wins = lane([card(1)], [card(5, 1)], pillar="moon", quest={"feather": 2, "scorpion": 0})
-    even = age(left=sun_wins, center=moon_wins, right=lane(
-        [card(3, 1, face="down")], [card(1, face="down")], pillar=None,
-        quest={"feather": 0, "scorpion": 0}))
-    # the right lane's pillar never moved: one face-down card each (face_down_limit=per_player)
-    nobody = score(even, {**even, "modifier": "no_suit"}, {**even, "modifier": "double_suit"},
-                   face_down_limit="per_player")
+    nothing = {"feather": 0, "scorpion": 0}
+    even = age(left=sun_wins, center=lane([card(5)], [card(1)], quest=nothing), right=moon_wins)
+    # Age III's center pillar never moved: under "Play only 2 cards in this lane." read per lane
+    # (one card each) both lie face down (face_down_limit=per_player); pillars 1-1
+    last = age(left=sun_wins, right=moon_wins, modifier="two_cards", center=lane(
+        [card(3, 1, face="down")], [card(1, face="down")], pillar=None, quest=nothing))
+    rulings = {"face_down_limit": "per_player", "lane_size_modifiers": "per_lane"}
+    nobody = score(even, {**even, "modifier": "no_suit"}, last, **rulings)
     assert nobody["winners"] == []  # the book names no winner past its tie-breaker
     assert nobody["decided_by"]["rule"]["quote"] == Q_TIEBREAK
-    shared = score(even, {**even, "modifier": "no_suit"}, {**even, "modifier": "double_suit"},
-                   face_down_limit="per_player", tie_past_pillars="shared")
+    shared = score(even, {**even, "modifier": "no_suit"}, last, tie_past_pillars="shared",
+                   **rulings)
     assert shared["winners"] == ["sun", "moon"]
     assert shared["decided_by"]["rule"]["quote"] == Q_TIEBREAK
-    ruled = score(even, {**even, "modifier": "no_suit"},
-                  {**even, "modifier": "double_suit", "first_player": "moon"},
-                  unheld_pillar_at_end="first_player", face_down_limit="per_player")
+    ruled = score(even, {**even, "modifier": "no_suit"}, {**last, "first_player": "moon"},
+                  unheld_pillar_at_end="first_player", **rulings)
     assert ruled["winners"] == ["moon"] and "Moon 2" in ruled["decided_by"]["tie_break"]
 
 
@@ -323,13 +328,14 @@ def test_the_calculator_refuses_a_reused_modifier_two_divine_cards_and_a_bad_pil
         score(age(left=lane([divine("Prophet", 5, 1)], [card(1)]),
                   right=lane([divine("Klar", 5, 1)], [card(1)])))
     assert two.value.field.startswith("ages[0].lanes.right")
-    with pytest.raises(BadRequest) as pillar:
-        score(age(left=lane([card(5, 1, face="down")], [card(1)], pillar="sun")))
-    assert pillar.value.field == "ages[0].lanes.left.pillar"
+    with pytest.raises(BadRequest) as pillar:  # one card each in the center (per lane)
+        score(age(center=lane([card(5, 1, face="down")], [card(1)], pillar="sun"),
+                  modifier="two_cards"), lane_size_modifiers="per_lane")
+    assert pillar.value.field == "ages[0].lanes.center.pillar"
 
 
 def test_the_calculator_over_http_with_rulings_and_errors(client):
-    body = {"ages": [age()], "options": {"dominant_suit": "winner"}}
+    body = {"ages": [filled(age())], "options": {"dominant_suit": "winner"}}
     answer = client.post("/api/score/pillars-of-fate", json=body)
     assert answer.status_code == 200
     jsonschema.validate(answer.get_json(), SCORES_SCHEMA)

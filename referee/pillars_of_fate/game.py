@@ -103,8 +103,9 @@ class Game(Referee):
     seats = SEATS
     # 2: tie_past_pillars (a full tie at the end has no winner by default); 3: the hand may be
     # entered while a Divine action is pending, to have Sorcerer's exchange checked (session 8);
-    # 4: a hand is entered whoever's turn it is (`any_turn_events`, session 8)
-    rules_version = 4
+    # 4: a hand is entered whoever's turn it is (`any_turn_events`, session 8); 5: a position's
+    # hand count left out is what the cards left allow, not always 5 (session 9)
+    rules_version = 5
     options = OPTIONS
     hidden_information = True
     states = ["draft", "quests", "turns", "action", "ties", "over"]
@@ -243,26 +244,9 @@ class Game(Referee):
             hand = position.get("hands", {}).get(seat, {})
             G["hands"][seat] = {"count": hand.get("count", HAND_SIZE),
                                 "cards": [dict(card) for card in hand.get("cards", [])]}
-            if len(G["hands"][seat]["cards"]) > G["hands"][seat]["count"]:
-                raise SetupError(f"{len(G['hands'][seat]['cards'])} cards entered for a hand of "
-                                 f"{G['hands'][seat]['count']}", f"position.hands.{seat}.cards")
             G["renown"][seat] = position.get("renown", {}).get(seat, 0)
-        if "decks" in position:
-            G["decks"] = dict(position["decks"])
-        else:
-            # every place of an earlier Age was filled, one of them by a Divine card, the rest
-            # by champion cards drawn again; an earlier Age's modifier unknown holds 3 a lane
-            earlier = used if len(used) == G["age"] - 1 else [None] * (G["age"] - 1)
-            places = sum(capacity(modifier, name, options) for modifier in earlier
-                         for name in LANES)
-            for seat in SEATS:
-                divine_earlier = 3 - len(G["divine"][seat]["unplayed"]) \
-                    - (1 if G["divine"][seat]["played_in_age"] else 0)
-                champions = places - max(0, divine_earlier) + sum(
-                    1 for lane in G["lanes"] for card in lane["cards"][seat]
-                    if not card.get("divine"))
-                G["decks"][seat] = max(0, options["champion_deck_size"] - SET_ASIDE
-                                       - HAND_SIZE - champions)
+        for seat in SEATS:
+            cls._setup_cards_left(G, options, position, seat, used)
         if all(cls._room(G, options, seat) == 0 for seat in SEATS):
             raise SetupError("every lane is full: that Age is over; enter the next Age's position",
                              "position.lanes")
@@ -273,6 +257,50 @@ class Game(Referee):
             raise SetupError(f"{seat_word(G['turn'])} has no card in hand and no Divine card to "
                              "play, so it cannot be their turn", "position.turn")
         return G, "turns"
+
+    @staticmethod
+    def _setup_cards_left(G, options, position, seat, used):
+        """A player's hand and deck in a position. The deck began with `champion_deck_size` cards;
+        4 were set aside and 5 drawn (setup), and each champion card played was followed by
+        "Then, draw back up to 5 cards.": the hand and deck hold the rest, the hand 5 of them
+        while the deck lasts. Every place of an earlier Age was filled, the Divine cards played
+        then (3 less those unplayed or in the lanes now) from the set-aside three, the rest by
+        champion cards; an earlier Age whose modifier is not listed held 7 to 10 a player. Entered
+        counts that cannot be so are refused with that sentence; missing ones are worked out."""
+        earlier = used if len(used) == G["age"] - 1 else [None] * (G["age"] - 1)
+        low = high = 0
+        for modifier in earlier:
+            choices = [modifier] if modifier else list(MODIFIERS)
+            totals = [sum(capacity(m, name, options) for name in LANES) for m in choices]
+            low, high = low + min(totals), high + max(totals)
+        divine_earlier = max(0, 3 - len(G["divine"][seat]["unplayed"])
+                             - (1 if G["divine"][seat]["played_in_age"] else 0))
+        now = sum(1 for lane in G["lanes"] for card in lane["cards"][seat]
+                  if not card.get("divine"))
+        owned = options["champion_deck_size"] - SET_ASIDE
+        most = max(0, owned - (low - divine_earlier) - now)  # cards not yet played
+        least = max(0, owned - (high - divine_earlier) - now)
+        hand, decks = position.get("hands", {}).get(seat, {}), position.get("decks", {})
+        count = hand.get("count", min(HAND_SIZE, most))
+        deck = decks.get(seat, most - count)
+        word = seat_word(seat)
+        if count + deck > most or count + deck < least:
+            held = f"{most}" if least == most else f"{least} to {most}"
+            raise TableRefused(
+                f"{word} holds {count} in hand and {deck} in the deck, {count + deck} cards; the "
+                f"deck of {options['champion_deck_size']}, less 4 set aside and the {now} champion "
+                f"cards in the lanes{' and those of the earlier Ages' if earlier else ''}, leaves "
+                f"{held}", f"position.decks.{seat}" if seat in decks else
+                f"position.hands.{seat}.count", Q_DRAW, "invalid_setup")
+        if deck > 0 and count < HAND_SIZE:
+            raise TableRefused(f"{word}'s deck holds {deck} cards, so the hand was drawn back up "
+                               f"to {HAND_SIZE}, not {count}", f"position.hands.{seat}.count",
+                               Q_DRAW, "invalid_setup")
+        G["hands"][seat]["count"] = count
+        G["decks"][seat] = deck
+        if len(G["hands"][seat]["cards"]) > count:
+            raise SetupError(f"{len(G['hands'][seat]['cards'])} cards entered for a hand of "
+                             f"{count}", f"position.hands.{seat}.cards")
 
     @staticmethod
     def _setup_pillar(lane, entered, field):
@@ -1100,6 +1128,7 @@ class Game(Referee):
         ages = []
         used = []
         played: dict = {}  # a Divine name -> (who, where) it was played (divine_duplicates)
+        champions = {seat: 0 for seat in SEATS}  # champion cards played so far in the game
         for index, age in enumerate(tallies["ages"]):
             field = f"ages[{index}]"
             if options["divine_duplicates"] == "none":
@@ -1109,6 +1138,7 @@ class Game(Referee):
                                  f"{field}.modifier")
             used.append(age["modifier"])
             lanes = _tally_lanes(age, options, field)
+            _check_full(lanes, age["modifier"], options, field, champions)
             choices = {(name, tie): choice for name in LANES
                        for tie, choice in age["lanes"][name].get("ties", {}).items()}
             resolver = Resolver(lanes, age["modifier"], options, age.get("first_player"),
@@ -1194,6 +1224,28 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
             raise BadRequest(wrong.message, wrong.field) from None
     _check_face_down(lanes, age["modifier"], options, f"{field}.lanes", "bad_request")
     return lanes
+
+
+def _check_full(lanes: list[dict], modifier: str, options: dict, field: str,
+                champions: dict) -> None:
+    """An Age is scored once every lane is full: a column short of the lane's places is refused,
+    unless its player had played every champion card of the deck (less the 4 set aside), the one
+    way a player has a place left and nothing to play (then the referee passes them over). Counts
+    this Age's champion cards into `champions`."""
+    for seat in SEATS:
+        champions[seat] += sum(1 for lane in lanes for card in lane["cards"][seat]
+                               if not card.get("divine"))
+    for lane in lanes:
+        room = capacity(modifier, lane["name"], options)
+        for seat in SEATS:
+            played = len(lane["cards"][seat])
+            owned = options["champion_deck_size"] - SET_ASIDE
+            if played < room and champions[seat] < owned:
+                raise TableRefused(
+                    f"{seat_word(seat)} has {played} of the {room} cards the {lane['name']} lane "
+                    f"holds per player, with {owned - champions[seat]} champion cards still to "
+                    "play: an Age is scored only once every lane is full",
+                    f"{field}.lanes.{lane['name']}.{seat}", Q_RESOLVE)
 
 
 def _check_face_down(lanes: list[dict], modifier: str, options: dict, field: str, code: str) -> None:

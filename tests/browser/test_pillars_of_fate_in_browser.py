@@ -162,6 +162,17 @@ def test_the_calculator_on_a_phone(live_server, phone):
     for other in ("center", "right"):
         page.fill(f"[name='ages.0.lanes.{other}.quest.feather']", "1")
         page.fill(f"[name='ages.0.lanes.{other}.quest.scorpion']", "1")
+        page.select_option(f"[name='ages.0.lanes.{other}.pillar']", "sun")
+    # an Age is scored once every lane is full: the rest of each column (Sun's with a feather,
+    # so that no lane is tied on suit)
+    for name in ("left", "center", "right"):
+        for seat, power in (("sun", "3"), ("moon", "1")):
+            for nth in range(3):
+                field = f"[name='ages.0.lanes.{name}.{seat}.{nth}.power']"
+                if not page.input_value(field):
+                    page.fill(field, power)
+                    if seat == "sun":
+                        page.fill(field.replace(".power", ".feathers"), "1")
     page.click("button[name=calculate]")
     page.wait_for_selector("#calc-result .scores")
     assert "Lane by lane" in page.content()

@@ -40,11 +40,44 @@ def card(power, feathers=0, scorpions=0, **more):
     return {"power": power, "feathers": feathers, "scorpions": scorpions, **more}
 
 
+BLANK = {"power": 0, "feathers": 0, "scorpions": 0}  # a card that adds no power and no icon
+
+
+def filled(age: dict, options: dict | None = None) -> dict:
+    """A calculator's Age with every column topped up to the lane's places with blank face-up
+    cards (the calculator scores an Age only once every lane is full): a test about one card's
+    effect enters that card and lets the rest of the column be cards that change nothing."""
+    from referee.pillars_of_fate.resolve import capacity
+    from referee.pillars_of_fate.rules import OPTIONS
+    rulings = {name: option.default for name, option in OPTIONS.items()}
+    rulings.update(options or {})
+    age = copy.deepcopy(age)
+    for name, lane in age["lanes"].items():
+        room = capacity(age["modifier"], name, rulings)
+        for seat in ("sun", "moon"):
+            column = lane.setdefault(seat, [])
+            column += [dict(BLANK) for _ in range(room - len(column))]
+    return age
+
+
 def opening(**changes) -> dict:
     """Age I just begun (the example setup): Sun to play, hands and Divine cards entered."""
     position = copy.deepcopy(Game.example_setup["position"])
     position.update(changes)
     return position
+
+
+def empty_decks(**changes) -> dict:
+    """Age III just begun with both decks empty and five cards in each hand: under the table's
+    `champion_deck_size` 25 (Age I and II filled 9 places each, one a Divine card), the 21 champion
+    cards left after the 4 set aside are 16 played and these 5. Start it with that option."""
+    example = Game.example_setup["position"]
+    return opening(age=3, modifiers_used=["no_suit", "least_power"],
+                   divine={seat: example["divine"][seat][:1] for seat in ("sun", "moon")},
+                   **changes)
+
+
+EMPTY_DECKS = {"champion_deck_size": 25}
 
 
 def last_card(age=1, **changes) -> dict:
@@ -65,14 +98,15 @@ def last_card(age=1, **changes) -> dict:
                       "sun": [card(1, 0, 1), card(3, 1), card(4, 0, 2)],
                       "moon": [card(5, 1), card(2, 0, 1, face="down"), card(4, 1, 2)]},
         },
-        "hands": {"sun": {"count": 5, "cards": [card(5, 0, 1), card(2, 1), card(9, 2),
-                                                card(1), card(4, 1)]},
-                  "moon": {"count": 5}},
-        "decks": {"sun": 10, "moon": 10},
+        # the hands and decks are what the champion cards played leave (Age III: Sun 4 and
+        # Moon 3 in hand, the decks empty)
+        "hands": {"sun": {"cards": [card(5, 0, 1), card(2, 1), card(9, 2), card(1),
+                                    card(4, 1)][:5 if age < 3 else 4]}, "moon": {}},
+        # one Divine card played in each earlier Age: 2, 1, 0 left unplayed
         "divine": {"sun": [{"name": "Klar", "power": 5, "feathers": 0, "scorpions": 1},
-                           {"name": "Steward", "power": 2, "feathers": 0, "scorpions": 0}],
+                           {"name": "Steward", "power": 2, "feathers": 0, "scorpions": 0}][:3 - age],
                    "moon": [{"name": "Pentha", "power": 2, "feathers": 0, "scorpions": 1},
-                            {"name": "Eradan", "power": 1, "feathers": 1, "scorpions": 1}]},
+                            {"name": "Eradan", "power": 1, "feathers": 1, "scorpions": 1}][:3 - age]},
         "renown": {"sun": 0, "moon": 0},
     }
     position.update(changes)
