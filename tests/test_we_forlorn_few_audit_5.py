@@ -773,3 +773,44 @@ def test_the_table_page_lists_armed_combats_and_many_sacrifices(client):
         assert page.status_code == 200
         assert "Attack " in page.text
     assert "Attack Cleo" in page.text
+
+
+def test_travel_onto_a_face_down_tile_under_a_ravenous_player_leaves_the_move_open(client):
+    """ "NOTE: If a Ravenous Traveler is on a face-down tile and another Traveler flips it to reveal
+    a Trading Post tile, the Ravenous Traveler immediately moves to an adjacent tile and adds one
+    Hunger to their Player board." Ann may travel onto FD, where Bob lies Ravenous: what the tile
+    shows and, should it be a Trading Post, where Bob goes are left open in the listed travel;
+    entered, it is accepted."""
+    t = Table(client, position(p1=board("A1", food=1, water=1, wood=3), p2=ravenous("FD", 1),
+                               p3=board()))
+    entry = next(e for e in legal(t) if e.get("to") == "FD")
+    assert set(entry["open"]) == {"reveal", "ravenous_moves"}
+    t.ok({**{k: v for k, v in entry.items() if k != "open"},
+          "reveal": {"kind": "Desert", "resources": ["water"], "travel_cost": {"water": 1},
+                     "trading_post": True}, "ravenous_moves": {"p2": "A1"}})
+    assert t.p("p2")["tile"] == "A1" and t.p("p2")["hunger"] == 2
+
+
+def test_winter_standings_say_who_perished_to_winter_and_match_the_calculator(client):
+    """ "If a new round begins but there are no cards left in the Season deck then all Travelers
+    remaining on the Game Board perish and the game is over." Ann (a Traveler on A2) and Bob
+    (Ravenous on B2) perish when Winter sets in, after Cleo's last turn; Dan went out earlier with
+    his fourth Hunger. The standings say so, each with its own sentence, and the calculator given
+    the same table (everyone out, Winter) gives the same totals and no winner."""
+    pos = position("event", current="p3", p1=board("A2"), p2=ravenous("B2", 2), p3=board("B1"),
+                   p4={"status": "out", "tile": None, "companions": 0})
+    pos.update(season_deck=0, round=12, to_play=[])
+    t = Table(client, pos, players=NAMES[:4])
+    t.ok({"type": "event_card", "player": "p3", "card": QUIET})
+    live = t.view()["scores"]
+    assert live["winners"] == [] and Q_WINTER in live["decided_by"]["rule"]["quote"]
+    out = {p["seat"]: next(b for b in p["breakdown"] if b["label"] == "Out of the game")
+           for p in live["players"]}
+    assert {seat for seat, line in out.items() if line["rule"]["quote"] == Q_WINTER} == \
+        {"p1", "p2", "p3"}
+    assert "fourth Hunger" in out["p4"]["rule"]["quote"]
+    sheet = calculated(client, "we-forlorn-few", {
+        "crossing": 3, "winter": True,
+        "players": [{"name": name, "status": "out"} for name in NAMES[:4]]})
+    assert [p["total"] for p in sheet["players"]] == [p["total"] for p in live["players"]]
+    assert sheet["winners"] == []

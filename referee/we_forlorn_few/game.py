@@ -661,11 +661,13 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         G["current"] = G["first_player"]
         G["turn"] = self.fresh_turn()
         if G["season_deck"] == 0:
-            for player in G["players"].values():
-                if player["status"] in (TRAVELER, RAVENOUS):
-                    player["status"] = OUT
+            perished = [seat for seat, player in G["players"].items()
+                        if player["status"] in (TRAVELER, RAVENOUS)]
+            for seat in perished:
+                G["players"][seat].update(status=OUT, tile=None)
             self.finish("winter", "Winter sets in: no Season card is left, every Traveler still "
                                   "in the wilderness perishes and the game is over.", Q_WINTER)
+            G["end"]["perished"] = perished
             return "over"
         return "season"
 

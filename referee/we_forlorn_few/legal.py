@@ -83,7 +83,10 @@ def travels(game, seat) -> list[dict]:
         open_fields = []
         if not tile["face_up"]:
             open_fields.append("reveal")
-        elif tile["placed"]["bag_draw"]:
+            if any(board["status"] == RAVENOUS and board["tile"] == to
+                   for board in G["players"].values()):
+                open_fields.append("ravenous_moves")  # if it shows a Trading Post
+        if tile["placed"]["bag_draw"]:
             options = bag_draws(G["bag"], tile["placed"]["bag_draw"])
             if options is None:
                 open_fields.append("draws")

@@ -67,8 +67,10 @@ def standings(game) -> dict:
                           "counts": f"Hunger {board['hunger']} of {RAVENOUS_DEATH}",
                           "rule": rule(Q_TURN_RAVENOUS)})
         elif board["status"] == OUT:
-            lines.append({"label": "Out of the game", "points": 0, "counts": "perished",
-                          "rule": rule(Q_FOURTH_HUNGER)})
+            winter = seat in ((G["end"] or {}).get("perished") or ())
+            lines.append({"label": "Out of the game", "points": 0,
+                          "counts": "perished when Winter set in" if winter else "perished",
+                          "rule": rule(Q_WINTER if winter else Q_FOURTH_HUNGER)})
         elif board["status"] != ARRIVED:
             lines.append({"label": "Companions", "points": 0,
                           "counts": f"{board['companions']} of {COMPANIONS}",
