@@ -129,3 +129,61 @@ def test_a_pilgrim_revived_after_his_place_in_the_initiative_does_not_act_this_t
             "Initiative Tokens assigned during the Game Setup.")
     error = refused(table, ev("rest", pilgrim="monkey_king"), "they cannot come back")
     assert "already been activated" in error["message"]
+
+
+# == What can be done next: the cards a Pilgrim holds ================================================
+
+HANDS = {"monkey_king": {"hand": ["Phase Walk"], "fortune": ["Wild Herbs", "Om Mala of Vigor"]},
+         "tripitaka": {"hand": ["Asura Seal", "Prayer of Mercy"]},
+         "monk_sha": {"hand": ["Spirit of Fortune"], "hp": 0, "status": "unconscious"}}
+
+
+def cards_listed(table):
+    return {(e["pilgrim"], e["card"]): e.get("open", []) for e in legal(table, "play_card")}
+
+
+def test_legal_lists_the_cards_each_pilgrim_may_play_now_and_each_is_accepted(client):
+    """Cards, Timing: "If a card does not mention a specific time it can be played, it can be played
+    at almost any point in the game. The Pilgrim does not need to be active, in fact, these cards can
+    even be played during the Demon Phase." `legal` listed no card at all. It now lists every card
+    a conscious Pilgrim holds that can be played now, with what the table reads off the card open
+    (no card's cost is printed in the book; the Asura Seal's duration is not either); each listed
+    one entered (the open fields filled) is accepted. Not listed: Om Mala of Vigor for a Pilgrim
+    who is not active ("The active Pilgrim spends their Action Points…", ruling extra_ap_not_active),
+    Prayer of Mercy (it is entered with the Demon's attack it cancels), an Unconscious Pilgrim's
+    card ("Pilgrims cannot play cards or take any other actions when they are Unconscious.")."""
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": HANDS},
+                       initiative=["tripitaka", "monkey_king", "cho_hakkai", "monk_sha"])
+    assert cards_listed(table) == {("monkey_king", "Phase Walk"): ["cost"],
+                                   ("monkey_king", "Wild Herbs"): [],
+                                   ("tripitaka", "Asura Seal"): ["cost", "duration"]}
+    table.client.get(f"/play/{table.id}/join?token={table.token}")
+    assert "Monkey King: play Wild Herbs" in table.client.get(f"/play/{table.id}").text
+    table.accepted(ev("play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune"))
+    table.accepted(ev("play_card", pilgrim="tripitaka", card="Asura Seal", kind="skill",
+                      duration="end_of_turn", cost={"chi": 2}))
+    table.accepted(ev("end_activation", pilgrim="tripitaka"))
+    assert ("monkey_king", "Om Mala of Vigor") in cards_listed(table)  # now he is active
+    table.accepted(ev("play_card", pilgrim="monkey_king", card="Om Mala of Vigor",
+                      kind="fortune"))
+    assert state(table)["activation"]["ap"] == 3
+    assert cards_listed(table) == {("monkey_king", "Phase Walk"): ["cost"]}
+    page = table.client.get(f"/play/{table.id}")
+    assert page.status_code == 200 and "Phase Walk" in page.text
+
+
+def test_legal_lists_a_card_during_the_demon_phase_and_none_for_a_paralyzed_pilgrim(client):
+    """"…these cards can even be played during the Demon Phase." and the Paralyzed FAQ: "While
+    Paralyzed, the Pilgrim cannot make any actions, play cards, or defend." In the Demon Phase the
+    Monkey King's Phase Walk is still listed; Tripitaka, Paralyzed, has his card left out (and
+    refused with that sentence)."""
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": {
+        "monkey_king": {"hand": ["Phase Walk"]},
+        "tripitaka": {"hand": ["Asura Seal"], "conditions": [{"name": "Paralyzed", "duration": 2}]}}})
+    for pilgrim in PILGRIMS:
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    assert table.view()["phase"].startswith("demons")
+    assert cards_listed(table) == {("monkey_king", "Phase Walk"): ["cost"]}
+    refused(table, ev("play_card", pilgrim="tripitaka", card="Asura Seal", kind="skill",
+                      duration="end_of_turn"),
+            "While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, RuleViolation
 
-from .profiles import PILGRIM_NAMES, PILGRIMS, skill_card
+from .profiles import PILGRIM_NAMES, PILGRIMS, fortune_card, skill_card
 from .rules import Q_COOPERATIVE, Q_END, Q_QUEST_FAIL
 
 OUTCOMES = ("heroic_victory", "victory", "defeat")
@@ -78,6 +78,7 @@ def legal_events(game) -> list[dict]:
         for card in sorted(set(pilgrim["misfortunes_due"])):
             out.append({"type": "misfortune", "player": seat_of[name], "pilgrim": name,
                         "card": card, "open": ["lose", "condition"]})
+    out.extend(card_events(game))
     for creature in G.get("neutral_creatures") or []:
         out.append({"type": "creature_attack", "player": table, "creature": creature,
                     "open": ["target", "attack_dice"]})
@@ -95,6 +96,43 @@ def spin_cards(game) -> list[dict]:
             for card in dict.fromkeys(pilgrim["skills"])
             if skill_card(card)["effect"] == "fortune_wheel_spin"
             and skill_card(card)["pilgrim"] in (None, name)]
+
+
+# What a Skill Card the book describes needs entered when it is played (beyond its cost, which no
+# card prints here), and a value that lets the probe past the guards that require it.
+CARD_FIELDS = {"takes_fortune": {"draws": "Wild Herbs"}, "extra_move": {"move": {"steps": 0}},
+               "seals_gates": {"seals": []}, "attack_reflected": {"duration": "end_of_turn"},
+               "om_chant": {"duration": "end_of_turn"}, "enters_room": {"duration": "this_action"}}
+PLAY_GUARDS = ["controls_pilgrim", "conscious", "not_paralyzed", "card_in_hand",
+               "card_from_own_deck", "card_as_printed", "card_action_limit",
+               "card_ap_gain_while_active"]
+
+
+def card_events(game) -> list[dict]:
+    """Every card a Pilgrim holds that can be played now: "If a card does not mention a specific
+    time it can be played, it can be played at almost any point in the game." Listed with what the
+    table reads off the card still open (its cost; its gain and duration where the book prints
+    none); cards used inside another event (an Attack's, a spin's) are listed with that event."""
+    out = []
+    for name, pilgrim in game.G["pilgrims"].items():
+        seat = game.G["controllers"][name]
+        held = [("skill", card) for card in dict.fromkeys(pilgrim["skills"])]
+        held += [("fortune", card) for card in dict.fromkeys(pilgrim["fortune"])]
+        for kind, card in held:
+            event = {"type": "play_card", "player": seat, "pilgrim": name, "card": card,
+                     "kind": kind}
+            if kind == "skill":
+                effect = skill_card(card)["effect"]
+                filler = CARD_FIELDS.get(effect, {})
+                opened = ["cost", *filler] if effect else ["cost", "gain", "duration"]
+            else:
+                printed = fortune_card(card)
+                filler = {}
+                opened = (["selects", "discards"] if printed["selects_skill"]
+                          else [] if printed["gain"] else ["gain", "duration"])
+            if passes(game, "play_card", {**event, **filler}, PLAY_GUARDS):
+                out.append({**event, "open": opened} if opened else event)
+    return out
 
 
 def defeat_events(game) -> list[dict]:
