@@ -289,6 +289,48 @@ def test_legal_is_empty_once_the_game_is_over(client):
     refused(table, ev("beseech", "avignon", path=2), THREE_WINS)
 
 
+def test_legal_during_the_setup_draws_follows_the_copies_drawn(client):
+    """Setup: "Draw five cards and place them face up in a row extending outwards from Genoa." —
+    before the first turn the only listed moves are draws (two copies of each character); once both
+    Vicars are drawn no Vicar is listed, and after the fifth card Rome's actions are."""
+    table = ApiTable(client, {"game": "avignon", "players": PLAYERS})
+    assert {e["character"] for e in legal(table)} == set(CHARACTERS)
+    for name in ("Vicar", "Vicar", "Scribe"):
+        table.accepted(ev("draw", character=name))
+    assert {e["character"] for e in legal(table)} == set(CHARACTERS) - {"Vicar"}
+    refused(table, ev("draw", character="Vicar"), COPIES)
+    for name in ("Nuncio", "Courtesan"):
+        table.accepted(ev("draw", character=name))
+    assert kinds(legal(table)) == ACTIONS and {e["player"] for e in legal(table)} == {"rome"}
+
+
+def _page_moves(client, table):
+    import html
+    import json
+    import re
+    page = client.get(f"/play/{table.id}").get_data(as_text=True)
+    return [json.loads(html.unescape(value))
+            for value in re.findall(r'name="event" value="([^"]+)"', page)]
+
+
+def _same_move(event):
+    """A Canonist's switch names the same two cards in either order."""
+    return {**event, "switch": sorted(event["switch"])} if "switch" in event else event
+
+
+def test_the_table_page_offers_exactly_the_listed_moves(client):
+    """The table page's next-move list: on the first turn every button is a listed move and every
+    listed move has a button (a Canonist switch once, in either order); while a card is awaited,
+    exactly the listed draws."""
+    table = start(client)
+    client.get(f"/play/{table.id}/join?token={table.token}")
+    as_key = lambda events: {repr(sorted(_same_move(e).items())) for e in events}  # noqa: E731
+    assert as_key(_page_moves(client, table)) == as_key(legal(table))
+    table.accepted(ev("excommunicate", path=3))
+    assert as_key(_page_moves(client, table)) == as_key(legal(table))
+    assert {e["type"] for e in _page_moves(client, table)} == {"draw"}
+
+
 # -- (b) the sentence each refusal quotes ----------------------------------------------------------
 
 
@@ -442,10 +484,14 @@ def _distance_to(location, seat):
     return abs(order.index(location) - order.index(seat))
 
 
-def _choose(view):
-    """A simple table's play: first PULL toward yourself the card nearest your end, then PUSH toward
-    the rival the card nearest the rival's end; else the first move listed."""
+def _choose(view, count, petitions):
+    """A simple table's play: every `petitions`-th choice the last Petition listed (never if 0);
+    else PULL toward yourself the card nearest your end, then PUSH toward the rival the card
+    nearest the rival's end; else the first move listed."""
     seat, events = view["current_players"][0], view["legal"]
+    listed = [e for e in events if e["type"] == "petition"]
+    if listed and petitions and count % petitions == 0:
+        return listed[-1]
     rival = "avignon" if seat == "rome" else "rome"
     where = {row["path"]: row["location"] for row in view["state"]["board"] if row["character"]}
     for kind, toward in (("beseech", seat), ("chastise", rival)):
@@ -455,30 +501,49 @@ def _choose(view):
     return events[0]
 
 
-def test_a_whole_game_from_the_shuffle_to_its_end_agrees_with_the_calculator(client):
+@pytest.mark.parametrize("options, petitions", [
+    ({}, 0),
+    ({}, 3),
+    ({"win_timing": "immediately", "samaritan_reversal": "undoes_previous",
+      "samaritan_compares": "board_and_piles"}, 3),
+    ({"ascetic_rival_push": "toward_rival", "ascetic_end_move": "own_end",
+      "nuncio_pulls_itself": False, "after_leaving_play": "last_position"}, 3),
+])
+def test_a_whole_game_from_the_shuffle_to_its_end_agrees_with_the_calculator(client, options,
+                                                                             petitions):
     """Setup: the five face-up cards are drawn into Genoa (no position), Rome takes one action, then
     each player two, every move taken from the listed ones and every listed draw accepted, until a
-    Congregation holds three cards. The end-of-game calculator given the same Congregations (and the
-    last actor) names the same winner with the same totals; nothing is listed after the end."""
-    table = ApiTable(client, {"game": "avignon", "players": PLAYERS})
+    Congregation holds three cards (or the Scribe wins). The end-of-game calculator given the same
+    Congregations (and the last actor) names the same winner with the same totals; nothing is
+    listed after the end. Played under the default rulings (without Petitions: it ends by three
+    cards; with one every third choice: by the Scribe) and two sets of the other readings."""
+    table = ApiTable(client, {"game": "avignon", "players": PLAYERS, "options": options})
     deal = iter(["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"])
     for _ in range(5):
         table.accepted(ev("draw", character=next(deal)))
     assert board(table) == [(name, "genoa") for name in
                             ("Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist")]
-    for _ in range(200):
+    deal = iter(["Courtesan", "Ascetic", "Vicar", "Scribe", "Nuncio", "Canonist"] * 20)
+    for count in range(300):
         view = table.view()
         if view["over"]:
             break
-        table.accepted(view["legal"][0] if view["phase"] == "draw" else _choose(view))
+        if view["phase"] == "draw":  # the deck's next card, if it can be there
+            drawable = {e["character"]: e for e in view["legal"]}
+            table.accepted(next(drawable[name] for name in deal if name in drawable))
+        else:
+            table.accepted(_choose(view, count, petitions))
     view = table.view()
     assert view["over"] and view["legal"] == []
     G = view["state"]
     winner = G["winner"]
-    assert len(G["congregations"][winner]) == 3
     assert all(len(cards) <= 3 for cards in G["congregations"].values())
-    answer = calculated(client, "avignon", {"congregations": G["congregations"],
-                                            "last_actor": G["last_actor"]})
+    body = {"congregations": G["congregations"], "last_actor": G["last_actor"]}
+    if len(G["congregations"][winner]) < 3:  # the Scribe's win, at the start of the winner's turn
+        assert G["win_rule"] == in_book("At the start of your turn, if Scribe is in GENOA and you "
+                                        "have two in your Congregation, WIN.")
+        body["scribe_in_genoa_at_start_of"] = winner
+    answer = calculated(client, "avignon", body)
     assert answer["winners"] == view["scores"]["winners"] == [winner]
     assert {p["seat"]: p["total"] for p in answer["players"]} == \
         {p["seat"]: p["total"] for p in view["scores"]["players"]} == \

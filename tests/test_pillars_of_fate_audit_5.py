@@ -121,6 +121,22 @@ def test_a_smaller_deck_leaves_a_short_hand_in_age_three(client):
     assert table.state["hands"]["sun"]["count"] == 4 and table.state["decks"]["sun"] == 0
 
 
+def test_a_left_out_hand_count_is_what_is_left(client):
+    """Under `champion_deck_size` 25, Age III after 2 champion cards of Sun's: 25 − 4 − 16 − 2 = 3
+    cards left, all in hand — the hand count left out is 3 (it was taken as 5), and a hand of 4
+    entered cards is refused as more than the hand holds."""
+    lanes = {"left": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(3, f=1), C(2)],
+                      "moon": [C(1), C(1)]}}
+    pos = position(lanes, age=3, modifiers_used=["double_power", "no_suit"],
+                   hands={"sun": {}, "moon": {}})
+    table = Table(client, pos, champion_deck_size=25)
+    assert table.state["hands"]["sun"]["count"] == 3 and table.state["decks"]["sun"] == 0
+    four = {**pos, "hands": {"sun": {"cards": HAND[:4]}, "moon": {}}}
+    answer = setup_answer(client, four, champion_deck_size=25)
+    assert answer.status_code == 400
+    assert answer.get_json()["error"]["field"] == "position.hands.sun.cards"
+
+
 # == Leftover 2: the calculator scores an Age once its lanes are full ==============================
 
 
@@ -220,6 +236,23 @@ def test_legal_for_the_quests_asks_the_first_player_in_age_one_only(client):
     view = age_two.view("sun")
     assert view["phase"] == "quests"
     assert [e["open"] for e in view["legal"]] == [["quests", "modifier"]]
+
+
+def test_legal_at_the_start_of_age_two_is_the_new_first_players(client):
+    """Starting a New Age: "Pass the 1st player marker." — Sun held it in Age I; once Age II's quests
+    are placed Moon's phone lists Moon's plays and Sun's lists none; the hands carried over (5)."""
+    table = Table(client, position(full_but_one(), turn="moon", first_player="sun"))
+    table.ok(type="play", player="moon", lane="right", face="up", power=1, feathers=1,
+             scorpions=0)
+    table.ok(type="begin_age", player="sun", modifier="no_suit",
+             quests=[Q(4, -1), Q(3, 3), Q(-2, 5)])
+    assert table.state["first_player"] == "moon"
+    assert table.view()["current_players"] == ["moon"]
+    assert legal(table, "sun") == []
+    plays = legal(table, "moon")
+    assert plays and {e["player"] for e in plays} == {"moon"}
+    assert {e["lane"] for e in plays} == set(LANES)
+    assert table.state["hands"]["moon"]["count"] == 5
 
 
 def full_but_one():
@@ -437,13 +470,19 @@ def _pillar(order):
     return next((seat for seat, card in order if card.get("face", "up") == "up"), None)
 
 
-def test_a_whole_game_from_the_draft_agrees_with_the_calculator(client):
+@pytest.mark.parametrize("options", [
+    {},
+    {"dominant_suit": "winner", "quest_reward_to": "negative_to_loser",
+     "face_down_limit": "per_player", "first_card": "lane_first", "renown_floor": "zero"},
+])
+def test_a_whole_game_from_the_draft_agrees_with_the_calculator(client, options):
     """Two players (the only count the book has): the draft, three Ages card by card from the listed
     plays (hands never entered: each card's values typed in), each Divine card's printed values
     entered, ties picked from the listed picks — then the calculator given the same lanes (in play
-    order, faces, pillars as the book moves them, the picks, the first players) names the same
-    renown, winner and tie-break as the game."""
-    table = Table(client)
+    order, faces, pillars as the book moves them, who played each lane's first card, the picks,
+    the first players) names the same renown, winner and tie-break as the game. Under the default
+    rulings and a set of the other readings."""
+    table = Table(client, **options)
     table.ok(**DRAFTS[0])
     table.ok(**DRAFTS[1])
     modifiers = ["double_power", "no_suit", "least_power"]
@@ -487,14 +526,14 @@ def test_a_whole_game_from_the_draft_agrees_with_the_calculator(client):
         lanes = {}
         for index, lane in enumerate(LANES):
             lanes[lane] = {"quest": quests[index], "pillar": _pillar(order[lane]),
-                           "ties": ties[lane],
+                           "first": order[lane][0][0], "ties": ties[lane],
                            **{seat: [c for s, c in order[lane] if s == seat]
                               for seat in ("sun", "moon")}}
         tallies.append({"modifier": modifiers[age], "first_player": first_player,
                         "lanes": lanes})
     view = table.view()
     assert view["over"] and len(view["state"]["ages"]) == 3
-    answer = calculated(client, "pillars-of-fate", {"ages": tallies})
+    answer = calculated(client, "pillars-of-fate", {"ages": tallies, "options": options})
     game = view["scores"]
     assert {p["seat"]: p["total"] for p in answer["players"]} == \
         {p["seat"]: p["total"] for p in game["players"]}
