@@ -814,3 +814,23 @@ def test_winter_standings_say_who_perished_to_winter_and_match_the_calculator(cl
         "players": [{"name": name, "status": "out"} for name in NAMES[:4]]})
     assert [p["total"] for p in sheet["players"]] == [p["total"] for p in live["players"]]
     assert sheet["winners"] == []
+
+
+def test_the_entrepreneur_starts_with_a_pistol_and_a_tool_box(client):
+    """ "The Self-Made Entrepreneur: Pistol, Tool Box" and "Players then search the Equipment deck
+    for the Starting Equipment listed on their Player board." Without the Tool Box the setup is
+    refused; with it (a Tool giving Wood, as the table reads its card), Bob's first Gathering Phase
+    begins with one Wood."""
+    tool_box = {"name": "Tool Box", "type": "tool", "value": 2, "bonus": "wood"}
+    body = {"game": "we-forlorn-few", "players": ["Ann", "Bob"],
+            "options": {"terrain": TERRAIN, "travelers": {
+                "p2": {"name": "The Self-Made Entrepreneur", "equipment": [PISTOL]}}}}
+    refused = client.post("/api/sessions", json=body)
+    assert refused.status_code == 400 and "Tool Box" in refused.get_json()["error"]["message"]
+    body["options"]["travelers"]["p2"]["equipment"] = [PISTOL, tool_box]
+    t = NewTable(client, ["Ann", "Bob"], options={"travelers": body["options"]["travelers"]})
+    season(t, "p1", 1)
+    journey_turn(t, "p1")
+    chosen(t, type="stay", player="p2")
+    chosen(t, type="skip_gathering", player="p2")
+    assert t.p("p2")["resources"] == {"food": 1, "water": 1, "wood": 2}
