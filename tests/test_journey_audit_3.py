@@ -608,6 +608,7 @@ def test_q1_a_backfired_cleanse_is_not_the_end_then_a_kill_is(client):
     from tests.test_journey_quests_audit import end_activations, ev, kill, maintenance, result, start
     t = start(client, "q1")
     maintenance(t)
+    t.accepted(ev("room", active=True, ids=["berrok-1", "berrok-2"]))  # in sight (session 9)
     kill(t, "monkey_king", "berrok-1")
     end_activations(t, until="tripitaka")
     nine = {"attack_dice": [3, 3], "pilgrim_die": 2, "weapon_damage": 2, "target_hp": 3}

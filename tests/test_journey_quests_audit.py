@@ -111,6 +111,9 @@ def state(table):
 
 
 def kill(table, pilgrim, demon, hp=3, reward=1):
+    if not state(table)["demons"].get(demon, {}).get("active", True):
+        # behind a closed door, out of sight (session 9): the Pilgrim walks into its room first
+        table.accepted(ev("room", active=True, ids=[demon]))
     table.accepted(
         ev(
             "attack",

@@ -227,24 +227,36 @@ def test_quest_6_a_karma_upgrade_draws_from_the_pilgrims_own_decks(client, upgra
 
 # == Each Quest to its Victory and to its Defeat, by paths the earlier audits did not take ===========
 
-def test_quest_1_victory_the_last_house_demon_cleansed_not_killed(client):
-    """Quest 1: "The Quest ends immediately when the Demons in the house are removed" — a Demon
-    Cleansed is removed from the board as a Killed one is ("…you have successfully saved the
-    Target's soul. Remove the Miniature from the board."). The second house Demon Cleansed ends the
-    Quest: Victory, not Heroic (nobody rescued the Villagers nor did Tripitaka Meditate), and the
-    Cleanse's Good Karma is the Attacker's."""
+def test_quest_1_victory_the_house_opened_and_its_last_demon_cleansed_not_killed(client):
+    """Quest 1's house is behind its closed Door: "Closed Doors block movement for all
+    Miniatures.", "Unless otherwise stated, Tokens block movement and LOS for all models." and "None
+    of the squares directly between the Attacker and the Target can be blocked by other Miniatures,
+    tokens or impassable terrain…". An Attack on a house Demon before the door is broken is refused
+    with that sentence (it was listed and accepted: Quest 1 could be won without opening the
+    house). The Monkey King breaks the door down (the Demons behind it wake), Kills one; Cho Hakkai
+    Defeats the other and Cleanses it — removed from the board as a Kill is ("…you have
+    successfully saved the Target's soul. Remove the Miniature from the board."): "The Quest ends
+    immediately when the Demons in the house are removed" — Victory, not Heroic; the Good Karma is
+    Cho Hakkai's."""
     table = start(client, "q1")
     maintenance(table)
+    hit = {"attack_dice": [3, 3], "pilgrim_die": 2, "weapon_damage": 2, "target_hp": 3}
+    error = refused(table, ev("attack", pilgrim="monkey_king", targets=["berrok-1"], **hit),
+                    "None of the squares directly between the Attacker and the Target can be "
+                    "blocked by other Miniatures, tokens or impassable terrain")
+    assert "behind a closed door" in error["message"]
+    table.accepted(ev("break_door", pilgrim="monkey_king", door="door-1",
+                      opens=["berrok-1", "berrok-2"]))
+    assert {e["targets"][0] for e in legal(table, "attack")} == {"berrok-1", "berrok-2"}
     kill(table, "monkey_king", "berrok-1")
     assert result(table) is None
-    table.accepted(ev("attack", pilgrim="monkey_king", targets=["berrok-2"], attack_dice=[3, 3],
-                      pilgrim_die=2, weapon_damage=2, target_hp=3))
-    table.accepted(ev("resolve_defeat", pilgrim="monkey_king", choice="cleanse",
+    table.accepted(ev("attack", pilgrim="cho_hakkai", targets=["berrok-2"], **hit))
+    table.accepted(ev("resolve_defeat", pilgrim="cho_hakkai", choice="cleanse",
                       cleanse_dice=[3, 3], soul_power=2))
     assert_result(table, "victory",
                   "Victory: The Pilgrims must defeat all Demons in the Villagers' house.")
     assert part(table, "heroic_victory", "rescue the Villagers") == "not_yet"
-    assert state(table)["pilgrims"]["monkey_king"]["good_karma"] == 1
+    assert state(table)["pilgrims"]["cho_hakkai"]["good_karma"] == 1
 
 
 def test_quest_1_defeat_tripitakas_own_meditation_knocks_him_out(client):
@@ -633,17 +645,17 @@ def test_legal_quest_1_at_the_start_and_in_the_first_activation(client):
     the Maintenance Phase."): listed, with the Quest's own `house`, and no `quest_result` ("The
     Players win when the Quest's Victory Conditions are met…": the referee checks them). In the
     Monkey King's activation every Action he can take is listed and each is accepted as listed
-    (Rest, Break Down a Door, Rescue, Move, Attack, Pray, Meditate, ending the activation); Close a
-    Gate and Revive, Tripitaka's alone, are not listed for him."""
+    (Rest, Break Down a Door, Rescue, Move, Pray, Meditate, ending the activation); Close a Gate and
+    Revive, Tripitaka's alone, are not listed for him, nor an Attack on the Demons behind the
+    house's closed door (no Line of Sight)."""
     table = start(client, "q1")
     assert every_listed_event_is_accepted(table) == ["maintenance", "house"]
     maintenance(table)
-    dice = {"attack_dice": [1, 0], "pilgrim_die": 0, "weapon_damage": 0}
     listed = every_listed_event_is_accepted(table, fill={
-        "move": {"steps": 2}, "attack": dice, "pray": {"card": "Wild Herbs"},
+        "move": {"steps": 2}, "pray": {"card": "Wild Herbs"},
         "meditate": {"spinner": "black", "misfortune": "Ambush"}, "house": {"demons": ["berrok-1"]}})
     assert set(listed) == {"end_activation", "rest", "break_door", "rescue_villager", "move",
-                           "attack", "pray", "meditate", "house"}
+                           "pray", "meditate", "house"}
     assert "quest_result" not in listed
 
 
@@ -915,14 +927,15 @@ def test_campaign_quest_10_played_again_starts_at_part_1_and_nothing_follows_it(
 
 def test_campaign_a_mandatory_trade_reached_as_a_quest_ends_is_made_first_in_the_next(client):
     """Back to Back: "Keep the same Good and Bad Karma Points." and Adjusting Karma: "The trades
-    marked as mandatory must be made when the Karma level is met or exceeded." Quest 1 ends at the
-    Kill that brings the Monkey King to 10 Bad Karma, before the trade is entered ("The game stops
-    immediately."); he starts Quest 2 with his 10 Bad Karma and the trade is what he does first: his
-    Action is refused until it is made, then his weapon is Level 2."""
+    marked as mandatory must be made when the Karma level is met or exceeded." Quest 1 (a Pilgrim
+    walked into the house) ends at the Kill that brings the Monkey King to 10 Bad Karma, before the
+    trade is entered ("The game stops immediately."); he starts Quest 2 with his 10 Bad Karma and
+    the trade is what he does first: his Action is refused until it is made, then his weapon is
+    Level 2."""
     options = {"demon_profiles": {**PROFILES["demon_profiles"], "berrok": {
         **PROFILES["demon_profiles"]["berrok"], "bkr": 5}}}
     campaign, q1 = campaign_quest(client, options=options, quest="q1")
-    kill_house = [ev("maintenance")]
+    kill_house = [ev("maintenance"), ev("room", active=True, ids=["berrok-1", "berrok-2"])]
     for demon in ("berrok-1", "berrok-2"):
         kill_house += [ev("attack", pilgrim="monkey_king", targets=[demon], attack_dice=[3, 3],
                           pilgrim_die=2, weapon_damage=2, target_hp=3),

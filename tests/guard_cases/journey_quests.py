@@ -4,6 +4,8 @@ guard walk plays them through the API like the core game's."""
 
 from __future__ import annotations
 
+from referee.journey import quests as Q
+from referee.journey.quests import q05_beasts as Q5
 from referee.journey.quests import q06_kogaiji as Q6
 from referee.journey.quests import q09_kogaijis_trap as Q9
 from referee.journey.quests import q10_seal_the_gate as Q10B
@@ -37,6 +39,17 @@ LEAVES = {"actions": ["move", "attack"], "targets": [TP], "squares": 3, "ends": 
           "map_tile": "leaves_its_own"}
 
 CASES = [
+    Case("q1_no_sight_into_the_closed_house", quest("q1"),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], attack_dice=[3, 3], pilgrim_die=2,
+            weapon_damage=2), Q.Q_LOS,
+         "an Attack on a Demon in the Villagers' house before its door is broken: the walls and "
+         "the closed door block the Line of Sight", [M], also=(Q.Q_CLOSED_ROOMS,)),
+    Case("q5_kei_lun_acts_first", quest("q5", initiative=[MK, "cho_hakkai", "monk_sha", TP]),
+         ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"]), Q5.Q_KEI_LUN,
+         "a spawn entered once the Pilgrims have acted, before Kei Lun's Action",
+         [M, *(ev("end_activation", pilgrim=p) for p in (MK, "cho_hakkai", "monk_sha", TP))],
+         also=("Pilgrim Phase: Each Pilgrim is activated in the order shown by the Initiative "
+               "Markers and completes all their actions, before the next Pilgrim activates.",)),
     Case("q6_one_gate_sealed",
          quest("q6", {"pilgrims": {TP: {"hand": ["Prayer of Sealing"]}}},
                initiative=[TP, MK, "cho_hakkai", "monk_sha"]),

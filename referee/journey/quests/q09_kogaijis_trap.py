@@ -187,6 +187,11 @@ class KogaijisTrap(Quest):
                 demon["active"] = found  # under his spell: no move, no attack
 
     @classmethod
+    def held_in_the_open(cls, game, demon):
+        """Kogaiji under his spell (immune: his own rule says so)."""
+        return game.G["demons"][demon]["type"] == "kogaiji" and state(game)["spell"]
+
+    @classmethod
     def forbidden_quote(cls, game, kind):
         if kind == "spawn" and state(game)["kogaiji_defeated"]:
             return Q_GATES_STOP

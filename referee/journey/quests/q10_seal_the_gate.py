@@ -288,6 +288,11 @@ class SealTheGate(Quest):
             "mantra_draws"] > 0
 
     @classmethod
+    def held_in_the_open(cls, game, demon):
+        """A Demon Lord chanting the Summoning Mantra stands in the lair."""
+        return demon in state(game)["chanting"]
+
+    @classmethod
     def own_legal(cls, game):
         table = game.G["controllers"]["tripitaka"]
         quest = state(game)
