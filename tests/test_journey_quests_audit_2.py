@@ -49,13 +49,17 @@ def test_quest_3_at_a_later_turn_villagers_off_the_board_are_those_the_pilgrims_
     """Rescue Villager: "Place the Villager Token by the Pilgrim's Profile Sheet." and Quest 3's
     Board Setup "- Villagers x 3". A Quest 3 joined at Turn 4 with one Villager Token on the board
     and two held by Pilgrims: two were rescued, one is still to rescue — "rescue all the Villagers"
-    is not yet met (it read as met from the tokens on the board alone); rescued, it is met."""
+    is not yet met (it read as met from the tokens on the board alone); rescued, it is met. Its
+    Gates are awake, so the band has stepped onto the central Map Tile: the step is no longer
+    listed ("Gate Activation: Once any of the band steps onto the central Map Tile, all three Gates
+    activate.")."""
     table = start(client, "q3", position={**Q3_LATER, "turn": 4, "villagers": ["villager-3"],
                                           "pilgrims": {"monkey_king": {"villagers": 1},
                                                        "monk_sha": {"villagers": 1}}},
                   initiative=TRIPITAKA_LAST)
     assert part(table, "heroic_victory", "rescue all the Villagers") == "not_yet"
     maintenance(table)
+    assert "central_tile" not in [e["type"] for e in legal(table)]  # the Gates are awake
     table.accepted(ev("rescue_villager", pilgrim="monkey_king", villager="villager-3",
                       adjacent=True))
     assert part(table, "heroic_victory", "rescue all the Villagers") == "met"

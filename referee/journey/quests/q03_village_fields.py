@@ -144,7 +144,10 @@ class VillageFields(Quest):
         G["quest_state"].update({"safe_house": list(safe),
                                  "villagers": [*G["tokens"]["villagers"],
                                                *cls.villagers_off_board(G)],
-                                 "central_tile": False, "village_entered": []})
+                                 # joined later with a Gate awake: the band stepped there
+                                 "central_tile": G["turn"] > 1 and any(
+                                     g["status"] == "active" for g in G["gates"].values()),
+                                 "village_entered": []})
 
     @classmethod
     def event_central_tile(cls, game, event):
