@@ -207,6 +207,29 @@ def test_conversions_with_clovers_are_listed_and_accepted(client):
     assert me(table)["clovers"] == 0 and me(table)["completed"] == [wanderers]
 
 
+def test_the_table_page_names_each_listed_payment(client):
+    """The next-move buttons of the table page read each listed completion's payment as the table
+    makes it: the leader's item, a card converted by a clover, a companion's type converted."""
+    wanderers = A(1, 3, ["wanderer"], ["leaf"])
+    table = start(client, {"phase": "activate", "turn": {"activated": True},
+                           "display": [wanderers, *DISPLAY[1:]],
+                           "players": two({"movement": [1], "clovers": 3,
+                                           "hand": [I("speech", "star")],
+                                           "leader_holds": I("fist", "sword"),
+                                           "party": [M(C(["beast"], ["star"]))]})})
+    view = table.view("p1")
+    app = client.application
+    with app.test_request_context():
+        labels = app.jinja_env.get_template("play/_labels_pilgrims.html").module
+        said = {(e["type"], e.get("index", e.get("tile"))):
+                " ".join(str(labels.choice(e, view, {"p1": "Ann", "p2": "Bob"})).split())
+                for e in view["legal"]}
+    assert "pay hand 1 (converted); party 1; 2 clovers convert companion 1's type" in said[
+        ("complete_adventure", 1)]
+    assert "pay the leader's item, hand 1 (converted)" in said[("complete_adventure", 4)]
+    assert "(pay the leader's item, hand 1)" in said[("sign_up", "B")]
+
+
 def test_a_conversion_the_clovers_cannot_pay_is_not_listed(client):
     wanderers = A(1, 3, ["wanderer"], ["leaf"])
     table = start(client, {"phase": "activate", "turn": {"activated": True},
@@ -530,6 +553,131 @@ def test_a_bought_card_and_a_card_put_back_are_the_buyers_only(client):
         log = table.client.get(f"/api/sessions/{table.id}/log"
                                + (f"?seat={seat}" if seat else ""), headers=table.headers)
         assert "compass" not in log.text and "sword" not in log.text
+
+
+# -- the journey (advanced) game ---------------------------------------------------------------------
+
+BOB_JOURNEY = {"spaces": [[5, 5], [2, 3], [4, 5]], "points": 3}
+
+
+def journey_table(client, card, removed=()):
+    return start(client, {"display": DISPLAY, "players": two({"journey": {"card": card,
+                                                                          "removed": list(removed)}},
+                                                             {"journey": {"card": BOB_JOURNEY}})},
+                 journey_cards=True)
+
+
+def bobs_turn(table):
+    table.accepted(ev("replenish"))
+    table.accepted(ev("move", "p2", movement=1, to=[4, 4], card=C(["beast"], ["star"])))
+    table.accepted(ev("gain_clover", "p2"))
+    table.accepted(ev("replenish", "p2"))
+
+
+def test_a_token_on_the_figures_own_space_is_removed_on_returning(client):
+    """"If a figure's position and a new journey card's marked space are the same, do not remove
+    that space's map token. The player must move their figure and return later to remove it." —
+    Ann stands on A1, a marked space: she moves away, then back: the token is removed then."""
+    table = journey_table(client, {"spaces": [[1, 1], [2, 3], [4, 5]], "points": 3})
+    table.accepted(ev("move", movement=1, to=[3, 3], card=I("fist", "star")))
+    assert me(table)["journey"]["removed"] == []
+    table.accepted(ev("gain_clover"))
+    bobs_turn(table)
+    effects = table.accepted(ev("move", movement=2, to=[1, 1], card=I("leaf", "star")))["effects"]
+    assert me(table)["journey"]["removed"] == [[1, 1]]
+    assert effects[-1]["text"] == "Map token removed from space A1."
+
+
+def test_passing_over_a_marked_space_removes_no_token(client):
+    """"When their figure moves onto a marked space, remove the corresponding map token." — a
+    diagonal move from A1 to C3 passes over B2 (marked): its token stays; C3 is not marked."""
+    table = journey_table(client, {"spaces": [[2, 2], [2, 3], [4, 4]], "points": 3})
+    table.accepted(ev("move", movement=1, to=[3, 3], card=I("fist", "star")))
+    assert me(table)["journey"]["removed"] == []
+
+
+def test_the_falconers_figures_remove_none_of_the_players_tokens(client):
+    """"When their figure moves onto a marked space" — the player's figure; the falcon landing on
+    Kim's marked space leaves her token (he "does not complete them like the player")."""
+    table = start(client, {"current": "falconer", "phase": "falconer_move", "display": DISPLAY,
+                           "players": {"p1": {"figure": [1, 1], "movement": [1], "journey": {
+                               "card": {"spaces": [[2, 3], [3, 4], [4, 4]], "points": 3}}}}},
+                  players=("Kim",), journey_cards=True)
+    table.accepted(ev("falconer_move", figure="falcon", reward="none", arrow="left", to=[2, 3],
+                      card=I("fist", "star")))
+    assert me(table)["journey"]["removed"] == []
+
+
+def test_a_completed_journey_cards_reward_is_listed_that_turn_only(client):
+    """"Once a player removes the third map token, the journey card is completed and the player
+    gains the reward shown in the top-right corner." — first the new journey card (only that is
+    listed), then the reward (an item card drawn) is listed and taken."""
+    card = {"spaces": [[1, 2], [3, 3], [5, 1]], "points": 4, "abilities": ["draw item"]}
+    table = journey_table(client, card, removed=[[1, 2], [3, 3]])
+    table.accepted(ev("move", movement=1, to=[5, 1], card=I("fist", "star")))
+    assert legal(table) == [{"type": "choose_journey", "player": "p1", "open": ["card"]}]
+    table.refused(ev("ability", kind="draw item", journey=1, card=I("leaf", "star")),
+                  "Choose one and return the other face-down to the bottom of the deck.")
+    table.accepted(ev("choose_journey", card={"spaces": [[2, 2], [4, 3], [1, 4]], "points": 3}))
+    rewards = [e for e in legal(table, kind="ability") if "journey" in e]
+    assert rewards == [{"type": "ability", "player": "p1", "journey": 1, "kind": "draw item",
+                        "open": ["card"]}]
+    table.accepted(ev("ability", kind="draw item", journey=1, card=I("leaf", "star")))
+    assert [e for e in legal(table, kind="ability") if "journey" in e] == []
+    table.accepted(ev("gain_clover"))
+    bobs_turn(table)
+    assert table.view()["state"]["decks"]["journey"] == 15
+
+
+# -- the end of the game: tie-breakers -------------------------------------------------------------
+
+
+def test_three_players_tied_on_points_the_most_item_cards_wins(client):
+    """Ann and Bob 5 points each, Cleo 3: "In case of a tie, the player with more item cards left
+    in their hand wins." — Bob's 2 cards beat Ann's 1; the calculator agrees."""
+    position = {"round": 4, "current": "p3", "phase": "replenish", "turn": {"activated": True},
+                "turns": {"p1": 3, "p2": 3, "p3": 2}, "display": DISPLAY,
+                "players": {"p1": {"figure": [1, 1], "movement": [1, 2, 3], "clovers": 0,
+                                   "completed": [A(1, 5)], "hand": [I("fist", "star")]},
+                            "p2": {"figure": [5, 5], "movement": [1, 2, 3], "clovers": 0,
+                                   "completed": [A(2, 5)],
+                                   "hand": [I("fist", "star"), I("leaf", "notes")]},
+                            "p3": {"figure": [1, 5], "movement": [1, 2, 3], "clovers": 0,
+                                   "completed": [A(1, 3)],
+                                   "hand": [I("fist", "star")] * 3}}}
+    table = start(client, position, players=("Ann", "Bob", "Cleo"))
+    table.accepted(ev("replenish", "p3"))
+    view = table.view()
+    assert view["scores"]["winners"] == ["p2"]
+    decided = view["scores"]["decided_by"]
+    assert decided["tie_break"] == "items" and decided["rule"]["quote"] == in_book(
+        "In case of a tie, the player with more item cards left in their hand wins. If there is "
+        "still a tie, the players share the victory.")
+    assert summary(view["scores"]) == summary(calculated(client, "pilgrims", tallies(view)))
+
+
+def test_solo_tied_on_points_the_player_with_more_item_cards_wins(client):
+    """Kim: adventure 4, 3 item cards (they score her nothing). The falconer: adventure 2 + 2 item
+    cards, 1 point each = 4. "In case of tie, the player with more item cards left in their hand
+    wins." — Kim's 3 beat his 2."""
+    table = start(client, {"round": 4, "current": "falconer", "phase": "falconer_replenish",
+                           "turns": {"p1": 3, "falconer": 2}, "display": DISPLAY,
+                           "players": {"p1": {"figure": [1, 1], "movement": [1, 2, 3],
+                                              "clovers": 0, "completed": [A(1, 4)],
+                                              "hand": [I("fist", "star")] * 3}},
+                           "falconer": {"falcon": [3, 4], "falconer": [2, 3], "clovers": 1,
+                                        "moved": ["falcon", "falconer"], "arrow": "left",
+                                        "completed": [A(1, 2)],
+                                        "hand": [I("fist", "star")] * 2}},
+                  players=("Kim",))
+    table.accepted(ev("replenish"))
+    view = table.view()
+    assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {"p1": 4, "falconer": 4}
+    assert view["scores"]["winners"] == ["p1"]
+    assert view["scores"]["decided_by"]["rule"]["quote"] == in_book(
+        "The player with more victory points wins. In case of tie, the player with more item cards "
+        "left in their hand wins.")
+    assert summary(view["scores"]) == summary(calculated(client, "pilgrims", tallies(view)))
 
 
 # -- whole games at every player count, against the calculator ------------------------------------
