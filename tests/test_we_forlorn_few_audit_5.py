@@ -834,3 +834,16 @@ def test_the_entrepreneur_starts_with_a_pistol_and_a_tool_box(client):
     chosen(t, type="stay", player="p2")
     chosen(t, type="skip_gathering", player="p2")
     assert t.p("p2")["resources"] == {"food": 1, "water": 1, "wood": 2}
+
+
+def test_a_trade_of_terms_alone_is_listed_with_a_ravenous_player_too(client):
+    """ "Trades may use Resource tokens, Equipment cards, or other forms of negotiation such as
+    intimidating with a Weapon or by repaying a debt on a future turn." (table ruling
+    `trade_with_ravenous`, default true: a Ravenous Player has no Supply, only terms). Ann may
+    propose terms to Bob (Ravenous): listed with the terms left open, and accepted."""
+    t = Table(client, position("camp", p1=board("A2"), p2=ravenous("A2", 2), p3=board("B1")))
+    trade = {"type": "trade", "player": "p1", "with": "p2", "accepted": True,
+             "terms": "Ann's Pistol stays holstered"}
+    assert listed(t, trade)
+    t.ok(trade)
+    assert "trade" not in types_listed(t)

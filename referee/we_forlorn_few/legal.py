@@ -161,9 +161,8 @@ def camp(game, seat) -> list[dict]:
         ravenous_other = board["status"] == RAVENOUS
         if "trade" not in done and (game.option("trade_with_ravenous") or not ravenous_other):
             out.append({"type": "trade", "player": seat, "with": other, "accepted": False})
-            if not ravenous_other:
-                out.append({"type": "trade", "player": seat, "with": other,
-                            "open": ["give", "get", "accepted"]})
+            terms = ["terms", "accepted"] if ravenous_other else ["give", "get", "terms", "accepted"]
+            out.append({"type": "trade", "player": seat, "with": other, "open": terms})
         if "combat" in done or G["tiles"][board["tile"]]["kind"] in CITIES:
             continue
         if G["tiles"][here]["kind"] in CITIES and not game.option("attack_from_city"):
