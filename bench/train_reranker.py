@@ -34,6 +34,7 @@ rulebook_index/data/adapter.npz (removed when fitted without one), which the sea
 """
 
 import argparse
+import pickle
 import sys
 import tempfile
 from pathlib import Path
@@ -117,7 +118,9 @@ def lists(searcher, questions) -> Lists:
 class Cosines:
     """The two cosine features of every candidate for a question adapter A: the question's
     vector mapped to q + A q and renormalized (`search.adapted_question`), against the passage's
-    vector and its closest sentence's."""
+    vector and its closest sentence's. Every question is multiplied with every distinct passage
+    and sentence vector in one matrix product each (a few thousand rows), and the candidates'
+    cosines are read out of those products."""
 
     def __init__(self, data: Lists):
         n, k = data.real.shape
@@ -130,10 +133,14 @@ class Cosines:
                 pair_q.extend([i] * len(r))
         self.shape = (n, k)
         self.pair_q = np.array(pair_q, dtype=int)
-        self.sent = data.sentences[np.array(rows, dtype=int)]
+        self.rows = np.array(rows, dtype=int)  # rows of `sentences`
+        self.sentences = data.sentences
         self.starts = np.array(starts, dtype=int)
         self.slots = np.array(slots, dtype=int)
         self.lengths = np.diff(np.append(self.starts, len(rows)))
+        self.passages, at = np.unique(data.pv.reshape(n * k, -1), axis=0, return_inverse=True)
+        self.passage_at = at.reshape(n * k)
+        self.question_at = np.repeat(np.arange(n), k)
         self.pv, self.q = data.pv, data.q
 
     def __call__(self, a: np.ndarray | None):
@@ -142,16 +149,16 @@ class Cosines:
         u = self.q if a is None else self.q + self.q @ a.T
         norms = np.linalg.norm(u, axis=1, keepdims=True)
         qa = u / norms
-        passage = np.einsum("nkd,nd->nk", self.pv, qa)
-        vals = np.einsum("pd,pd->p", self.sent, qa[self.pair_q])
+        n, k = self.shape
+        passage = (self.passages @ qa.T)[self.passage_at, self.question_at].reshape(n, k)
+        vals = (self.sentences @ qa.T)[self.rows, self.pair_q]
         best = np.maximum.reduceat(vals, self.starts)
         hit = vals == np.repeat(best, self.lengths)
         first = np.minimum.reduceat(np.where(hit, np.arange(len(vals)), len(vals)), self.starts)
-        n, k = self.shape
         sentence = np.zeros(n * k)
         sentence[self.slots] = best
-        closest = np.zeros((n * k, self.sent.shape[1]), dtype=np.float32)
-        closest[self.slots] = self.sent[first]
+        closest = np.zeros((n * k, self.sentences.shape[1]), dtype=np.float32)
+        closest[self.slots] = self.sentences[self.rows[first]]
         return qa, norms, passage, sentence.reshape(n, k), closest.reshape(n, k, -1)
 
 
@@ -267,7 +274,8 @@ def by_set(label: str, data: Lists, runs: list[list[int | None]]) -> None:
         h1 = np.mean([sum(1 for r in x if r == 1) / n for x in rs])
         h3 = np.mean([sum(1 for r in x if r and r <= 3) / n for x in rs])
         mrr = np.mean([sum(1 / r for r in x if r) / n for x in rs])
-        print(f"    {name:<12} {len(keep):>4} q  hit@1 {h1:.3f} · hit@3 {h3:.3f} · MRR {mrr:.3f}")
+        print(f"    {name:<12} {len(keep):>4} q  hit@1 {h1:.3f} · hit@3 {h3:.3f} · MRR {mrr:.3f}",
+              flush=True)
 
 
 def cross_validated(data: Lists, folds: int, shuffles: int, fit_one) -> list[list[int | None]]:
@@ -294,6 +302,15 @@ def main(argv=None) -> int:
                     help="the L2s cross-validated")
     ap.add_argument("--adapter-l2", type=float, default=0.0,
                     help="fit the question adapter too, pulled toward 0 by this L2 (0: none)")
+    ap.add_argument("--adapter-l2-grid", default="",
+                    help="adapter L2s cross-validated, each with every L2 of --l2-grid "
+                         "(default: --adapter-l2 alone)")
+    ap.add_argument("--fit-on", default="",
+                    help="fit only on these of --sets (default: all of them); the "
+                         "cross-validation still ranks every question of --sets out of fold")
+    ap.add_argument("--lists", type=Path,
+                    help="a file keeping the candidates' features: read when it exists (for "
+                         "the same --sets), else written (the search's code must not change)")
     ap.add_argument("--folds", type=int, default=5, help="0: no cross-validation")
     ap.add_argument("--shuffles", type=int, default=3,
                     help="cross-validation repeated over this many fold assignments (averaged)")
@@ -305,33 +322,51 @@ def main(argv=None) -> int:
     fit_sets = args.sets.split(",")
     if set(BLIND_SETS) & set(fit_sets):
         ap.error(f"{', '.join(BLIND_SETS)} are blind: never fitted on")
+    fit_on = args.fit_on.split(",") if args.fit_on else fit_sets
+    if set(fit_on) - set(fit_sets):
+        ap.error("--fit-on names sets that --sets does not")
     questions = [{**q, "set": name} for name in fit_sets
                  for q in load(set_paths(name)) if q.get("answer")]
-    with tempfile.TemporaryDirectory() as tmp:
-        indexing.build(tmp)
-        _, ix = indexing.open_current(tmp)
-        with ix.searcher(weighting=search.WEIGHTING) as s:
-            data = lists(s, questions)
-        ix.close()
-    tau = min((nll(data, w0, t), t) for t in (1, 2, 4, 6, 8, 12, 16, 24))[1]
+    if args.lists and args.lists.exists():
+        data = object.__new__(Lists)
+        with open(args.lists, "rb") as f:
+            vars(data).update(pickle.load(f))
+        if data.sets.tolist() != [q["set"] for q in questions]:
+            ap.error(f"{args.lists} holds other questions than --sets")
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            indexing.build(tmp)
+            _, ix = indexing.open_current(tmp)
+            with ix.searcher(weighting=search.WEIGHTING) as s:
+                data = lists(s, questions)
+            ix.close()
+        if args.lists:
+            with open(args.lists, "wb") as f:
+                pickle.dump(vars(data), f)
+    fitted = np.isin(data.sets, fit_on)
+    on = data.take(np.flatnonzero(fitted))
+    tau = min((nll(on, w0, t), t) for t in (1, 2, 4, 6, 8, 12, 16, 24))[1]
     print(f"{len(data)} answerable questions ({', '.join(fit_sets)}), "
           f"{int(data.right.any(1).sum())} with a right passage among the candidates; "
-          f"softmax temperature {tau}")
+          f"softmax temperature {tau}; fitted on {', '.join(fit_on)}", flush=True)
     by_set("hand blend:", data, [ranks(data, w0)])
-    for l2 in [float(x) for x in args.l2_grid.split(",")] if args.folds > 1 else []:
-        def fit_one(train, l2=l2):
-            w, a = fit(data.take(train), w0, active, tau, l2, args.adapter_l2)
-            return lambda held: ranks(with_adapter(data.take(held), a), w)
-        runs = cross_validated(data, args.folds, args.shuffles, fit_one)
-        by_set(f"learned, L2 {l2}, adapter L2 {args.adapter_l2 or '-'} (cross-validated, "
-               f"{args.shuffles} shuffles):", data, runs)
-    w, a = fit(data, w0, active, tau, args.l2, args.adapter_l2)
+    adapter_grid = ([float(x) for x in args.adapter_l2_grid.split(",")] if args.adapter_l2_grid
+                    else [args.adapter_l2])
+    for adapter_l2 in adapter_grid if args.folds > 1 else []:
+        for l2 in [float(x) for x in args.l2_grid.split(",")]:
+            def fit_one(train, l2=l2, adapter_l2=adapter_l2):
+                w, a = fit(data.take(train[fitted[train]]), w0, active, tau, l2, adapter_l2)
+                return lambda held: ranks(with_adapter(data.take(held), a), w)
+            runs = cross_validated(data, args.folds, args.shuffles, fit_one)
+            by_set(f"learned, L2 {l2}, adapter L2 {adapter_l2 or '-'} (cross-validated, "
+                   f"{args.shuffles} shuffles, fitted on {', '.join(fit_on)}):", data, runs)
+    w, a = fit(on, w0, active, tau, args.l2, args.adapter_l2)
     by_set(f"fitted on all at L2 {args.l2} (on its own data):", data,
            [ranks(with_adapter(data, a), w)])
     weights = {k: round(float(v), 4) for k, v in zip(names, w, strict=True)}
     print(weights)
     if args.write:
-        counts = {s: int((data.sets == s).sum()) for s in fit_sets}
+        counts = {s: int((data.sets == s).sum()) for s in fit_on}
         model = {"weights": weights, "l2": args.l2, "temperature": tau,
                  "adapter_l2": args.adapter_l2 or None,
                  "fitted_on": ", ".join(f"{n} answerable {s}" for s, n in counts.items())

@@ -632,11 +632,6 @@ _CUES = [
 ]
 
 
-def _cue_sets(text: str) -> list[frozenset[str]]:
-    t = text.lower()
-    return [cues for rx, cues in _CUES if rx.search(t)]
-
-
 def _has_number(stemset: frozenset[str]) -> bool:
     return any(s.isdigit() for s in stemset) or bool(stemset & _NUMBER_STEMS)
 
@@ -705,7 +700,8 @@ HAND_WEIGHTS = {
 
 
 FEATURES = tuple(HAND_WEIGHTS)
-_SENTENCE, _COVER = FEATURES.index("sentence"), FEATURES.index("cover")
+_FEATURE_AT = {k: i for i, k in enumerate(FEATURES)}
+_SENTENCE, _COVER = _FEATURE_AT["sentence"], _FEATURE_AT["cover"]
 
 
 ADAPTER = corpus.DATA_DIR / "adapter.npz"
@@ -742,6 +738,22 @@ def reranker_weights() -> tuple[float, ...]:
     return tuple(weights[k] for k in FEATURES)
 
 
+class Question:
+    """A question's embedding and the re-ranker's adapted one, each computed once per search (a
+    search without a game ranks twice: to find the game, then in it)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    @functools.cached_property
+    def vector(self) -> np.ndarray:
+        return embedding.question_vector(self.text)
+
+    @functools.cached_property
+    def adapted(self) -> np.ndarray:
+        return adapted_question(self.vector)
+
+
 @dataclass
 class Candidate:
     """A first-stage passage with what the re-ranker reads of it."""
@@ -751,7 +763,27 @@ class Candidate:
     in_path: frozenset[str]
 
 
-def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher):
+# The features read off a passage's best sentence (the costly part of `_candidates`), each in
+# [0, its bound]: the re-ranker computes them only for passages that can still reach the top.
+_SENTENCE_FEATURES = ("sentence", "specific_sentence", "number_answer", "cue_answer")
+_BOUND_MARGIN = 1e-6  # far above the rounding of a score's sum, far below its four places
+
+
+@functools.lru_cache(maxsize=8192)
+def _sentence_index(text: str) -> tuple[dict[str, tuple[int, ...]], tuple[tuple[bool, ...], ...]]:
+    """Of a passage's sentences (as `_sentence_info`): which hold each stem, and whether each
+    speaks the answer words of each of `_CUES`."""
+    where: dict[str, list[int]] = {}
+    cues = []
+    for i, (sent, _) in enumerate(_sentence_info(text)):
+        for st in sent:
+            where.setdefault(st, []).append(i)
+        cues.append(tuple(not sent.isdisjoint(c) for _, c in _CUES))
+    return {st: tuple(v) for st, v in where.items()}, tuple(cues)
+
+
+def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
+                question: Question | None = None, need: int | None = None):
     """The re-ranker's features of each candidate, and the sentence value function.
 
     Features: BM25F (over the best candidate's), the share of the question's (idf-weighted)
@@ -762,7 +794,14 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
     question's most specific concept, the share of the question's own words it holds literally
     and of its adjacent word pairs, its length and whether it opens its section. A concept is
     one word of the question together with the rulebook terms the glossary gave for it, and
-    counts once however many of them a passage holds."""
+    counts once however many of them a passage holds.
+
+    With `need`, only the candidates that can be among the `need` best by the re-ranker's
+    score get their best sentence's features (the others are None): each passage's score is
+    bounded from its other features and its coverage, and the best sentences are computed in
+    the order of those bounds until no bound left reaches the need-th best score. The ranking's
+    first `need` are exactly those of every candidate scored."""
+    question = question or Question(plan.text)
     n = max(searcher.doc_count(), 1)
     idf = {s: w * math.log(1 + n / (1 + _df(searcher, s))) for s, w in plan.terms.items()}
     # a concept is worth its best word that some passage holds: a player's word the books
@@ -795,15 +834,17 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
                 for ci, w in owners.get(s, ()):
                     if w > best.get(ci, 0.0):
                         best[ci] = w
-            v = coverage_of[stemset] = sum(best.values())
+            # fsum: exactly rounded, so sets covering the same concepts tie exactly, whatever
+            # their order (a plain sum's last bit followed the set's iteration order)
+            v = coverage_of[stemset] = math.fsum(best.values())
         return v
 
     top = max(scores) or 1.0
-    cosines = _passage_vectors(searcher).cosines(
-        [(d["game"], d["id"]) for d in docs],
-        adapted_question(embedding.question_vector(plan.text)))
+    cosines = _passage_vectors(searcher).cosines([(d["game"], d["id"]) for d in docs],
+                                                 question.adapted)
     wants_number = bool(_QUANTITY.search(plan.text.lower()))
-    cue_sets = _cue_sets(plan.text)
+    asked_cues = [j for j, (rx, _) in enumerate(_CUES) if rx.search(plan.text.lower())]
+    cue_sets = [_CUES[j][1] for j in asked_cues]
     number_w = NUMBER_BONUS * total / SENTENCE_WEIGHT if wants_number else 0.0
     cue_w = CUE_BONUS * total / SENTENCE_WEIGHT
     about_box = bool({"compon", "setup"} & plan.terms.keys())
@@ -821,46 +862,103 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
                 c += cue_w
         return c
 
-    out = []
-    for rank, (d, sc) in enumerate(zip(docs, scores, strict=True)):
-        text_stems = _stem_set(d["text"])
-        in_path = _stem_set(d["path"]) & qset
-        held = (text_stems & qset) | in_path  # every stem of the question is in qset
-        info = _sentence_info(d["text"])
-        singles = [value(sent, numeric, in_path) for sent, numeric in info]
+    def best_sentence(d: dict, in_path: frozenset[str]):
+        """(each sentence's value, the best sentence or pair's value, stems, holds a number):
+        `value` of every sentence, where one holding none of the question's stems (most of
+        them) is worth the path's coverage and its bonuses, computed alike."""
+        text = d["text"]
+        info = _sentence_info(text)
+        where, cue_marks = _sentence_index(text)
+        hit = set()  # the sentences holding a stem of the question
+        for s in qset:
+            hit.update(where.get(s, ()))
+        path_value = coverage_of.get(in_path)
+        if path_value is None:
+            path_value = covered(in_path)
+        singles = []
+        for i, (sent, numeric) in enumerate(info):
+            if i in hit:
+                singles.append(value(sent, numeric, in_path))
+                continue
+            c = path_value
+            if numeric:
+                c += number_w
+            marks = cue_marks[i]
+            for j in asked_cues:
+                if marks[j]:
+                    c += cue_w
+            singles.append(c)
         best = max(singles)
-        best_i = singles.index(best)
-        best_stems, best_numeric = info[best_i]
+        best_stems, best_numeric = info[singles.index(best)]
         # two adjacent sentences together, at PAIR_WEIGHT; coverage and bonuses are
         # subadditive, so a pair can only win where its two sentences' sum allows it
-        for i, pair in enumerate(_sentence_pairs(d["text"])):
+        for i, pair in enumerate(_sentence_pairs(text)):
             if PAIR_WEIGHT * (singles[i] + singles[i + 1]) > best:
                 v = PAIR_WEIGHT * value(*pair, in_path)
                 if v > best:
                     best, (best_stems, best_numeric) = v, pair
+        return singles, best, best_stems, best_numeric
+
+    weights = reranker_weights()
+    # what the best sentence's features can add to a score at most: each is in [0, a bound]
+    sentence_w, specific_w, number_aw, cue_aw = (max(0.0, weights[_FEATURE_AT[k]])
+                                                 for k in _SENTENCE_FEATURES)
+    bonus_bound = (number_w + cue_w * len(cue_sets)) / total
+    bonus_at_most = (number_aw if wants_number else 0.0) + (cue_aw if cue_sets else 0.0)
+    bounds, state = [], []
+    for rank, (d, sc) in enumerate(zip(docs, scores, strict=True)):
+        in_path = _stem_set(d["path"]) & qset
+        held = (_stem_set(d["text"]) & qset) | in_path  # every stem of the question is in qset
         kind = _section_kind(d["game"], d["path"])
         if kind is None and _is_inventory(d["text"]):
             kind = "components"
-        features = (  # in the order of FEATURES
+        cover = covered(held) / total
+        specific = 1.0 if rarest & held else 0.0
+        features = [  # in the order of FEATURES; the best sentence's four (0.0 here) later
             sc / top,
-            covered(held) / total,
-            best / total,
+            cover,
+            0.0,
             1.0 if kind == "components" and not about_box else 0.0,
             1.0 if kind == "lore" else 0.0,
             1.0 if kind == "example" else 0.0,
             covered(_stem_set(d["title"]) & qset) / total,
             1 / (1 + rank),
-            1.0 if rarest & held else 0.0,
-            1.0 if rarest & best_stems or rarest & in_path else 0.0,
+            specific,
+            0.0,
             len(literal & held) / literal_n,
             len(pairs & _bigrams(d["text"])) / len(pairs) if pairs else 0.0,
             len(d["text"]) / 800,
             1.0 if d["id"].endswith("~1") else 0.0,
-            1.0 if wants_number and best_numeric else 0.0,
-            1.0 if any(best_stems & cues for cues in cue_sets) else 0.0,
+            0.0,
+            0.0,
             *cosines[rank],
-        )
-        out.append(Candidate(features, singles, in_path))
+        ]
+        state.append((d, in_path, features))
+        if need is not None:
+            # the best sentence's value is at most the passage's coverage (its stems are among
+            # the passage's) plus every bonus; a pair's is at most PAIR_WEIGHT of that
+            bounds.append(rerank_score(features, weights) + sentence_w * (cover + bonus_bound)
+                          + specific_w * specific + bonus_at_most)
+
+    out: list[Candidate | None] = [None] * len(docs)
+    todo = range(len(docs)) if need is None else sorted(range(len(docs)), key=lambda i: -bounds[i])
+    worst_first: list[float] = []  # the need best scores so far, negated, in ascending order
+    for i in todo:
+        if need is not None and len(worst_first) >= need and (
+                bounds[i] < -worst_first[need - 1] - _BOUND_MARGIN):
+            break  # this bound, and every later one, is below the need-th best score
+        d, in_path, features = state[i]
+        singles, best, best_stems, best_numeric = best_sentence(d, in_path)
+        features[_SENTENCE] = best / total
+        features[_FEATURE_AT["specific_sentence"]] = (
+            1.0 if rarest & best_stems or rarest & in_path else 0.0)
+        features[_FEATURE_AT["number_answer"]] = 1.0 if wants_number and best_numeric else 0.0
+        features[_FEATURE_AT["cue_answer"]] = (
+            1.0 if any(best_stems & cues for cues in cue_sets) else 0.0)
+        out[i] = Candidate(tuple(features), singles, in_path)
+        if need is not None:
+            bisect.insort(worst_first, -rerank_score(out[i].features, weights))
+            del worst_first[need:]
     return out, value
 
 
@@ -884,16 +982,26 @@ def rerank_score(features: tuple[float, ...], weights: tuple[float, ...]) -> flo
     return sum(map(operator.mul, features, weights))
 
 
+def _order(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
+           question: Question, need: int):
+    """The `need` best candidates by the re-ranker's score, best first (ties in first-stage
+    order), with each candidate (None where not scored: it cannot be among them), each one's
+    score and the sentence value function."""
+    cands, value = _candidates(plan, docs, scores, searcher, question, need)
+    weights = reranker_weights()
+    scored = {i: rerank_score(c.features, weights) for i, c in enumerate(cands) if c}
+    order = sorted(scored, key=lambda i: -scored[i])[:need]
+    return order, cands, scored, value
+
+
 def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
-            limit: int) -> list[tuple[int, Ranked]]:
+            limit: int, question: Question | None = None) -> list[tuple[int, Ranked]]:
     """The candidates re-ranked by a linear model over their features (`_candidates`),
     each returned one with its answer sentence."""
     if not docs:
         return []
-    cands, value = _candidates(plan, docs, scores, searcher)
-    weights = reranker_weights()
-    scored = [rerank_score(c.features, weights) for c in cands]
-    order = sorted(range(len(docs)), key=lambda i: -scored[i])[: max(limit, 2)]
+    order, cands, scored, value = _order(plan, docs, scores, searcher,
+                                         question or Question(plan.text), max(limit, 2))
     out = []
     for i in order:  # the answer sentence only of the passages returned
         c = cands[i]
@@ -971,14 +1079,14 @@ def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float
     higher docnum first). The same sums as `searcher.search(query)` (an Or adds its clauses'
     scores, in order), but each clause's scores are memoized, so a question costs a few array
     additions once its words have been seen."""
+    clauses = [_clause_arrays(searcher, sub, game) for sub in query.subqueries]
+    every = np.concatenate([docs for docs, _ in clauses])
+    boosts = np.repeat([sub.boost for sub in query.subqueries], [len(d) for d, _ in clauses])
+    # bincount adds each passage's clause scores in clause order, from 0, as `+=` did clause by
+    # clause: the same sums to the last bit
     n = searcher.doc_count_all()
-    totals = np.zeros(n)
-    matched = np.zeros(n, dtype=bool)
-    for sub in query.subqueries:
-        docs, scores = _clause_arrays(searcher, sub, game)
-        totals[docs] += scores * sub.boost
-        matched[docs] = True
-    docs = np.flatnonzero(matched)
+    totals = np.bincount(every, np.concatenate([sc for _, sc in clauses]) * boosts, minlength=n)
+    docs = np.flatnonzero(np.bincount(every, minlength=n))
     best = docs[np.lexsort((-docs, -totals[docs]))[:limit]]
     return [(float(totals[d]), int(d)) for d in best]
 
@@ -1024,8 +1132,22 @@ def _concept_weights(plan: QueryPlan, searcher) -> list[tuple[frozenset[str], fl
     return out
 
 
+def _holding(searcher, s: str, game: str | None) -> frozenset[int]:
+    """The passages (of the game, if given) holding the stem in their text, title or path,
+    memoized per index build."""
+    memo = _reader_cache(searcher.reader()).setdefault("holding", {})
+    docs = memo.get((s, game))
+    if docs is None:
+        docs = frozenset(
+            d for f in ("text", "title", "path") for d in _clause_scores(searcher, Term(f, s), game))
+        if len(memo) >= MAX_CACHED_CLAUSES:
+            memo.clear()
+        memo[(s, game)] = docs
+    return docs
+
+
 def _in_game(searcher, s: str, game: str | None) -> bool:
-    return any(_clause_scores(searcher, Term(f, s), game) for f in ("text", "title", "path"))
+    return bool(_holding(searcher, s, game))
 
 
 # Questions of the kinds a rulebook does not answer (the kinds issue 15 lists): play time and
@@ -1090,8 +1212,7 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
         content = [(c, w) for c, w in content if not c <= name]
     passages = {}
     for c, _ in content:
-        passages[c] = {d for s in sorted(c) for f in ("text", "title", "path")
-                       for d in _clause_scores(searcher, Term(f, s), game)}
+        passages[c] = set().union(*(_holding(searcher, s, game) for s in c))
     named = [(c, w) for c, w in content if passages[c]]
     if not named:
         return 0.0
@@ -1101,16 +1222,19 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
     if not total:
         return 1.0
     best = 0.0
-    asked_stems = frozenset().union(*(c for c, _ in asked))
     asked_in = set().union(*(passages[c] for c, _ in asked))
     for docnum in sorted(passages[thing] & asked_in):  # only these can pair the two
         d = fields(docnum)
         path = _stem_set(d["path"])
+        thing_in_path = not thing.isdisjoint(path)
+        asked_in_path = [not c.isdisjoint(path) for c, _ in asked]
         for sentence, _ in (*_sentence_info(d["text"]), *_sentence_pairs(d["text"])):
-            unit = sentence | path
-            if thing.isdisjoint(unit) or asked_stems.isdisjoint(unit):
+            if not thing_in_path and thing.isdisjoint(sentence):
                 continue
-            best = max(best, sum(w for c, w in asked if not c.isdisjoint(unit)) / total)
+            held = [p or not c.isdisjoint(sentence)
+                    for (c, _), p in zip(asked, asked_in_path, strict=True)]
+            if any(held):
+                best = max(best, sum(w for (_, w), h in zip(asked, held, strict=True) if h) / total)
         if best >= 1.0:
             break
     return round(best, 4)
@@ -1183,19 +1307,22 @@ def answer_threshold() -> float:
 # --- which game? -----------------------------------------------------------------------------
 
 
-def detect_game(searcher, q: str) -> str | None:
+def detect_game(searcher, q: str, question: Question | None = None) -> str | None:
     """The game a question is about: the game of the best passage over every rulebook (card,
     character and term names are distinctive). On the dev set this picks the right game for
     82% of questions; a naive Bayes over each book's words picked 68%, and adding it to the
     search's choice did not help (bench/search_quality.py measures it). None when nothing
-    matches."""
+    matches. Only the best passage is needed, so only the candidates that can be it are
+    scored in full (`_candidates`' need)."""
     plan = plan_query(q, None)
     query = build_query(plan)
     if query is None:
         return None
     docs, scores = _first_stage(searcher, query, None, CANDIDATES)
-    ranked = _rerank(plan, docs, scores, searcher, 1)
-    return docs[ranked[0][0]]["game"] if ranked else None
+    if not docs:
+        return None
+    order, *_ = _order(plan, docs, scores, searcher, question or Question(plan.text), 1)
+    return docs[order[0]]["game"]
 
 
 def _first_stage(searcher, query, game: str | None, n: int) -> tuple[list[dict], list[float]]:
@@ -1228,8 +1355,9 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     with WEIGHTING; `game` None searches every game or, with `detect`, the game of the best
     passage over every game (`SearchResult.game`, `.detected`)."""
     detected = False
+    question = Question(clean_query(q)[:MAX_QUERY_CHARS])  # plan_query's text, whatever the game
     if game is None and detect:
-        game = detect_game(searcher, q)
+        game = detect_game(searcher, q, question)
         detected = game is not None
     plan = plan_query(q, game)
     query = build_query(plan)
@@ -1237,11 +1365,10 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
         return SearchResult(query=plan.text, corrected=plan.corrected, hits=[], game=game,
                             detected=detected, answered=False, confidence=0.0)
     docs, scores = _first_stage(searcher, query, game, max(CANDIDATES, limit))
-    ranked = _rerank(plan, docs, scores, searcher, limit)
+    ranked = _rerank(plan, docs, scores, searcher, limit, question)
     features = _confidence_features(plan, searcher, game,
                                     [(docs[i], r) for i, r in ranked[:2]])
-    question = embedding.question_vector(plan.text)  # computed once already, by the re-ranker
-    confidence = round(confidence_of(features, question), 3)  # as reported, and as compared
+    confidence = round(confidence_of(features, question.vector), 3)  # as reported, and compared
 
     hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}
     hits = []
