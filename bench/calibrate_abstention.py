@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from search_quality import load, set_paths  # noqa: E402
+from search_quality import BLIND_SETS, load, set_paths  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
@@ -140,10 +140,14 @@ def main(argv=None) -> int:
     ap.add_argument("--features", default=",".join(FEATURES),
                     help="comma-separated features of SearchResult.features, beside the embedding")
     ap.add_argument("--l2", type=float, default=L2, help="the pull of every weight toward 0")
+    ap.add_argument("--sets", default=",".join(SETS), help="the fit sets, each one writer's")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/abstention.json")
     args = ap.parse_args(argv)
     names = [n for n in args.features.split(",") if n]
-    sets = {name: load(set_paths(name)) for name in SETS}
+    fit_sets = args.sets.split(",")
+    if set(BLIND_SETS) & set(fit_sets):
+        ap.error(f"{', '.join(BLIND_SETS)} are blind: never fitted on")
+    sets = {name: load(set_paths(name)) for name in fit_sets}
     with tempfile.TemporaryDirectory() as tmp:
         indexing.build(tmp)
         _, ix = indexing.open_current(tmp)
@@ -160,8 +164,8 @@ def main(argv=None) -> int:
     print("leave one writer out (fit on the others; their own out-of-fold threshold at p):")
     wrong = {p: 0 for p in SHARES}
     answerable = 0
-    for held_out in SETS:
-        others = [n for n in SETS if n != held_out]
+    for held_out in fit_sets:
+        others = [n for n in fit_sets if n != held_out]
         xo, yo = np.vstack([xs[n] for n in others]), np.concatenate([ys[n] for n in others])
         oof_others = out_of_fold(xo, yo, args.l2, free)[yo == 1]
         conf = confidences(fit(xo, yo, args.l2, free), xs[held_out])
@@ -185,7 +189,7 @@ def main(argv=None) -> int:
     print(f"out of fold: AUC {auc(oof, y):.3f}; threshold {threshold} (p {share:.0%}) "
           f"{abstains(oof, y, threshold)}")
     start = 0
-    for name in SETS:
+    for name in fit_sets:
         part = slice(start, start + len(ys[name]))
         start += len(ys[name])
         print(f"  {name:<14} AUC {auc(oof[part], ys[name]):.3f}  "
@@ -200,7 +204,7 @@ def main(argv=None) -> int:
         "l2": args.l2,
         "max_abstain": share,
         "fitted_on": ", ".join(f"{name}: {int(ys[name].sum())} answerable, "
-                               f"{int((ys[name] == 0).sum())} unanswerable" for name in SETS),
+                               f"{int((ys[name] == 0).sum())} unanswerable" for name in fit_sets),
     }
     print(f"fitted on all: bias {model['bias']}, weights {model['weights']}; "
           f"in sample {abstains(confidences((bias, weights), x), y, threshold)}")

@@ -3,15 +3,16 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
 
-With no file, nine sets are measured. Six were written to be fitted on (look at their misses
+With no file, ten sets are measured. Six were written to be fitted on (look at their misses
 freely): bench/questions-dev.jsonl, bench/questions-train.jsonl and bench/questions-train-2.jsonl
 (written to fit the re-ranker, answerable only), bench/questions-calibration.jsonl, -calibration-2
 and -calibration-3 (written for the abstention fit, each by its own writer); what ships is fitted
 on dev, train and calibration (the re-ranker) and those with calibration-2 (the abstention): see
-FIT_SETS here and in bench/train_reranker.py and bench/calibrate_abstention.py. Three are blind:
-bench/questions-holdout.jsonl, bench/questions-test.jsonl and bench/questions-blind.jsonl (each
-with its questions-unanswerable-*.jsonl; written apart, never fitted on: aggregate figures only,
-never read question by question: --misses never lists them). For a blind set it also prints how
+FIT_SETS here and in bench/train_reranker.py and bench/calibrate_abstention.py. Four are blind:
+bench/questions-holdout.jsonl, bench/questions-test.jsonl, bench/questions-blind.jsonl and
+bench/questions-blind-2.jsonl (the ninth session's; each with its questions-unanswerable-*.jsonl;
+written apart, never fitted on: aggregate figures only, never read question by question: --misses
+never lists them). For a blind set it also prints how
 many of its answers lie in a passage that some fit set's answer lies in (the adapter learns where
 those passages' questions land; see docs/rules-api.md).
 
@@ -41,9 +42,9 @@ sys.path.insert(0, str(ROOT))
 from rulebook_index import indexing, search, sections  # noqa: E402
 
 SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3", "holdout", "test",
-        "blind"]
+        "blind", "blind-2"]
 FIT_SETS = ["dev", "train", "calibration"]  # the ranking's (bench/train_reranker.py)
-BLIND_SETS = ("holdout", "test", "blind")
+BLIND_SETS = ("holdout", "test", "blind", "blind-2")
 
 
 def set_paths(name: str) -> list[Path]:

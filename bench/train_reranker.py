@@ -1,8 +1,8 @@
 """Fit the second-stage re-ranker on the fit sets' answerable questions, with cross-validation.
 
-    .venv/bin/python bench/train_reranker.py [--sets dev,train,...] [--l2 0.01]
-        [--adapter-l2 0.1] [--l2-grid 0.003,0.01] [--features a,b,...] [--folds 5]
-        [--shuffles 3] [--write]
+    .venv/bin/python bench/train_reranker.py [--sets dev,train,...] [--fit-on dev,...]
+        [--l2 0.01] [--adapter-l2 0.1] [--l2-grid 0.003,0.01] [--adapter-l2-grid 0.03,0.1]
+        [--features a,b,...] [--folds 5] [--shuffles 3] [--lists FILE] [--write]
 
 The fit sets are dev (bench/questions-dev.jsonl), train (bench/questions-train.jsonl: written to
 train the ranking, apart from every other set) and calibration (bench/questions-calibration.jsonl:
@@ -28,7 +28,12 @@ Cross-validation: the fit sets' questions are split in `--folds` folds (each set
 fold holds questions of every set: by position, then `--shuffles` - 1 seeded random orders; the
 same every run); each fold is ranked by a model fitted on the others, and hit@1/hit@3/MRR of those
 rankings, averaged over the shuffles, are printed per set and overall, beside the hand blend's, for
-each L2 of the grid (one assignment moves them by a point or two). With --write the model fitted on
+each L2 of the grid and each adapter L2 of --adapter-l2-grid (one assignment moves them by a point
+or two). With --fit-on, every model (each fold's and the final one) is fitted only on the
+questions of those sets, while all of --sets are ranked out of fold: the ninth session's
+comparison of the three-set fit (A) and the six-set fit (B) on the same pooled questions.
+--lists keeps the candidates' features in a file (searching ~1,000 questions is ~1 min of CPU),
+valid while the search's code and the index are unchanged. With --write the model fitted on
 all of them goes to rulebook_index/data/reranker.json and the adapter to
 rulebook_index/data/adapter.npz (removed when fitted without one), which the search reads.
 """
