@@ -206,6 +206,33 @@ def test_a_short_column_is_scored_when_its_player_had_no_champion_card_left(clie
     assert short["error"]["field"].startswith("ages[2].lanes.")
 
 
+def test_under_lane_first_the_center_needs_who_played_its_first_card(client):
+    """Table ruling `first_card: lane_first` ("Each first card played will have its power doubled."
+    read as the lane's one first card): Moon laid the center's first card face down (a 4), Sun then
+    the first face-up card (a 3) and so holds the pillar. Who played first is not the pillar
+    holder here, so a tally or a position that leaves `first` out is a 400 naming it (it was
+    taken to be Sun, doubling Sun's 3); with `first: moon` Moon's 4 is doubled."""
+    center = {"quest": Q(2, 0), "pillar": "sun", "sun": [C(3, f=1), C(3), C(3)],
+              "moon": [C(4, face="down"), C(1, f=1), C(1)]}
+    lanes = {name: {"quest": Q(1, 0), "pillar": "sun", "sun": [C(3, f=1)] * 3,
+                    "moon": [C(1)] * 3} for name in ("left", "right")}
+    body = {"ages": [{"modifier": "double_power", "lanes": {**lanes, "center": dict(center)}}],
+            "options": {"first_card": "lane_first"}}
+    unnamed = calculated(client, "pillars-of-fate", body, 400)
+    assert unnamed["error"]["field"] == "ages[0].lanes.center.first"
+    body["ages"][0]["lanes"]["center"]["first"] = "moon"
+    named_first = calculated(client, "pillars-of-fate", body)
+    center_result = next(r for r in named_first["ages"][0]["lanes"] if r["lane"] == "center")
+    assert center_result["power"] == {"sun": 9, "moon": 10}
+    pos = position({"center": {**center, "sun": center["sun"][:2]}}, modifier="double_power")
+    refused_position = setup_answer(client, pos, first_card="lane_first")
+    assert refused_position.status_code == 400
+    assert refused_position.get_json()["error"]["field"] == "position.lanes.center.first"
+    Table(client, {**pos, "lanes": {**pos["lanes"], "center": {**pos["lanes"]["center"],
+                                                                "first": "moon"}}},
+          first_card="lane_first")
+
+
 # == (a) what can be done next, phase by phase ======================================================
 
 

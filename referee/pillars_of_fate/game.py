@@ -19,6 +19,7 @@ from .resolve import (
 from .rules import (
     AGES,
     DIVINE_DATA,
+    FIRST_CARD_MODIFIERS,
     GLOSSARY,
     HAND_SIZE,
     LANES,
@@ -224,6 +225,8 @@ class Game(Referee):
                                      f"{capacity(G['modifier'], name, options)} per player",
                                      f"position.lanes.{name}.{seat}")
             cls._setup_pillar(lane, entered, f"position.lanes.{name}")
+            _first_is_known(lane, entered, G["modifier"], options, f"position.lanes.{name}",
+                            SetupError)
             if name == "center" and G["modifier"] == "no_divine" and any(
                     card.get("divine") for seat in SEATS for card in lane["cards"][seat]):
                 raise SetupError("no Divine card may be played in the center lane under its "
@@ -1222,8 +1225,25 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
             Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}")
         except SetupError as wrong:
             raise BadRequest(wrong.message, wrong.field) from None
+        _first_is_known(lane, entered, age["modifier"], options,
+                        f"{field}.lanes.{lane['name']}", BadRequest)
     _check_face_down(lanes, age["modifier"], options, f"{field}.lanes", "bad_request")
     return lanes
+
+
+def _first_is_known(lane: dict, entered: dict, modifier: str, options: dict, field: str,
+                    error: type) -> None:
+    """Under the ruling first_card=lane_first a first-card modifier changes the center's first card
+    only. The pillar holder played the first face-up card; with a face-down card among both
+    players' cards there, the first card may be the other player's, so who played it (`first`)
+    must be entered rather than taken to be the pillar holder."""
+    if lane["name"] == "center" and modifier in FIRST_CARD_MODIFIERS \
+            and options["first_card"] == "lane_first" and entered.get("first") is None \
+            and all(lane["cards"][seat] for seat in SEATS) \
+            and any(card["face"] == "down" for seat in SEATS for card in lane["cards"][seat]):
+        raise error("say who played the center's first card (`first`): under the ruling "
+                    "first_card=lane_first the modifier changes that card only, and with a "
+                    "face-down card there it need not be the pillar holder's", field + ".first")
 
 
 def _check_full(lanes: list[dict], modifier: str, options: dict, field: str,
