@@ -491,6 +491,36 @@ def test_the_falconer_signing_up_for_the_c_tile_gains_its_clover(client):
     assert falconer["clovers"] == 0 and falconer["hand"] == [I("fist", "sword")]
 
 
+def test_a_fourth_solo_card_of_one_set_in_a_round_is_refused(client):
+    """"Pilgrims includes four sets of 3 solo cards ..." and "After 3 turns, all 6 of the solo cards
+    have been used." — an easy game (sets A and B): a fourth set A card in one round is refused;
+    what can be done next is the falconer figure's move, and a set B card is accepted."""
+    table = start(client, {"display": DISPLAY, "players": {"p1": {"figure": [1, 1]}}},
+                  players=("Kim",))
+
+    def kims_turn(movement, to):
+        table.accepted(ev("move", movement=movement, to=to, card=I("fist", "star")))
+        table.accepted(ev("gain_clover"))
+        table.accepted(ev("replenish"))
+    kims_turn(1, [1, 2])
+    for figure, to in (("falcon", [2, 3]), ("falconer", [3, 2])):
+        table.accepted(ev("falconer_move", figure=figure, reward="none", arrow="right", to=to,
+                          card=I("leaf", "star"), set="A"))
+    table.accepted(ev("falconer_adventure"))
+    table.accepted(ev("replenish"))
+    kims_turn(2, [2, 1])
+    table.accepted(ev("falconer_move", figure="falcon", reward="none", arrow="right", to=[2, 4],
+                      card=C(["beast"], ["star"]), set="A"))
+    assert legal(table) == [{"type": "falconer_move", "player": "p1", "figure": "falconer",
+                             "open": ["reward", "arrow", "to", "card", "clover_items"]}]
+    error = table.refused(ev("falconer_move", figure="falconer", reward="none", arrow="right",
+                             to=[4, 3], card=I("leaf", "star"), set="A"),
+                          "Pilgrims includes four sets of 3 solo cards")
+    assert error["message"] == "All 3 solo cards of set A have been flipped this round."
+    table.accepted(ev("falconer_move", figure="falconer", reward="none", arrow="right", to=[4, 3],
+                      card=I("leaf", "star"), set="B"))
+
+
 # -- paying: the party's items and the crosses --------------------------------------------------------
 
 
