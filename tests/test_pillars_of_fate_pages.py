@@ -21,8 +21,9 @@ def form_fields(tallies: dict) -> dict:
             prefix = f"ages.{a}.lanes.{name}"
             fields[f"{prefix}.quest.feather"] = lane["quest"]["feather"]
             fields[f"{prefix}.quest.scorpion"] = lane["quest"]["scorpion"]
-            if lane.get("pillar"):
-                fields[f"{prefix}.pillar"] = lane["pillar"]
+            for who in ("pillar", "first"):
+                if lane.get(who):
+                    fields[f"{prefix}.{who}"] = lane[who]
             for tie, choice in lane.get("ties", {}).items():
                 fields[f"{prefix}.ties.{tie}"] = choice
             for seat in ("sun", "moon"):
@@ -61,6 +62,30 @@ def test_the_calculator_page_takes_table_rulings(client):
     expected = engine.score(Game, {**example, "options": {"quest_reward_to": "negative_to_loser",
                                                           "belan_includes_itself": False}})
     assert answer["result"] == expected
+
+
+def test_the_calculator_page_takes_who_played_the_centers_first_card(client):
+    """Under the ruling first_card=lane_first, a center whose first card was laid face down needs
+    who played it (the API's `first`); the page has the field, and without it says so."""
+    card = lambda power, **more: {"power": power, "feathers": 0, "scorpions": 0, **more}
+    lanes = {name: {"quest": {"feather": 1, "scorpion": 0}, "pillar": "sun",
+                    "sun": [card(3, feathers=1)] * 3, "moon": [card(1)] * 3}
+             for name in ("left", "right")}
+    center = {"quest": {"feather": 2, "scorpion": 0}, "pillar": "sun", "first": "moon",
+              "sun": [card(3, feathers=1), card(3), card(3)],
+              "moon": [card(4, face="down"), card(1, feathers=1), card(1)]}
+    tallies = {"ages": [{"modifier": "double_power", "lanes": {**lanes, "center": center}}],
+               "options": {"first_card": "lane_first"}}
+    fields = {**form_fields(tallies), "options.first_card": "lane_first"}
+    answer = client.get("/score/pillars-of-fate", query_string={**fields, "json": 1})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["result"] == engine.score(Game, tallies)
+    del fields["ages.0.lanes.center.first"]
+    unnamed = client.get("/score/pillars-of-fate", query_string={**fields, "json": 1})
+    assert unnamed.status_code == 400
+    assert unnamed.get_json()["error"]["field"] == "ages[0].lanes.center.first"
+    page = client.get("/score/pillars-of-fate", query_string={**fields, "calculate": 1})
+    assert 'name="ages.0.lanes.center.first"' in page.text
 
 
 def test_the_calculator_page_names_the_card_invictus_copies(client):
