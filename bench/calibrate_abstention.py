@@ -5,8 +5,8 @@
 Training questions: bench/questions-calibration.jsonl and -calibration-2.jsonl (written for this
 fit alone, by two writers, apart from the blind sets), the dev set, answerable and unanswerable
 ("answer": null), and the answerable questions of bench/questions-train.jsonl (written by another
-writer for the re-ranker). calibration-3 and train-2 are measured, not fitted on, since the
-eighth session's fit on them lowered the blind abstention (docs/rules-api.md).
+writer for the re-ranker), and since the ninth session calibration-3 (a third calibration writer)
+and train-2's answerable questions: the six sets the re-ranker is fitted on (docs/rules-api.md).
 The blind sets (holdout, test, blind) are never read here. Each is searched
 with its game; the inputs are the search's confidence features (`SearchResult.features`, those
 named by --features) and the question's embedding
@@ -46,7 +46,7 @@ from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
 # the two calibration sets (each by its own writer, never used to rank), dev, and the ranking's
 # train set (answerable only, by another writer: what a new writer's answerable questions look like)
-SETS = ["calibration", "calibration-2", "dev", "train"]
+SETS = ["calibration", "calibration-2", "calibration-3", "dev", "train", "train-2"]
 # The threshold rule (stated before any run of session 8): abstain on p of the fit sets' answerable
 # questions out of fold, p the largest of these whose leave-one-writer-out pooled share of
 # answerable questions wrongly abstained is at most POOLED_LIMIT.
