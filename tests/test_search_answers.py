@@ -304,3 +304,30 @@ def test_how_long_a_card_lasts_is_a_rule_not_play_time(searcher):
     res = search.search(searcher, "how long does poisoned last", "journey", 5)
     assert res.features["off_book"] == 0.0
     assert any("lasts 3 turns" in h.text for h in res.hits[:3])
+
+@pytest.mark.parametrize("need", [1, 2, 5])
+@pytest.mark.parametrize("q, game", [
+    ("can my guy walk thru my buddy", "journey"),
+    ("how many cards do i draw at the start of my turn", None),
+    ("what happens when the deck runs out", "avignon"),
+    ("who goes first", None),
+])
+def test_scoring_only_the_candidates_that_can_reach_the_top_ranks_them_as_scoring_all(
+        searcher, q, game, need):
+    """`_candidates` with `need` completes only the passages whose bound can still reach the
+    need best; their order, scores and features are those of scoring every candidate, and fewer
+    are completed than there are candidates for a need of 1."""
+    plan = search.plan_query(q, game)
+    docs, scores = search._first_stage(searcher, search.build_query(plan), game, search.CANDIDATES)
+    question = search.Question(plan.text)
+    every, _ = search._candidates(plan, docs, scores, searcher, question)
+    some, _ = search._candidates(plan, docs, scores, searcher, question, need)
+    weights = search.reranker_weights()
+    full = sorted(range(len(docs)), key=lambda i: -search.rerank_score(every[i].features, weights))
+    order, _, scored, _ = search._order(plan, docs, scores, searcher, question, need)
+    assert order == full[:need]
+    for i in order:
+        assert some[i].features == every[i].features
+        assert scored[i] == search.rerank_score(every[i].features, weights)
+    if need == 1:
+        assert sum(c is not None for c in some) < len(docs)
