@@ -67,7 +67,9 @@ def test_the_calculator_page_takes_table_rulings(client):
 def test_the_calculator_page_takes_who_played_the_centers_first_card(client):
     """Under the ruling first_card=lane_first, a center whose first card was laid face down needs
     who played it (the API's `first`); the page has the field, and without it says so."""
-    card = lambda power, **more: {"power": power, "feathers": 0, "scorpions": 0, **more}
+    def card(power, **more):
+        return {"power": power, "feathers": 0, "scorpions": 0, **more}
+
     lanes = {name: {"quest": {"feather": 1, "scorpion": 0}, "pillar": "sun",
                     "sun": [card(3, feathers=1)] * 3, "moon": [card(1)] * 3}
              for name in ("left", "right")}
