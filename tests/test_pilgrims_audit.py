@@ -41,14 +41,21 @@ DISPLAY = [A(1, 1, [], ["fist"]), A(1, 2, [], ["speech"]), A(1, 3, [], ["leaf"])
            A(2, 4, [], ["fist", "leaf"]), A(2, 5, [], ["speech", "speech"])]
 
 
-def start(client, position=None, players=("Ann", "Bob"), **options) -> ApiTable:
-    """The example setup for `players` with `options`, from `position` (None: a new game)."""
+def example_setup(client, players=("Ann", "Bob"), **options) -> dict:
+    """The API's example setup for `players` with `options` (each leader activated by a sword
+    when there are not two players)."""
     setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
     setup["players"] = list(players)
     setup["options"].update(options)
     if len(players) != 2:
         setup["options"]["leaders"] = {f"p{n + 1}": {"activation": ["sword"]}
                                        for n in range(len(players))}
+    return setup
+
+
+def start(client, position=None, players=("Ann", "Bob"), **options) -> ApiTable:
+    """The example setup for `players` with `options`, from `position` (None: a new game)."""
+    setup = example_setup(client, players, **options)
     if position is not None:
         setup["position"] = position
     return ApiTable(client, setup)

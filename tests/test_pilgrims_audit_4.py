@@ -10,14 +10,24 @@ to right: B (mission 2c, notes; cost fist + speech), A (1a, wanderers; leaf + le
 adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes.
 """
 
-import copy
-
 import pytest
 
 from referee.core import engine
 from referee.pilgrims import Game
 from tests.api_table import calculated
-from tests.test_pilgrims_audit import DISPLAY, A, C, I, M, ev, in_book, me, start, two
+from tests.test_pilgrims_audit import (
+    DISPLAY,
+    A,
+    C,
+    I,
+    M,
+    ev,
+    example_setup,
+    in_book,
+    me,
+    start,
+    two,
+)
 
 RATIO_CHANGE = in_book("At the end of round 2, the display's adventure card ratio changes. Put the "
                        "rightmost level I adventure card (the middle one in the display) on the "
@@ -732,12 +742,7 @@ class EngineTable:
     whole game in a fraction of the HTTP API's time. Its events and views are the API's."""
 
     def __init__(self, client, players, **options):
-        setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
-        setup["players"] = list(players)
-        setup["options"].update(options)
-        if len(players) != 2:
-            setup["options"]["leaders"] = {f"p{n + 1}": {"activation": ["sword"]}
-                                           for n in range(len(players))}
+        setup = example_setup(client, players, **options)
         self.model = engine.start(Game, engine.check_setup(Game, setup))
         self.players = [{"seat": f"p{n + 1}", "name": name} for n, name in enumerate(players)]
 
