@@ -74,6 +74,7 @@ Q_REVIVE_OWN = ("Note that Tripitaka can choose to reduce his own Chi to 0, but 
                 "own Health Points below 1.")
 Q_REVIVE_TARGET = ("Similarly, the Pilgrim can be Revived with 0 Chi, but must have at least 1 "
                    "Health Point.")
+Q_REVIVE_HP_RANGE = "1-5 Health Points"
 Q_REVIVE_RANGE = "0-5 Chi Points"
 Q_REVIVE_GIVES = ("The Pilgrim is revived with as many Health and Chi Points as Tripitaka "
                   "sacrifices.")
@@ -99,9 +100,11 @@ class ActionsMixin:
 
     def after_action(self) -> None:
         """An activation with no Action Points left ends by itself (once the further Attacks a
-        card gave for the last Action Point are taken or given up)."""
+        card gave for the last Action Point are taken or given up, and the Misfortune Card a
+        Meditate drew is applied: "When you draw the card, apply the effect immediately…")."""
         activation = self.activation()
-        if activation and activation["spent"] >= activation["ap"] and not activation["strikes"]:
+        if (activation and activation["spent"] >= activation["ap"] and not activation["strikes"]
+                and not self.pilgrim(activation["pilgrim"])["misfortunes_due"]):
             self.finish_activation()
 
     @cites(Q_CHOOSE_OPTION)
@@ -312,7 +315,9 @@ class ActionsMixin:
         if "kept" not in event:
             raise BadRequest("name the Fortune Card kept", "event.kept")
         seen = event.get("seen")
-        if seen is not None and (len(seen) != 3 or event["kept"] not in seen):
+        if seen is not None and len(seen) != 3:
+            return f"White: 3 Fortune Cards are drawn, not {len(seen)}."
+        if seen is not None and event["kept"] not in seen:
             return "The card kept is one of the 3 Fortune Cards drawn."
         return True
 
@@ -497,8 +502,10 @@ class ActionsMixin:
         if event["hp"] < 1:
             raise self.violation("The revived Pilgrim needs at least 1 Health Point.",
                                  Q_REVIVE_TARGET)
-        if event["hp"] > 5 or event["chi"] > 5:
-            raise self.violation("Revive costs 1-5 Health Points and 0-5 Chi.", Q_REVIVE_RANGE)
+        if event["hp"] > 5:
+            raise self.violation("Revive costs 1-5 Health Points.", Q_REVIVE_HP_RANGE)
+        if event["chi"] > 5:
+            raise self.violation("Revive costs 0-5 Chi.", Q_REVIVE_RANGE)
         if event["hp"] >= tripitaka["hp"]:
             raise self.violation(f"Tripitaka has {tripitaka['hp']} Health Points: he can give "
                                  f"{tripitaka['hp'] - 1} at most.", Q_REVIVE_OWN)

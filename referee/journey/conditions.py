@@ -133,6 +133,9 @@ class ConditionsMixin:
                                 Q_MISFORTUNE_HP)
         if event.get("condition") and pilgrim["status"] != "dead":
             self.give_condition(name, event["condition"], event.get("duration"), None, None, None)
+        activation = self.activation()
+        if activation and activation["pilgrim"] == name:
+            self.after_action()  # the Meditate that drew it was his last Action Point
 
     def select_skill(self, event) -> None:
         pilgrim, label = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]

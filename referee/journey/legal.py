@@ -186,7 +186,8 @@ def pilgrim_events(game) -> list[dict]:
                for b in G["tokens"]["boxes"] for card in spin_cards(game)]
     opened += [{"type": "revive", **base, "target": p, "open": ["hp", "chi"]}
                for p, pilgrim in G["pilgrims"].items() if pilgrim["status"] == "unconscious"
-               and name == "tripitaka"]
+               # "To perform the action, Tripitaka must have at least 1 Action and 2 Health Points."
+               and name == "tripitaka" and G["pilgrims"][name]["hp"] >= 2]
     opened += [{"type": "master_skill", **base, "open": ["card", "discarded"]}]
     extra = {"move": ["not_a_double_action"],
              "attack": ["not_disabled", "not_a_double_action", "further_attack"],

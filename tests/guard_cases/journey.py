@@ -812,3 +812,13 @@ CASES += [
          ev("play_card", pilgrim=TP, card="Prayer of Sealing", kind="skill", seals=["gate-1"]),
          E.Q_CLOSED_GATE, "the Prayer of Sealing sealing a Gate that is already Closed", [M]),
 ]
+
+CASES += [
+    Case("revive_cost", setup({"pilgrims": {"cho_hakkai": {"hp": 0}}}, **TRIPITAKA_FIRST),
+         ev("revive", pilgrim="tripitaka", target="cho_hakkai", hp=6, chi=0), A.Q_REVIVE_HP_RANGE,
+         "Tripitaka giving 6 Health Points: the cost list's 1-5 Health Points (it quoted the Chi "
+         "line)", [M]),
+    Case("revive_cost", setup({"pilgrims": {"cho_hakkai": {"hp": 0}}}, **TRIPITAKA_FIRST),
+         ev("revive", pilgrim="tripitaka", target="cho_hakkai", hp=2, chi=6), A.Q_REVIVE_RANGE,
+         "Tripitaka giving 6 Chi: the cost list's 0-5 Chi Points", [M]),
+]
