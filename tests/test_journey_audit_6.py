@@ -268,7 +268,8 @@ def test_quest_1_played_to_its_heroic_victory_at_each_player_count(client, count
     Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the Villagers'
     house." — played through the API over two Turns (the house's door broken down first), each
     event entered by the seat `legal` names (the Pilgrim's controller; the Demons by Tripitaka's),
-    the ending read against the calculator on the same outcome: every Player wins ("The Pilgrims win or lose as a team…")."""
+    the ending read against the calculator on the same outcome: every Player wins ("The Pilgrims
+    win or lose as a team…")."""
     players = NAMES[:count]
     table = start(client, "q1", position=Q1_BOARD, players=players, initiative=list(PILGRIMS))
     assert len(set(state(table)["controllers"].values())) == count
