@@ -14,7 +14,7 @@ import pytest
 
 from referee.core import engine
 from referee.pilgrims import Game
-from tests.api_table import calculated
+from tests.api_table import ApiTable, calculated
 from tests.test_pilgrims_audit import (
     DISPLAY,
     A,
@@ -201,32 +201,35 @@ def test_an_item_the_leader_holds_pays_and_is_listed(client):
     assert table.view()["state"]["discard_pile"][-1] == I("fist", "sword")
 
 
+WANDERERS = A(1, 3, ["wanderer"], ["leaf"])
+
+
+def wanderer_table(client, clovers: int, **p1) -> ApiTable:
+    """p1 in the Activate phase, a wanderer adventure costing a leaf first in the display, with
+    `clovers`, a speech card showing a star and a beast companion: the leaf and the wanderer can
+    each be had only by converting with clovers."""
+    return start(client, {"phase": "activate", "turn": {"activated": True},
+                          "display": [WANDERERS, *DISPLAY[1:]],
+                          "players": two({"movement": [1], "clovers": clovers,
+                                          "hand": [I("speech", "star")],
+                                          "party": [M(C(["beast"], ["star"]))], **p1})})
+
+
 def test_conversions_with_clovers_are_listed_and_accepted(client):
     """With 3 clovers and a beast, a wanderer adventure costing a leaf can be completed: 2 clovers
     convert the beast's type, 1 converts a speech card's symbol. Both conversions are listed."""
-    wanderers = A(1, 3, ["wanderer"], ["leaf"])
-    table = start(client, {"phase": "activate", "turn": {"activated": True},
-                           "display": [wanderers, *DISPLAY[1:]],
-                           "players": two({"movement": [1], "clovers": 3,
-                                           "hand": [I("speech", "star")],
-                                           "party": [M(C(["beast"], ["star"]))]})})
+    table = wanderer_table(client, clovers=3)
     [listed] = [e for e in legal(table, kind="complete_adventure") if e["index"] == 1]
     assert listed["convert_types"] == [1]
     assert listed["pay"] == [{"hand": 1, "convert": True}]
     table.accepted(posted(listed))
-    assert me(table)["clovers"] == 0 and me(table)["completed"] == [wanderers]
+    assert me(table)["clovers"] == 0 and me(table)["completed"] == [WANDERERS]
 
 
 def test_the_table_page_names_each_listed_payment(client):
     """The next-move buttons of the table page read each listed completion's payment as the table
     makes it: the leader's item, a card converted by a clover, a companion's type converted."""
-    wanderers = A(1, 3, ["wanderer"], ["leaf"])
-    table = start(client, {"phase": "activate", "turn": {"activated": True},
-                           "display": [wanderers, *DISPLAY[1:]],
-                           "players": two({"movement": [1], "clovers": 3,
-                                           "hand": [I("speech", "star")],
-                                           "leader_holds": I("fist", "sword"),
-                                           "party": [M(C(["beast"], ["star"]))]})})
+    table = wanderer_table(client, clovers=3, leader_holds=I("fist", "sword"))
     view = table.view("p1")
     app = client.application
     with app.test_request_context():
@@ -241,12 +244,7 @@ def test_the_table_page_names_each_listed_payment(client):
 
 
 def test_a_conversion_the_clovers_cannot_pay_is_not_listed(client):
-    wanderers = A(1, 3, ["wanderer"], ["leaf"])
-    table = start(client, {"phase": "activate", "turn": {"activated": True},
-                           "display": [wanderers, *DISPLAY[1:]],
-                           "players": two({"movement": [1], "clovers": 2,
-                                           "hand": [I("speech", "star")],
-                                           "party": [M(C(["beast"], ["star"]))]})})
+    table = wanderer_table(client, clovers=2)
     assert [e for e in legal(table, kind="complete_adventure") if e["index"] == 1] == []
     table.refused(ev("complete_adventure", source="display", index=1, companions=[1],
                      convert_types=[1], pay=[{"hand": 1, "convert": True}]),
