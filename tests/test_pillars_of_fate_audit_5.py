@@ -360,19 +360,25 @@ def test_legal_keeps_the_last_place_for_the_divine_card_owed(client):
     refused(table.play("sun", "right", HAND[0]), "Once per Age, you must play a Divine card.")
 
 
-def test_legal_while_the_sorcerer_waits_is_its_players_exchanges_of_their_own_cards(client):
-    """"Sorcerer - When played, take another card from any of your lanes and exchange it with one
-    from your hand." — after Sun's Sorcerer the only listed events are Sun's exchanges: each of
-    Sun's two other lane cards for each hand card (not the Sorcerer, not Moon's cards); Moon's
-    phone lists nothing, and Moon's play is refused quoting the action sentence."""
-    lanes = {"left": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(5, f=1), C(3)],
-                      "moon": [C(2), C(6)]}}
+def sorcerer_played(client, lane: str, left: dict) -> Table:
+    """Sun, holding HAND, has just played the Sorcerer face up into `lane`; the left lane holds
+    `left` (each side's cards), and Moon still holds Hadria."""
+    lanes = {"left": {"quest": Q(1, 0), "pillar": "sun", **left}}
     pos = position(lanes, modifier="no_suit",
                    hands={"sun": {"count": 5, "cards": HAND}, "moon": {"count": 5}},
                    divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0,
                                     "scorpions": 0}], "moon": [{"name": "Hadria"}]})
     table = Table(client, pos)
-    table.ok(type="play", player="sun", lane="right", face="up", divine="Sorcerer")
+    table.ok(type="play", player="sun", lane=lane, face="up", divine="Sorcerer")
+    return table
+
+
+def test_legal_while_the_sorcerer_waits_is_its_players_exchanges_of_their_own_cards(client):
+    """"Sorcerer - When played, take another card from any of your lanes and exchange it with one
+    from your hand." — after Sun's Sorcerer the only listed events are Sun's exchanges: each of
+    Sun's two other lane cards for each hand card (not the Sorcerer, not Moon's cards); Moon's
+    phone lists nothing, and Moon's play is refused quoting the action sentence."""
+    table = sorcerer_played(client, "right", {"sun": [C(5, f=1), C(3)], "moon": [C(2), C(6)]})
     events = legal(table, "sun")
     assert {e["type"] for e in events} == {"sorcerer_exchange"}
     assert {(e["lane"], e["position"]) for e in events} == {("left", 1), ("left", 2)}
@@ -575,13 +581,7 @@ def test_a_whole_game_from_the_draft_agrees_with_the_calculator(client, options)
 def test_the_sorcerer_taking_itself_quotes_another_card(client):
     """Sorcerer takes "another card from any of your lanes": naming the Sorcerer's own place is
     refused with its text."""
-    lanes = {"left": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(5, f=1)], "moon": [C(2)]}}
-    pos = position(lanes, modifier="no_suit",
-                   hands={"sun": {"count": 5, "cards": HAND}, "moon": {"count": 5}},
-                   divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0,
-                                    "scorpions": 0}], "moon": [{"name": "Hadria"}]})
-    table = Table(client, pos)
-    table.ok(type="play", player="sun", lane="left", face="up", divine="Sorcerer")
+    table = sorcerer_played(client, "left", {"sun": [C(5, f=1)], "moon": [C(2)]})
     refused(table.post(type="sorcerer_exchange", player="sun", lane="left", position=2,
                        **HAND[0]), SORCERER)
 
