@@ -439,9 +439,7 @@ class CampMixin:
         own = card.get("quotes") or {}
         draws = self.draws_of(event, "draws", printed["bag"]) or []
         if len(draws) > printed["bag"]:
-            raise self.violation(f"{event['card']} shows the bag icon {printed['bag']}: draw "
-                                 f"{printed['bag']} token(s), not {len(draws)}.",
-                                 self.card_quotes(own.get("bag"), Q_EVENT_BAG))
+            raise self.bag_draws_differ(event["card"], printed["bag"], len(draws))
         dice = event.get("dice") or []
         for key in self.EFFECT_KEYS:
             if key not in event:
@@ -458,6 +456,13 @@ class CampMixin:
                     self.card_quotes(Q_EVENT_HIGHEST if len(dice) > 1 else None,
                                      own.get(str(max(dice or [0])))))
         return True
+
+    def bag_draws_differ(self, card: str, due: int, drawn: int):
+        """The bag icon's draws entered wrong (too many; too few, unless the card turned the
+        Traveler Ravenous first): the card's own sentence, then the bag icon's."""
+        own = cards.event_card(card).get("quotes") or {}
+        return self.violation(f"{card} shows the bag icon {due}: draw {due} token(s), not "
+                              f"{drawn}.", self.card_quotes(own.get("bag"), Q_EVENT_BAG))
 
     @staticmethod
     def card_quotes(*quotes: str | None) -> str | tuple[str, ...]:
@@ -498,10 +503,7 @@ class CampMixin:
                         Q_EVENT_BAG)
             self.draw_from_bag(seat, draws, haul)
         if len(draws) < due and self.G["players"][seat]["status"] == TRAVELER:
-            raise self.violation(f"{event['card']} shows the bag icon {due}: draw {due} token(s), "
-                                 f"not {len(draws)}.",
-                                 self.card_quotes((cards.event_card(event["card"]).get("quotes")
-                                                   or {}).get("bag"), Q_EVENT_BAG))
+            raise self.bag_draws_differ(event["card"], due, len(draws))
         self.gain(seat, haul, (), event.get("discard"))
         if not event.get("others_first"):
             if self.G["players"][seat]["status"] == TRAVELER \
