@@ -136,7 +136,7 @@ class AdventureMixin:
         companions = event.get("companions")
         party = [m["card"] for m in player["party"]]
         if companions is None:
-            companions = [i + 1 for i in (find_party(requirement, party) or [])]
+            companions = (find_party(requirement, party) or ([], []))[0]
             if len(companions) != len(requirement):
                 raise self.violation("Your party does not meet the party requirement ("
                                      f"{', '.join(requirement)}).",

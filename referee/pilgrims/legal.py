@@ -3,13 +3,11 @@ are left "open"."""
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from referee.core import BadRequest, RuleViolation
 
 from . import cards
 from .board import CORNERS, FIGURES, MOVEMENT_SPACES, QUILLS, SIZE
-from .payment import cover_cost
+from .payment import cover_cost, find_party
 
 
 def replenish_event(game, seat) -> dict:
@@ -196,23 +194,6 @@ def a_payment(cost, player, discounts, clovers=0) -> list[dict] | None:
     return None
 
 
-def a_party(requirement, party, clovers) -> tuple[list[int], list[int]] | None:
-    """Companions (places in the party) that meet `requirement`, with the fewest whose type is
-    converted for 2 clovers each, if `clovers` pay for them."""
-    best = None
-    for order in permutations(range(1, len(party) + 1), len(requirement)):
-        converted = [place for place, symbol in zip(order, requirement, strict=True)
-                     if symbol != cards.ANY_COMPANION
-                     and symbol not in party[place - 1]["types"]]
-        if best is None or len(converted) < len(best[1]):
-            best = (list(order), converted)
-        if not converted:
-            break
-    if best is None or 2 * len(best[1]) > clovers:
-        return None
-    return best
-
-
 def adventure_events(game, seat, player) -> list[dict]:
     out = []
     discounts = [a["discount"] for a in player["completed"] if "discount" in a]
@@ -224,7 +205,7 @@ def adventure_events(game, seat, player) -> list[dict]:
             out.append({"type": "complete_adventure", "player": seat, "source": source,
                         "index": index, "open": ["adventure", "pay", "companions", "retire"]})
             continue
-        found = a_party(card["party"], party, player["clovers"])
+        found = find_party(card["party"], party, player["clovers"])
         if found is None:
             continue
         chosen, converted = found

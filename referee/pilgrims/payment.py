@@ -74,11 +74,19 @@ def party_match(requirement: list[str], chosen: list[dict | None]) -> str | None
     return None
 
 
-def find_party(requirement: list[str], companions: list[dict]) -> list[int] | None:
-    """Some companion positions that meet the requirement without clovers, or None."""
-    if len(requirement) > len(companions):
+def find_party(requirement: list[str], companions: list[dict],
+               clovers: int = 0) -> tuple[list[int], list[int]] | None:
+    """Companions (places in the party, from 1) that meet `requirement`, with the fewest whose
+    type is converted for 2 clovers each, and those converted; None if `clovers` cannot pay for
+    them (with no clovers: only a party that meets it as it is)."""
+    best = None
+    for order in permutations(range(1, len(companions) + 1), len(requirement)):
+        converted = [place for place, symbol in zip(order, requirement, strict=True)
+                     if symbol != ANY_COMPANION and symbol not in companions[place - 1]["types"]]
+        if best is None or len(converted) < len(best[1]):
+            best = (list(order), converted)
+        if not converted:
+            break
+    if best is None or 2 * len(best[1]) > clovers:
         return None
-    for order in permutations(range(len(companions)), len(requirement)):
-        if party_match(requirement, [companions[i] for i in order]) is None:
-            return list(order)
-    return None
+    return best
