@@ -115,6 +115,7 @@ from .quotes import (
     Q_SEASON_DRAW,
     Q_SEASON_EFFECT,
     Q_SEASON_ORDER,
+    Q_SELECTS,
     Q_STARTING,
     Q_STAY,
     Q_TOKEN_PASSES,
@@ -452,9 +453,17 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         travelers = options.get("travelers") or {}
         if set(travelers) - set(seats):
             raise SetupError("a Traveler is given for a seat nobody sits in", "options.travelers")
-        names = [t["name"] for t in travelers.values() if t.get("name")]
-        if len({n.casefold() for n in names}) != len(names):
-            raise SetupError("each Player plays a different Traveler", "options.travelers")
+        names = {p["seat"]: p["name"] for p in players}
+        chosen: dict[str, str] = {}
+        at = seats.index(first)
+        for seat in seats[at:] + seats[:at]:  # the order Players select: the later one is refused
+            name = (travelers.get(seat) or {}).get("name")
+            if name and name.casefold() in chosen:
+                raise SetupError(f"{name} is already {chosen[name.casefold()]}'s Traveler: each "
+                                 "Player plays a different Traveler (" + Q_SELECTS + ")",
+                                 f"options.travelers.{seat}.name")
+            if name:
+                chosen[name.casefold()] = names[seat]
         G = {
             "order": seats,
             "first_player": first,

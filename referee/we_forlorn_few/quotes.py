@@ -131,6 +131,8 @@ Q_CAPACITY = ("Anytime a Traveler receives a token or card that exceeds their Su
 Q_FAQ_DISCARD_STORAGE = "A: In this instance, both cards would be discarded."
 Q_FAQ_STEAL_STORAGE = ("A: The other Traveler would steal the Storage card and the other Equipment "
                        "card would be discarded.")
+Q_SELECTS = ("Starting with the First Player and moving to the left, each Player selects which "
+             "Traveler they are going to play.")
 Q_STARTING = ("Players then search the Equipment deck for the Starting Equipment listed on their "
               "Player board.")
 
