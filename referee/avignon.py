@@ -352,6 +352,9 @@ class Game(Referee):
     phase_rule = Q_TWO
     turn_rule = _OutOfTurnRule()  # Q_ALTERNATE when read from the class
     end_rule = _EndRule()  # Q_END when read from the class
+    # A `draw` entered by the player not on turn in the actions phase is a draw when none is due:
+    # refused by a_draw_is_due with the sentences that say when a card is drawn, not the turn rule.
+    any_turn_events = frozenset({"draw"})
     position_schema = POSITION_SCHEMA
     score_schema = SCORE_SCHEMA
     example_setup = {
@@ -567,14 +570,6 @@ class Game(Referee):
                                  "has scored before it", f"position.congregations.{seat}")
 
     # -- the turn -----------------------------------------------------------------------------------
-
-    def refused_turn_quote(self, kind: str) -> str | tuple[str, ...]:
-        """A `draw` entered by the player not on turn in the actions phase is a draw when none is
-        due (in the draw phase either seat may enter one): the sentences that say when a card is
-        drawn, not the turn rule."""
-        if kind == "draw":
-            return (Q_EXCOMMUNICATE, Q_REPLACE)
-        return self.turn_rule
 
     def current_players(self) -> list[str]:
         if self.phase == "draw":

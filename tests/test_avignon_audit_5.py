@@ -1,0 +1,150 @@
+"""Fifth audit of the Avignon: Pilgrimage referee (session 10), through the HTTP API: a draw entered
+by the player not on turn (the message and the sentences), the Samaritan Rule when a turn replaced
+a character by its other copy (under each `samaritan_compares` and `samaritan_reversal` reading),
+and the start of play.
+
+Map order (Setup): Avignon, Nice, Genoa, Florence, Rome. A PULL moves a card toward the actor, a
+PUSH toward the opponent.
+"""
+
+import pytest
+
+from tests.test_avignon_audit import GENOA, SAMARITAN, board, ev, in_book, refused, start, state
+from tests.test_avignon_audit_3 import draw
+
+EXCOMMUNICATE = in_book("EXCOMMUNICATE: Choose a character and place it in the discard pile. Draw a "
+                        "new character and place it in the exact position the removed card "
+                        "occupied.")
+REPLACE = in_book("That player then draws a new character and places it in the same row as the "
+                  "removed card, equal to Genoa.")
+
+BOARD_BEFORE_ROME = [(c, "genoa") for c, _ in GENOA]
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def quotes(error):
+    return [rule["quote"] for rule in error.get("rules") or [error["rule"]]]
+
+
+# -- a draw entered by the player not on turn --------------------------------------------------------
+
+
+def test_a_draw_by_the_player_not_on_turn_says_no_card_is_to_be_drawn(client):
+    """Avignon enters a draw during Rome's turn, when no card is awaited. The refusal reads as the
+    rule it breaks — no card is to be drawn (a card is drawn only to replace one excommunicated or
+    scored) — and quotes the two sentences that say when a card is drawn; not "It is Rosa's turn",
+    which would tell Avignon to wait for a turn in which a draw would be just as wrong. On the first
+    turn and later; Rome's own draw gets the same message."""
+    for table in (start(client), start(client, GENOA)):
+        error = refused(table, ev("draw", "avignon", character="Courtesan"), EXCOMMUNICATE)
+        assert quotes(error) == [EXCOMMUNICATE, REPLACE]
+        assert "turn" not in error["message"], error["message"]
+        assert error["message"].startswith("No card is to be drawn now")
+        assert refused(table, ev("draw", character="Courtesan"), EXCOMMUNICATE)["message"] == \
+            error["message"]
+
+
+def test_a_draw_by_the_wrong_player_when_one_is_due_names_who_draws(client):
+    """A card is awaited after Rome's excommunication: Avignon entering it is told Rome draws, with
+    the Excommunicate sentence ("Draw a new character…"); after Rome pushes a card past Avignon,
+    Rome entering the replacement is told Avignon draws, with "That player then draws…"."""
+    table = start(client, GENOA)
+    table.accepted(ev("excommunicate", path=3))
+    error = refused(table, ev("draw", "avignon", character="Courtesan"), EXCOMMUNICATE)
+    assert error["message"] == ("Rosa excommunicated the card of path 3: Rosa draws the new "
+                                "character, not Aldo.")
+    draw(table, "Courtesan")
+    scored = start(client, [("Vicar", "avignon"), *GENOA[1:]])
+    scored.accepted(ev("chastise", path=1))
+    error = refused(scored, ev("draw", character="Courtesan"), REPLACE)
+    assert error["message"] == ("The card scored from path 1 joined Aldo's Congregation: Aldo "
+                                "draws its replacement, not Rosa.")
+    assert {e["player"] for e in scored.view()["legal"]} == {"avignon"}
+    scored.accepted(ev("draw", "avignon", character="Courtesan"))
+
+
+# -- the Samaritan Rule when a character was replaced by its other copy ------------------------------
+
+
+def rome_replaces_the_vicar(client, drawn: str, **options):
+    """Rome (not the first turn) excommunicates the Vicar of path 1 and draws `drawn` into its place
+    in Genoa, then BESEECHes the Scribe of path 2 to Florence. The deck then holds the other Vicar
+    unless Rome drew it."""
+    table = start(client, GENOA, options=options)
+    table.accepted(ev("excommunicate", path=1))
+    draw(table, drawn)
+    table.accepted(ev("beseech", path=2))
+    assert board(table)[:2] == [(drawn, "genoa"), ("Scribe", "florence")]
+    assert state(table)["discard"] == ["Vicar"]
+    return table
+
+
+def test_a_vicar_replaced_by_the_other_vicar_is_no_change_of_the_board(client):
+    """Rome excommunicated one Vicar and drew the other into the same place: on the board (the
+    `board` reading) path 1 holds the same character at the same location, so Rome's turn changed
+    only path 2. Avignon pulling the Scribe back and also CHASTISing the Nuncio is a partial
+    reversal ("Partial reversals are allowed."), accepted under the literal `whole_turn`."""
+    table = rome_replaces_the_vicar(client, "Vicar")
+    table.accepted(ev("beseech", "avignon", path=2))
+    table.accepted(ev("chastise", "avignon", path=3))
+    assert board(table)[:3] == [("Vicar", "genoa"), ("Scribe", "genoa"), ("Nuncio", "florence")]
+
+
+def test_under_undoes_previous_the_other_copy_counts_as_the_same_card_on_the_board(client):
+    """`samaritan_reversal: undoes_previous` with the `board` comparison: everything Rome's turn
+    changed on the board is path 2 (the Vicar's replacement by its other copy shows the same
+    character in the same place), so pulling the Scribe back and CHASTISing another card puts back
+    all of it — refused at the action that ends the turn, not listed; with `board_and_piles` the
+    discarded Vicar is part of what Rome did and is not put back, so the same turn is accepted."""
+    table = rome_replaces_the_vicar(client, "Vicar", samaritan_reversal="undoes_previous")
+    table.accepted(ev("beseech", "avignon", path=2))
+    error = refused(table, ev("chastise", "avignon", path=3), SAMARITAN)
+    assert "(path 2)" in error["message"]
+    piles = rome_replaces_the_vicar(client, "Vicar", samaritan_reversal="undoes_previous",
+                                    samaritan_compares="board_and_piles")
+    piles.accepted(ev("beseech", "avignon", path=2))
+    assert ev("chastise", "avignon", path=3) in piles.view()["legal"]
+    piles.accepted(ev("chastise", "avignon", path=3))
+
+
+def test_the_other_copy_drawn_back_into_the_place_completes_a_reversal_on_the_board(client):
+    """Rome put the Courtesan where the Vicar was and moved the Scribe; Avignon excommunicates the
+    Courtesan and draws the deck's other Vicar into that place, then pulls the Scribe back: every
+    path holds the same character at the same location as before Rome's turn. Under `board` (the
+    default: the copies are identical cards, only positions are compared) Avignon's BESEECH would
+    completely reverse Rome's turn: refused with the Samaritan Rule and not listed; another second
+    action is accepted. Under `board_and_piles` the discard pile (Vicar, Courtesan) is not as it was,
+    so the BESEECH is listed and accepted."""
+    for compares, reversed_ in (("board", True), ("board_and_piles", False)):
+        table = rome_replaces_the_vicar(client, "Courtesan", samaritan_compares=compares)
+        table.accepted(ev("excommunicate", "avignon", path=1))
+        draw(table, "Vicar")
+        assert board(table)[0] == ("Vicar", "genoa")
+        pull_back = ev("beseech", "avignon", path=2)
+        if reversed_:
+            error = refused(table, pull_back, SAMARITAN)
+            assert "every path would hold the same character" in error["message"]
+            table.accepted(ev("chastise", "avignon", path=2))
+        else:
+            assert pull_back in table.view()["legal"]
+            table.accepted(pull_back)
+            assert board(table) == BOARD_BEFORE_ROME
+        assert table.view()["current_players"] == ["rome"]
+
+
+def test_a_turn_whose_last_draw_brings_back_the_other_copy_is_not_judged_by_the_draw(client):
+    """The same table the other way round: Avignon pulls the Scribe back first, then excommunicates
+    the Courtesan and draws the other Vicar — the board is as before Rome's turn, but the card
+    drawn decided it, not the player's choice: the draw is accepted (the module's stated reading,
+    docs/games/avignon.md), and EXCOMMUNICATE was listed as the second action."""
+    table = rome_replaces_the_vicar(client, "Courtesan")
+    table.accepted(ev("beseech", "avignon", path=2))
+    assert ev("excommunicate", "avignon", path=1) in table.view()["legal"]
+    table.accepted(ev("excommunicate", "avignon", path=1))
+    draw(table, "Vicar")
+    assert board(table) == BOARD_BEFORE_ROME
+    assert table.view()["current_players"] == ["rome"]
