@@ -14,7 +14,7 @@ by Quests 7-10.
 
 from __future__ import annotations
 
-from referee.core import BadRequest, EventType, Option, citations, cites
+from referee.core import BadRequest, EventType, Option, RuleViolation, citations, cites
 
 from . import (
     Q_ONE_UPGRADE,
@@ -57,15 +57,26 @@ TOKEN = {"type": "string", "minLength": 1, "maxLength": 40}
 
 # -- helpers Quests 6-10 share ---------------------------------------------------------------------
 
-def pilgrim_acts(game, event) -> None:
-    """A Quest event that is a Pilgrim's Action: the core's checks of an Action (the active
-    Pilgrim, conscious, not Paralyzed, no trade due, an Action Point left...), each raising its own
-    sentence."""
+def pilgrim_acts(game, event, action: str) -> None:
+    """A Quest event that is a Pilgrim's Action, named `action` as it is spent (`game.spend`): the
+    core's checks of an Action (the active Pilgrim, conscious, not Paralyzed, no trade due, an
+    Action Point left...), each raising its own sentence, and Lure of Demons / Curse of the Dead
+    ("the same Action twice in one turn"), which counts the Actions by that name."""
     if game.phase != "pilgrims":
         raise game.violation("Pilgrims take Actions in the Pilgrim Phase.",
                              game.phase_quote(game.phase))
     for guard in PILGRIM_ACTION:
         getattr(game, guard)(event)
+    game.not_a_double_action({**event, "type": action})
+
+
+def may_act(game, event: dict, action: str) -> bool:
+    """`pilgrim_acts` passes: the Quest's Action is one `legal` lists."""
+    try:
+        pilgrim_acts(game, event, action)
+    except (RuleViolation, BadRequest):
+        return False
+    return True
 
 
 def defeated(game, kind: str) -> str | None:

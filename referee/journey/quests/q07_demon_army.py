@@ -18,9 +18,10 @@ from __future__ import annotations
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
 from ..combat import Q_DEMON_NO_DEFENSE, Q_GREEN_NONE
+from ..rules import Q_LURE
 from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, printed_in, sutras_held
 from .common import kei_lun_acts_by_his_own_event
-from .q06_kogaiji import TOKEN, pilgrim_acts
+from .q06_kogaiji import TOKEN, may_act, pilgrim_acts
 
 Q_NOT_A_BOX = "It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate."
 Q_ONE_AP = ("Kei Lun has 1 Action Point each turn and plays directly after the Pilgrims. He can "
@@ -96,6 +97,14 @@ def kei_lun_after_the_pilgrims(game, event):
     return True
 
 
+def chest_action(game, event) -> str:
+    """The Action a pick-up or set-down of the chest is, as Lure of Demons counts them (ruling
+    `q7_chest_action`)."""
+    if game.option("q7_chest_action") == "one_action":
+        return "treasure_chest"
+    return f"{event['action']}_treasure_chest"
+
+
 def golden_peach(game) -> bool:
     peach = state(game)["peach"]
     return (peach["guarding"] and peach["same_tile"] and sutras_held(game) >= ALL_SUTRAS
@@ -155,6 +164,15 @@ class DemonArmy(Quest):
             "moves only when there is nothing to attack.",
             {"enum": ["move_first", "attack_first"]}, "move_first",
             citations("journey", Q_MOVE, Q_QUEST5)),
+        "q7_chest_action": Option(
+            "Quest 7 table ruling: picking up and setting down the treasure chest, as Lure of "
+            "Demons and Curse of the Dead count Actions (\"the same Action twice in one turn\"). "
+            "\"one_action\": the Quest's one Treasure Chest Action, 1 AP to pick up or set down "
+            "(a Pilgrim under Lure picks it up or sets it down once a turn); \"two_actions\": "
+            "picking up and setting down are two Actions (he may pick it up and set it down in "
+            "one turn).",
+            {"enum": ["one_action", "two_actions"]}, "one_action",
+            citations("journey", Q_CHEST, Q_LURE)),
     }
     rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims,
              kei_lun_attacked_apart, kei_lun_acts_by_his_own_event(Q_ONE_AP, "kei_lun_ally"))
@@ -265,13 +283,13 @@ class DemonArmy(Quest):
             out.append({"type": "kei_lun_ally", "player": table,
                         "open": ["action", "guarding", "in_range", "attacks"]})
         activation = game.activation()
-        if activation is not None and not game.G["pending"]:
+        if activation is not None:
             holder = state(game)["chest_holder"]
             pilgrim = activation["pilgrim"]
-            if (holder is None or holder == pilgrim) and not game.trade_due(pilgrim):
-                out.append({"type": "treasure_chest", "player": game.G["controllers"][pilgrim],
-                            "pilgrim": pilgrim,
-                            "action": "pick_up" if holder is None else "set_down"})
+            chest = {"type": "treasure_chest", "player": game.G["controllers"][pilgrim],
+                     "pilgrim": pilgrim, "action": "pick_up" if holder is None else "set_down"}
+            if holder in (None, pilgrim) and may_act(game, chest, chest_action(game, chest)):
+                out.append(chest)
         current = game.G["demon_phase"] and game.G["demon_phase"]["current"]
         if (game.phase == "demons_activate" and current and current["plan"] is not None
                 and KEI_LUN in current["attacks"]):
@@ -378,14 +396,15 @@ class DemonArmy(Quest):
 
     @classmethod
     def event_treasure_chest(cls, game, event):
-        pilgrim_acts(game, event)
+        action = chest_action(game, event)
+        pilgrim_acts(game, event, action)
         holder = state(game)["chest_holder"]
         if event["action"] == "pick_up" and holder is not None:
             raise game.violation(f"{game.name_of(holder)} holds the treasure chest.", Q_CHEST)
         if event["action"] == "set_down" and holder != event["pilgrim"]:
             raise game.violation(f"{game.name_of(event['pilgrim'])} does not hold the treasure "
                                  "chest.", Q_CHEST)
-        game.spend(event, "treasure_chest")
+        game.spend(event, action)
         state(game)["chest_holder"] = event["pilgrim"] if event["action"] == "pick_up" else None
         game.effect(f"{game.name_of(event['pilgrim'])} "
                     f"{'picks up' if event['action'] == 'pick_up' else 'sets down'} the treasure "

@@ -28,7 +28,15 @@ from . import (
     holds,
     printed_in,
 )
-from .q06_kogaiji import PRAYER_OF_SEALING, TOKEN, defeated, pilgrim_acts, place, remove_defeated
+from .q06_kogaiji import (
+    PRAYER_OF_SEALING,
+    TOKEN,
+    defeated,
+    may_act,
+    pilgrim_acts,
+    place,
+    remove_defeated,
+)
 
 Q_NO_SEAL = ("Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of "
              "Sealing.")
@@ -249,6 +257,8 @@ class KogaijisTrap(Quest):
             return []
         base = {"type": "rescue_attempt", "player": game.G["controllers"][activation["pilgrim"]],
                 "pilgrim": activation["pilgrim"]}
+        if not may_act(game, base, "rescue_villager"):
+            return []
         if len(tokens) == 1 or not state(game)["spell"]:
             return [{**base, "villager": villager} for villager in tokens]
         return [{**base, "villager": villager, **cards, "open": ["spinner"]} for villager in tokens
@@ -256,7 +266,7 @@ class KogaijisTrap(Quest):
 
     @classmethod
     def event_rescue_attempt(cls, game, event):
-        pilgrim_acts(game, event)
+        pilgrim_acts(game, event, "rescue_villager")
         game.villager_on_board(event)
         for guard in RESCUE_CARDS:  # Spirit of Fortune, affecting "any Fortune Wheel spin"
             getattr(game, guard)(event)

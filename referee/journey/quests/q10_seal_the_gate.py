@@ -19,7 +19,7 @@ from referee.core import BadRequest, EventType, Option, SetupError, citations, c
 
 from ..profiles import demon_name, demon_profile
 from . import Quest, QuestEvent, all_of, any_of, holds, pilgrim_down
-from .q06_kogaiji import TOKEN, pilgrim_acts, place
+from .q06_kogaiji import TOKEN, may_act, pilgrim_acts, place
 
 Q_SETUP_SUTRAS = ("Give all 4 Sutra Tokens to Tripitaka and remove any Villager Tokens collected "
                   "in Part 1.")
@@ -303,11 +303,10 @@ class SealTheGate(Quest):
                 return [{"type": "mantra_spawn", "player": table, "gate": gate,
                          "open": ["card", "demons"]} for gate in cls.next_mantra_gates(game)]
         activation = game.activation()
+        ritual = {"type": "sealing_ritual", "player": table, "pilgrim": "tripitaka"}
         if (activation and activation["pilgrim"] == "tripitaka" and not lords_in_lair(game)
-                and ritual_possible(game) and not game.G["pending"]
-                and not game.trade_due("tripitaka")):
-            return [{"type": "sealing_ritual", "player": table, "pilgrim": "tripitaka",
-                     "open": ["adjacent"]}]
+                and ritual_possible(game) and may_act(game, ritual, "sealing_ritual")):
+            return [{**ritual, "open": ["adjacent"]}]
         return []
 
     @classmethod
@@ -471,7 +470,7 @@ class SealTheGate(Quest):
     def event_sealing_ritual(cls, game, event):
         if event["pilgrim"] != "tripitaka":
             raise game.violation(f"{game.name_of(event['pilgrim'])} is not Tripitaka.", Q_RITUAL)
-        pilgrim_acts(game, event)
+        pilgrim_acts(game, event, "sealing_ritual")
         lords = lords_in_lair(game)
         if lords:
             names = [game.name_of(d) if d in game.G["demons"] else demon_name(d) for d in lords]

@@ -1,0 +1,113 @@
+"""Journey: Wrath of Demons — the third independent audit of the Quests and the campaign (round 7,
+`journey-q`). Scenarios written from the Quest Guide and the rulebook first, then played through the
+HTTP API in-process (Flask test client): the Quests' own Actions under Lure of Demons, a replayed
+Quest's Karma Upgrades, Quests 1 and 2 joined at a later Turn, and each Quest played to its win and
+to its loss at 1 and at 4 players. Each scenario quotes its rule in its docstring. Findings and
+rulings are recorded in docs/games/journey.md ("Independent audit of the Quests, third round").
+"""
+
+import pytest
+
+from tests.test_journey_quests_audit import (
+    end_activations,
+    ev,
+    maintenance,
+    refused,
+    start,
+    state,
+)
+from tests.test_journey_quests_audit_2 import Q7_LATER, Q9_LATER, Q10B_LATER, legal
+
+LURE = "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one turn."
+CHEST = ("Treasure Chest: Pilgrims can spend 1 AP to pick up or set down the treasure chest.")
+
+
+@pytest.fixture
+def client(module_client):
+    return module_client
+
+
+def lured(pilgrim, **more):
+    return {pilgrim: {"corruption": ["Lure of Demons"], **more}}
+
+
+# == The Quests' own Actions and Lure of Demons ======================================================
+
+def chest_table(client, ruling=None, pilgrims=None):
+    options = {"q7_chest_action": ruling} if ruling else {}
+    table = start(client, "q7", position={**Q7_LATER, "pilgrims": pilgrims or lured("monkey_king")},
+                  quest_setup={"kei_lun_hp": 10}, initiative=["monkey_king", "cho_hakkai",
+                                                              "monk_sha", "tripitaka"], **options)
+    maintenance(table)
+    return table
+
+
+def test_quest_7_lure_of_demons_picks_the_chest_up_or_sets_it_down_once_a_turn(client):
+    """Corruption Card FAQ: "Lure of Demons: The Pilgrim lacks the focus to perform the same Action
+    twice in one turn." Quest 7: "Treasure Chest: Pilgrims can spend 1 AP to pick up or set down the
+    treasure chest." — one Action (ruling `q7_chest_action`, default `one_action`): the Monkey King
+    under Lure picks the chest up, and setting it down in the same turn is refused with Lure's
+    sentence (it was accepted: the Quest's Action ran no Lure check); `legal` no longer lists it.
+    Cho Hakkai, with no Corruption, picks it up and sets it down in his activation."""
+    table = chest_table(client)
+    assert legal(table, "treasure_chest") == [{"type": "treasure_chest", "player": "p1",
+                                               "pilgrim": "monkey_king", "action": "pick_up"}]
+    table.accepted(ev("treasure_chest", pilgrim="monkey_king", action="pick_up"))
+    assert legal(table, "treasure_chest") == []
+    error = refused(table, ev("treasure_chest", pilgrim="monkey_king", action="set_down"), LURE)
+    assert "second time" in error["message"]
+    table.accepted(ev("end_activation", pilgrim="monkey_king"))
+    table = chest_table(client, pilgrims={"monkey_king": {}})
+    table.accepted(ev("treasure_chest", pilgrim="monkey_king", action="pick_up"))
+    table.accepted(ev("treasure_chest", pilgrim="monkey_king", action="set_down"))
+    assert state(table)["quest_state"]["chest_holder"] is None
+
+
+def test_quest_7_ruling_two_actions_lets_lure_pick_up_and_set_down(client):
+    """Ruling `q7_chest_action` `two_actions`: picking up and setting down are two Actions ("…to
+    pick up or set down the treasure chest."), so the Monkey King under Lure picks it up and sets
+    it down in one turn."""
+    table = chest_table(client, "two_actions")
+    table.accepted(ev("treasure_chest", pilgrim="monkey_king", action="pick_up"))
+    assert [e["action"] for e in legal(table, "treasure_chest")] == ["set_down"]
+    table.accepted(ev("treasure_chest", pilgrim="monkey_king", action="set_down"))
+    assert state(table)["quest_state"]["chest_holder"] is None
+
+
+def test_quest_9_lure_of_demons_one_rescue_attempt_a_turn(client):
+    """Quest 9: "When the Pilgrims attempt a Rescue, first spin the Fortune Spinner. … Regardless of
+    the outcome, the rescue attempt costs the Pilgrim 1 Action Point." — a Rescue, the core's
+    Rescue Villagers Action: under Lure of Demons a second attempt in one turn is refused with
+    Lure's sentence (it was accepted) and no longer listed; the first is accepted."""
+    table = start(client, "q9", position={**Q9_LATER, "villagers": ["villager-2", "villager-3",
+                                                                    "villager-4"],
+                                          "pilgrims": lured("monkey_king")},
+                  initiative=["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"])
+    maintenance(table)
+    assert legal(table, "rescue_attempt")
+    table.accepted(ev("rescue_attempt", pilgrim="monkey_king", villager="villager-2",
+                      spinner="black"))
+    assert legal(table, "rescue_attempt") == []
+    refused(table, ev("rescue_attempt", pilgrim="monkey_king", villager="villager-3",
+                      spinner="white"), LURE)
+
+
+def test_quest_10_part_2_no_sealing_ritual_listed_for_a_paralyzed_tripitaka(client):
+    """Condition Cards FAQ: "Paralyzed: While Paralyzed, the Pilgrim cannot make any actions, play
+    cards, or defend." Quest 10 Part 2's Sealing Ritual costs Tripitaka 1 Action Point: Paralyzed,
+    it is refused with that sentence and not listed in `legal` (it was listed: only a trade due
+    was checked). Under Lure of Demons, his Rest does not stop the Ritual (another Action)."""
+    paralyzed = {"sutras": 4, "conditions": [{"name": "Paralyzed", "duration": 1}]}
+    table = start(client, "q10b", position={**Q10B_LATER, "pilgrims": {"tripitaka": paralyzed}})
+    maintenance(table)
+    end_activations(table, until="tripitaka")
+    assert legal(table, "sealing_ritual") == []
+    refused(table, ev("sealing_ritual", pilgrim="tripitaka", adjacent=True),
+            "While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")
+    table = start(client, "q10b", position={**Q10B_LATER, "pilgrims": lured("tripitaka",
+                                                                              sutras=4)})
+    maintenance(table)
+    end_activations(table, until="tripitaka")
+    table.accepted(ev("rest", pilgrim="tripitaka"))
+    table.accepted(ev("sealing_ritual", pilgrim="tripitaka", adjacent=True))
+    assert state(table)["result"]["outcome"] == "heroic_victory"
