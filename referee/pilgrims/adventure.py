@@ -9,7 +9,7 @@ from referee.core import BadRequest, cites
 from . import cards
 from .board import FALCONER, QUILLS
 from .cards import describe
-from .payment import cover_cost, find_party, party_match
+from .payment import cover_cost, find_party, party_match, unmatched_discount
 
 Q_ONE_ADVENTURE = ("During this phase, the player may either complete one adventure card or sign up "
                    "for one public quest (see \"Public Quests\").")
@@ -45,6 +45,7 @@ Q_C_CLOVER = "In addition, if a player signs up for the C tile, they immediately
 Q_CLOVER_ADVENTURE = ("Spend 1 clover token in the Adventure phase to convert an item card's "
                       "adventure symbol to match the items cost and complete the adventure. "
                       "Improvement discount symbols aren't affected.")
+Q_DISCOUNT_UNCONVERTED = "Improvement discount symbols aren't affected."
 Q_CLOVER_TYPE = ("Spend 2 clover tokens during the Adventure phase to convert a companion card's "
                  "type to match an adventure card's party requirement.")
 Q_QUEST_TILES = ("7. Shuffle the public quest tiles and draw random tiles until 3 are drawn with "
@@ -57,23 +58,31 @@ Q_QUEST_COST = ("Instead of completing an adventure card, the player may sign up
                 "party requirement.")
 
 
+# What a payment entry names: an item card in hand, a character's item card, a discount improvement.
+PAY_SOURCES = ("hand", "character", "improvement")
+
+
 class AdventureMixin:
     """The Adventure-phase guards and callbacks of `Game`."""
 
     # -- adventure -------------------------------------------------------------------------------------
 
     def pay(self, player, pay: list[dict], cost: list[str], field: str) -> None:
-        """Check the payment against `cost` (with the player's discounts), then discard it."""
-        paid, items, seen, converted = [], [], set(), 0
+        """Check the payment against `cost` (with the player's discounts: those it names must each
+        cover a symbol, the others cover what the cards leave), then discard it."""
+        paid, items, seen, converted, named = [], [], set(), 0, []
         for n, entry in enumerate(pay):
-            if ("hand" in entry) == ("character" in entry):
-                raise BadRequest("a payment is one hand card or one character's item",
-                                 f"{field}[{n}]")
-            key = ("hand", entry["hand"]) if "hand" in entry else ("character",
-                                                                  str(entry["character"]))
+            sources = [k for k in PAY_SOURCES if k in entry]
+            if len(sources) != 1:
+                raise BadRequest("a payment is one hand card, one character's item or one "
+                                 "completed adventure card's discount", f"{field}[{n}]")
+            key = (sources[0], str(entry[sources[0]]))
             if key in seen:
                 raise BadRequest("the same card is paid twice", f"{field}[{n}]")
             seen.add(key)
+            if "improvement" in entry:
+                named.append(self.named_discount(player, entry))
+                continue
             if "hand" in entry:
                 if not 1 <= entry["hand"] <= len(player["hand"]):
                     raise self.violation(f"You have no item card at place {entry['hand']}.", Q_PAY)
@@ -88,8 +97,13 @@ class AdventureMixin:
         if converted > player["clovers"]:
             raise self.violation(f"Converting {converted} item card(s) costs {converted} clover "
                                  "token(s).", Q_CLOVER_ADVENTURE)
-        discounts = [a["discount"] for a in player["completed"] if "discount" in a]
-        reason = cover_cost(cost, paid, discounts)
+        reason = unmatched_discount(cost, paid, named)
+        if reason:
+            raise self.violation(reason[0].upper() + reason[1:] + ".", Q_DISCOUNT)
+        unnamed = [a["discount"] for a in player["completed"] if "discount" in a]
+        for discount in named:
+            unnamed.remove(discount)
+        reason = cover_cost(cost, paid + [None if d == "any" else d for d in named], unnamed)
         if reason:
             raise self.violation(reason[0].upper() + reason[1:] + ".", Q_PAY)
         if "coin" in paid:
@@ -105,7 +119,8 @@ class AdventureMixin:
             if "character" in entry:
                 self.character(player, entry["character"])["holds"] = None
         self.discard_items(items)
-        paid_cards, free = len(pay), len(cost) - len(pay)
+        paid_cards = len(items)
+        free = len(cost) - paid_cards
         if not cost:
             self.effect("The items cost shows no symbol: no item card is discarded.", Q_PAY)
         elif paid_cards:
@@ -116,6 +131,22 @@ class AdventureMixin:
                         f"{free} item card{'s' * (free != 1)} of the items cost "
                         f"({', '.join(cost)})"
                         + (": no item card is discarded." if not paid_cards else "."), Q_DISCOUNT)
+
+    def named_discount(self, player, entry: dict) -> str:
+        """The discount symbol of the completed adventure card a payment names; a clover cannot
+        convert it."""
+        place = entry["improvement"]
+        card = player["completed"][place - 1] if place <= len(player["completed"]) else None
+        if card is None or "discount" not in card:
+            raise self.violation(f"Your completed adventure card {place} shows no discount "
+                                 "improvement." if card else
+                                 f"You have no completed adventure card at place {place}.",
+                                 Q_DISCOUNT)
+        if entry.get("convert"):
+            raise self.violation(f"A clover converts an item card's adventure symbol, not the "
+                                 f"{card['discount']} discount of completed adventure card "
+                                 f"{place}.", Q_DISCOUNT_UNCONVERTED)
+        return card["discount"]
 
     def do_complete(self, event):
         player = self.me(event)

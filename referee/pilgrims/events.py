@@ -26,12 +26,16 @@ PAYMENT = {
     "items": {"type": "object",
               "properties": {"hand": {"type": "integer", "minimum": 1, "maximum": 99},
                              "character": CHARACTER,
+                             "improvement": {"type": "integer", "minimum": 1, "maximum": 40,
+                                             "description": "a completed adventure card's "
+                                                            "discount (1 = the first completed)"},
                              "convert": {"type": "boolean",
                                          "description": "spend 1 clover: any adventure symbol"}},
               "additionalProperties": False,
               "minProperties": 1},
     "description": "the item cards discarded: {hand: n} (1-based position in hand) or "
-                   "{character: ...} (the item it holds)",
+                   "{character: ...} (the item it holds); and, optionally, the discounts used: "
+                   "{improvement: n} (those not named cover what the cards leave)",
 }
 OVER = {"type": "array", "maxItems": 6, "items": SPACE,
         "description": "the spaces the movement diagram passes over, only for a move that is not "

@@ -42,6 +42,23 @@ def cover_cost(cost: list[str], paid: list[str | None], discounts: list[str]) ->
     return None
 
 
+def unmatched_discount(cost: list[str], paid: list[str | None], named: list[str]) -> str | None:
+    """Check that each discount the player names covers its own symbol of `cost`, one the paid
+    cards of that symbol leave unpaid ("any": whatever they leave). Returns None when they do,
+    else the reason."""
+    remaining = list(cost)
+    for symbol in paid:
+        if symbol is not None and symbol != WILD and symbol in remaining:
+            remaining.remove(symbol)
+    for discount in sorted(named, key=lambda d: d == "any"):
+        match = next((s for s in remaining if discount in (s, "any")), None)
+        if match is None:
+            return (f"a {discount} discount improvement covers nothing the item cards leave of "
+                    f"the items cost ({', '.join(cost) or 'nothing'})")
+        remaining.remove(match)
+    return None
+
+
 def falconer_payment(cost: list[str], hand: list[dict]) -> list[int] | None:
     """The hand positions the falconer discards for `cost`, using wild cards only when needed; None
     when he cannot pay it."""
