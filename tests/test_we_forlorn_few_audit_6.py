@@ -7,12 +7,16 @@ earlier rounds did not try. Each docstring quotes its rule."""
 import pytest
 
 from tests.api_table import ApiTable, quotes_from
-from tests.test_we_forlorn_few_audit import TERRAIN
+from tests.test_we_forlorn_few_audit import SNARE, TERRAIN, TOOL_BOX, Table, board, position
 
 in_book = quotes_from("we-forlorn-few")
 
 Q_SELECTS = in_book("Starting with the First Player and moving to the left, each Player selects "
                     "which Traveler they are going to play.")
+Q_TOOL_BONUS = in_book("Travelers with Tools in their Supply begin their Gathering Phase by "
+                       "adding the Resource tokens specified on their Tool card(s) from the "
+                       "Stockpile to their Supply.")
+Q_TOOL_MAY = in_book("You may add one token per card.")
 NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 
 
@@ -52,3 +56,107 @@ def test_a_traveler_board_chosen_twice_is_named_with_the_seat_that_chose_it_seco
     boards = t.view()["state"]["players"]
     assert [boards[s]["traveler"] for s in ("p1", "p2", "p3")] == \
         ["The Exiled Woodsman", "The Outpost Matriarch", "A Traveler of our own"]
+
+
+def effects_of(response) -> list[tuple[str, str | None]]:
+    """(text, quote) of each effect an accepted event had."""
+    return [(e["text"], (e.get("rule") or {}).get("quote")) for e in response["effects"]]
+
+
+# ---------------------------------------------------------------- the Tool Bonus, the Player's choice
+
+
+def gathering(client, *equipment, **options):
+    """Ann in her Gathering Phase on the Prairie (A2: Food, Water and Wood listed), one of each
+    Resource, holding `equipment`."""
+    return Table(client, position("gathering", p1=board("A2", equipment=list(equipment)),
+                                  p2=board(), p3=board()), options=options)
+
+
+def test_the_tool_bonus_left_out_is_added_as_the_book_reads(client):
+    """ "Travelers with Tools in their Supply begin their Gathering Phase by adding the Resource
+    tokens specified on their Tool card(s) from the Stockpile to their Supply." The Gathering
+    example's Snare: entered without `tool_bonus`, the Food is added."""
+    t = gathering(client, SNARE)
+    done = t.ok({"type": "gather", "player": "p1", "roll": 2, "take": ["water", "wood"]})
+    assert t.p("p1")["resources"] == {"food": 2, "water": 2, "wood": 2}
+    assert any(quote == Q_TOOL_BONUS for _text, quote in effects_of(done))
+
+
+def test_a_traveler_may_leave_the_tool_bonus_in_the_stockpile(client):
+    """Quick Reference: "Tool Bonus: Add the Resources listed on your Tool cards to your Supply. You
+    may add one token per card." Ann, with a Snare and a Tool Box, adds only the Tool Box's Wood
+    (`tool_bonus`), then Explores; another time she adds nothing and ends her Gathering Phase. The
+    effect says what was not added, quoting the "may"."""
+    t = gathering(client, SNARE, TOOL_BOX)
+    done = t.ok({"type": "explore", "player": "p1", "draw": "water", "tool_bonus": {"wood": 1}})
+    assert t.p("p1")["resources"] == {"food": 1, "water": 2, "wood": 2}
+    assert ("Ann does not add 1 Food.", Q_TOOL_MAY) in effects_of(done)
+    t = gathering(client, SNARE, TOOL_BOX)
+    t.ok({"type": "skip_gathering", "player": "p1", "tool_bonus": {}})
+    assert t.p("p1")["resources"] == {"food": 1, "water": 1, "wood": 1}
+    assert t.view()["phase"].endswith("camp")
+
+
+def test_more_than_one_token_per_tool_card_is_refused(client):
+    """ "You may add one token per card." (and "Note: Players receive one token for each card in
+    their Supply."): one Snare gives one Food; two Food is refused with the one-per-card sentence,
+    the one Food accepted."""
+    t = gathering(client, SNARE)
+    t.refused({"type": "gather", "player": "p1", "roll": 1, "take": ["food"],
+               "tool_bonus": {"food": 2}}, Q_TOOL_MAY)
+    assert t.p("p1")["resources"]["food"] == 1
+    t.ok({"type": "gather", "player": "p1", "roll": 1, "take": ["food"], "tool_bonus": {"food": 1}})
+    assert t.p("p1")["resources"]["food"] == 3
+
+
+def test_a_tool_bonus_of_a_resource_no_tool_names_is_refused(client):
+    """ "...by adding the Resource tokens specified on their Tool card(s)": the Snare specifies Food,
+    so a Water bonus is refused with that sentence; and a Traveler with no Tool has no bonus at
+    all."""
+    t = gathering(client, SNARE)
+    t.refused({"type": "skip_gathering", "player": "p1", "tool_bonus": {"water": 1}}, Q_TOOL_BONUS)
+    t = gathering(client)
+    t.refused({"type": "skip_gathering", "player": "p1", "tool_bonus": {"food": 1}}, Q_TOOL_BONUS)
+    t.ok({"type": "skip_gathering", "player": "p1", "tool_bonus": {}})
+
+
+def test_the_tool_bonus_is_not_a_choice_by_ruling(client):
+    """Table ruling `tool_bonus_optional` = false: the Tool Bonus text ("begin their Gathering Phase
+    by adding the Resource tokens specified on their Tool card(s)") is the rule and the Quick
+    Reference's "may" is not: leaving the Snare's Food is refused; taking it is accepted, and
+    `legal` offers no smaller bonus."""
+    t = gathering(client, SNARE, tool_bonus_optional=False)
+    t.refused({"type": "skip_gathering", "player": "p1", "tool_bonus": {}}, Q_TOOL_BONUS)
+    assert not [e for e in t.view()["legal"] if "tool_bonus" in e]
+    t.ok({"type": "skip_gathering", "player": "p1", "tool_bonus": {"food": 1}})
+    assert t.p("p1")["resources"]["food"] == 2
+
+
+def test_the_tool_bonus_ruling_cites_both_sides(client):
+    """A table ruling names both passages: the Quick Reference's "may" and the Tool Bonus text."""
+    option = client.get("/api/games/we-forlorn-few").get_json()["options"]["tool_bonus_optional"]
+    quotes = [rule["quote"] for rule in option["rules"]]
+    assert Q_TOOL_MAY in quotes and Q_TOOL_BONUS in quotes and option["default"] is True
+
+
+def test_legal_offers_each_tool_bonus_and_each_is_accepted(client):
+    """"What can be done next" in the Gathering Phase with a Snare and a Tool Box: each way to end
+    the phase with both tokens (the field left out), with one of them, or none; each listed
+    choice is accepted."""
+    t = gathering(client, SNARE, TOOL_BOX)
+    legal = t.view()["legal"]
+    skips = [e.get("tool_bonus") for e in legal if e["type"] == "skip_gathering"]
+    assert sorted(skips, key=str) == sorted([None, {}, {"food": 1}, {"wood": 1}], key=str)
+    explores = [e for e in legal if e["type"] == "explore"]
+    assert len(explores) == 4 * 6  # each bonus, each token the bag holds
+    for choice in (None, {}, {"food": 1}, {"wood": 1}):
+        t = gathering(client, SNARE, TOOL_BOX)
+        event = next(e for e in t.view()["legal"]
+                     if e["type"] == "gather" and e.get("roll") == 1
+                     and e.get("tool_bonus") == choice)
+        t.ok(event)
+        added = choice if choice is not None else {"food": 1, "wood": 1}
+        took = {k: event["take"].count(k) for k in ("food", "water", "wood")}
+        assert t.p("p1")["resources"] == {k: 1 + added.get(k, 0) + took[k]
+                                          for k in ("food", "water", "wood")}

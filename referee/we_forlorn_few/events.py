@@ -34,6 +34,9 @@ GOODS = {
 DISCARD = {**GOODS, "description": "what is discarded from the Supply to make space when a gain "
                                    "exceeds its capacity (left out: the newly acquired excess is "
                                    "returned to the Stockpile)"}
+TOOL_BONUS = {**RESOURCE_COUNTS,
+              "description": "the Tool Bonus tokens added (left out: one for each Tool card, of "
+                             "its Resource, as the Tool Bonus reads; fewer: the Player's choice)"}
 DICE = {"type": "array", "maxItems": 8, "items": {"enum": list(WORTHS)},
         "description": "the Worth each die shows (2, 1 or 0)"}
 TOKEN = {"enum": [*BAG_TOKENS, "nothing"],
@@ -115,18 +118,18 @@ EVENT_TYPES = {
         "the tile's Resources, Worth 0 draws one token from the Exploration Bag.",
         properties={"roll": {"enum": list(WORTHS)},
                     "take": {"type": "array", "maxItems": 6, "items": {"enum": list(RESOURCES)}},
-                    "draw": TOKEN, "discard": DISCARD},
+                    "draw": TOKEN, "tool_bonus": TOOL_BONUS, "discard": DISCARD},
         required=("roll",),
         example={"type": "gather", "player": "p1", "roll": 2, "take": ["water", "wood"]},
         chance=True),
     "explore": EventType(
         "Gathering Phase: the Tool Bonus, then Explore: draw one token from the Exploration Bag and "
         "add it to your Player board.",
-        properties={"draw": TOKEN, "discard": DISCARD},
+        properties={"draw": TOKEN, "tool_bonus": TOOL_BONUS, "discard": DISCARD},
         example={"type": "explore", "player": "p1", "draw": "water"}, chance=True),
     "skip_gathering": EventType(
         "Gathering Phase: the Tool Bonus only, neither Gather nor Explore.",
-        properties={"discard": DISCARD},
+        properties={"tool_bonus": TOOL_BONUS, "discard": DISCARD},
         example={"type": "skip_gathering", "player": "p1"}),
     "recuperate": EventType(
         "Camp: discard Resources to remove the corresponding Ailments, one for one (Food for "

@@ -97,6 +97,7 @@ from .quotes import (
     Q_QRG_COMBAT_HIGHEST,
     Q_QRG_POST_EQUAL,
     Q_QRG_SACRIFICE,
+    Q_QRG_TOOL_MAY,
     Q_QRG_TRAVEL,
     Q_RAVENOUS_COMBAT,
     Q_RAVENOUS_GOAL,
@@ -119,6 +120,7 @@ from .quotes import (
     Q_STARTING,
     Q_STAY,
     Q_TOKEN_PASSES,
+    Q_TOOL_BONUS,
     Q_TRADE_ACCEPT,
     Q_TRADE_WHERE,
     Q_TURN_RAVENOUS,
@@ -298,6 +300,12 @@ OPTIONS = {
         "What the card did to the others before (`others_first`) stands either way.",
         {"enum": ["stops", "completes"]}, "stops",
         citations(GAME, Q_RAVENOUS_HUNGER, Q_FAQ_PERISH_END_TURN, Q_EVENT, Q_EXAMPLE_COMPLETE_CARD)),
+    "tool_bonus_optional": Option(
+        "Table ruling: may a Traveler add fewer Tool Bonus tokens than their Tools give (the "
+        "event's tool_bonus; left out, every token is added)? true: \"You may add one token per "
+        "card.\" (Quick Reference; the Gathering Phase: Players \"can take\" its actions) or "
+        "false: Travelers \"begin their Gathering Phase by adding\" them (the Tool Bonus text).",
+        {"type": "boolean"}, True, citations(GAME, Q_QRG_TOOL_MAY, Q_GATHERING, Q_TOOL_BONUS)),
     "empty_bag": Option(
         "Table ruling: the rulebook does not say what a draw from an empty Exploration Bag does; "
         "\"nothing\" (the only reading that adds no rule): nothing is drawn.",
@@ -373,9 +381,10 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         event("travel", "turn_travel",
               ["travel_to_adjacent", "backward_toward_cedar_falls", "pays_travel_cost"]),
         event("stay", "turn_travel"),
-        event("gather", TURN[:2], ["gather_as_rolled", "gather_listed"], "gathering"),
-        event("explore", TURN[:2], skip_to="gathering"),
-        event("skip_gathering", TURN[:2], skip_to="gathering"),
+        event("gather", TURN[:2], ["tool_bonus_chosen", "gather_as_rolled", "gather_listed"],
+              "gathering"),
+        event("explore", TURN[:2], ["tool_bonus_chosen"], "gathering"),
+        event("skip_gathering", TURN[:2], ["tool_bonus_chosen"], "gathering"),
         event("recuperate", TURN[:3],
               ["camp_action_left", "recuperate_corresponds", "recuperate_pays"], "camp"),
         event("trade", TURN[:3], ["camp_action_left", "trade_partner_near"], "camp"),
@@ -590,7 +599,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         if self.phase in TURN[:2]:
             self.skip_to_gathering(event)
             seat = event["player"]
-            self.gain(seat, self.tool_bonus(seat))
+            self.gain(seat, self.tool_bonus(seat, {}))
             self.effect("Neither Gather nor Explore: the Gathering Phase is over.", Q_GATHERING)
             self.go_on("turn_camp")
 

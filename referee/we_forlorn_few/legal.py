@@ -120,6 +120,25 @@ def forward_payments(game, seat) -> list[tuple[dict, dict]]:
 
 
 def gatherings(game, seat) -> list[dict]:
+    """Each way to end the Gathering Phase, with each Tool Bonus the Traveler may add (every token
+    the Tools give, the field left out; fewer under tool_bonus_optional)."""
+    out = []
+    for bonus in tool_bonuses(game, seat):
+        out += [{**event, **bonus} for event in gathering_actions(game, seat)]
+    return out
+
+
+def tool_bonuses(game, seat) -> list[dict]:
+    given = game.tool_tokens(seat)
+    if not game.option("tool_bonus_optional"):
+        return [{}]
+    fewer = [dict(zip(RESOURCES, taken, strict=True))
+             for taken in product(*[range(given[k] + 1) for k in RESOURCES])]
+    return [{}] + [{"tool_bonus": {k: n for k, n in taken.items() if n}}
+                   for taken in fewer if taken != given]
+
+
+def gathering_actions(game, seat) -> list[dict]:
     G = game.G
     listed = G["tiles"][game.here(seat)]["resources"] or []
     out = [{"type": "skip_gathering", "player": seat}]

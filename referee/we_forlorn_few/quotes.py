@@ -61,6 +61,7 @@ Q_GATHERING = ("During the Gathering Phase, Players can take the following actio
 Q_TOOL_BONUS = ("Travelers with Tools in their Supply begin their Gathering Phase by adding the "
                 "Resource tokens specified on their Tool card(s) from the Stockpile to their Supply.")
 Q_TOOL_ONE_EACH = "Note: Players receive one token for each card in their Supply."
+Q_QRG_TOOL_MAY = "You may add one token per card."
 Q_GATHER_ROLL = ("Players may gather Resources by rolling one die. What they roll determines how many "
                  "Resource tokens they can take from the Stockpile.")
 Q_GATHER_LISTED = "Note: Travelers can only gather the Resources that are listed on their current tile."

@@ -43,7 +43,10 @@ class SupplyMixin:
         return self.G["players"][seat]
 
     def option(self, name: str):
-        return self.table_options[name]
+        """A table ruling; a game set up before the option existed plays by its default."""
+        if name in self.table_options:
+            return self.table_options[name]
+        return self.options[name].default
 
     # -- limits ----------------------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from .quotes import (
     Q_PERISH_PAYING,
     Q_PLACED,
     Q_QRG_BACKWARDS,
+    Q_QRG_TOOL_MAY,
     Q_RAVENOUS_RESTRICT,
     Q_REVEAL_RAVENOUS,
     Q_STAY,
@@ -293,16 +294,46 @@ class TravelMixin:
 
     # -- the Gathering Phase -----------------------------------------------------------------------
 
-    def tool_bonus(self, seat: str) -> dict:
+    def tool_tokens(self, seat: str) -> dict:
+        """What the Tools in the Supply give: one token for each Tool card, of its Resource."""
         haul = counts(RESOURCES, {})
-        tools = [card for card in self.cards_of(self.G["players"][seat]) if card["type"] == "tool"]
-        for card in tools:
-            haul[card["bonus"]] += 1
-        if tools:
-            self.effect(f"Tool Bonus: {words(haul)} ({', '.join(c['name'] for c in tools)}).",
-                        Q_TOOL_BONUS)
-            self.effect("One token for each Tool card.", Q_TOOL_ONE_EACH)
+        for card in self.cards_of(self.G["players"][seat]):
+            if card["type"] == "tool":
+                haul[card["bonus"]] += 1
         return haul
+
+    def tool_bonus(self, seat: str, event: dict) -> dict:
+        """The Tool Bonus added: what the event's `tool_bonus` names, or (left out) every token the
+        Tools give, as the Tool Bonus reads."""
+        given = self.tool_tokens(seat)
+        haul = counts(RESOURCES, event.get("tool_bonus", given))
+        tools = [card["name"] for card in self.cards_of(self.G["players"][seat])
+                 if card["type"] == "tool"]
+        if tools:
+            self.effect(f"Tool Bonus: {words(haul)} ({', '.join(tools)}).", Q_TOOL_BONUS)
+            self.effect("One token for each Tool card.", Q_TOOL_ONE_EACH)
+        if haul != given:
+            self.effect(f"{self.player_name(seat)} does not add "
+                        f"{words({k: given[k] - haul[k] for k in RESOURCES})}.", Q_QRG_TOOL_MAY)
+        return haul
+
+    @cites(Q_QRG_TOOL_MAY)
+    def tool_bonus_chosen(self, event):
+        if "tool_bonus" not in event:
+            return True
+        given = self.tool_tokens(event["player"])
+        chosen = counts(RESOURCES, event["tool_bonus"])
+        for kind in RESOURCES:
+            if chosen[kind] and not given[kind]:
+                raise self.violation(f"No Tool in your Supply gives {WORDS[kind]}.", Q_TOOL_BONUS)
+            if chosen[kind] > given[kind]:
+                return (f"Your Tools give {given[kind]} {WORDS[kind]}: one token per card, not "
+                        f"{chosen[kind]}.")
+        if chosen != given and not self.option("tool_bonus_optional"):
+            raise self.violation(f"The Tool Bonus is {words(given)}: it is added at the start of "
+                                 "the Gathering Phase (table option tool_bonus_optional).",
+                                 Q_TOOL_BONUS)
+        return True
 
     @cites(Q_GATHER_ROLL)
     def gather_as_rolled(self, event):
@@ -337,7 +368,7 @@ class TravelMixin:
 
     def do_gather(self, event):
         seat = event["player"]
-        haul = self.tool_bonus(seat)
+        haul = self.tool_bonus(seat, event)
         if event["roll"]:
             for kind in event["take"]:
                 haul[kind] += 1
@@ -353,7 +384,7 @@ class TravelMixin:
 
     def do_explore(self, event):
         seat = event["player"]
-        haul = self.tool_bonus(seat)
+        haul = self.tool_bonus(seat, event)
         self.effect("Explore: one token from the Exploration Bag; the Gathering Phase ends.",
                     Q_EXPLORE)
         drawn = self.draws_of(event, "draw", 1)
@@ -368,7 +399,7 @@ class TravelMixin:
 
     def do_skip_gathering(self, event):
         seat = event["player"]
-        haul = self.tool_bonus(seat)
+        haul = self.tool_bonus(seat, event)
         if not any(haul.values()):
             self.effect("No Tool Bonus, no Gather, no Explore.", Q_GATHERING)
         self.gain(seat, haul, (), event.get("discard"))

@@ -134,6 +134,18 @@ CASES = [
          q.Q_PLACED_EXCESS, "What is picked up beyond capacity returns to the Stockpile (the "
                             "default ruling): nothing in the Supply is discarded for it."),
     # -- gathering
+    Case("tool_bonus_chosen", table(at("gathering", p1=traveler("W1", equipment=[SNARE]))),
+         {"type": "skip_gathering", "player": "p1", "tool_bonus": {"food": 2}},
+         q.Q_QRG_TOOL_MAY, "One Snare: two Food is more than one token per card."),
+    Case("tool_bonus_chosen", table(at("gathering", p1=traveler("W1", equipment=[SNARE]))),
+         {"type": "gather", "player": "p1", "roll": 1, "take": ["water"],
+          "tool_bonus": {"wood": 1}},
+         q.Q_TOOL_BONUS, "The Snare specifies Food: the bonus is the Resource on the Tool card."),
+    Case("tool_bonus_chosen", table(at("gathering", p1=traveler("W1", equipment=[SNARE])),
+                                    tool_bonus_optional=False),
+         {"type": "explore", "player": "p1", "draw": "food", "tool_bonus": {}},
+         q.Q_TOOL_BONUS, "Under tool_bonus_optional=false the Tool Bonus text is the rule: the "
+                         "Gathering Phase begins by adding the Snare's Food."),
     Case("gather_as_rolled", table(at("gathering", p1=traveler("W1"))),
          {"type": "gather", "player": "p1", "roll": 2, "take": ["water"]},
          q.Q_GATHER_ROLL, "Worth 2 takes two Resources: the roll says how many."),
