@@ -136,7 +136,8 @@ def test_each_first_card_modifier_changes_each_players_first_card(modifier, sun_
 
 
 def test_the_first_card_ruling_lane_first_changes_only_the_lanes_first_card():
-    center = lane([card(5, 2), card(1)], [card(2, 1), card(1)], first="moon")
+    center = lane([card(5, 2), card(1)], [card(2, 1), card(1)], pillar="moon",
+                  first="moon")
     result = lanes(score(age(center=center, modifier="double_power"),
                          first_card="lane_first"))["center"]
     assert result["power"] == {"sun": 6, "moon": 5}

@@ -306,7 +306,7 @@ class Game(Referee):
                              f"{count}", f"position.hands.{seat}.cards")
 
     @staticmethod
-    def _setup_pillar(lane, entered, field):
+    def _setup_pillar(lane, entered, field, code="invalid_setup"):
         face_up = [seat for seat in SEATS if any(card["face"] == "up"
                                                  for card in lane["cards"][seat])]
         pillar = entered.get("pillar", face_up[0] if len(face_up) == 1 else None)
@@ -318,6 +318,14 @@ class Game(Referee):
                              "pillar", field + ".pillar")
         lane["pillar"] = pillar
         first = entered.get("first")
+        if first is not None and not lane["cards"][first]:
+            raise SetupError(f"{seat_word(first)} has no card in the {lane['name']} lane, so "
+                             "did not play its first card", field + ".first")
+        if first is not None and lane["cards"][first][0]["face"] == "up" and pillar != first:
+            raise TableRefused(f"{seat_word(first)} played the {lane['name']} lane's first card "
+                               "face up, so was the first to place a face-up card there and "
+                               f"holds its pillar, not {seat_word(pillar)}",
+                               field + ".first", Q_PILLAR, code)
         if first is None:
             played = [seat for seat in SEATS if lane["cards"][seat]]
             first = played[0] if len(played) == 1 else pillar
@@ -1222,7 +1230,7 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
                     raise BadRequest(f"Invictus copies a card above it: position {card['copies']} "
                                      "is not", f"{field}.lanes.{lane['name']}.{seat}[{i}].copies")
         try:
-            Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}")
+            Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}", "bad_request")
         except SetupError as wrong:
             raise BadRequest(wrong.message, wrong.field) from None
         _first_is_known(lane, entered, age["modifier"], options,
