@@ -8,6 +8,16 @@ rulings are recorded in docs/games/journey.md ("Independent audit of the Quests,
 
 import pytest
 
+from tests.test_journey_campaign import PROFILES as CAMPAIGN_PROFILES
+from tests.test_journey_campaign import (
+    auth,
+    new_campaign,
+    one_each,
+    quest_table,
+    refused_quote,
+    start_quest,
+)
+from tests.test_journey_quests_6_10 import LORDS, NINE
 from tests.test_journey_quests_audit import (
     end_activations,
     ev,
@@ -111,3 +121,60 @@ def test_quest_10_part_2_no_sealing_ritual_listed_for_a_paralyzed_tripitaka(clie
     table.accepted(ev("rest", pilgrim="tripitaka"))
     table.accepted(ev("sealing_ritual", pilgrim="tripitaka", adjacent=True))
     assert state(table)["result"]["outcome"] == "heroic_victory"
+
+
+# == A replayed Quest's Karma Upgrades ===============================================================
+
+def lost_quest_6(client, rulings=None):
+    """A campaign whose Quest 6 (Monkey King's Upgrade: 10 Bad Karma) is lost at once: Kogaiji
+    Defeated with no Sutra held."""
+    campaign = new_campaign(client, ("Solo",), options={"pilgrim_profiles": CAMPAIGN_PROFILES,
+                                                        "demon_profiles": LORDS},
+                            **({"rulings": rulings} if rulings else {}))
+    bad = {"bad_karma": 10, "corruption": "Permanent Limp"}
+    q6 = quest_table(client, campaign, start_quest(client, campaign, {
+        "quest": "q6", "upgrades": one_each(monkey_king=bad)}))
+    q6.do("maintenance")
+    q6.do("attack", pilgrim="monkey_king", targets=["kogaiji-1"], **NINE)
+    assert q6.result()["outcome"] == "defeat"
+    return campaign, one_each(monkey_king=bad)
+
+
+def test_campaign_a_quest_played_again_gives_no_karma_upgrade_again(client):
+    """"The Pilgrims are given Karma Upgrades during the setup of the later Quests, representing
+    Skills they have earned in the early Quests." and Back to Back: "Retain all Skill, Weapon,
+    Corruption, Fortune and Misfortune Cards in your hand at the end of the Quest." Quest 6 lost and
+    played again (ruling `replay_upgrades`, default `not_again`): the Pilgrims come from its first
+    play with its Upgrade already taken, so a second one entered is refused with the first
+    sentence (it was given again: the Monkey King's weapon went up a second level and a second
+    Corruption Card came); with none entered the Quest starts, the Monkey King as he ended, and
+    the campaign lists Quest 6 with 0 Upgrades."""
+    campaign, upgrades = lost_quest_6(client)
+    listed = client.get(f"/api/campaigns/{campaign['id']}").get_json()["next"]
+    assert {n["quest"]: n["upgrades"] for n in listed}["q6"] == 0
+    again = client.post(f"/api/campaigns/{campaign['id']}/quests",
+                        json={"quest": "q6", "upgrades": upgrades},
+                        headers=auth(campaign["edit_token"]))
+    earned = ("The Pilgrims are given Karma Upgrades during the setup of the later Quests, "
+              "representing Skills they have earned in the early Quests.")
+    assert refused_quote(again) == earned
+    assert "played again" in again.get_json()["error"]["message"]
+    started = start_quest(client, campaign, {"quest": "q6"})
+    monkey = started["state"]["pilgrims"]["monkey_king"]
+    assert (monkey["weapon_level"], monkey["corruption"]) == (2, ["Permanent Limp"])
+    assert earned in [effect["rule"]["quote"] for effect in started["carry_over"]]
+
+
+def test_campaign_ruling_again_gives_a_replayed_quests_upgrades_each_setup(client):
+    """Ruling `replay_upgrades` `again`: "Setup normally and then give each Pilgrim 1 Karma
+    Upgrade." at each setup of the Quest: Quest 6 played again without its Upgrade is refused with
+    that sentence; with it, the Monkey King's weapon goes up to Level 3 and he takes a second
+    Corruption Card."""
+    campaign, upgrades = lost_quest_6(client, {"replay_upgrades": "again"})
+    missing = client.post(f"/api/campaigns/{campaign['id']}/quests", json={"quest": "q6"},
+                          headers=auth(campaign["edit_token"]))
+    assert refused_quote(missing).startswith(
+        "Setup normally and then give each Pilgrim 1 Karma Upgrade.")
+    started = start_quest(client, campaign, {"quest": "q6", "upgrades": upgrades})
+    monkey = started["state"]["pilgrims"]["monkey_king"]
+    assert (monkey["weapon_level"], monkey["corruption"]) == (3, ["Permanent Limp"] * 2)

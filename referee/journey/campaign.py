@@ -142,6 +142,13 @@ OPTIONS = {
         "carries already, so none are given.",
         {"enum": ["given", "earned_only"]}, "given",
         citations(G_, Q_ONE_UPGRADE, Q_EARNED)),
+    "replay_upgrades": Option(
+        "Table ruling: the Karma Upgrades of a Quest played again straight after itself. "
+        "\"not_again\": the Pilgrims come from its first play, where its setup gave them, and "
+        "keep what they were given (Karma and cards); none are given again; \"again\": each "
+        "setup of the Quest gives them, as written.",
+        {"enum": ["not_again", "again"]}, "not_again",
+        citations(G_, Q_EARNED, Q_CARDS, Q_ONE_UPGRADE)),
 }
 
 
@@ -184,7 +191,7 @@ class Campaign:
                     profiles[kind] = {**values, **(profiles.get(kind) or {})}
                 options["demon_profiles"] = profiles
         upgrades = cls.upgrades(number, quest, pilgrims, body.get("upgrades") or {}, rulings,
-                                effects)
+                                effects, cls.replays(previous, number))
         if pilgrims:
             position["pilgrims"] = pilgrims
         return options, position, {"effects": effects, "upgrades": upgrades}
@@ -210,9 +217,7 @@ class Campaign:
         if number == PART_TWO and before != PART_ONE:
             raise violation("Quest 10 Part 2 follows Part 1: they are one Quest.", Q_PART_TWO)
         following = ORDER[ORDER.index(before) + 1] if before != ORDER[-1] else None
-        # Quest 10 is one Quest in two parts: played again, it starts again at Part 1
-        again = PART_ONE if before == PART_TWO else before
-        if number == again:
+        if cls.replays(previous, number):
             note(effects, f"{TITLES[number]} is played again.", Citation(G_, Q_REPLAY))
         elif number != following:
             comes = (f"comes {TITLES[following]}" if following else
@@ -221,6 +226,13 @@ class Campaign:
         elif not won:
             note(effects, f"{TITLES[before]} was lost; the table moves on all the same.",
                  Citation(G_, Q_WIN_FIRST))
+
+    @staticmethod
+    def replays(previous: dict | None, number: str | None) -> bool:
+        """The next Quest is the one just played, again (Quest 10 is one Quest in two parts:
+        played again, it starts again at Part 1)."""
+        before = quest_number(previous["quest"]) if previous else None
+        return before is not None and number == (PART_ONE if before == PART_TWO else before)
 
     # -- what the Pilgrims carry ---------------------------------------------------------------------
 
@@ -287,17 +299,28 @@ class Campaign:
 
     @classmethod
     def upgrades(cls, number: str | None, quest: str, pilgrims: dict, entered: dict,
-                 rulings: dict, effects: list[dict]) -> dict:
+                 rulings: dict, effects: list[dict], replay: bool = False) -> dict:
         count, quote = UPGRADES.get(number, (0, None)) if number else (0, None)
         if count and rulings.get("quest_upgrades", "given") == "earned_only":
             note(effects, "No Karma Upgrade is given (table ruling): the Pilgrims carry "
                                     "what they earned.", Citation(G_, Q_EARNED))
+            count = 0
+        not_again = (count and replay
+                     and rulings.get("replay_upgrades", "not_again") == "not_again")
+        if not_again:
+            note(effects, f"{quest_title(quest)} is played again: its Karma Upgrades were given "
+                          "at its first setup and the Pilgrims carry them; none are given "
+                          "again.", Citation(G_, Q_EARNED))
             count = 0
         given = {}
         for name in PILGRIMS:
             chosen = entered.get(name) or []
             label = PILGRIM_NAMES[name]
             if len(chosen) != count:
+                if not_again:
+                    raise violation(f"{quest_title(quest)} is played again: its Karma Upgrades "
+                                    f"were given at its first setup; {label} took "
+                                    f"{len(chosen)}.", Q_EARNED)
                 if count == 0:
                     raise violation(f"{quest_title(quest)} gives no Karma Upgrade; {label} took "
                                     f"{len(chosen)}.", Q_EARNED if number else Q_UPGRADE_CHOICE)
@@ -426,7 +449,9 @@ class Campaign:
                 except RuleViolation:
                     continue
             count = UPGRADES.get(number, (0, None))[0] if number else 0
-            if rulings.get("quest_upgrades", "given") == "earned_only":
+            if rulings.get("quest_upgrades", "given") == "earned_only" or (
+                    cls.replays(previous, number)
+                    and rulings.get("replay_upgrades", "not_again") == "not_again"):
                 count = 0
             out.append({"quest": quest, "title": quest_title(quest), "upgrades": count})
         return out
