@@ -1,0 +1,349 @@
+"""Journey: Wrath of Demons scenarios written as an outsider: from the rulebook and the API's own
+description only (docs/games/journey.md, GET /api/games/journey), never the referee's code. The
+book's worked examples are played as printed."""
+
+import pytest
+
+from tests.api_table import ApiTable, quotes_from
+
+GAME = "journey"
+book = quotes_from(GAME)
+
+MAINTENANCE_FIRST = book("At the start of each Turn, each Player should examine the active cards "
+                         "to see if anything needs to be updated.")
+INITIATIVE = book("In the Pilgrim Phase, each Pilgrim is activated in order, as determined by the "
+                  "Initiative Tokens assigned during the Game Setup.")
+NO_DIAGONAL = book("A Miniature cannot move diagonally.")
+BOX_ONCE = book("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they "
+                "are Activated, even if the Pilgrim has Action Points left.")
+CLOSE_GATE_TRIPITAKA = book("Only Tripitaka can Close a Demon Gate.")
+WELL_ONCE = book("each Pilgrim can only use each Water Well once per Quest.")
+ONE_HIT_KILL = book("Their Health Points remain unchanged by any attacks that do not Defeat them.")
+REVIVE_ONE_HP = book("Note that Tripitaka can choose to reduce his own Chi to 0, but cannot reduce "
+                     "his own Health Points below 1.")
+NOT_COME_BACK = book("However, if they choose to end their Activation without using all their "
+                     "Action Points, they cannot come back and use the remaining Action Points "
+                     "later in the turn.")
+
+PROFILES = {"cho_hakkai": {"max_hp": 12, "mv": 3}, "monk_sha": {"max_hp": 9},
+            "monkey_king": {"max_hp": 10}, "tripitaka": {"max_hp": 8, "mv": 3}}
+INITIATIVE_ORDER = ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
+LAYOUT = {"boxes": ["box-1"], "wells": ["well-1"], "doors": ["door-1"],
+          "gates": [{"id": "gate-1"}], "sutras": ["sutra-1"], "villagers": ["villager-1"]}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def quest(client, players=("Ann", "Ben"), initiative=None, demons=("berrok",), pilgrims=None,
+          **layout):
+    """A free-play Quest from the table as laid out; the first Maintenance Phase entered. With two
+    players Ann (p1) controls the Monkey King and Cho Hakkai, Ben (p2) Monk Sha and Tripitaka."""
+    position = {**LAYOUT, "demons": list(demons), **layout}
+    if pilgrims:
+        position["pilgrims"] = pilgrims
+    table = ApiTable(client, {
+        "game": GAME, "players": list(players),
+        "options": {"initiative": initiative or INITIATIVE_ORDER, "pilgrim_profiles": PROFILES},
+        "position": position})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def pilgrim(table, name):
+    return table.view()["state"]["pilgrims"][name]
+
+
+def end(table, seat, name):
+    table.accepted({"type": "end_activation", "player": seat, "pilgrim": name})
+
+
+def test_five_players_cannot_sit_down(client):
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["A", "B", "C", "D", "E"],
+        "options": {"initiative": INITIATIVE_ORDER, "pilgrim_profiles": PROFILES}})
+    assert 400 <= response.status_code < 500
+
+
+@pytest.mark.parametrize("players, counts", [
+    (["Ann"], [4]), (["Ann", "Ben"], [2, 2]), (["Ann", "Ben", "Cy"], [1, 1, 2]),
+    (["Ann", "Ben", "Cy", "Di"], [1, 1, 1, 1])])
+def test_all_four_pilgrims_are_dealt_to_the_players_as_the_setup_says(client, players, counts):
+    table = ApiTable(client, {"game": GAME, "players": players,
+                              "options": {"initiative": INITIATIVE_ORDER,
+                                          "pilgrim_profiles": PROFILES}})
+    controllers = table.view()["state"]["controllers"]
+    assert set(controllers) == {"monkey_king", "cho_hakkai", "monk_sha", "tripitaka"}
+    per_seat = [list(controllers.values()).count(f"p{n}") for n in range(1, len(players) + 1)]
+    assert sorted(per_seat) == sorted(counts)
+
+
+def test_pilgrims_start_with_10_chi_and_no_karma(client):
+    table = quest(client)
+    for state in table.view()["state"]["pilgrims"].values():
+        assert (state["chi"], state["good_karma"], state["bad_karma"]) == (10, 0, 0)
+
+
+def test_the_turn_starts_with_the_maintenance_phase(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"],
+                              "options": {"initiative": INITIATIVE_ORDER,
+                                          "pilgrim_profiles": PROFILES},
+                              "position": {**LAYOUT, "demons": ["berrok"]}})
+    table.refused({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 2},
+                  MAINTENANCE_FIRST)
+
+
+def test_pilgrims_act_in_initiative_order(client):
+    table = quest(client)
+    table.refused({"type": "move", "player": "p2", "pilgrim": "monk_sha", "steps": 2}, INITIATIVE)
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 2})
+
+
+def test_a_player_enters_only_the_pilgrims_they_control(client):
+    table = quest(client, initiative=["monk_sha", "monkey_king", "tripitaka", "cho_hakkai"])
+    seat_token = table.client.post(
+        f"/api/sessions/{table.id}/seats", headers={"Authorization": "Bearer " + table.join_token},
+        json={"seat": "p1"}).get_json()["seat_token"]
+    response = table.client.post(
+        f"/api/sessions/{table.id}/events", headers={"Authorization": "Bearer " + seat_token},
+        json={"event": {"type": "rest", "player": "p1", "pilgrim": "monk_sha"},
+              "expected_seq": table.seq})
+    assert response.status_code in (403, 422)
+    if response.status_code == 422:
+        assert response.get_json()["error"]["rule"]["quote"] in book(
+            "The Pilgrims are controlled by the Players, so if there are less than 4 Players, "
+            "each Player may control more than one Pilgrim.")
+
+
+def test_two_action_points_then_the_next_pilgrim(client):
+    table = quest(client, pilgrims={"monkey_king": {"chi": 0}})
+    table.accepted({"type": "rest", "player": "p1", "pilgrim": "monkey_king"})
+    table.accepted({"type": "rest", "player": "p1", "pilgrim": "monkey_king"})
+    assert pilgrim(table, "monkey_king")["chi"] == 10
+    response = table.send({"type": "rest", "player": "p1", "pilgrim": "monkey_king"})
+    assert response.status_code == 422
+    state = table.view()["state"]
+    assert state["activation"] is None or state["activation"]["pilgrim"] == "monk_sha"
+
+
+def test_rest_restores_five_chi_up_to_the_maximum(client):
+    table = quest(client, pilgrims={"monkey_king": {"chi": 7}})
+    table.accepted({"type": "rest", "player": "p1", "pilgrim": "monkey_king"})
+    assert pilgrim(table, "monkey_king")["chi"] == 10
+
+
+def test_moves_are_never_diagonal_and_never_past_the_movement_points(client):
+    table = quest(client)
+    table.refused({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 1,
+                   "diagonal": True}, NO_DIAGONAL)
+    # The Monkey King has MV 4: five squares are more than one Move.
+    response = table.send({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 5})
+    assert response.status_code == 422
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 3,
+                    "turns": 1})
+
+
+def test_a_double_move_is_one_long_move(client):
+    # MV 4 twice: 8 Movement Points, here 6 steps and 2 turns in one Double Move.
+    table = quest(client)
+    response = table.send({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 7,
+                           "turns": 2, "action_points": 2})
+    assert response.status_code == 422
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 6,
+                    "turns": 2, "action_points": 2})
+    assert table.view()["state"]["activation"]["pilgrim"] != "monkey_king" or \
+        table.view()["state"]["activation"]["spent"] == 2
+
+
+def test_a_mystical_box_once_per_activation(client):
+    table = quest(client)
+    table.accepted({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                    "card": "Wild Herbs"})
+    table.refused({"type": "meditate", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "spinner": "black", "misfortune": "Ambush"}, BOX_ONCE)
+    assert pilgrim(table, "monkey_king")["fortune"] == ["Wild Herbs"]
+
+
+def test_rescuing_a_villager_gives_three_good_karma(client):
+    table = quest(client)
+    table.accepted({"type": "rescue_villager", "player": "p1", "pilgrim": "monkey_king",
+                    "villager": "villager-1"})
+    state = pilgrim(table, "monkey_king")
+    assert state["good_karma"] == 3
+    assert state["villagers"] == 1
+
+
+def test_only_tripitaka_closes_a_gate_and_it_costs_a_sutra(client):
+    table = quest(client, initiative=["monk_sha", "tripitaka", "monkey_king", "cho_hakkai"],
+                  pilgrims={"monk_sha": {"sutras": 1}, "tripitaka": {"sutras": 1}})
+    table.refused({"type": "close_gate", "player": "p2", "pilgrim": "monk_sha",
+                   "gate": "gate-1"}, CLOSE_GATE_TRIPITAKA)
+    end(table, "p2", "monk_sha")
+    table.accepted({"type": "close_gate", "player": "p2", "pilgrim": "tripitaka",
+                    "gate": "gate-1"})
+    state = table.view()["state"]
+    assert state["gates"]["gate-1"]["status"] == "closed"
+    assert state["pilgrims"]["tripitaka"]["sutras"] == 0
+
+
+def test_tripitaka_without_a_sutra_cannot_close_a_gate(client):
+    table = quest(client, initiative=["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"])
+    table.refused({"type": "close_gate", "player": "p2", "pilgrim": "tripitaka",
+                   "gate": "gate-1"}, "He must have a Sutra Token in his possession")
+
+
+def test_a_water_well_once_per_pilgrim_per_quest(client):
+    table = quest(client, pilgrims={"monkey_king": {"hp": 3, "wells_used": ["well-1"]},
+                                    "monk_sha": {"hp": 2}},
+                  initiative=["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"])
+    table.refused({"type": "recover", "player": "p1", "pilgrim": "monkey_king",
+                   "well": "well-1"}, WELL_ONCE)
+    end(table, "p1", "monkey_king")
+    table.accepted({"type": "recover", "player": "p2", "pilgrim": "monk_sha", "well": "well-1"})
+    assert pilgrim(table, "monk_sha")["hp"] == 9
+
+
+def test_the_one_hit_kill_example_6_damage_leaves_the_bull_demon_king_unharmed(client):
+    table = quest(client, demons=("koorogg",))
+    answer = table.accepted({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                             "targets": ["koorogg-1"], "attack_dice": [3, 2], "pilgrim_die": 1,
+                             "weapon_damage": 1})
+    assert any(ONE_HIT_KILL in effect["rule"]["quote"] for effect in answer["effects"])
+    view = table.view()
+    assert "koorogg-1" in view["state"]["demons"]
+    assert not any(event["type"] == "resolve_defeat" for event in view["legal"])
+
+
+def test_the_bull_demon_king_defeated_by_9_and_killed_gives_5_bad_karma(client):
+    table = quest(client, demons=("koorogg",))
+    table.accepted({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                    "targets": ["koorogg-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
+                    "weapon_damage": 3})
+    table.accepted({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+                    "choice": "kill"})
+    state = table.view()["state"]
+    assert "koorogg-1" not in state["demons"] or state["demons"]["koorogg-1"].get("removed")
+    assert state["pilgrims"]["monkey_king"]["bad_karma"] == 5
+
+
+def test_a_cleanse_ritual_short_of_the_soul_power_backfires(client):
+    table = quest(client, demons=("koorogg",),
+                  initiative=["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"])
+    table.accepted({"type": "attack", "player": "p2", "pilgrim": "tripitaka",
+                    "targets": ["koorogg-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
+                    "weapon_damage": 3})
+    table.accepted({"type": "resolve_defeat", "player": "p2", "pilgrim": "tripitaka",
+                    "choice": "cleanse", "cleanse_dice": [2]})
+    state = table.view()["state"]
+    assert "koorogg-1" in state["demons"]
+    assert state["pilgrims"]["tripitaka"]["good_karma"] == 0
+    assert state["pilgrims"]["tripitaka"]["bad_karma"] == 0
+
+
+def test_a_cleanse_ritual_reaching_the_soul_power_gives_5_good_karma(client):
+    table = quest(client, demons=("koorogg",),
+                  initiative=["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"])
+    table.accepted({"type": "attack", "player": "p2", "pilgrim": "tripitaka",
+                    "targets": ["koorogg-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
+                    "weapon_damage": 3})
+    table.accepted({"type": "resolve_defeat", "player": "p2", "pilgrim": "tripitaka",
+                    "choice": "cleanse", "cleanse_dice": [3]})
+    state = table.view()["state"]
+    assert state["pilgrims"]["tripitaka"]["good_karma"] == 5
+
+
+def test_ten_bad_karma_must_be_traded_before_anything_else(client):
+    table = quest(client, pilgrims={"monkey_king": {"bad_karma": 8}})
+    table.accepted({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                    "targets": ["berrok-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
+                    "weapon_damage": 3, "target_hp": 3})
+    table.accepted({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+                    "choice": "kill", "reward": 2})
+    assert pilgrim(table, "monkey_king")["bad_karma"] == 10
+    response = table.send({"type": "rest", "player": "p1", "pilgrim": "monkey_king"})
+    assert response.status_code == 422
+    table.accepted({"type": "karma_trade", "player": "p1", "pilgrim": "monkey_king",
+                    "kind": "bad", "corruption": "Permanent Limp"})
+    state = pilgrim(table, "monkey_king")
+    assert (state["bad_karma"], state["weapon_level"]) == (0, 2)
+    assert state["corruption"] == ["Permanent Limp"]
+
+
+def test_unused_action_points_are_lost_and_the_pilgrim_cannot_come_back(client):
+    table = quest(client)
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 2})
+    end(table, "p1", "monkey_king")
+    table.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"}, NOT_COME_BACK)
+
+
+def test_the_demon_attack_example_5_damage_against_3_defense(client):
+    # The Bull Demon King rolls 5 damage, the Monkey King (4 HP left) rolls 3 defense: 2 HP left.
+    # The only Gate is inactive, so nothing spawns; the Bull Demon King is the only Demon.
+    table = quest(client, demons=("koorogg",), pilgrims={"monkey_king": {"hp": 4}},
+                  gates=[{"id": "gate-1", "status": "inactive"}])
+    for name, seat in (("monkey_king", "p1"), ("monk_sha", "p2"), ("tripitaka", "p2"),
+                       ("cho_hakkai", "p1")):
+        end(table, seat, name)
+    assert table.view()["phase"] == "demons_activate"
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "koorogg-1",
+                    "options": [{"actions": ["attack", "attack"], "ends": "not_closer",
+                                 "squares": 0, "targets": ["monkey_king"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "koorogg-1", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "koorogg-1",
+                    "target": "monkey_king", "attack_dice": [3, 2], "demon_die": 0,
+                    "defense_dice": [2, 1]})
+    assert pilgrim(table, "monkey_king")["hp"] == 2
+
+
+def test_revive_cannot_leave_tripitaka_below_one_health_point(client):
+    table = quest(client, initiative=["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"],
+                  pilgrims={"tripitaka": {"hp": 3},
+                            "cho_hakkai": {"hp": 0, "status": "unconscious",
+                                           "posture": "face_down"}})
+    table.refused({"type": "revive", "player": "p2", "pilgrim": "tripitaka",
+                   "target": "cho_hakkai", "hp": 3, "chi": 0}, REVIVE_ONE_HP)
+    table.accepted({"type": "revive", "player": "p2", "pilgrim": "tripitaka",
+                    "target": "cho_hakkai", "hp": 2, "chi": 5})
+    state = table.view()["state"]["pilgrims"]
+    assert (state["tripitaka"]["hp"], state["tripitaka"]["chi"]) == (1, 5)
+    assert (state["cho_hakkai"]["hp"], state["cho_hakkai"]["chi"]) == (2, 5)
+    assert state["cho_hakkai"]["status"] == "active"
+
+
+def test_the_poisoned_card_example(client):
+    # Figure 2: two Turn Tokens on a 3-turn Poisoned Card: the Monkey King loses 1 Health Point.
+    # Figure 1: three Turn Tokens: the card is discarded without applying more damage.
+    def poisoned(tokens):
+        return ApiTable(client, {
+            "game": GAME, "players": ["Ann", "Ben"],
+            "options": {"initiative": INITIATIVE_ORDER, "pilgrim_profiles": PROFILES},
+            "position": {**LAYOUT, "demons": ["berrok"], "pilgrims": {"monkey_king": {
+                "hp": 6, "conditions": [{"name": "Poisoned", "tokens": tokens}]}}}})
+    still_on = poisoned(2)
+    still_on.accepted({"type": "maintenance", "player": "p1"})
+    state = pilgrim(still_on, "monkey_king")
+    assert state["hp"] == 5
+    assert [c["name"] for c in state["conditions"]] == ["Poisoned"]
+    expired = poisoned(3)
+    expired.accepted({"type": "maintenance", "player": "p1"})
+    state = pilgrim(expired, "monkey_king")
+    assert state["hp"] == 6
+    assert state["conditions"] == []
+
+
+@pytest.mark.parametrize("posture, after", [("face_down", "side"), ("side", "back"),
+                                            ("back", None)])
+def test_an_unconscious_pilgrim_is_turned_each_maintenance_then_dies(client, posture, after):
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"initiative": INITIATIVE_ORDER, "pilgrim_profiles": PROFILES},
+        "position": {**LAYOUT, "demons": ["berrok"], "pilgrims": {"cho_hakkai": {
+            "hp": 0, "status": "unconscious", "posture": posture}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    state = pilgrim(table, "cho_hakkai")
+    if after:
+        assert (state["status"], state["posture"]) == ("unconscious", after)
+    else:
+        assert state["status"] == "dead"
