@@ -7,6 +7,9 @@ Map order (Setup): Avignon, Nice, Genoa, Florence, Rome. A PULL moves a card tow
 PUSH toward the opponent.
 """
 
+import html
+import re
+
 import pytest
 
 from tests.test_avignon_audit import GENOA, SAMARITAN, board, ev, in_book, refused, start, state
@@ -147,4 +150,45 @@ def test_a_turn_whose_last_draw_brings_back_the_other_copy_is_not_judged_by_the_
     table.accepted(ev("excommunicate", "avignon", path=1))
     draw(table, "Vicar")
     assert board(table) == BOARD_BEFORE_ROME
+    assert table.view()["current_players"] == ["rome"]
+
+
+def test_the_table_page_tells_the_player_not_on_turn_that_no_card_is_to_be_drawn(client):
+    """What the player sees: the "Something else happened" form, a draw entered for Avignon on
+    Rome's turn — the page answers that no card is to be drawn now, quotes both sentences that say
+    when a card is drawn, says nothing was changed, and does not tell Avignon to wait its turn."""
+    table = start(client, GENOA)
+    client.get(f"/play/{table.id}/join?token={table.token}")
+    page = client.get(f"/play/{table.id}").get_data(as_text=True)
+    form = {"csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', page).group(1),
+            "expected_seq": str(table.seq), "type": "draw", "event.player": "avignon",
+            "event.character": "Courtesan"}
+    response = client.post(f"/play/{table.id}/event", data=form)
+    assert response.status_code == 422
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", response.text)))
+    assert "No card is to be drawn now" in text and "Nothing was changed" in text
+    assert EXCOMMUNICATE in text and REPLACE in text
+    assert "It is Rosa's turn" not in text
+
+
+# -- a complete reversal made with a Petition ----------------------------------------------------------
+
+
+def test_a_nuncio_petition_that_pulls_back_what_rome_moved_completes_a_reversal(client):
+    """Rome BESEECHes the Vicar (path 1) to Florence and CHASTISEs the Scribe (path 2) to Nice.
+    Avignon's Nuncio Petition: "PUSH Nuncio, then PULL all characters in the same location as
+    Nuncio." — the Nuncio goes to Florence, then it and the Vicar are pulled back to Genoa. A
+    CHASTISE of the Scribe back to Genoa would then leave every path as before Rome's turn: refused
+    with the Samaritan Rule and not listed; CHASTISing the Ascetic instead is a partial reversal,
+    listed and accepted."""
+    table = start(client, GENOA)
+    table.accepted(ev("beseech", path=1))
+    table.accepted(ev("chastise", path=2))
+    assert board(table)[:3] == [("Vicar", "florence"), ("Scribe", "nice"), ("Nuncio", "genoa")]
+    table.accepted(ev("petition", "avignon", path=3))
+    assert board(table)[:3] == [("Vicar", "genoa"), ("Scribe", "nice"), ("Nuncio", "genoa")]
+    refused(table, ev("chastise", "avignon", path=2), SAMARITAN)
+    partial = ev("chastise", "avignon", path=4)
+    assert partial in table.view()["legal"]
+    table.accepted(partial)
     assert table.view()["current_players"] == ["rome"]
