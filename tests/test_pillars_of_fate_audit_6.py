@@ -391,3 +391,78 @@ def test_the_first_player_lays_the_centers_first_card_face_down_and_is_doubled_a
     other = "moon" if first == "sun" else "sun"
     assert all(DOUBLED.rstrip(".") not in (v or {"notes": []})["notes"]
                for v in resolved["values"][other])
+
+
+# -- the 1st player marker in the calculator, when a ruling makes it decide --------------------------
+
+
+def _unheld_center_age(**age):
+    """Sides Sun wins 3-1 (a feather, the quest 1); the center under "Play only 2 cards in this
+    lane." read per lane — one card each, both face down (per player), so its pillar never moves —
+    tied on power 2-2, with one feather (a quest of 5 on feathers)."""
+    side = {"quest": Q(1, 0), "pillar": "sun", "sun": [C(3, f=1)] * 3, "moon": [C(1)] * 3}
+    center = {"quest": Q(5, 0), "sun": [C(2, f=1, face="down")], "moon": [C(2, face="down")]}
+    return {"modifier": "two_cards", "lanes": {"left": side, "center": center, "right": side},
+            **age}
+
+
+UNHELD = {"lane_size_modifiers": "per_lane", "face_down_limit": "per_player",
+          "unheld_pillar_ties": "first_player"}
+
+
+def test_a_tie_in_an_unheld_lane_asks_who_held_the_marker_under_its_ruling(client):
+    """`unheld_pillar_ties: first_player` — "Ties in either suit or power are decided by the player
+    that holds the pillar for that lane.", and where no pillar moved the holder of the 1st player
+    marker decides. A tally that leaves the marker out was scored as if nobody decides (the other
+    reading's answer, silently): now a 400 naming `ages[0].first_player`. With Moon holding the
+    marker, Moon's pick is asked for — as the marker's holder, not the pillar's — and decides."""
+    answer = calculated(client, "pillars-of-fate", {"ages": [_unheld_center_age()],
+                                                    "options": UNHELD}, 400)
+    assert answer["error"]["field"] == "ages[0].first_player"
+    asked = calculated(client, "pillars-of-fate",
+                       {"ages": [_unheld_center_age(first_player="moon")], "options": UNHELD}, 400)
+    assert asked["error"]["field"] == "ages[0].lanes.center.ties.power"
+    assert "Moon, who holds the 1st player marker" in asked["error"]["message"]
+    age = _unheld_center_age(first_player="moon")
+    age["lanes"]["center"]["ties"] = {"power": "moon"}
+    picked = calculated(client, "pillars-of-fate", {"ages": [age], "options": UNHELD})
+    center = picked["ages"][0]["lanes"][1]
+    assert center["winner"] == "moon" and center["decider"] == "moon" and center["reward"] == 5
+    undecided = calculated(client, "pillars-of-fate", {"ages": [_unheld_center_age()], "options": {
+        **UNHELD, "unheld_pillar_ties": "undecided"}})
+    assert undecided["ages"][0]["lanes"][1]["winner"] is None
+    assert [p["total"] for p in undecided["players"]] == [2, 0]  # the sides' quests only
+
+
+def test_the_end_tie_break_asks_who_held_the_marker_when_a_pillar_never_moved(client):
+    """`unheld_pillar_at_end: first_player` — "Tie breaker: Whoever has more pillars in the last
+    round wins.", a pillar that never moved counting for the holder of the marker in Age III. Every
+    quest gives 0, so renown ends tied at 0; in Age III Sun holds the left pillar, Moon the right,
+    and the center's (both cards face down) never moved. Without Age III's marker the tally was
+    scored as if the pillar counted for nobody (no winner): now a 400 naming `ages[2].first_player`;
+    with Moon holding it, Moon wins on pillars; under the default `nobody`, no winner."""
+    side = {"quest": Q(0, 0), "pillar": "sun", "sun": [C(3, f=1)] * 3, "moon": [C(1)] * 3}
+    center = {"quest": Q(0, 0), "pillar": "sun", "sun": [C(1)] * 3, "moon": [C(2, f=1)] * 3}
+    plain = [{"modifier": modifier, "first_player": seat,
+              "lanes": {"left": side, "center": center, "right": side}}
+             for modifier, seat in (("no_divine", "sun"), ("double_suit", "moon"))]
+
+    def tallies(marker, **rulings):
+        last = {"modifier": "two_cards", "lanes": {
+            "left": side, "right": {**side, "pillar": "moon"},
+            "center": {"quest": Q(0, 0), "sun": [C(3, f=1, face="down")],
+                       "moon": [C(2, face="down")]}}}
+        if marker:
+            last["first_player"] = marker
+        return {"ages": [*plain, last], "options": {**UNHELD, **rulings}}
+
+    at_end = {"unheld_pillar_at_end": "first_player"}
+    missing = calculated(client, "pillars-of-fate", tallies(None, **at_end), 400)
+    assert missing["error"]["field"] == "ages[2].first_player"
+    moon = calculated(client, "pillars-of-fate", tallies("moon", **at_end))
+    assert [p["total"] for p in moon["players"]] == [0, 0]
+    assert moon["winners"] == ["moon"]
+    assert moon["decided_by"]["rule"]["quote"] == in_book(
+        "Tie breaker: Whoever has more pillars in the last round wins.")
+    nobody = calculated(client, "pillars-of-fate", tallies(None))
+    assert nobody["winners"] == []

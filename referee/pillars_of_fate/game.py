@@ -1155,15 +1155,31 @@ class Game(Referee):
             resolver = Resolver(lanes, age["modifier"], options, age.get("first_player"),
                                 choices=choices)
             results = resolver.all_lanes()
+            if age.get("first_player") is None and options["unheld_pillar_ties"] == "first_player":
+                for result in results:
+                    if result["pillar"] is None and (result["power_tie"] or result["suit_tie"]):
+                        raise BadRequest(
+                            f"the {result['lane']} lane is tied and its pillar never moved: "
+                            "under the ruling unheld_pillar_ties=first_player the holder of the "
+                            "1st player marker decides, so say who held it",
+                            f"{field}.first_player")
             for tie in resolver.open_ties(results):
+                held = lanes[LANES.index(tie["lane"])]["pillar"] is not None
                 raise BadRequest(f"the {tie['lane']} lane is tied in {tie['tie']}: enter what "
-                                 f"{seat_word(tie['holder'])}, who holds its pillar, picked",
+                                 f"{seat_word(tie['holder'])}, who holds "
+                                 f"{'its pillar' if held else 'the 1st player marker'}, picked",
                                  f"{field}.lanes.{tie['lane']}.ties.{tie['tie']}")
             lines = apply_awards(renown, resolver.awards(results), options)
             ages.append({"age": index + 1, "first_player": age.get("first_player"),
                          "modifier": age["modifier"],
                          "lanes": [lane_summary(r) for r in results], "lines": lines,
                          "pillars": {lane["name"]: lane["pillar"] for lane in lanes}})
+        if len(ages) == len(AGES) and renown["sun"] == renown["moon"] \
+                and options["unheld_pillar_at_end"] == "first_player" \
+                and ages[-1]["first_player"] is None and None in ages[-1]["pillars"].values():
+            raise BadRequest("renown is tied and a pillar of Age III never moved: under the ruling "
+                             "unheld_pillar_at_end=first_player it counts for the holder of the "
+                             "1st player marker, so say who held it", "ages[2].first_player")
         result = final_result(renown, ages[-1], options) if len(ages) == len(AGES) else None
         progress = f"{len(ages)} of 3 Ages entered: the game ends after Age III."
         return score_sheet(renown, ages, lambda seat: names.get(seat) or seat_word(seat), result,
