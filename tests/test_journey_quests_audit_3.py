@@ -19,14 +19,18 @@ from tests.test_journey_campaign import (
 )
 from tests.test_journey_quests_6_10 import LORDS, NINE
 from tests.test_journey_quests_audit import (
+    PROFILES,
+    assert_result,
     end_activations,
     ev,
+    kill,
     maintenance,
+    part,
     refused,
     start,
     state,
 )
-from tests.test_journey_quests_audit_2 import Q7_LATER, Q9_LATER, Q10B_LATER, legal
+from tests.test_journey_quests_audit_2 import Q1_LATER, Q7_LATER, Q9_LATER, Q10B_LATER, legal
 
 LURE = "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one turn."
 CHEST = ("Treasure Chest: Pilgrims can spend 1 AP to pick up or set down the treasure chest.")
@@ -178,3 +182,73 @@ def test_campaign_ruling_again_gives_a_replayed_quests_upgrades_each_setup(clien
     started = start_quest(client, campaign, {"quest": "q6", "upgrades": upgrades})
     monkey = started["state"]["pilgrims"]["monkey_king"]
     assert (monkey["weapon_level"], monkey["corruption"]) == (3, ["Permanent Limp"] * 2)
+
+
+# == Quests 1 and 2 joined at a later Turn: what the board does not show ============================
+
+Q1_HEROIC = ("Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka must "
+             "Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the "
+             "Villagers' house.")
+
+
+def setup_answer(client, quest, position, quest_setup):
+    return client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann"],
+        "options": {**PROFILES, "quest": quest, "quest_setup": quest_setup},
+        "position": position})
+
+
+def test_quest_1_joined_at_turn_4_after_tripitakas_meditation_and_a_skill_card(client):
+    """Quest 1's Heroic Victory: "(2) Tripitaka must Meditate, (3) any one Pilgrim must play a Skill
+    Card" — neither leaves a trace on the board, so a Quest joined at Turn 4 could never meet them
+    (both stayed "not yet" and the house cleared gave only the Victory). They are entered with the
+    position (`quest_setup.happened`): met, and clearing the house is the Heroic Victory. Without
+    them the same play is the Victory."""
+    position = {**Q1_LATER, "turn": 4, "pilgrims": {"monk_sha": {"villagers": 1}}}
+    table = start(client, "q1", position=position, quest_setup={"happened": {
+        "meditated": ["tripitaka"], "skills_played": ["monk_sha"]}})
+    assert part(table, "heroic_victory", "Tripitaka must Meditate") == "met"
+    assert part(table, "heroic_victory", "play a Skill Card") == "met"
+    maintenance(table)
+    kill(table, "monkey_king", "berrok-1")
+    kill(table, "monkey_king", "berrok-2")
+    assert_result(table, "heroic_victory", Q1_HEROIC)
+    table = start(client, "q1", position=position)
+    assert part(table, "heroic_victory", "Tripitaka must Meditate") == "not_yet"
+    maintenance(table)
+    kill(table, "monkey_king", "berrok-1")
+    kill(table, "monkey_king", "berrok-2")
+    assert_result(table, "victory", "Victory: The Pilgrims must defeat all Demons in the "
+                                    "Villagers' house.")
+
+
+def test_quest_2_joined_at_turn_3_after_a_pilgrim_advanced_to_10_karma(client):
+    """Quest 2's Heroic Victory: "(4) a Pilgrim must advance to 10 Good Karma and (5) a Pilgrim must
+    advance to 10 Bad Karma" — reached and traded at once ("The trades marked as mandatory must be
+    made when the Karma level is met or exceeded."), so the wheels no longer show it at a later
+    Turn: entered with the position (`quest_setup.happened`), each is met."""
+    table = start(client, "q2", position={
+        "turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": ["sutra-3"],
+        "wells": ["well-1"], "villagers": ["villager-1"], "demons": ["berrok"],
+        "pilgrims": {"monkey_king": {"sutras": 2}}},
+        quest_setup={"happened": {"good_karma_10": ["monk_sha"], "bad_karma_10": ["monkey_king"]}})
+    assert part(table, "heroic_victory", "10 Good Karma") == "met"
+    assert part(table, "heroic_victory", "10 Bad Karma") == "met"
+
+
+@pytest.mark.parametrize("quest, position, happened, field", [
+    ("q1", {}, {"meditated": ["tripitaka"]}, "options.quest_setup.happened"),
+    ("q2", {"turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": [],
+            "wells": ["well-1"], "villagers": ["villager-1"], "demons": [],
+            "pilgrims": {"tripitaka": {"sutras": 3}}},
+     {"meditated": ["tripitaka"]}, "options.quest_setup.happened.meditated"),
+    ("q1", {**Q1_LATER, "turn": 4, "pilgrims": {"monk_sha": {"villagers": 1}}},
+     {"meditated": ["nobody"]}, None),
+])
+def test_what_happened_is_refused_where_nothing_reads_it(client, quest, position, happened, field):
+    """Bad input is a 400 naming the field: nothing has happened before Turn 1, Quest 2 reads no
+    Meditation, and a fact names Pilgrims."""
+    answer = setup_answer(client, quest, position, {"happened": happened})
+    assert answer.status_code == 400, answer.get_json()
+    if field:
+        assert answer.get_json()["error"]["field"] == field

@@ -96,6 +96,21 @@ UPGRADE_SCHEMA = {
                    "corruption": CARD},
     "additionalProperties": False,
 }
+# What the Pilgrims did before the Turn a position is entered at, that a Condition reads and the
+# position cannot show (a Meditation, a Skill Card played, 10 Karma reached and traded): `quest_setup
+# .happened` of a Quest joined at a later Turn, for the facts its `past_facts` names.
+PAST_FACTS = ("meditated", "skills_played", "good_karma_10", "bad_karma_10")
+HAPPENED_SCHEMA = {
+    "type": "object",
+    "description": "joined at a later Turn: what happened before it that the board does not "
+                   "show, each with the Pilgrims who did it, e.g. {\"meditated\": "
+                   "[\"tripitaka\"]} (meditated, skills_played: played a Skill Card, "
+                   "good_karma_10 / bad_karma_10: advanced to 10 Karma)",
+    "propertyNames": {"enum": list(PAST_FACTS)},
+    "additionalProperties": {"type": "array", "items": {"enum": list(PILGRIMS)},
+                             "uniqueItems": True, "maxItems": 4},
+}
+
 UPGRADES_SCHEMA = {
     "type": "object", "propertyNames": {"enum": list(PILGRIMS)},
     "additionalProperties": {"type": "array", "items": UPGRADE_SCHEMA, "maxItems": 4},
@@ -348,6 +363,7 @@ class Quest:
     defeat_at_end: ClassVar[str | None] = None
     upgrades: ClassVar[int] = 0  # Karma Upgrades its setup gives each Pilgrim ...
     upgrades_quote: ClassVar[str | None] = None  # ... and the sentence that gives them
+    past_facts: ClassVar[tuple[str, ...]] = ()  # facts its Conditions read: quest_setup.happened
 
     # -- setup --------------------------------------------------------------------------------------
 
@@ -355,16 +371,35 @@ class Quest:
     def setup(cls, G: dict, options: dict) -> None:
         entered = dict(options.get("quest_setup") or {})
         upgrades = entered.pop("upgrades", None)
+        happened = entered.pop("happened", None)
         check_schema(cls.setup_schema, entered, "options.quest_setup")
         G["quest_state"] = {"facts": {"rescued": [], "revived": [], "meditated": [],
                                       "skills_played": [], "attacked": [],
                                       "good_karma_10": [], "bad_karma_10": []},
                             "latched": {}, "conditions": [], "title": cls.title}
+        cls.record_happened(G, happened)
         if cls.board:
             cls.place_board(G, options)
         cls.give_upgrades(G, options, upgrades)
         cls.prepare(G, options, entered)
         cls.statuses(AtSetup(G, options))
+
+    @classmethod
+    def record_happened(cls, G: dict, happened: dict | None) -> None:
+        """`quest_setup.happened` (a game joined at a later Turn) into the facts the Conditions
+        read."""
+        if not happened:
+            return
+        field = "options.quest_setup.happened"
+        if G["turn"] == 1:
+            raise BadRequest("nothing has happened before Turn 1: enter what the Pilgrims did "
+                             "with a position at a later Turn", field)
+        for fact, pilgrims in happened.items():
+            if fact not in cls.past_facts:
+                raise BadRequest(f"{cls.title or 'free play'} has no Condition that reads "
+                                 f"{fact}" + (f" (it reads {', '.join(cls.past_facts)})"
+                                              if cls.past_facts else ""), f"{field}.{fact}")
+            G["quest_state"]["facts"][fact].extend(pilgrims)
 
     @classmethod
     def place_board(cls, G: dict, options: dict) -> None:
@@ -740,6 +775,8 @@ for _quest in QUESTS.values():
 
 if any(quest.upgrades for quest in QUESTS.values()):
     QUEST_SETUP_FIELDS["upgrades"] = UPGRADES_SCHEMA
+if any(quest.past_facts for quest in QUESTS.values()):
+    QUEST_SETUP_FIELDS["happened"] = HAPPENED_SCHEMA
 
 QUEST_OPTIONS: dict[str, Option] = {
     "karma_upgrades": Option(

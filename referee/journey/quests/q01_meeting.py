@@ -65,6 +65,7 @@ class Meeting(Quest):
     number = 1
     title = "Quest 1 - Meeting"
     board = {"gates": 1, "villagers": 1, "boxes": 1, "doors": 1, "demons": {"berrok": 2}}
+    past_facts = ("meditated", "skills_played")
     setup_schema = {
         "type": "object",
         "properties": {"house": {

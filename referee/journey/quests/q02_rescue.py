@@ -71,6 +71,7 @@ class Rescue(Quest):
     number = 2
     title = "Quest 2 - Rescue"
     board = {"gates": 2, "sutras": 3, "villagers": 1, "wells": 1, "demons": {"berrok": 3}}
+    past_facts = ("good_karma_10", "bad_karma_10")
     options = {
         "q2_sutras": Option(
             "Quest 2 table ruling: \"possess at least 2 Sutra Tokens\". \"combined\": the "
