@@ -9,8 +9,8 @@ writer for the re-ranker), and since the ninth session calibration-3 (a third ca
 and train-2's answerable questions: the six sets the re-ranker is fitted on (docs/rules-api.md).
 The blind sets (holdout, test, blind) are never read here. Each is searched
 with its game; the inputs are the search's confidence features (`SearchResult.features`, those
-named by --features) and the question's embedding
-(`embedding.question_vector`: what *kind* of question it is — a card's printed contents, play
+named by --features) and the question's third-layer vector
+(`embedding.question_vector`'s `layer3`: what *kind* of question it is — a card's printed contents, play
 time, an opinion — which the ranking's features cannot see). The model is a logistic regression
 (L2 on standardized inputs, classes weighted equally, fitted by Newton's method) whose target is
 "the book answers this".
@@ -130,7 +130,7 @@ def inputs(searcher, questions, names) -> np.ndarray:
     rows = []
     for q in questions:
         res = search.search(searcher, q["q"], q["game"], 5)
-        question = embedding.question_vector(res.query)
+        question = embedding.question_vector(res.query).layer3
         rows.append(np.concatenate([[res.features[n] for n in names], question]))
     return np.array(rows)
 

@@ -106,7 +106,7 @@ def lists(searcher, questions) -> Lists:
         rows.append(np.array([[f[k] for k in names] for _, f in cands]).reshape(-1, len(names)))
         flags.append([1 if answer in norm(d["text"]) else 0 for d, _ in cands])
         sets.append(item["set"])
-        qs.append(embedding.question_vector(search.plan_query(item["q"], item["game"]).text))
+        qs.append(embedding.question_vector(search.plan_query(item["q"], item["game"]).text).embedding)
         at = [vectors.rows[(d["game"], d["id"])] for d, _ in cands]
         passages.append(vectors.vectors[[row for row, _, _ in at]].reshape(-1, embedding.DIM))
         # a passage without sentences stands for its own sentence, as in the search

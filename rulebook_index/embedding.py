@@ -6,7 +6,8 @@ is the model's forward pass as sentence-transformers runs it: BERT's uncased Wor
 tokenizer (plain Python), then six transformer layers, the mean of the token vectors over the
 attention mask and L2 normalisation, written once as an ONNX graph from the package's
 safetensors weights (`build_graph`, with the `onnx` package, on first use; kept in
-instance/encoder/, never committed) and run by onnxruntime on one thread.
+instance/encoder/, never committed) and run by onnxruntime on one thread. The same run also gives
+a question's third layer pooled the same way, which the abstention reads (`question_vector`).
 tests/test_search_embedding.py checks it against vectors computed by sentence-transformers
 itself (cosine >= 0.9999).
 """
@@ -19,6 +20,7 @@ import tempfile
 import unicodedata
 from importlib import metadata
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import onnxruntime
@@ -39,6 +41,14 @@ GRAPH_DIR = Path(__file__).resolve().parent.parent / "instance" / "encoder"
 QUANTIZED = True
 ENCODER = (f"all-MiniLM-L6-v2 {'int8' if QUANTIZED else 'float32'}, one text a run, "
            f"onnxruntime {onnxruntime.__version__}")
+# The graph's outputs: the model's sentence vector (the sixth layer's tokens, mean-pooled and
+# L2-normalised), which the ranking compares with the passages', and the third layer's pooled the
+# same way, which says better what *kind* of question it is (a card's printed contents, an
+# opinion): the abstention reads it (session 9: out of fold 204 against 162 of 332 unanswerable
+# at the same 32/1,069 answerable). Taken from the same run, the sixth layer's vector is bitwise
+# what it was without the second output (tests/test_search_embedding.py).
+OUTPUTS = ("embedding", "layer3")
+KIND_LAYER = 3
 
 
 def model_dir() -> Path:
@@ -138,10 +148,11 @@ def graph_path(quantized: bool = QUANTIZED) -> Path:
     return folder / f"all-minilm-l6-v2-{kind}-{h.hexdigest()[:16]}.onnx"
 
 
-def _graph(weights_dir: Path):
+def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS):
     """The model's forward pass, from one text's input_ids (1, length) to its unit vector
     (1, 384), as an ONNX model: standard operators for the embeddings and the pooling, and
-    onnxruntime's fused Attention, SkipLayerNormalization and BiasGelu in the layers. One text
+    onnxruntime's fused Attention, SkipLayerNormalization and BiasGelu in the layers; with
+    "layer3" in `outputs`, the third layer's tokens pooled the same way too. One text
     a run, so no padding and no attention mask: the int8 graph quantizes its activations with
     one scale over the whole input, so a text batched with others would get another vector."""
     from onnx import TensorProto, helper, numpy_helper
@@ -165,6 +176,12 @@ def _graph(weights_dir: Path):
 
     def weight(prefix: str) -> str:  # torch's Linear computes x W^T
         return const(prefix + ".weight", w[prefix + ".weight"].T)
+
+    def unit_mean(x: str, name: str) -> None:
+        """The tokens' mean over the text, L2-normalised, as the output `name`."""
+        pooled = op("ReduceMean", x, "axis1", keepdims=0)
+        norm = op("Max", op("ReduceL2", pooled, "last_axis", keepdims=1), "tiny")
+        nodes.append(helper.make_node("Div", [pooled, norm], [name], name=name))
 
     def skip_layer_norm(x: str, skip: str, dense: str, norm: str) -> str:
         """LayerNorm(x + bias + skip): a dense layer's bias added, then the residual."""
@@ -201,26 +218,27 @@ def _graph(weights_dir: Path):
                domain="com.microsoft")
         x = skip_layer_norm(op("MatMul", h, weight(p + "output.dense")), x,
                             p + "output.dense", p + "output.LayerNorm")
-    pooled = op("ReduceMean", x, "axis1", keepdims=0)
-    norm = op("Max", op("ReduceL2", pooled, "last_axis", keepdims=1), "tiny")
-    nodes.append(helper.make_node("Div", [pooled, norm], ["embedding"], name="embedding"))
+        if i + 1 == KIND_LAYER and "layer3" in outputs:
+            unit_mean(x, "layer3")
+    unit_mean(x, "embedding")
     graph = helper.make_graph(
         nodes, "all-MiniLM-L6-v2",
         [helper.make_tensor_value_info("input_ids", TensorProto.INT64, [1, "length"])],
-        [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, [1, hidden])],
+        [helper.make_tensor_value_info(name, TensorProto.FLOAT, [1, hidden]) for name in outputs],
         initializers)
     return helper.make_model(graph, ir_version=9, opset_imports=[
         helper.make_opsetid("", 18), helper.make_opsetid("com.microsoft", 1)])
 
 
-def build_graph(path: Path, quantized: bool = QUANTIZED) -> None:
+def build_graph(path: Path, quantized: bool = QUANTIZED,
+                outputs: tuple[str, ...] = OUTPUTS) -> None:
     """Write the model's graph to `path`; quantized, its weight matrices are int8 (one scale per
     output column) and its activations are quantized as it runs (onnxruntime's dynamic
     quantization): about half the time of float32, at a cosine of about 0.99 to it. Written
     under a temporary name and renamed, so processes building at once never see half a graph."""
     import onnx  # only here: a process that finds the graph built never loads it
 
-    model = _graph(model_dir())
+    model = _graph(model_dir(), outputs)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".graph-", dir=path.parent) as tmp:
         built = Path(tmp) / "graph.onnx"
@@ -259,14 +277,29 @@ class Encoder:
         self.session = onnxruntime.InferenceSession(str(path), options,
                                                     providers=["CPUExecutionProvider"])
 
+    def _run(self, outputs: list[str], text: str, max_tokens: int) -> list[np.ndarray]:
+        ids = np.array([self.tokenizer.ids(text, max_tokens)], dtype=np.int64)
+        return [v[0] for v in self.session.run(outputs, {"input_ids": ids})]
+
     def encode(self, texts: list[str], max_tokens: int = MAX_TOKENS) -> np.ndarray:
         """Unit vectors of `texts`, (len(texts), 384): the mean of each text's token vectors,
         L2-normalised; one text a run (see _graph)."""
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         for i, text in enumerate(texts):
-            ids = np.array([self.tokenizer.ids(text, max_tokens)], dtype=np.int64)
-            out[i] = self.session.run(["embedding"], {"input_ids": ids})[0][0]
+            out[i] = self._run(["embedding"], text, max_tokens)[0]
         return out
+
+    def encode_question(self, text: str) -> "QuestionVectors":
+        """The question's sentence vector and its third layer's, from one run."""
+        return QuestionVectors(*self._run(list(OUTPUTS), text, QUESTION_TOKENS))
+
+
+class QuestionVectors(NamedTuple):
+    """A question's two unit vectors (384 each): `embedding`, the model's sentence vector, which
+    the re-ranker's cosines read, and `layer3`, the third layer's, which the abstention reads."""
+
+    embedding: np.ndarray
+    layer3: np.ndarray
 
 
 @functools.cache
@@ -276,12 +309,14 @@ def encoder() -> Encoder:
 
 
 @functools.lru_cache(maxsize=1024)
-def question_vector(text: str) -> np.ndarray:
-    """A question's unit vector (read-only; the same question is asked again by the next phone,
-    and by a search without a game once to find its game and once in it)."""
-    v = encoder().encode([text], max_tokens=QUESTION_TOKENS)[0]
-    v.flags.writeable = False
-    return v
+def question_vector(text: str) -> QuestionVectors:
+    """A question's two unit vectors (`QuestionVectors`; read-only: the same question is asked
+    again by the next phone, and by a search without a game once to find its game and once in
+    it)."""
+    vectors = encoder().encode_question(text)
+    for v in vectors:
+        v.flags.writeable = False
+    return vectors
 
 
 def from_bytes(vector: bytes, sentence_vectors: bytes) -> tuple[np.ndarray, np.ndarray]:

@@ -740,18 +740,19 @@ def reranker_weights() -> tuple[float, ...]:
 
 class Question:
     """A question's embedding and the re-ranker's adapted one, each computed once per search (a
-    search without a game ranks twice: to find the game, then in it)."""
+    search without a game ranks twice: to find the game, then in it), and its third layer's vector,
+    which the abstention reads (`embedding.QuestionVectors`)."""
 
     def __init__(self, text: str):
         self.text = text
 
     @functools.cached_property
-    def vector(self) -> np.ndarray:
+    def vectors(self) -> embedding.QuestionVectors:
         return embedding.question_vector(self.text)
 
     @functools.cached_property
     def adapted(self) -> np.ndarray:
-        return adapted_question(self.vector)
+        return adapted_question(self.vectors.embedding)
 
 
 @dataclass
@@ -1289,8 +1290,8 @@ def _question_weights() -> np.ndarray | None:
 
 def confidence_of(features: dict[str, float], question: np.ndarray | None = None) -> float:
     """The calibrated probability that the book answers the question: a logistic model over
-    `features` and the question's embedding `question` (`embedding.question_vector`), fitted on
-    the calibration and dev questions (bench/calibrate_abstention.py)."""
+    `features` and the question's third-layer vector `question` (`embedding.question_vector`'s
+    `layer3`), fitted on the fit sets (bench/calibrate_abstention.py)."""
     model = _calibration()
     z = model.get("bias", 0.0) + sum(w * features.get(k, 0.0)
                                      for k, w in model.get("weights", {}).items())
@@ -1368,7 +1369,7 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     ranked = _rerank(plan, docs, scores, searcher, limit, question)
     features = _confidence_features(plan, searcher, game,
                                     [(docs[i], r) for i, r in ranked[:2]])
-    confidence = round(confidence_of(features, question.vector), 3)  # as reported, and compared
+    confidence = round(confidence_of(features, question.vectors.layer3), 3)  # as reported, and compared
 
     hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}
     hits = []
@@ -1388,8 +1389,13 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
                 answer_end=r.answer[1],
             )
         )
+    # An off-book question (a kind books do not answer, asked in a word this book never uses) is
+    # not answered whatever the model says: with the third layer's vector the model answered "is
+    # there an expansion" in Avignon, whose glossary leads "expansion" to its combining rules;
+    # no off-book question of the fit sets is answered out of fold either way (session 10).
+    answered = bool(hits) and confidence >= answer_threshold() and not features["off_book"]
     return SearchResult(
         query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions,
-        game=game, detected=detected, answered=bool(hits) and confidence >= answer_threshold(),
-        confidence=confidence, features=features,
+        game=game, detected=detected, answered=answered, confidence=confidence,
+        features=features,
     )

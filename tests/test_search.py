@@ -284,7 +284,7 @@ def test_the_first_stage_sums_each_passage_as_whoosh_scores_it(searcher, game):
 def test_cosines_of_a_few_passages_are_those_of_the_whole_matrices(searcher):
     """Up to float32 rounding: BLAS may sum a gathered matrix's last rows in another order."""
     vectors = search._passage_vectors(searcher)
-    question = search.embedding.question_vector("what happens when my guy is knocked out")
+    question = search.embedding.question_vector("what happens when my guy is knocked out").embedding
     keys = list(vectors.rows)[::37]
     whole, by_sentence = vectors.vectors @ question, vectors.sentences @ question
     expected = []

@@ -266,7 +266,7 @@ def test_results_are_ordered_by_the_reranker_over_their_features(searcher):
 
 
 def test_the_question_adapter_maps_to_a_unit_vector_and_is_identity_without_a_file(monkeypatch):
-    q = embedding.question_vector("do the bad guys get slowed down by the river")
+    q = embedding.question_vector("do the bad guys get slowed down by the river").embedding
     mapped = search.adapted_question(q)
     assert mapped.shape == q.shape and abs(float(np.linalg.norm(mapped)) - 1.0) < 1e-5
     a = search._adapter()
@@ -277,17 +277,19 @@ def test_the_question_adapter_maps_to_a_unit_vector_and_is_identity_without_a_fi
     assert search.adapted_question(q) is q
 
 
-def test_the_reranker_cosines_read_the_adapted_question_and_the_confidence_the_raw_one(searcher):
+def test_the_reranker_cosines_read_the_adapted_question_and_the_confidence_the_third_layer(
+        searcher):
     q, game = "can my guy walk thru my buddy", "journey"
     text = search.plan_query(q, game).text
-    raw = embedding.question_vector(text)
-    mapped = search.adapted_question(raw)
+    question = embedding.question_vector(text)
+    mapped = search.adapted_question(question.embedding)
     vectors = search._passage_vectors(searcher)
     for d, f in search.candidates(searcher, q, game):
         passage = vectors.vectors[vectors.rows[(d["game"], d["id"])][0]]
         assert f["cosine"] == pytest.approx(float(passage @ mapped), abs=1e-5)
     res = search.search(searcher, q, game, 3)
-    assert res.confidence == round(search.confidence_of(res.features, raw), 3)
+    assert res.confidence == round(search.confidence_of(res.features, question.layer3), 3)
+    assert res.confidence != round(search.confidence_of(res.features, question.embedding), 3)
 
 
 def test_a_story_passage_is_marked_and_weighed_down(searcher):

@@ -8,6 +8,7 @@ from importlib import metadata
 from pathlib import Path
 
 import numpy as np
+import onnxruntime
 import pytest
 from packaging.requirements import Requirement
 
@@ -44,6 +45,33 @@ def test_the_int8_graph_stays_close_to_them():
     assert min(cosines.values()) >= 0.985, cosines
 
 
+def test_the_third_layers_output_leaves_the_sentence_vector_bitwise_unchanged(tmp_path):
+    """The graph's second output (the third layer pooled, for the abstention) is read from the
+    same run; the int8 graph without it gives every text the very same sentence vector, so the
+    passages' cached vectors and the re-ranker's fit hold."""
+    alone = tmp_path / "sentence-vector-only.onnx"
+    embedding.build_graph(alone, quantized=True, outputs=("embedding",))
+    session = onnxruntime.InferenceSession(str(alone), providers=["CPUExecutionProvider"])
+    assert [o.name for o in session.get_outputs()] == ["embedding"]
+    shipped = embedding.Encoder(quantized=True)
+    texts = [c["text"] for c in REFERENCE["vectors"]] + ["how long does a game take",
+                                                        "can my guy walk thru my buddy"]
+    for text in texts:
+        ids = np.array([shipped.tokenizer.ids(text)], dtype=np.int64)
+        without = session.run(["embedding"], {"input_ids": ids})[0][0]
+        assert np.array_equal(shipped.encode([text])[0], without), text
+
+
+def test_a_question_gets_its_sentence_vector_and_its_third_layers_from_one_run():
+    text = "is there a phone app for it"
+    vectors = embedding.question_vector(text)
+    assert np.array_equal(vectors.embedding,
+                          embedding.encoder().encode([text], embedding.QUESTION_TOKENS)[0])
+    assert abs(float(np.linalg.norm(vectors.layer3)) - 1.0) < 1e-5
+    assert float(vectors.layer3 @ vectors.embedding) < 0.99  # another vector, not a copy
+    assert not vectors.embedding.flags.writeable and not vectors.layer3.flags.writeable
+
+
 def test_the_search_uses_the_encoder_its_vectors_were_made_with():
     assert embedding.encoder().quantized == embedding.QUANTIZED
     with np.load(embedding.CACHE) as f:
@@ -51,7 +79,7 @@ def test_the_search_uses_the_encoder_its_vectors_were_made_with():
 
 
 def test_a_paraphrase_is_closer_than_an_unrelated_rule():
-    q = embedding.question_vector("can i get rid of a card i don't want")
+    q = embedding.question_vector("can i get rid of a card i don't want").embedding
     near, far = embedding.encoder().encode(["You may discard a card from your hand.",
                                            "The Roman player goes first."])
     assert q @ near > q @ far + 0.2
