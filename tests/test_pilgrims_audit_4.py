@@ -234,13 +234,15 @@ def test_the_table_page_names_each_listed_payment(client):
     app = client.application
     with app.test_request_context():
         labels = app.jinja_env.get_template("play/_labels_pilgrims.html").module
-        said = {(e["type"], e.get("index", e.get("tile"))):
-                " ".join(str(labels.choice(e, view, {"p1": "Ann", "p2": "Bob"})).split())
-                for e in view["legal"]}
-    assert "pay hand 1 (converted); party 1; 2 clovers convert companion 1's type" in said[
-        ("complete_adventure", 1)]
-    assert "pay the leader's item, hand 1 (converted)" in said[("complete_adventure", 4)]
-    assert "(pay the leader's item, hand 1)" in said[("sign_up", "B")]
+        said = {}
+        for e in view["legal"]:
+            said.setdefault((e["type"], e.get("index", e.get("tile"))), []).append(
+                " ".join(str(labels.choice(e, view, {"p1": "Ann", "p2": "Bob"})).split()))
+    assert any("pay hand 1 (converted); party 1; 2 clovers convert companion 1's type" in label
+               for label in said[("complete_adventure", 1)])
+    assert any("pay the leader's item, hand 1 (converted)" in label
+               for label in said[("complete_adventure", 4)])
+    assert any("(pay the leader's item, hand 1)" in label for label in said[("sign_up", "B")])
 
 
 def test_a_conversion_the_clovers_cannot_pay_is_not_listed(client):

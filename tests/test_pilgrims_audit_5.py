@@ -11,9 +11,28 @@ adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes. The di
 1 fist, 2 speech, 3 leaf, 4 fist + leaf, 5 speech + speech, none with a party requirement.
 """
 
-import pytest
+from itertools import combinations, permutations, product
 
-from tests.test_pilgrims_audit import DISPLAY, A, I, ev, in_book, me, start, two
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.core import BadRequest, RuleViolation, engine
+from referee.pilgrims import Game
+from tests.test_pilgrims_audit import (
+    DISPLAY,
+    A,
+    C,
+    I,
+    M,
+    ev,
+    example_setup,
+    in_book,
+    me,
+    start,
+    two,
+)
+from tests.test_pilgrims_audit_4 import posted
 
 DISCOUNT = in_book("Discount the cost to complete an adventure or to sign up for a public quest by "
                    "1 item card of the indicated type.")
@@ -143,3 +162,210 @@ def test_the_table_page_names_a_discount_in_a_payment(client):
         labels = app.jinja_env.get_template("play/_labels_pilgrims.html").module
         said = " ".join(str(labels.pay_text([{"improvement": 1}, {"hand": 2}])).split())
     assert said == "the discount of completed adventure 1, hand 2"
+
+
+# -- every way to pay: accepted exactly when the book allows it ----------------------------------
+
+SYMBOLS = ("fist", "speech", "leaf")
+
+
+def fits(entry_symbol, slot) -> bool:
+    """An item card's symbol (None: converted by a clover), or a named discount's, paying for one
+    symbol of the items cost."""
+    return entry_symbol in (None, "coin", "any", slot)
+
+
+def allowed(cost, entries, unnamed, clovers) -> bool:
+    """The book's reading of a payment, by brute force: each entry (an item card's adventure
+    symbol, None when a clover converts it, or a named discount's symbol) pays its own symbol of
+    the items cost, and the discounts not named cover the rest ("More discount abilities ... can
+    be used"), each its own symbol; a clover a conversion."""
+    if entries.count(None) > clovers or len(entries) > len(cost):
+        return False
+    for slots in permutations(range(len(cost))):
+        mine, rest = slots[:len(entries)], [cost[s] for s in slots[len(entries):]]
+        if all(fits(symbol, cost[s]) for symbol, s in zip(entries, mine, strict=True)):
+            if len(rest) <= len(unnamed) and any(
+                    all(fits(d, slot) for d, slot in zip(order, rest, strict=True))
+                    for order in permutations(unnamed, len(rest))):
+                return True
+    return False
+    if len(entries) > len(cost):
+        return False
+    for slots in permutations(range(len(cost))):
+        mine, rest = slots[:len(entries)], [cost[s] for s in slots[len(entries):]]
+        if all(fits(symbol, cost[s]) for (symbol, _), s in zip(entries, mine, strict=True)):
+            if len(rest) <= len(unnamed) and any(
+                    all(fits(d, slot) for d, slot in zip(order, rest, strict=False))
+                    for order in permutations(unnamed, len(rest))):
+                return True
+    return False
+
+
+def ways_to_pay(pool_size, discounts):
+    """Every payment of up to 3 entries from `pool_size` item cards (each converted or not) and
+    the discounts named (none converted: that is refused on its own, tested above)."""
+    for size in range(4):
+        for chosen in combinations(range(pool_size), size):
+            for converted in product((False, True), repeat=size):
+                for named in range(len(discounts) + 1):
+                    for which in combinations(range(len(discounts)), named):
+                        yield list(zip(chosen, converted, strict=True)), list(which)
+
+
+def payment_table(client, cost, hand, leader_holds, discounts, clovers):
+    display = [A(1, 2, [], cost), *DISPLAY[1:]]
+    setup = example_setup(client)
+    setup["position"] = {
+        "phase": "activate", "turn": {"activated": True}, "display": display,
+        "players": two({"movement": [1], "hand": hand, "leader_holds": leader_holds,
+                        "clovers": clovers, "completed": [discount(d) for d in discounts]})}
+    return engine.check_setup(Game, setup)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cost=st.lists(st.sampled_from(SYMBOLS), max_size=3),
+       hand=st.lists(st.sampled_from((*SYMBOLS, "coin")), max_size=3),
+       leader_holds=st.sampled_from((None, *SYMBOLS, "coin")),
+       discounts=st.lists(st.sampled_from((*SYMBOLS, "any")), max_size=2),
+       clovers=st.integers(0, 2))
+def test_every_way_to_pay_is_accepted_exactly_when_the_book_allows_it(
+        client, cost, hand, leader_holds, discounts, clovers):
+    """Each payment of the first display card (up to 3 item cards from the hand and the leader,
+    each converted by a clover or not, and any of the discounts named) is accepted exactly when a
+    brute-force reading of the book pays the cost with it; and what can be done next lists the
+    card once for each distinct way that is accepted with the fewest clovers (two hand cards of
+    the same symbols are one way; the discounts not named cover what the cards leave)."""
+    setup = payment_table(client, cost, [I(s, "star") for s in hand],
+                          leader_holds and I(leader_holds, "compass"), discounts, clovers)
+    model = engine.start(Game, setup)
+    pool = [({"hand": n + 1}, s) for n, s in enumerate(hand)]
+    if leader_holds:
+        pool.append(({"character": "leader"}, leader_holds))
+    accepted = []
+    for items, named in ways_to_pay(len(pool), discounts):
+        pay = [{**pool[i][0], **({"convert": True} if c else {})} for i, c in items]
+        pay += [{"improvement": d + 1} for d in named]
+        entries = [None if c else pool[i][1] for i, c in items] + [discounts[d] for d in named]
+        unnamed = [d for n, d in enumerate(discounts) if n not in named]
+        event = ev("complete_adventure", source="display", index=1, pay=pay)
+        try:
+            engine.apply(model, event)
+        except (RuleViolation, BadRequest):
+            ok = False
+        else:
+            ok = True
+            model = engine.start(Game, setup)
+        assert ok == allowed(cost, entries, unnamed, clovers), (pay, ok)
+        if ok and not named:
+            accepted.append(pay)
+
+    def way(pay):  # two hand cards showing the same symbols are one way to pay
+        return tuple(sorted((hand[e["hand"] - 1] if "hand" in e else e["character"],
+                             bool(e.get("convert"))) for e in pay))
+    fewest = min((sum(bool(e.get("convert")) for e in pay) for pay in accepted), default=0)
+    events = [e for e in model.legal() if e["type"] == "complete_adventure" and e["index"] == 1]
+    for event in events:
+        engine.apply(engine.start(Game, setup), posted(event))
+    listed = [e["pay"] for e in events]
+    assert len({way(pay) for pay in listed}) == len(listed)
+    assert {way(pay) for pay in listed} == {
+        way(pay) for pay in accepted if sum(bool(e.get("convert")) for e in pay) == fewest}
+
+
+# -- what can be done next: each distinct way to pay ----------------------------------------------
+
+
+def listed_ways(table, index=1, kind="complete_adventure", key="index"):
+    return [e for e in table.view("p1")["legal"] if e["type"] == kind and e.get(key) == index]
+
+
+def each_accepted(client, position_p1, events, display=DISPLAY):
+    """Each listed event accepted on its own table (the same position)."""
+    for event in events:
+        adventure_phase(client, position_p1, display).accepted(posted(event))
+
+
+def test_a_coin_or_the_matching_card_both_listed(client):
+    """"The wild (coin) adventure symbol can replace any other adventure symbol ..." — Ann may pay
+    the fist adventure with her fist card or her coin: both ways are listed, the exact card first,
+    and each is accepted. Round 4 listed the first only."""
+    p1 = {"hand": [I("fist", "star"), I("coin", "notes")]}
+    ways = listed_ways(adventure_phase(client, p1))
+    assert [e["pay"] for e in ways] == [[{"hand": 1}], [{"hand": 2}]]
+    each_accepted(client, p1, ways)
+
+
+def test_the_hand_or_the_party_both_listed(client):
+    """"The player may discard item cards held by their party and/or item cards from their hand."
+    A fist in hand and a fist under the leader: two ways (paying the leader's frees it)."""
+    p1 = {"hand": [I("fist", "star")], "leader_holds": I("fist", "sword")}
+    ways = listed_ways(adventure_phase(client, p1))
+    assert [e["pay"] for e in ways] == [[{"hand": 1}], [{"character": "leader"}]]
+    each_accepted(client, p1, ways)
+
+
+def test_two_hand_cards_of_the_same_symbols_are_one_way(client):
+    p1 = {"hand": [I("fist", "star"), I("fist", "star"), I("fist", "notes")]}
+    ways = listed_ways(adventure_phase(client, p1))
+    assert [e["pay"] for e in ways] == [[{"hand": 1}], [{"hand": 3}]]
+
+
+def test_which_companion_retires_for_the_cross_is_each_listed(client):
+    """"2. If there are one or more cross symbols in the party requirement, retire one companion
+    card from the party for each cross symbol." Two beasts, one beast and one cross: either may
+    retire (the one retired counts for a public quest all the same, but holds its own item)."""
+    cross = A(1, 3, ["beast"], ["fist"], crosses=1)
+    display = [cross, *DISPLAY[1:]]
+    p1 = {"hand": [I("fist", "star")], "party": [M(C(["beast"], ["star"])),
+                                                  M(C(["beast", "wanderer"], ["notes"]))]}
+    ways = listed_ways(adventure_phase(client, p1, display))
+    assert [(e["companions"], e["retire"]) for e in ways] == [([1], [1]), ([2], [2])]
+    each_accepted(client, p1, ways, display)
+
+
+def test_a_discount_or_a_card_both_listed(client):
+    """A fist discount covers the fist cost, or Ann pays her fist card: both are ways to pay."""
+    p1 = {"completed": [discount("fist")], "hand": [I("fist", "star")]}
+    ways = listed_ways(adventure_phase(client, p1))
+    assert [e["pay"] for e in ways] == [[], [{"hand": 1}]]
+    each_accepted(client, p1, ways)
+
+
+def test_conversions_are_listed_only_where_the_card_needs_them(client):
+    """A fist card and a speech card, 1 clover, a fist cost: the clover-free way is listed; the
+    speech card converted instead is not (it spends a clover for nothing the fist cannot pay) but
+    is accepted when entered ("Spend 1 clover token ... to convert an item card's adventure
+    symbol to match the items cost")."""
+    p1 = {"clovers": 1, "hand": [I("fist", "star"), I("speech", "star")]}
+    table = adventure_phase(client, p1)
+    assert [e["pay"] for e in listed_ways(table)] == [[{"hand": 1}]]
+    table.accepted(ev("complete_adventure", source="display", index=1,
+                      pay=[{"hand": 2, "convert": True}]))
+    assert me(table)["clovers"] == 0 and me(table)["hand"] == [I("fist", "star")]
+
+
+def test_sign_ups_list_each_way_too(client):
+    """Tile B costs fist + speech: a fist card or a coin for the fist, the speech card for the
+    speech (or the coin for the speech with the fist card)."""
+    p1 = {"hand": [I("fist", "star"), I("speech", "star"), I("coin", "star")]}
+    ways = listed_ways(adventure_phase(client, p1), "B", "sign_up", "tile")
+    assert sorted(sorted(p["hand"] for p in e["pay"]) for e in ways) == [[1, 2], [1, 3], [2, 3]]
+
+
+def test_past_twelve_ways_the_card_is_listed_open_as_well(client):
+    """Sixteen cards in hand (eight kinds, two of each), none a fist, 2 clovers, a fist + fist
+    adventure: 36 ways to convert two cards. Twelve are listed, and the card open for the table's
+    own payment; a way not listed is accepted."""
+    hand = [I(a, b) for a in ("speech", "leaf") for b in ("sword", "notes", "compass", "star")]
+    display = [A(1, 2, [], ["fist", "fist"]), *DISPLAY[1:]]
+    p1 = {"clovers": 2, "hand": hand + hand}
+    table = adventure_phase(client, p1, display)
+    ways = listed_ways(table)
+    assert len([e for e in ways if "pay" in e]) == 12
+    [open_event] = [e for e in ways if "open" in e]
+    assert "pay" in open_event["open"] and "pay" not in open_event
+    listed = {tuple(p["hand"] for p in e["pay"]) for e in ways if "pay" in e}
+    assert (8, 16) not in listed
+    table.accepted(ev("complete_adventure", source="display", index=1,
+                      pay=[{"hand": 8, "convert": True}, {"hand": 16, "convert": True}]))

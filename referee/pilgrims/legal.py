@@ -3,11 +3,13 @@ are left "open"."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from referee.core import BadRequest, RuleViolation
 
 from . import cards
 from .board import CORNERS, FIGURES, MOVEMENT_SPACES, QUILLS, SIZE
-from .payment import cover_cost, find_party
+from .payment import party_ways, payments
 
 
 def replenish_event(game, seat) -> dict:
@@ -162,73 +164,72 @@ def ability_events(game, seat) -> list[dict]:
     return out
 
 
-def a_payment(cost, player, discounts, clovers=0) -> list[dict] | None:
-    """A payment that covers `cost`, if there is one: item cards from the hand first, then those
-    held by the party ("The player may discard item cards held by their party and/or item cards
-    from their hand."), then, up to `clovers`, other cards converted for a clover each."""
+def item_pool(player) -> list[tuple[dict, dict]]:
+    """The item cards a payment may name: the hand's, then those held by the party ("The player
+    may discard item cards held by their party and/or item cards from their hand.")."""
     pool = [({"hand": n}, card) for n, card in enumerate(player["hand"], start=1)]
     pool += [({"character": which}, holder["holds"]) for which, holder in
              [("leader", player["leader"])] + list(enumerate(player["party"], start=1))
              if holder["holds"] is not None]
-    used: list[int] = []
-    for symbol in cost:
-        pick = next((i for i, (_, c) in enumerate(pool)
-                     if i not in used and c["adventure"] == symbol), None)
-        if pick is not None:
-            used.append(pick)
-    for _ in range(len(cost) - len(used)):
-        pick = next((i for i, (_, c) in enumerate(pool)
-                     if i not in used and c["adventure"] == cards.WILD), None)
-        if pick is not None:
-            used.append(pick)
-    for n in range(len(used) + 1):
-        trial = used[:len(used) - n]
-        if cover_cost(cost, [pool[i][1]["adventure"] for i in trial], discounts) is None:
-            return [pool[i][0] for i in trial]
-    spare = [i for i in range(len(pool)) if i not in used]
-    for converted in range(1, min(clovers, len(spare)) + 1):
-        paid = [pool[i][1]["adventure"] for i in used] + [None] * converted
-        if cover_cost(cost, paid, discounts) is None:
-            return [pool[i][0] for i in used] + [{**pool[i][0], "convert": True}
-                                                 for i in spare[:converted]]
-    return None
+    return pool
+
+
+def party_choices(card, party, clovers) -> list[tuple[list[int], list[int], list[int]]]:
+    """The distinct ways to meet `card`'s party requirement with the fewest type conversions: the
+    companions taking part, those converted, and those retired for the crosses (the participants
+    matter only through the ones retired, so one way per set of companions retired)."""
+    out, seen = [], set()
+    for chosen, converted in party_ways(card["party"], party, clovers):
+        for retire in combinations(chosen, card.get("crosses", 0)):
+            if frozenset(retire) not in seen:
+                seen.add(frozenset(retire))
+                out.append((chosen, converted, list(retire)))
+    return out
+
+
+# At most this many ways to pay one card are listed; past it, the card is listed open as well,
+# for the table to enter its own payment (a hand of many cards, a long cost, clovers to spare).
+WAYS_LISTED = 12
 
 
 def adventure_events(game, seat, player) -> list[dict]:
+    """Each adventure card and public quest that can be had, once for each distinct way to pay its
+    items cost and, for a card, to meet its party requirement (which companions retire), at the
+    fewest clovers it needs; a way that spends more clovers is accepted when entered."""
     out = []
     discounts = [a["discount"] for a in player["completed"] if "discount" in a]
     party = [m["card"] for m in player["party"]]
+    pool = item_pool(player)
     candidates = [("reserve", n + 1, c) for n, c in enumerate(player["reserve"])] + [
         ("display", n + 1, e["card"]) for n, e in enumerate(game.G["display"])]
     for source, index, card in candidates:
+        event = {"type": "complete_adventure", "player": seat, "source": source, "index": index}
         if card is None or "cost" not in card or "party" not in card:
-            out.append({"type": "complete_adventure", "player": seat, "source": source,
-                        "index": index, "open": ["adventure", "pay", "companions", "retire"]})
+            out.append({**event, "open": ["adventure", "pay", "companions", "retire"]})
             continue
-        found = find_party(card["party"], party, player["clovers"])
-        if found is None:
-            continue
-        chosen, converted = found
-        pay = a_payment(card["cost"], player, discounts, player["clovers"] - 2 * len(converted))
-        if pay is None:
-            continue
-        out.append({"type": "complete_adventure", "player": seat, "source": source,
-                    "index": index, "pay": pay, "companions": chosen,
-                    "retire": chosen[:card.get("crosses", 0)],
-                    **({"convert_types": converted} if converted else {})})
+        more = False
+        for chosen, converted, retire in party_choices(card, party, player["clovers"]):
+            ways = payments(card["cost"], pool, discounts,
+                            player["clovers"] - 2 * len(converted), WAYS_LISTED)
+            more = more or len(ways) > WAYS_LISTED
+            out += [{**event, "pay": pay, "companions": chosen, "retire": retire,
+                     **({"convert_types": converted} if converted else {})}
+                    for pay in ways[:WAYS_LISTED]]
+        if more:
+            out.append({**event, "open": ["pay", "companions", "retire", "convert_types"]})
     mine = game.quills_of(seat)
     if len(mine) < QUILLS:
         for quest in game.G["quests"]:
             if quest["tile"] in mine or None not in quest["quills"]:
                 continue
+            event = {"type": "sign_up", "player": seat, "tile": quest["tile"]}
             if quest["cost"] is None:
-                out.append({"type": "sign_up", "player": seat, "tile": quest["tile"],
-                            "open": ["cost", "pay"]})
+                out.append({**event, "open": ["cost", "pay"]})
                 continue
-            pay = a_payment(quest["cost"], player, discounts, player["clovers"])
-            if pay is not None:
-                out.append({"type": "sign_up", "player": seat, "tile": quest["tile"],
-                            "pay": pay})
+            ways = payments(quest["cost"], pool, discounts, player["clovers"], WAYS_LISTED)
+            out += [{**event, "pay": pay} for pay in ways[:WAYS_LISTED]]
+            if len(ways) > WAYS_LISTED:
+                out.append({**event, "open": ["pay"]})
     return out
 
 

@@ -91,19 +91,80 @@ def party_match(requirement: list[str], chosen: list[dict | None]) -> str | None
     return None
 
 
-def find_party(requirement: list[str], companions: list[dict],
-               clovers: int = 0) -> tuple[list[int], list[int]] | None:
-    """Companions (places in the party, from 1) that meet `requirement`, with the fewest whose
-    type is converted for 2 clovers each, and those converted; None if `clovers` cannot pay for
-    them (with no clovers: only a party that meets it as it is)."""
-    best = None
+def party_ways(requirement: list[str], companions: list[dict],
+               clovers: int = 0) -> list[tuple[list[int], list[int]]]:
+    """Every way companions (places in the party, from 1, one per requirement symbol) meet
+    `requirement` with the fewest whose type is converted for 2 clovers each, each with those
+    converted; none if `clovers` cannot pay for them (with no clovers: only as the party is)."""
+    ways: list[tuple[list[int], list[int]]] = []
     for order in permutations(range(1, len(companions) + 1), len(requirement)):
         converted = [place for place, symbol in zip(order, requirement, strict=True)
                      if symbol != ANY_COMPANION and symbol not in companions[place - 1]["types"]]
-        if best is None or len(converted) < len(best[1]):
-            best = (list(order), converted)
-        if not converted:
-            break
-    if best is None or 2 * len(best[1]) > clovers:
-        return None
-    return best
+        if ways and len(converted) > len(ways[0][1]):
+            continue
+        if ways and len(converted) < len(ways[0][1]):
+            ways = []
+        ways.append((list(order), converted))
+    if not ways or 2 * len(ways[0][1]) > clovers:
+        return []
+    return ways
+
+
+def find_party(requirement: list[str], companions: list[dict],
+               clovers: int = 0) -> tuple[list[int], list[int]] | None:
+    """The first of `party_ways`, or None."""
+    ways = party_ways(requirement, companions, clovers)
+    return ways[0] if ways else None
+
+
+def payments(cost: list[str], pool: list[tuple[dict, dict]], discounts: list[str], clovers: int,
+             limit: int) -> list[list[dict]]:
+    """The distinct ways to pay `cost` from `pool` (each a payment entry and the item card it
+    names) with the fewest clover conversions (at most `clovers`), the discounts covering what
+    the cards leave; at most `limit` + 1 of them (more than `limit`: there are more). Two item cards
+    in hand showing the same symbols are one way; an item a character holds is its own (paying it
+    frees that character). Fewest cards first, then fewest of the party's, then fewest coins; in
+    each, the cards in the order of the cost's symbols, coins and the cards converted last."""
+    alike: dict[tuple, list[int]] = {}
+    for i, (entry, card) in enumerate(pool):
+        key = ((card["adventure"], card["activation"]) if "hand" in entry
+               else ("character", str(entry["character"])))
+        alike.setdefault(key, []).append(i)
+    groups = [places[:len(cost)] for places in alike.values()] if cost else []
+
+    def slot(i: int) -> int:
+        symbol = pool[i][1]["adventure"]
+        return cost.index(symbol) if symbol in cost else len(cost)
+
+    def ways(g: int, room: int, conversions: int):
+        """(exact, converted) pool places from groups g on: at most `room` cards, exactly
+        `conversions` of them converted; a card not converted only where its symbol can pay."""
+        if g == len(groups):
+            if conversions == 0:
+                yield [], []
+            return
+        places = groups[g]
+        symbol = pool[places[0]][1]["adventure"]
+        can_pay = len(cost) if symbol == WILD else cost.count(symbol)
+        for exact in range(min(len(places), room, can_pay), -1, -1):
+            for converted in range(min(len(places) - exact, room - exact, conversions), -1, -1):
+                for rest_exact, rest_converted in ways(g + 1, room - exact - converted,
+                                                       conversions - converted):
+                    yield (places[:exact] + rest_exact,
+                           places[exact:exact + converted] + rest_converted)
+
+    for conversions in range(min(clovers, len(cost)) + 1):
+        found = []
+        for exact, converted in ways(0, len(cost), conversions):
+            paid = [pool[i][1]["adventure"] for i in exact] + [None] * len(converted)
+            if cover_cost(cost, paid, discounts) is not None:
+                continue
+            order = (len(paid), sum("character" in pool[i][0] for i in exact + converted),
+                     paid.count(WILD))
+            found.append((order, [pool[i][0] for i in sorted(exact, key=slot)]
+                          + [{**pool[i][0], "convert": True} for i in converted]))
+            if len(found) > limit:
+                break
+        if found:
+            return [pay for _, pay in sorted(found, key=lambda f: f[0])]
+    return []
