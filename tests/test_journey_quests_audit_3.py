@@ -8,6 +8,7 @@ rulings are recorded in docs/games/journey.md ("Independent audit of the Quests,
 
 import pytest
 
+from tests.api_table import calculated
 from tests.test_journey_campaign import PROFILES as CAMPAIGN_PROFILES
 from tests.test_journey_campaign import (
     auth,
@@ -252,3 +253,276 @@ def test_what_happened_is_refused_where_nothing_reads_it(client, quest, position
     assert answer.status_code == 400, answer.get_json()
     if field:
         assert answer.get_json()["error"]["field"] == field
+
+
+# == Each Quest played to its win and to its loss, at 1 and at 4 players ===========================
+#
+# From its Board Setup: the Pilgrims' events entered by the seat controlling each ("One Player - all
+# 4 Pilgrims." / "Four Players - 1 Pilgrim each."), the Demon Phase played between the Turns as
+# `legal` offers it (a Berrok drawn at each Gate, the Demons doing nothing or attacking Tripitaka),
+# and the result read against the calculator ("The Pilgrims win or lose as a team").
+
+WHOLE_PROFILES = {**PROFILES["demon_profiles"],
+                  "koorogg": {"hp": 9, "sp": 3, "gkr": 5, "bkr": 5, "attack_dice": 2}}
+LIMP = {"bad_karma": 10, "corruption": "Permanent Limp"}
+TRIPITAKA_LAST = ["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"]
+PLAYER_COUNTS = [("Ann",), ("Ann", "Ben", "Cy", "Di")]
+
+
+def whole(client, quest, players, upgrades=0, quest_setup=None, **options):
+    """A Quest from its Board Setup (Quests 6-10 Part 1 with their Karma Upgrades at setup)."""
+    setup = dict(quest_setup or {})
+    if upgrades:
+        setup["upgrades"] = {name: [LIMP] * upgrades for name in TRIPITAKA_LAST}
+    return start(client, quest, players=players, karma_upgrades="at_setup",
+                 demon_profiles=WHOLE_PROFILES, **({"quest_setup": setup} if setup else {}),
+                 **options)
+
+
+def act(table, event_type, pilgrim, **fields):
+    """The event entered by the seat that controls the Pilgrim (the Pilgrims before him in the
+    initiative end their activations first)."""
+    end_activations_of(table, pilgrim)
+    table.accepted({"type": event_type, "player": state(table)["controllers"][pilgrim],
+                    "pilgrim": pilgrim, **fields})
+
+
+def strike(table, pilgrim, demon):
+    """A 9-damage attack on the Demon (its room entered first if it stands behind a closed door),
+    and the Kill if it is Defeated and waits for one."""
+    if not state(table)["demons"][demon].get("active", True):
+        table.accepted(ev("room", active=True, ids=[demon]))
+    hp = state(table)["demons"][demon]["profile"]["hp"]
+    act(table, "attack", pilgrim, targets=[demon], target_hp=hp, **NINE)
+    if table.view()["over"] is False and state(table)["pending"]:
+        act(table, "resolve_defeat", pilgrim, choice="kill")
+
+
+def listed(table, event_type):
+    return [e for e in table.view()["legal"] if e["type"] == event_type]
+
+
+def next_turn(table, attack=None):
+    """Play on to the next Turn's Pilgrim Phase as `legal` offers it: every Pilgrim still to act
+    ends his activation, Kei Lun acts quietly, a Berrok is drawn at each Gate (and for each Summoning
+    Mantra), every Demon does nothing — or, with `attack`, attacks that Pilgrim twice while he stands
+    (6 damage a roll, no defense)."""
+    turn = state(table)["turn"]
+    for _ in range(200):
+        view = table.view()
+        if view["over"] or (view["state"]["turn"] > turn and view["phase"] == "pilgrims"):
+            return
+        offered = {}
+        for entry in view["legal"]:
+            offered.setdefault(entry["type"], entry)
+        fill = {}
+        if "maintenance" in offered or "end_turn" in offered or "end_activation" in offered:
+            kind = next(k for k in ("maintenance", "end_activation", "end_turn") if k in offered)
+        elif "kei_lun" in offered:
+            kind, fill = "kei_lun", {"in_range": [], "die": 0}
+        elif "kei_lun_ally" in offered:
+            kind, fill = "kei_lun_ally", {"action": "rotate", "guarding": False,
+                                          "towards_chest": True}
+        elif "measure" in offered:
+            of = offered["measure"]["of"]
+            names = view["state"]["demons" if of == "demons" else "gates"]
+            kind, fill = "measure", {"distances": {n: i + 1 for i, n in enumerate(names)}}
+        elif "lords_tiles" in offered:
+            kind, fill = "lords_tiles", {"with_pilgrims": []}
+        elif "spawn" in offered or "mantra_spawn" in offered:
+            kind = "spawn" if "spawn" in offered else "mantra_spawn"
+            fill = {"card": "reinforcement", "demons": ["berrok"]}
+        elif "demon_plan" in offered:
+            kind = "demon_plan"
+        elif "demon_attack" in offered:
+            kind, fill = "demon_attack", {"attack_dice": [3, 3], "defense_dice": [0, 0],
+                                          "demon_die": 0}
+            fill = {k: v for k, v in fill.items() if k in offered[kind].get("open", [])}
+        else:
+            kind = "demon_options"
+            standing = attack and view["state"]["pilgrims"][attack]["status"] == "active"
+            fill = {"options": [{"actions": ["attack", "attack"], "targets": [attack],
+                                 "squares": 0}] if standing else []}
+        event = {k: v for k, v in offered[kind].items() if k != "open"}
+        table.accepted({**event, **fill})
+    raise AssertionError("the Turn did not end")
+
+
+def knocked_out_then_killed(table, turns_to_die=3):
+    """Tripitaka knocked out by the Demons, then turned at each Maintenance until he is dead."""
+    next_turn(table, attack="tripitaka")
+    for _ in range(turns_to_die):
+        if table.view()["over"]:
+            return
+        next_turn(table)
+
+
+def win_q1(table):
+    next_turn(table)
+    act(table, "break_door", "monkey_king", door="door-1", opens=["berrok-1", "berrok-2"])
+    strike(table, "monkey_king", "berrok-1")
+    strike(table, "cho_hakkai", "berrok-2")
+
+
+def win_q2(table):
+    maintenance(table)
+    act(table, "collect_sutra", "monkey_king", sutra="sutra-1")
+    act(table, "collect_sutra", "monk_sha", sutra="sutra-2")
+    act(table, "revive", "tripitaka", target="cho_hakkai", hp=2, chi=0)
+    next_turn(table)
+    for pilgrim, count in (("monkey_king", 2), ("monk_sha", 2), ("tripitaka", 2)):
+        for _ in range(count):
+            if state(table)["demons"]:
+                strike(table, pilgrim, next(iter(state(table)["demons"])))
+
+
+def win_q3(table):
+    maintenance(table)
+    for n in (1, 2, 3):
+        if n > 1:
+            next_turn(table)
+        act(table, "collect_sutra", "tripitaka", sutra=f"sutra-{n}")
+        act(table, "close_gate", "tripitaka", gate=f"gate-{n}")
+
+
+def end_activations_of(table, until):
+    while (entry := listed(table, "end_activation")) and entry[0]["pilgrim"] != until:
+        table.accepted(entry[0])
+
+
+def win_q4(table):
+    next_turn(table)
+    act(table, "attack", "monkey_king", targets=["kogaiji-1"], attack_dice=[0, 0], pilgrim_die=0,
+        weapon_damage=0)
+
+
+def win_q5(table):
+    next_turn(table)
+    for pilgrim in ("monkey_king", "cho_hakkai", "monk_sha"):
+        for _ in range(2):
+            strike(table, pilgrim, next(iter(state(table)["demons"])))
+    strike(table, "tripitaka", next(iter(state(table)["demons"])))
+    act(table, "play_card", "tripitaka", card="Healing Trance", kind="skill", keep=True)
+
+
+def win_q6(table):
+    next_turn(table)
+    act(table, "collect_sutra", "monkey_king", sutra="sutra-1")
+    act(table, "collect_sutra", "monkey_king", sutra="sutra-2")
+    strike(table, "cho_hakkai", "kogaiji-1")
+
+
+def win_q7(table):
+    next_turn(table)  # the 4 Gates draw the whole (4-card) deck: inactive
+    for pilgrim in TRIPITAKA_LAST:
+        for _ in range(2):
+            if state(table)["demons"]:
+                strike(table, pilgrim, next(iter(state(table)["demons"])))
+
+
+def win_q8(table):
+    maintenance(table)
+    for defeat in range(4):  # she respawns at the start of each next Demon Phase
+        if defeat:
+            next_turn(table)
+        iron_fan = next(d for d, demon in state(table)["demons"].items()
+                        if demon["type"] == "yazuiji")
+        strike(table, "monkey_king", iron_fan)
+
+
+def win_q9(table):
+    next_turn(table)
+    act(table, "rescue_attempt", "monkey_king", villager="villager-1", spinner="white")
+    strike(table, "monkey_king", "kogaiji-1")
+    for pilgrim in ("cho_hakkai", "cho_hakkai", "monk_sha", "monk_sha", "tripitaka", "tripitaka"):
+        if state(table)["demons"]:
+            strike(table, pilgrim, next(iter(state(table)["demons"])))
+
+
+def win_q10a(table):
+    maintenance(table)
+    for pilgrim, sutra in (("monkey_king", 1), ("monkey_king", 2), ("cho_hakkai", 3),
+                           ("cho_hakkai", 4)):
+        act(table, "collect_sutra", pilgrim, sutra=f"sutra-{sutra}")
+    next_turn(table)
+    act(table, "fiery_bridge", "monkey_king")
+
+
+def win_q10b(table):
+    next_turn(table)
+    for pilgrim, lord in (("monkey_king", "kogaiji-1"), ("cho_hakkai", "yazuiji-1"),
+                          ("monk_sha", "koorogg-1")):
+        strike(table, pilgrim, lord)
+    act(table, "sealing_ritual", "tripitaka", adjacent=True)
+
+
+def lose_q2(table):
+    for _ in range(4):  # Cho Hakkai never revived: dead at the third Maintenance
+        if not table.view()["over"]:
+            next_turn(table)
+
+
+def lose_q3(table):
+    next_turn(table)
+    table.accepted(ev("village_entered", demon="borrack-1"))
+
+
+def lose_q6(table):
+    next_turn(table)
+    strike(table, "cho_hakkai", "kogaiji-1")  # with no Sutra held
+
+
+def lose_q10a(table):
+    next_turn(table)
+    act(table, "fiery_bridge", "monkey_king")  # the 4 Sutras left in the village
+
+
+WHOLE = {  # quest: (its setup, the win and its outcome, the loss, the Defeat's sentence)
+    "q1": ({}, win_q1, "victory", knocked_out_then_killed, "Defeat: Tripitaka is defeated."),
+    "q2": ({}, win_q2, "victory", lose_q2, "Defeat: A Pilgrim was Killed"),
+    "q3": ({"initiative": TRIPITAKA_LAST}, win_q3, "victory",
+           lose_q3, "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims "
+                    "fail."),
+    "q4": ({}, win_q4, "victory", knocked_out_then_killed,
+           "Defeat: A Pilgrim was Defeated before they attack Kogaiji."),
+    "q5": ({"initiative": TRIPITAKA_LAST}, win_q5, "victory", knocked_out_then_killed,
+           "Defeat: Tripitaka is Defeated."),
+    "q6": ({"upgrades": 1}, win_q6, "victory", lose_q6,
+           "Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra "
+           "Tokens"),
+    "q7": ({"upgrades": 1, "quest_setup": {"kei_lun_hp": 10, "deck_cards": 4}}, win_q7,
+           "heroic_victory", knocked_out_then_killed, "Defeat: Tripitaka or Kei Lun are Killed."),
+    "q8": ({"upgrades": 1}, win_q8, "heroic_victory", knocked_out_then_killed,
+           "Defeat: Tripitaka is Killed."),
+    "q9": ({"upgrades": 1}, win_q9, "heroic_victory", knocked_out_then_killed,
+           "Defeat: Tripitaka is Killed."),
+    "q10a": ({"upgrades": 2}, win_q10a, "heroic_victory", lose_q10a,
+             "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches "
+             "the Fiery Bridge."),
+    "q10b": ({}, win_q10b, "heroic_victory", knocked_out_then_killed,
+             "Defeat: Tripitaka is Defeated."),
+}
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS, ids=["1_player", "4_players"])
+@pytest.mark.parametrize("quest", list(WHOLE))
+@pytest.mark.parametrize("ending", ["win", "loss"])
+def test_each_quest_played_from_its_setup_to_its_win_and_to_its_loss(client, quest, players,
+                                                                      ending):
+    """Each Quest of the Guide from its Board Setup, over at least one Demon Phase, to its Victory
+    (the Quest's own Victory Conditions, quoted in the result) and to its Defeat, the Pilgrims'
+    events entered by the seat controlling each; every seat wins or loses together, as the
+    calculator says for the same outcome ("The Pilgrims win or lose as a team…")."""
+    setup, win, won, lose, defeat = WHOLE[quest]
+    table = whole(client, quest, players, **setup)
+    (win if ending == "win" else lose)(table)
+    outcome = won if ending == "win" else "defeat"
+    got = state(table)["result"]
+    assert got is not None and got["outcome"] == outcome, got
+    if ending == "loss":
+        assert defeat in got["quote"], got
+    seats = [f"p{n}" for n in range(1, len(players) + 1)]
+    scores = table.view()["scores"]
+    assert scores["winners"] == (seats if ending == "win" else [])
+    answer = calculated(client, "journey", {"players": list(players), "outcome": outcome})
+    assert answer["winners"] == scores["winners"]
