@@ -341,3 +341,27 @@ def test_completing_an_adventure_pays_items_retires_for_each_cross_and_takes_its
     assert ann["party"] == [] and len(ann["retired"]) == 1
     assert ann["clovers"] == 3
     assert [card["points"] for card in ann["completed"]] == [3]
+
+
+def test_a_live_tie_after_round_four_goes_to_more_item_cards_in_hand(client):
+    # Both end on 4 points (13 and 12 clovers), but Bob played one item card under his leader:
+    # Ann has one more item card in her hand and wins.
+    table = cornered(client)
+    spaces = {"p1": [[1, 2], [2, 1]], "p2": [[5, 4], [4, 5]]}
+    for round_number in range(1, 5):
+        for turn in range(3):
+            for seat in ("p1", "p2"):
+                to = spaces[seat][(round_number + turn) % 2]
+                if (round_number, turn, seat) == (1, 0, "p2"):
+                    table.accepted({"type": "move", "player": "p2", "movement": 1, "to": to,
+                                    "card": NOTES_SPEECH})
+                    table.accepted({"type": "activate", "player": "p2", "character": "leader",
+                                    "hand": 3})
+                    table.accepted({"type": "replenish", "player": "p2"})
+                else:
+                    plain_turn(table, seat, turn + 1, to)
+    view = table.view("p1")
+    assert view["over"] is True
+    assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {"p1": 4, "p2": 4}
+    assert view["scores"]["winners"] == ["p1"]
+    assert MORE_ITEMS in view["scores"]["decided_by"]["rule"]["quote"]

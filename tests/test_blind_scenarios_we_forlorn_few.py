@@ -396,3 +396,37 @@ def test_the_last_traveler_turning_ravenous_ends_the_game(client):
     assert view["scores"]["winners"] == []
     assert book("If all Travelers turn Ravenous, the game is over.") in \
         view["scores"]["decided_by"]["rule"]["quote"]
+
+
+def test_the_ravenous_turn_example(client):
+    # The Ravenous Traveler (one Hunger) moves two tiles onto the Wetlands where the Self-Made
+    # Entrepreneur is, crossing a face-down tile it does not flip; rolls Worth 1 against his
+    # Worth 2 and loses, so retreats at once onto the face-down tile, then adds one Hunger.
+    # (The example's Entrepreneur rolls one die: here he holds no Pistol any more.)
+    terrain = [
+        {"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1}, "adjacent": ["A"]},
+        {"name": "A", "kind": "Forest", "travel_cost": {"wood": 1}, "resources": ["wood"],
+         "adjacent": ["X"]},
+        {"name": "X", "face_up": False, "adjacent": ["W"]},
+        {"name": "W", "kind": "Wetlands", "travel_cost": {"water": 1}, "resources": ["water"],
+         "adjacent": ["NH"]},
+        {"name": "NH", "kind": "Newhaven", "adjacent": []},
+    ]
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"terrain": terrain, "travelers": {"p2": TRAVELERS["p2"]}},
+        "position": {"round": 2, "season_deck": 10, "phase": "ravenous_movement", "current": "p1",
+                     "players": {"p1": {"tile": "A", "status": "ravenous", "hunger": 1},
+                                 "p2": {"tile": "W", "equipment": [TOOL_BOX]}}}})
+    table.accepted({"type": "ravenous_move", "player": "p1", "path": ["X", "W"]})
+    assert table.view()["state"]["tiles"]["X"]["face_up"] is False
+    table.accepted({"type": "ravenous_attack", "player": "p1", "target": "p2", "dice": [1],
+                    "target_dice": [2]})
+    view = table.view()
+    assert view["phase"] == "ravenous_retreat"
+    assert board(table, "p2")["companions"] == 4
+    table.accepted({"type": "retreat", "player": "p1", "to": "X"})
+    ravenous = board(table, "p1")
+    assert (ravenous["tile"], ravenous["hunger"]) == ("X", 2)
+    assert table.view()["state"]["tiles"]["X"]["face_up"] is False
+    assert table.view()["current_players"] == ["p2"]
