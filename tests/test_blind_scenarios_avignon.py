@@ -337,3 +337,39 @@ def test_the_calculator_scores_the_scribe_win(client):
         "scribe_in_genoa_at_start_of": "rome"})
     assert scores["winners"] == ["rome"]
     assert SCRIBE_WIN in scores["decided_by"]["rule"]["quote"]
+
+
+def test_the_nuncio_pushes_itself_then_pulls_everything_in_its_new_location(client):
+    # Rome's Nuncio goes Genoa → Nice (a push, toward Avignon), then pulls every card in Nice
+    # (the Vicar, and the Nuncio under the default reading) one space toward Rome.
+    table = new_game(client, {
+        "board": board(("Vicar", "nice"), ("Scribe", "genoa"), ("Nuncio", "genoa"),
+                       ("Ascetic", "florence"), ("Canonist", "genoa")),
+        "turn": "rome", "first_turn": False})
+    table.accepted({"type": "petition", "player": "rome", "path": 3})
+    assert where(table, 1) == ("Vicar", "genoa")
+    assert where(table, 3) == ("Nuncio", "genoa")
+
+
+def test_the_vicar_pushes_twice_excommunicates_another_and_pulls_the_new_card(client):
+    table = new_game(client, {
+        "board": board(("Vicar", "genoa"), ("Scribe", "genoa"), ("Nuncio", "genoa"),
+                       ("Ascetic", "florence"), ("Canonist", "genoa")),
+        "turn": "rome", "first_turn": False})
+    table.accepted({"type": "petition", "player": "rome", "path": 1, "bishops": [1, 1],
+                    "excommunicate": 2})
+    assert where(table, 1) == ("Vicar", "avignon")
+    assert table.view()["state"]["discard"] == ["Scribe"]
+    table.accepted({"type": "draw", "player": "rome", "character": "Courtesan"})
+    # The new character is placed where the Scribe was (Genoa), then pulled toward Rome.
+    assert where(table, 2) == ("Courtesan", "florence")
+
+
+def test_the_ascetic_petition_moves_both_ascetics_toward_its_user(client):
+    table = new_game(client, {
+        "board": board(("Ascetic", "genoa"), ("Scribe", "genoa"), ("Nuncio", "genoa"),
+                       ("Ascetic", "nice"), ("Canonist", "genoa")),
+        "turn": "rome", "first_turn": False})
+    table.accepted({"type": "petition", "player": "rome", "path": 1})
+    assert where(table, 1) == ("Ascetic", "florence")
+    assert where(table, 4) == ("Ascetic", "genoa")

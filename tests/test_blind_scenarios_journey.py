@@ -347,3 +347,203 @@ def test_an_unconscious_pilgrim_is_turned_each_maintenance_then_dies(client, pos
         assert (state["status"], state["posture"]) == ("unconscious", after)
     else:
         assert state["status"] == "dead"
+
+
+def demon_phase(table):
+    for name, seat in (("monkey_king", "p1"), ("monk_sha", "p2"), ("tripitaka", "p2"),
+                       ("cho_hakkai", "p1")):
+        end(table, seat, name)
+
+
+def test_a_pilgrim_never_targets_another_pilgrim(client):
+    table = quest(client)
+    table.refused({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                   "targets": ["tripitaka"], "attack_dice": [1, 1]},
+                  book("Pilgrims cannot target other Pilgrims"))
+
+
+def test_a_pilgrim_attacks_one_target_an_attack(client):
+    table = quest(client, demons=("berrok", "berrok"))
+    table.refused({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                   "targets": ["berrok-1", "berrok-2"], "attack_dice": [1, 1]},
+                  book("he can only select 1 Target to attack each Attack Action."))
+
+
+def test_master_skill_costs_four_good_karma_once_an_activation(client):
+    table = quest(client, pilgrims={"monkey_king": {"good_karma": 8}})
+    table.accepted({"type": "master_skill", "player": "p1", "pilgrim": "monkey_king",
+                    "card": "Phase Walk"})
+    assert pilgrim(table, "monkey_king")["good_karma"] == 4
+    table.refused({"type": "master_skill", "player": "p1", "pilgrim": "monkey_king",
+                   "card": "Flying Nimbus"},
+                  book("Each Pilgrim can only Master a new skill once per Activation."))
+
+
+def test_revive_needs_two_health_points_and_gives_at_least_one(client):
+    down = {"cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "face_down"}}
+    order = ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]
+    weak = quest(client, initiative=order, pilgrims={**down, "tripitaka": {"hp": 1}})
+    weak.refused({"type": "revive", "player": "p2", "pilgrim": "tripitaka",
+                  "target": "cho_hakkai", "hp": 1, "chi": 0},
+                 book("To perform the action, Tripitaka must have at least 1 Action and 2 "
+                      "Health Points."))
+    table = quest(client, initiative=order, pilgrims={**down, "tripitaka": {"hp": 5}})
+    table.refused({"type": "revive", "player": "p2", "pilgrim": "tripitaka",
+                   "target": "cho_hakkai", "hp": 0, "chi": 3},
+                  book("Similarly, the Pilgrim can be Revived with 0 Chi, but must have at least "
+                       "1 Health Point."))
+
+
+def test_ten_good_karma_must_be_traded_for_a_permanent_skill_card(client):
+    table = quest(client, pilgrims={"monkey_king": {"good_karma": 7}})
+    table.accepted({"type": "rescue_villager", "player": "p1", "pilgrim": "monkey_king",
+                    "villager": "villager-1"})
+    table.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"},
+                  book("The trades marked as mandatory must be made when the Karma level is met "
+                       "or exceeded."))
+    table.accepted({"type": "karma_trade", "player": "p1", "pilgrim": "monkey_king",
+                    "kind": "good", "card": "Flying Nimbus"})
+    state = pilgrim(table, "monkey_king")
+    assert (state["good_karma"], state["skills"]) == (0, ["Flying Nimbus"])
+
+
+def test_disabled_cannot_attack_but_may_rest_and_paralyzed_does_nothing(client):
+    disabled = quest(client, pilgrims={"monkey_king": {"conditions": [
+        {"name": "Disabled", "duration": 2, "tokens": 0}]}})
+    disabled.refused({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                      "targets": ["berrok-1"], "attack_dice": [1, 1]},
+                     book("While Disabled, the Pilgrim cannot attack"))
+    disabled.accepted({"type": "rest", "player": "p1", "pilgrim": "monkey_king"})
+    paralyzed = quest(client, pilgrims={"monkey_king": {
+        "fortune": ["Wild Herbs"],
+        "conditions": [{"name": "Paralyzed", "duration": 2, "tokens": 0}]}})
+    quote = book("While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")
+    paralyzed.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"}, quote)
+    paralyzed.refused({"type": "play_card", "player": "p1", "pilgrim": "monkey_king",
+                       "card": "Wild Herbs", "kind": "fortune"}, quote)
+
+
+def test_an_unconscious_pilgrim_plays_no_card(client):
+    table = quest(client, pilgrims={"cho_hakkai": {"hp": 0, "status": "unconscious",
+                                                   "posture": "face_down",
+                                                   "fortune": ["Wild Herbs"]}})
+    table.refused({"type": "play_card", "player": "p1", "pilgrim": "cho_hakkai",
+                   "card": "Wild Herbs", "kind": "fortune"},
+                  book("Pilgrims cannot play cards or take any other actions when they are "
+                       "Unconscious."))
+
+
+def test_meditating_needs_a_full_spin_and_keeps_one_of_the_three_seen(client):
+    table = quest(client)
+    seen = ["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"]
+    meditate = {"type": "meditate", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                "spinner": "white", "seen": seen}
+    table.refused({**meditate, "kept": "Wild Ginseng", "full_rotation": False},
+                  book("The Player must spin the arrow at least one full rotation."))
+    table.refused({**meditate, "kept": "Greedy"},
+                  book("If the arrow ends pointing at the white area, the Player draws 3 Fortune "
+                       "Cards, keeps 1 of their choice, ignoring and discarding the other 2."))
+    table.accepted({**meditate, "kept": "Wild Ginseng"})
+    assert pilgrim(table, "monkey_king")["fortune"] == ["Wild Ginseng"]
+
+
+def test_praying_needs_the_mystical_boxs_map_tile(client):
+    table = quest(client)
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Wild Herbs", "same_tile": False},
+                  book("A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray "
+                       "Action."))
+
+
+def test_breaking_a_door_needs_full_base_contact_facing_it(client):
+    table = quest(client)
+    table.refused({"type": "break_door", "player": "p1", "pilgrim": "monkey_king",
+                   "door": "door-1", "in_contact_facing": False},
+                  book("To break down the door, Pilgrims must be in full base contact with the "
+                       "door, facing towards it."))
+    table.accepted({"type": "break_door", "player": "p1", "pilgrim": "monkey_king",
+                    "door": "door-1"})
+    assert table.view()["state"]["tokens"]["broken_doors"] == ["door-1"]
+
+
+def test_the_demon_ai_attacks_tripitaka_before_anything_else(client):
+    table = quest(client, gates=[{"id": "gate-1", "status": "inactive"}])
+    demon_phase(table)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+         "targets": ["monkey_king"]},
+        {"actions": ["move", "attack"], "ends": "not_closer", "squares": 2,
+         "targets": ["tripitaka"]}]})
+    assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [2]
+    table.refused({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1},
+                  book("Priority 1: Use the Action Points to attack Tripitaka, possibly more "
+                       "than once."))
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 2})
+
+
+def test_the_demon_ai_prefers_the_weaker_target_between_plans_of_one_priority(client):
+    # The book's example: Monkey (10 HP) or Monk Sha (3 HP), both moves closer to Tripitaka.
+    table = quest(client, gates=[{"id": "gate-1", "status": "inactive"}],
+                  pilgrims={"monk_sha": {"hp": 3}})
+    demon_phase(table)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+         "targets": ["monkey_king"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+         "targets": ["monk_sha"]}]})
+    assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [2]
+
+
+def test_a_lazy_demon_stops_as_soon_as_it_can_attack(client):
+    table = quest(client, demons=("boof",), gates=[{"id": "gate-1", "status": "inactive"}])
+    demon_phase(table)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "boof-1", "options": [
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 3, "targets": ["tripitaka"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+         "targets": ["tripitaka"]}]})
+    assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [2]
+
+
+def test_the_kogaiji_burned_example(client):
+    # Kogaiji rolls 1 and X and 2 on the Demon Die: 3 damage and a Burned Card; Monkey defends
+    # 3 and 2, more than enough, but the Burned Condition's 2 damage cannot be defended.
+    table = quest(client, demons=("kogaiji",), gates=[{"id": "gate-1", "status": "inactive"}])
+    demon_phase(table)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "kogaiji-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monkey_king"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "kogaiji-1", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "kogaiji-1",
+                    "target": "monkey_king", "attack_dice": [1, 0], "demon_die": 2,
+                    "defense_dice": [3, 2], "condition_duration": 3})
+    state = pilgrim(table, "monkey_king")
+    assert state["hp"] == 10 - 2
+    assert [c["name"] for c in state["conditions"]] == ["Burned"]
+
+
+def test_quest_1_victory_when_the_demons_in_the_house_are_removed(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"],
+                              "options": {"quest": "q1", "initiative": INITIATIVE_ORDER,
+                                          "pilgrim_profiles": PROFILES}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    strike = {"attack_dice": [3, 3], "pilgrim_die": 3, "weapon_damage": 3}
+    # Behind the closed door the house's Demons cannot be seen, let alone attacked.
+    response = table.send({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                           "targets": ["berrok-1"], **strike, "target_hp": 3})
+    assert response.status_code == 422
+    table.accepted({"type": "break_door", "player": "p1", "pilgrim": "monkey_king",
+                    "door": "door-1", "opens": ["berrok-1", "berrok-2"]})
+    table.accepted({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                    "targets": ["berrok-1"], **strike, "target_hp": 3})
+    table.accepted({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+                    "choice": "kill", "reward": 1})
+    assert table.view()["over"] is False
+    table.accepted({"type": "attack", "player": "p2", "pilgrim": "monk_sha",
+                    "targets": ["berrok-2"], **strike})
+    table.accepted({"type": "resolve_defeat", "player": "p2", "pilgrim": "monk_sha",
+                    "choice": "kill"})
+    view = table.view()
+    assert view["over"] is True
+    victory = book("Victory: The Pilgrims must defeat all Demons in the Villagers' house.")
+    assert view["scores"]["decided_by"]["rule"]["quote"] == victory
+    table.refused({"type": "rest", "player": "p2", "pilgrim": "monk_sha"}, victory)

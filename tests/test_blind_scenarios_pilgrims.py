@@ -365,3 +365,42 @@ def test_a_live_tie_after_round_four_goes_to_more_item_cards_in_hand(client):
     assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {"p1": 4, "p2": 4}
     assert view["scores"]["winners"] == ["p1"]
     assert MORE_ITEMS in view["scores"]["decided_by"]["rule"]["quote"]
+
+
+def test_a_move_onto_an_occupied_space_draws_from_the_deck(client):
+    table = cornered(client)
+    before = table.view("p1")["state"]["decks"]["item"]
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [5, 5],
+                    "card": STAR_LEAF})
+    state = table.view("p1")["state"]
+    assert state["decks"]["item"] == before - 1
+    assert state["players"]["p1"]["hand"][-1] == STAR_LEAF
+
+
+def test_a_character_holding_an_item_discards_it_before_holding_another(client):
+    table = cornered(client)
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [1, 2],
+                    "card": SWORD_FIST})
+    table.accepted({"type": "activate", "player": "p1", "character": "leader", "hand": 1})
+    table.accepted({"type": "replenish", "player": "p1"})
+    plain_turn(table, "p2", 1, [5, 4])
+    table.accepted({"type": "move", "player": "p1", "movement": 2, "to": [2, 1],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "activate", "player": "p1", "character": "leader", "hand": 2})
+    state = table.view("p1")["state"]
+    assert state["discard_pile"] == [SWORD_FIST]
+    assert state["players"]["p1"]["leader"]["holds"] == SWORD_FIST
+    assert state["players"]["p1"]["hand"] == [NOTES_SPEECH, COMPASS_LEAF]
+
+
+def test_signing_up_for_the_c_tile_gives_a_clover_at_once(client):
+    table = cornered(client)
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [1, 2],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "activate", "player": "p1", "character": "leader", "hand": 1})
+    # Tile C costs speech, fist and leaf: the speech card, the fist card the leader holds, the leaf.
+    table.accepted({"type": "sign_up", "player": "p1", "tile": "C",
+                    "pay": [{"hand": 1}, {"character": "leader"}, {"hand": 2}]})
+    ann = player(table, "p1")
+    assert ann["clovers"] == 2
+    assert ann["hand"] == []

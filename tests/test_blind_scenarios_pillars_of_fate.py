@@ -341,3 +341,46 @@ def test_more_renown_wins_whatever_the_pillars_and_not_before_the_third_age(clie
     assert {p["seat"]: p["total"] for p in scores["players"]} == {"sun": 18, "moon": 0}
     assert scores["winners"] == ["sun"]
     assert MOST_RENOWN in scores["decided_by"]["rule"]["quote"]
+
+
+def one_age(modifier, lanes):
+    """An Age of three lanes (quest 2 feathers / 3 scorpions): Sun's columns 2-power feather cards,
+    Moon's 1-power two-scorpion cards, unless `lanes` says otherwise."""
+    base = {name: {"quest": {"feather": 2, "scorpion": 3}, "pillar": "sun", "first": "sun",
+                   "sun": [card(2, 1)] * 3, "moon": [card(1, 0, 2)] * 3}
+            for name in ("left", "center", "right")}
+    for name, columns in lanes.items():
+        base[name].update(columns)
+    return {"modifier": modifier, "first_player": "sun", "lanes": base}
+
+
+def resolved(client, age):
+    scores = calculated(client, GAME, {"ages": [age]})
+    return {entry["lane"]: entry for entry in scores["ages"][0]["lanes"]}, scores
+
+
+def test_the_first_card_of_each_player_in_the_center_has_its_power_doubled(client):
+    lanes, _ = resolved(client, one_age("double_power", {"center": {
+        "sun": [card(5, 1), card(2, 1, divine="Klar"), card(2, 1)],
+        "moon": [card(4, 0, 1), card(4, 0, 1, divine="Aponi"), card(1, 0, 2)]}}))
+    assert lanes["center"]["power"] == {"sun": 5 * 2 + 2 + 2, "moon": 4 * 2 + 4 + 1}
+    assert lanes["center"]["winner"] == "sun"
+
+
+def test_eradan_adds_two_power_to_its_owners_other_lanes(client):
+    lanes, _ = resolved(client, one_age("two_face_down", {
+        "left": {"sun": [card(2, 1, divine="Eradan"), card(2, 1), card(2, 1)]},
+        "center": {"moon": [card(4, 0, 1), card(4, 0, 1, divine="Aponi"), card(1, 0, 2)]}}))
+    assert lanes["left"]["power"]["sun"] == 6
+    assert lanes["center"]["power"]["sun"] == 6 + 2
+    assert lanes["right"]["power"]["sun"] == 6 + 2
+
+
+def test_mother_to_all_gives_ten_renown_for_losing_every_lane(client):
+    strong = [card(5, 0, 2)] * 3
+    _, scores = resolved(client, one_age("two_face_down", {
+        "left": {"moon": strong}, "right": {"moon": strong},
+        "center": {"sun": [card(1, 1), card(1, 1, divine="Mother to All"), card(1, 1)],
+                   "moon": [card(4, 0, 1), card(4, 0, 1, divine="Aponi"), card(1, 0, 2)]}}))
+    # Moon wins all three lanes, scorpions dominating each: 3 renown each.
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {"sun": 10, "moon": 9}
