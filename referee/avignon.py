@@ -250,7 +250,8 @@ POSITION_SCHEMA = {
                            "been taken this turn)",
             "properties": {
                 "player": _SEAT,
-                "actions": {"type": "array", "items": {"enum": list(ACTIONS)}},
+                "actions": {"type": "array", "items": {"enum": list(ACTIONS)},
+                            "uniqueItems": True, "maxItems": 2},
                 "board_before": _BOARD,
                 "board_after": _BOARD,
             },
@@ -523,6 +524,9 @@ class Game(Referee):
                 raise SetupError("the first turn has no previous turn", "position.previous_turn")
             cls._check_untouched(G)
         if previous:
+            if previous.get("player", other(G["turn"])) == G["turn"]:
+                raise SetupError(f"the previous turn was {other(G['turn'])}'s: play alternates "
+                                 "between the players", "position.previous_turn.player")
             before = cls._read_board(previous["board_before"],
                                      "position.previous_turn.board_before", full=False)
             if "board_after" in previous:

@@ -192,3 +192,36 @@ def test_a_nuncio_petition_that_pulls_back_what_rome_moved_completes_a_reversal(
     assert partial in table.view()["legal"]
     table.accepted(partial)
     assert table.view()["current_players"] == ["rome"]
+
+
+# -- a position's previous turn --------------------------------------------------------------------
+
+
+def _position_answer(client, previous):
+    cells = [{"path": p, "character": c, "location": loc}
+             for p, (c, loc) in enumerate(GENOA, start=1)]
+    return client.post("/api/sessions", json={
+        "game": "avignon", "players": [{"name": "Rosa", "seat": "rome"},
+                                       {"name": "Aldo", "seat": "avignon"}],
+        "position": {"board": cells, "turn": "rome", "previous_turn": previous}})
+
+
+def test_a_positions_previous_turn_is_the_other_players_with_two_different_actions(client):
+    """"Play then alternates between the players." — a position on Rome's turn whose previous turn
+    is Rome's own is impossible: a 400 naming `position.previous_turn.player` (it was accepted, and
+    the Samaritan Rule would have named Rome's turn as the one reversed). "…exactly two of the
+    actions…, and the same action may not be taken twice." — a previous turn of BESEECH twice, or of
+    three actions, is a 400 naming its `actions`. Avignon's BESEECH and CHASTISE is accepted."""
+    before = [{"path": p, "character": c, "location": "nice" if p == 1 else "genoa"}
+              for p, (c, _) in enumerate(GENOA, start=1)]
+    same = _position_answer(client, {"player": "rome", "board_before": before})
+    assert same.status_code == 400, same.get_json()
+    assert same.get_json()["error"]["field"] == "position.previous_turn.player"
+    for actions in (["beseech", "beseech"], ["beseech", "chastise", "petition"]):
+        wrong = _position_answer(client, {"player": "avignon", "board_before": before,
+                                          "actions": actions})
+        assert wrong.status_code == 400, wrong.get_json()
+        assert wrong.get_json()["error"]["field"] == "position.previous_turn.actions"
+    right = _position_answer(client, {"player": "avignon", "board_before": before,
+                                      "actions": ["beseech", "chastise"]})
+    assert right.status_code == 201, right.get_json()
