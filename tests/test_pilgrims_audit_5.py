@@ -11,6 +11,7 @@ adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes. The di
 1 fist, 2 speech, 3 leaf, 4 fist + leaf, 5 speech + speech, none with a party requirement.
 """
 
+import random
 from itertools import combinations, permutations, product
 
 import pytest
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from referee.core import BadRequest, RuleViolation, engine
 from referee.pilgrims import Game
+from tests.api_table import calculated
 from tests.test_pilgrims_audit import (
     DISPLAY,
     A,
@@ -32,7 +34,13 @@ from tests.test_pilgrims_audit import (
     start,
     two,
 )
-from tests.test_pilgrims_audit_4 import posted
+from tests.test_pilgrims_audit_4 import (
+    EngineTable,
+    WholeGame,
+    check_the_end,
+    posted,
+    tallies,
+)
 
 DISCOUNT = in_book("Discount the cost to complete an adventure or to sign up for a public quest by "
                    "1 item card of the indicated type.")
@@ -369,3 +377,52 @@ def test_past_twelve_ways_the_card_is_listed_open_as_well(client):
     assert (8, 16) not in listed
     table.accepted(ev("complete_adventure", source="display", index=1,
                       pay=[{"hand": 8, "convert": True}, {"hand": 16, "convert": True}]))
+
+
+# -- whole games at every player count, each choice drawn from all that `legal` lists --------------
+
+
+class RandomGame(WholeGame):
+    """`WholeGame`, its players choosing at random (seeded) among everything `legal` lists in
+    their own turn: any activation (a clover's conversion too), the abilities, every way to pay
+    a card or a quest, buying item cards, and an adventure more often than not when one can be
+    had; the cards drawn are the table's as before."""
+
+    def __init__(self, table, seed):
+        super().__init__(table)
+        self.rng = random.Random(seed)
+        self.ways_seen = 0
+
+    def step(self, view, seat):
+        phase, events = view["phase"], view["legal"]
+        if phase not in ("turn_move", "turn_activate") or events[0]["type"] == "choose_journey":
+            return super().step(view, seat)
+        if phase == "turn_move":
+            return super().step(view, seat)
+        complete = [e for e in events if "open" not in e]
+        adventures = [e for e in complete if e["type"] in ("complete_adventure", "sign_up")]
+        self.ways_seen = max(self.ways_seen, len(adventures))
+        buys = [e for e in events if e["type"] == "buy_item"]
+        if adventures and self.rng.random() < 0.7:
+            return self.send(self.rng.choice(adventures))
+        if buys and self.rng.random() < 0.2:
+            return self.send({**buys[0], "item": self.next_card("item")})
+        return self.send(self.rng.choice(complete))
+
+
+@pytest.mark.parametrize("players,options,seed", [
+    (("Kim",), {}, 1), (("Kim",), {"journey_cards": True, "solo_difficulty": "hardcore"}, 2),
+    (("Ann", "Bob"), {}, 3), (("Ann", "Bob"), {"convert_for_leader": True}, 4),
+    (("Ann", "Bob", "Cleo"), {"journey_cards": True}, 5),
+    (("Ann", "Bob", "Cleo", "Dan"), {"first_player": "p2"}, 6),
+    (("Ann", "Bob", "Cleo", "Dan"), {"journey_cards": True, "leader_side": "B"}, 7)])
+def test_a_random_whole_game_at_each_player_count_agrees_with_the_calculator(
+        client, players, options, seed):
+    """Four rounds at 1 (the falconer), 2, 3 and 4 players, each event one that `legal` listed,
+    chosen at random; the live final scores (totals, lines, winners, tie-break) equal the
+    calculator's (POST /api/score/pilgrims) on the tallies read off the final state."""
+    table = EngineTable(client, players, **options)
+    game = RandomGame(table, seed)
+    view = game.play()
+    check_the_end(view, calculated(client, "pilgrims", tallies(view)))
+    assert game.ways_seen > 1
