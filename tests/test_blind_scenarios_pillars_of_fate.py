@@ -201,7 +201,7 @@ def test_no_divine_card_in_the_no_divine_lane(client):
                     "power": 4, "feathers": 1})
 
 
-def age_one_almost_full(client, moon_right, *, center_moon_last=None, pillars=None):
+def age_one_almost_full(client, moon_right, *, center_moon_last=None, pillars=None, **position):
     """Age I with every place filled but Moon's last in the right lane. Left: Sun 11 power
     (with Prophet) against Moon 10, 3 feathers to 4 scorpions. Center: Sun 10 against Moon 11."""
     pillars = pillars or {"left": "sun", "center": "moon", "right": "sun"}
@@ -223,7 +223,7 @@ def age_one_almost_full(client, moon_right, *, center_moon_last=None, pillars=No
         "age": 1, "first_player": "sun", "turn": "moon", "modifier": "two_face_down",
         "lanes": lanes,
         "divine": {"sun": [{"name": "Klar"}, {"name": "Steward"}],
-                   "moon": [{"name": "Pentha"}, {"name": "Eradan"}]}}})
+                   "moon": [{"name": "Pentha"}, {"name": "Eradan"}]}, **position}})
 
 
 def test_the_age_ends_when_the_lanes_are_full_and_renown_follows_suit_and_power(client):
@@ -384,3 +384,20 @@ def test_mother_to_all_gives_ten_renown_for_losing_every_lane(client):
                    "moon": [card(4, 0, 1), card(4, 0, 1, divine="Aponi"), card(1, 0, 2)]}}))
     # Moon wins all three lanes, scorpions dominating each: 3 renown each.
     assert {p["seat"]: p["total"] for p in scores["players"]} == {"sun": 10, "moon": 9}
+
+
+def test_after_age_three_a_renown_tie_goes_to_more_pillars_and_the_game_is_over(client):
+    # The Age I lanes above played as Age III: Sun +4, Moon +7 on 10 and 7 renown: 14 all. Sun
+    # holds two of the last Age's pillars (left, right), Moon one.
+    table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)], age=3,
+                                modifiers_used=["double_power", "least_power"],
+                                renown={"sun": 10, "moon": 7})
+    table.accepted(play("moon", "right", 4, 1, 1))
+    view = table.view()
+    assert view["over"] is True
+    assert view["state"]["renown"] == {"sun": 14, "moon": 14}
+    assert view["scores"]["winners"] == ["sun"]
+    assert PILLAR_TIE_BREAK in view["scores"]["decided_by"]["rule"]["quote"]
+    table.refused({"type": "begin_age", "player": "sun", "modifier": "no_suit",
+                   "quests": QUESTS}, book("After 3 Ages, players count their victory point "
+                                           "tokens."))

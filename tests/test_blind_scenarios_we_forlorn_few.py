@@ -430,3 +430,34 @@ def test_the_ravenous_turn_example(client):
     assert (ravenous["tile"], ravenous["hunger"]) == ("X", 2)
     assert table.view()["state"]["tiles"]["X"]["face_up"] is False
     assert table.view()["current_players"] == ["p2"]
+
+
+def test_the_next_round_begins_with_the_player_left_of_the_first_player(client):
+    # Three Players: Cleo (p3) ends round 1; the token passes from Ann to Bob, who resolves the
+    # Season card and plays first; then Cleo, then Ann.
+    table = new_game(client, position={
+        "round": 1, "season_deck": 11, "phase": "event", "current": "p3", "first_player": "p1",
+        "players": {"p1": {"tile": "W1"}, "p2": {"tile": "W1"}, "p3": {"tile": "W1"}}})
+    table.accepted({"type": "event_card", "player": "p3", "card": "Quiet night"})
+    table.refused(spring("p1"), SEASON_BY_FIRST)
+    table.accepted(spring("p2"))
+    order = []
+    for _ in range(3):
+        seat = table.view()["current_players"][0]
+        order.append(seat)
+        table.accepted({"type": "stay", "player": seat})
+        table.accepted({"type": "skip_gathering", "player": seat})
+        table.accepted({"type": "end_camp", "player": seat})
+        table.accepted({"type": "event_card", "player": seat, "card": "Quiet night"})
+    assert order == ["p2", "p3", "p1"]
+    assert table.view()["state"]["first_player"] == "p3"
+
+
+def test_summer_follows_the_three_spring_cards(client):
+    table = new_game(client, players=("Ann", "Bob"), position={
+        "round": 4, "season_deck": 9, "phase": "season", "first_player": "p1",
+        "players": {"p1": {"tile": "W1"}, "p2": {"tile": "W1"}}})
+    response = table.send(spring("p1"))
+    assert response.status_code == 422
+    table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Heat"})
+    assert table.view()["state"]["season_deck"] == 8
