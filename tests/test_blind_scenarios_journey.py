@@ -547,3 +547,73 @@ def test_quest_1_victory_when_the_demons_in_the_house_are_removed(client):
     victory = book("Victory: The Pilgrims must defeat all Demons in the Villagers' house.")
     assert view["scores"]["decided_by"]["rule"]["quote"] == victory
     table.refused({"type": "rest", "player": "p2", "pilgrim": "monk_sha"}, victory)
+
+
+def demon_attacks(table, demon, target):
+    """The only Demon's plan: stand and attack `target` twice."""
+    table.accepted({"type": "demon_options", "player": "p2", "demon": demon, "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": [target]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": demon, "option": 1})
+
+
+def test_permanent_limp_takes_one_movement_point_off_the_double_move(client):
+    # The FAQ: the Monkey King, MV 4, would have a Double Move of 7.
+    table = quest(client, pilgrims={"monkey_king": {"corruption": ["Permanent Limp"]}})
+    table.refused({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 8,
+                   "action_points": 2},
+                  book("Permanent Limp: 1 Movement Point is lost from the Double Move total."))
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 7,
+                    "action_points": 2})
+
+
+def test_the_wild_herbs_example_too_late_once_the_dice_are_applied(client):
+    # A Bull Warrior's 4 damage on the Monkey King (3 HP): he is Unconscious, and his Wild Herbs
+    # cannot be played any more.
+    table = quest(client, gates=[{"id": "gate-1", "status": "inactive"}],
+                  pilgrims={"monkey_king": {"hp": 3, "fortune": ["Wild Herbs"]}})
+    demon_phase(table)
+    demon_attacks(table, "berrok-1", "monkey_king")
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+                    "target": "monkey_king", "attack_dice": [2, 2], "defense_dice": [0, 0]})
+    state = pilgrim(table, "monkey_king")
+    assert (state["hp"], state["status"]) == (0, "unconscious")
+    table.refused({"type": "play_card", "player": "p1", "pilgrim": "monkey_king",
+                   "card": "Wild Herbs", "kind": "fortune"},
+                  book("Pilgrims cannot play cards or take any other actions when they are "
+                       "Unconscious."))
+
+
+def test_figure_21_a_knock_back_into_an_obstacle_is_crushing_damage(client):
+    # The Bull General rolls 1 on his Demon Die but cannot knock the Monkey King back: 1 point of
+    # Crushing Damage, which the Target cannot defend against.
+    table = quest(client, demons=("borrack",), gates=[{"id": "gate-1", "status": "inactive"}])
+    demon_phase(table)
+    demon_attacks(table, "borrack-1", "monkey_king")
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "borrack-1",
+                    "target": "monkey_king", "attack_dice": [1, 1], "demon_die": 1,
+                    "defense_dice": [1, 1], "knock_back_blocked": 1})
+    assert pilgrim(table, "monkey_king")["hp"] == 10 - 1
+
+
+def test_figure_20_yazuiji_knocks_back_two_squares_with_a_point_of_damage(client):
+    table = quest(client, demons=("yazuiji",), gates=[{"id": "gate-1", "status": "inactive"}])
+    demon_phase(table)
+    demon_attacks(table, "yazuiji-1", "tripitaka")
+    answer = table.accepted({"type": "demon_attack", "player": "p2", "demon": "yazuiji-1",
+                             "target": "tripitaka", "attack_dice": [1, 1], "demon_die": 2,
+                             "defense_dice": [1, 1]})
+    assert any("Knocked Back 2" in effect["text"] for effect in answer["effects"])
+    # 2 from the Attack Dice + 1 from the Demon Die, against 2 defense.
+    assert pilgrim(table, "tripitaka")["hp"] == 8 - 1
+    assert any(event["type"] == "follow" for event in table.view()["legal"])
+
+
+def test_a_green_line_square_adds_one_to_the_pilgrims_defense(client):
+    table = quest(client, gates=[{"id": "gate-1", "status": "inactive"}])
+    demon_phase(table)
+    demon_attacks(table, "berrok-1", "tripitaka")
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+                    "target": "tripitaka", "attack_dice": [2, 2], "defense_dice": [1, 1],
+                    "green_square": True})
+    assert pilgrim(table, "tripitaka")["hp"] == 8 - (4 - 3)
