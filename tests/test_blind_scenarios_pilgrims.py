@@ -404,3 +404,28 @@ def test_signing_up_for_the_c_tile_gives_a_clover_at_once(client):
     ann = player(table, "p1")
     assert ann["clovers"] == 2
     assert ann["hand"] == []
+
+
+def test_the_lost_sheep_example_one_more_space_and_a_clover_when_walking(client):
+    # "When the player travels by walking, the Lost Sheep adventure card allows them to gain 1
+    # clover token and move 1 more space." Walking is movement space 1 here.
+    lost_sheep = {"name": "Lost Sheep", "level": 1, "points": 2, "improvement": ["movement"],
+                  "trigger": {"when": "means", "means": 1},
+                  "abilities": ["gain clover", "extra space"]}
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {seat: LEADERS[seat] for seat in ("p1", "p2")}},
+        "position": {"round": 1, "current": "p1", "players": {
+            "p1": {"figure": [3, 3], "clovers": 1, "completed": [lost_sheep],
+                   "hand": [SWORD_FIST]},
+            "p2": {"figure": [5, 5], "hand": [SWORD_FIST]}}}})
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "diagram_to": [3, 4],
+                    "to": [3, 5], "card": COMPASS_LEAF})
+    state = table.view("p1")["state"]
+    assert state["figures"]["p1"] == [3, 5]
+    assert state["players"]["p1"]["hand"] == [SWORD_FIST, COMPASS_LEAF]
+    clover = {"type": "ability", "player": "p1", "improvement": 1, "kind": "gain clover"}
+    assert clover in table.view("p1")["legal"]
+    table.accepted(clover)
+    assert player(table, "p1")["clovers"] == 2
