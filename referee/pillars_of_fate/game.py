@@ -226,7 +226,7 @@ class Game(Referee):
                                      f"position.lanes.{name}.{seat}")
             cls._setup_pillar(lane, entered, f"position.lanes.{name}")
             _first_is_known(lane, entered, G["modifier"], options, f"position.lanes.{name}",
-                            SetupError)
+                            "invalid_setup")
             if name == "center" and G["modifier"] == "no_divine" and any(
                     card.get("divine") for seat in SEATS for card in lane["cards"][seat]):
                 raise SetupError("no Divine card may be played in the center lane under its "
@@ -306,7 +306,7 @@ class Game(Referee):
                              f"{count}", f"position.hands.{seat}.cards")
 
     @staticmethod
-    def _setup_pillar(lane, entered, field, code="invalid_setup"):
+    def _setup_pillar(lane, entered, field):
         face_up = [seat for seat in SEATS if any(card["face"] == "up"
                                                  for card in lane["cards"][seat])]
         pillar = entered.get("pillar", face_up[0] if len(face_up) == 1 else None)
@@ -318,14 +318,6 @@ class Game(Referee):
                              "pillar", field + ".pillar")
         lane["pillar"] = pillar
         first = entered.get("first")
-        if first is not None and not lane["cards"][first]:
-            raise SetupError(f"{seat_word(first)} has no card in the {lane['name']} lane, so "
-                             "did not play its first card", field + ".first")
-        if first is not None and lane["cards"][first][0]["face"] == "up" and pillar != first:
-            raise TableRefused(f"{seat_word(first)} played the {lane['name']} lane's first card "
-                               "face up, so was the first to place a face-up card there and "
-                               f"holds its pillar, not {seat_word(pillar)}",
-                               field + ".first", Q_PILLAR, code)
         if first is None:
             played = [seat for seat in SEATS if lane["cards"][seat]]
             first = played[0] if len(played) == 1 else pillar
@@ -1246,28 +1238,40 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
                     raise BadRequest(f"Invictus copies a card above it: position {card['copies']} "
                                      "is not", f"{field}.lanes.{lane['name']}.{seat}[{i}].copies")
         try:
-            Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}", "bad_request")
+            Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}")
         except SetupError as wrong:
             raise BadRequest(wrong.message, wrong.field) from None
         _first_is_known(lane, entered, age["modifier"], options,
-                        f"{field}.lanes.{lane['name']}", BadRequest)
+                        f"{field}.lanes.{lane['name']}", "bad_request")
     _check_face_down(lanes, age["modifier"], options, f"{field}.lanes", "bad_request")
     return lanes
 
 
 def _first_is_known(lane: dict, entered: dict, modifier: str, options: dict, field: str,
-                    error: type) -> None:
+                    code: str) -> None:
     """Under the ruling first_card=lane_first a first-card modifier changes the center's first card
-    only. The pillar holder played the first face-up card; with a face-down card among both
-    players' cards there, the first card may be the other player's, so who played it (`first`)
-    must be entered rather than taken to be the pillar holder."""
-    if lane["name"] == "center" and modifier in FIRST_CARD_MODIFIERS \
-            and options["first_card"] == "lane_first" and entered.get("first") is None \
-            and all(lane["cards"][seat] for seat in SEATS) \
+    only, so who played it must be known and possible. The pillar holder played the first face-up
+    card; with a face-down card among both players' cards there, the first card may be the other
+    player's, so who played it (`first`) must be entered rather than taken to be the pillar
+    holder; and a player whose first card there lies face up placed the lane's first face-up card,
+    so holds its pillar."""
+    if lane["name"] != "center" or modifier not in FIRST_CARD_MODIFIERS \
+            or options["first_card"] != "lane_first":
+        return
+    first = entered.get("first")
+    if first is None and all(lane["cards"][seat] for seat in SEATS) \
             and any(card["face"] == "down" for seat in SEATS for card in lane["cards"][seat]):
-        raise error("say who played the center's first card (`first`): under the ruling "
-                    "first_card=lane_first the modifier changes that card only, and with a "
-                    "face-down card there it need not be the pillar holder's", field + ".first")
+        raise BadRequest("say who played the center's first card (`first`): under the ruling "
+                         "first_card=lane_first the modifier changes that card only, and with a "
+                         "face-down card there it need not be the pillar holder's",
+                         field + ".first", code)
+    if first is not None and not lane["cards"][first]:
+        raise BadRequest(f"{seat_word(first)} has no card in the center lane, so did not play "
+                         "its first card", field + ".first", code)
+    if first is not None and lane["cards"][first][0]["face"] == "up" and lane["pillar"] != first:
+        raise TableRefused(f"{seat_word(first)} played the center lane's first card face up, so "
+                           "was the first to place a face-up card there and holds its pillar, "
+                           f"not {seat_word(lane['pillar'])}", field + ".first", Q_PILLAR, code)
 
 
 def _check_full(lanes: list[dict], modifier: str, options: dict, field: str,
