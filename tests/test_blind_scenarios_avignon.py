@@ -90,10 +90,7 @@ def test_the_first_turn_is_a_single_action_then_avignon_plays(client):
     assert view["current_players"] == ["avignon"]
     assert {event["player"] for event in view["legal"]} == {"avignon"}
     # Rome's second action would be on Avignon's turn now; the Selfless Rule is what it broke.
-    error = table.refused({"type": "chastise", "player": "rome", "path": 2}, "")
-    quotes = [error["rule"]["quote"]] + [rule["quote"] for rule in error.get("rules", [])]
-    assert any(SELFLESS in quote or FIRST_PLAYER in quote or EXACTLY_TWO in quote
-               for quote in quotes)
+    table.refused({"type": "chastise", "player": "rome", "path": 2}, SELFLESS)
 
 
 def test_beseech_pulls_toward_you_and_chastise_pushes_toward_the_rival(client):
