@@ -148,9 +148,15 @@ def test_moves_are_never_diagonal_and_never_past_the_movement_points(client):
 def test_a_double_move_is_one_long_move(client):
     # MV 4 twice: 8 Movement Points, here 6 steps and 2 turns in one Double Move.
     table = quest(client)
-    response = table.send({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 7,
-                           "turns": 2, "action_points": 2})
-    assert response.status_code == 422
+    # 7 steps and 2 turns are 9 Movement Points: the turns are what goes past the 8.
+    table.refused({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 7,
+                   "turns": 2, "action_points": 2},
+                  book("While performing a Move Action, a Miniature can turn by 90° for a cost of "
+                       "one Movement Point."))
+    table.refused({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 9,
+                   "action_points": 2},
+                  book("Instead of performing two single moves, make one move of double the "
+                       "Movement Points."))
     table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 6,
                     "turns": 2, "action_points": 2})
     assert table.view()["state"]["activation"]["pilgrim"] != "monkey_king" or \
@@ -262,8 +268,9 @@ def test_ten_bad_karma_must_be_traded_before_anything_else(client):
     table.accepted({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
                     "choice": "kill", "reward": 2})
     assert pilgrim(table, "monkey_king")["bad_karma"] == 10
-    response = table.send({"type": "rest", "player": "p1", "pilgrim": "monkey_king"})
-    assert response.status_code == 422
+    table.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"},
+                  book("The trades marked as mandatory must be made when the Karma level is met "
+                       "or exceeded."))
     table.accepted({"type": "karma_trade", "player": "p1", "pilgrim": "monkey_king",
                     "kind": "bad", "corruption": "Permanent Limp"})
     state = pilgrim(table, "monkey_king")

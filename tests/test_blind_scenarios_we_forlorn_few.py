@@ -27,6 +27,9 @@ FIRST_TO_NEWHAVEN = book("The first Player to reach Newhaven is the winner.")
 WINTER = book("If a new round begins but there are no cards left in the Season deck then all "
               "Travelers remaining on the Game Board perish and the game is over.")
 
+SEASON_ORDER = book("making sure they are grouped in the following order: Spring on top followed "
+                    "by Summer, Fall and then Winter on the bottom of the deck.")
+
 HERD = "A herd like that would fetch enough money to kill for."
 
 TERRAIN = [
@@ -124,8 +127,8 @@ def test_the_first_player_resolves_the_season_card_then_plays_first(client):
 
 def test_spring_is_on_top_of_the_season_deck(client):
     table = new_game(client)
-    response = table.send({"type": "season", "player": "p1", "season": "winter", "card": "Frost"})
-    assert response.status_code == 422
+    table.refused({"type": "season", "player": "p1", "season": "winter", "card": "Frost"},
+                  SEASON_ORDER)
     assert table.view()["state"]["season_deck"] == 12
 
 
@@ -226,14 +229,15 @@ def test_the_combat_example_the_defender_wins_and_steals_up_to_four(client):
         "round": 1, "season_deck": 11, "phase": "camp", "current": "p3",
         "players": {"p3": {"tile": "W1", "resources": resources(2, 2, 2)},
                     "p1": {"tile": "M1", "resources": resources(0, 0, 0)}}})
-    response = table.send({"type": "combat", "player": "p3", "target": "p1", "dice": [2, 1],
-                           "target_dice": [2, 2]})
-    assert response.status_code in (400, 422)
+    table.refused({"type": "combat", "player": "p3", "target": "p1", "dice": [2, 1],
+                   "target_dice": [2, 2]},
+                  book("They roll one die as standard and add additional dice if they have "
+                       "Equipment cards that allow them to do so."))
     table.accepted({"type": "combat", "player": "p3", "target": "p1", "dice": [2, 1, 0],
                     "target_dice": [2, 2]})
-    response = table.send({"type": "steal", "player": "p1",
-                           "take": {"food": 2, "water": 2, "wood": 1}})
-    assert response.status_code == 422
+    table.refused({"type": "steal", "player": "p1", "take": {"food": 2, "water": 2, "wood": 1}},
+                  book("The winner may steal any Resources and Equipment up to the Value of their "
+                       "total roll result from the losing Player's Supply."))
     table.accepted({"type": "steal", "player": "p1", "take": {"food": 2, "water": 2}})
     assert board(table, "p1")["resources"] == resources(2, 2, 0)
     assert board(table, "p3")["resources"] == resources(0, 0, 2)
@@ -455,7 +459,6 @@ def test_summer_follows_the_three_spring_cards(client):
     table = new_game(client, players=("Ann", "Bob"), position={
         "round": 4, "season_deck": 9, "phase": "season", "first_player": "p1",
         "players": {"p1": {"tile": "W1"}, "p2": {"tile": "W1"}}})
-    response = table.send(spring("p1"))
-    assert response.status_code == 422
+    table.refused(spring("p1"), SEASON_ORDER)
     table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Heat"})
     assert table.view()["state"]["season_deck"] == 8
