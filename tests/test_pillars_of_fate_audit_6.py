@@ -14,7 +14,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from referee.pillars_of_fate import Game
 from tests.api_table import calculated, quotes_from
 from tests.guard_cases.pillars_of_fate import filled
 from tests.test_pillars_of_fate_audit import C, Q, Table, position
@@ -466,3 +469,158 @@ def test_the_end_tie_break_asks_who_held_the_marker_when_a_pillar_never_moved(cl
         "Tie breaker: Whoever has more pillars in the last round wins.")
     nobody = calculated(client, "pillars-of-fate", tallies(None))
     assert nobody["winners"] == []
+
+
+# -- an Age resolved by hand, from the book, against the calculator ----------------------------------
+
+SIMPLE_DIVINE = ("Prophet", "Hadria", "Mother to All", "Eradan", "Steward", "Klar", "Arbiter",
+                 "Saghari", "Aponi", "Pentha", "Isabel")
+ROW_MODIFIERS = ("double_power", "double_suit", "no_power", "no_suit", "two_face_down",
+                 "least_power", "no_divine")
+
+
+def _by_the_book(age: dict) -> tuple[dict, list[dict]]:
+    """Renown from one Age, computed from the glossary and "Resolving an Age" alone (default
+    rulings: each player's first card, the opposite card at the same position, the Steward read
+    from its owner's seat, both players' icons, the reward to the winner), and each lane's winner
+    and suit."""
+    modifier, lanes = age["modifier"], age["lanes"]
+    index = {name: i for i, name in enumerate(LANES)}
+
+    def divine_lane(seat, name):
+        return next((lane for lane in LANES for card in lanes[lane][seat]
+                     if card.get("divine") == name), None)
+
+    results, renown = [], {"sun": 0, "moon": 0}
+    for lane in LANES:
+        power, icons = {}, {"feathers": 0, "scorpions": 0}
+        for seat in SEATS:
+            rival = "moon" if seat == "sun" else "sun"
+            own = lanes[lane][seat]
+            names = [card.get("divine") for card in own]
+            values = []
+            for card in own:
+                value = {"power": card["power"], "feathers": card["feathers"],
+                         "scorpions": card["scorpions"]}
+                if card.get("face") == "down" and card.get("divine") == "Klar":
+                    value["power"] = -1  # "If this card is played face down, its power becomes -1."
+                if card.get("face") == "down" and card.get("divine") == "Arbiter":
+                    value["feathers"], value["scorpions"] = 0, 4  # "its suit will be 4 scorpions"
+                values.append(value)
+            for i, value in enumerate(values):
+                if "Saghari" in names and names[i] != "Saghari" and value["power"] == 3:
+                    value["power"] = 7
+                if "Aponi" in names and names[i] != "Aponi" and value["power"] == 8:
+                    value["power"] = 2
+            for j, card in enumerate(lanes[lane][rival]):
+                if j < len(values) and card.get("divine") == "Pentha":
+                    values[j]["power"] = 0
+                if j < len(values) and card.get("divine") == "Isabel" and \
+                        (values[j]["feathers"] or values[j]["scorpions"]):
+                    values[j]["feathers"], values[j]["scorpions"] = \
+                        values[j]["scorpions"], values[j]["feathers"]
+            if lane == "center" and values:
+                first = values[0]
+                if modifier == "double_power":
+                    first["power"] *= 2
+                elif modifier == "double_suit":
+                    first["feathers"] *= 2
+                    first["scorpions"] *= 2
+                elif modifier == "no_power":
+                    first["power"] = 0
+                elif modifier == "no_suit":
+                    first["feathers"] = first["scorpions"] = 0
+            power[seat] = sum(value["power"] for value in values)
+            eradan = divine_lane(seat, "Eradan")
+            if eradan and eradan != lane:
+                power[seat] += 2
+            for suit in icons:
+                icons[suit] += sum(value[suit] for value in values)
+            steward = divine_lane(seat, "Steward")
+            if steward and steward != lane:
+                left = index[lane] < index[steward]
+                if seat == "moon":  # Moon sits across the table: its left is Sun's right
+                    left = not left
+                icons["scorpions" if left else "feathers"] += 2
+        ties = lanes[lane].get("ties", {})
+        if power["sun"] == power["moon"]:
+            winner = ties["power"]
+        elif (modifier == "least_power" and lane == "center") != (power["sun"] > power["moon"]):
+            winner = "sun"
+        else:
+            winner = "moon"
+        if icons["feathers"] == icons["scorpions"]:
+            suit = ties["suit"]
+        else:
+            suit = "feathers" if icons["feathers"] > icons["scorpions"] else "scorpions"
+        quest = lanes[lane]["quest"]
+        renown[winner] += quest["feather" if suit == "feathers" else "scorpion"]
+        for seat in SEATS:
+            names = [card.get("divine") for card in lanes[lane][seat]]
+            if "Prophet" in names and winner == seat:
+                renown[seat] += 5
+            if "Hadria" in names and winner != seat:
+                renown[winner] -= 5
+        results.append({"lane": lane, "power": power, "winner": winner, "suit": suit,
+                        "feathers": icons["feathers"], "scorpions": icons["scorpions"]})
+    for seat in SEATS:
+        if divine_lane(seat, "Mother to All") and all(r["winner"] != seat for r in results):
+            renown[seat] += 10
+    return renown, results
+
+
+@st.composite
+def simple_ages(draw):
+    """A full Age of champion cards and at most one Divine card a player from SIMPLE_DIVINE, one
+    face-down card at most a lane, the pillar with a player who has a face-up card there, and the
+    pillar holder's pick for every lane (used only where it ties)."""
+    modifier = draw(st.sampled_from(ROW_MODIFIERS))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    lanes = {}
+    divine = {seat: draw(st.sampled_from((None, *SIMPLE_DIVINE))) for seat in SEATS}
+    divine_lane = {seat: rng.choice([lane for lane in LANES if not (
+        lane == "center" and modifier == "no_divine")]) for seat in SEATS}
+    for lane in LANES:
+        columns = {seat: [{"power": rng.randint(-1, 9), "feathers": rng.randint(0, 2),
+                           "scorpions": rng.randint(0, 2)} for _ in range(3)] for seat in SEATS}
+        for seat in SEATS:
+            if divine[seat] and divine_lane[seat] == lane:
+                columns[seat][rng.randrange(3)]["divine"] = divine[seat]
+        limit = 2 if lane == "center" and modifier == "two_face_down" else 1
+        for _ in range(rng.randint(0, limit)):
+            seat = rng.choice(SEATS)
+            columns[seat][rng.randrange(3)]["face"] = "down"
+        face_up = [seat for seat in SEATS if any(card.get("face") != "down"
+                                                 for card in columns[seat])]
+        lanes[lane] = {"quest": Q(rng.randint(-3, 6), rng.randint(-3, 6)),
+                       "pillar": rng.choice(face_up),
+                       "ties": {"power": rng.choice(SEATS),
+                                "suit": rng.choice(("feathers", "scorpions"))}, **columns}
+    return {"modifier": modifier, "first_player": rng.choice(SEATS), "lanes": lanes}
+
+
+@settings(max_examples=150, deadline=None)
+@given(simple_ages())
+def test_an_age_resolved_by_hand_from_the_book_agrees_with_the_calculator(age):
+    """An independent reading of "Resolving an Age" and the glossary (under the default rulings),
+    for full Ages of champion cards and the Divine cards whose text is arithmetic: the calculator
+    names the same power, icons, winner and dominant suit in every lane, and the same renown."""
+    renown, results = _by_the_book(age)
+    lanes = {}  # the pillar holder's picks entered only where a lane ties
+
+    for result in results:
+        entry = dict(age["lanes"][result["lane"]])
+        ties = {}
+        if result["power"]["sun"] == result["power"]["moon"]:
+            ties["power"] = entry["ties"]["power"]
+        if result["feathers"] == result["scorpions"]:
+            ties["suit"] = entry["ties"]["suit"]
+        lanes[result["lane"]] = {**entry, "ties": ties}
+    sheet = Game.score({"ages": [{**age, "lanes": lanes}]})
+    resolved = sheet["ages"][0]["lanes"]
+    for mine, theirs in zip(results, resolved, strict=True):
+        assert theirs["power"] == mine["power"], (mine["lane"], theirs, mine)
+        assert (theirs["total_feathers"], theirs["total_scorpions"]) == \
+            (mine["feathers"], mine["scorpions"]), (mine["lane"], theirs, mine)
+        assert theirs["winner"] == mine["winner"] and theirs["suit"] == mine["suit"]
+    assert {p["seat"]: p["total"] for p in sheet["players"]} == renown
