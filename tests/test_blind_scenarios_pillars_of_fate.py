@@ -401,3 +401,55 @@ def test_after_age_three_a_renown_tie_goes_to_more_pillars_and_the_game_is_over(
     table.refused({"type": "begin_age", "player": "sun", "modifier": "no_suit",
                    "quests": QUESTS}, book("After 3 Ages, players count their victory point "
                                            "tokens."))
+
+
+@pytest.mark.parametrize("lanes, lane_name, side, expected", [
+    # Klar face down: power -1.
+    ({"left": {"sun": [card(5, 1, divine="Klar", face="down"), card(3, 1), card(3, 1)]}},
+     "left", "sun", {"power": -1 + 3 + 3}),
+    # Saghari: the other 3s in its lane become 7.
+    ({"center": {"moon": [card(1, 0, 2, divine="Saghari"), card(3, 0, 2), card(3, 0, 2)]}},
+     "center", "moon", {"power": 1 + 7 + 7}),
+    # Aponi: the other 8s in its lane become 2.
+    ({"right": {"sun": [card(8, 1, divine="Aponi"), card(8, 1), card(2, 1)]}},
+     "right", "sun", {"power": 8 + 2 + 2}),
+    # Arbiter face down: 4 scorpions.
+    ({"left": {"sun": [card(2, 1, divine="Arbiter", face="down"), card(3, 1), card(3, 1)]}},
+     "left", "sun", {"feathers": 2, "scorpions": 4}),
+    # Belan: its owner's cards in its lane have their suits reversed.
+    ({"center": {"moon": [card(1, 2, 0, divine="Belan"), card(3, 0, 2), card(3, 0, 2)]}},
+     "center", "moon", {"feathers": 4, "scorpions": 2}),
+    # Pentha: the opponent's card opposite it has power 0.
+    ({"left": {"sun": [card(2, 1, divine="Pentha"), card(3, 1), card(3, 1)],
+               "moon": [card(9, 0, 2), card(1, 0, 2), card(1, 0, 2)]}},
+     "left", "moon", {"power": 0 + 1 + 1}),
+    # Isabel: the opponent's card opposite it has its suit reversed.
+    ({"center": {"moon": [card(1, 0, 2, divine="Isabel"), card(3, 0, 2), card(3, 0, 2)]}},
+     "center", "sun", {"feathers": 2, "scorpions": 1}),
+    # Invictus played first is a 0 card; later it copies the card above it.
+    ({"left": {"sun": [card(0, divine="Invictus"), card(3, 1), card(3, 1)]}},
+     "left", "sun", {"power": 6, "feathers": 2}),
+    ({"left": {"sun": [card(3, 1), card(0, divine="Invictus"), card(3, 1)]}},
+     "left", "sun", {"power": 9, "feathers": 3}),
+])
+def test_the_divine_card_glossary(client, lanes, lane_name, side, expected):
+    resolved_lanes, _ = resolved(client, one_age("two_face_down", lanes))
+    lane_entry = resolved_lanes[lane_name]
+    assert {key: lane_entry[key][side] for key in expected} == expected
+
+
+def test_the_steward_adds_scorpions_to_its_left_and_feathers_to_its_right(client):
+    resolved_lanes, _ = resolved(client, one_age("two_face_down", {
+        "center": {"sun": [card(2, 1), card(2, divine="Steward"), card(2, 1)]}}))
+    assert resolved_lanes["left"]["total_scorpions"] == 6 + 2
+    assert resolved_lanes["right"]["total_feathers"] == 3 + 2
+    assert (resolved_lanes["center"]["total_feathers"],
+            resolved_lanes["center"]["total_scorpions"]) == (2, 6)
+
+
+def test_hadria_costs_the_opponent_who_wins_her_lane_five_renown(client):
+    _, scores = resolved(client, one_age("two_face_down", {
+        "left": {"moon": [card(1, 0, 2, divine="Hadria"), card(1, 0, 2), card(1, 0, 2)]},
+        "right": {"sun": [card(2, 1, divine="Klar"), card(2, 1), card(2, 1)]}}))
+    # Sun wins all three lanes (3 each) and loses 5 for the left one.
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {"sun": 9 - 5, "moon": 0}
