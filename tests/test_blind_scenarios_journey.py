@@ -624,3 +624,60 @@ def test_a_green_line_square_adds_one_to_the_pilgrims_defense(client):
                     "target": "tripitaka", "attack_dice": [2, 2], "defense_dice": [1, 1],
                     "green_square": True})
     assert pilgrim(table, "tripitaka")["hp"] == 8 - (4 - 3)
+
+
+def quest_4(client, **position):
+    setup = {"game": GAME, "players": ["Ann", "Ben"],
+             "options": {"quest": "q4", "initiative": INITIATIVE_ORDER,
+                         "pilgrim_profiles": PROFILES}}
+    if position:
+        setup["position"] = position
+    table = ApiTable(client, setup)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+ATTACK_KOGAIJI = {"type": "attack", "targets": ["kogaiji-1"], "attack_dice": [0, 0],
+                  "pilgrim_die": 0, "weapon_damage": 0, "target_hp": 8}
+
+
+def test_quest_4_the_first_attack_on_kogaiji_ends_it_in_victory(client):
+    table = quest_4(client)
+    table.accepted({"type": "rescue_villager", "player": "p1", "pilgrim": "monkey_king",
+                    "villager": "villager-1"})
+    # Even a complete failure is an attack on Kogaiji.
+    table.accepted({**ATTACK_KOGAIJI, "player": "p1", "pilgrim": "monkey_king"})
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Victory: The Pilgrims must (1) attack Kogaiji.")
+
+
+def test_quest_4_heroic_when_every_villager_is_rescued_before_the_attack(client):
+    table = quest_4(client)
+    for seat, pilgrim_name, villagers in (("p1", "monkey_king", ("villager-1", "villager-2")),
+                                          ("p2", "monk_sha", ("villager-3", "villager-4"))):
+        for villager in villagers:
+            table.accepted({"type": "rescue_villager", "player": seat, "pilgrim": pilgrim_name,
+                            "villager": villager})
+    table.accepted({**ATTACK_KOGAIJI, "player": "p2", "pilgrim": "tripitaka"})
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Heroic Victory: The Pilgrims must (1) rescue all the Villagers and then (2) attack "
+        "Kogaiji.")
+
+
+def test_quest_4_a_pilgrim_defeated_before_the_attack_is_a_defeat(client):
+    # A Misfortune Card can take the last Health Point ("this is one case where a card can reduce
+    # your Health Points to 0").
+    table = quest_4(client, pilgrims={"monkey_king": {"hp": 1}})
+    table.accepted({"type": "meditate", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                    "spinner": "black", "misfortune": "Ambush"})
+    table.accepted({"type": "misfortune", "player": "p1", "pilgrim": "monkey_king",
+                    "card": "Ambush", "lose": {"hp": 2}})
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["winners"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Defeat: A Pilgrim was Defeated before they attack Kogaiji.")
