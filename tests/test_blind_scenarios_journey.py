@@ -681,3 +681,72 @@ def test_quest_4_a_pilgrim_defeated_before_the_attack_is_a_defeat(client):
     assert view["scores"]["winners"] == []
     assert view["scores"]["decided_by"]["rule"]["quote"] == book(
         "Defeat: A Pilgrim was Defeated before they attack Kogaiji.")
+
+
+def quest_2(client, initiative=None):
+    return ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"],
+                             "options": {"quest": "q2",
+                                         "initiative": initiative or INITIATIVE_ORDER,
+                                         "pilgrim_profiles": PROFILES}})
+
+
+STRIKE = {"attack_dice": [3, 3], "pilgrim_die": 3, "weapon_damage": 3}
+
+
+def kill(table, seat, pilgrim_name, demon, **extra):
+    table.accepted({"type": "attack", "player": seat, "pilgrim": pilgrim_name,
+                    "targets": [demon], **STRIKE, **extra})
+    table.accepted({"type": "resolve_defeat", "player": seat, "pilgrim": pilgrim_name,
+                    "choice": "kill", **({"reward": 1} if extra else {})})
+
+
+def test_quest_2_sets_up_as_printed(client):
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"quest": "q2", "pilgrim_profiles": PROFILES,
+                    "initiative": ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"]}})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] == book(
+        "Assign the initiative as follows (first Pilgrim) Monkey, Monk Sha, Tripitaka, Cho Hakkai "
+        "(last Pilgrim).")
+    table = quest_2(client)
+    state = table.view()["state"]
+    cho = state["pilgrims"]["cho_hakkai"]
+    assert (cho["status"], cho["posture"]) == ("unconscious", "face_down")
+    assert "Shining Seal" in state["pilgrims"]["tripitaka"]["skills"]
+    assert "Healing Fellowship" in state["pilgrims"]["monk_sha"]["skills"]
+    assert sorted(state["demons"]) == ["berrok-1", "berrok-2", "berrok-3"]
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert pilgrim(table, "cho_hakkai")["posture"] == "side"
+
+
+def test_quest_2_clearing_the_demons_before_reviving_cho_hakkai_is_a_defeat(client):
+    table = quest_2(client)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    kill(table, "p1", "monkey_king", "berrok-1", target_hp=3)
+    kill(table, "p1", "monkey_king", "berrok-2")
+    kill(table, "p2", "monk_sha", "berrok-3")
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["winners"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Defeat: A Pilgrim was Killed or the Pilgrims cleared all the Demons before meeting either "
+        "set of Victory Conditions.")
+
+
+def test_quest_2_victory_cho_hakkai_revived_and_two_sutras_when_the_demons_are_gone(client):
+    table = quest_2(client)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    for sutra in ("sutra-1", "sutra-2"):
+        table.accepted({"type": "collect_sutra", "player": "p1", "pilgrim": "monkey_king",
+                        "sutra": sutra})
+    kill(table, "p2", "monk_sha", "berrok-1", target_hp=3)
+    kill(table, "p2", "monk_sha", "berrok-2")
+    table.accepted({"type": "revive", "player": "p2", "pilgrim": "tripitaka",
+                    "target": "cho_hakkai", "hp": 2, "chi": 0})
+    assert table.view()["over"] is False
+    kill(table, "p2", "tripitaka", "berrok-3")
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) possess at least 2 Sutra Tokens.")
