@@ -750,3 +750,26 @@ def test_quest_2_victory_cho_hakkai_revived_and_two_sutras_when_the_demons_are_g
     assert view["over"] is True
     assert view["scores"]["decided_by"]["rule"]["quote"] == book(
         "Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) possess at least 2 Sutra Tokens.")
+
+
+def test_quest_3_tripitaka_goes_last_and_the_gates_wake_on_the_central_tile(client):
+    options = {"quest": "q3", "pilgrim_profiles": PROFILES}
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {**options, "initiative": ["tripitaka", "monkey_king", "monk_sha",
+                                              "cho_hakkai"]}})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] == book(
+        "Tripitaka must go last, so give him Initiative Token 4.")
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        **options, "initiative": ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]}})
+    assert {gate["status"] for gate in table.view()["state"]["gates"].values()} == {"inactive"}
+    table.accepted({"type": "maintenance", "player": "p1"})
+    table.accepted({"type": "central_tile", "player": "p1", "pilgrim": "monkey_king"})
+    gates = table.view()["state"]["gates"]
+    assert len(gates) == 3 and {gate["status"] for gate in gates.values()} == {"active"}
+    table.accepted({"type": "village_entered", "player": "p1", "demon": "borrack-1"})
+    view = table.view()
+    assert view["over"] is True and view["scores"]["winners"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail.")
