@@ -734,7 +734,8 @@ def test_an_action_point_cost_is_paid_by_the_active_pilgrim_and_can_end_the_acti
     table.do("play_card", pilgrim=MK, card="Flaming War Cry", kind="skill", cost={"ap": 1},
              duration="end_of_turn")
     assert table.G["activation"]["pilgrim"] == CH
-    assert table.pilgrim(MK)["in_play"] == [{"card": "Flaming War Cry", "duration": "end_of_turn"}]
+    assert table.pilgrim(MK)["in_play"] == [{"card": "Flaming War Cry", "kind": "skill",
+                                             "duration": "end_of_turn"}]
     table.end(CH, MS, TP)
     table.do("end_turn")
     table.do("maintenance")
@@ -1010,7 +1011,7 @@ def test_flaming_war_cry_makes_the_monkey_king_the_demons_first_target_on_his_ti
     table = Table({"demons": ["berrok"], "pilgrims": {MK: {"hand": ["Flaming War Cry"]}}})
     table.do("maintenance")
     table.do("play_card", pilgrim=MK, card="Flaming War Cry", kind="skill")
-    assert table.pilgrim(MK)["in_play"] == [{"card": "Flaming War Cry",
+    assert table.pilgrim(MK)["in_play"] == [{"card": "Flaming War Cry", "kind": "skill",
                                              "duration": "end_of_turn"}]
     table.end(*PILGRIMS)
     best = table.activate("berrok-1", option([TP]), option([MK]), on_monkey_kings_tile=True)
@@ -1086,8 +1087,8 @@ def test_printed_fortune_gains_ninth_cycle_scripture_and_cards_lasting_turns():
              turns=1)
     table.end(TP)
     table.do("end_turn")
-    assert table.pilgrim(TP)["in_play"] == [{"card": "Shining Seal", "duration": "turns",
-                                             "tokens": 1, "turns": 1}]
+    assert table.pilgrim(TP)["in_play"] == [{"card": "Shining Seal", "kind": "skill",
+                                             "duration": "turns", "tokens": 1, "turns": 1}]
     table.do("maintenance")
     assert table.pilgrim(TP)["in_play"] == []
 

@@ -180,7 +180,7 @@ def test_legal_lists_a_card_during_the_demon_phase_and_none_for_a_paralyzed_pilg
     table = free_table(client, {"demons": ["berrok"], "pilgrims": {
         "monkey_king": {"hand": ["Phase Walk"]},
         "tripitaka": {"hand": ["Asura Seal"], "conditions": [{"name": "Paralyzed", "duration": 2}]}}})
-    for pilgrim in PILGRIMS:
+    for pilgrim in PILGRIMS[:3]:  # Tripitaka, Paralyzed, is passed over (audit 7)
         table.accepted(ev("end_activation", pilgrim=pilgrim))
     assert table.view()["phase"].startswith("demons")
     assert cards_listed(table) == {("monkey_king", "Phase Walk"): ["cost"]}

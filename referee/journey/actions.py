@@ -6,8 +6,17 @@ from referee.core import BadRequest, cites
 
 from .card_effects import Q_PHASE_WALK, Q_SHADOW_WALK
 from .combat import Q_PURPLE
-from .profiles import PILGRIM_NAMES, printed_deck
-from .rules import Q_BLUE, Q_CLOSED_GATE, Q_CURSE, Q_DISTRACTION, Q_LIMP, Q_LURE, Q_RED_ENTERED
+from .profiles import FORTUNE_CARDS, PILGRIM_NAMES, printed_deck
+from .rules import (
+    Q_BLUE,
+    Q_CLOSED_GATE,
+    Q_CURSE,
+    Q_DISTRACTION,
+    Q_LIMP,
+    Q_LURE,
+    Q_RED_ENTERED,
+    Q_ROOMS,
+)
 
 Q_RED = Q_RED_ENTERED
 
@@ -46,12 +55,14 @@ Q_WHITE = ("If the arrow ends pointing at the white area, the Player draws 3 For
            "of their choice, ignoring and discarding the other 2.")
 Q_BLACK = ("If the arrow ends pointing at the black area, the Player is forced to draw a Misfortune "
            "Card.")
+Q_NO_CARDS = ("It is extremely unlikely that both the Draw Deck and Discard Pile will be empty, but if "
+              "this ever happens, you cannot draw new cards of that type until some are discarded.")
+Q_RESHUFFLE = ("If the Draw Deck is empty, shuffle the Discard Pile and use it as the Draw Deck, as "
+               "normal.")
 Q_DOOR_OPEN = ("When you break down the door, flip the Door Token over, to show the doorway is "
                "Open. It will stay Open for the remainder of the Quest.")
 Q_DOOR_CONTACT = ("To break down the door, Pilgrims must be in full base contact with the door, "
                   "facing towards it.")
-Q_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until the door is opened "
-           "and they can move towards the Pilgrims.")
 Q_SUTRA = "A Pilgrim that is adjacent to a Sutra can spend 1 Action Point to pick it up."
 Q_VILLAGER = ("A Pilgrim that is adjacent to a Villager can spend 1 Action Point to rescue the "
               "Villager.")
@@ -288,10 +299,13 @@ class ActionsMixin:
     def drawn_from_its_deck(self, event):
         """A Pray or a white spin draws Fortune Cards, a black spin a Misfortune Card: a card the
         book names as one of another deck (a Skill Card, a Condition Card) is not drawn there."""
-        drawn = ([(event["card"], "Fortune", Q_PRAY)] if event["type"] == "pray" else
-                 [(card, "Fortune", Q_WHITE) for card in [event.get("kept"), *event.get("seen", [])]
-                  if card] + ([(event["misfortune"], "Misfortune", Q_BLACK)]
-                              if event.get("misfortune") else []))
+        if event["type"] == "pray":  # none drawn when none is left
+            drawn = [(event["card"], "Fortune", Q_PRAY)] if "card" in event else []
+        else:
+            drawn = ([(card, "Fortune", Q_WHITE)
+                      for card in [event.get("kept"), *event.get("seen", [])] if card]
+                     + ([(event["misfortune"], "Misfortune", Q_BLACK)]
+                        if event.get("misfortune") else []))
         for card, deck, quote in drawn:
             printed = printed_deck(card)
             if printed not in (None, deck):
@@ -301,6 +315,20 @@ class ActionsMixin:
     @cites(Q_SPIN)
     def full_spin(self, event):
         return event.get("full_rotation", True) or "Spin again: less than a full rotation."
+
+    def fortune_cards_left(self) -> int:
+        """The Fortune Cards in the Draw Deck and the Discard Pile: the deck less those the Pilgrims
+        hold or have in play."""
+        out = sum(len(p["fortune"]) + sum(c["kind"] == "fortune" for c in p["in_play"])
+                  for p in self.G["pilgrims"].values())
+        return max(0, FORTUNE_CARDS - out)
+
+    def no_fortune_card_left(self, left: int, wanted: int):
+        """A draw of `wanted` Fortune Cards when only `left` are to be had (0-2): refused."""
+        have = f"{left} Fortune Card{'s' * (left != 1)}" if left else "No Fortune Card"
+        raise self.violation(f"{have} left in the Draw Deck and the Discard Pile (the Pilgrims hold "
+                             f"the others): {left or 'none'} can be drawn, not {wanted}.",
+                             (Q_NO_CARDS, Q_RESHUFFLE))
 
     @cites(Q_WHITE)
     def spinner_draw(self, event):
@@ -312,20 +340,39 @@ class ActionsMixin:
             return True
         if "misfortune" in event:
             return "White: 3 Fortune Cards, no Misfortune Card."
-        if "kept" not in event:
+        left, seen = self.fortune_cards_left(), event.get("seen")
+        if left < 3 and seen is not None and len(seen) != left:
+            self.no_fortune_card_left(left, len(seen))
+        if not left and "kept" in event:
+            self.no_fortune_card_left(left, 1)
+        if left and "kept" not in event:
             raise BadRequest("name the Fortune Card kept", "event.kept")
-        seen = event.get("seen")
-        if seen is not None and len(seen) != 3:
+        if seen is not None and left >= 3 and len(seen) != 3:
             return f"White: 3 Fortune Cards are drawn, not {len(seen)}."
-        if seen is not None and event["kept"] not in seen:
-            return "The card kept is one of the 3 Fortune Cards drawn."
+        if seen is not None and left and event["kept"] not in seen:
+            return "The card kept is one of the Fortune Cards drawn."
+        return True
+
+    @cites(Q_NO_CARDS)
+    def fortune_to_draw(self, event):
+        """A Pray draws one Fortune Card (Greedy takes one): none when none is left."""
+        field = "card" if event["type"] == "pray" else "draws"
+        left = self.fortune_cards_left()
+        if field in event and not left:
+            self.no_fortune_card_left(left, 1)
+        if left and event["type"] == "pray" and field not in event:
+            raise BadRequest("name the Fortune Card drawn", "event.card")
         return True
 
     def do_pray(self, event):
         self.spend(event, "pray")
         self.activation()["boxes_used"].append(event["box"])
-        self.pilgrim(event["pilgrim"])["fortune"].append(event["card"])
-        self.effect(f"{PILGRIM_NAMES[event['pilgrim']]} prays and draws {event['card']}.", Q_PRAY)
+        name = PILGRIM_NAMES[event["pilgrim"]]
+        if "card" in event:
+            self.pilgrim(event["pilgrim"])["fortune"].append(event["card"])
+            self.effect(f"{name} prays and draws {event['card']}.", Q_PRAY)
+        else:
+            self.effect(f"{name} prays: no Fortune Card is left to draw.", Q_NO_CARDS)
         self.after_action()
 
     def do_meditate(self, event):
@@ -333,9 +380,11 @@ class ActionsMixin:
         self.pay_cards_used(event)  # Spirit of Fortune, affecting the spin
         self.activation()["boxes_used"].append(event["box"])
         pilgrim, name = self.pilgrim(event["pilgrim"]), PILGRIM_NAMES[event["pilgrim"]]
-        if event["spinner"] == "white":
+        if event["spinner"] == "white" and "kept" in event:
             pilgrim["fortune"].append(event["kept"])
             self.effect(f"{name} meditates (white) and keeps {event['kept']}.", Q_WHITE)
+        elif event["spinner"] == "white":
+            self.effect(f"{name} meditates (white): no Fortune Card is left to draw.", Q_NO_CARDS)
         else:
             pilgrim["misfortunes_due"].append(event["misfortune"])
             self.effect(f"{name} meditates (black) and draws the Misfortune Card "

@@ -26,6 +26,7 @@ from .rules import (
     Q_NO_INTERRUPT,
     Q_PARALYZED,
     Q_RED_ENTERED,
+    Q_ROOMS,
     Q_UNCONSCIOUS,
 )
 
@@ -135,11 +136,28 @@ class CombatMixin:
         target = event["targets"][0]
         return target in self.G["demons"] or f"There is no Demon named {target} on the board."
 
-    @cites(Q_RANGE)
-    def target_in_range(self, event):
+    def in_a_closed_room(self, demon_id: str) -> bool:
+        """A Demon inactive behind a closed door (no Pilgrim in its room): not one a card or the
+        Quest holds inactive in the open (Om Chant, Quest 9's spell, Quest 10's Mantra)."""
+        demon = self.G["demons"].get(demon_id)
+        return (demon is not None and not demon["active"] and not demon.get("held_by")
+                and not self.quest().held_in_the_open(self, demon_id))
+
+    def sight_blocked(self, event, target: str) -> None:
+        """Line of Sight, for every Attacker: the table's `los`, and the walls and closed door of a
+        room no Pilgrim is in (its Demons are inactive: "Tokens block movement and LOS", "Miniatures
+        cannot draw Line of Sight across a yellow line")."""
+        if self.in_a_closed_room(target):
+            raise self.violation(f"{self.name_of(target)} is behind a closed door, with no Pilgrim "
+                                 "in its room: the walls and the door block the Line of Sight.",
+                                 (Q_LOS, Q_ROOMS))
         if event.get("los") is False:
             raise self.violation("A Miniature, token or impassable terrain blocks the Line of "
                                  "Sight.", Q_LOS)
+
+    @cites(Q_RANGE)
+    def target_in_range(self, event):
+        self.sight_blocked(event, event["targets"][0])
         if event.get("in_range", True):
             return True
         ranged = [c["card"] for c in event.get("cards") or [] if c.get("range")]
@@ -611,9 +629,7 @@ class CombatMixin:
 
     @cites(Q_RANGE)
     def creature_target_in_range(self, event):
-        if event.get("los") is False:
-            raise self.violation("A Miniature, token or impassable terrain blocks the Line of "
-                                 "Sight.", Q_LOS)
+        self.sight_blocked(event, event["target"])
         return event.get("in_range", True) or "The Target is not in the creature's Attack Range."
 
     @cites(Q_DEFENSE_DICE)

@@ -17,6 +17,7 @@ from .rules import (
     Q_HP_COST,
     Q_MISFORTUNE_HP,
     Q_NEXT_TURN_AP,
+    Q_PARALYZED,
 )
 
 Q_MISFORTUNE_NOW = ("When you draw the card, apply the effect immediately or as soon as indicated on "
@@ -63,6 +64,9 @@ class ConditionsMixin:
         self.effect(f"{label} takes the {condition} Condition Card ({duration} turns).", Q_DURATION)
         now = damage_now if damage_now is not None else card["damage_now"]
         self.damage_pilgrim(name, now or 0, condition, quote or Q_CONDITION_NOW)
+        if card["paralyzed"] and (self.activation() or {}).get("pilgrim") == name:
+            self.effect(f"{label} is Paralyzed: his activation ends.", Q_PARALYZED)
+            self.finish_activation()
 
     # -- Condition Cards ---------------------------------------------------------------------------
 
@@ -254,7 +258,8 @@ class ConditionsMixin:
         lasting = duration in ("end_of_turn", "continuous", "turns")
         self.effect(f"{label} plays {event['card']}.", Q_PLAY_AREA if lasting else None)
         if lasting:
-            pilgrim["in_play"].append({"card": event["card"], "duration": duration})
+            pilgrim["in_play"].append({"card": event["card"], "kind": event["kind"],
+                                       "duration": duration})
             if duration == "turns":
                 pilgrim["in_play"][-1].update(tokens=0, turns=event["turns"])
         elif duration == "this_action":

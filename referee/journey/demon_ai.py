@@ -16,7 +16,7 @@ from .card_effects import Q_SHADOW_WALK, Q_WAR_CRY
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
-from .rules import Q_CLOSED_GATE, Q_DEAD, Q_DISABLED, Q_PARALYZED
+from .rules import Q_CLOSED_GATE, Q_DEAD, Q_DISABLED, Q_PARALYZED, Q_ROOMS
 from .special_cards import FLOOD_GATE, Q_DRAW_FOLLOW
 
 Q_SPAWN_GATES = "Demons spawn from each Active Demon Gate on the Game Board."
@@ -47,8 +47,6 @@ Q_PHASE_ORDER = ("First, new Demons appear at Demon Gates and then all Demons ar
                  "starting with the Demon closest to Tripitaka.")
 Q_DEMON_AP = "Demons normally get 2 Action Points, but if they are in a Demon Rage, they will get 3."
 Q_ONE_AT_A_TIME = "Complete all actions for one Demon before activating the next Demon."
-Q_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until the door is opened "
-           "and they can move towards the Pilgrims.")
 SPAWN_LORD = "Spawn Demon Lord"
 Q_SPAWN_LORD = ("Spawn Demon Lord: The Demon is placed and takes Actions as normal. As soon as the "
                 "Demon makes one Attack Action (successful or not), remove the Demon from play.")

@@ -150,15 +150,17 @@ EVENT_TYPES = {
         example={"type": "resolve_defeat", "player": "p1", "pilgrim": P, "choice": "kill"},
         chance=True),
     "pray": EventType(
-        "Pray (1 Action Point) on the Map Tile of a Mystical Box: the Fortune Card drawn.",
+        "Pray (1 Action Point) on the Map Tile of a Mystical Box: the Fortune Card drawn (none "
+        "when no Fortune Card is left in the Draw Deck or the Discard Pile).",
         properties={"pilgrim": PILGRIM, "box": TOKEN, "same_tile": FACT, "card": CARD_NAME},
-        required=("pilgrim", "box", "card"),
+        required=("pilgrim", "box"),
         example={"type": "pray", "player": "p1", "pilgrim": P, "box": "box-1",
                  "card": "Wild Herbs"},
         chance=True),
     "meditate": EventType(
         "Meditate (1 Action Point) on the Map Tile of a Mystical Box: the spinner (white: the 3 "
-        "Fortune Cards seen and the one kept; black: the Misfortune Card drawn).",
+        "Fortune Cards seen and the one kept — fewer, or none, only when fewer are left in the "
+        "Draw Deck and the Discard Pile; black: the Misfortune Card drawn).",
         properties={"pilgrim": PILGRIM, "box": TOKEN, "same_tile": FACT,
                     "spinner": {"enum": ["white", "black"]}, "full_rotation": FACT,
                     "seen": {"type": "array", "items": CARD_NAME, "maxItems": 6},

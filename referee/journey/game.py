@@ -291,8 +291,8 @@ OPTIONS = {
 # parent of demons_spawn and demons_activate: an event declared on it is possible in both (one
 # transition instead of two; the machine is built for every model, so fewer is faster).
 ANY_PHASE = ["maintenance", "pilgrims", "demons", "end"]
-_ACT = ["no_pending_decision", "controls_pilgrim", "conscious", "is_active_pilgrim",
-        "not_paralyzed", "no_trade_due", "misfortune_applied", "action_points_left",
+_ACT = ["no_pending_decision", "controls_pilgrim", "conscious", "not_paralyzed",
+        "is_active_pilgrim", "no_trade_due", "misfortune_applied", "action_points_left",
         "within_action_limit"]
 EVENT_RULES = {
     "maintenance": (["maintenance"], []),
@@ -310,7 +310,7 @@ EVENT_RULES = {
                                                 "card_used_where_it_applies", "cards_in_time",
                                                 "cards_used_in_hand"]),
     "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation",
-                            "not_a_double_action", "drawn_from_its_deck"]),
+                            "not_a_double_action", "fortune_to_draw", "drawn_from_its_deck"]),
     "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation",
                                 "not_a_double_action", "full_spin",
                                 "spinner_draw", "drawn_from_its_deck", "card_from_own_deck",
@@ -334,7 +334,7 @@ EVENT_RULES = {
                               "card_in_hand", "card_from_own_deck", "card_as_printed",
                               "card_cost_affordable", "card_hp_cost",
                               "card_ap_cost", "card_action_limit", "card_ap_gain_while_active",
-                              "card_extra_move", "skill_selected"]),
+                              "card_extra_move", "skill_selected", "fortune_to_draw"]),
     "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
                                "condition_known", "misfortune_discards_held"]),
@@ -679,15 +679,20 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         self.next_activation()
 
     def next_activation(self) -> None:
-        """The next Pilgrim in initiative order who can be activated (Unconscious and dead Pilgrims
-        take no actions)."""
+        """The next Pilgrim in initiative order who can be activated (Unconscious, dead and
+        Paralyzed Pilgrims take no actions: passed over)."""
         G = self.G
         for name in G["initiative"]:
             if name in G["activated"]:
                 continue
-            if G["pilgrims"][name]["status"] != "active":
+            paralyzed = self.has_condition(name, "paralyzed")
+            if G["pilgrims"][name]["status"] != "active" or paralyzed:
                 G["activated"].append(name)
                 G.setdefault("passed_over", []).append(name)
+                if paralyzed and G["pilgrims"][name]["status"] == "active":
+                    G["pilgrims"][name]["ap_lost_next_turn"] = 0
+                    self.effect(f"{PILGRIM_NAMES[name]} is Paralyzed: no activation this turn.",
+                                Q_PARALYZED)
                 continue
             ap = (2 - G["pilgrims"][name]["ap_lost_next_turn"]
                   + G["pilgrims"][name].pop("ap_gained_next_activation", 0))

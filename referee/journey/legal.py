@@ -178,9 +178,11 @@ def pilgrim_events(game) -> list[dict]:
     if activation["strikes"]:
         opened += [{"type": "attack", **base, "targets": [d], "same_action": True,
                     "open": ["attack_dice", "pilgrim_die", "weapon_damage"]} for d in G["demons"]]
-    opened += [{"type": kind, **base, "box": b, "open": ["card"] if kind == "pray"
-                else ["spinner", "seen", "kept", "misfortune"]}
-               for b in G["tokens"]["boxes"] for kind in ("pray", "meditate")]
+    drawn = ["card"] if game.fortune_cards_left() else []  # none left: a Pray draws nothing
+    opened += [{"type": kind, **base, "box": b, **({"open": fields} if fields else {})}
+               for b in G["tokens"]["boxes"]
+               for kind, fields in (("pray", drawn),
+                                    ("meditate", ["spinner", "seen", "kept", "misfortune"]))]
     opened += [{"type": "meditate", **base, "box": b, "cards": [card],
                 "open": ["spinner", "seen", "kept", "misfortune"]}
                for b in G["tokens"]["boxes"] for card in spin_cards(game)]
@@ -190,7 +192,8 @@ def pilgrim_events(game) -> list[dict]:
                and name == "tripitaka" and G["pilgrims"][name]["hp"] >= 2]
     opened += [{"type": "master_skill", **base, "open": ["card", "discarded"]}]
     extra = {"move": ["not_a_double_action"],
-             "attack": ["not_disabled", "not_a_double_action", "further_attack"],
+             "attack": ["not_disabled", "not_a_double_action", "further_attack",
+                        "target_in_range"],
              "pray": ["box_once_per_activation", "not_a_double_action"],
              "meditate": ["box_once_per_activation", "not_a_double_action"],
              "master_skill": ["master_once", "not_a_double_action", "good_karma_for_skill"],

@@ -93,6 +93,9 @@ def printed_deck(name: str) -> str | None:
     return None
 
 
+FORTUNE_CARDS = _CARD_DATA["decks"]["fortune"]["cards"]
+
+
 def fortune_card(name: str) -> dict:
     """What the rulebook prints about a Fortune Card: the gain, whether a new Skill Card is
     selected with it (Om Mala of Knowledge)."""

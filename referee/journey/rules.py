@@ -108,6 +108,8 @@ Q_NEXT_TURN_AP = ("A few cards have forced Trigger Conditions that happen later.
                   "face up near your Profile Sheet and play them as soon as the Trigger Condition "
                   "occurs.")
 Q_CLOSED_GATE = "Closed Gates never become active again."
+Q_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until the door is opened "
+           "and they can move towards the Pilgrims.")
 Q_BLUE = ("Demons are too strong to be impeded by these features, but Pilgrims pay 2 Movement "
           "Points for a blue square, rather than the normal 1 Movement Point, including Changing "
           "Face.")

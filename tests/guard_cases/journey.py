@@ -42,6 +42,7 @@ def end(pilgrim, player="p1"):
 
 
 TO_DEMONS = [M, *(end(p) for p in PILGRIMS)]
+MK_PARALYZED_TO_DEMONS = [M, *(end(p) for p in PILGRIMS[1:])]  # he is passed over
 TRIPITAKA_FIRST = {"initiative": ["tripitaka", "monkey_king", "cho_hakkai", "monk_sha"]}
 ONE_BERROK = {"demons": ["berrok"]}
 TWO_DEMONS = {"demons": ["berrok", "boof"]}
@@ -148,6 +149,16 @@ CASES = [
          ev("meditate", pilgrim=MK, box="box-1", spinner="white",
             seen=["Wild Herbs", "Wild Ginseng", "Greedy"], kept="Om Mala of Vigor"), A.Q_WHITE,
          "keeping a card that is not one of the three drawn: the white-area sentence", [M]),
+    Case("spinner_draw", setup({"boxes": ["box-1"], "pilgrims": {MK: {"fortune": ["Wild Herbs"] * 18}}}),
+         ev("meditate", pilgrim=MK, box="box-1", spinner="white",
+            seen=["Wild Herbs", "Wild Ginseng", "Greedy"], kept="Wild Herbs"), A.Q_NO_CARDS,
+         "three Fortune Cards seen when the Pilgrims hold 18 of the 20: only 2 are left in the "
+         "Draw Deck and the Discard Pile, the sentence on both being empty", [M],
+         also=(A.Q_RESHUFFLE,)),
+    Case("fortune_to_draw", setup({"boxes": ["box-1"], "pilgrims": {MK: {"fortune": ["Wild Herbs"] * 20}}}),
+         ev("pray", pilgrim=MK, box="box-1", card="Wild Herbs"), A.Q_NO_CARDS,
+         "a Fortune Card drawn praying when the Pilgrims hold all 20: none can be drawn until some "
+         "are discarded", [M], also=(A.Q_RESHUFFLE,)),
     # -- the board's tokens ---------------------------------------------------------------------------
     Case("door_closed", setup({"broken_doors": ["door-1"]}),
          ev("break_door", pilgrim=MK, door="door-1"), A.Q_DOOR_OPEN,
@@ -423,13 +434,13 @@ CASES = [
         {"name": "Paralyzed", "duration": 2}]}}}),
          ev("demon_attack", demon="berrok-1", target=MK, attack_dice=[1, 1], defense_dice=[2, 2]),
          R.Q_PARALYZED, "a Paralyzed Pilgrim defending",
-         [*TO_DEMONS, options_for("berrok-1", attack_option([MK])),
+         [*MK_PARALYZED_TO_DEMONS, options_for("berrok-1", attack_option([MK])),
           ev("demon_plan", demon="berrok-1", option=1)]),
     Case("green_square_defender", setup({**ONE_BERROK, "pilgrims": {MK: {"conditions": [
         {"name": "Paralyzed", "duration": 2}]}}}),
          ev("demon_attack", demon="berrok-1", target=MK, attack_dice=[1, 1], green_square=True),
          R.Q_PARALYZED, "a green-line bonus for a Paralyzed Pilgrim, who does not defend",
-         [*TO_DEMONS, options_for("berrok-1", attack_option([MK])),
+         [*MK_PARALYZED_TO_DEMONS, options_for("berrok-1", attack_option([MK])),
           ev("demon_plan", demon="berrok-1", option=1)]),
     Case("knock_back_blocked_within", setup(ONE_BERROK),
          ev("demon_attack", demon="berrok-1", target=MK, attack_dice=[1, 1], defense_dice=[0, 0],
@@ -620,6 +631,11 @@ CASES += [
     Case("target_in_range", setup(ONE_BERROK),
          ev("attack", pilgrim=MK, targets=["berrok-1"], los=False, **MISS), E.Q_LOS,
          "an attack with the Line of Sight blocked", [M]),
+    Case("target_in_range", setup({"inactive_demons": ["berrok"], "doors": ["door-1"]}),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], **MISS), E.Q_LOS,
+         "an attack in free play on a Demon behind a closed door, no Pilgrim in its room: the "
+         "Line of Sight sentence (tokens and walls block it), with the closed rooms' sentence",
+         [M], also=(R.Q_ROOMS,)),
     Case("asura_no_defense", ASURA,
          ev("demon_attack", demon="berrok-1", target=TP, attack_dice=[1, 1], defense_dice=[1, 1]),
          E.Q_ASURA, "Tripitaka rolling Defense Dice under the Asura Seal", SEALED),

@@ -4,7 +4,8 @@ guard walk plays them through the API like the core game's."""
 
 from __future__ import annotations
 
-from referee.journey import quests as Q
+from referee.journey import card_effects as E
+from referee.journey import rules as R
 from referee.journey.quests import q05_beasts as Q5
 from referee.journey.quests import q06_kogaiji as Q6
 from referee.journey.quests import q09_kogaijis_trap as Q9
@@ -41,9 +42,9 @@ LEAVES = {"actions": ["move", "attack"], "targets": [TP], "squares": 3, "ends": 
 CASES = [
     Case("q1_no_sight_into_the_closed_house", quest("q1"),
          ev("attack", pilgrim=MK, targets=["berrok-1"], attack_dice=[3, 3], pilgrim_die=2,
-            weapon_damage=2), Q.Q_LOS,
+            weapon_damage=2), E.Q_LOS,
          "an Attack on a Demon in the Villagers' house before its door is broken: the walls and "
-         "the closed door block the Line of Sight", [M], also=(Q.Q_CLOSED_ROOMS,)),
+         "the closed door block the Line of Sight", [M], also=(R.Q_ROOMS,)),
     Case("q5_kei_lun_acts_first", quest("q5", initiative=[MK, "cho_hakkai", "monk_sha", TP]),
          ev("spawn", gate="gate-1", card="reinforcement", demons=["berrok"]), Q5.Q_KEI_LUN,
          "a spawn entered once the Pilgrims have acted, before Kei Lun's Action",

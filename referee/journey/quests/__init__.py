@@ -315,33 +315,6 @@ def referee_checks_the_quest(game, event):
                "after every event; the Quest ends by itself when one is met.")
 
 
-Q_LOS = ("None of the squares directly between the Attacker and the Target can be blocked by other "
-         "Miniatures, tokens or impassable terrain, just like the rules for obstructed Movement.")
-Q_CLOSED_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until the door is "
-                  "opened and they can move towards the Pilgrims.")
-
-
-def in_a_closed_room(game, demon_id: str) -> bool:
-    """A Demon inactive behind a closed door (no Pilgrim in its room): not one a card or the Quest
-    holds inactive in the open (Om Chant, Quest 9's spell, Quest 10's Mantra)."""
-    demon = game.G["demons"].get(demon_id)
-    return (demon is not None and not demon["active"] and not demon.get("held_by")
-            and not game.quest().held_in_the_open(game, demon_id))
-
-
-@cites(Q_LOS)
-def no_sight_into_a_closed_room(game, event):
-    """Walls and a closed door block Line of Sight: a Demon inside a closed room with no Pilgrim in
-    it cannot be attacked from outside (the door broken, or a Pilgrim walking in, wakes it)."""
-    inside = [t for t in event["targets"] if in_a_closed_room(game, t)] if (
-        event["type"] == "attack") else []
-    if inside:
-        raise RuleViolation(f"{inside[0]} is behind a closed door, with no Pilgrim in its room: "
-                            "the walls and the door block the Line of Sight.",
-                            Citation("journey", Q_LOS), (Citation("journey", Q_CLOSED_ROOMS),))
-    return True
-
-
 # -- the base class -------------------------------------------------------------------------------------
 
 class Quest:
@@ -352,7 +325,7 @@ class Quest:
     setup_schema: ClassVar[dict] = {"type": "object", "additionalProperties": False}
     options: ClassVar[dict[str, Option]] = {}
     rules: ClassVar[tuple] = ()
-    shared_rules: ClassVar[tuple] = (referee_checks_the_quest, no_sight_into_a_closed_room)
+    shared_rules: ClassVar[tuple] = (referee_checks_the_quest,)
     event_types: ClassVar[dict[str, QuestEvent]] = {}
     # core events the Quest takes away, each with its sentence (quoted when one is entered)
     forbidden_events: ClassVar[dict[str, str]] = {}
@@ -615,9 +588,7 @@ class Quest:
     def legal(cls, game, core: list[dict]) -> list[dict]:
         """The core game's legal events, without the table's `quest_result` (the referee checks
         the Conditions), with the Quest's own events that can be entered now."""
-        return [e for e in core if e["type"] != "quest_result" and not (
-            e["type"] == "attack" and any(in_a_closed_room(game, t) for t in e["targets"]))
-        ] + cls.own_legal(game)
+        return [e for e in core if e["type"] != "quest_result"] + cls.own_legal(game)
 
     @classmethod
     def own_legal(cls, game) -> list[dict]:
