@@ -7,8 +7,14 @@ Revive, the Demons' activations and the end. Each scenario quotes its rule in it
 Findings are recorded in docs/games/journey.md ("Independent audit, seventh round").
 """
 
-import pytest
+import json
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import BadRequest, RuleViolation, engine
+from referee.journey import Game
 from tests.test_journey_audit_6 import (
     free_table,
     legal,
@@ -17,7 +23,15 @@ from tests.test_journey_audit_6 import (
     the_calculator_agrees,
     to_next_turn,
 )
-from tests.test_journey_quests_audit import PILGRIMS, ev, maintenance, refused, start, state
+from tests.test_journey_quests_audit import (
+    PILGRIMS,
+    PROFILES,
+    ev,
+    maintenance,
+    refused,
+    start,
+    state,
+)
 
 
 @pytest.fixture
@@ -205,10 +219,12 @@ def test_with_no_fortune_card_left_a_spin_or_a_prayer_draws_nothing(client):
     """"…you cannot draw new cards of that type until some are discarded." All 20 held: a Pray
     naming a card drawn is refused with that sentence; a Pray with none is accepted (listed with
     nothing open) and spends its Action Point; next activation, Cho Hakkai's white spin keeping a
-    card is refused, the spin with none kept accepted. Once the Monkey King plays his Wild Herbs
-    (discarded), one card is there to draw again."""
+    card is refused, the spin with none kept accepted, and his Greedy takes none. Once the Monkey
+    King plays his Wild Herbs (discarded), one card is there to draw again."""
+    hands = holding(20)["pilgrims"]
     table = free_table(client, {**holding(20), "pilgrims": {
-        **holding(20)["pilgrims"], "monkey_king": {"hp": 5, **holding(20)["pilgrims"]["monkey_king"]}}})
+        **hands, "monkey_king": {"hp": 5, **hands["monkey_king"]},
+        "cho_hakkai": {"hand": ["Greedy"], **hands["cho_hakkai"]}}})
     pray = ev("pray", pilgrim="monkey_king", box="box-1")
     assert listed(table, "pray") == [pray]
     refused(table, {**pray, "card": "Wild Herbs"}, Q_NO_CARDS)
@@ -218,6 +234,9 @@ def test_with_no_fortune_card_left_a_spin_or_a_prayer_draws_nothing(client):
     white = ev("meditate", pilgrim="cho_hakkai", box="box-1", spinner="white")
     refused(table, {**white, "kept": "Wild Herbs"}, Q_NO_CARDS)
     table.accepted(white)
+    greedy = ev("play_card", pilgrim="cho_hakkai", card="Greedy", kind="skill")
+    refused(table, {**greedy, "draws": "Wild Herbs"}, Q_NO_CARDS)
+    table.accepted(greedy)  # Cho Hakkai's Greedy takes none
     table.accepted(ev("play_card", pilgrim="monkey_king", card="Wild Herbs", kind="fortune"))
     assert state(table)["pilgrims"]["monkey_king"]["hp"] == 8
     table.accepted(ev("end_activation", pilgrim="cho_hakkai"))
@@ -341,3 +360,106 @@ def test_by_default_free_play_ends_when_tripitaka_is_defeated(client):
     assert table.view()["over"]
     assert state(table)["result"]["quote"] == "Defeat: Tripitaka is defeated."
     assert the_calculator_agrees(table, NAMES[:2]) == "defeat"
+
+
+# == The Demon AI while Tripitaka is Unconscious: a ruling ==========================================
+
+Q_IGNORE = ("Demons ignore Unconscious Pilgrims completely. They do not move towards them, select "
+            "them as Targets and do not roll attacks against them even if they end up in the "
+            "Demon's Attack Range.")
+MOVE_ONLY = {"actions": ["move", "move"], "targets": [], "squares": 4, "ends": "closer"}
+MONK_SHA_CLOSER = {"actions": ["move", "attack"], "targets": ["monk_sha"], "squares": 1,
+                   "ends": "closer"}
+
+
+def tripitaka_down(client, ruling=None):
+    """Tripitaka Unconscious, the Quest going on (ruling tripitaka_defeat "killed"), a Berrok to
+    activate: the Pilgrims' activations ended (Tripitaka's passed over)."""
+    options = {"unconscious_tripitaka": ruling} if ruling else {}
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": {
+        "tripitaka": {"hp": 0, "status": "unconscious"}}}, tripitaka_defeat="killed", **options)
+    for pilgrim in PILGRIMS[:3]:
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    return table
+
+
+def test_demons_do_not_move_towards_an_unconscious_tripitaka_by_default(client):
+    """Defeated Pilgrims: "Demons ignore Unconscious Pilgrims completely. They do not move towards
+    them…" against the Demon AI's "Priority 4: Use the Action Points to move towards Tripitaka."
+    With Tripitaka Unconscious and the Quest going on, the referee sent the Berrok towards him
+    (Plan 4) and ranked an attack that "ends closer" to him as Plan 2. Ruling
+    `unconscious_tripitaka`, default "ignored" (the sentence on Unconscious Pilgrims is the specific
+    one): a Move towards him is no plan — refused with that sentence; Plan 4 is to stay; an attack
+    on Monk Sha ending closer to him is Plan 3."""
+    table = tripitaka_down(client)
+    table.accepted(ev("demon_options", demon="berrok-1", options=[MOVE_ONLY]))
+    current = state(table)["demon_phase"]["current"]
+    assert [o["priority"] for o in current["options"]] == [5, 4]
+    assert current["best"] == [2] and "stays where it is" in current["options"][1]["text"]
+    assert [e["option"] for e in legal(table, "demon_plan")] == [2]
+    refused(table, ev("demon_plan", demon="berrok-1", option=1), Q_IGNORE)
+    table.accepted(ev("demon_plan", demon="berrok-1", option=2))
+    assert table.view()["phase"] == "end"  # it stayed: its activation is over
+
+
+def test_an_attack_ending_closer_to_an_unconscious_tripitaka_is_plan_3_by_default(client):
+    """Under "ignored" no plan counts ending closer to the Unconscious Tripitaka: the attack on
+    Monk Sha that ends closer is Plan 3 ("Use the Action Points to attack any other Target."),
+    still taken before staying, and its attack is entered."""
+    table = tripitaka_down(client)
+    table.accepted(ev("demon_options", demon="berrok-1", options=[MONK_SHA_CLOSER]))
+    current = state(table)["demon_phase"]["current"]
+    assert [o["priority"] for o in current["options"]] == [3, 4] and current["best"] == [1]
+    table.accepted(ev("demon_plan", demon="berrok-1", option=1))
+    table.accepted(ev("demon_attack", demon="berrok-1", target="monk_sha", attack_dice=[1, 0],
+                      defense_dice=[0, 0]))
+    assert state(table)["pilgrims"]["monk_sha"]["hp"] == 8
+
+
+def test_under_plans_as_printed_the_demons_still_move_towards_him(client):
+    """Ruling `unconscious_tripitaka` "plans_as_printed": "Priority 4: Use the Action Points to
+    move towards Tripitaka." as printed — the Move towards him is Plan 4 and accepted, and the
+    attack ending closer to him is Plan 2."""
+    table = tripitaka_down(client, "plans_as_printed")
+    table.accepted(ev("demon_options", demon="berrok-1", options=[MOVE_ONLY, MONK_SHA_CLOSER]))
+    current = state(table)["demon_phase"]["current"]
+    assert [o["priority"] for o in current["options"]] == [4, 2, 4]
+    assert "Moves towards Tripitaka" in current["options"][2]["text"]
+    refused(table, ev("demon_plan", demon="berrok-1", option=1),
+            "Priority 2: Use the Action Points to attack any other Target, so long as the Demon "
+            "ends closer on the board to Tripitaka.")
+    table.accepted(ev("demon_plan", demon="berrok-1", option=2))
+
+
+@settings(max_examples=25, deadline=None)
+@given(held=st.integers(0, 20), seen=st.integers(0, 4))
+def test_a_white_spin_sees_three_or_every_fortune_card_left(held, seen):
+    """Property, in-process: with `held` of the 20 Fortune Cards in the Pilgrims' hands, a white
+    spin seeing `seen` cards is accepted exactly when `seen` is min(3, 20 - held) (the 3 the rule
+    prints, or all that the Draw Deck and the Discard Pile still hold), keeping one of them — or
+    none when none is left; a refused spin changes nothing (no card seen and none kept while
+    some are left is a 400: the card kept is missing)."""
+    setup = engine.check_setup(Game, {
+        "players": ["Ann"],
+        "options": {"initiative": list(PILGRIMS), "pilgrim_profiles": PROFILES["pilgrim_profiles"]},
+        "position": {"boxes": ["box-1"], "gates": [], "demons": [],
+                     "pilgrims": {p: {"fortune": [THREE[n % 3] for n in range(held)][i::4]}
+                                  for i, p in enumerate(PILGRIMS)}}})
+    model = engine.start(Game, setup)
+    engine.apply(model, ev("maintenance"))
+    cards = (THREE * 2)[:seen]
+    spin = {**ev("meditate", pilgrim="monkey_king", box="box-1", spinner="white", seen=cards),
+            **({"kept": cards[0]} if cards else {})}
+    before = json.dumps(model.G, sort_keys=True)
+    if seen == min(3, 20 - held):
+        engine.apply(model, spin)
+        assert len(model.G["pilgrims"]["monkey_king"]["fortune"]) == len(range(held)[0::4]) + (
+            1 if seen else 0)
+    else:  # a 422 quoting the white-area or the empty-deck sentence (400: no card kept of 3)
+        with pytest.raises((RuleViolation, BadRequest)) as refusal:
+            engine.apply(model, spin)
+        if isinstance(refusal.value, RuleViolation):
+            assert refusal.value.citation.quote in (Q_WHITE, Q_NO_CARDS)
+        else:
+            assert seen == 0 and held <= 17
+        assert json.dumps(model.G, sort_keys=True) == before

@@ -114,8 +114,7 @@ def test_quest_10_part_2_no_sealing_ritual_listed_for_a_paralyzed_tripitaka(clie
     was checked). Under Lure of Demons, his Rest does not stop the Ritual (another Action)."""
     paralyzed = {"sutras": 4, "conditions": [{"name": "Paralyzed", "duration": 1}]}
     table = start(client, "q10b", position={**Q10B_LATER, "pilgrims": {"tripitaka": paralyzed}})
-    maintenance(table)
-    end_activations(table, until="tripitaka")
+    maintenance(table)  # Paralyzed, he is passed over (audit 7): tried while the phase goes on
     assert legal(table, "sealing_ritual") == []
     refused(table, ev("sealing_ritual", pilgrim="tripitaka", adjacent=True),
             "While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")

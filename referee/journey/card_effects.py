@@ -177,9 +177,9 @@ class CardEffectsMixin:
         entered as read): made at once ("all immediate"), no Action Point, and an Action for Demon
         Distraction, Lure of Demons and Curse of the Dead. Greedy names the Fortune Card taken."""
         effect = skill_card(event["card"])["effect"]
-        if effect == "takes_fortune" and "draws" not in event:
+        if effect == "takes_fortune" and "draws" not in event and self.fortune_cards_left():
             raise BadRequest(f"enter the Fortune Card {event['card']} takes", "event.draws")
-        if effect == "takes_fortune" and printed_deck(event["draws"]) not in (None, "Fortune"):
+        if effect == "takes_fortune" and printed_deck(event.get("draws")) not in (None, "Fortune"):
             raise self.violation(f"{event['draws']} is a {printed_deck(event['draws'])} Card, not "
                                  "a Fortune Card.", Q_GREEDY)
         if effect != "takes_fortune" and "draws" in event:

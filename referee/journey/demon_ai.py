@@ -399,20 +399,31 @@ class DemonMixin:
                         f"Target{'s' * (allowed > 1)} (its Profile Sheet).")
         return True
 
+    def focus_ignored(self, focus: str) -> bool:
+        """The Pilgrim the plans centre on is Unconscious and, under the ruling
+        `unconscious_tripitaka` "ignored", the Demons do not move towards him."""
+        return (self.pilgrim(focus)["status"] != "active"
+                and self.option("unconscious_tripitaka") == "ignored")
+
     def plan_of(self, option: dict, focus: str = "tripitaka", preferred: str | None = None) -> dict:
         """An option's priority and preference key, with the rule that ranks it. `focus` is the
         Pilgrim the Demon's plans centre on: Tripitaka, or the Monkey King under Flaming War Cry
         (ruling `war_cry_focus` "replaces_tripitaka"); `preferred` a Pilgrim taken first between
-        plans of the same priority (the ruling's "preferred_target")."""
+        plans of the same priority (the ruling's "preferred_target"). With the focus ignored
+        (Unconscious), no plan moves towards him: Plan 2 counts as Plan 3, a Move with no attack
+        is no plan at all (priority 5), and Plan 4 is to stay."""
         actions, targets = option["actions"], option.get("targets") or []
         attacks = actions.count("attack")
         wild = self.wild_attacks()
+        ignored = self.focus_ignored(focus)
         if attacks and focus in targets and not wild:
             priority = 1
-        elif attacks and option.get("ends") == "closer" and not wild:
+        elif attacks and option.get("ends") == "closer" and not wild and not ignored:
             priority = 2
         elif attacks:
             priority = 3
+        elif ignored and actions and not wild:
+            priority = 5
         else:
             priority = 4
         weakest = min((self.target_hp(t) for t in targets), default=99)
@@ -434,6 +445,9 @@ class DemonMixin:
         if self.wild_attacks():  # "…or Double Move towards the closest Pilgrim."
             options.append({"actions": ["move"] * min(ap, 2), "targets": [], "squares": None,
                             "towards": "the closest Pilgrim"})
+        elif self.focus_ignored(focus):  # "They do not move towards them": it stays
+            options.append({"actions": [], "targets": [], "squares": None,
+                            "stays": PILGRIM_NAMES[focus]})
         else:
             options.append({"actions": ["move"] * ap, "targets": [], "squares": None,
                             "towards": PILGRIM_NAMES[focus]})
@@ -444,7 +458,7 @@ class DemonMixin:
         best = [n for n, option in enumerate(options, 1) if option["key"] == best_key]
         chosen = options[best[0] - 1]
         plan_quote = (Q_WILD_MOVE if chosen["priority"] == 4 and self.wild_attacks()
-                      else Q_PRIORITY[chosen["priority"]])
+                      else Q_IGNORE if chosen.get("stays") else Q_PRIORITY[chosen["priority"]])
         why = [{"text": f"Plan {chosen['priority']}: the highest priority plan it can carry out.",
                 "quote": plan_quote}]
         if replaces:
@@ -480,6 +494,9 @@ class DemonMixin:
     def describe_option(self, option: dict) -> str:
         if option.get("towards"):
             return f"{len(option['actions'])} Moves towards {option['towards']}"
+        if option.get("stays"):
+            return (f"stays where it is ({option['stays']} is Unconscious: Demons do not move "
+                    "towards him; table ruling unconscious_tripitaka)")
         targets = ", ".join(self.name_of(t) for t in option.get("targets") or [])
         steps = " then ".join(option["actions"])
         squares = option.get("squares") or 0
@@ -513,6 +530,10 @@ class DemonMixin:
         best = current["options"][current["best"][0] - 1]
         if chosen["priority"] == best["priority"]:
             return True
+        if chosen["priority"] == 5:
+            raise self.violation(f"Option {event['option']} moves towards "
+                                 f"{PILGRIM_NAMES[current['focus']]}, who is Unconscious (table "
+                                 "ruling unconscious_tripitaka).", Q_IGNORE)
         raise self.violation(f"Option {event['option']} is Plan {chosen['priority']}; option "
                              f"{current['best'][0]} is Plan {best['priority']}, a higher priority.",
                              Q_PRIORITY[best["priority"]])
@@ -546,7 +567,7 @@ class DemonMixin:
         current["attacks"] = [target for action in actions if action == "attack"
                               for target in option.get("targets") or []]
         self.effect(f"{self.name_of(event['demon'])}: {self.describe_option(option)}.",
-                    Q_PRIORITY[option["priority"]])
+                    Q_IGNORE if option.get("stays") else Q_PRIORITY[option["priority"]])
         if current["attacks"]:
             self.effect("One attack roll for each Target, for each Attack Action.", Q_TARGETING)
         else:

@@ -278,6 +278,16 @@ OPTIONS = {
         "only the Pilgrims Unconscious as it began are turned: he stays face down until the next "
         "Maintenance.", ("turned_now", "next_maintenance"), "turned_now",
         Q_ROTATE, Q_MAINTENANCE_TOGETHER),
+    "unconscious_tripitaka": _ruling(
+        "Table ruling: the Demon AI while the Pilgrim its plans centre on (Tripitaka) is "
+        "Unconscious and the Quest goes on (Quests 7-9, free play under tripitaka_defeat "
+        "killed). \"ignored\": Demons do not move towards an Unconscious Pilgrim — no plan ends "
+        "closer to him (Plan 2 counts as Plan 3) and Plan 4 is to stay; \"plans_as_printed\": "
+        "Plans 2 and 4 still measure to his square.", ("ignored", "plans_as_printed"), "ignored",
+        "Demons ignore Unconscious Pilgrims completely. They do not move towards them, select "
+        "them as Targets and do not roll attacks against them even if they end up in the "
+        "Demon's Attack Range.",
+        "Priority 4: Use the Action Points to move towards Tripitaka."),
     "tripitaka_defeat": _ruling(
         "Free play (no Quest rules): the game ends in Defeat when Tripitaka is \"defeated\" (0 "
         "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "

@@ -386,6 +386,14 @@ CASES = [
     Case("plan_priority", setup(ONE_BERROK), ev("demon_plan", demon="berrok-1", option=2),
          D.Q_PRIORITY[1], "moving towards Tripitaka when it can attack him: Priority 1 says what "
          "it must do", [*TO_DEMONS, options_for("berrok-1", attack_option(["tripitaka"]))]),
+    Case("plan_priority", setup({**ONE_BERROK, "pilgrims": {"tripitaka": {"hp": 0}}},
+                                tripitaka_defeat="killed"),
+         ev("demon_plan", demon="berrok-1", option=1), D.Q_IGNORE,
+         "a Move towards the Unconscious Tripitaka (ruling unconscious_tripitaka, default "
+         "ignored): the sentence that Demons do not move towards Unconscious Pilgrims",
+         [M, *(end(p) for p in PILGRIMS[:3]),
+          options_for("berrok-1", {"actions": ["move", "move"], "targets": [], "squares": 4,
+                                   "ends": "closer"})]),
     Case("plan_preference", setup(ONE_BERROK), ev("demon_plan", demon="berrok-1", option=1),
          D.Q_MOST, "attacking one Pilgrim when the same plan attacks two",
          [*TO_DEMONS, options_for("berrok-1", attack_option(["monk_sha"]),

@@ -49,9 +49,6 @@ Q_LORD_DEFEATED = ("There are specific Quest events that are triggered by Defeat
                    "first step in removing a Demon from play.")
 SUTRAS = 2
 PRAYER_OF_SEALING = "Prayer of Sealing"
-PILGRIM_ACTION = ("no_pending_decision", "controls_pilgrim", "conscious", "is_active_pilgrim",
-                  "not_paralyzed", "no_trade_due", "misfortune_applied", "action_points_left",
-                  "within_action_limit")
 TOKEN = {"type": "string", "minLength": 1, "maxLength": 40}
 
 
@@ -62,10 +59,12 @@ def pilgrim_acts(game, event, action: str) -> None:
     core's checks of an Action (the active Pilgrim, conscious, not Paralyzed, no trade due, an
     Action Point left...), each raising its own sentence, and Lure of Demons / Curse of the Dead
     ("the same Action twice in one turn"), which counts the Actions by that name."""
+    from ..game import _ACT  # the core's checks of every Action, in its order
+
     if game.phase != "pilgrims":
         raise game.violation("Pilgrims take Actions in the Pilgrim Phase.",
                              game.phase_quote(game.phase))
-    for guard in PILGRIM_ACTION:
+    for guard in _ACT:
         getattr(game, guard)(event)
     game.not_a_double_action({**event, "type": action})
 
