@@ -426,3 +426,65 @@ def test_a_random_whole_game_at_each_player_count_agrees_with_the_calculator(
     view = game.play()
     check_the_end(view, calculated(client, "pilgrims", tallies(view)))
     assert game.ways_seen > 1
+
+
+# -- naming the companions that meet a party requirement -----------------------------------------
+
+TYPE_SYMBOL = in_book("Their party must have companion card(s) with a matching type symbol")
+COMPANIONS_NEEDED = in_book("Symbols in this box indicate companions a player needs to have in "
+                            "their party to complete the adventure card.")
+BEAST_CARD = A(1, 3, ["beast"], ["fist"])
+
+
+def beast_table(client, clovers=0):
+    """Ann's party: a wanderer; retired under her leader: a beast; a beast adventure first in the
+    display, a fist card in hand."""
+    return adventure_phase(client, {"hand": [I("fist", "star")], "clovers": clovers,
+                                    "party": [M(C(["wanderer"], ["star"]))],
+                                    "retired": [C(["beast"], ["sword"])]},
+                           [BEAST_CARD, *DISPLAY[1:]])
+
+
+def test_a_companion_converted_must_be_in_the_party(client):
+    """"Spend 2 clover tokens during the Adventure phase to convert a companion card's type ..."
+    converts a companion of the party: naming place 2 of a party of one, converted, was accepted
+    (a converted companion was never looked up). Now refused with the party sentence; the twin
+    converts the wanderer at place 1."""
+    table = beast_table(client, clovers=2)
+    error = table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                             companions=[2], convert_types=[2]), TYPE_SYMBOL)
+    assert error["message"] == "There is no companion at place 2 in your party."
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                      companions=[1], convert_types=[1]))
+    assert me(table)["clovers"] == 0
+
+
+def test_a_missing_companion_quotes_the_party_sentence_not_the_item_one(client):
+    """Naming place 3 for the beast quoted "Item cards can only be played under characters in the
+    player's party." (the Activate phase's sentence); the party requirement's is the one."""
+    table = beast_table(client)
+    error = table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                             companions=[3]), TYPE_SYMBOL)
+    assert "Item cards" not in error["rule"]["quote"]
+
+
+def test_a_retired_beast_does_not_meet_the_requirement(client):
+    """A retired companion is under the leader, not in the party: naming it (it was a 400 of the
+    schema) quotes the party sentence."""
+    table = beast_table(client)
+    error = table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                             companions=[{"retired": 1}]), TYPE_SYMBOL)
+    assert "retired under the leader" in error["message"]
+
+
+def test_the_leader_named_for_a_party_requirement_is_refused(client):
+    """"Symbols in this box indicate companions a player needs to have in their party ..." — the
+    leader is no companion (it was a 400 of the schema)."""
+    table = adventure_phase(client, {"hand": [I("fist", "star")],
+                                     "party": [M(C(["beast"], ["star"]))]},
+                            [A(1, 2, ["?"], ["fist"]), *DISPLAY[1:]])
+    error = table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                             companions=["leader"]), COMPANIONS_NEEDED)
+    assert error["rule"]["quote"] == COMPANIONS_NEEDED
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                      companions=[1]))

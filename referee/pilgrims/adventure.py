@@ -21,6 +21,8 @@ Q_WILD = ("The wild (coin) adventure symbol can replace any other adventure symb
           "an adventure card.")
 Q_TYPE_SYMBOL = ("Their party must have companion card(s) with a matching type symbol, and the "
                  "player's party and/or hand must have item cards with matching adventure symbols.")
+Q_COMPANIONS_NEEDED = ("Symbols in this box indicate companions a player needs to have in their "
+                       "party to complete the adventure card.")
 Q_PARTICIPATING = ("They show the number of participating companion cards the player must retire "
                    "when completing the adventure.")
 Q_ONE_QUILL_SPACE = "There must also be at least one empty quill space on the public quest tile."
@@ -172,6 +174,11 @@ class AdventureMixin:
                 raise self.violation("Your party does not meet the party requirement ("
                                      f"{', '.join(requirement)}).",
                                      Q_ANY if set(requirement) == {"?"} else Q_TYPE_SYMBOL)
+        for which in companions:  # each one in the party, converted or not
+            if which == "leader":
+                raise self.violation("The leader is no companion card: it has no type symbol to "
+                                     "meet a party requirement.", Q_COMPANIONS_NEEDED)
+            self.character(player, which, Q_TYPE_SYMBOL, Q_TYPE_SYMBOL)
         if len(set(companions)) != len(companions):
             raise self.violation("Each party requirement symbol needs its own companion.",
                                  Q_TYPE_SYMBOL)

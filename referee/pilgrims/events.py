@@ -140,10 +140,10 @@ EVENT_TYPES = {
                     "index": {"type": "integer", "minimum": 1, "maximum": 8},
                     "adventure": ADVENTURE,
                     "pay": PAYMENT,
-                    "companions": {"type": "array", "maxItems": 4,
-                                   "items": {"type": "integer", "minimum": 1, "maximum": 8},
+                    "companions": {"type": "array", "maxItems": 4, "items": CHARACTER,
                                    "description": "the companion meeting each party requirement "
-                                                  "symbol, in order"},
+                                                  "symbol, in order (naming the leader or a "
+                                                  "retired companion is refused by the rules)"},
                     "convert_types": {"type": "array", "maxItems": 4, "uniqueItems": True,
                                       "items": {"type": "integer", "minimum": 1, "maximum": 8},
                                       "description": "companions whose type is converted (2 "

@@ -270,7 +270,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 8
+    rules_version = 9
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
@@ -593,9 +593,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         self.G["deck_bottoms"].append({"deck": deck, "card": card, "why": why,
                                        **({"by": by} if by else {})})
 
-    def character(self, player, which, retired_quote=Q_RETIRED):
+    def character(self, player, which, retired_quote=Q_RETIRED, missing_quote=Q_IN_PARTY):
         """The leader, a companion by its place in the party, or -- so that the mistake can be
-        entered and refused -- a retired companion ({"retired": n}, 1 = the first retired)."""
+        entered and refused -- a retired companion ({"retired": n}, 1 = the first retired); each
+        refusal quoting what the character was named for."""
         if which == "leader":
             return player["leader"]
         if isinstance(which, dict):
@@ -607,7 +608,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                                  "leader: it is no longer in the party.", retired_quote)
         if not 1 <= which <= len(player["party"]):
             raise self.violation(f"There is no companion at place {which} in your party.",
-                                 Q_IN_PARTY)
+                                 missing_quote)
         return player["party"][which - 1]
 
     def take_at(self, who: str, space, card, retire, field: str, falconer: bool = False) -> None:

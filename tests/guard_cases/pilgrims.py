@@ -21,6 +21,7 @@ from referee.pilgrims.adventure import (
     Q_AT_MOST_TWO,
     Q_CLOVER_ADVENTURE,
     Q_CLOVER_TYPE,
+    Q_COMPANIONS_NEEDED,
     Q_COMPLETED,
     Q_DISCOUNT,
     Q_DISCOUNT_UNCONVERTED,
@@ -483,6 +484,20 @@ CASES += [
          ev("complete_adventure", source="display", index=3, pay=[{"improvement": 1}]),
          Q_DISCOUNT, "a fist discount named for a leaf cost: a discount is by 1 item card of the "
                      "indicated type"),
+    Case("complete_adventure (the leader for a companion)",
+         adventure({"hand": [I("fist", "sword")], "party": [M(BEAST)]},
+                   display=[A(1, 3, ["?"], ["fist"]), *DISPLAY[1:]]),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+            companions=["leader"]),
+         Q_COMPANIONS_NEEDED, "the leader named for a '?': the box's symbols are companions the "
+                              "party needs, and the leader is no companion card"),
+    Case("complete_adventure (a converted companion not in the party)",
+         adventure({"hand": [I("fist", "sword")], "clovers": 2},
+                   display=[A(1, 3, ["beast"], ["fist"]), *DISPLAY[1:]]),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}], companions=[1],
+            convert_types=[1]),
+         Q_TYPE_SYMBOL, "Ann has no companion: a type is converted on a companion card of her "
+                        "party (a converted place was never looked up, and was accepted)"),
     Case("complete_adventure (a clover to convert a type)",
          adventure({"hand": [I("fist", "sword")], "clovers": 1,
                     "party": [M(C(["wanderer"], ["star"]))]},
