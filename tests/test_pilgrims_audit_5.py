@@ -488,3 +488,67 @@ def test_the_leader_named_for_a_party_requirement_is_refused(client):
     assert error["rule"]["quote"] == COMPANIONS_NEEDED
     table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
                       companions=[1]))
+
+
+# -- every way to meet a party requirement -------------------------------------------------------
+
+TYPES = ("wanderer", "nobleheart", "beast", "scoundrel")
+
+
+def meets(requirement, party, companions, converted, retire, crosses, clovers) -> bool:
+    """The book's reading: one companion of the party per symbol ("Symbols in this box indicate
+    companions a player needs to have in their party"), each showing the symbol, or any for '?',
+    or converted for 2 clovers; as many of them retired as there are crosses."""
+    return (len(companions) == len(requirement) == len(set(companions))
+            and all(1 <= c <= len(party) for c in companions)
+            and all(symbol == "?" or c in converted or symbol in party[c - 1]
+                    for c, symbol in zip(companions, requirement, strict=True))
+            and set(converted) <= set(companions) and 2 * len(converted) <= clovers
+            and set(retire) <= set(companions) and len(retire) == crosses)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requirement=st.lists(st.sampled_from((*TYPES[:3], "?")), max_size=2),
+       party=st.lists(st.lists(st.sampled_from(TYPES[:3]), min_size=1, max_size=2, unique=True),
+                      max_size=3),
+       crosses=st.integers(0, 2), clovers=st.integers(0, 2))
+def test_every_way_to_meet_a_party_requirement_is_accepted_exactly_when_the_book_allows_it(
+        client, requirement, party, crosses, clovers):
+    """Each naming of companions (places 1-3 of the party, one per symbol, in every order), with
+    any of them converted for 2 clovers each and any of them retired, is accepted exactly when the
+    book's reading allows it; what can be done next lists the card once per set of companions that
+    can retire, at the fewest conversions."""
+    crosses = min(crosses, len(requirement))
+    card = A(1, 2, requirement, ["fist"], crosses=crosses)
+    setup = example_setup(client)
+    setup["position"] = {
+        "phase": "activate", "turn": {"activated": True}, "display": [card, *DISPLAY[1:]],
+        "players": two({"movement": [1], "hand": [I("fist", "star")], "clovers": clovers,
+                        "party": [M(C(types, ["star"])) for types in party]})}
+    setup = engine.check_setup(Game, setup)
+    model = engine.start(Game, setup)
+    retirements = set()
+    for companions in permutations(range(1, 4), len(requirement)):
+        for converted in (c for n in range(len(companions) + 1)
+                          for c in combinations(companions, n)):
+            for retire in combinations(companions, crosses):
+                event = ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                           companions=list(companions), convert_types=list(converted),
+                           retire=list(retire))
+                try:
+                    engine.apply(model, event)
+                except (RuleViolation, BadRequest):
+                    ok = False
+                else:
+                    ok = True
+                    model = engine.start(Game, setup)
+                assert ok == meets(requirement, party, companions, converted, retire, crosses,
+                                   clovers), (event, ok)
+                if ok:
+                    retirements.add((len(converted), frozenset(retire)))
+    fewest = min((n for n, _ in retirements), default=0)
+    listed = [e for e in model.legal() if e["type"] == "complete_adventure" and e["index"] == 1]
+    assert len(listed) == len({frozenset(e["retire"]) for e in listed})
+    assert {frozenset(e["retire"]) for e in listed} == {
+        retire for n, retire in retirements if n == fewest}
+    assert all(len(e.get("convert_types", [])) == fewest for e in listed)
