@@ -8,9 +8,12 @@ PUSH toward the opponent.
 """
 
 import html
+import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.test_avignon_audit import GENOA, SAMARITAN, board, ev, in_book, refused, start, state
 from tests.test_avignon_audit_3 import draw
@@ -225,3 +228,131 @@ def test_a_positions_previous_turn_is_the_other_players_with_two_different_actio
     right = _position_answer(client, {"player": "avignon", "board_before": before,
                                       "actions": ["beseech", "chastise"]})
     assert right.status_code == 201, right.get_json()
+
+
+# -- every Petition played by hand, from the Reference Card, against the referee ---------------------
+
+ORDER = ("avignon", "nice", "genoa", "florence", "rome")  # the Map Cards, Avignon's end first
+FACTION = {"Vicar": "Bishop", "Nuncio": "Cardinal", "Canonist": "Inquisitor",
+           "Courtesan": "Knight", "Ascetic": "Peasant", "Scribe": "Noble"}
+
+
+def _by_the_card(board, event, draws, rulings):
+    """The table after `event` (the first action of a turn) done by hand from the Game Terms, the
+    Scoring section and the Reference Card under the table's `rulings`, the cards drawn being
+    `draws` in order: (board, congregations, discard). A card moved past Rome or Avignon joins the
+    Congregation of the player it was moving towards and a card is drawn into Genoa in its row."""
+    board = [list(cell) if cell else None for cell in board]
+    congregations, discard, drawn = {"rome": [], "avignon": []}, [], iter(draws)
+    actor = event["player"]
+    rival = "avignon" if actor == "rome" else "rome"
+
+    def move(path, toward):
+        name, where = board[path - 1]
+        step = ORDER.index(where) + (1 if toward == "rome" else -1)
+        if 0 <= step < 5:
+            board[path - 1][1] = ORDER[step]
+            return True
+        congregations[toward].append(name)
+        board[path - 1] = [next(drawn), "genoa"]
+        return False
+
+    kind, path = event["type"], event.get("path")
+    if kind == "beseech":
+        move(path, actor)
+    elif kind == "chastise":
+        move(path, rival)
+    elif kind == "excommunicate":
+        discard.append(board[path - 1][0])
+        board[path - 1] = [next(drawn), board[path - 1][1]]
+    else:
+        name = board[path - 1][0]
+        if name == "Vicar":  # PUSH Bishop twice, EXCOMMUNICATE any other, PULL the new character
+            for bishop in event["bishops"]:
+                if FACTION[board[bishop - 1][0]] == "Bishop":
+                    move(bishop, rival)
+            target = event["excommunicate"]
+            discard.append(board[target - 1][0])
+            board[target - 1] = [next(drawn), board[target - 1][1]]
+            move(target, actor)
+        elif name == "Nuncio":  # PUSH Nuncio, then PULL all in the same location as Nuncio
+            still = move(path, rival)
+            where = board[path - 1][1]
+            if still:
+                for other in range(1, 6):
+                    if board[other - 1][1] == where and (other != path
+                                                         or rulings["nuncio_pulls_itself"]):
+                        move(other, actor)
+            elif rulings["after_leaving_play"] == "last_position":
+                last = "avignon" if rival == "avignon" else "rome"
+                for other in range(1, 6):
+                    if board[other - 1][1] == last:
+                        move(other, actor)
+        elif name == "Canonist":  # switch two others; PUSH one, PULL the other
+            a, b = event["switch"]
+            board[a - 1][0], board[b - 1][0] = board[b - 1][0], board[a - 1][0]
+            pulled = b if event["push"] == a else a
+            move(event["push"], rival)
+            move(pulled, actor)
+        elif name == "Courtesan":  # PULL a character closer to your RIVAL than Courtesan
+            move(event["target"], actor)
+        elif name == "Ascetic":  # RIVAL PUSH any and all characters that share its faction
+            toward = actor if rulings["ascetic_rival_push"] == "rival_pushes" else rival
+            for other in range(1, 6):
+                if FACTION[board[other - 1][0]] == "Peasant" and (
+                        other != path or rulings["ascetic_moves_itself"]):
+                    move(other, toward)
+        else:  # Scribe: PUSH Scribe, then PUSH or PULL any in a path adjacent to Scribe
+            still = move(path, rival)
+            if "target" in event and (still or rulings["after_leaving_play"] == "last_position"):
+                move(event["target"], rival if event["move"] == "push" else actor)
+    return [tuple(cell) if cell else None for cell in board], congregations, discard
+
+
+def _a_table(rng):
+    names = [name for name in FACTION for _ in range(2)]
+    rng.shuffle(names)
+    return [(name, rng.choice(ORDER)) for name in names[:5]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(rulings=st.fixed_dictionaries({
+    "nuncio_pulls_itself": st.booleans(), "ascetic_moves_itself": st.booleans(),
+    "ascetic_rival_push": st.sampled_from(("rival_pushes", "toward_rival")),
+    "after_leaving_play": st.sampled_from(("nothing", "last_position"))}),
+    seed=st.integers(0, 2**32))
+def test_every_listed_action_does_what_the_reference_card_says(rulings, seed):
+    """On a random table (a turn's first action, empty Congregations), a random move of those
+    `legal` lists — Petitions of every character included — is entered, then the draws it asks
+    for (random ones of those listed): the board, both Congregations and the discard pile are
+    those worked out by hand from the Game Terms, Scoring and the Reference Card."""
+    from referee.avignon import Game
+    from referee.core import engine
+    rng = random.Random(seed)
+    cells = _a_table(rng)
+    turn = rng.choice(("rome", "avignon"))
+    body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": rulings,
+            "position": {"board": [{"path": p, "character": c, "location": loc}
+                                   for p, (c, loc) in enumerate(cells, start=1)],
+                         "turn": turn}}
+    model = engine.start(Game, engine.check_setup(Game, body))
+    if model.game_over:  # the Scribe in Genoa: no, the Congregations are empty
+        raise AssertionError("no game ends with empty Congregations")
+    kinds = {}  # each action, and each character's Petition, as likely as another
+    for listed in model.legal():
+        kind = listed["type"] + (cells[listed["path"] - 1][0] if listed["type"] == "petition"
+                                 else "")
+        kinds.setdefault(kind, []).append(listed)
+    event = rng.choice(kinds[rng.choice(sorted(kinds))])
+    engine.apply(model, event)
+    draws = []
+    while model.phase == "draw":
+        drawn = rng.choice(model.legal())
+        draws.append(drawn["character"])
+        engine.apply(model, drawn)
+    board, congregations, discard = _by_the_card(cells, event, draws, rulings)
+    G = model.G
+    assert [(row["character"], row["location"]) if row["character"] else None
+            for row in G["board"]] == board, (event, draws)
+    assert G["congregations"] == congregations, (event, draws)
+    assert G["discard"] == discard, (event, draws)
