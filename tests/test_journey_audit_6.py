@@ -128,7 +128,23 @@ def test_a_pilgrim_revived_after_his_place_in_the_initiative_does_not_act_this_t
             "In the Pilgrim Phase, each Pilgrim is activated in order, as determined by the "
             "Initiative Tokens assigned during the Game Setup.")
     error = refused(table, ev("rest", pilgrim="monkey_king"), "they cannot come back")
-    assert "already been activated" in error["message"]
+    assert "ended his activation early" in error["message"]
+
+
+def test_a_third_action_quotes_the_two_action_points_and_a_return_the_ending_early(client):
+    """A Pilgrim who spent both Action Points and is entered for a third Action broke "Normally,
+    each Pilgrim has 2 Action Points to spend…" — not the sentence about ending early, which is what
+    a Pilgrim who ended his activation with points left and comes back broke (the tenth session's
+    outsider scenarios expected the first; it quoted the second for both)."""
+    table = free_table(client, {"pilgrims": {"monkey_king": {"chi": 0}, "cho_hakkai": {"chi": 0}}})
+    table.accepted(ev("rest", pilgrim="monkey_king"))
+    table.accepted(ev("rest", pilgrim="monkey_king"))
+    error = refused(table, ev("rest", pilgrim="monkey_king"),
+                    "Normally, each Pilgrim has 2 Action Points to spend")
+    assert "spent his Action Points" in error["message"]
+    table.accepted(ev("rest", pilgrim="cho_hakkai"))
+    table.accepted(ev("end_activation", pilgrim="cho_hakkai"))
+    refused(table, ev("rest", pilgrim="cho_hakkai"), "they cannot come back and use the remaining")
 
 
 # == What can be done next: the cards a Pilgrim holds ================================================

@@ -561,8 +561,12 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
             raise self.violation(f"{name} was passed over when his place in the initiative order "
                                  "came (he could not act then): no activation is left to him "
                                  "this turn.", Q_INITIATIVE)
+        if event["pilgrim"] in self.G.get("ended_early", ()):
+            raise self.violation(f"{name} ended his activation early this turn: the Action Points "
+                                 "he left are lost.", Q_NO_RETURN)
         if event["pilgrim"] in self.G["activated"]:
-            raise self.violation(f"{name} has already been activated this turn.", Q_NO_RETURN)
+            raise self.violation(f"{name} has already been activated this turn and spent his "
+                                 "Action Points.", Q_TWO_AP)
         current = PILGRIM_NAMES[activation["pilgrim"]] if activation else "nobody"
         return f"It is {current}'s activation, not {name}'s (initiative order)."
 
@@ -682,7 +686,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                             Q_ROTATE)
 
     def start_pilgrim_phase(self):
-        self.G["activated"], self.G["passed_over"] = [], []
+        self.G["activated"], self.G["passed_over"], self.G["ended_early"] = [], [], []
         for pilgrim in self.G["pilgrims"].values():
             pilgrim["actions_this_turn"] = []
             pilgrim["moved_this_turn"] = False
@@ -731,6 +735,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
             else:
                 self.G["red_at_end_of_turn"].append(name)
         if left:
+            self.G.setdefault("ended_early", []).append(name)
             self.effect(f"{PILGRIM_NAMES[name]} ends the activation with {left} Action "
                         f"Point{'s' * (left > 1)} unused: they are lost.", Q_NO_RETURN)
         if self.G["activation"] is not None:
