@@ -427,3 +427,17 @@ def test_the_lost_sheep_example_one_more_space_and_a_clover_when_walking(client)
     assert clover in table.view("p1")["legal"]
     table.accepted(clover)
     assert player(table, "p1")["clovers"] == 2
+
+
+def test_the_end_of_round_2_swaps_the_rightmost_level_i_card_for_a_level_ii(client):
+    table = cornered(client)
+    spaces = {"p1": [[1, 2], [2, 1]], "p2": [[5, 4], [4, 5]]}
+    for round_number in (1, 2):
+        for turn in range(3):
+            for seat in ("p1", "p2"):
+                plain_turn(table, seat, turn + 1, spaces[seat][(round_number + turn) % 2])
+    state = table.view("p1")["state"]
+    assert state["round"] == 3
+    assert [place["level"] for place in state["display"]] == [1, 1, 2, 2, 2]
+    assert (state["decks"]["level1"], state["decks"]["level2"]) == (17 + 1, 15 - 1)
+    assert [entry["deck"] for entry in state["deck_bottoms"]] == ["level1"]
