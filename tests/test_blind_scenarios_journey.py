@@ -607,11 +607,11 @@ def test_figure_20_yazuiji_knocks_back_two_squares_with_a_point_of_damage(client
     table = quest(client, demons=("yazuiji",), gates=[{"id": "gate-1", "status": "inactive"}])
     demon_phase(table)
     demon_attacks(table, "yazuiji-1", "tripitaka")
-    answer = table.accepted({"type": "demon_attack", "player": "p2", "demon": "yazuiji-1",
-                             "target": "tripitaka", "attack_dice": [1, 1], "demon_die": 2,
-                             "defense_dice": [1, 1]})
-    assert any("Knocked Back 2" in effect["text"] for effect in answer["effects"])
-    # 2 from the Attack Dice + 1 from the Demon Die, against 2 defense.
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "yazuiji-1",
+                    "target": "tripitaka", "attack_dice": [1, 1], "demon_die": 2,
+                    "defense_dice": [1, 1]})
+    # 2 from the Attack Dice + 1 from the Demon Die, against 2 defense; then the Knock Back lets
+    # Yazuiji Follow.
     assert pilgrim(table, "tripitaka")["hp"] == 8 - 1
     assert any(event["type"] == "follow" for event in table.view()["legal"])
 
