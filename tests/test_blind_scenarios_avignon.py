@@ -370,3 +370,29 @@ def test_the_ascetic_petition_moves_both_ascetics_toward_its_user(client):
     table.accepted({"type": "petition", "player": "rome", "path": 1})
     assert where(table, 1) == ("Ascetic", "florence")
     assert where(table, 4) == ("Ascetic", "genoa")
+
+
+def test_avignons_scribe_pushes_itself_toward_rome_then_moves_a_card_in_an_adjacent_path(client):
+    table = new_game(client, {
+        "board": board(("Vicar", "genoa"), ("Scribe", "genoa"), ("Nuncio", "genoa"),
+                       ("Ascetic", "florence"), ("Canonist", "genoa")),
+        "turn": "avignon", "first_turn": False})
+    table.refused({"type": "petition", "player": "avignon", "path": 2, "target": 4,
+                   "move": "pull"}, book("PUSH or PULL any in a path adjacent to Scribe."))
+    table.accepted({"type": "petition", "player": "avignon", "path": 2, "target": 3,
+                    "move": "pull"})
+    assert where(table, 2) == ("Scribe", "florence")
+    assert where(table, 3) == ("Nuncio", "nice")
+
+
+def test_the_canonist_switches_two_cards_then_pushes_one_and_pulls_the_other(client):
+    # Avignon switches the Vicar (Nice, path 1) and the Nuncio (Florence, path 3), pushes the card
+    # now on path 3 toward Rome and pulls the other toward Avignon.
+    table = new_game(client, {
+        "board": board(("Vicar", "nice"), ("Scribe", "genoa"), ("Nuncio", "florence"),
+                       ("Ascetic", "genoa"), ("Canonist", "genoa")),
+        "turn": "avignon", "first_turn": False})
+    table.accepted({"type": "petition", "player": "avignon", "path": 5, "switch": [1, 3],
+                    "push": 3})
+    assert where(table, 3) == ("Vicar", "rome")
+    assert where(table, 1) == ("Nuncio", "avignon")
