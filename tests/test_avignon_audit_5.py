@@ -237,11 +237,12 @@ FACTION = {"Vicar": "Bishop", "Nuncio": "Cardinal", "Canonist": "Inquisitor",
            "Courtesan": "Knight", "Ascetic": "Peasant", "Scribe": "Noble"}
 
 
-def _by_the_card(board, event, draws, rulings):
-    """The table after `event` (the first action of a turn) done by hand from the Game Terms, the
-    Scoring section and the Reference Card under the table's `rulings`, the cards drawn being
-    `draws` in order: (board, congregations, discard). A card moved past Rome or Avignon joins the
-    Congregation of the player it was moving towards and a card is drawn into Genoa in its row."""
+def _by_the_card(board, event, draws, rulings, ends_turn):
+    """The table after `event` done by hand from the Game Terms, the Scoring section and the
+    Reference Card under the table's `rulings`, the cards drawn being `draws` in order: (board,
+    congregations, discard). A card moved past Rome or Avignon joins the Congregation of the player
+    it was moving towards and a card is drawn into Genoa in its row; when the action `ends_turn`,
+    an Ascetic left in AVIGNON or ROME moves one space closer to GENOA."""
     board = [list(cell) if cell else None for cell in board]
     congregations, discard, drawn = {"rome": [], "avignon": []}, [], iter(draws)
     actor = event["player"]
@@ -306,6 +307,10 @@ def _by_the_card(board, event, draws, rulings):
             still = move(path, rival)
             if "target" in event and (still or rulings["after_leaving_play"] == "last_position"):
                 move(event["target"], rival if event["move"] == "push" else actor)
+    ends = ("avignon", "rome") if rulings["ascetic_end_move"] == "either_end" else (actor,)
+    for cell in board:
+        if ends_turn and cell and cell[0] == "Ascetic" and cell[1] in ends:
+            cell[1] = "nice" if cell[1] == "avignon" else "florence"
     return [tuple(cell) if cell else None for cell in board], congregations, discard
 
 
@@ -319,22 +324,25 @@ def _a_table(rng):
 @given(rulings=st.fixed_dictionaries({
     "nuncio_pulls_itself": st.booleans(), "ascetic_moves_itself": st.booleans(),
     "ascetic_rival_push": st.sampled_from(("rival_pushes", "toward_rival")),
-    "after_leaving_play": st.sampled_from(("nothing", "last_position"))}),
+    "after_leaving_play": st.sampled_from(("nothing", "last_position")),
+    "ascetic_end_move": st.sampled_from(("either_end", "own_end"))}),
     seed=st.integers(0, 2**32))
 def test_every_listed_action_does_what_the_reference_card_says(rulings, seed):
-    """On a random table (a turn's first action, empty Congregations), a random move of those
-    `legal` lists — Petitions of every character included — is entered, then the draws it asks
-    for (random ones of those listed): the board, both Congregations and the discard pile are
-    those worked out by hand from the Game Terms, Scoring and the Reference Card."""
+    """On a random table (a turn's first or second action, empty Congregations), a random move of
+    those `legal` lists — Petitions of every character included — is entered, then the draws it
+    asks for (random ones of those listed): the board, both Congregations and the discard pile are
+    those worked out by hand from the Game Terms, Scoring and the Reference Card (and the Ascetic's
+    end-of-turn step when the move ends the turn)."""
     from referee.avignon import Game
     from referee.core import engine
     rng = random.Random(seed)
     cells = _a_table(rng)
     turn = rng.choice(("rome", "avignon"))
+    taken = rng.choice(([], [rng.choice(("beseech", "chastise", "excommunicate", "petition"))]))
     body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": rulings,
             "position": {"board": [{"path": p, "character": c, "location": loc}
                                    for p, (c, loc) in enumerate(cells, start=1)],
-                         "turn": turn}}
+                         "turn": turn, "actions_taken": taken}}
     model = engine.start(Game, engine.check_setup(Game, body))
     if model.game_over:  # the Scribe in Genoa: no, the Congregations are empty
         raise AssertionError("no game ends with empty Congregations")
@@ -350,7 +358,7 @@ def test_every_listed_action_does_what_the_reference_card_says(rulings, seed):
         drawn = rng.choice(model.legal())
         draws.append(drawn["character"])
         engine.apply(model, drawn)
-    board, congregations, discard = _by_the_card(cells, event, draws, rulings)
+    board, congregations, discard = _by_the_card(cells, event, draws, rulings, bool(taken))
     G = model.G
     assert [(row["character"], row["location"]) if row["character"] else None
             for row in G["board"]] == board, (event, draws)
