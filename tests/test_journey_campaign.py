@@ -338,6 +338,7 @@ def test_quest_10_part_two_continues_part_one_unchanged(client):
     part_one.do("collect_sutra", pilgrim="tripitaka", sutra="sutra-3")
     part_one.do("rescue_villager", pilgrim="tripitaka", villager="villager-1")
     part_one.do("collect_sutra", pilgrim="monkey_king", sutra="sutra-4")
+    part_one.do("move", pilgrim="monkey_king", steps=1)  # onto the Fiery Bridge
     part_one.do("fiery_bridge", pilgrim="monkey_king")
     assert part_one.result()["outcome"] == "heroic_victory"
     ended = part_one.G["pilgrims"]
@@ -365,6 +366,7 @@ def test_part_two_never_follows_a_lost_part_one_nor_another_quest(client):
     part_one = quest_table(client, campaign,
                            start_quest(client, campaign, {"quest": "q10a", "upgrades": two_each}))
     part_one.do("maintenance")
+    part_one.do("move", pilgrim="monkey_king", steps=1)  # onto the Fiery Bridge
     part_one.do("fiery_bridge", pilgrim="monkey_king")
     assert part_one.result()["outcome"] == "defeat"
     wrong = client.post(f"/api/campaigns/{campaign['id']}/quests", json={"quest": "q10b"},

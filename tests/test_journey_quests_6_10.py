@@ -607,6 +607,7 @@ def test_q10a_heroic_victory_four_sutras_then_the_fiery_bridge(client):
         for sutra in sutras:
             table.do("collect_sutra", pilgrim=pilgrim, sutra=sutra)
     assert table.status("victory") == ["no_longer_possible"]  # only Heroic Victories
+    table.do("move", pilgrim=MS, steps=1)  # onto the Fiery Bridge
     table.do("fiery_bridge", pilgrim=MS)
     result = table.result()
     assert result["outcome"] == "heroic_victory" and result["quote"] == Q10A.Q_HEROIC
@@ -618,6 +619,7 @@ def test_q10a_defeat_on_the_bridge_without_the_four_sutras(client):
     table.do("collect_sutra", pilgrim=MK, sutra="sutra-1")
     table.refuse("In the Pilgrim Phase, each Pilgrim is activated in order, as determined by the "
                  "Initiative Tokens assigned during the Game Setup.", "fiery_bridge", pilgrim=MS)
+    table.do("move", pilgrim=MK, steps=1)
     table.do("fiery_bridge", pilgrim=MK)
     result = table.result()
     assert result["outcome"] == "defeat" and result["quote"] == Q10A.Q_DEFEAT

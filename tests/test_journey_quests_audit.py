@@ -1331,6 +1331,7 @@ def test_q10a_heroic_with_four_sutras_on_the_fiery_bridge(client):
     t = start(client, "q10a")
     _q10a_collect(t, ["sutra-1", "sutra-2", "sutra-3", "sutra-4"])
     assert part(t, "heroic_victory", "all 4 Sutra Tokens") == "met"
+    t.accepted(ev("move", pilgrim="monk_sha", steps=1))  # onto the Fiery Bridge
     t.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
     assert_result(
         t,
@@ -1343,6 +1344,7 @@ def test_q10a_heroic_with_four_sutras_on_the_fiery_bridge(client):
 def test_q10a_fiery_bridge_with_three_sutras_is_a_defeat(client):
     t = start(client, "q10a")
     _q10a_collect(t, ["sutra-1", "sutra-2", "sutra-3"])
+    t.accepted(ev("move", pilgrim="monk_sha", steps=1))  # onto the Fiery Bridge
     t.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
     assert_result(
         t,
@@ -1687,6 +1689,7 @@ def test_campaign_part_two_follows_a_won_part_one_with_nothing_reset(client):
     hp = state(t)["pilgrims"]["cho_hakkai"]["hp"]
     assert hp < 12
     end_activations(t, until="monk_sha")
+    t.accepted(ev("move", pilgrim="monk_sha", steps=1))  # onto the Fiery Bridge
     t.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
     assert result(t)["outcome"] == "heroic_victory"
     c.refused(
@@ -1707,6 +1710,7 @@ def test_campaign_no_part_two_after_a_lost_part_one(client):
     mixed = [{"good_karma": 10, "card": "Iron Skin"}, {"good_karma": 10, "card": "Iron Skin"}]
     t = c.start("q10a", upgrades={p: mixed for p in PILGRIMS})
     maintenance(t)
+    t.accepted(ev("move", pilgrim="monkey_king", steps=1))  # onto the Fiery Bridge
     t.accepted(ev("fiery_bridge", pilgrim="monkey_king"))
     assert result(t)["outcome"] == "defeat"
     c.refused(
@@ -1995,6 +1999,7 @@ def test_campaign_part_two_removes_the_villagers_of_part_one(client):
     t.accepted(ev("collect_sutra", pilgrim="cho_hakkai", sutra="sutra-3"))
     end_activations(t, until="monk_sha")
     t.accepted(ev("collect_sutra", pilgrim="monk_sha", sutra="sutra-4"))
+    t.accepted(ev("move", pilgrim="monk_sha", steps=1))  # onto the Fiery Bridge
     t.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
     assert result(t)["outcome"] == "heroic_victory"
     assert state(t)["pilgrims"]["monkey_king"]["villagers"] == 1

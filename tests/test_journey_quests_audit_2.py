@@ -564,6 +564,7 @@ def test_quest_10_part_1_heroic_the_four_sutras_between_three_pilgrims(client):
         "monkey_king": {"sutras": 2}, "monk_sha": {"sutras": 1}, "tripitaka": {"sutras": 1}}})
     maintenance(table)
     end_activations(table, until="cho_hakkai")
+    table.accepted(ev("move", pilgrim="cho_hakkai", steps=1))  # onto the Fiery Bridge
     table.accepted(ev("fiery_bridge", pilgrim="cho_hakkai"))
     assert_result(table, "heroic_victory", "Heroic Victory: The Pilgrims must have all 4 Sutra "
                   "Tokens between them and then 1 Pilgrim steps onto the Fiery Bridge.")
@@ -576,6 +577,7 @@ def test_quest_10_part_1_defeat_the_bridge_reached_with_a_sutra_left_in_the_vill
     table = start(client, "q10a", position={**Q10A_LATER, "sutras": ["sutra-4"], "pilgrims": {
         "monkey_king": {"sutras": 3}}})
     maintenance(table)
+    table.accepted(ev("move", pilgrim="monkey_king", steps=1))  # onto the Fiery Bridge
     table.accepted(ev("fiery_bridge", pilgrim="monkey_king"))
     assert_result(table, "defeat", "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras "
                   "when 1 Pilgrim reaches the Fiery Bridge.")

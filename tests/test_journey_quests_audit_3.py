@@ -444,6 +444,7 @@ def win_q10a(table):
                            ("cho_hakkai", 4)):
         act(table, "collect_sutra", pilgrim, sutra=f"sutra-{sutra}")
     next_turn(table)
+    act(table, "move", "monkey_king", steps=1)
     act(table, "fiery_bridge", "monkey_king")
 
 
@@ -472,8 +473,9 @@ def lose_q6(table):
 
 
 def lose_q10a(table):
-    next_turn(table)
-    act(table, "fiery_bridge", "monkey_king")  # the 4 Sutras left in the village
+    next_turn(table)  # the 4 Sutras left in the village: Tripitaka, the last, Double Moves onto
+    act(table, "move", "tripitaka", steps=5, action_points=2)  # the Bridge, ending the phase
+    table.accepted(listed(table, "fiery_bridge")[0])
 
 
 WHOLE = {  # quest: (its setup, the win and its outcome, the loss, the Defeat's sentence)
@@ -495,7 +497,7 @@ WHOLE = {  # quest: (its setup, the win and its outcome, the loss, the Defeat's 
            "Defeat: Tripitaka is Killed."),
     "q9": ({"upgrades": 1}, win_q9, "heroic_victory", knocked_out_then_killed,
            "Defeat: Tripitaka is Killed."),
-    "q10a": ({"upgrades": 2}, win_q10a, "heroic_victory", lose_q10a,
+    "q10a": ({"upgrades": 2, "initiative": TRIPITAKA_LAST}, win_q10a, "heroic_victory", lose_q10a,
              "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches "
              "the Fiery Bridge."),
     "q10b": ({}, win_q10b, "heroic_victory", knocked_out_then_killed,
@@ -525,3 +527,53 @@ def test_each_quest_played_from_its_setup_to_its_win_and_to_its_loss(client, que
     assert scores["winners"] == (seats if ending == "win" else [])
     answer = calculated(client, "journey", {"players": list(players), "outcome": outcome})
     assert answer["winners"] == scores["winners"]
+
+
+# == Quest 10 Part 1: the Fiery Bridge reached with the last Action Point =========================
+
+Q10A_SUTRAS = {"turn": 14, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)], "villagers": [],
+               "sutras": [], "boxes": ["box-1", "box-2", "box-3"],
+               "broken_doors": ["broken-door-1", "broken-door-2", "broken-door-3"],
+               "demons": [], "pilgrims": {"monkey_king": {"sutras": 4}}}
+LAIR_ENDS = ("The Race to the Bridge ends immediately when one Pilgrim steps on the Fiery Bridge "
+             "or when a Pilgrim is Killed.")
+
+
+def test_quest_10_part_1_the_bridge_reached_with_a_double_move(client):
+    """Quest 10 Part 1: "The Race to the Bridge ends immediately when one Pilgrim steps on the Fiery
+    Bridge…" and Move: "Like many other actions, the Move Action can be made twice. Instead of
+    performing two single moves, make one move of double the Movement Points." The Monkey King,
+    holding the 4 Sutras, reaches the bridge with a Double Move — his last Action Points, so his
+    activation is over: the step is listed for him and accepted (it was refused: "Monkey King has
+    already been activated this turn.", quoting the rule on unused Action Points), and the Race
+    ends in the Heroic Victory. A Pilgrim who has not just moved does not step onto it: Cho
+    Hakkai's step, with no Move, is refused with the Race's sentence."""
+    table = start(client, "q10a", position=Q10A_SUTRAS)
+    maintenance(table)
+    assert legal(table, "fiery_bridge") == []
+    table.accepted(ev("move", pilgrim="monkey_king", steps=8, action_points=2))
+    assert state(table)["activation"]["pilgrim"] == "cho_hakkai"
+    refused(table, ev("fiery_bridge", pilgrim="cho_hakkai"), LAIR_ENDS)
+    assert legal(table, "fiery_bridge") == [{"type": "fiery_bridge", "player": "p1",
+                                             "pilgrim": "monkey_king"}]
+    table.accepted(ev("fiery_bridge", pilgrim="monkey_king"))
+    assert_result(table, "heroic_victory", "Heroic Victory: The Pilgrims must have all 4 Sutra "
+                  "Tokens between them and then 1 Pilgrim steps onto the Fiery Bridge.")
+
+
+def test_quest_10_part_1_the_bridge_is_stepped_on_with_the_move_just_made(client):
+    """The step onto the Fiery Bridge is part of a Move: after the Monkey King's Rest (no Move) it
+    is refused with the Race's sentence and not listed; after his Move it is listed and accepted.
+    A Move followed by another Action (a Rest) no longer takes him onto it."""
+    table = start(client, "q10a", position=Q10A_SUTRAS)
+    maintenance(table)
+    table.accepted(ev("rest", pilgrim="monkey_king"))
+    refused(table, ev("fiery_bridge", pilgrim="monkey_king"), LAIR_ENDS)
+    table.accepted(ev("end_activation", pilgrim="monkey_king"))
+    table.accepted(ev("move", pilgrim="cho_hakkai", steps=3))
+    table.accepted(ev("rest", pilgrim="cho_hakkai"))
+    assert legal(table, "fiery_bridge") == []
+    table.accepted(ev("move", pilgrim="monk_sha", steps=3))
+    assert [e["pilgrim"] for e in legal(table, "fiery_bridge")] == ["monk_sha"]
+    table.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
+    assert state(table)["result"]["outcome"] == "heroic_victory"

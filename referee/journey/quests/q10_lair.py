@@ -9,7 +9,7 @@ Which Gates are "at the lower left" and "at the top right" is the Quest Mini-Map
 
 from __future__ import annotations
 
-from referee.core import BadRequest, EventType, SetupError
+from referee.core import EventType, SetupError
 
 from . import (
     Q_TWO_UPGRADES,
@@ -76,10 +76,12 @@ class TheLair(Quest):
     }
     event_types = {
         "fiery_bridge": QuestEvent(EventType(
-            "Quest 10 Part 1: a Pilgrim steps onto the Fiery Bridge (during his Move).",
+            "Quest 10 Part 1: a Pilgrim steps onto the Fiery Bridge with the Move just entered "
+            "(also when it spent his last Action Point).",
             properties={"pilgrim": PILGRIM}, required=("pilgrim",),
             example={"type": "fiery_bridge", "player": "p1", "pilgrim": "monkey_king"}),
-            ("pilgrims",)),
+            # right after the Move: the last Pilgrim's last Action Point ends the Pilgrim Phase
+            ("pilgrims", "demons_spawn", "demons_activate")),
     }
     ends = (any_of("end", Q_ENDS, STEPS_ON_BRIDGE, PILGRIM_KILLED),)
     heroic = all_of("heroic_victory", Q_HEROIC,
@@ -112,7 +114,17 @@ class TheLair(Quest):
             if G["gates"][gate]["status"] != "closed":
                 G["gates"][gate]["status"] = "inactive" if n > 0 else "active"
         G["quest_state"].update({"gate_tokens": {gate: n for gate, n in left.items() if n > 0},
-                                 "bridge": None, "bridge_sutras": None})
+                                 "bridge": None, "bridge_sutras": None, "mover": None})
+
+    @classmethod
+    def after_event(cls, game, event=None):
+        """Who made the last Move (a Move Action, or a card's extra Move): the Pilgrim who may step
+        onto the Fiery Bridge with it — also when it spent his last Action Point and his
+        activation is over."""
+        if event is not None and event["type"] != "fiery_bridge":
+            moved = event["type"] == "move" or (event["type"] == "play_card" and "move" in event)
+            state(game)["mover"] = event["pilgrim"] if moved else None
+        super().after_event(game, event)
 
     @classmethod
     def on_end_of_turn(cls, game):
@@ -129,18 +141,22 @@ class TheLair(Quest):
 
     @classmethod
     def own_legal(cls, game):
-        activation = game.activation()
-        if activation is None:
+        mover = state(game)["mover"]
+        if mover is None or game.G["pilgrims"][mover]["status"] != "active":
             return []
-        return [{"type": "fiery_bridge", "player": game.G["controllers"][activation["pilgrim"]],
-                 "pilgrim": activation["pilgrim"]}]
+        return [{"type": "fiery_bridge", "player": game.G["controllers"][mover], "pilgrim": mover}]
 
     @classmethod
     def event_fiery_bridge(cls, game, event):
-        for name in ("controls_pilgrim", "conscious", "is_active_pilgrim"):
+        for name in ("controls_pilgrim", "conscious"):
             getattr(game, name)(event)
-        if on_bridge(game):
-            raise BadRequest("a Pilgrim is on the Fiery Bridge already", "event.pilgrim")
+        if state(game)["mover"] != event["pilgrim"]:
+            activation = game.activation()
+            if activation is not None and activation["pilgrim"] != event["pilgrim"]:
+                game.is_active_pilgrim(event)  # out of turn: the initiative's sentence
+            raise game.violation(f"{game.name_of(event['pilgrim'])} has not just moved: a "
+                                 "Pilgrim steps onto the Fiery Bridge with a Move (enter the "
+                                 "Move first).", Q_ENDS)
         state(game)["bridge"] = event["pilgrim"]
         state(game)["bridge_sutras"] = sutras_held(game)
         game.effect(f"{game.name_of(event['pilgrim'])} steps onto the Fiery Bridge with "
