@@ -26,6 +26,8 @@ from transitions.extensions import HierarchicalMachine
 
 from rulebook_index import sections as rulebook_sections
 
+from . import jsontext
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -467,7 +469,7 @@ class Referee:
 
     def snapshot_text(self) -> str:
         """The snapshot as stored: JSON text."""
-        return json.dumps({"G": self.G, "phase": self.phase})
+        return jsontext.dumps({"G": self.G, "phase": self.phase})
 
 
 def nested_state_names(states, prefix: str = "") -> list[str]:

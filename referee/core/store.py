@@ -42,6 +42,8 @@ from sqlalchemy import (
 from sqlalchemy import exc as db_errors
 from sqlalchemy.engine import Connection, Engine, make_url
 
+from . import jsontext
+
 metadata = MetaData()
 
 sessions = Table(
@@ -523,7 +525,7 @@ class Store:
         """`create` inside a write transaction the caller holds (a campaign's next Quest)."""
         conn.execute(insert(sessions).values(
             id=session_id, game=game, created_at=time.time(), token_hash=token_hash,
-            setup=json.dumps(setup), seq=len(entries), snapshot=json.dumps(snapshot),
+            setup=jsontext.dumps(setup), seq=len(entries), snapshot=jsontext.dumps(snapshot),
             snapshot_version=snapshot_version,
         ))
         self.add_token(conn, session_id, join_token_hash, "join")
@@ -531,7 +533,7 @@ class Store:
             conn.execute(_APPEND, [_log_row(session_id, entry) for entry in entries])
         if saved:
             conn.execute(insert(checkpoints), [
-                {"session_id": session_id, "seq": seq, "snapshot": json.dumps(checkpoint),
+                {"session_id": session_id, "seq": seq, "snapshot": jsontext.dumps(checkpoint),
                  "snapshot_version": snapshot_version} for seq, checkpoint in saved.items()])
 
     def add_token(self, conn: Connection, session_id: str, token_hash: str, role: str,
@@ -568,7 +570,7 @@ class Store:
                 return 0
             for label, card in labelled.items():
                 conn.execute(delete(cards).where(cards.c.game == game, cards.c.label == label))
-                conn.execute(insert(cards).values(game=game, label=label, card=json.dumps(card),
+                conn.execute(insert(cards).values(game=game, label=label, card=jsontext.dumps(card),
                                                   updated_at=time.time()))
         return len(labelled)
 
@@ -581,7 +583,7 @@ class Store:
     def create_campaign(self, campaign_id: str, game: str, token_hash: str, setup: dict) -> None:
         with self.write() as conn:
             conn.execute(insert(campaigns).values(id=campaign_id, game=game, created_at=time.time(),
-                                                  token_hash=token_hash, setup=json.dumps(setup),
+                                                  token_hash=token_hash, setup=jsontext.dumps(setup),
                                                   quests=0))
 
     def campaign(self, campaign_id: str, conn: Connection | None = None,
@@ -614,7 +616,7 @@ class Store:
                            quest: str, carry_over: dict) -> None:
         conn.execute(insert(campaign_sessions).values(
             campaign_id=campaign_id, number=number, session_id=session_id, quest=quest,
-            carry_over=json.dumps(carry_over), created_at=time.time()))
+            carry_over=jsontext.dumps(carry_over), created_at=time.time()))
         conn.execute(update(campaigns).where(campaigns.c.id == campaign_id).values(quests=number))
 
     def append_entry(self, append: Append) -> str:
@@ -931,8 +933,8 @@ def _sqlite_write_transactions_begin_immediate(engine: Engine, synchronous: str)
 def _log_row(session_id: str, entry: dict) -> dict:
     return {"session_id": session_id, "seq": entry["seq"], "kind": entry["kind"],
             "client_id": entry.get("client_id"), "player": (entry.get("event") or {}).get("player"),
-            "event": json.dumps(entry["event"]) if entry.get("event") is not None else None,
-            "effects": json.dumps(entry.get("effects", [])), "target_seq": entry.get("target_seq"),
+            "event": jsontext.dumps(entry["event"]) if entry.get("event") is not None else None,
+            "effects": jsontext.dumps(entry.get("effects", [])), "target_seq": entry.get("target_seq"),
             "created_at": entry.get("created_at") or time.time()}
 
 
