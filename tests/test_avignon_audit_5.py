@@ -364,3 +364,55 @@ def test_every_listed_action_does_what_the_reference_card_says(rulings, seed):
             for row in G["board"]] == board, (event, draws)
     assert G["congregations"] == congregations, (event, draws)
     assert G["discard"] == discard, (event, draws)
+
+
+@settings(max_examples=150, deadline=None)
+@given(reversal=st.sampled_from(("whole_turn", "undoes_previous")),
+       compares=st.sampled_from(("board", "board_and_piles")), seed=st.integers(0, 2**32))
+def test_the_second_move_listed_is_exactly_what_does_not_completely_reverse(reversal, compares,
+                                                                            seed):
+    """"Players may not take actions that, at the end of their turn, have completely reversed the
+    previous player's turn." On a random table where the previous turn moved one to three cards a
+    space and this turn's Petition is taken, each BESEECH and CHASTISE (the turn's last action)
+    is listed exactly when, worked out by hand (with the Ascetic's end-of-turn step), it does not
+    leave the board as before the previous turn (`whole_turn`), or does not put back every path
+    that turn changed (`undoes_previous`); a card that scores is drawn for, and the draw is never
+    judged."""
+    from referee.avignon import Game
+    from referee.core import engine
+    rng = random.Random(seed)
+    cells = _a_table(rng)
+    turn = rng.choice(("rome", "avignon"))
+    before = [list(cell) for cell in cells]
+    for path in rng.sample(range(5), rng.randint(1, 3)):
+        step = ORDER.index(before[path][1]) + rng.choice((-1, 1))
+        before[path][1] = ORDER[min(max(step, 0), 4)]
+
+    def rows(board):
+        return [{"path": p, "character": c, "location": loc}
+                for p, (c, loc) in enumerate(board, start=1)]
+
+    rulings = {"samaritan_reversal": reversal, "samaritan_compares": compares}
+    body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": rulings,
+            "position": {"board": rows(cells), "turn": turn, "actions_taken": ["petition"],
+                         "previous_turn": {"board_before": rows(before),
+                                           "board_after": rows(cells)}}}
+    model = engine.start(Game, engine.check_setup(Game, body))
+    listed = model.legal()
+    rulings = {"ascetic_end_move": "either_end", "nuncio_pulls_itself": True,
+               "ascetic_moves_itself": True, "ascetic_rival_push": "rival_pushes",
+               "after_leaving_play": "nothing"}
+    before = [tuple(cell) for cell in before]
+    changed = [p for p in range(5) if before[p] != tuple(cells[p])]
+    for kind in ("beseech", "chastise"):
+        for path in range(1, 6):
+            event = {"type": kind, "player": turn, "path": path}
+            board, congregations, _ = _by_the_card(cells, event, ["?"], rulings, True)
+            scored = congregations["rome"] or congregations["avignon"]
+            if not changed or scored:
+                allowed = True
+            elif reversal == "whole_turn":
+                allowed = board != before
+            else:
+                allowed = not all(board[p] == before[p] for p in changed)
+            assert (event in listed) == allowed, (event, cells, before, board)
