@@ -462,3 +462,18 @@ def test_summer_follows_the_three_spring_cards(client):
     table.refused(spring("p1"), SEASON_ORDER)
     table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Heat"})
     assert table.view()["state"]["season_deck"] == 8
+
+
+def test_an_event_card_does_not_affect_a_ravenous_player(client):
+    table = new_game(client, position={
+        "round": 1, "season_deck": 11, "phase": "event", "current": "p1",
+        "players": {"p1": {"tile": "W1"}, "p2": {"tile": "W1", "status": "ravenous", "hunger": 1},
+                    "p3": {"tile": "W1"}}})
+    table.refused({"type": "event_card", "player": "p1", "card": "Storm",
+                   "others": {"p2": {"ailments": {"hunger": 1}},
+                              "p3": {"ailments": {"thirst": 1}}}},
+                  book("A: No, Event cards do not affect you."))
+    table.accepted({"type": "event_card", "player": "p1", "card": "Storm",
+                    "others": {"p3": {"ailments": {"thirst": 1}}}})
+    assert board(table, "p3")["ailments"] == ailments(thirst=1)
+    assert board(table, "p2")["hunger"] == 1
