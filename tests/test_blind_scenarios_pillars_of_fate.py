@@ -453,3 +453,14 @@ def test_hadria_costs_the_opponent_who_wins_her_lane_five_renown(client):
         "right": {"sun": [card(2, 1, divine="Klar"), card(2, 1), card(2, 1)]}}))
     # Sun wins all three lanes (3 each) and loses 5 for the left one.
     assert {p["seat"]: p["total"] for p in scores["players"]} == {"sun": 9 - 5, "moon": 0}
+
+
+def test_a_divine_card_comes_from_the_three_set_aside_so_nothing_is_drawn(client):
+    table = drafted(client)
+    before = table.view("sun")["state"]
+    table.accepted({"type": "play", "player": "sun", "lane": "left", "divine": "Prophet",
+                    "power": 4, "feathers": 1})
+    after = table.view("sun")["state"]
+    assert after["hands"]["sun"]["count"] == before["hands"]["sun"]["count"] == 5
+    assert after["decks"]["sun"] == before["decks"]["sun"]
+    assert [card_["name"] for card_ in after["divine"]["sun"]["unplayed"]] == ["Pentha", "Eradan"]
