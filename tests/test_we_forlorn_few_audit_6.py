@@ -160,3 +160,13 @@ def test_legal_offers_each_tool_bonus_and_each_is_accepted(client):
         took = {k: event["take"].count(k) for k in ("food", "water", "wood")}
         assert t.p("p1")["resources"] == {k: 1 + added.get(k, 0) + took[k]
                                           for k in ("food", "water", "wood")}
+
+
+def test_the_table_page_says_which_tool_bonus_each_choice_adds(client):
+    """The table page's choices in the Gathering Phase with a Snare: the choice that leaves the
+    Snare's Food says so, the one with the field left out reads as before (Tool Bonus only)."""
+    t = gathering(client, SNARE)
+    client.get(f"/play/{t.id}/join?token={t.token}")
+    page = client.get(f"/play/{t.id}").text
+    assert "Neither Gather nor Explore" in page
+    assert "(Tool Bonus added: nothing)" in page
