@@ -6,8 +6,18 @@ earlier rounds did not try. Each docstring quotes its rule."""
 
 import pytest
 
-from tests.api_table import ApiTable, quotes_from
+from tests.api_table import ApiTable, calculated, quotes_from
 from tests.test_we_forlorn_few_audit import SNARE, TERRAIN, TOOL_BOX, Table, board, position
+from tests.test_we_forlorn_few_audit_5 import (
+    QUIET,
+    SEASONS,
+    NewTable,
+    chosen,
+    final_sheet,
+    journey_turn,
+    legal,
+    listed,
+)
 
 in_book = quotes_from("we-forlorn-few")
 
@@ -17,6 +27,11 @@ Q_TOOL_BONUS = in_book("Travelers with Tools in their Supply begin their Gatheri
                        "adding the Resource tokens specified on their Tool card(s) from the "
                        "Stockpile to their Supply.")
 Q_TOOL_MAY = in_book("You may add one token per card.")
+Q_WINTER = in_book("If a new round begins but there are no cards left in the Season deck then all "
+                   "Travelers remaining on the Game Board perish and the game is over.")
+Q_FOURTH_HUNGER = in_book("Note: If a Ravenous Traveler adds a fourth Hunger token to their Player "
+                          "board, either by losing Combat, or by gaining a Hunger token at the start "
+                          "of their turn, they have perished and they are out of the game.")
 NAMES = ("Ann", "Bob", "Cleo", "Dan", "Eve")
 
 
@@ -170,3 +185,118 @@ def test_the_table_page_says_which_tool_bonus_each_choice_adds(client):
     page = client.get(f"/play/{t.id}").text
     assert "Neither Gather nor Explore" in page
     assert "(Tool Bonus added: nothing)" in page
+
+
+# ---------------------------------------------------------------- whole games through every Season
+# Under `game_ends_at` = all_journeys the game runs until every journey is over: the Players who
+# do not reach Newhaven perish when Winter sets in. Roles by seat (a game of n Players has the
+# first n): Ann sits in Cedar Falls all game; Bob takes ROUTE and arrives in round 3; Cleo's first
+# Event card turns her Ravenous (she retreats and hungers until her fourth Hunger); Dan stays five
+# rounds, then takes ROUTE and arrives second; Eve travels to A1 and sits there until a Fall card
+# removes A1 and moves her onto the Bag Draw token a Summer card put on B1.
+
+
+def season_card(round_, players):
+    """The round's Season card as the First Player reads it: Spring adds tokens to the bag, Summer
+    puts a Bag Draw token on B1, Fall removes A1 (moving Eve, if she plays, onto B1, where she draws
+    for the token), Winter adds two Hunger."""
+    card = {"card": f"Card {round_}", "season": SEASONS[round_ - 1]}
+    if round_ == 1:
+        card["add_to_bag"] = {"food": 2, "water": 2, "thirst": 1}
+    if round_ == 4:
+        card["place"] = [{"tile": "B1", "bag_draw": 1}]
+    if round_ == 7 and players == 5:
+        card.update(remove_tiles=["A1"], relocate={"p5": "B1"}, draws={"p5": ["food"]})
+    if round_ == 10:
+        card["add_to_bag"] = {"hunger": 2}
+    return card
+
+
+def ravenous_turn(t, seat):
+    """Stay, attack nobody, retreat to the first tile listed (Hunger after the Retreat)."""
+    chosen(t, type="ravenous_move", player=seat, path=[])
+    chosen(t, type="end_combat", player=seat)
+    t.ok(legal(t)[0])
+
+
+def planned_turn(t, seat, round_):
+    """The seat's role for this round, each event one that `legal` lists."""
+    here = t.p(seat)["tile"]
+    if t.p(seat)["status"] == "ravenous":
+        ravenous_turn(t, seat)
+    elif seat == "p3":
+        journey_turn(t, seat, travel=False, card={"type": "event_card", "player": seat,
+                                                    "card": "Stampede", "perish": 5})
+    elif seat == "p2" or (seat == "p4" and round_ > 5):
+        journey_turn(t, seat)
+    elif seat == "p5" and here == "CF":
+        chosen(t, type="travel", player=seat, to="A1")
+        quiet_rest_of_turn(t, seat)
+    else:
+        chosen(t, type="stay", player=seat)
+        quiet_rest_of_turn(t, seat)
+
+
+def quiet_rest_of_turn(t, seat):
+    """Neither Gather nor Explore, no Camp action, an Event card that does nothing."""
+    chosen(t, type="skip_gathering", player=seat)
+    chosen(t, type="end_camp", player=seat)
+    event = {"type": "event_card", "player": seat, "card": QUIET}
+    assert listed(t, event)
+    t.ok(event)
+
+
+def left_of(seat, still_playing, seats):
+    """The next seat to the left still in the game (the First-Player token's next holder)."""
+    at = seats.index(seat)
+    return next(s for s in seats[at + 1:] + seats[:at + 1] if s in still_playing)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_a_whole_game_through_every_season_card_to_winter(client, players):
+    """From the setup to the end at each player count: twelve rounds, each opened by "At the
+    beginning of each round the First Player will draw the top Season card, read it aloud and
+    resolve it." (three Spring, then Summer, Fall, Winter: only that season is accepted); the token
+    passes "to the Player to the left" (over Players whose journey is over or who are out); then
+    "If a new round begins but there are no cards left in the Season deck then all Travelers
+    remaining on the Game Board perish and the game is over." — "The first Player to reach
+    Newhaven is the winner.". The live standings and the calculator on the final table agree (totals,
+    winner, rule)."""
+    seats = [f"p{n}" for n in range(1, players + 1)]
+    t = NewTable(client, NAMES[:players], options={"game_ends_at": "all_journeys"})
+    first_players = []
+    for round_ in range(1, 13):
+        state = t.state
+        first = state["first_player"]
+        if first_players:
+            playing = [s for s in seats if state["players"][s]["status"] in ("traveler", "ravenous")]
+            assert first == left_of(first_players[-1], playing, seats)
+        first_players.append(first)
+        wrong = SEASONS[round_] if round_ < 12 else "spring"
+        if wrong != SEASONS[round_ - 1]:
+            t.refused({"type": "season", "player": first, "season": wrong},
+                      "Spring on top followed by Summer, Fall and then Winter")
+        t.ok({"type": "season", "player": first, **season_card(round_, players)})
+        while t.view()["phase"] != "season" and not t.view()["over"]:
+            planned_turn(t, t.state["current"], round_)
+    view = t.view()
+    state = view["state"]
+    assert view["over"] is True and view["legal"] == [] and state["season_deck"] == 0
+    arrivals = [s for s in ("p2", "p4") if s in seats]
+    assert state["arrivals"] == arrivals
+    assert all(state["players"][s]["status"] == ("arrived" if s in arrivals else "out")
+               for s in seats)
+    if players >= 5:
+        assert state["tiles"]["A1"]["removed"] and state["bag"]["food"] == 1
+    live = view["scores"]
+    sheet = calculated(client, "we-forlorn-few", final_sheet(t, winter=True))
+    assert live["winners"] == sheet["winners"] == arrivals[:1]
+    assert live["decided_by"]["rule"]["quote"] == sheet["decided_by"]["rule"]["quote"] == \
+        (Q_WINTER if not arrivals else in_book(
+            "Once a Traveler reaches Newhaven their journey is over and they have completed the "
+            "game. The first Player to reach Newhaven is the winner."))
+    assert [p["total"] for p in live["players"]] == [p["total"] for p in sheet["players"]]
+    perished = {p["seat"]: {line["rule"]["quote"] for line in p["breakdown"]}
+                for p in live["players"] if p["seat"] not in arrivals}
+    for seat, quotes in perished.items():
+        assert (Q_FOURTH_HUNGER if seat == "p3" else Q_WINTER) in quotes
