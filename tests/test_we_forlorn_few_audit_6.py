@@ -300,3 +300,96 @@ def test_a_whole_game_through_every_season_card_to_winter(client, players):
                 for p in live["players"] if p["seat"] not in arrivals}
     for seat, quotes in perished.items():
         assert (Q_FOURTH_HUNGER if seat == "p3" else Q_WINTER) in quotes
+
+
+# ---------------------------------------------------------------- face-down tiles flipped
+
+
+def test_a_tile_flipped_without_its_travel_cost_or_resources_is_a_400(client):
+    """Every Terrain tile prints "Travel Costs: This section indicates Resources required to move off
+    the Terrain tile" and its "Available Resources": a face-down tile entered as flipped with only
+    its terrain was accepted as a tile free to leave with nothing to gather. It is a 400 naming the
+    reveal; entered whole (a tile printing no Resource is entered with []), it is flipped."""
+    t = Table(client, position(p1=board("A1", food=2, water=1, wood=1), p2=board(), p3=board()))
+    r = t.post({"type": "travel", "player": "p1", "to": "FD", "reveal": {"kind": "Desert"}})
+    assert r.status_code == 400, r.get_json()
+    assert r.get_json()["error"]["field"] == "event.reveal"
+    assert "travel_cost" in r.get_json()["error"]["message"]
+    assert t.state["tiles"]["FD"]["face_up"] is False and t.p("p1")["tile"] == "A1"
+    t.ok({"type": "travel", "player": "p1", "to": "FD",
+          "reveal": {"kind": "Desert", "travel_cost": {"water": 2}, "resources": []}})
+    assert t.state["tiles"]["FD"]["travel_cost"] == {"food": 0, "water": 2, "wood": 0}
+
+
+# CF - W1 (Wetlands, Trading Post) - D1 (face down) - NH: from D1 every other tile is closed to a
+# Ravenous Traveler (a Trading Post, Newhaven).
+CORNER = [
+    {"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1, "water": 1},
+     "adjacent": ["W1"]},
+    {"name": "W1", "kind": "Wetlands", "travel_cost": {"food": 1}, "resources": ["water"],
+     "trading_post": True, "adjacent": ["D1"]},
+    {"name": "D1", "face_up": False, "adjacent": ["NH"]},
+    {"name": "NH", "kind": "Newhaven", "adjacent": []},
+]
+Q_REVEAL = in_book("NOTE: If a Ravenous Traveler is on a face-down tile and another Traveler flips "
+                   "it to reveal a Trading Post tile, the Ravenous Traveler immediately moves to an "
+                   "adjacent tile and adds one Hunger to their Player board.")
+
+
+def test_a_trading_post_flipped_under_a_ravenous_player_with_nowhere_to_go(client):
+    """The NOTE: "...the Ravenous Traveler immediately moves to an adjacent tile and adds one Hunger"
+    — and "Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or Newhaven.". Bob
+    (Ravenous) is on D1, whose only other neighbours are a Trading Post and Newhaven. Ann's travel
+    onto D1, flipped as a Trading Post, could not be entered at all (every move for Bob refused). As
+    in a Retreat with no tile to enter, Bob stays (left out, or his own tile) and adds one Hunger;
+    a move onto the Trading Post is still refused."""
+    def table():
+        return ApiTable(client, {"game": "we-forlorn-few", "players": ["Ann", "Bob"],
+                                 "options": {"terrain": CORNER}, "position": position(
+                                     p1=board("W1"), p2={"status": "ravenous", "tile": "D1",
+                                                         "hunger": 1})})
+    post = {"kind": "Desert", "travel_cost": {"water": 1}, "resources": [], "trading_post": True}
+    t = table()
+    t.refused({"type": "travel", "player": "p1", "to": "D1", "reveal": post,
+               "ravenous_moves": {"p2": "W1"}},
+              "Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or Newhaven.")
+    done = t.accepted({"type": "travel", "player": "p1", "to": "D1", "reveal": post})
+    bob = t.view()["state"]["players"]["p2"]
+    assert (bob["tile"], bob["hunger"]) == ("D1", 2)
+    assert ("No tile adjacent to D1 can be entered: Bob (Ravenous) stays.", Q_REVEAL) in \
+        effects_of(done)
+    t = table()
+    t.accepted({"type": "travel", "player": "p1", "to": "D1", "reveal": post,
+                "ravenous_moves": {"p2": "D1"}})
+    assert t.view()["state"]["players"]["p2"]["hunger"] == 2
+
+
+def test_a_ravenous_player_with_a_tile_to_go_to_must_leave_the_flipped_trading_post(client):
+    """The same NOTE where a tile can be entered (A1, next to FD): staying is refused with it."""
+    t = Table(client, position(p1=board("A1", food=2, water=1, wood=3),
+                               p2={"status": "ravenous", "tile": "FD", "hunger": 1}, p3=board()))
+    post = {"kind": "Desert", "travel_cost": {"water": 1}, "resources": [], "trading_post": True}
+    t.refused({"type": "travel", "player": "p1", "to": "FD", "reveal": post,
+               "ravenous_moves": {"p2": "FD"}}, Q_REVEAL)
+    t.ok({"type": "travel", "player": "p1", "to": "FD", "reveal": post,
+          "ravenous_moves": {"p2": "A1"}})
+    assert t.p("p2")["tile"] == "A1" and t.p("p2")["hunger"] == 2
+
+
+# ---------------------------------------------------------------- Season cards
+
+
+def test_a_season_card_cannot_place_items_on_a_removed_tile(client):
+    """ "Season Effect: Each Season card also includes an effect that will alter the state of the
+    board by removing tiles or placing tokens or Equipment cards on specific tiles." — a removed
+    tile is no longer on the board: items placed on it (the same card removing it first) were
+    accepted and lost to everyone. A 400 naming the placement; placed on a tile on the board, fine."""
+    t = Table(client, {**position("season", current=None), "players": {}})
+    r = t.post({"type": "season", "player": "p1", "remove_tiles": ["B2"],
+                "place": [{"tile": "B2", "food": 2}]})
+    assert r.status_code == 400, r.get_json()
+    assert r.get_json()["error"]["field"] == "event.place[0].tile"
+    assert t.state["tiles"]["B2"]["removed"] is False
+    t.ok({"type": "season", "player": "p1", "remove_tiles": ["B2"],
+          "place": [{"tile": "A2", "food": 2}]})
+    assert t.state["tiles"]["A2"]["placed"]["food"] == 2 and t.state["tiles"]["B2"]["removed"]

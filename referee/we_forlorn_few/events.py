@@ -44,11 +44,13 @@ TOKEN = {"enum": [*BAG_TOKENS, "nothing"],
 DRAWS = {"type": "array", "maxItems": 12, "items": TOKEN}
 REVEAL = {
     "type": "object",
-    "description": "a face-down tile as it shows when flipped",
+    "description": "a face-down tile as it shows when flipped: its terrain, the Travel Cost and the "
+                   "Resources it prints ({} and [] where it prints none), a Trading Post",
     "properties": {"kind": {"enum": list(TERRAINS)}, "travel_cost": RESOURCE_COUNTS,
                    "resources": {"type": "array", "maxItems": 3,
                                  "items": {"enum": list(RESOURCES)}},
                    "trading_post": {"type": "boolean"}},
+    "required": ["kind", "travel_cost", "resources"],
     "additionalProperties": False,
 }
 PLACE = {

@@ -752,6 +752,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             self.effect(f"Tile {name} is removed.", Q_SEASON_EFFECT)
         for n, place in enumerate(event.get("place", [])):
             tile = self.tile(place["tile"], f"event.place[{n}].tile")
+            if tile["removed"]:
+                raise BadRequest(f"tile {place['tile']} has been removed from the board: nothing "
+                                 "is placed on it", f"event.place[{n}].tile")
             for key in (*BAG_TOKENS, "bag_draw"):
                 tile["placed"][key] += place.get(key, 0)
             tile["placed"]["equipment"] += [cards.equipment(card, f"event.place[{n}].equipment")

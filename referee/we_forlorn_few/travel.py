@@ -229,6 +229,11 @@ class TravelMixin:
             return
         for seat in here:
             to = moves.pop(seat, None)
+            if not self.retreat_options(seat) and to in (None, name):
+                self.effect(f"No tile adjacent to {name} can be entered: "
+                            f"{self.player_name(seat)} (Ravenous) stays.", Q_REVEAL_RAVENOUS)
+                self.ravenous_hunger(seat, "on a revealed Trading Post", Q_REVEAL_RAVENOUS)
+                continue
             if to is None:
                 raise self.violation(f"{self.player_name(seat)} is Ravenous on the revealed Trading "
                                      "Post and moves off it: say where (\"ravenous_moves\").",
