@@ -393,3 +393,54 @@ def test_a_season_card_cannot_place_items_on_a_removed_tile(client):
     t.ok({"type": "season", "player": "p1", "remove_tiles": ["B2"],
           "place": [{"tile": "A2", "food": 2}]})
     assert t.state["tiles"]["A2"]["placed"]["food"] == 2 and t.state["tiles"]["B2"]["removed"]
+
+
+def test_a_season_card_cannot_bring_a_player_in_newhaven_or_out_of_the_game_back(client):
+    """ "Once a Traveler reaches Newhaven their journey is over and they have completed the game."
+    and "...they have perished and they are out of the game.": a Season card's relocation moved Bob
+    out of Newhaven (still "arrived") and put Cleo, out, back on a tile. Both are refused with
+    their sentence; Ann, on the removed tile, is moved."""
+    t = Table(client, {**position("season", current=None), "arrivals": ["p2"], "players": {
+        "p1": board("A1"), "p2": {"status": "arrived", "tile": "NH"}, "p3": {"status": "out"}}},
+        options={"game_ends_at": "all_journeys"})
+    card = {"type": "season", "player": "p1", "remove_tiles": ["A1"]}
+    t.refused({**card, "relocate": {"p1": "A2", "p2": "B2"}},
+              "Once a Traveler reaches Newhaven their journey is over")
+    t.refused({**card, "relocate": {"p1": "A2", "p3": "B2"}}, "they are out of the game.")
+    t.ok({**card, "relocate": {"p1": "A2"}})
+    players = t.state["players"]
+    assert (players["p1"]["tile"], players["p2"]["tile"], players["p3"]["tile"]) == \
+        ("A2", "NH", None)
+
+
+def test_a_season_card_moving_a_traveler_onto_a_face_down_or_removed_tile_is_a_400(client):
+    """A Traveler stands on face-up tiles (Ravenous Travelers "may travel to face-down tiles, but
+    when they do, they DO NOT flip them"): moved onto face-down FD, Ann stood on a tile with no
+    Travel Cost (her next travel a 400 for ever); moved onto a tile the same card removes, she
+    stood off the board. Both are 400s naming the relocation."""
+    t = Table(client, {**position("season", current=None), "players": {"p1": board("A1")}})
+    for to, removed in (("FD", ["A1"]), ("B1", ["A1", "B1"])):
+        r = t.post({"type": "season", "player": "p1", "remove_tiles": removed,
+                    "relocate": {"p1": to}})
+        assert r.status_code == 400, r.get_json()
+        assert r.get_json()["error"]["field"] == "event.relocate.p1"
+    assert t.p("p1")["tile"] == "A1" and not t.state["tiles"]["A1"]["removed"]
+
+
+# ---------------------------------------------------------------- a position entered by the players
+
+
+def test_a_position_with_an_arrival_under_first_arrival_is_a_game_already_over(client):
+    """Table ruling `game_ends_at`, default first_arrival: the Ravenous Goal's "until a Player reaches
+    Newhaven and ends the game" — a position with Bob already in Newhaven started a game that went
+    on, the standings saying "Bob reached Newhaven first." with no winner. It is a 400 naming the
+    arrivals; under all_journeys the same position plays on, Bob the winner so far."""
+    pos = {**position(p1=board("A1"), p2={"status": "arrived", "tile": "NH"}, p3=board()),
+           "arrivals": ["p2"]}
+    r = client.post("/api/sessions", json={"game": "we-forlorn-few", "players": list(NAMES[:3]),
+                                           "options": {"terrain": TERRAIN}, "position": pos})
+    assert r.status_code == 400, r.get_json()
+    error = r.get_json()["error"]
+    assert error["field"] == "position.arrivals" and "Bob reached Newhaven" in error["message"]
+    t = Table(client, pos, options={"game_ends_at": "all_journeys"})
+    assert t.view()["over"] is False and t.view()["scores"]["winners"] == ["p2"]

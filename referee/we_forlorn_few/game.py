@@ -489,9 +489,14 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             "arrivals": [],
             "end": None,
         }
-        if position is not None:
-            return position_from(cls, G, position)
-        return G, "season"
+        if position is None:
+            return G, "season"
+        G, phase = position_from(cls, G, position)
+        if G["arrivals"] and options["game_ends_at"] == "first_arrival":
+            raise SetupError(f"{names[G['arrivals'][0]]} reached Newhaven and the game ended "
+                             "(table option game_ends_at: first_arrival): there is no game to go "
+                             "on with", "position.arrivals")
+        return G, phase
 
     @classmethod
     def setup_card(cls, card, field: str) -> dict:
@@ -774,12 +779,20 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
                                  "is picked up", f"event.draws.{seat}")
         for seat, to in relocate.items():
             player = self.seat_playing(seat, f"event.relocate.{seat}")
+            self.partner_out_of_reach(seat)
             tile = self.tile(to, f"event.relocate.{seat}")
+            if tile["removed"]:
+                raise BadRequest(f"tile {to} has been removed from the board",
+                                 f"event.relocate.{seat}")
             if player["status"] == RAVENOUS:
                 self.check_ravenous_may_enter(to)
             elif tile["kind"] == NEWHAVEN:
                 raise BadRequest("a piece moved off a removed tile is put on the trail: Newhaven "
                                  "is reached by travelling to it", f"event.relocate.{seat}")
+            elif not tile["face_up"]:
+                raise BadRequest(f"tile {to} is face down: a Season card moves a Traveler onto a "
+                                 "face-up tile (a tile is flipped by travelling onto it)",
+                                 f"event.relocate.{seat}")
             player["tile"] = to
             self.effect(f"{self.player_name(seat)} is moved to {to}.", Q_SEASON_EFFECT)
             if player["status"] == TRAVELER:
