@@ -444,3 +444,56 @@ def test_a_position_with_an_arrival_under_first_arrival_is_a_game_already_over(c
     assert error["field"] == "position.arrivals" and "Bob reached Newhaven" in error["message"]
     t = Table(client, pos, options={"game_ends_at": "all_journeys"})
     assert t.view()["over"] is False and t.view()["scores"]["winners"] == ["p2"]
+
+
+# ---------------------------------------------------------------- what can be done next
+
+
+PISTOL = {"name": "Pistol", "type": "weapon", "value": 2, "dice": 1}
+
+
+def test_travel_onto_a_bag_draw_token_lists_each_token_the_bag_may_give(client):
+    """ "If a Player picks up one of these tokens, they must immediately draw from the Exploration
+    Bag." — `legal` listed the travel onto A2 (a Bag Draw token on it) with the first token the bag
+    could give only (Food), not the Thirst it also holds. Each listed travel is accepted and draws
+    its token."""
+    terrain = [dict(tile, placed={"bag_draw": 1}) if tile["name"] == "A2" else tile
+               for tile in TERRAIN]
+    pos = {**position(p1=board("CF"), p2=board(), p3=board()), "bag": {"food": 1, "thirst": 2}}
+
+    def table():
+        return Table(client, pos, options={"terrain": terrain})
+    travels = [e for e in table().view()["legal"] if e["type"] == "travel" and e["to"] == "A2"]
+    assert sorted(e["draws"] for e in travels) == [["food"], ["thirst"]]
+    for event in travels:
+        t = table()
+        t.ok(event)
+        drawn = event["draws"][0]
+        assert t.state["bag"] == {**pos["bag"], drawn: pos["bag"][drawn] - 1} | {
+            k: 0 for k in ("water", "wood", "hunger", "wagon_damage")}
+        ann = t.p("p1")
+        assert (ann["resources"]["food"], ann["ailments"]["thirst"]) == \
+            ((1, 0) if drawn == "food" else (0, 1))
+
+
+def test_the_steal_lists_a_card_and_resources_together(client):
+    """ "The winner may steal any Resources and Equipment up to the Value of their total roll result
+    from the losing Player's Supply." Ann (a Pistol: two dice) beats Bob 3 to 0: a Pistol (Value 2)
+    and a Food is a take of 3 — `legal` listed cards alone and Resources alone, never both. Now it
+    lists every take worth up to 3 (and nothing worth more), and the Pistol-and-Food take is
+    accepted."""
+    pos = position("camp", p1=board("A1", equipment=[PISTOL]),
+                   p2=board("A1", food=2, water=1, wood=0, equipment=[PISTOL]), p3=board())
+    t = Table(client, pos)
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 1], "target_dice": [0, 0]})
+    takes = [e["take"] for e in t.view()["legal"] if e["type"] == "steal"]
+    assert {"food": 1, "equipment": ["Pistol"]} in takes and {"water": 1, "equipment": ["Pistol"]} \
+        in takes
+    assert {"food": 2, "equipment": ["Pistol"]} not in takes and {"food": 2, "water": 1} in takes
+    value = {"food": 1, "water": 1, "wood": 1}
+    assert all(sum(value.get(k, 0) * n for k, n in take.items() if k != "equipment")
+               + 2 * len(take.get("equipment", [])) <= 3 for take in takes)
+    assert len(takes) == len({str(take) for take in takes})
+    t.ok({"type": "steal", "player": "p1", "take": {"food": 1, "equipment": ["Pistol"]}})
+    assert [c["name"] for c in t.p("p1")["equipment"]] == ["Pistol", "Pistol"]
+    assert t.p("p2")["equipment"] == [] and t.p("p1")["resources"]["food"] == 2

@@ -79,27 +79,26 @@ def travels(game, seat) -> list[dict]:
         tile = G["tiles"][to]
         if tile["removed"]:
             continue
-        extra = {}
         open_fields = []
         if not tile["face_up"]:
             open_fields.append("reveal")
             if any(board["status"] == RAVENOUS and board["tile"] == to
                    for board in G["players"].values()):
                 open_fields.append("ravenous_moves")  # if it shows a Trading Post
+        extras = [{}]  # each way the Bag Draw tokens on the tile can come out of the bag
         if tile["placed"]["bag_draw"]:
             options = bag_draws(G["bag"], tile["placed"]["bag_draw"])
             if options is None:
                 open_fields.append("draws")
             else:
-                extra["draws"] = options[0]
-        for pay, taken in forward_payments(game, seat):
-            event = {"type": "travel", "player": seat, "to": to, "pay": pay, "ailments": taken,
-                     **extra}
-            out.append({**event, "open": open_fields} if open_fields else event)
+                extras = [{"draws": drawn} for drawn in options]
+        payments = [{"pay": pay, "ailments": taken} for pay, taken in forward_payments(game, seat)]
         if game.toward_cedar_falls(here, to):
-            for pay in game.backward_choices(held, counts(AILMENTS, {})):
-                event = {"type": "travel", "player": seat, "to": to, "backward": True, "pay": pay,
-                         **extra}
+            payments += [{"backward": True, "pay": pay}
+                         for pay in game.backward_choices(held, counts(AILMENTS, {}))]
+        for payment in payments:
+            for extra in extras:
+                event = {"type": "travel", "player": seat, "to": to, **payment, **extra}
                 out.append({**event, "open": open_fields} if open_fields else event)
     return out
 
@@ -201,17 +200,24 @@ def camp(game, seat) -> list[dict]:
 
 
 def steals(game, seat) -> list[dict]:
+    """Every take worth up to the roll: Equipment cards (each set of them once, by name) and
+    Resources for the Value left."""
     steal = game.G["turn"]["steal"]
     loser = game.G["players"][steal["loser"]]
+    priced = sorted((card["name"], card["value"]) for card in game.cards_of(loser)
+                    if card.get("value") is not None and card["value"] <= steal["limit"])
+    card_sets = sorted({combo for size in range(len(priced) + 1)
+                        for combo in combinations(priced, size)
+                        if sum(value for _name, value in combo) <= steal["limit"]})
     out = []
-    ranges = [range(min(loser["resources"][k], steal["limit"]) + 1) for k in RESOURCES]
-    for taken in product(*ranges):
-        if sum(taken) <= steal["limit"]:
-            out.append({"type": "steal", "player": seat,
-                        "take": {k: n for k, n in zip(RESOURCES, taken, strict=True) if n}})
-    names = sorted({card["name"] for card in game.cards_of(loser)
-                    if card.get("value") is not None and card["value"] <= steal["limit"]})
-    out += [{"type": "steal", "player": seat, "take": {"equipment": [name]}} for name in names]
+    for combo in card_sets:
+        left = steal["limit"] - sum(value for _name, value in combo)
+        cards_taken = {"equipment": [name for name, _value in combo]} if combo else {}
+        ranges = [range(min(loser["resources"][k], left) + 1) for k in RESOURCES]
+        for taken in product(*ranges):
+            if sum(taken) <= left:
+                out.append({"type": "steal", "player": seat, "take": {
+                    **{k: n for k, n in zip(RESOURCES, taken, strict=True) if n}, **cards_taken}})
     return out
 
 
