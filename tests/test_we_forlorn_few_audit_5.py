@@ -452,7 +452,8 @@ def chosen(t, **fields):
 def season(t, seat, n):
     """The First Player resolves the round's Season card (`n`-th of the deck): only they may."""
     assert legal(t) == [{"type": "season", "player": seat,
-                         "open": ["card", "add_to_bag", "place", "remove_tiles", "relocate"]}]
+                         "open": ["card", "season", "add_to_bag", "place", "remove_tiles",
+                                  "relocate", "draws"]}]
     t.ok({"type": "season", "player": seat, "card": f"Card {n}", "season": SEASONS[n - 1]})
 
 

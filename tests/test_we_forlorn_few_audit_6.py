@@ -497,3 +497,43 @@ def test_the_steal_lists_a_card_and_resources_together(client):
     t.ok({"type": "steal", "player": "p1", "take": {"food": 1, "equipment": ["Pistol"]}})
     assert [c["name"] for c in t.p("p1")["equipment"]] == ["Pistol", "Pistol"]
     assert t.p("p2")["equipment"] == [] and t.p("p1")["resources"]["food"] == 2
+
+
+# ---------------------------------------------------------------- undo across the end of a round
+
+
+def test_undo_of_the_card_that_brought_winter_puts_everyone_back(client):
+    """The last Event card of the round, with no Season card left: "If a new round begins but there
+    are no cards left in the Season deck then all Travelers remaining on the Game Board perish and
+    the game is over." Undone, the game is not over: Cleo is back in her Event Phase, every Traveler
+    back on their tile with their Companions, the First-Player token where it was; redone, Winter
+    again."""
+    pos = {**position("event", current="p3", p1=board("A1"), p2=board("B1", companions=2),
+                      p3=board("A2")), "season_deck": 0}
+    t = Table(client, pos)
+    before = t.view()
+    t.ok({"type": "event_card", "player": "p3", "card": QUIET})
+    over = t.view()
+    assert over["over"] is True and {p["status"] for p in over["state"]["players"].values()} == \
+        {"out"}
+    undone = client.post(f"/api/sessions/{t.id}/undo", headers=t.headers)
+    assert undone.status_code == 200, undone.get_json()
+    back = t.view()
+    assert back["over"] is False and back["phase"] == before["phase"]
+    assert back["state"] == before["state"] and back["legal"] == before["legal"]
+    assert client.post(f"/api/sessions/{t.id}/redo", headers=t.headers).status_code == 200
+    assert t.view()["state"] == over["state"]
+
+
+def test_the_season_card_form_asks_for_every_field_a_card_may_need(client):
+    """A Season card that moves a Traveler onto a Bag Draw token needs the tokens drawn ("If a
+    Player picks up one of these tokens, they must immediately draw from the Exploration Bag."):
+    `legal` left `draws` (and `season`) out of the Season card's open fields, so the table page's
+    form had no field for them and such a card could not be entered there (the API asked for
+    `draws`). Both are open now and the page asks for them."""
+    t = Table(client, {**position("season", current=None), "players": {"p1": board("A1")}})
+    entry = t.view()["legal"][0]
+    assert {"season", "draws", "relocate", "place", "remove_tiles"} <= set(entry["open"])
+    client.get(f"/play/{t.id}/join?token={t.token}")
+    page = client.get(f"/play/{t.id}").text
+    assert 'name="event.draws' in page and 'name="event.season' in page

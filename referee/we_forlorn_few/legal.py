@@ -58,7 +58,8 @@ def legal_events(game) -> list[dict]:
     seat = game.current_players()[0]
     if phase == "season":
         return [{"type": "season", "player": seat,
-                 "open": ["card", "add_to_bag", "place", "remove_tiles", "relocate"]}]
+                 "open": ["card", "season", "add_to_bag", "place", "remove_tiles", "relocate",
+                          "draws"]}]
     if phase == "turn_steal":
         mine = sacrifices(game, seat) if seat == game.G["current"] else []
         return (steals(game, seat) + mine)[:MAX_LISTED]
