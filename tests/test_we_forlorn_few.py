@@ -524,7 +524,7 @@ def test_terrain_needs_cities_and_a_way_through():
 
 
 def test_impossible_positions_are_refused():
-    for position in (at(p1=traveler("D1")), at(p3=ravenous("F1")),
+    for position in (at(p1=traveler("D1")), at(p3=ravenous("NH")),
                      at(p1=traveler(resources={"food": 7})),
                      at("ravenous_movement", "p1")):
         with pytest.raises(SetupError):

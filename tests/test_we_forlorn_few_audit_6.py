@@ -537,3 +537,49 @@ def test_the_season_card_form_asks_for_every_field_a_card_may_need(client):
     client.get(f"/play/{t.id}/join?token={t.token}")
     page = client.get(f"/play/{t.id}").text
     assert 'name="event.draws' in page and 'name="event.season' in page
+
+
+# ---------------------------------------------------------------- a Traveler who turns Ravenous in Cedar Falls
+
+
+def test_a_traveler_turned_ravenous_in_cedar_falls_cannot_attack_travelers_there(client):
+    """A Traveler who turns Ravenous keeps their tile ("...flips their Player board to reveal the
+    Ravenous side."): Ann, with no Companion, turns Ravenous in Cedar Falls in round one. In her
+    Ravenous turn Bob is still in Cedar Falls: "Q: Can I initiate Combat with a Traveler on Cedar
+    Falls or Newhaven? A: No, attacking a Traveler in a city would be unseemly." — her attack was
+    accepted, and listed. It is refused with the FAQ, not listed; she must move on (Retreat)."""
+    t = Table(client, position("event", p1=board("CF", companions=0), p2=board("CF"),
+                               p3=board("A1")))
+    t.ok({"type": "event_card", "player": "p1", "card": "Snakebite", "perish": 1})
+    assert (t.p("p1")["status"], t.p("p1")["tile"]) == ("ravenous", "CF")
+    for seat in ("p2", "p3"):
+        t.ok({"type": "event_card", "player": seat, "card": QUIET})
+    t.ok({"type": "season", "player": "p2"})
+    for seat in ("p2", "p3"):
+        t.ok({"type": "event_card", "player": seat, "card": QUIET})
+    assert t.state["current"] == "p1" and t.p("p2")["tile"] == "CF"
+    t.ok({"type": "ravenous_move", "player": "p1", "path": []})
+    assert [e["type"] for e in t.view()["legal"]] == ["end_combat"]
+    t.refused({"type": "ravenous_attack", "player": "p1", "target": "p2", "dice": [2],
+               "target_dice": [0]}, "A: No, attacking a Traveler in a city would be unseemly.")
+    assert t.p("p2")["companions"] == 4
+
+
+def test_a_position_may_hold_a_ravenous_player_where_they_turned(client):
+    """The same Ann, entered as a position at the start of her Ravenous turn in Cedar Falls (or on a
+    Trading Post tile where a Traveler turned Ravenous), was refused ("a Ravenous Traveler cannot be
+    on a Trading Post tile, Cedar Falls or Newhaven"), though the game itself leads there: "Ravenous
+    Travelers cannot move onto Trading Post tiles, Cedar Falls or Newhaven." forbids moving onto
+    them, not being there. Accepted now; her moves leave the city and never go back; Newhaven is
+    still refused."""
+    for tile in ("CF", "B1"):
+        t = Table(client, position("ravenous_movement", p1={"status": "ravenous", "tile": tile,
+                                                            "hunger": 1},
+                                   p2=board("A1"), p3=board()))
+        paths = [e["path"] for e in t.view()["legal"] if e["type"] == "ravenous_move"]
+        assert [] in paths and all("CF" not in p and "B1" not in p for p in paths)
+    r = client.post("/api/sessions", json={
+        "game": "we-forlorn-few", "players": list(NAMES[:3]), "options": {"terrain": TERRAIN},
+        "position": position("travel", current="p2", p1={"status": "ravenous", "tile": "NH",
+                                                         "hunger": 1}, p2=board(), p3=board())})
+    assert r.status_code == 400 and r.get_json()["error"]["field"] == "position.players.p1.tile"

@@ -366,8 +366,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     # 3: a Gather takes no more tokens than the tile can give (none listed; one of each kind
     #    under gather_same_kind=false) (session 8); 4: tokens left to draw when the Traveler
     #    turns Ravenous mid-draw stay in the bag (session 8); 5: a Sacrifice while the winner of
-    #    a Combat steals (session 8)
-    rules_version = 8
+    #    a Combat steals (session 8); 6-8: session 9; 9: a Ravenous attack on a Traveler in a city
+    #    is refused, and a Season card's relocation or placement off the board (session 10)
+    rules_version = 9
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

@@ -285,7 +285,7 @@ def ravenous(game, seat, phase) -> list[dict]:
             targets = (TRAVELER, RAVENOUS) if game.option("ravenous_attacks_ravenous") \
                 else (TRAVELER,)
             if other == seat or board["status"] not in targets or board["tile"] != here \
-                    or other in G["turn"]["attacked"]:
+                    or other in G["turn"]["attacked"] or G["tiles"][here]["kind"] in CITIES:
                 continue
             if board["status"] == RAVENOUS:
                 theirs = board["hunger"]

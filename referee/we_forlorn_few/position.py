@@ -12,7 +12,6 @@ from .board import (
     AILMENTS,
     ARRIVED,
     BAG_TOKENS,
-    CITIES,
     COMPANIONS,
     NEWHAVEN,
     OUT,
@@ -159,9 +158,8 @@ def board_from(board: dict, given: dict, tiles: dict, field: str) -> dict:
     if status == ARRIVED and tiles[tile]["kind"] != NEWHAVEN:
         raise SetupError("a Player whose journey is over is in Newhaven", field + ".tile")
     if status == RAVENOUS:
-        if tiles[tile]["kind"] in CITIES or (tiles[tile]["face_up"] and tiles[tile]["trading_post"]):
-            raise SetupError("a Ravenous Traveler cannot be on a Trading Post tile, Cedar Falls or "
-                             "Newhaven", field + ".tile")
+        if tiles[tile]["kind"] == NEWHAVEN:  # Cedar Falls or a Trading Post: where they turned
+            raise SetupError("a Ravenous Traveler is never in Newhaven", field + ".tile")
         if not 0 <= board["hunger"] < RAVENOUS_DEATH:
             raise SetupError("a Ravenous Traveler has 0-3 Hunger", field + ".hunger")
         board.update(companions=0, equipment=[], resources=counts(RESOURCES, {}),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from referee.core import cites
 
-from .board import RAVENOUS, RAVENOUS_STEPS, TRAVELER
+from .board import CITIES, RAVENOUS, RAVENOUS_STEPS, TRAVELER
 from .quotes import (
+    Q_FAQ_CITY,
     Q_RAVENOUS_COMBAT,
     Q_RAVENOUS_DICE,
     Q_RAVENOUS_FREE,
@@ -74,6 +75,9 @@ class RavenousMixin:
             return f"{self.player_name(other)} is not on the Game Board."
         if target["tile"] != self.here(seat):
             return f"{self.player_name(other)} is on {target['tile']}, not on your tile."
+        if self.G["tiles"][target["tile"]]["kind"] in CITIES:
+            raise self.violation(f"{self.player_name(other)} is in "
+                                 f"{self.G['tiles'][target['tile']]['kind']}.", Q_FAQ_CITY)
         return True
 
     @cites(Q_RAVENOUS_ONCE)

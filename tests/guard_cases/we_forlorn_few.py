@@ -298,6 +298,12 @@ CASES = [
     Case("ravenous_may_enter", table(at("ravenous_movement", "p3", p3=ravenous("M1"))),
          {"type": "ravenous_move", "player": "p3", "path": ["F1"]},
          q.Q_RAVENOUS_RESTRICT, "F1 has a Trading Post."),
+    Case("ravenous_target_here", table(at("ravenous_combat", "p3", p1=traveler("CF"),
+                                          p3=ravenous("CF"))),
+         {"type": "ravenous_attack", "player": "p3", "target": "p1", "dice": [2],
+          "target_dice": [0]},
+         q.Q_FAQ_CITY, "Cleo turned Ravenous in Cedar Falls, where Ann still is: the FAQ forbids "
+                       "attacking a Traveler in a city, whoever attacks."),
     Case("ravenous_target_here", table(at("ravenous_combat", "p3", p1=traveler("W1"),
                                           p3=ravenous("M1"))),
          {"type": "ravenous_attack", "player": "p3", "target": "p1", "dice": [2],
