@@ -583,3 +583,22 @@ def test_a_position_may_hold_a_ravenous_player_where_they_turned(client):
         "position": position("travel", current="p2", p1={"status": "ravenous", "tile": "NH",
                                                          "hunger": 1}, p2=board(), p3=board())})
     assert r.status_code == 400 and r.get_json()["error"]["field"] == "position.players.p1.tile"
+
+
+# ---------------------------------------------------------------- the calculator
+
+
+def test_the_calculator_refuses_a_player_still_on_the_board_after_winter(client):
+    """ "If a new round begins but there are no cards left in the Season deck then all Travelers
+    remaining on the Game Board perish and the game is over." The calculator, told Winter came, scored
+    Ann as a Traveler two tiles from Newhaven (1 point) and Bob as Ravenous (2), where the live
+    standings of that table show both out with 0. Each is a 400 naming the status, quoting Winter;
+    entered as out, they score 0 and nobody wins."""
+    for status in ("traveler", "ravenous"):
+        player = {"name": "Ann", "status": status, "tiles_to_go": 2}
+        error = calculated(client, "we-forlorn-few", {"crossing": 3, "winter": True,
+                                                      "players": [player]}, 400)["error"]
+        assert error["field"] == "players[0].status" and Q_WINTER in error["message"]
+    sheet = calculated(client, "we-forlorn-few", {"crossing": 3, "winter": True, "players": [
+        {"name": "Ann", "status": "out"}, {"name": "Bob", "status": "out"}]})
+    assert sheet["winners"] == [] and [p["total"] for p in sheet["players"]] == [0, 0]

@@ -174,6 +174,9 @@ def score(tallies: dict) -> dict:
         if given.get("tiles_to_go") == 0 and given["status"] != ARRIVED:
             raise BadRequest("0 tiles to go is Newhaven: a Traveler there has arrived (a "
                              "Ravenous one cannot move onto it)", f"players[{n}].tiles_to_go")
+        if tallies.get("winter") and given["status"] in (TRAVELER, RAVENOUS):
+            raise BadRequest(f"Winter set in: a Player still on the board perished (status "
+                             f"\"out\"): “{Q_WINTER}”", f"players[{n}].status")
         if given["status"] in (RAVENOUS, OUT) and given.get("companions", 0) > 0:
             raise BadRequest(f"a {given['status']} Player has no Companion left: "
                              f"“{Q_TURNS_RAVENOUS_WHEN}”", f"players[{n}].companions")
