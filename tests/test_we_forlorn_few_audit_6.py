@@ -539,7 +539,7 @@ def test_the_season_card_form_asks_for_every_field_a_card_may_need(client):
     assert 'name="event.draws' in page and 'name="event.season' in page
 
 
-# ---------------------------------------------------------------- a Traveler who turns Ravenous in Cedar Falls
+# ---------------------------------------------------------------- turned Ravenous in Cedar Falls
 
 
 def test_a_traveler_turned_ravenous_in_cedar_falls_cannot_attack_travelers_there(client):
@@ -602,3 +602,30 @@ def test_the_calculator_refuses_a_player_still_on_the_board_after_winter(client)
     sheet = calculated(client, "we-forlorn-few", {"crossing": 3, "winter": True, "players": [
         {"name": "Ann", "status": "out"}, {"name": "Bob", "status": "out"}]})
     assert sheet["winners"] == [] and [p["total"] for p in sheet["players"]] == [0, 0]
+
+
+# ---------------------------------------------------------------- what each seat sees and enters
+
+
+def test_each_phone_reads_the_open_table_and_enters_only_its_own_moves(client):
+    """Nothing on this table is one Player's secret (boards, Supplies and tiles are open; "At no time
+    may a Player look into the Exploration Bag." binds everyone alike): Ann's phone, Bob's phone and
+    a watcher read the same state. Bob's phone cannot enter Ann's travel (403), nor can a watcher
+    (401); Ann's phone can, and Bob's then reads it too."""
+    t = Table(client, position(p1=board("A1", food=2), p2=board(), p3=board()))
+    url = f"/api/sessions/{t.id}"
+    tokens = {}
+    for seat in ("p1", "p2"):
+        claimed = client.post(f"{url}/seats", json={"seat": seat},
+                              headers={"Authorization": "Bearer " + t.join_token})
+        assert claimed.status_code == 201, claimed.get_json()
+        tokens[seat] = {"Authorization": "Bearer " + claimed.get_json()["seat_token"]}
+    views = [client.get(url, headers=tokens[s]).get_json() for s in ("p1", "p2")]
+    views.append(client.get(url).get_json())
+    assert views[0]["state"] == views[1]["state"] == views[2]["state"]
+    travel = {"event": {"type": "travel", "player": "p1", "to": "A2"}, "expected_seq": t.seq}
+    assert client.post(f"{url}/events", json=travel, headers=tokens["p2"]).status_code == 403
+    assert client.post(f"{url}/events", json=travel).status_code == 401
+    assert client.post(f"{url}/events", json=travel, headers=tokens["p1"]).status_code == 200
+    assert client.get(url, headers=tokens["p2"]).get_json()["state"]["players"]["p1"]["tile"] == \
+        "A2"
