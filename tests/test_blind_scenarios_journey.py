@@ -773,3 +773,29 @@ def test_quest_3_tripitaka_goes_last_and_the_gates_wake_on_the_central_tile(clie
     assert view["over"] is True and view["scores"]["winners"] == []
     assert view["scores"]["decided_by"]["rule"]["quote"] == book(
         "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail.")
+
+
+def test_quest_5_tripitaka_calms_kei_lun_with_healing_trance_once_the_demons_are_gone(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q5", "pilgrim_profiles": PROFILES,
+        "initiative": ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]}})
+    state = table.view()["state"]
+    assert sorted(state["demons"]) == ["berrok-1", "berrok-2", "berrok-3", "bharhaz-1",
+                                       "bharhaz-2"]
+    assert "Healing Trance" in state["pilgrims"]["tripitaka"]["skills"]
+    table.accepted({"type": "maintenance", "player": "p1"})
+    for seat, pilgrim_name, demon in (("p1", "monkey_king", "berrok-1"),
+                                      ("p1", "monkey_king", "berrok-2"),
+                                      ("p2", "monk_sha", "berrok-3"),
+                                      ("p2", "monk_sha", "bharhaz-1"),
+                                      ("p1", "cho_hakkai", "bharhaz-2")):
+        first_of_kind = demon in ("berrok-1", "bharhaz-1")
+        kill(table, seat, pilgrim_name, demon, **({"target_hp": 3} if first_of_kind else {}))
+    assert table.view()["over"] is False
+    table.accepted({"type": "play_card", "player": "p2", "pilgrim": "tripitaka",
+                    "card": "Healing Trance", "kind": "skill"})
+    view = table.view()
+    assert view["over"] is True
+    # The Sutra was never collected: a Victory, not the Heroic one.
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Victory: (1) Tripitaka must calm Kei Lun.")
