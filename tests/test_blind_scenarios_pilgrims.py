@@ -441,3 +441,36 @@ def test_the_end_of_round_2_swaps_the_rightmost_level_i_card_for_a_level_ii(clie
     assert [place["level"] for place in state["display"]] == [1, 1, 2, 2, 2]
     assert (state["decks"]["level1"], state["decks"]["level2"]) == (17 + 1, 15 - 1)
     assert [entry["deck"] for entry in state["deck_bottoms"]] == ["level1"]
+
+
+BEAST = {"types": ["beast"], "activation": ["star"]}
+
+
+def test_two_clovers_convert_a_companions_type_and_a_question_mark_takes_any(client):
+    wanderers = {"level": 1, "points": 4, "party": ["wanderer"], "crosses": 0, "cost": ["fist"]}
+    anyone = {"level": 1, "points": 2, "party": ["?"], "crosses": 0, "cost": ["fist"]}
+    # Ann's beast plays a wanderer for two clovers (one at the start, one from the Activate phase).
+    table = cornered(client)
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [2, 2], "card": BEAST})
+    table.accepted({"type": "gain_clover", "player": "p1"})
+    table.accepted({"type": "complete_adventure", "player": "p1", "source": "display",
+                    "index": 1, "adventure": wanderers, "pay": [{"hand": 1}],
+                    "companions": [1], "retire": [], "convert_types": [1]})
+    ann = player(table, "p1")
+    assert (ann["clovers"], [card["points"] for card in ann["completed"]]) == (0, [4])
+    # With one clover she cannot convert; the "?" adventure needs no conversion. The fist item
+    # her leader holds pays for it.
+    table = cornered(client)
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [2, 2], "card": BEAST})
+    table.accepted({"type": "activate", "player": "p1", "character": "leader", "hand": 1})
+    table.refused({"type": "complete_adventure", "player": "p1", "source": "display",
+                   "index": 1, "adventure": wanderers, "pay": [{"character": "leader"}],
+                   "companions": [1], "retire": [], "convert_types": [1]},
+                  book("Spend 2 clover tokens during the Adventure phase to convert a companion "
+                       "card's type to match an adventure card's party requirement."))
+    table.accepted({"type": "complete_adventure", "player": "p1", "source": "display",
+                    "index": 1, "adventure": anyone, "pay": [{"character": "leader"}],
+                    "companions": [1], "retire": []})
+    ann = player(table, "p1")
+    assert ann["leader"]["holds"] is None
+    assert [card["points"] for card in ann["completed"]] == [2]
