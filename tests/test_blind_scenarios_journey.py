@@ -799,3 +799,13 @@ def test_quest_5_tripitaka_calms_kei_lun_with_healing_trance_once_the_demons_are
     # The Sutra was never collected: a Victory, not the Heroic one.
     assert view["scores"]["decided_by"]["rule"]["quote"] == book(
         "Victory: (1) Tripitaka must calm Kei Lun.")
+
+
+def test_legal_drops_the_mystical_box_once_used_this_activation(client):
+    table = quest(client)
+    assert {"pray", "meditate"} <= {event["type"] for event in table.view()["legal"]}
+    table.accepted({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                    "card": "Wild Herbs"})
+    kinds = {event["type"] for event in table.view()["legal"]}
+    assert "rest" in kinds
+    assert not {"pray", "meditate"} & kinds

@@ -474,3 +474,13 @@ def test_two_clovers_convert_a_companions_type_and_a_question_mark_takes_any(cli
     ann = player(table, "p1")
     assert ann["leader"]["holds"] is None
     assert [card["points"] for card in ann["completed"]] == [2]
+
+
+def test_legal_after_a_public_quest_is_only_the_clover_draw_and_the_replenish(client):
+    table = cornered(client)
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [1, 2],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "gain_clover", "player": "p1"})
+    table.accepted({"type": "sign_up", "player": "p1", "tile": "B",
+                    "pay": [{"hand": 1}, {"hand": 2}]})
+    assert {event["type"] for event in table.view("p1")["legal"]} == {"buy_item", "replenish"}

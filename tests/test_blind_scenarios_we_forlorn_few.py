@@ -477,3 +477,15 @@ def test_an_event_card_does_not_affect_a_ravenous_player(client):
                     "others": {"p3": {"ailments": {"thirst": 1}}}})
     assert board(table, "p3")["ailments"] == ailments(thirst=1)
     assert board(table, "p2")["hunger"] == 1
+
+
+def test_legal_drops_a_camp_action_once_taken_and_combat_against_the_city(client):
+    # Cleo recuperates at the Trading Post; Ann and Bob are in Cedar Falls, next to her.
+    table = new_game(client, position={
+        "round": 1, "season_deck": 11, "phase": "camp", "current": "p3",
+        "players": {"p3": {"tile": "P1", "resources": resources(1, 2, 3),
+                           "ailments": ailments(2, 1, 3)}}})
+    table.accepted({"type": "recuperate", "player": "p3", "remove": {"hunger": 1}})
+    kinds = {event["type"] for event in table.view()["legal"]}
+    assert {"trade", "trading_post", "end_camp"} <= kinds
+    assert "recuperate" not in kinds and "combat" not in kinds
