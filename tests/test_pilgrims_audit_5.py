@@ -552,3 +552,19 @@ def test_every_way_to_meet_a_party_requirement_is_accepted_exactly_when_the_book
     assert {frozenset(e["retire"]) for e in listed} == {
         retire for n, retire in retirements if n == fewest}
     assert all(len(e.get("convert_types", [])) == fewest for e in listed)
+
+
+def test_each_retirement_is_listed_with_the_first_way_to_pay_before_a_second(client):
+    """Three companions, a '?' '?' adventure with two crosses: three pairs can retire; five fist
+    cards in hand: five ways to pay. Fifteen ways in all: the twelve listed give each pair with the
+    first payment first, and the card is listed open as well."""
+    card = A(1, 4, ["?", "?"], ["fist"], crosses=2)
+    hand = [I("fist", s) for s in ("sword", "notes", "compass", "star")] + [I("coin", "star")]
+    p1 = {"hand": hand, "party": [M(C(["beast"], ["star"])), M(C(["wanderer"], ["notes"])),
+                                  M(C(["scoundrel"], ["sword"]))]}
+    ways = listed_ways(adventure_phase(client, p1, [card, *DISPLAY[1:]]))
+    paid = [e for e in ways if "pay" in e]
+    assert len(paid) == 12 and [e for e in ways if "open" in e]
+    assert [(e["pay"], e["retire"]) for e in paid[:3]] == [
+        ([{"hand": 1}], [1, 2]), ([{"hand": 1}], [1, 3]), ([{"hand": 1}], [2, 3])]
+    each_accepted(client, p1, paid[-1:], [card, *DISPLAY[1:]])

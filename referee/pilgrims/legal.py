@@ -187,8 +187,9 @@ def party_choices(card, party, clovers) -> list[tuple[list[int], list[int], list
     return out
 
 
-# At most this many ways to pay one card are listed; past it, the card is listed open as well,
-# for the table to enter its own payment (a hand of many cards, a long cost, clovers to spare).
+# At most this many ways to have one card are listed (its payments, each with every choice of the
+# companions retired); past it, the card is listed open as well, for the table to enter its own
+# (a hand of many cards, a long cost, clovers to spare, a large party and crosses).
 WAYS_LISTED = 12
 
 
@@ -207,15 +208,17 @@ def adventure_events(game, seat, player) -> list[dict]:
         if card is None or "cost" not in card or "party" not in card:
             out.append({**event, "open": ["adventure", "pay", "companions", "retire"]})
             continue
-        more = False
-        for chosen, converted, retire in party_choices(card, party, player["clovers"]):
-            ways = payments(card["cost"], pool, discounts,
-                            player["clovers"] - 2 * len(converted), WAYS_LISTED)
-            more = more or len(ways) > WAYS_LISTED
-            out += [{**event, "pay": pay, "companions": chosen, "retire": retire,
-                     **({"convert_types": converted} if converted else {})}
-                    for pay in ways[:WAYS_LISTED]]
-        if more:
+        choices = party_choices(card, party, player["clovers"])
+        if not choices:
+            continue
+        types_converted = len(choices[0][1])  # the same in each choice: the fewest
+        ways = payments(card["cost"], pool, discounts, player["clovers"] - 2 * types_converted,
+                        WAYS_LISTED)
+        listed = [{**event, "pay": pay, "companions": chosen, "retire": retire,
+                   **({"convert_types": converted} if converted else {})}
+                  for pay in ways for chosen, converted, retire in choices]
+        out += listed[:WAYS_LISTED]
+        if len(listed) > WAYS_LISTED:
             out.append({**event, "open": ["pay", "companions", "retire", "convert_types"]})
     mine = game.quills_of(seat)
     if len(mine) < QUILLS:
