@@ -568,3 +568,26 @@ def test_each_retirement_is_listed_with_the_first_way_to_pay_before_a_second(cli
     assert [(e["pay"], e["retire"]) for e in paid[:3]] == [
         ([{"hand": 1}], [1, 2]), ([{"hand": 1}], [1, 3]), ([{"hand": 1}], [2, 3])]
     each_accepted(client, p1, paid[-1:], [card, *DISPLAY[1:]])
+
+
+# -- what can be done next: each way to activate -------------------------------------------------
+
+
+def test_a_conversion_to_each_symbol_of_a_two_symbol_companion_is_listed(client):
+    """"Spend 1 clover token in the Activate phase to convert an item card's activation symbol to
+    match a companion card." A compass card and a companion showing a star and notes: the card may
+    be converted to either (table ruling converted_symbol, default: it then shows that symbol to
+    an improvement), so both are listed and accepted; under the `printed` reading the symbol
+    converted to changes nothing, and one conversion is listed."""
+    p1 = {"movement": [1], "clovers": 1, "hand": [I("leaf", "compass")],
+          "party": [M(C(["beast"], ["star", "notes"]))]}
+    position = {"phase": "activate", "display": DISPLAY, "players": two(p1)}
+    listed = [e for e in start(client, position).view("p1")["legal"]
+              if e["type"] == "activate" and e["character"] == 1]
+    assert [e.get("convert_to") for e in listed] == ["star", "notes"]
+    for event in listed:
+        response = start(client, position).accepted(posted(event))
+        assert any(f"(to {event['convert_to']})" in e["text"] for e in response["effects"])
+    printed = [e for e in start(client, position, converted_symbol="printed").view("p1")["legal"]
+               if e["type"] == "activate" and e["character"] == 1]
+    assert printed == [ev("activate", character=1, hand=1, convert=True)]

@@ -135,16 +135,21 @@ def activate_events(game, seat, player) -> list[dict]:
     turn = game.G["turn"]
     characters = [("leader", player["leader"]["activation"])] + [
         (n + 1, m["card"]["activation"]) for n, m in enumerate(player["party"])]
+    printed = game.table_options.get("converted_symbol") == "printed"
     for which, symbols in characters:
         if which in turn["characters"] or symbols is None:
             continue
+        # a character showing several symbols: the card converted shows the one chosen (ruling
+        # converted_symbol), each a way to activate
+        conversions = ([{"convert_to": symbol} for symbol in symbols]
+                       if len(symbols) > 1 and not printed else [{}])
         for place, item in enumerate(player["hand"], start=1):
             event = {"type": "activate", "player": seat, "character": which, "hand": place}
             if item["activation"] in symbols:
                 out.append(event)
             elif player["clovers"] >= 1 and (
                     which != "leader" or game.table_options.get("convert_for_leader")):
-                out.append({**event, "convert": True})
+                out += [{**event, "convert": True, **to} for to in conversions]
     return out
 
 
