@@ -577,3 +577,27 @@ def test_quest_10_part_1_the_bridge_is_stepped_on_with_the_move_just_made(client
     assert [e["pilgrim"] for e in legal(table, "fiery_bridge")] == ["monk_sha"]
     table.accepted(ev("fiery_bridge", pilgrim="monk_sha"))
     assert state(table)["result"]["outcome"] == "heroic_victory"
+
+
+# == Sealing with too few Sutras while the Prayer of Sealing is held ===============================
+
+def test_quest_3_sealing_all_the_gates_stays_possible_with_the_prayer_of_sealing_held(client):
+    """Pilgrim Skill Card FAQ: "Tripitaka - Prayer of Sealing: If a Quest says the Gates cannot be
+    sealed, this card cannot be used." — the card seals Gates, without a Sutra Token. Quest 3
+    joined at Turn 4 with 3 Gates open and 2 Sutras left: "seal all the Gates" is no longer
+    possible by Close a Gate alone; with the Prayer of Sealing in Tripitaka's hand it is still
+    "not yet" (it read "no longer possible"). Quest 2 likewise: no Sutra left, "seal at least 1
+    Gate" is not yet while he holds the card."""
+    board = {"turn": 4, "gates": [{"id": "gate-1"}, {"id": "gate-2"}, {"id": "gate-3"}],
+             "sutras": ["sutra-1", "sutra-2"], "wells": ["well-1"], "boxes": ["box-1"],
+             "broken_doors": ["broken-door-1"], "demons": ["borrack"],
+             "villagers": ["villager-1", "villager-2", "villager-3"]}
+    for hand, status in (([], "no_longer_possible"), (["Prayer of Sealing"], "not_yet")):
+        table = start(client, "q3", position={**board, "pilgrims": {"tripitaka": {"hand": hand}}},
+                      initiative=TRIPITAKA_LAST)
+        assert part(table, "victory", "seal all the Gates") == status
+    q2 = {"turn": 2, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": [],
+          "wells": ["well-1"], "villagers": ["villager-1"], "demons": ["berrok"]}
+    for hand, status in (([], "no_longer_possible"), (["Prayer of Sealing"], "not_yet")):
+        table = start(client, "q2", position={**q2, "pilgrims": {"tripitaka": {"hand": hand}}})
+        assert part(table, "heroic_victory", "seal at least 1 Gate") == status

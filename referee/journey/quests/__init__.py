@@ -282,6 +282,15 @@ def gates_closed(game) -> int:
     return sum(1 for gate in game.G["gates"].values() if gate["status"] == "closed")
 
 
+PRAYER_OF_SEALING = "Prayer of Sealing"
+
+
+def prayer_of_sealing_held(game) -> bool:
+    """Tripitaka holds the Prayer of Sealing, which seals Gates without a Sutra Token (its text is
+    not printed: how many it seals is not known), so Sutras too few do not make sealing impossible."""
+    return PRAYER_OF_SEALING in game.G["pilgrims"]["tripitaka"]["skills"]
+
+
 def facts(game) -> dict:
     return game.G["quest_state"]["facts"]
 

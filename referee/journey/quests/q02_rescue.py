@@ -12,6 +12,7 @@ from . import (
     gates_closed,
     holds,
     pilgrim_killed,
+    prayer_of_sealing_held,
     printed_in,
     sutras_available,
 )
@@ -87,10 +88,11 @@ class Rescue(Quest):
     heroic = all_of(
         "heroic_victory", Q_HEROIC, REVIVE,
         holds("seal at least 1 Gate", lambda game: gates_closed(game) >= 1,
-              lambda game: sutras_available(game) == 0),
+              lambda game: sutras_available(game) == 0 and not prayer_of_sealing_held(game)),
         holds("possess at least 2 Sutra Tokens",
               lambda game: held_for_the_victory(game) >= NEEDED,
-              lambda game: sutras_available(game) < NEEDED + (gates_closed(game) == 0)),
+              lambda game: sutras_available(game) < NEEDED + (
+                  gates_closed(game) == 0 and not prayer_of_sealing_held(game))),
         holds("a Pilgrim must advance to 10 Good Karma",
               lambda game: bool(facts(game)["good_karma_10"])),
         holds("a Pilgrim must advance to 10 Bad Karma",

@@ -19,6 +19,7 @@ from . import (
     gates_closed,
     holds,
     pilgrim_killed,
+    prayer_of_sealing_held,
     printed_in,
     sutras_available,
 )
@@ -46,8 +47,9 @@ def all_sealed(game) -> bool:
 
 
 def seals_out_of_reach(game) -> bool:
-    """Each Gate still open needs a Sutra Token."""
-    return sutras_available(game) < len(game.G["gates"]) - gates_closed(game)
+    """Each Gate still open needs a Sutra Token, unless the Prayer of Sealing may seal it."""
+    return (sutras_available(game) < len(game.G["gates"]) - gates_closed(game)
+            and not prayer_of_sealing_held(game))
 
 
 def villagers_to_rescue(game) -> list[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from referee.core import BadRequest, EventType, Option, RuleViolation, citations, cites
 
 from . import (
+    PRAYER_OF_SEALING,
     Q_ONE_UPGRADE,
     Quest,
     QuestEvent,
@@ -48,7 +49,6 @@ Q_LORD_DEFEATED = ("There are specific Quest events that are triggered by Defeat
                    "Demons are first Defeated, then Killed or Cleansed, so this refers to the "
                    "first step in removing a Demon from play.")
 SUTRAS = 2
-PRAYER_OF_SEALING = "Prayer of Sealing"
 TOKEN = {"type": "string", "minLength": 1, "maxLength": 40}
 
 

@@ -18,6 +18,7 @@ from referee.core import BadRequest, EventType, Option, SetupError, citations, c
 from ..events import CARDS_USED
 from . import (
     ALL_SURVIVE,
+    PRAYER_OF_SEALING,
     Q_ONE_UPGRADE,
     TRIPITAKA_KILLED,
     TRIPITAKA_SURVIVES,
@@ -29,7 +30,6 @@ from . import (
     printed_in,
 )
 from .q06_kogaiji import (
-    PRAYER_OF_SEALING,
     TOKEN,
     defeated,
     may_act,
