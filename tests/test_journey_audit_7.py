@@ -52,6 +52,12 @@ def attack(pilgrim="monkey_king", target="berrok-1", **fields):
     return ev("attack", pilgrim=pilgrim, targets=[target], **{**HIT, **fields})
 
 
+def choices(table):
+    """The table page as the table's phone sees it (the choices `legal` lists, labelled)."""
+    table.client.get(f"/play/{table.id}/join?token={table.token}")
+    return table.client.get(f"/play/{table.id}").text
+
+
 def rules_quoted(error):
     return [r["quote"] for r in error["rules"]]
 
@@ -152,6 +158,41 @@ def test_once_paralyzed_expires_the_pilgrim_is_activated_again(client):
     activation = state(table)["activation"]
     assert (activation["pilgrim"], activation["ap"]) == ("monkey_king", 2)
     table.accepted(ev("rest", pilgrim="monkey_king"))
+
+
+def test_a_paralyzed_pilgrim_on_a_red_square_takes_its_point_at_the_end_of_turn(client):
+    """Red Lines: "Pilgrims take one point of damage every time they enter one of these squares or
+    if they are stationary in the square for a full turn." A Pilgrim stationary there said so when
+    he ended his activation; the Paralyzed Monkey King, passed over, has none to end: the End of
+    Turn names him (`on_red_square`) and he loses the point. Cho Hakkai, who had his activation,
+    is refused there with that sentence (his end of activation was the place)."""
+    table = free_table(client, {"pilgrims": {"monkey_king": PARALYZED}})
+    for pilgrim in PILGRIMS[1:]:
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    refused(table, ev("end_turn", on_red_square=["cho_hakkai"]),
+            "Pilgrims take one point of damage every time they enter one of these squares or if "
+            "they are stationary in the square for a full turn.")
+    table.accepted(ev("end_turn", on_red_square=["monkey_king"]))
+    assert state(table)["pilgrims"]["monkey_king"]["hp"] == 9
+
+
+def test_a_lost_action_point_falls_on_the_next_turn_even_when_he_is_passed_over(client):
+    """Misfortune Cards: "A few cards have forced Trigger Conditions that happen later. Place these
+    cards face up near your Profile Sheet and play them as soon as the Trigger Condition occurs."
+    — "Lose 1 Action Point Next Turn". Cho Hakkai holds it and is Unconscious when that next Turn's
+    Pilgrim Phase passes him over; Tripitaka revives him. The loss was carried to the Turn after,
+    where he had 1 Action Point: the card's turn came and went, so he has his 2."""
+    table = free_table(client, {"pilgrims": {"cho_hakkai": {"hp": 0, "status": "unconscious",
+                                                            "ap_lost_next_turn": 1}}},
+                       initiative=["cho_hakkai", "tripitaka", "monkey_king", "monk_sha"])
+    table.accepted(ev("revive", pilgrim="tripitaka", target="cho_hakkai", hp=3, chi=0,
+                      adjacent=True))
+    for pilgrim in ("tripitaka", "monkey_king", "monk_sha"):
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    table.accepted(ev("end_turn"))
+    maintenance(table)
+    activation = state(table)["activation"]
+    assert (activation["pilgrim"], activation["ap"]) == ("cho_hakkai", 2)
 
 
 def test_paralyzed_by_a_misfortune_during_his_activation_ends_it(client):
@@ -353,6 +394,7 @@ def test_by_default_free_play_ends_when_tripitaka_is_defeated(client):
                        players=NAMES[:2])
     for pilgrim in PILGRIMS:
         take(table, "end_activation", pilgrim=pilgrim)
+    assert "berrok-1 cannot attack anyone: it moves towards Tripitaka" in choices(table)
     take(table, "demon_options", demon="berrok-1", options=[TO_TRIPITAKA])
     take(table, "demon_plan", demon="berrok-1")
     take(table, "demon_attack", demon="berrok-1", target="tripitaka", attack_dice=[3, 0],
@@ -390,8 +432,11 @@ def test_demons_do_not_move_towards_an_unconscious_tripitaka_by_default(client):
     (Plan 4) and ranked an attack that "ends closer" to him as Plan 2. Ruling
     `unconscious_tripitaka`, default "ignored" (the sentence on Unconscious Pilgrims is the specific
     one): a Move towards him is no plan — refused with that sentence; Plan 4 is to stay; an attack
-    on Monk Sha ending closer to him is Plan 3."""
+    on Monk Sha ending closer to him is Plan 3. The table page no longer labels the Demon's empty
+    options "it moves towards Tripitaka"."""
     table = tripitaka_down(client)
+    assert "berrok-1 cannot attack anyone" in choices(table)
+    assert "moves towards Tripitaka" not in choices(table)
     table.accepted(ev("demon_options", demon="berrok-1", options=[MOVE_ONLY]))
     current = state(table)["demon_phase"]["current"]
     assert [o["priority"] for o in current["options"]] == [5, 4]
@@ -463,3 +508,15 @@ def test_a_white_spin_sees_three_or_every_fortune_card_left(held, seen):
         else:
             assert seen == 0 and held <= 17
         assert json.dumps(model.G, sort_keys=True) == before
+
+
+def test_a_position_with_more_fortune_cards_held_than_the_deck_holds_is_refused(client):
+    """Game Components: "- 20 Fortune Cards" — a position whose Pilgrims hold 21 is refused (400,
+    naming the count), 20 is accepted (and then none is left to draw)."""
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann"], "options": PROFILES,
+        "position": holding(21)})
+    assert response.status_code == 400, response.get_json()
+    assert "20 Fortune Cards" in response.get_json()["error"]["message"]
+    table = free_table(client, holding(20))
+    assert listed(table, "pray") == [ev("pray", pilgrim="monkey_king", box="box-1")]

@@ -408,7 +408,11 @@ EVENT_TYPES = {
         required=("ids", "active"),
         example={"type": "room", "player": "p1", "ids": ["berrok-2"], "active": True}),
     "end_turn": EventType(
-        "End of Turn Phase: a Turn Token on every card that lasts several turns.",
+        "End of Turn Phase: a Turn Token on every card that lasts several turns; name the "
+        "Pilgrims passed over this turn (Paralyzed: no activation to end) who stood on a red "
+        "square the whole turn.",
+        properties={"on_red_square": {"type": "array", "items": {"enum": list(PILGRIMS)},
+                                      "uniqueItems": True, "maxItems": 4}},
         example={"type": "end_turn", "player": "p1"}),
     "quest_result": EventType(
         "Free play (no Quest rules chosen): the table reports that the Quest's own Victory or "

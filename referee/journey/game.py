@@ -377,7 +377,7 @@ EVENT_RULES = {
                                                "demon_follows_to_attack_again", "follow_forwards",
                                                "follow_unobstructed", "follow_within_move",
                                                "follow_red_health"]),
-    "end_turn": (["end"], []),
+    "end_turn": (["end"], ["red_square_passed_over"]),
     "room": (ANY_PHASE, ["room_members_known"]),
     "creature_attack": (ANY_PHASE, ["creature_on_board", "creature_target_other_type",
                                     "creature_target_on_board", "creature_target_in_range",
@@ -703,8 +703,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
             if G["pilgrims"][name]["status"] != "active" or paralyzed:
                 G["activated"].append(name)
                 G.setdefault("passed_over", []).append(name)
+                G["pilgrims"][name]["ap_lost_next_turn"] = 0  # "Next Turn" came, with no actions
                 if paralyzed and G["pilgrims"][name]["status"] == "active":
-                    G["pilgrims"][name]["ap_lost_next_turn"] = 0
                     self.effect(f"{PILGRIM_NAMES[name]} is Paralyzed: no activation this turn.",
                                 Q_PARALYZED)
                 continue
@@ -746,9 +746,19 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                                  "activated": [], "current": None, "rage_stopped": False}
         self.effect("Demon Phase: new Demons spawn, then each Demon activates.", Q_PHASE_DEMON)
 
+    @cites(Q_RED)
+    def red_square_passed_over(self, event):
+        """A Pilgrim passed over (Paralyzed) stood on a red square the whole turn: entered here,
+        having no activation to end; one who had an activation said so when he ended it."""
+        for name in event.get("on_red_square") or []:
+            if name not in self.G.get("passed_over", ()):
+                return (f"{PILGRIM_NAMES[name]} had an activation this turn: ending it said "
+                        "whether he stood on a red square.")
+        return True
+
     def do_end_turn(self, event):
         G = self.G
-        for name in G["red_at_end_of_turn"]:
+        for name in [*G["red_at_end_of_turn"], *(event.get("on_red_square") or [])]:
             self.damage_pilgrim(name, 1, "stationary on a red square", Q_RED)
         G["red_at_end_of_turn"] = []
         for name in PILGRIMS:

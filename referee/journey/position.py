@@ -11,6 +11,7 @@ from referee.core import SetupError
 
 from .profiles import (
     DEMON_TYPES,
+    FORTUNE_CARDS,
     MAX_WEAPON_LEVEL,
     PILGRIMS,
     condition_card,
@@ -117,6 +118,10 @@ def setup(game, players, options, position):
                                  "rulebook does not print it)", f"options.pilgrim_profiles.{name}")
         given = (position.get("pilgrims") or {}).get(name, {})
         pilgrims[name] = fresh_pilgrim(profile, given, f"position.pilgrims.{name}")
+    held = sum(len(p["fortune"]) for p in pilgrims.values())
+    if held > FORTUNE_CARDS:
+        raise SetupError(f"the game has {FORTUNE_CARDS} Fortune Cards, not the {held} the Pilgrims "
+                         "hold", "position.pilgrims")
 
     demon_entries = options.get("demon_profiles") or {}
     demons = {}

@@ -155,6 +155,10 @@ CASES = [
          "three Fortune Cards seen when the Pilgrims hold 18 of the 20: only 2 are left in the "
          "Draw Deck and the Discard Pile, the sentence on both being empty", [M],
          also=(A.Q_RESHUFFLE,)),
+    Case("red_square_passed_over", setup(), ev("end_turn", on_red_square=[MK]), A.Q_RED,
+         "the End of Turn naming the Monkey King, who had his activation, as stationary on a red "
+         "square: the sentence on standing there a full turn (his end of activation said it)",
+         TO_DEMONS),
     Case("fortune_to_draw", setup({"boxes": ["box-1"], "pilgrims": {MK: {"fortune": ["Wild Herbs"] * 20}}}),
          ev("pray", pilgrim=MK, box="box-1", card="Wild Herbs"), A.Q_NO_CARDS,
          "a Fortune Card drawn praying when the Pilgrims hold all 20: none can be drawn until some "
