@@ -9,6 +9,7 @@ from referee.journey import rules as R
 from referee.journey.quests import q05_beasts as Q5
 from referee.journey.quests import q06_kogaiji as Q6
 from referee.journey.quests import q09_kogaijis_trap as Q9
+from referee.journey.quests import q10_lair as Q10A
 from referee.journey.quests import q10_seal_the_gate as Q10B
 
 from . import Case
@@ -63,6 +64,22 @@ CASES = [
          "a white spin for a token left outside Kogaiji's room after the Elder Monk was found: "
          "only 1 of the tokens is the Elder Monk, the others are Bull Generals",
          [M, ev("rescue_attempt", pilgrim=MK, villager="villager-1", spinner="white")]),
+    Case("q7_chest_under_lure_of_demons",
+         quest("q7", {"pilgrims": {MK: {"corruption": ["Lure of Demons"]}}},
+               initiative=list(PILGRIMS), quest_setup={"kei_lun_hp": 10}),
+         ev("treasure_chest", pilgrim=MK, action="set_down"), R.Q_LURE,
+         "the Monkey King under Lure of Demons setting the chest down in the turn he picked it "
+         "up: one Treasure Chest Action (ruling q7_chest_action), the same Action twice",
+         [M, ev("treasure_chest", pilgrim=MK, action="pick_up")]),
+    Case("q10a_bridge_without_a_move",
+         quest("q10a", {"turn": 14, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)],
+                        "villagers": [], "sutras": [], "boxes": ["box-1", "box-2", "box-3"],
+                        "broken_doors": ["broken-door-1", "broken-door-2", "broken-door-3"],
+                        "pilgrims": {MK: {"sutras": 4}}}, initiative=list(PILGRIMS)),
+         ev("fiery_bridge", pilgrim=MK), Q10A.Q_ENDS,
+         "the Monkey King stepping onto the Fiery Bridge after a Rest, with no Move: a Pilgrim "
+         "steps on it with the Move just made",
+         [M, ev("rest", pilgrim=MK)]),
     Case("q10b_lords_stay_on_their_tile", quest("q10b"),
          ev("demon_options", demon="kogaiji-1", options=[LEAVES]), Q10B.Q_STAY,
          "a Demon Lord's option that takes him off the Map Tile he was placed on",
