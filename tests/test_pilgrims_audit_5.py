@@ -591,3 +591,15 @@ def test_a_conversion_to_each_symbol_of_a_two_symbol_companion_is_listed(client)
     printed = [e for e in start(client, position, converted_symbol="printed").view("p1")["legal"]
                if e["type"] == "activate" and e["character"] == 1]
     assert printed == [ev("activate", character=1, hand=1, convert=True)]
+
+
+def test_paying_with_the_item_of_a_companion_not_in_the_party_quotes_the_payment_sentence(client):
+    """"The player may discard item cards held by their party and/or item cards from their hand."
+    — the item of companion 2 of a party of one (it quoted the Activate phase's "Item cards can only
+    be played under characters in the player's party.")."""
+    table = adventure_phase(client, {"hand": [], "party": [M(C(["beast"], ["star"]),
+                                                              holds=I("fist", "star"))]})
+    error = table.refused(ev("complete_adventure", source="display", index=1,
+                             pay=[{"character": 2}]), PAY)
+    assert error["message"] == "There is no companion at place 2 in your party."
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"character": 1}]))

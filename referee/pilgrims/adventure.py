@@ -90,7 +90,8 @@ class AdventureMixin:
                     raise self.violation(f"You have no item card at place {entry['hand']}.", Q_PAY)
                 item = player["hand"][entry["hand"] - 1]
             else:
-                item = self.character(player, entry["character"], Q_RETIRED_DISCARD)["holds"]
+                item = self.character(player, entry["character"], Q_RETIRED_DISCARD,
+                                      Q_PAY)["holds"]
                 if item is None:
                     raise self.violation("That character holds no item card.", Q_PAY)
             converted += bool(entry.get("convert"))
