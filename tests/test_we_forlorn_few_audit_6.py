@@ -629,3 +629,18 @@ def test_each_phone_reads_the_open_table_and_enters_only_its_own_moves(client):
     assert client.post(f"{url}/events", json=travel, headers=tokens["p1"]).status_code == 200
     assert client.get(url, headers=tokens["p2"]).get_json()["state"]["players"]["p1"]["tile"] == \
         "A2"
+
+
+def test_a_sacrifice_with_no_ailment_on_the_board_is_listed_as_it_is_accepted(client):
+    """ "At any time during their turn, Players may Sacrifice a Companion in order to remove four
+    Ailment tokens currently on their Player board." — with none on the board the Sacrifice removes
+    none and is accepted (audit 4), but `legal` did not list it. It lists it now, a Skull on each
+    track with a free slot, and the listed one is accepted."""
+    t = Table(client, position("camp", p1=board("A1", skulls={"thirst": 3}, companions=1),
+                               p2=board(), p3=board()))
+    listed_sacrifices = [e for e in t.view()["legal"] if e["type"] == "sacrifice"]
+    assert listed_sacrifices == [
+        {"type": "sacrifice", "player": "p1", "remove": {}, "skull": skull}
+        for skull in ("hunger", "wagon_damage")]
+    t.ok(listed_sacrifices[0])
+    assert t.p("p1")["companions"] == 0 and t.p("p1")["skulls"]["hunger"] == 1

@@ -248,7 +248,7 @@ def event_cards(game, seat) -> list[dict]:
 
 def sacrifices(game, seat) -> list[dict]:
     player = game.G["players"][seat]
-    if player["companions"] < 1 or not any(player["ailments"].values()):
+    if player["companions"] < 1:
         return []
     tokens = [k for k in AILMENTS for _ in range(player["ailments"][k])]
     sizes = ([min(SACRIFICE_REMOVES, len(tokens))]
