@@ -149,6 +149,17 @@ def test_a_movement_space_holds_one_token_a_round(client):
                     "card": COMPASS_LEAF})
 
 
+def test_a_move_cannot_take_the_cards_of_two_black_dot_spaces(client):
+    """"If the movement diagram shows multiple black dot spaces, choose just one. Players can't
+    gain cards from both spaces!" — the two cards can be entered, and are refused with it."""
+    table = cornered(client)
+    table.refused({"type": "move", "player": "p1", "movement": 1, "to": [1, 2],
+                   "card": [COMPASS_LEAF, STAR_LEAF]},
+                  book("Players can't gain cards from both spaces!"))
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [1, 2],
+                    "card": COMPASS_LEAF})
+
+
 def test_a_campfire_gives_a_companion_not_an_item(client):
     table = cornered(client)
     table.refused({"type": "move", "player": "p1", "movement": 1, "to": [2, 2],

@@ -68,7 +68,13 @@ EVENT_TYPES = {
         "with \"move 1 more space\" improvements, `diagram_to` is where the diagram ends and `to` "
         "where the figure stops.",
         properties={"movement": {"type": "integer", "minimum": 1, "maximum": MOVEMENT_SPACES},
-                    "to": SPACE, "card": {"oneOf": [ITEM, COMPANION]}, "retire": RETIRE,
+                    "to": SPACE,
+                    "card": {"oneOf": [ITEM, COMPANION,
+                                       {"type": "array", "minItems": 2, "maxItems": 4,
+                                        "items": {"oneOf": [ITEM, COMPANION]},
+                                        "description": "the cards of several black dot spaces "
+                                                       "taken at once (the rules refuse it)"}]},
+                    "retire": RETIRE,
                     "diagram_to": {**SPACE, "description": "where the movement diagram ends, "
                                    "when improvements move the figure on to `to`"},
                     "over": OVER},

@@ -95,6 +95,8 @@ Q_SOLO_GAME_END = "The game ends after round 4."
 Q_DRAW_ONE = "4. Each player draws 1 item card from the deck and adds it to their hand."
 Q_START_CLOVER = "5. Each player gains 1 clover token from the supply."
 Q_MOVE_TOKEN = "During the Move phase, place a movement token on any empty movement space."
+Q_ONE_BLACK_DOT = ("Note: If the movement diagram shows multiple black dot spaces, choose just one. "
+                   "Players can't gain cards from both spaces!")
 Q_TAKE_FIRST = ("The player takes that space's card, then moves their figure to the indicated "
                 "space.")
 Q_DRAW_EMPTY = ("If the player moves to a space without a card (either empty or occupied by "
@@ -314,7 +316,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
          "conditions": ["journey_to_choose"], "before": "do_journey"},
         # -- a player's turn
         {"trigger": "move", "source": "turn_move", "dest": "turn_activate",
-         "conditions": [_JOURNEY_DONE, "movement_space_empty"], "before": "do_move"},
+         "conditions": [_JOURNEY_DONE, "movement_space_empty", "one_black_dot_space"],
+         "before": "do_move"},
         {"trigger": "activate", "source": "turn_activate", "dest": None,
          "conditions": [_JOURNEY_DONE, "activation_left", "character_in_party", "symbol_matches"],
          "before": "do_activate"},
@@ -722,6 +725,13 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     def movement_space_empty(self, event):
         if event["movement"] in self.me(event)["movement"]:
             return f"Movement space {event['movement']} already has a movement token this round."
+        return True
+
+    @cites(Q_ONE_BLACK_DOT)
+    def one_black_dot_space(self, event):
+        if isinstance(event.get("card"), list):
+            return (f"{len(event['card'])} cards taken in one move: choose one black dot space of "
+                    "the movement diagram and take only its card.")
         return True
 
     def do_move(self, event):

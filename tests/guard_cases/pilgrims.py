@@ -48,6 +48,7 @@ from referee.pilgrims.game import (
     Q_ITEM_DECK,
     Q_MOVE_TOKEN,
     Q_NEXT,
+    Q_ONE_BLACK_DOT,
     Q_ONE_MOVEMENT,
     Q_OTHER_GIVES,
     Q_PARTY_LIMIT,
@@ -181,6 +182,12 @@ CASES = [
                 "players": seats({"movement": [1]}, {"movement": [1]})}),
          ev("move", movement=1, to=[1, 2], card=I("leaf", "star")),
          Q_MOVE_TOKEN, "movement space 1 already holds a token: 'on any empty movement space'"),
+    Case("one_black_dot_space",
+         setup({"current": "p1", "turns": {"p1": 1, "p2": 1},
+                "players": seats({"movement": [2]}, {"movement": [2]})}),
+         ev("move", movement=1, to=[1, 2], card=[I("leaf", "star"), I("fist", "sword")]),
+         Q_ONE_BLACK_DOT, "the cards of two black dot spaces taken in one move: 'Players can't "
+         "gain cards from both spaces!'"),
     Case("phase_rule (a second movement)", activate(), ev("move", movement=2, to=[2, 1],
                                                           card=I("leaf", "star")),
          Q_ONE_MOVEMENT, "Ann has moved this turn: each player uses 1 movement token on their "
