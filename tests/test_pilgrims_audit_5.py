@@ -231,6 +231,16 @@ def payment_table(client, cost, hand, leader_holds, discounts, clovers):
     return engine.check_setup(Game, setup)
 
 
+def accepts(model, event, setup) -> tuple[bool, object]:
+    """Whether the referee accepts `event`, and the model to go on with: a refusal leaves the model
+    as it was, an acceptance changed it, so a fresh one is started from `setup`."""
+    try:
+        engine.apply(model, event)
+    except (RuleViolation, BadRequest):
+        return False, model
+    return True, engine.start(Game, setup)
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cost=st.lists(st.sampled_from(SYMBOLS), max_size=3),
        hand=st.lists(st.sampled_from((*SYMBOLS, "coin")), max_size=3),
@@ -257,13 +267,7 @@ def test_every_way_to_pay_is_accepted_exactly_when_the_book_allows_it(
         entries = [None if c else pool[i][1] for i, c in items] + [discounts[d] for d in named]
         unnamed = [d for n, d in enumerate(discounts) if n not in named]
         event = ev("complete_adventure", source="display", index=1, pay=pay)
-        try:
-            engine.apply(model, event)
-        except (RuleViolation, BadRequest):
-            ok = False
-        else:
-            ok = True
-            model = engine.start(Game, setup)
+        ok, model = accepts(model, event, setup)
         assert ok == allowed(cost, entries, unnamed, clovers), (pay, ok)
         if ok and not named:
             accepted.append(pay)
@@ -535,13 +539,7 @@ def test_every_way_to_meet_a_party_requirement_is_accepted_exactly_when_the_book
                 event = ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
                            companions=list(companions), convert_types=list(converted),
                            retire=list(retire))
-                try:
-                    engine.apply(model, event)
-                except (RuleViolation, BadRequest):
-                    ok = False
-                else:
-                    ok = True
-                    model = engine.start(Game, setup)
+                ok, model = accepts(model, event, setup)
                 assert ok == meets(requirement, party, companions, converted, retire, crosses,
                                    clovers), (event, ok)
                 if ok:
