@@ -222,11 +222,20 @@ def test_the_one_hit_kill_example_6_damage_leaves_the_bull_demon_king_unharmed(c
     assert not any(event["type"] == "resolve_defeat" for event in view["legal"])
 
 
-def test_the_bull_demon_king_defeated_by_9_and_killed_gives_5_bad_karma(client):
-    table = quest(client, demons=("koorogg",))
-    table.accepted({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+TRIPITAKA_FIRST = ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]
+
+
+def bull_demon_king_defeated(client, player="p1", pilgrim="monkey_king", initiative=None):
+    """The Bull Demon King (a One Hit Kill with 9 Health Points) dealt 9 damage by `pilgrim`."""
+    table = quest(client, demons=("koorogg",), initiative=initiative)
+    table.accepted({"type": "attack", "player": player, "pilgrim": pilgrim,
                     "targets": ["koorogg-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
                     "weapon_damage": 3})
+    return table
+
+
+def test_the_bull_demon_king_defeated_by_9_and_killed_gives_5_bad_karma(client):
+    table = bull_demon_king_defeated(client)
     table.accepted({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
                     "choice": "kill"})
     state = table.view()["state"]
@@ -235,11 +244,7 @@ def test_the_bull_demon_king_defeated_by_9_and_killed_gives_5_bad_karma(client):
 
 
 def test_a_cleanse_ritual_short_of_the_soul_power_backfires(client):
-    table = quest(client, demons=("koorogg",),
-                  initiative=["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"])
-    table.accepted({"type": "attack", "player": "p2", "pilgrim": "tripitaka",
-                    "targets": ["koorogg-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
-                    "weapon_damage": 3})
+    table = bull_demon_king_defeated(client, "p2", "tripitaka", TRIPITAKA_FIRST)
     table.accepted({"type": "resolve_defeat", "player": "p2", "pilgrim": "tripitaka",
                     "choice": "cleanse", "cleanse_dice": [2]})
     state = table.view()["state"]
@@ -249,11 +254,7 @@ def test_a_cleanse_ritual_short_of_the_soul_power_backfires(client):
 
 
 def test_a_cleanse_ritual_reaching_the_soul_power_gives_5_good_karma(client):
-    table = quest(client, demons=("koorogg",),
-                  initiative=["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"])
-    table.accepted({"type": "attack", "player": "p2", "pilgrim": "tripitaka",
-                    "targets": ["koorogg-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
-                    "weapon_damage": 3})
+    table = bull_demon_king_defeated(client, "p2", "tripitaka", TRIPITAKA_FIRST)
     table.accepted({"type": "resolve_defeat", "player": "p2", "pilgrim": "tripitaka",
                     "choice": "cleanse", "cleanse_dice": [3]})
     state = table.view()["state"]
