@@ -203,14 +203,20 @@ def test_an_item_card_costs_two_clovers_and_never_comes_off_the_map(client):
     assert len(ann["hand"]) == 4
 
 
-def test_a_public_quest_signed_up_for_once_on_the_top_quill_space(client):
+def signed_up_for_b(client):
+    """Ann's first turn: a move, a clover, and public quest tile B, which costs a fist and a
+    speech item: her two starting cards."""
     table = cornered(client)
     table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [1, 2],
                     "card": COMPASS_LEAF})
     table.accepted({"type": "gain_clover", "player": "p1"})
-    # Tile B costs a fist and a speech item: Ann's two starting cards.
     table.accepted({"type": "sign_up", "player": "p1", "tile": "B",
                     "pay": [{"hand": 1}, {"hand": 2}]})
+    return table
+
+
+def test_a_public_quest_signed_up_for_once_on_the_top_quill_space(client):
+    table = signed_up_for_b(client)
     state = table.view("p1")["state"]
     quest = next(q for q in state["quests"] if q["tile"] == "B")
     assert quest["quills"][0] == "p1"
@@ -488,10 +494,5 @@ def test_two_clovers_convert_a_companions_type_and_a_question_mark_takes_any(cli
 
 
 def test_legal_after_a_public_quest_is_only_the_clover_draw_and_the_replenish(client):
-    table = cornered(client)
-    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [1, 2],
-                    "card": COMPASS_LEAF})
-    table.accepted({"type": "gain_clover", "player": "p1"})
-    table.accepted({"type": "sign_up", "player": "p1", "tile": "B",
-                    "pay": [{"hand": 1}, {"hand": 2}]})
+    table = signed_up_for_b(client)
     assert {event["type"] for event in table.view("p1")["legal"]} == {"buy_item", "replenish"}
