@@ -607,15 +607,15 @@ class Game(Referee):
 
     # -- naming a card: by its path, or by what it is ----------------------------------------------
 
-    def option(self, name):
-        """A table ruling; sessions started before `self_in_group` was split into one option for
-        the Nuncio and one for the Ascetic keep the value they chose for both."""
-        if name in self.table_options:
-            return self.table_options[name]
-        if name in ("nuncio_pulls_itself", "ascetic_moves_itself") \
-                and "self_in_group" in self.table_options:
-            return self.table_options["self_in_group"]
-        return OPTIONS[name].default
+    @classmethod
+    def options_with_defaults(cls, options: dict) -> dict:
+        """Sessions started before `self_in_group` was split into one option for the Nuncio and
+        one for the Ascetic keep the value they chose for both."""
+        if "self_in_group" in options:
+            legacy = options["self_in_group"]
+            options = {"nuncio_pulls_itself": legacy, "ascetic_moves_itself": legacy,
+                       **{name: value for name, value in options.items() if name != "self_in_group"}}
+        return super().options_with_defaults(options)
 
     def _resolve(self, event) -> dict:
         """The event with every card it names (`card`, or a choice given as a card) turned into the

@@ -151,7 +151,8 @@ def check_setup(game: type[Referee], body: dict) -> Setup:
 
 
 def start(game: type[Referee], setup: Setup) -> Referee:
-    G, phase = game.setup(setup.players, setup.options, copy.deepcopy(setup.position))
+    G, phase = game.setup(setup.players, game.options_with_defaults(setup.options),
+                          copy.deepcopy(setup.position))
     return game(setup.players, setup.options, G, phase)
 
 

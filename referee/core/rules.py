@@ -281,10 +281,20 @@ class Referee:
 
     def __init__(self, players: list[dict], options: dict, G: dict, phase: str):
         self.players = players
-        self.table_options = options
+        self.table_options = self.options_with_defaults(options)
         self.G = G
         self.effects: list[Effect] = []
         self.machine = self._own_machine(phase)
+
+    @classmethod
+    def options_with_defaults(cls, options: dict) -> dict:
+        """The table's rulings, with the default of every option the table did not choose: a
+        game set up before an option existed plays by its default."""
+        return {**{name: option.default for name, option in cls.options.items()}, **options}
+
+    def option(self, name: str):
+        """The table's ruling `name`."""
+        return self.table_options[name]
 
     # -- declared by each game -------------------------------------------------------------------
 

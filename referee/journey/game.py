@@ -483,8 +483,6 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         demon = self.G["demons"].get(figure)
         return f"{demon['name']} {figure}" if demon else figure
 
-    def option(self, name: str):
-        return self.table_options.get(name, OPTIONS[name].default)
 
     def activation(self) -> dict | None:
         return self.G["activation"]

@@ -69,7 +69,7 @@ class AbilitiesMixin:
             raise self.violation("Abilities are used after activating a character.", Q_PERFORM)
         if active["abilities"] is not None and kind not in active["abilities"]:
             quote = (Q_PERFORM if active["character"] != "leader" else
-                     Q_SIDE_B if self.table_options.get("leader_side") == "B" else Q_LEADER)
+                     Q_SIDE_B if self.option("leader_side") == "B" else Q_LEADER)
             raise self.violation(f"This character has no {kind!r} ability "
                                  f"({', '.join(active['abilities']) or 'none'}).", quote)
         if kind in active["used"]:

@@ -568,7 +568,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                             "• On campfire map spaces, they draw a companion card.")
                 return None
             if (deck == "item" and moving and card is None
-                    and self.table_options.get("empty_item_deck", "nothing") == "nothing"):
+                    and self.option("empty_item_deck") == "nothing"):
                 self.effect("The item deck and its discard pile are empty: no card is drawn "
                             "(the table's ruling).", Q_DRAW_EMPTY)
                 return None
@@ -780,7 +780,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             raise self.violation("Enter this leader's activation symbol(s) at setup (option "
                                  "\"leaders\") so the referee can check it.", Q_ACTIVATE)
         if event.get("convert"):
-            if event["character"] == "leader" and not self.table_options.get("convert_for_leader"):
+            if event["character"] == "leader" and not self.option("convert_for_leader"):
                 raise self.violation("A clover converts an item's activation symbol to match a "
                                      "companion card, not the leader (table option "
                                      "convert_for_leader).", Q_CLOVER_ACTIVATION)
@@ -832,7 +832,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         """The activation symbol the item card shows as it is played (table ruling
         converted_symbol): a clover's conversion changes it to the character's symbol — the one
         entered in `convert_to`, else the character's only one (none when it shows several)."""
-        if not event.get("convert") or self.table_options.get("converted_symbol") == "printed":
+        if not event.get("convert") or self.option("converted_symbol") == "printed":
             return item["activation"]
         symbols = who["activation"] if event["character"] == "leader" else who["card"]["activation"]
         return event.get("convert_to") or (symbols[0] if len(symbols) == 1 else None)
@@ -953,7 +953,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         """Where in `display` the card lies that the end of round 2 puts on the bottom of its deck
         (table ruling round_two_card): the rightmost level I card, or the middle one (the third
         from the left, the last of the level I places); None when there is none."""
-        if self.table_options.get("round_two_card") == "middle":
+        if self.option("round_two_card") == "middle":
             return DISPLAY_RATIO[2][0] - 1 if len(display) >= DISPLAY_RATIO[2][0] else None
         places = [n for n, e in enumerate(display) if e["level"] == 1]
         return places[-1] if places else None
@@ -1025,7 +1025,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         """The end of round 2: a level I card to the bottom of its deck, a new level II card drawn
         (table ruling round_two_card for which card), then the places of rounds 3 and 4."""
         G = self.G
-        middle = self.table_options.get("round_two_card") == "middle"
+        middle = self.option("round_two_card") == "middle"
         pick = self.round_two_pick(G["display"])
         computed = None if pick is None else pick + 1
         which = ("the middle card of the display (the last level I place)" if middle

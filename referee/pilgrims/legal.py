@@ -120,8 +120,7 @@ def move_events(game, seat, player) -> list[dict]:
                     event["card"] = cell["card"]
                 elif takes or not deck_empty(game, game.space_kind(space)):
                     event["open"] = ["card"]  # the card lying there, or the one drawn
-                elif game.space_kind(space) == "item" and game.table_options.get(
-                        "empty_item_deck", "nothing") == "refuse_move":
+                elif game.space_kind(space) == "item" and game.option("empty_item_deck") == "refuse_move":
                     continue
                 if full and game.space_kind(space) == "companion":
                     out += [{**event, "retire": n + 1} for n in range(len(player["party"]))]
@@ -135,7 +134,7 @@ def activate_events(game, seat, player) -> list[dict]:
     turn = game.G["turn"]
     characters = [("leader", player["leader"]["activation"])] + [
         (n + 1, m["card"]["activation"]) for n, m in enumerate(player["party"])]
-    printed = game.table_options.get("converted_symbol") == "printed"
+    printed = game.option("converted_symbol") == "printed"
     for which, symbols in characters:
         if which in turn["characters"] or symbols is None:
             continue
@@ -148,7 +147,7 @@ def activate_events(game, seat, player) -> list[dict]:
             if item["activation"] in symbols:
                 out.append(event)
             elif player["clovers"] >= 1 and (
-                    which != "leader" or game.table_options.get("convert_for_leader")):
+                    which != "leader" or game.option("convert_for_leader")):
                 out += [{**event, "convert": True, **to} for to in conversions]
     return out
 

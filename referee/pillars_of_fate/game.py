@@ -426,7 +426,7 @@ class Game(Referee):
 
     @cites(Q_KEEP)
     def one_card_of_each_name(self, event):
-        if self.table_options["divine_duplicates"] == "allowed":
+        if self.option("divine_duplicates") == "allowed":
             return True
         named = [event["kept"], *event["passed"]]
         twice = next((name for name in named if named.count(name) > 1), None)
@@ -581,7 +581,7 @@ class Game(Referee):
     @cites(Q_DIVINE_MUST)
     def divine_still_playable(self, event):
         seat = event["player"]
-        if event.get("divine") or self.table_options["divine_required"] != "refuse" \
+        if event.get("divine") or self.option("divine_required") != "refuse" \
                 or not self._owes_divine(self.G, seat):
             return True
         room = self._divine_room(self.G, self.table_options, seat)
@@ -602,13 +602,13 @@ class Game(Referee):
             return True
         above = len(self._lane(event["lane"])["cards"][event["player"]])
         if copies is None:
-            if self.table_options["invictus_copies"] == "named" and above > 1:
+            if self.option("invictus_copies") == "named" and above > 1:
                 return (f"{above} of your cards are above Invictus: name the position of the one "
                         "it copies.")
             return True
         if copies > above:
             return f"Invictus copies a card above it; position {copies} is not above it."
-        if self.table_options["invictus_copies"] == "directly_above" and copies != above:
+        if self.option("invictus_copies") == "directly_above" and copies != above:
             return (f"The table ruled Invictus copies the card directly above it (position "
                     f"{above}).")
         return True
@@ -623,7 +623,7 @@ class Game(Referee):
                                      "`opposite`.", quote)
             return True
         theirs = len(self._lane(event["lane"])["cards"][other(event["player"])])
-        if self.table_options["opposite"] == "same_position":
+        if self.option("opposite") == "same_position":
             if opposite is not None and opposite != \
                     len(self._lane(event["lane"])["cards"][event["player"]]) + 1:
                 raise self.violation(f"The table ruled the opposite card is the one at {name}'s "
@@ -981,10 +981,10 @@ class Game(Referee):
         own = len(self._lane(event["lane"])["cards"][event["player"]])
         theirs = len(self._lane(event["lane"])["cards"][other(event["player"])])
         if event["divine"] == "Invictus" and own > 1:
-            if self.table_options["invictus_copies"] == "named":
+            if self.option("invictus_copies") == "named":
                 return [{**event, "copies": position} for position in range(1, own + 1)]
         if event["divine"] in ("Pentha", "Isabel") and theirs and \
-                self.table_options["opposite"] == "named":
+                self.option("opposite") == "named":
             return [{**event, "opposite": position} for position in range(1, theirs + 1)]
         return [event]
 
@@ -1124,8 +1124,7 @@ class Game(Referee):
 
     @classmethod
     def score(cls, tallies: dict) -> dict:
-        options = {name: option.default for name, option in OPTIONS.items()}
-        options.update(tallies.get("options", {}))
+        options = cls.options_with_defaults(tallies.get("options", {}))
         names = tallies.get("names", {})
         renown = {seat: 0 for seat in SEATS}
         ages = []

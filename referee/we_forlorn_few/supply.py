@@ -42,12 +42,6 @@ class SupplyMixin:
     def board_of(self, seat: str) -> dict:
         return self.G["players"][seat]
 
-    def option(self, name: str):
-        """A table ruling; a game set up before the option existed plays by its default."""
-        if name in self.table_options:
-            return self.table_options[name]
-        return self.options[name].default
-
     # -- limits ----------------------------------------------------------------------------------
 
     @staticmethod

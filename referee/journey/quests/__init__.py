@@ -303,7 +303,7 @@ class AtSetup:
         self.table_options = options
 
     def option(self, name: str):
-        return self.table_options.get(name, QUEST_OPTIONS[name].default)
+        return self.table_options[name]
 
 
 # -- Quest events --------------------------------------------------------------------------------------

@@ -104,7 +104,7 @@ def place(game, kind: str) -> str:
 
     G = game.G
     ident = next_demon_id(kind, G["demons"])
-    entered = {**((game.table_options.get("demon_profiles") or {}).get(kind) or {}),
+    entered = {**((game.option("demon_profiles") or {}).get(kind) or {}),
                **G["entered_profiles"].get(kind, {})}
     G["demons"][ident] = placed_demon(kind, entered)
     return ident

@@ -456,7 +456,7 @@ class SealTheGate(Quest):
             pilgrim = game.pilgrim(event["pilgrim"])
             karma = "bad_karma" if stripped["how"] == "killed" else "good_karma"
             profile = demon_profile(stripped["kind"], {
-                **((game.table_options.get("demon_profiles") or {}).get(stripped["kind"]) or {}),
+                **((game.option("demon_profiles") or {}).get(stripped["kind"]) or {}),
                 **game.G["entered_profiles"].get(stripped["kind"], {})})
             reward = event.get("reward", profile["bkr" if karma == "bad_karma" else "gkr"]) or 0
             pilgrim[karma] = max(0, pilgrim[karma] - reward)
