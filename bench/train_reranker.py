@@ -269,18 +269,19 @@ def folds_of(sets: np.ndarray, k: int, shuffle: int = 0) -> list[np.ndarray]:
 
 
 def by_set(label: str, data: Lists, runs: list[list[int | None]]) -> None:
-    """Figures per set and overall, averaged over `runs` (one ranking per shuffle)."""
+    """Figures per set and overall, averaged over `runs` (one ranking per shuffle), each share
+    with its count of questions."""
     print(label)
     groups = [*dict.fromkeys(data.sets.tolist()), "all"]
     for name in groups:
         keep = [i for i, s in enumerate(data.sets) if name in (s, "all")]
         rs = [[run[i] for i in keep] for run in runs]
         n = len(keep) or 1
-        h1 = np.mean([sum(1 for r in x if r == 1) / n for x in rs])
-        h3 = np.mean([sum(1 for r in x if r and r <= 3) / n for x in rs])
+        top1 = np.mean([sum(1 for r in x if r == 1) for x in rs])
+        top3 = np.mean([sum(1 for r in x if r and r <= 3) for x in rs])
         mrr = np.mean([sum(1 / r for r in x if r) / n for x in rs])
-        print(f"    {name:<12} {len(keep):>4} q  hit@1 {h1:.3f} · hit@3 {h3:.3f} · MRR {mrr:.3f}",
-              flush=True)
+        print(f"    {name:<14} {len(keep):>4} q  hit@1 {top1 / n:.3f} ({top1:g}) · hit@3 "
+              f"{top3 / n:.3f} ({top3:g}) · MRR {mrr:.3f}", flush=True)
 
 
 def cross_validated(data: Lists, folds: int, shuffles: int, fit_one) -> list[list[int | None]]:
@@ -295,6 +296,27 @@ def cross_validated(data: Lists, folds: int, shuffles: int, fit_one) -> list[lis
                 cv[i] = r
         runs.append(cv)
     return runs
+
+
+def left_out(data: Lists, fitted: np.ndarray, fit_one, held_sets) -> list[list[int | None]]:
+    """Leave one writer out: each set's questions (of `held_sets`) ranked by
+    a model fitted on the fitted questions of every other set (`fit_one(train) -> rank(held)`),
+    each set's figures printed as it is ranked; the others' ranks stay None. Sets that are not
+    fitted on share one model, the fit on all the fitted sets."""
+    ranked: list[int | None] = [None] * len(data)
+    models = {}
+    for name in dict.fromkeys(data.sets.tolist()):
+        if name not in held_sets:
+            continue
+        held = np.flatnonzero(data.sets == name)
+        train = np.flatnonzero((data.sets != name) & fitted)
+        key = tuple(sorted(set(data.sets[train].tolist())))
+        if key not in models:
+            models[key] = fit_one(train)
+        for i, r in zip(held, models[key](held), strict=True):
+            ranked[i] = r
+        by_set(f"  {name} left out:", data.take(held), [[ranked[i] for i in held]])
+    return [ranked]
 
 
 def main(argv=None) -> int:
@@ -317,6 +339,13 @@ def main(argv=None) -> int:
                     help="a file keeping the candidates' features: read when it exists (for "
                          "the same --sets), else written (the search's code must not change)")
     ap.add_argument("--folds", type=int, default=5, help="0: no cross-validation")
+    ap.add_argument("--lowo", action="store_true",
+                    help="cross-validate leaving one writer out instead of by folds: each set "
+                         "ranked by a fit on the other sets of --fit-on (the decision figure "
+                         "since the eleventh session)")
+    ap.add_argument("--held", default="",
+                    help="with --lowo, leave out only these sets (default: each of --sets), to "
+                         "split the runs; the pooled figure is then over these sets alone")
     ap.add_argument("--shuffles", type=int, default=3,
                     help="cross-validation repeated over this many fold assignments (averaged)")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/reranker.json")
@@ -357,14 +386,25 @@ def main(argv=None) -> int:
     by_set("hand blend:", data, [ranks(data, w0)])
     adapter_grid = ([float(x) for x in args.adapter_l2_grid.split(",")] if args.adapter_l2_grid
                     else [args.adapter_l2])
-    for adapter_l2 in adapter_grid if args.folds > 1 else []:
+    for adapter_l2 in adapter_grid if args.lowo or args.folds > 1 else []:
         for l2 in [float(x) for x in args.l2_grid.split(",")]:
             def fit_one(train, l2=l2, adapter_l2=adapter_l2):
                 w, a = fit(data.take(train[fitted[train]]), w0, active, tau, l2, adapter_l2)
                 return lambda held: ranks(with_adapter(data.take(held), a), w)
-            runs = cross_validated(data, args.folds, args.shuffles, fit_one)
-            by_set(f"learned, L2 {l2}, adapter L2 {adapter_l2 or '-'} (cross-validated, "
-                   f"{args.shuffles} shuffles, fitted on {', '.join(fit_on)}):", data, runs)
+            if args.lowo:
+                held_sets = args.held.split(",") if args.held else fit_sets
+                ranked = left_out(data, fitted, fit_one, held_sets)[0]
+                shown = np.flatnonzero(np.isin(data.sets, held_sets))
+                ranked_data, runs = data.take(shown), [[ranked[i] for i in shown]]
+                how = "leave one writer out"
+            else:
+                ranked_data = data
+                runs = cross_validated(data, args.folds, args.shuffles, fit_one)
+                how = f"cross-validated, {args.shuffles} shuffles"
+            by_set(f"learned, L2 {l2}, adapter L2 {adapter_l2 or '-'} ({how}, fitted on "
+                   f"{', '.join(fit_on)}):", ranked_data, runs)
+    if args.lowo and not args.write:
+        return 0  # the fit on all, in sample, says nothing the left-out figures need
     w, a = fit(on, w0, active, tau, args.l2, args.adapter_l2)
     by_set(f"fitted on all at L2 {args.l2} (on its own data):", data,
            [ranks(with_adapter(data, a), w)])
