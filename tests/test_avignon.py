@@ -796,10 +796,11 @@ def test_samaritan_reversal_reading_decides_a_turn_that_undoes_and_does_more(rea
 
 
 def test_the_old_self_in_group_ruling_still_rules_both_cards_of_a_stored_session():
-    model = start(position())
-    model.table_options = {k: v for k, v in model.table_options.items()
-                           if k not in ("nuncio_pulls_itself", "ascetic_moves_itself")}
-    model.table_options["self_in_group"] = False
+    started = start(position())
+    stored = {k: v for k, v in started.table_options.items()
+              if k not in ("nuncio_pulls_itself", "ascetic_moves_itself")}
+    model = type(started)(started.players, {**stored, "self_in_group": False}, started.G,
+                          started.phase)
     assert model.option("nuncio_pulls_itself") is False
     assert model.option("ascetic_moves_itself") is False
     assert model.option("samaritan_reversal") == "whole_turn"
