@@ -1,0 +1,287 @@
+"""Journey: Wrath of Demons, outsider scenarios (round 2b): the Quests' own setups, special rules,
+Victory and Defeat, and the campaign between Quests, written from the rulebook and the API's own
+description only (docs/games/journey.md, GET /api/games/journey), never the referee's code. They
+go where tests/test_blind_scenarios_journey.py did not: Quests 6 to 10, late in a Quest."""
+
+import pytest
+
+from tests.api_table import ApiTable, quotes_from
+
+GAME = "journey"
+book = quotes_from(GAME)
+
+PROFILES = {"cho_hakkai": {"max_hp": 12, "mv": 3}, "monk_sha": {"max_hp": 9},
+            "monkey_king": {"max_hp": 10}, "tripitaka": {"max_hp": 8, "mv": 3}}
+ORDER = ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
+SEAT = {"monkey_king": "p1", "cho_hakkai": "p1", "monk_sha": "p2", "tripitaka": "p2"}
+# One Karma Upgrade each, as Quests 6 to 9 give at setup: 10 Good Karma for a Permanent Skill
+# Card of the Pilgrim's own deck.
+ONE_UPGRADE = {"monkey_king": [{"good_karma": 10, "card": "Phase Walk"}],
+               "cho_hakkai": [{"good_karma": 10, "card": "Greedy"}],
+               "monk_sha": [{"good_karma": 10, "card": "Brotherhood of the Skull"}],
+               "tripitaka": [{"good_karma": 10, "card": "Ninth Cycle Scripture"}]}
+STRIKE = {"attack_dice": [3, 3], "pilgrim_die": 3, "weapon_damage": 3}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def start(client, quest, order=ORDER, position=None, **options):
+    """A Guide Quest set up as printed, its first Maintenance Phase entered."""
+    setup = {"game": GAME, "players": ["Ann", "Ben"],
+             "options": {"quest": quest, "initiative": list(order), "pilgrim_profiles": PROFILES,
+                         **options}}
+    if position is not None:
+        setup["position"] = position
+    table = ApiTable(client, setup)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def state(table):
+    return table.view()["state"]
+
+
+def act(table, pilgrim, kind, **event):
+    return table.accepted({"type": kind, "player": SEAT[pilgrim], "pilgrim": pilgrim, **event})
+
+
+def end(table, pilgrim):
+    act(table, pilgrim, "end_activation")
+
+
+def result(table):
+    view = table.view()
+    return view["over"], view["scores"].get("decided_by", {}).get("rule", {}).get("quote")
+
+
+# Quest 6 - Kogaiji
+
+Q6_VICTORY = book("Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji.")
+Q6_HEROIC = book("Heroic Victory: The Pilgrims must (1) Rescue the Villagers, (2) possess 2 Sutra "
+                 "Tokens and (3) Defeat Kogaiji.")
+Q6_DEFEAT = book("Defeat: All other conditions, including Defeating Kogaiji without holding 2 "
+                 "Sutra Tokens or letting Tripitaka be Defeated.")
+
+
+def quest_6(client, **position):
+    return start(client, "q6", quest_setup={"upgrades": ONE_UPGRADE},
+                 **({"position": position} if position else {}))
+
+
+def defeat_kogaiji(table, pilgrim="monkey_king"):
+    act(table, pilgrim, "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+
+
+@pytest.mark.parametrize("sutras, rescued, quote", [
+    (2, False, Q6_VICTORY), (2, True, Q6_HEROIC), (1, True, Q6_DEFEAT)])
+def test_quest_6_ends_when_kogaiji_is_defeated_and_the_sutras_decide(client, sutras, rescued,
+                                                                    quote):
+    table = quest_6(client)
+    for sutra in range(1, sutras + 1):
+        act(table, "monkey_king", "collect_sutra", sutra=f"sutra-{sutra}")
+    if sutras < 2:
+        end(table, "monkey_king")
+    if rescued:
+        act(table, "monk_sha", "rescue_villager", villager="villager-1")
+    else:
+        act(table, "monk_sha", "rest")
+    defeat_kogaiji(table, "monk_sha")
+    over, decided_by = result(table)
+    assert over is True
+    assert decided_by == quote
+    # The Quest stops at the Defeat, before any Kill or Cleanse: no Karma for Kogaiji.
+    sha = state(table)["pilgrims"]["monk_sha"]
+    assert sha["bad_karma"] == 0
+    assert sha["good_karma"] == (3 if rescued else 0)
+    assert table.view()["scores"]["winners"] == ([] if quote == Q6_DEFEAT else ["p1", "p2"])
+
+
+def test_quest_6_only_one_gate_may_be_sealed(client):
+    table = quest_6(client, pilgrims={"tripitaka": {"sutras": 2}})
+    end(table, "monkey_king")
+    end(table, "monk_sha")
+    act(table, "tripitaka", "close_gate", gate="gate-1")
+    table.refused({"type": "close_gate", "player": "p2", "pilgrim": "tripitaka",
+                   "gate": "gate-2"},
+                  book("Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means."))
+    gates = state(table)["gates"]
+    assert (gates["gate-1"]["status"], gates["gate-2"]["status"]) == ("closed", "inactive")
+    assert state(table)["pilgrims"]["tripitaka"]["sutras"] == 1
+
+
+def test_quest_6_the_gates_sleep_until_a_pilgrim_steps_on_their_map_tile(client):
+    table = quest_6(client)
+    gates = state(table)["gates"]
+    assert {gate["status"] for gate in gates.values()} == {"inactive"}
+    act(table, "monkey_king", "move", steps=4)
+    act(table, "monkey_king", "gate_tile", gates=["gate-2"])
+    gates = state(table)["gates"]
+    assert gates["gate-2"]["status"] == "active"
+    assert gates["gate-1"]["status"] == gates["gate-3"]["status"] == "inactive"
+
+
+def test_quest_6_the_bull_demon_king_never_moves(client):
+    table = quest_6(client, gates=[{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3)],
+                    demons=["koorogg", "kogaiji"], sutras=["sutra-1", "sutra-2", "sutra-3"],
+                    villagers=["villager-1"], boxes=["box-1"], doors=["door-1", "door-2"],
+                    broken_doors=["door-3"], turn=3)
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"koorogg-1": 3, "kogaiji-1": 6}})
+    table.refused({"type": "demon_options", "player": "p2", "demon": "koorogg-1", "options": [
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 2,
+         "targets": ["tripitaka"]}]},
+        book("The Bull Demon King's Actions: The Bull Demon King does not move, but he will "
+             "attack any Pilgrim that is in his attack zone/LOS."))
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "koorogg-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}]})
+
+
+# Quest 7 - Demon Army
+
+Q7_BOARD = {"gates": [{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3, 4)],
+            "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [],
+            "broken_doors": ["door-1", "door-2"]}
+
+
+def quest_7_late(client, demons=("berrok",), pilgrims=None):
+    """Quest 7 joined at Turn 9: the whole Demon Spawn Deck has been played once (the Gates are
+    inactive), Kei Lun (12 Health Points on his sheet) guards the chest."""
+    position = {**Q7_BOARD, "demons": list(demons), "turn": 9}
+    if pilgrims:
+        position["pilgrims"] = pilgrims
+    return start(client, "q7", position=position, karma_upgrades="in_position",
+                 quest_setup={"kei_lun_hp": 12, "drawn": 49})
+
+
+def test_quest_7_the_treasure_chest_is_not_a_mystical_box(client):
+    table = start(client, "q7", quest_setup={"upgrades": ONE_UPGRADE, "kei_lun_hp": 12})
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Wild Herbs"},
+                  book("It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate."))
+    act(table, "monkey_king", "treasure_chest", action="pick_up")
+    assert state(table)["quest_state"]["chest_holder"] == "monkey_king"
+
+
+def test_quest_7_kei_lun_guarding_must_attack_what_is_in_his_range(client):
+    table = quest_7_late(client)
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.refused({"type": "kei_lun_ally", "player": "p2", "action": "none", "guarding": True,
+                   "in_range": ["berrok-1"]},
+                  book("Priority 2: Attack all Demons and Pilgrims in range/LOS."))
+    # Not yet guarding the chest: he moves towards it before anything else.
+    table.refused({"type": "kei_lun_ally", "player": "p2", "action": "attack", "guarding": False,
+                   "in_range": ["berrok-1"],
+                   "attacks": [{"target": "berrok-1", "attack_dice": [3, 3, 3]}]},
+                  book("Priority 1: Move 1 square forwards or rotate. He will move towards the "
+                       "treasure chest to guard it"))
+
+
+def test_quest_7_kei_lun_killed_by_a_demon_is_a_defeat(client):
+    table = quest_7_late(client)
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "kei_lun_ally", "player": "p2", "action": "none", "guarding": True,
+                    "in_range": []})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["kei_lun"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    table.accepted({"type": "kei_lun_attacked", "player": "p2", "demon": "berrok-1",
+                    "attack_dice": [3, 3]})
+    assert table.view()["over"] is False
+    assert state(table)["quest_state"]["kei_lun"]["hp"] == 6
+    table.accepted({"type": "kei_lun_attacked", "player": "p2", "demon": "berrok-1",
+                    "attack_dice": [3, 3]})
+    over, decided_by = result(table)
+    assert (over, decided_by) == (True, book("Defeat: Tripitaka or Kei Lun are Killed."))
+    assert table.view()["scores"]["winners"] == []
+
+
+def test_quest_7_the_golden_peach_adds_one_to_every_cleanse_ritual(client):
+    table = quest_7_late(client, pilgrims={"monkey_king": {"sutras": 4}})
+    table.accepted({"type": "golden_peach", "player": "p2", "guarding": True, "same_tile": True})
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    table.refused({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+                   "choice": "cleanse", "cleanse_dice": [1], "soul_power": 2},
+                  book("Bathed in its radiant glow, Pilgrims gain +1 on all Cleanse Ritual rolls "
+                       "automatically when these 3 conditions are satisfied:"))
+    act(table, "monkey_king", "resolve_defeat", choice="cleanse", cleanse_dice=[1], soul_power=2,
+        cleanse_bonus=1, reward=2)
+    assert state(table)["pilgrims"]["monkey_king"]["good_karma"] == 2
+    # The last Demon gone with the Gates inactive: the Quest ends, everybody alive.
+    over, decided_by = result(table)
+    assert (over, decided_by) == (True, book("Heroic Victory: All the Pilgrims and Kei Lun "
+                                             "survive."))
+
+
+# Quest 8 - Iron Fan's Interruption
+
+Q8_BOARD = {"gates": [{"id": "gate-1", "status": "inactive"}], "boxes": ["box-1"],
+            "wells": ["well-1"]}
+
+
+def test_quest_8_iron_fan_defeated_takes_her_minions_and_returns_with_four_bull_archers(client):
+    table = start(client, "q8", quest_setup={"upgrades": ONE_UPGRADE})
+    assert sorted(state(table)["demons"]) == [
+        "berrok-1", "berrok-2", "berrok-3", "berrok-4", "berrok-5", "yazuiji-1"]
+    act(table, "monkey_king", "attack", targets=["yazuiji-1"], target_hp=9, **STRIKE)
+    after = state(table)
+    # Not Killed, not Cleansed: every Demon leaves at once, with no Karma for anyone.
+    assert after["demons"] == {}
+    assert (after["pilgrims"]["monkey_king"]["bad_karma"],
+            after["pilgrims"]["monkey_king"]["good_karma"]) == (0, 0)
+    assert table.view()["over"] is False
+    # "Complete the Pilgrims' turn": the Monkey King still has his second Action Point.
+    act(table, "monkey_king", "rest")
+    for pilgrim in ORDER[1:]:
+        end(table, pilgrim)
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]},
+                  book("Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon "
+                       "Phase."))
+    assert sorted(state(table)["demons"]) == [
+        "bharhaz-1", "bharhaz-2", "bharhaz-3", "bharhaz-4", "yazuiji-1"]
+
+
+@pytest.mark.parametrize("cho_hakkai, quote", [
+    ({"status": "dead", "hp": 0}, "Victory: Tripitaka survives."),
+    ({"hp": 3}, "Heroic Victory: All the Pilgrims survive.")])
+def test_quest_8_the_fourth_defeat_of_iron_fan_ends_it(client, cho_hakkai, quote):
+    table = start(client, "q8", karma_upgrades="in_position", quest_setup={"defeats": 3},
+                  position={**Q8_BOARD, "demons": ["yazuiji", "borrack", "borrack"], "turn": 12,
+                            "pilgrims": {"cho_hakkai": cho_hakkai}})
+    act(table, "monkey_king", "attack", targets=["yazuiji-1"], target_hp=9, **STRIKE)
+    assert result(table) == (True, book(quote))
+
+
+def test_quest_8_tripitaka_unconscious_is_not_yet_a_defeat_but_his_death_is(client):
+    table = start(client, "q8", karma_upgrades="in_position", quest_setup={"defeats": 1},
+                  position={**Q8_BOARD, "demons": ["yazuiji", "berrok"], "turn": 6,
+                            "pilgrims": {"tripitaka": {"hp": 2}}})
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"berrok-1": 1, "yazuiji-1": 7}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+                    "target": "tripitaka", "attack_dice": [3, 3], "defense_dice": [1, 0]})
+    tripitaka = state(table)["pilgrims"]["tripitaka"]
+    assert (tripitaka["hp"], tripitaka["status"]) == (0, "unconscious")
+    assert table.view()["over"] is False
+    # Nobody revives him: face down, on his side, on his back, then dead at the third Maintenance.
+    table = start(client, "q8", karma_upgrades="in_position", quest_setup={"defeats": 1},
+                  position={**Q8_BOARD, "demons": ["yazuiji", "berrok"], "turn": 9,
+                            "pilgrims": {"tripitaka": {"hp": 0, "status": "unconscious",
+                                                       "posture": "back"}}})
+    assert state(table)["pilgrims"]["tripitaka"]["status"] == "dead"
+    assert result(table) == (True, book("Defeat: Tripitaka is Killed."))
