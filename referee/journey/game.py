@@ -414,7 +414,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     initial = "maintenance"
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
-    rules_version = 17
+    rules_version = 18
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -749,10 +749,20 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         """A Pilgrim passed over (Paralyzed) stood on a red square the whole turn: entered here,
         having no activation to end; one who had an activation said so when he ended it."""
         for name in event.get("on_red_square") or []:
+            if self.G["pilgrims"][name]["status"] == "dead":
+                raise self.violation(f"{PILGRIM_NAMES[name]} is dead: his Miniature is off the "
+                                     "board.", Q_DEAD)
             if name not in self.G.get("passed_over", ()):
                 return (f"{PILGRIM_NAMES[name]} had an activation this turn: ending it said "
                         "whether he stood on a red square.")
         return True
+
+    def may_stand_on_red(self) -> list[str]:
+        """The Pilgrims the End of Turn may name on a red square: passed over (no activation to
+        end) and standing now (an Unconscious one loses nothing more: "…the effects will generally
+        make no difference, as the Pilgrim's Health Points are already at 0…")."""
+        return [name for name in self.G.get("passed_over", ())
+                if self.G["pilgrims"][name]["status"] == "active"]
 
     def do_end_turn(self, event):
         G = self.G

@@ -42,6 +42,8 @@ def legal_events(game) -> list[dict]:
         out.append({"type": "maintenance", "player": table})
     elif phase == "end":
         out.append({"type": "end_turn", "player": table})
+        if game.may_stand_on_red():
+            out.append({"type": "end_turn", "player": table, "open": ["on_red_square"]})
     elif phase == "pilgrims":
         out.extend(pilgrim_events(game))
     elif phase == "demons_spawn":

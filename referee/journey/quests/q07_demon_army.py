@@ -18,7 +18,7 @@ from __future__ import annotations
 from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
 
 from ..combat import Q_DEMON_NO_DEFENSE, Q_GREEN_NONE
-from ..rules import Q_LURE
+from ..rules import Q_DEAD, Q_LURE
 from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, printed_in, sutras_held
 from .common import kei_lun_acts_by_his_own_event
 from .q06_kogaiji import TOKEN, may_act, pilgrim_acts
@@ -36,6 +36,10 @@ Q_QUEST5 = ("He will attack all Pilgrims in range/LOS or, if there are no attack
             "will move as described below.")
 Q_CHEST = ("Treasure Chest: Pilgrims can spend 1 AP to pick up or set down the treasure chest. They "
            "can use this to move Kei Lun to a more advantageous spot.")
+Q_KEEPS = ("The revived Pilgrim keeps all their Skill Cards, etc. Only Health Points and Chi are "
+           "changed when Pilgrims are revived.")
+Q_NO_ACTIONS = ("Pilgrims cannot play cards or take any other actions when they are "
+                "Unconscious.")
 Q_PEACH = ("Bathed in its radiant glow, Pilgrims gain +1 on all Cleanse Ritual rolls automatically "
            "when these 3 conditions are satisfied:")
 Q_GUARDING = ("Kei Lun must be in position guarding the treasure chest and the Golden Peach to "
@@ -173,6 +177,14 @@ class DemonArmy(Quest):
             "one turn).",
             {"enum": ["one_action", "two_actions"]}, "one_action",
             citations("journey", Q_CHEST, Q_LURE)),
+        "q7_chest_when_down": Option(
+            "Quest 7 table ruling: the treasure chest held by a Pilgrim knocked out (the book "
+            "is silent). \"kept\": he keeps it while Unconscious, as he keeps his cards, and "
+            "nobody else may pick it up until he sets it down; \"dropped\": it falls to the "
+            "ground on his square, where any Pilgrim may pick it up (1 AP). Either way, when he "
+            "dies his Miniature leaves the board and the chest stays on the ground.",
+            {"enum": ["kept", "dropped"]}, "kept",
+            citations("journey", Q_KEEPS, Q_NO_ACTIONS)),
     }
     rules = (chest_is_not_a_box, golden_peach_bonus, kei_lun_after_the_pilgrims,
              kei_lun_attacked_apart, kei_lun_acts_by_his_own_event(Q_ONE_AP, "kei_lun_ally"))
@@ -400,6 +412,9 @@ class DemonArmy(Quest):
         pilgrim_acts(game, event, action)
         holder = state(game)["chest_holder"]
         if event["action"] == "pick_up" and holder is not None:
+            if game.G["pilgrims"][holder]["status"] != "active":
+                raise game.violation(f"{game.name_of(holder)}, Unconscious, keeps the treasure "
+                                     "chest (table ruling q7_chest_when_down).", Q_KEEPS)
             raise game.violation(f"{game.name_of(holder)} holds the treasure chest.", Q_CHEST)
         if event["action"] == "set_down" and holder != event["pilgrim"]:
             raise game.violation(f"{game.name_of(event['pilgrim'])} does not hold the treasure "
@@ -410,6 +425,26 @@ class DemonArmy(Quest):
                     f"{'picks up' if event['action'] == 'pick_up' else 'sets down'} the treasure "
                     "chest.", Q_CHEST)
         game.after_action()
+
+    @classmethod
+    def on_pilgrim_down(cls, game, pilgrim):
+        if state(game)["chest_holder"] != pilgrim:
+            return
+        name = game.name_of(pilgrim)
+        if game.option("q7_chest_when_down") == "dropped":
+            state(game)["chest_holder"] = None
+            game.effect(f"{name} is Unconscious: the treasure chest falls to the ground on his "
+                        "square (table ruling q7_chest_when_down).", Q_NO_ACTIONS)
+        else:
+            game.effect(f"{name} is Unconscious and keeps the treasure chest (table ruling "
+                        "q7_chest_when_down).", Q_KEEPS)
+
+    @classmethod
+    def on_pilgrim_dead(cls, game, pilgrim):
+        if state(game)["chest_holder"] == pilgrim:
+            state(game)["chest_holder"] = None
+            game.effect(f"{game.name_of(pilgrim)} is removed from the board; the treasure chest "
+                        "stays on the ground where he lay.", Q_DEAD)
 
     @classmethod
     def event_golden_peach(cls, game, event):

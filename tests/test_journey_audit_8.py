@@ -1,0 +1,146 @@
+"""Journey: Wrath of Demons — the eighth independent audit (round 8, `journey`): the general rules
+and the Quests, written from the rulebook (read whole again) and played through the HTTP API (Flask
+test client, in-process). The seventh round's leftovers first (a knocked-out Pilgrim's treasure
+chest, a Quest joined at a later Turn from the setup page, the decks running out, the Demon AI
+with Tripitaka Unconscious, `legal` at the End of Turn), then the audit proper. Each scenario
+quotes its rule in its docstring. Findings are recorded in docs/games/journey.md ("Independent
+audit, eighth round").
+"""
+
+import pytest
+
+from tests.test_journey_audit_6 import free_table, legal, listed
+from tests.test_journey_audit_7 import PARALYZED
+from tests.test_journey_quests_audit import PILGRIMS, ev, maintenance, refused, start, state
+from tests.test_journey_quests_audit_2 import Q7_LATER
+
+
+@pytest.fixture
+def client(module_client):
+    return module_client
+
+
+Q_RED = ("Pilgrims take one point of damage every time they enter one of these squares or if they "
+         "are stationary in the square for a full turn.")
+Q_DEAD = "Remove the Miniature from the game board."
+Q_KEEPS = "The revived Pilgrim keeps all their Skill Cards, etc."
+Q_CHEST = "Treasure Chest: Pilgrims can spend 1 AP to pick up or set down the treasure chest."
+
+
+# == Leftover: the End of Turn lists what may happen on a red square ================================
+
+def test_the_end_of_turn_offers_a_paralyzed_pilgrim_on_a_red_square_and_refuses_a_dead_one(client):
+    """Red Lines: "Pilgrims take one point of damage every time they enter one of these squares or
+    if they are stationary in the square for a full turn." The Paralyzed Monkey King is passed over
+    (no activation to end): `legal` at the End of Turn lists the plain `end_turn` and one with
+    `on_red_square` open, and the one naming him is accepted (he loses the point). Monk Sha is
+    dead ("Remove the Miniature from the game board."): naming him was accepted; refused now with
+    that sentence. Naming Cho Hakkai, who had an activation, stays refused."""
+    table = free_table(client, {"pilgrims": {"monkey_king": PARALYZED,
+                                             "monk_sha": {"hp": 0, "status": "dead"}}})
+    for pilgrim in ("cho_hakkai", "tripitaka"):
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    assert legal(table, "end_turn") == [
+        {"type": "end_turn", "player": "p1"},
+        {"type": "end_turn", "player": "p1", "open": ["on_red_square"]}]
+    error = refused(table, ev("end_turn", on_red_square=["monk_sha"]), Q_DEAD)
+    assert "dead" in error["message"]
+    refused(table, ev("end_turn", on_red_square=["cho_hakkai"]), Q_RED)
+    table.accepted(ev("end_turn", on_red_square=["monkey_king"]))
+    assert state(table)["pilgrims"]["monkey_king"]["hp"] == 9
+
+
+def test_the_end_of_turn_offers_no_red_square_when_everyone_had_an_activation(client):
+    """The same sentence: a Pilgrim who had an activation said whether he stood on a red square
+    when he ended it. With nobody passed over, `legal` lists only the plain `end_turn`."""
+    table = free_table(client)
+    for pilgrim in PILGRIMS:
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    assert table.view()["phase"] == "end"  # no Gate, no Demon: nothing to do in the Demon Phase
+    assert legal(table, "end_turn") == [{"type": "end_turn", "player": "p1"}]
+
+
+# == Leftover: Quest 7's treasure chest held by a Pilgrim knocked out ===============================
+
+def chest_holder_knocked_out(client, **options):
+    """Quest 7 at a later Turn: the Monkey King (1 Health Point) picks up the chest and steps onto a
+    red square: Unconscious."""
+    table = start(client, "q7", position={**Q7_LATER, "pilgrims": {"monkey_king": {"hp": 1}}},
+                  quest_setup={"kei_lun_hp": 10},
+                  initiative=["monkey_king", "cho_hakkai", "monk_sha", "tripitaka"], **options)
+    maintenance(table)
+    table.accepted(ev("treasure_chest", pilgrim="monkey_king", action="pick_up"))
+    table.accepted(ev("move", pilgrim="monkey_king", steps=1, red=1))
+    assert state(table)["pilgrims"]["monkey_king"]["status"] == "unconscious"
+    return table
+
+
+def test_quest_7_an_unconscious_pilgrim_keeps_the_chest_by_default(client):
+    """Defeated Pilgrims and Revive: the book says nothing of the chest; "The revived Pilgrim keeps
+    all their Skill Cards, etc. Only Health Points and Chi are changed when Pilgrims are revived."
+    Ruling `q7_chest_when_down`, default `kept`: the Monkey King knocked out keeps the chest; Cho
+    Hakkai's pick-up is refused quoting that sentence and not listed."""
+    table = chest_holder_knocked_out(client)
+    assert state(table)["quest_state"]["chest_holder"] == "monkey_king"
+    assert listed(table, "treasure_chest") == []
+    error = refused(table, ev("treasure_chest", pilgrim="cho_hakkai", action="pick_up"), Q_KEEPS)
+    assert "Unconscious" in error["message"]
+
+
+def test_quest_7_ruling_dropped_puts_the_chest_on_the_ground(client):
+    """Ruling `q7_chest_when_down` `dropped` ("Pilgrims cannot play cards or take any other actions
+    when they are Unconscious."): the chest falls on his square; Cho Hakkai picks it up (listed,
+    accepted: "Treasure Chest: Pilgrims can spend 1 AP to pick up or set down the treasure
+    chest.")."""
+    table = chest_holder_knocked_out(client, q7_chest_when_down="dropped")
+    assert state(table)["quest_state"]["chest_holder"] is None
+    assert listed(table, "treasure_chest", pilgrim="cho_hakkai", action="pick_up")
+    table.accepted(ev("treasure_chest", pilgrim="cho_hakkai", action="pick_up"))
+    assert state(table)["quest_state"]["chest_holder"] == "cho_hakkai"
+
+
+def test_quest_7_the_chest_of_a_pilgrim_who_dies_stays_on_the_board(client):
+    """Maintenance: "If they are on their back, the time to revive them has run out and they are
+    dead. Remove the Miniature from the game board." The Miniature leaves, not the chest (a
+    Token): under the default `kept`, the Monkey King unrevived dies at the third Maintenance and
+    the chest is on the ground; Cho Hakkai picks it up."""
+    table = chest_holder_knocked_out(client)
+    for _ in range(3):
+        play_quest_7_turn(table)
+    pilgrims = state(table)["pilgrims"]
+    assert pilgrims["monkey_king"]["status"] == "dead"
+    assert state(table)["quest_state"]["chest_holder"] is None
+    table.accepted(ev("treasure_chest", pilgrim="cho_hakkai", action="pick_up"))
+
+
+def play_quest_7_turn(table):
+    """The rest of the turn, quietly: activations ended, Kei Lun guards, no Demon acts."""
+    for _ in range(60):
+        view = table.view()
+        if view["phase"] == "maintenance":
+            table.accepted(ev("maintenance"))
+            return
+        events = {e["type"]: e for e in view["legal"]}
+        if "end_activation" in events:
+            table.accepted(ev("end_activation", pilgrim=events["end_activation"]["pilgrim"]))
+        elif "kei_lun_ally" in events:
+            table.accepted(ev("kei_lun_ally", action="none", guarding=True))
+        elif "measure" in events:
+            of = events["measure"]["of"]
+            s = view["state"]
+            ids = ([g for g, v in s["gates"].items() if v["status"] == "active"] if of == "gates"
+                   else [d for d, v in s["demons"].items() if v.get("active", True)])
+            table.accepted(ev("measure", of=of, distances={x: i + 1 for i, x in enumerate(ids)}))
+        elif "spawn" in events:
+            table.accepted(ev("spawn", gate=events["spawn"]["gate"], card="reinforcement",
+                              demons=["berrok"]))
+        elif "demon_options" in events:
+            table.accepted(ev("demon_options", demon=events["demon_options"]["demon"],
+                              options=[]))
+        elif "demon_plan" in events:
+            table.accepted({k: v for k, v in events["demon_plan"].items() if k != "open"})
+        elif "end_turn" in events:
+            table.accepted(ev("end_turn"))
+        else:
+            raise AssertionError(view["legal"])
+    raise AssertionError("the turn did not end")
