@@ -14,6 +14,7 @@ from .rules import (
     Q_DISTRACTION,
     Q_LIMP,
     Q_LURE,
+    Q_NO_CARDS,
     Q_RED_ENTERED,
     Q_ROOMS,
 )
@@ -55,8 +56,6 @@ Q_WHITE = ("If the arrow ends pointing at the white area, the Player draws 3 For
            "of their choice, ignoring and discarding the other 2.")
 Q_BLACK = ("If the arrow ends pointing at the black area, the Player is forced to draw a Misfortune "
            "Card.")
-Q_NO_CARDS = ("It is extremely unlikely that both the Draw Deck and Discard Pile will be empty, but if "
-              "this ever happens, you cannot draw new cards of that type until some are discarded.")
 Q_RESHUFFLE = ("If the Draw Deck is empty, shuffle the Discard Pile and use it as the Draw Deck, as "
                "normal.")
 Q_DOOR_OPEN = ("When you break down the door, flip the Door Token over, to show the doorway is "

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .profiles import MASTER_SKILL_COST, MAX_WEAPON_LEVEL, PILGRIM_NAMES, TRADE_BLOCK
+from .profiles import (
+    CORRUPTION_CARDS,
+    MASTER_SKILL_COST,
+    MAX_WEAPON_LEVEL,
+    PILGRIM_NAMES,
+    TRADE_BLOCK,
+)
+from .rules import Q_NO_CARDS
 
 Q_MASTER_ROW = ("| 4 Good Karma + 1 Action Point | A One-time-use Skill Card. This is the Master Skill "
                 "Action. |")
@@ -40,6 +47,12 @@ class KarmaMixin:
             self.effect(f"{PILGRIM_NAMES[name]} has {pilgrim[f'{kind}_karma']} {kind.title()} "
                         "Karma: the trade is mandatory now.", Q_MANDATORY)
 
+    def corruption_cards_left(self) -> int:
+        """Corruption Cards still to draw: the deck less those the Pilgrims hold (permanent, never
+        discarded)."""
+        held = sum(len(p["corruption"]) for p in self.G["pilgrims"].values())
+        return max(0, CORRUPTION_CARDS - held)
+
     def trade_due(self, name: str) -> str | None:
         pilgrim = self.pilgrim(name)
         for kind in ("good", "bad"):
@@ -66,8 +79,12 @@ class KarmaMixin:
             if "corruption" in event or "upgrade_weapon" in event:
                 raise self.violation("Good Karma gives a Permanent Skill Card.", Q_GOOD_ROW)
             return True
-        if "corruption" not in event:
+        left = self.corruption_cards_left()
+        if "corruption" not in event and left:
             raise BadRequest("name the Corruption Card drawn", "event.corruption")
+        if "corruption" in event and not left:
+            raise self.violation(f"The Pilgrims hold all {CORRUPTION_CARDS} Corruption Cards: "
+                                 "none can be drawn.", Q_NO_CARDS)
         if "card" in event:
             raise self.violation("Bad Karma gives a weapon upgrade and a Corruption Card.",
                                  Q_BAD_ROW)
@@ -98,8 +115,13 @@ class KarmaMixin:
             else:
                 self.effect(f"{label} trades 10 Bad Karma: the weapon is fully upgraded.",
                             Q_FULLY_UPGRADED)
-            pilgrim["corruption"].append(event["corruption"])
-            self.effect(f"{label} takes the Corruption Card {event['corruption']}.", Q_CORRUPTION)
+            if "corruption" in event:
+                pilgrim["corruption"].append(event["corruption"])
+                self.effect(f"{label} takes the Corruption Card {event['corruption']}.",
+                            Q_CORRUPTION)
+            else:
+                self.effect(f"{label} takes no Corruption Card: the Pilgrims hold all "
+                            f"{CORRUPTION_CARDS}.", Q_NO_CARDS)
 
     # -- Master Skill ------------------------------------------------------------------------------
 

@@ -75,8 +75,9 @@ def legal_events(game) -> list[dict]:
         due = game.trade_due(name)
         if due:
             event = {"type": "karma_trade", "player": seat_of[name], "pilgrim": name,
-                     "kind": due.lower(), "open": ["card" if due == "Good" else "corruption"]}
-            out.append(event)
+                     "kind": due.lower()}
+            drawn = "card" if due == "Good" else "corruption" if game.corruption_cards_left() else None
+            out.append({**event, "open": [drawn]} if drawn else event)
         for card in sorted(set(pilgrim["misfortunes_due"])):
             out.append({"type": "misfortune", "player": seat_of[name], "pilgrim": name,
                         "card": card, "open": ["lose", "condition"]})

@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.core import SetupError
 
 from .profiles import (
+    CORRUPTION_CARDS,
     DEMON_TYPES,
     FORTUNE_CARDS,
     MAX_WEAPON_LEVEL,
@@ -118,10 +119,11 @@ def setup(game, players, options, position):
                                  "rulebook does not print it)", f"options.pilgrim_profiles.{name}")
         given = (position.get("pilgrims") or {}).get(name, {})
         pilgrims[name] = fresh_pilgrim(profile, given, f"position.pilgrims.{name}")
-    held = sum(len(p["fortune"]) for p in pilgrims.values())
-    if held > FORTUNE_CARDS:
-        raise SetupError(f"the game has {FORTUNE_CARDS} Fortune Cards, not the {held} the Pilgrims "
-                         "hold", "position.pilgrims")
+    for deck, size in (("fortune", FORTUNE_CARDS), ("corruption", CORRUPTION_CARDS)):
+        held = sum(len(p[deck]) for p in pilgrims.values())
+        if held > size:
+            raise SetupError(f"the game has {size} {deck.title()} Cards, not the {held} the "
+                             "Pilgrims hold", "position.pilgrims")
 
     demon_entries = options.get("demon_profiles") or {}
     demons = {}

@@ -94,6 +94,7 @@ def printed_deck(name: str) -> str | None:
 
 
 FORTUNE_CARDS = _CARD_DATA["decks"]["fortune"]["cards"]
+CORRUPTION_CARDS = _CARD_DATA["decks"]["corruption"]["cards"]
 
 
 def fortune_card(name: str) -> dict:

@@ -113,3 +113,5 @@ Q_ROOMS = ("Generally, Demons and Gates behind closed doors are inactive until t
 Q_BLUE = ("Demons are too strong to be impeded by these features, but Pilgrims pay 2 Movement "
           "Points for a blue square, rather than the normal 1 Movement Point, including Changing "
           "Face.")
+Q_NO_CARDS = ("It is extremely unlikely that both the Draw Deck and Discard Pile will be empty, but if "
+              "this ever happens, you cannot draw new cards of that type until some are discarded.")

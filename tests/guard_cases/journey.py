@@ -239,6 +239,15 @@ CASES = [
          ev("karma_trade", pilgrim=MK, kind="bad", corruption="Permanent Limp",
             upgrade_weapon=True), K.Q_FULLY_UPGRADED,
          "a weapon upgrade past Level 3: the fully-upgraded sentence", [M]),
+    Case("trade_draw", setup({"pilgrims": {MK: {"bad_karma": 10, "weapon_level": 3,
+                                                "corruption": [f"C{n}" for n in range(16)]}}}),
+         ev("karma_trade", pilgrim=MK, kind="bad", corruption="Permanent Limp"), R.Q_NO_CARDS,
+         "a 17th Corruption Card drawn: the game has 16, never discarded, and none can be drawn "
+         "until some are discarded", [M]),
+    Case("red_square_passed_over", setup({"pilgrims": {CH: {"hp": 0, "status": "dead"}}}),
+         ev("end_turn", on_red_square=[CH]), R.Q_DEAD,
+         "the End of Turn naming dead Cho Hakkai on a red square: his Miniature was removed from "
+         "the board", [M, *(end(p) for p in PILGRIMS if p != CH)]),
     # -- attacks ---------------------------------------------------------------------------------------
     Case("no_pending_decision", setup(ONE_BERROK), ev("rest", pilgrim=MK), A.Q_CHOOSE_OPTION,
          "resting before choosing Kill or Cleanse for a Defeated Berrok",
