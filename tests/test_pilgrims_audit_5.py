@@ -183,11 +183,10 @@ def fits(entry_symbol, slot) -> bool:
     return entry_symbol in (None, "coin", "any", slot)
 
 
-def allowed(cost, entries, unnamed, clovers) -> bool:
-    """The book's reading of a payment, by brute force: each entry (an item card's adventure
-    symbol, None when a clover converts it, or a named discount's symbol) pays its own symbol of
-    the items cost, and the discounts not named cover the rest ("More discount abilities ... can
-    be used"), each its own symbol; a clover a conversion."""
+def covers(cost, entries, unnamed, clovers) -> bool:
+    """Each entry (an item card's adventure symbol, None when a clover converts it, or a named
+    discount's symbol) pays its own symbol of the items cost, and the discounts not named cover the
+    rest ("More discount abilities ... can be used"), each its own symbol; a clover a conversion."""
     if entries.count(None) > clovers or len(entries) > len(cost):
         return False
     for slots in permutations(range(len(cost))):
@@ -198,16 +197,19 @@ def allowed(cost, entries, unnamed, clovers) -> bool:
                     for order in permutations(unnamed, len(rest))):
                 return True
     return False
-    if len(entries) > len(cost):
+
+
+def allowed(cost, items, named, unnamed, clovers) -> bool:
+    """The book's reading of a payment, by brute force: the item cards (each its printed adventure
+    symbol and whether a clover converts it) and the named discounts cover the cost, and each card
+    converted needs it ("convert an item card's adventure symbol to match the items cost": a card
+    that pays as printed is not converted)."""
+    entries = [None if converted else symbol for symbol, converted in items]
+    if not covers(cost, entries + named, unnamed, clovers):
         return False
-    for slots in permutations(range(len(cost))):
-        mine, rest = slots[:len(entries)], [cost[s] for s in slots[len(entries):]]
-        if all(fits(symbol, cost[s]) for (symbol, _), s in zip(entries, mine, strict=True)):
-            if len(rest) <= len(unnamed) and any(
-                    all(fits(d, slot) for d, slot in zip(order, rest, strict=False))
-                    for order in permutations(unnamed, len(rest))):
-                return True
-    return False
+    return not any(converted and covers(cost, entries[:n] + [symbol] + entries[n + 1:] + named,
+                                        unnamed, clovers)
+                   for n, (symbol, converted) in enumerate(items))
 
 
 def ways_to_pay(pool_size, discounts):
@@ -264,11 +266,11 @@ def test_every_way_to_pay_is_accepted_exactly_when_the_book_allows_it(
     for items, named in ways_to_pay(len(pool), discounts):
         pay = [{**pool[i][0], **({"convert": True} if c else {})} for i, c in items]
         pay += [{"improvement": d + 1} for d in named]
-        entries = [None if c else pool[i][1] for i, c in items] + [discounts[d] for d in named]
         unnamed = [d for n, d in enumerate(discounts) if n not in named]
         event = ev("complete_adventure", source="display", index=1, pay=pay)
         ok, model = accepts(model, event, setup)
-        assert ok == allowed(cost, entries, unnamed, clovers), (pay, ok)
+        assert ok == allowed(cost, [(pool[i][1], c) for i, c in items],
+                             [discounts[d] for d in named], unnamed, clovers), (pay, ok)
         if ok and not named:
             accepted.append(pay)
 
@@ -502,10 +504,11 @@ TYPES = ("wanderer", "nobleheart", "beast", "scoundrel")
 def meets(requirement, party, companions, converted, retire, crosses, clovers) -> bool:
     """The book's reading: one companion of the party per symbol ("Symbols in this box indicate
     companions a player needs to have in their party"), each showing the symbol, or any for '?',
-    or converted for 2 clovers; as many of them retired as there are crosses."""
+    or else converted for 2 clovers ("to match an adventure card's party requirement": one that
+    matches is not converted); as many of them retired as there are crosses."""
     return (len(companions) == len(requirement) == len(set(companions))
             and all(1 <= c <= len(party) for c in companions)
-            and all(symbol == "?" or c in converted or symbol in party[c - 1]
+            and all((c in converted) != (symbol == "?" or symbol in party[c - 1])
                     for c, symbol in zip(companions, requirement, strict=True))
             and set(converted) <= set(companions) and 2 * len(converted) <= clovers
             and set(retire) <= set(companions) and len(retire) == crosses)

@@ -47,6 +47,12 @@ Q_C_CLOVER = "In addition, if a player signs up for the C tile, they immediately
 Q_CLOVER_ADVENTURE = ("Spend 1 clover token in the Adventure phase to convert an item card's "
                       "adventure symbol to match the items cost and complete the adventure. "
                       "Improvement discount symbols aren't affected.")
+Q_CLOVER_TO_MATCH = ("Spend 1 clover token in the Adventure phase to convert an item card's "
+                     "adventure symbol to match the items cost and complete the adventure.")
+Q_CLOVER_OPTIONS = ("Players can spend clover tokens—returning them to the supply—for the "
+                    "following options:")
+Q_CLOVER_WISELY = ("Note: This allows players to use any item card to activate a character or "
+                   "complete an adventure card! Spend clover tokens wisely…")
 Q_DISCOUNT_UNCONVERTED = "Improvement discount symbols aren't affected."
 Q_CLOVER_TYPE = ("Spend 2 clover tokens during the Adventure phase to convert a companion card's "
                  "type to match an adventure card's party requirement.")
@@ -106,9 +112,18 @@ class AdventureMixin:
         unnamed = [a["discount"] for a in player["completed"] if "discount" in a]
         for discount in named:
             unnamed.remove(discount)
-        reason = cover_cost(cost, paid + [None if d == "any" else d for d in named], unnamed)
+        named_paid = [None if d == "any" else d for d in named]
+        reason = cover_cost(cost, paid + named_paid, unnamed)
         if reason:
             raise self.violation(reason[0].upper() + reason[1:] + ".", Q_PAY)
+        needless = self.option("needless_conversion") == "refuse"
+        for n, (symbol, item) in enumerate(zip(paid, items, strict=True)):
+            as_printed = paid[:n] + [item["adventure"]] + paid[n + 1:]
+            if needless and symbol is None and not unmatched_discount(cost, as_printed, named) \
+                    and not cover_cost(cost, as_printed + named_paid, unnamed):
+                raise self.violation(f"The {item['adventure']} item card pays the items cost "
+                                     f"({', '.join(cost)}) as it is: no clover converts it.",
+                                     Q_CLOVER_TO_MATCH)
         if "coin" in paid:
             self.effect("A wild (coin) item card pays for any adventure symbol.", Q_WILD)
         if converted:
@@ -193,6 +208,13 @@ class AdventureMixin:
         if reason:
             raise self.violation(reason[0].upper() + reason[1:] + ".",
                                  Q_ANY if "?" in requirement else Q_TYPE_SYMBOL)
+        for place, symbol in zip(companions, requirement, strict=True):
+            shown = self.character(player, place)["card"]["types"]
+            if place in converted and (symbol == cards.ANY_COMPANION or symbol in shown) and (
+                    self.option("needless_conversion") == "refuse"):
+                raise self.violation(f"Companion {place} ({'/'.join(shown)}) meets the {symbol} "
+                                     "requirement as it is: no clover converts its type.",
+                                     Q_CLOVER_TYPE)
         if 2 * len(converted) > player["clovers"]:
             raise self.violation("Converting a companion's type costs 2 clover tokens.",
                                  Q_CLOVER_TYPE)

@@ -37,7 +37,14 @@ from referee.core import BadRequest, Option, Referee, SetupError, citations, cit
 
 from . import cards, scoring
 from .abilities import Q_ANOTHER, AbilitiesMixin
-from .adventure import Q_ONE_ADVENTURE, AdventureMixin
+from .adventure import (
+    Q_CLOVER_OPTIONS,
+    Q_CLOVER_TO_MATCH,
+    Q_CLOVER_TYPE,
+    Q_CLOVER_WISELY,
+    Q_ONE_ADVENTURE,
+    AdventureMixin,
+)
 from .board import (
     CORNERS,
     DECKS,
@@ -246,6 +253,16 @@ OPTIONS = {
         "the last of the 3 level I places), whatever its level, to the bottom of its own deck.",
         {"enum": ["rightmost_level1", "middle"]}, "rightmost_level1",
         citations("pilgrims", Q_ROUND_TWO_CARD, Q_DRAW_INSTEAD, Q_LEVEL_ONE_LEFT)),
+    "needless_conversion": Option(
+        "Table ruling: a clover spent to convert what already matches (a coin, an item card "
+        "paying its own symbol, an item matching the character, a companion of the required "
+        "type). \"refuse\" (default, the literal reading: each clover option converts \"to "
+        "match\", and a card that matches as printed is not converted to match anything): "
+        "refused, quoting the option's sentence. \"accept\": the clover is spent and the card "
+        "counts as printed (\"Spend clover tokens wisely…\").",
+        {"enum": ["refuse", "accept"]}, "refuse",
+        citations("pilgrims", Q_CLOVER_OPTIONS, Q_CLOVER_TO_MATCH, Q_CLOVER_ACTIVATION,
+                  Q_CLOVER_TYPE, Q_CLOVER_WISELY)),
     "convert_for_leader": Option(
         "Table ruling: may a clover convert an item's activation symbol to activate the leader? "
         "The clover rule says \"to match a companion card\"; the activation rule covers \"a "
@@ -272,7 +289,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 9
+    rules_version = 10
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
@@ -790,6 +807,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if event.get("convert_to", symbols[0]) not in symbols:
                 raise self.violation(f"A clover converts the item's symbol to match the character "
                                      f"({', '.join(symbols)}), not to {event['convert_to']}.",
+                                     Q_CLOVER_ACTIVATION)
+            if item["activation"] in symbols and self.option("needless_conversion") == "refuse":
+                raise self.violation(f"The {item['activation']} item already matches the "
+                                     f"character ({', '.join(symbols)}): no clover converts it.",
                                      Q_CLOVER_ACTIVATION)
             return True
         if "convert_to" in event:

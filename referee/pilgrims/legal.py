@@ -143,6 +143,8 @@ def activate_events(game, seat, player) -> list[dict]:
         conversions = ([{"convert_to": symbol} for symbol in symbols]
                        if len(symbols) > 1 and not printed else [{}])
         for place, item in enumerate(player["hand"], start=1):
+            if item in player["hand"][:place - 1]:  # two alike cards are one move, listed once
+                continue
             event = {"type": "activate", "player": seat, "character": which, "hand": place}
             if item["activation"] in symbols:
                 out.append(event)

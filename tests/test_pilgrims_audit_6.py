@@ -1,0 +1,285 @@
+"""Sixth independent audit of the Pilgrims: Curious Adventures referee (round 8), written from the
+rulebook and the API's own description: what round 7 left (a clover converting a symbol that
+already matches, two alike hand cards listed as two activations, sign-ups against a brute-force
+reading of the book with discounts), then setup at each player count, the first round, each
+"cannot", the end of the game with its ties, and the book's own examples.
+
+The table (example setup): campfires at (1,3) (2,2) (2,4) (4,2) (4,4) (5,3); public quest tiles, left
+to right: B (mission 2c, notes; cost fist + speech), A (1a, wanderers; leaf + leaf), C (5, level II
+adventures; speech + fist + leaf); p1's leader shows a sword, p2's notes.
+"""
+
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.core import engine
+from referee.pilgrims import Game
+from tests.test_pilgrims_audit import DISPLAY, A, C, I, M, ev, example_setup, in_book, me, start, two
+from tests.test_pilgrims_audit_4 import posted
+from tests.test_pilgrims_audit_5 import (
+    SYMBOLS,
+    accepts,
+    adventure_phase,
+    allowed,
+    discount,
+    ways_to_pay,
+)
+
+CLOVER_TO_MATCH = in_book("Spend 1 clover token in the Adventure phase to convert an item card's "
+                          "adventure symbol to match the items cost and complete the adventure.")
+CLOVER_ACTIVATION = in_book("Spend 1 clover token in the Activate phase to convert an item card's "
+                            "activation symbol to match a companion card.")
+CLOVER_TYPE = in_book("Spend 2 clover tokens during the Adventure phase to convert a companion "
+                      "card's type to match an adventure card's party requirement.")
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def activate_phase(client, p1, **options):
+    """Ann has moved (movement space 1): the Activate phase."""
+    return start(client, {"phase": "activate", "display": DISPLAY,
+                          "players": two({"movement": [1], **p1})}, **options)
+
+
+# -- a clover spent on a symbol that already matches ---------------------------------------------
+#
+# "Players can spend clover tokens—returning them to the supply—for the following options:" and each
+# option is a conversion "to match": the items cost, a companion card, a party requirement. A card
+# that matches as printed is not converted to match anything, so the spend is none of the options;
+# the sentence of the option the player tried is quoted.
+
+
+def test_a_clover_converting_an_item_card_that_pays_as_printed_is_refused(client):
+    """A fist card paying the fist adventure, converted with Ann's clover: refused with the
+    sentence that makes a conversion "to match the items cost". The twin: the same card without the
+    clover (Ann keeps it)."""
+    table = adventure_phase(client, {"clovers": 1, "hand": [I("fist", "star")]})
+    error = table.refused(ev("complete_adventure", source="display", index=1,
+                             pay=[{"hand": 1, "convert": True}]), CLOVER_TO_MATCH)
+    assert error["rule"]["quote"] == CLOVER_TO_MATCH
+    assert error["message"] == ("The fist item card pays the items cost (fist) as it is: no clover "
+                                "converts it.")
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
+    assert me(table)["clovers"] == 1
+
+
+def test_a_clover_converting_a_coin_is_refused(client):
+    """"A wild item card substitutes for any adventure symbol." — a coin needs no conversion."""
+    table = adventure_phase(client, {"clovers": 1, "hand": [I("coin", "star")]})
+    table.refused(ev("complete_adventure", source="display", index=1,
+                     pay=[{"hand": 1, "convert": True}]), CLOVER_TO_MATCH)
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]))
+
+
+def test_two_conversions_where_one_does_are_refused_and_either_one_alone_accepted(client):
+    """The fist + leaf adventure paid by a fist card and a speech card, both converted: the fist
+    card pays the fist as printed, so its clover converts nothing. The speech card alone converted
+    is accepted, for one clover."""
+    p1 = {"clovers": 2, "hand": [I("fist", "star"), I("speech", "star")]}
+    table = adventure_phase(client, p1)
+    table.refused(ev("complete_adventure", source="display", index=4,
+                     pay=[{"hand": 1, "convert": True}, {"hand": 2, "convert": True}]),
+                  CLOVER_TO_MATCH)
+    table.accepted(ev("complete_adventure", source="display", index=4,
+                      pay=[{"hand": 1}, {"hand": 2, "convert": True}]))
+    assert me(table)["clovers"] == 1
+
+
+def test_a_conversion_a_named_discount_makes_needless_is_refused(client):
+    """A leaf discount named for the fist + leaf adventure with a fist card converted: the discount
+    pays the leaf, so the fist card pays the fist as printed."""
+    p1 = {"clovers": 1, "completed": [discount("leaf")], "hand": [I("fist", "star")]}
+    table = adventure_phase(client, p1)
+    table.refused(ev("complete_adventure", source="display", index=4,
+                     pay=[{"improvement": 1}, {"hand": 1, "convert": True}]), CLOVER_TO_MATCH)
+    table.accepted(ev("complete_adventure", source="display", index=4,
+                      pay=[{"improvement": 1}, {"hand": 1}]))
+
+
+def test_converting_a_speech_card_instead_of_paying_the_fist_card_is_still_accepted(client):
+    """Which cards to discard is the player's choice: the speech card converted pays the fist cost
+    (it needs its clover), and the fist card stays in hand."""
+    table = adventure_phase(client, {"clovers": 1, "hand": [I("fist", "star"),
+                                                            I("speech", "star")]})
+    table.accepted(ev("complete_adventure", source="display", index=1,
+                      pay=[{"hand": 2, "convert": True}]))
+    assert me(table)["hand"] == [I("fist", "star")] and me(table)["clovers"] == 0
+
+
+def test_a_clover_converting_an_item_that_matches_the_companion_is_refused(client):
+    """A star item under a star companion with a clover's conversion: refused with the Activate
+    phase's clover sentence ("to match a companion card"); without the clover, accepted."""
+    table = activate_phase(client, {"clovers": 1, "hand": [I("fist", "star")],
+                                    "party": [M(C(["beast"], ["star"]))]})
+    error = table.refused(ev("activate", character=1, hand=1, convert=True), CLOVER_ACTIVATION)
+    assert error["rule"]["quote"] == CLOVER_ACTIVATION
+    assert "already matches" in error["message"]
+    table.accepted(ev("activate", character=1, hand=1))
+    assert me(table)["clovers"] == 1
+
+
+def test_a_clover_converting_a_matching_item_to_another_symbol_of_the_companion_is_refused(client):
+    """A companion showing a star and notes, a star item: the item matches already, so a clover
+    converting it to notes (to show notes to an improvement) is no conversion "to match a companion
+    card"; a compass item converted to notes is accepted."""
+    p1 = {"clovers": 1, "hand": [I("fist", "star"), I("fist", "compass")],
+          "party": [M(C(["beast"], ["star", "notes"]))]}
+    table = activate_phase(client, p1)
+    table.refused(ev("activate", character=1, hand=1, convert=True, convert_to="notes"),
+                  CLOVER_ACTIVATION)
+    table.accepted(ev("activate", character=1, hand=2, convert=True, convert_to="notes"))
+
+
+def test_two_clovers_converting_a_companion_of_the_required_type_are_refused(client):
+    """A beast named for a beast requirement with its type converted for 2 clovers: refused with
+    the type conversion's sentence; a wanderer converted for the same card is accepted."""
+    card = A(1, 3, ["beast"], ["fist"])
+    p1 = {"clovers": 2, "hand": [I("fist", "star")],
+          "party": [M(C(["beast"], ["star"])), M(C(["wanderer"], ["notes"]))]}
+    table = adventure_phase(client, p1, [card, *DISPLAY[1:]])
+    error = table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                             companions=[1], convert_types=[1]), CLOVER_TYPE)
+    assert error["rule"]["quote"] == CLOVER_TYPE
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                      companions=[2], convert_types=[2]))
+    assert me(table)["clovers"] == 0
+
+
+def test_a_type_converted_for_a_question_mark_is_refused(client):
+    """"Note: The question mark means the party requirement is satisfied by any companion,
+    regardless of the type." — no type needs converting for it."""
+    card = A(1, 3, ["?"], ["fist"])
+    p1 = {"clovers": 2, "hand": [I("fist", "star")], "party": [M(C(["beast"], ["star"]))]}
+    table = adventure_phase(client, p1, [card, *DISPLAY[1:]])
+    table.refused(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                     companions=[1], convert_types=[1]), CLOVER_TYPE)
+    table.accepted(ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                      companions=[1]))
+
+
+# -- two alike cards in hand: one activation --------------------------------------------------------
+
+
+def test_two_alike_hand_cards_are_listed_as_one_activation(client):
+    """Two fist/sword cards and a leaf/sword card in hand, the leader showing a sword: the Activate
+    phase lists the leader with hand 1 and hand 3 (hand 2 is the same move as hand 1), and the
+    clover; each listed move is accepted."""
+    p1 = {"hand": [I("fist", "sword"), I("fist", "sword"), I("leaf", "sword")]}
+    listed = activate_phase(client, p1).view("p1")["legal"]
+    assert listed == [ev("activate", character="leader", hand=1),
+                      ev("activate", character="leader", hand=3), ev("gain_clover")]
+    for event in listed:
+        activate_phase(client, p1).accepted(posted(event))
+
+
+def test_alike_cards_converted_are_listed_once_per_symbol(client):
+    """Two alike compass cards, a star + notes companion and a clover: one conversion to each of
+    its symbols, for hand 1 only."""
+    p1 = {"clovers": 1, "hand": [I("fist", "compass"), I("fist", "compass")],
+          "party": [M(C(["beast"], ["star", "notes"]))]}
+    listed = [e for e in activate_phase(client, p1).view("p1")["legal"] if e["type"] == "activate"]
+    assert listed == [ev("activate", character=1, hand=1, convert=True, convert_to="star"),
+                      ev("activate", character=1, hand=1, convert=True, convert_to="notes")]
+
+
+# -- every way to sign up for a public quest: accepted exactly when the book allows it ------------
+
+
+def sign_up_setup(client, cost, hand, leader_holds, discounts, clovers):
+    """Ann's Adventure phase, tile B's items cost `cost`."""
+    setup = example_setup(client)
+    setup["options"]["public_quests"][0]["cost"] = cost
+    setup["position"] = {
+        "phase": "activate", "turn": {"activated": True}, "display": DISPLAY,
+        "players": two({"movement": [1], "hand": hand, "leader_holds": leader_holds,
+                        "clovers": clovers, "completed": [discount(d) for d in discounts]})}
+    return engine.check_setup(Game, setup)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cost=st.lists(st.sampled_from(SYMBOLS), max_size=3),
+       hand=st.lists(st.sampled_from((*SYMBOLS, "coin")), max_size=3),
+       leader_holds=st.sampled_from((None, *SYMBOLS, "coin")),
+       discounts=st.lists(st.sampled_from((*SYMBOLS, "any")), min_size=1, max_size=2),
+       clovers=st.integers(0, 2))
+def test_every_way_to_sign_up_with_discounts_is_accepted_exactly_when_the_book_allows_it(
+        client, cost, hand, leader_holds, discounts, clovers):
+    """"1. Discard item cards to pay the items cost. This follows the same process as when
+    completing an adventure card." and "Discount the cost to complete an adventure or to sign up for
+    a public quest by 1 item card of the indicated type." — each payment for tile B (up to 3 item
+    cards from the hand and the leader, each converted or not, any of Ann's discounts named) is
+    accepted exactly when the brute-force reading of the book allows it (the discounts not named
+    covering what the cards leave; a clover only on a card that needs it); and what can be done
+    next lists tile B once for each distinct accepted way at the fewest clovers."""
+    setup = sign_up_setup(client, cost, [I(s, "star") for s in hand],
+                          leader_holds and I(leader_holds, "compass"), discounts, clovers)
+    model = engine.start(Game, setup)
+    pool = [({"hand": n + 1}, s) for n, s in enumerate(hand)]
+    if leader_holds:
+        pool.append(({"character": "leader"}, leader_holds))
+    accepted = []
+    for items, named in ways_to_pay(len(pool), discounts):
+        pay = [{**pool[i][0], **({"convert": True} if c else {})} for i, c in items]
+        pay += [{"improvement": d + 1} for d in named]
+        unnamed = [d for n, d in enumerate(discounts) if n not in named]
+        ok, model = accepts(model, ev("sign_up", tile="B", pay=pay), setup)
+        assert ok == allowed(cost, [(pool[i][1], c) for i, c in items],
+                             [discounts[d] for d in named], unnamed, clovers), (pay, ok)
+        if ok and not named:
+            accepted.append(pay)
+
+    def way(pay):  # two hand cards showing the same symbols are one way to pay
+        return tuple(sorted((hand[e["hand"] - 1] if "hand" in e else e["character"],
+                             bool(e.get("convert"))) for e in pay))
+    fewest = min((sum(bool(e.get("convert")) for e in pay) for pay in accepted), default=0)
+    events = [e for e in model.legal() if e["type"] == "sign_up" and e["tile"] == "B"]
+    for event in events:
+        engine.apply(engine.start(Game, setup), posted(event))
+    listed = [e["pay"] for e in events]
+    assert len({way(pay) for pay in listed}) == len(listed)
+    assert {way(pay) for pay in listed} == {
+        way(pay) for pay in accepted if sum(bool(e.get("convert")) for e in pay) == fewest}
+
+
+def test_the_brute_force_reading_refuses_a_needless_conversion():
+    """The property tests' reading itself: a fist card converted for a fist cost is refused, a
+    speech card converted for it allowed, and with a fist discount neither card is needed."""
+    assert not allowed(["fist"], [("fist", True)], [], [], 1)
+    assert allowed(["fist"], [("speech", True)], [], [], 1)
+    assert allowed(["fist"], [], [], ["fist"], 0)
+    assert [allowed(["fist", "leaf"], [("fist", a), ("speech", b)], [], [], 2)
+            for a, b in product((False, True), repeat=2)] == [False, True, False, False]
+
+
+def test_under_the_accept_ruling_a_needless_conversion_spends_its_clover(client):
+    """Table ruling `needless_conversion` = accept ("Spend clover tokens wisely…"): the fist card
+    converted for the fist cost, the star item for the star companion and the beast's type for the
+    beast requirement are each accepted, and the clovers are spent."""
+    table = start(client, {"phase": "activate", "turn": {"activated": True},
+                           "display": [A(1, 3, ["beast"], ["fist"]), *DISPLAY[1:]],
+                           "players": two({"movement": [1], "clovers": 3,
+                                           "hand": [I("fist", "star")],
+                                           "party": [M(C(["beast"], ["star"]))]})},
+                  needless_conversion="accept")
+    table.accepted(ev("complete_adventure", source="display", index=1,
+                      pay=[{"hand": 1, "convert": True}], companions=[1], convert_types=[1]))
+    assert me(table)["clovers"] == 0
+    table = activate_phase(client, {"clovers": 1, "hand": [I("fist", "star")],
+                                    "party": [M(C(["beast"], ["star"]))]},
+                           needless_conversion="accept")
+    table.accepted(ev("activate", character=1, hand=1, convert=True))
+    assert me(table)["clovers"] == 0
+
+
+def test_the_needless_conversion_ruling_cites_both_readings(client):
+    option = client.get("/api/games/pilgrims").get_json()["options"]["needless_conversion"]
+    assert option["default"] == "refuse"
+    quotes = [c["quote"] for c in option["rules"]]
+    assert CLOVER_TO_MATCH in quotes and CLOVER_ACTIVATION in quotes and CLOVER_TYPE in quotes
+    assert in_book("Spend clover tokens wisely…") in " ".join(quotes)
