@@ -285,3 +285,78 @@ def test_quest_8_tripitaka_unconscious_is_not_yet_a_defeat_but_his_death_is(clie
                                                        "posture": "back"}}})
     assert state(table)["pilgrims"]["tripitaka"]["status"] == "dead"
     assert result(table) == (True, book("Defeat: Tripitaka is Killed."))
+
+
+# Quest 9 - Kogaiji's Trap
+
+def test_quest_9_kogaiji_is_immune_under_his_spell_and_no_gate_can_be_sealed(client):
+    table = start(client, "q9", quest_setup={"upgrades": ONE_UPGRADE},
+                  order=["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"])
+    table.refused({"type": "close_gate", "player": "p2", "pilgrim": "tripitaka", "gate": "gate-1"},
+                  book("Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer "
+                       "of Sealing."))
+    table.refused({"type": "attack", "player": "p2", "pilgrim": "tripitaka",
+                   "targets": ["kogaiji-1"], "target_hp": 9, **STRIKE},
+                  book("He will not move or attack while doing so, and he is immune from attack."))
+
+
+def test_quest_9_the_spinner_breaks_the_deception_then_finds_the_elder_monk(client):
+    table = start(client, "q9", quest_setup={"upgrades": ONE_UPGRADE})
+    act(table, "monkey_king", "rescue_attempt", villager="villager-1", spinner="black")
+    after = state(table)
+    assert sorted(after["demons"]) == ["borrack-1", "kogaiji-1"]
+    assert "villager-1" not in after["tokens"]["villagers"]
+    assert after["pilgrims"]["monkey_king"]["good_karma"] == 0
+    act(table, "monkey_king", "rescue_attempt", villager="villager-2", spinner="white")
+    after = state(table)
+    assert after["pilgrims"]["monkey_king"]["good_karma"] == 3
+    assert after["pilgrims"]["monkey_king"]["villagers"] == 1
+    # The two other tokens in the room become Bull Generals; the box holds two: one is left to
+    # place, so Demon Rage begins.
+    assert after["tokens"]["villagers"] == []
+    assert sorted(after["demons"]) == ["borrack-1", "borrack-2", "kogaiji-1"]
+    assert after["rage"] is True
+    # The spell is over: Kogaiji can be attacked.
+    act(table, "monk_sha", "attack", targets=["kogaiji-1"], target_hp=9,
+        **{**STRIKE, "attack_dice": [1, 0]})
+
+
+def test_quest_9_the_last_token_needs_no_spin_it_is_the_elder_monk(client):
+    table = start(client, "q9", karma_upgrades="in_position", position={
+        "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "boxes": ["box-1", "box-2"],
+        "doors": ["door-1", "door-2", "door-3"], "villagers": ["villager-4"],
+        "demons": ["kogaiji", "borrack", "borrack"], "turn": 4,
+        "pilgrims": {"monk_sha": {"villagers": 0}}})
+    table.refused({"type": "rescue_attempt", "player": "p1", "pilgrim": "monkey_king",
+                   "villager": "villager-4", "spinner": "black"},
+                  book("Final Token: If there is only 1 of the 4 Villager Tokens left, there is no "
+                       "need to use the Fortune Spinner when you attempt a Rescue. It is the Elder "
+                       "Monk."))
+    act(table, "monkey_king", "rescue_attempt", villager="villager-4")
+    after = state(table)
+    assert after["pilgrims"]["monkey_king"]["good_karma"] == 3
+    assert sorted(after["demons"]) == ["borrack-1", "borrack-2", "kogaiji-1"]
+
+
+def test_quest_9_kogaiji_defeated_stops_the_gates_and_the_last_minion_ends_it(client):
+    table = start(client, "q9", karma_upgrades="in_position",
+                  order=["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"], position={
+                      "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "boxes": ["box-1", "box-2"],
+                      "doors": ["door-1", "door-2", "door-3"], "villagers": [],
+                      "demons": ["kogaiji", "borrack"], "turn": 5,
+                      "pilgrims": {"monk_sha": {"villagers": 1}}})
+    act(table, "tripitaka", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    after = state(table)
+    assert sorted(after["demons"]) == ["borrack-1"]
+    assert {gate["status"] for gate in after["gates"].values()} == {"inactive"}
+    assert (after["pilgrims"]["tripitaka"]["bad_karma"],
+            after["pilgrims"]["tripitaka"]["good_karma"]) == (0, 0)
+    assert after["pending"] is None
+    assert table.view()["over"] is False
+    act(table, "tripitaka", "attack", targets=["borrack-1"], target_hp=9, **STRIKE)
+    act(table, "tripitaka", "resolve_defeat", choice="kill", reward=4)
+    assert state(table)["pilgrims"]["tripitaka"]["bad_karma"] == 4
+    over, decided_by = result(table)
+    # Quests 8 and 9 print the same Victory lines: the quote runs on from Quest 9's end sentence.
+    assert over is True
+    assert decided_by.endswith(book("Heroic Victory: All the Pilgrims survive."))
