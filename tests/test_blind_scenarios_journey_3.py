@@ -360,3 +360,160 @@ def test_quest_9_kogaiji_defeated_stops_the_gates_and_the_last_minion_ends_it(cl
     # Quests 8 and 9 print the same Victory lines: the quote runs on from Quest 9's end sentence.
     assert over is True
     assert decided_by.endswith(book("Heroic Victory: All the Pilgrims survive."))
+
+
+# Quest 10 Part 1 - The Lair
+
+TWO_UPGRADES = {
+    "monkey_king": [{"good_karma": 10, "card": "Phase Walk"},
+                    {"bad_karma": 10, "corruption": "Permanent Limp"}],
+    "cho_hakkai": [{"good_karma": 10, "card": "Greedy"}, {"good_karma": 10, "card": "Iron Skin"}],
+    "monk_sha": [{"good_karma": 10, "card": "Brotherhood of the Skull"},
+                 {"good_karma": 10, "card": "Spirit of Fortune"}],
+    "tripitaka": [{"good_karma": 10, "card": "Ninth Cycle Scripture"},
+                  {"good_karma": 10, "card": "Om Chant"}]}
+
+
+def test_quest_10_part_1_two_karma_upgrades_and_the_gates_racing_their_turn_tokens(client):
+    table = start(client, "q10a", quest_setup={"upgrades": TWO_UPGRADES})
+    monkey = state(table)["pilgrims"]["monkey_king"]
+    assert (monkey["weapon_level"], monkey["corruption"]) == (2, ["Permanent Limp"])
+    assert {"Phase Walk"} <= set(monkey["skills"])
+    for _turn in range(1, 5):
+        gates = state(table)["gates"]
+        # 4 Turn Tokens on gate-1, 8 on gate-2: both inactive while they hold any.
+        assert (gates["gate-1"]["status"], gates["gate-2"]["status"]) == ("inactive", "inactive")
+        assert (gates["gate-3"]["status"], gates["gate-4"]["status"]) == ("active", "active")
+        for pilgrim in ORDER:
+            end(table, pilgrim)
+        table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                        "distances": {"gate-3": 5, "gate-4": 9}})
+        for gate in ("gate-3", "gate-4"):
+            table.accepted({"type": "spawn", "player": "p2", "gate": gate, "card": "special",
+                            "name": "Wild Attacks"})
+        table.accepted({"type": "end_turn", "player": "p2"})
+        table.accepted({"type": "maintenance", "player": "p2"})
+    gates = state(table)["gates"]
+    assert (gates["gate-1"]["status"], gates["gate-2"]["status"]) == ("active", "inactive")
+
+
+Q10A_LATE = {"gates": [{"id": "gate-1"}, {"id": "gate-2", "status": "inactive"},
+                       {"id": "gate-3"}, {"id": "gate-4"}],
+             "boxes": ["box-1", "box-2", "box-3"], "broken_doors": ["bd-1", "bd-2", "bd-3"],
+             "villagers": [], "sutras": [], "demons": ["berrok"], "turn": 6}
+
+
+@pytest.mark.parametrize("sha_sutras, quote", [
+    (1, "Heroic Victory: The Pilgrims must have all 4 Sutra Tokens between them and then 1 "
+        "Pilgrim steps onto the Fiery Bridge."),
+    (0, "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches the "
+        "Fiery Bridge.")])
+def test_quest_10_part_1_the_fiery_bridge_with_the_sutras_between_them(client, sha_sutras, quote):
+    table = start(client, "q10a", karma_upgrades="in_position", position={
+        **Q10A_LATE, "pilgrims": {"monkey_king": {"sutras": 2}, "cho_hakkai": {"sutras": 1},
+                                  "monk_sha": {"sutras": sha_sutras}}})
+    act(table, "monkey_king", "move", steps=3)
+    act(table, "monkey_king", "fiery_bridge")
+    assert result(table) == (True, book(quote))
+
+
+def test_quest_10_part_1_any_pilgrim_killed_is_a_defeat(client):
+    table = start(client, "q10a", karma_upgrades="in_position", position={
+        **Q10A_LATE, "pilgrims": {"monk_sha": {"hp": 0, "status": "unconscious",
+                                               "posture": "back"}}})
+    assert state(table)["pilgrims"]["monk_sha"]["status"] == "dead"
+    assert result(table) == (True, book(
+        "Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim reaches the "
+        "Fiery Bridge."))
+
+
+# Quest 10 Part 2 - Seal the Gate
+
+MANTRA = book("Summoning Mantra: For each Demon Lord chanting the Summoning Mantra, draw 2 Spawn "
+              "Cards and alternately spawn the Demons from the two single Gates on the back tile.")
+
+
+def quest_10_lair(client, demons=("koorogg",), order=ORDER, **pilgrims):
+    """Quest 10 Part 2 joined at Turn 3: the Villagers rescued, the Lords named still in the
+    lair, Tripitaka holding the 4 Sutras of the village."""
+    return start(client, "q10b", order=order, karma_upgrades="in_position", position={
+        "gates": [{"id": f"gate-{n}", "status": "inactive"} for n in range(1, 6)],
+        "wells": ["well-1"], "villagers": [], "demons": list(demons), "turn": 3,
+        "pilgrims": {"tripitaka": {"sutras": 4}, **pilgrims}})
+
+
+def test_quest_10_part_2_setup_gives_tripitaka_the_sutras_and_the_lords_chant(client):
+    table = start(client, "q10b", karma_upgrades="in_position")
+    setup = state(table)
+    assert setup["pilgrims"]["tripitaka"]["sutras"] == 4
+    assert sorted(setup["demons"]) == ["kogaiji-1", "koorogg-1", "yazuiji-1"]
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    # A Pilgrim on the Bull Demon King's tile: the two other Lords chant, 2 cards each, alternately.
+    table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": ["koorogg-1"]})
+    table.accepted({"type": "mantra_spawn", "player": "p2", "gate": "gate-2",
+                    "card": "reinforcement", "demons": ["berrok"]})
+    table.refused({"type": "mantra_spawn", "player": "p2", "gate": "gate-2",
+                   "card": "reinforcement", "demons": ["berrok"]}, MANTRA)
+    for gate in ("gate-1", "gate-2", "gate-1"):
+        table.accepted({"type": "mantra_spawn", "player": "p2", "gate": gate,
+                        "card": "reinforcement", "demons": ["berrok"]})
+    assert len([demon for demon in state(table)["demons"] if demon.startswith("berrok")]) == 4
+
+
+def test_quest_10_part_2_the_villagers_tokens_add_attack_dice_against_the_bull_demon_king(client):
+    table = quest_10_lair(client, monkey_king={"villagers": 1})
+    table.refused({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                   "targets": ["koorogg-1"], **STRIKE},
+                  book("A Pilgrim gets +1 ATT against the Bull Demon King for each Villager Token "
+                       "in their possession."))
+    act(table, "monkey_king", "attack", targets=["koorogg-1"], attack_dice=[3, 3, 3],
+        pilgrim_die=0, weapon_damage=0)
+    assert state(table)["pending"] is not None
+
+
+def test_quest_10_part_2_the_bull_demon_king_killed_returns_after_two_turns(client):
+    table = quest_10_lair(client, monkey_king={"villagers": 1})
+    act(table, "monkey_king", "attack", targets=["koorogg-1"], attack_dice=[3, 3, 3],
+        pilgrim_die=0, weapon_damage=0)
+    act(table, "monkey_king", "resolve_defeat", choice="kill")
+    after = state(table)
+    assert after["demons"] == {}
+    assert after["pilgrims"]["monkey_king"]["bad_karma"] == 5
+    for _turn in (3, 4):
+        for pilgrim in ORDER:
+            end(table, pilgrim)
+        # No Lord in the lair: no Mantra, nothing activates.
+        table.accepted({"type": "end_turn", "player": "p2"})
+        assert state(table)["demons"] == {}
+        table.accepted({"type": "maintenance", "player": "p2"})
+    # Two Turn Tokens, one off at each End of Turn: back at the Maintenance of Turn 5.
+    assert list(state(table)["demons"]) == ["koorogg-1"]
+
+
+def test_quest_10_part_2_a_lord_cleansed_is_gone_for_good_then_the_sealing_ritual(client):
+    table = quest_10_lair(client, demons=("kogaiji",),
+                          order=["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"])
+    table.refused({"type": "sealing_ritual", "player": "p2", "pilgrim": "tripitaka"},
+                  book("There are no Demon Lords in the lair."))
+    act(table, "tripitaka", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    act(table, "tripitaka", "resolve_defeat", choice="cleanse", cleanse_dice=[3], soul_power=2,
+        reward=4)
+    after = state(table)
+    assert after["demons"] == {} and after["quest_state"]["respawn"] == {}
+    assert after["pilgrims"]["tripitaka"]["good_karma"] == 4
+    act(table, "tripitaka", "sealing_ritual")
+    assert result(table) == (True, book("Heroic Victory: Tripitaka completes the Sealing Ritual."))
+
+
+def test_quest_10_part_2_a_sutra_spent_on_a_gate_makes_the_sealing_ritual_impossible(client):
+    table = quest_10_lair(client, demons=(),
+                          order=["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"])
+    act(table, "tripitaka", "close_gate", gate="gate-1")
+    table.refused({"type": "sealing_ritual", "player": "p2", "pilgrim": "tripitaka"},
+                  book("Tripitaka must spend 1 Action Point to throw the 4 Sutra Tokens collected "
+                       "in the Village into the broken Seal of the Underworld and utter the Sealing "
+                       "Mantra."))
+    heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
+                  if condition["outcome"] == "heroic_victory")
+    assert heroic["status"] == "no_longer_possible"
