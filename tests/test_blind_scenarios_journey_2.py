@@ -533,3 +533,110 @@ def test_revive_gives_no_more_than_five_chi(client):
     table.accepted({"type": "revive", "player": "p2", "pilgrim": "tripitaka",
                     "target": "cho_hakkai", "hp": 5, "chi": 5})
     assert pilgrim(table, "tripitaka")["hp"] == 3
+
+
+# --- More of the turn: cards out of turn, a revived Pilgrim, Maintenance, Plan 2, Quest 3 ------
+
+def test_wild_herbs_played_in_the_demon_phase_heal_only_to_the_maximum(client):
+    # "...these cards can even be played during the Demon Phase." Cho Hakkai has 11 of 12.
+    table = demon_phase(client, [{"id": "gate-1", "status": "inactive"}],
+                        pilgrims={"cho_hakkai": {"hp": 11, "fortune": ["Wild Herbs"]}})
+    act(table, "p1", "cho_hakkai", "play_card", card="Wild Herbs", kind="fortune")
+    assert pilgrim(table, "cho_hakkai")["hp"] == 12
+    assert pilgrim(table, "cho_hakkai")["fortune"] == []
+
+
+def test_om_mala_of_vigor_is_no_action_point_for_a_pilgrim_who_is_not_active(client):
+    table = quest(client, pilgrims={"monk_sha": {"fortune": ["Om Mala of Vigor"]}})
+    table.refused({"type": "play_card", "player": "p2", "pilgrim": "monk_sha",
+                   "card": "Om Mala of Vigor", "kind": "fortune"},
+                  book("The active Pilgrim spends their Action Points to make the actions listed "
+                       "below."))
+
+
+def test_a_pilgrim_revived_before_his_place_in_the_order_takes_his_activation(client):
+    table = quest(client, initiative=["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"],
+                  pilgrims={"cho_hakkai": {"hp": 0, "status": "unconscious",
+                                           "posture": "side"}})
+    act(table, "p2", "tripitaka", "revive", target="cho_hakkai", hp=2, chi=0)
+    end(table, "p2", "tripitaka")
+    end(table, "p2", "monk_sha")
+    end(table, "p1", "monkey_king")
+    act(table, "p1", "cho_hakkai", "rest")
+
+
+def test_demon_rage_ends_at_the_next_maintenance(client):
+    table = quest(client, rage=True)
+    assert table.view()["state"]["rage"] is False
+
+
+def test_poison_taking_the_last_health_point_at_maintenance_turns_him_on_his_side(client):
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"initiative": INITIATIVE_ORDER, "pilgrim_profiles": PROFILES},
+        "position": {**LAYOUT, "demons": ["berrok"], "pilgrims": {"monkey_king": {
+            "hp": 1, "conditions": [{"name": "Poisoned", "duration": 3, "tokens": 1,
+                                     "damage_each_turn": 1}]}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    state = pilgrim(table, "monkey_king")
+    assert (state["hp"], state["status"], state["posture"]) == (0, "unconscious", "side")
+    # He is passed over: the first activation is Monk Sha's.
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+
+
+def test_an_attack_ending_closer_to_tripitaka_beats_attacking_the_weaker_pilgrim(client):
+    table = demon_phase(client, [{"id": "gate-1", "status": "inactive"}],
+                        pilgrims={"monk_sha": {"hp": 3}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["attack", "move"], "ends": "not_closer", "squares": 1,
+         "targets": ["monk_sha"]},
+        {"actions": ["attack", "move"], "ends": "closer", "squares": 1,
+         "targets": ["monkey_king"]}]})
+    table.refused({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1},
+                  "Priority 2")
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 2})
+
+
+def test_a_demon_attacks_every_target_of_its_plan_and_no_other(client):
+    table = demon_phase(client, [{"id": "gate-1", "status": "inactive"}])
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka", "monkey_king"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    roll = {"type": "demon_attack", "player": "p2", "demon": "berrok-1", "defense_dice": [0, 0]}
+    response = table.send({**roll, "target": "monk_sha", "attack_dice": [1, 0]})
+    assert response.status_code == 422
+    for target, dice in (("tripitaka", [1, 0]), ("monkey_king", [1, 0]), ("tripitaka", [2, 0])):
+        table.accepted({**roll, "target": target, "attack_dice": dice})
+    assert pilgrim(table, "tripitaka")["hp"] == 8 - 1 - 2
+    assert pilgrim(table, "monkey_king")["hp"] == 9
+
+
+def test_a_cleanse_reaching_ten_good_karma_forces_the_trade_before_the_activation_ends(client):
+    table = quest(client, pilgrims={"monkey_king": {"good_karma": 8}})
+    act(table, "p1", "monkey_king", "attack", targets=["berrok-1"], attack_dice=[3, 3],
+        pilgrim_die=3, weapon_damage=3, target_hp=3)
+    act(table, "p1", "monkey_king", "resolve_defeat", choice="cleanse", cleanse_dice=[2],
+        soul_power=1, reward=2)
+    assert pilgrim(table, "monkey_king")["good_karma"] == 10
+    table.refused({"type": "end_activation", "player": "p1", "pilgrim": "monkey_king"},
+                  book("The trades marked as mandatory must be made when the Karma level is met "
+                       "or exceeded."))
+
+
+def test_quest_3_the_safe_house_villagers_and_a_demon_in_the_village(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q3", "initiative": ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"],
+        "pilgrim_profiles": PROFILES, "quest_setup": {"safe_house": ["villager-1"]}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    table.refused({"type": "rescue_villager", "player": "p1", "pilgrim": "monkey_king",
+                   "villager": "villager-1"},
+                  book("Safe House: You cannot Rescue the Villagers in the house."))
+    act(table, "p1", "monkey_king", "rescue_villager", villager="villager-2")
+    all_pilgrims_done(table)
+    table.accepted({"type": "village_entered", "player": "p1", "demon": "borrack-1"})
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["winners"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail.")
