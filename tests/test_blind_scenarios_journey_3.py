@@ -517,3 +517,101 @@ def test_quest_10_part_2_a_sutra_spent_on_a_gate_makes_the_sealing_ritual_imposs
     heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
                   if condition["outcome"] == "heroic_victory")
     assert heroic["status"] == "no_longer_possible"
+
+
+# The campaign between Quests
+
+def campaign(client, first):
+    """A campaign of two players whose first Quest is `first`; its id, edit token and the first
+    Quest as a table (entered with the campaign's edit token), its Maintenance entered."""
+    response = client.post("/api/campaigns", json={
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"pilgrim_profiles": PROFILES, "initiative": ORDER}, "first": first})
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    table = ApiTable.__new__(ApiTable)
+    table.client, table.created = client, body["first"]
+    table.id, table.seq, table.token = body["first"]["id"], body["first"]["seq"], body["edit_token"]
+    table.headers = {"Authorization": "Bearer " + table.token}
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return body["id"], table
+
+
+def next_quest(client, table, campaign_id, body):
+    return client.post(f"/api/campaigns/{campaign_id}/quests", headers=table.headers,
+                       json={"expected_quests": 1, **body})
+
+
+def hurt_and_poisoned(table):
+    """The Monkey King takes Poisoned (1 Health Point now) and a black spin's Misfortune (3)."""
+    table.accepted({"type": "take_condition", "player": "p1", "pilgrim": "monkey_king",
+                    "condition": "Poisoned"})
+    act(table, "monkey_king", "meditate", box="box-1", spinner="black", misfortune="Ambush")
+    act(table, "monkey_king", "misfortune", card="Ambush", lose={"hp": 3, "chi": 4})
+
+
+def test_campaign_quest_6_then_7_resets_health_keeps_karma_and_takes_its_upgrades(client):
+    campaign_id, table = campaign(client, {"quest": "q6", "upgrades": ONE_UPGRADE})
+    hurt_and_poisoned(table)
+    act(table, "monkey_king", "collect_sutra", sutra="sutra-1")
+    act(table, "monk_sha", "collect_sutra", sutra="sutra-2")
+    act(table, "monk_sha", "rescue_villager", villager="villager-1")
+    act(table, "tripitaka", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    assert result(table) == (True, Q6_HEROIC)
+    seventh = {"monkey_king": [{"bad_karma": 10, "corruption": "Permanent Limp"}],
+               "cho_hakkai": [{"good_karma": 10, "card": "Iron Skin"}],
+               "monk_sha": [{"good_karma": 10, "card": "Spirit of Fortune"}],
+               "tripitaka": [{"good_karma": 10, "card": "Om Chant"}]}
+    q7_options = {"quest_setup": {"kei_lun_hp": 12}}
+    # Quest 8 does not come after Quest 6.
+    response = next_quest(client, table, campaign_id, {"quest": "q8", "upgrades": ONE_UPGRADE})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] == book(
+        "The Quests are written as parts of a longer story, to be played one at a time, in order.")
+    response = next_quest(client, table, campaign_id, {
+        "quest": "q7", "options": q7_options,
+        "upgrades": {**seventh, "monkey_king": [{"good_karma": 5, "bad_karma": 5}]}})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] == book(
+        "However, you must take the Upgrades in 10 point blocks.")
+    response = next_quest(client, table, campaign_id,
+                          {"quest": "q7", "options": q7_options, "upgrades": seventh})
+    assert response.status_code == 201, response.get_json()
+    pilgrims = response.get_json()["state"]["pilgrims"]
+    monkey = pilgrims["monkey_king"]
+    assert (monkey["hp"], monkey["chi"], monkey["conditions"]) == (10, 10, [])
+    assert (monkey["weapon_level"], monkey["corruption"]) == (2, ["Permanent Limp"])
+    assert pilgrims["monk_sha"]["good_karma"] == 3
+    assert set(pilgrims["monk_sha"]["skills"]) >= {"Brotherhood of the Skull", "Spirit of Fortune"}
+    # Sutras and Villagers stay with the Quest they were found in.
+    assert {pilgrim["sutras"] for pilgrim in pilgrims.values()} == {0}
+    assert {pilgrim["villagers"] for pilgrim in pilgrims.values()} == {0}
+
+
+def test_campaign_quest_10_part_2_carries_part_1_unchanged(client):
+    campaign_id, table = campaign(client, {"quest": "q10a", "upgrades": TWO_UPGRADES})
+    hurt_and_poisoned(table)
+    act(table, "monkey_king", "collect_sutra", sutra="sutra-1")
+    act(table, "monk_sha", "collect_sutra", sutra="sutra-2")
+    act(table, "monk_sha", "rescue_villager", villager="villager-1")
+    act(table, "tripitaka", "collect_sutra", sutra="sutra-3")
+    act(table, "tripitaka", "collect_sutra", sutra="sutra-4")
+    act(table, "cho_hakkai", "move", steps=3)
+    act(table, "cho_hakkai", "fiery_bridge")
+    assert table.view()["over"] is True
+    response = next_quest(client, table, campaign_id, {"quest": "q10b", "options": {
+        "initiative": ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"]}})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] == book(
+        "Keeping the same initiative order as Part 1, decide how you want to place the Pilgrims "
+        "on the Fiery Bridge, highlighted on the Map.")
+    response = next_quest(client, table, campaign_id, {"quest": "q10b"})
+    assert response.status_code == 201, response.get_json()
+    pilgrims = response.get_json()["state"]["pilgrims"]
+    monkey = pilgrims["monkey_king"]
+    # "Make no changes to the Pilgrims' Statistics, Cards or Initiative Markers": still hurt and
+    # Poisoned, his Chi not restored.
+    assert (monkey["hp"], monkey["chi"]) == (6, 6)
+    assert [condition["name"] for condition in monkey["conditions"]] == ["Poisoned"]
+    assert pilgrims["tripitaka"]["sutras"] == 4
+    assert pilgrims["monk_sha"]["villagers"] == 0 and pilgrims["monk_sha"]["good_karma"] == 3
