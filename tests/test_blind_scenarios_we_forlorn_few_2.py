@@ -313,3 +313,100 @@ def test_a_stolen_storage_card_comes_without_the_equipment_on_it(client):
               if isinstance(card, dict) and card["name"] == "Holster"]
     assert stolen and not stolen[0].get("stored")
     assert names(board(table, "p3")["equipment"]) == ["Holster", "Pistol", "Pistol"]
+
+
+# --- More of a Traveler's turn ------------------------------------------------------------------
+
+def untracked_bag(client, position, **options):
+    """A position whose Exploration Bag the table does not track (any token drawn is taken)."""
+    return trail(client, {"bag": None, **position}, **options)
+
+
+def test_travel_only_to_an_adjacent_tile(client):
+    table = untracked_bag(client, {"phase": "travel", "current": "p1",
+                                   "players": {"p1": {"tile": "A"}}})
+    table.refused({"type": "travel", "player": "p1", "to": "C"},
+                  book("Players can Travel to an adjacent tile by paying Travel Cost before "
+                       "moving their Player piece to the adjacent tile of their choosing."))
+
+
+def test_a_worth_1_gather_takes_one_token(client):
+    table = untracked_bag(client, {"phase": "gathering", "current": "p1",
+                                   "players": {"p1": {"tile": "B"}}})
+    table.refused({"type": "gather", "player": "p1", "roll": 1, "take": ["food", "food"]},
+                  "What they roll determines how many Resource tokens they can take")
+
+
+def test_a_hunger_explored_past_three_costs_a_companion(client):
+    table = untracked_bag(client, {"phase": "gathering", "current": "p1", "players": {
+        "p1": {"tile": "B", "ailments": ailments(3, 0, 0)}}})
+    table.accepted({"type": "explore", "player": "p1", "draw": "hunger"})
+    player = board(table, "p1")
+    assert player["companions"] == 3
+    assert player["ailments"] == ailments(3, 0, 0)
+
+
+def test_a_full_supply_returns_what_is_gathered(client):
+    table = untracked_bag(client, {"phase": "gathering", "current": "p1", "players": {
+        "p1": {"tile": "B", "resources": resources(3, 2, 1)}}})
+    table.accepted({"type": "gather", "player": "p1", "roll": 2, "take": ["food", "food"]})
+    assert board(table, "p1")["resources"] == resources(3, 2, 1)
+
+
+def test_a_rejected_trade_is_the_camps_one_trade(client):
+    table = untracked_bag(client, {"phase": "camp", "current": "p1", "players": {
+        "p1": {"tile": "B"}, "p2": {"tile": "B"}, "p3": {"tile": "B"}}})
+    table.accepted({"type": "trade", "player": "p1", "with": "p2", "give": {"food": 1},
+                    "get": {"water": 1}, "accepted": False})
+    table.refused({"type": "trade", "player": "p1", "with": "p3", "give": {"food": 1},
+                   "get": {"water": 1}, "accepted": True},
+                  "During the Camp Phase the Active Player may perform each of the following "
+                  "actions once in any order")
+
+
+def test_no_sacrifice_without_a_living_companion(client):
+    table = untracked_bag(client, {"phase": "travel", "current": "p1", "players": {
+        "p1": {"tile": "B", "companions": 0, "ailments": ailments(2, 2, 0)}}})
+    table.refused({"type": "sacrifice", "player": "p1", "remove": {"hunger": 2, "thirst": 2},
+                   "skull": "hunger"},
+                  book("At any time during their turn, Players may Sacrifice a Companion in order "
+                       "to remove four Ailment tokens currently on their Player board."))
+
+
+def test_travelling_backwards_needs_two_resources_and_ailments_only_for_what_is_lacking(client):
+    table = untracked_bag(client, {"phase": "travel", "current": "p1", "players": {
+        "p1": {"tile": "B", "resources": resources(1, 0, 0)}}})
+    table.refused({"type": "travel", "player": "p1", "to": "A", "backward": True},
+                  book("Players may travel backwards to an adjacent tile by paying two Resource "
+                       "tokens of any type."))
+    # Leaving B costs one Food, and she holds one: she may not take a Hunger instead.
+    table.refused({"type": "travel", "player": "p1", "to": "C", "pay": {},
+                   "ailments": {"hunger": 1}}, "taking Ailments for those they do not have")
+    table.accepted({"type": "travel", "player": "p1", "to": "C"})
+    # The Food paid, and the two Food placed on C picked up.
+    assert board(table, "p1")["resources"] == resources(2, 0, 0)
+
+
+def test_the_herd_event_worth_0_on_both_dice_costs_a_companion(client):
+    table = untracked_bag(client, {"phase": "event", "current": "p1",
+                                   "players": {"p1": {"tile": "B"}}})
+    table.accepted({"type": "event_card", "player": "p1",
+                    "card": "A herd like that would fetch enough money to kill for.",
+                    "dice": [0, 0], "draws": ["nothing"]})
+    assert board(table, "p1")["companions"] == 3
+
+
+def test_an_event_card_giving_another_player_a_fourth_thirst_costs_them_a_companion(client):
+    table = untracked_bag(client, {"phase": "event", "current": "p1", "players": {
+        "p1": {"tile": "B"}, "p2": {"tile": "C", "ailments": ailments(0, 3, 0)}}})
+    table.accepted({"type": "event_card", "player": "p1", "card": "Dust storm",
+                    "others": {"p2": {"ailments": {"thirst": 1}}}})
+    assert board(table, "p2")["companions"] == 3
+    assert board(table, "p1")["companions"] == 4
+
+
+def test_the_tool_box_adds_its_wood_before_the_gathering(client):
+    table = untracked_bag(client, {"phase": "gathering", "current": "p2", "players": {
+        "p2": {"tile": "B", "resources": resources(0, 0, 0)}}})
+    table.accepted({"type": "gather", "player": "p2", "roll": 1, "take": ["food"]})
+    assert board(table, "p2")["resources"] == resources(1, 0, 1)
