@@ -283,3 +283,26 @@ def test_the_needless_conversion_ruling_cites_both_readings(client):
     quotes = [c["quote"] for c in option["rules"]]
     assert CLOVER_TO_MATCH in quotes and CLOVER_ACTIVATION in quotes and CLOVER_TYPE in quotes
     assert in_book("Spend clover tokens wisely…") in " ".join(quotes)
+
+
+# -- hidden information -----------------------------------------------------------------------------
+
+
+def test_an_item_card_drawn_for_a_passed_over_space_is_the_drawers_only(client):
+    """"• Take 1 item card from a passed-over space during travel. If a figure is on that space,
+    draw an item card as usual." with "Don't show them to other players!" — Bob stands on [2, 1],
+    Ann travels from [1, 1] to [3, 1] and draws for the passed-over space: Bob and a spectator read
+    that a card was drawn, not which (the log showed it)."""
+    companion = C(["beast"], ["star"], abilities=["passed-over item"])
+    table = start(client, {"display": DISPLAY, "players": two(
+        {"hand": [I("leaf", "star")], "party": [M(companion)]}, {"figure": [2, 1]})})
+    table.accepted(ev("move", movement=1, to=[3, 1], card=I("fist", "notes")))
+    table.accepted(ev("activate", character=1, hand=1))
+    drawn = I("coin", "compass")
+    table.accepted(ev("ability", kind="passed-over item", space=[2, 1], card=drawn))
+    assert me(table)["hand"][-1] == drawn
+    assert table.view("p1")["last_event"]["card"] == drawn
+    assert table.view("p2")["last_event"]["card"] is None
+    spectator = client.get(f"/api/sessions/{table.id}").get_json()
+    assert spectator["last_event"]["card"] is None
+    assert drawn not in spectator["state"]["players"]["p1"]["hand"]

@@ -537,6 +537,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                 hidden = ("card",)
         elif kind == "ability" and event.get("kind") == "draw item":
             hidden = ("card", "bottom")
+        elif kind == "ability" and event.get("kind") == "passed-over item":
+            hidden = ("card",)  # drawn from the deck when a figure stands on the space
         elif kind == "ability" and event.get("kind") == "draw companion":
             hidden = ("bottom",)  # the kept one joins the party face up
         return {**event, **{field: None for field in hidden if field in event}}
