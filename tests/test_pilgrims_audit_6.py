@@ -306,3 +306,38 @@ def test_an_item_card_drawn_for_a_passed_over_space_is_the_drawers_only(client):
     spectator = client.get(f"/api/sessions/{table.id}").get_json()
     assert spectator["last_event"]["card"] is None
     assert drawn not in spectator["state"]["players"]["p1"]["hand"]
+
+
+# -- the falconer ---------------------------------------------------------------------------------
+
+FALCONER_WILD_ONLY = in_book("He only uses wild cards if absolutely necessary.")
+
+
+def falconer_adventure(client, hand, display=DISPLAY):
+    """Kim's solo game: the falconer's Adventure phase, his arrow pointing right."""
+    return start(client, {"current": "falconer", "phase": "falconer_adventure", "display": display,
+                          "players": {"p1": {"figure": [1, 1], "movement": [1]}},
+                          "falconer": {"hand": hand, "moved": ["falcon", "falconer"],
+                                       "arrow": "right"}}, players=("Kim",))
+
+
+def test_the_falconer_may_discard_either_of_two_alike_fist_cards(client):
+    """"When the falconer completes an adventure card or signs up for a public quest tile, he
+    discards the used item cards." The book does not say which of two fist cards he uses (he has no
+    Activate phase, so their activation symbols never matter to him): the table's entry of the
+    second is accepted and that card discarded (it was refused quoting the wild-card sentence). His
+    coin for the fist is still refused with that sentence."""
+    hand = [I("fist", "star"), I("fist", "notes"), I("coin", "sword")]
+    table = falconer_adventure(client, hand)
+    error = table.refused(ev("falconer_adventure", completes=1, pay=[3]), FALCONER_WILD_ONLY)
+    assert error["rule"]["quote"] == FALCONER_WILD_ONLY
+    table.accepted(ev("falconer_adventure", completes=1, pay=[2]))
+    state = table.view()["state"]
+    assert state["falconer"]["hand"] == [I("fist", "star"), I("coin", "sword")]
+    assert state["discard_pile"][-1] == I("fist", "notes")
+
+
+def test_the_falconer_paying_with_a_card_he_does_not_hold_is_refused(client):
+    table = falconer_adventure(client, [I("fist", "star")])
+    table.refused(ev("falconer_adventure", completes=1, pay=[2]), FALCONER_WILD_ONLY)
+    table.accepted(ev("falconer_adventure", completes=1, pay=[1]))

@@ -226,12 +226,15 @@ class FalconerMixin:
             return {"completes": self.G["display"].index(target) + 1, "pay": pay}
         return {"signs_up": target["tile"], "pay": pay}
 
-    def check_falconer_entry(self, event, plan) -> None:
+    def check_falconer_entry(self, event, plan) -> list[int] | None:
         """The table's own entry of the falconer's Adventure phase, against what the rules
-        compute: refused with the sentence that decides the difference."""
+        compute: refused with the sentence that decides the difference. The hand places he pays
+        with: the entered ones when they show the adventure symbols the rules choose (which of
+        two alike fist cards he discards, the book leaves to the table), else the computed."""
         entered = {k: event[k] for k in ("completes", "signs_up", "nothing", "pay") if k in event}
+        used = plan[2] if plan else None
         if not entered:
-            return
+            return used
         computed = self.falconer_choice(plan)
         said = {k: v for k, v in entered.items() if k != "pay"}
         if len(said) != 1:
@@ -253,23 +256,32 @@ class FalconerMixin:
                 quote = Q_FALCONER_FIRST if "completes" in said else Q_FALCONER_QUEST
             raise self.violation(f"The rules decide the falconer's Adventure phase: he must "
                                  f"{words(computed)}, not {words(said)}.", quote)
-        if "pay" in entered and sorted(entered["pay"]) != computed.get("pay"):
+        if "pay" not in entered:
+            return used
+        hand = self.G["falconer"]["hand"]
+        places = sorted(entered["pay"])
+
+        def symbols(at):
+            return sorted(hand[i - 1]["adventure"] for i in at)
+        if plan is None or any(i > len(hand) for i in places) or (
+                symbols(places) != symbols(computed["pay"])):
             raise self.violation(f"The falconer pays with the item cards at places "
-                                 f"{computed.get('pay')} of his hand, not {sorted(entered['pay'])}:"
-                                 " he uses wild cards only if absolutely necessary.",
+                                 f"{computed.get('pay')} of his hand (or alike ones), not "
+                                 f"{places}: he uses wild cards only if absolutely necessary.",
                                  Q_FALCONER_WILD_ONLY)
+        return [i - 1 for i in places]
 
     def do_falconer_adventure(self, event):
         falconer = self.G["falconer"]
         side = "right" if falconer["arrow"] == "left" else "left"
         self.effect(f"The falconer checks the display from the {side}.", Q_FALCONER_ARROW)
         plan = self.falconer_plan()
-        self.check_falconer_entry(event, plan)
+        used = self.check_falconer_entry(event, plan)
         if plan is None:
             self.effect("The falconer can complete no adventure card and sign up for no public "
                         "quest: he does nothing.", Q_FALCONER_NOTHING)
         else:
-            kind, target, used = plan
+            kind, target, _ = plan
             self.discard_items([falconer["hand"][i] for i in used])
             for i in sorted(used, reverse=True):
                 falconer["hand"].pop(i)
