@@ -640,3 +640,85 @@ def test_quest_3_the_safe_house_villagers_and_a_demon_in_the_village(client):
     assert view["scores"]["winners"] == []
     assert view["scores"]["decided_by"]["rule"]["quote"] == book(
         "Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims fail.")
+
+
+# --- The Misfortune FAQ, Greedy, Quest 9's Gates, and two more Demon Action figures ---------------
+
+def meditated_into(table, misfortune):
+    table.accepted({"type": "meditate", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                    "spinner": "black", "misfortune": misfortune})
+
+
+def test_a_misfortune_taking_more_good_karma_than_he_has_leaves_zero(client):
+    # "When your Good Karma is 1: Lose 2 Good Karma Points. ... you got lucky!"
+    table = quest(client, pilgrims={"monkey_king": {"good_karma": 1}})
+    meditated_into(table, "Bad Omen")
+    act(table, "p1", "monkey_king", "misfortune", card="Bad Omen", lose={"good_karma": 2})
+    assert pilgrim(table, "monkey_king")["good_karma"] == 0
+
+
+def test_lose_1_action_point_next_turn_leaves_one_action_next_turn(client):
+    table = quest(client, gates=[{"id": "gate-1", "status": "inactive"}])
+    meditated_into(table, "Exhaustion")
+    act(table, "p1", "monkey_king", "misfortune", card="Exhaustion", lose={"ap_next_turn": 1})
+    all_pilgrims_done(table)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["move", "move"], "ends": "closer", "squares": 4, "targets": []}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    table.accepted({"type": "end_turn", "player": "p1"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    act(table, "p1", "monkey_king", "rest")
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+
+
+def test_greedy_takes_a_fortune_card_with_no_mystical_box_on_the_board(client):
+    table = quest(client, initiative=["cho_hakkai", "monkey_king", "monk_sha", "tripitaka"],
+                  pilgrims={"cho_hakkai": {"hand": ["Greedy"]}}, boxes=[])
+    act(table, "p1", "cho_hakkai", "play_card", card="Greedy", kind="skill", draws="Wild Herbs")
+    assert pilgrim(table, "cho_hakkai")["fortune"] == ["Wild Herbs"]
+
+
+def test_quest_9_no_gate_is_sealed_by_any_means(client):
+    table = later_quest(client, "q9",
+                        pilgrims={"tripitaka": {"hand": ["Prayer of Sealing"], "sutras": 1}},
+                        initiative=["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"])
+    quote = book("Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of "
+                 "Sealing.")
+    table.refused({"type": "play_card", "player": "p2", "pilgrim": "tripitaka",
+                   "card": "Prayer of Sealing", "kind": "skill", "seals": ["gate-1"]}, quote)
+    table.refused({"type": "close_gate", "player": "p2", "pilgrim": "tripitaka",
+                   "gate": "gate-1"}, quote)
+
+
+def test_figure_37_the_bullserker_moves_two_squares_to_attack_two_pilgrims(client):
+    table = demon_phase(client, [{"id": "gate-1", "status": "inactive"}], demons=("boof",))
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "boof-1", "options": [
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["monk_sha"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 4,
+         "targets": ["monkey_king"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 2,
+         "targets": ["monk_sha", "monkey_king"]}]})
+    assert table.view()["state"]["demon_phase"]["current"]["best"] == [3]
+    table.refused({"type": "demon_plan", "player": "p2", "demon": "boof-1", "option": 1},
+                  "Preference 1: Attack the most Targets possible.")
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "boof-1", "option": 3})
+
+
+def test_figure_33_the_lazy_archer_moves_one_square_not_three(client):
+    table = demon_phase(client, [{"id": "gate-1", "status": "inactive"}], demons=("bharhaz",))
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "bharhaz-1", "options": [
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 3, "targets": ["tripitaka"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+         "targets": ["tripitaka"]}]})
+    table.refused({"type": "demon_plan", "player": "p2", "demon": "bharhaz-1", "option": 1},
+                  "they stop moving as soon as they can attack their Targets")
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "bharhaz-1", "option": 2})
+
+
+def test_a_demon_not_in_a_rage_has_no_third_action(client):
+    table = demon_phase(client, [{"id": "gate-1", "status": "inactive"}])
+    table.refused({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["move", "attack", "move"], "ends": "closer", "squares": 2,
+         "targets": ["monkey_king"]}]},
+                  book("Demons normally get 2 Action Points, but if they are in a Demon Rage, "
+                       "they will get 3."))
