@@ -1,0 +1,155 @@
+"""We Forlorn Few, outsider scenarios, round 2b: from the rulebook and the API's own description
+only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code. Late
+in the game and rules combined: a Skull's lowered limit paid in Ailments, the Exploration Bag as
+Season cards fill it, a Pistol carried on a Holster, two Tools, a Ravenous win against a Traveler
+with no Companion left, Winter after an arrival, the calculator."""
+
+import pytest
+
+from tests.api_table import ApiTable, calculated, quotes_from
+from tests.test_blind_scenarios_we_forlorn_few import HOLSTER, PISTOL, TOOL_BOX, TRAVELERS
+
+GAME = "we-forlorn-few"
+book = quotes_from(GAME)
+
+SNARE = {"name": "Snare", "type": "tool", "value": 1, "bonus": "food"}
+
+# Cedar Falls, then A, B, C in a line to Newhaven; E is beside A and B, a step aside.
+ROAD = [
+    {"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1}, "adjacent": ["A"]},
+    {"name": "A", "kind": "Prairie", "travel_cost": {"food": 1, "wood": 1},
+     "resources": ["food", "water", "wood"], "adjacent": ["CF", "B", "E"]},
+    {"name": "B", "kind": "Mountain", "travel_cost": {"wood": 2}, "resources": ["water"],
+     "adjacent": ["A", "C", "E"]},
+    {"name": "E", "kind": "Forest", "travel_cost": {"water": 1}, "resources": ["wood"],
+     "adjacent": ["A", "B"]},
+    {"name": "C", "kind": "Desert", "travel_cost": {"water": 1}, "resources": ["water"],
+     "adjacent": ["B", "NH"]},
+    {"name": "NH", "kind": "Newhaven", "adjacent": ["C"]},
+]
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def road(client, position, players=("Ann", "Bob", "Cleo"), travelers=None, **options):
+    """A game joined in round 4 (8 Season cards left) on the road above."""
+    chosen = travelers or {seat: TRAVELERS[seat] for seat in ("p1", "p2", "p3")[:len(players)]}
+    return ApiTable(client, {
+        "game": GAME, "players": list(players),
+        "options": {"terrain": ROAD, "travelers": chosen, **options},
+        "position": {"round": 4, "season_deck": 8, **position}})
+
+
+def board(table, seat):
+    return table.view()["state"]["players"][seat]
+
+
+def test_a_skull_on_wagon_damage_makes_the_third_token_cost_a_companion(client):
+    # Ann has sacrificed a Companion onto the Wagon Damage track: two tokens are all it takes now.
+    table = road(client, {"phase": "travel", "current": "p1", "players": {
+        "p1": {"tile": "B", "companions": 3, "skulls": {"wagon_damage": 1},
+               "ailments": {"wagon_damage": 2}, "resources": {"water": 1}}}})
+    # The Mountain's Travel Cost is two Wood; she has none: two Wagon Damage, both over the limit.
+    table.accepted({"type": "travel", "player": "p1", "to": "C"})
+    ann = board(table, "p1")
+    assert ann["tile"] == "C"
+    assert ann["companions"] == 1
+
+
+def test_the_exploration_bag_holds_what_the_season_cards_put_in_it(client):
+    table = road(client, {"phase": "season", "first_player": "p1",
+                          "bag": {"food": 0, "water": 0, "wood": 0, "hunger": 0, "thirst": 0,
+                                  "wagon_damage": 0},
+                          "players": {"p1": {"tile": "A"}}}, players=("Ann",))
+    table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Dry Spell",
+                    "add_to_bag": {"thirst": 2}})
+    table.accepted({"type": "stay", "player": "p1"})
+    response = table.send({"type": "explore", "player": "p1", "draw": "food"})
+    assert response.status_code == 422
+    table.accepted({"type": "explore", "player": "p1", "draw": "thirst"})
+    assert board(table, "p1")["ailments"]["thirst"] == 1
+    assert table.view()["state"]["bag"]["thirst"] == 1
+
+
+def test_a_pistol_carried_on_the_holster_still_adds_its_combat_die(client):
+    # The Sheriff's Daughter keeps her Pistol on her Holster (Storage); Bob is on the next tile.
+    table = road(client, {"phase": "camp", "current": "p1", "players": {
+        "p1": {"tile": "A", "equipment": [{**HOLSTER, "stored": [PISTOL]}]},
+        "p2": {"tile": "B", "equipment": [TOOL_BOX]}}}, players=("Ann", "Bob"))
+    response = table.send({"type": "combat", "player": "p1", "target": "p2", "dice": [2],
+                           "target_dice": [1]})
+    assert response.status_code == 422
+    table.accepted({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 1],
+                    "target_dice": [1]})
+    table.accepted({"type": "steal", "player": "p1", "take": {"equipment": ["Tool Box"]}})
+    assert [card["name"] for card in board(table, "p2")["equipment"]] == []
+
+
+def test_two_tools_give_two_tokens_before_gathering(client):
+    table = road(client, {"phase": "gathering", "current": "p2", "players": {
+        "p2": {"tile": "E", "resources": {}, "equipment": [TOOL_BOX, SNARE]}}},
+        players=("Ann", "Bob"), travelers={"p1": TRAVELERS["p1"], "p2": {
+            "name": "The Self-Made Entrepreneur", "equipment": [PISTOL, TOOL_BOX]}})
+    table.accepted({"type": "gather", "player": "p2", "roll": 1, "take": ["wood"]})
+    assert board(table, "p2")["resources"] == {"food": 1, "water": 0, "wood": 2}
+
+
+def test_travelling_backwards_must_head_toward_cedar_falls(client):
+    table = road(client, {"phase": "travel", "current": "p1", "players": {
+        "p1": {"tile": "A", "resources": {"food": 1, "water": 1}}}}, players=("Ann",))
+    table.refused({"type": "travel", "player": "p1", "to": "E", "backward": True,
+                   "pay": {"food": 1, "water": 1}},
+                  book("If you're stuck, you can travel backwards toward Cedar Falls for a Travel Cost "
+                       "of any two Resources."))
+    table.accepted({"type": "travel", "player": "p1", "to": "CF", "backward": True,
+                    "pay": {"food": 1, "water": 1}})
+    assert board(table, "p1")["tile"] == "CF"
+
+
+def test_a_ravenous_win_over_a_traveler_with_no_companion_left_turns_them_ravenous(client):
+    table = road(client, {"phase": "ravenous_combat", "current": "p1", "players": {
+        "p1": {"tile": "B", "status": "ravenous", "hunger": 2},
+        "p2": {"tile": "B", "companions": 0}}}, players=("Ann", "Bob"))
+    table.accepted({"type": "ravenous_attack", "player": "p1", "target": "p2", "dice": [2, 1],
+                    "target_dice": [2, 0]})
+    bob = board(table, "p2")
+    assert bob["status"] == "ravenous"
+    assert board(table, "p1")["hunger"] == 1
+    # Both Players are Ravenous: the game is over, nobody won.
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["winners"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == book(
+        "If all Travelers turn Ravenous, the game is over.")
+
+
+def test_winter_after_an_arrival_when_every_journey_must_end(client):
+    # Under the reading that the game ends when all journeys have ended, Ann arrived first and Bob
+    # is still on the road when Winter comes: Bob perishes, Ann is the winner.
+    table = road(client, {"phase": "event", "current": "p2", "season_deck": 0,
+                          "first_player": "p1", "arrivals": ["p1"], "players": {
+                              "p1": {"tile": "NH", "status": "arrived"},
+                              "p2": {"tile": "C"}}},
+                 players=("Ann", "Bob"), game_ends_at="all_journeys")
+    assert table.view()["over"] is False
+    table.accepted({"type": "event_card", "player": "p2", "card": "Quiet Night"})
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["winners"] == ["p1"]
+    assert view["state"]["players"]["p2"]["status"] == "out"
+    assert book("The first Player to reach Newhaven is the winner.") in \
+        view["scores"]["decided_by"]["rule"]["quote"]
+    assert "Winter" in view["scores"]["decided_by"]["text"]
+
+
+def test_the_calculator_names_the_first_arrival_whoever_has_more_companions(client):
+    answer = calculated(client, GAME, {"crossing": 6, "players": [
+        {"name": "Ann", "status": "arrived", "arrived": 2, "companions": 4},
+        {"name": "Bob", "status": "arrived", "arrived": 1, "companions": 1},
+        {"name": "Cleo", "status": "traveler", "tiles_to_go": 1, "companions": 4}]})
+    assert answer["winners"] == ["p2"]
+    assert book("The first Player to reach Newhaven is the winner.") in \
+        answer["decided_by"]["rule"]["quote"]
