@@ -2,7 +2,8 @@
 only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code. Late
 in the game and rules combined: a Skull's lowered limit paid in Ailments, the Exploration Bag as
 Season cards fill it, a Pistol carried on a Holster, two Tools, a Ravenous win against a Traveler
-with no Companion left, Winter after an arrival, the calculator."""
+with no Companion left, Winter after an arrival, the calculator, a steal past six Resources, a
+fourth Hunger drawn, an Event card turning a Traveler Ravenous, a tile removed by a Season card."""
 
 import pytest
 
@@ -153,3 +154,55 @@ def test_the_calculator_names_the_first_arrival_whoever_has_more_companions(clie
     assert answer["winners"] == ["p2"]
     assert book("The first Player to reach Newhaven is the winner.") in \
         answer["decided_by"]["rule"]["quote"]
+
+
+@pytest.mark.parametrize("discard, kept", [(None, {"food": 3, "water": 2, "wood": 1}),
+                                           ({"food": 2}, {"food": 1, "water": 2, "wood": 3})])
+def test_stolen_tokens_over_six_are_returned_unless_room_is_made(client, discard, kept):
+    table = road(client, {"phase": "camp", "current": "p1", "players": {
+        "p1": {"tile": "A", "resources": {"food": 3, "water": 2}},
+        "p2": {"tile": "A", "resources": {"wood": 3}}}}, players=("Ann", "Bob"))
+    table.accepted({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 2],
+                    "target_dice": [0, 0]})
+    table.accepted({"type": "steal", "player": "p1", "take": {"wood": 3},
+                    **({"discard": discard} if discard else {})})
+    assert board(table, "p1")["resources"] == kept
+    assert board(table, "p2")["resources"] == {"food": 0, "water": 0, "wood": 0}
+
+
+def test_a_worth_0_gather_draws_a_fourth_hunger_and_a_companion_perishes(client):
+    table = road(client, {"phase": "gathering", "current": "p1", "bag": None, "players": {
+        "p1": {"tile": "B", "companions": 2, "ailments": {"hunger": 3},
+               "equipment": [PISTOL]}}}, players=("Ann",))
+    table.accepted({"type": "gather", "player": "p1", "roll": 0, "draw": "hunger"})
+    ann = board(table, "p1")
+    assert ann["companions"] == 1
+    # The Gathering Phase ended with the draw: on to the Camp.
+    response = table.send({"type": "gather", "player": "p1", "roll": 2,
+                           "take": ["water", "water"]})
+    assert response.status_code == 422
+
+
+def test_an_event_card_taking_the_last_companion_then_another_turns_the_traveler_ravenous(
+        client):
+    table = road(client, {"phase": "event", "current": "p1", "players": {
+        "p1": {"tile": "B", "companions": 1, "resources": {"food": 2}},
+        "p2": {"tile": "C"}}}, players=("Ann", "Bob"))
+    table.accepted({"type": "event_card", "player": "p1", "card": "Rockslide", "perish": 2})
+    ann = board(table, "p1")
+    assert ann["status"] == "ravenous"
+    assert ann["hunger"] == 1
+    assert ann["resources"] == {"food": 0, "water": 0, "wood": 0}
+    # Her turn is over: Bob plays.
+    assert table.view()["current_players"] == ["p2"]
+
+
+def test_a_season_card_removing_the_tile_under_a_traveler_moves_them(client):
+    table = road(client, {"phase": "season", "first_player": "p1", "players": {
+        "p1": {"tile": "E"}, "p2": {"tile": "A"}}}, players=("Ann", "Bob"))
+    table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Wildfire",
+                    "remove_tiles": ["E"], "relocate": {"p1": "B"}})
+    assert board(table, "p1")["tile"] == "B"
+    table.refused({"type": "travel", "player": "p1", "to": "E"},
+                  book("Players can Travel to an adjacent tile by paying Travel Cost before moving "
+                       "their Player piece to the adjacent tile of their choosing."))
