@@ -199,7 +199,7 @@ def test_movement_examples_turning_costs_movement_points():
 def test_blue_squares_cost_two_and_a_double_move_counts_as_one_long_move():
     table = Table()
     table.do("maintenance")
-    table.refuse(A.Q_BLUE, "move", pilgrim=MK, steps=3, blue=2)  # Figure 29
+    table.refuse(A.Q_RED_HP, "move", pilgrim=MK, steps=3, blue=2)  # Figure 29
     table.do("move", pilgrim=MK, steps=5, blue=3, action_points=2)  # Figure 30: 8 of 8
     assert table.G["activation"]["pilgrim"] == CH
 

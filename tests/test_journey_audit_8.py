@@ -270,3 +270,71 @@ def test_flood_gate_with_tripitaka_unconscious_moves_as_printed_then_no_demon_mo
     plans = legal(table, "demon_plan")
     assert plans and all(p["option"] != 1 for p in plans)
     table.accepted(plans[0])
+
+
+# == The outsider's findings (notes/blind-findings.md) =============================================
+
+def test_f50_quest_7_legal_does_not_offer_praying_at_the_chest(client):
+    """Finding 50. Quest 7: "Use a Mystical Box Token to represent the treasure chest containing the
+    Golden Peach. It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate." Its only
+    Mystical Box Token is the chest: `legal` listed a Pray and a Meditate there, each refused when
+    sent. Now neither is listed; sent, the Pray is still refused with that sentence."""
+    from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE
+    from tests.test_blind_scenarios_journey_3 import start as guide_start
+
+    table = guide_start(client, "q7", quest_setup={"upgrades": ONE_UPGRADE, "kei_lun_hp": 12})
+    assert [e for e in table.view()["legal"] if e["type"] in ("pray", "meditate")] == []
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Wild Herbs"}, "Pilgrims cannot use it to Pray or Meditate.")
+
+
+def test_f51_quest_9_demon_rage_ends_when_kogaiji_is_defeated(client):
+    """Finding 51. Quest 9: "Demon Rage: If there are not enough Bull General Miniatures to place
+    when the deception is broken, Demon Rage begins and lasts until Kogaiji is Defeated." With the
+    core's "When Demon Rage is in effect, each Demon gets 3 Action Points, not 2." The Monkey King
+    breaks the deception (a Bull General placed), then finds the Elder Monk (the third token finds
+    no Bull General: Rage); Tripitaka Defeats Kogaiji in the same Pilgrim Phase. The Rage lasted
+    to the next Maintenance, so the Bull General attacked three times in that Demon Phase: now it
+    ends with Kogaiji's Defeat and 3 Attacks are refused; 2 are accepted."""
+    from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE, STRIKE, act, end
+    from tests.test_blind_scenarios_journey_3 import start as guide_start
+
+    table = guide_start(client, "q9", quest_setup={"upgrades": ONE_UPGRADE})
+    act(table, "monkey_king", "rescue_attempt", villager="villager-1", spinner="black")
+    act(table, "monkey_king", "rescue_attempt", villager="villager-2", spinner="white")
+    assert state(table)["rage"] is True
+    end(table, "monk_sha")
+    act(table, "tripitaka", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    assert state(table)["rage"] is False
+    act(table, "tripitaka", "attack", targets=["borrack-1"], target_hp=9, **STRIKE)
+    act(table, "tripitaka", "resolve_defeat", choice="kill", reward=4)
+    end(table, "cho_hakkai")
+    three = {"type": "demon_options", "player": "p2", "demon": "borrack-2", "options": [
+        {"actions": ["attack", "attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monkey_king"]}]}
+    table.refused(three, "Demons normally get 2 Action Points")
+    table.accepted({**three, "options": [{**three["options"][0], "actions": ["attack", "attack"]}]})
+
+
+def test_f3_a_single_move_short_of_a_slow_square_quotes_cannot_make_the_move(client):
+    """Finding 3. Map Tiles: "If you do not have the Movement Points (for Blue Regions) or Health
+    Points (for Red Regions), you cannot make the move." (Figure 29). The Monkey King (MV 4), 4
+    steps with 1 blue square: refused with that sentence first (it quoted only the cost, "…Pilgrims
+    pay 2 Movement Points for a blue square…", now given second)."""
+    table = free_table(client)
+    error = refused(table, ev("move", pilgrim="monkey_king", steps=4, blue=1),
+                    "you cannot make the move.")
+    assert [r["quote"][:22] for r in error["rules"]] == ["If you do not have the",
+                                                        "Demons are too strong "]
+    table.accepted(ev("move", pilgrim="monkey_king", steps=3, blue=1))
+
+
+def test_f4_a_triple_move_too_long_quotes_the_triple_move(client):
+    """Finding 4. Move: "Similarly, if you have 3 Action Points available, you can make one triple
+    Move." Om Mala of Vigor's third Action Point, then a triple Move of 13 with MV 4 (12): refused
+    with the triple Move's sentence (it quoted the Double Move's); 12 is accepted."""
+    table = free_table(client, {"pilgrims": {"monkey_king": {"fortune": ["Om Mala of Vigor"]}}})
+    table.accepted(ev("play_card", pilgrim="monkey_king", card="Om Mala of Vigor", kind="fortune"))
+    refused(table, ev("move", pilgrim="monkey_king", steps=13, action_points=3),
+            "Similarly, if you have 3 Action Points available, you can make one triple Move.")
+    table.accepted(ev("move", pilgrim="monkey_king", steps=12, action_points=3))

@@ -27,6 +27,7 @@ Q_TURN_COST = ("While performing a Move Action, a Miniature can turn by 90° for
                "Movement Point.")
 Q_DOUBLE = ("Like many other actions, the Move Action can be made twice. Instead of performing two "
             "single moves, make one move of double the Movement Points.")
+Q_TRIPLE = "Similarly, if you have 3 Action Points available, you can make one triple Move."
 Q_DIAGONAL = "A Miniature cannot move diagonally."
 Q_FACING = ("A Miniature can only move in the direction it is facing, but it can Change Facing "
             "during a Move Action, see below.")
@@ -234,14 +235,14 @@ class ActionsMixin:
             return True
         message = (f"That Move costs {cost} Movement Points ({steps} steps, {turns} turns, "
                    f"{blue} extra for blue squares); {PILGRIM_NAMES[event['pilgrim']]} has {total}.")
-        if steps + turns <= total:
-            raise self.violation(message, Q_BLUE)
+        if steps + turns <= total:  # the slow squares: the sentence that forbids, then the cost
+            raise self.violation(message, (Q_RED_HP, Q_BLUE))
         if steps + turns <= mv * points:
             raise self.violation(message, Q_LIMP)
         if steps <= total:
             raise self.violation(message, Q_TURN_COST)
         if points > 1:
-            raise self.violation(message, Q_DOUBLE)
+            raise self.violation(message, Q_TRIPLE if points == 3 else Q_DOUBLE)
         return message
 
     @cites(Q_RED_HP)
@@ -268,7 +269,7 @@ class ActionsMixin:
         cost = event["steps"] + event.get("turns", 0) + event.get("blue", 0)
         self.effect(f"{PILGRIM_NAMES[name]}: {kind}, {cost} of "
                     f"{self.movement_points(name, points)} Movement Points.",
-                    Q_DOUBLE if points > 1 else Q_MV)
+                    {1: Q_MV, 2: Q_DOUBLE, 3: Q_TRIPLE}[points])
         if event.get("red"):
             self.damage_pilgrim(name, event["red"], "red squares entered", Q_RED)
         self.after_action()

@@ -268,7 +268,7 @@ class DemonMixin:
         card = event["card"]
         if card == "rage":
             G["rage"] = True
-            phase["rage_stopped"] = True
+            phase["rage_stopped"] = phase["rage_began"] = True
             phase["spawned"].append(gate)
             self.effect("No model and no promotion left: Demon Rage begins. No more Demon Cards "
                         "this phase; every Demon has 3 Action Points.", Q_RAGE)

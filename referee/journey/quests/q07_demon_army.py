@@ -311,9 +311,11 @@ class DemonArmy(Quest):
 
     @classmethod
     def legal(cls, game, core):
-        """A Demon's attack on Kei Lun is entered as kei_lun_attacked, not demon_attack."""
+        """A Demon's attack on Kei Lun is entered as kei_lun_attacked, not demon_attack; the
+        treasure chest is no Mystical Box to Pray or Meditate at."""
         return super().legal(game, [e for e in core if not (
-            e["type"] == "demon_attack" and e.get("target") == KEI_LUN)])
+            e["type"] == "demon_attack" and e.get("target") == KEI_LUN
+            or e["type"] in ("pray", "meditate") and e["box"] == state(game)["chest"])])
 
     @classmethod
     def extra_targets(cls, game) -> dict:

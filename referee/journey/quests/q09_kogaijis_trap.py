@@ -221,8 +221,10 @@ class KogaijisTrap(Quest):
             game.effect("The Gates stop spawning.", Q_GATES_STOP)
             if state(game)["rage"]:
                 state(game)["rage"] = False
-                game.effect("The Demon Rage lasted until Kogaiji was Defeated: it ends at the next "
-                            "Maintenance Phase.", Q_RAGE)
+                phase = game.G["demon_phase"]
+                game.G["rage"] = bool(phase and phase.get("rage_began"))  # the core's own Rage
+                game.effect("The Demon Rage lasted until Kogaiji was Defeated: it ends now.",
+                            Q_RAGE)
         if state(game)["spell"]:
             for demon in game.G["demons"].values():
                 if demon["type"] == "kogaiji":
