@@ -341,3 +341,21 @@ def test_the_falconer_paying_with_a_card_he_does_not_hold_is_refused(client):
     table = falconer_adventure(client, [I("fist", "star")])
     table.refused(ev("falconer_adventure", completes=1, pay=[2]), FALCONER_WILD_ONLY)
     table.accepted(ev("falconer_adventure", completes=1, pay=[1]))
+
+
+# -- each "cannot" --------------------------------------------------------------------------------
+
+NO_PARTY_REQUIREMENT = in_book("Public quest tiles do not have a party requirement.")
+
+
+def test_a_companion_retired_to_sign_up_for_a_quest_is_refused(client):
+    """Tile B (fist + speech) signed up for with Ann's beast retired, as for an adventure card's
+    cross: refused quoting "Public quest tiles do not have a party requirement." (it could not be
+    entered); without the retirement, accepted and the beast stays."""
+    table = adventure_phase(client, {"hand": [I("fist", "star"), I("speech", "star")],
+                                     "party": [M(C(["beast"], ["star"]))]})
+    error = table.refused(ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}], retire=[1]),
+                          NO_PARTY_REQUIREMENT)
+    assert error["rule"]["quote"] == NO_PARTY_REQUIREMENT
+    table.accepted(ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]))
+    assert len(me(table)["party"]) == 1 and me(table)["retired"] == []

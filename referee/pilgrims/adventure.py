@@ -42,6 +42,7 @@ Q_DISCOUNT = ("Discount the cost to complete an adventure or to sign up for a pu
               "different type) can be used to complete a single adventure card.")
 Q_QUEST_PAY = ("1. Discard item cards to pay the items cost. This follows the same process as when "
                "completing an adventure card.")
+Q_NO_PARTY_REQUIREMENT = "Public quest tiles do not have a party requirement."
 Q_QUILL = "2. The player places a quill token on the tile's top-most empty quill space."
 Q_C_CLOVER = "In addition, if a player signs up for the C tile, they immediately gain a clover token."
 Q_CLOVER_ADVENTURE = ("Spend 1 clover token in the Adventure phase to convert an item card's "
@@ -271,6 +272,9 @@ class AdventureMixin:
         return True
 
     def do_sign_up(self, event):
+        if event.get("retire"):
+            raise self.violation("Signing up for a public quest retires no companion.",
+                                 Q_NO_PARTY_REQUIREMENT)
         quest = self.quest(event["tile"])
         cost = quest["cost"] if quest["cost"] is not None else event.get("cost")
         if cost is None:

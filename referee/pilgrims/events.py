@@ -162,6 +162,11 @@ EVENT_TYPES = {
     "sign_up": EventType(
         "Adventure: sign up for a public quest tile.",
         properties={"tile": {"enum": ["A", "B", "C"]}, "pay": PAYMENT,
+                    "retire": {"type": "array", "maxItems": 4, "uniqueItems": True,
+                               "items": {"type": "integer", "minimum": 1, "maximum": 8},
+                               "description": "companions retired to sign up: the mistake of a "
+                                              "party requirement for a tile, which the rules "
+                                              "refuse"},
                     "cost": {"type": "array", "maxItems": 8,
                              "items": {"enum": list(cards.ADVENTURE_SYMBOLS)},
                              "description": "the tile's items cost, when the table did not enter "
@@ -222,7 +227,8 @@ EVENT_TYPES = {
         "Solo: the falconer's Adventure phase. The referee works out what he does (legal events "
         "show it); the table may also enter what it did -- `completes` (a display place), "
         "`signs_up` (a tile) or `nothing`, and `pay` (the places in his hand of the item cards "
-        "used) -- and is refused, with the rule, when it differs.",
+        "used; alike cards, of the same adventure symbols, are accepted) -- and is refused, with "
+        "the rule, when it differs.",
         properties={"clover_items": {"type": "array", "items": ITEM, "maxItems": 4},
                     "completes": {"type": "integer", "minimum": 1, "maximum": 8},
                     "signs_up": {"enum": ["A", "B", "C"]},

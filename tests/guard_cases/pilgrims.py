@@ -26,6 +26,7 @@ from referee.pilgrims.adventure import (
     Q_COMPLETED,
     Q_DISCOUNT,
     Q_DISCOUNT_UNCONVERTED,
+    Q_NO_PARTY_REQUIREMENT,
     Q_NOT_TWICE,
     Q_ONE_ADVENTURE,
     Q_ONE_QUILL_SPACE,
@@ -491,6 +492,11 @@ CASES += [
             pay=[{"hand": 1, "convert": True}]),
          Q_CLOVER_TO_MATCH, "a clover spent on a fist card paying a fist cost: a clover converts "
                             "a symbol 'to match the items cost', and this one matches as printed"),
+    Case("do_sign_up (a companion retired)",
+         adventure({"hand": [I("fist", "sword"), I("speech", "sword")], "party": [M(BEAST)]}),
+         ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}], retire=[1]),
+         Q_NO_PARTY_REQUIREMENT, "the beast retired to sign up for tile B: public quest tiles "
+                                 "have no party requirement, so nothing retires"),
     Case("pay (a discount converted)",
          adventure({"completed": [A(1, 1, improvement=["discount"], discount="fist")],
                     "clovers": 1}),
