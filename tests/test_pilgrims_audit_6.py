@@ -359,3 +359,16 @@ def test_a_companion_retired_to_sign_up_for_a_quest_is_refused(client):
     assert error["rule"]["quote"] == NO_PARTY_REQUIREMENT
     table.accepted(ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]))
     assert len(me(table)["party"]) == 1 and me(table)["retired"] == []
+
+
+def test_an_item_card_bought_during_setup_quotes_the_turn_sentence(client):
+    """"They may do this any time during their turn." — Bob, choosing his corner, buys an item card
+    before any turn has begun: refused with that sentence (it quoted the corner step); in Ann's
+    first turn, with 2 clovers, she buys one."""
+    table = start(client)
+    error = table.refused(ev("buy_item", player="p2", item=I("fist", "star")),
+                          in_book("They may do this any time during their turn."))
+    assert error["rule"]["quote"] == "They may do this any time during their turn."
+    bought = start(client, {"display": DISPLAY, "players": two({"clovers": 2})})
+    bought.accepted(ev("buy_item", item=I("fist", "star")))
+    assert me(bought)["clovers"] == 0 and me(bought)["hand"][-1] == I("fist", "star")

@@ -27,6 +27,7 @@ Q_CLOVER_DRAW = ("Spend 2 clover tokens to draw an item card from the deck. The 
                  "number of cards this way, if they have enough clover tokens. They may do this "
                  "any time during their turn.")
 Q_CLOVER_DRAW_COST = "Spend 2 clover tokens to draw an item card from the deck."
+Q_CLOVER_ANY_TIME = "They may do this any time during their turn."
 Q_CROSSED_CLOVER = ("This indicates that the player must spend a clover token to trigger that "
                     "ability or improvement.")
 Q_SIDE_B = ("Note: For the first game, use side A of the leader tile. In advanced games, try using "

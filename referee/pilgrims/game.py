@@ -36,7 +36,7 @@ from typing import ClassVar
 from referee.core import BadRequest, Option, Referee, SetupError, citations, cites
 
 from . import cards, scoring
-from .abilities import Q_ANOTHER, AbilitiesMixin
+from .abilities import Q_ANOTHER, Q_CLOVER_ANY_TIME, AbilitiesMixin
 from .adventure import (
     Q_CLOVER_OPTIONS,
     Q_CLOVER_TO_MATCH,
@@ -308,6 +308,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             return Q_ONE_ADVENTURE
         if kind.startswith("falconer"):
             return Q_FALCONER_TURN
+        if kind == "buy_item" and phase in ("start_corners", "start_journeys"):
+            return Q_CLOVER_ANY_TIME  # setup is no one's turn
         if phase == "start_corners":
             return Q_CORNER_ORDER
         if phase == "start_journeys":

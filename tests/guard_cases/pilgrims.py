@@ -11,6 +11,7 @@ from referee.pilgrims import Game
 from referee.pilgrims.abilities import (
     Q_ABILITY_ONCE,
     Q_ANOTHER,
+    Q_CLOVER_ANY_TIME,
     Q_CLOVER_DRAW_COST,
     Q_CROSSED_CLOVER,
     Q_NO_MAP_BUY,
@@ -178,6 +179,11 @@ CASES = [
                                             item=I("fist", "star"), drawn=I("leaf", "star")),
          Q_CORNER_ORDER, "Ann chooses before Bob, the last player: the step starts with the last "
                          "player and goes counterclockwise"),
+    Case("phase_rule (an item bought during setup)", setup(),
+         ev("buy_item", player="p2", item=I("fist", "star")),
+         Q_CLOVER_ANY_TIME, "Bob, choosing his corner, spends 2 clovers on an item card: setup is "
+                            "no one's turn, and a player may do this any time during their turn "
+                            "(he has 1 clover too, but the time is what he broke first)"),
     # -- the Move phase
     Case("movement_space_empty",
          setup({"current": "p1", "turns": {"p1": 1, "p2": 1},
