@@ -372,3 +372,77 @@ def test_an_item_card_bought_during_setup_quotes_the_turn_sentence(client):
     bought = start(client, {"display": DISPLAY, "players": two({"clovers": 2})})
     bought.accepted(ev("buy_item", item=I("fist", "star")))
     assert me(bought)["clovers"] == 0 and me(bought)["hand"][-1] == I("fist", "star")
+
+
+# -- setup at each player count, and the first round ------------------------------------------------
+
+CORNERS = ([1, 1], [1, 5], [5, 1], [5, 5])
+CAMPFIRES = ([1, 3], [2, 2], [2, 4], [4, 2], [4, 4], [5, 3])
+
+
+@pytest.mark.parametrize("players,first", [
+    (("Ann",), "p1"), (("Ann", "Bob"), "p2"), (("Ann", "Bob", "Cat"), "p3"),
+    (("Ann", "Bob", "Cat", "Dan"), "p2")])
+def test_setup_and_the_first_round_at_each_player_count(client, players, first):
+    """Setup: the corners from the last player counterclockwise ("Starting with the last player
+    (seated to the right of the first player) and proceeding counterclockwise"), each player with 2
+    item cards and 1 clover, the falconer (solo) in the middle with 2 item cards; the item deck
+    short of the 19 map cards, one card a player and (solo) the falconer's draw. The first round:
+    "Each round begins with the first player's turn ... Play then continues clockwise." — each
+    player's 3 turns (solo: the player, then the falconer), then round 2 begins with the first
+    player, the movement tokens removed ("Remove all movement tokens from the player boards.")."""
+    solo = len(players) == 1
+    table = start(client, players=players, first_player=first)
+    seats = [f"p{n + 1}" for n in range(len(players))]
+    clockwise = seats[seats.index(first):] + seats[:seats.index(first)]
+    chose = []
+    for corner in CORNERS[:len(players)]:
+        [seat] = table.view()["current_players"]
+        chose.append(seat)
+        table.accepted(ev("choose_corner", seat, space=corner, item=I("fist", "sword"),
+                          drawn=I("leaf", "star"),
+                          **({"falconer_items": [I("speech", "notes"), I("coin", "star")]}
+                             if solo else {})))
+    assert chose == list(reversed(clockwise))
+    state = table.view()["state"]
+    assert all(len(me(table, s)["hand"]) == 2 and me(table, s)["clovers"] == 1 for s in seats)
+    assert state["decks"]["item"] == 64 - 19 - len(players) - solo
+    assert [e["level"] for e in state["display"]] == [1, 1, 1, 2, 2]
+    if solo:
+        assert state["figures"]["falcon"] == state["figures"]["falconer"] == [3, 3]
+        assert len(state["falconer"]["hand"]) == 2
+    turns = []
+    for _ in range(3 * len(players)):
+        [seat] = table.view()["current_players"]
+        turns.append(seat)
+        move = next(e for e in table.view(seat)["legal"]
+                    if e["type"] == "move" and e["to"] not in CAMPFIRES)
+        table.accepted(posted({**move, "card": I("leaf", "notes")} if "open" in move else move))
+        table.accepted(ev("gain_clover", seat))
+        table.accepted(ev("replenish", seat))
+        if solo:
+            play_the_falconers_turn(table)
+    assert turns == clockwise * 3
+    state = table.view()["state"]
+    assert state["round"] == 2 and table.view()["current_players"] == [first]
+    assert all(me(table, s)["movement"] == [] for s in seats)
+
+
+def play_the_falconers_turn(table):
+    """Both figures to a non-campfire space with a card drawn, no reward, then his Adventure phase
+    and his replenish, each as `legal` shows it."""
+    for figure in ("falcon", "falconer"):
+        [event] = table.view("p1")["legal"]
+        assert event["figure"] == figure
+        here = table.view()["state"]["figures"][figure]
+        to = [here[0] % 5 + 1, here[1]]
+        while to in CAMPFIRES:
+            to = [to[0] % 5 + 1, to[1]]
+        table.accepted(ev("falconer_move", figure=figure, reward="none", arrow="right", to=to,
+                          card=I("fist", "compass")))
+    while table.view()["phase"].startswith("falconer"):
+        event = table.view("p1")["legal"][0]
+        if event["type"] == "reveal":  # a display card replenished unseen, entered when he checks
+            level = table.view()["state"]["display"][event["index"] - 1]["level"]
+            event = {**event, "card": A(level, 2, [], ["leaf", "leaf"])}
+        table.accepted(posted(event))
