@@ -615,3 +615,61 @@ def test_campaign_quest_10_part_2_carries_part_1_unchanged(client):
     assert [condition["name"] for condition in monkey["conditions"]] == ["Poisoned"]
     assert pilgrims["tripitaka"]["sutras"] == 4
     assert pilgrims["monk_sha"]["villagers"] == 0 and pilgrims["monk_sha"]["good_karma"] == 3
+
+
+# Quests 1, 3 and 5 late in the Quest
+
+def test_quest_1_the_villager_turns_into_a_bull_warrior_in_the_house_at_turn_6(client):
+    table = start(client, "q1", position={
+        "gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"],
+        "doors": ["door-1"], "inactive_demons": ["berrok", "berrok"], "turn": 5})
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["bharhaz"]})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "bharhaz-1",
+                    "options": []})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "bharhaz-1", "option": 1})
+    # The fifth End of Turn takes the last Turn Token off the Villager.
+    table.accepted({"type": "end_turn", "player": "p2"})
+    assert state(table)["tokens"]["villagers"] == ["villager-1"]
+    table.accepted({"type": "maintenance", "player": "p2"})
+    after = state(table)
+    assert after["tokens"]["villagers"] == []
+    assert sorted(after["demons"]) == ["berrok-1", "berrok-2", "berrok-3", "bharhaz-1"]
+    assert after["demons"]["berrok-3"]["active"] is False
+    parts = {part["text"]: part["status"]
+             for condition in table.view()["scores"]["quest"]["conditions"]
+             if condition["outcome"] == "heroic_victory" for part in condition["parts"]}
+    assert parts["rescue the Villagers"] == "no_longer_possible"
+
+
+def test_quest_3_the_last_gate_sealed_with_a_villager_in_the_safe_house_is_a_victory(client):
+    table = start(client, "q3", order=["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"],
+                  quest_setup={"safe_house": ["villager-3"]}, position={
+                      "gates": [{"id": "gate-1", "status": "closed"},
+                                {"id": "gate-2", "status": "closed"}, {"id": "gate-3"}],
+                      "villagers": ["villager-3"], "sutras": [], "wells": ["well-1"],
+                      "boxes": ["box-1"], "broken_doors": ["bd-1"], "demons": ["borrack"],
+                      "turn": 6, "pilgrims": {"tripitaka": {"sutras": 1},
+                                              "monk_sha": {"villagers": 2}}})
+    table.refused({"type": "rescue_villager", "player": "p1", "pilgrim": "monkey_king",
+                   "villager": "villager-3"},
+                  book("Safe House: You cannot Rescue the Villagers in the house."))
+    for pilgrim in ("monkey_king", "monk_sha", "cho_hakkai"):
+        end(table, pilgrim)
+    act(table, "tripitaka", "close_gate", gate="gate-3")
+    assert result(table) == (True, book("Victory: The Pilgrims must (1) seal all the Gates."))
+
+
+def test_quest_5_kei_lun_trampling_the_sutra_leaves_only_the_plain_victory(client):
+    table = start(client, "q5", order=["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"])
+    for pilgrim in ("monkey_king", "monk_sha", "cho_hakkai", "tripitaka"):
+        end(table, pilgrim)
+    # Nobody in his range: the Pilgrim Die's 1 moves him forwards, onto the Sutra.
+    table.accepted({"type": "kei_lun", "player": "p2", "in_range": [], "die": 1,
+                    "destroys": ["sutra-1"]})
+    assert state(table)["tokens"]["sutras"] == []
+    heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
+                  if condition["outcome"] == "heroic_victory")
+    assert heroic["status"] == "no_longer_possible"
