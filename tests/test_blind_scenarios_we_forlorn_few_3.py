@@ -206,3 +206,42 @@ def test_a_season_card_removing_the_tile_under_a_traveler_moves_them(client):
     table.refused({"type": "travel", "player": "p1", "to": "E"},
                   book("Players can Travel to an adjacent tile by paying Travel Cost before moving "
                        "their Player piece to the adjacent tile of their choosing."))
+
+
+# B becomes a Trading Post with two Food placed on it.
+POST_ROAD = [{**tile, "trading_post": True, "placed": {"food": 2}} if tile["name"] == "B" else tile
+             for tile in ROAD]
+
+
+def post_road(client, position, players=("Ann", "Bob")):
+    return ApiTable(client, {
+        "game": GAME, "players": list(players),
+        "options": {"terrain": POST_ROAD,
+                    "travelers": {seat: TRAVELERS[seat] for seat in ("p1", "p2")}},
+        "position": {"round": 4, "season_deck": 8, **position}})
+
+
+def test_a_traveler_moved_by_a_season_card_picks_up_what_lies_there(client):
+    table = post_road(client, {"phase": "season", "first_player": "p1", "players": {
+        "p1": {"tile": "E", "resources": {}}, "p2": {"tile": "A"}}})
+    table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Wildfire",
+                    "remove_tiles": ["E"], "relocate": {"p1": "B"}})
+    assert board(table, "p1")["resources"] == {"food": 2, "water": 0, "wood": 0}
+
+
+def test_two_cards_bought_at_a_trading_post_for_their_value_and_the_third_goes_back(client):
+    table = post_road(client, {"phase": "camp", "current": "p1", "players": {
+        "p1": {"tile": "B", "resources": {"food": 2, "water": 2}}}})
+    offered = [SNARE, {"name": "Rifle", "type": "weapon", "value": 3, "dice": 1},
+               {"name": "Saddlebag", "type": "storage", "value": 2,
+                "holds": {"tool": 1, "weapon": 0}}]
+    table.refused({"type": "trading_post", "player": "p1", "offered": offered,
+                   "buy": ["Snare", "Saddlebag"], "pay": {"food": 2, "water": 2}},
+                  book("Then, you may purchase from those cards by discarding Resources and/or "
+                       "Equipment of equal Value."))
+    table.accepted({"type": "trading_post", "player": "p1", "offered": offered,
+                    "buy": ["Snare", "Saddlebag"], "pay": {"food": 2, "water": 1}})
+    ann = board(table, "p1")
+    assert ann["resources"] == {"food": 0, "water": 1, "wood": 0}
+    names = [card["name"] for card in ann["equipment"]]
+    assert "Snare" in names and "Saddlebag" in names and "Rifle" not in names
