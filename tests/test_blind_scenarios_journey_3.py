@@ -673,3 +673,37 @@ def test_quest_5_kei_lun_trampling_the_sutra_leaves_only_the_plain_victory(clien
     heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
                   if condition["outcome"] == "heroic_victory")
     assert heroic["status"] == "no_longer_possible"
+
+
+def test_quest_10_part_2_chanting_lords_do_not_activate_the_lord_with_a_pilgrim_does(client):
+    table = start(client, "q10b", karma_upgrades="in_position")
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": ["koorogg-1"]})
+    for gate in ("gate-1", "gate-2", "gate-1", "gate-2"):
+        table.accepted({"type": "mantra_spawn", "player": "p2", "gate": gate, "card": "special",
+                        "name": "Wild Attacks"})
+    table.refused({"type": "demon_options", "player": "p2", "demon": "kogaiji-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}]},
+        book("If there are no Pilgrims on the Map Tile with a Demon Lord, then the Demon will "
+             "chant the Summoning Mantra."))
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "koorogg-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monkey_king"]}]})
+
+
+def test_campaign_moves_on_after_a_lost_quest_with_the_books_advice(client):
+    campaign_id, table = campaign(client, {"quest": "q6", "upgrades": ONE_UPGRADE})
+    # Kogaiji Defeated with no Sutra held: the Quest is lost.
+    act(table, "monkey_king", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    assert result(table) == (True, Q6_DEFEAT)
+    response = next_quest(client, table, campaign_id, {
+        "quest": "q7", "upgrades": ONE_UPGRADE, "options": {"quest_setup": {"kei_lun_hp": 12}}})
+    assert response.status_code == 201, response.get_json()
+    quotes = [step["rule"]["quote"] for step in response.get_json()["carry_over"]]
+    assert book("We recommend that you do not move on to the next Quest until you win the "
+                "current one.") in quotes
+    # A phone still showing one Quest cannot start another.
+    stale = next_quest(client, table, campaign_id, {"quest": "q8", "upgrades": ONE_UPGRADE})
+    assert stale.status_code == 409
