@@ -707,3 +707,47 @@ def test_campaign_moves_on_after_a_lost_quest_with_the_books_advice(client):
     # A phone still showing one Quest cannot start another.
     stale = next_quest(client, table, campaign_id, {"quest": "q8", "upgrades": ONE_UPGRADE})
     assert stale.status_code == 409
+
+
+CLOSED_FOR_GOOD = book("Closed Gates never become active again.")
+
+
+def test_quest_3_a_gate_closed_before_the_central_tile_does_not_wake_with_the_others(client):
+    table = start(client, "q3", order=["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"])
+    for pilgrim in ("monkey_king", "monk_sha", "cho_hakkai"):
+        end(table, pilgrim)
+    act(table, "tripitaka", "collect_sutra", sutra="sutra-1")
+    act(table, "tripitaka", "close_gate", gate="gate-1")
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "borrack-1",
+                    "options": []})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "borrack-1", "option": 1})
+    table.accepted({"type": "end_turn", "player": "p2"})
+    table.accepted({"type": "maintenance", "player": "p2"})
+    act(table, "monkey_king", "central_tile")
+    gates = state(table)["gates"]
+    assert gates == {"gate-1": {"status": "closed"}, "gate-2": {"status": "active"},
+                     "gate-3": {"status": "active"}}, CLOSED_FOR_GOOD
+
+
+def test_quest_10_part_1_a_gate_closed_under_its_turn_tokens_stays_closed(client):
+    order = ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"]
+    table = start(client, "q10a", order=order, quest_setup={"upgrades": TWO_UPGRADES})
+    act(table, "tripitaka", "collect_sutra", sutra="sutra-1")
+    act(table, "tripitaka", "close_gate", gate="gate-1")
+    for _turn in range(4):
+        for pilgrim in order:
+            if state(table)["activation"]["pilgrim"] == pilgrim:
+                end(table, pilgrim)
+        table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                        "distances": {"gate-3": 5, "gate-4": 9}})
+        for gate in ("gate-3", "gate-4"):
+            table.accepted({"type": "spawn", "player": "p2", "gate": gate, "card": "special",
+                            "name": "Wild Attacks"})
+        table.accepted({"type": "end_turn", "player": "p2"})
+        table.accepted({"type": "maintenance", "player": "p2"})
+    # Its 4 Turn Tokens are gone, but a Closed Gate never wakes; and with a Sutra spent the
+    # Heroic Victory (the only one) is out of reach.
+    assert state(table)["gates"]["gate-1"]["status"] == "closed", CLOSED_FOR_GOOD
+    heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
+                  if condition["outcome"] == "heroic_victory")
+    assert heroic["status"] == "no_longer_possible"

@@ -245,3 +245,19 @@ def test_two_cards_bought_at_a_trading_post_for_their_value_and_the_third_goes_b
     assert ann["resources"] == {"food": 0, "water": 1, "wood": 0}
     names = [card["name"] for card in ann["equipment"]]
     assert "Snare" in names and "Saddlebag" in names and "Rifle" not in names
+
+
+def test_a_traveler_turned_ravenous_by_another_players_event_card_plays_ravenous_next(client):
+    # Bob has no Companion left and three Thirst; Ann's Event card gives every other Player a
+    # Thirst: one over the limit, a Companion must perish, and there is none.
+    table = road(client, {"phase": "event", "current": "p1", "first_player": "p1", "players": {
+        "p1": {"tile": "B"}, "p2": {"tile": "C", "companions": 0, "ailments": {"thirst": 3}}}},
+        players=("Ann", "Bob"))
+    table.accepted({"type": "event_card", "player": "p1", "card": "Dust Storm",
+                    "others": {"p2": {"ailments": {"thirst": 1}}}})
+    bob = board(table, "p2")
+    assert (bob["status"], bob["hunger"]) == ("ravenous", 1)
+    assert bob["ailments"] == {"hunger": 0, "thirst": 0, "wagon_damage": 0}
+    assert bob["resources"] == {"food": 0, "water": 0, "wood": 0} and bob["equipment"] == []
+    view = table.view()
+    assert (view["phase"], view["current_players"]) == ("ravenous_movement", ["p2"])
