@@ -322,18 +322,19 @@ def test_a_renown_tie_after_three_ages_goes_to_more_pillars_in_the_last_age(clie
 
 
 def test_more_renown_wins_whatever_the_pillars_and_not_before_the_third_age(client):
-    def age(modifier, divine):
+    def age(modifier, first_player, divine):
         lanes = {name: {"quest": {"feather": 2, "scorpion": 2}, "pillar": "moon", "first": "moon",
                         "sun": [card(5, 1), card(5, 1), card(5, 1)],
                         "moon": [card(1, 1), card(1, 1), card(1, 1)]}
                  for name in ("left", "center", "right")}
         lanes["left"]["sun"][0] = card(5, 1, divine=divine["sun"])
         lanes["left"]["moon"][0] = card(1, 1, divine=divine["moon"])
-        return {"modifier": modifier, "first_player": "sun", "lanes": lanes}
+        return {"modifier": modifier, "first_player": first_player, "lanes": lanes}
 
-    ages = [age("double_power", {"sun": "Klar", "moon": "Aponi"}),
-            age("no_suit", {"sun": "Arbiter", "moon": "Saghari"}),
-            age("two_face_down", {"sun": "Namari", "moon": "Naka"})]
+    # the 1st player marker passes at each new Age ("Pass the 1st player marker.")
+    ages = [age("double_power", "moon", {"sun": "Klar", "moon": "Aponi"}),
+            age("no_suit", "sun", {"sun": "Arbiter", "moon": "Saghari"}),
+            age("two_face_down", "moon", {"sun": "Namari", "moon": "Naka"})]
     after_one = calculated(client, GAME, {"ages": ages[:1]})
     assert after_one["winners"] == []
     scores = calculated(client, GAME, {"ages": ages})

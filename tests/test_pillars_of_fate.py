@@ -147,7 +147,8 @@ def test_face_down_limits_by_ruling_and_by_modifier_and_naka():
           play("sun", "left", "down", **card(5, 1)))
     enter(start(opening(lanes=down, modifier="two_face_down")),
           play("sun", "center", "down", **card(5, 1)), play("moon", "center", "down", **card(2, 1)))
-    naka = {**down, "right": {"quest": QUESTS[2], "sun": [card(1, divine="Naka", face="down")]}}
+    naka = {**down, "right": {"quest": QUESTS[2], "sun": [card(1, divine="Naka", face="down")],
+                              "moon": [card(1)]}}
     enter(start(opening(lanes=naka, divine={"sun": [], "moon": []})),
           play("sun", "left", "down", **card(5, 1)))
 
@@ -162,7 +163,8 @@ def test_a_face_down_divine_card_uses_the_face_down_place_unless_ruled_otherwise
 
 def test_a_fourth_card_fits_the_center_under_play_4_cards():
     lanes = {**ONE_LEFT, "center": {"quest": QUESTS[1], "pillar": "sun",
-                                    "sun": [card(2, 1), card(3), card(2)], "moon": [card(2)]}}
+                                    "sun": [card(2, 1), card(3), card(2)],
+                                    "moon": [card(2), card(2), card(1)]}}
     model = start(opening(modifier="four_cards", lanes=lanes))
     enter(model, play("sun", "center", **card(5, 1)))
     assert len(model.G["lanes"][1]["cards"]["sun"]) == 4
@@ -209,7 +211,7 @@ def test_sorcerer_exchanges_one_of_your_played_cards_with_one_from_your_hand():
 
 
 def test_namari_looks_at_a_face_down_card_that_only_its_player_then_sees():
-    lanes = {**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1)],
+    lanes = {**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                   "moon": [card(6, 0, 1), card(2, 1, face="down")]}}
     model = start(opening(divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0,
                                            "scorpions": 0}], "moon": []}, lanes=lanes))
@@ -248,8 +250,8 @@ def test_the_last_card_ends_the_age_reveals_scores_and_waits_for_the_next_quests
     effects = enter(model, {"type": "begin_age", "player": "sun", "quests": QUESTS,
                             "modifier": "no_suit"})
     assert {Q_REMOVE, Q_RETURN_PILLARS, Q_PASS_MARKER} <= set(quotes(effects))
-    assert model.G["age"] == 2 and model.G["first_player"] == "moon"
-    assert model.current_players() == ["moon"]
+    assert model.G["age"] == 2 and model.G["first_player"] == "sun"
+    assert model.current_players() == ["sun"]
     assert all(not lane["cards"]["sun"] and lane["pillar"] is None for lane in model.G["lanes"])
     assert model.G["hands"]["sun"] == hand
     assert model.G["divine"]["sun"]["played_in_age"] == 1

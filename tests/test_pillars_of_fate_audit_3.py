@@ -15,6 +15,7 @@ import pytest
 from tests.guard_cases.pillars_of_fate import filled
 from tests.test_pillars_of_fate_audit import (
     RULEBOOK,
+    SEATS,
     C,
     D,
     Q,
@@ -59,13 +60,15 @@ def three_ways(client, lanes, last, modifier="double_power", **options):
     last card of `last` = (seat, lane) laid onto the position without it) and as the calculator's
     tally. The three answers."""
     seat, lane = last
-    before = copy.deepcopy(lanes)
+    before = alternated(copy.deepcopy(lanes), seat, lane)
     card = before[lane][seat].pop()
     full = sum(len(cards.get(seat, [])) for cards in lanes.values()) == 9
     turn = ("moon" if seat == "sun" else "sun") if full else seat  # someone with a place left
     setup = {"game": "pillars-of-fate", "players": [{"name": "Ana", "seat": "sun"},
                                                      {"name": "Ben", "seat": "moon"}],
-             "options": options, "position": position(lanes, turn=turn, modifier=modifier)}
+             "options": options, "position": position(alternated(copy.deepcopy(lanes), turn, lane,
+                                                                 laid=0),
+                                                      turn=turn, modifier=modifier)}
     as_position = client.post("/api/sessions", json=setup)
     pos = position(before, turn=seat, modifier=modifier)
     if "divine" in card:
@@ -74,6 +77,24 @@ def three_ways(client, lanes, last, modifier="double_power", **options):
     as_play = Table(client, pos, **options).play(seat, lane, card, **event)
     as_tally = score(client, [filled(age(lanes, modifier, "sun"), options)], **options)
     return as_position, as_play, as_tally
+
+
+def alternated(lanes, seat, lane, laid=1):
+    """The lanes as a table where `seat` is to play (after taking back its last `laid` card of
+    `lane`) could lie: players alternate turns ("During each Age, players alternate turns, ..."),
+    so the player to play has played as many cards as the other or one fewer. The player ahead
+    takes back the last cards of the other lanes (the tally tops them up again, `filled`)."""
+    count = {side: sum(len(cards.get(side, [])) for cards in lanes.values()) for side in SEATS}
+    count[seat] -= laid
+    rival = "moon" if seat == "sun" else "sun"
+    excess = {seat: max(0, count[seat] - count[rival]), rival: max(0, count[rival] - count[seat] - 1)}
+    for side, extra in excess.items():
+        for name in ("left", "right", "center"):
+            while extra and name != lane and len(lanes[name].get(side, [])) > 1:
+                lanes[name][side].pop()
+                extra -= 1
+        assert not extra, (side, lanes)
+    return lanes
 
 
 def lanes_with(**test_lanes):

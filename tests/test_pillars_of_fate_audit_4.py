@@ -490,7 +490,8 @@ def test_the_table_page_per_seat_hides_the_hand_and_teaches_a_refusal(client):
     player.") and a link to it in the rulebook."""
     hand = [C(13, f=3), C(2), C(2), C(4, s=1), C(6, f=1)]
     pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1), C(1), C(1)],
-                             "moon": [C(2), C(2)]}},
+                             "moon": [C(2), C(2)]},
+                    "right": {"quest": Q(0, 0), "moon": [C(2)]}},  # 3 cards each: Sun to play
                    turn="sun", hands={"sun": {"count": 5, "cards": hand}, "moon": {"count": 5}})
     table = new_table(client, pos)
     host_page = client.get(table).text

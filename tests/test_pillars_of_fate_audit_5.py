@@ -318,7 +318,8 @@ def test_legal_leaves_out_a_full_column_and_a_second_face_down_card(client):
     lanes = {"left": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(1), C(1), C(1)],
                       "moon": [C(2), C(2)]},
              "center": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(1)],
-                        "moon": [C(2, face="down")]}}
+                        "moon": [C(2, face="down")]},
+             "right": {"quest": Q(0, 0), "moon": [C(2)]}}  # 4 cards each: Sun to play
     pos = position(lanes, modifier="no_suit",
                    hands={"sun": {"count": 5, "cards": HAND}, "moon": {"count": 5}})
     table = Table(client, pos)

@@ -448,7 +448,7 @@ def test_the_end_tie_break_asks_who_held_the_marker_when_a_pillar_never_moved(cl
     center = {"quest": Q(0, 0), "pillar": "sun", "sun": [C(1)] * 3, "moon": [C(2, f=1)] * 3}
     plain = [{"modifier": modifier, "first_player": seat,
               "lanes": {"left": side, "center": center, "right": side}}
-             for modifier, seat in (("no_divine", "sun"), ("double_suit", "moon"))]
+             for modifier, seat in (("no_divine", "moon"), ("double_suit", "sun"))]
 
     def tallies(marker, **rulings):
         last = {"modifier": "two_cards", "lanes": {

@@ -31,8 +31,10 @@ def lane(sun, moon, pillar="sun", quest=QUEST, ties=None, **more):
 PLAIN = lane([card(5, 1)], [card(1)])
 
 
-def age(left=PLAIN, center=PLAIN, right=PLAIN, modifier="two_face_down", first_player="sun"):
-    return {"modifier": modifier, "first_player": first_player,
+def age(left=PLAIN, center=PLAIN, right=PLAIN, modifier="two_face_down", first_player=None):
+    """An Age's tally; who held the 1st player marker is entered only when a test says."""
+    entered = {"first_player": first_player} if first_player else {}
+    return {"modifier": modifier, **entered,
             "lanes": {"left": left, "center": center, "right": right}}
 
 

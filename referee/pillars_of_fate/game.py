@@ -259,7 +259,36 @@ class Game(Referee):
         if not cls._can_play(G, options, G["turn"]):
             raise SetupError(f"{seat_word(G['turn'])} has no card in hand and no Divine card to "
                              "play, so it cannot be their turn", "position.turn")
+        cls._setup_turn_follows_the_cards(G, options)
         return G, "turns"
+
+    @classmethod
+    def _setup_turn_follows_the_cards(cls, G, options):
+        """Players alternate turns from the 1st player's, one card a turn (a Sorcerer's exchange
+        adds none): the first player has played as many cards this Age as the other (and is to
+        play) or one more (the other is). Only a player passed over, who has no card to play for
+        the rest of the Age (`_can_play`), falls further behind while the other plays on."""
+        first, second = G["first_player"], other(G["first_player"])
+        played = {seat: sum(len(lane["cards"][seat]) for lane in G["lanes"]) for seat in SEATS}
+        ahead = played[first] - played[second]
+        due = {0: first, 1: second}.get(ahead)
+        if G["turn"] == due:
+            return
+        passed_over = not cls._can_play(G, options, other(G["turn"]))
+        if passed_over and (ahead >= 0 if G["turn"] == first else ahead <= 1):
+            return
+        counts = (f"{seat_word(first)}, who holds the 1st player marker, has played "
+                  f"{played[first]} card{'s' * (played[first] != 1)} this Age and "
+                  f"{seat_word(second)} {played[second]}")
+        if due:
+            raise TableRefused(f"{counts}, so it is {seat_word(due)}'s turn",
+                               "position.turn", Q_ALTERNATE, "invalid_setup")
+        if ahead == -1:
+            raise TableRefused(f"{counts}: the first player plays first, so cannot be behind",
+                               "position.first_player", Q_ALTERNATE, "invalid_setup")
+        raise TableRefused(f"{counts}: turns alternate, so neither can be {abs(ahead)} cards "
+                           "ahead unless the other has nothing to play", "position.lanes",
+                           Q_ALTERNATE, "invalid_setup")
 
     @staticmethod
     def _setup_cards_left(G, options, position, seat, used):
@@ -1131,8 +1160,10 @@ class Game(Referee):
         used = []
         played: dict = {}  # a Divine name -> (who, where) it was played (divine_duplicates)
         champions = {seat: 0 for seat in SEATS}  # champion cards played so far in the game
+        marker = None  # (index, seat): the first Age whose 1st player is entered
         for index, age in enumerate(tallies["ages"]):
             field = f"ages[{index}]"
+            marker = _marker_passed(age, index, marker)
             if options["divine_duplicates"] == "none":
                 _one_of_each_name(age, field, played)
             if age["modifier"] in used:
@@ -1175,6 +1206,23 @@ class Game(Referee):
         progress = f"{len(ages)} of 3 Ages entered: the game ends after Age III."
         return score_sheet(renown, ages, lambda seat: names.get(seat) or seat_word(seat), result,
                            [], progress)
+
+
+def _marker_passed(age: dict, index: int, marker: tuple | None) -> tuple | None:
+    """"Pass the 1st player marker." at each new Age: with two players it goes to the other, so
+    the Ages' entered 1st players alternate. A tally that contradicts the earliest one entered is
+    a 400 naming the later Age's `first_player`. Returns the earliest (index, seat)."""
+    seat = age.get("first_player")
+    if seat is None or marker is None:
+        return marker or ((index, seat) if seat else None)
+    since, held = marker
+    due = held if (index - since) % 2 == 0 else other(held)
+    if seat != due:
+        raise TableRefused(f"{seat_word(held)} held the 1st player marker in Age {ROMAN[since + 1]} "
+                           f"and it passes at each new Age, so {seat_word(due)} holds it in Age "
+                           f"{ROMAN[index + 1]}, not {seat_word(seat)}",
+                           f"ages[{index}].first_player", Q_PASS_MARKER)
+    return marker
 
 
 def _distinct(cards: list[dict]) -> list[dict]:

@@ -83,9 +83,10 @@ EMPTY_DECKS = {"champion_deck_size": 25}
 def last_card(age=1, **changes) -> dict:
     """Every place taken but one: Sun plays the last card, into the center lane. Both players
     have played their Divine card this Age (Sun's Prophet on the left, Moon's Hadria in the
-    center). Center power before the last card: Sun 9, Moon 11; its pillar is Moon's."""
+    center). Center power before the last card: Sun 9, Moon 11; its pillar is Moon's. Moon holds
+    the 1st player marker (Moon has played 9 cards, Sun 8: turns alternate from Moon's)."""
     position = {
-        "age": age, "first_player": "sun", "turn": "sun", "modifier": "two_face_down",
+        "age": age, "first_player": "moon", "turn": "sun", "modifier": "two_face_down",
         "modifiers_used": ["double_power", "four_cards"][:age - 1],
         "lanes": {
             "left": {"quest": {"feather": 3, "scorpion": -1}, "pillar": "sun",
@@ -131,8 +132,9 @@ ENDS_AGE = play("sun", "center", **card(5, 0, 1))
 # Sun's last card (power 2, a feather) ties the center's power 11-11: Moon holds its pillar.
 TIES_CENTER = play("sun", "center", **card(2, 1))
 ONE_LEFT = {"left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1)], "moon": [card(6, 0, 1)]},
-            "center": {"quest": QUESTS[1], "pillar": "sun", "sun": [card(2, 1), card(3)], "moon": [card(2)]},
-            "right": {"quest": QUESTS[2]}}
+            "center": {"quest": QUESTS[1], "pillar": "sun", "sun": [card(2, 1), card(3)],
+                       "moon": [card(2), card(1)]},
+            "right": {"quest": QUESTS[2]}}  # 3 cards each: Sun, who holds the marker, to play
 
 CASES = [
     Case("keeps_one_passes_two", setup(),
@@ -153,8 +155,8 @@ CASES = [
          Q_START, "Age I needs a starting player chosen and given the marker", events=DRAFTS),
     Case("first_player_marker", setup(last_card()),
          {"type": "begin_age", "player": "sun", "quests": QUESTS, "modifier": "no_suit",
-          "first_player": "sun"},
-         Q_PASS_MARKER, "Sun held the marker in Age I; starting a new Age passes it",
+          "first_player": "moon"},
+         Q_PASS_MARKER, "Moon held the marker in Age I; starting a new Age passes it",
          events=[ENDS_AGE]),
     Case("quests_match_the_age", setup(),
          {"type": "begin_age", "player": "sun", "first_player": "sun", "modifier": "no_suit",
@@ -184,13 +186,13 @@ CASES = [
          Q_CAPACITY, "Sun already has 3 cards in the left lane"),
     Case("lane_has_room", setup(opening(modifier="two_cards", lanes={
         **ONE_LEFT, "center": {"quest": QUESTS[1], "pillar": "sun", "sun": [card(2, 1), card(3)],
-                               "moon": [card(2)]}})),
+                               "moon": [card(2), card(1)]}})),
          play("sun", "center", **card(5, 1)),
          MODIFIERS["two_cards"], "the center modifier limits the lane to 2 cards per player"),
     Case("lane_has_room", setup(opening(modifier="four_cards", lanes={
         **ONE_LEFT, "center": {"quest": QUESTS[1], "pillar": "sun",
                                "sun": [card(2, 1), card(3), card(2), card(1)],
-                               "moon": [card(2)]}})),
+                               "moon": [card(2), card(2), card(1), card(1)]}})),
          play("sun", "center", **card(5, 1)),
          MODIFIERS["four_cards"], "the center modifier sets the lane to 4 cards per player"),
     Case("divine_allowed_in_lane", setup(opening(modifier="no_divine")),
@@ -209,7 +211,8 @@ CASES = [
     Case("face_down_allowed", setup(opening(
         divine={"sun": [{"name": "Prophet", "power": 4, "feathers": 1, "scorpions": 0}],
                 "moon": []},
-        lanes={**ONE_LEFT, "right": {"quest": QUESTS[2], "sun": [card(2, divine="Naka")]},
+        lanes={**ONE_LEFT, "right": {"quest": QUESTS[2], "pillar": "sun",
+                         "sun": [card(2, divine="Naka")], "moon": [card(1)]},
                "left": {"quest": QUESTS[0], "pillar": None, "sun": [card(5, 1, face="down")],
                         "moon": [card(6, 0, 1, face="down")]}})),
          play("sun", "left", "down", **card(5, 1)),
@@ -227,14 +230,14 @@ CASES = [
         divine={"sun": [{"name": "Invictus", "power": 0, "feathers": 0, "scorpions": 0}],
                 "moon": []},
         lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(3)],
-                                    "moon": [card(6, 0, 1)]}})),
+                                    "moon": [card(6, 0, 1), card(1)]}})),
          play("sun", "left", divine="Invictus"),
          GLOSSARY["Invictus"], "two cards are above Invictus and the table rules the player names "
          "which one it copies"),
     Case("opposite_card_named", setup(opening(
         divine={"sun": [{"name": "Pentha", "power": 2, "feathers": 0, "scorpions": 1}],
                 "moon": []},
-        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1)],
+        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2)]}}), opposite="named"),
          play("sun", "left", divine="Pentha"),
          GLOSSARY["Pentha"], "the table names the opposite card and Moon has two in the lane"),
@@ -281,7 +284,7 @@ CASES = [
     Case("look_at_a_face_down_card", setup(opening(
         divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0}],
                 "moon": []},
-        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1)],
+        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2, face="down")]}})),
          {"type": "namari_look", "player": "sun", "lane": "left", "side": "moon", "position": 1},
          GLOSSARY["Namari"], "Moon's first card in the left lane is face up: Namari looks at a "
@@ -293,7 +296,7 @@ CASES = [
     Case("phase_rule (action)", setup(opening(
         divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0}],
                 "moon": []},
-        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1)],
+        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2, face="down")]}})),
          play("sun", "left", **card(5, 1)),
          Q_DIVINE_ACTION, "Namari's action is performed immediately upon playing, before a card",
@@ -301,7 +304,7 @@ CASES = [
     Case("turn_rule (action)", setup(opening(
         divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0}],
                 "moon": []},
-        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1)],
+        lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2, face="down")]}})),
          play("moon", "left", **card(5, 1)),
          Q_DIVINE_ACTION, "Sun performs Namari's action immediately; Moon waits",
