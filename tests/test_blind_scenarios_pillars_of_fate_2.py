@@ -141,7 +141,8 @@ def sorcerer_table(client):
     lanes["left"].update({"pillar": "sun", "first": "sun", "sun": [card(1, 1)],
                           "moon": [card(6, 0, 2)]})
     return ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "position": {
-        "age": 2, "first_player": "moon", "turn": "sun", "modifier": "two_cards",
+        # one card each: the marker's holder is to play ("players alternate turns")
+        "age": 2, "first_player": "sun", "turn": "sun", "modifier": "two_cards",
         "modifiers_used": ["double_power"], "lanes": lanes,
         "hands": {"sun": {"count": 5, "cards": [{"power": 8, "feathers": 0, "scorpions": 2}]},
                   "moon": {"count": 5}},
@@ -177,7 +178,8 @@ def test_namari_shows_the_face_down_card_to_its_player_only(client):
     lanes["left"].update({"pillar": "sun", "first": "sun", "sun": [card(1, 1)],
                           "moon": [card(9, 0, 3, face="down")]})
     table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "position": {
-        "age": 2, "first_player": "moon", "turn": "sun", "modifier": "double_power",
+        # one card each: the marker's holder is to play ("players alternate turns")
+        "age": 2, "first_player": "sun", "turn": "sun", "modifier": "double_power",
         "modifiers_used": ["no_suit"], "lanes": lanes,
         "hands": {"sun": {"count": 5}, "moon": {"count": 5}},
         "divine": {"sun": [{"name": "Namari", "power": 2, "feathers": 1, "scorpions": 0},
