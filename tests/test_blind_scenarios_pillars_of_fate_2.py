@@ -7,6 +7,7 @@ import pytest
 
 from tests.api_table import ApiTable, quotes_from
 from tests.test_blind_scenarios_pillars_of_fate import (
+    MUST_PLAY_DIVINE,
     PILLAR_DECIDES,
     age_one_almost_full,
     card,
@@ -224,3 +225,47 @@ def test_a_power_tie_in_the_least_power_lane_is_the_pillar_holders_to_decide(cli
                     "choice": "moon"})
     # Left and right: Sun 6 against Moon 3, scorpions 6-3: 3 each to Sun; center to Moon: 3.
     assert table.view()["state"]["renown"] == {"sun": 6, "moon": 3}
+
+
+def test_champions_filling_every_place_a_divine_card_may_go_are_refused(client):
+    # The center takes no Divine card: once Sun's left and right hold five champions, a sixth
+    # there would leave Sun only center places, where the Divine card cannot be played.
+    table = drafted(client, modifier="no_divine")
+    for lane_name in ("left", "left", "left", "right", "right"):
+        table.accepted(play("sun", lane_name, 1, 1))
+        table.accepted(play("moon", "center", 1, 0, 1) if lane_name == "left"
+                       else play("moon", "left", 1, 0, 1))
+    table.refused(play("sun", "right", 1, 1), MUST_PLAY_DIVINE)
+    table.accepted(play("sun", "center", 1, 1))
+
+
+def test_a_divine_card_played_face_down_takes_the_lanes_face_down_place(client):
+    table = drafted(client, modifier="double_power")
+    table.accepted(play("sun", "left", 5, 1, face="down"))
+    table.refused({"type": "play", "player": "moon", "lane": "left", "divine": "Klar",
+                   "power": 5, "scorpions": 1, "face": "down"}, ONE_FACE_DOWN)
+    table.accepted({"type": "play", "player": "moon", "lane": "left", "divine": "Klar",
+                    "power": 5, "scorpions": 1, "face": "up"})
+
+
+def test_renown_may_go_below_zero(client):
+    # Sun wins the left lane (feathers -> 3) but the other two with scorpions dominating on a
+    # sickle path: quests whose scorpion reward is -2.
+    lanes = {name: {"quest": {"feather": 2, "scorpion": -2}, "pillar": "sun", "first": "sun",
+                    "sun": [card(5, 0, 1)] * 3, "moon": [card(1, 0, 2)] * 3}
+             for name in ("left", "center", "right")}
+    lanes["left"]["sun"] = [card(5, 0, 1, divine="Klar"), card(5, 0, 1), card(5, 0, 1)]
+    lanes["right"]["moon"] = [card(1, 0, 2, divine="Aponi"), card(1, 0, 2), card(1, 0, 2)]
+    _, scores = resolved(client, {"modifier": "two_face_down", "first_player": "sun",
+                                  "lanes": lanes})
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {"sun": -6, "moon": 0}
+
+
+def test_the_age_end_reveals_every_face_down_card_to_both_players(client):
+    table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)])
+    table.accepted(play("moon", "right", 4, 1, 1, face="down"))
+    state = table.view("sun")["state"]
+    assert state["renown"] == {"sun": 4, "moon": 7}
+    watcher = table.client.get(f"/api/sessions/{table.id}").get_json()
+    right = next(entry for entry in watcher["state"]["lanes"] if entry["name"] == "right")
+    assert right["cards"]["moon"][-1]["power"] == 4
