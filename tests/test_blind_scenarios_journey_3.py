@@ -161,6 +161,9 @@ def quest_7_late(client, demons=("berrok",), pilgrims=None):
 
 def test_quest_7_the_treasure_chest_is_not_a_mystical_box(client):
     table = start(client, "q7", quest_setup={"upgrades": ONE_UPGRADE, "kei_lun_hp": 12})
+    # Its only Mystical Box Token is the chest: no Pray, no Meditate is offered.
+    assert not [event for event in table.view()["legal"]
+                if event["type"] in ("pray", "meditate")]
     table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
                    "card": "Wild Herbs"},
                   book("It is not a Mystical Box. Pilgrims cannot use it to Pray or Meditate."))
@@ -317,6 +320,8 @@ def test_quest_9_the_spinner_breaks_the_deception_then_finds_the_elder_monk(clie
     assert sorted(after["demons"]) == ["borrack-1", "borrack-2", "kogaiji-1"]
     assert after["rage"] is True
     # The spell is over: Kogaiji can be attacked.
+    assert any(event["type"] == "attack" and event["targets"] == ["kogaiji-1"]
+               for event in table.view()["legal"])
     act(table, "monk_sha", "attack", targets=["kogaiji-1"], target_hp=9,
         **{**STRIKE, "attack_dice": [1, 0]})
 
@@ -751,3 +756,25 @@ def test_quest_10_part_1_a_gate_closed_under_its_turn_tokens_stays_closed(client
     heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
                   if condition["outcome"] == "heroic_victory")
     assert heroic["status"] == "no_longer_possible"
+
+
+def test_quest_9_the_rage_of_the_broken_deception_ends_when_kogaiji_is_defeated(client):
+    table = start(client, "q9", quest_setup={"upgrades": ONE_UPGRADE})
+    act(table, "monkey_king", "rescue_attempt", villager="villager-1", spinner="black")
+    # The Elder Monk: two tokens left in the room, one Bull General model left: Demon Rage.
+    act(table, "monkey_king", "rescue_attempt", villager="villager-2", spinner="white")
+    assert state(table)["rage"] is True
+    end(table, "monk_sha")
+    act(table, "tripitaka", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    act(table, "tripitaka", "attack", targets=["borrack-1"], target_hp=9, **STRIKE)
+    act(table, "tripitaka", "resolve_defeat", choice="kill", reward=4)
+    end(table, "cho_hakkai")
+    # "Demon Rage begins and lasts until Kogaiji is Defeated": borrack-2 has 2 Action Points.
+    table.refused({"type": "demon_options", "player": "p2", "demon": "borrack-2", "options": [
+        {"actions": ["attack", "attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monkey_king"]}]},
+        book("Demons normally get 2 Action Points, but if they are in a Demon Rage, they will "
+             "get 3."))
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "borrack-2", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monkey_king"]}]})
