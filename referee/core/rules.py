@@ -303,6 +303,12 @@ class Referee:
         return list(cls.seats[:player_count])
 
     @classmethod
+    def decided_by_others(cls, event: dict) -> tuple[str, ...]:
+        """The seats, other than the event's player, whose own decision `event` enters (We Forlorn
+        Few: a Trade entered with the partner's answer). A seat's phone enters only its own."""
+        return ()
+
+    @classmethod
     def event_types_in_play(cls, G: dict) -> list[str]:
         """The event types a table in state `G` may enter: every one, unless the game declares
         some only for a part of it chosen at setup (Journey: each Quest's own events)."""

@@ -356,6 +356,8 @@ class Sessions:
         self._check_room(row)
         if isinstance(body["event"], dict):
             self.check_seat(row, writer, body["event"].get("player"), "this event")
+            for seat in self.game(row["game"]).decided_by_others(body["event"]):
+                self.check_seat(row, writer, seat, "the answer in this event")
         earlier = self._earlier(session_id, client_id)
         if earlier is not None:
             return self._repeated(row, earlier, "event", body["event"])
