@@ -31,6 +31,7 @@ OPTION_CHOICES = {
 
 def fill(rng, model, event):
     """An open event completed as the table might have played it."""
+    opened = event["open"]
     event = {k: v for k, v in event.items() if k != "open"}
     kind, seat = event["type"], event["player"]
     board = model.G["players"][seat]
@@ -41,6 +42,10 @@ def fill(rng, model, event):
                                rng.choice(["food", "bag_draw", "thirst"]): 1,
                                **({"equipment": [rng.choice(CARDS)]} if rng.random() < 0.3
                                   else {})}]
+    elif kind == "travel" and "reveal" not in opened:  # many Bag Draw tokens: the draws open
+        n = model.G["tiles"][event["to"]]["placed"]["bag_draw"]
+        inside = [k for k in BAG_TOKENS if model.G["bag"][k]] or ["nothing"]
+        event["draws"] = [rng.choice(inside) for _ in range(n)]
     elif kind == "travel":
         event["reveal"] = {"kind": rng.choice(TERRAINS),
                            "travel_cost": {r: rng.randint(0, 2) for r in RESOURCES},
@@ -69,6 +74,15 @@ def fill(rng, model, event):
         give = {k: 1 for k in RESOURCES if board["resources"][k] and rng.random() < 0.4}
         get = {k: 1 for k in RESOURCES if other["resources"][k] and rng.random() < 0.4}
         event.update(give=give, get=get, accepted=rng.random() < 0.7)
+    elif kind in ("combat", "ravenous_attack"):  # a Combat of many dice a side: the dice open
+        target = model.G["players"][event["target"]]
+        mine = board["hunger"] if kind == "ravenous_attack" else \
+            model.combat_dice_of(board, model.option("combat_dice"))
+        theirs = target["hunger"] if target["status"] == "ravenous" else \
+            1 if kind == "ravenous_attack" and model.option("defense_against_ravenous") == "one_die" \
+            else model.combat_dice_of(target, model.option("combat_dice"))
+        event.update(dice=[rng.choice([0, 1, 2]) for _ in range(mine)],
+                     target_dice=[rng.choice([0, 1, 2]) for _ in range(theirs)])
     elif kind == "event_card":
         event["card"] = rng.choice(["Storm", "Bandits", "Spring"])
         event["gain"] = {rng.choice(RESOURCES): rng.randint(0, 2)}

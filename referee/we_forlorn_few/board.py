@@ -93,8 +93,6 @@ def tiles_from(terrain: list[dict]) -> dict:
             "placed": placed_from(entry.get("placed")),
             "removed": bool(entry.get("removed", False)),
         }
-        if face_up and kind in CITIES:
-            tiles[name]["trading_post"] = False
     for n, entry in enumerate(terrain):
         for other in entry.get("adjacent", []):
             if other not in tiles:

@@ -170,26 +170,76 @@ class CampMixin:
                     f"adjacent to {self.here(seat)}.")
         return True
 
+    @cites(Q_TRADE_ACCEPT)
+    def trade_goods_held(self, event):
+        """What each side offers is in their Supply (a Ravenous Player has none: only other terms)."""
+        give, get = event.get("give") or {}, event.get("get") or {}
+        other = event["with"]
+        if self.G["players"][other]["status"] == RAVENOUS and (self.goods(get) or self.goods(give)):
+            raise self.violation(f"{self.player_name(other)} is Ravenous and has no Supply to trade "
+                                 "from or into: only other terms.", Q_TURN_RAVENOUS)
+        for seat, goods in ((event["player"], give), (other, get)):
+            player = self.G["players"][seat]
+            for kind, n in counts(RESOURCES, goods).items():
+                if n > player["resources"][kind]:
+                    return (f"{self.player_name(seat)} has {player['resources'][kind]} "
+                            f"{WORDS[kind]}, not {n}.")
+            held = [card["name"].casefold() for card in self.cards_of(player)]
+            for name in goods.get("equipment", []):
+                if name.casefold() not in held:
+                    return f"{self.player_name(seat)} has no {name} in their Supply."
+                held.remove(name.casefold())
+        return True
+
     def do_trade(self, event):
+        """A proposal: the partner answers it (trade_answer), unless the table enters their answer
+        with it (`accepted`)."""
         seat, other = event["player"], event["with"]
-        terms = f" ({event['terms']})" if event.get("terms") else ""
-        if not event["accepted"]:
+        proposal = {key: event[key] for key in ("with", "give", "get", "terms", "discard")
+                    if key in event}
+        if "accepted" in event:
             for field in ("discard", "their_discard"):
-                if event.get(field):
+                if event.get(field) and not event["accepted"]:
                     raise BadRequest("a rejected Trade exchanges nothing", f"event.{field}")
+            self.answer_trade(seat, proposal, event["accepted"], event.get("their_discard"),
+                              "event.their_discard")
+            return
+        if event.get("their_discard"):
+            raise BadRequest(f"{self.player_name(other)} says what they discard when they answer "
+                             "(trade_answer)", "event.their_discard")
+        self.G["turn"]["trade"] = proposal
+        self.effect(f"{self.player_name(seat)} proposes a Trade to {self.player_name(other)}: gives "
+                    f"{self.goods_words(event.get('give') or {})}, asks "
+                    f"{self.goods_words(event.get('get') or {})}"
+                    + (f" ({event['terms']})" if event.get("terms") else "")
+                    + f". {self.player_name(other)} accepts or rejects it.", Q_TRADE_ACCEPT)
+        self.go_on("turn_trade")
+
+    def do_trade_answer(self, event):
+        proposal = self.G["turn"]["trade"]
+        self.G["turn"]["trade"] = None
+        self.answer_trade(self.G["current"], proposal, event["accepted"], event.get("discard"),
+                          "event.discard")
+        self.go_on("turn_camp")
+
+    def answer_trade(self, seat: str, proposal: dict, accepted: bool, their_discard,
+                     their_field: str) -> None:
+        """The partner accepts (what was agreed is exchanged at once) or rejects the proposal."""
+        other = proposal["with"]
+        terms = f" ({proposal['terms']})" if proposal.get("terms") else ""
+        if not accepted:
+            if their_discard:
+                raise BadRequest("a rejected Trade exchanges nothing", their_field)
             self.effect(f"{self.player_name(other)} rejects the Trade{terms}: nothing is "
                         "exchanged.", Q_TRADE_ACCEPT)
             if self.option("rejected_trade_uses_camp_trade"):
                 self.camp_done("trade")
             return
-        give, get = event.get("give") or {}, event.get("get") or {}
-        if self.G["players"][other]["status"] == RAVENOUS and (self.goods(get) or self.goods(give)):
-            raise self.violation(f"{self.player_name(other)} is Ravenous and has no Supply to trade "
-                                 "from or into: only other terms.", Q_TURN_RAVENOUS)
+        give, get = proposal.get("give") or {}, proposal.get("get") or {}
         mine = self.hand_over(seat, give)
         theirs = self.hand_over(other, get)
-        self.gain(seat, theirs[0], theirs[1], event.get("discard"))
-        self.gain(other, mine[0], mine[1], event.get("their_discard"), field="event.their_discard")
+        self.gain(seat, theirs[0], theirs[1], proposal.get("discard"))
+        self.gain(other, mine[0], mine[1], their_discard, field=their_field)
         self.effect(f"Trade: {self.player_name(seat)} gives {self.goods_words(give)}, "
                     f"{self.player_name(other)} gives {self.goods_words(get)}{terms}.",
                     Q_TRADE_ACCEPT)

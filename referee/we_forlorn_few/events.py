@@ -140,16 +140,27 @@ EVENT_TYPES = {
         properties={"remove": AILMENT_COUNTS, "discard": RESOURCE_COUNTS}, required=("remove",),
         example={"type": "recuperate", "player": "p1", "remove": {"hunger": 1}}),
     "trade": EventType(
-        "Camp: propose a Trade to a Player on the same or an adjacent tile; they accept or reject "
-        "it, and what was agreed is exchanged at once.",
+        "Camp: propose a Trade to a Player on the same or an adjacent tile (what you give, what you "
+        "ask, other terms); they answer it with trade_answer, and what was agreed is exchanged at "
+        "once. A table entering the whole Trade at once adds their answer (`accepted`, and "
+        "`their_discard`).",
         properties={"with": SEAT, "give": GOODS, "get": GOODS,
                     "terms": {"type": "string", "maxLength": 200,
                               "description": "other terms (a promise, a debt, a threat)"},
-                    "accepted": {"type": "boolean"},
+                    "accepted": {"type": "boolean",
+                                 "description": "the partner's answer, entered by the table with "
+                                                "the proposal (a seat's phone cannot answer for "
+                                                "another seat)"},
                     "discard": DISCARD, "their_discard": DISCARD},
-        required=("with", "accepted"),
+        required=("with",),
         example={"type": "trade", "player": "p1", "with": "p2", "give": {"food": 1},
-                 "get": {"water": 1}, "accepted": True}),
+                 "get": {"water": 1}}),
+    "trade_answer": EventType(
+        "Camp: the Player a Trade was proposed to accepts or rejects its terms (`discard`: what "
+        "they discard to make space for what they get).",
+        properties={"accepted": {"type": "boolean"}, "discard": DISCARD},
+        required=("accepted",),
+        example={"type": "trade_answer", "player": "p2", "accepted": True}),
     "combat": EventType(
         "Camp: initiate Combat with a Player on your tile or an adjacent one; both roll (one die, "
         "plus one per die their Equipment adds) and the higher result wins.",

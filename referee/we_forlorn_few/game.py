@@ -10,9 +10,10 @@ entered with the event that needs them.
 Seats p1..p5 sit in that order; the Player "to the left" of pN is the next seat (p5's is p1).
 
 Phases (machine states): season (the First Player resolves a Season card) -> each Player's turn,
-from the First Player to the left: turn_travel -> turn_gathering -> turn_camp (turn_steal after a
-Combat someone won) -> turn_event; a Ravenous Player's turn: ravenous_movement -> ravenous_combat ->
-ravenous_retreat -> ... -> the token passes left, a new round -> over.
+from the First Player to the left: turn_travel -> turn_gathering -> turn_camp (turn_trade while the
+partner of a proposed Trade answers it; turn_steal after a Combat someone won) -> turn_event; a
+Ravenous Player's turn: ravenous_movement -> ravenous_combat -> ravenous_retreat -> ... -> the
+token passes left, a new round -> over.
 
 Every event is an internal transition whose `after` callback, `advance`, moves the machine on to
 the phase the event led to (the next phase, the next Player's turn, a new round, the end): which one
@@ -224,9 +225,10 @@ OPTIONS = {
         {"enum": ["equipment", "weapons"]}, "equipment", citations(GAME, Q_COMBAT_DICE, Q_QRG_COMBAT_DICE)),
     "defense_against_ravenous": Option(
         "Table ruling: a Traveler attacked by a Ravenous Traveler rolls \"equipment\" dice (one "
-        "plus what their Equipment adds, as the defender in the Combat example) or \"one_die\" "
-        "(the Ravenous Turn example: the Self-Made Entrepreneur, whose starting Equipment is a "
-        "Pistol, rolls one die in defense).", {"enum": ["equipment", "one_die"]}, "equipment",
+        "plus what their Equipment adds: the Combat rules, whose example's defender rolls for her "
+        "pistol) or \"one_die\" (the Ravenous Turn example: the Self-Made Entrepreneur, whose "
+        "printed starting Equipment is a Pistol, \"rolls one die\" in defense; the example never "
+        "says he still holds it).", {"enum": ["equipment", "one_die"]}, "equipment",
         citations(GAME, Q_EXAMPLE_DEFENSE_PISTOL, Q_EXAMPLE_DEFENSE_ONE)),
     "placed_items_excess": Option(
         "Table ruling: tokens and cards picked up from a tile beyond the Supply's capacity are "
@@ -314,7 +316,7 @@ OPTIONS = {
 
 TURN = ["turn_travel", "turn_gathering", "turn_camp", "turn_event"]
 RAVENOUS_TURN = ["ravenous_movement", "ravenous_combat", "ravenous_retreat"]
-LEAVES = ["season", *TURN, "turn_steal", "ravenous_movement", "ravenous_combat",
+LEAVES = ["season", *TURN, "turn_trade", "turn_steal", "ravenous_movement", "ravenous_combat",
           "ravenous_retreat", "over"]
 
 
@@ -330,12 +332,14 @@ def event(trigger: str, source, guards=(), skip_to: str | None = None) -> dict:
 
 class TurnRule:
     """The rule quoted when the wrong Player enters an event: only the First Player resolves the
-    Season card; only the Combat's winner steals; otherwise turns go to the left."""
+    Season card; only the partner of a proposed Trade answers it; only the Combat's winner steals;
+    otherwise turns go to the left."""
 
     def __get__(self, model, owner):
         if model is None:
             return Q_ROUND
-        return {"season": Q_SEASON_DRAW, "turn_steal": Q_COMBAT_STEAL}.get(model.phase, Q_ROUND)
+        return {"season": Q_SEASON_DRAW, "turn_trade": Q_TRADE_ACCEPT,
+                "turn_steal": Q_COMBAT_STEAL}.get(model.phase, Q_ROUND)
 
 
 class EndRule:
@@ -355,7 +359,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     seats = tuple(SEATS)
     states: ClassVar[list] = [
         "season",
-        {"name": "turn", "children": ["travel", "gathering", "camp", "steal", "event"]},
+        {"name": "turn", "children": ["travel", "gathering", "camp", "trade", "steal", "event"]},
         {"name": "ravenous", "children": ["movement", "combat", "retreat"]},
         "over",
     ]
@@ -369,7 +373,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    a Combat steals (session 8); 6-8: session 9; 9: a Ravenous attack on a Traveler in a city
     #    is refused, and a Season card's relocation or placement off the board (session 10)
     rules_version = 9
-    phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES,
+    phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()
     end_rule = EndRule()
@@ -388,7 +392,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         event("skip_gathering", TURN[:2], ["tool_bonus_chosen"], "gathering"),
         event("recuperate", TURN[:3],
               ["camp_action_left", "recuperate_corresponds", "recuperate_pays"], "camp"),
-        event("trade", TURN[:3], ["camp_action_left", "trade_partner_near"], "camp"),
+        event("trade", TURN[:3], ["camp_action_left", "trade_partner_near", "trade_goods_held"],
+              "camp"),
+        event("trade_answer", "turn_trade"),
         event("combat", TURN[:3],
               ["camp_action_left", "combat_target_near", "not_in_city", "combat_dice_count"],
               "camp"),
@@ -551,8 +557,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
 
     @staticmethod
     def fresh_turn() -> dict:
-        return {"camp": [], "attacked": [], "moved": False, "steal": None, "ended": False,
-                "to": None}
+        return {"camp": [], "attacked": [], "moved": False, "trade": None, "steal": None,
+                "ended": False, "to": None}
 
     # -- who acts ----------------------------------------------------------------------------------
 
@@ -561,12 +567,21 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             return []
         if self.phase == "season":
             return [self.G["first_player"]]
+        if self.phase == "turn_trade":
+            return [self.G["turn"]["trade"]["with"]]
         if self.phase == "turn_steal":
             return [self.G["turn"]["steal"]["winner"]]
         return [self.G["current"]]
 
     def legal(self):
         return legal_events(self)
+
+    @classmethod
+    def decided_by_others(cls, event: dict) -> tuple[str, ...]:
+        """A Trade entered with `accepted` enters the partner's answer too."""
+        if event.get("type") == "trade" and "accepted" in event and event.get("with") in SEATS:
+            return (event["with"],)
+        return ()
 
     def tile(self, name: str, field: str = "event.to") -> dict:
         tile = self.G["tiles"].get(name)

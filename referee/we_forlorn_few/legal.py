@@ -1,7 +1,8 @@
 """What can be done now: every legal event, complete where it can be, with its costs worked out
 (what a journey costs this Traveler in Resources and Ailments). Dice and bag draws are enumerated
 (three Worths a die; the tokens the bag holds); what only the table knows (a tile flipped, a card
-drawn) is left "open"."""
+drawn) is left "open". Nothing is cut off: a choice with more ways than LISTED_WAYS (a Combat of
+many dice a side, a large steal, a Tool Bonus of many Tools) is listed once with its fields open."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .board import (
 )
 from .travel import gather_count
 
-MAX_LISTED = 400
+LISTED_WAYS = 100
 
 
 def dice_rolls(n: int) -> list[list[int]]:
@@ -60,14 +61,16 @@ def legal_events(game) -> list[dict]:
         return [{"type": "season", "player": seat,
                  "open": ["card", "season", "add_to_bag", "place", "remove_tiles", "relocate",
                           "draws"]}]
+    if phase == "turn_trade":
+        return trade_answers(game, seat)
     if phase == "turn_steal":
         mine = sacrifices(game, seat) if seat == game.G["current"] else []
-        return (steals(game, seat) + mine)[:MAX_LISTED]
+        return steals(game, seat) + mine
     if phase.startswith("ravenous"):
         return ravenous(game, seat, phase)
     out = {"turn_travel": travels, "turn_gathering": gatherings, "turn_camp": camp,
            "turn_event": event_cards}[phase](game, seat)
-    return (out + sacrifices(game, seat))[:MAX_LISTED]
+    return out + sacrifices(game, seat)
 
 
 def travels(game, seat) -> list[dict]:
@@ -97,6 +100,9 @@ def travels(game, seat) -> list[dict]:
         if game.toward_cedar_falls(here, to):
             payments += [{"backward": True, "pay": pay}
                          for pay in game.backward_choices(held, counts(AILMENTS, {}))]
+        if len(payments) * len(extras) > LISTED_WAYS:  # many Bag Draw tokens: the draws open
+            extras = [{}]
+            open_fields.append("draws")
         for payment in payments:
             for extra in extras:
                 event = {"type": "travel", "player": seat, "to": to, **payment, **extra}
@@ -120,22 +126,25 @@ def forward_payments(game, seat) -> list[tuple[dict, dict]]:
 
 
 def gatherings(game, seat) -> list[dict]:
-    """Each way to end the Gathering Phase, with each Tool Bonus the Traveler may add (every token
-    the Tools give, the field left out; fewer under tool_bonus_optional)."""
-    out = []
-    for bonus in tool_bonuses(game, seat):
-        out += [{**event, **bonus} for event in gathering_actions(game, seat)]
-    return out
+    """Each way to end the Gathering Phase with every token the Tools give (the field left out),
+    and with each smaller Tool Bonus under tool_bonus_optional: listed with each action while there
+    are few; beyond LISTED_WAYS, each action once with `tool_bonus` open."""
+    actions = gathering_actions(game, seat)
+    fewer = smaller_tool_bonuses(game, seat)
+    if len(fewer) * len(actions) <= LISTED_WAYS:
+        return actions + [{**event, "tool_bonus": bonus} for bonus in fewer for event in actions]
+    return actions + [{**event, "open": [*event.get("open", ()), "tool_bonus"]}
+                      for event in actions]
 
 
-def tool_bonuses(game, seat) -> list[dict]:
+def smaller_tool_bonuses(game, seat) -> list[dict]:
+    """Each Tool Bonus smaller than every token the Tools give (none: the bonus is not a choice)."""
     given = game.tool_tokens(seat)
     if not game.option("tool_bonus_optional"):
-        return [{}]
+        return []
     fewer = [dict(zip(RESOURCES, taken, strict=True))
              for taken in product(*[range(given[k] + 1) for k in RESOURCES])]
-    return [{}] + [{"tool_bonus": {k: n for k, n in taken.items() if n}}
-                   for taken in fewer if taken != given]
+    return [{k: n for k, n in taken.items() if n} for taken in fewer if taken != given]
 
 
 def gathering_actions(game, seat) -> list[dict]:
@@ -179,8 +188,9 @@ def camp(game, seat) -> list[dict]:
             continue
         ravenous_other = board["status"] == RAVENOUS
         if "trade" not in done and (game.option("trade_with_ravenous") or not ravenous_other):
-            out.append({"type": "trade", "player": seat, "with": other, "accepted": False})
-            terms = ["terms", "accepted"] if ravenous_other else ["give", "get", "terms", "accepted"]
+            out.append({"type": "trade", "player": seat, "with": other})
+            terms = ["terms"] if ravenous_other else ["give", "get", "terms", "discard"]
+            terms += ["accepted"] if ravenous_other else ["accepted", "their_discard"]  # the table
             out.append({"type": "trade", "player": seat, "with": other, "open": terms})
         if "combat" in done or G["tiles"][board["tile"]]["kind"] in CITIES:
             continue
@@ -191,18 +201,32 @@ def camp(game, seat) -> list[dict]:
         mine = game.combat_dice_of(player, game.option("combat_dice"))
         theirs = board["hunger"] if ravenous_other else game.combat_dice_of(
             board, game.option("combat_dice"))
-        for dice in dice_rolls(mine):
-            for target_dice in dice_rolls(theirs):
-                out.append({"type": "combat", "player": seat, "target": other, "dice": dice,
-                            "target_dice": target_dice})
+        out += attacks("combat", seat, other, mine, theirs)
     if "trading_post" not in done and G["tiles"][here]["trading_post"]:
         out.append({"type": "trading_post", "player": seat, "open": ["offered", "buy", "pay"]})
     return out
 
 
+def trade_answers(game, seat) -> list[dict]:
+    """The partner accepts or rejects; what they discard to make space is theirs to choose."""
+    answers = [{"type": "trade_answer", "player": seat, "accepted": accepted}
+               for accepted in (True, False)]
+    return [answers[0], {**answers[0], "open": ["discard"]}, answers[1]]
+
+
+def attacks(kind: str, seat: str, target: str, mine: int, theirs: int) -> list[dict]:
+    """An attack with each roll of both sides (`mine` and `theirs` dice); beyond LISTED_WAYS
+    rolls, once with the dice open."""
+    rolls = [(dice, target_dice) for dice in dice_rolls(mine) for target_dice in dice_rolls(theirs)]
+    if len(rolls) > LISTED_WAYS:
+        return [{"type": kind, "player": seat, "target": target, "open": ["dice", "target_dice"]}]
+    return [{"type": kind, "player": seat, "target": target, "dice": dice,
+             "target_dice": target_dice} for dice, target_dice in rolls]
+
+
 def steals(game, seat) -> list[dict]:
     """Every take worth up to the roll: Equipment cards (each set of them once, by name) and
-    Resources for the Value left."""
+    Resources for the Value left; beyond LISTED_WAYS takes, taking nothing and the take open."""
     steal = game.G["turn"]["steal"]
     loser = game.G["players"][steal["loser"]]
     priced = sorted((card["name"], card["value"]) for card in game.cards_of(loser)
@@ -219,6 +243,9 @@ def steals(game, seat) -> list[dict]:
             if sum(taken) <= left:
                 out.append({"type": "steal", "player": seat, "take": {
                     **{k: n for k, n in zip(RESOURCES, taken, strict=True) if n}, **cards_taken}})
+    if len(out) > LISTED_WAYS:
+        return [{"type": "steal", "player": seat, "take": {}},
+                {"type": "steal", "player": seat, "open": ["take", "discard"]}]
     return out
 
 
@@ -293,10 +320,7 @@ def ravenous(game, seat, phase) -> list[dict]:
                 theirs = 1
             else:
                 theirs = game.combat_dice_of(board, game.option("combat_dice"))
-            for dice in dice_rolls(hunger):
-                for target_dice in dice_rolls(theirs):
-                    out.append({"type": "ravenous_attack", "player": seat, "target": other,
-                                "dice": dice, "target_dice": target_dice})
+            out += attacks("ravenous_attack", seat, other, hunger, theirs)
         return out
     options = game.retreat_options(seat) or [here]
     return [{"type": "retreat", "player": seat, "to": to} for to in options]

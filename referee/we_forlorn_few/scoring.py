@@ -41,13 +41,16 @@ def rule(quote: str) -> dict:
     return Citation(GAME, quote).to_json()
 
 
-def progress_line(crossing: int, to_go: int | None, status: str) -> dict:
+def progress_line(crossing: int, to_go: int | None, status: str, tile: str | None = None) -> dict:
+    """`tile`: where a Player with no way left to Newhaven stands (a Season card removed the
+    tiles between); they are still on the board and may still travel."""
     if status == ARRIVED:
         return {"label": "Reached Newhaven", "points": crossing, "counts": "journey over",
                 "rule": rule(Q_NEWHAVEN)}
     if to_go is None:
         return {"label": "Tiles crossed toward Newhaven", "points": 0,
-                "counts": "off the board", "rule": rule(Q_OBJECTIVE)}
+                "counts": f"no way left to Newhaven from {tile}" if tile else "off the board",
+                "rule": rule(Q_OBJECTIVE)}
     return {"label": "Tiles crossed toward Newhaven", "points": max(0, crossing - to_go),
             "counts": f"{to_go} tile(s) to go", "rule": rule(Q_OBJECTIVE)}
 
@@ -61,7 +64,7 @@ def standings(game) -> dict:
     for seat in G["order"]:
         board = G["players"][seat]
         to_go = to_newhaven.get(board["tile"]) if board["tile"] else None
-        lines = [progress_line(crossing, to_go, board["status"])]
+        lines = [progress_line(crossing, to_go, board["status"], board["tile"])]
         if board["status"] == RAVENOUS:
             lines.append({"label": "Ravenous", "points": 0,
                           "counts": f"Hunger {board['hunger']} of {RAVENOUS_DEATH}",
