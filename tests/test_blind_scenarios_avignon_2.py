@@ -138,3 +138,25 @@ def test_the_vicar_pushes_bishops_only_and_excommunicates_another_character(clie
                     "excommunicate": 3})
     assert where(table, 1) == ("Vicar", "genoa")
     assert where(table, 4) == ("Vicar", "florence")
+
+
+def test_romes_nuncio_pushed_past_avignon_joins_avignons_congregation(client):
+    # Rome's Petition pushes its Nuncio from Avignon past the Avignon card: it is Avignon's, and
+    # Avignon's new character is drawn into Genoa.
+    table = mid_game(client, (("Vicar", "genoa"), ("Scribe", "nice"), ("Nuncio", "avignon"),
+                              ("Courtesan", "florence"), ("Canonist", "genoa")))
+    table.accepted({"type": "petition", "player": "rome", "path": 3})
+    assert table.view()["state"]["congregations"]["avignon"] == ["Nuncio"]
+    table.accepted({"type": "draw", "player": "avignon", "character": "Ascetic"})
+    assert where(table, 3) == ("Ascetic", "genoa")
+
+
+def test_avignons_ascetic_petition_draws_the_peasants_toward_avignon(client):
+    table = mid_game(client, (("Ascetic", "avignon"), ("Scribe", "nice"), ("Nuncio", "genoa"),
+                              ("Ascetic", "florence"), ("Canonist", "genoa")), turn="avignon")
+    table.accepted({"type": "petition", "player": "avignon", "path": 4})
+    assert table.view()["state"]["congregations"]["avignon"] == ["Ascetic"]
+    # The replacement is drawn into Genoa, then the rest of the Petition moves the other one.
+    table.accepted({"type": "draw", "player": "avignon", "character": "Vicar"})
+    assert where(table, 1) == ("Vicar", "genoa")
+    assert where(table, 4) == ("Ascetic", "genoa")
