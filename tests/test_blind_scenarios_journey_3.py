@@ -778,3 +778,35 @@ def test_quest_9_the_rage_of_the_broken_deception_ends_when_kogaiji_is_defeated(
     table.accepted({"type": "demon_options", "player": "p2", "demon": "borrack-2", "options": [
         {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
          "targets": ["monkey_king"]}]})
+
+
+def test_quest_7_a_demon_picks_kei_lun_as_the_weakest_fifth_pilgrim(client):
+    table = start(client, "q7", position={**Q7_BOARD, "demons": ["berrok"], "turn": 9},
+                  karma_upgrades="in_position", quest_setup={"kei_lun_hp": 3, "drawn": 49})
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "kei_lun_ally", "player": "p2", "action": "none", "guarding": True,
+                    "in_range": []})
+    # Two Plan 3 options: the Monkey King (10 Health Points) or Kei Lun (3).
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monkey_king"]},
+        {"actions": ["move", "attack"], "ends": "not_closer", "squares": 1,
+         "targets": ["kei_lun"]}]})
+    table.refused({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1},
+                  book("Preference 2: Attack the weakest Target (the lowest number of Health "
+                       "Points)."))
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 2})
+
+
+def test_quest_10_part_2_tripitaka_unconscious_is_already_the_defeat(client):
+    table = quest_10_lair(client, demons=("kogaiji",),
+                          order=["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"],
+                          tripitaka={"sutras": 4, "hp": 1})
+    # A red-line square takes his last Health Point: Defeated (not yet Killed) ends Part 2.
+    act(table, "tripitaka", "move", steps=1, red=1)
+    assert state(table)["pilgrims"]["tripitaka"]["status"] == "unconscious"
+    over, decided_by = result(table)
+    assert over is True
+    assert decided_by.endswith(book("Defeat: Tripitaka is Defeated."))
+    assert table.view()["scores"]["winners"] == []
