@@ -810,3 +810,36 @@ def test_quest_10_part_2_tripitaka_unconscious_is_already_the_defeat(client):
     assert over is True
     assert decided_by.endswith(book("Defeat: Tripitaka is Defeated."))
     assert table.view()["scores"]["winners"] == []
+
+
+def test_quest_8_iron_fan_defeated_by_the_asura_seal_returns_the_next_demon_phase(client):
+    order = ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"]
+    table = start(client, "q8", order=order, karma_upgrades="in_position",
+                  quest_setup={"defeats": 1},
+                  position={**Q8_BOARD, "demons": ["yazuiji", "bharhaz"], "turn": 5,
+                            "pilgrims": {"tripitaka": {"hand": ["Asura Seal"]}}})
+    table.accepted({"type": "play_card", "player": "p2", "pilgrim": "tripitaka",
+                    "card": "Asura Seal", "kind": "skill", "duration": "end_of_turn"})
+    for pilgrim in order:
+        end(table, pilgrim)
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"yazuiji-1": 1, "bharhaz-1": 5}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "yazuiji-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "yazuiji-1", "option": 1})
+    # Reflected: 6 on the dice, 1 for her Demon Die's 2, 2 of Crushing for the blocked Knock
+    # Back: 9, Iron Fan's Health Points. Her second Defeat: she and the Bull Archer leave.
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "yazuiji-1",
+                    "target": "tripitaka", "attack_dice": [3, 3], "demon_die": 2,
+                    "knock_back_blocked": 2, "demon_hp": 9})
+    after = state(table)
+    assert after["demons"] == {} and after["pending"] is None
+    assert after["pilgrims"]["tripitaka"]["bad_karma"] == 0
+    assert table.view()["phase"] == "end"
+    table.accepted({"type": "end_turn", "player": "p2"})
+    table.accepted({"type": "maintenance", "player": "p2"})
+    for pilgrim in order:
+        end(table, pilgrim)
+    # Second Respawn: 3 Bullserkers, then Iron Fan.
+    assert sorted(state(table)["demons"]) == ["boof-1", "boof-2", "boof-3", "yazuiji-1"]
