@@ -22,7 +22,8 @@ from .board import (
 )
 from .events import ADVENTURE, COMPANION, ITEM, JOURNEY, SPACE
 
-CARD_OR_NULL = {"oneOf": [{"type": "null"}, ITEM, COMPANION]}
+# anyOf: a card named (a string) is either kind until the space says which
+CARD_OR_NULL = {"anyOf": [{"type": "null"}, ITEM, COMPANION]}
 MEMBER = {"type": "object", "properties": {"card": COMPANION,
                                            "holds": {"oneOf": [{"type": "null"}, ITEM]}},
           "required": ["card"], "additionalProperties": False}
@@ -90,7 +91,7 @@ POSITION_SCHEMA = {
                                                              "maximum": TURNS}},
         "map": {"type": "array", "minItems": SIZE, "maxItems": SIZE,
                 "items": {"type": "array", "minItems": SIZE, "maxItems": SIZE,
-                          "items": {"oneOf": [{"const": "empty"}, CARD_OR_NULL]}},
+                          "items": {"anyOf": [{"const": "empty"}, CARD_OR_NULL]}},
                 "description": "rows top to bottom: a card, null (a card not entered) or "
                                "\"empty\""},
         "players": {"type": "object", "propertyNames": {"enum": ["p1", "p2", "p3", "p4"]},
@@ -126,10 +127,54 @@ POSITION_SCHEMA = {
 }
 
 
+def named_cards(position: dict, campfires: list) -> dict:
+    """The position with every card entered by name replaced by the card it stands for in the card
+    table (an unknown name: a 400 naming its field), as an event's cards are."""
+    position = copy.deepcopy(position)
+
+    def each(holder, key, kind, where):
+        if holder.get(key) is not None:
+            holder[key] = [cards.resolve(kind, c, f"{where}.{key}[{n}]")
+                           for n, c in enumerate(holder[key])]
+
+    def one(holder, key, kind, where):
+        if holder.get(key) is not None:
+            holder[key] = cards.resolve(kind, holder[key], f"{where}.{key}")
+
+    for r, row in enumerate(position.get("map", [])):
+        for c, cell in enumerate(row):
+            if isinstance(cell, str) and cell != "empty":
+                kind = "companion" if [r + 1, c + 1] in campfires else "item"
+                row[c] = cards.resolve(kind, cell, f"position.map.{r}.{c}")
+    for seat, given in position.get("players", {}).items():
+        where = f"position.players.{seat}"
+        each(given, "hand", "item", where)
+        one(given, "leader_holds", "item", where)
+        each(given, "retired", "companion", where)
+        each(given, "reserve", "adventure", where)
+        each(given, "completed", "adventure", where)
+        for n, member in enumerate(given.get("party", [])):
+            one(member, "card", "companion", f"{where}.party[{n}]")
+            one(member, "holds", "item", f"{where}.party[{n}]")
+        if "journey" in given:
+            one(given["journey"], "card", "journey", f"{where}.journey")
+            each(given["journey"], "completed", "journey", f"{where}.journey")
+    falconer = position.get("falconer", {})
+    each(falconer, "hand", "item", "position.falconer")
+    each(falconer, "companions", "companion", "position.falconer")
+    each(falconer, "completed", "adventure", "position.falconer")
+    if "display" in position:
+        position["display"] = [cards.resolve("adventure", c, f"position.display[{n}]")
+                               if isinstance(c, str) else c  # {level}: a card not entered
+                               for n, c in enumerate(position["display"])]
+    return position
+
+
 def position_from(game, G, position, options):
     """G for a game already on the table, from the setup G and the position entered."""
 
     G = copy.deepcopy(G)
+    position = named_cards(position, G["campfires"])
     seats = [s for s in G["order"] if s != FALCONER]
     G["corners_left"] = []
     G["round"] = position.get("round", 1)
