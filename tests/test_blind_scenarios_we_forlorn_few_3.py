@@ -261,3 +261,21 @@ def test_a_traveler_turned_ravenous_by_another_players_event_card_plays_ravenous
     assert bob["resources"] == {"food": 0, "water": 0, "wood": 0} and bob["equipment"] == []
     view = table.view()
     assert (view["phase"], view["current_players"]) == ("ravenous_movement", ["p2"])
+
+
+def test_a_ravenous_traveler_fed_down_to_no_hunger_rolls_no_die_in_the_next_combat(client):
+    table = road(client, {"phase": "ravenous_combat", "current": "p1", "players": {
+        "p1": {"tile": "B", "status": "ravenous", "hunger": 1},
+        "p2": {"tile": "B"}, "p3": {"tile": "B"}}})
+    table.accepted({"type": "ravenous_attack", "player": "p1", "target": "p2", "dice": [2],
+                    "target_dice": [1, 0]})
+    assert (board(table, "p1")["hunger"], board(table, "p2")["companions"]) == (0, 3)
+    die_per_hunger = book("The number of dice a Ravenous Traveler rolls during Combat is one die "
+                          "for each Hunger token currently on their Player board.")
+    table.refused({"type": "ravenous_attack", "player": "p1", "target": "p3", "dice": [1],
+                   "target_dice": [0, 0, 0]}, die_per_hunger)
+    # No die against Cleo's three blanks: a tie, nothing happens.
+    table.accepted({"type": "ravenous_attack", "player": "p1", "target": "p3", "dice": [],
+                    "target_dice": [0, 0, 0]})
+    assert board(table, "p3")["companions"] == 4
+    assert board(table, "p1")["hunger"] == 0
