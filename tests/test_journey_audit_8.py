@@ -338,3 +338,48 @@ def test_f4_a_triple_move_too_long_quotes_the_triple_move(client):
     refused(table, ev("move", pilgrim="monkey_king", steps=13, action_points=3),
             "Similarly, if you have 3 Action Points available, you can make one triple Move.")
     table.accepted(ev("move", pilgrim="monkey_king", steps=12, action_points=3))
+
+
+def test_f52_quest_10_part_2_a_fifth_mantra_card_quotes_the_mantra(client):
+    """Finding 52. Quest 10 Part 2: "Summoning Mantra: For each Demon Lord chanting the Summoning
+    Mantra, draw 2 Spawn Cards and alternately spawn the Demons from the two single Gates on the
+    back tile." Kogaiji and Iron Fan chant: 4 cards, accepted; a fifth was refused quoting the turn
+    structure (the Demon Phase had moved on), now with the Mantra's sentence."""
+    from tests.test_blind_scenarios_journey_3 import ORDER, end
+    from tests.test_blind_scenarios_journey_3 import start as guide_start
+
+    table = guide_start(client, "q10b", karma_upgrades="in_position")
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": ["koorogg-1"]})
+    for gate in ("gate-2", "gate-1", "gate-2", "gate-1"):
+        table.accepted({"type": "mantra_spawn", "player": "p2", "gate": gate,
+                        "card": "reinforcement", "demons": ["berrok"]})
+    error = table.refused({"type": "mantra_spawn", "player": "p2", "gate": "gate-2",
+                           "card": "reinforcement", "demons": ["berrok"]},
+                          "For each Demon Lord chanting the Summoning Mantra, draw 2 Spawn Cards")
+    assert "4 Spawn Cards" in error["message"]
+    assert not [e for e in table.view()["legal"] if e["type"] == "mantra_spawn"]
+
+
+# == Karma ============================================================================================
+
+def test_both_mandatory_trades_due_are_both_listed_and_each_is_accepted(client):
+    """Adjusting Karma: "Note that Pilgrims can advance in both Good and Bad Karma at the same time
+    and trade in points of both types. Simply apply all effects." and "The trades marked as
+    mandatory must be made when the Karma level is met or exceeded." With 10 Good and 10 Bad Karma
+    `legal` listed only the Good trade, though the Bad one (entered first) was accepted: both are
+    listed now; a Rest is refused naming both; after both trades he rests."""
+    table = free_table(client, {"pilgrims": {"monkey_king": {"good_karma": 10, "bad_karma": 10}}})
+    assert [e["kind"] for e in legal(table, "karma_trade")] == ["good", "bad"]
+    error = refused(table, ev("rest", pilgrim="monkey_king"),
+                    "The trades marked as mandatory must be made when the Karma level is met or "
+                    "exceeded.")
+    assert "10 Good and 10 Bad Karma" in error["message"]
+    table.accepted(ev("karma_trade", pilgrim="monkey_king", kind="bad", corruption="Lost Focus"))
+    assert [e["kind"] for e in legal(table, "karma_trade")] == ["good"]
+    table.accepted(ev("karma_trade", pilgrim="monkey_king", kind="good", card="Phase Walk"))
+    assert legal(table, "karma_trade") == []
+    table.accepted(ev("rest", pilgrim="monkey_king"))
+    monkey = state(table)["pilgrims"]["monkey_king"]
+    assert (monkey["good_karma"], monkey["bad_karma"], monkey["weapon_level"]) == (0, 0, 2)

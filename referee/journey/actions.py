@@ -126,8 +126,9 @@ class ActionsMixin:
 
     @cites(Q_MANDATORY)
     def no_trade_due(self, event):
-        due = self.trade_due(event["pilgrim"])
-        return (not due or f"{PILGRIM_NAMES[event['pilgrim']]} must first trade 10 {due} Karma.")
+        due = self.trades_due(event["pilgrim"])
+        return (not due or f"{PILGRIM_NAMES[event['pilgrim']]} must first trade 10 "
+                           f"{' and 10 '.join(due)} Karma.")
 
     def part_of_the_action(self, event) -> bool:
         """A further Attack a card gives for the same Action Point is part of that Attack Action

@@ -53,12 +53,11 @@ class KarmaMixin:
         held = sum(len(p["corruption"]) for p in self.G["pilgrims"].values())
         return max(0, CORRUPTION_CARDS - held)
 
-    def trade_due(self, name: str) -> str | None:
+    def trades_due(self, name: str) -> list[str]:
+        """The mandatory trades due ("Good", "Bad"): both at once when both wheels reached 10
+        ("…trade in points of both types. Simply apply all effects.")."""
         pilgrim = self.pilgrim(name)
-        for kind in ("good", "bad"):
-            if pilgrim[f"{kind}_karma"] >= TRADE_BLOCK:
-                return kind.title()
-        return None
+        return [kind.title() for kind in ("good", "bad") if pilgrim[f"{kind}_karma"] >= TRADE_BLOCK]
 
     # -- the mandatory trades ------------------------------------------------------------------------
 

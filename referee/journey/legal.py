@@ -72,8 +72,7 @@ def legal_events(game) -> list[dict]:
                 out.insert(0, event)
     for name in PILGRIMS:
         pilgrim = G["pilgrims"][name]
-        due = game.trade_due(name)
-        if due:
+        for due in game.trades_due(name):
             event = {"type": "karma_trade", "player": seat_of[name], "pilgrim": name,
                      "kind": due.lower()}
             drawn = "card" if due == "Good" else "corruption" if game.corruption_cards_left() else None

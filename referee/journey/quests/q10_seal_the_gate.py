@@ -229,7 +229,7 @@ class SealTheGate(Quest):
             required=("gate", "card"),
             example={"type": "mantra_spawn", "player": "p1", "gate": "gate-1",
                      "card": "reinforcement", "demons": ["berrok", "berrok"]}),
-            ("demons_spawn",)),
+            ("demons_spawn", "demons_activate")),  # one too many is refused with the Mantra
         "sealing_ritual": QuestEvent(EventType(
             "Quest 10 Part 2: Tripitaka (1 Action Point), adjacent to the broken Seal of the "
             "Underworld, throws the 4 Sutra Tokens into it and utters the Sealing Mantra.",
@@ -351,7 +351,11 @@ class SealTheGate(Quest):
     def event_mantra_spawn(cls, game, event):
         quest, G = state(game), game.G
         if not quest["mantra_draws"]:
-            raise game.violation("No Demon Lord is chanting the Summoning Mantra now.", Q_MANTRA)
+            chanting = len(quest["chanting"])
+            raise game.violation(
+                f"{chanting} Demon Lord{'s' * (chanting != 1)} chanting: the "
+                f"{2 * chanting} Spawn Cards of the Summoning Mantra are drawn." if chanting
+                else "No Demon Lord is chanting the Summoning Mantra now.", Q_MANTRA)
         if event["gate"] not in quest["lair_gates"]:
             raise game.violation(f"{event['gate']} is not one of the two single Gates.", Q_MANTRA)
         if event["gate"] not in cls.next_mantra_gates(game):
