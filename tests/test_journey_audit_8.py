@@ -383,3 +383,87 @@ def test_both_mandatory_trades_due_are_both_listed_and_each_is_accepted(client):
     table.accepted(ev("rest", pilgrim="monkey_king"))
     monkey = state(table)["pilgrims"]["monkey_king"]
     assert (monkey["good_karma"], monkey["bad_karma"], monkey["weapon_level"]) == (0, 0, 2)
+
+
+# == Cards in play: a position, and Quest 10's two Parts =============================================
+
+def test_a_position_enters_the_cards_in_play_with_their_turn_tokens(client):
+    """Duration: "For cards that have an extended duration, you will need some reminder that the
+    card is currently active … move the card from your hand to the Pilgrim's play area" and "Place
+    Turn Tokens: For the cards that last multiple turns … add another Turn Token to the card." A
+    game joined mid-way could not enter a card in play (the position had no place for it): it has
+    `in_play` now. Om Chant for 3 Turns with 2 Turn Tokens: the End of Turn adds the third and the
+    next Maintenance discards it ("…If the number of Turn Tokens on a card matches its duration, it
+    has expired…"). A card for N Turns without its N is a 400 naming the field."""
+    played = {"card": "Om Chant", "duration": "turns", "turns": 3, "tokens": 2}
+    table = free_table(client, {"pilgrims": {"tripitaka": {"in_play": [played]}}})
+    assert state(table)["pilgrims"]["tripitaka"]["in_play"] == [{**played, "kind": "skill"}]
+    for pilgrim in PILGRIMS:
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    table.accepted(ev("end_turn"))
+    assert state(table)["pilgrims"]["tripitaka"]["in_play"][0]["tokens"] == 3
+    maintenance(table)
+    assert state(table)["pilgrims"]["tripitaka"]["in_play"] == []
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann"],
+        "options": {**PROFILES, "quest": "free", "initiative": list(PILGRIMS)},
+        "position": {"gates": [], "demons": [], "pilgrims": {"tripitaka": {"in_play": [
+            {"card": "Om Chant", "duration": "turns"}]}}}})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "position.pilgrims.tripitaka.in_play.0"
+
+
+def test_quest_10_part_two_keeps_the_cards_in_play_of_part_one(client):
+    """Quest 10: "Make no changes to the Pilgrims' Statistics, Cards or Initiative Markers when they
+    start Part 2 - this is not 2 Quests, it is a single large one." Tripitaka plays a card for 3
+    Turns in Part 1 (a Turn Token on it) and the Monkey King steps onto the Fiery Bridge: Part 2
+    lost the card (only the hand was carried); it starts with it in play, its Turn Token on it."""
+    from tests.test_journey_campaign import LORDS, new_campaign, quest_table, start_quest
+    from tests.test_journey_campaign import PROFILES as CAMPAIGN_PROFILES
+
+    campaign = new_campaign(client, ("Solo",), options={
+        "pilgrim_profiles": CAMPAIGN_PROFILES, "demon_profiles": LORDS,
+        "initiative": ["monk_sha", "tripitaka", "monkey_king", "cho_hakkai"]})
+    two_each = {name: [{"good_karma": 10, "card": f"{name} 1"},
+                       {"good_karma": 10, "card": f"{name} 2"}] for name in PILGRIMS}
+    part_one = quest_table(client, campaign, start_quest(client, campaign, {
+        "quest": "q10a", "upgrades": two_each}))
+    part_one.do("maintenance")
+    part_one.do("collect_sutra", pilgrim="monk_sha", sutra="sutra-1")
+    part_one.do("collect_sutra", pilgrim="monk_sha", sutra="sutra-2")
+    part_one.do("play_card", pilgrim="tripitaka", card="tripitaka 1", kind="skill",
+                duration="turns", turns=3)
+    part_one.do("collect_sutra", pilgrim="tripitaka", sutra="sutra-3")
+    part_one.do("collect_sutra", pilgrim="tripitaka", sutra="sutra-4")
+    for pilgrim in ("monkey_king", "cho_hakkai"):
+        part_one.do("end_activation", pilgrim=pilgrim)
+    quiet_demon_phase(part_one)
+    part_one.do("maintenance")
+    part_one.do("move", pilgrim="monk_sha", steps=1)
+    part_one.do("fiery_bridge", pilgrim="monk_sha")
+    assert part_one.result()["outcome"] == "heroic_victory"
+    started = start_quest(client, campaign, {"quest": "q10b"})
+    assert started["state"]["pilgrims"]["tripitaka"]["in_play"] == [
+        {"card": "tripitaka 1", "kind": "skill", "duration": "turns", "turns": 3, "tokens": 1}]
+
+
+def quiet_demon_phase(table):
+    """A campaign Quest's Demon Phase and End of Turn (`QuestTable`): each Gate spawns a Berrok,
+    each Demon stands still."""
+    for _ in range(40):
+        view = table.view()
+        if view["phase"] == "maintenance":
+            return
+        event = next(e for e in view["legal"] if e["type"] != "quest_result")
+        fields = {k: v for k, v in event.items() if k not in ("type", "player", "open")}
+        if event["type"] == "measure":
+            ids = ([g for g, v in view["state"]["gates"].items() if v["status"] == "active"]
+                   if event["of"] == "gates" else list(view["state"]["demons"]))
+            fields["distances"] = {x: n + 1 for n, x in enumerate(ids)}
+        elif event["type"] == "spawn":
+            fields.update(card="reinforcement", demons=["berrok"])
+        elif event["type"] == "demon_options":
+            fields["options"] = []
+        table.do(event["type"], event["player"], **fields)
+    raise AssertionError("the turn did not end")
+

@@ -270,7 +270,8 @@ class Campaign:
                     "conditions": [{key: condition[key] for key in
                                     ("name", "tokens", "duration", "damage_each_turn")}
                                    for condition in pilgrim["conditions"]],
-                    "sutras": pilgrim["sutras"], "villagers": pilgrim["villagers"]})
+                    "sutras": pilgrim["sutras"], "villagers": pilgrim["villagers"],
+                    "in_play": [dict(card) for card in pilgrim["in_play"]]})
                 if pilgrim["status"] == "unconscious":
                     state["posture"] = pilgrim["posture"]
             out[name] = state

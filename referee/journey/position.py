@@ -57,6 +57,18 @@ PILGRIM_STATE = {
         "skills_unknown": {"type": "integer", "minimum": 0, "maximum": 2,
                            "description": "starting Skill Cards not named (default: 2 when no "
                                           "hand is given, else 0)"},
+        "in_play": {"type": "array", "maxItems": 10, "description": "cards in his playing area "
+                    "(played, lasting): continuous, or for N Turns with the Turn Tokens on them",
+                    "items": {
+                        "type": "object",
+                        "properties": {"card": NAMES["items"],
+                                       "kind": {"enum": ["skill", "fortune"]},
+                                       "duration": {"enum": ["end_of_turn", "continuous",
+                                                             "turns"]},
+                                       "turns": {"type": "integer", "minimum": 1, "maximum": 20},
+                                       "tokens": {"type": "integer", "minimum": 0,
+                                                  "maximum": 20}},
+                        "required": ["card", "duration"], "additionalProperties": False}},
         "ap_lost_next_turn": {"type": "integer", "minimum": 0, "maximum": 2,
                               "description": "a Misfortune Card waiting: Action Points lost next "
                                              "turn"},
@@ -120,7 +132,8 @@ def setup(game, players, options, position):
         given = (position.get("pilgrims") or {}).get(name, {})
         pilgrims[name] = fresh_pilgrim(profile, given, f"position.pilgrims.{name}")
     for deck, size in (("fortune", FORTUNE_CARDS), ("corruption", CORRUPTION_CARDS)):
-        held = sum(len(p[deck]) for p in pilgrims.values())
+        held = sum(len(p[deck]) + sum(c["kind"] == deck for c in p["in_play"])
+                   for p in pilgrims.values())
         if held > size:
             raise SetupError(f"the game has {size} {deck.title()} Cards, not the {held} the "
                              "Pilgrims hold", "position.pilgrims")
@@ -219,7 +232,7 @@ def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
         "skills_unknown": given.get("skills_unknown", 0 if "hand" in given else 2),
         "fortune": list(given.get("fortune") or []),
         "misfortunes_due": [],
-        "in_play": [],
+        "in_play": in_play(given.get("in_play") or [], f"{field}.in_play"),
         "conditions": conditions,
         "status": status,
         "posture": (given.get("posture", "face_down") if status == "unconscious" else None),
@@ -229,6 +242,22 @@ def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
         "ap_lost_next_turn": given.get("ap_lost_next_turn", 0),
         "this_action": [],
     }
+
+
+def in_play(entries: list[dict], field: str) -> list[dict]:
+    """Cards in a Pilgrim's playing area, as `play_card` leaves them (a card for N Turns with its
+    Turn Tokens)."""
+    out = []
+    for n, entry in enumerate(entries):
+        card = {"card": entry["card"], "kind": entry.get("kind", "skill"),
+                "duration": entry["duration"]}
+        if entry["duration"] == "turns":
+            if "turns" not in entry or entry.get("tokens", 0) > entry["turns"]:
+                raise SetupError("a card in play for N Turns needs its turns (and no more Turn "
+                                 "Tokens than that)", f"{field}.{n}")
+            card.update(turns=entry["turns"], tokens=entry.get("tokens", 0))
+        out.append(card)
+    return out
 
 
 def next_demon_id(kind: str, demons: dict) -> str:
