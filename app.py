@@ -41,6 +41,9 @@ def create_app(test_config=None):
         # FULL: an acknowledged event survives a power cut; NORMAL: only the server being killed
         # (faster writes on a slow disk; docs/deployment.md)
         DATABASE_SQLITE_SYNCHRONOUS="FULL",
+        # /api/health tries a write at most once in this many seconds while all is well (a fault a
+        # request met is checked at once)
+        HEALTH_WRITE_INTERVAL=1.0,
         RATELIMIT_CREATE="30/minute;300/day",  # games created, per client address
         RATELIMIT_IMPORT="10/minute;100/day",
         RATELIMIT_WRITE="240/minute",  # events, undo, redo, per client address

@@ -32,7 +32,8 @@ def init_app(app) -> None:
     app.extensions["tableside.store"] = Store(
         app.config["DATABASE_URL"], lock_timeout=app.config["DATABASE_LOCK_TIMEOUT"],
         statement_timeout=app.config["DATABASE_STATEMENT_TIMEOUT"],
-        sqlite_synchronous=app.config["DATABASE_SQLITE_SYNCHRONOUS"])
+        sqlite_synchronous=app.config["DATABASE_SQLITE_SYNCHRONOUS"],
+        health_interval=app.config["HEALTH_WRITE_INTERVAL"])
     app.extensions["tableside.referees"] = referees()
     app.extensions["tableside.views"] = ViewCache()
     app.extensions["tableside.export_key"] = export_key(app)

@@ -81,6 +81,43 @@ def test_a_read_only_database_is_a_503_and_reads_still_work(sqlite_app):
                        json={"event": BESEECH, "expected_seq": 0}).status_code == 200
 
 
+def test_health_writes_at_most_once_an_interval_and_still_tells_the_truth(tmp_path, index_dir):
+    """/api/health is anyone's to ask and its write takes the write lock: while all is well it
+    writes at most once per HEALTH_WRITE_INTERVAL; a fault a request met is checked at once (and
+    on every call until it clears), and a fault no request met shows once the interval is over."""
+    app = make_app(f"sqlite:///{tmp_path / 'h.sqlite'}", index_dir, HEALTH_WRITE_INTERVAL=1.0)
+    client = app.test_client()
+    created = client.post("/api/sessions", json=SETUP).get_json()
+    auth = {"Authorization": f"Bearer {created['edit_token']}"}
+    writes = []  # health's tries (the test's requests write on the driver, unseen by this hook)
+    event.listen(store_engine(app), "before_cursor_execute",
+                 lambda _conn, _cursor, statement, *_: statement == "BEGIN IMMEDIATE"
+                 and writes.append(statement))
+    checked = time.monotonic()
+    for _ in range(5):
+        assert client.get("/api/health").status_code == 200
+    assert len(writes) == 1
+
+    lift = on_every_connection(store_engine(app), "PRAGMA query_only=1")
+    assert client.post(f"/api/sessions/{created['id']}/events", headers=auth,
+                       json={"event": BESEECH, "expected_seq": 0}).status_code == 503
+    health = client.get("/api/health")  # within the interval, but a request met a fault
+    assert health.status_code == 503
+    assert health.get_json()["database"]["fault"] == "database_read_only"
+    assert client.get("/api/health").status_code == 503 and len(writes) == 3
+    lift()
+    assert client.get("/api/health").status_code == 200 and len(writes) == 4
+    assert client.get("/api/health").status_code == 200 and len(writes) == 4
+    assert time.monotonic() - checked < 1.0  # all of the above within one interval
+
+    lift = on_every_connection(store_engine(app), "PRAGMA query_only=1")  # no request meets it
+    time.sleep(1.05)
+    health = client.get("/api/health")
+    assert health.status_code == 503
+    assert health.get_json()["database"]["fault"] == "database_read_only"
+    lift()
+
+
 def hold_the_lock(kind, url, tmp_path, session_id):
     """Another process's connection holding the write lock (SQLite) or the game's row (PostgreSQL)."""
     if kind == "sqlite":

@@ -266,7 +266,7 @@ class Store:
     killed, not the machine losing power (docs/deployment.md measures the difference)."""
 
     def __init__(self, url: str, lock_timeout: float = 5.0, statement_timeout: float = 15.0,
-                 sqlite_synchronous: str = "FULL"):
+                 sqlite_synchronous: str = "FULL", health_interval: float = 1.0):
         self.is_sqlite = url.startswith("sqlite")
         # SQLite: the app's processes take a write lock of their own before SQLite's
         database = make_url(url).database if self.is_sqlite else None
@@ -283,6 +283,8 @@ class Store:
             self.engine = create_engine(url, pool_pre_ping=True, pool_timeout=lock_timeout,
                                         connect_args={"options": options})
         self.last_fault: str | None = None
+        self.health_interval = health_interval
+        self._healthy_at: float | None = None  # time.monotonic() of health's last write that worked
         self._hot = {name: sql if self.is_sqlite else sql.replace("?", "%s")
                      for name, sql in _HOT.items()}
         self._driver_error = self.engine.dialect.loaded_dbapi.Error
@@ -304,7 +306,16 @@ class Store:
         locked or read-only database, or a write lock file that cannot be opened) without writing;
         a full disk shows only when something is written, so the
         health table is written for real (64 KiB, then deleted) while the last write failed for
-        lack of space."""
+        lack of space.
+
+        The write is tried at most once per `health_interval` seconds while all is well (a check
+        is anyone's to ask, and each took the write lock): in between, health answers from the
+        last write that worked, unless a fault was met since (a request's 503 sets `last_fault`),
+        which is checked at once and on every call until it clears. A fault no request has met
+        shows within `health_interval`."""
+        if (self.last_fault is None and self._healthy_at is not None
+                and time.monotonic() - self._healthy_at < self.health_interval):
+            return {"ok": True}
         try:
             with (self.engine.connect().execution_options(immediate_write=True) as conn,
                   self._write_locked()):
@@ -324,6 +335,7 @@ class Store:
             return {"ok": False, "fault": self.last_fault,
                     "message": fault.message if fault else str(error)[:200]}
         self.last_fault = None
+        self._healthy_at = time.monotonic()
         return {"ok": True}
 
     # -- reads -------------------------------------------------------------------------------------
