@@ -30,12 +30,24 @@ error fails the bench: wrk prints it on stderr and then runs WITHOUT the script 
 URL, all 200) — that, with stderr thrown away, is how an earlier version of this bench measured the
 home page at 1,455 req/s and called it the POST figure.
 
-    .venv/bin/python bench/live_view.py [seconds] [FULL|NORMAL]
+    .venv/bin/python bench/live_view.py [seconds] [FULL|NORMAL] [--split] [--profile COMMAND]
+
+`--profile COMMAND` runs a profiler during the POST run only, with `{pids}` replaced by the
+workers' process ids, comma-separated, and stops it by SIGINT when the run ends, e.g.
+`--profile 'perf record -g -o /tmp/post.perf -p {pids}'` or `--profile 'strace -c -f -o
+/tmp/post.strace -p {pids}'` (strace is given `-p 1 -p 2`). Profiled runs are slower: their figures
+are the profile's, not the bench's. `--split` logs a line per request (its thread's CPU in gunicorn's
+handling, in the WSGI app, in the store's append and in a commit it led; time.thread_time_ns) and
+prints a POST's server CPU split by them, the rest being the workers' other threads (gunicorn's
+main loop, the write lock's waiting thread); it costs each request a write and four clock reads.
 """
 
+import argparse
 import json
 import os
 import random
+import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -50,9 +62,17 @@ from app import create_app  # noqa: E402
 from bench.referee_speed import SETUP_BODY, play_events  # noqa: E402
 from tests.servers import free_port  # noqa: E402
 
-SECONDS = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-SYNCHRONOUS = sys.argv[2] if len(sys.argv) > 2 else "FULL"
-CONNECTIONS = 8
+ARGUMENTS = argparse.ArgumentParser(description="The live view and event POST against hello-world.")
+ARGUMENTS.add_argument("seconds", type=int, nargs="?", default=10)
+ARGUMENTS.add_argument("synchronous", nargs="?", default="FULL", choices=("FULL", "NORMAL"))
+ARGUMENTS.add_argument("--connections", type=int, default=8, help="wrk's connections (8)")
+ARGUMENTS.add_argument("--profile", metavar="COMMAND",
+                       help="a profiler run during the POST run only, {pids} = the workers")
+ARGUMENTS.add_argument("--split", action="store_true",
+                       help="a POST's server CPU split by thread and part (a line logged a request)")
+OPTIONS = ARGUMENTS.parse_args()
+SECONDS, SYNCHRONOUS, PROFILER = OPTIONS.seconds, OPTIONS.synchronous, OPTIONS.profile
+CONNECTIONS = OPTIONS.connections
 GAMES_PER_CONNECTION = 12
 CHAIN = 400  # legal events per game: room for 8 × 12 × 400 = 38,400 acknowledged events
 SETUP = {"game": "avignon", **SETUP_BODY}
@@ -62,6 +82,7 @@ SETUP = {"game": "avignon", **SETUP_BODY}
 # commit was over — time.monotonic(), one clock for every process — and how many appends it took).
 HELLO_APP = """
 import os
+import threading
 import time
 
 from app import create_app as create_tableside
@@ -70,16 +91,19 @@ from app import create_app as create_tableside
 def create():
     app = create_tableside()
     app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello")
-    commits = app.extensions["tableside.store"]._commits
-    if commits is not None:
-        commits.commit = logged(commits.commit, os.open(os.environ["BENCH_COMMIT_LOG"],
-                                                        os.O_WRONLY | os.O_CREAT | os.O_APPEND))
+    store = app.extensions["tableside.store"]
+    if store._commits is not None:
+        store._commits.commit = logged(store._commits.commit, os.open(
+            os.environ["BENCH_COMMIT_LOG"], os.O_WRONLY | os.O_CREAT | os.O_APPEND))
+    if os.environ.get("BENCH_REQUEST_LOG"):
+        split_cpu(app, store, os.open(os.environ["BENCH_REQUEST_LOG"],
+                                      os.O_WRONLY | os.O_CREAT | os.O_APPEND))
     return app
 
 
 def logged(commit, log):
     def commit_logged(take):
-        began, taken = time.monotonic(), []
+        began, taken, cpu = time.monotonic(), [], time.thread_time_ns()
 
         def take_logged():
             taken.append(time.monotonic())
@@ -90,10 +114,59 @@ def logged(commit, log):
         try:
             commit(take_logged)
         finally:
+            spent.commit += time.thread_time_ns() - cpu
             if taken:
                 os.write(log, f"{os.getpid()} {began} {taken[0]} {time.monotonic()} {taken[1]}\\n"
                          .encode())
     return commit_logged
+
+
+class Spent(threading.local):
+    \"\"\"This request thread's CPU (ns) in the parts of the request it handles.\"\"\"
+
+    method, wsgi, append, commit = "-", 0, 0, 0
+
+
+spent = Spent()
+
+
+def split_cpu(app, store, log):
+    \"\"\"A line per request: the request thread's CPU in gunicorn's handle (parsing, environ,
+    sending), in the WSGI app, in the store's append (a follower's wait, a leader's commit) and in
+    commits it led.\"\"\"
+    from gunicorn.workers import gthread
+
+    handle, wsgi_app, append_entry = gthread.ThreadWorker.handle, app.wsgi_app, store.append_entry
+
+    def handle_timed(worker, conn):
+        spent.wsgi = spent.append = spent.commit = 0
+        spent.method = "-"
+        began, cpu = time.monotonic(), time.thread_time_ns()
+        try:
+            return handle(worker, conn)
+        finally:
+            os.write(log, f"{threading.get_native_id()} {began} {spent.method} "
+                          f"{time.thread_time_ns() - cpu} "
+                          f"{spent.wsgi} {spent.append} {spent.commit}\\n".encode())
+
+    def wsgi_timed(environ, start_response):
+        spent.method = environ["REQUEST_METHOD"]
+        cpu = time.thread_time_ns()
+        try:
+            return wsgi_app(environ, start_response)
+        finally:
+            spent.wsgi += time.thread_time_ns() - cpu
+
+    def append_timed(append):
+        cpu = time.thread_time_ns()
+        try:
+            return append_entry(append)
+        finally:
+            spent.append += time.thread_time_ns() - cpu
+
+    gthread.ThreadWorker.handle = handle_timed
+    app.wsgi_app = wsgi_timed
+    store.append_entry = append_timed
 """
 
 # Counts every answer by status in each wrk thread; `done` prints the totals, the duration and the
@@ -216,9 +289,10 @@ def wrk(url: str, script: Path) -> dict:
 def server_usage(master: int) -> dict:
     """gunicorn's master and its workers so far (/proc): user and system CPU seconds, and context
     switches (voluntary: a thread waited, for the disk, a lock or the network; involuntary: it was
-    preempted), summed over every thread."""
+    preempted), summed over every thread; and each thread's CPU seconds by thread id (`threads`,
+    with its process)."""
     ticks = os.sysconf("SC_CLK_TCK")
-    usage = {"user": 0.0, "system": 0.0, "voluntary": 0, "involuntary": 0}
+    usage = {"user": 0.0, "system": 0.0, "voluntary": 0, "involuntary": 0, "threads": {}}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -228,6 +302,8 @@ def server_usage(master: int) -> dict:
             usage["user"] += int(fields[11]) / ticks
             usage["system"] += int(fields[12]) / ticks
             for task in (stat.parent / "task").iterdir():
+                times = (task / "stat").read_text().rsplit(")", 1)[1].split()[11:13]
+                usage["threads"][int(task.name)] = (pid, sum(map(int, times)) / ticks)
                 for line in (task / "status").read_text().splitlines():
                     name, _, value = line.partition(":")
                     if name in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"):
@@ -237,11 +313,42 @@ def server_usage(master: int) -> dict:
     return usage
 
 
-def measured(master: int, url: str, script: Path) -> dict:
-    before = server_usage(master)
+def workers(master: int) -> list[int]:
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[1] == str(master):
+                pids.append(int(stat.parent.name))
+        except OSError:
+            continue  # ended meanwhile
+    return pids
+
+
+def profiler(master: int) -> subprocess.Popen:
+    pids = workers(master)
+    words = shlex.split(PROFILER)
+    if words[0] == "strace":  # strace takes one pid per -p
+        at = words.index("{pids}")
+        words[at - 1:at + 1] = [word for pid in pids for word in ("-p", str(pid))]
+    command = [word.replace("{pids}", ",".join(map(str, pids))) for word in words]
+    started = subprocess.Popen(command)
+    time.sleep(1.0)  # attached before the run starts
+    return started
+
+
+def measured(master: int, url: str, script: Path, profiled: bool = False) -> dict:
+    profiling = profiler(master) if profiled else None
+    before, started = server_usage(master), time.monotonic()
     figures = wrk(url, script)
-    after = server_usage(master)
+    after, ended = server_usage(master), time.monotonic()
+    figures["span"] = (started, ended)
+    if profiling is not None:
+        profiling.send_signal(signal.SIGINT)
+        profiling.wait(timeout=120)
     answers = max(figures["requests"], 1)
+    figures["thread_ms"] = {tid: (pid, (cpu - before["threads"].get(tid, (pid, 0.0))[1])
+                                  * 1000 / answers)
+                            for tid, (pid, cpu) in after["threads"].items() if pid != master}
     figures["user_ms"] = (after["user"] - before["user"]) * 1000 / answers
     figures["system_ms"] = (after["system"] - before["system"]) * 1000 / answers
     figures["cpu_ms"] = figures["user_ms"] + figures["system_ms"]
@@ -272,6 +379,37 @@ def commits_during(log: Path, start: float, end: float) -> dict:
     return {"per_process": per_process, "held_share": busy / (end - start) if end > start else 0}
 
 
+def split_during(log: Path, figures: dict) -> dict:
+    """A request's server CPU (ms) by thread and part: the request threads' logged parts (their
+    handling of requests begun during the run), the request threads' CPU in all (/proc: between
+    requests too), the workers' main threads (gunicorn's loop) and any other thread."""
+    start, end = figures["span"]
+    totals, requests, request_threads = {"handle": 0, "wsgi": 0, "append": 0, "commit": 0}, 0, set()
+    for text in log.read_text().splitlines():
+        tid, began, _, handle, wsgi, append, commit = text.split()
+        request_threads.add(int(tid))
+        if start <= float(began) <= end:
+            requests += 1
+            for part, value in zip(totals, (handle, wsgi, append, commit), strict=True):
+                totals[part] += int(value)
+    split = {part: value / 1e6 / max(requests, 1) for part, value in totals.items()}
+    threads = figures["thread_ms"]
+    split["request_threads"] = sum(ms for tid, (_, ms) in threads.items() if tid in request_threads)
+    split["main"] = sum(ms for tid, (pid, ms) in threads.items() if tid == pid)
+    split["other"] = sum(ms for tid, (pid, ms) in threads.items()
+                         if tid != pid and tid not in request_threads)
+    return split
+
+
+def split_line(figures: dict) -> str:
+    split = figures["split"]
+    return (f"{'':28} server CPU {figures['cpu_ms']:.2f} ms: request threads "
+            f"{split['request_threads']:.2f} (handling one {split['handle']:.2f}: gunicorn "
+            f"{split['handle'] - split['wsgi']:.2f}, the app {split['wsgi'] - split['append']:.2f},"
+            f" the append {split['append']:.2f}, of it commits led {split['commit']:.2f}), "
+            f"gunicorn's loops {split['main']:.2f}, other threads {split['other']:.2f}")
+
+
 def commit_line(figures: dict) -> str:
     parts = [f"{mine['commits']} commits × {mine['appends'] / mine['commits']:.2f} appends, "
              f"waited {mine['wait'] * 1000 / mine['commits']:.2f} ms for the lock"
@@ -281,6 +419,11 @@ def commit_line(figures: dict) -> str:
 
 
 def line(name: str, figures: dict, reference: float | None = None, target: str = "") -> str:
+    return "\n".join([basic_line(name, figures, reference, target)] +
+                     ([split_line(figures)] if "split" in figures else []))
+
+
+def basic_line(name: str, figures: dict, reference: float | None, target: str) -> str:
     text = (f"{name:28} {figures['ok_per_s']:7.0f}/s  p50 {figures['p50_us'] / 1000:6.1f} ms  "
             f"p99 {figures['p99_us'] / 1000:6.1f} ms  server CPU {figures['cpu_ms']:.2f} ms "
             f"(user {figures['user_ms']:.2f}, system {figures['system_ms']:.2f}; context switches "
@@ -313,7 +456,8 @@ def main() -> None:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}",
                "FLASK_RATELIMIT_ENABLED": "false", "PYTHONPATH": f"{work}:{ROOT}",
                "FLASK_DATABASE_SQLITE_SYNCHRONOUS": SYNCHRONOUS,
-               "BENCH_COMMIT_LOG": str(work / "commits.log")}
+               "BENCH_COMMIT_LOG": str(work / "commits.log"),
+               **({"BENCH_REQUEST_LOG": str(work / "requests.log")} if OPTIONS.split else {})}
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--workers", "2", "--threads", "4", "--bind",
              f"127.0.0.1:{port}", "live_view_app:create()"],
@@ -333,10 +477,11 @@ def main() -> None:
             wrk(base + "/bench/hello", work / "get.lua")  # warming up: not counted
             hello = measured(server.pid, base + "/bench/hello", work / "get.lua")
             get = measured(server.pid, view, work / "get.lua")
-            started = time.monotonic()
-            post = measured(server.pid, base, work / "post.lua")
-            post["commits"] = commits_during(work / "commits.log", started, time.monotonic())
+            post = measured(server.pid, base, work / "post.lua", profiled=PROFILER is not None)
+            post["commits"] = commits_during(work / "commits.log", *post["span"])
             hello_again = measured(server.pid, base + "/bench/hello", work / "get.lua")
+            for figures in (hello, hello_again, get, post) if OPTIONS.split else ():
+                figures["split"] = split_during(work / "requests.log", figures)
         finally:
             server.terminate()
             server.wait(timeout=20)
