@@ -523,3 +523,50 @@ def test_cards_named_in_events_are_read_from_the_card_table(client, monkeypatch)
     wrong = table.send(ev("move", "p2", movement=1, to=[5, 4], card="Shepherd"))
     assert wrong.status_code == 400 and wrong.get_json()["error"]["field"] == "event.card"
     table.accepted(ev("move", "p2", movement=1, to=[5, 4], card="Sword"))
+
+
+# -- every way to activate a companion: accepted exactly when the book allows it -------------------
+
+ACTIVATION = ("sword", "notes", "compass", "star")
+
+
+def activation_allowed(item, symbols, clovers, convert, convert_to) -> bool:
+    """The book's reading: the item's activation symbol matches the companion ("an item card must
+    be played face-up under a character with a matching activation symbol"), or else 1 clover
+    converts it "to match a companion card" — to one of the companion's symbols, and only an item
+    that does not match already."""
+    if not convert:
+        return convert_to is None and item in symbols
+    return clovers >= 1 and item not in symbols and convert_to in (None, *symbols)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(item=st.sampled_from(ACTIVATION),
+       symbols=st.lists(st.sampled_from(ACTIVATION), min_size=1, max_size=2, unique=True),
+       clovers=st.integers(0, 1))
+def test_every_activation_of_a_companion_is_accepted_exactly_when_the_book_allows_it(
+        client, item, symbols, clovers):
+    """Each activation of Ann's companion with her one item card — converted or not, to each
+    symbol or none — is accepted exactly when the brute-force reading allows it, and `legal` lists
+    exactly the accepted ones (a conversion to each symbol of a two-symbol companion its own
+    way)."""
+    setup = example_setup(client)
+    setup["position"] = {"phase": "activate", "display": DISPLAY, "players": two(
+        {"movement": [1], "clovers": clovers, "hand": [I("fist", item)],
+         "party": [M(C(["beast"], symbols))]})}
+    setup = engine.check_setup(Game, setup)
+    model = engine.start(Game, setup)
+    accepted = []
+    for convert, convert_to in product((False, True), (None, *ACTIVATION)):
+        event = ev("activate", character=1, hand=1, **({"convert": True} if convert else {}),
+                   **({"convert_to": convert_to} if convert_to else {}))
+        ok, model = accepts(model, event, setup)
+        assert ok == activation_allowed(item, symbols, clovers, convert, convert_to), (event, ok)
+        if ok:
+            accepted.append(event)
+    listed = [e for e in model.legal() if e["type"] == "activate" and e["character"] == 1]
+    if len(symbols) == 1:  # one symbol: converted to it, with or without naming it, is one way
+        accepted = [e for e in accepted if "convert_to" not in e]
+    else:  # several: the way names the symbol
+        accepted = [e for e in accepted if "convert_to" in e or "convert" not in e]
+    assert sorted(map(str, listed)) == sorted(map(str, accepted))
