@@ -843,3 +843,21 @@ def test_quest_8_iron_fan_defeated_by_the_asura_seal_returns_the_next_demon_phas
         end(table, pilgrim)
     # Second Respawn: 3 Bullserkers, then Iron Fan.
     assert sorted(state(table)["demons"]) == ["boof-1", "boof-2", "boof-3", "yazuiji-1"]
+
+
+def test_quest_2_ten_good_karma_counts_for_the_heroic_victory_though_traded_at_once(client):
+    table = start(client, "q2", position={
+        "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": ["sutra-1", "sutra-2", "sutra-3"],
+        "villagers": ["villager-1"], "wells": ["well-1"], "demons": ["berrok"], "turn": 2,
+        "pilgrims": {"monk_sha": {"good_karma": 7},
+                     "cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "face_down"}}})
+    end(table, "monkey_king")
+    act(table, "monk_sha", "rescue_villager", villager="villager-1")
+    assert state(table)["pilgrims"]["monk_sha"]["good_karma"] == 10
+    act(table, "monk_sha", "karma_trade", kind="good", card="Spirit of Fortune")
+    assert state(table)["pilgrims"]["monk_sha"]["good_karma"] == 0
+    heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
+                  if condition["outcome"] == "heroic_victory")
+    parts = {part["text"]: part["status"] for part in heroic["parts"]}
+    assert parts["a Pilgrim must advance to 10 Good Karma"] == "met"
+    assert parts["a Pilgrim must advance to 10 Bad Karma"] == "not_yet"
