@@ -216,3 +216,49 @@ def test_the_last_turn_of_round_4_ends_the_game_and_scores_quills_and_missions(c
     # Bob: the middle quill 1, no notes companion (his leader's notes do not count): 1.
     assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {"p1": 13, "p2": 1}
     assert view["scores"]["winners"] == ["p1"]
+
+
+# --- Solo: the falconer ----------------------------------------------------------------------
+
+def falconers_turn(client, phase, falconer, **position):
+    """A solo game in round 2: Ann has had her first turn; the falconer's first, from `phase`."""
+    return ApiTable(client, {
+        "game": GAME, "players": ["Ann"],
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {"p1": LEADERS["p1"]}},
+        "position": {"round": 2, "current": "falconer", "phase": phase,
+                     "turns": {"p1": 1, "falconer": 0},
+                     "players": {"p1": {"figure": [1, 1], "hand": [SWORD_FIST], "movement": [1]}},
+                     "falconer": falconer, **position}})
+
+
+def test_the_falcon_takes_a_companion_and_the_second_clover_buys_an_item_at_once(client):
+    table = falconers_turn(client, "falconer_move", {"falcon": [3, 3], "falconer": [3, 3],
+                                                     "clovers": 1, "hand": [SWORD_FIST]})
+    table.accepted({"type": "falconer_move", "player": "p1", "figure": "falcon",
+                    "reward": "none", "arrow": "right", "to": [2, 2], "card": BEAST_STAR,
+                    "clover_items": [COMPASS_LEAF]})
+    falconer = table.view("p1")["state"]["falconer"]
+    assert falconer["clovers"] == 0
+    assert falconer["companions"] == [BEAST_STAR]
+    assert falconer["hand"] == [SWORD_FIST, COMPASS_LEAF]
+
+
+def test_the_falconer_completes_the_first_card_in_the_arrows_direction_without_a_wild(client):
+    def adventure(cost, points, level=1):
+        return {"level": level, "points": points, "party": ["?"], "crosses": 0, "cost": cost}
+
+    display = [adventure(["fist"], 2), adventure(["leaf"], 3), adventure(["speech"], 1),
+               adventure(["speech"], 5, 2), adventure(["fist"], 6, 2)]
+    table = falconers_turn(client, "falconer_adventure", {
+        "falcon": [3, 3], "falconer": [2, 3], "clovers": 0, "arrow": "left",
+        "moved": ["falcon", "falconer"], "hand": [COIN_STAR, SWORD_FIST]}, display=display)
+    # With the left arrow he checks the display from right to left: place 5 (fist) first.
+    table.refused({"type": "falconer_adventure", "player": "p1", "completes": 1, "pay": [2]},
+                  book("The falconer always completes the first possible adventure card."))
+    table.refused({"type": "falconer_adventure", "player": "p1", "completes": 5, "pay": [1]},
+                  book("He only uses wild cards if absolutely necessary."))
+    table.accepted({"type": "falconer_adventure", "player": "p1", "completes": 5, "pay": [2]})
+    falconer = table.view("p1")["state"]["falconer"]
+    assert falconer["hand"] == [COIN_STAR]
+    assert [card["points"] for card in falconer["completed"]] == [6]
