@@ -854,7 +854,8 @@ def test_quest_2_ten_good_karma_counts_for_the_heroic_victory_though_traded_at_o
     end(table, "monkey_king")
     act(table, "monk_sha", "rescue_villager", villager="villager-1")
     assert state(table)["pilgrims"]["monk_sha"]["good_karma"] == 10
-    act(table, "monk_sha", "karma_trade", kind="good", card="Spirit of Fortune")
+    table.accepted({"type": "karma_trade", "player": "p2", "pilgrim": "monk_sha", "kind": "good",
+                    "card": "Spirit of Fortune"})
     assert state(table)["pilgrims"]["monk_sha"]["good_karma"] == 0
     heroic = next(condition for condition in table.view()["scores"]["quest"]["conditions"]
                   if condition["outcome"] == "heroic_victory")
