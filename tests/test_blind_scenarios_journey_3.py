@@ -862,3 +862,21 @@ def test_quest_2_ten_good_karma_counts_for_the_heroic_victory_though_traded_at_o
     parts = {part["text"]: part["status"] for part in heroic["parts"]}
     assert parts["a Pilgrim must advance to 10 Good Karma"] == "met"
     assert parts["a Pilgrim must advance to 10 Bad Karma"] == "not_yet"
+
+
+def test_quest_9_kogaiji_under_his_spell_takes_no_action_in_the_demon_phase(client):
+    table = start(client, "q9", quest_setup={"upgrades": ONE_UPGRADE})
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 3, "gate-2": 6}})
+    for gate in ("gate-1", "gate-2"):
+        table.accepted({"type": "spawn", "player": "p2", "gate": gate, "card": "reinforcement",
+                        "demons": ["berrok"]})
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"berrok-1": 2, "berrok-2": 5, "kogaiji-1": 4}})
+    table.refused({"type": "demon_options", "player": "p2", "demon": "kogaiji-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}]},
+        book("He will not move or attack while doing so, and he is immune from attack."))
+    assert all(event.get("demon") != "kogaiji-1" for event in table.view()["legal"])
