@@ -116,7 +116,10 @@ def test_a_player_passed_over_may_fall_behind(client):
     Age (neither has a card left: the game is over after Age III); with 2 cards in Moon's hand it
     is Moon's turn, a 400 naming `position.turn`."""
     table = Table(client, _passed_over(0), champion_deck_size=25)
-    table.ok(type="play", player="sun", lane="center", face="up", **C(9))
+    answer = table.ok(type="play", player="sun", lane="center", face="up", **C(9))
+    texts = [effect["text"] for effect in answer["effects"]]
+    assert "Neither player has a card to play into the places left." in texts
+    assert "Age III ends." in texts  # not "Every lane is full": Moon's places stay empty
     view = table.view()
     assert view["over"] and len(view["state"]["lanes"][1]["cards"]["sun"]) == 3
     assert len(view["state"]["lanes"][1]["cards"]["moon"]) == 2
@@ -162,3 +165,61 @@ def test_an_age_left_out_between_two_keeps_the_marker_s_parity(client):
                                        _age("two_face_down", "sun")]})
     calculated(client, GAME, {"ages": [_age("double_power"), _age("no_suit", "moon"),
                                        _age("two_face_down")]})
+
+
+# == The outsider's W1 and W2: the Steward's own lane, a Divine card never played ======================
+
+STEWARD = in_book("Steward - Lanes to the left of this card will have 2 additional total scorpions "
+                  "and lanes to the right of this card will have 2 additional total feathers.")
+DIVINE_MUST = in_book("Once per Age, you must play a Divine card.")
+
+
+@pytest.mark.parametrize("sides", ["owner", "table"])
+def test_the_steward_s_own_lane_is_neither_left_nor_right_of_it(client, sides):
+    """The Steward's text reaches "Lanes to the left of this card" and "lanes to the right": its
+    own lane is neither, so it gets no icon. Sun's Steward in the center: the center's 2 feathers
+    and 3 scorpions stay as they are (scorpions dominate: the scorpion reward 1, not the feather 4
+    that 2 more feathers would give); the left lane gets +2 scorpions, the right +2 feathers (Sun's
+    left is the lane named left, under both `steward_sides`)."""
+    lanes = {
+        "left": {"quest": Q(3, 6), "pillar": "sun", "sun": [C(5, f=1)] * 3, "moon": [C(1)] * 3},
+        "center": {"quest": Q(4, 1), "pillar": "sun",
+                   "sun": [D("Steward", 2), C(5, f=1), C(5, f=1)],
+                   "moon": [C(1, s=1), C(1, s=1), C(1, s=1)]},
+        "right": {"quest": Q(2, 7), "pillar": "sun", "sun": [C(5, s=1)] * 3, "moon": [C(1)] * 3},
+    }
+    answer = calculated(client, GAME, {"ages": [{"modifier": "two_face_down", "lanes": lanes}],
+                                       "options": {"steward_sides": sides}})
+    left, center, right = answer["ages"][0]["lanes"]
+    assert center["bonus"] == {"feathers": 0, "scorpions": 0}
+    assert (center["total_feathers"], center["total_scorpions"]) == (2, 3)
+    assert center["suit"] == "scorpions" and center["reward"] == 1
+    assert left["bonus"] == {"feathers": 0, "scorpions": 2} and left["reward"] == 3  # 3 f, 2 s
+    assert right["bonus"] == {"feathers": 2, "scorpions": 0} and right["reward"] == 7  # 2 f, 3 s
+    assert answer["players"][0]["total"] == 3 + 1 + 7
+
+
+def test_a_divine_card_never_played_in_an_age(client):
+    """"Once per Age, you must play a Divine card." prints no penalty. By default the play that
+    would leave no place for it is refused with that sentence (Sun's last place, a champion card);
+    under the ruling `divine_required: not_enforced` the play is accepted, the Age ends, and the
+    referee says Sun played no Divine card, quoting the sentence, with no renown for or against it
+    (Sun wins the three lanes 3 to 1 on feathers: 3 renown)."""
+    lanes = {"left": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(1, f=1)] * 3,
+                      "moon": [C(0)] * 3},
+             "center": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(1, f=1)] * 3,
+                        "moon": [D("Naka", 0), C(0), C(0)]},
+             "right": {"quest": Q(1, 0), "pillar": "sun", "sun": [C(1, f=1)] * 2,
+                       "moon": [C(0)] * 2}}
+    pos = position(lanes, turn="sun", first_player="sun", modifier="no_suit")
+    strict = Table(client, pos)
+    error = strict.refused({"type": "play", "player": "sun", "lane": "right", "face": "up",
+                            **C(1, f=1)}, DIVINE_MUST)
+    assert error["message"].startswith("Ana has not played a Divine card in Age I")
+    loose = Table(client, pos, divine_required="not_enforced")
+    loose.ok(type="play", player="sun", lane="right", face="up", **C(1, f=1))
+    answer = loose.ok(type="play", player="moon", lane="right", face="up", **C(0))
+    said = [effect for effect in answer["effects"] if "no Divine card" in effect["text"]]
+    assert [effect["rule"]["quote"] for effect in said] == [DIVINE_MUST]
+    assert said[0]["text"].startswith("Ana played no Divine card in Age I")
+    assert loose.view()["state"]["renown"] == {"sun": 3, "moon": 0}

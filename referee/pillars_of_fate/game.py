@@ -869,7 +869,14 @@ class Game(Referee):
     # -- resolving an Age -------------------------------------------------------------------------
 
     def _end_age(self):
-        self.effect(f"Every lane is full: Age {ROMAN[self.G['age']]} ends.", Q_RESOLVE)
+        full = all(self._room(self.G, self.table_options, s) == 0 for s in SEATS)
+        self.effect(f"{'Every lane is full: ' if full else ''}Age {ROMAN[self.G['age']]} ends.",
+                    Q_RESOLVE)
+        for seat in SEATS:
+            if self._owes_divine(self.G, seat):  # possible under divine_required=not_enforced
+                self.effect(f"{self.player_name(seat)} played no Divine card in Age "
+                            f"{ROMAN[self.G['age']]}; the book prints no penalty for it, so "
+                            "nothing is scored for it.", Q_DIVINE_MUST)
         if any(card["face"] == "down" for lane in self.G["lanes"] for s in SEATS
                for card in lane["cards"][s]):
             self.effect("All face-down cards are revealed.", Q_REVEAL)
