@@ -279,3 +279,17 @@ def test_a_ravenous_traveler_fed_down_to_no_hunger_rolls_no_die_in_the_next_comb
                     "target_dice": [0, 0, 0]})
     assert board(table, "p3")["companions"] == 4
     assert board(table, "p1")["hunger"] == 0
+
+
+@pytest.mark.parametrize("their_discard, bob", [
+    (None, {"food": 2, "water": 4, "wood": 0}), ({"water": 1}, {"food": 3, "water": 3, "wood": 0})])
+def test_a_trade_past_the_partners_six_resources(client, their_discard, bob):
+    # Bob, on the next tile, holds 5 Water; he gives 1 and takes Ann's 3 Food: 7 tokens.
+    table = road(client, {"phase": "camp", "current": "p1", "players": {
+        "p1": {"tile": "A", "resources": {"food": 3}},
+        "p2": {"tile": "B", "resources": {"water": 5}}}}, players=("Ann", "Bob"))
+    table.accepted({"type": "trade", "player": "p1", "with": "p2", "give": {"food": 3},
+                    "get": {"water": 1}, "accepted": True,
+                    **({"their_discard": their_discard} if their_discard else {})})
+    assert board(table, "p1")["resources"] == {"food": 0, "water": 1, "wood": 0}
+    assert board(table, "p2")["resources"] == bob
