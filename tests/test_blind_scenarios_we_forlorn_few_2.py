@@ -410,3 +410,22 @@ def test_the_tool_box_adds_its_wood_before_the_gathering(client):
         "p2": {"tile": "B", "resources": resources(0, 0, 0)}}})
     table.accepted({"type": "gather", "player": "p2", "roll": 1, "take": ["food"]})
     assert board(table, "p2")["resources"] == resources(1, 0, 1)
+
+
+def test_a_summer_card_removes_a_tile_moves_its_traveler_and_fills_the_bag(client):
+    # Round 4 begins after the three Spring cards: the Summer card removes tile C, where Bob
+    # stands (moved to B), places a Food on D and adds tokens to the bag.
+    table = trail(client, {"round": 4, "season_deck": 9, "phase": "season", "first_player": "p1",
+                           "bag": {"food": 0, "water": 0, "wood": 0, "hunger": 0, "thirst": 0,
+                                   "wagon_damage": 0},
+                           "players": {"p1": {"tile": "B"}, "p2": {"tile": "C"}}})
+    table.refused({"type": "season", "player": "p1", "season": "spring", "card": "Late frost"},
+                  "Spring on top followed by Summer, Fall and then Winter")
+    table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Drought",
+                    "add_to_bag": {"thirst": 2, "water": 1}, "remove_tiles": ["C"],
+                    "relocate": {"p2": "B"}, "place": [{"tile": "D", "food": 1}]})
+    state = table.view()["state"]
+    assert state["season_deck"] == 8
+    assert state["bag"]["thirst"] == 2 and state["bag"]["water"] == 1
+    assert board(table, "p2")["tile"] == "B"
+    table.refused({"type": "travel", "player": "p1", "to": "C"}, "adjacent tile")
