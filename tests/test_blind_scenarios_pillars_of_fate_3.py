@@ -7,7 +7,7 @@ already played not played again."""
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import calculated, quotes_from
 from tests.test_blind_scenarios_pillars_of_fate import (
     QUESTS,
     age_one_almost_full,
@@ -111,3 +111,35 @@ def test_age_two_needs_its_own_quests_a_new_modifier_and_the_marker_passed(clien
     table.refused(play("sun", "left", 4, 1, divine="Prophet"),
                   book("You may select from any of your 3 unplayed Divine cards."))
     table.accepted(play("sun", "left", 5, 0, 1, divine="Klar"))
+
+
+SICKLES = {name: {"quest": {"feather": 4, "scorpion": -2}, "moon": [card(5, 0, 2)] * 3}
+           for name in ("left", "center", "right")}
+
+
+@pytest.mark.parametrize("options, totals", [
+    ({}, {"sun": 0, "moon": -6}),
+    ({"quest_reward_to": "negative_to_loser"}, {"sun": -6, "moon": 0})])
+def test_a_sickle_reward_goes_where_the_table_ruling_sends_it(client, options, totals):
+    scores = calculated(client, GAME, {"ages": [one_age("two_face_down", SICKLES)],
+                                       "options": options})
+    assert {player["seat"]: player["total"] for player in scores["players"]} == totals
+    # One Age is not a whole game: nobody has won yet.
+    assert scores["winners"] == []
+
+
+def test_three_ages_summed_and_age_three_decides(client):
+    # Age I: Sun wins every lane (3 each). Age II: Moon takes the left (3), Sun the center, where
+    # his first card is doubled, and the right (6). Age III's richer quests (8 for scorpions) all
+    # go to Moon: 24. Sun 15, Moon 27.
+    age_one = one_age("two_face_down", {})
+    age_two = {**one_age("double_power", {"left": {"moon": [card(5, 0, 2)] * 3}}),
+               "first_player": "moon"}
+    age_three = one_age("no_suit", {
+        name: {"quest": {"feather": 6, "scorpion": 8}, "moon": [card(5, 0, 2)] * 3}
+        for name in ("left", "center", "right")})
+    scores = calculated(client, GAME, {"ages": [age_one, age_two, age_three]})
+    assert {player["seat"]: player["total"] for player in scores["players"]} == {
+        "sun": 15, "moon": 27}
+    assert scores["winners"] == ["moon"]
+    assert scores["decided_by"]["rule"]["quote"] == book("The player with the most renown wins.")
