@@ -506,8 +506,8 @@ def test_a_card_of_a_position_named_in_the_card_table_is_that_card(client, monke
 def test_cards_named_in_events_are_read_from_the_card_table(client, monkeypatch):
     """"A card is entered by its symbols as read off the table, or by its name in the card table":
     a move's card and a replenish's map cards named (a name fits an item and a companion alike, so
-    the schema refused every name with a 400; the space says which kind it is, and a name of the
-    other kind is a 400 naming the card)."""
+    the schema refused every name with a 400; the space says which kind it is): a companion named
+    for an item space is refused with the sentence, a name the card table lacks is a 400."""
     from referee.pilgrims import cards
     monkeypatch.setattr(cards, "card_table", lambda: {
         "companions": {"Shepherd": {"types": ["beast", "wanderer"], "activation": ["notes"]}},
@@ -520,7 +520,9 @@ def test_cards_named_in_events_are_read_from_the_card_table(client, monkeypatch)
     table.accepted(ev("gain_clover"))
     table.accepted(ev("replenish", map=["Sword"]))  # [1, 1]: Ann stands on the campfire
     assert table.view()["state"]["map"][0][0]["card"]["name"] == "Sword"
-    wrong = table.send(ev("move", "p2", movement=1, to=[5, 4], card="Shepherd"))
+    table.refused(ev("move", "p2", movement=1, to=[5, 4], card="Shepherd"),
+                  in_book("Other map spaces give item cards."))
+    wrong = table.send(ev("move", "p2", movement=1, to=[5, 4], card="Dagger"))
     assert wrong.status_code == 400 and wrong.get_json()["error"]["field"] == "event.card"
     table.accepted(ev("move", "p2", movement=1, to=[5, 4], card="Sword"))
 

@@ -212,6 +212,18 @@ def resolve(kind: str, card, field: str):
     return found
 
 
+def is_item(card) -> bool | None:
+    """Whether `card` is an item card rather than a companion: by its symbols, or by the section of
+    the card table holding its name (None: no card, or a name in neither section or in both)."""
+    if isinstance(card, dict):
+        return "adventure" in card
+    if not isinstance(card, str):
+        return None
+    table = card_table()
+    item, companion = card in table.get("items", {}), card in table.get("companions", {})
+    return item if item != companion else None
+
+
 def item_matches(item: dict, symbol: str) -> bool:
     """An item pays for `symbol` when it shows it, or when it is wild."""
     return item["adventure"] == symbol or item["adventure"] == WILD

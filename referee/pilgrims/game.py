@@ -640,7 +640,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         space = list(space)
         kind = self.space_kind(space)
         cell = self.cell(space)
-        if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
+        if cards.is_item(card) not in (None, kind == "item"):
             raise self.violation(f"Space {space_name(space)} gives {kind} cards.",
                                  Q_OTHER_GIVES if kind == "item" else Q_CAMPFIRE_GIVES)
         if card is not None:
@@ -911,7 +911,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         given += [None] * (len(slots) - len(given))
         for n, (space, card) in enumerate(zip(slots, given, strict=True)):
             kind = self.space_kind(space)
-            if isinstance(card, dict) and ("adventure" in card) != (kind == "item"):
+            if cards.is_item(card) not in (None, kind == "item"):
                 raise self.violation(f"Space {space_name(space)} is replenished with a {kind} card.",
                                      Q_REPLENISH_ITEM if kind == "item" else Q_REPLENISH_CAMPFIRE)
             if card is not None:
@@ -1096,8 +1096,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if cell is None or cell["card"] is not None:
                 raise BadRequest("that space holds no unknown card", "event.space")
             kind = self.space_kind(event["space"])
-            if isinstance(event["card"], dict) and ("adventure" in event["card"]) != (
-                    kind == "item"):
+            if cards.is_item(event["card"]) not in (None, kind == "item"):
                 raise self.violation(f"Space {event['space']} holds a {kind} card.",
                                      Q_OTHER_GIVES if kind == "item" else Q_CAMPFIRE_GIVES)
             cell["card"] = cards.resolve(kind, event["card"], "event.card")
