@@ -722,3 +722,34 @@ def test_a_demon_not_in_a_rage_has_no_third_action(client):
          "targets": ["monkey_king"]}]},
                   book("Demons normally get 2 Action Points, but if they are in a Demon Rage, "
                        "they will get 3."))
+
+
+def test_quest_7_kei_lun_moves_to_guard_the_chest_before_he_attacks(client):
+    table = later_quest(client, "q7")
+    act(table, "p1", "monkey_king", "treasure_chest", action="pick_up")
+    assert table.view()["state"]["quest_state"]["chest_holder"] == "monkey_king"
+    all_pilgrims_done(table)
+    table.refused({"type": "kei_lun_ally", "player": "p1", "action": "attack", "guarding": False,
+                   "in_range": []},
+                  book("Priority 1: Move 1 square forwards or rotate. He will move towards the "
+                       "treasure chest to guard it, i.e. when the box is in 1 of the 2 squares "
+                       "directly in front of him."))
+    table.accepted({"type": "kei_lun_ally", "player": "p1", "action": "move", "guarding": False,
+                    "towards_chest": True, "guarding_after": True})
+    assert table.view()["phase"] == "demons_spawn"
+
+
+def test_quest_5_kei_lun_acts_before_the_demons_and_trampling_the_sutra_ends_the_heroic(client):
+    table = later_quest(client, "q5", initiative=["monkey_king", "monk_sha", "cho_hakkai",
+                                                  "tripitaka"])
+    all_pilgrims_done(table)
+    table.refused({"type": "spawn", "player": "p1", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]},
+                  book("Kei Lun's Actions: Kei Lun will take 1 Action each turn, directly after "
+                       "the Pilgrims have been."))
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 1,
+                    "destroys": ["sutra-1"]})
+    conditions = {entry["outcome"]: entry["status"]
+                  for entry in table.view()["state"]["quest_state"]["conditions"]}
+    assert conditions["heroic_victory"] == "no_longer_possible"
+    assert conditions["victory"] == "not_yet"
