@@ -880,3 +880,14 @@ def test_quest_9_kogaiji_under_his_spell_takes_no_action_in_the_demon_phase(clie
          "targets": ["tripitaka"]}]},
         book("He will not move or attack while doing so, and he is immune from attack."))
     assert all(event.get("demon") != "kogaiji-1" for event in table.view()["legal"])
+
+
+def test_quest_10_part_2_a_lord_killed_waits_behind_the_seal_so_the_ritual_may_go_on(client):
+    table = quest_10_lair(client, order=["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"])
+    act(table, "tripitaka", "attack", targets=["koorogg-1"], **STRIKE)
+    act(table, "tripitaka", "resolve_defeat", choice="kill")
+    assert state(table)["quest_state"]["respawn"] == {"koorogg": 2}
+    assert state(table)["pilgrims"]["tripitaka"]["bad_karma"] == 5
+    # Killed, he stands off the board behind the Seal: no Demon Lord is in the lair.
+    act(table, "tripitaka", "sealing_ritual")
+    assert result(table) == (True, book("Heroic Victory: Tripitaka completes the Sealing Ritual."))
