@@ -192,8 +192,9 @@ def sent_by(t, headers: dict, event: dict):
 def test_a_proposed_trade_waits_for_the_partners_answer(client):
     """ "The Player they are proposing the Trade with may then accept or reject the terms of the
     Trade and any tokens and cards are exchanged immediately." Ann proposes a Food for a Wood:
-    nothing is exchanged yet, it is Bob's to answer (the only events listed are his answers); Ann
-    cannot end her Camp meanwhile, nor answer for him (both refused with that sentence). Bob
+    nothing is exchanged yet, it is Bob's to answer (listed: his answers, and Ann's Sacrifice, "At
+    any time during their turn"); Ann cannot end her Camp meanwhile, nor answer for him (both
+    refused with that sentence). Bob
     accepts: the tokens are exchanged, Ann's Camp goes on, and her Trade is used."""
     t = camp_table(client)
     t.ok({"type": "trade", "player": "p1", "with": "p2", "give": {"food": 1}, "get": {"wood": 1}})
@@ -201,7 +202,7 @@ def test_a_proposed_trade_waits_for_the_partners_answer(client):
     assert view["phase"] == "turn_trade" and view["current_players"] == ["p2"]
     assert t.p("p1")["resources"]["food"] == 2 and t.p("p2")["resources"]["wood"] == 2
     assert {(e["type"], e["player"], e.get("accepted")) for e in view["legal"]} == \
-        {("trade_answer", "p2", True), ("trade_answer", "p2", False)}
+        {("trade_answer", "p2", True), ("trade_answer", "p2", False), ("sacrifice", "p1", None)}
     t.refused({"type": "end_camp", "player": "p1"}, Q_TRADE_ACCEPT)
     t.refused({"type": "trade_answer", "player": "p1", "accepted": True}, Q_TRADE_ACCEPT)
     done = t.ok({"type": "trade_answer", "player": "p2", "accepted": True})
@@ -410,3 +411,35 @@ def test_a_trading_post_on_cedar_falls_is_as_the_table_enters_it(client):
     t = Table(client, position("camp", p1=board("CF"), p2=board("CF"), p3=board("CF")),
               options={"terrain": guard.TERRAIN})
     t.refused(buy, quote)
+
+
+Q_SACRIFICE = in_book("At any time during their turn, Players may Sacrifice a Companion in order "
+                      "to remove four Ailment tokens currently on their Player board.")
+
+
+def test_the_active_player_may_sacrifice_while_the_partner_answers_or_the_defender_steals(client):
+    """ "At any time during their turn, Players may Sacrifice a Companion..." — Ann's turn goes on
+    while Bob answers her Trade, and while Bob, who won her Combat, steals: her Sacrifice is listed
+    and accepted at both points; Bob answers and steals, Ann cannot do either for him (the Trade
+    sentence; "The winner may steal..."), and Bob's own Sacrifice is refused (not his turn)."""
+    q_steal = in_book("The winner may steal any Resources and Equipment up to the Value of their "
+                      "total roll result from the losing Player's Supply.")
+    sacrifice = {"type": "sacrifice", "player": "p1", "remove": {"hunger": 2}, "skull": "thirst"}
+    t = Table(client, position("camp", p1=board("A1", food=2, hunger=2),
+                               p2=board("A1", hunger=2), p3=board("CF")))
+    t.ok({"type": "trade", "player": "p1", "with": "p2", "give": {"food": 1}})
+    assert t.view()["current_players"] == ["p2"]
+    assert listed(t, sacrifice)
+    t.ok(sacrifice)
+    assert (t.p("p1")["companions"], t.p("p1")["ailments"]["hunger"]) == (3, 0)
+    t.refused({"type": "sacrifice", "player": "p2", "remove": {"hunger": 2}, "skull": "thirst"},
+              Q_SACRIFICE)
+    t.ok({"type": "trade_answer", "player": "p2", "accepted": True})
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0], "target_dice": [2]})
+    assert t.view()["current_players"] == ["p2"]
+    t.refused({"type": "steal", "player": "p1", "take": {"food": 1}}, q_steal)
+    sacrifice = {"type": "sacrifice", "player": "p1", "remove": {}, "skull": "wagon_damage"}
+    assert listed(t, sacrifice)
+    t.ok(sacrifice)
+    t.ok({"type": "steal", "player": "p2", "take": {"food": 1}})
+    assert phase(t) == "turn_camp" and t.p("p1")["companions"] == 2

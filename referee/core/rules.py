@@ -274,7 +274,8 @@ class Referee:
     turn_rule: ClassVar[str] = ""
     end_rule: ClassVar[str] = ""
     # Event types any seat may enter whoever's turn it is, in a phase where they are possible: what
-    # a player records of what they hold (a hand), not a move.
+    # a player records of what they hold (a hand), or a move whose own guard checks who may make it
+    # (We Forlorn Few's Sacrifice, the Active Player's while another Player answers or steals).
     any_turn_events: ClassVar[frozenset[str]] = frozenset()
     position_schema: ClassVar[dict] = {}
     example_setup: ClassVar[dict] = {}

@@ -376,6 +376,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()
+    # "At any time during their turn": the Active Player's turn goes on while the partner answers a
+    # Trade or the defender who won steals; the guard sacrifice_in_own_turn checks the player
+    any_turn_events = frozenset({"sacrifice"})
     end_rule = EndRule()
     score_schema: ClassVar[dict] = scoring.SCORE_SCHEMA
     position_schema: ClassVar[dict] = POSITION_SCHEMA
@@ -404,7 +407,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
               "camp"),
         event("end_camp", TURN[:3], skip_to="camp"),
         event("event_card", TURN, ["event_as_printed", "event_not_on_ravenous"], "event"),
-        event("sacrifice", [*TURN, "turn_steal"],
+        event("sacrifice", [*TURN, "turn_trade", "turn_steal"],
               ["sacrifice_in_own_turn", "companion_to_sacrifice", "removes_four", "skull_slot_free"]),
         # -- a Ravenous Player's turn
         event("ravenous_move", "ravenous_movement", ["ravenous_path", "ravenous_may_enter"]),

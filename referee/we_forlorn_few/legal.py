@@ -61,11 +61,10 @@ def legal_events(game) -> list[dict]:
         return [{"type": "season", "player": seat,
                  "open": ["card", "season", "add_to_bag", "place", "remove_tiles", "relocate",
                           "draws"]}]
-    if phase == "turn_trade":
-        return trade_answers(game, seat)
-    if phase == "turn_steal":
-        mine = sacrifices(game, seat) if seat == game.G["current"] else []
-        return steals(game, seat) + mine
+    if phase == "turn_trade":  # the partner answers; the Active Player may still Sacrifice
+        return trade_answers(game, seat) + sacrifices(game, game.G["current"])
+    if phase == "turn_steal":  # the winner steals; the Active Player may still Sacrifice
+        return steals(game, seat) + sacrifices(game, game.G["current"])
     if phase.startswith("ravenous"):
         return ravenous(game, seat, phase)
     out = {"turn_travel": travels, "turn_gathering": gatherings, "turn_camp": camp,

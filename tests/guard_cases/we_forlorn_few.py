@@ -232,6 +232,12 @@ CASES = [
          q.Q_COMBAT_STEAL, "Ann won with a result of one: she steals up to one Value.",
          events=[{"type": "combat", "player": "p1", "target": "p2", "dice": [1],
                   "target_dice": [0]}]),
+    Case("turn", table(camp(p1=traveler("W1"), p2=traveler("W1"))),
+         {"type": "steal", "player": "p1", "take": {"food": 1}},
+         q.Q_COMBAT_STEAL, "Bob won Ann's Combat: the winner steals, not Ann, though it is her "
+                           "turn.",
+         events=[{"type": "combat", "player": "p1", "target": "p2", "dice": [0],
+                  "target_dice": [2]}]),
     Case("at_trading_post", table(camp(p1=traveler("W1"))),
          {"type": "trading_post", "player": "p1", "offered": [SNARE]},
          q.Q_POST_WHERE, "W1 has no Trading Post."),
