@@ -443,3 +443,47 @@ def test_the_active_player_may_sacrifice_while_the_partner_answers_or_the_defend
     t.ok(sacrifice)
     t.ok({"type": "steal", "player": "p2", "take": {"food": 1}})
     assert phase(t) == "turn_camp" and t.p("p1")["companions"] == 2
+
+
+# ---------------------------------------------------------------- setup and the first round
+
+
+Q_ROUND = in_book("The First Player resolves a Season card. Beginning with the First Player and "
+                  "moving to the left, the Player turns are resolved.")
+Q_SEASON_DRAW = in_book("At the beginning of each round the First Player will draw the top Season "
+                        "card, read it aloud and resolve it.")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_the_first_round_from_the_last_seat_wraps_to_the_left(client, players):
+    """Setup: "Each Player then selects four Companion tokens", "takes one Food, one Water and one
+    Wood token", pieces "on the Cedar Falls tile"; "The First Player is the person who traveled the
+    furthest in order to play." — here the last seat. "The First Player resolves a Season card.
+    Beginning with the First Player and moving to the left, the Player turns are resolved." Nobody
+    else may draw the Season card, nobody plays before their turn; after the round "The
+    First-Player token moves to the Player on their left." (the first seat), who draws next."""
+    seats = [f"p{n}" for n in range(1, players + 1)]
+    last = seats[-1]
+    t = ApiTable(client, {"game": "we-forlorn-few", "players": list(NAMES[:players]),
+                          "options": {"terrain": guard.TERRAIN, "first_player": last}})
+    state = t.view()["state"]
+    for seat in seats:
+        me = state["players"][seat]
+        assert (me["tile"], me["companions"], me["resources"], me["status"]) == \
+            ("CF", 4, {"food": 1, "water": 1, "wood": 1}, "traveler")
+    assert t.view()["phase"] == "season" and t.view()["current_players"] == [last]
+    if players > 1:
+        t.refused({"type": "season", "player": seats[0], "season": "spring"}, Q_SEASON_DRAW)
+    t.accepted({"type": "season", "player": last, "card": "Thaw", "season": "spring"})
+    for seat in [last, *seats[:-1]]:
+        assert t.view()["current_players"] == [seat]
+        others = [s for s in seats if s != seat]
+        if others:
+            t.refused({"type": "stay", "player": others[0]}, Q_ROUND)
+        t.accepted({"type": "stay", "player": seat})
+        t.accepted({"type": "skip_gathering", "player": seat})
+        t.accepted({"type": "end_camp", "player": seat})
+        t.accepted({"type": "event_card", "player": seat, "card": "A quiet road"})
+    view = t.view()
+    assert view["phase"] == "season" and view["state"]["round"] == 2
+    assert view["state"]["first_player"] == seats[0] and view["current_players"] == [seats[0]]
