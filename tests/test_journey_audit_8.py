@@ -7,8 +7,14 @@ quotes its rule in its docstring. Findings are recorded in docs/games/journey.md
 audit, eighth round").
 """
 
-import pytest
+import json
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import BadRequest, RuleViolation, SetupError, engine
+from referee.journey import Game
 from tests.test_journey_audit_6 import free_table, legal, listed
 from tests.test_journey_audit_7 import PARALYZED
 from tests.test_journey_quests_audit import (
@@ -467,3 +473,33 @@ def quiet_demon_phase(table):
         table.do(event["type"], event["player"], **fields)
     raise AssertionError("the turn did not end")
 
+
+
+@given(held=st.integers(0, 17), named=st.booleans())
+@settings(max_examples=25, deadline=None)
+def test_a_bad_karma_trade_draws_a_corruption_card_exactly_while_one_is_left(held, named):
+    """Property, in-process: with `held` Corruption Cards among the Pilgrims ("16 Corruption
+    Cards"), a position holding more than 16 is refused at setup; else the Monkey King's mandatory
+    Bad Karma trade is accepted exactly when it names a card while one is left, or names none when
+    all 16 are held ("…you cannot draw new cards of that type until some are discarded."); a
+    refused trade changes nothing."""
+    body = {"players": ["Ann"],
+            "options": {**PROFILES, "quest": "free", "initiative": list(PILGRIMS)},
+            "position": {"gates": [], "demons": [], **corrupted(held)}}
+    if held > 16:
+        with pytest.raises(SetupError):
+            engine.start(Game, engine.check_setup(Game, body))
+        return
+    model = engine.start(Game, engine.check_setup(Game, body))
+    engine.apply(model, ev("maintenance"))
+    trade = ev("karma_trade", pilgrim="monkey_king", kind="bad",
+               **({"corruption": "Drawn"} if named else {}))
+    before = json.dumps(model.G, sort_keys=True)
+    if named == (held < 16):
+        engine.apply(model, trade)
+        assert len(model.G["pilgrims"]["monkey_king"]["corruption"]) == len(
+            range(held)[0::4]) + named
+    else:
+        with pytest.raises((RuleViolation, BadRequest)):
+            engine.apply(model, trade)
+        assert json.dumps(model.G, sort_keys=True) == before
