@@ -503,3 +503,28 @@ def test_a_bad_karma_trade_draws_a_corruption_card_exactly_while_one_is_left(hel
         with pytest.raises((RuleViolation, BadRequest)):
             engine.apply(model, trade)
         assert json.dumps(model.G, sort_keys=True) == before
+
+
+def test_a_bad_karma_upgrade_with_all_16_corruption_cards_held_draws_none(client):
+    """Karma Upgrades: "If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and
+    take 1 Corruption Card." With all "16 Corruption Cards" held (a long campaign), "…you cannot
+    draw new cards of that type until some are discarded.": Quest 6 played on its own, the Monkey
+    King's Bad Karma Upgrade naming a Corruption Card is refused with that sentence; without one it
+    is accepted (his weapon goes up a level, no card)."""
+    def quest_6(monkey_upgrade):
+        upgrades = {name: [{"good_karma": 10, "card": f"{name} skill"}] for name in PILGRIMS}
+        upgrades["monkey_king"] = [monkey_upgrade]
+        pilgrims = corrupted(16)["pilgrims"]
+        pilgrims["monkey_king"].update(bad_karma=0, weapon_level=1)
+        return client.post("/api/sessions", json={
+            "game": "journey", "players": ["Ann"],
+            "options": {**PROFILES, "quest": "q6", "quest_setup": {"upgrades": upgrades}},
+            "position": {"pilgrims": pilgrims}})
+
+    refused_upgrade = quest_6({"bad_karma": 10, "corruption": "Seventeenth"})
+    assert refused_upgrade.status_code == 422, refused_upgrade.get_json()
+    assert Q_NO_CARDS in refused_upgrade.get_json()["error"]["rule"]["quote"]
+    started = quest_6({"bad_karma": 10})
+    assert started.status_code == 201, started.get_json()
+    monkey = started.get_json()["state"]["pilgrims"]["monkey_king"]
+    assert monkey["weapon_level"] == 2 and len(monkey["corruption"]) == 4

@@ -21,7 +21,14 @@ import copy
 from referee.core import BadRequest, Citation, Option, RuleViolation, citations
 
 from .karma import Q_FULLY_UPGRADED
-from .profiles import MAX_WEAPON_LEVEL, PILGRIM_NAMES, PILGRIMS, printed_deck, skill_card
+from .profiles import (
+    CORRUPTION_CARDS,
+    MAX_WEAPON_LEVEL,
+    PILGRIM_NAMES,
+    PILGRIMS,
+    printed_deck,
+    skill_card,
+)
 from .quests import (
     CARD,
     Q_EARNED,
@@ -30,6 +37,7 @@ from .quests import (
     QUESTS,
     UPGRADES_SCHEMA,
 )
+from .rules import Q_NO_CARDS
 
 G_ = "journey"
 
@@ -329,14 +337,18 @@ class Campaign:
                                 f"Upgrade{'s' * (count > 1)}; {label} took {len(chosen)}.", quote)
             state = pilgrims.setdefault(name, {})
             for index, upgrade in enumerate(chosen):
-                cls.apply_upgrade(name, state, upgrade, f"upgrades.{name}[{index}]", effects)
+                held = sum(len(other.get("corruption") or []) for other in pilgrims.values())
+                cls.apply_upgrade(name, state, upgrade, f"upgrades.{name}[{index}]", effects,
+                                  corruption_held=held)
             if chosen:
                 given[name] = chosen
         return given
 
     @classmethod
     def apply_upgrade(cls, name: str, state: dict, upgrade: dict, field: str,
-                      effects: list[dict]) -> None:
+                      effects: list[dict], corruption_held: int = 0) -> None:
+        """One Karma Upgrade; `corruption_held`: the Corruption Cards all four Pilgrims hold (with
+        all 16 held, a Bad Karma Upgrade draws none)."""
         label = PILGRIM_NAMES[name]
         good, bad = upgrade.get("good_karma", 0), upgrade.get("bad_karma", 0)
         if sorted((good, bad)) != [0, 10]:
@@ -362,24 +374,28 @@ class Campaign:
         if "card" in upgrade or "discarded" in upgrade:
             raise violation("10 Bad Karma Points give a Weapon upgrade and a Corruption Card, not "
                             "a Skill Card.", Q_UPGRADE_BAD)
-        if "corruption" not in upgrade:
+        left = CORRUPTION_CARDS - corruption_held
+        if "corruption" not in upgrade and left > 0:
             raise BadRequest("name the Corruption Card drawn", f"{field}.corruption")
-        deck = printed_deck(upgrade["corruption"])
+        if "corruption" in upgrade and left <= 0:
+            raise violation(f"The Pilgrims hold all {CORRUPTION_CARDS} Corruption Cards: none can "
+                            "be drawn.", Q_NO_CARDS)
+        deck = printed_deck(upgrade["corruption"]) if "corruption" in upgrade else None
         if deck is not None:
             raise violation(f"{upgrade['corruption']} is a {deck} Card, not a Corruption Card.",
                             Q_UPGRADE_BAD)
         level = state.get("weapon_level", 1)
-        state.setdefault("corruption", []).append(upgrade["corruption"])
+        drawn = upgrade.get("corruption")
+        card = f"the Corruption Card {drawn}" if drawn else "no Corruption Card (none is left)"
+        state.setdefault("corruption", []).extend([drawn] if drawn else [])
         if level < MAX_WEAPON_LEVEL:
             state["weapon_level"] = level + 1
             note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma, the Level {level + 1} Weapon "
-                          f"Card and the Corruption Card {upgrade['corruption']}.",
-                 Citation(G_, Q_UPGRADE_BAD))
+                          f"Card and {card}.", Citation(G_, Q_UPGRADE_BAD))
         else:
             state["weapon_level"] = level
             note(effects, f"{label}'s Karma Upgrade: 10 Bad Karma; the weapon is fully upgraded, "
-                          f"only the Corruption Card {upgrade['corruption']}.",
-                 Citation(G_, Q_FULLY_UPGRADED))
+                          f"{card}.", Citation(G_, Q_FULLY_UPGRADED))
 
     @staticmethod
     def check_skill_card(name: str, card: str, quote: str = Q_DRAW_OWN) -> None:

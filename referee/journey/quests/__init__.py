@@ -500,8 +500,10 @@ class Quest:
             state = {"hand": pilgrim["skills"], "weapon_level": pilgrim["weapon_level"],
                      "corruption": pilgrim["corruption"]}
             for index, upgrade in enumerate(chosen):
+                held = sum(len(other["corruption"]) for other in G["pilgrims"].values())
                 Campaign.apply_upgrade(name, state, upgrade,
-                                       f"options.quest_setup.upgrades.{name}[{index}]", [])
+                                       f"options.quest_setup.upgrades.{name}[{index}]", [],
+                                       corruption_held=held)
             pilgrim["weapon_level"] = state["weapon_level"]
 
     @classmethod
