@@ -223,3 +223,61 @@ def test_a_divine_card_never_played_in_an_age(client):
     assert [effect["rule"]["quote"] for effect in said] == [DIVINE_MUST]
     assert said[0]["text"].startswith("Ana played no Divine card in Age I")
     assert loose.view()["state"]["renown"] == {"sun": 3, "moon": 0}
+
+
+# == The calculator without the pillars where they decide nothing ====================================
+
+
+def _open_lane(sun, moon, quest=None):
+    """A lane both players played into face up, its pillar not entered."""
+    return {"quest": quest or Q(2, 3), "sun": sun, "moon": moon}
+
+
+def test_a_tally_may_leave_out_pillars_that_decide_nothing(client):
+    """The pillar decides only ties ("Ties in either suit or power are decided by the player that
+    holds the pillar for that lane.") and the game's tie-break: an Age with no tie is scored with
+    its pillars left out (it was a 400 asking for each). Left: Sun 9-3, feathers 3-0, 2; center:
+    Moon 12-3, scorpions 6-0, 3; right: Sun 15-3, scorpions 3-0, 3."""
+    lanes = {"left": _open_lane([C(3, f=1)] * 3, [C(1)] * 3),
+             "center": _open_lane([C(1)] * 3, [C(4, s=2)] * 3),
+             "right": _open_lane([C(5, s=1)] * 3, [C(1)] * 3)}
+    answer = calculated(client, GAME, {"ages": [{"modifier": "two_face_down", "lanes": lanes}]})
+    assert [lane["winner"] for lane in answer["ages"][0]["lanes"]] == ["sun", "moon", "sun"]
+    assert [p["total"] for p in answer["players"]] == [5, 3]
+
+
+def test_a_tied_lane_asks_for_its_pillar(client):
+    """A power tie with both players face up and no pillar entered: its holder decides, so the
+    tally is a 400 naming the lane's `pillar`; entered, the holder's pick is asked for, then
+    scored."""
+    lanes = {"left": _open_lane([C(2, f=1)] * 3, [C(2)] * 3),
+             "center": _open_lane([C(1)] * 3, [C(4, s=2)] * 3),
+             "right": _open_lane([C(5, s=1)] * 3, [C(1)] * 3)}
+    body = {"ages": [{"modifier": "two_face_down", "lanes": lanes}]}
+    answer = calculated(client, GAME, body, 400)
+    assert answer["error"]["field"] == "ages[0].lanes.left.pillar"
+    lanes["left"]["pillar"] = "moon"
+    assert calculated(client, GAME, body, 400)["error"]["field"] == \
+        "ages[0].lanes.left.ties.power"
+    lanes["left"]["ties"] = {"power": "sun"}
+    assert calculated(client, GAME, body)["ages"][0]["lanes"][0]["winner"] == "sun"
+
+
+def test_a_renown_tie_after_age_three_asks_for_its_pillars(client):
+    """"Tie breaker: Whoever has more pillars in the last round wins." Renown tied at the end with
+    Age III's pillars left out: a 400 naming the first one; entered (Moon holds two), Moon wins."""
+    even = {"left": _open_lane([C(3, f=1)] * 3, [C(1)] * 3, Q(2, 0)),
+            "center": _open_lane([C(1)] * 3, [C(3, f=1)] * 3, Q(2, 0)),
+            "right": _open_lane([C(1)] * 3, [C(1)] * 3, Q(0, 0))}
+    even["right"]["ties"] = {"power": "sun", "suit": "feathers"}
+    even["right"]["pillar"] = "sun"
+    ages = [{"modifier": modifier, "lanes": even}
+            for modifier in ("two_face_down", "no_suit", "double_suit")]
+    answer = calculated(client, GAME, {"ages": ages}, 400)
+    assert answer["error"]["field"] == "ages[2].lanes.left.pillar"
+    last = {**even, "left": {**even["left"], "pillar": "moon"},
+            "center": {**even["center"], "pillar": "moon"}}
+    ages[2] = {"modifier": "double_suit", "lanes": last}
+    scored = calculated(client, GAME, {"ages": ages})
+    assert [p["total"] for p in scored["players"]] == [6, 6]
+    assert scored["winners"] == ["moon"]

@@ -335,11 +335,19 @@ class Game(Referee):
                              f"{count}", f"position.hands.{seat}.cards")
 
     @staticmethod
-    def _setup_pillar(lane, entered, field):
+    def _setup_pillar(lane, entered, field, required=True):
+        """The lane's pillar: entered, or the one player with a face-up card there, or the player
+        named `first` whose first card there lies face up. Otherwise, with both players' cards
+        face up, a position must say (a tie may come); a tally (`required` False) may leave it
+        out, and is asked for it only where it decides something (`pillar_unknown`)."""
         face_up = [seat for seat in SEATS if any(card["face"] == "up"
                                                  for card in lane["cards"][seat])]
-        pillar = entered.get("pillar", face_up[0] if len(face_up) == 1 else None)
-        if face_up and pillar is None:
+        named = entered.get("first")
+        opened = named if named in face_up and lane["cards"][named][0]["face"] == "up" else None
+        pillar = entered.get("pillar", face_up[0] if len(face_up) == 1 else opened)
+        if not required:
+            lane["pillar_unknown"] = bool(face_up) and pillar is None
+        if face_up and pillar is None and required:
             raise SetupError("both players have face-up cards here: say who holds the pillar",
                              field + ".pillar")
         if pillar is not None and pillar not in face_up:
@@ -1184,6 +1192,12 @@ class Game(Referee):
             resolver = Resolver(lanes, age["modifier"], options, age.get("first_player"),
                                 choices=choices)
             results = resolver.all_lanes()
+            for lane, result in zip(lanes, results, strict=True):
+                if lane["pillar_unknown"] and (result["power_tie"] or result["suit_tie"]):
+                    tie = "power" if result["power_tie"] else "suit"
+                    raise BadRequest(f"the {lane['name']} lane is tied in {tie} and both players "
+                                     "have face-up cards there: say who holds its pillar (its "
+                                     "holder decides the tie)", f"{field}.lanes.{lane['name']}.pillar")
             if age.get("first_player") is None and options["unheld_pillar_ties"] == "first_player":
                 for result in results:
                     if result["pillar"] is None and (result["power_tie"] or result["suit_tie"]):
@@ -1199,10 +1213,14 @@ class Game(Referee):
                                  f"{'its pillar' if held else 'the 1st player marker'}, picked",
                                  f"{field}.lanes.{tie['lane']}.ties.{tie['tie']}")
             lines = apply_awards(renown, resolver.awards(results), options)
+            unknown = [lane["name"] for lane in lanes if lane["pillar_unknown"]]
             ages.append({"age": index + 1, "first_player": age.get("first_player"),
                          "modifier": age["modifier"],
                          "lanes": [lane_summary(r) for r in results], "lines": lines,
                          "pillars": {lane["name"]: lane["pillar"] for lane in lanes}})
+        if len(ages) == len(AGES) and renown["sun"] == renown["moon"] and unknown:
+            raise BadRequest(f"renown is tied, so the pillars of Age III decide: say who holds the "
+                             f"{unknown[0]} lane's pillar", f"ages[2].lanes.{unknown[0]}.pillar")
         if len(ages) == len(AGES) and renown["sun"] == renown["moon"] \
                 and options["unheld_pillar_at_end"] == "first_player" \
                 and ages[-1]["first_player"] is None and None in ages[-1]["pillars"].values():
@@ -1292,7 +1310,7 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
                     raise BadRequest(f"Invictus copies a card above it: position {card['copies']} "
                                      "is not", f"{field}.lanes.{lane['name']}.{seat}[{i}].copies")
         try:
-            Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}")
+            Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}", required=False)
         except SetupError as wrong:
             raise BadRequest(wrong.message, wrong.field) from None
         _first_is_known(lane, entered, age["modifier"], options,
@@ -1313,12 +1331,13 @@ def _first_is_known(lane: dict, entered: dict, modifier: str, options: dict, fie
             or options["first_card"] != "lane_first":
         return
     first = entered.get("first")
-    if first is None and all(lane["cards"][seat] for seat in SEATS) \
-            and any(card["face"] == "down" for seat in SEATS for card in lane["cards"][seat]):
+    if first is None and all(lane["cards"][seat] for seat in SEATS) and (
+            lane.get("pillar_unknown")
+            or any(card["face"] == "down" for seat in SEATS for card in lane["cards"][seat])):
         raise BadRequest("say who played the center's first card (`first`): under the ruling "
-                         "first_card=lane_first the modifier changes that card only, and with a "
-                         "face-down card there it need not be the pillar holder's",
-                         field + ".first", code)
+                         "first_card=lane_first the modifier changes that card only, and the "
+                         "lane does not tell whose it was (a face-down card there, or no pillar "
+                         "holder entered)", field + ".first", code)
     if first is not None and not lane["cards"][first]:
         raise BadRequest(f"{seat_word(first)} has no card in the center lane, so did not play "
                          "its first card", field + ".first", code)
