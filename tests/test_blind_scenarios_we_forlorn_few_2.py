@@ -429,3 +429,17 @@ def test_a_summer_card_removes_a_tile_moves_its_traveler_and_fills_the_bag(clien
     assert state["bag"]["thirst"] == 2 and state["bag"]["water"] == 1
     assert board(table, "p2")["tile"] == "B"
     table.refused({"type": "travel", "player": "p1", "to": "C"}, "adjacent tile")
+
+
+def test_a_gather_on_cedar_falls_takes_nothing_for_it_lists_no_resources(client):
+    # "Travelers can only gather the Resources that are listed on their current tile."
+    table = trail(client, {"round": 1, "season_deck": 11, "phase": "gathering", "current": "p1",
+                           "bag": None, "players": {"p1": {"tile": "CF"}}}, players=("Ann", "Bob"))
+    response = table.send({"type": "gather", "player": "p1", "roll": 2, "take": ["food"]})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["rule"]["quote"] in (
+        book("Travelers can only gather the Resources that are listed on their current tile."),
+        book("Players may gather Resources by rolling one die. What they roll determines how many "
+             "Resource tokens they can take from the Stockpile."))
+    table.accepted({"type": "gather", "player": "p1", "roll": 2, "take": []})
+    assert board(table, "p1")["resources"] == resources(1, 1, 1)
