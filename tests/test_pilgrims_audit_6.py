@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from referee.core import engine
 from referee.pilgrims import Game
-from tests.api_table import ApiTable
+from tests.api_table import ApiTable, calculated
 from tests.test_pilgrims_audit import DISPLAY, A, C, I, M, ev, example_setup, in_book, me, start, two
-from tests.test_pilgrims_audit_4 import posted
+from tests.test_pilgrims_audit_4 import posted, summary, tallies
 from tests.test_pilgrims_audit_5 import (
     SYMBOLS,
     accepts,
@@ -572,3 +572,37 @@ def test_every_activation_of_a_companion_is_accepted_exactly_when_the_book_allow
     else:  # several: the way names the symbol
         accepted = [e for e in accepted if "convert_to" in e or "convert" not in e]
     assert sorted(map(str, listed)) == sorted(map(str, accepted))
+
+
+# -- the end of the game ----------------------------------------------------------------------------
+
+
+def test_the_game_ends_at_the_last_players_replenish_and_a_tie_past_the_items_is_shared(client):
+    """Three players, Bob first: Ann (seated to his right) is the last player, so her replenish of
+    round 4 ends the game ("When all players have completed round 4, the game ends."). Ann and Bob
+    score 1 point each (3 clovers: "1 victory point per 3 remaining clover tokens") and hold 1 item
+    card each: "If there is still a tie, the players share the victory." Cat, 2 clovers and no
+    card, scores 0. The calculator says the same on the same tallies; an event after the end
+    quotes "After round 4, the game ends." (Found on the way: a position of round 3 or 4 that does
+    not enter the display kept the 3 + 2 places of rounds 1 and 2.)"""
+    position = {"round": 4, "current": "p1", "phase": "replenish", "players": {
+        "p1": {"figure": [1, 1], "movement": [1, 2, 3], "clovers": 3, "hand": [I("fist", "star")]},
+        "p2": {"figure": [5, 5], "movement": [1, 2, 3], "clovers": 3, "hand": [I("leaf", "star")]},
+        "p3": {"figure": [5, 1], "movement": [1, 2, 3], "clovers": 2, "hand": []}}}
+    table = start(client, position, players=("Ann", "Bob", "Cat"), first_player="p2")
+    assert table.view()["state"]["turns"] == {"p2": 3, "p3": 3, "p1": 2}
+    table.accepted(ev("replenish"))
+    view = table.view()
+    scores = view["scores"]
+    assert view["over"] and scores["final"]
+    assert sorted(scores["winners"]) == ["p1", "p2"]
+    assert scores["decided_by"]["tie_break"] == "shared"
+    assert scores["decided_by"]["rule"]["quote"] == in_book(
+        "In case of a tie, the player with more item cards left in their hand wins. If there is "
+        "still a tie, the players share the victory.")
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {"p1": 1, "p2": 1, "p3": 0}
+    assert summary(scores) == summary(calculated(client, "pilgrims", tallies(view)))
+    # a round-4 position without its display has the ratio of rounds 3 and 4: Ann's replenish
+    # fills it to 2 level I and 3 level II cards (it added a sixth card to a 3 + 2 display)
+    assert [e["group"] for e in view["state"]["display"]] == [1, 1, 2, 2, 2]
+    table.refused(ev("gain_clover", "p2"), in_book("After round 4, the game ends."))

@@ -289,7 +289,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 10
+    rules_version = 11
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class

@@ -280,6 +280,14 @@ def position_from(game, G, position, options):
             entry["group"] = entry["level"] if room[entry["level"]] else 3 - entry["level"]
             room[entry["group"]] = max(0, room[entry["group"]] - 1)
             G["display"].append(entry)
+    elif DISPLAY_RATIO[G["round"]] != DISPLAY_RATIO[1]:
+        # Past the end of round 2 a display not entered has the ratio of rounds 3 and 4, its cards
+        # unknown: a level I card went to the bottom of its deck and a level II card came out.
+        level1, level2 = DISPLAY_RATIO[G["round"]]
+        G["display"] = ([{"group": 1, "level": 1, "card": None} for _ in range(level1)]
+                        + [{"group": 2, "level": 2, "card": None} for _ in range(level2)])
+        G["decks"]["level1"] += DISPLAY_RATIO[1][0] - level1
+        G["decks"]["level2"] -= level2 - DISPLAY_RATIO[1][1]
     if G["journey"]:  # 18 journey cards: each one a player holds or has completed left the deck
         held = sum((G["players"][s]["journey"]["card"] is not None)
                    + len(G["players"][s]["journey"]["completed"]) for s in seats)
