@@ -281,3 +281,14 @@ def test_a_renown_tie_after_age_three_asks_for_its_pillars(client):
     scored = calculated(client, GAME, {"ages": ages})
     assert [p["total"] for p in scored["players"]] == [6, 6]
     assert scored["winners"] == ["moon"]
+
+
+def test_a_pillar_said_to_be_on_the_quest_beside_face_up_cards_is_refused(client):
+    """Left out, a pillar is worked out or asked for; entered as still on the quest (`null`) in a
+    lane where both players placed face-up cards, the tally contradicts "If you are the first to
+    place a face-up card in a lane, move the pillar to your side.": a 400 naming it."""
+    lanes = {"left": {**_open_lane([C(3, f=1)] * 3, [C(1)] * 3), "pillar": None},
+             "center": _open_lane([C(1)] * 3, [C(4, s=2)] * 3),
+             "right": _open_lane([C(5, s=1)] * 3, [C(1)] * 3)}
+    answer = calculated(client, GAME, {"ages": [{"modifier": "two_face_down", "lanes": lanes}]}, 400)
+    assert answer["error"]["field"] == "ages[0].lanes.left.pillar"

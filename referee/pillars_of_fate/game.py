@@ -347,7 +347,7 @@ class Game(Referee):
         pillar = entered.get("pillar", face_up[0] if len(face_up) == 1 else opened)
         if not required:
             lane["pillar_unknown"] = bool(face_up) and pillar is None
-        if face_up and pillar is None and required:
+        if face_up and pillar is None and (required or "pillar" in entered):
             raise SetupError("both players have face-up cards here: say who holds the pillar",
                              field + ".pillar")
         if pillar is not None and pillar not in face_up:
