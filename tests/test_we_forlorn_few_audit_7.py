@@ -487,3 +487,23 @@ def test_the_first_round_from_the_last_seat_wraps_to_the_left(client, players):
     view = t.view()
     assert view["phase"] == "season" and view["state"]["round"] == 2
     assert view["state"]["first_player"] == seats[0] and view["current_players"] == [seats[0]]
+
+
+def test_a_position_with_more_season_cards_left_than_its_round_allows_is_refused(client):
+    """ "At the beginning of each round the First Player will draw the top Season card" — round 13
+    about to begin has drawn twelve, so no deck of twelve is left (found by the session-11 outsider:
+    it was accepted); in round 3's Travel Phase at most nine are left. A 400 naming
+    position.season_deck; round 3 with nine left is a table."""
+    def new(round_, deck, phase):
+        return client.post("/api/sessions", json={
+            "game": "we-forlorn-few", "players": ["Ann", "Bob"],
+            "options": {"terrain": guard.TERRAIN},
+            "position": {"round": round_, "season_deck": deck, "phase": phase,
+                         "players": {"p1": {"tile": "CF"}, "p2": {"tile": "CF"}}}})
+    for round_, deck, phase in ((13, 12, "season"), (3, 10, "travel")):
+        response = new(round_, deck, phase)
+        assert response.status_code == 400, response.get_json()
+        error = response.get_json()["error"]
+        assert error["field"] == "position.season_deck" and Q_SEASON_DRAW in error["message"]
+    assert new(3, 9, "travel").status_code == 201
+    assert new(3, 10, "season").status_code == 201

@@ -26,6 +26,7 @@ from .board import (
     counts,
 )
 from .events import AILMENT_COUNTS, RESOURCE_COUNTS, SEATS, TILE
+from .quotes import Q_SEASON_DRAW
 
 CARD = {"oneOf": [cards.NAME, {**cards.EQUIPMENT_SCHEMA, "properties": {
     **cards.EQUIPMENT_SCHEMA["properties"],
@@ -111,6 +112,11 @@ def position_from(game, G: dict, position: dict):
         raise SetupError("list every Player in Newhaven in the order they arrived",
                          "position.arrivals")
     phase = PHASES[position.get("phase", "season")]
+    begun = G["round"] - (phase == "season")  # each round begins with its Season card
+    if G["season_deck"] > SEASON_DECK - begun:
+        raise SetupError(f"{begun} round(s) have begun, each with a Season card drawn: at most "
+                         f"{SEASON_DECK - begun} of the {SEASON_DECK} are left, not "
+                         f"{G['season_deck']} (“{Q_SEASON_DRAW}”)", "position.season_deck")
     order = seats[seats.index(G["first_player"]):] + seats[:seats.index(G["first_player"])]
     if phase == "season":
         G["current"] = G["first_player"]
