@@ -528,3 +528,38 @@ def test_a_bad_karma_upgrade_with_all_16_corruption_cards_held_draws_none(client
     assert started.status_code == 201, started.get_json()
     monkey = started.get_json()["state"]["pilgrims"]["monkey_king"]
     assert monkey["weapon_level"] == 2 and len(monkey["corruption"]) == 4
+
+
+def test_f54_quest_9_legal_does_not_offer_an_attack_on_kogaiji_under_his_spell(client):
+    """Finding 54. Quest 9: "Kogaiji's Spell: … He will not move or attack while doing so, and he is
+    immune from attack." `legal` listed an Attack on him (refused when sent). The Quests' `legal`
+    now drops every core event a Quest rule refuses as listed (this one, and finding 50's Pray at
+    Quest 7's chest, by the same check); the Attack is still refused with that sentence."""
+    from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE
+    from tests.test_blind_scenarios_journey_3 import start as guide_start
+
+    table = guide_start(client, "q9", quest_setup={"upgrades": ONE_UPGRADE})
+    attacks = [e for e in table.view()["legal"] if e["type"] == "attack"]
+    assert attacks == [] or all("kogaiji-1" not in e["targets"] for e in attacks)
+    table.refused({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                   "targets": ["kogaiji-1"], "attack_dice": [1, 1], "pilgrim_die": 0,
+                   "weapon_damage": 0}, "he is immune from attack.")
+
+
+@pytest.mark.parametrize(("quest", "entered"), [("q8", {"defeats": 3}),
+                                                ("q7", {"kei_lun_hp": 12, "drawn": 49})])
+def test_f55_nothing_has_happened_before_turn_1(client, quest, entered):
+    """Finding 55. Quest 8: "Game play ends when Iron Fan is defeated the fourth time…"; Quest 7:
+    "…become inactive when the entire Demon Spawn Deck has been played once." At Turn 1 (the Board
+    Setup) Iron Fan has never been Defeated and no Demon Card has been drawn: `defeats` 3 was
+    accepted (one attack then won the Quest), `drawn` 49 made every Gate inactive. Both are a 400
+    naming the field, as `happened` is at Turn 1; at a later Turn they are taken."""
+    from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE
+
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann"],
+        "options": {**PROFILES, "quest": quest, "initiative": list(PILGRIMS),
+                    "quest_setup": {"upgrades": ONE_UPGRADE, **entered}}})
+    assert response.status_code == 400, response.get_json()
+    field = next(key for key in entered if key != "kei_lun_hp")
+    assert response.get_json()["error"]["field"] == f"options.quest_setup.{field}"

@@ -597,9 +597,23 @@ class Quest:
 
     @classmethod
     def legal(cls, game, core: list[dict]) -> list[dict]:
-        """The core game's legal events, without the table's `quest_result` (the referee checks
-        the Conditions), with the Quest's own events that can be entered now."""
-        return [e for e in core if e["type"] != "quest_result"] + cls.own_legal(game)
+        """The core game's legal events that the Quest's rules do not refuse (without the
+        table's `quest_result`: the referee checks the Conditions), with the Quest's own events
+        that can be entered now."""
+        return [e for e in core if cls.rules_allow(game, e)] + cls.own_legal(game)
+
+    @classmethod
+    def rules_allow(cls, game, event: dict) -> bool:
+        """False when a Quest rule refuses the event as listed (its open fields still to fill)."""
+        probe = {key: value for key, value in event.items() if key != "open"}
+        for rule in (*cls.shared_rules, *cls.rules):
+            try:
+                rule(game, probe)
+            except RuleViolation:
+                return False
+            except (BadRequest, KeyError):  # it needs a field the table fills in
+                continue
+        return True
 
     @classmethod
     def own_legal(cls, game) -> list[dict]:

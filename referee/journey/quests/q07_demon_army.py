@@ -263,6 +263,9 @@ class DemonArmy(Quest):
             "deck": entered.get("deck_cards", DECK_CARDS), "drawn": entered.get("drawn", 0),
             "ruling": options.get("q7_kei_lun", "move_first")})
         quest = G["quest_state"]
+        if quest["drawn"] and G["turn"] == 1:
+            raise BadRequest("no Demon Card is drawn before Turn 1: enter the cards drawn with a "
+                             "position at a later Turn", "options.quest_setup.drawn")
         if quest["drawn"] > quest["deck"]:
             raise SetupError(f"the Demon Spawn Deck has {quest['deck']} cards",
                              "options.quest_setup.drawn")
@@ -308,14 +311,6 @@ class DemonArmy(Quest):
             out.append({"type": "kei_lun_attacked", "player": table, "demon": current["demon"],
                         "open": ["attack_dice"]})
         return out
-
-    @classmethod
-    def legal(cls, game, core):
-        """A Demon's attack on Kei Lun is entered as kei_lun_attacked, not demon_attack; the
-        treasure chest is no Mystical Box to Pray or Meditate at."""
-        return super().legal(game, [e for e in core if not (
-            e["type"] == "demon_attack" and e.get("target") == KEI_LUN
-            or e["type"] in ("pray", "meditate") and e["box"] == state(game)["chest"])])
 
     @classmethod
     def extra_targets(cls, game) -> dict:

@@ -4,6 +4,8 @@ Quest ends at her fourth Defeat."""
 
 from __future__ import annotations
 
+from referee.core import BadRequest
+
 from . import (
     ALL_SURVIVE,
     Q_ONE_UPGRADE,
@@ -69,6 +71,9 @@ class IronFan(Quest):
     @classmethod
     def prepare(cls, G, options, entered):
         defeats = entered.get("defeats", 0)
+        if defeats and G["turn"] == 1:
+            raise BadRequest("Iron Fan has not been Defeated before Turn 1: enter her Defeats with "
+                             "a position at a later Turn", "options.quest_setup.defeats")
         away = not any(demon["type"] == "yazuiji" for demon in G["demons"].values())
         G["quest_state"].update({"defeats": defeats, "respawn_due": bool(defeats) and away})
         for gate in G["gates"].values():  # the Gate draws no Demon Card
