@@ -262,3 +262,27 @@ def test_the_falconer_completes_the_first_card_in_the_arrows_direction_without_a
     falconer = table.view("p1")["state"]["falconer"]
     assert falconer["hand"] == [COIN_STAR]
     assert [card["points"] for card in falconer["completed"]] == [6]
+
+
+def test_a_companion_improvement_makes_room_for_a_fourth_companion(client):
+    # "The player may have an additional companion card in their party."
+    bigger_party = {"level": 2, "points": 4, "improvement": ["companion"]}
+    table = at_table(client, {"hand": [STAR_LEAF], "completed": [bigger_party],
+                              "party": [{"card": BEAST_STAR}, {"card": WANDERER_NOTES},
+                                        {"card": {"types": ["scoundrel"],
+                                                  "activation": ["sword"]}}]})
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [2, 2],
+                    "card": {"types": ["nobleheart"], "activation": ["compass"]}})
+    ann = player(table, "p1")
+    assert len(ann["party"]) == 4
+    assert ann["retired"] == []
+
+
+def test_spending_two_clovers_draws_an_item_at_any_time_in_the_turn(client):
+    table = at_table(client, {"hand": [STAR_LEAF], "clovers": 3})
+    table.accepted({"type": "buy_item", "player": "p1", "item": NOTES_SPEECH})
+    ann = player(table, "p1")
+    assert ann["clovers"] == 1
+    assert ann["hand"] == [STAR_LEAF, NOTES_SPEECH]
+    table.refused({"type": "buy_item", "player": "p1", "item": COMPASS_LEAF},
+                  book("Spend 2 clover tokens to draw an item card from the deck."))
