@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import errno
 import fcntl
-import json
 import os
 import queue
 import sqlite3
@@ -429,7 +428,7 @@ class Store:
             row = conn.execute(_SESSION_HEAD, {"session_id": session_id}).mappings().first()
         if row is None:
             return None
-        return {**row, "setup": json.loads(row["setup"])}
+        return {**row, "setup": jsontext.loads(row["setup"])}
 
     def entries(self, session_id: str, conn: Connection | None = None,
                 upto: int | None = None) -> list[dict]:
@@ -470,7 +469,7 @@ class Store:
         query = select(log.c.seq, log.c.event).where(log.c.session_id == session_id,
                                                      log.c.seq.in_(seqs))
         with self._using(conn) as used:
-            return {row.seq: json.loads(row.event) for row in used.execute(query)
+            return {row.seq: jsontext.loads(row.event) for row in used.execute(query)
                     if row.event is not None}
 
     def checkpoint_seqs(self, conn: Connection, session_id: str, version: int) -> set[int]:
@@ -481,13 +480,13 @@ class Store:
     def checkpoint(self, conn: Connection, session_id: str, seq: int) -> dict:
         query = select(checkpoints.c.snapshot).where(checkpoints.c.session_id == session_id,
                                                      checkpoints.c.seq == seq)
-        return json.loads(conn.execute(query).scalar_one())
+        return jsontext.loads(conn.execute(query).scalar_one())
 
     def checkpoints(self, conn: Connection, session_id: str, version: int) -> dict[int, dict]:
         """{seq: state} of every checkpoint of a session kept under rules `version`."""
         query = select(checkpoints.c.seq, checkpoints.c.snapshot).where(
             checkpoints.c.session_id == session_id, checkpoints.c.snapshot_version == version)
-        return {row.seq: json.loads(row.snapshot) for row in conn.execute(query)}
+        return {row.seq: jsontext.loads(row.snapshot) for row in conn.execute(query)}
 
     def entry_by_client_id(self, conn: Connection | None, session_id: str,
                            client_id: str) -> dict | None:
@@ -518,7 +517,7 @@ class Store:
         """{label: card} of a game's card library, by label."""
         query = select(cards.c.label, cards.c.card).where(cards.c.game == game).order_by(cards.c.label)
         with self._using(None) as used:
-            return {row.label: json.loads(row.card) for row in used.execute(query)}
+            return {row.label: jsontext.loads(row.card) for row in used.execute(query)}
 
     # -- writes ------------------------------------------------------------------------------------
 
@@ -607,14 +606,14 @@ class Store:
             row = used.execute(query).mappings().first()
         if row is None:
             return None
-        return {**row, "setup": json.loads(row["setup"])}
+        return {**row, "setup": jsontext.loads(row["setup"])}
 
     def campaign_quests(self, campaign_id: str, conn: Connection | None = None) -> list[dict]:
         query = (select(campaign_sessions).where(campaign_sessions.c.campaign_id == campaign_id)
                  .order_by(campaign_sessions.c.number))
         with self._using(conn) as used:
             rows = used.execute(query).mappings().all()
-        return [{**row, "carry_over": json.loads(row["carry_over"])} for row in rows]
+        return [{**row, "carry_over": jsontext.loads(row["carry_over"])} for row in rows]
 
     def campaign_of(self, session_id: str) -> dict | None:
         """{"campaign_id", "number"} of the campaign session this is, or None."""
@@ -952,13 +951,13 @@ def _log_row(session_id: str, entry: dict) -> dict:
 
 def _session_dict(row) -> dict:
     out = dict(row)
-    out["setup"] = json.loads(out["setup"])
-    out["snapshot"] = json.loads(out["snapshot"])
+    out["setup"] = jsontext.loads(out["setup"])
+    out["snapshot"] = jsontext.loads(out["snapshot"])
     return out
 
 
 def _entry_dict(row) -> dict:
     out = dict(row)
-    out["event"] = json.loads(out["event"]) if out["event"] is not None else None
-    out["effects"] = json.loads(out["effects"])
+    out["event"] = jsontext.loads(out["event"]) if out["event"] is not None else None
+    out["effects"] = jsontext.loads(out["effects"])
     return out
