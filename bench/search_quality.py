@@ -3,7 +3,7 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
 
-With no file, twelve sets are measured, every set written so far. Six were written to be
+With no file, thirteen sets are measured, every set written so far. Six were written to be
 fitted on: bench/questions-dev.jsonl, bench/questions-train.jsonl and bench/questions-train-2.jsonl
 (written to fit the re-ranker, answerable only), bench/questions-calibration.jsonl, -calibration-2
 and -calibration-3 (written for the abstention fit, each by its own writer); what ships is fitted
@@ -12,7 +12,8 @@ FIT_SETS here and in bench/train_reranker.py and bench/calibrate_abstention.py. 
 measured sets, fit data since the eleventh session (each was measured and reported once, so its
 misses may be read): bench/questions-train-3.jsonl (the tenth session's, written to fit),
 bench/questions-holdout.jsonl, -test, -blind, -blind-2 and -blind-3 (written apart as blind sets,
-each with its questions-unanswerable-*.jsonl). BLIND_SETS are the sets not yet measured:
+each with its questions-unanswerable-*.jsonl). BLIND_SETS are the sets not yet measured
+(bench/questions-blind-4.jsonl and -unanswerable-blind-4, written in the eleventh session):
 aggregate figures only, never read question by question (--misses never lists them). For a blind
 set it also prints how many of its answers lie in a passage that some fit set's answer lies in
 (the adapter learns where those passages' questions land; see docs/rules-api.md).
@@ -43,9 +44,9 @@ sys.path.insert(0, str(ROOT))
 from rulebook_index import indexing, search, sections  # noqa: E402
 
 SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3", "train-3",
-        "holdout", "test", "blind", "blind-2", "blind-3"]
+        "holdout", "test", "blind", "blind-2", "blind-3", "blind-4"]
 FIT_SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3"]  # the ranking's
-BLIND_SETS: tuple[str, ...] = ()  # written apart and not yet measured
+BLIND_SETS = ("blind-4",)  # written apart and not yet measured (the eleventh session's)
 
 
 def set_paths(name: str) -> list[Path]:
