@@ -7,7 +7,7 @@ fit alone, by two writers, apart from the blind sets), the dev set, answerable a
 ("answer": null), and the answerable questions of bench/questions-train.jsonl (written by another
 writer for the re-ranker), and since the ninth session calibration-3 (a third calibration writer)
 and train-2's answerable questions: the six sets the re-ranker is fitted on (docs/rules-api.md).
-The blind sets (holdout, test, blind) are never read here. Each is searched
+The blind set (search_quality.BLIND_SETS) is never read here. Each is searched
 with its game; the inputs are the search's confidence features (`SearchResult.features`, those
 named by --features) and the question's third-layer vector
 (`embedding.question_vector`'s `layer3`: what *kind* of question it is — a card's printed contents, play

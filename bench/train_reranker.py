@@ -2,15 +2,17 @@
 
     .venv/bin/python bench/train_reranker.py [--sets dev,train,...] [--fit-on dev,...]
         [--l2 0.01] [--adapter-l2 0.1] [--l2-grid 0.003,0.01] [--adapter-l2-grid 0.03,0.1]
-        [--features a,b,...] [--folds 5] [--shuffles 3] [--lists FILE] [--write]
+        [--features a,b,...] [--folds 5] [--shuffles 3] [--lowo [--held SETS]] [--lists FILE]
+        [--write]
 
 The fit sets are dev (bench/questions-dev.jsonl), train (bench/questions-train.jsonl: written to
 train the ranking, apart from every other set) and calibration (bench/questions-calibration.jsonl:
 written apart too; its answerable questions only). Since the ninth session train-2 and the
 calibration-2/-3 sets' answerable questions too: the six-set fit (B) against the three-set fit (A)
 was decided by a rule stated before its cross-validation (docs/rules-api.md), at L2 0.003 and
-adapter L2 0.03. The blind sets (holdout, test, blind) are never read here
-(bench/search_quality.py reports them).
+adapter L2 0.03. --sets may also name the measured sets (train-3, holdout, test, blind,
+blind-2, blind-3: fit data since the eleventh session); the blind set
+(search_quality.BLIND_SETS) is never read here (bench/search_quality.py reports it).
 
 Each answerable question's first-stage candidates (`search.candidates`: the best
 `search.CANDIDATES` passages by BM25F, with the re-ranker's features) are one list; the passages
@@ -32,6 +34,10 @@ each L2 of the grid and each adapter L2 of --adapter-l2-grid (one assignment mov
 or two). With --fit-on, every model (each fold's and the final one) is fitted only on the
 questions of those sets, while all of --sets are ranked out of fold: the ninth session's
 comparison of the three-set fit (A) and the six-set fit (B) on the same pooled questions.
+With --lowo (the decision figure since the eleventh session) the folds are the sets themselves:
+each set is ranked by a fit on the other sets of --fit-on, so no writer's phrasing is in the fit
+that ranks it (folds within a set leak it); --held runs only some of the sets, to split the fits
+over processes.
 --lists keeps the candidates' features in a file (searching ~1,000 questions is ~1 min of CPU),
 valid while the search's code and the index are unchanged. With --write the model fitted on
 all of them goes to rulebook_index/data/reranker.json and the adapter to
