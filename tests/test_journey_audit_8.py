@@ -563,3 +563,19 @@ def test_f55_nothing_has_happened_before_turn_1(client, quest, entered):
     assert response.status_code == 400, response.get_json()
     field = next(key for key in entered if key != "kei_lun_hp")
     assert response.get_json()["error"]["field"] == f"options.quest_setup.{field}"
+
+
+def test_quest_10_part_2_iron_fan_chants_as_she(client):
+    """Noticed by the outsider: Quest 10 Part 2's effects called Iron Fan "he" ("Iron Fan and her
+    minions are removed as soon as she is Defeated."): "No Pilgrim on Yazuiji yazuiji-1's Map Tile:
+    she chants the Summoning Mantra."."""
+    from tests.test_blind_scenarios_journey_3 import ORDER, end
+    from tests.test_blind_scenarios_journey_3 import start as guide_start
+
+    table = guide_start(client, "q10b", karma_upgrades="in_position")
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    answer = table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": ["koorogg-1"]})
+    texts = [e["text"] for e in answer["effects"]]
+    assert any("yazuiji-1's Map Tile: she chants" in t for t in texts), texts
+    assert any("kogaiji-1's Map Tile: he chants" in t for t in texts), texts

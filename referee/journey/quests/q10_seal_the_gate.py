@@ -160,6 +160,11 @@ SEALED = holds("Tripitaka completes the Sealing Ritual", lambda game: state(game
 TRIPITAKA_DEFEATED = pilgrim_down("tripitaka", "Tripitaka is Defeated")
 
 
+
+def pronoun(demon: str) -> str:
+    """Iron Fan (Yazuiji) is "she" in the book ("Iron Fan and her minions…"); the other Lords "he"."""
+    return "she" if demon.split("-")[0] == "yazuiji" else "he"
+
 class SealTheGate(Quest):
     key = "q10b"
     number = 10
@@ -337,12 +342,12 @@ class SealTheGate(Quest):
         quest.update({"lords_checked": True, "chanting": chanting, "pilgrims_on_tile": on_tile,
                       "mantra_draws": 2 * len(chanting), "mantra_gate": None})
         for lord in event["with_pilgrims"]:
-            game.effect(f"A Pilgrim is on {game.name_of(lord)}'s Map Tile: he follows the Demon AI "
-                        "to attack.", Q_LORD_AI)
+            game.effect(f"A Pilgrim is on {game.name_of(lord)}'s Map Tile: {pronoun(lord)} follows "
+                        "the Demon AI to attack.", Q_LORD_AI)
         for lord in chanting:
             game.G["demons"][lord]["active"] = False
-            game.effect(f"No Pilgrim on {game.name_of(lord)}'s Map Tile: he chants the Summoning "
-                        "Mantra.", Q_CHANT)
+            game.effect(f"No Pilgrim on {game.name_of(lord)}'s Map Tile: {pronoun(lord)} chants the "
+                        "Summoning Mantra.", Q_CHANT)
         if chanting:
             game.effect(f"{2 * len(chanting)} Spawn Cards for the Summoning Mantra, spawned "
                         "alternately from the two single Gates.", Q_MANTRA)
@@ -433,7 +438,8 @@ class SealTheGate(Quest):
         for kind in [k for k, tokens in quest["respawn"].items() if tokens <= 0]:
             del quest["respawn"][kind]
             ident = place(game, kind)
-            game.effect(f"{demon_name(kind)} has no Turn Token left: he respawns as {ident}, on "
+            game.effect(f"{demon_name(kind)} has no Turn Token left: {pronoun(kind)} respawns as "
+                        f"{ident}, on "
                         "(or as close as possible to) his starting location.", Q_RESPAWN)
 
     # -- Demon Lords Killed or Cleansed ------------------------------------------------------------
