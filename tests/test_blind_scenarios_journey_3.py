@@ -301,6 +301,8 @@ def test_quest_9_kogaiji_is_immune_under_his_spell_and_no_gate_can_be_sealed(cli
     table.refused({"type": "attack", "player": "p2", "pilgrim": "tripitaka",
                    "targets": ["kogaiji-1"], "target_hp": 9, **STRIKE},
                   book("He will not move or attack while doing so, and he is immune from attack."))
+    assert not [event for event in table.view()["legal"]
+                if event["type"] == "attack" and "kogaiji-1" in event["targets"]]
 
 
 def test_quest_9_the_spinner_breaks_the_deception_then_finds_the_elder_monk(client):
@@ -464,6 +466,9 @@ def test_quest_10_part_2_setup_gives_tripitaka_the_sutras_and_the_lords_chant(cl
         table.accepted({"type": "mantra_spawn", "player": "p2", "gate": gate,
                         "card": "reinforcement", "demons": ["berrok"]})
     assert len([demon for demon in state(table)["demons"] if demon.startswith("berrok")]) == 4
+    # Two Lords chanting draw 4 cards, not 5.
+    table.refused({"type": "mantra_spawn", "player": "p2", "gate": "gate-2",
+                   "card": "reinforcement", "demons": ["berrok"]}, MANTRA)
 
 
 def test_quest_10_part_2_the_villagers_tokens_add_attack_dice_against_the_bull_demon_king(client):
@@ -891,3 +896,12 @@ def test_quest_10_part_2_a_lord_killed_waits_behind_the_seal_so_the_ritual_may_g
     # Killed, he stands off the board behind the Seal: no Demon Lord is in the lair.
     act(table, "tripitaka", "sealing_ritual")
     assert result(table) == (True, book("Heroic Victory: Tripitaka completes the Sealing Ritual."))
+
+
+def test_quest_8_no_defeat_of_iron_fan_before_turn_1(client):
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"quest": "q8", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+                    "quest_setup": {"upgrades": ONE_UPGRADE, "defeats": 3}}})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"].startswith("options.quest_setup")
