@@ -507,3 +507,19 @@ def test_a_position_with_more_season_cards_left_than_its_round_allows_is_refused
         assert error["field"] == "position.season_deck" and Q_SEASON_DRAW in error["message"]
     assert new(3, 9, "travel").status_code == 201
     assert new(3, 10, "season").status_code == 201
+
+
+@pytest.mark.parametrize(("phase_name", "roll"), [("travel", 2), ("gathering", 2), ("gathering", 1)])
+def test_a_gather_on_cedar_falls_with_nothing_to_take_left_out(client, phase_name, roll):
+    """Outsider finding 6 (session 11): Cedar Falls lists no Resources, so a Worth 1 or 2 Gather
+    there takes nothing; entered without `take` it answered 500. It is accepted (nothing taken);
+    taking Food there is refused with "Travelers can only gather the Resources that are listed on
+    their current tile." (finding 7: it quoted the count sentence)."""
+    quote = in_book("Travelers can only gather the Resources that are listed on their current "
+                    "tile.")
+    t = Table(client, position(phase_name, p1=board("CF"), p2=board(), p3=board()),
+              options={"terrain": guard.TERRAIN})
+    t.refused({"type": "gather", "player": "p1", "roll": roll, "take": ["food"]}, quote)
+    t.ok({"type": "gather", "player": "p1", "roll": roll})
+    assert t.p("p1")["resources"] == {"food": 1, "water": 1, "wood": 1}
+    assert phase(t) == "turn_camp"

@@ -389,7 +389,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         event("travel", "turn_travel",
               ["travel_to_adjacent", "backward_toward_cedar_falls", "pays_travel_cost"]),
         event("stay", "turn_travel"),
-        event("gather", TURN[:2], ["tool_bonus_chosen", "gather_as_rolled", "gather_listed"],
+        event("gather", TURN[:2], ["tool_bonus_chosen", "gather_listed", "gather_as_rolled"],
               "gathering"),
         event("explore", TURN[:2], ["tool_bonus_chosen"], "gathering"),
         event("skip_gathering", TURN[:2], ["tool_bonus_chosen"], "gathering"),

@@ -64,7 +64,7 @@ Q_TOOL_ONE_EACH = "Note: Players receive one token for each card in their Supply
 Q_QRG_TOOL_MAY = "You may add one token per card."
 Q_GATHER_ROLL = ("Players may gather Resources by rolling one die. What they roll determines how many "
                  "Resource tokens they can take from the Stockpile.")
-Q_GATHER_LISTED = "Note: Travelers can only gather the Resources that are listed on their current tile."
+Q_GATHER_LISTED = "Travelers can only gather the Resources that are listed on their current tile."
 Q_GATHER_ZERO = ("If a Player rolls Worth 0 they must immediately draw one random token from the "
                  "Exploration Bag and then end their Gathering Phase.")
 Q_GATHER_EXAMPLE = ("They roll a \"Worth 2\" result, which allows them to choose two of the tokens "

@@ -375,10 +375,11 @@ class TravelMixin:
         seat = event["player"]
         haul = self.tool_bonus(seat, event)
         if event["roll"]:
-            for kind in event["take"]:
+            take = event.get("take", [])  # left out where the tile lists nothing to take
+            for kind in take:
                 haul[kind] += 1
             self.effect(f"Gather: Worth {event['roll']}, "
-                        f"{words(counts(RESOURCES, {k: event['take'].count(k) for k in RESOURCES}))}.",
+                        f"{words(counts(RESOURCES, {k: take.count(k) for k in RESOURCES}))}.",
                         Q_GATHER_ROLL)
         else:
             self.effect("Gather: Worth 0, a draw from the Exploration Bag; the Gathering Phase ends.",
