@@ -1,0 +1,370 @@
+"""Journey: Wrath of Demons, outsider scenarios round 4: undo in the middle of an activation, the
+end of a Quest (what ends it, what is refused after, the calculator against the finished game)
+and the ends of Quests 1, 2, 3, 5 and 7 that earlier rounds did not play. Written from the
+rulebook and the API's own description only (docs/games/journey.md, GET /api/games/journey),
+never the referee's code."""
+
+import pytest
+
+from tests.api_table import ApiTable, calculated, quotes_from
+
+GAME = "journey"
+book = quotes_from(GAME)
+
+PROFILES = {"cho_hakkai": {"max_hp": 12, "mv": 3}, "monk_sha": {"max_hp": 9},
+            "monkey_king": {"max_hp": 10}, "tripitaka": {"max_hp": 8, "mv": 3}}
+ORDER = ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
+SEAT = {"monkey_king": "p1", "cho_hakkai": "p1", "monk_sha": "p2", "tripitaka": "p2"}
+LAYOUT = {"boxes": ["box-1"], "wells": ["well-1"], "doors": ["door-1"],
+          "gates": [{"id": "gate-1", "status": "inactive"}], "sutras": ["sutra-1"],
+          "villagers": ["villager-1"]}
+STRIKE = {"attack_dice": [3, 3], "pilgrim_die": 3, "weapon_damage": 3}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def free_play(client, demons=("berrok",), pilgrims=None, **layout):
+    """A free-play Quest as laid out, its first Maintenance entered."""
+    position = {**LAYOUT, "demons": list(demons), **layout}
+    if pilgrims:
+        position["pilgrims"] = pilgrims
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"],
+                              "options": {"initiative": ORDER, "pilgrim_profiles": PROFILES},
+                              "position": position})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def guide_quest(client, quest, position=None, order=ORDER, **options):
+    setup = {"game": GAME, "players": ["Ann", "Ben"],
+             "options": {"quest": quest, "initiative": list(order),
+                         "pilgrim_profiles": PROFILES, **options}}
+    if position is not None:
+        setup["position"] = position
+    table = ApiTable(client, setup)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def act(table, pilgrim, event_type, **event):
+    return table.accepted({"type": event_type, "player": SEAT[pilgrim], "pilgrim": pilgrim, **event})
+
+
+def end(table, pilgrim):
+    act(table, pilgrim, "end_activation")
+
+
+def state(table):
+    return table.view()["state"]
+
+
+def undo(table):
+    response = table.client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+    assert response.status_code == 200, response.get_json()
+    table.seq = response.get_json()["seq"]
+    return response.get_json()
+
+
+def result(table):
+    view = table.view()
+    return view["over"], view["scores"].get("decided_by", {}).get("rule", {}).get("quote")
+
+
+# --- Undo in the middle of an activation -------------------------------------------------------
+
+def test_undo_of_a_rest_after_a_move_gives_back_the_action_point_and_nothing_else(client):
+    table = free_play(client, pilgrims={"monkey_king": {"chi": 3}})
+    act(table, "monkey_king", "move", steps=3)
+    before = table.view()
+    act(table, "monkey_king", "rest")
+    assert state(table)["pilgrims"]["monkey_king"]["chi"] == 8
+    undo(table)
+    after = table.view()
+    assert after["state"] == before["state"]
+    assert after["legal"] == before["legal"]
+    # The point given back is spent again the same way.
+    act(table, "monkey_king", "rest")
+    assert state(table)["pilgrims"]["monkey_king"]["chi"] == 8
+
+
+def test_undo_of_a_defeating_attack_before_the_kill_or_cleanse_choice(client):
+    table = free_play(client)
+    before = table.view()
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    assert table.view()["state"]["pending"] is not None
+    undo(table)
+    after = table.view()
+    assert after["state"] == before["state"]
+    assert after["legal"] == before["legal"]
+
+
+def test_undo_of_a_kill_that_crossed_ten_bad_karma_takes_back_the_mandatory_trade(client):
+    # "The trades marked as mandatory must be made when the Karma level is met or exceeded."
+    table = free_play(client, pilgrims={"monkey_king": {"bad_karma": 9}})
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    before_kill = table.view()
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    table.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"},
+                  book("The trades marked as mandatory must be made when the Karma level is met "
+                       "or exceeded."))
+    undo(table)
+    assert table.view()["state"] == before_kill["state"]
+    # Cleansed instead (the roll reaching the Soul Power), no trade is due.
+    act(table, "monkey_king", "resolve_defeat", choice="cleanse", cleanse_dice=[3], soul_power=1,
+        reward=1)
+    monkey = state(table)["pilgrims"]["monkey_king"]
+    assert (monkey["bad_karma"], monkey["good_karma"]) == (9, 1)
+    act(table, "monkey_king", "rest")
+
+
+# --- The end of a Quest ------------------------------------------------------------------------
+
+Q4_END = book("The game play ends when the Pilgrims attack Kogaiji for the first time or when a "
+              "Pilgrim is Defeated.")
+Q4_VICTORY = book("Victory: The Pilgrims must (1) attack Kogaiji.")
+
+
+def test_undo_of_the_attack_that_ended_quest_4_opens_the_quest_again(client):
+    table = guide_quest(client, "q4")
+    before = table.view()
+    act(table, "monkey_king", "attack", targets=["kogaiji-1"], target_hp=9,
+        attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0)
+    over, quote = result(table)
+    assert (over, quote) == (True, Q4_VICTORY)
+    undo(table)
+    after = table.view()
+    assert after["over"] is False
+    assert after["state"] == before["state"]
+    assert after["legal"] == before["legal"]
+    act(table, "monkey_king", "rest")
+
+
+def test_after_quest_4_ends_nothing_more_is_entered(client):
+    table = guide_quest(client, "q4")
+    act(table, "monkey_king", "attack", targets=["kogaiji-1"], target_hp=9,
+        attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0)
+    assert table.view()["legal"] == []
+    table.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"}, Q4_VICTORY)
+    table.refused({"type": "end_activation", "player": "p2", "pilgrim": "monk_sha"}, Q4_VICTORY)
+
+
+@pytest.mark.parametrize("outcome", ["victory", "heroic_victory", "defeat"])
+def test_the_calculator_gives_the_whole_band_the_result_together(client, outcome):
+    # "The Pilgrims win or lose as a team" - every player wins or nobody does.
+    scores = calculated(client, GAME, {"players": ["Ann", "Ben", "Cai"], "outcome": outcome})
+    assert [player["name"] for player in scores["players"]] == ["Ann", "Ben", "Cai"]
+    assert scores["winners"] == ([] if outcome == "defeat" else ["p1", "p2", "p3"])
+    assert len({player["total"] for player in scores["players"]}) == 1
+
+
+def test_the_calculator_refuses_a_fifth_player_with_a_400(client):
+    # "...a cooperative game for 1 to 4 Players."
+    response = client.post(f"/api/score/{GAME}", json={
+        "players": ["Ann", "Ben", "Cai", "Dee", "Eve"], "outcome": "victory"})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"].startswith("players")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 60: a finished Quest's live totals are 0 for "
+                   "every player, the calculator's 1 for the same Victory")
+def test_a_finished_quest_4_and_the_calculator_agree(client):
+    table = guide_quest(client, "q4")
+    act(table, "monkey_king", "attack", targets=["kogaiji-1"], target_hp=9,
+        attack_dice=[1, 0], pilgrim_die=0, weapon_damage=0)
+    live = table.view()["scores"]
+    calc = calculated(client, GAME, {"players": ["Ann", "Ben"], "outcome": "victory"})
+    assert live["winners"] == calc["winners"] == ["p1", "p2"]
+    assert ([player["total"] for player in live["players"]]
+            == [player["total"] for player in calc["players"]])
+
+
+# --- Quest 1: Tripitaka defeated ---------------------------------------------------------------
+
+def test_quest_1_tripitaka_defeated_by_a_spawned_berrok_is_the_defeat(client):
+    table = guide_quest(client, "q1", position={
+        "gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"],
+        "doors": ["door-1"], "demons": [], "inactive_demons": ["berrok", "berrok"],
+        "turn": 2, "pilgrims": {"tripitaka": {"hp": 1}}})
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-3", "options": [
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+         "targets": ["tripitaka"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-3", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-3",
+                    "target": "tripitaka", "attack_dice": [2, 1], "defense_dice": [1, 0]})
+    over, quote = result(table)
+    assert over is True
+    assert quote == book("Defeat: Tripitaka is defeated.")
+    assert table.view()["scores"]["winners"] == []
+
+
+# --- Quest 3: a Demon in the village, a Pilgrim killed -----------------------------------------
+
+Q3_DEFEAT = book("Defeat: If a Pilgrim was Killed or a Demon enters the village, the Pilgrims "
+                 "fail.")
+
+
+def test_quest_3_a_demon_crossing_into_the_village_is_the_defeat(client):
+    table = guide_quest(client, "q3", order=["monkey_king", "monk_sha", "cho_hakkai",
+                                             "tripitaka"])
+    table.accepted({"type": "village_entered", "player": "p2", "demon": "borrack-1"})
+    over, quote = result(table)
+    assert over is True
+    assert quote == Q3_DEFEAT
+    assert table.view()["scores"]["winners"] == []
+
+
+def test_quest_3_a_pilgrim_left_on_his_back_dies_at_the_maintenance_and_it_is_lost(client):
+    board = {"gates": [{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3)],
+             "sutras": ["sutra-1", "sutra-2", "sutra-3"],
+             "villagers": ["villager-1", "villager-2", "villager-3"], "wells": ["well-1"],
+             "boxes": ["box-1"], "broken_doors": ["door-1"], "demons": ["borrack"], "turn": 4,
+             "pilgrims": {"monk_sha": {"hp": 0, "status": "unconscious", "posture": "back"}}}
+    setup = {"game": GAME, "players": ["Ann", "Ben"], "position": board,
+             "options": {"quest": "q3", "pilgrim_profiles": PROFILES,
+                         "initiative": ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]}}
+    table = ApiTable(client, setup)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert state(table)["pilgrims"]["monk_sha"]["status"] == "dead"
+    over, quote = result(table)
+    assert over is True
+    assert quote == Q3_DEFEAT
+
+
+# --- Quest 5: the Healing Trance before the Demons are gone -------------------------------------
+
+def test_quest_5_healing_trance_with_demons_left_heals_but_does_not_calm_kei_lun(client):
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"quest": "q5", "pilgrim_profiles": PROFILES,
+                    "initiative": ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    for pilgrim in ["monkey_king", "monk_sha", "cho_hakkai"]:
+        end(table, pilgrim)
+    act(table, "tripitaka", "play_card", card="Healing Trance", kind="skill",
+        cost={"chi": 2}, duration="immediate")
+    over, _ = result(table)
+    assert over is False
+    assert state(table)["demons"]
+
+
+# --- Quest 7: the end when the deck is spent ---------------------------------------------------
+
+Q7_HEROIC = book("Heroic Victory: All the Pilgrims and Kei Lun survive.")
+Q7_VICTORY = book("Victory: Tripitaka and Kei Lun survive.")
+Q7_BOARD = {"gates": [{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3, 4)],
+            "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [],
+            "broken_doors": ["door-1", "door-2"]}
+
+
+def quest_7_last_demon(client, pilgrims=None):
+    position = {**Q7_BOARD, "demons": ["berrok"], "turn": 9}
+    if pilgrims:
+        position["pilgrims"] = pilgrims
+    return guide_quest(client, "q7", position=position, karma_upgrades="in_position",
+                       quest_setup={"kei_lun_hp": 12, "drawn": 49})
+
+
+@pytest.mark.parametrize("dead, quote", [(None, Q7_HEROIC), ("cho_hakkai", Q7_VICTORY)])
+def test_quest_7_the_last_demon_killed_with_the_deck_spent_ends_it(client, dead, quote):
+    pilgrims = {dead: {"hp": 0, "status": "dead"}} if dead else None
+    table = quest_7_last_demon(client, pilgrims)
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    over, decided = result(table)
+    assert over is True
+    assert decided == quote
+    assert len(table.view()["scores"]["winners"]) == 2
+
+
+# --- Quest 2: Cho Hakkai never revived ---------------------------------------------------------
+
+Q2_DEFEAT = book("Defeat: A Pilgrim was Killed or the Pilgrims cleared all the Demons before "
+                 "meeting either set of Victory Conditions.")
+
+
+def test_quest_2_cho_hakkai_left_unrevived_dies_at_the_third_maintenance(client):
+    # Face down at setup, on his side at Turn 1, on his back at Turn 2, dead at Turn 3.
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES}, "position": {
+        "gates": [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "closed"}],
+        "sutras": ["sutra-1", "sutra-2", "sutra-3"], "villagers": ["villager-1"],
+        "wells": ["well-1"], "demons": ["berrok"], "turn": 2,
+        "pilgrims": {"cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "side"}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert state(table)["pilgrims"]["cho_hakkai"]["posture"] == "back"
+    for pilgrim in ["monkey_king", "monk_sha", "tripitaka"]:
+        end(table, pilgrim)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["move", "move"], "ends": "closer", "squares": 4, "targets": []}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    table.accepted({"type": "end_turn", "player": "p1"})
+    assert result(table)[0] is False
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert state(table)["pilgrims"]["cho_hakkai"]["status"] == "dead"
+    over, quote = result(table)
+    assert over is True
+    assert quote == Q2_DEFEAT
+
+
+def test_undo_of_the_maintenance_that_killed_cho_hakkai_brings_him_back_on_his_back(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES}, "position": {
+        "gates": [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "closed"}],
+        "sutras": ["sutra-1", "sutra-2", "sutra-3"], "villagers": ["villager-1"],
+        "wells": ["well-1"], "demons": ["berrok"], "turn": 3,
+        "pilgrims": {"cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "back"}}}})
+    before = table.view()
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert table.view()["over"] is True
+    undo(table)
+    after = table.view()
+    assert after["over"] is False
+    assert after["state"] == before["state"]
+
+
+# --- Quest 5: Kei Lun's attack on Tripitaka ----------------------------------------------------
+
+def test_quest_5_kei_lun_defeating_tripitaka_is_the_defeat(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q5", "pilgrim_profiles": PROFILES,
+        "initiative": ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]}, "position": {
+        "gates": [{"id": "gate-1", "status": "inactive"}, {"id": "gate-2", "status": "inactive"}],
+        "sutras": ["sutra-1"], "boxes": ["box-1"], "wells": ["well-1"], "demons": ["berrok"],
+        "turn": 3, "pilgrims": {"tripitaka": {"hp": 1}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    for pilgrim in ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]:
+        end(table, pilgrim)
+    table.accepted({"type": "kei_lun", "player": "p2", "in_range": ["tripitaka"], "attacks": [
+        {"target": "tripitaka", "attack_dice": [3, 2], "defense_dice": [1, 0]}]})
+    assert state(table)["pilgrims"]["tripitaka"]["hp"] == 0
+    over, quote = result(table)
+    assert over is True
+    assert quote == book("Defeat: Tripitaka is Defeated.")
+
+
+# --- An empty Fortune Deck ---------------------------------------------------------------------
+
+def test_pray_with_all_twenty_fortune_cards_held_draws_nothing(client):
+    # "20 Fortune Cards": with every one in the Pilgrims' hands the Draw Deck and the Discard
+    # Pile are both empty.
+    held = {name: {"fortune": ["Wild Herbs"] * 5} for name in ORDER}
+    table = free_play(client, pilgrims=held)
+    empty = book("It is extremely unlikely that both the Draw Deck and Discard Pile will be "
+                 "empty, but if this ever happens, you cannot draw new cards of that type until "
+                 "some are discarded.")
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Om Mala of Vigor"}, empty)
+    act(table, "monkey_king", "pray", box="box-1")
+    assert len(state(table)["pilgrims"]["monkey_king"]["fortune"]) == 5
+    # One played goes to the Discard Pile: the next Pilgrim's Prayer may draw again.
+    act(table, "monkey_king", "play_card", card="Wild Herbs", kind="fortune")
+    end(table, "monkey_king")
+    act(table, "monk_sha", "pray", box="box-1", card="Wild Herbs")
+    assert len(state(table)["pilgrims"]["monk_sha"]["fortune"]) == 6
