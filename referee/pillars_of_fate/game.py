@@ -280,14 +280,25 @@ class Game(Referee):
         counts = (f"{seat_word(first)}, who holds the 1st player marker, has played "
                   f"{played[first]} card{'s' * (played[first] != 1)} this Age and "
                   f"{seat_word(second)} {played[second]}")
+        # The marker passes each Age ("Pass the 1st player marker."), so a later Age's position
+        # may name the game's starting player instead: say which entry would make the table fit.
+        marker = (f"if {seat_word(second)} holds the marker this Age (it passes to the other "
+                  f"player each Age), enter first_player \"{second}\"")
+        if due == first:
+            raise TableRefused(f"{counts}, so it is {seat_word(due)}'s turn: enter turn "
+                               f"\"{due}\" — or, {marker}", "position.turn", Q_ALTERNATE,
+                               "invalid_setup")
         if due:
-            raise TableRefused(f"{counts}, so it is {seat_word(due)}'s turn",
+            raise TableRefused(f"{counts}, so it is {seat_word(due)}'s turn: enter turn "
+                               f"\"{due}\", or check the cards entered in the lanes",
                                "position.turn", Q_ALTERNATE, "invalid_setup")
         if ahead == -1:
-            raise TableRefused(f"{counts}: the first player plays first, so cannot be behind",
+            raise TableRefused(f"{counts}: the first player plays first, so cannot be behind — "
+                               f"{marker}, or check the cards entered in the lanes",
                                "position.first_player", Q_ALTERNATE, "invalid_setup")
         raise TableRefused(f"{counts}: turns alternate, so neither can be {abs(ahead)} cards "
-                           "ahead unless the other has nothing to play", "position.lanes",
+                           "ahead unless the other has nothing to play: check the cards entered "
+                           "in the lanes", "position.lanes",
                            Q_ALTERNATE, "invalid_setup")
 
     @staticmethod

@@ -137,8 +137,12 @@ POSITION_SCHEMA = {
     "type": "object",
     "properties": {
         "age": {"enum": list(AGES)},
-        "first_player": _SEAT,
-        "turn": _SEAT,
+        "first_player": {**_SEAT, "description": (
+            "who holds the 1st player marker this Age: Age I's starting player, then the other "
+            "player each Age (\"Pass the 1st player marker.\")")},
+        "turn": {**_SEAT, "description": (
+            "whose turn it is: the marker's holder when both have played as many cards this Age, "
+            "else the other player (players alternate turns, one card a turn)")},
         "modifier": {"enum": list(MODIFIERS)},
         "modifiers_used": {"type": "array", "items": {"enum": list(MODIFIERS)}, "maxItems": 2},
         "lanes": {"type": "object", "properties": {lane: {
