@@ -13,7 +13,8 @@ measured sets, fit data since the eleventh session (each was measured and report
 misses may be read): bench/questions-train-3.jsonl (the tenth session's, written to fit),
 bench/questions-holdout.jsonl, -test, -blind, -blind-2 and -blind-3 (written apart as blind sets,
 each with its questions-unanswerable-*.jsonl). BLIND_SETS are the sets not yet measured
-(bench/questions-blind-4.jsonl and -unanswerable-blind-4, written in the eleventh session):
+(bench/questions-blind-5.jsonl and -unanswerable-blind-5, written in the twelfth session; blind-4,
+the eleventh session's, was measured once then):
 aggregate figures only, never read question by question (--misses never lists them). For a blind
 set it also prints how many of its answers lie in a passage that some fit set's answer lies in
 (the adapter learns where those passages' questions land; see docs/rules-api.md).
@@ -44,9 +45,9 @@ sys.path.insert(0, str(ROOT))
 from rulebook_index import indexing, search, sections  # noqa: E402
 
 SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3", "train-3",
-        "holdout", "test", "blind", "blind-2", "blind-3", "blind-4"]
+        "holdout", "test", "blind", "blind-2", "blind-3", "blind-4", "blind-5"]
 FIT_SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3"]  # the ranking's
-BLIND_SETS = ("blind-4",)  # written apart and not yet measured (the eleventh session's)
+BLIND_SETS = ("blind-5",)  # written apart and not yet measured (the twelfth session's)
 
 
 def set_paths(name: str) -> list[Path]:
