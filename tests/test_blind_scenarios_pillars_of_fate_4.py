@@ -1,0 +1,87 @@
+"""Pillars of Fate, outsider scenarios round 4: undo at the end of an Age and in the middle of
+one, and the Age resolved at the table against the end-of-game calculator for the same lanes.
+Written from the rulebook and the API's own description only (docs/games/pillars-of-fate.md,
+GET /api/games/pillars-of-fate), never the referee's code."""
+
+import pytest
+
+from tests.api_table import calculated, quotes_from
+from tests.test_blind_scenarios_pillars_of_fate import age_one_almost_full, card, drafted, play
+
+GAME = "pillars-of-fate"
+book = quotes_from(GAME)
+
+PILLAR_DECIDES = book("Ties in either suit or power are decided by the player that holds the pillar "
+                      "for that lane.")
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def undo(table):
+    response = table.client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+    assert response.status_code == 200, response.get_json()
+    table.seq = response.get_json()["seq"]
+
+
+def test_undo_of_the_play_that_ended_the_age_takes_back_its_renown(client):
+    table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)])
+    before = table.view()
+    table.accepted(play("moon", "right", 4, 1, 1))
+    assert table.view()["state"]["renown"] == {"sun": 4, "moon": 7}
+    undo(table)
+    after = table.view()
+    assert after["state"] == before["state"]
+    assert after["phase"] == before["phase"]
+    assert after["legal"] == before["legal"]
+
+
+def test_undo_of_a_tie_broken_by_the_pillar_holder_asks_again(client):
+    table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)])
+    table.accepted(play("moon", "right", 1, 1, 1))
+    asking = table.view()
+    table.accepted({"type": "break_tie", "player": "sun", "lane": "right", "tie": "power",
+                    "choice": "sun"})
+    undo(table)
+    assert table.view()["state"] == asking["state"]
+    assert table.view()["phase"] == "ties"
+    table.refused({"type": "break_tie", "player": "moon", "lane": "right", "tie": "power",
+                   "choice": "moon"}, PILLAR_DECIDES)
+
+
+def test_undo_of_the_first_face_up_card_puts_the_pillar_back(client):
+    table = drafted(client)
+    before = table.view("sun")
+    table.accepted(play("sun", "left", 4, 1))
+    left = next(entry for entry in table.view()["state"]["lanes"] if entry["name"] == "left")
+    assert left["pillar"] == "sun"
+    undo(table)
+    after = table.view("sun")
+    assert after["state"] == before["state"]
+    # Moon's face-up card is now the first in the lane: the pillar goes to Moon's side.
+    table.accepted(play("sun", "center", 4, 1))
+    table.accepted(play("moon", "left", 3, 0, 1))
+    left = next(entry for entry in table.view()["state"]["lanes"] if entry["name"] == "left")
+    assert left["pillar"] == "moon"
+
+
+def test_an_age_resolved_at_the_table_and_by_the_calculator_agree(client):
+    table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)])
+    table.accepted(play("moon", "right", 4, 1, 1))
+    live = table.view()["scores"]
+    lanes = {
+        "left": {"quest": {"feather": 3, "scorpion": -1}, "pillar": "sun",
+                 "sun": [card(5, 1), card(4, 1, divine="Prophet"), card(2, 0, 1)],
+                 "moon": [card(3, 0, 1), card(6, 0, 2), card(1, 1)]},
+        "center": {"quest": {"feather": 2, "scorpion": 4}, "pillar": "moon",
+                   "sun": [card(2, 1), card(7, 0, 1), card(1, 2)],
+                   "moon": [card(6, 0, 2), card(3, 1, divine="Hadria"), card(2, 0, 2)]},
+        "right": {"quest": {"feather": -2, "scorpion": 3}, "pillar": "sun",
+                  "sun": [card(1, 0, 1), card(3, 1), card(4, 0, 2)],
+                  "moon": [card(5, 1), card(2, 0, 1), card(4, 1, 1)]}}
+    calc = calculated(client, GAME, {"ages": [{"modifier": "two_face_down",
+                                               "first_player": "sun", "lanes": lanes}]})
+    assert ({p["seat"]: p["total"] for p in live["players"]}
+            == {p["seat"]: p["total"] for p in calc["players"]} == {"sun": 4, "moon": 7})
