@@ -398,7 +398,8 @@ class CampMixin:
             card = next(c for c in left
                         if (c if isinstance(c, str) else c["name"]).casefold() == name.casefold())
             left.remove(card)
-            bought.append(cards.equipment(card, f"event.offered[{event['offered'].index(card)}]"))
+            bought.append(cards.equipment(card, f"event.offered[{event['offered'].index(card)}]",
+                                          self.entered_cards()))
         return bought, [c if isinstance(c, str) else c["name"] for c in left]
 
     @cites(Q_QRG_POST_EQUAL)

@@ -48,24 +48,43 @@ def _table(kind: str) -> dict:
     return {entry["name"].casefold(): entry for entry in data.get(key, [])}
 
 
-def equipment(card, field: str) -> dict:
-    """A card entered by name (a string) or as read (an object), completed from the data table."""
+# Where a field the rulebook does not print may be entered once instead of with every event.
+WHERE_ENTERED = ("as read off the card: with the card here, once for the game in the option "
+                 "equipment_cards, or in referee/data/we-forlorn-few-equipment.json")
+
+
+def entered_cards(given: list | None) -> dict:
+    """The table's own Equipment cards (option `equipment_cards`), by name."""
+    table: dict = {}
+    for n, card in enumerate(given or []):
+        if card["name"].casefold() in table:
+            raise BadRequest(f"{card['name']} is entered twice: one entry per card name",
+                             f"options.equipment_cards[{n}].name")
+        table[card["name"].casefold()] = card
+    return table
+
+
+def equipment(card, field: str, entered: dict | None = None) -> dict:
+    """A card entered by name (a string) or as read (an object), completed from the table's own
+    cards (`entered`, the option equipment_cards), then from the data table."""
     if isinstance(card, str):
         card = {"name": card}
-    known = _table("equipment").get(card["name"].casefold(), {})
-    full = {"name": card["name"]}
+    name = card["name"]
+    sources = (card, (entered or {}).get(name.casefold(), {}),
+               _table("equipment").get(name.casefold(), {}))
+    full = {"name": name}
     for key in CARD_FIELDS:
-        value = card.get(key)
-        full[key] = value if value is not None else known.get(key)
+        full[key] = next((source[key] for source in sources if source.get(key) is not None), None)
     if full["type"] is None:
-        raise BadRequest(f"say what type of Equipment card {card['name']} is (tool, weapon or "
-                         "storage)", field + ".type")
+        raise BadRequest(f"the rulebook does not print what type of Equipment card {name} is: "
+                         f"enter its type (tool, weapon or storage) {WHERE_ENTERED}",
+                         field + ".type")
     if full["type"] == "tool" and full["bonus"] is None:
-        raise BadRequest(f"say which Resource the Tool {card['name']} gives (bonus)",
-                         field + ".bonus")
+        raise BadRequest(f"the rulebook does not print which Resource the Tool {name} gives: "
+                         f"enter its bonus {WHERE_ENTERED}", field + ".bonus")
     if full["type"] == "storage" and full["holds"] is None:
-        raise BadRequest(f"say how many Tools and Weapons the Storage card {card['name']} carries "
-                         "(holds)", field + ".holds")
+        raise BadRequest(f"the rulebook does not print how many Tools and Weapons the Storage "
+                         f"card {name} carries: enter its holds {WHERE_ENTERED}", field + ".holds")
     full["dice"] = full["dice"] or 0
     if full["type"] == "storage":
         full["holds"] = {kind: int(full["holds"].get(kind, 0)) for kind in STORABLE}

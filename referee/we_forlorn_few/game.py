@@ -184,6 +184,13 @@ TRAVELERS = {
 OPTIONS = {
     "terrain": Option("The terrain as the table laid it out. Required.", TERRAIN, None),
     "travelers": Option("Each seat's Traveler, starting Equipment and slots.", TRAVELERS, None),
+    "equipment_cards": Option(
+        "The table's own Equipment cards as read off them (the rulebook prints only that a Pistol "
+        "adds a Combat die and that a Snare is a Tool giving one Food): entered once here, a card "
+        "is then named by its name alone (at setup and in every event); what is left out comes "
+        "from referee/data/we-forlorn-few-equipment.json. A card's Value is needed when it is "
+        "bought, stolen or paid.",
+        {"type": ["array", "null"], "maxItems": 17, "items": cards.EQUIPMENT_SCHEMA}, None),
     "first_player": Option("The seat with the First-Player token (who travelled furthest to "
                            "play).", {"enum": SEATS}, "p1"),
     "excess_ailments": Option(
@@ -465,9 +472,13 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             raise SetupError(f"first_player must be one of {', '.join(seats)}",
                              "options.first_player")
         tiles = tiles_from(options.get("terrain"))
+        try:
+            entered = cards.entered_cards(options.get("equipment_cards"))
+        except BadRequest as twice:
+            raise SetupError(twice.message, twice.field) from None
         for name, tile in tiles.items():
             tile["placed"]["equipment"] = [
-                cls.setup_card(card, f"options.terrain.{name}.placed.equipment")
+                cls.setup_card(card, f"options.terrain.{name}.placed.equipment", entered)
                 for card in tile["placed"]["equipment"]]
         travelers = options.get("travelers") or {}
         if set(travelers) - set(seats):
@@ -492,7 +503,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             "season": None,
             "tiles": tiles,
             "bag": counts(BAG_TOKENS, {}),
-            "players": {seat: cls.new_board(seat, travelers.get(seat) or {}, city(tiles, CEDAR_FALLS))
+            "players": {seat: cls.new_board(seat, travelers.get(seat) or {},
+                                            city(tiles, CEDAR_FALLS), entered)
                         for seat in seats},
             "queue": [],
             "turn": cls.fresh_turn(),
@@ -501,7 +513,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         }
         if position is None:
             return G, "season"
-        G, phase = position_from(cls, G, position)
+        G, phase = position_from(cls, G, position, entered)
         if G["arrivals"] and options["game_ends_at"] == "first_arrival":
             raise SetupError(f"{names[G['arrivals'][0]]} reached Newhaven and the game ended "
                              "(table option game_ends_at: first_arrival): there is no game to go "
@@ -509,14 +521,14 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         return G, phase
 
     @classmethod
-    def setup_card(cls, card, field: str) -> dict:
+    def setup_card(cls, card, field: str, entered: dict) -> dict:
         try:
-            return cards.equipment(card, field)
+            return cards.equipment(card, field, entered)
         except BadRequest as missing:
             raise SetupError(missing.message, missing.field) from None
 
     @classmethod
-    def new_board(cls, seat: str, given: dict, start: str) -> dict:
+    def new_board(cls, seat: str, given: dict, start: str, entered: dict) -> dict:
         field = f"options.travelers.{seat}"
         printed = cards.traveler(given["name"]) if given.get("name") else None
         equipment = given.get("equipment")
@@ -543,7 +555,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             "hunger": 0,
         }
         for n, card in enumerate(equipment or []):
-            full = cls.setup_card(card, f"{field}.equipment[{n}]")
+            full = cls.setup_card(card, f"{field}.equipment[{n}]", entered)
             board["equipment"].append(full)
         cls.check_slots(board, field)
         return board
@@ -781,7 +793,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
                                  "is placed on it", f"event.place[{n}].tile")
             for key in (*BAG_TOKENS, "bag_draw"):
                 tile["placed"][key] += place.get(key, 0)
-            tile["placed"]["equipment"] += [cards.equipment(card, f"event.place[{n}].equipment")
+            tile["placed"]["equipment"] += [cards.equipment(card, f"event.place[{n}].equipment",
+                                                            self.entered_cards())
                                             for card in place.get("equipment", [])]
             shown = {**placed_from(place), "equipment": place.get("equipment", [])}
             self.effect(f"Placed on {place['tile']}: {self.placed_words(shown)}.", Q_SEASON_EFFECT)

@@ -84,7 +84,7 @@ POSITION_SCHEMA = {
 }
 
 
-def position_from(game, G: dict, position: dict):
+def position_from(game, G: dict, position: dict, entered: dict):
     seats = G["order"]
     tiles = G["tiles"]
     for key in ("round", "season_deck"):
@@ -103,7 +103,7 @@ def position_from(game, G: dict, position: dict):
         if seat not in seats:
             raise SetupError(f"nobody sits in seat {seat}", f"position.players.{seat}")
         G["players"][seat] = board_from(G["players"][seat], given, tiles,
-                                        f"position.players.{seat}")
+                                        f"position.players.{seat}", entered)
     G["arrivals"] = list(position.get("arrivals", []))
     for seat in G["arrivals"]:
         if seat not in seats or G["players"][seat]["status"] != ARRIVED:
@@ -145,13 +145,13 @@ def position_from(game, G: dict, position: dict):
     return G, phase
 
 
-def board_from(board: dict, given: dict, tiles: dict, field: str) -> dict:
+def board_from(board: dict, given: dict, tiles: dict, field: str, entered: dict) -> dict:
     board = {**board, **{k: v for k, v in given.items() if k not in ("equipment",)}}
     for key, keys in (("skulls", AILMENTS), ("ailments", AILMENTS), ("resources", RESOURCES)):
         board[key] = counts(keys, board[key])
     status = board["status"]
     if "equipment" in given:
-        board["equipment"] = [card_from(card, f"{field}.equipment[{n}]")
+        board["equipment"] = [card_from(card, f"{field}.equipment[{n}]", entered)
                               for n, card in enumerate(given["equipment"])]
     if status == OUT:
         board["tile"] = None
@@ -188,15 +188,15 @@ def board_from(board: dict, given: dict, tiles: dict, field: str) -> dict:
     return board
 
 
-def card_from(card, field: str) -> dict:
+def card_from(card, field: str, entered: dict) -> dict:
     stored = [] if isinstance(card, str) else card.get("stored", [])
     plain = card if isinstance(card, str) else {k: v for k, v in card.items() if k != "stored"}
     try:
-        full = cards.equipment(plain, field)
+        full = cards.equipment(plain, field, entered)
         if stored and full["type"] != "storage":
             raise SetupError(f"{full['name']} is not a Storage card", field + ".stored")
         if stored:
-            full["stored"] = [cards.equipment(c, f"{field}.stored[{n}]")
+            full["stored"] = [cards.equipment(c, f"{field}.stored[{n}]", entered)
                               for n, c in enumerate(stored)]
     except BadRequest as missing:
         raise SetupError(missing.message, missing.field) from None

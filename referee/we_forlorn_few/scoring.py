@@ -41,15 +41,17 @@ def rule(quote: str) -> dict:
     return Citation(GAME, quote).to_json()
 
 
-def progress_line(crossing: int, to_go: int | None, status: str, tile: str | None = None) -> dict:
-    """`tile`: where a Player with no way left to Newhaven stands (a Season card removed the
-    tiles between); they are still on the board and may still travel."""
+def progress_line(crossing: int, to_go: int | None, status: str, tile: str | None = None,
+                  cut_off: bool = False) -> dict:
+    """`tile` (the standings) or `cut_off` (the calculator): a Player on the board with no way
+    left to Newhaven (a Season card removed the tiles between); they may still travel."""
     if status == ARRIVED:
         return {"label": "Reached Newhaven", "points": crossing, "counts": "journey over",
                 "rule": rule(Q_NEWHAVEN)}
     if to_go is None:
         return {"label": "Tiles crossed toward Newhaven", "points": 0,
-                "counts": f"no way left to Newhaven from {tile}" if tile else "off the board",
+                "counts": f"no way left to Newhaven from {tile}" if tile
+                else "no way left to Newhaven" if cut_off else "off the board",
                 "rule": rule(Q_OBJECTIVE)}
     return {"label": "Tiles crossed toward Newhaven", "points": max(0, crossing - to_go),
             "counts": f"{to_go} tile(s) to go", "rule": rule(Q_OBJECTIVE)}
@@ -123,6 +125,10 @@ SCORE_SCHEMA = {
                 "status": {"enum": list(STATUSES)},
                 "tiles_to_go": {"type": "integer", "minimum": 0, "maximum": 25},
                 "companions": {"type": "integer", "minimum": 0, "maximum": COMPANIONS},
+                "cut_off": {"type": "boolean",
+                            "description": "a Traveler (or Ravenous Player) on the board with no "
+                                           "way left to Newhaven: a Season card removed the "
+                                           "tiles between (instead of tiles_to_go)"},
                 "arrived": {"type": "integer", "minimum": 1, "maximum": 5,
                             "description": "1 for the first to reach Newhaven, 2 for the next… "
                                            "(needed when more than one Player arrived)"},
@@ -183,10 +189,18 @@ def score(tallies: dict) -> dict:
         if given["status"] in (RAVENOUS, OUT) and given.get("companions", 0) > 0:
             raise BadRequest(f"a {given['status']} Player has no Companion left: "
                              f"“{Q_TURNS_RAVENOUS_WHEN}”", f"players[{n}].companions")
+        if given.get("cut_off") and given["status"] not in (TRAVELER, RAVENOUS):
+            raise BadRequest(f"only a Player still on the board can be cut off from Newhaven, "
+                             f"not one {'in Newhaven' if given['status'] == ARRIVED else 'out'}",
+                             f"players[{n}].cut_off")
+        if given.get("cut_off") and "tiles_to_go" in given:
+            raise BadRequest("a Player cut off from Newhaven has no tiles to go: enter one or "
+                             "the other", f"players[{n}].tiles_to_go")
         seat = f"p{n + 1}"
         status = given["status"]
         to_go = 0 if status == ARRIVED else given.get("tiles_to_go")
-        lines = [progress_line(crossing, None if status == OUT else to_go, status)]
+        lines = [progress_line(crossing, None if status == OUT else to_go, status,
+                               cut_off=given.get("cut_off", False))]
         if status not in (ARRIVED, OUT, RAVENOUS) and "companions" in given:
             lines.append({"label": "Companions", "points": 0,
                           "counts": f"{given['companions']} of {COMPANIONS}",

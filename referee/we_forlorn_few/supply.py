@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest
 
+from . import cards as card_table
 from .board import (
     AILMENT_LIMIT,
     AILMENTS,
@@ -112,10 +113,16 @@ class SupplyMixin:
             card["stored"] = []
         return card
 
+    def entered_cards(self) -> dict:
+        """The table's own Equipment cards (option equipment_cards), by name."""
+        return card_table.entered_cards(self.option("equipment_cards"))
+
     def value_of(self, card: dict, field: str) -> int:
         if card.get("value") is None:
-            raise BadRequest(f"enter the Value printed on {card['name']} (its card has no Value "
-                             "in referee/data/we-forlorn-few-equipment.json)", field)
+            raise BadRequest(f"the Value of {card['name']} is not known (the rulebook does not "
+                             "print it): a card's Value is entered with the card when it comes "
+                             "into play, in the option equipment_cards, or in "
+                             "referee/data/we-forlorn-few-equipment.json", field)
         return card["value"]
 
     # -- gaining and capacity ----------------------------------------------------------------------
