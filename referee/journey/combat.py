@@ -62,6 +62,8 @@ Q_KILL = ("Killing is automatic and does not require any further dice rolls. The
           "removed from the Game Board, see below.")
 Q_CLEANSE_ROLL = ("Roll the dice specified in the Attacker's Cleanse Ritual Attribute and apply any "
                   "bonuses from cards and skills that are in effect.")
+Q_CARDS_IN_PLAY = ("The base rolls for both the Attacker and the Target are modified by any cards in "
+                   "play.")
 Q_CLEANSED = ("If the result is equal to or greater than the Soul Power displayed on the Target's "
               "Profile Sheet, you have successfully saved the Target's soul.")
 Q_BACKFIRE = ("However, if the Cleanse Ritual roll is less than the Target's Soul Power, the ritual "
@@ -330,6 +332,7 @@ class CombatMixin:
         weapon = event.get("weapon_damage")
         if "pilgrim_die" in event and weapon is None:
             weapon = weapon_damage(name, self.pilgrim(name)["weapon_level"], event["pilgrim_die"])
+        self.bonus_effect(event, "extra_damage", "damage", Q_CARDS_IN_PLAY)
         damage = (sum(event["attack_dice"]) + (weapon or 0) + event.get("extra_damage", 0)
                   + self.card_bonus(event, "damage"))
         crushing = event.get("knock_back_blocked", 0)
@@ -361,8 +364,9 @@ class CombatMixin:
 
     def cleanse_possible(self, event):
         if event["choice"] != "cleanse":
-            if "cleanse_dice" in event:
-                raise BadRequest("a Kill rolls no dice", "event.cleanse_dice")
+            for field in ("cleanse_dice", "cleanse_bonus", "bonus_from"):
+                if field in event:
+                    raise BadRequest("a Kill rolls no dice", f"event.{field}")
             return True
         if "cleanse_dice" not in event:
             raise BadRequest("enter the Cleanse Ritual dice rolled", "event.cleanse_dice")
@@ -377,6 +381,49 @@ class CombatMixin:
         return (dice is None or rolled == dice
                 or f"{PILGRIM_NAMES[event['pilgrim']]}'s Cleanse Ritual is {dice} "
                    f"{'die' if dice == 1 else 'dice'}, not {rolled}.")
+
+    def in_effect(self, card: str, pilgrim: str, event) -> bool:
+        """A card in a Pilgrim's playing area, one of the Pilgrim's Corruption Cards (permanent),
+        or one used in this event."""
+        return (self.in_play(card) or card in self.pilgrim(pilgrim)["corruption"]
+                or any(used["card"] == card for used in event.get("cards") or []))
+
+    def bonus_named(self, event, field: str, unnamed: int, what: str):
+        """A bonus entered in `field` comes from the cards named in `bonus_from`, each in effect;
+        `unnamed`: the part of it no card gives (the Quest's own)."""
+        named = event.get("bonus_from") or []
+        if named and not event.get(field):
+            raise BadRequest(f"bonus_from names the cards that give the {what}: enter it",
+                             f"event.{field}")
+        if event.get(field, 0) > unnamed and not named:
+            return (f"{event[field] - unnamed} {what} with no card named: name the card or skill "
+                    "in effect that gives it (bonus_from).")
+        for card in named:
+            if not self.in_effect(card, event["pilgrim"], event):
+                return (f"{card} is not in effect: it is in no Pilgrim's playing area, not among "
+                        f"{PILGRIM_NAMES[event['pilgrim']]}'s Corruption Cards, nor used in this "
+                        "event.")
+        return True
+
+    @cites(Q_CARDS_IN_PLAY)
+    def damage_bonus_named(self, event):
+        return self.bonus_named(event, "extra_damage", 0, "extra damage")
+
+    @cites(Q_CLEANSE_ROLL)
+    def cleanse_bonus_named(self, event):
+        if event["choice"] != "cleanse":
+            return True
+        return self.bonus_named(event, "cleanse_bonus",
+                                sum(self.quest().cleanse_bonus(self).values()),
+                                "added to the Cleanse Ritual roll")
+
+    def bonus_effect(self, event, field: str, what: str, quote: str) -> None:
+        amount = event.get(field, 0)
+        if amount:
+            sources = [*(event.get("bonus_from") or [])]
+            if field == "cleanse_bonus":
+                sources += list(self.quest().cleanse_bonus(self))
+            self.effect(f"+{amount} {what} from {', '.join(sources)}.", quote)
 
     def do_resolve_defeat(self, event):
         pending = self.G["pending"]
@@ -393,6 +440,7 @@ class CombatMixin:
             soul = self.demon_value(target, "sp", event.get("soul_power"), "event.soul_power",
                                     "Soul Power")
             self.pay_cards_used(event)
+            self.bonus_effect(event, "cleanse_bonus", "on the Cleanse Ritual roll", Q_CLEANSE_ROLL)
             roll = (sum(event["cleanse_dice"]) + event.get("cleanse_bonus", 0)
                     + self.card_bonus(event, "cleanse"))
             if roll >= soul:

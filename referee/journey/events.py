@@ -53,6 +53,15 @@ CARD_USE = {
     "additionalProperties": False,
 }
 CARDS_USED = {"type": "array", "items": CARD_USE, "maxItems": 6}
+BONUS_FROM = {"type": "array", "items": CARD_NAME, "minItems": 1, "maxItems": 6, "uniqueItems": True,
+              "description": "the cards in effect whose printed text gives the bonus: in a "
+                             "Pilgrim's playing area, the attacker's Corruption Cards, or used "
+                             "in this event (cards)"}
+EXTRA_DAMAGE = {**SMALL, "description": "damage a card in effect adds, as printed on it (name the "
+                                        "card in bonus_from)"}
+CLEANSE_BONUS = {**SMALL, "description": "what cards in effect add to the roll, as printed on them "
+                                         "(name them in bonus_from), plus what the Quest adds "
+                                         "(Quest 7's Golden Peach: 1)"}
 DEMON_OPTION = {
     "type": "object",
     "description": "one thing this Demon can do with its Action Points, read off the board",
@@ -121,7 +130,8 @@ EVENT_TYPES = {
         properties={"pilgrim": PILGRIM, "targets": {"type": "array", "items": FIGURE,
                                                     "minItems": 1, "maxItems": 5},
                     "attack_dice": DICE, "pilgrim_die": FACE,
-                    "weapon_damage": SMALL, "extra_damage": SMALL, "in_range": FACT,
+                    "weapon_damage": SMALL, "extra_damage": EXTRA_DAMAGE,
+                    "bonus_from": BONUS_FROM, "in_range": FACT,
                     "knock_back": {**SMALL, "description": "squares of Knock Back, as read on "
                                                           "the Weapon Card or a card"},
                     "los": {**FACT, "description": "false: something blocks the Line of Sight"},
@@ -144,7 +154,8 @@ EVENT_TYPES = {
         "A Defeated Demon: Kill it (Bad Karma) or perform the Cleanse Ritual (the Cleanse Ritual "
         "dice rolled; Good Karma if the roll reaches its Soul Power).",
         properties={"pilgrim": PILGRIM, "choice": {"enum": ["kill", "cleanse"]},
-                    "cleanse_dice": DICE, "cleanse_bonus": SMALL, "cards": CARDS_USED,
+                    "cleanse_dice": DICE, "cleanse_bonus": CLEANSE_BONUS,
+                    "bonus_from": BONUS_FROM, "cards": CARDS_USED,
                     "soul_power": SMALL, "reward": SMALL},
         required=("pilgrim", "choice"),
         example={"type": "resolve_defeat", "player": "p1", "pilgrim": P, "choice": "kill"},

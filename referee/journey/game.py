@@ -45,6 +45,7 @@ from .rules import (
     Q_END,
     Q_END_OF_TURN_CARD,
     Q_EXPIRE,
+    Q_FIRST_TURN,
     Q_INITIATIVE,
     Q_MAINTENANCE_TOGETHER,
     Q_NO_RETURN,
@@ -68,6 +69,7 @@ from .rules import (
 from .special_cards import SpecialCardsMixin
 
 G_ = "journey"
+QUEST_FIGURES = {"kei_lun": "Kei Lun"}  # a Target a Quest adds (Quest 7), by its printed name
 
 
 def _ruling(description, values, default, *quotes):
@@ -313,12 +315,12 @@ EVENT_RULES = {
                               "target_in_range", "demon_does_not_defend", "attack_dice_rolled",
                               "weapon_damage_read", "knock_back_blocked_within",
                               "card_from_own_deck", "card_used_where_it_applies",
-                              "cards_in_time", "cards_used_in_hand"]),
+                              "cards_in_time", "cards_used_in_hand", "damage_bonus_named"]),
     "resolve_defeat": (["pilgrims", "demons"], ["defeat_to_resolve", "controls_pilgrim",
                                                 "cleanse_possible", "cleanse_dice_rolled",
                                                 "card_from_own_deck",
                                                 "card_used_where_it_applies", "cards_in_time",
-                                                "cards_used_in_hand"]),
+                                                "cards_used_in_hand", "cleanse_bonus_named"]),
     "pray": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation",
                             "not_a_double_action", "fortune_to_draw", "drawn_from_its_deck"]),
     "meditate": (["pilgrims"], [*_ACT, "box_on_tile", "box_once_per_activation",
@@ -414,7 +416,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     initial = "maintenance"
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
-    rules_version = 20
+    rules_version = 21
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -481,7 +483,9 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         if figure in PILGRIM_NAMES:
             return PILGRIM_NAMES[figure]
         demon = self.G["demons"].get(figure)
-        return f"{demon['name']} {figure}" if demon else figure
+        if demon:
+            return f"{demon['name']} {figure}"
+        return QUEST_FIGURES.get(figure, figure)
 
 
     def activation(self) -> dict | None:
@@ -506,6 +510,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                 forbidden = Q_CLOSED_GATE if statuses == {"closed"} else Q_INACTIVE_GATE
             elif (self.G["demon_phase"] or {}).get("spawned"):  # every active Gate has drawn
                 forbidden = Q_ONE_CARD
+        elif self.phase == "maintenance" and self.G["turn"] == 1:
+            phase = (Q_PHASE_MAINTENANCE, Q_FIRST_TURN)
         return (forbidden, *((phase,) if isinstance(phase, str) else phase)) if forbidden else phase
 
     def damage_pilgrim(self, name: str, amount: int, why: str, quote: str) -> None:

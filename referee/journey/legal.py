@@ -274,7 +274,17 @@ def standings(game) -> dict:
         decided = {"text": f"{result['outcome'].replace('_', ' ').title()}: {result['text']}",
                    "rule": cite(result["quote"]).to_json()}
         winners = ([p["seat"] for p in game.players] if result["outcome"] != "defeat" else [])
+        for player in players:  # the calculator's line and total, on the same outcome
+            line = outcome_line(game, result["outcome"])
+            player["breakdown"].insert(0, line)
+            player["total"] = line["points"]
     return {"players": players, "winners": winners, "decided_by": decided}
+
+
+def outcome_line(game, outcome: str) -> dict:
+    """A Player's line for how the Quest ended: 1 for a win (every Player), 0 for a Defeat."""
+    return {"label": outcome.replace("_", " "), "points": 0 if outcome == "defeat" else 1,
+            "rule": game.cite(Q_COOPERATIVE).to_json()}
 
 
 SCORE_SCHEMA = {
@@ -296,11 +306,9 @@ def calculator(game, tallies: dict) -> dict:
     seats = [f"p{n}" for n in range(1, len(tallies["players"]) + 1)]
     won = tallies["outcome"] != "defeat"
     quote = Q_END if won else Q_QUEST_FAIL
+    line = outcome_line(game, tallies["outcome"])
     return {
-        "players": [{"seat": s, "name": n, "total": 1 if won else 0,
-                     "breakdown": [{"label": tallies["outcome"].replace("_", " "),
-                                    "points": 1 if won else 0,
-                                    "rule": game.cite(Q_COOPERATIVE).to_json()}]}
+        "players": [{"seat": s, "name": n, "total": line["points"], "breakdown": [line]}
                     for s, n in zip(seats, tallies["players"], strict=True)],
         "winners": seats if won else [],
         "decided_by": {"text": ("The Pilgrims win together." if won

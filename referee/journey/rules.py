@@ -12,6 +12,7 @@ Q_TURN = ("A Turn is one complete iteration of game play, which is split into sm
           "more housekeeping, normally counting the passing Turns).")
 Q_PHASE_MAINTENANCE = ("At the start of each Turn, each Player should examine the active cards to "
                        "see if anything needs to be updated.")
+Q_FIRST_TURN = "You are ready to begin the first turn, which starts with the Maintenance Phase."
 Q_PHASE_PILGRIM = ("Pilgrim Phase: Each Pilgrim is activated in the order shown by the Initiative "
                    "Markers and completes all their actions, before the next Pilgrim activates.")
 Q_PHASE_DEMON = ("Demon Phase: Spawn new Demons, then each Demon is activated in turn and "

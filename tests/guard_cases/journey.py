@@ -265,6 +265,15 @@ CASES = [
          ev("resolve_defeat", pilgrim="tripitaka", choice="cleanse", cleanse_dice=[2, 1]),
          C.Q_CLEANSE_ROLL, "two dice for Tripitaka's one-die Cleanse Ritual",
          [M, ev("attack", pilgrim="tripitaka", targets=["berrok-1"], **HIT)]),
+    Case("damage_bonus_named", setup(ONE_BERROK),
+         ev("attack", pilgrim=MK, targets=["berrok-1"], extra_damage=2, **HIT), C.Q_CARDS_IN_PLAY,
+         "extra damage with no card named to give it: the rolls are modified by cards in play",
+         [M]),
+    Case("cleanse_bonus_named", setup(ONE_BERROK, **TRIPITAKA_FIRST),
+         ev("resolve_defeat", pilgrim="tripitaka", choice="cleanse", cleanse_dice=[1],
+            cleanse_bonus=1, bonus_from=["Unprinted Card"]), C.Q_CLEANSE_ROLL,
+         "a Cleanse Ritual bonus named to a card not in effect: bonuses come from cards and skills "
+         "in effect", [M, ev("attack", pilgrim="tripitaka", targets=["berrok-1"], **HIT)]),
     Case("not_disabled", setup({**ONE_BERROK, "pilgrims": {MK: {"conditions": [
         {"name": "Disabled", "duration": 2}]}}}),
          ev("attack", pilgrim=MK, targets=["berrok-1"], **HIT), R.Q_DISABLED,
@@ -476,7 +485,8 @@ CASES = [
     # -- phases and the end ------------------------------------------------------------------------------
     Case("phase", setup(), ev("rest", pilgrim=MK), R.Q_PHASE_MAINTENANCE,
          "an action before the Maintenance Phase is done: Pilgrims act in the Pilgrim Phase, after "
-         "it"),
+         "it; at the first Turn the Game Setup's last step says the same",
+         also=(R.Q_FIRST_TURN,)),
     Case("phase", setup(), ev("maintenance"), R.Q_PHASE_PILGRIM,
          "Maintenance again during the Pilgrim Phase", [M]),
     Case("over", setup(), ev("maintenance"), R.Q_QUEST_FAIL,

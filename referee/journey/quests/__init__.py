@@ -577,6 +577,12 @@ class Quest:
         return None
 
     @classmethod
+    def cleanse_bonus(cls, game) -> dict[str, int]:
+        """What the Quest itself adds to every Cleanse Ritual roll now, by what gives it (no card
+        to name)."""
+        return {}
+
+    @classmethod
     def held_in_the_open(cls, game, demon: str) -> bool:
         """True for a Demon the Quest keeps inactive where it stands (not in a closed room)."""
         return False

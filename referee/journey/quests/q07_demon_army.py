@@ -286,6 +286,10 @@ class DemonArmy(Quest):
         return cls.waiting_for_kei_lun(game)
 
     @classmethod
+    def cleanse_bonus(cls, game) -> dict[str, int]:
+        return {"the Golden Peach": 1} if golden_peach(game) else {}
+
+    @classmethod
     def forbidden_quote(cls, game, kind):
         """While Kei Lun's Action is due, what the phase refuses waits for him."""
         return Q_ONE_AP if cls.waiting_for_kei_lun(game) else super().forbidden_quote(game, kind)

@@ -1,0 +1,220 @@
+"""Journey: Wrath of Demons — the ninth independent audit (round 9, `audj`): session 11's leftovers
+(finding 53: a bonus with no card named; a Demon's plan naming Kei Lun by his id; the quote for an
+action before the first Maintenance; a Kill or a Cleanse entered without its dice) and the audit of
+the rules earlier rounds touched least, played through the HTTP API (Flask test client,
+in-process). Each scenario quotes its rule in its docstring. Findings are recorded in
+docs/games/journey.md ("Independent audit, ninth round").
+"""
+
+import pytest
+
+from tests.test_journey_audit_6 import free_table
+from tests.test_journey_quests_audit import Q7_PEACH, ev, maintenance, refused, start, state
+from tests.test_journey_quests_audit_2 import Q7_LATER
+
+
+@pytest.fixture
+def client(module_client):
+    return module_client
+
+
+MK = "monkey_king"
+Q_CARDS_IN_PLAY = ("The base rolls for both the Attacker and the Target are modified by any cards "
+                   "in play.")
+Q_CLEANSE_ROLL = ("Roll the dice specified in the Attacker's Cleanse Ritual Attribute and apply any "
+                  "bonuses from cards and skills that are in effect.")
+Q_FIRST_TURN = "You are ready to begin the first turn, which starts with the Maintenance Phase."
+Q_MAINTENANCE = ("At the start of each Turn, each Player should examine the active cards to see if "
+                 "anything needs to be updated.")
+# A card whose text the rulebook does not print: its bonus is the table's to read off the card.
+CARD = "Unprinted Card"
+IN_PLAY = {"in_play": [{"card": CARD, "duration": "continuous"}]}
+MISS = {"attack_dice": [1, 0], "pilgrim_die": 0, "weapon_damage": 0}  # 1 damage: not the Berrok's 3
+HIT = {"attack_dice": [3, 3], "pilgrim_die": 0, "weapon_damage": 0}
+
+
+def attack(**fields):
+    return ev("attack", pilgrim=MK, targets=["berrok-1"], **fields)
+
+
+def cleanse(**fields):
+    return ev("resolve_defeat", pilgrim=MK, choice="cleanse", **fields)
+
+
+def bad_request(table, event, field):
+    seq = table.seq
+    response = table.send(event)
+    body = response.get_json()
+    assert response.status_code == 400, body
+    assert body["error"]["field"] == field, body["error"]
+    assert table.seq == seq
+    return body["error"]
+
+
+# == Finding 53: a bonus comes from a card in effect, named =======================================
+
+def test_extra_damage_with_no_card_named_is_refused(client):
+    """"The base rolls for both the Attacker and the Target are modified by any cards in play." An
+    Attack entered with 2 extra damage and nothing named to give it was accepted (and Defeated the
+    Berrok with a roll of 1): refused with that sentence; the game does not move."""
+    table = free_table(client, {"demons": ["berrok"]})
+    error = refused(table, attack(extra_damage=2, **MISS), Q_CARDS_IN_PLAY)
+    assert "bonus_from" in error["message"]
+    assert "berrok-1" in state(table)["demons"]
+
+
+def test_extra_damage_named_to_a_card_not_in_effect_is_refused(client):
+    """The same sentence: the card named must be in play. The Monkey King's playing area is empty
+    and the card is not used in this Attack: refused, naming the card."""
+    table = free_table(client, {"demons": ["berrok"]})
+    error = refused(table, attack(extra_damage=2, bonus_from=[CARD], **MISS), Q_CARDS_IN_PLAY)
+    assert CARD in error["message"]
+
+
+def test_extra_damage_from_a_card_in_play_is_added_and_named(client):
+    """The legal case: the card is in the Monkey King's playing area (continuous). 1 rolled + 2
+    from the card = 3, the Berrok's Health Points (a One Hit Kill): Defeated, and the effect line
+    names the card that gave the 2."""
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": {MK: IN_PLAY}})
+    answer = table.accepted(attack(extra_damage=2, bonus_from=[CARD], **MISS))
+    texts = [effect["text"] for effect in answer["effects"]]
+    assert f"+2 damage from {CARD}." in texts
+    assert state(table)["pending"] == {"kind": "defeated", "pilgrim": MK, "demon": "berrok-1"}
+
+
+def test_extra_damage_from_another_pilgrims_card_in_play_is_accepted(client):
+    """"…modified by any cards in play": a card in another Pilgrim's playing area counts too (the
+    book's example, Flaming War Cry, affects "many Miniatures")."""
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": {"monk_sha": IN_PLAY}})
+    table.accepted(attack(extra_damage=2, bonus_from=[CARD], **MISS))
+    assert state(table)["pending"]["demon"] == "berrok-1"
+
+
+def test_a_card_named_with_no_bonus_entered_is_a_400(client):
+    """A bonus named with no amount is malformed: a 400 naming `extra_damage`, nothing written."""
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": {MK: IN_PLAY}})
+    bad_request(table, attack(bonus_from=[CARD], **MISS), "event.extra_damage")
+
+
+def defeated_berrok(client, pilgrims=None):
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": pilgrims or {}})
+    table.accepted(attack(**HIT))
+    return table
+
+
+def test_a_cleanse_bonus_with_no_card_named_is_refused(client):
+    """"Roll the dice specified in the Attacker's Cleanse Ritual Attribute and apply any bonuses
+    from cards and skills that are in effect." A Cleanse with a roll of 1 and +1 named to nothing
+    (Soul Power 2) was accepted as a success: refused with that sentence."""
+    table = defeated_berrok(client)
+    error = refused(table, cleanse(cleanse_dice=[1], cleanse_bonus=1), Q_CLEANSE_ROLL)
+    assert "bonus_from" in error["message"]
+    refused(table, cleanse(cleanse_dice=[1], cleanse_bonus=1, bonus_from=[CARD]), Q_CLEANSE_ROLL)
+    assert state(table)["pending"]["demon"] == "berrok-1"
+
+
+def test_a_cleanse_bonus_from_a_card_in_play_saves_the_soul(client):
+    """The legal case: the card is in play; 1 + 1 reaches Soul Power 2 and the Berrok is Cleansed
+    (its Good Karma Reward, 1, to the Monkey King); the effect names the card."""
+    table = defeated_berrok(client, {MK: IN_PLAY})
+    answer = table.accepted(cleanse(cleanse_dice=[1], cleanse_bonus=1, bonus_from=[CARD]))
+    assert f"+1 on the Cleanse Ritual roll from {CARD}." in [e["text"] for e in answer["effects"]]
+    assert "berrok-1" not in state(table)["demons"]
+    assert state(table)["pilgrims"][MK]["good_karma"] == 1
+
+
+def test_a_cleanse_bonus_from_a_corruption_card_held_is_accepted(client):
+    """Corruption Cards "show different permanent effects": one the Monkey King holds is in
+    effect, and may be named."""
+    table = defeated_berrok(client, {MK: {"corruption": ["Permanent Limp"]}})
+    table.accepted(cleanse(cleanse_dice=[1], cleanse_bonus=1, bonus_from=["Permanent Limp"]))
+    assert "berrok-1" not in state(table)["demons"]
+
+
+def test_a_kill_entered_with_a_cleanse_bonus_or_without_cleanse_dice(client):
+    """"Killing is automatic and does not require any further dice rolls.": a Kill entered with a
+    Cleanse bonus is malformed (400 naming `cleanse_bonus`), as with Cleanse dice; a Cleanse entered
+    without its dice is a 400 naming `cleanse_dice` (never a guess, never a 500)."""
+    table = defeated_berrok(client, {MK: IN_PLAY})
+    kill = ev("resolve_defeat", pilgrim=MK, choice="kill")
+    bad_request(table, {**kill, "cleanse_bonus": 1, "bonus_from": [CARD]}, "event.cleanse_bonus")
+    bad_request(table, {**kill, "cleanse_dice": [1]}, "event.cleanse_dice")
+    error = bad_request(table, cleanse(cleanse_bonus=1, bonus_from=[CARD]), "event.cleanse_dice")
+    assert "Cleanse Ritual dice" in error["message"]
+    table.accepted(kill)
+
+
+def golden_peach_defeat(client):
+    table = start(client, "q7", position=Q7_PEACH)
+    maintenance(table)
+    table.accepted(ev("golden_peach", guarding=True, same_tile=True))
+    table.accepted(attack(target_hp=3, **HIT))
+    return table
+
+
+def test_the_golden_peach_plus_one_needs_no_card_but_more_does(client):
+    """Quest 7: "Bathed in its radiant glow, Pilgrims gain +1 on all Cleanse Ritual rolls
+    automatically when these 3 conditions are satisfied:" — that +1 is the Quest's, entered with
+    no card named (the outsider's scenario); a bonus of 2 with no card named is refused quoting the
+    Cleanse Ritual's sentence, and accepted with a card in effect named (the effect names both)."""
+    table = golden_peach_defeat(client)
+    roll = {"cleanse_dice": [0], "soul_power": 2}
+    refused(table, cleanse(cleanse_bonus=2, **roll), Q_CLEANSE_ROLL)
+    table.accepted(ev("play_card", pilgrim=MK, card=CARD, kind="skill", duration="continuous"))
+    answer = table.accepted(cleanse(cleanse_bonus=2, bonus_from=[CARD], **roll))
+    assert (f"+2 on the Cleanse Ritual roll from {CARD}, the Golden Peach."
+            in [e["text"] for e in answer["effects"]])
+    assert "berrok-1" not in state(table)["demons"]
+
+
+# == Leftovers: Kei Lun by his name; the first Maintenance =========================================
+
+def test_a_demons_plan_on_kei_lun_names_him(client):
+    """Quest 7: "Demon Actions: When assigning the Action Points for the Demons, treat Kei Lun as if
+    he were a fifth pilgrim." The Demon AI's answer for a Berrok whose only option attacks Kei Lun
+    said "attacking kei_lun" (his id): it names him, "Kei Lun"."""
+    table = start(client, "q7", position=Q7_LATER, quest_setup={"kei_lun_hp": 12, "drawn": 49})
+    maintenance(table)
+    for pilgrim in ("monkey_king", "cho_hakkai", "monk_sha", "tripitaka"):
+        table.accepted(ev("end_activation", pilgrim=pilgrim))
+    table.accepted(ev("kei_lun_ally", action="none", guarding=True))
+    table.accepted(ev("demon_options", demon="berrok-1", options=[
+        {"actions": ["attack", "attack"], "targets": ["kei_lun"], "squares": 0}]))
+    answer = table.accepted(ev("demon_plan", demon="berrok-1", option=1))
+    texts = " ".join(e["text"] for e in answer["effects"])
+    assert "attacking Kei Lun" in texts and "kei_lun" not in texts
+
+
+def test_an_action_before_the_first_maintenance_quotes_the_first_turn(client):
+    """"You are ready to begin the first turn, which starts with the Maintenance Phase." and "At the
+    start of each Turn, each Player should examine the active cards…": a Move entered before the
+    first Maintenance is refused quoting the Maintenance Phase's sentence first (the outsider's
+    scenario reads it) and the Game Setup's last step with it; at a later Turn's Maintenance only
+    the Maintenance Phase's."""
+    table = start(client, "free", position={"gates": [], "demons": []})
+    error = refused(table, ev("move", pilgrim=MK, steps=2), Q_MAINTENANCE)
+    assert [rule["quote"] for rule in error["rules"]] == [Q_MAINTENANCE, Q_FIRST_TURN]
+    later = start(client, "free", position={"gates": [], "demons": [], "turn": 3})
+    error = refused(later, ev("move", pilgrim=MK, steps=2), Q_MAINTENANCE)
+    assert error["rule"]["quote"] == Q_MAINTENANCE and "rules" not in error
+
+
+# == The end-of-game calculator and the live score ================================================
+
+@pytest.mark.parametrize("outcome", ["heroic_victory", "victory", "defeat"])
+def test_the_live_score_at_the_end_agrees_with_the_calculator(client, outcome):
+    """"The Pilgrims win or lose as a team…": the calculator gives every Player 1 for a win and 0
+    for a Defeat, with that outcome as the breakdown's line. The live score of the finished game
+    gave every Player 0 whatever the outcome (the winners agreed, the totals did not): it now
+    carries the same line and total, above the Pilgrims' statistics."""
+    players = ["Ann", "Ben"]
+    table = free_table(client, players=players)
+    table.accepted(ev("quest_result", outcome=outcome, condition="The Quest's own condition."))
+    live = table.view()["scores"]
+    calculated = client.post("/api/score/journey", json={"players": players, "outcome": outcome})
+    assert calculated.status_code == 200, calculated.get_json()
+    calculated = calculated.get_json()
+    assert live["winners"] == calculated["winners"] == ([] if outcome == "defeat" else ["p1", "p2"])
+    for mine, theirs in zip(live["players"], calculated["players"], strict=True):
+        assert mine["total"] == theirs["total"] == (0 if outcome == "defeat" else 1)
+        assert mine["breakdown"][0] == theirs["breakdown"][0]
