@@ -168,8 +168,6 @@ def test_the_calculator_refuses_a_fifth_player_with_a_400(client):
     assert response.get_json()["error"]["field"].startswith("players")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 60: a finished Quest's live totals are 0 for "
-                   "every player, the calculator's 1 for the same Victory")
 def test_a_finished_quest_4_and_the_calculator_agree(client):
     table = guide_quest(client, "q4")
     act(table, "monkey_king", "attack", targets=["kogaiji-1"], target_hp=9,
