@@ -366,3 +366,153 @@ def test_pray_with_all_twenty_fortune_cards_held_draws_nothing(client):
     end(table, "monkey_king")
     act(table, "monk_sha", "pray", box="box-1", card="Wild Herbs")
     assert len(state(table)["pilgrims"]["monk_sha"]["fortune"]) == 6
+
+
+# --- Quest 1's Heroic Victory, part by part -----------------------------------------------------
+
+Q1_HEROIC = book("Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka must "
+                 "Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in "
+                 "the Villagers' house.")
+Q1_VICTORY = book("Victory: The Pilgrims must defeat all Demons in the Villagers' house.")
+
+
+@pytest.mark.parametrize("meditating, card, kind, quote", [
+    ("tripitaka", "Phase Walk", "skill", Q1_HEROIC),
+    ("monk_sha", "Phase Walk", "skill", Q1_VICTORY),
+    ("tripitaka", "Wild Herbs", "fortune", Q1_VICTORY)])
+def test_quest_1_heroic_needs_tripitaka_to_meditate_and_a_skill_card(client, meditating, card,
+                                                                     kind, quote):
+    order = [meditating] + [p for p in ORDER if p != meditating]
+    table = guide_quest(client, "q1", order=order)
+    act(table, meditating, "meditate", box="box-1", spinner="white", full_rotation=True,
+        seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"], kept="Wild Herbs")
+    act(table, meditating, "rescue_villager", villager="villager-1")
+    # A card is played at any time; a Skill Card from the Monkey King's unknown starting two.
+    if kind == "skill":
+        act(table, "monkey_king", "play_card", card=card, kind="skill", duration="this_action")
+    else:
+        act(table, meditating, "play_card", card=card, kind="fortune")
+    second, third = order[1], order[2]
+    act(table, second, "break_door", door="door-1", opens=["berrok-1", "berrok-2"])
+    act(table, second, "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    act(table, second, "resolve_defeat", choice="kill", reward=1)
+    act(table, third, "attack", targets=["berrok-2"], target_hp=3, **STRIKE)
+    act(table, third, "resolve_defeat", choice="kill", reward=1)
+    over, decided = result(table)
+    assert over is True
+    assert decided == quote
+
+
+# --- Quest 7: every Demon gone while the deck still spawns -------------------------------------
+
+def test_quest_7_the_last_demon_gone_with_the_gates_still_active_does_not_end_it(client):
+    position = {**Q7_BOARD, "gates": [{"id": f"gate-{n}", "status": "active"} for n in (1, 2, 3, 4)],
+                "demons": ["berrok"], "turn": 5}
+    table = guide_quest(client, "q7", position=position, karma_upgrades="in_position",
+                        quest_setup={"kei_lun_hp": 12, "drawn": 30})
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    assert "berrok-1" not in state(table)["demons"]
+    assert result(table)[0] is False
+
+
+# --- Karma: more than one trade due ------------------------------------------------------------
+
+MANDATORY = book("The trades marked as mandatory must be made when the Karma level is met or "
+                 "exceeded.")
+
+
+def test_twenty_good_karma_is_two_permanent_skill_cards_one_after_the_other(client):
+    table = free_play(client, pilgrims={"monkey_king": {"good_karma": 20}})
+    act(table, "monkey_king", "karma_trade", kind="good", card="Flying Nimbus")
+    assert state(table)["pilgrims"]["monkey_king"]["good_karma"] == 10
+    table.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"}, MANDATORY)
+    act(table, "monkey_king", "karma_trade", kind="good", card="Phase Walk")
+    monkey = state(table)["pilgrims"]["monkey_king"]
+    assert monkey["good_karma"] == 0
+    assert {"Flying Nimbus", "Phase Walk"} <= set(monkey["skills"])
+    act(table, "monkey_king", "rest")
+
+
+def test_good_and_bad_karma_both_at_ten_are_both_traded_in_either_order(client):
+    # "Note that Pilgrims can advance in both Good and Bad Karma at the same time and trade in
+    # points of both types. Simply apply all effects."
+    table = free_play(client, pilgrims={"monkey_king": {"good_karma": 10, "bad_karma": 10}})
+    trades = {event["kind"] for event in table.view()["legal"]
+              if event["type"] == "karma_trade" and event["pilgrim"] == "monkey_king"}
+    assert trades == {"good", "bad"}
+    act(table, "monkey_king", "karma_trade", kind="bad", corruption="Permanent Limp")
+    table.refused({"type": "rest", "player": "p1", "pilgrim": "monkey_king"}, MANDATORY)
+    act(table, "monkey_king", "karma_trade", kind="good", card="Flying Nimbus")
+    monkey = state(table)["pilgrims"]["monkey_king"]
+    assert (monkey["good_karma"], monkey["bad_karma"], monkey["weapon_level"]) == (0, 0, 2)
+    assert monkey["corruption"] == ["Permanent Limp"]
+
+
+# --- Meditating with two Fortune Cards left ----------------------------------------------------
+
+def test_meditating_with_two_fortune_cards_left_sees_two(client):
+    held = {"monkey_king": {"fortune": ["Wild Herbs"] * 5},
+            "monk_sha": {"fortune": ["Wild Herbs"] * 5},
+            "tripitaka": {"fortune": ["Wild Herbs"] * 5},
+            "cho_hakkai": {"fortune": ["Wild Herbs"] * 3}}
+    table = free_play(client, pilgrims=held)
+    table.refused({"type": "meditate", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "spinner": "white", "full_rotation": True,
+                   "seen": ["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"],
+                   "kept": "Wild Ginseng"},
+                  book("you cannot draw new cards of that type until some are discarded."))
+    act(table, "monkey_king", "meditate", box="box-1", spinner="white", full_rotation=True,
+        seen=["Wild Ginseng", "Om Mala of Vigor"], kept="Wild Ginseng")
+    assert state(table)["pilgrims"]["monkey_king"]["fortune"][-1] == "Wild Ginseng"
+
+
+# --- Quest 4: a Pilgrim knocked out before the attack on Kogaiji --------------------------------
+
+def test_quest_4_a_pilgrim_knocked_out_by_a_red_square_is_the_defeat(client):
+    table = guide_quest(client, "q4", position={
+        "gates": [{"id": "gate-1"}], "villagers": ["villager-1", "villager-2", "villager-3",
+                                                   "villager-4"],
+        "wells": ["well-1"], "boxes": ["box-1"],
+        "doors": [f"door-{n}" for n in range(1, 7)], "broken_doors": ["door-7"],
+        "demons": ["kogaiji", "berrok", "berrok", "bharhaz", "bharhaz", "bharhaz", "borrack",
+                   "borrack", "boof", "boof", "boof"],
+        "turn": 2, "pilgrims": {"monkey_king": {"hp": 1}}})
+    act(table, "monkey_king", "move", steps=2, red=1)
+    assert state(table)["pilgrims"]["monkey_king"]["hp"] == 0
+    over, quote = result(table)
+    assert over is True
+    assert quote == book("Defeat: A Pilgrim was Defeated before they attack Kogaiji.")
+
+
+# --- A Misfortune with nothing to take ---------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="finding 61: a Misfortune's discard of a Skill Card not "
+                   "held quotes 'Inactive cards are in the Pilgrim's hand...', not the Misfortune "
+                   "FAQ's empty-hand case")
+def test_a_misfortune_discarding_a_skill_card_from_an_empty_hand_discards_nothing(client):
+    # "Depending on the situation, some Misfortune Cards may have no or partial effect" - "In
+    # these cases, you got lucky!"
+    table = free_play(client, pilgrims={"monkey_king": {"hand": [], "skills_unknown": 0}})
+    act(table, "monkey_king", "meditate", box="box-1", spinner="black", full_rotation=True,
+        misfortune="Lost Scroll")
+    table.refused({"type": "misfortune", "player": "p1", "pilgrim": "monkey_king",
+                   "card": "Lost Scroll", "discard": ["Phase Walk"]},
+                  book("When you have no Skill Cards in your hand: Discard 1 Skill Card of your "
+                       "choice."))
+    act(table, "monkey_king", "misfortune", card="Lost Scroll", discard=[])
+    monkey = state(table)["pilgrims"]["monkey_king"]
+    assert monkey["skills"] == []
+    act(table, "monkey_king", "rest")
+
+
+def test_undo_of_a_black_spin_takes_back_the_misfortune_owed(client):
+    table = free_play(client)
+    before = table.view()
+    act(table, "monkey_king", "meditate", box="box-1", spinner="black", full_rotation=True,
+        misfortune="Lost Scroll")
+    owed = table.view()
+    assert owed["state"] != before["state"]
+    undo(table)
+    assert table.view()["state"] == before["state"]
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
