@@ -296,3 +296,129 @@ def test_the_first_player_token_passes_to_a_ravenous_player_who_resolves_the_sea
                   book("At the beginning of each round the First Player will draw the top Season "
                        "card, read it aloud and resolve it."))
     table.accepted({"type": "season", "player": "p2", "season": "summer", "card": "Heat Wave"})
+
+
+# --- More ends ---------------------------------------------------------------------------------
+
+ALL_RAVENOUS = book("If all Travelers turn Ravenous, the game is over.")
+RAVENOUS_RESTRICTED = book("Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or "
+                           "Newhaven.")
+
+
+def test_all_journeys_the_last_traveler_turning_ravenous_after_an_arrival_ends_it(client):
+    table = road(client, {"round": 6, "season_deck": 6, "phase": "event", "current": "p2",
+                          "first_player": "p1", "arrivals": ["p1"],
+                          "players": {"p1": {"tile": "NH", "status": "arrived"},
+                                      "p2": {"tile": "B", "companions": 0,
+                                             "ailments": {"hunger": 3}}}},
+                 game_ends_at="all_journeys")
+    table.accepted({"type": "event_card", "player": "p2", "card": "Lean Times",
+                    "ailments": {"hunger": 1}})
+    view = table.view()
+    assert board(table, "p2")["status"] == "ravenous"
+    assert view["over"] is True
+    assert view["scores"]["winners"] == ["p1"]
+    assert FIRST_TO_NEWHAVEN in view["scores"]["decided_by"]["rule"]["quote"]
+
+
+def test_the_last_traveler_turning_ravenous_beside_a_perished_one_ends_it_with_no_winner(client):
+    table = road(client, {"round": 6, "season_deck": 6, "phase": "event", "current": "p2",
+                          "first_player": "p1",
+                          "players": {"p1": {"tile": "E", "status": "out"},
+                                      "p2": {"tile": "B", "companions": 0,
+                                             "ailments": {"hunger": 3}}}})
+    table.accepted({"type": "event_card", "player": "p2", "card": "Lean Times",
+                    "ailments": {"hunger": 1}})
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["winners"] == []
+    assert ALL_RAVENOUS in view["scores"]["decided_by"]["rule"]["quote"]
+
+
+def test_a_ravenous_traveler_may_not_retreat_into_newhaven(client):
+    table = road(client, {"round": 5, "season_deck": 7, "phase": "ravenous_retreat",
+                          "current": "p1",
+                          "players": {"p1": {"tile": "C", "status": "ravenous", "hunger": 1},
+                                      "p2": {"tile": "A"}}})
+    table.refused({"type": "retreat", "player": "p1", "to": "NH"}, RAVENOUS_RESTRICTED)
+    table.accepted({"type": "retreat", "player": "p1", "to": "B"})
+
+
+def test_a_ravenous_traveler_may_not_pass_through_cedar_falls(client):
+    terrain = [dict(tile) for tile in ROAD]
+    terrain[0] = {**terrain[0], "adjacent": ["A", "E"]}
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Bob"], "options": {
+        "terrain": terrain, "travelers": {"p2": TRAVELERS["p2"]}}, "position": {
+        "round": 5, "season_deck": 7, "phase": "ravenous_movement", "current": "p1",
+        "players": {"p1": {"tile": "A", "status": "ravenous", "hunger": 1},
+                    "p2": {"tile": "C"}}}})
+    table.refused({"type": "ravenous_move", "player": "p1", "path": ["CF", "E"]},
+                  RAVENOUS_RESTRICTED)
+    table.accepted({"type": "ravenous_move", "player": "p1", "path": ["E"]})
+
+
+# --- More undo ---------------------------------------------------------------------------------
+
+def test_undo_of_a_ravenous_win_gives_back_the_companion_and_the_hunger(client):
+    table = road(client, {"round": 5, "season_deck": 7, "phase": "ravenous_combat",
+                          "current": "p1",
+                          "players": {"p1": {"tile": "B", "status": "ravenous", "hunger": 2},
+                                      "p2": {"tile": "B"}}})
+    before = table.view()
+    table.accepted({"type": "ravenous_attack", "player": "p1", "target": "p2", "dice": [2, 1],
+                    "target_dice": [1, 0]})
+    assert (board(table, "p1")["hunger"], board(table, "p2")["companions"]) == (1, 3)
+    undo(table)
+    after = table.view()
+    assert after["state"] == before["state"]
+    assert after["legal"] == before["legal"]
+
+
+def test_undo_of_a_season_card_puts_it_back_on_the_deck(client):
+    table = road(client, {"round": 4, "season_deck": 9, "phase": "season", "first_player": "p1",
+                          "bag": dict(EMPTY),
+                          "players": {"p1": {"tile": "A"}, "p2": {"tile": "B"}}})
+    before = table.view()
+    table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Drought",
+                    "add_to_bag": {"thirst": 2}})
+    assert table.view()["state"]["bag"]["thirst"] == 2
+    undo(table)
+    after = table.view()
+    assert after["state"] == before["state"]
+    assert after["phase"] == "season"
+
+
+# --- The cities --------------------------------------------------------------------------------
+
+def test_a_trade_in_cedar_falls_is_allowed_where_combat_is_not(client):
+    table = road(client, {"round": 2, "season_deck": 10, "phase": "camp", "current": "p1",
+                          "players": {"p1": {"tile": "CF", "resources": {"food": 2}},
+                                      "p2": {"tile": "CF", "resources": {"water": 2}}}})
+    table.refused({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 0],
+                   "target_dice": [0, 0]},
+                  book("No, attacking a Traveler in a city would be unseemly."))
+    table.accepted({"type": "trade", "player": "p1", "with": "p2", "give": {"food": 1},
+                    "get": {"water": 1}, "accepted": True})
+    assert board(table, "p1")["resources"] == {"food": 1, "water": 1, "wood": 0}
+    assert board(table, "p2")["resources"] == {"food": 1, "water": 1, "wood": 0}
+
+
+# --- The Season deck ---------------------------------------------------------------------------
+
+def test_a_season_deck_of_more_than_twelve_cards_is_refused_at_setup(client):
+    # "Draw the top three cards from each Season and combine them into a single deck".
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"terrain": ROAD, "travelers": {"p1": TRAVELERS["p1"]}},
+        "position": {"round": 1, "season_deck": 13, "phase": "season", "first_player": "p1",
+                     "players": {"p1": {"tile": "CF"}, "p2": {"tile": "CF"}}}})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"].endswith("season_deck")
+
+
+def test_with_three_cards_left_the_next_is_winter(client):
+    table = road(client, {"round": 10, "season_deck": 3, "phase": "season", "first_player": "p1",
+                          "players": {"p1": {"tile": "A"}, "p2": {"tile": "B"}}})
+    table.refused({"type": "season", "player": "p1", "season": "fall", "card": "Last Leaves"},
+                  SEASON_ORDER)
+    table.accepted({"type": "season", "player": "p1", "season": "winter", "card": "Blizzard"})
