@@ -7,7 +7,12 @@ import pytest
 
 from tests.api_table import calculated, quotes_from
 from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, NOTES_SPEECH, STAR_LEAF, player
-from tests.test_blind_scenarios_pilgrims_2 import WANDERER_NOTES, at_table
+from tests.test_blind_scenarios_pilgrims_2 import (
+    BEAST_STAR,
+    WANDERER_NOTES,
+    at_table,
+    moved_and_clover,
+)
 
 GAME = "pilgrims"
 book = quotes_from(GAME)
@@ -155,3 +160,50 @@ def test_journey_cards_score_completed_cards_tokens_removed_and_the_falconers_fi
         {"name": "Falconer", "falconer": True, "items": 0, "clovers": 0}]})
     totals = {p["name"]: p["total"] for p in scores["players"]}
     assert totals == {"Ann": 4 + 3 + 2, "Falconer": 5}
+
+
+# --- Empty decks -------------------------------------------------------------------------------
+
+def test_with_both_adventure_decks_empty_the_display_is_not_replenished(client):
+    level1 = {"level": 1, "points": 3, "party": ["?"], "crosses": 0, "cost": ["leaf"]}
+    display = [level1, {"level": 1}, {"level": 1}, {"level": 2}, {"level": 2}]
+    table = at_table(client, {"hand": [STAR_LEAF], "party": [{"card": BEAST_STAR}]},
+                     display=display,
+                     decks={"item": 30, "companion": 20, "level1": 0, "level2": 0})
+    moved_and_clover(table)
+    table.accepted({"type": "complete_adventure", "player": "p1", "source": "display",
+                    "index": 1, "pay": [{"hand": 1}], "companions": [1], "retire": []})
+    table.accepted({"type": "replenish", "player": "p1"})
+    state = table.view("p1")["state"]
+    assert len(state["display"]) == 4
+    assert (state["decks"]["level1"], state["decks"]["level2"]) == (0, 0)
+
+
+def test_an_empty_item_deck_is_the_discard_pile_shuffled(client):
+    table = at_table(client, {"hand": [STAR_LEAF], "clovers": 2},
+                     decks={"item": 0, "discard": 6, "companion": 20, "level1": 10,
+                            "level2": 10})
+    table.accepted({"type": "buy_item", "player": "p1", "item": NOTES_SPEECH})
+    decks = table.view("p1")["state"]["decks"]
+    assert (decks["item"], decks["discard"]) == (5, 0)
+    assert player(table, "p1")["hand"] == [STAR_LEAF, NOTES_SPEECH]
+
+
+def test_a_live_tie_with_as_many_items_in_hand_is_shared(client):
+    table = at_table(
+        client,
+        {"hand": [STAR_LEAF, NOTES_SPEECH], "clovers": 0, "movement": [1, 2, 3],
+         "completed": [{"level": 2, "points": 9}]},
+        bob={"hand": [STAR_LEAF], "clovers": 0, "movement": [1, 2],
+             "completed": [{"level": 2, "points": 9}]},
+        round=4, current="p2", turns={"p1": 3, "p2": 2})
+    # Bob takes a second item card on his last move: two each, 9 points each.
+    table.accepted({"type": "move", "player": "p2", "movement": 3, "to": [5, 4],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "gain_clover", "player": "p2"})
+    table.accepted({"type": "replenish", "player": "p2"})
+    scores = table.view("p1")["scores"]
+    assert [p["total"] for p in scores["players"]] == [9, 9]
+    assert sorted(scores["winners"]) == ["p1", "p2"]
+    assert book("If there is still a tie, the players share the victory.") in \
+        scores["decided_by"]["rule"]["quote"]
