@@ -135,3 +135,40 @@ def test_a_petition_of_a_card_in_a_congregation_is_refused(client):
                    "card": {"character": "Courtesan", "congregation": "rome"}}, OUT_OF_PLAY)
     assert table.view()["state"]["board"][0]["location"] == "nice"
     table.accepted({"type": "beseech", "player": "rome", "path": 1})
+
+
+def redo(table):
+    response = table.client.post(f"/api/sessions/{table.id}/redo", headers=table.headers)
+    assert response.status_code == 200, response.get_json()
+    table.seq = response.get_json()["seq"]
+
+
+def test_redo_after_undo_of_the_winning_action_ends_the_game_again(client):
+    table = new_game(client, {
+        "board": board(("Vicar", "rome"), ("Scribe", "nice"), ("Nuncio", "genoa"),
+                       ("Ascetic", "genoa"), ("Canonist", "genoa")),
+        "congregations": {"rome": ["Courtesan", "Courtesan"], "avignon": ["Ascetic"]},
+        "turn": "rome", "first_turn": False})
+    table.accepted({"type": "beseech", "player": "rome", "path": 1})
+    won = table.view()
+    undo(table)
+    redo(table)
+    again = table.view()
+    assert again["over"] is True
+    assert again["state"] == won["state"]
+    assert again["scores"]["winners"] == ["rome"]
+    assert THREE_CARDS in again["scores"]["decided_by"]["rule"]["quote"]
+
+
+def test_the_selfless_first_turn_undone_takes_another_single_action(client):
+    table = new_game(client, {"face_up": ["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"]})
+    table.accepted({"type": "beseech", "player": "rome", "path": 2})
+    assert table.view()["current_players"] == ["avignon"]
+    undo(table)
+    assert table.view()["current_players"] == ["rome"]
+    table.accepted({"type": "chastise", "player": "rome", "path": 4})
+    # Still a single action: Avignon plays next.
+    assert table.view()["current_players"] == ["avignon"]
+    table.refused({"type": "beseech", "player": "rome", "path": 1},
+                  book("The player who has the first turn of the game takes only a single "
+                       "action."))
