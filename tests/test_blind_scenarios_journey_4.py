@@ -516,3 +516,29 @@ def test_undo_of_a_black_spin_takes_back_the_misfortune_owed(client):
     undo(table)
     assert table.view()["state"] == before["state"]
     act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+
+
+# --- Quest 8: surviving means not Killed -------------------------------------------------------
+
+def test_quest_8_an_unconscious_pilgrim_at_the_fourth_defeat_has_survived(client):
+    # "Heroic Victory: All the Pilgrims survive." The Quest ends at once; Cho Hakkai is down but
+    # was never Killed.
+    table = guide_quest(client, "q8", karma_upgrades="in_position", quest_setup={"defeats": 3},
+                        position={"gates": [{"id": "gate-1", "status": "inactive"}],
+                                  "boxes": ["box-1"], "wells": ["well-1"],
+                                  "demons": ["yazuiji", "borrack", "borrack"], "turn": 12,
+                                  "pilgrims": {"cho_hakkai": {"hp": 0, "status": "unconscious",
+                                                              "posture": "side"}}})
+    act(table, "monkey_king", "attack", targets=["yazuiji-1"], target_hp=9, **STRIKE)
+    assert result(table) == (True, book("Heroic Victory: All the Pilgrims survive."))
+
+
+# --- Quest 1: a Villager rescued never turns into a Bull Warrior --------------------------------
+
+def test_quest_1_a_rescued_villager_does_not_transform_at_turn_6(client):
+    table = guide_quest(client, "q1", position={
+        "gates": [{"id": "gate-1", "status": "closed"}], "villagers": [], "boxes": ["box-1"],
+        "doors": ["door-1"], "demons": [], "inactive_demons": ["berrok", "berrok"], "turn": 6,
+        "pilgrims": {"monk_sha": {"villagers": 1}}})
+    assert sorted(state(table)["demons"]) == ["berrok-1", "berrok-2"]
+    assert result(table)[0] is False

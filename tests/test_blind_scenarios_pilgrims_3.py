@@ -207,3 +207,19 @@ def test_a_live_tie_with_as_many_items_in_hand_is_shared(client):
     assert sorted(scores["winners"]) == ["p1", "p2"]
     assert book("If there is still a tie, the players share the victory.") in \
         scores["decided_by"]["rule"]["quote"]
+
+
+def test_a_reserved_level_ii_card_does_not_count_for_the_c_tile(client):
+    # Tile C's mission (5) counts level II adventure cards: "Reserved adventure cards don't count."
+    table = at_table(
+        client,
+        {"hand": [STAR_LEAF], "clovers": 0, "movement": [1, 2, 3],
+         "completed": [{"level": 2, "points": 6}],
+         "reserve": [{"level": 2, "points": 8, "party": ["?"], "crosses": 0,
+                      "cost": ["fist"]}]},
+        bob={"clovers": 0, "movement": [1, 2]},
+        round=4, current="p2", turns={"p1": 3, "p2": 2}, quills={"C": ["p1"]})
+    finish(table)
+    scores = table.view("p1")["scores"]
+    # Ann: 6, the top quill on C 2, one level II card completed → 1: 9.
+    assert scores["players"][0]["total"] == 9
