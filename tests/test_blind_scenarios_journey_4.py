@@ -7,6 +7,7 @@ never the referee's code."""
 import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from
+from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE, campaign
 
 GAME = "journey"
 book = quotes_from(GAME)
@@ -542,3 +543,22 @@ def test_quest_1_a_rescued_villager_does_not_transform_at_turn_6(client):
         "pilgrims": {"monk_sha": {"villagers": 1}}})
     assert sorted(state(table)["demons"]) == ["berrok-1", "berrok-2"]
     assert result(table)[0] is False
+
+
+# --- The campaign: a Pilgrim killed comes back for the next Quest ------------------------------
+
+def test_campaign_a_pilgrim_killed_in_quest_7_starts_quest_8_whole(client):
+    # "...all 4 Pilgrims are always in play." and, between Quests, "Regain full Health and Chi."
+    campaign_id, table = campaign(client, {
+        "quest": "q7", "upgrades": ONE_UPGRADE,
+        "options": {"quest_setup": {"kei_lun_hp": 12, "drawn": 49}},
+        "position": {**Q7_BOARD, "demons": ["berrok"], "turn": 9,
+                     "pilgrims": {"cho_hakkai": {"hp": 0, "status": "dead"}}}})
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    assert result(table) == (True, Q7_VICTORY)
+    response = client.post(f"/api/campaigns/{campaign_id}/quests", headers=table.headers,
+                           json={"expected_quests": 1, "quest": "q8", "upgrades": ONE_UPGRADE})
+    assert response.status_code == 201, response.get_json()
+    cho = response.get_json()["state"]["pilgrims"]["cho_hakkai"]
+    assert (cho["status"], cho["hp"], cho["chi"]) == ("active", 12, 10)
