@@ -136,3 +136,27 @@ def test_a_face_down_divine_card_shows_its_back_but_not_its_name(client):
         assert card_.get("divine") and card_["divine"] != "Pentha"
         assert "power" not in card_ or card_["power"] is None
         assert "Pentha" not in repr(read["last_event"])
+
+
+@pytest.mark.xfail(strict=True, reason="finding 63: the draft is simultaneous, yet Moon's seat reads "
+                   "the cards Sun passed before Moon has picked")
+def test_the_draft_is_simultaneous_so_moon_picks_before_seeing_what_sun_passed(client):
+    # "Players simultaneously select 1 card to keep, passing the other 2 to their opponent."
+    table = from_the_draft(client)
+    join = {"Authorization": "Bearer " + table.join_token}
+    claimed = client.post(f"/api/sessions/{table.id}/seats", headers=join, json={"seat": "moon"})
+    assert claimed.status_code == 201
+    moon_reads = {"Authorization": "Bearer " + claimed.get_json()["seat_token"]}
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Prophet",
+                    "passed": ["Klar", "Naka"]})
+    moon_state = client.get(f"/api/sessions/{table.id}", headers=moon_reads).get_json()
+    moon_log = client.get(f"/api/sessions/{table.id}/log", headers=moon_reads).get_json()
+    for read in (moon_state, moon_log):
+        for name in ("Prophet", "Klar", "Naka"):
+            assert name not in repr(read), name
+    # Once Moon has picked too, the two cards Sun passed are Moon's to see.
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Hadria",
+                    "passed": ["Pentha", "Eradan"]})
+    moon_state = client.get(f"/api/sessions/{table.id}", headers=moon_reads).get_json()
+    names = [card_["name"] for card_ in moon_state["state"]["divine"]["moon"]["unplayed"]]
+    assert sorted(names) == ["Hadria", "Klar", "Naka"]
