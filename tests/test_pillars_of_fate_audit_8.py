@@ -6,11 +6,28 @@
    may be left out), is accepted; when its turn does not follow the cards played, the refusal says
    which entry to change — including the marker, which passes each Age ("Pass the 1st player
    marker.") and which a table may enter as the game's starting player instead.
+2. Whole random games through the API (hypothesis: random rulings, Divine deals over all sixteen
+   names, modifiers, cards, faces, actions and ties picked from what the phones list) against the
+   calculator given the lanes as played: the same lanes, lines, totals, winners and rule, and the
+   winners the book's (most renown, then the last round's pillars).
+3. `legal` exactness (engine level, a property): at every turn, Divine action and tie of random
+   games, every listed event is accepted and every other candidate over the fields' whole range
+   (both players, every lane, face, position, hand card and one not in the hand) is refused.
 """
 
-import pytest
+import copy
+import json
+import random
 
-from tests.api_table import quotes_from
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from referee.core import engine
+from referee.core.rules import BadRequest, RuleViolation
+from referee.pillars_of_fate import Game
+from referee.pillars_of_fate.rules import DIVINE_NAMES, MODIFIERS, OPTIONS
+from tests.api_table import calculated, quotes_from
 from tests.test_pillars_of_fate_audit import C, D, Q, Table
 
 in_book = quotes_from("pillars-of-fate")
@@ -131,3 +148,298 @@ def test_the_position_schema_says_the_marker_passes_each_age(client):
     schema = client.get("/api/games/pillars-of-fate").get_json()["position_schema"]
     assert PASS_MARKER in schema["properties"]["first_player"]["description"]
     assert "this Age" in schema["properties"]["first_player"]["description"]
+
+
+# == 2. Whole random games through the API against the calculator ================================
+
+SEATS = ("sun", "moon")
+LANES = ("left", "center", "right")
+RULINGS = {name: option.schema["enum"] if "enum" in option.schema else [False, True]
+           for name, option in OPTIONS.items() if name != "champion_deck_size"}
+
+
+def other(seat):
+    return "moon" if seat == "sun" else "sun"
+
+
+def random_rulings(rng) -> dict:
+    """Each ruling at one of its readings (the default half the time), and the smaller deck of
+    25 a fifth of the time, so hands run out in Age III and a player is passed over."""
+    options = {name: rng.choice(values) for name, values in RULINGS.items()
+               if rng.random() < 0.5}
+    if rng.random() < 0.2:
+        options["champion_deck_size"] = 25
+    return options
+
+
+def deal(rng, first=()) -> tuple[dict, dict]:
+    """Six different Divine cards of the sixteen (`first` among them, kept), three dealt to each
+    player: each keeps one and passes two ("Players simultaneously select 1 card to keep, passing
+    the other 2 to their opponent.")."""
+    names = list(first) + rng.sample([n for n in DIVINE_NAMES if n not in first], 6 - len(first))
+    if first:
+        names[1], names[3] = names[3], names[1]  # the first two are kept, one by each player
+    return ({"kept": names[0], "passed": names[1:3]}, {"kept": names[3], "passed": names[4:6]})
+
+
+def card_values(rng) -> dict:
+    return {"power": rng.randint(-1, 9), "feathers": rng.randint(0, 2),
+            "scorpions": rng.randint(0, 2)}
+
+
+def first_face_up(order: list) -> str | None:
+    return next((seat for seat, card in order if card.get("face", "up") == "up"), None)
+
+
+def next_event(table, rng) -> tuple[str, dict] | None:
+    """The seat to act and one of the events its phone lists, open fields typed at random."""
+    view = table.view()
+    if view["phase"] not in ("turns", "action", "ties"):
+        return None
+    seat = rng.choice(view["current_players"])
+    listed = table.view(seat)["legal"]
+    assert listed, (view["phase"], seat)
+    event = dict(rng.choice(listed))
+    for field in event.pop("open", []):
+        event[field] = card_values(rng)[field]
+    if event["type"] == "play" and event.get("divine") and event["face"] == "up" \
+            and rng.random() < 0.3:
+        event["face_up_icon"] = True  # the must-be-face-up icon, as a table may enter it
+    return seat, event
+
+
+def play_random_game(client, seed: int):
+    """A game from the draft to its end, every move picked at random from what the acting phone
+    lists; what lay in each lane written down as it was played (Sorcerer's exchange puts its card
+    in the taken card's place and face), with the ties' picks: the calculator's tallies."""
+    rng = random.Random(seed)
+    options = random_rulings(rng)
+    table = Table(client, **options)
+    for seat, drafted in zip(SEATS, deal(rng), strict=True):
+        table.ok(type="draft_divine", player=seat, **drafted)
+    modifiers = rng.sample(sorted(MODIFIERS), 3)
+    tallies = []
+    for age in range(3):
+        quests = [{"feather": rng.randint(-3, 6), "scorpion": rng.randint(-3, 6)}
+                  for _ in LANES]
+        table.ok(type="begin_age", player=rng.choice(SEATS), modifier=modifiers[age],
+                 quests=[dict(quest) for quest in quests],
+                 **({"first_player": rng.choice(SEATS)} if age == 0 else {}))
+        marker = table.state["first_player"]
+        order = {lane: [] for lane in LANES}
+        ties = {lane: {} for lane in LANES}
+        while (step := next_event(table, rng)) is not None:
+            seat, event = step
+            table.ok(**event)
+            if event["type"] == "break_tie":
+                ties[event["lane"]][event["tie"]] = event["choice"]
+            elif event["type"] == "sorcerer_exchange":
+                column = [i for i, (who, _) in enumerate(order[event["lane"]]) if who == seat]
+                at = column[event["position"] - 1]
+                face = order[event["lane"]][at][1].get("face", "up")
+                order[event["lane"]][at] = (seat, {
+                    **{key: event[key] for key in ("power", "feathers", "scorpions")},
+                    **({"face": "down"} if face == "down" else {})})
+            elif event["type"] == "play":
+                card = {key: event[key] for key in ("power", "feathers", "scorpions", "divine",
+                                                    "copies", "opposite", "face_up_icon")
+                        if key in event}
+                if event["face"] == "down":
+                    card["face"] = "down"
+                order[event["lane"]].append((seat, card))
+        lanes = {}
+        for index, lane in enumerate(LANES):
+            lanes[lane] = {"quest": quests[index], "ties": ties[lane],
+                           **{s: [card for who, card in order[lane] if who == s] for s in SEATS}}
+            if first_face_up(order[lane]):
+                lanes[lane]["pillar"] = first_face_up(order[lane])
+            if order[lane]:
+                lanes[lane]["first"] = order[lane][0][0]
+        tallies.append({"modifier": modifiers[age], "first_player": marker, "lanes": lanes})
+    view = table.view()
+    assert view["over"], view["phase"]
+    return view, {"ages": tallies, "options": options, "names": {"sun": "Ana", "moon": "Ben"}}
+
+
+def winners_by_the_book(totals: dict, last_age: dict, options: dict) -> list[str]:
+    """"The player with the most renown wins." then "Tie breaker: Whoever has more pillars in the
+    last round wins." — a pillar never moved counting for nobody, or for Age III's marker under
+    `unheld_pillar_at_end: first_player`; past that, nobody or both (`tie_past_pillars`)."""
+    if totals["sun"] != totals["moon"]:
+        return [max(SEATS, key=totals.get)]
+    pillars = {seat: 0 for seat in SEATS}
+    for holder in last_age["pillars"].values():
+        if holder is None and options.get("unheld_pillar_at_end") == "first_player":
+            holder = last_age["first_player"]
+        if holder:
+            pillars[holder] += 1
+    if pillars["sun"] != pillars["moon"]:
+        return [max(SEATS, key=pillars.get)]
+    return list(SEATS) if options.get("tie_past_pillars") == "shared" else []
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])  # a seed does not shrink
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_whole_games_agree_with_the_calculator(client, seed):
+    """Random games through the API (random table rulings, Divine deals of all sixteen names,
+    modifiers, quests, cards, faces, Sorcerer's exchanges, Namari's looks, ties picked from the
+    list): the calculator given the lanes as played names the same lanes, renown lines, totals,
+    winners and deciding rule as the finished game; each total is the sum of its cited lines; the
+    winners are the book's (most renown, then the last round's pillars)."""
+    view, tallies = play_random_game(client, seed)
+    game = view["scores"]
+    answer = calculated(client, "pillars-of-fate", tallies)
+    assert answer["ages"] == game["ages"]
+    assert answer["players"] == game["players"]
+    assert answer["decided_by"] == game["decided_by"]
+    played_ages = view["state"]["ages"]
+    assert [a["lanes"] for a in answer["ages"]] == [a["lanes"] for a in played_ages]
+    totals = {p["seat"]: p["total"] for p in game["players"]}
+    assert totals == {seat: sum(line["points"] for age in played_ages for line in age["lines"]
+                                if line["seat"] == seat) for seat in SEATS}
+    assert answer["winners"] == game["winners"] == winners_by_the_book(
+        totals, played_ages[-1], tallies["options"])
+
+
+# == 3. `legal` exactness: every listed event accepted, every other one refused ===================
+
+VALUE_KEYS = ("power", "feathers", "scorpions")
+
+
+def accepted(model, setup, event) -> bool:
+    trial = engine.restore(Game, setup, copy.deepcopy(model.snapshot()))
+    try:
+        engine.apply(trial, event)
+    except (RuleViolation, BadRequest):
+        return False
+    return True
+
+
+def key(event: dict) -> str:
+    """An event as `legal` names it: a Divine card's values are typed by the table (open fields)
+    and decide nothing about whether the play is legal, so they are left out."""
+    event = {k: v for k, v in event.items() if k != "open"}
+    if event.get("divine"):
+        event = {k: v for k, v in event.items() if k not in VALUE_KEYS}
+    return json.dumps(event, sort_keys=True)
+
+
+def candidates(model) -> list[dict]:
+    """Every event of the kind the phase takes, for both players, over the whole range of its
+    fields (positions 1-4, every lane and side and face, each hand card and one card not in the
+    hand, each unplayed Divine card with and without the position it names)."""
+    G = model.G
+    stranger = {"power": 11, "feathers": 3, "scorpions": 3}  # in no hand entered here
+    events = []
+    for seat in SEATS:
+        hand = [dict(card) for card in G["hands"][seat]["cards"]] + [stranger]
+        if model.phase == "turns":
+            for lane in LANES:
+                for face in ("up", "down"):
+                    base = {"type": "play", "player": seat, "lane": lane, "face": face}
+                    events += [{**base, **card} for card in hand]
+                    for held in G["divine"][seat]["unplayed"]:
+                        divine = {**base, "divine": held["name"], **dict.fromkeys(VALUE_KEYS, 0)}
+                        events.append(divine)
+                        choice = {"Invictus": "copies", "Pentha": "opposite",
+                                  "Isabel": "opposite"}.get(held["name"])
+                        if choice:
+                            events += [{**divine, choice: n} for n in range(1, 5)]
+        elif model.phase == "action":
+            for lane in LANES:
+                for position in range(1, 5):
+                    for side in SEATS:
+                        events.append({"type": "namari_look", "player": seat, "lane": lane,
+                                       "side": side, "position": position})
+                    base = {"type": "sorcerer_exchange", "player": seat, "lane": lane,
+                            "position": position}
+                    events += [{**base, **card} for card in hand]
+                    events.append({**base, **hand[0], "side": other(seat)})
+            events.append({"type": "namari_look", "player": seat})
+        elif model.phase == "ties":
+            for lane in LANES:
+                for tie in ("power", "suit"):
+                    for choice in (*SEATS, "feathers", "scorpions"):  # a seat for suit too
+                        events.append({"type": "break_tie", "player": seat, "lane": lane,
+                                       "tie": tie, "choice": choice})
+    return events
+
+
+def spelled_out(model, event, listed) -> bool:
+    """A listed Divine play with the position it acts on written out where the lane or the ruling
+    leaves one: Invictus' only card above it (or, under `invictus_copies: directly_above`, the one
+    directly above), Pentha's or Isabel's own position under `opposite: same_position`."""
+    choice = {"Invictus": "copies", "Pentha": "opposite", "Isabel": "opposite"}.get(
+        event.get("divine"))
+    if event["type"] != "play" or choice not in event:
+        return False
+    bare = {k: v for k, v in event.items() if k != choice}
+    if key(bare) not in listed:
+        return False
+    lane = model.G["lanes"][LANES.index(event["lane"])]["cards"]
+    own = len(lane[event["player"]])
+    if choice == "copies":
+        return event["copies"] == own and (
+            own == 1 or model.option("invictus_copies") == "directly_above")
+    return model.option("opposite") == "same_position" and event["opposite"] == own + 1
+
+
+def enter_hand(model, seat, rng):
+    """The player enters the whole hand (as a phone does when a player wants plays checked)."""
+    count = model.G["hands"][seat]["count"]
+    if count and len(model.G["hands"][seat]["cards"]) < count:
+        engine.apply(model, {"type": "hand", "player": seat,
+                             "cards": [card_values(rng) for _ in range(count)]})
+
+
+def fill_open(event: dict, rng) -> dict:
+    event = dict(event)
+    for field in event.pop("open", []):
+        event[field] = card_values(rng)[field]
+    return event
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_legal_lists_exactly_what_the_referee_accepts(seed):
+    """At every turn, Divine action and tie of a random game from the draft to its end (random
+    rulings, the hands entered in full), `legal` lists exactly the candidate events the referee
+    accepts: each listed one is accepted, each unlisted one — another player's, a card not in the
+    hand, a full lane, a second face-down card, a Divine card's position it may not name, a
+    look or exchange at a place with no such card, a tie not open — is refused."""
+    rng = random.Random(seed)
+    setup = engine.check_setup(Game, {"game": "pillars-of-fate", "players": ["Ana", "Ben"],
+                                      "options": random_rulings(rng)})
+    model = engine.start(Game, setup)
+    actions = rng.sample(["Sorcerer", "Namari"], 2)  # their actions get listed too
+    for seat, drafted in zip(SEATS, deal(rng, actions), strict=True):
+        engine.apply(model, {"type": "draft_divine", "player": seat, **drafted})
+    modifiers = rng.sample(sorted(MODIFIERS), 3)
+    checked = 0
+    for _step in range(200):
+        if model.game_over:
+            break
+        if model.phase == "quests":
+            age = len(model.G["ages"])
+            engine.apply(model, {"type": "begin_age", "player": "sun", "modifier": modifiers[age],
+                                 "quests": [{"feather": rng.randint(-3, 6),
+                                             "scorpion": rng.randint(-3, 6)} for _ in LANES],
+                                 **({"first_player": rng.choice(SEATS)} if age == 0 else {})})
+            continue
+        if model.phase in ("turns", "action"):
+            enter_hand(model, model.current_players()[0], rng)
+        listed = {key(event): event for event in model.legal()}
+        for event in listed.values():
+            assert accepted(model, setup, fill_open(event, rng)), event
+        for event in candidates(model):
+            if key(event) not in listed and not spelled_out(model, event, listed):
+                try:  # refused, the model is left as it was (engine.apply)
+                    engine.apply(model, event)
+                except (RuleViolation, BadRequest):
+                    continue
+                raise AssertionError(f"accepted, not listed: {event}")
+        checked += 1
+        engine.apply(model, fill_open(rng.choice(list(listed.values())), rng))
+    assert model.game_over and checked > 20
