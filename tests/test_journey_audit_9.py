@@ -218,3 +218,23 @@ def test_the_live_score_at_the_end_agrees_with_the_calculator(client, outcome):
     for mine, theirs in zip(live["players"], calculated["players"], strict=True):
         assert mine["total"] == theirs["total"] == (0 if outcome == "defeat" else 1)
         assert mine["breakdown"][0] == theirs["breakdown"][0]
+
+
+# == Leftover: the Cleanse Ritual's dice where the Profile Sheet's number was not entered ========
+
+def test_an_unentered_cleanse_ritual_is_taken_as_first_rolled_and_held_to(client):
+    """"Roll the dice specified in the Attacker's Cleanse Ritual Attribute…": the book prints only
+    Tripitaka's (1 Pilgrim Die); the Monkey King's was not entered at setup, and any number of dice
+    was accepted at every Cleanse. The first Cleanse's dice are taken as his Profile Sheet's number
+    (said in an effect line) and a later Cleanse with another number is refused with that
+    sentence. An empty roll is a 400 naming `cleanse_dice` (no number to take)."""
+    table = free_table(client, {"demons": ["berrok", "berrok"]})
+    table.accepted(attack(**HIT))
+    bad_request(table, cleanse(cleanse_dice=[]), "event.cleanse_dice")
+    answer = table.accepted(cleanse(cleanse_dice=[1, 1]))
+    assert ("Monkey King's Cleanse Ritual: 2 dice, as rolled — his Profile Sheet's number from "
+            "now on." in [e["text"] for e in answer["effects"]])
+    table.accepted(ev("attack", pilgrim=MK, targets=["berrok-2"], **HIT))
+    error = refused(table, cleanse(cleanse_dice=[3]), Q_CLEANSE_ROLL)
+    assert "2 dice, not 1" in error["message"]
+    table.accepted(cleanse(cleanse_dice=[3, 0]))

@@ -370,6 +370,10 @@ class CombatMixin:
             return True
         if "cleanse_dice" not in event:
             raise BadRequest("enter the Cleanse Ritual dice rolled", "event.cleanse_dice")
+        printed = self.pilgrim(event["pilgrim"])["profile"]["cleanse_dice"]
+        if not event["cleanse_dice"] and printed is None:
+            raise BadRequest("enter the Cleanse Ritual dice rolled (the number on the Pilgrim's "
+                             "Profile Sheet, not printed in the rulebook)", "event.cleanse_dice")
         return True
 
     @cites(Q_CLEANSE_ROLL)
@@ -439,6 +443,12 @@ class CombatMixin:
         else:
             soul = self.demon_value(target, "sp", event.get("soul_power"), "event.soul_power",
                                     "Soul Power")
+            profile = self.pilgrim(name)["profile"]
+            if profile["cleanse_dice"] is None:  # not printed, not entered at setup: as rolled
+                profile["cleanse_dice"] = len(event["cleanse_dice"])
+                self.effect(f"{label}'s Cleanse Ritual: {profile['cleanse_dice']} "
+                            f"{'die' if profile['cleanse_dice'] == 1 else 'dice'}, as rolled — "
+                            "his Profile Sheet's number from now on.", Q_CLEANSE_ROLL)
             self.pay_cards_used(event)
             self.bonus_effect(event, "cleanse_bonus", "on the Cleanse Ritual roll", Q_CLEANSE_ROLL)
             roll = (sum(event["cleanse_dice"]) + event.get("cleanse_bonus", 0)
