@@ -562,3 +562,30 @@ def test_campaign_a_pilgrim_killed_in_quest_7_starts_quest_8_whole(client):
     assert response.status_code == 201, response.get_json()
     cho = response.get_json()["state"]["pilgrims"]["cho_hakkai"]
     assert (cho["status"], cho["hp"], cho["chi"]) == ("active", 12, 10)
+
+
+@pytest.mark.parametrize("dead, outcome", [(None, "heroic_victory"), ("cho_hakkai", "victory")])
+def test_a_finished_quest_7_and_the_calculator_agree(client, dead, outcome):
+    table = quest_7_last_demon(client, {dead: {"hp": 0, "status": "dead"}} if dead else None)
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    live = table.view()["scores"]
+    calc = calculated(client, GAME, {"players": ["Ann", "Ben"], "outcome": outcome})
+    assert live["winners"] == calc["winners"] == ["p1", "p2"]
+    assert ([player["total"] for player in live["players"]]
+            == [player["total"] for player in calc["players"]])
+
+
+def test_a_lost_quest_and_the_calculator_agree(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES}, "position": {
+        "gates": [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "closed"}],
+        "sutras": ["sutra-1", "sutra-2", "sutra-3"], "villagers": ["villager-1"],
+        "wells": ["well-1"], "demons": ["berrok"], "turn": 3,
+        "pilgrims": {"cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "back"}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    live = table.view()["scores"]
+    calc = calculated(client, GAME, {"players": ["Ann", "Ben"], "outcome": "defeat"})
+    assert live["winners"] == calc["winners"] == []
+    assert ([player["total"] for player in live["players"]]
+            == [player["total"] for player in calc["players"]])

@@ -422,3 +422,18 @@ def test_with_three_cards_left_the_next_is_winter(client):
     table.refused({"type": "season", "player": "p1", "season": "fall", "card": "Last Leaves"},
                   SEASON_ORDER)
     table.accepted({"type": "season", "player": "p1", "season": "winter", "card": "Blizzard"})
+
+
+def test_a_game_ended_by_winter_and_the_calculator_agree(client):
+    table = road(client, {"round": 12, "season_deck": 0, "phase": "event", "current": "p2",
+                          "first_player": "p1",
+                          "players": {"p1": {"tile": "A", "companions": 4},
+                                      "p2": {"tile": "B", "companions": 2}}})
+    table.accepted({"type": "event_card", "player": "p2", "card": "Quiet Night"})
+    live = table.view()["scores"]
+    calc = calculated(client, GAME, {"crossing": 4, "winter": True, "players": [
+        {"name": "Ann", "status": "out", "tiles_to_go": 3},
+        {"name": "Bob", "status": "out", "tiles_to_go": 2}]})
+    assert live["winners"] == calc["winners"] == []
+    assert ([player["total"] for player in live["players"]]
+            == [player["total"] for player in calc["players"]])
