@@ -238,3 +238,55 @@ def test_the_active_players_phone_offers_the_sacrifice_while_the_partner_answers
     assert tapped.status_code in (200, 302, 303), tapped.text
     t.seq = t.view()["seq"]
     assert t.p("p1")["companions"] == 3 and t.view()["phase"] == "turn_steal"
+
+
+# ---------------------------------------------------------------- a Value never entered, read when needed
+
+
+Q_STEAL = in_book("The winner may steal any Resources and Equipment up to the Value of their total "
+                  "roll result from the losing Player's Supply.")
+
+
+def steal_table(client):
+    """Ann (a Pistol whose Value nobody entered: the book prints none) lost a Combat to Bob, who
+    rolled 2 and may steal up to 2 Value."""
+    pistol = {"name": "Pistol", "type": "weapon", "dice": 1}
+    t = Table(client, position("camp", p1=board("A1", food=0, water=0, wood=0, equipment=[pistol]),
+                               p2=board("A1", food=0, water=0, wood=0), p3=board("CF")),
+              options={"combat_dice": "weapons"})
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0, 0], "target_dice": [2]})
+    assert t.view()["phase"] == "turn_steal"
+    return t
+
+
+def test_a_card_whose_value_was_never_entered_is_stolen_with_the_value_read_off_it(client):
+    """ "The winner may steal any Resources and Equipment up to the Value of their total roll
+    result from the losing Player's Supply." (Reminder: "the Value of an Equipment card is listed on
+    the card.") A Pistol entered without its Value could not be stolen at all (a 400 with no field
+    to answer it). The steal now carries `values`, read off the card: left out, a 400 naming the
+    card and `values`; a Value over the roll is refused with the steal sentence; 2 is accepted and
+    stays on the card; `legal` leaves a steal with `values` open."""
+    t = steal_table(client)
+    assert any(e["type"] == "steal" and "values" in e.get("open", ()) for e in t.view()["legal"])
+    take = {"type": "steal", "player": "p2", "take": {"equipment": ["Pistol"]}}
+    r = t.send(take)
+    assert r.status_code == 400
+    assert r.get_json()["error"]["field"] == "event.take.equipment[0]"
+    assert "values" in r.get_json()["error"]["message"]
+    t.refused({**take, "values": {"Pistol": 3}}, Q_STEAL)
+    t.ok({**take, "values": {"Pistol": 2}})
+    bob = t.p("p2")
+    assert [(c["name"], c["value"]) for c in bob["equipment"]] == [("Pistol", 2)]
+    assert t.p("p1")["equipment"] == [] and t.view()["phase"] == "turn_camp"
+
+
+def test_a_value_contradicting_the_one_entered_is_a_400(client):
+    t = Table(client, position("camp", p1=board("A1", food=0, water=0, wood=0,
+                                                 equipment=[TABLE_CARDS[0]]),
+                               p2=board("A1", food=0, water=0, wood=0), p3=board("CF")),
+              options={"combat_dice": "weapons"})
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0, 0], "target_dice": [2]})
+    r = t.send({"type": "steal", "player": "p2", "take": {"equipment": ["Pistol"]},
+                "values": {"Pistol": 1}})
+    assert r.status_code == 400
+    assert r.get_json()["error"]["field"] == "event.values.Pistol"

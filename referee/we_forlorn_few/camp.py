@@ -355,7 +355,7 @@ class CampMixin:
             if card is None:
                 return f"{self.player_name(steal['loser'])} has no {name} in their Supply."
             held.remove(card)
-            value += self.value_of(card, f"event.take.equipment[{n}]")
+            value += self.value_of(card, f"event.take.equipment[{n}]", event)
         if value > steal["limit"]:
             return f"That is {value} Value; the roll allows up to {steal['limit']}."
         return True
@@ -364,6 +364,8 @@ class CampMixin:
         steal = self.G["turn"]["steal"]
         take = event.get("take") or {}
         resources, stolen = self.hand_over(steal["loser"], take, Q_COMBAT_STEAL, stolen=True)
+        for card in stolen:  # a Value read off the card now stays known
+            card["value"] = self.value_of(card, "event.values", event)
         self.effect(f"{self.player_name(steal['winner'])} steals {self.goods_words(take)} from "
                     f"{self.player_name(steal['loser'])}.", Q_COMBAT_STEAL)
         self.gain(steal["winner"], resources, stolen, event.get("discard"))
@@ -406,7 +408,7 @@ class CampMixin:
     def pays_equal_value(self, event):
         seat = event["player"]
         bought, _left = self.bought_cards(event)
-        price = sum(self.value_of(card, "event.offered") for card in bought)
+        price = sum(self.value_of(card, "event.offered", event) for card in bought)
         pay = event.get("pay") or {}
         player = self.G["players"][seat]
         paid = 0
@@ -421,7 +423,7 @@ class CampMixin:
             if card is None:
                 raise self.violation(f"You have no {name} in your Supply.", Q_POST_AFFORD)
             held.remove(card)
-            paid += self.value_of(card, f"event.pay.equipment[{n}]")
+            paid += self.value_of(card, f"event.pay.equipment[{n}]", event)
         if self.option("trading_post_payment") == "equal" and paid != price:
             return f"The cards bought are worth {price} Value; you pay {paid}: pay equal Value."
         if paid < price:
@@ -433,7 +435,7 @@ class CampMixin:
         seat = event["player"]
         bought, left = self.bought_cards(event)
         pay = event.get("pay") or {}
-        self.pay(seat, pay, Q_POST_VALUE, "event.pay")
+        self.pay(seat, pay, Q_POST_VALUE, "event.pay", event)
         self.effect(f"{self.player_name(seat)} trades at the Trading Post: "
                     f"{', '.join(c['name'] for c in bought) or 'nothing'} for "
                     f"{self.goods_words(pay)}.", Q_QRG_POST_EQUAL)

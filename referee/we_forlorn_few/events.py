@@ -34,6 +34,11 @@ GOODS = {
 DISCARD = {**GOODS, "description": "what is discarded from the Supply to make space when a gain "
                                    "exceeds its capacity (left out: the newly acquired excess is "
                                    "returned to the Stockpile)"}
+VALUES = {"type": "object", "maxProperties": 12,
+          "propertyNames": {"minLength": 1, "maxLength": 80},
+          "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 20},
+          "description": "the Value printed on Equipment cards in a Supply whose Value was never "
+                         "entered (the rulebook prints none), by card name"}
 TOOL_BONUS = {**RESOURCE_COUNTS,
               "description": "the Tool Bonus tokens added (left out: one for each Tool card, of "
                              "its Resource, as the Tool Bonus reads; fewer: the Player's choice)"}
@@ -172,7 +177,7 @@ EVENT_TYPES = {
     "steal": EventType(
         "Combat: the winner steals Resources and Equipment up to the Value of their result from "
         "the loser's Supply (nothing is fine).",
-        properties={"take": GOODS, "discard": DISCARD},
+        properties={"take": GOODS, "discard": DISCARD, "values": VALUES},
         example={"type": "steal", "player": "p1", "take": {"food": 1}}),
     "trading_post": EventType(
         "Camp: at a Trading Post, flip the top three Equipment cards and buy any of them, paying "
@@ -180,7 +185,7 @@ EVENT_TYPES = {
         properties={"offered": {"type": "array", "minItems": 1, "maxItems": 6,
                                 "items": CARD_OR_NAME},
                     "buy": {"type": "array", "maxItems": 6, "items": NAME},
-                    "pay": GOODS, "discard": DISCARD},
+                    "pay": GOODS, "discard": DISCARD, "values": VALUES},
         required=("offered",),
         example={"type": "trading_post", "player": "p1",
                  "offered": [{"name": "Snare", "type": "tool", "value": 2, "bonus": "food"},

@@ -245,6 +245,8 @@ def steals(game, seat) -> list[dict]:
     if len(out) > LISTED_WAYS:
         return [{"type": "steal", "player": seat, "take": {}},
                 {"type": "steal", "player": seat, "open": ["take", "discard"]}]
+    if any(card.get("value") is None for card in game.cards_of(loser)):  # its Value to be entered
+        out.append({"type": "steal", "player": seat, "open": ["take", "values", "discard"]})
     return out
 
 

@@ -117,13 +117,22 @@ class SupplyMixin:
         """The table's own Equipment cards (option equipment_cards), by name."""
         return card_table.entered_cards(self.option("equipment_cards"))
 
-    def value_of(self, card: dict, field: str) -> int:
-        if card.get("value") is None:
+    def value_of(self, card: dict, field: str, event: dict | None = None) -> int:
+        """A card's Value: as entered with the card, else as the event's `values` gives it."""
+        given = {name.casefold(): value for name, value in ((event or {}).get("values") or {}).items()}
+        told = given.get(card["name"].casefold())
+        if card.get("value") is not None:
+            if told is not None and told != card["value"]:
+                raise BadRequest(f"{card['name']}'s Value was entered as {card['value']}, not "
+                                 f"{told}", f"event.values.{card['name']}")
+            return card["value"]
+        if told is None:
             raise BadRequest(f"the Value of {card['name']} is not known (the rulebook does not "
-                             "print it): a card's Value is entered with the card when it comes "
-                             "into play, in the option equipment_cards, or in "
-                             "referee/data/we-forlorn-few-equipment.json", field)
-        return card["value"]
+                             "print it): enter it as read off the card in the event's values, "
+                             f'e.g. {{"{card["name"]}": <its Value>}} (or, for the next game, in '
+                             "the option equipment_cards or "
+                             "referee/data/we-forlorn-few-equipment.json)", field)
+        return told
 
     # -- gaining and capacity ----------------------------------------------------------------------
 
@@ -183,7 +192,7 @@ class SupplyMixin:
             self.effect(f"No {card['type']} slot free: {card['name']} is returned.",
                         quote if excess == "return" else Q_SLOT_TYPE)
 
-    def pay(self, seat: str, goods: dict, quote: str, field: str) -> int:
+    def pay(self, seat: str, goods: dict, quote: str, field: str, event: dict | None = None) -> int:
         """Discard Resources and Equipment named in `goods`; the Value paid."""
         player = self.board_of(seat)
         value = 0
@@ -194,7 +203,7 @@ class SupplyMixin:
             player["resources"][kind] -= n
             value += n
         for name in goods.get("equipment", ()):
-            value += self.value_of(self.discard_card(seat, name, quote), field)
+            value += self.value_of(self.discard_card(seat, name, quote), field, event)
         return value
 
     # -- Ailments and Perishing --------------------------------------------------------------------
