@@ -16,6 +16,8 @@ Q_PERFORM = "After activating a character, the player performs their ability."
 Q_NO_MAP_BUY = "Note: Players can't spend clover tokens to take an item card from the map."
 Q_LEADER = ("Each leader has two abilities: a movement diagram and reserve an adventure card.")
 Q_ANOTHER = "The player may play another item card to activate another character this turn."
+Q_ANY_ORDER = ('If the card has multiple (divided by the line with "+"), the player uses them in '
+               'any order.')
 Q_RESERVE = ("To reserve a card, either take any one adventure card from the display or draw one "
              "from either adventure deck. Place the reserved adventure card face-up to the right "
              "of the player board.")
@@ -68,6 +70,7 @@ class AbilitiesMixin:
                                  self.phase_rule)
         if self.phase != "turn_activate" or active is None:
             raise self.violation("Abilities are used after activating a character.", Q_PERFORM)
+        active = self.activation_of(event)
         if active["abilities"] is not None and kind not in active["abilities"]:
             quote = (Q_PERFORM if active["character"] != "leader" else
                      Q_SIDE_B if self.option("leader_side") == "B" else Q_LEADER)
@@ -76,6 +79,31 @@ class AbilitiesMixin:
         if kind in active["used"]:
             return f"The {kind!r} ability was already used in this activation."
         return True
+
+    def activation_of(self, event) -> dict:
+        """The activation whose ability `event` uses: the one of the character it names, else the
+        last one, else an earlier one of this turn with that ability unused (table ruling
+        abilities_after_another_activation: kept); none unused, the first that has it (refused:
+        used), else the last one (refused: no such ability)."""
+        turn = self.G["turn"]
+        activations = [turn["active"], *reversed(turn["earlier"])]
+        if "character" in event:
+            which = event["character"]
+            found = next((a for a in activations if a["character"] == which), None)
+            if found is not None:
+                return found
+            label = ("The leader" if which == "leader" else
+                     f"The retired companion {which['retired']}" if isinstance(which, dict)
+                     else f"The companion at place {which}")
+            if which in turn["characters"]:
+                raise self.violation(f"{label} was activated before another character: its "
+                                     "abilities ended then (table option "
+                                     "abilities_after_another_activation: ended).", Q_PERFORM)
+            raise self.violation(f"{label} was not activated this turn.", Q_PERFORM)
+        kind = event["kind"]
+        having = [a for a in activations if a["abilities"] is None or kind in a["abilities"]]
+        return next((a for a in having if kind not in a["used"]),
+                    having[0] if having else turn["active"])
 
     def crossed_clover(self, event) -> bool:
         """The ability shows a crossed-out clover: as entered, or on the improvement's card."""
@@ -100,7 +128,7 @@ class AbilitiesMixin:
         elif "journey" in event:
             self.journey_reward_used(event)
         else:
-            self.G["turn"]["active"]["used"].append(kind)
+            self.activation_of(event)["used"].append(kind)
         if self.crossed_clover(event):
             player["clovers"] -= 1
             self.effect("1 clover spent to trigger it.", Q_CROSSED_CLOVER)

@@ -104,6 +104,11 @@ EVENT_TYPES = {
         "rulebook: an ability's colour, an improvement's trigger and reward are entered with the "
         "card.",
         properties={"kind": {"enum": list(cards.ABILITY_KINDS)},
+                    "character": {**CHARACTER,
+                                  "description": "the activated character whose ability it is "
+                                                 "(left out: the one activated last; an earlier "
+                                                 "one's under the table ruling "
+                                                 "abilities_after_another_activation)"},
                     "improvement": {"type": "integer", "minimum": 1, "maximum": 40,
                                     "description": "the completed adventure (1 = first completed) "
                                                    "whose improvement is triggered"},

@@ -36,7 +36,14 @@ from typing import ClassVar
 from referee.core import BadRequest, Option, Referee, SetupError, citations, cites
 
 from . import cards, scoring
-from .abilities import Q_ANOTHER, Q_CLOVER_ANY_TIME, AbilitiesMixin
+from .abilities import (
+    Q_ABILITY_ONCE,
+    Q_ANOTHER,
+    Q_ANY_ORDER,
+    Q_CLOVER_ANY_TIME,
+    Q_PERFORM,
+    AbilitiesMixin,
+)
 from .adventure import (
     Q_CLOVER_OPTIONS,
     Q_CLOVER_TO_MATCH,
@@ -263,6 +270,17 @@ OPTIONS = {
         {"enum": ["refuse", "accept"]}, "refuse",
         citations("pilgrims", Q_CLOVER_OPTIONS, Q_CLOVER_TO_MATCH, Q_CLOVER_ACTIVATION,
                   Q_CLOVER_TYPE, Q_CLOVER_WISELY)),
+    "abilities_after_another_activation": Option(
+        "Table ruling: after \"another activation\" the player activates a second character; "
+        "may the first character's unused abilities still be used this Activate phase? "
+        "\"kept\" (default, the literal reading: a card's abilities are used \"in any order\", "
+        "each once per activation, and no sentence ends them when another character is "
+        "activated): yes, an ability event names the character (`character`) or is the last "
+        "activated one's, else an earlier one's with it unused. \"ended\": the abilities are "
+        "performed after their activation, so activating the second character ends the first "
+        "one's.",
+        {"enum": ["kept", "ended"]}, "kept",
+        citations("pilgrims", Q_ANY_ORDER, Q_ABILITY_ONCE, Q_ANOTHER, Q_PERFORM)),
     "convert_for_leader": Option(
         "Table ruling: may a clover convert an item's activation symbol to activate the leader? "
         "The clover rule says \"to match a companion card\"; the activation rule covers \"a "
@@ -289,7 +307,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 11
+    rules_version = 12
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
@@ -487,6 +505,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     @staticmethod
     def fresh_turn() -> dict:
         return {"activated": False, "activations": 1, "characters": [], "active": None,
+                "earlier": [],
                 "moves": [], "triggers": [], "improvements": [], "journey_rewards": [],
                 "swap_means": None}
 
@@ -691,6 +710,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     def retire(self, player, place: int) -> None:
         member = self.character(player, place)
+        self.renumber_activations(player["party"].index(member) + 1, len(player["retired"]) + 1)
         player["party"].remove(member)
         player["retired"].append(member["card"])
         if member["holds"] is not None:
@@ -698,6 +718,21 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         self.effect(f"{describe(member['card'])} retires under the leader"
                     + (", its item card is discarded." if member["holds"] else "."),
                     Q_RETIRED_DISCARD if member["holds"] else Q_PARTY_LIMIT)
+
+    def renumber_activations(self, place: int, retired: int) -> None:
+        """The companion at party place `place` retires (the `retired`-th under the leader): this
+        turn's activations name it {"retired": n}, and the companions after it by their new
+        places."""
+        def renamed(which):
+            if which == "leader" or isinstance(which, dict) or which < place:
+                return which
+            return {"retired": retired} if which == place else which - 1
+
+        turn = self.G["turn"]
+        turn["characters"] = [renamed(which) for which in turn["characters"]]
+        for activation in [turn["active"], *turn["earlier"]]:
+            if activation is not None:
+                activation["character"] = renamed(activation["character"])
 
     def name_of(self, who: str) -> str:
         return "The falconer" if who in (FALCONER, *FIGURES) else self.player_name(who)
@@ -778,7 +813,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         if turn["activations"] <= 0:
             return ("You have already done your Activate phase this turn."
                     if turn["activated"] else "No activation is left this turn.")
-        if event["character"] in turn["characters"]:
+        retired = isinstance(event["character"], dict)  # refused with its own sentence next
+        if event["character"] in turn["characters"] and not retired:
             raise self.violation("That character was already activated this turn: another "
                                  "activation must be of another character.", Q_ANOTHER)
         return True
@@ -844,6 +880,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         turn["activated"] = True
         turn["activations"] -= 1
         turn["characters"].append(event["character"])
+        if turn["active"] is not None and \
+                self.option("abilities_after_another_activation") == "kept":
+            turn["earlier"].append(turn["active"])
         if event["character"] == "leader":
             abilities = who["abilities"]
         else:

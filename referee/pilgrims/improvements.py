@@ -255,8 +255,8 @@ class ImprovementsMixin:
         for space in (a, b):
             if not on_map(space) or self.space_kind(space) != "item" or self.cell(space) is None:
                 raise self.violation(f"There is no item card on space {space}.", Q_SWAP)
-        active = self.G["turn"]["active"]
-        if "improvement" not in event and active is not None and "move" in active["used"]:
+        active = None if "improvement" in event else self.activation_of(event)
+        if active is not None and "move" in active["used"]:
             raise self.violation("The swap comes before moving.", Q_SWAP)
         first, second = self.cell(a), self.cell(b)
         self.set_cell(a, second)

@@ -155,18 +155,22 @@ def activate_events(game, seat, player) -> list[dict]:
 
 
 def ability_events(game, seat) -> list[dict]:
-    active = game.G["turn"]["active"]
-    if active is None:
+    """The unused abilities of the character activated last, then (naming the character) those
+    of the characters activated before it (table ruling abilities_after_another_activation)."""
+    turn = game.G["turn"]
+    if turn["active"] is None:
         return []
-    open_fields = OPEN_FIELDS
     out = []
-    for kind in active["abilities"] or cards.ABILITY_KINDS:
-        if kind in active["used"] or kind == "extra space":  # "extra space" goes with a move
-            continue
-        event = {"type": "ability", "player": seat, "kind": kind}
-        if kind in open_fields:
-            event["open"] = open_fields[kind]
-        out.append(event)
+    for n, activation in enumerate([turn["active"], *reversed(turn["earlier"])]):
+        for kind in cards.ABILITY_KINDS if activation["abilities"] is None else activation["abilities"]:
+            if kind in activation["used"] or kind == "extra space":  # "extra space": with a move
+                continue
+            event = {"type": "ability", "player": seat, "kind": kind}
+            if n:
+                event["character"] = activation["character"]
+            if kind in OPEN_FIELDS:
+                event["open"] = OPEN_FIELDS[kind]
+            out.append(event)
     return out
 
 

@@ -68,6 +68,15 @@ TURN_POSITION = {
                      "uniqueItems": True}},
             "required": ["character"], "additionalProperties": False,
             "description": "the character last activated, whose abilities may still be used"},
+        "earlier": {"type": "array", "maxItems": 4, "items": {
+            "type": "object", "properties": {
+                "character": CHARACTER,
+                "used": {"type": "array", "items": {"enum": list(cards.ABILITY_KINDS)},
+                         "uniqueItems": True}},
+            "required": ["character"], "additionalProperties": False},
+            "description": "the characters activated before the last one, in order, whose "
+                           "unused abilities may still be used (table ruling "
+                           "abilities_after_another_activation: kept)"},
     },
     "additionalProperties": False,
 }
@@ -310,7 +319,7 @@ def position_from(game, G, position, options):
     if placed and len(G["players"][G["current"]]["movement"]) != G["turns"][G["current"]] + 1:
         raise SetupError("in the activate and replenish phases the current player's movement "
                          "token of this turn is placed", f"position.players.{G['current']}")
-    turn_from(G, phase, position.get("turn"))
+    turn_from(G, phase, position.get("turn"), options)
     if G["falconer"] is not None:
         falconer_turn_from(G, phase, position.get("falconer", {}))
     return G, phase if phase.startswith("falconer") else f"turn_{phase}"
@@ -328,7 +337,7 @@ def place_quill(G, who: str, tile: str, where: str) -> None:
     quest["quills"][quest["quills"].index(None)] = who
 
 
-def turn_from(G, phase, given) -> None:
+def turn_from(G, phase, given, options) -> None:
     """The current player's turn so far."""
     if given is None:
         given = {}
@@ -347,20 +356,29 @@ def turn_from(G, phase, given) -> None:
         if which != "leader" and not 1 <= which <= len(player["party"]):
             raise SetupError(f"there is no companion at place {which} in the party",
                              "position.turn")
-    active = None
-    if "active" in given:
-        which = given["active"]["character"]
+    def activation(given_one: dict, field: str) -> dict:
+        which = given_one["character"]
         if phase != "activate" or which not in characters:
             raise SetupError("the character whose abilities are in use was activated this turn, "
-                             "in the activate phase", "position.turn.active")
+                             "in the activate phase", field)
         abilities = (player["leader"]["abilities"] if which == "leader"
                      else player["party"][which - 1]["card"].get("abilities"))
-        active = {"character": which, "abilities": abilities,
-                  "used": list(given["active"].get("used", []))}
+        return {"character": which, "abilities": abilities, "used": list(given_one.get("used", []))}
+
+    active = activation(given["active"], "position.turn.active") if "active" in given else None
+    earlier = [activation(one, f"position.turn.earlier[{n}]")
+               for n, one in enumerate(given.get("earlier", []))]
+    if earlier and (active is None or options["abilities_after_another_activation"] == "ended"):
+        raise SetupError("earlier activations' abilities are kept only after another character "
+                         "was activated (\"active\"), under the table ruling "
+                         "abilities_after_another_activation: kept", "position.turn.earlier")
+    if len({repr(a["character"]) for a in [*earlier, *([active] if active else [])]}) < \
+            len(earlier) + (active is not None):
+        raise SetupError("a character is activated once a turn", "position.turn.earlier")
     if characters and not activated:
         raise SetupError("a character was activated: the Activate phase has begun",
                          "position.turn.activated")
-    G["turn"].update(activated=activated, characters=characters, active=active,
+    G["turn"].update(activated=activated, characters=characters, active=active, earlier=earlier,
                      activations=given.get("activations_left", 0 if activated else 1))
 
 
