@@ -258,6 +258,17 @@ def test_every_way_to_pay_is_accepted_exactly_when_the_book_allows_it(
     the same symbols are one way; the discounts not named cover what the cards leave)."""
     setup = payment_table(client, cost, [I(s, "star") for s in hand],
                           leader_holds and I(leader_holds, "compass"), discounts, clovers)
+    every_payment_checked(
+        setup, cost, hand, leader_holds, discounts, clovers,
+        lambda pay: ev("complete_adventure", source="display", index=1, pay=pay),
+        lambda event: event["type"] == "complete_adventure" and event["index"] == 1)
+
+
+def every_payment_checked(setup, cost, hand, leader_holds, discounts, clovers, event_for, is_it):
+    """Each payment (up to 3 item cards from the hand of `hand`'s symbols and the leader's card,
+    each converted or not, any of the `discounts` named) of the event `event_for(pay)` is accepted
+    exactly when `allowed` pays `cost` with it; the entries of `legal` that `is_it` picks are one
+    per distinct accepted way at the fewest clovers, each accepted."""
     model = engine.start(Game, setup)
     pool = [({"hand": n + 1}, s) for n, s in enumerate(hand)]
     if leader_holds:
@@ -267,8 +278,7 @@ def test_every_way_to_pay_is_accepted_exactly_when_the_book_allows_it(
         pay = [{**pool[i][0], **({"convert": True} if c else {})} for i, c in items]
         pay += [{"improvement": d + 1} for d in named]
         unnamed = [d for n, d in enumerate(discounts) if n not in named]
-        event = ev("complete_adventure", source="display", index=1, pay=pay)
-        ok, model = accepts(model, event, setup)
+        ok, model = accepts(model, event_for(pay), setup)
         assert ok == allowed(cost, [(pool[i][1], c) for i, c in items],
                              [discounts[d] for d in named], unnamed, clovers), (pay, ok)
         if ok and not named:
@@ -278,7 +288,7 @@ def test_every_way_to_pay_is_accepted_exactly_when_the_book_allows_it(
         return tuple(sorted((hand[e["hand"] - 1] if "hand" in e else e["character"],
                              bool(e.get("convert"))) for e in pay))
     fewest = min((sum(bool(e.get("convert")) for e in pay) for pay in accepted), default=0)
-    events = [e for e in model.legal() if e["type"] == "complete_adventure" and e["index"] == 1]
+    events = [e for e in model.legal() if is_it(e)]
     for event in events:
         engine.apply(engine.start(Game, setup), posted(event))
     listed = [e["pay"] for e in events]

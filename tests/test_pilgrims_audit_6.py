@@ -26,7 +26,7 @@ from tests.test_pilgrims_audit_5 import (
     adventure_phase,
     allowed,
     discount,
-    ways_to_pay,
+    every_payment_checked,
 )
 
 CLOVER_TO_MATCH = in_book("Spend 1 clover token in the Adventure phase to convert an item card's "
@@ -220,32 +220,9 @@ def test_every_way_to_sign_up_with_discounts_is_accepted_exactly_when_the_book_a
     next lists tile B once for each distinct accepted way at the fewest clovers."""
     setup = sign_up_setup(client, cost, [I(s, "star") for s in hand],
                           leader_holds and I(leader_holds, "compass"), discounts, clovers)
-    model = engine.start(Game, setup)
-    pool = [({"hand": n + 1}, s) for n, s in enumerate(hand)]
-    if leader_holds:
-        pool.append(({"character": "leader"}, leader_holds))
-    accepted = []
-    for items, named in ways_to_pay(len(pool), discounts):
-        pay = [{**pool[i][0], **({"convert": True} if c else {})} for i, c in items]
-        pay += [{"improvement": d + 1} for d in named]
-        unnamed = [d for n, d in enumerate(discounts) if n not in named]
-        ok, model = accepts(model, ev("sign_up", tile="B", pay=pay), setup)
-        assert ok == allowed(cost, [(pool[i][1], c) for i, c in items],
-                             [discounts[d] for d in named], unnamed, clovers), (pay, ok)
-        if ok and not named:
-            accepted.append(pay)
-
-    def way(pay):  # two hand cards showing the same symbols are one way to pay
-        return tuple(sorted((hand[e["hand"] - 1] if "hand" in e else e["character"],
-                             bool(e.get("convert"))) for e in pay))
-    fewest = min((sum(bool(e.get("convert")) for e in pay) for pay in accepted), default=0)
-    events = [e for e in model.legal() if e["type"] == "sign_up" and e["tile"] == "B"]
-    for event in events:
-        engine.apply(engine.start(Game, setup), posted(event))
-    listed = [e["pay"] for e in events]
-    assert len({way(pay) for pay in listed}) == len(listed)
-    assert {way(pay) for pay in listed} == {
-        way(pay) for pay in accepted if sum(bool(e.get("convert")) for e in pay) == fewest}
+    every_payment_checked(setup, cost, hand, leader_holds, discounts, clovers,
+                          lambda pay: ev("sign_up", tile="B", pay=pay),
+                          lambda event: event["type"] == "sign_up" and event["tile"] == "B")
 
 
 def test_the_brute_force_reading_refuses_a_needless_conversion():
