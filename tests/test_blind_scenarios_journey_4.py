@@ -7,7 +7,7 @@ never the referee's code."""
 import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from
-from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE, campaign
+from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE, TWO_UPGRADES, campaign
 
 GAME = "journey"
 book = quotes_from(GAME)
@@ -589,3 +589,23 @@ def test_a_lost_quest_and_the_calculator_agree(client):
     assert live["winners"] == calc["winners"] == []
     assert ([player["total"] for player in live["players"]]
             == [player["total"] for player in calc["players"]])
+
+
+# --- Undo across a phase boundary --------------------------------------------------------------
+
+def test_quest_10_part_1_undo_of_the_end_of_turn_puts_the_turn_tokens_back(client):
+    table = guide_quest(client, "q10a", quest_setup={"upgrades": TWO_UPGRADES})
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-3": 5, "gate-4": 9}})
+    for gate in ("gate-3", "gate-4"):
+        table.accepted({"type": "spawn", "player": "p2", "gate": gate, "card": "special",
+                        "name": "Wild Attacks"})
+    before = table.view()
+    table.accepted({"type": "end_turn", "player": "p2"})
+    assert table.view()["state"] != before["state"]
+    undo(table)
+    after = table.view()
+    assert after["state"] == before["state"]
+    assert after["legal"] == before["legal"]

@@ -6,7 +6,14 @@ description only (docs/games/pilgrims.md, GET /api/games/pilgrims), never the re
 import pytest
 
 from tests.api_table import calculated, quotes_from
-from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, NOTES_SPEECH, STAR_LEAF, player
+from tests.test_blind_scenarios_pilgrims import (
+    COMPASS_LEAF,
+    NOTES_SPEECH,
+    STAR_LEAF,
+    cornered,
+    plain_turn,
+    player,
+)
 from tests.test_blind_scenarios_pilgrims_2 import (
     BEAST_STAR,
     WANDERER_NOTES,
@@ -223,3 +230,24 @@ def test_a_reserved_level_ii_card_does_not_count_for_the_c_tile(client):
     scores = table.view("p1")["scores"]
     # Ann: 6, the top quill on C 2, one level II card completed → 1: 9.
     assert scores["players"][0]["total"] == 9
+
+
+def test_undo_of_the_replenish_that_ended_round_2_takes_back_the_display_change(client):
+    table = cornered(client)
+    spaces = {"p1": [[1, 2], [2, 1]], "p2": [[5, 4], [4, 5]]}
+    for round_number in (1, 2):
+        for turn in range(3):
+            for seat in ("p1", "p2"):
+                if (round_number, turn, seat) == (2, 2, "p2"):
+                    continue
+                plain_turn(table, seat, turn + 1, spaces[seat][(round_number + turn) % 2])
+    table.accepted({"type": "move", "player": "p2", "movement": 3, "to": [5, 4],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "gain_clover", "player": "p2"})
+    before = table.view("p1")
+    table.accepted({"type": "replenish", "player": "p2"})
+    assert table.view("p1")["state"]["round"] == 3
+    undo(table)
+    after = table.view("p1")
+    assert after["state"] == before["state"]
+    assert after["state"]["round"] == 2

@@ -160,3 +160,17 @@ def test_the_draft_is_simultaneous_so_moon_picks_before_seeing_what_sun_passed(c
     moon_state = client.get(f"/api/sessions/{table.id}", headers=moon_reads).get_json()
     names = [card_["name"] for card_ in moon_state["state"]["divine"]["moon"]["unplayed"]]
     assert sorted(names) == ["Hadria", "Klar", "Naka"]
+
+
+def test_undo_of_the_start_of_age_two_goes_back_to_the_resolved_age(client):
+    table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)])
+    table.accepted(play("moon", "right", 4, 1, 1))
+    resolved_age = table.view()
+    table.accepted({"type": "begin_age", "player": "sun", "modifier": "least_power",
+                    "quests": [{"feather": 5, "scorpion": -2}, {"feather": 4, "scorpion": 6},
+                               {"feather": -3, "scorpion": 5}]})
+    assert table.view()["state"]["age"] == 2
+    undo(table)
+    after = table.view()
+    assert after["state"] == resolved_age["state"]
+    assert after["phase"] == resolved_age["phase"]

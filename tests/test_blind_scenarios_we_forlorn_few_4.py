@@ -437,3 +437,17 @@ def test_a_game_ended_by_winter_and_the_calculator_agree(client):
     assert live["winners"] == calc["winners"] == []
     assert ([player["total"] for player in live["players"]]
             == [player["total"] for player in calc["players"]])
+
+
+def test_undo_of_the_event_card_that_let_winter_in(client):
+    table = road(client, {"round": 12, "season_deck": 0, "phase": "event", "current": "p2",
+                          "first_player": "p1",
+                          "players": {"p1": {"tile": "A"}, "p2": {"tile": "B"}}})
+    before = table.view()
+    table.accepted({"type": "event_card", "player": "p2", "card": "Quiet Night"})
+    assert table.view()["over"] is True
+    undo(table)
+    after = table.view()
+    assert after["over"] is False
+    assert after["state"] == before["state"]
+    assert after["legal"] == before["legal"]
