@@ -609,3 +609,35 @@ def test_quest_10_part_1_undo_of_the_end_of_turn_puts_the_turn_tokens_back(clien
     after = table.view()
     assert after["state"] == before["state"]
     assert after["legal"] == before["legal"]
+
+
+# --- Quest 6: Kogaiji Defeated by his own attack ------------------------------------------------
+
+def test_quest_6_kogaiji_defeated_by_the_asura_seal_ends_it_before_any_kill(client):
+    # "Hence, the Demon may take regular damage ... Add all this damage up to see if the Demon is
+    # Defeated" - and Quest 6 "ends immediately when Kogaiji or Tripitaka is Defeated", before
+    # Tripitaka may Kill or Cleanse him.
+    gates = [{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3)]
+    table = guide_quest(client, "q6", karma_upgrades="in_position", position={
+        "gates": gates, "demons": ["koorogg", "kogaiji"], "sutras": ["sutra-3"],
+        "villagers": ["villager-1"], "boxes": ["box-1"], "doors": ["door-1", "door-2"],
+        "broken_doors": ["door-3"], "turn": 3,
+        "pilgrims": {"tripitaka": {"hand": ["Asura Seal"], "sutras": 2}}})
+    for pilgrim in ["monkey_king", "monk_sha"]:
+        end(table, pilgrim)
+    act(table, "tripitaka", "play_card", card="Asura Seal", kind="skill", duration="end_of_turn")
+    end(table, "tripitaka")
+    end(table, "cho_hakkai")
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"kogaiji-1": 2, "koorogg-1": 8}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "kogaiji-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "kogaiji-1", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "kogaiji-1",
+                    "target": "tripitaka", "attack_dice": [3, 3], "demon_die": 2,
+                    "condition_damage": 2, "demon_hp": 9})
+    assert result(table) == (True, book("Victory: The Pilgrims must (1) possess 2 Sutra Tokens "
+                                        "and (2) Defeat Kogaiji."))
+    tripitaka = state(table)["pilgrims"]["tripitaka"]
+    assert (tripitaka["hp"], tripitaka["good_karma"], tripitaka["bad_karma"]) == (8, 0, 0)
