@@ -641,3 +641,44 @@ def test_quest_6_kogaiji_defeated_by_the_asura_seal_ends_it_before_any_kill(clie
                                         "and (2) Defeat Kogaiji."))
     tripitaka = state(table)["pilgrims"]["tripitaka"]
     assert (tripitaka["hp"], tripitaka["good_karma"], tripitaka["bad_karma"]) == (8, 0, 0)
+
+
+# --- Every model on the board: Demon Rage, and its undo ----------------------------------------
+
+def test_undo_of_the_spawn_that_began_a_demon_rage(client):
+    # 15 Bull Warriors, 5 Bull Archers, 3 Bullserkers and 2 Bull Generals: every Minion model is
+    # on the board, so a Berrok drawn can be neither placed nor promoted to a Minion.
+    minions = ["berrok"] * 15 + ["bharhaz"] * 5 + ["boof"] * 3 + ["borrack"] * 2
+    table = free_play(client, demons=minions, gates=[{"id": "gate-1"}])
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]},
+                  book("Demon Rage: Players might run out of Demon Miniatures to place on the "
+                       "Game Board when required to spawn new Demons."))
+    before = table.view()
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "rage",
+                    "demons": ["berrok"]})
+    assert table.view()["state"]["rage"] is True
+    undo(table)
+    assert table.view()["state"] == before["state"]
+    assert table.view()["state"]["rage"] is False
+
+
+# --- Nobody able to act in the Pilgrim Phase ---------------------------------------------------
+
+def test_with_every_pilgrim_down_or_paralyzed_the_pilgrim_phase_passes_to_the_demons(client):
+    down = {"hp": 0, "status": "unconscious", "posture": "face_down"}
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "initiative": ORDER, "pilgrim_profiles": PROFILES}, "position": {
+        **LAYOUT, "gates": [{"id": "gate-1"}], "demons": ["berrok"], "turn": 2,
+        "pilgrims": {"monkey_king": down, "monk_sha": down, "cho_hakkai": down,
+                     "tripitaka": {"conditions": [{"name": "Paralyzed", "duration": 2}]}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    view = table.view()
+    assert view["phase"].startswith("demons")
+    assert not [event for event in view["legal"]
+                if event["type"] in ("move", "attack", "rest", "end_activation")]
+    table.refused({"type": "rest", "player": "p2", "pilgrim": "tripitaka"},
+                  book("Demon Phase: Spawn new Demons, then each Demon is activated in turn and "
+                       "completes their actions, before the next Demon activates."))
