@@ -488,9 +488,6 @@ def test_quest_4_a_pilgrim_knocked_out_by_a_red_square_is_the_defeat(client):
 
 # --- A Misfortune with nothing to take ---------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="finding 61: a Misfortune's discard of a Skill Card not "
-                   "held quotes 'Inactive cards are in the Pilgrim's hand...', not the Misfortune "
-                   "FAQ's empty-hand case")
 def test_a_misfortune_discarding_a_skill_card_from_an_empty_hand_discards_nothing(client):
     # "Depending on the situation, some Misfortune Cards may have no or partial effect" - "In
     # these cases, you got lucky!"

@@ -238,3 +238,21 @@ def test_an_unentered_cleanse_ritual_is_taken_as_first_rolled_and_held_to(client
     error = refused(table, cleanse(cleanse_dice=[3]), Q_CLEANSE_ROLL)
     assert "2 dice, not 1" in error["message"]
     table.accepted(cleanse(cleanse_dice=[3, 0]))
+
+
+# == Finding 61: a Misfortune's discard from an empty hand =========================================
+
+def test_a_misfortune_discard_from_an_empty_hand_quotes_the_empty_hand_case(client):
+    """Misfortune Cards: "When you have no Skill Cards in your hand: Discard 1 Skill Card of your
+    choice." — "In these cases, you got lucky! Apply the effect as best you can…". With no Skill
+    Card at all a discard entered was refused quoting "Inactive cards are in the Pilgrim's hand…"
+    (where cards lie); it quotes the empty-hand case. With a card held, a card he does not hold
+    keeps the hand's sentence (test_journey_audit_4)."""
+    table = free_table(client, {"boxes": ["box-1"],
+                                "pilgrims": {MK: {"hand": [], "skills_unknown": 0}}})
+    table.accepted(ev("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Forgetful"))
+    error = refused(table, ev("misfortune", pilgrim=MK, card="Forgetful", discard=["Phase Walk"]),
+                    "When you have no Skill Cards in your hand: Discard 1 Skill Card of your "
+                    "choice.")
+    assert "holds no Skill Card" in error["message"]
+    table.accepted(ev("misfortune", pilgrim=MK, card="Forgetful", discard=[]))

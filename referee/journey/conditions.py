@@ -25,6 +25,7 @@ Q_MISFORTUNE_NOW = ("When you draw the card, apply the effect immediately or as 
 Q_KNOWLEDGE = ("Om Mala of Knowledge: You can still select a new Skill Card, even if you do not have "
                "one to discard (you are very fortunate!).")
 Q_MISFORTUNE_FROM = "Misfortune Cards may be gained when you perform the Meditate Action."
+Q_NO_SKILLS = "When you have no Skill Cards in your hand: Discard 1 Skill Card of your choice."
 Q_ACTIVE_SPENDS = "The active Pilgrim spends their Action Points to make the actions listed below."
 Q_CARD_ANYTIME = ("If a card does not mention a specific time it can be played, it can be played at "
                   "almost any point in the game.")
@@ -105,6 +106,9 @@ class ConditionsMixin:
         not enter counts); with none, the card has no effect ("you got lucky!")."""
         pilgrim = self.pilgrim(event["pilgrim"])
         held, unknown = list(pilgrim["skills"]), pilgrim["skills_unknown"]
+        if event.get("discard") and not held and not unknown:
+            raise self.violation(f"{PILGRIM_NAMES[event['pilgrim']]} holds no Skill Card: the "
+                                 "card has no effect, nothing is discarded.", Q_NO_SKILLS)
         for card in event.get("discard") or []:
             if card in held:
                 held.remove(card)

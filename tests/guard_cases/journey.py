@@ -733,6 +733,12 @@ CASES += [
          ev("misfortune", pilgrim=MK, card="Forgetful", discard=["Flying Nimbus"]), R.Q_HAND,
          "a Misfortune's discard of a Skill Card the Monkey King does not hold",
          [M, ev("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Forgetful")]),
+    Case("misfortune_discards_held",
+         setup({"boxes": ["box-1"], "pilgrims": {MK: {"hand": [], "skills_unknown": 0}}}),
+         ev("misfortune", pilgrim=MK, card="Forgetful", discard=["Flying Nimbus"]),
+         CO.Q_NO_SKILLS, "a Misfortune's discard with no Skill Card in the hand: the Misfortune "
+         "FAQ's own case (no effect)",
+         [M, ev("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Forgetful")]),
     Case("skill_selected",
          setup({"pilgrims": {MK: {"hand": ["Phase Walk"], "fortune": ["Om Mala of Knowledge"]}}}),
          ev("play_card", pilgrim=MK, card="Om Mala of Knowledge", kind="fortune",
