@@ -109,8 +109,6 @@ def test_the_card_kept_in_the_draft_is_hidden_from_the_opponent(client):
     assert sorted(names) == ["?", "Eradan", "Pentha"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 62: a spectator's log names the Divine cards each "
-                   "player passed in the draft, which the spectator's state hides")
 def test_a_spectator_learns_no_divine_card_from_the_draft(client):
     table = from_the_draft(client)
     table.accepted({"type": "draft_divine", "player": "sun", "kept": "Prophet",
@@ -138,8 +136,6 @@ def test_a_face_down_divine_card_shows_its_back_but_not_its_name(client):
         assert "Pentha" not in repr(read["last_event"])
 
 
-@pytest.mark.xfail(strict=True, reason="finding 63: the draft is simultaneous, yet Moon's seat reads "
-                   "the cards Sun passed before Moon has picked")
 def test_the_draft_is_simultaneous_so_moon_picks_before_seeing_what_sun_passed(client):
     # "Players simultaneously select 1 card to keep, passing the other 2 to their opponent."
     table = from_the_draft(client)

@@ -1144,13 +1144,21 @@ class Game(Referee):
                     known.append(card["name"])
             state["divine"][side]["unplayed"] = [{"name": name} for name in known] + \
                 [{"name": "?"} for _ in range(len(held) - len(known))]
-            if state["draft"][side]:  # the passed cards went to `seat`; nobody else saw them
-                passed = state["draft"][side]["passed"]
-                state["draft"][side] = {"kept": "?",
-                                        "passed": passed if seat else ["?"] * len(passed)}
+            if state["draft"][side]:
+                state["draft"][side] = self._draft_seen_by(state["draft"][side], seat)
             state["seen"][side] = [list(target) for target in state["seen"][side]]
         state["live"] = self.standings(seat)
         return state
+
+    def _draft_seen_by(self, draft: dict, seat: str | None) -> dict:
+        """The other player's draft as `seat` sees it: the kept card never; the 2 passed cards
+        once `seat` has drafted too ("Players simultaneously select 1 card to keep, passing the
+        other 2 to their opponent." — they reach `seat`'s hand, nobody else's, and `seat` picks
+        without knowing them); a spectator neither."""
+        passed = draft["passed"]
+        if seat is None or self.G["draft"][seat] is None:
+            passed = ["?"] * len(passed)
+        return {"kept": "?", "passed": list(passed)}
 
     def visible_event(self, event: dict, seat: str | None) -> dict:
         if event.get("player") == seat:
@@ -1160,7 +1168,7 @@ class Game(Referee):
         if kind == "hand":
             shown["cards"] = [{"hidden": True}] * len(event.get("cards", []))
         elif kind == "draft_divine":
-            shown["kept"] = "?"
+            shown.update(self._draft_seen_by(event, seat))
         elif kind == "play":
             if "drawn" in shown:
                 shown["drawn"] = [{"hidden": True}] * len(event["drawn"])
