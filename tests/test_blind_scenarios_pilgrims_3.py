@@ -251,3 +251,23 @@ def test_undo_of_the_replenish_that_ended_round_2_takes_back_the_display_change(
     after = table.view("p1")
     assert after["state"] == before["state"]
     assert after["state"]["round"] == 2
+
+
+def test_a_cross_retires_a_participating_companion_not_another(client):
+    # "They show the number of participating companion cards the player must retire when
+    # completing the adventure."
+    beasts_only = {"level": 1, "points": 4, "party": ["beast"], "crosses": 1, "cost": ["leaf"]}
+    display = [beasts_only, {"level": 1}, {"level": 1}, {"level": 2}, {"level": 2}]
+    table = at_table(client, {"hand": [STAR_LEAF],
+                              "party": [{"card": BEAST_STAR}, {"card": WANDERER_NOTES}]},
+                     display=display)
+    moved_and_clover(table)
+    table.refused({"type": "complete_adventure", "player": "p1", "source": "display",
+                   "index": 1, "pay": [{"hand": 1}], "companions": [1], "retire": [2]},
+                  book("They show the number of participating companion cards the player must "
+                       "retire when completing the adventure."))
+    table.accepted({"type": "complete_adventure", "player": "p1", "source": "display",
+                    "index": 1, "pay": [{"hand": 1}], "companions": [1], "retire": [1]})
+    ann = player(table, "p1")
+    assert [entry["card"] for entry in ann["party"]] == [WANDERER_NOTES]
+    assert ann["retired"] == [BEAST_STAR]
