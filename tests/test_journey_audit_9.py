@@ -6,8 +6,14 @@ in-process). Each scenario quotes its rule in its docstring. Findings are record
 docs/games/journey.md ("Independent audit, ninth round").
 """
 
-import pytest
+import copy
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import BadRequest, RuleViolation
+from tests.test_journey import Table
 from tests.test_journey_audit_6 import free_table
 from tests.test_journey_quests_audit import Q7_PEACH, ev, maintenance, refused, start, state
 from tests.test_journey_quests_audit_2 import Q7_LATER
@@ -94,6 +100,54 @@ def test_a_card_named_with_no_bonus_entered_is_a_400(client):
     """A bonus named with no amount is malformed: a 400 naming `extra_damage`, nothing written."""
     table = free_table(client, {"demons": ["berrok"], "pilgrims": {MK: IN_PLAY}})
     bad_request(table, attack(bonus_from=[CARD], **MISS), "event.extra_damage")
+
+
+@settings(max_examples=40, deadline=None)
+@given(bonus=st.integers(0, 4), named=st.lists(st.sampled_from(["In Play", "Corruption", "Used",
+                                                               "Elsewhere"]),
+                                               max_size=3, unique=True),
+       used=st.booleans())
+def test_a_bonus_is_added_exactly_when_every_card_named_is_in_effect(bonus, named, used):
+    """Property, both sentences: an Attack's `extra_damage` and a Cleanse's `cleanse_bonus` are
+    accepted — and added — exactly when no bonus is entered with nothing named, or a bonus is
+    entered with every card named in effect: "In Play" in the Monk Sha's playing area,
+    "Corruption" among the Monkey King's Corruption Cards, "Used" when it is used in the event
+    (`cards`); "Elsewhere" is in effect nowhere. Otherwise refused with the sentence (unnamed or
+    not in effect) or a 400 (named with no amount); a refusal changes nothing."""
+    cards = [{"pilgrim": MK, "card": "Used", "timing": "before_trigger", "played": "before_roll"}]
+    in_effect = {"In Play", "Corruption"} | ({"Used"} if used else set())
+    fine = (not named) if bonus == 0 else bool(named) and set(named) <= in_effect
+    for kind in ("attack", "cleanse"):
+        table = Table({"demons": ["berrok"], "pilgrims": {
+            MK: {"corruption": ["Corruption"], "hand": ["Used"]},
+            "monk_sha": {"in_play": [{"card": "In Play", "duration": "continuous"}]}}})
+        table.do("maintenance")
+        roll = {"attack_dice": [1, 0], "pilgrim_die": 0, "weapon_damage": 0}  # 1 of the 4 HP
+        fields = {"cards": cards} if used else {}
+        if bonus:
+            fields["extra_damage" if kind == "attack" else "cleanse_bonus"] = bonus
+        if named:
+            fields["bonus_from"] = named
+        if kind == "cleanse":
+            table.do("attack", pilgrim=MK, targets=["berrok-1"], **{**roll, "attack_dice": [3, 3]})
+        before = copy.deepcopy(table.G)
+        try:
+            if kind == "attack":
+                table.do("attack", pilgrim=MK, targets=["berrok-1"], **roll, **fields)
+            else:
+                table.do("resolve_defeat", pilgrim=MK, choice="cleanse", cleanse_dice=[0, 0],
+                         **fields)
+        except (RuleViolation, BadRequest) as refusal:
+            assert not fine, refusal
+            assert isinstance(refusal, BadRequest) == (bonus == 0 and bool(named))
+            assert table.G == before
+            continue
+        assert fine
+        # 1 rolled (attack) or 0 (cleanse, Soul Power 2): the bonus alone decides the outcome
+        if kind == "attack":
+            assert (table.G["pending"] is not None) == (1 + bonus >= 4)
+        else:
+            assert ("berrok-1" not in table.G["demons"]) == (bonus >= 2)
 
 
 def defeated_berrok(client, pilgrims=None):
