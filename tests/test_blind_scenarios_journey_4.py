@@ -679,3 +679,29 @@ def test_with_every_pilgrim_down_or_paralyzed_the_pilgrim_phase_passes_to_the_de
     table.refused({"type": "rest", "player": "p2", "pilgrim": "tripitaka"},
                   book("Demon Phase: Spawn new Demons, then each Demon is activated in turn and "
                        "completes their actions, before the next Demon activates."))
+
+
+# --- Quest 2's Heroic Victory, every part -------------------------------------------------------
+
+def test_quest_2_heroic_victory_with_a_gate_sealed_and_both_karmas_reached(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+        "quest_setup": {"happened": {"good_karma_10": ["monk_sha"],
+                                     "bad_karma_10": ["monkey_king"]}}},
+        "position": {
+            "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": [],
+            "villagers": ["villager-1"], "wells": ["well-1"], "demons": ["berrok"], "turn": 2,
+            "pilgrims": {"cho_hakkai": {"hp": 0, "status": "unconscious", "posture": "side"},
+                         "monkey_king": {"sutras": 2}, "tripitaka": {"sutras": 1}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    end(table, "monkey_king")
+    end(table, "monk_sha")
+    act(table, "tripitaka", "revive", target="cho_hakkai", hp=2, chi=2)
+    act(table, "tripitaka", "close_gate", gate="gate-1")
+    assert result(table)[0] is False
+    act(table, "cho_hakkai", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    act(table, "cho_hakkai", "resolve_defeat", choice="kill", reward=1)
+    assert result(table) == (True, book(
+        "Heroic Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) seal at least 1 Gate, (3) "
+        "possess at least 2 Sutra Tokens, (4) a Pilgrim must advance to 10 Good Karma and (5) a "
+        "Pilgrim must advance to 10 Bad Karma."))
