@@ -7,7 +7,7 @@ referee's code."""
 import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from
-from tests.test_blind_scenarios_we_forlorn_few import TOOL_BOX, TRAVELERS
+from tests.test_blind_scenarios_we_forlorn_few import HOLSTER, PISTOL, TOOL_BOX, TRAVELERS
 from tests.test_blind_scenarios_we_forlorn_few_3 import ROAD
 
 GAME = "we-forlorn-few"
@@ -451,3 +451,17 @@ def test_undo_of_the_event_card_that_let_winter_in(client):
     assert after["over"] is False
     assert after["state"] == before["state"]
     assert after["legal"] == before["legal"]
+
+
+# --- A Storage card discarded with its load ----------------------------------------------------
+
+def test_an_event_card_discarding_the_holster_discards_the_pistol_on_it(client):
+    # "Q: What if I am required to discard a Storage card that currently has another Equipment
+    # card on it? A: In this instance, both cards would be discarded."
+    table = road(client, {"round": 3, "season_deck": 9, "phase": "event", "current": "p1",
+                          "players": {"p1": {"tile": "A",
+                                             "equipment": [{**HOLSTER, "stored": [PISTOL]}]},
+                                      "p2": {"tile": "B"}}})
+    table.accepted({"type": "event_card", "player": "p1", "card": "Broken Axle",
+                    "lose": {"equipment": ["Holster"]}})
+    assert board(table, "p1")["equipment"] == []
