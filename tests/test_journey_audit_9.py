@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 from referee.core import BadRequest, RuleViolation
 from tests.test_journey import Table
 from tests.test_journey_audit_6 import free_table
-from tests.test_journey_quests_audit import Q7_PEACH, ev, maintenance, refused, start, state
+from tests.test_journey_quests_audit import (
+    Q7_PEACH,
+    activate_until,
+    end_activations,
+    ev,
+    maintenance,
+    refused,
+    start,
+    state,
+)
 from tests.test_journey_quests_audit_2 import Q7_LATER
 
 
@@ -310,3 +319,22 @@ def test_a_misfortune_discard_from_an_empty_hand_quotes_the_empty_hand_case(clie
                     "choice.")
     assert "holds no Skill Card" in error["message"]
     table.accepted(ev("misfortune", pilgrim=MK, card="Forgetful", discard=[]))
+
+
+# == Bad input: a Demon's option without its Actions ===============================================
+
+def test_a_demon_option_without_its_actions_is_a_400_in_quest_4(client):
+    """Found by a schema-driven random sweep: in Quest 4, a `demon_options` for Kogaiji with an
+    option that lists no `actions` was a 500 (KeyError in the Quest's "…he will not move from
+    behind his desk…" check, which runs before the core's own 400). Every option now requires
+    its `actions` in the event's schema: a 400 naming the option, nothing written."""
+    table = start(client, "q4")
+    maintenance(table)
+    end_activations(table)
+    activate_until(table, "kogaiji-1")
+    seq = table.seq
+    response = table.send(ev("demon_options", demon="kogaiji-1", options=[
+        {"targets": ["tripitaka"], "squares": 0}]))
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("event.options"), response.get_json()
+    assert table.seq == seq

@@ -339,9 +339,6 @@ class DemonMixin:
     def options_within_ap(self, event):
         ap = self.demon_ap()
         for n, option in enumerate(event["options"], 1):
-            if not option.get("actions"):
-                raise BadRequest("an option lists the Demon's Actions in order",
-                                 f"event.options[{n - 1}].actions")
             if len(option["actions"]) > ap:
                 return f"Option {n} uses {len(option['actions'])} Action Points; the Demon has {ap}."
             if ("attack" in option["actions"]) != bool(option.get("targets")):

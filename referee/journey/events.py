@@ -84,6 +84,7 @@ DEMON_OPTION = {
                      "description": "its path goes through a wall, closed door, Miniature or "
                                     "Token (Phase March), ends on one, or crosses a purple line"},
     },
+    "required": ["actions"],
     "additionalProperties": False,
 }
 
