@@ -705,3 +705,22 @@ def test_quest_2_heroic_victory_with_a_gate_sealed_and_both_karmas_reached(clien
         "Heroic Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) seal at least 1 Gate, (3) "
         "possess at least 2 Sutra Tokens, (4) a Pilgrim must advance to 10 Good Karma and (5) a "
         "Pilgrim must advance to 10 Bad Karma."))
+
+
+# --- Quest 10 Part 1: a Sutra held by a Pilgrim who is down ------------------------------------
+
+def test_quest_10_part_1_a_sutra_held_by_an_unconscious_pilgrim_still_counts(client):
+    # "The Pilgrims must have all 4 Sutra Tokens between them" - Monk Sha is down, not Killed.
+    table = guide_quest(client, "q10a", karma_upgrades="in_position", position={
+        "gates": [{"id": "gate-1"}, {"id": "gate-2", "status": "inactive"}, {"id": "gate-3"},
+                  {"id": "gate-4"}],
+        "boxes": ["box-1", "box-2", "box-3"], "broken_doors": ["bd-1", "bd-2", "bd-3"],
+        "villagers": [], "sutras": [], "demons": ["berrok"], "turn": 6,
+        "pilgrims": {"monkey_king": {"sutras": 2}, "cho_hakkai": {"sutras": 1},
+                     "monk_sha": {"sutras": 1, "hp": 0, "status": "unconscious",
+                                  "posture": "face_down"}}})
+    act(table, "monkey_king", "move", steps=3)
+    act(table, "monkey_king", "fiery_bridge")
+    assert result(table) == (True, book(
+        "Heroic Victory: The Pilgrims must have all 4 Sutra Tokens between them and then 1 "
+        "Pilgrim steps onto the Fiery Bridge."))
