@@ -112,12 +112,14 @@ def test_calculator_nobody_arrived_nobody_wins(client):
     assert [p["total"] for p in answer["players"]] == [0, 2]
 
 
-def test_calculator_tiles_to_go_beyond_the_crossing_is_refused(client):
-    """A Traveler is at most the whole crossing away from Newhaven (at Cedar Falls): 6 to go on a
-    crossing of 4 cannot be on the board — a 400 naming the field."""
+def test_calculator_tiles_to_go_beyond_the_crossing_counts_none_crossed(client):
+    """A Traveler may be farther from Newhaven than Cedar Falls is once a Season card removed tiles
+    (the way round is longer; session 12 — this was a 400 that read "at most the whole crossing
+    away"): 6 to go on a crossing of 4 is 0 tiles crossed, as the live standings count it."""
     r = calculate(client, 4, {"name": "Ann", "status": "traveler", "tiles_to_go": 6})
-    assert r.status_code == 400, r.get_json()
-    assert r.get_json()["error"]["field"] == "players[0].tiles_to_go"
+    assert r.status_code == 200, r.get_json()
+    line = r.get_json()["players"][0]["breakdown"][0]
+    assert (line["points"], line["counts"]) == (0, "6 tile(s) to go")
 
 
 # ---------------------------------------------------------------- the standings at the table

@@ -7,7 +7,12 @@ Each docstring quotes its rule."""
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from referee.core import engine
+from referee.we_forlorn_few import Game, scoring
+from referee.we_forlorn_few.board import distances
 from tests.api_table import quotes_from
 from tests.test_we_forlorn_few_audit import TERRAIN, Table, board, position
 from tests.test_we_forlorn_few_audit_5 import listed
@@ -290,3 +295,67 @@ def test_a_value_contradicting_the_one_entered_is_a_400(client):
                 "values": {"Pistol": 1}})
     assert r.status_code == 400
     assert r.get_json()["error"]["field"] == "event.values.Pistol"
+
+
+# ---------------------------------------------------------------- a property: the calculator agrees
+
+
+STATUSES_AT = {"traveler": ["CF", "A1", "A2", "B2", "X"], "ravenous": ["CF", "A1", "A2", "B2", "X"],
+               "out": [None], "arrived": ["NH"]}
+
+
+@settings(max_examples=60, deadline=None)
+@given(removed=st.booleans(),
+       others=st.lists(st.tuples(st.sampled_from(sorted(STATUSES_AT)), st.integers(0, 4),
+                                 st.integers(1, 4)), max_size=3),
+       first_tile=st.integers(0, 4), first_companions=st.integers(1, 4))
+def test_the_calculator_agrees_with_the_live_standings_on_any_table(removed, others, first_tile,
+                                                                    first_companions):
+    """On the SPUR terrain, B1 removed or not (X then has no way left to Newhaven), with Players
+    anywhere a position allows (a Traveler first, then any mix of Travelers, Ravenous Players, Players
+    out and Players in Newhaven in the order listed), the calculator given what a table reads off the
+    board (the crossing, each status, tiles to go or cut off, Companions, arrival order) gives every
+    Player the total and progress line the live standings give, and the same winner."""
+    terrain = [{**tile, "removed": removed and tile["name"] == "B1"} for tile in SPUR]
+    players = {"p1": {"status": "traveler", "tile": STATUSES_AT["traveler"][first_tile],
+                      "companions": first_companions}}
+    for n, (status, at, companions) in enumerate(others, start=2):
+        tiles = STATUSES_AT[status]
+        board_of = {"status": status, "tile": tiles[at % len(tiles)]}
+        if status == "traveler":
+            board_of["companions"] = companions
+        if status == "ravenous":
+            board_of["hunger"] = 1
+        players[f"p{n}"] = board_of
+    arrivals = [seat for seat, b in players.items() if b["status"] == "arrived"]
+    names = ["Ann", "Bob", "Cleo", "Dan"][:len(players)]
+    body = {"game": "we-forlorn-few", "players": names,
+            "options": {"terrain": terrain, "game_ends_at": "all_journeys"},
+            "position": {"phase": "season", "round": 2, "season_deck": 9, "players": players,
+                         "arrivals": arrivals}}
+    model = engine.start(Game, engine.check_setup(Game, body))
+    live = model.scores()
+    tiles = model.G["tiles"]
+    to_newhaven = distances(tiles, "NH")
+    tallies = {"crossing": to_newhaven["CF"], "players": []}
+    for seat, name in zip(players, names, strict=True):
+        board_of = model.G["players"][seat]
+        given = {"name": name, "status": board_of["status"]}
+        if board_of["status"] in ("traveler", "ravenous"):
+            if board_of["tile"] in to_newhaven:
+                given["tiles_to_go"] = to_newhaven[board_of["tile"]]
+            else:
+                given["cut_off"] = True
+        if board_of["status"] == "traveler":
+            given["companions"] = board_of["companions"]
+        if board_of["status"] == "arrived" and len(arrivals) > 1:
+            given["arrived"] = arrivals.index(seat) + 1
+        tallies["players"].append(given)
+    calculated = scoring.score(tallies)
+    for mine, theirs in zip(calculated["players"], live["players"], strict=True):
+        assert mine["total"] == theirs["total"], (mine, theirs)
+        line, live_line = mine["breakdown"][0], theirs["breakdown"][0]
+        assert (line["label"], line["points"], line["rule"]) == \
+            (live_line["label"], live_line["points"], live_line["rule"])
+        assert live_line["counts"].startswith(line["counts"])
+    assert calculated["winners"] == live["winners"]

@@ -176,10 +176,6 @@ def score(tallies: dict) -> dict:
     first = arrival_order(tallies)
     players = []
     for n, given in enumerate(tallies["players"]):
-        if given.get("tiles_to_go", 0) > crossing:
-            raise BadRequest(f"the crossing is {crossing} tiles: nobody on the board is "
-                             f"{given['tiles_to_go']} tiles from Newhaven",
-                             f"players[{n}].tiles_to_go")
         if given.get("tiles_to_go") == 0 and given["status"] != ARRIVED:
             raise BadRequest("0 tiles to go is Newhaven: a Traveler there has arrived (a "
                              "Ravenous one cannot move onto it)", f"players[{n}].tiles_to_go")
