@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.core import engine
 from referee.pilgrims import Game
-from tests.test_pilgrims_audit import C, I, M, ev, example_setup, in_book, me, start, two
+from tests.test_pilgrims_audit import DISPLAY, C, I, M, ev, example_setup, in_book, me, start, two
 
 ANY_ORDER = in_book('If the card has multiple (divided by the line with "+"), the player uses them '
                     'in any order.')
@@ -225,3 +225,39 @@ def test_a_companion_entered_with_no_abilities_lists_none_once_activated(client)
     table.accepted(ev("activate", character=1, hand=1))
     assert abilities_listed(table) == set()
     table.refused(ev("ability", kind="gain clover"), PERFORM)
+
+
+# -- the leader never leaves the party ------------------------------------------------------------
+
+LEADER_STAYS = in_book("The leader is a player's starting character, and never leaves the party.")
+FULL = [M(C(["beast"], ["star"])), M(C(["wanderer"], ["star"])), M(C(["scoundrel"], ["notes"]))]
+
+
+def test_the_leader_named_to_make_room_for_a_fourth_companion_is_refused(client):
+    """ "If they would gain another companion card, the player must retire an old one to free up
+    space." — naming the leader could not be entered at all (`retire` took a party place only, a
+    400); it is refused with "The leader is a player's starting character, and never leaves the
+    party.", and retiring companion 1 instead is accepted."""
+    table = start(client, {"players": two({"party": FULL})})
+    move = ev("move", movement=1, to=[2, 2], card=C(["nobleheart"], ["compass"]))
+    table.refused({**move, "retire": "leader"}, LEADER_STAYS)
+    table.accepted({**move, "retire": 1})
+    assert [m["card"]["types"] for m in me(table)["party"]] == [["wanderer"], ["scoundrel"],
+                                                                 ["nobleheart"]]
+
+
+def test_the_leader_named_for_an_adventures_cross_is_refused(client):
+    """ "2. If there are one or more cross symbols in the party requirement, retire one companion
+    card from the party for each cross symbol." — the leader named for the cross is refused with
+    the leader's sentence (not the participating-companions one); the beast is accepted."""
+    card = {"level": 1, "points": 2, "party": ["beast"], "cost": ["fist"], "crosses": 1,
+            "clovers": 0}
+    table = start(client, {"phase": "activate", "turn": {"activated": True},
+                           "display": [card, *DISPLAY[1:]],
+                           "players": two({"movement": [1], "hand": [I("fist", "star")],
+                                           "party": [M(C(["beast"], ["star"]))]})})
+    complete = ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}],
+                  companions=[1])
+    table.refused({**complete, "retire": ["leader"]}, LEADER_STAYS)
+    table.accepted({**complete, "retire": [1]})
+    assert me(table)["party"] == []

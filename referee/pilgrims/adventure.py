@@ -25,6 +25,7 @@ Q_COMPANIONS_NEEDED = ("Symbols in this box indicate companions a player needs t
                        "party to complete the adventure card.")
 Q_PARTICIPATING = ("They show the number of participating companion cards the player must retire "
                    "when completing the adventure.")
+Q_LEADER_STAYS = ("The leader is a player's starting character, and never leaves the party.")
 Q_ONE_QUILL_SPACE = "There must also be at least one empty quill space on the public quest tile."
 Q_NOT_TWICE = "A player can't sign up twice on the same tile."
 Q_AT_MOST_TWO = ("Each player has 2 quill tokens. Thus, players can sign up for, at most, two "
@@ -221,6 +222,9 @@ class AdventureMixin:
                                  Q_CLOVER_TYPE)
         retire = event.get("retire", [])
         crosses = card.get("crosses", 0)
+        if "leader" in retire:
+            raise self.violation("The leader does not retire: retire participating companions.",
+                                 Q_LEADER_STAYS)
         if len(retire) != crosses or any(r not in companions for r in retire):
             raise self.violation(f"Retire {crosses} of the participating companions (one per "
                                  "cross).", Q_PARTICIPATING)

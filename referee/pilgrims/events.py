@@ -41,8 +41,9 @@ OVER = {"type": "array", "maxItems": 6, "items": SPACE,
         "description": "the spaces the movement diagram passes over, only for a move that is not "
                        "along a row, column or diagonal (the rulebook does not print the "
                        "diagrams; on a line the referee works them out)"}
-RETIRE = {"type": "integer", "minimum": 1, "maximum": 8,
-          "description": "the companion retired to make room (place in the party)"}
+RETIRE = {"oneOf": [{"const": "leader"}, {"type": "integer", "minimum": 1, "maximum": 8}],
+          "description": "the companion retired to make room (place in the party; naming the "
+                         "leader is refused by the rules)"}
 
 
 EVENT_TYPES = {
@@ -160,7 +161,7 @@ EVENT_TYPES = {
                                       "description": "companions whose type is converted (2 "
                                                      "clovers each)"},
                     "retire": {"type": "array", "maxItems": 4, "uniqueItems": True,
-                               "items": {"type": "integer", "minimum": 1, "maximum": 8}}},
+                               "items": RETIRE}},
         required=("source", "index"),
         example={"type": "complete_adventure", "player": "p1", "source": "display", "index": 1,
                  "pay": [{"hand": 1}], "companions": [1], "retire": []}),

@@ -49,6 +49,7 @@ from .adventure import (
     Q_CLOVER_TO_MATCH,
     Q_CLOVER_TYPE,
     Q_CLOVER_WISELY,
+    Q_LEADER_STAYS,
     Q_ONE_ADVENTURE,
     AdventureMixin,
 )
@@ -708,7 +709,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         player["party"].append({"card": companion, "holds": None})
         self.effect(f"{describe(companion)} joins the party.", Q_PARTY)
 
-    def retire(self, player, place: int) -> None:
+    def retire(self, player, place: int | str) -> None:
+        if place == "leader":
+            raise self.violation("The leader does not retire: retire a companion.", Q_LEADER_STAYS)
         member = self.character(player, place)
         self.renumber_activations(player["party"].index(member) + 1, len(player["retired"]) + 1)
         player["party"].remove(member)

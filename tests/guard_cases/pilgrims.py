@@ -27,6 +27,7 @@ from referee.pilgrims.adventure import (
     Q_COMPLETED,
     Q_DISCOUNT,
     Q_DISCOUNT_UNCONVERTED,
+    Q_LEADER_STAYS,
     Q_NO_PARTY_REQUIREMENT,
     Q_NOT_TWICE,
     Q_ONE_ADVENTURE,
@@ -442,6 +443,10 @@ CASES += [
     Case("join_party (a fourth companion)", setup({"players": seats({"party": FULL_PARTY})}),
          ev("move", movement=1, to=[2, 2], card=BEAST),
          Q_PARTY_LIMIT, "a fourth companion with no companion retired: up to 3, else retire one"),
+    Case("retire (the leader)", setup({"players": seats({"party": FULL_PARTY})}),
+         ev("move", movement=1, to=[2, 2], card=BEAST, retire="leader"),
+         Q_LEADER_STAYS, "the leader named to make room for a fourth companion: the leader never "
+                         "leaves the party"),
     Case("extra_spaces (no improvement)", setup({"players": seats()}),
          ev("move", movement=1, diagram_to=[1, 2], to=[1, 3], card=BEAST),
          Q_EXTRA_SPACE, "a space beyond the diagram without a 'move 1 more space' improvement"),
