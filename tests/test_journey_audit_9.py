@@ -159,6 +159,18 @@ def test_a_bonus_is_added_exactly_when_every_card_named_is_in_effect(bonus, name
             assert ("berrok-1" not in table.G["demons"]) == (bonus >= 2)
 
 
+def test_a_card_used_with_its_own_bonus_is_not_named_again(client):
+    """A card used in the Attack carries its own bonus (`cards[].damage`); naming it again for
+    `extra_damage` would add it twice: a 400 naming `bonus_from`. Used without its own bonus, it
+    may be named."""
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": {MK: {"hand": [CARD]}}})
+    used = {"pilgrim": MK, "card": CARD, "timing": "before_trigger", "played": "before_roll"}
+    bad_request(table, attack(extra_damage=2, bonus_from=[CARD], cards=[{**used, "damage": 2}],
+                              **MISS), "event.bonus_from")
+    table.accepted(attack(extra_damage=2, bonus_from=[CARD], cards=[used], **MISS))
+    assert state(table)["pending"]["demon"] == "berrok-1"
+
+
 def defeated_berrok(client, pilgrims=None):
     table = free_table(client, {"demons": ["berrok"], "pilgrims": pilgrims or {}})
     table.accepted(attack(**HIT))

@@ -399,6 +399,11 @@ class CombatMixin:
         if named and not event.get(field):
             raise BadRequest(f"bonus_from names the cards that give the {what}: enter it",
                              f"event.{field}")
+        own = {"extra_damage": "damage", "cleanse_bonus": "cleanse"}[field]
+        counted = [c["card"] for c in event.get("cards") or [] if own in c and c["card"] in named]
+        if counted:
+            raise BadRequest(f"{counted[0]}'s bonus is entered with it in cards ({own}): it is not "
+                             f"named again for {field}", "event.bonus_from")
         if event.get(field, 0) > unnamed and not named:
             return (f"{event[field] - unnamed} {what} with no card named: name the card or skill "
                     "in effect that gives it (bonus_from).")
