@@ -28,7 +28,8 @@ from referee.core.rules import BadRequest, RuleViolation
 from referee.pillars_of_fate import Game
 from referee.pillars_of_fate.rules import DIVINE_NAMES, MODIFIERS, OPTIONS
 from tests.api_table import calculated, quotes_from
-from tests.test_pillars_of_fate_audit import C, D, Q, Table
+from tests.guard_cases.pillars_of_fate import filled
+from tests.test_pillars_of_fate_audit import C, D, Q, Table, position
 
 in_book = quotes_from("pillars-of-fate")
 ALTERNATE = in_book("During each Age, players alternate turns, strategically placing cards from "
@@ -443,3 +444,77 @@ def test_legal_lists_exactly_what_the_referee_accepts(seed):
         checked += 1
         engine.apply(model, fill_open(rng.choice(list(listed.values())), rng))
     assert model.game_over and checked > 20
+
+
+# == 4. The book's silences S3 and S4 (this session's question writer) ============================
+
+INVICTUS = in_book("Invictus - If this card is played first in your lane, it is just a 0 card, it "
+                   "does not copy your opponents card. Invictus copies the suit and power of a "
+                   "card above it in your lane.")
+DOUBLED = in_book("Each first card played will have its power doubled.")
+
+
+def invictus_center(modifier: str, options: dict) -> dict:
+    """A full Age I: Sun's center is a 3 with a feather, Invictus (copying it, the only card
+    above) and a blank; Moon's a 1, a 4 and a blank, Moon's first card played after Sun's."""
+    side = {"quest": Q(0, 0), "pillar": "sun", "sun": [C(2, s=1)], "moon": [C(1)]}
+    center = {"quest": Q(2, 0), "first": "sun", "sun": [C(3, f=1), D("Invictus")],
+              "moon": [C(1), C(4)]}
+    age = filled({"modifier": modifier, "lanes": {"left": side, "center": center,
+                                                  "right": dict(side)}}, options)
+    return {"ages": [age], "options": options}
+
+
+@pytest.mark.parametrize(("modifier", "reading", "sun_power", "sun_feathers"), [
+    ("double_power", "own_values", 6 + 3, 2), ("double_power", "modified", 6 + 6, 2),
+    ("no_power", "own_values", 0 + 3, 2), ("no_power", "modified", 0 + 0, 2),
+    ("double_suit", "modified", 3 + 3, 4), ("no_suit", "own_values", 3 + 3, 1),
+])
+def test_invictus_copying_the_doubled_first_card_is_a_table_ruling(client, modifier, reading,
+                                                                  sun_power, sun_feathers):
+    """S4: "Invictus copies the suit and power of a card above it in your lane." against "Each
+    first card played will have its power doubled." (and the other first-card modifiers): the book
+    does not say whether the copy takes the modifier's change. Ruling `invictus_first_card`:
+    'own_values' (default — the modifier names the first card played, and Invictus is not it) or
+    'modified'. Sun's center: a 3 with a feather first, then Invictus copying it."""
+    answer = calculated(client, "pillars-of-fate",
+                        invictus_center(modifier, {"invictus_first_card": reading}))
+    center = answer["ages"][0]["lanes"][1]
+    assert center["power"]["sun"] == sun_power
+    assert center["feathers"]["sun"] == sun_feathers
+
+
+def test_invictus_copying_another_card_or_under_lane_first_is_not_changed(client):
+    """Under 'modified', Invictus copies the modifier's change only from a card it changed: not
+    from Sun's second card, and not from Sun's first when, under `first_card: lane_first`, Moon
+    played the lane's first card (face down, so Sun's 3 took the pillar)."""
+    second = invictus_center("double_power", {"invictus_first_card": "modified"})
+    center = second["ages"][0]["lanes"]["center"]
+    center["sun"][:3] = [C(3, f=1), C(4), D("Invictus", copies=2)]  # copies the 4
+    answer = calculated(client, "pillars-of-fate", second)
+    assert answer["ages"][0]["lanes"][1]["power"]["sun"] == 6 + 4 + 4
+    moon_first = invictus_center("double_power", {"invictus_first_card": "modified",
+                                                  "first_card": "lane_first"})
+    center = moon_first["ages"][0]["lanes"]["center"]
+    center.update(first="moon", pillar="sun")
+    center["moon"][0] = C(5, face="down")
+    answer = calculated(client, "pillars-of-fate", moon_first)
+    assert answer["ages"][0]["lanes"][1]["power"] == {"sun": 3 + 3, "moon": 10 + 4}
+
+
+def test_invictus_ruling_in_a_game_matches_the_calculator(client):
+    """The same in play: Sun's 3 first in the double-power center, then Sun's Invictus there — the
+    live lane as Sun's phone reads it doubles the copy only under 'modified'. The ruling cites both
+    sentences."""
+    for reading, power in (("own_values", 6 + 3), ("modified", 6 + 6)):
+        lanes = {"center": {"quest": Q(2, 0), "pillar": "sun", "sun": [C(3, f=1)],
+                            "moon": [C(5)]}}
+        table = Table(client, position(lanes, turn="sun", modifier="double_power",
+                                       divine={"sun": [{"name": "Invictus"}], "moon": []}),
+                      invictus_first_card=reading)
+        table.ok(type="play", player="sun", lane="center", face="up", divine="Invictus",
+                 power=0, feathers=0, scorpions=0)
+        assert table.live("center", "sun")["power"]["sun"] == power
+    option = client.get("/api/games/pillars-of-fate").get_json()["options"]["invictus_first_card"]
+    quotes = [citation["quote"] for citation in option["rules"]]
+    assert INVICTUS in quotes and DOUBLED in quotes

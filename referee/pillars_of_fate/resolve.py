@@ -194,27 +194,36 @@ class Resolver:
         if lane["name"] == "center" and self.modifier in FIRST_CARD_MODIFIERS and values \
                 and values[0] is not None and (self.options["first_card"] == "each_player"
                                                or lane.get("first") == seat):
-            value, quote = values[0], MODIFIERS[self.modifier]
-            if self.modifier == "double_power":
-                value["power"] *= 2
-            elif self.modifier == "double_suit":
-                value["feathers"] *= 2
-                value["scorpions"] *= 2
-            elif self.modifier == "no_power":
-                value["power"] = 0
-            else:
-                value["feathers"] = value["scorpions"] = 0
-            value["notes"].append((quote.rstrip("."), quote))
+            changed = [values[0]]
+            if self.options["invictus_first_card"] == "modified":
+                changed += [values[i] for i, card in enumerate(own)
+                            if card.get("divine") == "Invictus" and values[i] is not None
+                            and i and self._invictus_target(card, i) == 0]
+            quote = MODIFIERS[self.modifier]
+            for value in changed:
+                if self.modifier == "double_power":
+                    value["power"] *= 2
+                elif self.modifier == "double_suit":
+                    value["feathers"] *= 2
+                    value["scorpions"] *= 2
+                elif self.modifier == "no_power":
+                    value["power"] = 0
+                else:
+                    value["feathers"] = value["scorpions"] = 0
+                value["notes"].append((quote.rstrip("."), quote))
         return values
+
+    def _invictus_target(self, card, i) -> int:
+        """The position index Invictus (at index i > 0 of its column) copies."""
+        if self.options["invictus_copies"] == "named" and card.get("copies"):
+            return card["copies"] - 1
+        return i - 1
 
     def _invictus(self, seat, li, i):
         if i == 0:
             return {"power": 0, "feathers": 0, "scorpions": 0,
                     "notes": [("Invictus played first: a 0 card", GLOSSARY["Invictus"])]}
-        card = self.lanes[li]["cards"][seat][i]
-        target = i - 1
-        if self.options["invictus_copies"] == "named" and card.get("copies"):
-            target = card["copies"] - 1
+        target = self._invictus_target(self.lanes[li]["cards"][seat][i], i)
         if self.hidden(seat, li, target) or target >= i:
             return None
         value = _printed(self.lanes[li]["cards"][seat][target])

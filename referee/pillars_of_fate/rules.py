@@ -133,6 +133,16 @@ OPTIONS = {
         "'directly_above': the card played just before it in that lane.",
         {"enum": ["named", "directly_above"]}, "named",
         citations("pillars-of-fate", GLOSSARY["Invictus"])),
+    "invictus_first_card": Option(
+        "What Invictus copies from your first card in the center under a first-card modifier "
+        "('Each first card played will have its power doubled.', its suit doubled, no power, no "
+        "suit). 'own_values' (default): the card's own suit and power (as printed, or as its own "
+        "text reads face down: Klar's -1, Arbiter's 4 scorpions) — the modifier names the first "
+        "card played, and Invictus is not it. 'modified': the suit and power as the modifier "
+        "left them.",
+        {"enum": ["own_values", "modified"]}, "own_values",
+        citations("pillars-of-fate", GLOSSARY["Invictus"], MODIFIERS["double_power"],
+                  Q_MODIFIER_BOTH)),
     "steward_sides": Option(
         "From whose seat the Steward's left and right are read. 'owner' (default): as the player "
         "who played it sees the lanes (the card faces its owner). 'table': as the lanes are named "
@@ -174,9 +184,10 @@ OPTIONS = {
     "divine_required": Option(
         "How 'Once per Age, you must play a Divine card' is enforced. 'refuse' (default): a play "
         "that would leave a player who has not played a Divine card this Age no place to play one "
-        "is refused. 'not_enforced': the table keeps it; the referee only shows who still must.",
+        "is refused (the center under 'No Divine cards may be played in this lane.' is no such "
+        "place). 'not_enforced': the table keeps it; the referee only shows who still must.",
         {"enum": ["refuse", "not_enforced"]}, "refuse",
-        citations("pillars-of-fate", Q_DIVINE_MUST, Q_DIVINE_SELECT)),
+        citations("pillars-of-fate", Q_DIVINE_MUST, Q_DIVINE_SELECT, MODIFIERS["no_divine"])),
     "unheld_pillar_ties": Option(
         "A tie in a lane whose pillar never moved (no face-up card was placed there). 'undecided' "
         "(default): nobody holds the pillar, so nobody decides: a power tie leaves the quest "
