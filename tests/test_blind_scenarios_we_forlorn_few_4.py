@@ -465,3 +465,40 @@ def test_an_event_card_discarding_the_holster_discards_the_pistol_on_it(client):
     table.accepted({"type": "event_card", "player": "p1", "card": "Broken Axle",
                     "lose": {"equipment": ["Holster"]}})
     assert board(table, "p1")["equipment"] == []
+
+
+# --- Bad input late in a game ------------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="finding 64: a position whose to_play names a seat not in "
+                   "the game is accepted, and the turn's Event card then fails (KeyError, a 500)")
+def test_a_position_naming_a_seat_not_at_the_table_to_play_is_refused(client):
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"terrain": ROAD, "travelers": {"p1": TRAVELERS["p1"]}},
+        "position": {"round": 3, "season_deck": 9, "phase": "travel", "current": "p1",
+                     "to_play": ["p4"], "players": {"p1": {"tile": "A"}, "p2": {"tile": "B"}}}})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"].startswith("position.to_play")
+
+
+TRADE_CAPACITY = book("Anytime a Traveler receives a token or card that exceeds their Supply "
+                      "capacity, they must immediately discard either something from their "
+                      "Supply to make space, or return the newly acquired item to the Stockpile.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 65: a Trade proposed with a discard its proposer "
+                   "neither needs nor holds is accepted; the partner's acceptance, offered in "
+                   "legal, is then refused")
+def test_a_trade_proposal_discarding_what_needs_no_room_is_refused_at_once(client):
+    table = road(client, {"round": 3, "season_deck": 9, "phase": "camp", "current": "p1",
+                          "players": {"p1": {"tile": "A"}, "p2": {"tile": "B"}}})
+    # Ann holds one of each Resource; one Water for one Food leaves her three: no room is needed.
+    table.refused({"type": "trade", "player": "p1", "with": "p2", "give": {"food": 1},
+                   "get": {"water": 1}, "discard": {"food": 6, "wood": 11}}, TRADE_CAPACITY)
+    table.accepted({"type": "trade", "player": "p1", "with": "p2", "give": {"food": 1},
+                    "get": {"water": 1}})
+    # Every acceptance `legal` offers in full is one the referee accepts.
+    answer = next(event for event in table.view()["legal"] if event["type"] == "trade_answer"
+                  and event.get("accepted") and "open" not in event)
+    table.accepted(answer)
+    assert board(table, "p1")["resources"] == {"food": 0, "water": 2, "wood": 1}
