@@ -6,6 +6,8 @@ activation" let the player activate a second character (a book silence, now the 
 The table (example setup): p1's leader shows a sword; see tests/test_pilgrims_audit.py."""
 
 import copy
+import html
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -42,6 +44,10 @@ def two_activations(client, **options):
     table.accepted(ev("ability", kind="another activation"))
     table.accepted(ev("activate", character="leader", hand=1))
     return table
+
+
+def csrf_of(page: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
 def legal(table) -> list[dict]:
@@ -261,3 +267,24 @@ def test_the_leader_named_for_an_adventures_cross_is_refused(client):
     table.refused({**complete, "retire": ["leader"]}, LEADER_STAYS)
     table.accepted({**complete, "retire": [1]})
     assert me(table)["party"] == []
+
+
+def test_the_table_page_names_whose_earlier_ability_a_choice_is(client):
+    """On Ann's phone, the beast's clover ability after her leader's activation says it is the
+    beast's, activated earlier, and a tap enters it."""
+    table = two_activations(client)
+    phone = client.application.test_client()
+    phone.get(f"/play/{table.id}/join?token={table.join_token}")
+    asked = phone.get(f"/play/{table.id}").text
+    phone.post(f"/play/{table.id}/seat", data={"csrf_token": csrf_of(asked), "seat": "p1"})
+    page = phone.get(f"/play/{table.id}").text
+    found = re.search(r'<button type="submit" name="event" value="([^"]*gain clover[^"]*)"[^>]*>'
+                      r'(.*?)</button>', page, re.S)
+    assert found is not None
+    label = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", found.group(2)))
+    assert "gain clover" in label and "(companion 1), activated earlier" in label
+    tapped = phone.post(f"/play/{table.id}/event", data={
+        "csrf_token": csrf_of(page), "expected_seq": re.search(r'data-seq="(\d+)"', page).group(1),
+        "event": html.unescape(found.group(1))})
+    assert tapped.status_code in (200, 302, 303)
+    assert me(table)["clovers"] == 1
