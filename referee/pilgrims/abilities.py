@@ -80,12 +80,14 @@ class AbilitiesMixin:
             return f"The {kind!r} ability was already used in this activation."
         return True
 
-    def activation_of(self, event) -> dict:
+    def activation_of(self, event) -> dict | None:
         """The activation whose ability `event` uses: the one of the character it names, else the
         last one, else an earlier one of this turn with that ability unused (table ruling
         abilities_after_another_activation: kept); none unused, the first that has it (refused:
         used), else the last one (refused: no such ability)."""
         turn = self.G["turn"]
+        if turn["active"] is None:
+            return None
         activations = [turn["active"], *reversed(turn["earlier"])]
         if "character" in event:
             which = event["character"]
