@@ -350,3 +350,33 @@ def test_a_demon_option_without_its_actions_is_a_400_in_quest_4(client):
     assert response.status_code == 400, response.get_json()
     assert response.get_json()["error"]["field"].startswith("event.options"), response.get_json()
     assert table.seq == seq
+
+
+def test_a_cleanse_ritual_count_taken_from_a_roll_carries_into_the_next_quest(client):
+    """The Profile Sheet does not change between Quests ("Back to Back Game Play" resets Health,
+    Chi and Conditions only): the Monkey King's Cleanse Ritual count, taken from his first roll in
+    one Quest of a campaign, is his in the next (as Demon values entered are), and a roll of
+    another count there is refused with the Cleanse Ritual's sentence."""
+    from tests.test_journey_campaign import BOARD, DEMONS, auth, new_campaign, play, start_quest
+    campaign = new_campaign(client, options={"pilgrim_profiles": {
+        "monkey_king": {"max_hp": 10}, "cho_hakkai": {"max_hp": 12, "mv": 3},
+        "monk_sha": {"max_hp": 9}, "tripitaka": {"max_hp": 8, "mv": 3}},
+        "demon_profiles": DEMONS})
+    token = campaign["edit_token"]
+    strike = {"type": "attack", "player": "p1", "pilgrim": MK, "targets": ["berrok-1"],
+              "attack_dice": [2, 2], "pilgrim_die": 1, "weapon_damage": 1}
+    first = start_quest(client, campaign, {"quest": "free", "position": BOARD})
+    play(client, token, first, {"type": "maintenance", "player": "p1"}, strike,
+         {"type": "resolve_defeat", "player": "p1", "pilgrim": MK, "choice": "cleanse",
+          "cleanse_dice": [1, 1]},
+         {"type": "quest_result", "player": "p1", "outcome": "victory",
+          "condition": "the table's own Quest"})
+    second = start_quest(client, campaign, {"quest": "free", "position": BOARD})
+    assert second["options"]["pilgrim_profiles"]["monkey_king"] == {"max_hp": 10,
+                                                                    "cleanse_dice": 2}
+    seq = play(client, token, second, {"type": "maintenance", "player": "p1"}, strike)
+    answer = client.post(f"/api/sessions/{second['id']}/events", headers=auth(token), json={
+        "event": {"type": "resolve_defeat", "player": "p1", "pilgrim": MK, "choice": "cleanse",
+                  "cleanse_dice": [3]}, "expected_seq": seq})
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["error"]["rule"]["quote"] == Q_CLEANSE_ROLL

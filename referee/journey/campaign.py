@@ -26,6 +26,7 @@ from .profiles import (
     MAX_WEAPON_LEVEL,
     PILGRIM_NAMES,
     PILGRIMS,
+    pilgrim_profile,
     printed_deck,
     skill_card,
 )
@@ -198,6 +199,7 @@ class Campaign:
                 for kind, values in entered.items():
                     profiles[kind] = {**values, **(profiles.get(kind) or {})}
                 options["demon_profiles"] = profiles
+            cls.carry_cleanse_dice(previous, options)
         upgrades = cls.upgrades(number, quest, pilgrims, body.get("upgrades") or {}, rulings,
                                 effects, cls.replays(previous, number))
         if pilgrims:
@@ -343,6 +345,25 @@ class Campaign:
             if chosen:
                 given[name] = chosen
         return given
+
+    @staticmethod
+    def carry_cleanse_dice(previous: dict, options: dict) -> None:
+        """A Cleanse Ritual's dice count taken from a roll in the Quest before (not printed, not
+        entered) is the Profile Sheet's in the next Quest too. The Pilgrims' profiles are carried
+        whole (the campaign's own `pilgrim_profiles` would be replaced, not merged, by these)."""
+        learned = {name: pilgrim["profile"]["cleanse_dice"]
+                   for name, pilgrim in previous["G"]["pilgrims"].items()
+                   if pilgrim_profile(name, None)["cleanse_dice"] is None
+                   and pilgrim["profile"].get("cleanse_dice") is not None}
+        if not learned:
+            return
+        profiles = copy.deepcopy(options.get("pilgrim_profiles") or {})
+        for name, pilgrim in previous["G"]["pilgrims"].items():
+            printed = pilgrim_profile(name, None)
+            carried = {key: value for key, value in pilgrim["profile"].items()
+                       if value is not None and printed[key] is None}
+            profiles[name] = {**carried, **(profiles.get(name) or {})}
+        options["pilgrim_profiles"] = profiles
 
     @classmethod
     def apply_upgrade(cls, name: str, state: dict, upgrade: dict, field: str,
