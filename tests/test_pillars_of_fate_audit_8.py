@@ -155,6 +155,7 @@ def test_the_position_schema_says_the_marker_passes_each_age(client):
 
 SEATS = ("sun", "moon")
 LANES = ("left", "center", "right")
+NO_SHRINK_PHASES = [Phase.explicit, Phase.reuse, Phase.generate]  # a seed does not shrink
 RULINGS = {name: option.schema["enum"] if "enum" in option.schema else [False, True]
            for name, option in OPTIONS.items() if name != "champion_deck_size"}
 
@@ -280,7 +281,7 @@ def winners_by_the_book(totals: dict, last_age: dict, options: dict) -> list[str
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])  # a seed does not shrink
+          phases=NO_SHRINK_PHASES)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_whole_games_agree_with_the_calculator(client, seed):
     """Random games through the API (random table rulings, Divine deals of all sixteen names,
@@ -402,7 +403,7 @@ def fill_open(event: dict, rng) -> dict:
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+          phases=NO_SHRINK_PHASES)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_legal_lists_exactly_what_the_referee_accepts(seed):
     """At every turn, Divine action and tie of a random game from the draft to its end (random
@@ -518,3 +519,65 @@ def test_invictus_ruling_in_a_game_matches_the_calculator(client):
     option = client.get("/api/games/pillars-of-fate").get_json()["options"]["invictus_first_card"]
     quotes = [citation["quote"] for citation in option["rules"]]
     assert INVICTUS in quotes and DOUBLED in quotes
+
+
+# == 5. Hidden information as a property: what another seat or a watcher reads is the same ======
+#        whatever the hidden cards are
+
+
+QUIET_KEPT = ("Prophet", "Hadria", "Mother to All", "Eradan", "Klar", "Arbiter", "Saghari",
+              "Aponi", "Belan", "Steward")  # no action, no named position, no face-down limit
+
+
+def twin_event(event: dict, rng, kept: dict) -> tuple[dict, dict]:
+    """The event as entered at two tables that differ only in what the other seat may not see:
+    a face-down champion card's values, and (face down) which Divine card was kept."""
+    a, b = dict(event), dict(event)
+    for field in event.get("open", []):
+        a[field] = card_values(rng)[field]
+        b[field] = a[field] if event.get("face") == "up" else card_values(rng)[field]
+    a.pop("open", None)
+    b.pop("open", None)
+    if event.get("divine") == kept["a"]:
+        b["divine"] = kept["b"]
+    return a, b
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=NO_SHRINK_PHASES)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_no_seat_or_watcher_can_tell_the_hidden_cards_apart(seed):
+    """Two tables play the same public moves through Age I, and differ in Sun's hidden cards only:
+    the Divine card Sun kept (and later plays face down) and the values of Sun's face-down champion
+    cards. Until the Age's end reveals them ("Reveal all face-down cards."), Moon's phone and a
+    watcher read the same state, scores, `legal` and last event at both tables, and every effect
+    is the same text — so nothing they read tells the hidden cards. (Sun's own phone differs, as it
+    should.)"""
+    rng = random.Random(seed)
+    kept = dict(zip("ab", rng.sample(QUIET_KEPT, 2), strict=True))
+    passed = rng.sample([n for n in DIVINE_NAMES if n not in kept.values()], 5)
+    setup = engine.check_setup(Game, {"game": "pillars-of-fate", "players": ["Ana", "Ben"]})
+    tables = [engine.start(Game, setup), engine.start(Game, setup)]
+    for model, sun_kept in zip(tables, kept.values(), strict=True):
+        engine.apply(model, {"type": "draft_divine", "player": "sun", "kept": sun_kept,
+                             "passed": passed[:2]})
+        engine.apply(model, {"type": "draft_divine", "player": "moon", "kept": passed[2],
+                             "passed": passed[3:]})
+        engine.apply(model, {"type": "begin_age", "player": "sun", "modifier": "two_face_down",
+                             "first_player": "sun",
+                             "quests": [{"feather": 1, "scorpion": 2}] * 3})
+    a, b = tables
+    while a.phase == "turns":
+        listed = a.legal()
+        if a.G["turn"] == "sun":  # Sun plays the kept card face down only
+            listed = [e for e in listed if e.get("divine") != kept["a"] or e["face"] == "down"]
+        else:
+            listed = [e for e in listed if e["face"] == "up"]  # Moon's cards are not the question
+        event_a, event_b = twin_event(rng.choice(listed), rng, kept)
+        effects = [engine.apply(a, event_a), engine.apply(b, event_b)]
+        if a.phase != "turns":
+            break  # the Age ends: its reveal shows every card
+        assert [e.text for e in effects[0]] == [e.text for e in effects[1]]
+        for seat in ("moon", None):
+            assert engine.view(a, seat) == engine.view(b, seat), seat
+            assert engine.shown_event(a, event_a, seat) == engine.shown_event(b, event_b, seat)
