@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from referee.core import engine
 from referee.core.rules import BadRequest, RuleViolation
 from referee.pillars_of_fate import Game
+from referee.pillars_of_fate.resolve import capacity
 from referee.pillars_of_fate.rules import DIVINE_NAMES, MODIFIERS, OPTIONS
 from tests.api_table import calculated, quotes_from
 from tests.guard_cases.pillars_of_fate import filled
@@ -581,3 +582,81 @@ def test_no_seat_or_watcher_can_tell_the_hidden_cards_apart(seed):
         for seat in ("moon", None):
             assert engine.view(a, seat) == engine.view(b, seat), seat
             assert engine.shown_event(a, event_a, seat) == engine.shown_event(b, event_b, seat)
+
+
+# == 6. The tie-breaker as a property, in the calculator ==========================================
+
+TIEBREAK = in_book("Tie breaker: Whoever has more pillars in the last round wins.")
+
+
+def tied_age(rng, modifier: str, unheld_center: bool, options: dict) -> dict:
+    """An Age whose quests give nothing (renown stays tied), champion cards only, played in a
+    random order with at most one face-down card a lane; its pillars are the players of each
+    lane's first face-up card ("If you are the first to place a face-up card in a lane, move the
+    pillar to your side."). `unheld_center`: a two-card center read per lane, one card each, both
+    face down — a pillar that never moves."""
+    rulings = {**{name: option.default for name, option in OPTIONS.items()}, **options}
+    lanes = {}
+    for name in LANES:
+        places = capacity(modifier, name, rulings)
+        order = [seat for seat in SEATS for _ in range(places)]
+        rng.shuffle(order)
+        down = None if unheld_center and name == "center" else rng.randrange(-1, len(order))
+        cards = {seat: [] for seat in SEATS}
+        pillar = None
+        for index, seat in enumerate(order):
+            face = "down" if unheld_center and name == "center" or index == down else "up"
+            cards[seat].append(C(rng.randint(0, 9), rng.randint(0, 2), rng.randint(0, 2), face))
+            pillar = pillar or (seat if face == "up" else None)
+        lanes[name] = {"quest": Q(0, 0), "pillar": pillar, "first": order[0], **cards}
+    return {"modifier": modifier, "lanes": lanes}
+
+
+def scored_with_the_picks(client, tallies: dict, rng) -> dict:
+    """The calculator's answer, each tie's pick entered as the 400 asks for it."""
+    for _ in range(20):
+        response = client.post("/api/score/pillars-of-fate", json=tallies)
+        if response.status_code == 200:
+            return response.get_json()
+        field = response.get_json()["error"]["field"]
+        assert ".ties." in field, response.get_json()
+        age, lane, tie = int(field[5]), field.split(".")[2], field.split(".")[-1]
+        tallies["ages"][age]["lanes"][lane].setdefault("ties", {})[tie] = rng.choice(
+            SEATS if tie == "power" else ("feathers", "scorpions"))
+    raise AssertionError("ties never settled")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=NO_SHRINK_PHASES)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_renown_tied_the_last_rounds_pillars_decide(client, seed):
+    """Three Ages of quests worth nothing: renown ends tied, so "Tie breaker: Whoever has more
+    pillars in the last round wins." — counted by hand from Age III's lanes (the earlier Ages'
+    pillars never count), a pillar that never moved counting for nobody or, under
+    `unheld_pillar_at_end: first_player`, for Age III's marker; equal pillars — nobody, or both
+    under `tie_past_pillars: shared`. The calculator agrees, quoting the tie-breaker."""
+    rng = random.Random(seed)
+    unheld = rng.random() < 0.5
+    options = {"lane_size_modifiers": "per_lane", "face_down_limit": "per_player"} if unheld \
+        else {}
+    options.update({name: rng.choice(OPTIONS[name].schema["enum"])
+                    for name in ("unheld_pillar_at_end", "tie_past_pillars")})
+    last = "two_cards" if unheld else rng.choice(["four_cards", "least_power", "no_divine"])
+    modifiers = rng.sample([m for m in MODIFIERS if m != last], 2) + [last]
+    marker = rng.choice(SEATS)
+    ages = [tied_age(rng, modifier, unheld and index == 2, options) for index, modifier in
+            enumerate(modifiers)]
+    for index, age in enumerate(ages):
+        age["first_player"] = marker if index % 2 == 0 else other(marker)
+    answer = scored_with_the_picks(client, {"ages": ages, "options": options}, rng)
+    assert [p["total"] for p in answer["players"]] == [0, 0]
+    held = [lane["pillar"] for lane in ages[2]["lanes"].values()]
+    if options["unheld_pillar_at_end"] == "first_player":
+        held = [holder or marker for holder in held]
+    count = {seat: held.count(seat) for seat in SEATS}
+    if count["sun"] != count["moon"]:
+        expected = [max(SEATS, key=count.get)]
+    else:
+        expected = list(SEATS) if options["tie_past_pillars"] == "shared" else []
+    assert answer["winners"] == expected, (count, options)
+    assert answer["decided_by"]["rule"]["quote"] == TIEBREAK
