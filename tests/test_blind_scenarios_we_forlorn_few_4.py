@@ -469,8 +469,6 @@ def test_an_event_card_discarding_the_holster_discards_the_pistol_on_it(client):
 
 # --- Bad input late in a game ------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="finding 64: a position whose to_play names a seat not in "
-                   "the game is accepted, and the turn's Event card then fails (KeyError, a 500)")
 def test_a_position_naming_a_seat_not_at_the_table_to_play_is_refused(client):
     response = client.post("/api/sessions", json={
         "game": GAME, "players": ["Ann", "Bob"],
@@ -486,9 +484,6 @@ TRADE_CAPACITY = book("Anytime a Traveler receives a token or card that exceeds 
                       "Supply to make space, or return the newly acquired item to the Stockpile.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 65: a Trade proposed with a discard its proposer "
-                   "neither needs nor holds is accepted; the partner's acceptance, offered in "
-                   "legal, is then refused")
 def test_a_trade_proposal_discarding_what_needs_no_room_is_refused_at_once(client):
     table = road(client, {"round": 3, "season_deck": 9, "phase": "camp", "current": "p1",
                           "players": {"p1": {"tile": "A"}, "p2": {"tile": "B"}}})

@@ -359,3 +359,37 @@ def test_the_calculator_agrees_with_the_live_standings_on_any_table(removed, oth
             (live_line["label"], live_line["points"], live_line["rule"])
         assert live_line["counts"].startswith(line["counts"])
     assert calculated["winners"] == live["winners"]
+
+
+# ---------------------------------------------------------------- findings 64 and 65 (outsider)
+
+
+Q_CAPACITY = in_book("Anytime a Traveler receives a token or card that exceeds their Supply "
+                     "capacity, they must immediately discard either something from their Supply "
+                     "to make space, or return the newly acquired item to the Stockpile.")
+
+
+def test_a_proposers_discard_that_makes_space_is_kept_for_the_acceptance(client):
+    """Finding 65's legal side: Ann holds six Resources and asks Bob for a Water; her `discard` of
+    a Food makes the space the Water needs, so the proposal is accepted, Bob's acceptance (listed)
+    is accepted, and the exchange applies her discard. A discard of more than the space needed is
+    refused when proposed, with the capacity sentence."""
+    t = Table(client, position("camp", p1=board("A1", food=2, water=2, wood=2),
+                               p2=board("A1", food=0, water=2, wood=0), p3=board("CF")))
+    ask = {"type": "trade", "player": "p1", "with": "p2", "get": {"water": 1}}
+    t.refused({**ask, "discard": {"food": 2}}, Q_CAPACITY)
+    t.ok({**ask, "discard": {"food": 1}})
+    assert {"type": "trade_answer", "player": "p2", "accepted": True} in t.view()["legal"]
+    t.ok({"type": "trade_answer", "player": "p2", "accepted": True})
+    assert t.p("p1")["resources"] == {"food": 1, "water": 3, "wood": 2}
+
+
+def test_a_position_naming_a_seat_twice_to_play_is_a_400(client):
+    """Finding 64's neighbour: "Beginning with the First Player and moving to the left, the Player
+    turns are resolved." — each Player once a round."""
+    r = client.post("/api/sessions", json={
+        "game": "we-forlorn-few", "players": ["Ann", "Bob", "Cleo"], "options": {"terrain": TERRAIN},
+        "position": position("travel", p1=board("A1"), p2=board("A2"), p3=board("CF"))
+        | {"to_play": ["p2", "p2"]}})
+    assert r.status_code == 400
+    assert r.get_json()["error"]["field"] == "position.to_play"

@@ -3,6 +3,8 @@ Phase, and Sacrificing Companions (any time in one's own turn)."""
 
 from __future__ import annotations
 
+import json
+
 from referee.core import BadRequest, cites
 
 from . import cards
@@ -207,6 +209,8 @@ class CampMixin:
         if event.get("their_discard"):
             raise BadRequest(f"{self.player_name(other)} says what they discard when they answer "
                              "(trade_answer)", "event.their_discard")
+        if event.get("discard"):
+            self.check_proposers_discard(seat, proposal)
         self.G["turn"]["trade"] = proposal
         self.effect(f"{self.player_name(seat)} proposes a Trade to {self.player_name(other)}: gives "
                     f"{self.goods_words(event.get('give') or {})}, asks "
@@ -214,6 +218,16 @@ class CampMixin:
                     + (f" ({event['terms']})" if event.get("terms") else "")
                     + f". {self.player_name(other)} accepts or rejects it.", Q_TRADE_ACCEPT)
         self.go_on("turn_trade")
+
+    def check_proposers_discard(self, seat: str, proposal: dict) -> None:
+        """The proposer's `discard` (to make space for what they receive) is refused now, with the
+        capacity sentence, if the exchange would refuse it: the partner could only reject."""
+        saved, effects = json.dumps(self.G), len(self.effects)
+        try:
+            self.answer_trade(seat, proposal, True, None, "event.their_discard")
+        finally:
+            self.G = json.loads(saved)
+            del self.effects[effects:]
 
     def do_trade_answer(self, event):
         proposal = self.G["turn"]["trade"]

@@ -378,8 +378,10 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    under gather_same_kind=false) (session 8); 4: tokens left to draw when the Traveler
     #    turns Ravenous mid-draw stay in the bag (session 8); 5: a Sacrifice while the winner of
     #    a Combat steals (session 8); 6-8: session 9; 9: a Ravenous attack on a Traveler in a city
-    #    is refused, and a Season card's relocation or placement off the board (session 10)
-    rules_version = 9
+    #    is refused, and a Season card's relocation or placement off the board (session 10);
+    #    10: a Trade proposal's needless discard and a position's to_play of absent or repeated
+    #    seats are refused (session 12, outsider findings 64 and 65)
+    rules_version = 10
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

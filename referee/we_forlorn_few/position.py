@@ -26,7 +26,7 @@ from .board import (
     counts,
 )
 from .events import AILMENT_COUNTS, RESOURCE_COUNTS, SEATS, TILE
-from .quotes import Q_SEASON_DRAW
+from .quotes import Q_ROUND, Q_SEASON_DRAW
 
 CARD = {"oneOf": [cards.NAME, {**cards.EQUIPMENT_SCHEMA, "properties": {
     **cards.EQUIPMENT_SCHEMA["properties"],
@@ -134,6 +134,13 @@ def position_from(game, G: dict, position: dict, entered: dict):
                              "position.current")
         G["current"] = current
         G["queue"] = list(position.get("to_play", order[order.index(current) + 1:]))
+        absent = [seat for seat in G["queue"] if seat not in seats]
+        if absent:
+            raise SetupError(f"nobody sits in seat {absent[0]}: only the Players at the table "
+                             f"take turns (“{Q_ROUND}”)", "position.to_play")
+        if len(set(G["queue"])) < len(G["queue"]):
+            raise SetupError(f"each Player takes one turn a round (“{Q_ROUND}”)",
+                             "position.to_play")
         if current in G["queue"]:
             raise SetupError("the current Player is not still to play", "position.to_play")
     if not any(p["status"] == TRAVELER for p in G["players"].values()):
