@@ -497,3 +497,46 @@ def test_a_trade_proposal_discarding_what_needs_no_room_is_refused_at_once(clien
                   and event.get("accepted") and "open" not in event)
     table.accepted(answer)
     assert board(table, "p1")["resources"] == {"food": 0, "water": 2, "wood": 1}
+
+
+BACKWARDS_TWO = book("Players may travel backwards to an adjacent tile by paying two Resource "
+                     "tokens of any type.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 66: travelling backwards entered with three "
+                   "Ailments is a 500 (ValueError), where two are refused with the rule")
+def test_travelling_backwards_paid_with_three_ailments_is_refused_with_the_rule(client):
+    table = road(client, {"round": 5, "season_deck": 7, "phase": "travel", "current": "p1",
+                          "players": {"p1": {"tile": "A", "resources": {"water": 2, "wood": 2}},
+                                      "p2": {"tile": "B"}}})
+    table.refused({"type": "travel", "player": "p1", "to": "CF", "backward": True,
+                   "ailments": {"wagon_damage": 3}}, BACKWARDS_TWO)
+    table.accepted({"type": "travel", "player": "p1", "to": "CF", "backward": True,
+                    "pay": {"water": 1, "wood": 1}})
+    assert board(table, "p1")["tile"] == "CF"
+
+
+STEAL = book("The winner may steal any Resources and Equipment up to the Value of their total "
+             "roll result from the losing Player's Supply.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 67: a steal of the Holster and the Pistol on it, "
+                   "offered in legal in that order, is refused ('Bob has no Pistol'); the same "
+                   "two cards listed Pistol first are accepted")
+def test_stealing_the_holster_and_the_pistol_on_it_in_either_order(client):
+    holstered = [{**HOLSTER, "stored": [PISTOL]}]
+    for order in (["Holster", "Pistol"], ["Pistol", "Holster"]):
+        table = road(client, {"round": 5, "season_deck": 7, "phase": "camp", "current": "p1",
+                              "players": {"p1": {"tile": "A", "equipment": [PISTOL]},
+                                          "p2": {"tile": "B", "equipment": holstered}}})
+        table.accepted({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 1],
+                        "target_dice": [0, 0]})
+        # A result of 3: the Holster (Value 1) and the Pistol it carries (Value 2).
+        assert {"type": "steal", "player": "p1", "take": {"equipment": ["Holster", "Pistol"]}} \
+            in table.view()["legal"]
+        table.accepted({"type": "steal", "player": "p1", "take": {"equipment": order}})
+        assert board(table, "p2")["equipment"] == []
+        carried = [card["name"] for card in board(table, "p1")["equipment"]]
+        carried += [stored["name"] for card in board(table, "p1")["equipment"]
+                    for stored in card.get("stored") or []]
+        assert sorted(carried) == ["Holster", "Pistol", "Pistol"]
