@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from search_quality import BLIND_SETS, load, norm, set_paths  # noqa: E402
+from search_quality import BLIND_SETS, load, norm, passages_holding, set_paths, writer_of  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
@@ -73,7 +73,8 @@ class Lists:
     embedding (n, d), each candidate's passage vector (n, k, d), and its sentences' vectors (rows
     of `sentences`, the index build's sentence matrix: `sentence_rows[i][j]`)."""
 
-    def __init__(self, rows, flags, sets, questions, passages, sentence_rows, sentences):
+    def __init__(self, rows, flags, sets, questions, passages, sentence_rows, sentences,
+                 keys=None, gold=None, games=None):
         n, k = len(rows), max((len(r) for r in rows), default=1)
         f = len(search.FEATURES)
         self.x = np.zeros((n, k, f))
@@ -89,6 +90,9 @@ class Lists:
         self.q = np.array(questions, dtype=np.float32).reshape(n, embedding.DIM)
         self.sentence_rows = sentence_rows
         self.sentences = sentences
+        self.keys = keys  # each candidate's (game, passage id)
+        self.gold = gold  # each question's right passages, (game, passage id), among all
+        self.games = np.array(games)
 
     def take(self, idx) -> "Lists":
         out = object.__new__(Lists)
@@ -96,7 +100,14 @@ class Lists:
                                                 self.sets[idx])
         out.pv, out.q, out.sentences = self.pv[idx], self.q[idx], self.sentences
         out.sentence_rows = [self.sentence_rows[i] for i in idx]
+        out.keys = [self.keys[i] for i in idx]
+        out.gold = [self.gold[i] for i in idx]
+        out.games = self.games[idx]
         return out
+
+    @property
+    def writers(self) -> np.ndarray:
+        return np.array([writer_of(s) for s in self.sets.tolist()])
 
     def __len__(self) -> int:
         return len(self.x)
@@ -106,12 +117,15 @@ def lists(searcher, questions) -> Lists:
     names = list(search.FEATURES)
     vectors = search._passage_vectors(searcher)
     rows, flags, sets, qs, passages, sentence_rows = [], [], [], [], [], []
+    keys, gold = [], []
     for item in questions:
         answer = norm(item["answer"])
         cands = search.candidates(searcher, item["q"], item["game"])
         rows.append(np.array([[f[k] for k in names] for _, f in cands]).reshape(-1, len(names)))
         flags.append([1 if answer in norm(d["text"]) else 0 for d, _ in cands])
         sets.append(item["set"])
+        keys.append([(d["game"], d["id"]) for d, _ in cands])
+        gold.append(passages_holding(item["game"], item["answer"]))
         qs.append(embedding.question_vector(search.plan_query(item["q"], item["game"]).text).embedding)
         at = [vectors.rows[(d["game"], d["id"])] for d, _ in cands]
         passages.append(vectors.vectors[[row for row, _, _ in at]].reshape(-1, embedding.DIM))
@@ -119,7 +133,8 @@ def lists(searcher, questions) -> Lists:
         sentence_rows.append([np.arange(a, b) if b > a else np.array([len(vectors.sentences) + row])
                               for row, a, b in at])
     data = Lists(rows, flags, sets, qs, passages, sentence_rows,
-                 np.vstack([vectors.sentences, vectors.vectors]))
+                 np.vstack([vectors.sentences, vectors.vectors]), keys, gold,
+                 [item["game"] for item in questions])
     # the cosines as the raw question vector gives them, whatever adapter ships
     _, _, data.x[:, :, _COS], data.x[:, :, _SENT_COS], _ = Cosines(data)(None)
     data.x[~data.real] = 0.0
@@ -174,6 +189,25 @@ class Cosines:
 
 
 _COS, _SENT_COS = search.FEATURES.index("cosine"), search.FEATURES.index("sentence_cosine")
+
+
+def asked_votes(data: Lists, memory: np.ndarray, k: int) -> np.ndarray:
+    """asked_before for every candidate (n, k): the highest cosine between the question and one
+    of its `k` nearest questions of `memory` (by the question vectors, of the same game, never of
+    its own writer, so never itself) whose right passages include the candidate; 0 when none
+    does. Its own writer left out, a fit question sees the memory as a new writer's would."""
+    sims = data.q @ data.q.T
+    writers = data.writers
+    out = np.zeros(data.real.shape)
+    for i in range(len(data)):
+        near = np.flatnonzero(memory & (data.games == data.games[i]) & (writers != writers[i]))
+        near = near[np.argsort(-sims[i, near], kind="stable")[:k]]
+        best: dict = {}
+        for j in near:
+            for key in data.gold[j]:
+                best[key] = max(best.get(key, 0.0), float(sims[i, j]))
+        out[i, : len(data.keys[i])] = [best.get(key, 0.0) for key in data.keys[i]]
+    return out * data.real
 
 
 def _log_softmax(scores: np.ndarray, real: np.ndarray) -> np.ndarray:
@@ -305,23 +339,28 @@ def cross_validated(data: Lists, folds: int, shuffles: int, fit_one) -> list[lis
 
 
 def left_out(data: Lists, fitted: np.ndarray, fit_one, held_sets) -> list[list[int | None]]:
-    """Leave one writer out: each set's questions (of `held_sets`) ranked by
-    a model fitted on the fitted questions of every other set (`fit_one(train) -> rank(held)`),
-    each set's figures printed as it is ranked; the others' ranks stay None. Sets that are not
-    fitted on share one model, the fit on all the fitted sets."""
+    """Leave one writer out: each writer's questions (of the groups holding a set of
+    `held_sets`; `search_quality.WRITERS`) ranked by a model fitted on the fitted questions of
+    every other writer (`fit_one(train, memory) -> rank(held)`, the memory of asked_before the
+    same questions), each group's figures printed as it is ranked; the others' ranks stay None.
+    Groups that are not fitted on share one model, the fit on all the fitted sets."""
     ranked: list[int | None] = [None] * len(data)
     models = {}
-    for name in dict.fromkeys(data.sets.tolist()):
-        if name not in held_sets:
+    writers = data.writers
+    held_groups = {writer_of(s) for s in held_sets}
+    for group in dict.fromkeys(writers.tolist()):
+        if group not in held_groups:
             continue
-        held = np.flatnonzero(data.sets == name)
-        train = np.flatnonzero((data.sets != name) & fitted)
+        held = np.flatnonzero(writers == group)
+        others = (writers != group) & fitted
+        train = np.flatnonzero(others)
         key = tuple(sorted(set(data.sets[train].tolist())))
         if key not in models:
-            models[key] = fit_one(train)
+            models[key] = fit_one(train, others)
         for i, r in zip(held, models[key](held), strict=True):
             ranked[i] = r
-        by_set(f"  {name} left out:", data.take(held), [[ranked[i] for i in held]])
+        by_set(f"  {group} (writer: {', '.join(dict.fromkeys(data.sets[held].tolist()))}) "
+               f"left out:", data.take(held), [[ranked[i] for i in held]])
     return [ranked]
 
 
@@ -354,6 +393,9 @@ def main(argv=None) -> int:
                          "split the runs; the pooled figure is then over these sets alone")
     ap.add_argument("--shuffles", type=int, default=3,
                     help="cross-validation repeated over this many fold assignments (averaged)")
+    ap.add_argument("--asked", type=int, default=0,
+                    help="add the asked_before feature over this many nearest fit questions "
+                         "(0: none; a new feature unless the search already has it)")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/reranker.json")
     args = ap.parse_args(argv)
     names = list(search.FEATURES)
@@ -383,7 +425,24 @@ def main(argv=None) -> int:
         if args.lists:
             with open(args.lists, "wb") as f:
                 pickle.dump(vars(data), f)
+    if args.asked and "asked_before" not in names:  # measured before the search has it
+        names.append("asked_before")
+        data.x = np.concatenate([data.x, np.zeros((*data.x.shape[:2], 1))], axis=2)
+        w0, active = np.append(w0, 0.0), np.append(active, True)
     fitted = np.isin(data.sets, fit_on)
+
+    def with_asked(memory):
+        """The lists with asked_before computed from `memory` (the search's, when it has the
+        feature and --asked is not given, is a fit question's own and stays)."""
+        if not args.asked:
+            return data
+        out = data.take(np.arange(len(data)))
+        out.x = data.x.copy()
+        out.x[:, :, names.index("asked_before")] = asked_votes(data, memory, args.asked)
+        return out
+
+    if args.folds == 0 and not args.write:
+        return 0  # the lists alone (--lists)
     on = data.take(np.flatnonzero(fitted))
     tau = min((nll(on, w0, t), t) for t in (1, 2, 4, 6, 8, 12, 16, 24))[1]
     print(f"{len(data)} answerable questions ({', '.join(fit_sets)}), "
@@ -394,13 +453,14 @@ def main(argv=None) -> int:
                     else [args.adapter_l2])
     for adapter_l2 in adapter_grid if args.lowo or args.folds > 1 else []:
         for l2 in [float(x) for x in args.l2_grid.split(",")]:
-            def fit_one(train, l2=l2, adapter_l2=adapter_l2):
-                w, a = fit(data.take(train[fitted[train]]), w0, active, tau, l2, adapter_l2)
-                return lambda held: ranks(with_adapter(data.take(held), a), w)
+            def fit_one(train, memory=fitted, l2=l2, adapter_l2=adapter_l2):
+                d = with_asked(memory)
+                w, a = fit(d.take(train[fitted[train]]), w0, active, tau, l2, adapter_l2)
+                return lambda held: ranks(with_adapter(d.take(held), a), w)
             if args.lowo:
                 held_sets = args.held.split(",") if args.held else fit_sets
                 ranked = left_out(data, fitted, fit_one, held_sets)[0]
-                shown = np.flatnonzero(np.isin(data.sets, held_sets))
+                shown = np.flatnonzero(np.isin(data.writers, [writer_of(s) for s in held_sets]))
                 ranked_data, runs = data.take(shown), [[ranked[i] for i in shown]]
                 how = "leave one writer out"
             else:
@@ -411,6 +471,8 @@ def main(argv=None) -> int:
                    f"{', '.join(fit_on)}):", ranked_data, runs)
     if args.lowo and not args.write:
         return 0  # the fit on all, in sample, says nothing the left-out figures need
+    data = with_asked(fitted)
+    on = data.take(np.flatnonzero(fitted))
     w, a = fit(on, w0, active, tau, args.l2, args.adapter_l2)
     by_set(f"fitted on all at L2 {args.l2} (on its own data):", data,
            [ranks(with_adapter(data, a), w)])
