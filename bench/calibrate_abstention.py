@@ -40,13 +40,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from search_quality import BLIND_SETS, load, set_paths  # noqa: E402
+from search_quality import BLIND_SETS, load, set_paths, writer_of  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
-# the two calibration sets (each by its own writer, never used to rank), dev, and the ranking's
-# train set (answerable only, by another writer: what a new writer's answerable questions look like)
-SETS = ["calibration", "calibration-2", "calibration-3", "dev", "train", "train-2"]
+# every set whose labels stand (since the twelfth session; the six of the ninth to the eleventh:
+# the three calibration sets, dev, train and train-2): the measured sets' unanswerable questions
+# are the kinds a new writer asks
+SETS = ["calibration", "calibration-2", "calibration-3", "dev", "train", "train-2", "train-3",
+        "holdout", "test", "blind", "blind-2", "blind-3", "blind-4"]
 # The threshold rule (stated before any run of session 8): abstain on p of the fit sets' answerable
 # questions out of fold, p the largest of these whose leave-one-writer-out pooled share of
 # answerable questions wrongly abstained is at most POOLED_LIMIT.
@@ -140,7 +142,8 @@ def main(argv=None) -> int:
     ap.add_argument("--features", default=",".join(FEATURES),
                     help="comma-separated features of SearchResult.features, beside the embedding")
     ap.add_argument("--l2", type=float, default=L2, help="the pull of every weight toward 0")
-    ap.add_argument("--sets", default=",".join(SETS), help="the fit sets, each one writer's")
+    ap.add_argument("--sets", default=",".join(SETS),
+                    help="the fit sets (left out by writer: search_quality.WRITERS)")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/abstention.json")
     args = ap.parse_args(argv)
     names = [n for n in args.features.split(",") if n]
@@ -164,18 +167,20 @@ def main(argv=None) -> int:
     print("leave one writer out (fit on the others; their own out-of-fold threshold at p):")
     wrong = {p: 0 for p in SHARES}
     answerable = 0
-    for held_out in fit_sets:
-        others = [n for n in fit_sets if n != held_out]
+    for group in dict.fromkeys(writer_of(n) for n in fit_sets):
+        held = [n for n in fit_sets if writer_of(n) == group]
+        others = [n for n in fit_sets if writer_of(n) != group]
         xo, yo = np.vstack([xs[n] for n in others]), np.concatenate([ys[n] for n in others])
         oof_others = out_of_fold(xo, yo, args.l2, free)[yo == 1]
-        conf = confidences(fit(xo, yo, args.l2, free), xs[held_out])
-        answerable += int(ys[held_out].sum())
+        xh, yh = np.vstack([xs[n] for n in held]), np.concatenate([ys[n] for n in held])
+        conf = confidences(fit(xo, yo, args.l2, free), xh)
+        answerable += int(yh.sum())
         cells = []
         for p in SHARES:
             t = threshold_for(oof_others, p)
-            wrong[p] += int((conf[ys[held_out] == 1] < t).sum())
-            cells.append(f"{p:.0%}: {abstains(conf, ys[held_out], t)} (threshold {t})")
-        print(f"  {held_out:<14} AUC {auc(conf, ys[held_out]):.3f}  " + "; ".join(cells))
+            wrong[p] += int((conf[yh == 1] < t).sum())
+            cells.append(f"{p:.0%}: {abstains(conf, yh, t)} (threshold {t})")
+        print(f"  {'+'.join(held):<14} AUC {auc(conf, yh):.3f}  " + "; ".join(cells), flush=True)
     pooled = {p: wrong[p] / answerable for p in SHARES}
     print("  pooled answerable wrongly abstained: " + ", ".join(
         f"{p:.0%}: {wrong[p]}/{answerable} ({pooled[p]:.1%})" for p in SHARES))

@@ -3,21 +3,20 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
 
-With no file, thirteen sets are measured, every set written so far. Six were written to be
-fitted on: bench/questions-dev.jsonl, bench/questions-train.jsonl and bench/questions-train-2.jsonl
-(written to fit the re-ranker, answerable only), bench/questions-calibration.jsonl, -calibration-2
-and -calibration-3 (written for the abstention fit, each by its own writer); what ships is fitted
-on those six since the ninth session (the re-ranker and the abstention): see
-FIT_SETS here and in bench/train_reranker.py and bench/calibrate_abstention.py. The other six are
-measured sets, fit data since the eleventh session (each was measured and reported once, so its
-misses may be read): bench/questions-train-3.jsonl (the tenth session's, written to fit),
-bench/questions-holdout.jsonl, -test, -blind, -blind-2 and -blind-3 (written apart as blind sets,
-each with its questions-unanswerable-*.jsonl). BLIND_SETS are the sets not yet measured
-(bench/questions-blind-5.jsonl and -unanswerable-blind-5, written in the twelfth session; blind-4,
-the eleventh session's, was measured once then):
-aggregate figures only, never read question by question (--misses never lists them). For a blind
-set it also prints how many of its answers lie in a passage that some fit set's answer lies in
-(the adapter learns where those passages' questions land; see docs/rules-api.md).
+With no file, fourteen sets are measured, every set written so far. Since the twelfth session
+the first thirteen are fitted on (FIT_SETS; the re-ranker's C and the abstention): six written to
+be fitted on — bench/questions-dev.jsonl, bench/questions-train.jsonl and
+bench/questions-train-2.jsonl (written to fit the re-ranker, answerable only),
+bench/questions-calibration.jsonl, -calibration-2 and -calibration-3 (written for the abstention
+fit, each by its own writer) — and seven written apart, each measured and reported once before
+it was fitted on (its misses may be read): bench/questions-train-3.jsonl (the tenth session's),
+bench/questions-holdout.jsonl, -test, -blind, -blind-2, -blind-3 and -blind-4 (each with its
+questions-unanswerable-*.jsonl). WRITERS groups the sets written by one writer (leaving one
+writer out leaves the group out). BLIND_SETS are the sets not yet measured
+(bench/questions-blind-5.jsonl and -unanswerable-blind-5, written in the twelfth session): never
+fitted on, aggregate figures only, never read question by question (--misses never lists them).
+For a blind set it also prints how many of its answers lie in a passage that some fit set's
+answer lies in (the adapter learns where those passages' questions land; see docs/rules-api.md).
 
 Each line of a question file is {"game": id, "q": "player question", "answer": "verbatim
 rulebook phrase"} or, for a question the book does not answer, "answer": null. A hit is a
@@ -46,8 +45,9 @@ from rulebook_index import indexing, search, sections  # noqa: E402
 
 SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3", "train-3",
         "holdout", "test", "blind", "blind-2", "blind-3", "blind-4", "blind-5"]
-FIT_SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3"]  # the ranking's
 BLIND_SETS = ("blind-5",)  # written apart and not yet measured (the twelfth session's)
+# the ranking's and the abstention's fit sets since the twelfth session (C): every set not blind
+FIT_SETS = [s for s in SETS if s not in BLIND_SETS]
 # Sets written by one writer in one session: leaving one writer out (bench/train_reranker.py
 # --lowo) leaves the whole group out. dev, holdout and test were written together (515b920 added
 # to all three at once; dev's writer wrote the other two); train-3 and blind-3 by the tenth

@@ -5,14 +5,11 @@
         [--features a,b,...] [--folds 5] [--shuffles 3] [--lowo [--held SETS]] [--lists FILE]
         [--write]
 
-The fit sets are dev (bench/questions-dev.jsonl), train (bench/questions-train.jsonl: written to
-train the ranking, apart from every other set) and calibration (bench/questions-calibration.jsonl:
-written apart too; its answerable questions only). Since the ninth session train-2 and the
-calibration-2/-3 sets' answerable questions too: the six-set fit (B) against the three-set fit (A)
-was decided by a rule stated before its cross-validation (docs/rules-api.md), at L2 0.003 and
-adapter L2 0.03. --sets may also name the measured sets (train-3, holdout, test, blind,
-blind-2, blind-3: fit data since the eleventh session); the blind set
-(search_quality.BLIND_SETS) is never read here (bench/search_quality.py reports it).
+The fit sets (search_quality.FIT_SETS) are, since the twelfth session, all thirteen written so
+far (C, decided by leaving one writer out against B6, the ninth session's six: dev, train,
+train-2 and the three calibration sets' answerable questions; docs/rules-api.md); --sets and
+--fit-on choose others. A blind set (search_quality.BLIND_SETS) is never read here
+(bench/search_quality.py reports it).
 
 Each answerable question's first-stage candidates (`search.candidates`: the best
 `search.CANDIDATES` passages by BM25F, with the re-ranker's features) are one list; the passages
@@ -34,10 +31,16 @@ each L2 of the grid and each adapter L2 of --adapter-l2-grid (one assignment mov
 or two). With --fit-on, every model (each fold's and the final one) is fitted only on the
 questions of those sets, while all of --sets are ranked out of fold: the ninth session's
 comparison of the three-set fit (A) and the six-set fit (B) on the same pooled questions.
-With --lowo (the decision figure since the eleventh session) the folds are the sets themselves:
-each set is ranked by a fit on the other sets of --fit-on, so no writer's phrasing is in the fit
-that ranks it (folds within a set leak it); --held runs only some of the sets, to split the fits
-over processes.
+With --lowo (the decision figure since the eleventh session) the folds are the writers: each
+writer's sets (search_quality.WRITERS: dev, holdout and test are one writer's, train-3 and
+blind-3 another's) are ranked by a fit on the other writers' sets of --fit-on, so no writer's
+phrasing is in the fit that ranks it (folds within a set leak it); --held runs only the writers
+of some sets, to split the fits over processes.
+With --asked K the re-ranker reads one more feature, asked_before (`asked_votes`; measured in the
+twelfth session, not shipped: +1 / -1 questions against its base by its rule): each candidate's
+highest cosine between the question and one of its K nearest memory questions of the game whose
+answer lies in it. The memory is the fitted questions, never the question's own writer's, nor,
+leaving one writer out, the held writer's.
 --lists keeps the candidates' features in a file (searching ~1,000 questions is ~1 min of CPU),
 valid while the search's code and the index are unchanged. With --write the model fitted on
 all of them goes to rulebook_index/data/reranker.json and the adapter to
@@ -56,11 +59,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import search_quality  # noqa: E402
 from search_quality import BLIND_SETS, load, norm, passages_holding, set_paths, writer_of  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
-FIT_SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3"]
+FIT_SETS = search_quality.FIT_SETS  # all thirteen sets since the twelfth session (C)
 L2_GRID = [0.003, 0.01, 0.03, 0.1]
 STEPS = 200
 RATE = 0.08
@@ -196,7 +200,8 @@ def asked_votes(data: Lists, memory: np.ndarray, k: int) -> np.ndarray:
     of its `k` nearest questions of `memory` (by the question vectors, of the same game, never of
     its own writer, so never itself) whose right passages include the candidate; 0 when none
     does. Its own writer left out, a fit question sees the memory as a new writer's would."""
-    sims = data.q @ data.q.T
+    # the memory's vectors as a search would hold them: float16, as in the vector cache
+    sims = data.q @ data.q.astype(np.float16).astype(np.float32).T
     writers = data.writers
     out = np.zeros(data.real.shape)
     for i in range(len(data)):
@@ -398,6 +403,8 @@ def main(argv=None) -> int:
                          "(0: none; a new feature unless the search already has it)")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/reranker.json")
     args = ap.parse_args(argv)
+    if args.write and args.asked:
+        ap.error("asked_before is measured only: it missed its rule (docs/rules-api.md)")
     names = list(search.FEATURES)
     active = np.array([k in args.features.split(",") for k in names])
     w0 = np.array([search.HAND_WEIGHTS[k] for k in names])
@@ -425,20 +432,19 @@ def main(argv=None) -> int:
         if args.lists:
             with open(args.lists, "wb") as f:
                 pickle.dump(vars(data), f)
-    if args.asked and "asked_before" not in names:  # measured before the search has it
+    if args.asked:  # one more feature, which the search does not have
         names.append("asked_before")
         data.x = np.concatenate([data.x, np.zeros((*data.x.shape[:2], 1))], axis=2)
         w0, active = np.append(w0, 0.0), np.append(active, True)
     fitted = np.isin(data.sets, fit_on)
 
     def with_asked(memory):
-        """The lists with asked_before computed from `memory` (the search's, when it has the
-        feature and --asked is not given, is a fit question's own and stays)."""
+        """The lists with asked_before computed from `memory` (with --asked)."""
         if not args.asked:
             return data
         out = data.take(np.arange(len(data)))
         out.x = data.x.copy()
-        out.x[:, :, names.index("asked_before")] = asked_votes(data, memory, args.asked)
+        out.x[:, :, -1] = asked_votes(data, memory, args.asked)
         return out
 
     if args.folds == 0 and not args.write:
