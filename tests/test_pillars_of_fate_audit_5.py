@@ -454,7 +454,7 @@ def test_legal_is_empty_for_everyone_once_the_game_is_over(client):
     """"After 3 Ages, players count their victory point tokens." — Age III's last card ends the game:
     neither phone lists anything and a further play quotes that sentence."""
     pos = position(full_but_one(), turn="moon", age=3, modifiers_used=["double_power", "no_suit"],
-                   modifier="least_power")
+                   modifier="least_power", hands={"sun": {}, "moon": {}})  # 4 and 5 left
     table = Table(client, pos)
     table.ok(type="play", player="moon", lane="right", face="up", power=1, feathers=1,
              scorpions=0)

@@ -144,6 +144,46 @@ def test_two_cards_ahead_points_at_the_lanes(client):
     assert "check the cards entered in the lanes" in error["message"]
 
 
+def test_a_deck_that_does_not_add_up_is_told_its_count(client):
+    """The Age II position with Sun's deck entered as 12: Sun has played 8 champion cards in Age I
+    (9 places under "Each first card played will have its power doubled.", one the Divine card)
+    and 2 now, so 32 - 4 - 10 = 18 are left, 5 in hand ("Then, draw back up to 5 cards."): the
+    refusal names `position.decks.sun` and says to enter 13, or to leave decks out."""
+    error = refusal(client, age_two(modifiers_used=["double_power"],
+                                    decks={"sun": 12, "moon": 12}))
+    assert error["field"] == "position.decks.sun"
+    assert error["rule"]["quote"] == in_book("Then, draw back up to 5 cards.")
+    assert "leaves 18: enter 13 in the deck, or leave decks out" in error["message"]
+
+
+def test_a_hand_larger_than_the_cards_left_is_refused_not_given_a_negative_deck(client):
+    """Age III under `champion_deck_size` 25 (21 cards after the 4 set aside): 8 champion cards
+    played in each earlier Age and 2 now leave Sun 3 cards. A hand of 5 with `decks` left out was
+    accepted with a deck of -2 (the deck worked out as what is left less the hand); now a 400
+    naming `position.hands.sun.count`: a hand of at most 3. A hand of 3 is accepted, deck 0."""
+    lanes = {"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1)], "moon": [C(2)]},
+             "center": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(1)], "moon": [C(2)]},
+             "right": {"quest": Q(1, 1)}}
+
+    def age_three(count):
+        return {"game": "pillars-of-fate", "players": ["Ana", "Ben"],
+                "options": {"champion_deck_size": 25},
+                "position": {"age": 3, "first_player": "sun", "turn": "sun",
+                             "modifier": "no_suit", "modifiers_used": ["double_power",
+                                                                       "least_power"],
+                             "lanes": lanes, "divine": {"sun": [{"name": "Klar"}],
+                                                        "moon": [{"name": "Hadria"}]},
+                             "hands": {"sun": {"count": count}, "moon": {"count": 3}}}}
+    response = client.post("/api/sessions", json=age_three(5))
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == "position.hands.sun.count"
+    assert "Sun holds 5 in hand;" in error["message"] and "a hand of at most 3" in error["message"]
+    created = client.post("/api/sessions", json=age_three(3))
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["state"]["decks"] == {"sun": 0, "moon": 0}
+
+
 def test_the_position_schema_says_the_marker_passes_each_age(client):
     """What a table reads before writing a position: `first_player` is the marker's holder this
     Age, and the schema says it passes, quoting the book."""

@@ -327,14 +327,21 @@ class Game(Referee):
         count = hand.get("count", min(HAND_SIZE, most))
         deck = decks.get(seat, most - count)
         word = seat_word(seat)
-        if count + deck > most or count + deck < least:
+        if count + deck > most or count + deck < least or count > most:
             held = f"{most}" if least == most else f"{least} to {most}"
+            if seat in decks and count <= most:
+                low, high = max(0, least - count), most - count
+                fix = (f": enter {low if low == high else f'{low} to {high}'} in the deck, or "
+                       "leave decks out to have them worked out from the cards played")
+            else:
+                fix = f": a hand of at most {most}"
             raise TableRefused(
-                f"{word} holds {count} in hand and {deck} in the deck, {count + deck} cards; the "
+                f"{word} holds {count} in hand"
+                f"{f' and {deck} in the deck, {count + deck} cards' if seat in decks else ''}; the "
                 f"deck of {options['champion_deck_size']}, less 4 set aside and the {now} champion "
                 f"cards in the lanes{' and those of the earlier Ages' if earlier else ''}, leaves "
-                f"{held}", f"position.decks.{seat}" if seat in decks else
-                f"position.hands.{seat}.count", Q_DRAW, "invalid_setup")
+                f"{held}{fix}", f"position.decks.{seat}" if seat in decks and count <= most
+                else f"position.hands.{seat}.count", Q_DRAW, "invalid_setup")
         if deck > 0 and count < HAND_SIZE:
             raise TableRefused(f"{word}'s deck holds {deck} cards, so the hand was drawn back up "
                                f"to {HAND_SIZE}, not {count}", f"position.hands.{seat}.count",
