@@ -143,6 +143,11 @@ def position_from(game, G: dict, position: dict, entered: dict):
                              "position.to_play")
         if current in G["queue"]:
             raise SetupError("the current Player is not still to play", "position.to_play")
+        after = order[order.index(current) + 1:]
+        if [seat for seat in after if seat in G["queue"]] != G["queue"]:
+            raise SetupError("those still to play this round sit to the current Player's left, "
+                             f"up to the First Player, in that order (“{Q_ROUND}”)",
+                             "position.to_play")
     if not any(p["status"] == TRAVELER for p in G["players"].values()):
         raise SetupError("no Traveler is left on the Game Board: the game is over",
                          "position.players")
