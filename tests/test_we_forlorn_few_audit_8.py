@@ -408,3 +408,46 @@ def test_a_positions_to_play_follows_the_round_to_the_left(client, to_play, ok):
     assert (r.status_code == 201) is ok, r.get_json()
     if not ok:
         assert r.get_json()["error"]["field"] == "position.to_play"
+
+
+# ---------------------------------------------------------------- a Storage card and its load, named together
+
+RIFLE = {"name": "Rifle", "type": "weapon", "value": 3, "dice": 1}
+HOLSTER_WITH_RIFLE = {**TABLE_CARDS[1], "stored": [RIFLE]}
+
+
+@pytest.mark.parametrize("names", [["Holster", "Rifle"], ["Rifle", "Holster"]])
+def test_a_storage_card_and_the_card_it_carries_are_stolen_together(client, names):
+    """ "The winner may steal any Resources and Equipment up to the Value of their total roll
+    result from the losing Player's Supply." Bob (two Pistols) won with 4: the Holster (1) and the Rifle it
+    carries (3) are 4 Value, and `legal` listed that take — but naming the Holster first sent the
+    Rifle to the discard with it (the FAQ's case of the Storage card stolen alone) and the Rifle
+    was then "not in the Supply": refused. Now the carried card is taken off first, in either
+    order, and both go to Bob."""
+    t = Table(client, position("camp", p1=board("A1", food=0, water=0, wood=0,
+                                                 equipment=[HOLSTER_WITH_RIFLE]),
+                               p2=board("A1", food=0, water=0, wood=0,
+                                        equipment=[TABLE_CARDS[0], TABLE_CARDS[0]]),
+                               p3=board("CF")))
+    t.ok({"type": "combat", "player": "p1", "target": "p2", "dice": [0, 0],
+          "target_dice": [2, 2, 0]})
+    take = {"type": "steal", "player": "p2", "take": {"equipment": names}}
+    assert any(e.get("take", {}).get("equipment") and
+               sorted(e["take"]["equipment"]) == ["Holster", "Rifle"] for e in t.view()["legal"])
+    t.ok(take)
+    held = [c["name"] for c in t.p("p2")["equipment"]]
+    held += [c["name"] for card in t.p("p2")["equipment"] for c in card.get("stored", [])]
+    assert sorted(held) == ["Holster", "Pistol", "Pistol", "Rifle"]
+    assert t.p("p1")["equipment"] == []
+
+
+def test_a_storage_card_and_its_load_pay_together_at_a_trading_post(client):
+    """ "Each Resource token is worth a Value of one, and Equipment cards are worth the Value
+    listed on the card." The Holster (1) and the Rifle on it (3) pay for a card of Value 4."""
+    t = Table(client, position("camp", p1=board("B1", food=0, water=0, wood=0,
+                                                 equipment=[HOLSTER_WITH_RIFLE]),
+                               p2=board("CF"), p3=board("CF")))
+    t.ok({"type": "trading_post", "player": "p1",
+          "offered": [{"name": "Wagon Kit", "type": "tool", "value": 4, "bonus": "wood"}],
+          "buy": ["Wagon Kit"], "pay": {"equipment": ["Holster", "Rifle"]}})
+    assert [c["name"] for c in t.p("p1")["equipment"]] == ["Wagon Kit"]

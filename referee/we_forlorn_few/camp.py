@@ -281,7 +281,7 @@ class CampMixin:
         for kind, n in resources.items():
             player["resources"][kind] -= n
         moved = []
-        for name in goods.get("equipment", []):
+        for name in self.storage_last(player, goods.get("equipment", [])):
             card = self.take_card(seat, name, quote)
             if card.get("stored") and (stolen or self.option("traded_storage_load") == "discarded"):
                 self.effect(f"{', '.join(c['name'] for c in card['stored'])}, carried on "

@@ -90,6 +90,14 @@ class SupplyMixin:
                     return True
         return False
 
+    @staticmethod
+    def storage_last(player: dict, names) -> list[str]:
+        """`names` with those of Storage cards last: a card carried on a Storage card named too is
+        taken off it first (else it would leave, or be discarded, with its Storage card)."""
+        storage = {card["name"].casefold() for card in player["equipment"]
+                   if card["type"] == "storage"}
+        return sorted(names, key=lambda name: name.casefold() in storage)
+
     def take_card(self, seat: str, name: str, quote: str) -> dict:
         """Remove a card from a Supply by name (a card on the board before one carried on a
         Storage card); a Storage card leaves with what it carries."""
@@ -170,7 +178,7 @@ class SupplyMixin:
                     raise self.violation(f"The Supply holds {player['resources'][kind]} "
                                          f"{WORDS[kind]}, not {n}.", Q_CAPACITY)
                 player["resources"][kind] -= n
-            for name in names:
+            for name in self.storage_last(player, names):
                 self.discard_card(seat, name, Q_CAPACITY)
             waiting = [card for card in waiting if not self.place_card(player, card)]
             self.effect(f"{self.player_name(seat)} discards "
@@ -202,7 +210,7 @@ class SupplyMixin:
                                      f"{WORDS[kind]}, not {n}.", quote)
             player["resources"][kind] -= n
             value += n
-        for name in goods.get("equipment", ()):
+        for name in self.storage_last(player, goods.get("equipment", ())):
             value += self.value_of(self.discard_card(seat, name, quote), field, event)
         return value
 
