@@ -138,6 +138,12 @@ class TravelMixin:
     def backward_payment(self, held, pay, taken, any_mix) -> tuple[dict, dict]:
         with_ailments = self.option("backwards_with_ailments")
         taken = taken or counts(AILMENTS, {})
+        if sum(taken.values()) and not with_ailments:
+            raise self.violation("Travelling backwards is paid with two Resource tokens, not "
+                                 "Ailments (table option backwards_with_ailments).", Q_BACKWARDS)
+        if sum(taken.values()) > BACKWARDS_COST:
+            raise self.violation(f"Travelling backwards costs two Resource tokens, not "
+                                 f"{sum(taken.values())} Ailments.", Q_BACKWARDS)
         if pay is None:
             choices = self.backward_choices(held, taken)
             if not choices:
@@ -147,9 +153,6 @@ class TravelMixin:
                 raise BadRequest("say which two Resource tokens pay for travelling backwards "
                                  "(\"pay\")", "event.pay")
             pay = choices[0]
-        if sum(taken.values()) and not with_ailments:
-            raise self.violation("Travelling backwards is paid with two Resource tokens, not "
-                                 "Ailments (table option backwards_with_ailments).", Q_BACKWARDS)
         for kind in RESOURCES:
             if pay[kind] > held[kind]:
                 raise self.violation(f"You have {held[kind]} {WORDS[kind]}, not {pay[kind]}.",
