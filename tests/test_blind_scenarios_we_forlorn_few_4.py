@@ -503,8 +503,6 @@ BACKWARDS_TWO = book("Players may travel backwards to an adjacent tile by paying
                      "tokens of any type.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 66: travelling backwards entered with three "
-                   "Ailments is a 500 (ValueError), where two are refused with the rule")
 def test_travelling_backwards_paid_with_three_ailments_is_refused_with_the_rule(client):
     table = road(client, {"round": 5, "season_deck": 7, "phase": "travel", "current": "p1",
                           "players": {"p1": {"tile": "A", "resources": {"water": 2, "wood": 2}},
@@ -520,9 +518,6 @@ STEAL = book("The winner may steal any Resources and Equipment up to the Value o
              "roll result from the losing Player's Supply.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 67: a steal of the Holster and the Pistol on it, "
-                   "offered in legal in that order, is refused ('Bob has no Pistol'); the same "
-                   "two cards listed Pistol first are accepted")
 def test_stealing_the_holster_and_the_pistol_on_it_in_either_order(client):
     holstered = [{**HOLSTER, "stored": [PISTOL]}]
     for order in (["Holster", "Pistol"], ["Pistol", "Holster"]):
