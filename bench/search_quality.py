@@ -1,7 +1,7 @@
 """Search quality on question sets: hit@1, hit@3 and MRR per game and overall, the answer
 sentence, abstention, and game detection.
 
-    .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--limit 10] [--misses]
+    .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--sets a,b] [--limit 10] [--misses]
 
 With no file, fourteen sets are measured, every set written so far. Since the twelfth session
 the first thirteen are fitted on (FIT_SETS; the re-ranker's C and the abstention): six written to
@@ -210,6 +210,8 @@ def report(name, rows, show_misses):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("questions", nargs="*", help="question files (default: every set)")
+    ap.add_argument("--sets", default=",".join(SETS),
+                    help="the sets measured when no file is given (default: every set)")
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--misses", action="store_true",
                     help="list misses and abstention errors (the fit sets only)")
@@ -220,7 +222,7 @@ def main(argv=None) -> int:
             ap.error("--misses lists fit-set questions only: the blind sets are read in aggregate")
     else:
         named = [(f"{s} ({', '.join(p.name for p in set_paths(s))})", set_paths(s))
-                 for s in SETS]
+                 for s in args.sets.split(",")]
 
     with tempfile.TemporaryDirectory() as tmp:
         indexing.build(tmp)
