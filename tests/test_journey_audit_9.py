@@ -380,3 +380,49 @@ def test_a_cleanse_ritual_count_taken_from_a_roll_carries_into_the_next_quest(cl
                   "cleanse_dice": [3]}, "expected_seq": seq})
     assert answer.status_code == 422, answer.get_json()
     assert answer.get_json()["error"]["rule"]["quote"] == Q_CLEANSE_ROLL
+
+
+# == A defense bonus from a card in play ==========================================================
+
+def berrok_attacks_the_monkey_king(client, pilgrims=None):
+    table = free_table(client, {"demons": ["berrok"], "pilgrims": pilgrims or {}})
+    for event in [e for e in table.view()["legal"] if e["type"] == "end_activation"]:
+        table.accepted(event)  # a Paralyzed Pilgrim is passed over
+    while table.view()["phase"] == "pilgrims":
+        table.accepted(next(e for e in table.view()["legal"] if e["type"] == "end_activation"))
+    table.accepted(ev("demon_options", demon="berrok-1", options=[
+        {"actions": ["attack", "attack"], "targets": [MK], "squares": 0}]))
+    table.accepted(ev("demon_plan", demon="berrok-1", option=1))
+    return table
+
+
+def demon_attack(**fields):
+    return ev("demon_attack", demon="berrok-1", target=MK, attack_dice=[3, 2], **fields)
+
+
+def test_a_defense_bonus_from_a_card_in_play_could_not_be_entered(client):
+    """"The base rolls for both the Attacker and the Target are modified by any cards in play." A
+    card in the Monkey King's playing area that adds to his defense could not be entered: `cards`
+    takes only cards from the hand. `extra_defense` with the card named in `bonus_from`: 5 damage
+    against 1 + 1 rolled and 2 from the card, so he loses 1 Health Point; unnamed, or naming a
+    card not in effect, refused with that sentence."""
+    table = berrok_attacks_the_monkey_king(client, {MK: IN_PLAY})
+    refused(table, demon_attack(defense_dice=[1, 1], extra_defense=2), Q_CARDS_IN_PLAY)
+    refused(table, demon_attack(defense_dice=[1, 1], extra_defense=2, bonus_from=["Elsewhere"]),
+            Q_CARDS_IN_PLAY)
+    answer = table.accepted(demon_attack(defense_dice=[1, 1], extra_defense=2,
+                                         bonus_from=[CARD]))
+    assert f"+2 defense from {CARD}." in [e["text"] for e in answer["effects"]]
+    assert state(table)["pilgrims"][MK]["hp"] == 9
+
+
+def test_a_paralyzed_pilgrim_takes_no_defense_bonus(client):
+    """"Paralyzed: While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.":
+    a defense bonus from a card in play is refused for a Paralyzed Target, as his Defense Dice
+    are."""
+    table = berrok_attacks_the_monkey_king(client, {MK: {
+        **IN_PLAY, "conditions": [{"name": "Paralyzed", "duration": 2}]}})
+    refused(table, demon_attack(extra_defense=2, bonus_from=[CARD]),
+            "While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")
+    table.accepted(demon_attack())
+    assert state(table)["pilgrims"][MK]["hp"] == 5

@@ -326,6 +326,7 @@ class CardEffectsMixin:
         if not self.asura_sealed(event):
             return True
         return (not event.get("defense_dice") and not event.get("green_square")
+                and not event.get("extra_defense")
                 or "Tripitaka is protected by the Asura Seal: he rolls no Defense Dice.")
 
     @cites(Q_BROTHERHOOD)

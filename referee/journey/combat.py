@@ -392,14 +392,16 @@ class CombatMixin:
         return (self.in_play(card) or card in self.pilgrim(pilgrim)["corruption"]
                 or any(used["card"] == card for used in event.get("cards") or []))
 
-    def bonus_named(self, event, field: str, unnamed: int, what: str):
+    def bonus_named(self, event, field: str, unnamed: int, what: str, holder: str | None = None):
         """A bonus entered in `field` comes from the cards named in `bonus_from`, each in effect;
-        `unnamed`: the part of it no card gives (the Quest's own)."""
+        `unnamed`: the part of it no card gives (the Quest's own); `holder`: the Pilgrim it helps
+        (the attacker by default)."""
+        holder = holder or event["pilgrim"]
         named = event.get("bonus_from") or []
         if named and not event.get(field):
             raise BadRequest(f"bonus_from names the cards that give the {what}: enter it",
                              f"event.{field}")
-        own = {"extra_damage": "damage", "cleanse_bonus": "cleanse"}[field]
+        own = {"extra_damage": "damage", "cleanse_bonus": "cleanse", "extra_defense": "defense"}[field]
         counted = [c["card"] for c in event.get("cards") or [] if own in c and c["card"] in named]
         if counted:
             raise BadRequest(f"{counted[0]}'s bonus is entered with it in cards ({own}): it is not "
@@ -408,15 +410,18 @@ class CombatMixin:
             return (f"{event[field] - unnamed} {what} with no card named: name the card or skill "
                     "in effect that gives it (bonus_from).")
         for card in named:
-            if not self.in_effect(card, event["pilgrim"], event):
+            if not self.in_effect(card, holder, event):
                 return (f"{card} is not in effect: it is in no Pilgrim's playing area, not among "
-                        f"{PILGRIM_NAMES[event['pilgrim']]}'s Corruption Cards, nor used in this "
-                        "event.")
+                        f"{PILGRIM_NAMES[holder]}'s Corruption Cards, nor used in this event.")
         return True
 
     @cites(Q_CARDS_IN_PLAY)
     def damage_bonus_named(self, event):
         return self.bonus_named(event, "extra_damage", 0, "extra damage")
+
+    @cites(Q_CARDS_IN_PLAY)
+    def defense_bonus_named(self, event):
+        return self.bonus_named(event, "extra_defense", 0, "extra defense", event["target"])
 
     @cites(Q_CLEANSE_ROLL)
     def cleanse_bonus_named(self, event):
@@ -530,7 +535,7 @@ class CombatMixin:
         by_this = (self.die_result(event["demon"], event.get("demon_die")).get("condition")
                    or event.get("condition")) == "Paralyzed"
         if paralyzed or (by_this and self.option("paralyzed_by_this_attack") == "no_defense"):
-            if rolled:
+            if rolled or event.get("extra_defense"):
                 raise self.violation(f"{PILGRIM_NAMES[event['target']]} is Paralyzed: no defense.",
                                      Q_PARALYZED)
             return True
@@ -755,8 +760,9 @@ class CombatMixin:
             undefended_extra, die_damage = die_damage, 0
         damage = (sum(event["attack_dice"]) + die_damage + event.get("extra_damage", 0)
                   + self.card_bonus(event, "damage"))
+        self.bonus_effect(event, "extra_defense", "defense", Q_CARDS_IN_PLAY)
         defense = (sum(event.get("defense_dice") or []) + (1 if event.get("green_square") else 0)
-                   + self.card_bonus(event, "defense"))
+                   + event.get("extra_defense", 0) + self.card_bonus(event, "defense"))
         hit = max(0, damage - defense)
         crushing = event.get("knock_back_blocked", 0)
         label, demon = PILGRIM_NAMES[name], self.name_of(demon_id)

@@ -55,10 +55,13 @@ CARD_USE = {
 CARDS_USED = {"type": "array", "items": CARD_USE, "maxItems": 6}
 BONUS_FROM = {"type": "array", "items": CARD_NAME, "minItems": 1, "maxItems": 6, "uniqueItems": True,
               "description": "the cards in effect whose printed text gives the bonus: in a "
-                             "Pilgrim's playing area, the attacker's Corruption Cards, or used "
-                             "in this event (cards)"}
+                             "Pilgrim's playing area, the Corruption Cards of the Pilgrim it "
+                             "helps (the attacker, or the Target defending), or used in this "
+                             "event (cards)"}
 EXTRA_DAMAGE = {**SMALL, "description": "damage a card in effect adds, as printed on it (name the "
                                         "card in bonus_from)"}
+EXTRA_DEFENSE = {**SMALL, "description": "defense a card in effect adds, as printed on it (name the "
+                                          "card in bonus_from)"}
 CLEANSE_BONUS = {**SMALL, "description": "what cards in effect add to the roll, as printed on them "
                                          "(name them in bonus_from), plus what the Quest adds "
                                          "(Quest 7's Golden Peach: 1)"}
@@ -367,6 +370,7 @@ EVENT_TYPES = {
         "Dice, a green-line square, squares of Knock Back that were blocked.",
         properties={"demon": FIGURE, "target": FIGURE, "attack_dice": DICE,
                     "demon_die": FACE, "defense_dice": DICE, "green_square": FACT,
+                    "extra_defense": EXTRA_DEFENSE, "bonus_from": BONUS_FROM,
                     "extra_damage": SMALL, "knock_back": SMALL, "knock_back_blocked": SMALL,
                     "knock_back_red": {**SMALL, "description": "red squares the Pilgrim was "
                                                               "Knocked Back onto"},
