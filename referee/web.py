@@ -13,7 +13,7 @@ import json
 import math
 
 import brotli
-from flask import Blueprint, current_app, g, jsonify, render_template, request
+from flask import Blueprint, current_app, jsonify, render_template, request
 from transitions.extensions.diagrams import HierarchicalGraphMachine
 
 from . import referees
@@ -49,15 +49,20 @@ def init_app(app) -> None:
 
 
 def get_sessions() -> Sessions:
-    if "sessions" not in g:
-        config = current_app.config
-        g.sessions = Sessions(current_app.extensions["tableside.store"],
-                              current_app.extensions["tableside.referees"],
-                              current_app.extensions["tableside.views"],
-                              max_log_entries=config["MAX_LOG_ENTRIES"],
-                              signing_key=current_app.extensions["tableside.export_key"],
-                              max_import_replay=config["MAX_IMPORT_REPLAY"])
-    return g.sessions
+    """The app's Sessions: made once per app and settings, not per request (it was ~50,000
+    instructions of every write, most of it Flask's context look-ups). It holds nothing that
+    changes: the store, the games, the view cache (each shared already) and the settings."""
+    app = current_app._get_current_object()
+    config, extensions = app.config, app.extensions
+    sessions = extensions.get("tableside.sessions")
+    if (sessions is None or sessions.max_log_entries != config["MAX_LOG_ENTRIES"]
+            or sessions.max_import_replay != config["MAX_IMPORT_REPLAY"]):
+        sessions = extensions["tableside.sessions"] = Sessions(
+            extensions["tableside.store"], extensions["tableside.referees"],
+            extensions["tableside.views"], max_log_entries=config["MAX_LOG_ENTRIES"],
+            signing_key=extensions["tableside.export_key"],
+            max_import_replay=config["MAX_IMPORT_REPLAY"])
+    return sessions
 
 
 def export_key(app) -> bytes:
