@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from referee.core import RuleViolation, engine
+from referee.core import RuleViolation, engine, rules
 from referee.core.sessions import Forbidden, Sessions, Stale
 from referee.core.store import Store
 from tests.databases import KINDS, database_url
@@ -74,7 +74,10 @@ def test_a_thread_reloads_the_model_of_its_last_request_with_nothing_of_the_old_
     assert kept.table_options == {"double_power": True}
     assert sessions.get(other["id"])["state"]["lanes"][2]["sun"] == [7]
     assert sessions.get(game["id"])["state"]["lanes"][2]["sun"] == []
-    assert kept.trigger.func.__self__ is machine  # its triggers act on its own machine
+    # its triggers act on its own machine (`trigger` is rules.fire on the model, which runs the
+    # machine's transitions or falls back to its trigger_event)
+    assert kept.play.func.__self__ is machine
+    assert kept.trigger.func is rules.fire and kept.trigger.args == (kept,)
 
 
 def test_a_model_is_never_shared_between_threads(sessions, game, restored):
@@ -130,8 +133,9 @@ def test_a_reset_binds_the_model_to_its_new_machine(caplog):
     engine.apply(model, {"type": "play", "player": "sun", "lane": 1, "power": 1})
     model.reset(model.G, model.phase)
     assert model.machine is not old
-    for name in ("trigger", "may_trigger", "play", "may_play", "is_turn"):
+    for name in ("may_trigger", "play", "may_play", "is_turn"):
         assert getattr(model, name).func.__self__ is model.machine, name
+    assert model.trigger.func is rules.fire and model.trigger.args == (model,)
     assert "Skip binding" not in caplog.text
     engine.apply(model, {"type": "play", "player": "moon", "lane": 1, "power": 1})
     assert model.G["lanes"][0] == {"sun": [1], "moon": [1]}

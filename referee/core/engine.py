@@ -235,74 +235,17 @@ def apply(model: Referee, event: dict, replaying: bool = False,
 
     model.effects = []
     if replaying or disposable:
-        if not fire(model, kind, event):
+        if not model.trigger(kind, event):
             raise RuleViolation(f"{kind} is not allowed now.", model.phase_citation())
         return model.effects
     saved_G, saved_phase = json.dumps(model.G), model.phase
     try:
-        if not fire(model, kind, event):
+        if not model.trigger(kind, event):
             raise RuleViolation(f"{kind} is not allowed now.", model.phase_citation())
     except BaseException:
         model.reset(json.loads(saved_G), saved_phase)
         raise
     return model.effects
-
-
-def fire(model: Referee, kind: str, event: dict) -> bool:
-    """`model.trigger(kind, event)`: whether one of the machine's transitions for `kind` from the
-    model's phase passed its conditions and ran. Where every such transition is internal (no
-    `dest`: the phase does not change, as for nearly every event a game declares) and the phase is
-    a state of its own (not nested), the callbacks are called here as `transitions` would call
-    them, in its order (each transition's `prepare`, its conditions until one fails, then `before`
-    and `after`): its trigger builds an event, walks the state tree and resolves each callback's
-    name per call (~100,000 instructions an Avignon event, as much as the game's own rules).
-    Anything else goes through `transitions`."""
-    plan = _internal_plan(model, kind)
-    if plan is None:
-        return model.trigger(kind, event)
-    for prepare, conditions, before, after in plan:
-        for name in prepare:
-            getattr(model, name)(event)
-        if all(getattr(model, name)(event) == target for name, target in conditions):
-            for name in (*before, *after):
-                getattr(model, name)(event)
-            return True
-    return False
-
-
-_PLANS: dict[tuple[type[Referee], str, str], tuple | None] = {}
-
-
-def _internal_plan(model: Referee, kind: str) -> tuple | None:
-    """For `fire`: the transitions of `kind` from the model's phase as (prepare, conditions as
-    (name, target), before, after) names, when `fire` may call them itself; else None. The same
-    for every model of a game (its machine is built from its class's table), so worked out once per
-    game, phase and event type."""
-    key = (type(model), model.phase, kind)
-    if key not in _PLANS:
-        _PLANS[key] = _plan_of(type(model), model.machine, model.phase, kind)
-    return _PLANS[key]
-
-
-def _plan_of(game: type[Referee], machine, phase: str, kind: str) -> tuple | None:
-    if (machine.has_queue or machine.send_event or machine.prepare_event or machine.finalize_event
-            or machine.before_state_change or machine.after_state_change or machine.on_exception):
-        return None
-    state = machine.states.get(phase)
-    if state is None or state.states or kind not in machine.events:
-        return None  # a nested phase (its parents' transitions count too), or no such trigger
-    transitions = machine.events[kind].transitions.get(phase)
-    if not transitions or any(transition.dest for transition in transitions):
-        return None
-    names = [name for transition in transitions
-             for name in (*transition.prepare, *(c.func for c in transition.conditions),
-                          *transition.before, *transition.after)]
-    if not all(isinstance(name, str) and callable(getattr(game, name, None)) for name in names):
-        return None  # a callable, a property or a module path: as `transitions` resolves it
-    return tuple((tuple(transition.prepare),
-                  tuple((condition.func, condition.target) for condition in transition.conditions),
-                  tuple(transition.before), tuple(transition.after))
-                 for transition in transitions)
 
 
 _TRIGGERS: dict[tuple[type[Referee], str], tuple[str, ...]] = {}

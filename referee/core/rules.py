@@ -398,6 +398,7 @@ class Referee:
         # what the machine put on the model (its triggers, `may_*`, `is_*`, `trigger`, `to`): bound
         # to this machine, they go with it (`reset`) or stay with it (`reload`)
         self._machine_names = tuple(name for name in self.__dict__ if name not in unbound)
+        self.trigger = functools.partial(fire, self)  # in place of the machine's own `trigger`
         return machine
 
     def reset(self, G: dict, phase: str) -> None:
@@ -487,6 +488,76 @@ class Referee:
     def snapshot_text(self) -> str:
         """The snapshot as stored: JSON text."""
         return jsontext.dumps({"G": self.G, "phase": self.phase})
+
+
+def fire(model: Referee, kind: str, *args, **kwargs) -> bool:
+    """`model.trigger(kind, ...)`: whether one of the machine's transitions for `kind` from the
+    model's phase passed its conditions and ran. Where the phase and every such transition's
+    destination are states of their own (top-level, no children, not final) and the machine has no
+    callbacks of its own, the callbacks are called here in the order `transitions` calls them (a
+    transition's `prepare`, its conditions until one fails, `before`, the phase's `on_exit`, the new
+    phase, the destination's `on_enter`, `after`): its trigger builds an event, walks the state
+    tree and resolves every callback by name per call (~100,000 instructions an Avignon event, as
+    much as the game's own rules). Anything else goes through the machine's trigger."""
+    plan = _plan(model, kind) if not kwargs else None
+    if plan is None:
+        return model.machine.trigger_event(model, kind, *args, **kwargs)
+    for prepare, conditions, before, exits, dest, enters, after in plan:
+        for name in prepare:
+            getattr(model, name)(*args)
+        if all(getattr(model, name)(*args) == target for name, target in conditions):
+            for name in (*before, *exits):
+                getattr(model, name)(*args)
+            if dest is not None:
+                model.phase = dest
+            for name in (*enters, *after):
+                getattr(model, name)(*args)
+            return True
+    return False
+
+
+_PLANS: dict[tuple[type[Referee], str, str], tuple | None] = {}
+
+
+def _plan(model: Referee, kind: str) -> tuple | None:
+    """For `fire`: the transitions of `kind` from the model's phase as (prepare, conditions as
+    (name, target), before, the phase's on_exit, dest, the dest's on_enter, after) when `fire` may
+    run them itself, else None. The same for every model of a game (its machine is built from its
+    class's table), so worked out once per game, phase and trigger."""
+    key = (type(model), model.phase, kind)
+    if key not in _PLANS:
+        _PLANS[key] = _plan_of(type(model), model.machine, model.phase, kind)
+    return _PLANS[key]
+
+
+def _plan_of(game: type[Referee], machine: HierarchicalMachine, phase: str,
+             kind: str) -> tuple | None:
+    if (machine.has_queue or machine.send_event or machine.prepare_event or machine.finalize_event
+            or machine.before_state_change or machine.after_state_change or machine.on_exception
+            or machine.on_final):
+        return None
+
+    def plain(name) -> bool:  # a state of its own: not nested, no children, not final
+        state = machine.states.get(name)
+        return state is not None and not state.states and not state.initial and not state.final
+
+    if not plain(phase) or kind not in machine.events:
+        return None
+    transitions = machine.events[kind].transitions.get(phase)
+    if not transitions or not all(t.dest is None or plain(t.dest) for t in transitions):
+        return None
+    plan = []
+    for t in transitions:
+        exits = tuple(machine.states[phase].on_exit) if t.dest else ()
+        enters = tuple(machine.states[t.dest].on_enter) if t.dest else ()
+        plan.append((tuple(t.prepare), tuple((c.func, c.target) for c in t.conditions),
+                     tuple(t.before), exits, t.dest or None, enters, tuple(t.after)))
+    names = [name for prepare, conditions, before, exits, _dest, enters, after in plan
+             for name in (*prepare, *(condition for condition, _target in conditions), *before,
+                          *exits, *enters, *after)]
+    if not all(isinstance(name, str) and callable(getattr(game, name, None)) for name in names):
+        return None  # a callable, a property or a module path: as `transitions` resolves it
+    return tuple(plan)
 
 
 def nested_state_names(states, prefix: str = "") -> list[str]:
