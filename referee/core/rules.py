@@ -381,7 +381,10 @@ class Referee:
         """
         machine = self.__dict__.get("machine")
         if machine is not None:  # reloaded; a restored phase is a resolved state (a snapshot's)
-            machine.set_state(phase, model=self)
+            if phase in machine.states:  # a top-level state: what set_state sets, without its walk
+                self.phase = phase
+            else:
+                machine.set_state(phase, model=self)
             return machine
         type(self)._refuse_names_the_machine_needs()
         machine = HierarchicalMachine(
