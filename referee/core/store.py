@@ -354,8 +354,7 @@ class Store:
             with self.engine.connect() as own:
                 yield own
 
-    @contextmanager
-    def _driver(self):
+    def _driver(self) -> _Driver:
         """A connection of the database's own driver, for the hot path's statements (`_HOT`).
         On SQLite a read on it is a statement of its own, without BEGIN (the connection is in
         autocommit mode; WAL gives each statement a consistent snapshot). The driver's errors are
@@ -366,26 +365,7 @@ class Store:
         takes to run its statements. It is let go of after any error, so a fault that clears
         (a disk with room again, a writable file) is met with a fresh connection. PostgreSQL: a
         pooled connection, given back after each use, and dropped from the pool when broken."""
-        own = self._thread_connection() if self.is_sqlite else None
-        pooled = None if own is not None else self.engine.raw_connection()
-        connection = own if own is not None else pooled
-        try:
-            yield connection
-        except BaseException as error:
-            if own is not None:
-                self._local.held = None
-                own.close()
-            if not isinstance(error, self._driver_error):
-                raise
-            broken = self.engine.dialect.is_disconnect(
-                error, own if own is not None else pooled.dbapi_connection, None)
-            if broken and pooled is not None:
-                pooled.invalidate()
-            raise db_errors.DBAPIError.instance(None, None, error, self._driver_error,
-                                                connection_invalidated=broken) from error
-        finally:
-            if pooled is not None:
-                pooled.close()  # back to the pool, which rolls back whatever is left open
+        return _Driver(self)
 
     def _thread_connection(self):
         """This thread's own SQLite connection: taken out of the pool once (so the pool's connect
@@ -684,6 +664,42 @@ class Store:
             cursor.execute(hot["checkpoint"], (session_id, entry["seq"], append.snapshot,
                                                append.snapshot_version))
         return "appended"
+
+
+class _Driver:
+    """`Store._driver`'s context: a class, not a generator (@contextmanager cost a POST ~10,000
+    instructions for its two uses)."""
+
+    __slots__ = ("store", "own", "pooled")
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    def __enter__(self):
+        store = self.store
+        self.own = store._thread_connection() if store.is_sqlite else None
+        self.pooled = None if self.own is not None else store.engine.raw_connection()
+        return self.own if self.own is not None else self.pooled
+
+    def __exit__(self, _type, error, _traceback) -> bool:
+        store, own, pooled = self.store, self.own, self.pooled
+        try:
+            if error is None:
+                return False
+            if own is not None:
+                store._local.held = None
+                own.close()
+            if not isinstance(error, store._driver_error):
+                return False
+            broken = store.engine.dialect.is_disconnect(
+                error, own if own is not None else pooled.dbapi_connection, None)
+            if broken and pooled is not None:
+                pooled.invalidate()
+            raise db_errors.DBAPIError.instance(None, None, error, store._driver_error,
+                                                connection_invalidated=broken) from error
+        finally:
+            if pooled is not None:
+                pooled.close()  # back to the pool, which rolls back whatever is left open
 
 
 class _ThreadConnection(threading.local):
