@@ -127,6 +127,33 @@ def test_back_to_back_health_chi_and_conditions_reset_karma_and_cards_kept(clien
     assert second["options"]["demon_profiles"]["berrok"]["bkr"] == 4
 
 
+
+def test_a_demon_value_entered_during_a_quest_joins_the_campaigns_own_demon_values(client):
+    """The campaign's Demon Profile values stay with it: a value the table enters during a Quest
+    (the Berrok's Bad Karma reward, not set up) is added to them for the next Quest, value by
+    value; the other Demons' and the Berrok's other values are not asked for again."""
+    berrok = {key: value for key, value in DEMONS["berrok"].items() if key != "bkr"}
+    boof = {"hp": 6, "sp": 3, "gkr": 3, "bkr": 3, "attack_dice": 3}
+    campaign = new_campaign(client, options={"pilgrim_profiles": PROFILES,
+                                             "demon_profiles": {"berrok": berrok, "boof": boof}})
+    first = start_quest(client, campaign, {"quest": "free", "position": BOARD})
+    play(client, campaign["edit_token"], first,
+         {"type": "maintenance", "player": "p1"},
+         {"type": "attack", "player": "p1", "pilgrim": "monkey_king", "targets": ["berrok-1"],
+          "attack_dice": [2, 2], "pilgrim_die": 1, "weapon_damage": 1},
+         {"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king", "choice": "kill",
+          "reward": 4},
+         {"type": "quest_result", "player": "p1", "outcome": "victory",
+          "condition": "the table's own Quest"})
+    second = start_quest(client, campaign, {"quest": "free", "position": {
+        **BOARD, "demons": ["berrok", "boof"]}, "options": {"demon_profiles": {
+            "boof": {"attack_dice": 4}}}})
+    assert second["options"]["demon_profiles"] == {"berrok": {**berrok, "bkr": 4},
+                                                   "boof": {**boof, "attack_dice": 4}}
+    demons = second["state"]["demons"]
+    assert {demon["type"]: demon["profile"]["bkr"] for demon in demons.values()} == {
+        "berrok": 4, "boof": 3}
+
 def test_the_pilgrims_are_not_entered_again_in_a_later_quest(client):
     campaign = new_campaign(client)
     first = start_quest(client, campaign, {"quest": "free", "position": BOARD})

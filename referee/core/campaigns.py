@@ -17,7 +17,8 @@ created with its first session (`first`): both are checked before anything is wr
 
 A game's campaign rules (e.g. `referee.journey.campaign.Campaign`) provide: `game_id`, `options`
 (table rulings, `Option`s), `start_schema` (the JSON Schema of a request to start the next session),
-`next_setup(previous, body, rulings) -> (options, position, carry)`, `next_quests(previous,
+`next_setup(previous, body, rulings, shared) -> (options, position, carry)` (`shared`: the campaign's
+options, which the session's options then override one level deep), `next_quests(previous,
 rulings)` (what may start next), `summary(G)` (what the campaign page shows of a state) and
 `quest_label(quest)`.
 """
@@ -197,7 +198,8 @@ class Campaigns:
 
     def _next(self, rules, stored: dict, previous: dict | None, body: dict):
         """The next session, checked and started (not yet written): (game, setup, model, carry)."""
-        options, position, carry = rules.next_setup(previous, body, stored["rulings"])
+        options, position, carry = rules.next_setup(previous, body, stored["rulings"],
+                                                  stored["options"])
         game = self.sessions.game(rules.game_id)
         setup = engine.check_setup(game, {
             "players": stored["players"], "options": {**stored["options"], **options},

@@ -169,10 +169,12 @@ class Campaign:
     start_schema = START_SCHEMA
 
     @classmethod
-    def next_setup(cls, previous: dict | None, body: dict, rulings: dict) -> tuple[dict, dict, dict]:
+    def next_setup(cls, previous: dict | None, body: dict, rulings: dict,
+                   shared: dict) -> tuple[dict, dict, dict]:
         """(options, position, carry) of the next Quest's session. `previous`: None for the first
         Quest, else {"quest", "G", "over"} of the Quest before; `body`: the request (START_SCHEMA);
-        `carry`: what was carried and given, in words with the rules ({"effects", "upgrades"})."""
+        `shared`: the campaign's own options; `carry`: what was carried and given, in words with
+        the rules ({"effects", "upgrades"})."""
         quest = body["quest"]
         options = copy.deepcopy(body.get("options") or {})
         position = copy.deepcopy(body.get("position") or {})
@@ -193,13 +195,11 @@ class Campaign:
                                 "entered again.", Q_CARDS)
             pilgrims = cls.carried(previous, number, options, effects)
             cls.adjust(pilgrims, body.get("adjust") or {}, number, effects)
-            entered = previous["G"].get("entered_profiles") or {}
-            if entered:
-                profiles = copy.deepcopy(options.get("demon_profiles") or {})
-                for kind, values in entered.items():
-                    profiles[kind] = {**values, **(profiles.get(kind) or {})}
-                options["demon_profiles"] = profiles
             cls.carry_cleanse_dice(previous, options)
+        entered = previous["G"].get("entered_profiles") if previous else None
+        profiles = demon_profiles(shared.get("demon_profiles"), entered, options.get("demon_profiles"))
+        if profiles:
+            options["demon_profiles"] = profiles
         upgrades = cls.upgrades(number, quest, pilgrims, body.get("upgrades") or {}, rulings,
                                 effects, cls.replays(previous, number))
         if pilgrims:
@@ -515,3 +515,14 @@ class Campaign:
     @classmethod
     def quest_label(cls, quest_id: str) -> str:
         return quest_title(quest_id)
+
+
+def demon_profiles(*layers: dict | None) -> dict:
+    """The Demon Profile values of the next Quest, Demon by Demon and value by value: the
+    campaign's, then those entered during the Quest before, then the request's (a later layer wins
+    a value, and keeps the earlier layers' other values)."""
+    merged: dict = {}
+    for layer in layers:
+        for kind, values in (layer or {}).items():
+            merged[kind] = {**merged.get(kind, {}), **values}
+    return merged
