@@ -67,7 +67,8 @@ POOL = {"sun": ["Prophet", "Klar", "Steward", "Aponi", "Saghari", "Arbiter"],
 def position(lanes, turn="sun", first_player=None, age=1, modifier="two_face_down",
              divine=None, renown=None, hands=None, decks=None, modifiers_used=None):
     """A table in the middle of an Age. The 1st player marker follows from how many cards are down
-    (players alternate, so an even count means the first player is to play)."""
+    (players alternate, so an even count means the first player is to play); the hands, unless
+    given, are worked out by the referee (late in Age III the deck has fewer than 5 left)."""
     lanes = {name: copy.deepcopy(lanes.get(name, {"quest": Q(0, 0)})) for name in LANES}
     played = sum(len(lane.get(seat, [])) for lane in lanes.values() for seat in SEATS)
     if first_player is None:
@@ -83,7 +84,7 @@ def position(lanes, turn="sun", first_player=None, age=1, modifier="two_face_dow
             divine[seat] = [{"name": n} for n in POOL[seat] if n not in named][:left]
     out = {"age": age, "first_player": first_player, "turn": turn, "modifier": modifier,
            "lanes": lanes, "divine": divine,
-           "hands": hands or {"sun": {"count": 5}, "moon": {"count": 5}}}
+           "hands": hands or {"sun": {}, "moon": {}}}  # worked out: 5, or what the deck has left
     if renown is not None:
         out["renown"] = renown
     if decks is not None:
