@@ -346,7 +346,7 @@ class Game(Referee):
     game_id = "avignon"
     title = "Avignon: Pilgrimage"
     seats = SEATS
-    rules_version = 4  # 4: a replacement is drawn by "that player" only (session 7)
+    rules_version = 5  # 5: the Scribe's target judged before its PUSH (session 13)
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
@@ -1028,7 +1028,14 @@ class Game(Referee):
                             Q_ASCETIC)
             return [{"op": "move", "path": p, "verb": "RIVAL PUSH" if rival_push else "PUSH",
                      "toward": direction, "quote": Q_ASCETIC} for p in rows]
-        # Scribe
+        # Scribe: the choices are judged before its PUSH, which may end the game
+        target, move = event.get("target"), event.get("move")
+        if (target is None) != (move is None):
+            raise self.violation("Name the path adjacent to the Scribe (target) and whether to "
+                                 "push or pull it (move).", Q_SCRIBE)
+        if target is not None and abs(target - path) != 1:
+            raise self.violation(f"Path {target} is not adjacent to the Scribe's path {path}.",
+                                 Q_SCRIBE)
         return [self._mv(path, "PUSH", toward, Q_SCRIBE),
                 {"op": "scribe_second", "target": event.get("target"), "move": event.get("move"),
                  "toward": toward}]

@@ -608,6 +608,21 @@ def test_scribe_pushed_out_of_play_leaves_nothing_adjacent():
     assert model.G["congregations"]["avignon"] == ["Scribe"] and at(model, 1)[1] == "genoa"
 
 
+def test_scribe_target_is_judged_even_when_its_push_ends_the_game():
+    """The Scribe's PUSH into Rome is Rome's third card; with the game ending at once the rest of
+    the ability never runs, yet a target that is not in a path adjacent to the Scribe is still
+    refused with the Scribe's line (found by the legal-exactness property, seed 203)."""
+    cells = [("Nuncio", "genoa"), ("Scribe", "rome")] + GENOA[2:]
+    congregations = {"rome": ["Canonist", "Scribe"], "avignon": []}
+    model = start(position(cells, turn="avignon", congregations=congregations),
+                  win_timing="immediately")
+    for choice in ({"target": 2, "move": "push"}, {"target": 4, "move": "pull"}, {"target": 3}):
+        error = refused(model, ev("petition", "avignon", path=2, **choice))
+        assert error.citation.quote == A.Q_SCRIBE
+    play(model, ev("petition", "avignon", path=2, target=1, move="push"))
+    assert model.game_over and model.G["winner"] == "rome"
+
+
 # -- the end --------------------------------------------------------------------------------------------
 
 
