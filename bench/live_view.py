@@ -30,7 +30,19 @@ error fails the bench: wrk prints it on stderr and then runs WITHOUT the script 
 URL, all 200) — that, with stderr thrown away, is how an earlier version of this bench measured the
 home page at 1,455 req/s and called it the POST figure.
 
-    .venv/bin/python bench/live_view.py [seconds] [FULL|NORMAL] [--split] [--profile COMMAND]
+    .venv/bin/python bench/live_view.py [seconds] [FULL|NORMAL] [--rounds N] [--reuse-port]
+                                        [--split] [--profile COMMAND]
+
+Since session 13 a run is `--rounds` rounds (3) of GET, POST and hello-world after a first
+hello-world, each ratio taken against the hello-world runs either side of it, and prints each
+round's ratios and their medians. Each run also prints how wrk's eight connections were spread
+over the two workers (each worker's sockets mid-run beyond those it held idle): one gunicorn
+worker is one process, so a run where one worker holds seven of eight connections is bound by one
+core whatever the request costs. In session 12 the POST ratio swung 0.19–0.38 from run to run on
+a quiet machine, and the runs where the commits showed one worker with ~1 append a commit (one or
+two connections) were the low ones. `--reuse-port` starts gunicorn with a listening socket a worker
+(SO_REUSEPORT: the kernel spreads new connections over them by a hash), instead of one socket
+whose connections go to whichever worker accepts first.
 
 `--profile COMMAND` runs a profiler during the POST run only, with `{pids}` replaced by the
 workers' process ids, comma-separated, and stops it by SIGINT when the run ends, e.g.
@@ -48,9 +60,11 @@ import os
 import random
 import shlex
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -68,13 +82,18 @@ ARGUMENTS.add_argument("synchronous", nargs="?", default="FULL", choices=("FULL"
 ARGUMENTS.add_argument("--connections", type=int, default=8, help="wrk's connections (8)")
 ARGUMENTS.add_argument("--profile", metavar="COMMAND",
                        help="a profiler run during the POST run only, {pids} = the workers")
+ARGUMENTS.add_argument("--rounds", type=int, default=3,
+                       help="rounds of hello-world, GET and POST, each ratio's median printed (3)")
+ARGUMENTS.add_argument("--reuse-port", action="store_true",
+                       help="gunicorn's --reuse-port: a listening socket a worker, the kernel "
+                            "spreading connections over them")
 ARGUMENTS.add_argument("--split", action="store_true",
                        help="a POST's server CPU split by thread and part (a line logged a request)")
 OPTIONS = ARGUMENTS.parse_args()
 SECONDS, SYNCHRONOUS, PROFILER = OPTIONS.seconds, OPTIONS.synchronous, OPTIONS.profile
-CONNECTIONS = OPTIONS.connections
-GAMES_PER_CONNECTION = 12
-CHAIN = 400  # legal events per game: room for 8 × 12 × 400 = 38,400 acknowledged events
+CONNECTIONS, ROUNDS = OPTIONS.connections, OPTIONS.rounds
+GAMES_PER_CONNECTION = 12 * ROUNDS  # each round posts to its own 12 a connection
+CHAIN = 400  # legal events per game: room for 8 × 12 × 400 = 38,400 acknowledged events a round
 SETUP = {"game": "avignon", **SETUP_BODY}
 
 # The bench's app: Tableside with a hello-world route, and each SQLite group commit logged (one line
@@ -336,12 +355,31 @@ def profiler(master: int) -> subprocess.Popen:
     return started
 
 
+def sockets(pid: int) -> int:
+    try:
+        return sum(os.readlink(fd).startswith("socket:") for fd in Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return 0  # ended meanwhile
+
+
+def connections_per_worker(master: int, idle: dict[int, int]) -> list[int]:
+    """How many of wrk's connections each worker holds now: its sockets beyond those it held idle,
+    most first. wrk's connections stay open through a run, so mid-run this is how wrk's load is
+    spread over the workers (one gunicorn worker is one Python process: one core at most)."""
+    return sorted((sockets(pid) - idle.get(pid, 0) for pid in workers(master)), reverse=True)
+
+
 def measured(master: int, url: str, script: Path, profiled: bool = False) -> dict:
     profiling = profiler(master) if profiled else None
+    idle = {pid: sockets(pid) for pid in workers(master)}
+    spread = []
+    sampler = threading.Timer(SECONDS / 2, lambda: spread.extend(connections_per_worker(master, idle)))
     before, started = server_usage(master), time.monotonic()
+    sampler.start()
     figures = wrk(url, script)
     after, ended = server_usage(master), time.monotonic()
-    figures["span"] = (started, ended)
+    sampler.join()
+    figures["span"], figures["spread"] = (started, ended), spread
     if profiling is not None:
         profiling.send_signal(signal.SIGINT)
         profiling.wait(timeout=120)
@@ -435,6 +473,8 @@ def basic_line(name: str, figures: dict, reference: float | None, target: str) -
     text += f", {other}" if other else ", no other status"
     if figures.get("errors"):
         text += f"; {figures['errors']:.0f} socket errors or timeouts"
+    if figures.get("spread"):
+        text += f"; wrk's connections by worker {' · '.join(map(str, figures['spread']))}"
     return text
 
 
@@ -447,11 +487,13 @@ def main() -> None:
         table_id, games, chain = prepare(database)
         (work / "live_view_app.py").write_text(HELLO_APP)
         (work / "get.lua").write_text(GET_SCRIPT)
-        rows = ",\n".join("{" + ", ".join(f'{{"{sid}", "{token}"}}' for sid, token in mine) + "}"
-                          for mine in games)
         events = ",\n".join(lua_string(json.dumps(event)) for event in chain)
-        (work / "post.lua").write_text(f"games = {{\n{rows}\n}}\nevents = {{\n{events}\n}}\n"
-                                       + POST_SCRIPT)
+        for number in range(ROUNDS):
+            rows = ",\n".join("{" + ", ".join(f'{{"{sid}", "{token}"}}' for sid, token in
+                                             mine[number * 12:(number + 1) * 12]) + "}"
+                              for mine in games)
+            (work / f"post-{number}.lua").write_text(
+                f"games = {{\n{rows}\n}}\nevents = {{\n{events}\n}}\n" + POST_SCRIPT)
         port = free_port()
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}",
                "FLASK_RATELIMIT_ENABLED": "false", "PYTHONPATH": f"{work}:{ROOT}",
@@ -460,7 +502,8 @@ def main() -> None:
                **({"BENCH_REQUEST_LOG": str(work / "requests.log")} if OPTIONS.split else {})}
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--workers", "2", "--threads", "4", "--bind",
-             f"127.0.0.1:{port}", "live_view_app:create()"],
+             f"127.0.0.1:{port}", *(["--reuse-port"] if OPTIONS.reuse_port else []),
+             "live_view_app:create()"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         base = f"http://127.0.0.1:{port}"
@@ -475,29 +518,45 @@ def main() -> None:
             view = f"{base}/api/sessions/{table_id}"
             urllib.request.urlopen(view).read()  # the first reader describes it
             wrk(base + "/bench/hello", work / "get.lua")  # warming up: not counted
-            hello = measured(server.pid, base + "/bench/hello", work / "get.lua")
-            get = measured(server.pid, view, work / "get.lua")
-            post = measured(server.pid, base, work / "post.lua", profiled=PROFILER is not None)
-            post["commits"] = commits_during(work / "commits.log", *post["span"])
-            hello_again = measured(server.pid, base + "/bench/hello", work / "get.lua")
-            for figures in (hello, hello_again, get, post) if OPTIONS.split else ():
+            hellos = [measured(server.pid, base + "/bench/hello", work / "get.lua")]
+            rounds = []
+            for number in range(ROUNDS):
+                get = measured(server.pid, view, work / "get.lua")
+                post = measured(server.pid, base, work / f"post-{number}.lua",
+                                profiled=PROFILER is not None and number == 0)
+                post["commits"] = commits_during(work / "commits.log", *post["span"])
+                hellos.append(measured(server.pid, base + "/bench/hello", work / "get.lua"))
+                rounds.append((get, post))
+            for figures in [*hellos, *(f for pair in rounds for f in pair)] if OPTIONS.split else ():
                 figures["split"] = split_during(work / "requests.log", figures)
         finally:
             server.terminate()
             server.wait(timeout=20)
-    reference = (hello["ok_per_s"] + hello_again["ok_per_s"]) / 2
-    print(f"gunicorn 2×4, wrk {CONNECTIONS} connections, {SECONDS} s each, SQLite "
-          f"synchronous={SYNCHRONOUS}; load average {load:.1f} at the start, "
-          f"{os.getloadavg()[0]:.1f} at the end")
-    print(line("hello-world", hello))
-    print(line("hello-world, again at the end", hello_again))
-    print(line("GET session (live view)", get, reference, "(target ≥ 0.5)"))
-    print(line("POST event, acknowledged", post, reference, "(target ≥ 0.3)"))
-    print(commit_line(post["commits"]))
-    hello_cpu = (hello["cpu_ms"] + hello_again["cpu_ms"]) / 2
-    print(f"server CPU per answer against hello-world's: GET {hello_cpu / get['cpu_ms']:.2f}, "
-          f"POST {hello_cpu / post['cpu_ms']:.2f} (the ratio the throughput would have if only "
-          "the server's CPU limited it)")
+    print(f"gunicorn 2×4{' --reuse-port' if OPTIONS.reuse_port else ''}, wrk {CONNECTIONS} "
+          f"connections, {ROUNDS} rounds of {SECONDS} s runs (hello-world, GET, POST, hello-world…), "
+          f"SQLite synchronous={SYNCHRONOUS}; load average {load:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end; each ratio against the hello-world runs either side")
+    ratios = {"GET": [], "POST": [], "GET by CPU": [], "POST by CPU": []}
+    for number, (get, post) in enumerate(rounds):
+        before, after = hellos[number], hellos[number + 1]
+        reference = (before["ok_per_s"] + after["ok_per_s"]) / 2
+        hello_cpu = (before["cpu_ms"] + after["cpu_ms"]) / 2
+        print(f"round {number + 1}")
+        print(line("hello-world", before))
+        print(line("GET session (live view)", get, reference, "(target ≥ 0.5)"))
+        print(line("POST event, acknowledged", post, reference, "(target ≥ 0.3)"))
+        print(commit_line(post["commits"]))
+        ratios["GET"].append(get["ok_per_s"] / reference)
+        ratios["POST"].append(post["ok_per_s"] / reference)
+        ratios["GET by CPU"].append(hello_cpu / get["cpu_ms"])
+        ratios["POST by CPU"].append(hello_cpu / post["cpu_ms"])
+    print(line("hello-world, at the end", hellos[-1]))
+    print(f"medians over {ROUNDS} rounds (each round's ratios):")
+    for name, target in (("GET", 0.5), ("POST", 0.3), ("GET by CPU", 0.5), ("POST by CPU", 0.3)):
+        values = " · ".join(f"{value:.2f}" for value in ratios[name])
+        print(f"  {name:12} {statistics.median(ratios[name]):.2f} ({values}); target ≥ {target}"
+              + ("" if "CPU" not in name else " (the ratio the throughput would have if only "
+                 "the server's CPU limited it)"))
 
 
 if __name__ == "__main__":
