@@ -30,7 +30,7 @@ error fails the bench: wrk prints it on stderr and then runs WITHOUT the script 
 URL, all 200) — that, with stderr thrown away, is how an earlier version of this bench measured the
 home page at 1,455 req/s and called it the POST figure.
 
-    .venv/bin/python bench/live_view.py [seconds] [FULL|NORMAL] [--rounds N] [--reuse-port]
+    .venv/bin/python bench/live_view.py [seconds] [FULL|NORMAL] [--rounds N] [--threads N] [--reuse-port]
                                         [--split] [--profile COMMAND]
 
 Since session 13 a run is `--rounds` rounds (3) of GET, POST and hello-world after a first
@@ -84,6 +84,7 @@ ARGUMENTS.add_argument("--profile", metavar="COMMAND",
                        help="a profiler run during the POST run only, {pids} = the workers")
 ARGUMENTS.add_argument("--rounds", type=int, default=3,
                        help="rounds of hello-world, GET and POST, each ratio's median printed (3)")
+ARGUMENTS.add_argument("--threads", type=int, default=4, help="gunicorn's threads a worker (4)")
 ARGUMENTS.add_argument("--reuse-port", action="store_true",
                        help="gunicorn's --reuse-port: a listening socket a worker, the kernel "
                             "spreading connections over them")
@@ -501,7 +502,8 @@ def main() -> None:
                "BENCH_COMMIT_LOG": str(work / "commits.log"),
                **({"BENCH_REQUEST_LOG": str(work / "requests.log")} if OPTIONS.split else {})}
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--workers", "2", "--threads", "4", "--bind",
+            [sys.executable, "-m", "gunicorn", "--workers", "2", "--threads", str(OPTIONS.threads),
+             "--bind",
              f"127.0.0.1:{port}", *(["--reuse-port"] if OPTIONS.reuse_port else []),
              "live_view_app:create()"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -532,7 +534,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=20)
-    print(f"gunicorn 2×4{' --reuse-port' if OPTIONS.reuse_port else ''}, wrk {CONNECTIONS} "
+    print(f"gunicorn 2×{OPTIONS.threads}{' --reuse-port' if OPTIONS.reuse_port else ''}, wrk {CONNECTIONS} "
           f"connections, {ROUNDS} rounds of {SECONDS} s runs (hello-world, GET, POST, hello-world…), "
           f"SQLite synchronous={SYNCHRONOUS}; load average {load:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end; each ratio against the hello-world runs either side")
