@@ -346,7 +346,7 @@ class Game(Referee):
     game_id = "avignon"
     title = "Avignon: Pilgrimage"
     seats = SEATS
-    rules_version = 5  # 5: the Scribe's target judged before its PUSH (session 13)
+    rules_version = 6  # 6: a start-of-turn Ascetic at an end refused (session 13)
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
@@ -464,7 +464,7 @@ class Game(Referee):
             cls._count_cards(G, "position.face_up")
             G["turn_start"] = cls._snap(G)
             return G, "actions"
-        return cls._read_position(G, position)
+        return cls._read_position(G, position, options)
 
     @classmethod
     def _read_board(cls, cards, field, full):
@@ -494,7 +494,7 @@ class Game(Referee):
             G["deck"][name] = COPIES - count
 
     @classmethod
-    def _read_position(cls, G, position):
+    def _read_position(cls, G, position, options):
         G["discard"] = list(position.get("discard", []))
         congregations = position.get("congregations", {})
         G["congregations"] = {seat: list(congregations.get(seat, [])) for seat in SEATS}
@@ -550,11 +550,28 @@ class Game(Referee):
         else:
             G["turn_start"] = cls._snap(G)
         if not G["actions_taken"]:
+            if not G["first_turn"]:
+                cls._check_ascetic_stepped(G, options)
             G["turn_start"] = cls._snap(G)
             cls._scribe_check(G, players_name=None)
             if G["winner"]:
                 return G, "over"
         return G, "actions"
+
+    @staticmethod
+    def _check_ascetic_stepped(G, options):
+        """At the start of a turn after the first, the previous player has just ended a turn, so
+        no Ascetic their end-of-turn step moves can still lie in AVIGNON or ROME."""
+        previous = other(G["turn"])
+        ends = ("avignon", "rome") if options["ascetic_end_move"] == "either_end" else (previous,)
+        for row in G["board"]:
+            if row["character"] == "Ascetic" and row["location"] in ends:
+                raise SetupError(
+                    f"path {row['path']} holds the Ascetic in {row['location'].title()} at the "
+                    f"start of {G['turn'].title()}'s turn, but {previous.title()} has just ended "
+                    f"a turn with him there (“{Q_ASCETIC_END}”): he lies one space closer to "
+                    "Genoa, or the position is in the middle of a turn (actions_taken)",
+                    "position.board")
 
     @staticmethod
     def _check_untouched(G):

@@ -579,11 +579,11 @@ def test_ascetic_without_itself_in_the_group():
 
 @pytest.mark.parametrize("ruling, moved", [("either_end", True), ("own_end", False)])
 def test_ascetic_at_an_end_moves_toward_genoa_when_a_turn_ends(ruling, moved):
-    cells = [("Ascetic", "avignon")] + GENOA[1:]
+    cells = [("Ascetic", "nice")] + GENOA[1:]
     model = start(position(cells), ascetic_end_move=ruling)
-    effects = play(model, ev("beseech", path=2))
+    effects = play(model, ev("chastise", path=1))
     assert at(model, 1) == ("Ascetic", "avignon")
-    effects = play(model, ev("chastise", path=3))
+    effects = play(model, ev("beseech", path=3))
     assert at(model, 1) == ("Ascetic", "nice" if moved else "avignon")
     assert any(e.citation and e.citation.quote == A.Q_ASCETIC_END for e in effects) == moved
 

@@ -536,9 +536,10 @@ def test_scribe_pushed_out_of_play_has_no_adjacent_path(client):
 
 def test_ascetic_petition_can_score_an_ascetic_for_its_user(client):
     """The rival pushes the Peasants toward Rome (default ruling): an Ascetic in Rome moves past
-    Rome into Rome's Congregation."""
+    Rome into Rome's Congregation. (Mid-turn: Rome's BESEECH brought him to Rome; at the start of
+    a turn he would have stepped back toward Genoa.)"""
     cells = [("Ascetic", "rome")] + NO_SCRIBE
-    table = start(client, cells)
+    table = start(client, cells, actions_taken=["beseech"])
     table.accepted(ev("petition", path=1))
     assert state(table)["congregations"]["rome"] == ["Ascetic"]
 

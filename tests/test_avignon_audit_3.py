@@ -216,12 +216,14 @@ def test_a_scribe_pushing_an_adjacent_card_past_the_end_scores_it_for_the_oppone
 def test_both_ascetics_at_the_two_ends_both_move_toward_genoa(client):
     """"If you end your turn with Ascetic in AVIGNON or ROME, move him one space closer to GENOA."
     — one Ascetic in Avignon, the other in Rome: at the end of Rome's turn both step in (default
-    `ascetic_end_move: either_end`)."""
-    cells = [("Ascetic", "avignon"), ("Ascetic", "rome"), ("Nuncio", "genoa"), ("Vicar", "genoa"),
+    `ascetic_end_move: either_end`). Rome's turn brings them there: a CHASTISE to Avignon, a
+    BESEECH to Rome."""
+    cells = [("Ascetic", "nice"), ("Ascetic", "florence"), ("Nuncio", "genoa"), ("Vicar", "genoa"),
              ("Canonist", "genoa")]
     table = start(client, cells)
-    table.accepted(ev("beseech", path=3))
-    table.accepted(ev("chastise", path=4))
+    table.accepted(ev("chastise", path=1))
+    assert board(table)[:2] == [("Ascetic", "avignon"), ("Ascetic", "florence")]
+    table.accepted(ev("beseech", path=2))
     assert board(table)[:2] == [("Ascetic", "nice"), ("Ascetic", "florence")]
 
 
@@ -241,10 +243,12 @@ def test_the_ascetic_petition_giving_its_user_two_cards_at_once_wins(client):
     """Both Ascetics in Rome, Rome holding one card: the Ascetic's Petition (the rival pushes them
     toward Rome) moves both past Rome (Rome draws the first one's replacement between the two
     pushes) — three cards, no replacement asked for the third, "The game ends when one player has three cards
-    in his or her Congregation. That player wins the game." """
+    in his or her Congregation. That player wins the game." (Under `ascetic_end_move: own_end`
+    both can lie in Rome at the start of Rome's turn: Avignon's end of turn moved neither.)"""
     cells = [("Ascetic", "rome"), ("Ascetic", "rome"), ("Nuncio", "genoa"), ("Vicar", "genoa"),
              ("Canonist", "genoa")]
-    table = start(client, cells, congregations={"rome": ["Scribe"], "avignon": []})
+    table = start(client, cells, congregations={"rome": ["Scribe"], "avignon": []},
+                  options={"ascetic_end_move": "own_end"})
     table.accepted(ev("petition", path=1))
     assert state(table)["congregations"]["rome"] == ["Scribe", "Ascetic"]
     draw(table, "Courtesan")    # the first Ascetic's replacement comes before the second push

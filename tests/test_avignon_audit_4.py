@@ -186,10 +186,11 @@ def test_legal_between_two_replacement_draws_of_one_petition(client):
     """The Ascetic's Petition RIVAL PUSHes both Ascetics (in Rome) toward Rome: each joins Rome's
     Congregation in turn, and Rome draws each replacement (the first before the second Ascetic
     moves); only Rome's draws are listed until both are made, then Rome's second action (no
-    Petition)."""
+    Petition). (Under `ascetic_end_move: own_end` both can lie in Rome at the start of Rome's
+    turn: Avignon's end of turn moved neither.)"""
     cells = [("Ascetic", "rome"), ("Scribe", "nice"), ("Nuncio", "nice"), ("Ascetic", "rome"),
              ("Canonist", "genoa")]
-    table = start(client, cells)
+    table = start(client, cells, options={"ascetic_end_move": "own_end"})
     table.accepted(ev("petition", path=4))
     for scored in (1, 2):
         view = table.view()

@@ -339,6 +339,11 @@ def test_every_listed_action_does_what_the_reference_card_says(rulings, seed):
     cells = _a_table(rng)
     turn = rng.choice(("rome", "avignon"))
     taken = rng.choice(([], [rng.choice(("beseech", "chastise", "excommunicate", "petition"))]))
+    if not taken:  # the previous player's end of turn has stepped these Ascetics toward Genoa
+        previous = "avignon" if turn == "rome" else "rome"
+        ends = ("avignon", "rome") if rulings["ascetic_end_move"] == "either_end" else (previous,)
+        cells = [(name, {"avignon": "nice", "rome": "florence"}[loc])
+                 if name == "Ascetic" and loc in ends else (name, loc) for name, loc in cells]
     body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": rulings,
             "position": {"board": [{"path": p, "character": c, "location": loc}
                                    for p, (c, loc) in enumerate(cells, start=1)],

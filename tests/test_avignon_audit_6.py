@@ -53,13 +53,13 @@ def test_rome_s_nuncio_at_the_rome_end_pushes_then_pulls_its_new_location(client
 def test_the_ascetic_at_avignon_s_end_after_rome_s_turn(client, ruling, ascetic):
     """Rome ends a turn with the Ascetic in AVIGNON: by default (`ascetic_end_move: either_end`,
     "If you end your turn with Ascetic in AVIGNON or ROME, move him one space closer to GENOA.") he
-    steps to Nice; under `own_end` Rome's end is ROME, so he stays. Rome's two actions elsewhere
-    happen as entered (the Vicar pulled to Rome, the Scribe pushed to Avignon)."""
-    cells = [*TABLE[:4], ("Ascetic", "avignon")]
+    steps to Nice; under `own_end` Rome's end is ROME, so he stays. Rome's two actions happen as
+    entered (the Vicar pulled to Rome, the Ascetic pushed from Nice to Avignon)."""
+    cells = [*TABLE[:4], ("Ascetic", "nice")]
     table = start(client, cells, options={"ascetic_end_move": ruling})
     table.accepted(ev("beseech", path=2))
-    answer = table.accepted(ev("chastise", path=3))
-    assert board(table) == [("Courtesan", "genoa"), ("Vicar", "rome"), ("Scribe", "avignon"),
+    answer = table.accepted(ev("chastise", path=5))
+    assert board(table) == [("Courtesan", "genoa"), ("Vicar", "rome"), ("Scribe", "nice"),
                             ("Nuncio", "rome"), ("Ascetic", ascetic)]
     stepped = [e for e in answer["effects"] if e.get("rule", {}).get("quote") == ASCETIC_END]
     assert bool(stepped) == (ruling == "either_end")

@@ -488,11 +488,12 @@ def test_courtesan_pulls_only_a_character_closer_to_the_rival(seat, closer, not_
 @pytest.mark.parametrize("seat", ["rome", "avignon"])
 def test_ascetic_rival_push_moves_every_peasant_toward_the_petitioner(seat):
     """RIVAL PUSH: the RIVAL icon over PUSH — the rival's push, toward the acting player (the
-    module's default ruling, `ascetic_rival_push`)."""
+    module's default ruling, `ascetic_rival_push`). Mid-turn: the acting player's BESEECH has
+    brought the first Ascetic to their end."""
     end = seat  # the acting player's end of the table
     cells = row(("Ascetic", end), ("Scribe", "genoa"), ("Nuncio", "genoa"),
                 ("Ascetic", "genoa"), ("Canonist", "genoa"))
-    model = begin(table(cells, turn=seat))
+    model = begin(table(cells, turn=seat, actions_taken=["beseech"]))
     effects = play(model, ev("petition", seat, path=4))
     assert model.G["congregations"][seat] == ["Ascetic"]  # moved past the actor's end
     effects += play(model, draw("Vicar", seat))
@@ -506,11 +507,12 @@ def test_ascetic_rival_push_moves_every_peasant_toward_the_petitioner(seat):
 @pytest.mark.parametrize("edge, back", [("avignon", "nice"), ("rome", "florence")])
 def test_an_ascetic_at_either_end_moves_toward_genoa_when_a_turn_ends(seat, edge, back):
     cells = dict(ALL_GENOA)
-    cells[4] = ("Ascetic", edge)
+    cells[4] = ("Ascetic", back)
     model = begin(table(cells, turn=seat))
-    play(model, ev("beseech", seat, path=1))
+    to_edge, other_action = ("beseech", "chastise") if edge == seat else ("chastise", "beseech")
+    play(model, ev(to_edge, seat, path=4))
     assert at(model, 4) == ("Ascetic", edge)  # not before the turn ends
-    effects = play(model, ev("chastise", seat, path=2))
+    effects = play(model, ev(other_action, seat, path=2))
     assert at(model, 4) == ("Ascetic", back)
     assert ASCETIC_END in cited(effects)
 

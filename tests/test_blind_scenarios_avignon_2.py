@@ -56,9 +56,11 @@ def test_the_canonist_cannot_switch_itself(client):
 def test_the_ascetics_petition_carries_one_past_rome_into_the_congregation_for_the_win(client):
     # Rome uses the Ascetic in Genoa: every Peasant is pushed by the rival toward Rome; the
     # Ascetic already in Rome moves past it: Rome's third card.
-    table = mid_game(client, (("Ascetic", "rome"), ("Scribe", "nice"), ("Nuncio", "genoa"),
-                              ("Ascetic", "genoa"), ("Canonist", "genoa")),
-                     congregations={"rome": ["Vicar", "Courtesan"], "avignon": []})
+    table = new_game(client, {"board": board(("Ascetic", "rome"), ("Scribe", "nice"),
+                                             ("Nuncio", "genoa"), ("Ascetic", "genoa"),
+                                             ("Canonist", "genoa")),
+                              "turn": "rome", "first_turn": False, "actions_taken": ["beseech"],
+                              "congregations": {"rome": ["Vicar", "Courtesan"], "avignon": []}})
     table.accepted({"type": "petition", "player": "rome", "path": 4})
     view = table.view()
     assert view["state"]["congregations"]["rome"] == ["Vicar", "Courtesan", "Ascetic"]
@@ -152,8 +154,11 @@ def test_romes_nuncio_pushed_past_avignon_joins_avignons_congregation(client):
 
 
 def test_avignons_ascetic_petition_draws_the_peasants_toward_avignon(client):
-    table = mid_game(client, (("Ascetic", "avignon"), ("Scribe", "nice"), ("Nuncio", "genoa"),
-                              ("Ascetic", "florence"), ("Canonist", "genoa")), turn="avignon")
+    table = new_game(client, {"board": board(("Ascetic", "avignon"), ("Scribe", "nice"),
+                                             ("Nuncio", "genoa"), ("Ascetic", "florence"),
+                                             ("Canonist", "genoa")),
+                              "turn": "avignon", "first_turn": False,
+                              "actions_taken": ["beseech"]})
     table.accepted({"type": "petition", "player": "avignon", "path": 4})
     assert table.view()["state"]["congregations"]["avignon"] == ["Ascetic"]
     # The replacement is drawn into Genoa, then the rest of the Petition moves the other one.
