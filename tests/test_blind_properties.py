@@ -1,0 +1,227 @@
+"""Outsider property tests, round 5: random schema-valid setups, positions, events and tallies
+for every game, built only from what the API publishes (`GET /api/games/<game>`: the options',
+position's, events' and calculator's JSON Schemas, and the example setup). Over all of them the
+server answers 2xx/4xx and never 5xx; a refused event leaves the game exactly as it was (the
+view before == the view after); every complete event `legal` offers is accepted.
+
+The sweeps are derandomized (the same examples every run, so a failure is one a rerun shows) and
+kept small so the file runs in well under a minute; `BLIND_SWEEP_EXAMPLES=<n>` hunts further."""
+
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+GAMES = ("avignon", "pilgrims", "pillars-of-fate", "we-forlorn-few", "journey")
+# BLIND_SWEEP_EXAMPLES=500 runs a longer, random (not derandomized) sweep to hunt with.
+HUNT = os.environ.get("BLIND_SWEEP_EXAMPLES")
+SWEEP = settings(max_examples=int(HUNT or 25), deadline=None, derandomize=not HUNT, database=None,
+                 suppress_health_check=list(HealthCheck))
+LONGEST_ARRAY = 4
+LONGEST_STRING = 10
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+@pytest.fixture(scope="module")
+def declarations(client):
+    return {game: client.get(f"/api/games/{game}").get_json() for game in GAMES}
+
+
+def from_schema(schema: dict) -> st.SearchStrategy:
+    """A value valid against `schema`, for the keywords the games' published schemas use."""
+    if "const" in schema:
+        return st.just(schema["const"])
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    branches = schema.get("oneOf") or schema.get("anyOf")
+    if branches:
+        rest = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}
+        return st.one_of([from_schema({**rest, **branch}) for branch in branches])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return st.one_of([from_schema({**schema, "type": one}) for one in kind])
+    if kind == "integer":
+        return st.integers(schema.get("minimum", -3), schema.get("maximum", 30))
+    if kind == "number":
+        return st.floats(schema.get("minimum", -3), schema.get("maximum", 30), allow_nan=False)
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "null":
+        return st.none()
+    if kind == "string":
+        low = schema.get("minLength", 0)
+        return st.text("abcdefghijklmnopqrstuvwxyz ABC-", min_size=low,
+                       max_size=max(low, min(schema.get("maxLength", LONGEST_STRING), LONGEST_STRING)))
+    if kind == "array":
+        low = schema.get("minItems", 0)
+        high = max(low, min(schema.get("maxItems", LONGEST_ARRAY), LONGEST_ARRAY))
+        items = from_schema(schema.get("items", {"type": "integer"}))
+        if schema.get("uniqueItems"):
+            return st.lists(items, min_size=low, max_size=high,
+                            unique_by=lambda value: json.dumps(value, sort_keys=True))
+        return st.lists(items, min_size=low, max_size=high)
+    if kind == "object" or "properties" in schema:
+        return objects(schema)
+    return st.integers(0, 3)
+
+
+@st.composite
+def objects(draw, schema):
+    properties = schema.get("properties", {})
+    required = set(schema.get("required", ()))
+    value = {}
+    for name, sub in properties.items():
+        if name in required or draw(st.booleans()):
+            value[name] = draw(from_schema(sub))
+    extra = schema.get("additionalProperties")
+    if isinstance(extra, dict) and not properties:
+        keys = from_schema(schema.get("propertyNames", {"type": "string", "minLength": 1}))
+        low = schema.get("minProperties", 0)
+        high = max(low, min(schema.get("maxProperties", 3), 3))
+        more = draw(st.dictionaries(keys, from_schema(extra), min_size=low, max_size=high))
+        value.update(more)
+    return value
+
+
+def view(client, created):
+    response = client.get(f"/api/sessions/{created['id']}",
+                          headers={"Authorization": "Bearer " + created["edit_token"]})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def enter(client, created, seq, event):
+    return client.post(f"/api/sessions/{created['id']}/events",
+                       headers={"Authorization": "Bearer " + created["edit_token"]},
+                       json={"event": event, "expected_seq": seq})
+
+
+def complete(legal):
+    """The events `legal` offers whole (an entry with `open` fields asks the table for more)."""
+    return [event for event in legal if "open" not in event]
+
+
+@st.composite
+def setups(draw, declaration):
+    """A setup: the example's, with some options and the position drawn from their schemas."""
+    setup = json.loads(json.dumps(declaration["example_setup"]))
+    options = dict(setup.get("options") or {})
+    for name, option in declaration["options"].items():
+        if draw(st.integers(0, 3)) == 0:
+            options[name] = draw(from_schema(option["schema"]))
+    setup["options"] = options
+    position_schema = declaration["position_schema"]
+    shape = draw(st.integers(0, 2))
+    if shape == 1:
+        setup["position"] = draw(from_schema(position_schema))
+    elif shape == 2 and isinstance(setup.get("position"), dict) and position_schema.get("properties"):
+        name = draw(st.sampled_from(sorted(position_schema["properties"])))
+        setup["position"][name] = draw(from_schema(position_schema["properties"][name]))
+    if draw(st.integers(0, 3)) == 0:
+        seats = declaration["players"]
+        count = draw(st.integers(seats["min"], seats["max"]))
+        setup["players"] = list(NAMES[:count])
+    return setup
+
+
+def event_of(declaration):
+    return st.sampled_from(sorted(declaration["events"])).flatmap(
+        lambda kind: from_schema(declaration["events"][kind]["schema"]))
+
+
+@st.composite
+def altered(draw, declaration, event):
+    """A legal event with one of its fields drawn again from its type's schema: the entry a table
+    gets slightly wrong (the other path, the other player, one more die)."""
+    properties = declaration["events"][event["type"]]["schema"].get("properties", {})
+    names = sorted(name for name in properties if name != "type")
+    if not names:
+        return event
+    name = draw(st.sampled_from(names))
+    return {**event, name: draw(from_schema(properties[name]))}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_setups_are_created_or_refused_never_a_server_error(client, declarations, game):
+    declaration = declarations[game]
+
+    @SWEEP
+    @given(setups(declaration), st.lists(event_of(declaration), max_size=3))
+    def sweep(setup, events):
+        response = client.post("/api/sessions", json=setup)
+        assert response.status_code < 500, (setup, response.get_data(as_text=True)[:300])
+        if response.status_code != 201:
+            assert "error" in response.get_json()
+            return
+        created = response.get_json()
+        seq = created["seq"]
+        offered = complete(view(client, created)["legal"])
+        if offered:
+            first = enter(client, created, seq, offered[0])
+            assert first.status_code == 200, (setup, offered[0], first.get_json())
+            seq = first.get_json()["seq"]
+        for event in events:
+            answer = enter(client, created, seq, event)
+            assert answer.status_code < 500, (setup, event, answer.get_data(as_text=True)[:300])
+            if answer.status_code == 200:
+                seq = answer.get_json()["seq"]
+
+    sweep()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_refused_events_change_nothing_and_legal_events_are_accepted(client, declarations, game):
+    declaration = declarations[game]
+
+    @SWEEP
+    @given(st.data())
+    def walk(data):
+        created = client.post("/api/sessions", json=declaration["example_setup"]).get_json()
+        seq = created["seq"]
+        for _ in range(12):
+            before = view(client, created)
+            offered = complete(before["legal"])
+            choice = data.draw(st.integers(0, 3))
+            if offered and choice < 2:
+                event = data.draw(st.sampled_from(offered))
+                answer = enter(client, created, seq, event)
+                assert answer.status_code == 200, (event, answer.get_json())
+                seq = answer.get_json()["seq"]
+                continue
+            if offered and choice == 2:
+                event = data.draw(altered(declaration, data.draw(st.sampled_from(offered))))
+            else:
+                event = data.draw(event_of(declaration))
+            answer = enter(client, created, seq, event)
+            assert answer.status_code < 500, (event, answer.get_data(as_text=True)[:300])
+            if answer.status_code == 200:
+                seq = answer.get_json()["seq"]
+            else:
+                assert view(client, created) == before, event
+
+    walk()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_tallies_are_scored_or_refused_never_a_server_error(client, declarations, game):
+    schema = declarations[game]["score_schema"]
+
+    @SWEEP
+    @given(from_schema(schema))
+    def tally(body):
+        response = client.post(f"/api/score/{game}", json=body)
+        assert response.status_code < 500, (body, response.get_data(as_text=True)[:300])
+        answer = response.get_json()
+        if response.status_code == 200:
+            assert set(answer["winners"]) <= {player["seat"] for player in answer["players"]}
+        else:
+            assert "error" in answer
+
+    tally()
