@@ -380,8 +380,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    a Combat steals (session 8); 6-8: session 9; 9: a Ravenous attack on a Traveler in a city
     #    is refused, and a Season card's relocation or placement off the board (session 10);
     #    10: a Trade proposal's needless discard and a position's to_play of absent or repeated
-    #    seats are refused (session 12, outsider findings 64 and 65)
-    rules_version = 10
+    #    seats are refused (session 12, outsider findings 64 and 65); 11: a position's to_play
+    #    that leaves out a seat still to play this round is refused (session 13)
+    rules_version = 11
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

@@ -148,6 +148,12 @@ def position_from(game, G: dict, position: dict, entered: dict):
             raise SetupError("those still to play this round sit to the current Player's left, "
                              f"up to the First Player, in that order (“{Q_ROUND}”)",
                              "position.to_play")
+        left_out = [seat for seat in after if seat not in G["queue"]
+                    and G["players"][seat]["status"] in (TRAVELER, RAVENOUS)]
+        if left_out:
+            raise SetupError(f"{left_out[0]} has yet to take a turn this round: every Player "
+                             "still in the game to the current Player's left, up to the First "
+                             f"Player, is still to play (“{Q_ROUND}”)", "position.to_play")
     if not any(p["status"] == TRAVELER for p in G["players"].values()):
         raise SetupError("no Traveler is left on the Game Board: the game is over",
                          "position.players")
