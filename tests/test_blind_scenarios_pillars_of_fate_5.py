@@ -1,0 +1,200 @@
+"""Pillars of Fate, outsider scenarios round 5: the opening of an Age as a table enters it (the
+hand entered, each card played in turn), the mistakes a table makes (a card not in the hand
+entered, a Divine card played a second time, an Age begun twice, the other player's card from a
+phone, a play after the last Age), positions the book makes impossible, the calculator's own
+checks, and a hand kept from the opponent and a spectator on every read. Written from the
+rulebook and the API's own description only (docs/games/pillars-of-fate.md,
+GET /api/games/pillars-of-fate), never the referee's code."""
+
+import json
+
+import pytest
+
+from tests.api_table import ApiTable, calculated, quotes_from
+from tests.test_blind_scenarios_pillars_of_fate import (
+    QUESTS,
+    age_one_almost_full,
+    card,
+    drafted,
+    lane,
+    play,
+)
+
+GAME = "pillars-of-fate"
+book = quotes_from(GAME)
+
+FROM_THE_HAND = book("placing cards from their hand into 3 quest lanes")
+ALTERNATE = book("During each Age, players alternate turns")
+UNPLAYED_DIVINE = book("You may select from any of your 3 unplayed Divine cards.")
+THREE_PER_PLAYER = book("Each lane can hold up to 3 cards per player.")
+AFTER_THREE_AGES = book("After 3 Ages, players count their victory point tokens.")
+SUN_HAND = [card(5, 1), card(3, 0, 1), card(8, 0, 2), card(1, 2), card(4, 1, 1)]
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def strip_face(cards):
+    return [{key: value for key, value in entry.items() if key != "face"} for entry in cards]
+
+
+def setup_answer(client, position):
+    return client.post("/api/sessions", json={"game": GAME, "players": ["Ana", "Ben"],
+                                              "position": position})
+
+
+def lanes_of(sun_left, moon_left=None):
+    return {"left": {"quest": QUESTS[0], "sun": sun_left, "moon": moon_left or []},
+            "center": {"quest": QUESTS[1], "sun": [], "moon": []},
+            "right": {"quest": QUESTS[2], "sun": [], "moon": []}}
+
+
+# --- The opening of an Age as the table enters it ------------------------------------------------
+
+def test_the_opening_of_age_one_hand_entered_then_three_plays_in_turn(client):
+    table = drafted(client)
+    table.accepted({"type": "hand", "player": "sun", "cards": strip_face(SUN_HAND)})
+    table.accepted(play("sun", "left", 8, 0, 2))
+    assert lane(table, "left")["pillar"] == "sun"
+    table.refused(play("sun", "center", 5, 1), ALTERNATE)
+    table.accepted(play("moon", "left", 6, 0, 1))
+    table.accepted(play("sun", "center", 5, 1, face="down"))
+    assert lane(table, "center")["pillar"] is None
+    view = table.view("sun")
+    assert view["state"]["hands"]["sun"]["count"] == 5
+    assert view["current_players"] == ["moon"]
+
+
+def test_a_card_not_in_the_entered_hand_is_refused(client):
+    table = drafted(client)
+    table.accepted({"type": "hand", "player": "sun", "cards": strip_face(SUN_HAND)})
+    table.refused(play("sun", "left", 9, 0, 0), FROM_THE_HAND)
+    table.accepted(play("sun", "left", 4, 1, 1))
+
+
+def test_the_same_card_of_the_hand_played_twice_needs_it_twice(client):
+    # One 8-power card in hand: after it is played, the card drawn back is entered, not another 8.
+    table = drafted(client)
+    table.accepted({"type": "hand", "player": "sun", "cards": strip_face(SUN_HAND)})
+    table.accepted(play("sun", "left", 8, 0, 2, drawn=strip_face([card(2, 0, 0)])))
+    table.accepted(play("moon", "left", 6, 0, 1))
+    table.refused(play("sun", "right", 8, 0, 2), FROM_THE_HAND)
+    table.accepted(play("sun", "right", 2, 0, 0))
+
+
+def test_a_divine_card_played_in_age_one_cannot_be_played_again_in_age_two(client):
+    position = {"age": 2, "first_player": "moon", "turn": "moon", "modifier": "four_cards",
+                "modifiers_used": ["two_face_down"], "lanes": lanes_of([]),
+                "divine": {"sun": [{"name": "Klar"}, {"name": "Steward"}],
+                           "moon": [{"name": "Pentha"}, {"name": "Eradan"}]}}
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "position": position})
+    table.accepted(play("moon", "left", 3, 0, 1))
+    table.refused(play("sun", "left", 4, 1, divine="Prophet"), UNPLAYED_DIVINE)
+    table.accepted(play("sun", "left", 5, 0, 1, divine="Klar"))
+
+
+def test_the_age_begun_twice_is_refused_the_second_time(client):
+    table = drafted(client)
+    # The Age is under way: it is time to play ("An Age ends when each of the 3 lanes are full.").
+    table.refused({"type": "begin_age", "player": "sun", "first_player": "sun",
+                   "modifier": "two_face_down", "quests": QUESTS},
+                  book("First, play 1 card into any lane."))
+    table.accepted(play("sun", "left", 5, 1))
+
+
+def test_moons_phone_cannot_play_suns_card(client):
+    table = drafted(client)
+    moon = client.post(f"/api/sessions/{table.id}/seats",
+                       headers={"Authorization": "Bearer " + table.join_token},
+                       json={"seat": "moon"}).get_json()["seat_token"]
+    response = client.post(f"/api/sessions/{table.id}/events",
+                           headers={"Authorization": "Bearer " + moon},
+                           json={"event": play("sun", "left", 5, 1), "expected_seq": table.seq})
+    assert response.status_code == 403, response.get_json()
+    assert table.view()["seq"] == table.seq
+
+
+# --- After the last Age ------------------------------------------------------------------------
+
+def test_after_the_third_age_nothing_more_is_played(client):
+    table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)], age=3,
+                                modifiers_used=["two_cards", "least_power"],
+                                divine={"sun": [], "moon": []})
+    table.accepted(play("moon", "right", 4, 1, 1))
+    view = table.view()
+    assert view["over"] is True
+    for event in (play("sun", "left", 3),
+                  {"type": "begin_age", "player": "sun", "first_player": "moon",
+                   "modifier": "double_suit", "quests": QUESTS}):
+        table.refused(event, AFTER_THREE_AGES)
+
+
+# --- Positions the book makes impossible -------------------------------------------------------
+
+def test_a_position_with_four_cards_in_one_players_column_is_refused(client):
+    response = setup_answer(client, {
+        "age": 1, "first_player": "sun", "turn": "moon", "modifier": "two_face_down",
+        "lanes": lanes_of([card(1), card(2), card(3), card(4)], [card(1), card(2), card(3)]),
+        "divine": {"sun": [{"name": "Klar"}, {"name": "Steward"}, {"name": "Prophet"}],
+                   "moon": [{"name": "Pentha"}, {"name": "Eradan"}, {"name": "Hadria"}]}})
+    assert response.status_code == 400, response.get_json()
+    assert "lanes" in response.get_json()["error"]["field"]
+
+
+def test_a_position_with_a_pillar_on_a_side_with_no_face_up_card_is_refused(client):
+    lanes = lanes_of([card(3, face="down")], [card(2)])
+    lanes["left"]["pillar"] = "sun"
+    response = setup_answer(client, {
+        "age": 1, "first_player": "sun", "turn": "sun", "modifier": "two_face_down",
+        "lanes": lanes,
+        "divine": {"sun": [{"name": "Klar"}, {"name": "Steward"}, {"name": "Prophet"}],
+                   "moon": [{"name": "Pentha"}, {"name": "Eradan"}, {"name": "Hadria"}]}})
+    assert response.status_code == 400, response.get_json()
+    assert "pillar" in json.dumps(response.get_json()["error"])
+
+
+def test_a_position_with_two_divine_cards_of_one_player_in_an_age_is_refused(client):
+    response = setup_answer(client, {
+        "age": 1, "first_player": "sun", "turn": "sun", "modifier": "two_face_down",
+        "lanes": lanes_of([card(4, 1, divine="Prophet"), card(5, 0, 1, divine="Klar")],
+                          [card(2), card(3)]),
+        "divine": {"sun": [{"name": "Steward"}],
+                   "moon": [{"name": "Pentha"}, {"name": "Eradan"}, {"name": "Hadria"}]}})
+    assert response.status_code == 400, response.get_json()
+
+
+# --- The calculator ----------------------------------------------------------------------------
+
+def full_age(first_player="sun", modifier="double_power"):
+    return {"first_player": first_player, "modifier": modifier, "lanes": {
+        "left": {"quest": QUESTS[0], "pillar": "sun",
+                 "sun": [card(5, 1), card(4, 1, divine="Prophet"), card(2, 0, 1)],
+                 "moon": [card(3, 0, 1), card(6, 0, 2), card(1, 1)]},
+        "center": {"quest": QUESTS[1], "pillar": "moon",
+                   "sun": [card(2, 1), card(7, 0, 1), card(1, 2)],
+                   "moon": [card(6, 0, 2), card(3, 1, divine="Hadria"), card(2, 0, 2)]},
+        "right": {"quest": QUESTS[2], "pillar": "sun",
+                  "sun": [card(1, 0, 1), card(3, 1), card(4, 0, 2)],
+                  "moon": [card(5, 1), card(2, 0, 1), card(4, 1, 1)]}}}
+
+
+def test_the_calculator_refuses_a_fourth_age(client):
+    answer = calculated(client, GAME, {"ages": [full_age(), full_age("moon", "double_suit"),
+                                                full_age("sun", "no_power"),
+                                                full_age("moon", "no_suit")]}, status=400)
+    assert "ages" in answer["error"].get("field", "") + answer["error"]["message"]
+
+
+def test_the_calculator_refuses_a_column_of_four_cards(client):
+    age = full_age()
+    age["lanes"]["left"]["sun"].append(card(1))
+    answer = calculated(client, GAME, {"ages": [age]}, status=400)
+    assert "left" in answer["error"].get("field", "") + answer["error"]["message"]
+
+
+def test_the_calculator_refuses_the_same_modifier_in_two_ages(client):
+    # "Place a new quest modifier on the middle quest."
+    answer = calculated(client, GAME, {"ages": [full_age(), full_age("moon")]}, status=400)
+    assert "modifier" in answer["error"].get("field", "") + answer["error"]["message"]
