@@ -198,3 +198,28 @@ def test_the_calculator_refuses_the_same_modifier_in_two_ages(client):
     # "Place a new quest modifier on the middle quest."
     answer = calculated(client, GAME, {"ages": [full_age(), full_age("moon")]}, status=400)
     assert "modifier" in answer["error"].get("field", "") + answer["error"]["message"]
+
+
+# --- A hand kept from the opponent and a spectator ---------------------------------------------
+
+def test_suns_entered_hand_is_not_read_by_moon_or_a_spectator_anywhere(client):
+    marked = {"power": -13, "feathers": 11, "scorpions": 0}
+    table = drafted(client)
+    table.accepted({"type": "hand", "player": "sun",
+                    "cards": [marked] + strip_face(SUN_HAND[1:])})
+    assert marked in table.view("sun")["state"]["hands"]["sun"]["cards"]
+    moon = {"Authorization": "Bearer " + client.post(
+        f"/api/sessions/{table.id}/seats", headers={"Authorization": "Bearer " + table.join_token},
+        json={"seat": "moon"}).get_json()["seat_token"]}
+    reads = {
+        "moon view": client.get(f"/api/sessions/{table.id}", headers=moon),
+        "moon log": client.get(f"/api/sessions/{table.id}/log", headers=moon),
+        "spectator view": client.get(f"/api/sessions/{table.id}"),
+        "spectator log": client.get(f"/api/sessions/{table.id}/log"),
+        "spectator page": client.get(f"/play/{table.id}"),
+        "spectator page log": client.get(f"/play/{table.id}/log"),
+        "spectator state.json": client.get(f"/play/{table.id}/state.json"),
+    }
+    for name, response in reads.items():
+        assert response.status_code == 200, name
+        assert "-13" not in response.get_data(as_text=True), name
