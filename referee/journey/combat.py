@@ -392,13 +392,15 @@ class CombatMixin:
         return (self.in_play(card) or card in self.pilgrim(pilgrim)["corruption"]
                 or any(used["card"] == card for used in event.get("cards") or []))
 
-    def bonus_named(self, event, field: str, unnamed: int, what: str, holder: str | None = None):
+    def bonus_named(self, event, field: str, unnamed: int, what: str, holder: str | None = None,
+                    shared_with: tuple[str, ...] = (), unnamed_is: str = ""):
         """A bonus entered in `field` comes from the cards named in `bonus_from`, each in effect;
-        `unnamed`: the part of it no card gives (the Quest's own); `holder`: the Pilgrim it helps
-        (the attacker by default)."""
+        `unnamed`: the part of it no card gives (the Quest's own); `holder`: the Pilgrim whose
+        Corruption Cards count (the attacker by default); `shared_with`: the event's other bonus
+        fields `bonus_from` may name cards for; `unnamed_is`: what else may give it, in words."""
         holder = holder or event["pilgrim"]
         named = event.get("bonus_from") or []
-        if named and not event.get(field):
+        if named and not any(event.get(f) for f in (field, *shared_with)):
             raise BadRequest(f"bonus_from names the cards that give the {what}: enter it",
                              f"event.{field}")
         own = {"extra_damage": "damage", "cleanse_bonus": "cleanse", "extra_defense": "defense"}[field]
@@ -408,7 +410,7 @@ class CombatMixin:
                              f"named again for {field}", "event.bonus_from")
         if event.get(field, 0) > unnamed and not named:
             return (f"{event[field] - unnamed} {what} with no card named: name the card or skill "
-                    "in effect that gives it (bonus_from).")
+                    f"in effect that gives it (bonus_from){unnamed_is}.")
         for card in named:
             if not self.in_effect(card, holder, event):
                 return (f"{card} is not in effect: it is in no Pilgrim's playing area, not among "
@@ -421,7 +423,25 @@ class CombatMixin:
 
     @cites(Q_CARDS_IN_PLAY)
     def defense_bonus_named(self, event):
-        return self.bonus_named(event, "extra_defense", 0, "extra defense", event["target"])
+        return self.bonus_named(event, "extra_defense", 0, "extra defense", event["target"],
+                                shared_with=("extra_damage",))
+
+    def demon_die_unread(self, event) -> bool:
+        """The Demon rolled its Demon Die and the referee does not know what this face does (the
+        Profile Sheet's result, printed in the book for few faces, not entered at setup)."""
+        return ("demon_die" in event
+                and str(event["demon_die"]) not in self.G["demons"][event["demon"]]["profile"]
+                .get("demon_die_results", {}))
+
+    @cites(Q_CARDS_IN_PLAY)
+    def demon_damage_bonus_named(self, event):
+        """A Demon's attack adds its Demon Die's result (the Profile Sheet) and what cards in play
+        add: with the die's result known, or no die rolled, extra damage names its cards."""
+        unread = self.demon_die_unread(event)
+        return self.bonus_named(event, "extra_damage", event.get("extra_damage", 0) if unread else 0,
+                                "extra damage", event["target"], shared_with=("extra_defense",),
+                                unnamed_is="; only the Demon Die's result read off the Profile "
+                                           "Sheet needs none")
 
     @cites(Q_CLEANSE_ROLL)
     def cleanse_bonus_named(self, event):
@@ -760,6 +780,12 @@ class CombatMixin:
             undefended_extra, die_damage = die_damage, 0
         damage = (sum(event["attack_dice"]) + die_damage + event.get("extra_damage", 0)
                   + self.card_bonus(event, "damage"))
+        if event.get("extra_damage"):
+            source = ("the Demon Die's result on the Profile Sheet"
+                      if self.demon_die_unread(event) and not event.get("bonus_from")
+                      else ", ".join(event["bonus_from"]))
+            self.effect(f"+{event['extra_damage']} damage from {source}.",
+                        Q_DEMON_DIE if source.startswith("the Demon Die") else Q_CARDS_IN_PLAY)
         self.bonus_effect(event, "extra_defense", "defense", Q_CARDS_IN_PLAY)
         defense = (sum(event.get("defense_dice") or []) + (1 if event.get("green_square") else 0)
                    + event.get("extra_defense", 0) + self.card_bonus(event, "defense"))

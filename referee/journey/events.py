@@ -55,9 +55,10 @@ CARD_USE = {
 CARDS_USED = {"type": "array", "items": CARD_USE, "maxItems": 6}
 BONUS_FROM = {"type": "array", "items": CARD_NAME, "minItems": 1, "maxItems": 6, "uniqueItems": True,
               "description": "the cards in effect whose printed text gives the bonus: in a "
-                             "Pilgrim's playing area, the Corruption Cards of the Pilgrim it "
-                             "helps (the attacker, or the Target defending), or used in this "
-                             "event (cards)"}
+                             "Pilgrim's playing area, the Corruption Cards of the attacking "
+                             "Pilgrim or of a Demon's Target, or used in this event (cards); "
+                             "on a Demon's attack, for its extra_damage and the Target's "
+                             "extra_defense alike"}
 EXTRA_DAMAGE = {**SMALL, "description": "damage a card in effect adds, as printed on it (name the "
                                         "card in bonus_from)"}
 EXTRA_DEFENSE = {**SMALL, "description": "defense a card in effect adds, as printed on it (name the "
@@ -371,7 +372,12 @@ EVENT_TYPES = {
         properties={"demon": FIGURE, "target": FIGURE, "attack_dice": DICE,
                     "demon_die": FACE, "defense_dice": DICE, "green_square": FACT,
                     "extra_defense": EXTRA_DEFENSE, "bonus_from": BONUS_FROM,
-                    "extra_damage": SMALL, "knock_back": SMALL, "knock_back_blocked": SMALL,
+                    "extra_damage": {**SMALL, "description": "the Demon Die's result read off the "
+                                                             "Profile Sheet where the referee does "
+                                                             "not know that face, or damage a card "
+                                                             "in effect adds (name it in "
+                                                             "bonus_from)"},
+                    "knock_back": SMALL, "knock_back_blocked": SMALL,
                     "knock_back_red": {**SMALL, "description": "red squares the Pilgrim was "
                                                               "Knocked Back onto"},
                     "pushed_out_of_range": {**FACT, "description": "the Knock Back pushed the "

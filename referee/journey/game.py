@@ -373,6 +373,7 @@ EVENT_RULES = {
                                            "card_used_where_it_applies",
                                            "asura_no_defense", "defense_dice_rolled",
                                            "green_square_defender", "defense_bonus_named",
+                                           "demon_damage_bonus_named",
                                            "knock_back_blocked_within", "cards_in_time",
                                            "cards_used_in_hand", "follow_first"]),
     "follow": (["pilgrims", "demons", "end"], ["follow_after_knock_back", "follow_controlled",
@@ -416,7 +417,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     initial = "maintenance"
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
-    rules_version = 24
+    # 25: a Demon's extra_damage names its cards unless its Demon Die face is unread (session 13)
+    rules_version = 25
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL

@@ -488,6 +488,13 @@ CASES = [
          "extra defense with no card named to give it: the rolls are modified by cards in play",
          [*TO_DEMONS, options_for("berrok-1", attack_option([MK])),
           ev("demon_plan", demon="berrok-1", option=1)]),
+    Case("demon_damage_bonus_named", setup(ONE_BERROK),
+         ev("demon_attack", demon="berrok-1", target=MK, attack_dice=[1, 1], defense_dice=[0, 0],
+            extra_damage=2), C.Q_CARDS_IN_PLAY,
+         "a Demon's extra damage with no card named, and no Demon Die rolled: the rolls are "
+         "modified by cards in play",
+         [*TO_DEMONS, options_for("berrok-1", attack_option([MK])),
+          ev("demon_plan", demon="berrok-1", option=1)]),
     # -- phases and the end ------------------------------------------------------------------------------
     Case("phase", setup(), ev("rest", pilgrim=MK), R.Q_PHASE_MAINTENANCE,
          "an action before the Maintenance Phase is done: Pilgrims act in the Pilgrim Phase, after "
