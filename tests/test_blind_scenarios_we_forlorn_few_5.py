@@ -289,3 +289,55 @@ def test_the_calculator_gives_the_first_of_two_arrivals_the_win(client):
         {"name": "Cleo", "status": "traveler", "companions": 4, "tiles_to_go": 1}]})
     assert answer["winners"] == [answer["players"][1]["seat"]]
     assert FIRST_TO_NEWHAVEN in answer["decided_by"]["rule"]["quote"]
+
+
+# --- More entries a table gets wrong -----------------------------------------------------------
+
+HERD = "A herd like that would fetch enough money to kill for."
+
+
+def test_the_herd_card_rolled_with_one_die_by_a_traveler_with_a_pistol_is_refused(client):
+    # "They have one pistol in their Supply so they roll two dice for the Combat roll."
+    table = two_on_the_road(client, phase="event",
+                            bag={"food": 1, "water": 0, "wood": 0, "hunger": 0, "thirst": 0,
+                                 "wagon_damage": 0})
+    table.refused({"type": "event_card", "player": "p1", "card": HERD, "dice": [2],
+                   "draws": ["food"]}, COMBAT_DICE)
+    assert board(table, "p1")["resources"] == HAND
+    table.accepted({"type": "event_card", "player": "p1", "card": HERD, "dice": [2, 1],
+                    "draws": ["food"]})
+    assert board(table, "p1")["resources"]["food"] == 4
+
+
+def test_travel_paid_with_an_ailment_for_a_resource_she_holds_is_refused(client):
+    # A's cost is one Food and one Wood; Ann holds both.
+    table = two_on_the_road(client)
+    response = table.send({"type": "travel", "player": "p1", "to": "B", "pay": {"food": 1},
+                           "ailments": {"wagon_damage": 1}})
+    assert response.status_code == 422, response.get_json()
+    assert book("NOTE: Players may pay the Travel Costs by a combination of discarding required "
+                "Resources that they have in their Supply, and taking Ailments for those they "
+                "do not have.") in response.get_json()["error"]["rule"]["quote"]
+    assert board(table, "p1")["tile"] == "A"
+
+
+def test_recuperating_a_thirst_with_no_water_is_refused(client):
+    # Water for Thirst.
+    table = two_on_the_road(client, phase="camp",
+                            p1={"ailments": {"thirst": 2}, "resources": {"food": 2, "wood": 1}})
+    table.refused({"type": "recuperate", "player": "p1", "remove": {"thirst": 1}},
+                  book("The Active Player may discard any number of Resource tokens from their "
+                       "Supply to remove the corresponding Ailment tokens from their Player "
+                       "board."))
+    assert board(table, "p1")["ailments"]["thirst"] == 2
+
+
+def test_a_sacrifice_removing_five_ailments_is_refused(client):
+    table = two_on_the_road(client, p1={"ailments": {"hunger": 3, "thirst": 2}})
+    table.refused({"type": "sacrifice", "player": "p1", "remove": {"hunger": 3, "thirst": 2},
+                   "skull": "hunger"},
+                  book("Sacrificing a Companion allows you to remove up to four Ailment tokens "
+                       "from your board."))
+    table.accepted({"type": "sacrifice", "player": "p1", "remove": {"hunger": 3, "thirst": 1},
+                    "skull": "thirst"})
+    assert board(table, "p1")["ailments"] == {"hunger": 0, "thirst": 1, "wagon_damage": 0}
