@@ -151,6 +151,18 @@ def test_the_end_of_an_activation_tapped_twice_does_not_end_the_next_pilgrims(cl
     act(table, "monk_sha", "rest")
 
 
+def test_the_next_maintenance_without_the_end_of_turn_is_refused(client):
+    table = free_play(client)
+    pass_pilgrims(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": []})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    table.refused({"type": "maintenance", "player": "p1"},
+                  book("End of Turn Phase: Perform End of Turn Phase actions, such as using Turn "
+                       "Tokens to track passing time."))
+    table.accepted({"type": "end_turn", "player": "p1"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+
+
 def test_the_same_entry_resent_by_a_phone_is_entered_once(client):
     table = free_play(client, pilgrims={"monkey_king": {"chi": 2}})
     body = {"event": {"type": "rest", "player": "p1", "pilgrim": "monkey_king"},

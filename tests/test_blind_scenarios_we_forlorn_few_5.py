@@ -341,3 +341,26 @@ def test_a_sacrifice_removing_five_ailments_is_refused(client):
     table.accepted({"type": "sacrifice", "player": "p1", "remove": {"hunger": 3, "thirst": 1},
                     "skull": "thirst"})
     assert board(table, "p1")["ailments"] == {"hunger": 0, "thirst": 1, "wagon_damage": 0}
+
+
+# --- Optional steps the table forgets to enter -------------------------------------------------
+
+def test_a_gather_entered_without_the_stay_means_she_stayed(client):
+    # "A Player may choose to stay on their current tile and go straight to the Gathering Phase."
+    table = two_on_the_road(client)
+    table.accepted({"type": "gather", "player": "p1", "roll": 1, "take": ["food"]})
+    ann = board(table, "p1")
+    assert ann["tile"] == "A"
+    assert ann["resources"] == {"food": 2, "water": 1, "wood": 1}
+    table.refused({"type": "travel", "player": "p1", "to": "B"}, FOUR_PHASES)
+
+
+def test_the_event_card_entered_first_thing_keeps_the_tool_bonus_and_ends_the_turn(client):
+    # Travelers with Tools "begin their Gathering Phase by adding the Resource tokens specified on
+    # their Tool card(s)": a turn that stays, gathers nothing and camps nothing still has it.
+    table = two_on_the_road(client, p1={"equipment": [{"name": "Tool Box", "type": "tool",
+                                                       "value": 2, "bonus": "wood"}]})
+    table.accepted({"type": "event_card", "player": "p1", "card": QUIET})
+    assert board(table, "p1")["tile"] == "A"
+    assert board(table, "p1")["resources"] == {"food": 1, "water": 1, "wood": 2}
+    assert table.view()["current_players"] == ["p2"]
