@@ -1,12 +1,21 @@
 """Shared fixtures, flaskr style: `app`, `client` and `runner`, each app on a temporary
 database. The rules index is built once per test session into a temporary directory.
 `module_client` is one app for a whole test file, for files of many scenarios that each start
-their own session (an app's start-up would be most of their time)."""
+their own session (an app's start-up would be most of their time). HYPOTHESIS_PROFILE=ci fixes
+the property tests' examples (derandomized), as .ci/run does."""
+
+import os
 
 import pytest
+from hypothesis import settings
 
 from app import create_app
 from rulebook_index import indexing
+
+# CI (.ci/run) runs the property tests on examples fixed per test, so a pass or a failure is the
+# code's, not the draw's; `make test` and a bare pytest draw new examples each run (exploring).
+settings.register_profile("ci", derandomize=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(scope="session")
