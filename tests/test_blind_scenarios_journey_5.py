@@ -232,6 +232,62 @@ def test_a_pilgrim_die_showing_five_is_refused(client):
     assert response.get_json()["error"]["field"] == "event.pilgrim_die"
 
 
+MISS = {"type": "attack", "player": "p1", "pilgrim": "monkey_king", "pilgrim_die": 0,
+        "weapon_damage": 0}
+
+
+def test_three_attack_dice_for_a_pilgrim_are_refused(client):
+    # "Pilgrims attack by rolling 2 red Attack Dice and 1 white Pilgrim Die"
+    table = free_play(client)
+    for dice in ([0, 0, 0], [1]):
+        table.refused({**MISS, "targets": ["berrok-1"], "target_hp": 3, "attack_dice": dice},
+                      book("Roll the number of Attack Dice shown on the Pilgrim Profile Sheet or "
+                           "the Demon Profile Sheet and add up all the numbers shown."))
+    table.accepted({**MISS, "targets": ["berrok-1"], "target_hp": 3, "attack_dice": [0, 0]})
+
+
+def test_a_second_berrok_entered_with_other_health_points_is_refused(client):
+    # One Profile Sheet a kind of Demon: the Berrok's Health Points entered once hold for all.
+    table = free_play(client, demons=("berrok", "berrok"))
+    table.accepted({**MISS, "targets": ["berrok-1"], "target_hp": 3, "attack_dice": [0, 0]})
+    response = table.send({**MISS, "targets": ["berrok-2"], "target_hp": 5,
+                           "attack_dice": [0, 0]})
+    assert response.status_code == 400, response.get_json()
+    assert "3" in response.get_json()["error"]["message"]
+
+
+def demon_phase_on_monk_sha(client):
+    table = free_play(client)
+    pass_pilgrims(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1",
+                    "options": [{"actions": ["attack", "attack"], "ends": "not_closer",
+                                 "squares": 0, "targets": ["monk_sha"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    return table
+
+
+def test_monk_sha_defending_with_three_or_one_defense_dice_is_refused(client):
+    # "Pilgrims defend with 2 blue Defense Dice."
+    table = demon_phase_on_monk_sha(client)
+    for dice in ([0, 0, 0], [0]):
+        table.refused({"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+                       "target": "monk_sha", "attack_dice": [1, 1], "defense_dice": dice},
+                      book("Each Pilgrim rolls the number of Defense Dice shown on their Profile "
+                           "Sheet."))
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+                    "target": "monk_sha", "attack_dice": [2, 1], "defense_dice": [1, 0]})
+    assert state(table)["pilgrims"]["monk_sha"]["hp"] == 7
+
+
+def test_a_berrok_rolling_the_demon_die_is_refused(client):
+    table = demon_phase_on_monk_sha(client)
+    table.refused({"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+                   "target": "monk_sha", "attack_dice": [1, 1], "defense_dice": [0, 0],
+                   "demon_die": 2},
+                  book("Consult the Demon's Profile Sheet to check whether the black Demon Die is "
+                       "required in combat"))
+
+
 def test_the_same_wild_herbs_played_twice_is_refused_the_second_time(client):
     table = free_play(client, pilgrims={"monkey_king": {"hp": 3, "fortune": ["Wild Herbs"]}})
     act(table, "monkey_king", "play_card", card="Wild Herbs", kind="fortune")
