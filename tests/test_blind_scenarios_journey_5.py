@@ -232,6 +232,42 @@ def test_a_pilgrim_die_showing_five_is_refused(client):
     assert response.get_json()["error"]["field"] == "event.pilgrim_die"
 
 
+# --- The book's movement figures, entered as a table would --------------------------------------
+
+def test_figures_3_and_4_monk_sha_rotates_for_two_points_then_steps_once(client):
+    table = free_play(client)
+    end(table, "monkey_king")
+    # Figure 4: two 90° turns and one step forwards use all 3 Movement Points.
+    table.refused({"type": "move", "player": "p2", "pilgrim": "monk_sha", "steps": 2,
+                   "turns": 2},
+                  book("While performing a Move Action, a Miniature can turn by 90° for a cost of "
+                       "one Movement Point."))
+    act(table, "monk_sha", "move", steps=1, turns=2)
+    # Figure 3: a Move of the turns alone, its last point left unused, is lost.
+    act(table, "monk_sha", "move", steps=0, turns=2)
+    table.refused({"type": "rest", "player": "p2", "pilgrim": "monk_sha"},
+                  book("Normally, each Pilgrim has 2 Action Points to spend, although this can be "
+                       "altered by the effects of certain cards in play."))
+
+
+def test_figure_5_cho_hakkai_rotates_twice_then_steps_forwards(client):
+    table = free_play(client)
+    pass_pilgrims(table, "monkey_king", "monk_sha", "tripitaka")
+    act(table, "cho_hakkai", "move", steps=1, turns=2)
+    act(table, "cho_hakkai", "move", steps=3, turns=0)
+
+
+def test_figure_36_a_berrok_with_no_attack_double_moves_towards_tripitaka(client):
+    table = free_play(client)
+    pass_pilgrims(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": []})
+    current = state(table)["demon_phase"]["current"]
+    assert [option["priority"] for option in current["options"]] == [4]
+    assert current["options"][0]["actions"] == ["move", "move"]
+    plans = offered(table, "demon_plan")
+    assert plans == [{"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1}]
+
+
 MISS = {"type": "attack", "player": "p1", "pilgrim": "monkey_king", "pilgrim_die": 0,
         "weapon_damage": 0}
 
