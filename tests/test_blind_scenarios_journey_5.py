@@ -445,3 +445,17 @@ def test_a_spectator_reads_the_game_but_no_token_and_enters_nothing(client):
     undone = client.post(f"/api/sessions/{table.id}/undo", json={})
     assert undone.status_code == 401
     assert table.view()["seq"] == table.seq
+
+
+def test_legal_offers_no_third_rest_and_no_other_pilgrims_action(client):
+    # "Resting can be performed twice per Activation, if required." and 2 Action Points.
+    table = free_play(client, pilgrims={"monkey_king": {"chi": 0}})
+    act(table, "monkey_king", "rest")
+    legal = table.view()["legal"]
+    pilgrims = {event.get("pilgrim") for event in legal if "pilgrim" in event}
+    assert pilgrims == {"monkey_king"}
+    assert {"type": "rest", "player": "p1", "pilgrim": "monkey_king"} in legal
+    act(table, "monkey_king", "rest")
+    legal = table.view()["legal"]
+    assert {"type": "rest", "player": "p1", "pilgrim": "monkey_king"} not in legal
+    assert {event.get("pilgrim") for event in legal if event["type"] == "rest"} == {"monk_sha"}

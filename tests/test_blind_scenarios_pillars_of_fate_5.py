@@ -223,3 +223,35 @@ def test_suns_entered_hand_is_not_read_by_moon_or_a_spectator_anywhere(client):
     for name, response in reads.items():
         assert response.status_code == 200, name
         assert "-13" not in response.get_data(as_text=True), name
+
+
+# --- What `legal` offers -----------------------------------------------------------------------
+
+def test_legal_offers_no_full_column_and_no_second_face_down_card_in_a_lane(client):
+    # Sun's left column is full ("Each lane can hold up to 3 cards per player.") and Moon has a
+    # card face down in the center ("1 card per lane may be played face down.").
+    hand = [{"power": 5, "feathers": 1, "scorpions": 0}, {"power": 3, "feathers": 0, "scorpions": 1}]
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "position": {
+        "age": 1, "first_player": "sun", "turn": "sun", "modifier": "double_power",
+        "lanes": {"left": {"quest": QUESTS[0], "pillar": "sun", "first": "sun",
+                           "sun": [card(1), card(2), card(3)], "moon": [card(1), card(2)]},
+                  "center": {"quest": QUESTS[1], "sun": [], "moon": [card(2, face="down")]},
+                  "right": {"quest": QUESTS[2], "sun": [], "moon": []}},
+        "hands": {"sun": {"cards": hand + [{"power": 1, "feathers": 0, "scorpions": 0}] * 3,
+                          "count": 5}, "moon": {"count": 5}},
+        "divine": {"sun": [{"name": "Klar", "power": 5, "feathers": 0, "scorpions": 1},
+                           {"name": "Prophet", "power": 4, "feathers": 1, "scorpions": 0},
+                           {"name": "Steward"}],
+                   "moon": [{"name": "Pentha"}, {"name": "Eradan"}, {"name": "Hadria"}]}}})
+    legal = table.view("sun")["legal"]
+    assert {event["lane"] for event in legal} == {"center", "right"}
+    assert {(event["lane"], event["face"]) for event in legal} == {
+        ("center", "up"), ("right", "up"), ("right", "down")}
+    assert {event.get("divine") for event in legal} == {None, "Klar", "Prophet", "Steward"}
+    # Moon's phone and a spectator are offered nothing on Sun's turn.
+    assert table.view("moon")["legal"] == []
+    assert client.get(f"/api/sessions/{table.id}").get_json()["legal"] == []
+    table.refused(play("sun", "left", 5, 1), THREE_PER_PLAYER)
+    table.refused(play("sun", "center", 5, 1, face="down"),
+                  book("1 card per lane may be played face down."))
+    table.accepted(play("sun", "right", 5, 1, face="down"))

@@ -364,3 +364,16 @@ def test_the_event_card_entered_first_thing_keeps_the_tool_bonus_and_ends_the_tu
     assert board(table, "p1")["tile"] == "A"
     assert board(table, "p1")["resources"] == {"food": 1, "water": 1, "wood": 2}
     assert table.view()["current_players"] == ["p2"]
+
+
+def test_legal_on_anns_turn_offers_only_anns_entries(client):
+    # "Note: Players may Sacrifice a Companion at any time during their turn." — their own turn.
+    table = two_on_the_road(client, p1={"ailments": {"hunger": 2}},
+                            p2={"ailments": {"thirst": 3}})
+    legal = table.view()["legal"]
+    assert legal
+    assert {event["player"] for event in legal} == {"p1"}
+    table.refused({"type": "sacrifice", "player": "p2", "remove": {"thirst": 3},
+                   "skull": "thirst"},
+                  book("At any time during their turn, Players may Sacrifice a Companion in order "
+                       "to remove four Ailment tokens currently on their Player board."))
