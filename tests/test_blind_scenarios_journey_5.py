@@ -459,3 +459,42 @@ def test_legal_offers_no_third_rest_and_no_other_pilgrims_action(client):
     legal = table.view()["legal"]
     assert {"type": "rest", "player": "p1", "pilgrim": "monkey_king"} not in legal
     assert {event.get("pilgrim") for event in legal if event["type"] == "rest"} == {"monk_sha"}
+
+
+# --- The same thing entered twice --------------------------------------------------------------
+
+@pytest.mark.parametrize("event_type, thing, quote", [
+    ("rescue_villager", {"villager": "villager-1"},
+     "A Pilgrim that is adjacent to a Villager can spend 1 Action Point to rescue the Villager."),
+    ("collect_sutra", {"sutra": "sutra-1"},
+     "A Pilgrim that is adjacent to a Sutra can spend 1 Action Point to pick it up."),
+    ("break_door", {"door": "door-1"},
+     "It will stay Open for the remainder of the Quest."),
+])
+def test_a_villager_sutra_or_door_entered_twice_is_refused_the_second_time(
+        client, event_type, thing, quote):
+    table = free_play(client)
+    act(table, "monkey_king", event_type, **thing)
+    table.refused({"type": event_type, "player": "p1", "pilgrim": "monkey_king", **thing},
+                  book(quote))
+
+
+def test_a_berrok_killed_cannot_be_attacked_again(client):
+    table = free_play(client, demons=("berrok", "berrok"))
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3,
+        attack_dice=[3, 3], pilgrim_die=3, weapon_damage=3)
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    table.refused({**MISS, "targets": ["berrok-1"], "target_hp": 3, "attack_dice": [1, 1]},
+                  book("The Attacker can only attack Targets that are in range and that the "
+                       "Attacker can see clearly."))
+    act(table, "monkey_king", "attack", targets=["berrok-2"], target_hp=3, attack_dice=[0, 0],
+        pilgrim_die=0, weapon_damage=0)
+
+
+def test_a_pilgrim_die_rolled_by_a_pilgrim_with_no_weapon_is_refused(client):
+    table = free_play(client, pilgrims={"monkey_king": {"weapon_level": 0}})
+    table.refused({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                   "targets": ["berrok-1"], "target_hp": 3, "attack_dice": [1, 1],
+                   "pilgrim_die": 2, "weapon_damage": 2},
+                  book("If the Pilgrim currently has no weapon, do not roll the Pilgrim Die."))
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, attack_dice=[1, 1])
