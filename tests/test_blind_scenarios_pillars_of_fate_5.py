@@ -255,3 +255,25 @@ def test_legal_offers_no_full_column_and_no_second_face_down_card_in_a_lane(clie
     table.refused(play("sun", "center", 5, 1, face="down"),
                   book("1 card per lane may be played face down."))
     table.accepted(play("sun", "right", 5, 1, face="down"))
+
+
+def test_no_other_token_reads_suns_hand_by_asking_as_sun(client):
+    # Moon's phone, the join link and a spectator asking for Sun's seat or the whole export.
+    marked = {"power": -13, "feathers": 11, "scorpions": 0}
+    table = drafted(client)
+    table.accepted({"type": "hand", "player": "sun",
+                    "cards": [marked] + strip_face(SUN_HAND[1:])})
+    join = {"Authorization": "Bearer " + table.join_token}
+    moon = {"Authorization": "Bearer " + client.post(
+        f"/api/sessions/{table.id}/seats", headers=join, json={"seat": "moon"}).get_json()[
+        "seat_token"]}
+    for headers, status in ((moon, 403), (join, 403), ({}, 401)):
+        for path in (f"/api/sessions/{table.id}?seat=sun", f"/api/sessions/{table.id}/export"):
+            response = client.get(path, headers=headers)
+            assert response.status_code == status, (path, response.status_code)
+            assert "-13" not in response.get_data(as_text=True)
+    for path in ("?seat=sun", "/state.json?since=0", "/other/play?fragment=1",
+                 "/other/hand?fragment=1", "/other/sorcerer_exchange?fragment=1"):
+        response = client.get(f"/play/{table.id}{path}")
+        assert response.status_code == 200, path
+        assert "-13" not in response.get_data(as_text=True), path
