@@ -377,3 +377,30 @@ def test_legal_on_anns_turn_offers_only_anns_entries(client):
                    "skull": "thirst"},
                   book("At any time during their turn, Players may Sacrifice a Companion in order "
                        "to remove four Ailment tokens currently on their Player board."))
+
+
+@pytest.mark.xfail(strict=True, reason="finding 70: a Travel Phase position with a Camp action "
+                   "already done is accepted, and that turn's Camp action is then refused")
+def test_a_position_in_the_travel_phase_with_a_camp_action_done_is_refused(client):
+    # The phases "MUST be resolved in the following order": in the Travel Phase nothing of this
+    # turn's Camp Phase has happened yet.
+    error = setup_error(client, {"round": 4, "season_deck": 8, "phase": "travel", "current": "p1",
+                                 "camp_done": ["recuperate"],
+                                 "players": {"p1": {"tile": "A", "ailments": {"hunger": 1},
+                                                    "resources": {"food": 2}},
+                                             "p2": {"tile": "B"}}})
+    assert error["field"] == "position.camp_done"
+
+
+@pytest.mark.xfail(strict=True, reason="finding 71: a Ravenous player entered with Companions and "
+                   "Resources is accepted, both silently dropped")
+def test_a_position_with_a_ravenous_player_holding_companions_and_food_is_refused(client):
+    # "A Player turns Ravenous once all of their Companions and their Traveler have perished."
+    # and "the Player then returns all Ailment tokens, Resource tokens, and Equipment cards to the
+    # Stockpile".
+    error = setup_error(client, {"round": 4, "season_deck": 8, "phase": "camp", "current": "p1",
+                                 "players": {"p1": {"tile": "A"},
+                                             "p2": {"tile": "B", "status": "ravenous",
+                                                    "companions": 3, "hunger": 1,
+                                                    "resources": {"food": 3}}}})
+    assert error["field"].startswith("position.players.p2")
