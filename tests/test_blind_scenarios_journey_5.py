@@ -498,3 +498,32 @@ def test_a_pilgrim_die_rolled_by_a_pilgrim_with_no_weapon_is_refused(client):
                    "pilgrim_die": 2, "weapon_damage": 2},
                   book("If the Pilgrim currently has no weapon, do not roll the Pilgrim Die."))
     act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, attack_dice=[1, 1])
+
+
+# --- Positions: the components and a duplicate Condition -----------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="finding 72: a position with two Poisoned cards on one "
+                   "Pilgrim is accepted and each Maintenance takes a Health Point for each")
+def test_a_position_with_two_poisoned_cards_on_one_pilgrim_is_refused(client):
+    # One Pilgrim never carries two of a kind.
+    book("If the second card is a duplicate, immediately discard the existing card and its "
+         "counters. Then apply the new card normally.")
+    response = setup_answer(client, {"demons": ["berrok"], "pilgrims": {"monk_sha": {
+        "conditions": [{"name": "Poisoned", "tokens": 0}, {"name": "Poisoned", "tokens": 1}]}}})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("position.pilgrims.monk_sha")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 73: eight Sutras (four held, four on the board) "
+                   "and six Villagers are accepted: the box has 7 and 5")
+@pytest.mark.parametrize("objects, held", [
+    ({"sutras": ["s1", "s2", "s3", "s4"]}, {"sutras": 4}),
+    ({"villagers": ["v1", "v2", "v3"]}, {"villagers": 3}),
+])
+def test_a_position_with_more_sutras_or_villagers_than_the_box_holds_is_refused(
+        client, objects, held):
+    book("- 5 Villager Objective Tokens")
+    book("- 7 Sutra Objective Tokens")
+    response = setup_answer(client, {"demons": ["berrok"], **objects,
+                                     "pilgrims": {"tripitaka": held}})
+    assert response.status_code == 400, response.get_json()
