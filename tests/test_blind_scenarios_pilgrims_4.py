@@ -227,3 +227,30 @@ def test_the_calculator_scores_the_top_and_middle_quill_spaces(client):
     quill_points = [sum(line["points"] for line in p["breakdown"]
                         if "quill" in line["label"].lower()) for p in answer["players"]]
     assert quill_points[0] - quill_points[1] == 1
+
+
+@pytest.mark.xfail(strict=True, reason="finding 74: a round-2 position with both players' three "
+                   "turns taken and Ann to play is accepted, and she plays a fourth turn")
+def test_a_position_with_a_fourth_turn_in_the_round_is_refused(client):
+    # "Each player takes the figure, 3 movement tokens, and 2 quill tokens which match their
+    # chosen color." / "After each player completes 3 turns, the sun token moves 1 space to the
+    # right."
+    book("After each player completes 3 turns, the sun token moves 1 space to the right.")
+    response = setup_answer(client, {"hand": [STAR_LEAF], "movement": [1, 2, 3]},
+                            bob={"movement": [1, 2, 3]}, turns={"p1": 3, "p2": 3})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("position.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 75: 33 companion cards and 65 item cards in a "
+                   "position are accepted: the box has 32 and 64")
+@pytest.mark.parametrize("ann", [
+    {"hand": [STAR_LEAF], "party": [{"card": WANDERER_NOTES}] * 3,
+     "retired": [WANDERER_NOTES] * 30},
+    {"hand": [STAR_LEAF] * 64},
+])
+def test_a_position_with_more_cards_than_the_box_holds_is_refused(client, ann):
+    book("• 64 item cards")
+    book("• 32 companion cards")
+    response = setup_answer(client, ann)
+    assert response.status_code == 400, response.get_json()
