@@ -277,3 +277,41 @@ def test_no_other_token_reads_suns_hand_by_asking_as_sun(client):
         response = client.get(f"/play/{table.id}{path}")
         assert response.status_code == 200, path
         assert "-13" not in response.get_data(as_text=True), path
+
+
+# --- Positions: renown and Divine cards the Ages cannot have given -------------------------------
+
+D3 = {"sun": [{"name": "Klar"}, {"name": "Steward"}, {"name": "Prophet"}],
+      "moon": [{"name": "Pentha"}, {"name": "Eradan"}, {"name": "Hadria"}]}
+
+
+def opening(**position):
+    return {"age": 1, "first_player": "sun", "turn": "sun", "modifier": "double_power",
+            "lanes": lanes_of([]), "divine": D3, **position}
+
+
+@pytest.mark.xfail(strict=True, reason="finding 76: renown in Age I, before any Age was resolved, "
+                   "is accepted")
+def test_a_position_with_renown_before_the_first_age_ends_is_refused(client):
+    # Renown comes only when an Age is resolved: "3. Award renown according to the conditional
+    # rewards for each quest."
+    book("3. Award renown according to the conditional rewards for each quest.")
+    response = setup_answer(client, opening(renown={"sun": 5, "moon": 0}))
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("position.renown")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 77: a position's unplayed Divine cards are not "
+                   "checked against the Ages played (two in Age I with none in the lanes; three "
+                   "in Age III)")
+@pytest.mark.parametrize("position", [
+    opening(divine={"sun": [{"name": "Klar"}, {"name": "Steward"}], "moon": D3["moon"]}),
+    opening(age=3, modifiers_used=["two_cards", "least_power"]),
+])
+def test_a_position_with_the_wrong_number_of_unplayed_divine_cards_is_refused(client, position):
+    # Three Divine cards each from the draft, and "Once per Age, you must play a Divine card.":
+    # in Age I three are unplayed less one in the lanes; in Age III at most one is left.
+    book("Once per Age, you must play a Divine card.")
+    response = setup_answer(client, position)
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("position.divine")
