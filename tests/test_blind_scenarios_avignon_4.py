@@ -156,3 +156,27 @@ def test_the_calculator_counts_four_cards_scored_by_one_petition(client):
     assert [player["total"] for player in answer["players"]] == [4, 1]
     assert book("The game ends when one player has three cards in his or her Congregation.") in \
         answer["decided_by"]["rule"]["quote"]
+
+
+def test_a_position_at_the_start_of_romes_turn_with_the_scribe_win_is_over_at_once(client):
+    # "Scribe ... At the start of your turn, if Scribe is in GENOA and you have two in your
+    # Congregation, WIN."
+    response = setup_answer(client, {**MIDGAME, "turn": "rome",
+                                     "congregations": {"rome": ["Vicar", "Courtesan"],
+                                                       "avignon": []},
+                                     "board": board(("Courtesan", "nice"), ("Scribe", "genoa"),
+                                                    ("Nuncio", "florence"), ("Ascetic", "genoa"),
+                                                    ("Canonist", "genoa"))})
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    assert created["over"] is True
+    assert created["scores"]["winners"] == ["rome"]
+    assert created["legal"] == []
+
+
+def test_a_first_turn_position_with_its_single_action_taken_is_refused(client):
+    response = setup_answer(client, {"board": board(*[(name, "genoa") for name in FACE_UP]),
+                                     "turn": "rome", "first_turn": True,
+                                     "actions_taken": ["beseech"]})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "position.actions_taken"
