@@ -404,3 +404,15 @@ def test_a_position_with_a_ravenous_player_holding_companions_and_food_is_refuse
                                                     "companions": 3, "hunger": 1,
                                                     "resources": {"food": 3}}}})
     assert error["field"].startswith("position.players.p2")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 78: a position whose Season card in effect is a "
+                   "Winter card with eight cards left (the fourth drawn: Summer) is accepted")
+def test_a_position_whose_season_card_does_not_fit_the_deck_is_refused(client):
+    # Four cards drawn of "Spring on top followed by Summer, Fall and then Winter on the bottom of
+    # the deck", three of each: the fourth is a Summer card.
+    book("Draw the top three cards from each Season and combine them into a single deck")
+    error = setup_error(client, {"round": 4, "season_deck": 8, "phase": "travel", "current": "p1",
+                                 "season": {"season": "winter", "card": "Frost"},
+                                 "players": {"p1": {"tile": "A"}, "p2": {"tile": "A"}}})
+    assert error["field"].startswith("position.season")
