@@ -254,3 +254,30 @@ def test_a_position_with_more_cards_than_the_box_holds_is_refused(client, ann):
     book("• 32 companion cards")
     response = setup_answer(client, ann)
     assert response.status_code == 400, response.get_json()
+
+
+def test_draw_two_keep_one_hides_both_cards_from_bob_and_a_spectator(client):
+    # "• Draw 2 item cards from the deck. Keep one, then put the other face-down on the bottom of
+    # the item deck." and "A player's hand may hold any number of item cards. Don't show them to
+    # other players!"
+    drawer = {"types": ["wanderer"], "activation": ["notes"], "abilities": ["draw item"]}
+    table = at_table(client, {"hand": [NOTES_SPEECH], "clovers": 0,
+                              "party": [{"card": drawer}]})
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "activate", "player": "p1", "character": 1, "hand": 1})
+    table.accepted({"type": "ability", "player": "p1", "kind": "draw item",
+                    "card": {"adventure": "coin", "activation": "star"},
+                    "bottom": {"adventure": "coin", "activation": "notes"}})
+    assert {"adventure": "coin", "activation": "star"} in player(table, "p1")["hand"]
+    bob = seat_token(client, table, "p2")
+    for headers in (bob, {}):
+        for path in (f"/api/sessions/{table.id}", f"/api/sessions/{table.id}/log"):
+            response = client.get(path, headers=headers)
+            assert response.status_code == 200, path
+            assert "coin" not in response.get_data(as_text=True), (path, headers)
+    for path in ("", "/log", "/state.json"):
+        assert "coin" not in client.get(f"/play/{table.id}{path}").get_data(as_text=True).lower()
+    bottoms = client.get(f"/api/sessions/{table.id}").get_json()["state"]["deck_bottoms"]
+    assert bottoms == [{"deck": "item", "card": None, "why": "drawn with another and not kept",
+                        "by": "p1"}]
