@@ -527,3 +527,16 @@ def test_a_position_with_more_sutras_or_villagers_than_the_box_holds_is_refused(
     response = setup_answer(client, {"demons": ["berrok"], **objects,
                                      "pilgrims": {"tripitaka": held}})
     assert response.status_code == 400, response.get_json()
+
+
+@pytest.mark.xfail(strict=True, reason="finding 79: a position with Monkey King holding Monk Sha's "
+                   "Healing Fellowship is accepted (playing it is then refused)")
+def test_a_position_with_another_pilgrims_skill_card_in_hand_is_refused(client):
+    # "Each Pilgrim has his own specific card deck." / "Monk Sha starts with Healing Fellowship
+    # and one random draw."
+    book("Monk Sha starts with Healing Fellowship and one random draw.")
+    response = setup_answer(client, {"demons": ["berrok"], "pilgrims": {
+        "monkey_king": {"hand": ["Healing Fellowship"]}}})
+    assert response.status_code == 400, response.get_json()
+    book("Each Pilgrim has his own specific card deck.")
+    assert response.get_json()["error"]["field"].startswith("position.pilgrims.monkey_king")
