@@ -416,3 +416,42 @@ def test_a_position_whose_season_card_does_not_fit_the_deck_is_refused(client):
                                  "season": {"season": "winter", "card": "Frost"},
                                  "players": {"p1": {"tile": "A"}, "p2": {"tile": "A"}}})
     assert error["field"].startswith("position.season")
+
+
+BAG = {"food": 2, "water": 1, "wood": 0, "hunger": 0, "thirst": 0, "wagon_damage": 0}
+
+
+@pytest.mark.parametrize("draws", [["food", "water"], []])
+def test_the_herd_card_entered_with_the_wrong_number_of_bag_draws_is_refused(client, draws):
+    table = two_on_the_road(client, phase="event", bag=dict(BAG))
+    table.refused({"type": "event_card", "player": "p1", "card": HERD, "dice": [2, 1],
+                   "draws": draws}, book("Then draw one token from the Exploration Bag."))
+    table.accepted({"type": "event_card", "player": "p1", "card": HERD, "dice": [2, 1],
+                    "draws": ["water"]})
+
+
+def test_the_herd_card_entered_with_the_sum_of_the_dice_is_refused(client):
+    # The highest die, Worth 2: two Food; not the Worth 1 of the other die, nor three.
+    table = two_on_the_road(client, phase="event", bag=dict(BAG))
+    table.refused({"type": "event_card", "player": "p1", "card": HERD, "dice": [2, 1],
+                   "draws": ["food"], "gain": {"food": 1}},
+                  book("Note: If a Player rolls multiple dice in order to resolve an Event card, "
+                       "they use the result of the highest scoring die, not a combined result."))
+
+
+def test_an_explored_token_the_bag_does_not_hold_is_refused(client):
+    table = two_on_the_road(client, phase="gathering", bag=dict(BAG))
+    response = table.send({"type": "explore", "player": "p1", "draw": "wood"})
+    assert response.status_code == 422, response.get_json()
+    assert "Wood" in response.get_json()["error"]["message"]
+    table.accepted({"type": "explore", "player": "p1", "draw": "water"})
+    assert board(table, "p1")["resources"]["water"] == 2
+
+
+def test_a_travel_cost_overpaid_is_refused(client):
+    table = two_on_the_road(client, p1={"resources": {"food": 3, "wood": 2}})
+    table.refused({"type": "travel", "player": "p1", "to": "B", "pay": {"food": 2, "wood": 1}},
+                  book("Travel Costs: This section indicates Resources required to move off the "
+                       "Terrain tile"))
+    table.accepted({"type": "travel", "player": "p1", "to": "B", "pay": {"food": 1, "wood": 1}})
+    assert board(table, "p1")["resources"] == {"food": 2, "water": 0, "wood": 1}
