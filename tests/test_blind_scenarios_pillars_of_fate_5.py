@@ -315,3 +315,15 @@ def test_a_position_with_the_wrong_number_of_unplayed_divine_cards_is_refused(cl
     response = setup_answer(client, position)
     assert response.status_code == 400, response.get_json()
     assert response.get_json()["error"]["field"].startswith("position.divine")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 80: a Divine card played with other values than "
+                   "the ones entered for it (Klar power 5 played as 7) is accepted as 7")
+def test_a_divine_card_played_with_other_values_than_entered_is_refused(client):
+    # Sun's Klar was entered with power 5 and one scorpion: a 7-power Klar is not one of "your 3
+    # unplayed Divine cards", as a champion card not in the hand entered is refused.
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "position": opening(
+        divine={"sun": [{"name": "Klar", "power": 5, "feathers": 0, "scorpions": 1},
+                        {"name": "Steward"}, {"name": "Prophet"}], "moon": D3["moon"]})})
+    table.refused(play("sun", "left", 7, 0, 1, divine="Klar"), UNPLAYED_DIVINE)
+    table.accepted(play("sun", "left", 5, 0, 1, divine="Klar"))
