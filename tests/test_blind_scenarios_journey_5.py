@@ -540,3 +540,22 @@ def test_a_position_with_another_pilgrims_skill_card_in_hand_is_refused(client):
     assert response.status_code == 400, response.get_json()
     book("Each Pilgrim has his own specific card deck.")
     assert response.get_json()["error"]["field"].startswith("position.pilgrims.monkey_king")
+
+
+def test_a_skill_card_played_and_discarded_cannot_be_played_again(client):
+    table = free_play(client, pilgrims={"monk_sha": {"hand": ["Healing Fellowship"]}})
+    table.accepted({"type": "play_card", "player": "p2", "pilgrim": "monk_sha",
+                    "card": "Healing Fellowship", "kind": "skill", "cost": {"chi": 2}})
+    table.refused({"type": "play_card", "player": "p2", "pilgrim": "monk_sha",
+                   "card": "Healing Fellowship", "kind": "skill", "cost": {"chi": 2}}, IN_THE_HAND)
+    assert state(table)["pilgrims"]["monk_sha"]["chi"] == 8
+
+
+def test_a_third_unnamed_skill_card_is_more_than_the_two_starting_cards(client):
+    # Free play: two starting Skill Cards not named at setup; a third unnamed one is not held.
+    table = free_play(client)
+    for card in ("First Unnamed", "Second Unnamed"):
+        table.accepted({"type": "play_card", "player": "p2", "pilgrim": "monk_sha", "card": card,
+                        "kind": "skill"})
+    table.refused({"type": "play_card", "player": "p2", "pilgrim": "monk_sha",
+                   "card": "Third Unnamed", "kind": "skill"}, IN_THE_HAND)
