@@ -281,3 +281,18 @@ def test_draw_two_keep_one_hides_both_cards_from_bob_and_a_spectator(client):
     bottoms = client.get(f"/api/sessions/{table.id}").get_json()["state"]["deck_bottoms"]
     assert bottoms == [{"deck": "item", "card": None, "why": "drawn with another and not kept",
                         "by": "p1"}]
+
+
+def test_a_move_entered_with_another_card_than_the_map_shows_is_refused(client):
+    beast = {"types": ["beast"], "activation": ["star"]}
+    campfires = {tuple(space) for space in CAMPFIRES}
+    layout = [[beast if (row, column) in campfires else STAR_LEAF for column in range(1, 6)]
+              for row in range(1, 6)]
+    layout[2][2] = layout[4][4] = "empty"
+    table = at_table(client, {"hand": [STAR_LEAF], "clovers": 0}, map=layout)
+    table.refused({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                   "card": COMPASS_LEAF},
+                  book("The player takes that space's card, then moves their figure to the "
+                       "indicated space."))
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                    "card": STAR_LEAF})
