@@ -41,7 +41,7 @@ def road(client, position, players=("Ann", "Bob", "Cleo"), travelers=None, **opt
     return ApiTable(client, {
         "game": GAME, "players": list(players),
         "options": {"terrain": ROAD, "travelers": chosen, **options},
-        "position": {"round": 4, "season_deck": 8, **position}})
+        "position": {"season_deck": 8, **position}})
 
 
 def board(table, seat):
@@ -218,7 +218,7 @@ def post_road(client, position, players=("Ann", "Bob")):
         "game": GAME, "players": list(players),
         "options": {"terrain": POST_ROAD,
                     "travelers": {seat: TRAVELERS[seat] for seat in ("p1", "p2")}},
-        "position": {"round": 4, "season_deck": 8, **position}})
+        "position": {"season_deck": 8, **position}})
 
 
 def test_a_traveler_moved_by_a_season_card_picks_up_what_lies_there(client):

@@ -247,7 +247,6 @@ def test_a_position_on_a_tile_not_on_the_table_is_refused(client):
     assert "Z9" in error["message"] or "tile" in error.get("field", "")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 68: round 2 with 3 Season cards left is accepted")
 def test_a_position_whose_round_and_season_deck_do_not_add_up_is_refused(client):
     # "Draw the top three cards from each Season and combine them into a single deck" (twelve),
     # and "At the beginning of each round the First Player will draw the top Season card": in

@@ -478,11 +478,11 @@ def test_a_round_season_card_then_turns_to_the_left_then_the_token_passes():
         play(model, {"type": "stay"}, {"type": "skip_gathering"}, {"type": "end_camp"},
              {"type": "event_card", "card": "Calm"})
     assert model.phase == "season" and model.G["first_player"] == "p1"
-    assert model.G["round"] == 2
+    assert model.G["round"] == 3  # round 2's Season phase (11 cards left) began it
 
 
 def test_winter_sets_in_when_no_season_card_is_left():
-    model = start({**at("event"), "season_deck": 0}, players=("Ann",))
+    model = start({**at("event"), "round": 12, "season_deck": 0}, players=("Ann",))
     effects = play(model, {"type": "event_card", "card": "Calm"})
     assert model.phase == "over" and q.Q_WINTER in quoted(effects)
     assert model.scores()["winners"] == [] and board(model)["status"] == "out"

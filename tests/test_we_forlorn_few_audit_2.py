@@ -833,6 +833,7 @@ def test_winter_with_the_last_card_drawn_ends_at_the_next_round(client):
     still starts a round; the game ends when the next round begins."""
     pos = position("season", current=None, p1=board("A2"), p2=board("B2"), p3=board("A1"))
     pos["season_deck"] = 1
+    del pos["round"]  # the round follows from the cards left
     t = Table(client, pos)
     t.ok({"type": "season", "player": "p1", "card": "First snow", "season": "winter"})
     assert t.view()["over"] is False
@@ -970,6 +971,7 @@ def test_winter_ends_the_game_with_no_winner(client):
     remaining on the Game Board perish and the game is over." Nobody reached Newhaven: no winner."""
     pos = position("event", current="p3", p1=board("A1"), p2=ravenous("A2"), p3=board("B2"))
     pos["season_deck"] = 0
+    del pos["round"]  # the round follows from the cards left
     t = Table(client, pos)
     t.ok({"type": "event_card", "player": "p3", "card": "Quiet night"})
     v = t.view()
@@ -1050,6 +1052,7 @@ def test_winter_after_an_arrival_under_all_journeys(client):
     pos = position("event", current="p3", p1=board("NH", status="arrived"), p2=board("A2"), p3=board("B2"))
     pos["arrivals"] = ["p1"]
     pos["season_deck"] = 0
+    del pos["round"]  # the round follows from the cards left
     t = Table(client, pos, options={"game_ends_at": "all_journeys"})
     t.ok({"type": "event_card", "player": "p3", "card": "Quiet night"})
     v = t.view()

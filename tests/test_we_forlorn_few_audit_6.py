@@ -509,7 +509,7 @@ def test_undo_of_the_card_that_brought_winter_puts_everyone_back(client):
     back on their tile with their Companions, the First-Player token where it was; redone, Winter
     again."""
     pos = {**position("event", current="p3", p1=board("A1"), p2=board("B1", companions=2),
-                      p3=board("A2")), "season_deck": 0}
+                      p3=board("A2")), "round": 12, "season_deck": 0}
     t = Table(client, pos)
     before = t.view()
     t.ok({"type": "event_card", "player": "p3", "card": QUIET})

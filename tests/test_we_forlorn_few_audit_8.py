@@ -331,7 +331,7 @@ def test_the_calculator_agrees_with_the_live_standings_on_any_table(removed, oth
     names = ["Ann", "Bob", "Cleo", "Dan"][:len(players)]
     body = {"game": "we-forlorn-few", "players": names,
             "options": {"terrain": terrain, "game_ends_at": "all_journeys"},
-            "position": {"phase": "season", "round": 2, "season_deck": 9, "players": players,
+            "position": {"phase": "season", "round": 2, "season_deck": 11, "players": players,
                          "arrivals": arrivals}}
     model = engine.start(Game, engine.check_setup(Game, body))
     live = model.scores()

@@ -4,11 +4,17 @@ left, the Player turns are resolved." The book skips no one, so a seat to the cu
 left (up to the First Player) that is still in the game — a Traveler or a Ravenous Traveler — and
 is left out is a 400 naming `position.to_play` with that sentence. A seat that takes no more turns
 (perished, or in Newhaven: "Once a Traveler reaches Newhaven their journey is over and they have
-completed the game.") may be listed or left out."""
+completed the game.") may be listed or left out.
+
+Then outsider finding 68 (a round and a Season deck that cannot go together were accepted) and the
+question writer's S13 (every Traveler turns Ravenous: who wins), table ruling
+`all_ravenous_winners`."""
 
 import pytest
 
 from tests.api_table import quotes_from
+from tests.guard_cases.we_forlorn_few import TERRAIN as GUARD_TERRAIN
+from tests.guard_cases.we_forlorn_few import at, ravenous, traveler
 from tests.test_we_forlorn_few_audit import TERRAIN, board, position
 
 in_book = quotes_from("we-forlorn-few")
@@ -48,3 +54,107 @@ def test_a_seat_that_takes_no_more_turns_may_be_left_out(client):
     for to_play in (["p3"], ["p2", "p3"]):
         response = create(client, {"status": "out"}, to_play)
         assert response.status_code == 201, response.get_json()
+
+
+# == Finding 68: the round and the Season deck go together =========================================
+
+Q_SEASON_DRAW = in_book("At the beginning of each round the First Player will draw the top Season "
+                        "card, read it aloud and resolve it.")
+
+
+def setup_with(client, **position):
+    return client.post("/api/sessions", json={
+        "game": "we-forlorn-few", "players": ["Ann", "Bob"], "options": {"terrain": TERRAIN},
+        "position": {"players": {"p1": board("A1"), "p2": board("A2")}, **position}})
+
+
+@pytest.mark.parametrize(("phase", "round_", "left"), [
+    ("travel", 2, 3), ("travel", 2, 11), ("travel", 4, 9), ("season", 4, 8), ("season", 1, 11)])
+def test_a_round_and_season_deck_that_do_not_go_together_are_refused(client, phase, round_, left):
+    """ "Draw the top three cards from each Season and combine them into a single deck" (twelve)
+    and one is drawn each round ("At the beginning of each round the First Player will draw the
+    top Season card…"): in round r, 13 - r are left before its card (the Season phase), 12 - r
+    after. Any other count is a 400 naming `position.season_deck` with the draw sentence."""
+    extra = {"current": "p1"} if phase != "season" else {}
+    response = setup_with(client, phase=phase, round=round_, season_deck=left, **extra)
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == "position.season_deck" and Q_SEASON_DRAW in error["message"]
+
+
+@pytest.mark.parametrize(("phase", "round_", "left"), [
+    ("travel", 2, 10), ("travel", 12, 0), ("season", 4, 9), ("season", 1, 12)])
+def test_a_round_and_season_deck_that_go_together_are_accepted(client, phase, round_, left):
+    extra = {"current": "p1"} if phase != "season" else {}
+    response = setup_with(client, phase=phase, round=round_, season_deck=left, **extra)
+    assert response.status_code == 201, response.get_json()
+
+
+@pytest.mark.parametrize(("phase", "left", "round_"), [("travel", 8, 4), ("season", 8, 5),
+                                                        ("event", 0, 12)])
+def test_either_one_entered_alone_gives_the_other(client, phase, left, round_):
+    extra = {"current": "p1"} if phase != "season" else {}
+    response = setup_with(client, phase=phase, season_deck=left, **extra)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["state"]["round"] == round_
+    response = setup_with(client, phase=phase, round=round_, **extra)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["state"]["season_deck"] == left
+
+
+# == S13: every Traveler turns Ravenous — table ruling all_ravenous_winners ========================
+
+Q_ALL_RAVENOUS = in_book("If all Travelers turn Ravenous, the game is over.")
+Q_RAVENOUS_GOAL = in_book("To survive until all Players have perished OR until a Player reaches "
+                          "Newhaven and ends the game.")
+
+
+def the_last_traveler_turns_ravenous(client, **options):
+    """Ann, the last Traveler (no Companion left, three Hunger), draws a card giving one more
+    Hunger: she turns Ravenous; Bob and Cleo already are."""
+    response = client.post("/api/sessions", json={
+        "game": "we-forlorn-few", "players": ["Ann", "Bob", "Cleo"],
+        "options": {"terrain": GUARD_TERRAIN, **options},
+        "position": at("event", p1=traveler("W1", companions=0, ailments={"hunger": 3}),
+                       p2=ravenous("M1"), p3=ravenous("P1"))})
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    answer = client.post(f"/api/sessions/{body['id']}/events",
+                         headers={"Authorization": f"Bearer {body['edit_token']}"},
+                         json={"event": {"type": "event_card", "player": "p1", "card": "Famine",
+                                         "ailments": {"hunger": 1}},
+                               "expected_seq": body["seq"]})
+    assert answer.status_code == 200, answer.get_json()
+    return client.get(f"/api/sessions/{body['id']}").get_json()
+
+
+def test_by_default_nobody_wins_when_every_traveler_turned_ravenous(client):
+    view = the_last_traveler_turns_ravenous(client)
+    assert view["over"] is True
+    assert view["scores"]["winners"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == Q_ALL_RAVENOUS
+
+
+def test_under_surviving_ravenous_the_ravenous_still_in_the_game_win(client):
+    view = the_last_traveler_turns_ravenous(client, all_ravenous_winners="surviving_ravenous")
+    assert view["over"] is True
+    assert view["scores"]["winners"] == ["p1", "p2", "p3"]
+    assert view["scores"]["decided_by"]["rule"]["quote"] == Q_RAVENOUS_GOAL
+
+
+def calculated(client, **ruling):
+    response = client.post("/api/score/we-forlorn-few", json={"crossing": 5, **ruling, "players": [
+        {"name": "Ann", "status": "ravenous", "tiles_to_go": 3},
+        {"name": "Bob", "status": "out"},
+        {"name": "Cleo", "status": "ravenous", "cut_off": True}]})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_the_calculator_takes_the_same_ruling(client):
+    assert calculated(client)["winners"] == []
+    assert calculated(client, all_ravenous_winners="none")["winners"] == []
+    survivors = calculated(client, all_ravenous_winners="surviving_ravenous")
+    assert survivors["winners"] == ["p1", "p3"]
+    assert survivors["decided_by"]["rule"]["quote"] == Q_RAVENOUS_GOAL
+    assert "Ann, Cleo" in survivors["decided_by"]["text"]

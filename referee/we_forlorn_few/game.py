@@ -213,6 +213,13 @@ OPTIONS = {
         "Ravenous goal); \"all_journeys\": play goes on until every Traveler's journey is over, "
         "the first to arrive still the winner.", {"enum": ["first_arrival", "all_journeys"]},
         "first_arrival", citations(GAME, Q_RAVENOUS_GOAL, Q_END_ALL, Q_NEWHAVEN)),
+    "all_ravenous_winners": Option(
+        "Table ruling: who wins when every Traveler has turned Ravenous and nobody reached "
+        "Newhaven. \"none\" (default): nobody — the book's only winner sentence is the first "
+        "to reach Newhaven's; \"surviving_ravenous\": every Ravenous Player still in the game "
+        "has met the Ravenous Goal (\"To survive until all Players have perished…\") and wins.",
+        {"enum": ["none", "surviving_ravenous"]}, "none",
+        citations(GAME, Q_ALL_RAVENOUS, Q_NEWHAVEN, Q_RAVENOUS_GOAL)),
     "ravenous_hunger": Option(
         "Table ruling: a Ravenous Player adds one Hunger \"after_retreat\" (the Retreat Phase) or "
         "\"start_of_turn\" (the note on the fourth Hunger).",
@@ -381,8 +388,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    is refused, and a Season card's relocation or placement off the board (session 10);
     #    10: a Trade proposal's needless discard and a position's to_play of absent or repeated
     #    seats are refused (session 12, outsider findings 64 and 65); 11: a position's to_play
-    #    that leaves out a seat still to play this round is refused (session 13)
-    rules_version = 11
+    #    that leaves out a seat still to play this round is refused (session 13); 12: a
+    #    position's round and Season deck must go together (finding 68), all_ravenous_winners
+    rules_version = 12
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

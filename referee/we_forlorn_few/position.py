@@ -112,10 +112,17 @@ def position_from(game, G: dict, position: dict, entered: dict):
         raise SetupError("list every Player in Newhaven in the order they arrived",
                          "position.arrivals")
     phase = PHASES[position.get("phase", "season")]
-    begun = G["round"] - (phase == "season")  # each round begins with its Season card
-    if G["season_deck"] > SEASON_DECK - begun:
-        raise SetupError(f"{begun} round(s) have begun, each with a Season card drawn: at most "
-                         f"{SEASON_DECK - begun} of the {SEASON_DECK} are left, not "
+    # Each round begins with its Season card, one drawn a round from twelve: the round and the
+    # cards left go together, and either one entered alone gives the other.
+    drawn_this_round = phase != "season"
+    if "season_deck" in position and "round" not in position:
+        G["round"] = SEASON_DECK - G["season_deck"] + (not drawn_this_round)
+    elif "round" in position and "season_deck" not in position:
+        G["season_deck"] = max(SEASON_DECK - G["round"] + (not drawn_this_round), 0)
+    begun = G["round"] - (not drawn_this_round)
+    if G["season_deck"] != SEASON_DECK - begun:
+        raise SetupError(f"{begun} round(s) have begun, each with a Season card drawn: "
+                         f"{max(SEASON_DECK - begun, 0)} of the {SEASON_DECK} are left, not "
                          f"{G['season_deck']} (“{Q_SEASON_DRAW}”)", "position.season_deck")
     order = seats[seats.index(G["first_player"]):] + seats[:seats.index(G["first_player"])]
     if phase == "season":

@@ -27,6 +27,7 @@ from .quotes import (
     Q_FOURTH_HUNGER,
     Q_NEWHAVEN,
     Q_OBJECTIVE,
+    Q_RAVENOUS_GOAL,
     Q_SKULL_LOWERS,
     Q_THRESHOLD,
     Q_TURN_RAVENOUS,
@@ -101,6 +102,10 @@ def standings(game) -> dict:
     elif winners:
         decided = {"text": f"{game.player_name(winners[0])} reached Newhaven first. {end['text']}",
                    "rule": rule(Q_NEWHAVEN)}
+    elif end["reason"] == "ravenous" and \
+            game.option("all_ravenous_winners") == "surviving_ravenous":
+        winners = [seat for seat in G["order"] if G["players"][seat]["status"] == RAVENOUS]
+        decided = ravenous_survivors(end["text"], [game.player_name(s) for s in winners])
     else:
         decided = {"text": f"{end['text']} Nobody reached Newhaven: there is no winner.",
                    "rule": rule(end["quote"])}
@@ -115,6 +120,11 @@ SCORE_SCHEMA = {
     "properties": {
         "crossing": {"type": "integer", "minimum": 1, "maximum": 25,
                      "description": "tiles from Cedar Falls to Newhaven"},
+        "all_ravenous_winners": {"enum": ["none", "surviving_ravenous"],
+                                 "description": "the table ruling of that name: when every "
+                                                "Traveler turned Ravenous and nobody reached "
+                                                "Newhaven, nobody wins (none, the default) or "
+                                                "the Ravenous still in the game do"},
         "winter": {"type": "boolean",
                    "description": "the game ended at Winter: a new round began with no Season "
                                   "card left, and everyone still on the board perished"},
@@ -144,6 +154,17 @@ SCORE_SCHEMA = {
         {"name": "Bob", "status": "traveler", "tiles_to_go": 2, "companions": 3},
         {"name": "Cleo", "status": "ravenous", "tiles_to_go": 3}]}],
 }
+
+
+def ravenous_survivors(ended: str, names: list[str]) -> dict:
+    """Table ruling all_ravenous_winners: surviving_ravenous — the Ravenous still in the game when
+    every Traveler has turned Ravenous met their Goal."""
+    if not names:
+        return {"text": f"{ended} Nobody reached Newhaven and no Ravenous Player survived: "
+                        "there is no winner.", "rule": rule(Q_RAVENOUS_GOAL)}
+    return {"text": f"{ended} Nobody reached Newhaven; {', '.join(names)} survived as Ravenous "
+                    "and met the Ravenous Goal (table ruling all_ravenous_winners).",
+            "rule": rule(Q_RAVENOUS_GOAL)}
 
 
 def arrival_order(tallies: dict) -> str | None:
@@ -204,7 +225,16 @@ def score(tallies: dict) -> dict:
         players.append({"seat": seat, "name": given["name"],
                         "total": sum(line["points"] for line in lines), "breakdown": lines})
     if first is None:
-        return {"players": players, "winners": [], "decided_by": no_arrival(tallies)}
+        decided = no_arrival(tallies)
+        if decided["rule"]["quote"] == Q_ALL_RAVENOUS and \
+                tallies.get("all_ravenous_winners") == "surviving_ravenous":
+            survivors = [p for p, given in zip(players, tallies["players"], strict=True)
+                         if given["status"] == RAVENOUS]
+            decided = ravenous_survivors("Every Traveler turned Ravenous: the game is over.",
+                                         [p["name"] for p in survivors])
+            return {"players": players, "winners": [p["seat"] for p in survivors],
+                    "decided_by": decided}
+        return {"players": players, "winners": [], "decided_by": decided}
     name = next(p["name"] for p in players if p["seat"] == first)
     return {"players": players, "winners": [first],
             "decided_by": {"text": f"{name} reached Newhaven first.", "rule": rule(Q_NEWHAVEN)}}

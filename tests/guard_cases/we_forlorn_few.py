@@ -40,7 +40,9 @@ def table(position=None, players=("Ann", "Bob", "Cleo"), terrain=None, **options
 
 def at(phase="travel", current="p1", **boards):
     """A position in `phase` of `current`'s turn; boards by seat."""
-    position = {"phase": phase, "round": 1, "season_deck": 11, "players": boards}
+    # 11 Season cards left: round 1 after its card, or round 2 before it (the Season phase)
+    position = {"phase": phase, "round": 2 if phase == "season" else 1, "season_deck": 11,
+                "players": boards}
     if phase != "season":
         position["current"] = current
     return position
