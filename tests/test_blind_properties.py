@@ -2,7 +2,8 @@
 for every game, built only from what the API publishes (`GET /api/games/<game>`: the options',
 position's, events' and calculator's JSON Schemas, and the example setup). Over all of them the
 server answers 2xx/4xx and never 5xx; a refused event leaves the game exactly as it was (the
-view before == the view after); every complete event `legal` offers is accepted.
+view before == the view after); every complete event `legal` offers is accepted, and undoing it
+gives back the game as it was.
 
 The sweeps are derandomized (the same examples every run, so a failure is one a rerun shows) and
 kept small so the file runs in well under a minute; `BLIND_SWEEP_EXAMPLES=<n>` hunts further."""
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 GAMES = ("avignon", "pilgrims", "pillars-of-fate", "we-forlorn-few", "journey")
 # BLIND_SWEEP_EXAMPLES=500 runs a longer, random (not derandomized) sweep to hunt with.
 HUNT = os.environ.get("BLIND_SWEEP_EXAMPLES")
-SWEEP = settings(max_examples=int(HUNT or 25), deadline=None, derandomize=not HUNT, database=None,
+SWEEP = settings(max_examples=int(HUNT or 20), deadline=None, derandomize=not HUNT, database=None,
                  suppress_health_check=list(HealthCheck))
 LONGEST_ARRAY = 4
 LONGEST_STRING = 10
@@ -113,6 +114,16 @@ def enter(client, created, seq, event):
                        json={"event": event, "expected_seq": seq})
 
 
+SAME_AFTER_UNDO = ("phase", "over", "current_players", "state", "scores", "legal")
+
+
+def undone(client, created):
+    response = client.post(f"/api/sessions/{created['id']}/undo",
+                           headers={"Authorization": "Bearer " + created["edit_token"]}, json={})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["seq"]
+
+
 def complete(legal):
     """The events `legal` offers whole (an entry with `open` fields asks the table for more)."""
     return [event for event in legal if "open" not in event]
@@ -187,7 +198,8 @@ def test_random_setups_are_created_or_refused_never_a_server_error(client, decla
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_refused_events_change_nothing_and_legal_events_are_accepted(client, declarations, game):
+def test_refused_events_change_nothing_and_legal_events_are_accepted_and_undone(
+        client, declarations, game):
     declaration = declarations[game]
 
     @SWEEP
@@ -208,6 +220,11 @@ def test_refused_events_change_nothing_and_legal_events_are_accepted(client, dec
                 answer = enter(client, created, seq, event)
                 assert answer.status_code == 200, (event, answer.get_json())
                 seq = answer.get_json()["seq"]
+                if choice == 1:
+                    seq = undone(client, created)
+                    after = view(client, created)
+                    assert {key: after[key] for key in SAME_AFTER_UNDO} == \
+                        {key: before[key] for key in SAME_AFTER_UNDO}, event
                 continue
             if offered and choice == 2:
                 event = data.draw(altered(declaration, data.draw(st.sampled_from(offered))))
