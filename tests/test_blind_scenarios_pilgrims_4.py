@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.api_table import calculated, quotes_from
+from tests.api_table import ApiTable, calculated, quotes_from
 from tests.test_blind_scenarios_pilgrims import (
     CAMPFIRES,
     COMPASS_LEAF,
@@ -296,3 +296,29 @@ def test_a_move_entered_with_another_card_than_the_map_shows_is_refused(client):
                        "indicated space."))
     table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
                     "card": STAR_LEAF})
+
+
+def test_the_last_turn_of_round_two_then_round_three_begins_with_the_rooster(client):
+    # "Each round begins with the first player's turn (the player with the rooster reference
+    # tile)." — Bob here; Ann's third turn ends round 2 ("Remove all movement tokens from the
+    # player boards.") and her replenish carries the end-of-round-2 display change.
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"first_player": "p2", "campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {"p1": LEADERS["p1"], "p2": LEADERS["p2"]}},
+        "position": {"round": 2, "current": "p1", "turns": {"p1": 2, "p2": 3},
+                     "players": {"p1": {"figure": [3, 3], "hand": [STAR_LEAF], "movement": [1, 2]},
+                                 "p2": {"figure": [5, 5], "hand": [SWORD_FIST],
+                                        "movement": [1, 2, 3]}}}})
+    table.accepted({"type": "move", "player": "p1", "movement": 3, "to": [3, 2],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "gain_clover", "player": "p1"})
+    replenish = [event for event in table.view("p1")["legal"] if event["type"] == "replenish"]
+    assert replenish == [{"type": "replenish", "player": "p1", "to_bottom": 3}]
+    table.accepted(replenish[0])
+    view = table.view("p2")
+    assert view["state"]["round"] == 3
+    assert view["current_players"] == ["p2"]
+    assert view["state"]["players"]["p1"]["movement"] == []
+    table.refused({"type": "move", "player": "p1", "movement": 1, "to": [3, 4],
+                   "card": COMPASS_LEAF}, CLOCKWISE)
