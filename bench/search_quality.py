@@ -3,20 +3,20 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--sets a,b] [--limit 10] [--misses]
 
-With no file, fourteen sets are measured, every set written so far. Since the twelfth session
-the first thirteen are fitted on (FIT_SETS; the re-ranker's C and the abstention): six written to
+With no file, fourteen sets are measured, every set written so far, and since the thirteenth
+session all fourteen are fitted on (FIT_SETS; the re-ranker and the abstention): six written to
 be fitted on — bench/questions-dev.jsonl, bench/questions-train.jsonl and
 bench/questions-train-2.jsonl (written to fit the re-ranker, answerable only),
 bench/questions-calibration.jsonl, -calibration-2 and -calibration-3 (written for the abstention
-fit, each by its own writer) — and seven written apart, each measured and reported once before
+fit, each by its own writer) — and eight written apart, each measured and reported once before
 it was fitted on (its misses may be read): bench/questions-train-3.jsonl (the tenth session's),
-bench/questions-holdout.jsonl, -test, -blind, -blind-2, -blind-3 and -blind-4 (each with its
-questions-unanswerable-*.jsonl). WRITERS groups the sets written by one writer (leaving one
-writer out leaves the group out). BLIND_SETS are the sets not yet measured
-(bench/questions-blind-5.jsonl and -unanswerable-blind-5, written in the twelfth session): never
-fitted on, aggregate figures only, never read question by question (--misses never lists them).
-For a blind set it also prints how many of its answers lie in a passage that some fit set's
-answer lies in (the adapter learns where those passages' questions land; see docs/rules-api.md).
+bench/questions-holdout.jsonl, -test, -blind, -blind-2, -blind-3, -blind-4 and -blind-5 (each with
+its questions-unanswerable-*.jsonl). WRITERS groups the sets written by one writer (leaving one
+writer out leaves the group out). BLIND_SETS are the sets not yet measured (none until the lead
+registers the next): never fitted on, aggregate figures only, never read question by question
+(--misses never lists them). For a blind set it also prints how many of its answers lie in a
+passage that some fit set's answer lies in (the adapter learns where those passages' questions
+land; see docs/rules-api.md).
 
 Each line of a question file is {"game": id, "q": "player question", "answer": "verbatim
 rulebook phrase"} or, for a question the book does not answer, "answer": null. A hit is a
@@ -45,8 +45,9 @@ from rulebook_index import indexing, search, sections  # noqa: E402
 
 SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3", "train-3",
         "holdout", "test", "blind", "blind-2", "blind-3", "blind-4", "blind-5"]
-BLIND_SETS = ("blind-5",)  # written apart and not yet measured (the twelfth session's)
-# the ranking's and the abstention's fit sets since the twelfth session (C): every set not blind
+BLIND_SETS: tuple[str, ...] = ()  # written apart and not yet measured (blind-5 measured in session 12)
+# the ranking's and the abstention's fit sets (C's thirteen since the twelfth session, blind-5 too
+# since the thirteenth): every set not blind
 FIT_SETS = [s for s in SETS if s not in BLIND_SETS]
 # Sets written by one writer in one session: leaving one writer out (bench/train_reranker.py
 # --lowo) leaves the whole group out. dev, holdout and test were written together (515b920 added
