@@ -266,18 +266,24 @@ def test_draw_two_keep_one_hides_both_cards_from_bob_and_a_spectator(client):
     table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
                     "card": COMPASS_LEAF})
     table.accepted({"type": "activate", "player": "p1", "character": 1, "hand": 1})
-    table.accepted({"type": "ability", "player": "p1", "kind": "draw item",
-                    "card": {"adventure": "coin", "activation": "star"},
-                    "bottom": {"adventure": "coin", "activation": "notes"}})
-    assert {"adventure": "coin", "activation": "star"} in player(table, "p1")["hand"]
+    kept = {"adventure": "coin", "activation": "star", "name": "Zanzibar Lantern"}
+    table.accepted({"type": "ability", "player": "p1", "kind": "draw item", "card": kept,
+                    "bottom": {"adventure": "coin", "activation": "notes",
+                               "name": "Quetzal Whistle"}})
+    assert kept in player(table, "p1")["hand"]
     bob = seat_token(client, table, "p2")
     for headers in (bob, {}):
         for path in (f"/api/sessions/{table.id}", f"/api/sessions/{table.id}/log"):
             response = client.get(path, headers=headers)
             assert response.status_code == 200, path
-            assert "coin" not in response.get_data(as_text=True), (path, headers)
-    for path in ("", "/log", "/state.json"):
-        assert "coin" not in client.get(f"/play/{table.id}{path}").get_data(as_text=True).lower()
+            text = response.get_data(as_text=True)
+            assert "coin" not in text and "Zanzibar" not in text and "Quetzal" not in text, path
+    for path in ("", "/log", "/state.json", "/other/activate?fragment=1",
+                 "/other/complete_adventure?fragment=1", "/other/ability?fragment=1"):
+        response = client.get(f"/play/{table.id}{path}")
+        assert response.status_code == 200, path
+        text = response.get_data(as_text=True)
+        assert "Zanzibar" not in text and "Quetzal" not in text, path
     bottoms = client.get(f"/api/sessions/{table.id}").get_json()["state"]["deck_bottoms"]
     assert bottoms == [{"deck": "item", "card": None, "why": "drawn with another and not kept",
                         "by": "p1"}]
