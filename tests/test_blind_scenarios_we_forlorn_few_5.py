@@ -454,3 +454,24 @@ def test_a_travel_cost_overpaid_is_refused(client):
                        "Terrain tile"))
     table.accepted({"type": "travel", "player": "p1", "to": "B", "pay": {"food": 1, "wood": 1}})
     assert board(table, "p1")["resources"] == {"food": 2, "water": 0, "wood": 1}
+
+
+def test_three_players_a_round_from_bobs_season_card_goes_left_and_the_token_to_cleo(client):
+    # "The First Player resolves a Season card. Beginning with the First Player and moving to the
+    # left, the Player turns are resolved." and the token "will pass to the Player to the left."
+    table = road(client, {"phase": "season", "first_player": "p2",
+                          "players": {"p1": {"tile": "A"}, "p2": {"tile": "A"},
+                                      "p3": {"tile": "B"}}})
+    first_round = table.view()["state"]["round"]
+    table.accepted({"type": "season", "player": "p2", "season": "summer", "card": "Heat"})
+    order = []
+    for _ in range(3):
+        seat = table.view()["current_players"][0]
+        order.append(seat)
+        quiet_turn(table, seat)
+    assert order == ["p2", "p3", "p1"]
+    view = table.view()
+    assert (view["phase"], view["state"]["first_player"]) == ("season", "p3")
+    assert view["state"]["round"] == first_round + 1
+    table.refused({"type": "season", "player": "p2", "season": "summer", "card": "Drought"},
+                  SEASON_BY_FIRST)
