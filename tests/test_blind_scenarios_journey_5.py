@@ -559,3 +559,24 @@ def test_a_third_unnamed_skill_card_is_more_than_the_two_starting_cards(client):
                         "kind": "skill"})
     table.refused({"type": "play_card", "player": "p2", "pilgrim": "monk_sha",
                    "card": "Third Unnamed", "kind": "skill"}, IN_THE_HAND)
+
+
+@pytest.mark.xfail(strict=True, reason="finding 81: Quest 6 and 9 positions with Gates sealed "
+                   "that the Quest forbids (two in Quest 6, one in Quest 9) are accepted")
+@pytest.mark.parametrize("quest, gates, quote", [
+    ("q6", [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "closed"},
+            {"id": "gate-3", "status": "inactive"}],
+     "Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means."),
+    ("q9", [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "inactive"}],
+     "Cannot Seal Gates: None of the Gates can be sealed, even with the Prayer of Sealing."),
+])
+def test_a_quest_position_with_gates_sealed_that_the_quest_forbids_is_refused(
+        client, quest, gates, quote):
+    book(quote)
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"quest": quest, "initiative": ORDER, "pilgrim_profiles": PROFILES,
+                    "karma_upgrades": "in_position"},
+        "position": {"gates": gates}})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("position.gates")
