@@ -580,3 +580,30 @@ def test_a_quest_position_with_gates_sealed_that_the_quest_forbids_is_refused(
         "position": {"gates": gates}})
     assert response.status_code == 400, response.get_json()
     assert response.get_json()["error"]["field"].startswith("position.gates")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 82: a position whose Quest is already lost is "
+                   "accepted; in free play, Tripitaka at 0 Health Points, the game goes on")
+@pytest.mark.parametrize("quest, pilgrims", [
+    (None, {"tripitaka": {"hp": 0, "status": "dead"}}),
+    (None, {"tripitaka": {"hp": 0, "status": "unconscious", "posture": "face_down"}}),
+    ("q4", {"monkey_king": {"hp": 0, "status": "unconscious", "posture": "face_down"}}),
+])
+def test_a_position_whose_quest_is_already_lost_is_refused(client, quest, pilgrims):
+    # Free play (ruling tripitaka_defeat, default "defeated"): "Defeat: Tripitaka is defeated.";
+    # Quest 4: "The game play ends when the Pilgrims attack Kogaiji for the first time or when a
+    # Pilgrim is Defeated." A table cannot go on from there, as an Avignon position with three
+    # cards in a Congregation is refused ("that game is already over").
+    book("Defeat: Tripitaka is defeated.")
+    book("The game play ends when the Pilgrims attack Kogaiji for the first time or when a "
+         "Pilgrim is Defeated.")
+    options = {"initiative": ORDER, "pilgrim_profiles": PROFILES}
+    position = {"pilgrims": pilgrims}
+    if quest:
+        options.update(quest=quest, karma_upgrades="in_position")
+    else:
+        position.update(LAYOUT, demons=["berrok"])
+    response = client.post("/api/sessions", json={
+        "game": GAME, "players": ["Ann", "Ben"], "options": options, "position": position})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("position.pilgrims")
