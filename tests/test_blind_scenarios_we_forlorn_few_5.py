@@ -378,8 +378,6 @@ def test_legal_on_anns_turn_offers_only_anns_entries(client):
                        "to remove four Ailment tokens currently on their Player board."))
 
 
-@pytest.mark.xfail(strict=True, reason="finding 70: a Travel Phase position with a Camp action "
-                   "already done is accepted, and that turn's Camp action is then refused")
 def test_a_position_in_the_travel_phase_with_a_camp_action_done_is_refused(client):
     # The phases "MUST be resolved in the following order": in the Travel Phase nothing of this
     # turn's Camp Phase has happened yet.
@@ -391,8 +389,6 @@ def test_a_position_in_the_travel_phase_with_a_camp_action_done_is_refused(clien
     assert error["field"] == "position.camp_done"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 71: a Ravenous player entered with Companions and "
-                   "Resources is accepted, both silently dropped")
 def test_a_position_with_a_ravenous_player_holding_companions_and_food_is_refused(client):
     # "A Player turns Ravenous once all of their Companions and their Traveler have perished."
     # and "the Player then returns all Ailment tokens, Resource tokens, and Equipment cards to the
@@ -405,8 +401,6 @@ def test_a_position_with_a_ravenous_player_holding_companions_and_food_is_refuse
     assert error["field"].startswith("position.players.p2")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 78: a position whose Season card in effect is a "
-                   "Winter card with eight cards left (the fourth drawn: Summer) is accepted")
 def test_a_position_whose_season_card_does_not_fit_the_deck_is_refused(client):
     # Four cards drawn of "Spring on top followed by Summer, Fall and then Winter on the bottom of
     # the deck", three of each: the fourth is a Summer card.

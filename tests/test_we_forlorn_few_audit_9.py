@@ -34,7 +34,7 @@ def create(client, p2, to_play):
         | {"to_play": to_play}})
 
 
-@pytest.mark.parametrize("p2", [board("A2"), board("A2", status="ravenous")],
+@pytest.mark.parametrize("p2", [board("A2"), {"tile": "A2", "status": "ravenous", "hunger": 1}],
                          ids=["traveler", "ravenous"])
 def test_a_seat_still_in_the_game_left_out_of_to_play_is_refused(client, p2):
     response = create(client, p2, ["p3"])
@@ -158,3 +158,72 @@ def test_the_calculator_takes_the_same_ruling(client):
     assert survivors["winners"] == ["p1", "p3"]
     assert survivors["decided_by"]["rule"]["quote"] == Q_RAVENOUS_GOAL
     assert "Ann, Cleo" in survivors["decided_by"]["text"]
+
+
+# == Findings 70, 71, 78: positions a table cannot be in ===========================================
+
+Q_PHASES = in_book("Each Player's turn consists of four phases that MUST be resolved in the "
+                   "following order:")
+Q_TURNS_RAVENOUS_WHEN = in_book("A Player turns Ravenous once all of their Companions and their "
+                                "Traveler have perished.")
+
+
+def two_players(client, p2=None, **position):
+    return client.post("/api/sessions", json={
+        "game": "we-forlorn-few", "players": ["Ann", "Bob"], "options": {"terrain": TERRAIN},
+        "position": {"round": 2, "season_deck": 10, "current": "p1",
+                     "players": {"p1": board("A1"), "p2": p2 or board("A2")}, **position}})
+
+
+def refused_field(response):
+    assert response.status_code == 400, response.get_json()
+    return response.get_json()["error"]
+
+
+@pytest.mark.parametrize("phase", ["travel", "gathering", "event"])
+def test_camp_actions_done_belong_to_the_camp_phase(client, phase):
+    error = refused_field(two_players(client, phase=phase, camp_done=["recuperate"]))
+    assert error["field"] == "position.camp_done" and Q_PHASES in error["message"]
+    assert two_players(client, phase="camp", camp_done=["recuperate"]).status_code == 201
+
+
+def test_who_was_attacked_belongs_to_the_ravenous_combat_phase(client):
+    ravenous_bob = {"tile": "A2", "status": "ravenous", "hunger": 1}
+    error = refused_field(two_players(client, ravenous_bob, phase="ravenous_movement",
+                                      current="p2", attacked=["p1"]))
+    assert error["field"] == "position.attacked"
+    assert two_players(client, ravenous_bob, phase="ravenous_combat", current="p2",
+                       attacked=["p1"]).status_code == 201
+
+
+@pytest.mark.parametrize(("given", "field"), [
+    ({"companions": 2}, "companions"), ({"resources": {"food": 1}}, "resources"),
+    ({"ailments": {"thirst": 1}}, "ailments"), ({"equipment": ["Snare"]}, "equipment")])
+def test_a_ravenous_board_entered_with_what_was_returned_is_refused(client, given, field):
+    bob = {"tile": "A2", "status": "ravenous", "hunger": 1, **given}
+    error = refused_field(two_players(client, bob, phase="camp"))
+    assert error["field"] == f"position.players.p2.{field}"
+    assert Q_TURNS_RAVENOUS_WHEN in error["message"]
+    fine = {"tile": "A2", "status": "ravenous", "hunger": 1, "companions": 0,
+            "resources": {"food": 0}}
+    assert two_players(client, fine, phase="camp").status_code == 201
+
+
+@pytest.mark.parametrize(("phase", "left", "season", "ok"), [
+    ("travel", 10, "spring", True), ("travel", 8, "summer", True), ("travel", 8, "winter", False),
+    ("travel", 8, "spring", False), ("season", 9, "spring", True), ("season", 8, "summer", True),
+    ("travel", 0, "winter", True), ("season", 12, "spring", False)])
+def test_the_season_card_in_effect_is_the_last_one_drawn(client, phase, left, season, ok):
+    """ "…Spring on top followed by Summer, Fall and then Winter on the bottom of the deck.", three
+    of each: with 8 left four were drawn, the fourth a Summer card; with 12 left none is in
+    effect."""
+    position = {"phase": phase, "season_deck": left, "season": {"season": season}}
+    if phase == "season":
+        position["first_player"] = "p1"
+    response = client.post("/api/sessions", json={
+        "game": "we-forlorn-few", "players": ["Ann", "Bob"], "options": {"terrain": TERRAIN},
+        "position": {**position, **({"current": "p1"} if phase != "season" else {}),
+                     "players": {"p1": board("A1"), "p2": board("A2")}}})
+    assert (response.status_code == 201) is ok, response.get_json()
+    if not ok:
+        assert response.get_json()["error"]["field"].startswith("position.season")

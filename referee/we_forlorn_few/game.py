@@ -389,8 +389,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    10: a Trade proposal's needless discard and a position's to_play of absent or repeated
     #    seats are refused (session 12, outsider findings 64 and 65); 11: a position's to_play
     #    that leaves out a seat still to play this round is refused (session 13); 12: a
-    #    position's round and Season deck must go together (finding 68), all_ravenous_winners
-    rules_version = 12
+    #    position's round and Season deck must go together (finding 68), all_ravenous_winners;
+    #    13: positions of findings 70, 71, 78 refused
+    rules_version = 13
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

@@ -24,9 +24,18 @@ from .board import (
     SUPPLY_RESOURCES,
     TRAVELER,
     counts,
+    season_of,
 )
 from .events import AILMENT_COUNTS, RESOURCE_COUNTS, SEATS, TILE
-from .quotes import Q_ROUND, Q_SEASON_DRAW
+from .quotes import (
+    Q_PHASES,
+    Q_RAVENOUS_PHASES,
+    Q_ROUND,
+    Q_SEASON_DRAW,
+    Q_SEASON_ORDER,
+    Q_TURN_RAVENOUS,
+    Q_TURNS_RAVENOUS_WHEN,
+)
 
 CARD = {"oneOf": [cards.NAME, {**cards.EQUIPMENT_SCHEMA, "properties": {
     **cards.EQUIPMENT_SCHEMA["properties"],
@@ -124,6 +133,13 @@ def position_from(game, G: dict, position: dict, entered: dict):
         raise SetupError(f"{begun} round(s) have begun, each with a Season card drawn: "
                          f"{max(SEASON_DECK - begun, 0)} of the {SEASON_DECK} are left, not "
                          f"{G['season_deck']} (“{Q_SEASON_DRAW}”)", "position.season_deck")
+    season = (position.get("season") or {}).get("season")
+    if "season" in position and G["season_deck"] == SEASON_DECK:
+        raise SetupError("no Season card has been drawn yet: none is in effect", "position.season")
+    if season is not None and season != season_of(G["season_deck"] + 1):
+        raise SetupError(f"with {G['season_deck']} Season cards left the last one drawn was a "
+                         f"{season_of(G['season_deck'] + 1).title()} card, not {season.title()} "
+                         f"(“{Q_SEASON_ORDER}”)", "position.season.season")
     order = seats[seats.index(G["first_player"]):] + seats[:seats.index(G["first_player"])]
     if phase == "season":
         G["current"] = G["first_player"]
@@ -164,6 +180,13 @@ def position_from(game, G: dict, position: dict, entered: dict):
     if not any(p["status"] == TRAVELER for p in G["players"].values()):
         raise SetupError("no Traveler is left on the Game Board: the game is over",
                          "position.players")
+    for field, belongs, name, quote in (
+            ("camp_done", "turn_camp", "Camp Phase", Q_PHASES),
+            ("attacked", "ravenous_combat", "Ravenous Combat Phase", Q_RAVENOUS_PHASES)):
+        if position.get(field) and phase != belongs:
+            raise SetupError(f"{field} is what this turn's {name} has done; the position is in "
+                             f"the {position.get('phase', 'season')} phase, not that one "
+                             f"(“{quote}”)", f"position.{field}")
     G["turn"] = game.fresh_turn()
     G["turn"]["camp"] = list(position.get("camp_done", []))
     G["turn"]["attacked"] = list(position.get("attacked", []))
@@ -189,6 +212,11 @@ def board_from(board: dict, given: dict, tiles: dict, field: str, entered: dict)
     if status == ARRIVED and tiles[tile]["kind"] != NEWHAVEN:
         raise SetupError("a Player whose journey is over is in Newhaven", field + ".tile")
     if status == RAVENOUS:
+        kept = [key for key in ("companions", "resources", "ailments", "skulls", "equipment")
+                if given.get(key) and (not isinstance(given[key], dict) or any(given[key].values()))]
+        if kept:
+            raise SetupError(f"a Ravenous Player has no {kept[0]}: “{Q_TURNS_RAVENOUS_WHEN}” and "
+                             f"“{Q_TURN_RAVENOUS}”", f"{field}.{kept[0]}")
         if tiles[tile]["kind"] == NEWHAVEN:  # Cedar Falls or a Trading Post: where they turned
             raise SetupError("a Ravenous Traveler is never in Newhaven", field + ".tile")
         if not 0 <= board["hunger"] < RAVENOUS_DEATH:
