@@ -502,8 +502,6 @@ def test_a_pilgrim_die_rolled_by_a_pilgrim_with_no_weapon_is_refused(client):
 
 # --- Positions: the components and a duplicate Condition -----------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="finding 72: a position with two Poisoned cards on one "
-                   "Pilgrim is accepted and each Maintenance takes a Health Point for each")
 def test_a_position_with_two_poisoned_cards_on_one_pilgrim_is_refused(client):
     # One Pilgrim never carries two of a kind.
     book("If the second card is a duplicate, immediately discard the existing card and its "
@@ -514,8 +512,6 @@ def test_a_position_with_two_poisoned_cards_on_one_pilgrim_is_refused(client):
     assert response.get_json()["error"]["field"].startswith("position.pilgrims.monk_sha")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 73: eight Sutras (four held, four on the board) "
-                   "and six Villagers are accepted: the box has 7 and 5")
 @pytest.mark.parametrize("objects, held", [
     ({"sutras": ["s1", "s2", "s3", "s4"]}, {"sutras": 4}),
     ({"villagers": ["v1", "v2", "v3"]}, {"villagers": 3}),

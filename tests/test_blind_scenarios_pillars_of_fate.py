@@ -392,6 +392,7 @@ def test_after_age_three_a_renown_tie_goes_to_more_pillars_and_the_game_is_over(
     # holds two of the last Age's pillars (left, right), Moon one.
     table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)], age=3,
                                 modifiers_used=["double_power", "least_power"],
+                                divine={"sun": [], "moon": []},
                                 renown={"sun": 10, "moon": 7})
     table.accepted(play("moon", "right", 4, 1, 1))
     view = table.view()

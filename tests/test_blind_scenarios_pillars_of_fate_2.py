@@ -126,14 +126,17 @@ def test_a_hand_entered_is_seen_by_its_player_only(client):
 
 
 def test_with_the_champion_deck_empty_nothing_is_drawn(client):
-    # Age III, the decks spent: 32 less 4 set aside, 16 played in Ages I and II and those in the
-    # lanes leave Sun 2 and Moon 3 in hand.
+    # Age III, the decks spent: 32 less 4 set aside, 16 places filled in Ages I and II (two of
+    # them by Divine cards: one an Age) and those in the lanes leave Sun 4 and Moon 5 in hand.
+    # (Session 13: the position's unplayed Divine cards must fit the Ages, finding 77; it listed
+    # two each, with 2 and 3 in hand.)
     table = age_one_almost_full(client, [card(5, 1), card(2, 0, 1)], age=3,
                                 modifiers_used=["double_power", "least_power"],
+                                divine={"sun": [], "moon": []},
                                 decks={"sun": 0, "moon": 0},
-                                hands={"sun": {"count": 2}, "moon": {"count": 3}})
+                                hands={"sun": {"count": 4}, "moon": {"count": 5}})
     table.accepted(play("moon", "right", 4, 1, 1))
-    assert table.view()["state"]["hands"]["moon"]["count"] == 2
+    assert table.view()["state"]["hands"]["moon"]["count"] == 4
 
 
 def sorcerer_table(client):

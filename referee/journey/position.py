@@ -15,12 +15,15 @@ from .profiles import (
     FORTUNE_CARDS,
     MAX_WEAPON_LEVEL,
     PILGRIMS,
+    TOKENS,
     condition_card,
     demon_models,
     demon_profile,
     pilgrim_profile,
 )
 from .quests import QUESTS
+
+SUTRA_TOKENS, VILLAGER_TOKENS, DOOR_TOKENS = TOKENS["sutras"], TOKENS["villagers"], TOKENS["doors"]
 
 
 def ids(components: int) -> dict:
@@ -51,8 +54,8 @@ PILGRIM_STATE = {
             "required": ["name"], "additionalProperties": False}},
         "status": {"enum": ["active", "unconscious", "dead"]},
         "posture": {"enum": ["face_down", "side", "back"]},
-        "sutras": {"type": "integer", "minimum": 0, "maximum": 7},
-        "villagers": {"type": "integer", "minimum": 0, "maximum": 5},
+        "sutras": {"type": "integer", "minimum": 0, "maximum": SUTRA_TOKENS},
+        "villagers": {"type": "integer", "minimum": 0, "maximum": VILLAGER_TOKENS},
         "wells_used": ids(3),
         "skills_unknown": {"type": "integer", "minimum": 0, "maximum": 2,
                            "description": "starting Skill Cards not named (default: 2 when no "
@@ -91,8 +94,9 @@ POSITION_SCHEMA = {
             "properties": {"id": {"type": "string", "minLength": 1, "maxLength": 40},
                            "status": {"enum": ["active", "inactive", "closed"]}},
             "required": ["id"], "additionalProperties": False}},
-        "boxes": ids(5), "wells": ids(3), "doors": ids(8), "broken_doors": ids(8),
-        "villagers": ids(5), "sutras": ids(7),
+        "boxes": ids(5), "wells": ids(3), "doors": ids(DOOR_TOKENS),
+        "broken_doors": ids(DOOR_TOKENS), "villagers": ids(VILLAGER_TOKENS),
+        "sutras": ids(SUTRA_TOKENS),
         "rage": {"type": "boolean", "description": "the last turn ended with Demon Rage"},
         "special_cards": NAMES,
         "neutral_creatures": {**ids(4), "description": "Neutral Creatures on the board, named "
@@ -152,6 +156,18 @@ def setup(game, players, options, position):
 
     tokens = {key: list(position.get(key) or []) for key in
               ("boxes", "wells", "doors", "broken_doors", "villagers", "sutras")}
+    for key, size, words in (("sutras", SUTRA_TOKENS, "- 7 Sutra Objective Tokens"),
+                             ("villagers", VILLAGER_TOKENS, "- 5 Villager Objective Tokens")):
+        held = sum(p[key] for p in pilgrims.values())
+        if held + len(tokens[key]) > size:
+            raise SetupError(f"the game has {size} {key.title()} (Game Components: \"{words}\"), "
+                             f"not the {len(tokens[key])} on the board and the {held} the "
+                             "Pilgrims hold", f"position.{key}")
+    if len(tokens["doors"]) + len(tokens["broken_doors"]) > DOOR_TOKENS:
+        raise SetupError(f"the game has {DOOR_TOKENS} Door Tokens (\"- 8 Double-Sided Door "
+                         "Tokens\"), each showing a closed or a broken door, not "
+                         f"{len(tokens['doors']) + len(tokens['broken_doors'])}",
+                         "position.broken_doors")
     gates = {}
     for n, gate in enumerate(position.get("gates") or []):
         if gate["id"] in gates:
@@ -215,7 +231,11 @@ def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
         raise SetupError("a Pilgrim at 0 Health Points is Unconscious (or dead), and only then",
                          field)
     conditions = []
-    for entry in given.get("conditions") or []:
+    for n, entry in enumerate(given.get("conditions") or []):
+        if any(held["name"] == entry["name"] for held in conditions):
+            raise SetupError(f"a Pilgrim never holds two {entry['name']} cards: \"If the second "
+                             "card is a duplicate, immediately discard the existing card and its "
+                             "counters.\"", f"{field}.conditions.{n}")
         card = condition_card(entry["name"])
         conditions.append({
             "name": entry["name"], "tokens": entry.get("tokens", 0),

@@ -95,6 +95,7 @@ def printed_deck(name: str) -> str | None:
 
 FORTUNE_CARDS = _CARD_DATA["decks"]["fortune"]["cards"]
 CORRUPTION_CARDS = _CARD_DATA["decks"]["corruption"]["cards"]
+TOKENS = {kind: entry["count"] for kind, entry in _CARD_DATA["tokens"].items()}
 
 
 def fortune_card(name: str) -> dict:

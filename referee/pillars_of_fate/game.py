@@ -28,6 +28,7 @@ from .rules import (
     Q_AGE1_QUESTS,
     Q_AGE_ENDS,
     Q_ALTERNATE,
+    Q_AWARD,
     Q_CAPACITY,
     Q_DIVINE_ACTION,
     Q_DIVINE_MUST,
@@ -240,14 +241,26 @@ class Game(Referee):
                                  "one per Age", "position.lanes")
             G["divine"][seat]["played_in_age"] = G["age"] if played else None
             G["divine"][seat]["unplayed"] = [dict(card) for card in position["divine"][seat]]
-            if len(played) + len(G["divine"][seat]["unplayed"]) > 3:
+            unplayed = len(G["divine"][seat]["unplayed"])
+            if len(played) + unplayed > 3:
                 raise SetupError(f"{seat_word(seat)} has {len(played)} Divine card in the lanes "
-                                 f"and {len(G['divine'][seat]['unplayed'])} unplayed: a player "
-                                 "sets 3 Divine cards aside for the game", f"position.divine.{seat}")
+                                 f"and {unplayed} unplayed: a player sets 3 Divine cards aside "
+                                 "for the game", f"position.divine.{seat}")
+            left = 3 - (G["age"] - 1) - len(played)  # one played in each earlier Age
+            if options["divine_required"] == "refuse" and unplayed > left:
+                raise SetupError(
+                    f"{seat_word(seat)} has {unplayed} unplayed Divine cards; in Age "
+                    f"{ROMAN[G['age']]} with {len(played)} in the lanes {left} are left of the "
+                    f"three: \"{Q_DIVINE_MUST}\" (the table ruling divine_required: refuse)",
+                    f"position.divine.{seat}")
             hand = position.get("hands", {}).get(seat, {})
             G["hands"][seat] = {"count": hand.get("count", HAND_SIZE),
                                 "cards": [dict(card) for card in hand.get("cards", [])]}
             G["renown"][seat] = position.get("renown", {}).get(seat, 0)
+            if G["age"] == 1 and G["renown"][seat]:
+                raise SetupError(f"{seat_word(seat)} has {G['renown'][seat]} renown in Age I: "
+                                 "renown comes only when an Age is resolved (\""
+                                 f"{Q_AWARD}\")", f"position.renown.{seat}")
         for seat in SEATS:
             cls._setup_cards_left(G, options, position, seat, used)
         if all(cls._room(G, options, seat) == 0 for seat in SEATS):

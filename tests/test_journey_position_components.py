@@ -1,0 +1,71 @@
+"""Journey positions hold no more than the box and the Conditions allow (findings 72 and 73 of the
+outsider's round 5): a Pilgrim never carries two Condition Cards of one kind ("If the second card
+is a duplicate, immediately discard the existing card and its counters."), and the Sutras,
+Villagers and Door Tokens on the board and held number no more than Game Components prints."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.core import SetupError, engine
+from referee.journey import Game
+from referee.journey.profiles import TOKENS
+from tests.test_journey_random import PROFILES
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYOUT = {"gates": [{"id": "g1"}], "demons": ["berrok"]}
+
+
+def book_text() -> str:
+    text = (ROOT / "rulebook_index" / "data" / "journey.txt").read_text("utf-8")
+    return " ".join(text.split())
+
+
+def setup(position: dict):
+    body = {"game": "journey", "players": ["Ann", "Ben"],
+            "options": {"pilgrim_profiles": PROFILES}, "position": {**LAYOUT, **position}}
+    return engine.start(Game, engine.check_setup(Game, body))
+
+
+def refused(position: dict) -> SetupError:
+    with pytest.raises(SetupError) as caught:
+        setup(position)
+    return caught.value
+
+
+def test_the_component_counts_are_the_books():
+    data = json.loads((ROOT / "referee" / "data" / "journey-cards.json").read_text())
+    for kind, entry in data["tokens"].items():
+        assert all(words in book_text() for words in entry["printed"])
+        assert entry["printed"][0].startswith(f"{TOKENS[kind]} ")
+
+
+def test_two_conditions_of_one_kind_on_a_pilgrim_are_refused_two_kinds_accepted():
+    error = refused({"pilgrims": {"monk_sha": {"conditions": [{"name": "Poisoned"},
+                                                              {"name": "Poisoned", "tokens": 1}]}}})
+    assert error.field == "position.pilgrims.monk_sha.conditions.1"
+    assert "If the second card is a duplicate, immediately discard the existing card and its " \
+           "counters." in error.message
+    model = setup({"pilgrims": {"monk_sha": {"conditions": [{"name": "Poisoned"},
+                                                            {"name": "Burned"}]}}})
+    assert [c["name"] for c in model.G["pilgrims"]["monk_sha"]["conditions"]] == \
+        ["Poisoned", "Burned"]
+
+
+@pytest.mark.parametrize("kind, count", [("sutras", 7), ("villagers", 5)])
+def test_tokens_on_the_board_and_held_number_no_more_than_the_box(kind, count):
+    on_board = [f"{kind[0]}{n}" for n in range(3)]
+    model = setup({kind: on_board, "pilgrims": {"tripitaka": {kind: count - 3}}})
+    assert len(model.G["tokens"][kind]) == 3 and model.G["pilgrims"]["tripitaka"][kind] == count - 3
+    error = refused({kind: on_board, "pilgrims": {"tripitaka": {kind: count - 3},
+                                                  "monk_sha": {kind: 1}}})
+    assert error.field == f"position.{kind}" and f"the game has {count}" in error.message
+
+
+def test_closed_and_broken_doors_share_the_eight_double_sided_tokens():
+    doors = [f"d{n}" for n in range(5)]
+    model = setup({"doors": doors, "broken_doors": ["b1", "b2", "b3"]})
+    assert len(model.G["tokens"]["doors"]) + len(model.G["tokens"]["broken_doors"]) == 8
+    error = refused({"doors": doors, "broken_doors": ["b1", "b2", "b3", "b4"]})
+    assert error.field == "position.broken_doors" and "8 Double-Sided Door Tokens" in error.message

@@ -1,0 +1,49 @@
+"""Pillars of Fate positions that no table can reach (findings 76 and 77 of the outsider's round 5,
+fixed by the lead in session 13): renown before any Age is resolved ("3. Award renown according to
+the conditional rewards for each quest." comes only at an Age's end), and more unplayed Divine
+cards than the Ages leave ("Once per Age, you must play a Divine card." of the three each player
+keeps; under the ruling divine_required: not_enforced the table keeps that rule, so only the
+three are counted)."""
+
+import copy
+
+import pytest
+
+from referee.core import SetupError, engine
+from referee.pillars_of_fate import Game
+from referee.pillars_of_fate.rules import Q_AWARD, Q_DIVINE_MUST
+
+
+def start(options=None, **position):
+    body = copy.deepcopy(Game.example_setup)
+    body["position"].update(position)
+    body["options"] = options or {}
+    return engine.start(Game, engine.check_setup(Game, body))
+
+
+def refused(options=None, **position) -> SetupError:
+    with pytest.raises(SetupError) as caught:
+        start(options, **position)
+    return caught.value
+
+
+def test_renown_in_age_one_is_refused_and_later_ages_carry_it():
+    error = refused(renown={"sun": 5, "moon": 0})
+    assert error.field == "position.renown.sun" and Q_AWARD in error.message
+    assert start(renown={"sun": 0, "moon": 0}).G["renown"] == {"sun": 0, "moon": 0}
+    model = start(age=2, modifier="two_cards", modifiers_used=["double_power"],
+                  renown={"sun": 5, "moon": 3},
+                  divine={"sun": [{"name": "Klar"}, {"name": "Steward"}],
+                          "moon": [{"name": "Pentha"}, {"name": "Eradan"}]})
+    assert model.G["renown"] == {"sun": 5, "moon": 3}
+
+
+def test_more_unplayed_divine_cards_than_the_ages_leave_are_refused():
+    age_three = {"age": 3, "modifier": "two_cards", "modifiers_used": ["double_power",
+                                                                       "least_power"]}
+    error = refused(**age_three)  # three each, with two Ages played
+    assert error.field == "position.divine.sun" and Q_DIVINE_MUST in error.message
+    model = start(**age_three, divine={"sun": [{"name": "Klar"}], "moon": [{"name": "Pentha"}]})
+    assert [card["name"] for card in model.G["divine"]["sun"]["unplayed"]] == ["Klar"]
+    model = start({"divine_required": "not_enforced"}, **age_three)
+    assert len(model.G["divine"]["moon"]["unplayed"]) == 3
