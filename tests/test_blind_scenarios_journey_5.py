@@ -525,8 +525,6 @@ def test_a_position_with_more_sutras_or_villagers_than_the_box_holds_is_refused(
     assert response.status_code == 400, response.get_json()
 
 
-@pytest.mark.xfail(strict=True, reason="finding 79: a position with Monkey King holding Monk Sha's "
-                   "Healing Fellowship is accepted (playing it is then refused)")
 def test_a_position_with_another_pilgrims_skill_card_in_hand_is_refused(client):
     # "Each Pilgrim has his own specific card deck." / "Monk Sha starts with Healing Fellowship
     # and one random draw."

@@ -69,3 +69,14 @@ def test_closed_and_broken_doors_share_the_eight_double_sided_tokens():
     assert len(model.G["tokens"]["doors"]) + len(model.G["tokens"]["broken_doors"]) == 8
     error = refused({"doors": doors, "broken_doors": ["b1", "b2", "b3", "b4"]})
     assert error.field == "position.broken_doors" and "8 Double-Sided Door Tokens" in error.message
+
+
+def test_another_pilgrims_skill_card_in_a_hand_or_in_play_is_refused_its_own_accepted():
+    for given in ({"hand": ["Healing Fellowship"]},
+                  {"in_play": [{"card": "Healing Fellowship", "duration": "continuous"}]}):
+        error = refused({"pilgrims": {"monkey_king": given}})
+        assert error.field == "position.pilgrims.monkey_king"
+        assert "Healing Fellowship is a Monk Sha Skill Card" in error.message
+        assert "Each Pilgrim has his own specific card deck." in error.message
+    model = setup({"pilgrims": {"monk_sha": {"hand": ["Healing Fellowship"]}}})
+    assert model.G["pilgrims"]["monk_sha"]["skills"] == ["Healing Fellowship"]

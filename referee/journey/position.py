@@ -14,12 +14,14 @@ from .profiles import (
     DEMON_TYPES,
     FORTUNE_CARDS,
     MAX_WEAPON_LEVEL,
+    PILGRIM_NAMES,
     PILGRIMS,
     TOKENS,
     condition_card,
     demon_models,
     demon_profile,
     pilgrim_profile,
+    skill_card,
 )
 from .quests import QUESTS
 
@@ -134,7 +136,7 @@ def setup(game, players, options, position):
                 raise SetupError(f"enter {name}'s {key} from the Pilgrim Profile Sheet (the "
                                  "rulebook does not print it)", f"options.pilgrim_profiles.{name}")
         given = (position.get("pilgrims") or {}).get(name, {})
-        pilgrims[name] = fresh_pilgrim(profile, given, f"position.pilgrims.{name}")
+        pilgrims[name] = fresh_pilgrim(name, profile, given, f"position.pilgrims.{name}")
     for deck, size in (("fortune", FORTUNE_CARDS), ("corruption", CORRUPTION_CARDS)):
         held = sum(len(p[deck]) + sum(c["kind"] == deck for c in p["in_play"])
                    for p in pilgrims.values())
@@ -219,7 +221,7 @@ def default_controllers(seats):
     return {pilgrim: seats[n] for pilgrim, n in zip(PILGRIMS, deal, strict=True)}
 
 
-def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
+def fresh_pilgrim(name: str, profile: dict, given: dict, field: str) -> dict:
     hp = given.get("hp", profile["max_hp"])
     chi = given.get("chi", profile["max_chi"])
     if hp > profile["max_hp"]:
@@ -230,6 +232,14 @@ def fresh_pilgrim(profile: dict, given: dict, field: str) -> dict:
     if (status == "active") != (hp > 0):
         raise SetupError("a Pilgrim at 0 Health Points is Unconscious (or dead), and only then",
                          field)
+    skills = [*(given.get("hand") or []),
+              *(c["card"] for c in given.get("in_play") or [] if c.get("kind", "skill") == "skill")]
+    for card in skills:
+        deck = skill_card(card)["pilgrim"]
+        if deck and deck != name:
+            raise SetupError(f"{card} is a {PILGRIM_NAMES[deck]} Skill Card, not "
+                             f"{PILGRIM_NAMES[name]}'s: \"Each Pilgrim has his own specific card "
+                             "deck.\"", field)
     conditions = []
     for n, entry in enumerate(given.get("conditions") or []):
         if any(held["name"] == entry["name"] for held in conditions):
