@@ -76,8 +76,6 @@ def test_a_whole_turn_move_activate_the_leader_no_adventure_replenish(client):
     assert view["state"]["players"]["p1"]["clovers"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="finding 69: Ann's second replenish, in Bob's turn, quotes "
-                   "the phase order, not the end of her turn")
 def test_the_replenish_tapped_twice_is_refused_the_second_time(client):
     table = at_table(client, {"hand": [STAR_LEAF], "clovers": 0})
     table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],

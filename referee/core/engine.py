@@ -215,6 +215,7 @@ def apply(model: Referee, event: dict, replaying: bool = False,
     if not replaying:
         check_event(model, event)
     kind, player = event["type"], event["player"]
+    model.entering = player
     if model.game_over:
         raise model.violation("The game is over: only undo is possible.", model.end_rule)
     triggers = phase_triggers(model)

@@ -285,6 +285,9 @@ class Referee:
         self.table_options = self.options_with_defaults(options)
         self.G = G
         self.effects: list[Effect] = []
+        # The seat entering the event being judged (engine.apply sets it), for a game whose
+        # refused_phase_quote or turn_rule depends on who attempted the event.
+        self.entering: str | None = None
         self.machine = self._own_machine(phase)
 
     @classmethod

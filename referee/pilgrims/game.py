@@ -191,7 +191,7 @@ class _OutOfTurnRule:
             return Q_CORNER_ORDER
         if model.phase == "start_journeys":
             return "2. Each player draws 2 journey cards."
-        if model.phase in ("turn_activate", "turn_replenish"):
+        if model.phase in ("turn_activate", "turn_replenish") or model.turn_taken_by_entering():
             return (Q_NEXT, Q_ROUNDS)
         return Q_ROUNDS
 
@@ -308,10 +308,18 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 12
+    rules_version = 13  # 13: who is refused in another turn and with which sentence (finding 69)
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
+
+    def turn_taken_by_entering(self) -> bool:
+        """In another player's turn, the seat entering the event has played this round's turn
+        before the current player's (more turns this round): it is over ("After replenishing
+        cards, the player's turn is over."); a seat still to play is told the clockwise order."""
+        seat, turns = self.entering, self.G["turns"]
+        return (self.phase in self._TURN and seat in turns and seat != self.G["current"]
+                and turns[seat] > turns[self.G["current"]])
 
     def refused_phase_quote(self, kind):
         """The sentence that forbids an event of type `kind` now: a second movement, a second
@@ -327,6 +335,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             return Q_ONE_ADVENTURE
         if kind.startswith("falconer"):
             return Q_FALCONER_TURN
+        if phase in self._TURN and self.entering not in self.current_players():
+            return self.turn_rule  # not this player's turn: what they broke is the turn order
         if kind == "buy_item" and phase in ("start_corners", "start_journeys"):
             return Q_CLOVER_ANY_TIME  # setup is no one's turn
         if phase == "start_corners":
