@@ -22,6 +22,9 @@ from .board import (
 )
 from .events import ADVENTURE, COMPANION, ITEM, JOURNEY, SPACE
 
+Q_THREE_TURNS = ("The sun token shows the current round. After each player completes 3 turns, the "
+                 "sun token moves 1 space to the right.")
+
 # anyOf: a card named (a string) is either kind until the space says which
 CARD_OR_NULL = {"anyOf": [{"type": "null"}, ITEM, COMPANION]}
 MEMBER = {"type": "object", "properties": {"card": COMPANION,
@@ -207,6 +210,9 @@ def position_from(game, G, position, options):
         if done.get(seat, 0) != expected:
             raise SetupError("turns go clockwise from the first player: the seats before the "
                              "current one have had one more turn this round", "position.turns")
+    if done.get(G["current"], 0) >= TURNS:
+        raise SetupError(f"{G['current']} has had {done.get(G['current'], 0)} turns this round and "
+                         f"has no turn left (“{Q_THREE_TURNS}”)", "position.turns")
     G["turns"] = {s: done.get(s, 0) for s in G["order"]}
     if "map" in position:
         G["map"] = [[None if c == "empty" else {"card": c} for c in row]
@@ -258,6 +264,7 @@ def position_from(game, G, position, options):
             place_quill(G, FALCONER, tile, "position.falconer.quills")
     elif "falconer" in position:
         raise SetupError("there is no falconer: this is not a solo game", "position.falconer")
+    held_cards(G, seats)
     if "map" not in position:
         # A figure took the card of the space it stands on, which is not replenished while it
         # stands there: the cards not entered are unknown, the spaces under figures empty.
@@ -323,6 +330,23 @@ def position_from(game, G, position, options):
     if G["falconer"] is not None:
         falconer_turn_from(G, phase, position.get("falconer", {}))
     return G, phase if phase.startswith("falconer") else f"turn_{phase}"
+
+
+def held_cards(G: dict, seats) -> None:
+    """The companion and item cards the players (and the falconer) hold cannot outnumber the box's
+    ("• 64 item cards", "• 32 companion cards"); the map's cards are not counted."""
+    players = [G["players"][s] for s in seats]
+    falconer = G["falconer"] or {}
+    companions = (sum(len(p["party"]) + len(p["retired"]) for p in players)
+                  + len(falconer.get("companions") or []))
+    items = (sum(len(p["hand"]) + sum(m.get("holds") is not None for m in p["party"])
+                 + (p["leader"].get("holds") is not None) for p in players)
+             + len(falconer.get("hand") or []))
+    for kind, count in (("companion", companions), ("item", items)):
+        if count > DECKS[kind]:
+            raise SetupError(f"{count} {kind} cards held (parties, retired, hands and the cards "
+                             f"companions hold): the game has {DECKS[kind]} (“• {DECKS[kind]} "
+                             f"{kind} cards”)", "position.players")
 
 
 def place_quill(G, who: str, tile: str, where: str) -> None:
