@@ -413,7 +413,7 @@ def test_greedy_takes_a_fortune_card_without_a_mystical_box(client):
     the Monkey King cannot play Cho Hakkai's card ("Each Pilgrim has his own specific card
     deck.")."""
     table = start(client, "free", position={"gates": [], "demons": [], "boxes": [], "pilgrims": {
-        "cho_hakkai": {"hand": ["Greedy"]}, "monkey_king": {"hand": ["Greedy"]}}},
+        "cho_hakkai": {"hand": ["Greedy"]}}},
         initiative=["cho_hakkai", "monkey_king", "monk_sha", "tripitaka"])
     maintenance(table)
     refused(table, ev("play_card", pilgrim="monkey_king", card="Greedy", kind="skill",
