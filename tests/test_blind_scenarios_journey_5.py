@@ -555,8 +555,6 @@ def test_a_third_unnamed_skill_card_is_more_than_the_two_starting_cards(client):
                    "card": "Third Unnamed", "kind": "skill"}, IN_THE_HAND)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 81: Quest 6 and 9 positions with Gates sealed "
-                   "that the Quest forbids (two in Quest 6, one in Quest 9) are accepted")
 @pytest.mark.parametrize("quest, gates, quote", [
     ("q6", [{"id": "gate-1", "status": "closed"}, {"id": "gate-2", "status": "closed"},
             {"id": "gate-3", "status": "inactive"}],

@@ -317,8 +317,6 @@ def test_a_position_with_the_wrong_number_of_unplayed_divine_cards_is_refused(cl
     assert response.get_json()["error"]["field"].startswith("position.divine")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 80: a Divine card played with other values than "
-                   "the ones entered for it (Klar power 5 played as 7) is accepted as 7")
 def test_a_divine_card_played_with_other_values_than_entered_is_refused(client):
     # Sun's Klar was entered with power 5 and one scorpion: a 7-power Klar is not one of "your 3
     # unplayed Divine cards", as a champion card not in the hand entered is refused.

@@ -80,3 +80,23 @@ def test_another_pilgrims_skill_card_in_a_hand_or_in_play_is_refused_its_own_acc
         assert "Each Pilgrim has his own specific card deck." in error.message
     model = setup({"pilgrims": {"monk_sha": {"hand": ["Healing Fellowship"]}}})
     assert model.G["pilgrims"]["monk_sha"]["skills"] == ["Healing Fellowship"]
+
+
+@pytest.mark.parametrize("quest, printed, sealed, allowed, quote", [
+    ("q6", 3, ["g1", "g2"], ["g1"], "A maximum of 1 Gate can be sealed, regardless of the means."),
+    ("q9", 2, ["g1"], [], "None of the Gates can be sealed, even with the Prayer of Sealing."),
+])
+def test_a_quest_position_seals_no_more_gates_than_the_quest_allows(quest, printed, sealed,
+                                                                     allowed, quote):
+    def body(closed):
+        gates = [{"id": f"g{n}", "status": "closed" if f"g{n}" in closed else "inactive"}
+                 for n in range(1, printed + 1)]
+        return {"game": "journey", "players": ["Ann", "Ben"],
+                "options": {"quest": quest, "pilgrim_profiles": PROFILES,
+                            "karma_upgrades": "in_position"},
+                "position": {"gates": gates}}
+    with pytest.raises(SetupError) as caught:
+        engine.start(Game, engine.check_setup(Game, body(sealed)))
+    assert caught.value.field == "position.gates" and quote in caught.value.message
+    model = engine.start(Game, engine.check_setup(Game, body(allowed)))
+    assert sorted(g for g, gate in model.G["gates"].items() if gate["status"] == "closed") == allowed

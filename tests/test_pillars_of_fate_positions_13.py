@@ -9,9 +9,9 @@ import copy
 
 import pytest
 
-from referee.core import SetupError, engine
+from referee.core import RuleViolation, SetupError, engine
 from referee.pillars_of_fate import Game
-from referee.pillars_of_fate.rules import Q_AWARD, Q_DIVINE_MUST
+from referee.pillars_of_fate.rules import Q_AWARD, Q_DIVINE_MUST, Q_DIVINE_SELECT
 
 
 def start(options=None, **position):
@@ -47,3 +47,18 @@ def test_more_unplayed_divine_cards_than_the_ages_leave_are_refused():
     assert [card["name"] for card in model.G["divine"]["sun"]["unplayed"]] == ["Klar"]
     model = start({"divine_required": "not_enforced"}, **age_three)
     assert len(model.G["divine"]["moon"]["unplayed"]) == 3
+
+
+def test_a_divine_card_is_played_with_the_values_entered_for_it():
+    """Finding 80: Sun's Klar was entered as power 5, one scorpion; a 7-power Klar is not one of
+    "your 3 unplayed Divine cards"."""
+    model = start()
+    play = {"type": "play", "player": "sun", "lane": "left", "divine": "Klar", "face": "up",
+            "feathers": 0, "scorpions": 1}
+    before = model.snapshot()
+    with pytest.raises(RuleViolation) as caught:
+        engine.apply(model, {**play, "power": 7})
+    assert caught.value.citation.quote == Q_DIVINE_SELECT and "power 5" in caught.value.message
+    assert model.snapshot() == before
+    engine.apply(model, {**play, "power": 5})
+    assert model.G["lanes"][0]["cards"]["sun"][0]["power"] == 5

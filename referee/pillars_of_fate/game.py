@@ -107,7 +107,7 @@ class Game(Referee):
     # entered while a Divine action is pending, to have Sorcerer's exchange checked (session 8);
     # 4: a hand is entered whoever's turn it is (`any_turn_events`, session 8); 5: a position's
     # hand count left out is what the cards left allow, not always 5 (session 9)
-    rules_version = 5
+    rules_version = 6  # 6: a Divine card played with the values entered for it (session 13)
     options = OPTIONS
     hidden_information = True
     states = ["draft", "quests", "turns", "action", "ties", "over"]
@@ -601,6 +601,15 @@ class Game(Referee):
             held = [card["name"] for card in self.G["divine"][event["player"]]["unplayed"]]
             return (f"{name} is not one of {self.player_name(event['player'])}'s unplayed Divine "
                     f"cards ({', '.join(held) or 'none left'}).")
+        if name:  # its values as entered for it, where they were
+            entered = {key: event[key] for key in ("power", "feathers", "scorpions") if key in event}
+            named = [card for card in self.G["divine"][event["player"]]["unplayed"]
+                     if card["name"] == name]
+            if not any(all(card.get(key, value) == value for key, value in entered.items())
+                       for card in named):
+                values = ", ".join(f"{key} {named[0][key]}" for key in entered if key in named[0])
+                return (f"{self.player_name(event['player'])}'s unplayed {name} was entered with "
+                        f"{values}: it is that card that is played.")
         return True
 
     @cites(Q_FROM_HAND)

@@ -14,7 +14,15 @@ by Quests 7-10.
 
 from __future__ import annotations
 
-from referee.core import BadRequest, EventType, Option, RuleViolation, citations, cites
+from referee.core import (
+    BadRequest,
+    EventType,
+    Option,
+    RuleViolation,
+    SetupError,
+    citations,
+    cites,
+)
 
 from . import (
     PRAYER_OF_SEALING,
@@ -210,6 +218,9 @@ class Kogaiji(Quest):
     @classmethod
     def prepare(cls, G, options, entered):
         cls.villagers_off_board(G)  # rescued before a later Turn: held by a Pilgrim
+        closed = [g for g, gate in G["gates"].items() if gate["status"] == "closed"]
+        if len(closed) > 1:
+            raise SetupError(f"{len(closed)} Gates are sealed: \"{Q_SEAL_ONE}\"", "position.gates")
         G["quest_state"].update({"sutras": options.get("q6_sutras", "exactly"),
                                  "sealed_by_prayer": False})
         for gate in G["gates"].values():

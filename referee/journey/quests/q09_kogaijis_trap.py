@@ -179,6 +179,9 @@ class KogaijisTrap(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
+        closed = [g for g, gate in G["gates"].items() if gate["status"] == "closed"]
+        if closed:
+            raise SetupError(f"{closed[0]} is sealed: \"{Q_NO_SEAL}\"", "position.gates")
         tokens = G["tokens"]["villagers"]
         room = entered.get("room", tokens)
         unknown = [token for token in room if token not in tokens]
