@@ -574,8 +574,6 @@ def test_a_quest_position_with_gates_sealed_that_the_quest_forbids_is_refused(
     assert response.get_json()["error"]["field"].startswith("position.gates")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 82: a position whose Quest is already lost is "
-                   "accepted; in free play, Tripitaka at 0 Health Points, the game goes on")
 @pytest.mark.parametrize("quest, pilgrims", [
     (None, {"tripitaka": {"hp": 0, "status": "dead"}}),
     (None, {"tripitaka": {"hp": 0, "status": "unconscious", "posture": "face_down"}}),

@@ -100,3 +100,20 @@ def test_a_quest_position_seals_no_more_gates_than_the_quest_allows(quest, print
     assert caught.value.field == "position.gates" and quote in caught.value.message
     model = engine.start(Game, engine.check_setup(Game, body(allowed)))
     assert sorted(g for g, gate in model.G["gates"].items() if gate["status"] == "closed") == allowed
+
+
+def test_a_free_play_position_already_lost_is_refused_by_the_tables_ruling():
+    """Finding 82: Tripitaka at 0 Health Points is a lost free play under tripitaka_defeat:
+    defeated; under killed only once he is dead."""
+    down = {"pilgrims": {"tripitaka": {"hp": 0, "status": "unconscious", "posture": "side"}}}
+    error = refused(down)
+    assert error.field == "position.pilgrims" and "Defeat: Tripitaka is defeated." in error.message
+    body = {"game": "journey", "players": ["Ann", "Ben"],
+            "options": {"pilgrim_profiles": PROFILES, "tripitaka_defeat": "killed"},
+            "position": {**LAYOUT, **down}}
+    model = engine.start(Game, engine.check_setup(Game, body))
+    assert not model.game_over and model.G["pilgrims"]["tripitaka"]["status"] == "unconscious"
+    body["position"]["pilgrims"]["tripitaka"] = {"hp": 0, "status": "dead"}
+    with pytest.raises(SetupError) as caught:
+        engine.start(Game, engine.check_setup(Game, body))
+    assert "Defeat: Tripitaka is Killed." in caught.value.message

@@ -23,7 +23,8 @@ from .profiles import (
     pilgrim_profile,
     skill_card,
 )
-from .quests import QUESTS
+from .quests import MET, QUESTS
+from .rules import Q_TRIPITAKA_DEFEATED, Q_TRIPITAKA_KILLED
 
 SUTRA_TOKENS, VILLAGER_TOKENS, DOOR_TOKENS = TOKENS["sutras"], TOKENS["villagers"], TOKENS["doors"]
 
@@ -213,7 +214,28 @@ def setup(game, players, options, position):
                                  f"position.pilgrims.{name}.wells_used")
             G["wells_used"][well].append(name)
     QUESTS[G["quest"]].setup(G, options)
+    refuse_a_lost_quest(G, options)
     return G, "maintenance"
+
+
+def refuse_a_lost_quest(G: dict, options: dict) -> None:
+    """A position whose Quest is already lost leaves no game to go on with (finding 82): in free
+    play Tripitaka Defeated or Killed as the table ruled; in a Quest, one of its Defeat Conditions
+    met before the first event."""
+    tripitaka = G["pilgrims"]["tripitaka"]
+    field = ("position.pilgrims" if any(p["hp"] == 0 for p in G["pilgrims"].values())
+             else "position")
+    if G["quest"] == "free":
+        ruling = options["tripitaka_defeat"]
+        if (ruling == "defeated" and tripitaka["hp"] == 0) or tripitaka["status"] == "dead":
+            quote = Q_TRIPITAKA_DEFEATED if ruling == "defeated" else Q_TRIPITAKA_KILLED
+            raise SetupError(f"this Quest is already lost: \"{quote}\" (the table ruling "
+                             f"tripitaka_defeat: {ruling}); enter the table before it", field)
+        return
+    for condition in G["quest_state"]["conditions"]:
+        if condition["outcome"] == "defeat" and condition["status"] == MET:
+            raise SetupError(f"this Quest is already lost: \"{condition['quote']}\"; enter the "
+                             "table before it", field)
 
 
 def default_controllers(seats):
