@@ -304,12 +304,7 @@ def test_a_position_with_renown_before_the_first_age_ends_is_refused(client):
 
 
 @pytest.mark.parametrize("position", [
-    pytest.param(opening(divine={"sun": [{"name": "Klar"}, {"name": "Steward"}],
-                                 "moon": D3["moon"]}),
-                 marks=pytest.mark.xfail(strict=True, reason="finding 77, its first half (the "
-                                         "lead, session 13): fewer unplayed Divine cards than "
-                                         "the Ages leave is still accepted (refusing it moves 34 "
-                                         "existing test positions); more is refused")),
+    opening(divine={"sun": [{"name": "Klar"}, {"name": "Steward"}], "moon": D3["moon"]}),
     opening(age=3, modifiers_used=["two_cards", "least_power"]),
 ])
 def test_a_position_with_the_wrong_number_of_unplayed_divine_cards_is_refused(client, position):

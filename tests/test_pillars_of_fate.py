@@ -22,10 +22,13 @@ from tests.guard_cases.pillars_of_fate import (
     DRAFTS,
     EMPTY_DECKS,
     ENDS_AGE,
+    MOON_AGE_I,
     ONE_LEFT,
     QUESTS,
+    SUN_SPARE,
     TIES_CENTER,
     card,
+    divine_owed_last_card,
     empty_decks,
     last_card,
     opening,
@@ -132,7 +135,7 @@ def test_an_empty_deck_leaves_the_hand_short():
 
 
 def test_a_divine_card_without_its_values_asks_for_them():
-    model = start(opening(divine={"sun": [{"name": "Naka"}], "moon": []}))
+    model = start(opening(divine={"sun": [{"name": "Naka"}, *SUN_SPARE], "moon": MOON_AGE_I}))
     with pytest.raises(engine.BadRequest) as missing:
         engine.apply(model, play("sun", "left", divine="Naka"))
     assert missing.value.field == "event.power"
@@ -149,7 +152,7 @@ def test_face_down_limits_by_ruling_and_by_modifier_and_naka():
           play("sun", "center", "down", **card(5, 1)), play("moon", "center", "down", **card(2, 1)))
     naka = {**down, "right": {"quest": QUESTS[2], "sun": [card(1, divine="Naka", face="down")],
                               "moon": [card(1)]}}
-    enter(start(opening(lanes=naka, divine={"sun": [], "moon": []})),
+    enter(start(opening(lanes=naka, divine={"sun": SUN_SPARE, "moon": MOON_AGE_I})),
           play("sun", "left", "down", **card(5, 1)))
 
 
@@ -171,22 +174,14 @@ def test_a_fourth_card_fits_the_center_under_play_4_cards():
 
 
 def test_the_divine_card_owed_this_age_can_be_left_to_the_table():
-    lanes = {**last_card()["lanes"],
-             "left": {"quest": QUESTS[0], "pillar": "sun",
-                      "sun": [card(5, 1), card(3, 1), card(4, 1)],
-                      "moon": [card(6, 0, 1), card(2), card(2)]}}
-    refused(start(last_card(lanes=lanes)), ENDS_AGE, Q_DIVINE_MUST)
-    model = start(last_card(lanes=lanes), divine_required="not_enforced")
+    refused(start(divine_owed_last_card()), ENDS_AGE, Q_DIVINE_MUST)
+    model = start(divine_owed_last_card(), divine_required="not_enforced")
     enter(model, ENDS_AGE)
     assert model.phase == "quests"
 
 
 def test_a_divine_card_may_still_fill_the_last_place():
-    lanes = {**last_card()["lanes"],
-             "left": {"quest": QUESTS[0], "pillar": "sun",
-                      "sun": [card(5, 1), card(3, 1), card(4, 1)],
-                      "moon": [card(6, 0, 1), card(2), card(2)]}}
-    model = start(last_card(lanes=lanes))
+    model = start(divine_owed_last_card())
     enter(model, play("sun", "center", divine="Klar"))
     assert model.phase == "quests"
 
@@ -196,7 +191,7 @@ def test_a_divine_card_may_still_fill_the_last_place():
 
 def test_sorcerer_exchanges_one_of_your_played_cards_with_one_from_your_hand():
     model = start(opening(divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0,
-                                           "scorpions": 0}], "moon": []}, lanes=ONE_LEFT))
+                                           "scorpions": 0}, *SUN_SPARE], "moon": MOON_AGE_I}, lanes=ONE_LEFT))
     enter(model, play("sun", "right", divine="Sorcerer"))
     assert model.phase == "action" and model.current_players() == ["sun"]
     exchanges = [e for e in model.legal() if e["type"] == "sorcerer_exchange"]
@@ -214,7 +209,7 @@ def test_namari_looks_at_a_face_down_card_that_only_its_player_then_sees():
     lanes = {**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                   "moon": [card(6, 0, 1), card(2, 1, face="down")]}}
     model = start(opening(divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0,
-                                           "scorpions": 0}], "moon": []}, lanes=lanes))
+                                           "scorpions": 0}, *SUN_SPARE], "moon": MOON_AGE_I}, lanes=lanes))
     enter(model, play("sun", "right", divine="Namari"))
     assert {"type": "namari_look", "player": "sun"} in model.legal()
     assert model.visible_state("sun")["lanes"][0]["cards"]["moon"][1].get("hidden")
@@ -227,7 +222,7 @@ def test_namari_looks_at_a_face_down_card_that_only_its_player_then_sees():
 
 def test_namari_may_decline_and_acts_on_nothing_when_nothing_is_face_down():
     model = start(opening(divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0,
-                                           "scorpions": 0}], "moon": []}))
+                                           "scorpions": 0}, *SUN_SPARE], "moon": MOON_AGE_I}))
     effects = enter(model, play("sun", "right", divine="Namari"))
     assert model.phase == "turns" and "Namari has nothing to act on." in [e.text for e in effects]
 
@@ -362,11 +357,7 @@ def test_legal_leaves_the_card_open_where_the_hand_is_not_entered():
 
 
 def test_legal_leaves_out_what_the_rules_refuse():
-    lanes = {**last_card()["lanes"],
-             "left": {"quest": QUESTS[0], "pillar": "sun",
-                      "sun": [card(5, 1), card(3, 1), card(4, 1)],
-                      "moon": [card(6, 0, 1), card(2), card(2)]}}
-    legal = start(last_card(lanes=lanes)).legal()
+    legal = start(divine_owed_last_card()).legal()
     assert legal and all(e.get("divine") and e["lane"] == "center" for e in legal)
 
 

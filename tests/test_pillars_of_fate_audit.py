@@ -671,7 +671,7 @@ def test_invictus_copies_a_card_above_it(client):
                       "sun": [C(6, s=2), C(1), D("Invictus", 0, copies=1)],
                       "moon": [C(4, f=1), C(4, f=1), C(4, f=1)]},
              "center": quiet(), "right": quiet(moon_divine="Naka")}
-    pos_divine = {"sun": [{"name": "Klar"}, {"name": "Invictus", "power": 0}],
+    pos_divine = {"sun": [{"name": "Klar"}, {"name": "Invictus", "power": 0}, {"name": "Steward"}],
                   "moon": [{"name": "Hadria"}, {"name": "Pentha"}]}
     table, response = finish(client, lanes, last=("sun", "left"), first_player="moon",
                              divine=pos_divine)

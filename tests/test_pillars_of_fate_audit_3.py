@@ -71,8 +71,9 @@ def three_ways(client, lanes, last, modifier="double_power", **options):
                                                       turn=turn, modifier=modifier)}
     as_position = client.post("/api/sessions", json=setup)
     pos = position(before, turn=seat, modifier=modifier)
-    if "divine" in card:
-        pos["divine"][seat] = [{"name": card["divine"]}]
+    if "divine" in card:  # the card played is one of the seat's unplayed, as many as before
+        rest = [d for d in pos["divine"][seat] if d["name"] != card["divine"]]
+        pos["divine"][seat] = [{"name": card["divine"]}] + rest[:len(pos["divine"][seat]) - 1]
     event = {k: v for k, v in card.items() if k != "face"}
     as_play = Table(client, pos, **options).play(seat, lane, card, **event)
     as_tally = score(client, [filled(age(lanes, modifier, "sun"), options)], **options)

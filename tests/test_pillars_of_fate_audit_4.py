@@ -40,6 +40,13 @@ def client(module_client):
     return module_client
 
 
+def age_one_divine(sun_card):
+    """Age I's unplayed Divine cards, all three each ("Once per Age, you must play a Divine
+    card."): Sun's `sun_card` (power 1) and two it does not play, Moon's three (none played)."""
+    return {"sun": [{"name": sun_card, "power": 1}, {"name": "Klar"}, {"name": "Steward"}],
+            "moon": [{"name": "Naka"}, {"name": "Hadria"}, {"name": "Pentha"}]}
+
+
 def hand_cards(table, seat):
     return table.view(seat)["state"]["hands"][seat]["cards"]
 
@@ -90,7 +97,7 @@ def test_sorcerer_puts_the_taken_card_in_the_hand_and_the_given_one_leaves_it(cl
     hand = [C(9), C(2), C(2), C(4, s=1), C(6, f=1)]
     pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1)], "moon": [C(2)]}},
                    turn="sun", hands={"sun": {"count": 5, "cards": hand}, "moon": {"count": 5}},
-                   divine={"sun": [{"name": "Sorcerer", "power": 1}], "moon": [{"name": "Naka"}]})
+                   divine=age_one_divine("Sorcerer"))
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="right", face="up", divine="Sorcerer")
     table.ok(type="sorcerer_exchange", player="sun", lane="left", position=1, power=9, feathers=0,
@@ -109,7 +116,7 @@ def test_sorcerer_cannot_exchange_with_a_card_not_in_the_hand(client):
     hand = [C(2), C(2), C(4, s=1), C(6, f=1), C(1)]
     pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1)], "moon": [C(2)]}},
                    turn="sun", hands={"sun": {"count": 5, "cards": hand}, "moon": {"count": 5}},
-                   divine={"sun": [{"name": "Sorcerer", "power": 1}], "moon": [{"name": "Naka"}]})
+                   divine=age_one_divine("Sorcerer"))
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="right", face="up", divine="Sorcerer")
     refused_one_of(table.post(type="sorcerer_exchange", player="sun", lane="left", position=1, power=9,
@@ -123,7 +130,7 @@ def test_the_hand_entered_while_the_sorcerer_waits_checks_the_exchange(client):
     exchange pending, Sun enters the hand, and an exchange naming a card not in it is refused; one in
     it is accepted."""
     pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1)], "moon": [C(2)]}},
-                   turn="sun", divine={"sun": [{"name": "Sorcerer", "power": 1}], "moon": [{"name": "Naka"}]})
+                   turn="sun", divine=age_one_divine("Sorcerer"))
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="right", face="up", divine="Sorcerer")
     table.ok(type="hand", player="sun", cards=[C(8), C(2), C(2), C(4, s=1), C(6, f=1)])
@@ -154,7 +161,7 @@ def test_the_pillar_stays_when_sorcerer_takes_the_card_that_moved_it(client):
     """ "If you are the first to place a face-up card in a lane, move the pillar to your side." —
     Sun was first; Sorcerer taking that card back changes nothing about who was first."""
     pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1)], "moon": [C(2)]}},
-                   turn="sun", divine={"sun": [{"name": "Sorcerer", "power": 1}], "moon": [{"name": "Naka"}]})
+                   turn="sun", divine=age_one_divine("Sorcerer"))
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="right", face="up", divine="Sorcerer")
     table.ok(type="sorcerer_exchange", player="sun", lane="left", position=1, power=7, feathers=0,
@@ -248,7 +255,7 @@ def test_invictus_copies_the_printed_first_card_not_its_doubled_power(client):
              "center": {"quest": Q(2, 0), "pillar": "sun",
                         "sun": [C(5, f=1), C(1), D("Invictus", 0, copies=1)],
                         "moon": [C(3), C(4), C(5)]}}
-    pos_divine = {"sun": [{"name": "Klar"}, {"name": "Invictus", "power": 0}],
+    pos_divine = {"sun": [{"name": "Klar"}, {"name": "Invictus", "power": 0}, {"name": "Steward"}],
                   "moon": [{"name": "Hadria"}, {"name": "Pentha"}]}
     table, response = finish(client, lanes, last=("sun", "center"), first_player="moon",
                              modifier="double_power", divine=pos_divine)
@@ -400,7 +407,7 @@ def test_namari_may_look_at_her_players_own_face_down_card(client):
     table and Moon's turn follows."""
     pos = position({"left": {"quest": Q(1, 1), "pillar": "moon", "sun": [C(3, face="down")],
                              "moon": [C(2)]}},
-                   turn="sun", divine={"sun": [{"name": "Namari", "power": 1}], "moon": [{"name": "Naka"}]})
+                   turn="sun", divine=age_one_divine("Namari"))
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="right", face="up", divine="Namari")
     table.ok(type="namari_look", player="sun", lane="left", side="sun", position=1)
@@ -414,7 +421,7 @@ def test_a_face_down_sorcerer_still_exchanges(client):
     or face down once revealed; Sorcerer's and Namari's actions happen when played whatever the
     face"). Sun's face-down Sorcerer exchanges the left lane's 3 for a 7."""
     pos = position({"left": {"quest": Q(1, 1), "pillar": "sun", "sun": [C(3, f=1)], "moon": [C(2)]}},
-                   turn="sun", divine={"sun": [{"name": "Sorcerer", "power": 1}], "moon": [{"name": "Naka"}]})
+                   turn="sun", divine=age_one_divine("Sorcerer"))
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="right", face="down", divine="Sorcerer")
     assert table.view()["phase"] == "action"
@@ -429,7 +436,8 @@ def test_pentha_zeroes_the_card_played_opposite_it_later(client):
     Sun's 9 played first in that lane later is the card opposite: 0 if the Age ended now, on Sun's
     own view too."""
     pos = position({"left": {"quest": Q(1, 1), "pillar": "moon", "sun": [], "moon": [D("Pentha", 1)]}},
-                   turn="sun", divine={"sun": [{"name": "Klar"}], "moon": []})
+                   turn="sun", divine={"sun": [{"name": "Klar"}, {"name": "Steward"}, {"name": "Aponi"}],
+                                       "moon": [{"name": "Hadria"}, {"name": "Eradan"}]})
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="left", face="up", power=9, feathers=1, scorpions=0)
     assert table.live("left")["power"] == {"sun": 0, "moon": 1}

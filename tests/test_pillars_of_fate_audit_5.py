@@ -337,8 +337,9 @@ def test_legal_after_the_ages_divine_card_lists_champion_cards_only(client):
                       "moon": [C(2)]}}
     pos = position(lanes, modifier="no_suit",
                    hands={"sun": {"count": 5, "cards": HAND}, "moon": {"count": 5}},
-                   divine={"sun": [{"name": "Klar", "power": 5, "feathers": 0, "scorpions": 1}],
-                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}]})
+                   divine={"sun": [{"name": "Klar", "power": 5, "feathers": 0, "scorpions": 1},
+                                   {"name": "Steward", "power": 2, "feathers": 0, "scorpions": 0}],
+                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}, {"name": "Eradan"}]})
     table = Table(client, pos)
     assert not any(e.get("divine") for e in legal(table, "sun"))
     refused(table.post(type="play", player="sun", lane="right", face="up", divine="Klar"),
@@ -347,28 +348,32 @@ def test_legal_after_the_ages_divine_card_lists_champion_cards_only(client):
 
 def test_legal_keeps_the_last_place_for_the_divine_card_owed(client):
     """"Once per Age, you must play a Divine card." — Sun has one place left and has not played its
-    Divine card: only Divine plays are listed there; a champion card is refused with that
-    sentence (default `divine_required: refuse`)."""
+    Divine card: only its 3 Divine cards' plays are listed there; a champion card is refused with
+    that sentence (default `divine_required: refuse`)."""
     lanes = {"left": quiet(), "center": quiet(moon_divine="Hadria"), "right": quiet()}
     lanes["right"]["sun"] = lanes["right"]["sun"][:2]
     pos = position(lanes, turn="sun",
                    hands={"sun": {"count": 5, "cards": HAND}, "moon": {"count": 5}},
-                   divine={"sun": [{"name": "Prophet", "power": 4, "feathers": 1, "scorpions": 0}],
+                   divine={"sun": [{"name": "Prophet", "power": 4, "feathers": 1, "scorpions": 0},
+                                   {"name": "Klar", "power": 5, "feathers": 0, "scorpions": 1},
+                                   {"name": "Steward", "power": 2, "feathers": 0, "scorpions": 0}],
                            "moon": [{"name": "Pentha"}, {"name": "Eradan"}]})
     table = Table(client, pos)
     events = legal(table, "sun")
-    assert events and all(e.get("divine") == "Prophet" and e["lane"] == "right" for e in events)
+    assert all(e.get("divine") and e["lane"] == "right" for e in events)
+    assert {e["divine"] for e in events} == {"Prophet", "Klar", "Steward"}
     refused(table.play("sun", "right", HAND[0]), "Once per Age, you must play a Divine card.")
 
 
 def sorcerer_played(client, lane: str, left: dict) -> Table:
     """Sun, holding HAND, has just played the Sorcerer face up into `lane`; the left lane holds
-    `left` (each side's cards), and Moon still holds Hadria."""
+    `left` (each side's cards), and Moon still holds its three Divine cards."""
     lanes = {"left": {"quest": Q(1, 0), "pillar": "sun", **left}}
     pos = position(lanes, modifier="no_suit",
                    hands={"sun": {"count": 5, "cards": HAND}, "moon": {"count": 5}},
                    divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0,
-                                    "scorpions": 0}], "moon": [{"name": "Hadria"}]})
+                                    "scorpions": 0}, {"name": "Klar"}, {"name": "Steward"}],
+                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}, {"name": "Eradan"}]})
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane=lane, face="up", divine="Sorcerer")
     return table
@@ -402,7 +407,8 @@ def test_legal_while_namari_waits_is_each_face_down_card_or_declining(client):
                        "moon": [C(2), C(6, face="down")]}}
     pos = position(lanes, modifier="no_suit",
                    divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0,
-                                    "scorpions": 0}], "moon": [{"name": "Hadria"}]})
+                                    "scorpions": 0}, {"name": "Klar"}, {"name": "Steward"}],
+                           "moon": [{"name": "Hadria"}, {"name": "Pentha"}, {"name": "Eradan"}]})
     table = Table(client, pos)
     table.ok(type="play", player="sun", lane="center", face="up", divine="Namari")
     looks = {(e.get("lane"), e.get("side"), e.get("position")) for e in legal(table, "sun")}

@@ -551,8 +551,9 @@ def test_invictus_ruling_in_a_game_matches_the_calculator(client):
     for reading, power in (("own_values", 6 + 3), ("modified", 6 + 6)):
         lanes = {"center": {"quest": Q(2, 0), "pillar": "sun", "sun": [C(3, f=1)],
                             "moon": [C(5)]}}
-        table = Table(client, position(lanes, turn="sun", modifier="double_power",
-                                       divine={"sun": [{"name": "Invictus"}], "moon": []}),
+        divine = {"sun": [{"name": "Invictus"}, {"name": "Klar"}, {"name": "Steward"}],
+                  "moon": [{"name": "Hadria"}, {"name": "Pentha"}, {"name": "Eradan"}]}
+        table = Table(client, position(lanes, turn="sun", modifier="double_power", divine=divine),
                       invictus_first_card=reading)
         table.ok(type="play", player="sun", lane="center", face="up", divine="Invictus",
                  power=0, feathers=0, scorpions=0)

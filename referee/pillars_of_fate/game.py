@@ -107,7 +107,7 @@ class Game(Referee):
     # entered while a Divine action is pending, to have Sorcerer's exchange checked (session 8);
     # 4: a hand is entered whoever's turn it is (`any_turn_events`, session 8); 5: a position's
     # hand count left out is what the cards left allow, not always 5 (session 9)
-    rules_version = 6  # 6: a Divine card played with the values entered for it (session 13)
+    rules_version = 7  # 7: a position's unplayed Divine cards are exactly what the Ages leave
     options = OPTIONS
     hidden_information = True
     states = ["draft", "quests", "turns", "action", "ties", "over"]
@@ -247,7 +247,7 @@ class Game(Referee):
                                  f"and {unplayed} unplayed: a player sets 3 Divine cards aside "
                                  "for the game", f"position.divine.{seat}")
             left = 3 - (G["age"] - 1) - len(played)  # one played in each earlier Age
-            if options["divine_required"] == "refuse" and unplayed > left:
+            if options["divine_required"] == "refuse" and unplayed != left:
                 raise SetupError(
                     f"{seat_word(seat)} has {unplayed} unplayed Divine cards; in Age "
                     f"{ROMAN[G['age']]} with {len(played)} in the lanes {left} are left of the "

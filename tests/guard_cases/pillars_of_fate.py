@@ -79,6 +79,11 @@ def empty_decks(**changes) -> dict:
 
 EMPTY_DECKS = {"champion_deck_size": 25}
 
+# Age I's unplayed Divine cards are all three set aside ("Once per Age, you must play a Divine
+# card."): a case about one of Sun's cards enters it with two of the example's, which it never plays
+SUN_SPARE = Game.example_setup["position"]["divine"]["sun"][1:]  # Klar, Steward
+MOON_AGE_I = Game.example_setup["position"]["divine"]["moon"]  # Hadria, Pentha, Eradan
+
 
 def last_card(age=1, **changes) -> dict:
     """Every place taken but one: Sun plays the last card, into the center lane. Both players
@@ -112,6 +117,19 @@ def last_card(age=1, **changes) -> dict:
     }
     position.update(changes)
     return position
+
+
+def divine_owed_last_card() -> dict:
+    """last_card() with Sun's Prophet never played (a champion card in its place): Sun still owes
+    Age I's Divine card, its last place is the center's, and its three are unplayed (Klar,
+    Steward and a Saghari that no case plays)."""
+    lanes = {**last_card()["lanes"],
+             "left": {"quest": QUESTS[0], "pillar": "sun",
+                      "sun": [card(5, 1), card(3, 1), card(4, 1)],
+                      "moon": [card(6, 0, 1), card(2), card(2)]}}
+    divine = last_card()["divine"]
+    divine["sun"].append({"name": "Saghari", "power": 3, "feathers": 0, "scorpions": 0})
+    return last_card(lanes=lanes, divine=divine)
 
 
 def setup(position=None, **options) -> dict:
@@ -209,8 +227,8 @@ CASES = [
          play("sun", "center", "down", **card(5, 1)),
          MODIFIERS["two_face_down"], "the modifier's 2 face-down cards are already in the center"),
     Case("face_down_allowed", setup(opening(
-        divine={"sun": [{"name": "Prophet", "power": 4, "feathers": 1, "scorpions": 0}],
-                "moon": []},
+        divine={"sun": [{"name": "Prophet", "power": 4, "feathers": 1, "scorpions": 0},
+                        SUN_SPARE[0]], "moon": MOON_AGE_I},
         lanes={**ONE_LEFT, "right": {"quest": QUESTS[2], "pillar": "sun",
                          "sun": [card(2, divine="Naka")], "moon": [card(1)]},
                "left": {"quest": QUESTS[0], "pillar": None, "sun": [card(5, 1, face="down")],
@@ -220,23 +238,20 @@ CASES = [
     Case("face_down_allowed", setup(opening()),
          play("sun", "left", "down", divine="Prophet", face_up_icon=True),
          Q_DIVINE_FACE_UP, "the card carries the icon that says it must be played face up"),
-    Case("divine_still_playable", setup(last_card(lanes={
-        **last_card()["lanes"],
-        "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(3, 1), card(4, 1)],
-                 "moon": [card(6, 0, 1), card(2), card(2)]}})),
+    Case("divine_still_playable", setup(divine_owed_last_card()),
          play("sun", "center", **card(5, 0, 1)),
          Q_DIVINE_MUST, "Sun has played no Divine card this Age and this is Sun's last place"),
     Case("invictus_copies_a_card_above", setup(opening(
-        divine={"sun": [{"name": "Invictus", "power": 0, "feathers": 0, "scorpions": 0}],
-                "moon": []},
+        divine={"sun": [{"name": "Invictus", "power": 0, "feathers": 0, "scorpions": 0},
+                        *SUN_SPARE], "moon": MOON_AGE_I},
         lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(3)],
                                     "moon": [card(6, 0, 1), card(1)]}})),
          play("sun", "left", divine="Invictus"),
          GLOSSARY["Invictus"], "two cards are above Invictus and the table rules the player names "
          "which one it copies"),
     Case("opposite_card_named", setup(opening(
-        divine={"sun": [{"name": "Pentha", "power": 2, "feathers": 0, "scorpions": 1}],
-                "moon": []},
+        divine={"sun": [{"name": "Pentha", "power": 2, "feathers": 0, "scorpions": 1},
+                        *SUN_SPARE], "moon": MOON_AGE_I},
         lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2)]}}), opposite="named"),
          play("sun", "left", divine="Pentha"),
@@ -255,15 +270,15 @@ CASES = [
           **card(5, 1)},
          GLOSSARY["Sorcerer"], "an exchange with no Sorcerer played"),
     Case("exchange_is_possible", setup(opening(
-        divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0, "scorpions": 0}],
-                "moon": []}, lanes=ONE_LEFT)),
+        divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0, "scorpions": 0},
+                        *SUN_SPARE], "moon": MOON_AGE_I}, lanes=ONE_LEFT)),
          {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 3,
           **card(5, 1)},
          GLOSSARY["Sorcerer"], "Sun has one card in the left lane, none at position 3",
          events=[play("sun", "right", divine="Sorcerer")]),
     Case("exchange_is_possible", setup(opening(
-        divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0, "scorpions": 0}],
-                "moon": []}, lanes=ONE_LEFT)),
+        divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0, "scorpions": 0},
+                        *SUN_SPARE], "moon": MOON_AGE_I}, lanes=ONE_LEFT)),
          {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "side": "moon",
           "position": 1, **card(5, 1)},
          GLOSSARY["Sorcerer"], "Sorcerer takes a card from \"any of your lanes\": not Moon's",
@@ -282,8 +297,8 @@ CASES = [
          {"type": "namari_look", "player": "sun", "lane": "left", "side": "moon", "position": 1},
          GLOSSARY["Namari"], "a look with no Namari played"),
     Case("look_at_a_face_down_card", setup(opening(
-        divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0}],
-                "moon": []},
+        divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0},
+                        *SUN_SPARE], "moon": MOON_AGE_I},
         lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2, face="down")]}})),
          {"type": "namari_look", "player": "sun", "lane": "left", "side": "moon", "position": 1},
@@ -294,16 +309,16 @@ CASES = [
          Q_AGE1_QUESTS, "a card before Age I's quests are placed: setup step 6 places them (the "
          "'new Age' step is for Ages II and III)", events=DRAFTS),
     Case("phase_rule (action)", setup(opening(
-        divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0}],
-                "moon": []},
+        divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0},
+                        *SUN_SPARE], "moon": MOON_AGE_I},
         lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2, face="down")]}})),
          play("sun", "left", **card(5, 1)),
          Q_DIVINE_ACTION, "Namari's action is performed immediately upon playing, before a card",
          events=[play("sun", "right", divine="Namari")]),
     Case("turn_rule (action)", setup(opening(
-        divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0}],
-                "moon": []},
+        divine={"sun": [{"name": "Namari", "power": 1, "feathers": 0, "scorpions": 0},
+                        *SUN_SPARE], "moon": MOON_AGE_I},
         lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2, face="down")]}})),
          play("moon", "left", **card(5, 1)),
