@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.referee_speed import percentile  # noqa: E402
 from referee import referees  # noqa: E402
 from referee.core import BadRequest, RuleViolation, engine  # noqa: E402
 from tests import test_journey_random as journey  # noqa: E402
@@ -32,11 +33,6 @@ from tests import test_we_forlorn_few_random as forlorn  # noqa: E402
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 STEPS = 400  # events a game at most
 TRIES = 20  # filled events tried at a position before the game is left there
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
 def pillars_setup(rng):

@@ -117,6 +117,8 @@ Q_SCRIBE_EXAMPLE = ("Example - The Scribe: You (the active player) win at the st
                     "if the Scribe is in Genoa and you have two characters in your Congregation.")
 Q_VICAR, Q_NUNCIO, Q_CANONIST = ABILITY["Vicar"], ABILITY["Nuncio"], ABILITY["Canonist"]
 Q_COURTESAN, Q_ASCETIC, Q_SCRIBE = ABILITY["Courtesan"], ABILITY["Ascetic"], ABILITY["Scribe"]
+SCRIBE_CHOICES = ("Name the path adjacent to the Scribe (target) and whether to push or pull it "
+                  "(move).")
 ACTION_QUOTE = {"beseech": Q_BESEECH, "chastise": Q_CHASTISE, "excommunicate": Q_EXCOMMUNICATE,
                 "petition": Q_PETITION}
 
@@ -1048,14 +1050,12 @@ class Game(Referee):
         # Scribe: the choices are judged before its PUSH, which may end the game
         target, move = event.get("target"), event.get("move")
         if (target is None) != (move is None):
-            raise self.violation("Name the path adjacent to the Scribe (target) and whether to "
-                                 "push or pull it (move).", Q_SCRIBE)
+            raise self.violation(SCRIBE_CHOICES, Q_SCRIBE)
         if target is not None and abs(target - path) != 1:
             raise self.violation(f"Path {target} is not adjacent to the Scribe's path {path}.",
                                  Q_SCRIBE)
         return [self._mv(path, "PUSH", toward, Q_SCRIBE),
-                {"op": "scribe_second", "target": event.get("target"), "move": event.get("move"),
-                 "toward": toward}]
+                {"op": "scribe_second", "target": target, "move": move, "toward": toward}]
 
     def _op_vicar_push(self, step):
         path = step["path"]
@@ -1122,12 +1122,8 @@ class Game(Referee):
                                      "adjacent to it: leave out target and move.", Q_OUT)
             self.effect("The Scribe has left play: no path is adjacent to it.", Q_OUT)
             return
-        if target is None or move is None:
-            raise self.violation("Name the path adjacent to the Scribe (target) and whether to "
-                                 "push or pull it (move).", Q_SCRIBE)
-        if abs(target - ability["path"]) != 1:
-            raise self.violation(f"Path {target} is not adjacent to the Scribe's path "
-                                 f"{ability['path']}.", Q_SCRIBE)
+        if target is None:  # (a target not adjacent is refused before the PUSH)
+            raise self.violation(SCRIBE_CHOICES, Q_SCRIBE)
         if self.G["board"][target - 1]["character"] is None:
             raise self.violation(f"Path {target} holds no character.", Q_SCRIBE)
         verb = move.upper()

@@ -26,9 +26,9 @@ from .profiles import (
     MAX_WEAPON_LEVEL,
     PILGRIM_NAMES,
     PILGRIMS,
+    another_pilgrims_skill,
     pilgrim_profile,
     printed_deck,
-    skill_card,
 )
 from .quests import (
     CARD,
@@ -38,7 +38,7 @@ from .quests import (
     QUESTS,
     UPGRADES_SCHEMA,
 )
-from .rules import Q_NO_CARDS
+from .rules import Q_DRAW_OWN, Q_NO_CARDS, Q_OWN_DECK
 
 G_ = "journey"
 
@@ -58,8 +58,6 @@ Q_UPGRADE_GOOD = "So, if you take 10 Good Karma Points, take 1 Permanent Skill C
 Q_UPGRADE_BAD = ("If you take 10 Bad Karma Points, upgrade to the next level Weapon Card and take 1 "
                  "Corruption Card.")
 Q_BLOCKS = "However, you must take the Upgrades in 10 point blocks."
-Q_DRAW_OWN = "When taking Good Karma rewards, draw a Skill Card from your deck"
-Q_OWN_DECK = "Each Pilgrim has his own specific card deck."
 Q_ADJUST = ("Feel free to make random Card draws, or to discard some Cards, to make your Pilgrims a "
             "similar strength to the Quest setup.")
 Q_PART_TWO = ("Make no changes to the Pilgrims' Statistics, Cards or Initiative Markers when they "
@@ -422,12 +420,12 @@ class Campaign:
     def check_skill_card(name: str, card: str, quote: str = Q_DRAW_OWN) -> None:
         """A Karma Upgrade's Skill Cards are drawn from the Pilgrim's own deck: a card the book
         names in another Pilgrim's deck, or in another deck, is refused."""
-        deck, owner = printed_deck(card), skill_card(card)["pilgrim"]
+        deck = printed_deck(card)
         if deck not in (None, "Skill"):
             raise violation(f"{card} is a {deck} Card, not a Skill Card.", quote)
-        if owner not in (None, name):
-            raise violation(f"{card} is a {PILGRIM_NAMES[owner]} Skill Card, not "
-                            f"{PILGRIM_NAMES[name]}'s.", quote)
+        wrong = another_pilgrims_skill(name, card)
+        if wrong:
+            raise violation(wrong, quote)
 
     # -- the campaign page's form -------------------------------------------------------------------
 

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .profiles import PILGRIM_NAMES, condition_card, printed_deck, skill_card
+from .profiles import PILGRIM_NAMES, another_pilgrims_skill, condition_card, printed_deck, skill_card
 from .rules import (
     Q_CLOSED_GATE,
     Q_CURSE,
     Q_DISTRACTION,
+    Q_DRAW_OWN,
     Q_DUPLICATE,
     Q_EXPIRE,
     Q_LURE,
+    Q_OWN_DECK,
     Q_RED_ENTERED,
     Q_TURN_TOKENS,
 )
 
-Q_OWN_DECK = "Each Pilgrim has his own specific card deck."
-Q_DRAW_OWN = "When taking Good Karma rewards, draw a Skill Card from your deck"
 Q_THIS_ACTION = "The duration of the card is the action that it affects."
 Q_REST_OF_TURN = ("Some cards are activated and then stay active for the rest of the current turn, "
                   "perhaps affecting many Miniatures.")
@@ -108,10 +108,9 @@ class CardEffectsMixin:
         return [c for c in event.get("cards") or [] if skill_card(c["card"])["effect"] == effect]
 
     def check_own_deck(self, pilgrim: str, card: str, quote: str = Q_OWN_DECK) -> None:
-        deck = skill_card(card)["pilgrim"]
-        if deck and deck != pilgrim:
-            raise self.violation(f"{card} is a {PILGRIM_NAMES[deck]} Skill Card, not "
-                                 f"{PILGRIM_NAMES[pilgrim]}'s.", quote)
+        wrong = another_pilgrims_skill(pilgrim, card)
+        if wrong:
+            raise self.violation(wrong, quote)
 
     # -- playing a card ----------------------------------------------------------------------------
 

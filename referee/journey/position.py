@@ -14,17 +14,17 @@ from .profiles import (
     DEMON_TYPES,
     FORTUNE_CARDS,
     MAX_WEAPON_LEVEL,
-    PILGRIM_NAMES,
     PILGRIMS,
+    TOKEN_WORDS,
     TOKENS,
+    another_pilgrims_skill,
     condition_card,
     demon_models,
     demon_profile,
     pilgrim_profile,
-    skill_card,
 )
 from .quests import MET, QUESTS
-from .rules import Q_TRIPITAKA_DEFEATED, Q_TRIPITAKA_KILLED
+from .rules import Q_OWN_DECK, Q_TRIPITAKA_DEFEATED, Q_TRIPITAKA_KILLED
 
 SUTRA_TOKENS, VILLAGER_TOKENS, DOOR_TOKENS = TOKENS["sutras"], TOKENS["villagers"], TOKENS["doors"]
 
@@ -159,16 +159,15 @@ def setup(game, players, options, position):
 
     tokens = {key: list(position.get(key) or []) for key in
               ("boxes", "wells", "doors", "broken_doors", "villagers", "sutras")}
-    for key, size, words in (("sutras", SUTRA_TOKENS, "- 7 Sutra Objective Tokens"),
-                             ("villagers", VILLAGER_TOKENS, "- 5 Villager Objective Tokens")):
+    for key in ("sutras", "villagers"):
         held = sum(p[key] for p in pilgrims.values())
-        if held + len(tokens[key]) > size:
-            raise SetupError(f"the game has {size} {key.title()} (Game Components: \"{words}\"), "
-                             f"not the {len(tokens[key])} on the board and the {held} the "
-                             "Pilgrims hold", f"position.{key}")
+        if held + len(tokens[key]) > TOKENS[key]:
+            raise SetupError(f"the game has {TOKENS[key]} {key.title()} (Game Components: "
+                             f"\"- {TOKEN_WORDS[key]}\"), not the {len(tokens[key])} on the "
+                             f"board and the {held} the Pilgrims hold", f"position.{key}")
     if len(tokens["doors"]) + len(tokens["broken_doors"]) > DOOR_TOKENS:
-        raise SetupError(f"the game has {DOOR_TOKENS} Door Tokens (\"- 8 Double-Sided Door "
-                         "Tokens\"), each showing a closed or a broken door, not "
+        raise SetupError(f"the game has {DOOR_TOKENS} Door Tokens (\"- {TOKEN_WORDS['doors']}\"), "
+                         "each showing a closed or a broken door, not "
                          f"{len(tokens['doors']) + len(tokens['broken_doors'])}",
                          "position.broken_doors")
     gates = {}
@@ -257,11 +256,9 @@ def fresh_pilgrim(name: str, profile: dict, given: dict, field: str) -> dict:
     skills = [*(given.get("hand") or []),
               *(c["card"] for c in given.get("in_play") or [] if c.get("kind", "skill") == "skill")]
     for card in skills:
-        deck = skill_card(card)["pilgrim"]
-        if deck and deck != name:
-            raise SetupError(f"{card} is a {PILGRIM_NAMES[deck]} Skill Card, not "
-                             f"{PILGRIM_NAMES[name]}'s: \"Each Pilgrim has his own specific card "
-                             "deck.\"", field)
+        wrong = another_pilgrims_skill(name, card)
+        if wrong:
+            raise SetupError(f"{wrong.rstrip('.')}: \"{Q_OWN_DECK}\"", field)
     conditions = []
     for n, entry in enumerate(given.get("conditions") or []):
         if any(held["name"] == entry["name"] for held in conditions):

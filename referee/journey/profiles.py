@@ -83,6 +83,14 @@ def skill_card(name: str) -> dict:
     return {key: printed.get(key) for key in ("pilgrim", "duration", "effect")}
 
 
+def another_pilgrims_skill(pilgrim: str, card: str) -> str | None:
+    """Why `card` is not `pilgrim`'s, when the book prints it in another Pilgrim's Skill deck."""
+    owner = skill_card(card)["pilgrim"]
+    if owner in (None, pilgrim):
+        return None
+    return f"{card} is a {PILGRIM_NAMES[owner]} Skill Card, not {PILGRIM_NAMES[pilgrim]}'s."
+
+
 def printed_deck(name: str) -> str | None:
     """The deck a card the rulebook names belongs to ("Skill", "Fortune", "Condition"), None for a
     card it does not name (the table's own decks hold more)."""
@@ -96,6 +104,7 @@ def printed_deck(name: str) -> str | None:
 FORTUNE_CARDS = _CARD_DATA["decks"]["fortune"]["cards"]
 CORRUPTION_CARDS = _CARD_DATA["decks"]["corruption"]["cards"]
 TOKENS = {kind: entry["count"] for kind, entry in _CARD_DATA["tokens"].items()}
+TOKEN_WORDS = {kind: entry["printed"][0] for kind, entry in _CARD_DATA["tokens"].items()}
 
 
 def fortune_card(name: str) -> dict:

@@ -29,6 +29,8 @@ Q_QUEST_FAIL = ("The Players fail the Quest when other Conditions are met. For e
                 "being Killed or when the Pilgrims fail to collect all the Quest Objectives.")
 Q_TRIPITAKA_DEFEATED = "Defeat: Tripitaka is defeated."
 Q_TRIPITAKA_KILLED = "Defeat: Tripitaka is Killed."
+Q_OWN_DECK = "Each Pilgrim has his own specific card deck."
+Q_DRAW_OWN = "When taking Good Karma rewards, draw a Skill Card from your deck"
 
 # -- maintenance and end of turn -----------------------------------------------------------------
 Q_EXPIRE = ("If the number of Turn Tokens on a card matches its duration, it has expired and it "

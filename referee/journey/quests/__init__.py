@@ -278,8 +278,13 @@ def sutras_available(game) -> int:
     return sutras_held(game) + len(game.G["tokens"]["sutras"])
 
 
+def closed_gates(G: dict) -> list[str]:
+    """The Gates sealed (closed), by name."""
+    return [name for name, gate in G["gates"].items() if gate["status"] == "closed"]
+
+
 def gates_closed(game) -> int:
-    return sum(1 for gate in game.G["gates"].values() if gate["status"] == "closed")
+    return len(closed_gates(game.G))
 
 
 PRAYER_OF_SEALING = "Prayer of Sealing"

@@ -26,6 +26,7 @@ from . import (
     QuestEvent,
     all_of,
     any_of,
+    closed_gates,
     holds,
     printed_in,
 )
@@ -179,7 +180,7 @@ class KogaijisTrap(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        closed = [g for g, gate in G["gates"].items() if gate["status"] == "closed"]
+        closed = closed_gates(G)
         if closed:
             raise SetupError(f"{closed[0]} is sealed: \"{Q_NO_SEAL}\"", "position.gates")
         tokens = G["tokens"]["villagers"]
