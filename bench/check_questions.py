@@ -8,7 +8,9 @@ answer phrase lies verbatim (whitespace normalized) inside one passage of its ga
 question is neither the same as nor a near duplicate of (the same words, Jaccard >= 0.75) a
 question of any bench/questions-*.jsonl set or of its own. Prints each problem and exits 1 if
 there is any. (The sets of sessions 1-7 hold ~100 such pairs among themselves; they are kept
-as they were measured.)
+as they were measured.) --close J also lists, without failing and without showing the other
+question, each question whose words overlap another set's question by Jaccard >= J: a writer
+asked to keep away from the earlier sets' wording rewrites those a player would not put so.
 
 --coverage GAME lists the game's passages no fit set's answer lies in (the fit sets: dev, train,
 train-*, calibration*), with their ids and first words: where new training questions are needed.
@@ -55,6 +57,21 @@ def passages_holding(game: str, answer: str) -> list[str]:
     return [p.id for p in sections.passages_for(game) if phrase in norm(p.text)]
 
 
+def close_pairs(paths: list[Path], every: list[Path], threshold: float) -> list[str]:
+    others = [(path, n, words(item["q"])) for path in every if path not in paths
+              for n, item in enumerate(load(path), start=1)]
+    notes = []
+    for path in paths:
+        for n, item in enumerate(load(path), start=1):
+            q_words = words(item["q"])
+            nearest = max(others, key=lambda other: jaccard(q_words, other[2]))
+            overlap = jaccard(q_words, nearest[2])
+            if overlap >= threshold:
+                notes.append(f"{path.name}:{n}: close to {nearest[0].name}:{nearest[1]} "
+                             f"(Jaccard {overlap:.2f}): {item['q']!r}")
+    return notes
+
+
 def check(paths: list[Path], every: list[Path]) -> list[str]:
     games = set(corpus._games())
     problems = []
@@ -98,6 +115,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--coverage", metavar="GAME")
+    parser.add_argument("--close", type=float, metavar="J",
+                        help="also list questions this close (word Jaccard) to another set's")
     args = parser.parse_args()
     every = sorted((ROOT / "bench").glob("questions-*.jsonl"))
     if args.coverage:
@@ -105,7 +124,11 @@ def main() -> int:
         return 0
     if not args.files:
         parser.error("name the question files to check")
-    problems = check([f.resolve() for f in args.files], every)
+    paths = [f.resolve() for f in args.files]
+    if args.close is not None:
+        notes = close_pairs(paths, every, args.close)
+        print("\n".join(notes) or f"no question within Jaccard {args.close} of another set's")
+    problems = check(paths, every)
     print("\n".join(problems) or "no problems")
     return 1 if problems else 0
 
