@@ -86,7 +86,6 @@ Q_KNOCK_BACK = ("The number in the Knock Back effect is the number of squares th
                 "moved, typically 1 or 2.")
 Q_REMOVED = ("If a Miniature is Killed, it is removed from the Game Board, any cards attached to the "
              "Miniature are discarded and related ongoing conditions are immediately canceled.")
-Q_PILGRIM_DEFEATED = "If a Pilgrim is reduced to zero Health Points, the Pilgrim is Unconscious."
 Q_RED_DEMONS = ("Red Lines: These lines indicate the squares that damage the Pilgrims but do not "
                 "damage the Demons.")
 Q_PURPLE = ("Purple Lines: Completely impassable under all circumstances, even with special Skill "

@@ -10,7 +10,18 @@ from __future__ import annotations
 from referee.core import BadRequest, RuleViolation
 
 from .profiles import PILGRIM_NAMES, PILGRIMS, fortune_card, skill_card
-from .rules import Q_COOPERATIVE, Q_END, Q_QUEST_FAIL
+from .rules import (
+    Q_BAD_KARMA_WHEEL,
+    Q_CHI_WHEEL,
+    Q_CONDITION_BESIDE,
+    Q_COOPERATIVE,
+    Q_DEAD,
+    Q_END,
+    Q_GOOD_KARMA_WHEEL,
+    Q_HEALTH_TRACK,
+    Q_PILGRIM_DEFEATED,
+    Q_QUEST_FAIL,
+)
 
 OUTCOMES = ("heroic_victory", "victory", "defeat")
 
@@ -235,6 +246,7 @@ def demon_events(game, table: str) -> list[dict]:
 def standings(game) -> dict:
     G = game.G
     cite = game.cite
+    health_rule = {"active": Q_HEALTH_TRACK, "unconscious": Q_PILGRIM_DEFEATED, "dead": Q_DEAD}
     players = []
     for player in game.players:
         lines = []
@@ -246,19 +258,22 @@ def standings(game) -> dict:
             lines += [
                 {"label": f"{label}: Health Points", "points": pilgrim["hp"],
                  "counts": f"{pilgrim['hp']}/{pilgrim['profile']['max_hp']} ({state})",
-                 "rule": None},
+                 "rule": cite(health_rule[pilgrim["status"]]).to_json()},
                 {"label": f"{label}: Chi", "points": pilgrim["chi"],
-                 "counts": f"{pilgrim['chi']}/{pilgrim['profile']['max_chi']}", "rule": None},
-                {"label": f"{label}: Good Karma", "points": pilgrim["good_karma"], "rule": None},
+                 "counts": f"{pilgrim['chi']}/{pilgrim['profile']['max_chi']}",
+                 "rule": cite(Q_CHI_WHEEL).to_json()},
+                {"label": f"{label}: Good Karma", "points": pilgrim["good_karma"],
+                 "rule": cite(Q_GOOD_KARMA_WHEEL).to_json()},
                 {"label": f"{label}: Bad Karma", "points": pilgrim["bad_karma"],
-                 "counts": f"weapon Level {pilgrim['weapon_level']}", "rule": None},
+                 "counts": f"weapon Level {pilgrim['weapon_level']}",
+                 "rule": cite(Q_BAD_KARMA_WHEEL).to_json()},
             ]
             for condition in pilgrim["conditions"]:
                 left = (condition["duration"] - condition["tokens"]
                         if condition["duration"] is not None else None)
                 lines.append({"label": f"{label}: {condition['name']}", "points": 0,
                               "counts": f"{left} turns left" if left is not None else "in effect",
-                              "rule": None})
+                              "rule": cite(Q_CONDITION_BESIDE).to_json()})
         players.append({"seat": player["seat"], "name": player["name"], "total": 0,
                         "breakdown": lines})
     result = G["result"]

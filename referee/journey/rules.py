@@ -118,3 +118,15 @@ Q_BLUE = ("Demons are too strong to be impeded by these features, but Pilgrims p
           "Face.")
 Q_NO_CARDS = ("It is extremely unlikely that both the Draw Deck and Discard Pile will be empty, but if "
               "this ever happens, you cannot draw new cards of that type until some are discarded.")
+
+# -- the Pilgrim Profile Sheet: what the standings show -------------------------------------------
+Q_HEALTH_TRACK = "Health Track: Shows the current Health Points of the Pilgrim."
+Q_PILGRIM_DEFEATED = "If a Pilgrim is reduced to zero Health Points, the Pilgrim is Unconscious."
+Q_CHI_WHEEL = ("Chi Wheel: Adjust to show the current number of Chi Points that the Pilgrim has. Max "
+               "Chi is 10.")
+Q_GOOD_KARMA_WHEEL = "Good Karma Wheel (G): Adjust this wheel to show the current Good Karma level."
+Q_BAD_KARMA_WHEEL = "Bad Karma Wheel (B): Adjust this wheel to show the current Bad Karma level."
+Q_CONDITION_BESIDE = ("When a Pilgrim gets a Condition Card, place it beside the Pilgrim Profile "
+                      "Sheet to indicate that the Pilgrim is affected. The text on the card "
+                      "describes the effects the Pilgrim is suffering and how long this effect will "
+                      "last.")

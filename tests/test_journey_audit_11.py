@@ -1,0 +1,47 @@
+"""Journey: Wrath of Demons — the eleventh audit (session 14): every line of the live standings
+cites the sentence of the book that decides it (finding 60's family; the calculator's lines did).
+
+A Pilgrim's Health Points, Chi, Good and Bad Karma are the Profile Sheet's Health Track and wheels;
+an Unconscious or dead Pilgrim's Health line quotes what put him there; a Condition Card is the
+card "beside the Pilgrim Profile Sheet".
+"""
+
+from referee.journey import rules as R
+from rulebook_index import sections
+from tests.test_journey import CH, MK, Table
+
+
+def quotes_by_label(table, seat="p1"):
+    player = next(p for p in table.model.scores()["players"] if p["seat"] == seat)
+    return {line["label"]: line["rule"]["quote"] for line in player["breakdown"]}
+
+
+def test_each_standing_line_quotes_the_profile_sheet_sentence_it_shows():
+    table = Table({"pilgrims": {MK: {"hp": 6, "conditions": [{"name": "Poisoned", "tokens": 1}]}}})
+    quoted = quotes_by_label(table)
+    assert quoted["Monkey King: Health Points"] == R.Q_HEALTH_TRACK
+    assert quoted["Monkey King: Chi"] == R.Q_CHI_WHEEL
+    assert quoted["Monkey King: Good Karma"] == R.Q_GOOD_KARMA_WHEEL
+    assert quoted["Monkey King: Bad Karma"] == R.Q_BAD_KARMA_WHEEL
+    assert quoted["Monkey King: Poisoned"] == R.Q_CONDITION_BESIDE
+    for quote in quoted.values():
+        assert sections.locate("journey", quote) is not None, quote
+
+
+def test_an_unconscious_then_dead_pilgrims_health_line_quotes_why():
+    table = Table({"pilgrims": {CH: {"hp": 0}}}, tripitaka_defeat="killed")
+    assert quotes_by_label(table)["Cho Hakkai: Health Points"] == R.Q_PILGRIM_DEFEATED
+    for _ in range(2):
+        table.do("maintenance")
+        table.end(*[p for p in table.G["initiative"] if p != CH])
+        table.do("end_turn")
+    table.do("maintenance")
+    assert table.pilgrim(CH)["status"] == "dead"
+    assert quotes_by_label(table)["Cho Hakkai: Health Points"] == R.Q_DEAD
+
+
+def test_a_second_players_pilgrims_lines_cite_too():
+    table = Table(players=("Ann", "Ben"))
+    for seat in ("p1", "p2"):
+        quoted = quotes_by_label(table, seat)
+        assert quoted and all(quoted.values())
