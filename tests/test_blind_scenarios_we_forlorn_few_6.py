@@ -8,6 +8,7 @@ calculator on its own. Written from the rulebook and the API's own description o
 import pytest
 
 from tests.api_table import calculated, quotes_from
+from tests.test_blind_scenarios_we_forlorn_few_2 import ravenous_turn
 from tests.test_blind_scenarios_we_forlorn_few_3 import board, road
 from tests.test_blind_scenarios_we_forlorn_few_5 import (
     CAMP_ONCE,
@@ -275,3 +276,49 @@ def test_the_calculator_with_nobody_arrived_and_no_winter_names_no_winner(client
     assert answer["winners"] == []
     assert book("The objective of the game is to be the first Traveler to successfully cross the "
                 "Game Board and reach Newhaven.") in answer["decided_by"]["rule"]["quote"]
+
+
+# --- A Ravenous turn with the optional steps left out ------------------------------------------
+
+def test_a_ravenous_turn_that_moves_then_retreats_without_a_combat(client):
+    table = ravenous_turn(client, hunger=1, tile="B", others={"p2": {"tile": "C"},
+                                                              "p3": {"tile": "C"}})
+    table.accepted({"type": "ravenous_move", "player": "p1", "path": ["C"]})
+    # The movement tapped twice: the Movement Phase is over.
+    table.refused({"type": "ravenous_move", "player": "p1", "path": ["D"]},
+                  book("A Ravenous Player's turn consists of three Phases that are to be resolved "
+                       "in the following order: Movement Phase, Combat Phase, Retreat Phase."))
+    # "may initiate Combat": no Combat entered, the retreat straight away.
+    table.accepted({"type": "retreat", "player": "p1", "to": "D"})
+    ann = board(table, "p1")
+    assert (ann["tile"], ann["hunger"]) == ("D", 2)
+    assert table.view()["current_players"] == ["p2"]
+
+
+# --- Positions with more than the box holds ------------------------------------------------------
+
+BAG = {"food": 0, "water": 0, "wood": 0, "hunger": 0, "thirst": 0, "wagon_damage": 0}
+
+
+@pytest.mark.parametrize("bag, players, printed", [
+    ({**BAG, "food": 30}, {}, "25 Food tokens"),
+    ({**BAG, "hunger": 41}, {}, "40 Hunger tokens"),
+    ({**BAG, "food": 20}, {"p1": {"resources": {"food": 6}}, "p2": {"resources": {"food": 6}}},
+     "25 Food tokens"),
+], ids=["thirty-food-in-the-bag", "forty-one-hunger-in-the-bag", "thirty-two-food-in-all"])
+@pytest.mark.xfail(strict=True, reason="finding 92: a We Forlorn Few position holding more tokens "
+                                       "than the box has is accepted")
+def test_a_position_with_more_tokens_than_the_box_holds_is_refused(client, bag, players, printed):
+    book(printed)
+    error = setup_error(client, {"round": 4, "season_deck": 8, "phase": "travel", "current": "p1",
+                                 "bag": bag,
+                                 "players": {"p1": {"tile": "A", **players.get("p1", {})},
+                                             "p2": {"tile": "A", **players.get("p2", {})}}})
+    assert error["field"].startswith("position")
+
+
+def test_a_position_with_the_whole_box_of_food_in_the_bag_is_played_on(client):
+    table = two_on_the_road(client, phase="gathering", bag={**BAG, "food": 23})
+    table.accepted({"type": "explore", "player": "p1", "draw": "food"})
+    assert board(table, "p1")["resources"]["food"] == 2
+    assert table.view()["state"]["bag"]["food"] == 22
