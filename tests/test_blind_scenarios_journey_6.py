@@ -303,3 +303,37 @@ def test_quest_10_part_2_joined_with_more_tokens_than_it_has_is_refused(client, 
     book("Give all 4 Sutra Tokens to Tripitaka")
     book("- Villagers x 3")
     refused_position(client, "q10b", position, "position")
+
+
+# --- Tokens that do not add up to the Board Setup, mid-way -----------------------------------------
+
+def test_quest_5_joined_with_the_sutra_trampled_by_kei_lun_has_no_heroic_victory_left(client):
+    # "Destruction: Kei Lun can move onto the Mystical Box, the Sutra, and the Well. If he does,
+    # remove them from the board, they are destroyed." — and the Heroic Victory needs the Sutra.
+    book("Heroic Victory: The Pilgrims must (1) not be Killed, (2) possess the Sutra and (3) "
+         "Tripitaka must calm Kei Lun.")
+    table = played_on(client, "q5", {"turn": 4, "sutras": []})
+    assert conditions(table.view())["heroic_victory"] == "no_longer_possible"
+    assert conditions(table.view())["victory"] == "not_yet"
+
+
+@pytest.mark.parametrize("quest, position, printed", [
+    ("q2", {"turn": 3, "sutras": ["sutra-1"], "pilgrims": CHO_REVIVED}, "- Sutra x 3"),
+    ("q2", {"turn": 3, "villagers": [], "pilgrims": CHO_REVIVED}, "- Villagers x 1"),
+    ("q7", {"turn": 4, "demons": ["berrok"],
+            "gates": [{"id": f"gate-{n}"} for n in range(1, 4)]}, "- Gate x 4"),
+    ("q7", {"turn": 4, "demons": ["berrok"],
+            "gates": [{"id": f"gate-{n}"} for n in range(1, 6)]}, "- Gate x 4"),
+    ("q8", {"turn": 4, "gates": [{"id": "gate-1"}, {"id": "gate-2"}]}, "- Gate x 1"),
+], ids=["quest-2-two-sutras-gone", "quest-2-villager-gone", "quest-7-three-gates",
+        "quest-7-five-gates", "quest-8-two-gates"])
+@pytest.mark.xfail(strict=True, reason="finding 93: a Quest joined mid-way whose Sutras, Villager "
+                                       "or Gates do not add up to its Board Setup is accepted")
+def test_a_quest_joined_with_tokens_that_do_not_add_up_to_its_board_setup_is_refused(
+        client, quest, position, printed):
+    # A Sutra leaves the board only picked up ("place it near the Pilgrim's Profile Sheet") or
+    # sacrificed closing a Gate; a rescued Villager is placed "by the Pilgrim's Profile Sheet";
+    # Gates are never removed (a closed Gate stays closed).
+    book(printed)
+    book("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile Sheet.")
+    refused_position(client, quest, position, "position")
