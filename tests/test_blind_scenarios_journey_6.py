@@ -337,3 +337,57 @@ def test_a_quest_joined_with_tokens_that_do_not_add_up_to_its_board_setup_is_ref
     book(printed)
     book("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile Sheet.")
     refused_position(client, quest, position, "position")
+
+
+# --- Steps a table enters out of place in a Quest ------------------------------------------------
+
+def pilgrims_done(table):
+    controllers = table.view()["state"]["controllers"]
+    for pilgrim in ORDER:
+        table.accepted({"type": "end_activation", "player": controllers[pilgrim],
+                        "pilgrim": pilgrim})
+
+
+def test_quest_8_a_spawn_card_entered_in_the_demon_phase_is_refused(client):
+    table = ApiTable(client, quest_setup("q8", {"turn": 2}))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    pilgrims_done(table)
+    table.refused({"type": "spawn", "player": "p1", "card": "reinforcement",
+                   "demons": ["berrok", "berrok"], "gate": "gate-1"},
+                  book("Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon "
+                       "Phase."))
+
+
+def test_a_quest_result_entered_by_the_table_in_a_chosen_quest_is_refused(client):
+    table = ApiTable(client, quest_setup("q8", {"turn": 2}))
+    table.refused({"type": "quest_result", "player": "p1", "outcome": "victory",
+                   "condition": "Tripitaka survives."},
+                  book("The Players win when the Quest's Victory Conditions are met, typically "
+                       "during the Pilgrim Phase."))
+    assert table.view()["over"] is False
+
+
+def test_quest_10_part_2_the_sealing_ritual_by_monk_sha_is_refused(client):
+    table = ApiTable(client, quest_setup("q10b", {"turn": 2}))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    controllers = table.view()["state"]["controllers"]
+    table.refused({"type": "sealing_ritual", "player": controllers["monk_sha"],
+                   "pilgrim": "monk_sha"},
+                  book("Tripitaka must spend 1 Action Point to throw the 4 Sutra Tokens collected "
+                       "in the Village into the broken Seal of the Underworld and utter the Sealing "
+                       "Mantra."))
+
+
+def test_quest_10_part_2_the_demon_lords_checked_twice_and_a_mantra_before_the_check(client):
+    quote = book("Demon Lord Actions: At the start of the Demon Phase, check the location of the "
+                 "Demon Lords and the Pilgrims.")
+    table = ApiTable(client, quest_setup("q10b", {"turn": 2}))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    pilgrims_done(table)
+    # Before the check no Lord is known to chant.
+    table.refused({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
+                   "demons": ["berrok"], "gate": "gate-1"},
+                  book("Summoning Mantra: For each Demon Lord chanting the Summoning Mantra, draw 2 "
+                       "Spawn Cards"))
+    table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": []})
+    table.refused({"type": "lords_tiles", "player": "p2", "with_pilgrims": []}, quote)
