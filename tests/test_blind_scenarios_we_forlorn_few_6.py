@@ -322,3 +322,28 @@ def test_a_position_with_the_whole_box_of_food_in_the_bag_is_played_on(client):
     table.accepted({"type": "explore", "player": "p1", "draw": "food"})
     assert board(table, "p1")["resources"]["food"] == 2
     assert table.view()["state"]["bag"]["food"] == 22
+
+
+# --- The wrong player named ----------------------------------------------------------------------
+
+COMBAT_WHO = book("To initiate combat, the Active Player selects another Player on their current "
+                  "tile, or an adjacent tile, and then makes a Combat roll.")
+
+
+def test_a_combat_against_a_player_two_tiles_away_is_refused(client):
+    table = two_on_the_road(client, phase="camp", p2={"tile": "C"})
+    table.refused({"type": "combat", "player": "p1", "target": "p2", "dice": [2, 2],
+                   "target_dice": [0, 0]}, COMBAT_WHO)
+    assert board(table, "p2")["resources"] == HAND
+
+
+def test_a_combat_or_a_trade_with_herself_is_refused(client):
+    table = two_on_the_road(client, phase="camp")
+    table.refused({"type": "combat", "player": "p1", "target": "p1", "dice": [2, 2],
+                   "target_dice": [0, 0]}, COMBAT_WHO)
+    table.refused({"type": "trade", "player": "p1", "with": "p1", "give": {"food": 1},
+                   "get": {"water": 1}},
+                  book("The Active Player may Trade with other Players who are on the same Terrain "
+                       "tile, or on the Terrain tiles adjacent to them."))
+    table.accepted({"type": "combat", "player": "p1", "target": "p2", "dice": [1, 0],
+                    "target_dice": [1, 0]})
