@@ -391,3 +391,46 @@ def test_quest_10_part_2_the_demon_lords_checked_twice_and_a_mantra_before_the_c
                        "Spawn Cards"))
     table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": []})
     table.refused({"type": "lords_tiles", "player": "p2", "with_pilgrims": []}, quote)
+
+
+# --- A whole Quest 5 turn as the table enters it --------------------------------------------------
+
+def test_quest_5_a_whole_turn_pilgrims_then_kei_lun_then_the_demons_then_the_next_turn(client):
+    table = ApiTable(client, quest_setup("q5", {"turn": 3, "demons": ["berrok"]}))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    seat = table.view()["state"]["controllers"]
+    table.accepted({"type": "move", "player": seat["monkey_king"], "pilgrim": "monkey_king",
+                    "steps": 2})
+    table.accepted({"type": "rest", "player": seat["monkey_king"], "pilgrim": "monkey_king"})
+    table.accepted({"type": "end_activation", "player": seat["monk_sha"], "pilgrim": "monk_sha"})
+    table.accepted({"type": "rest", "player": seat["cho_hakkai"], "pilgrim": "cho_hakkai"})
+    table.accepted({"type": "end_activation", "player": seat["cho_hakkai"],
+                    "pilgrim": "cho_hakkai"})
+    table.accepted({"type": "rest", "player": seat["tripitaka"], "pilgrim": "tripitaka"})
+    table.accepted({"type": "end_activation", "player": seat["tripitaka"], "pilgrim": "tripitaka"})
+    # Kei Lun's Action comes before any Demon: a spawn now is refused with his sentence.
+    table.refused({"type": "measure", "player": "p2", "of": "gates",
+                   "distances": {"gate-1": 5, "gate-2": 8}},
+                  book("Kei Lun will take 1 Action each turn, directly after the Pilgrims have "
+                       "been."))
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 2})
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 5, "gate-2": 8}})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
+                    "demons": ["bharhaz"]})
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"berrok-1": 6, "berrok-2": 5, "bharhaz-1": 8}})
+    for demon in ("berrok-2", "berrok-1", "bharhaz-1"):
+        table.accepted({"type": "demon_options", "player": "p2", "demon": demon, "options": [
+            {"actions": ["move", "move"], "ends": "closer", "squares": 2, "targets": []}]})
+        table.accepted({"type": "demon_plan", "player": "p2", "demon": demon, "option": 1})
+    # The next Maintenance before the End of Turn is entered is refused; then the turn goes on.
+    response = table.send({"type": "maintenance", "player": "p1"})
+    assert response.status_code == 422, response.get_json()
+    table.accepted({"type": "end_turn", "player": "p2"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    view = table.view()
+    assert (view["state"]["turn"], view["phase"], view["over"]) == (4, "pilgrims", False)
+    assert view["state"]["quest_state"]["kei_lun"]["acted"] >= 1
