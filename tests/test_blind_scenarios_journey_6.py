@@ -434,3 +434,26 @@ def test_quest_5_a_whole_turn_pilgrims_then_kei_lun_then_the_demons_then_the_nex
     view = table.view()
     assert (view["state"]["turn"], view["phase"], view["over"]) == (4, "pilgrims", False)
     assert view["state"]["quest_state"]["kei_lun"]["acted"] >= 1
+
+
+def test_quest_7_the_last_two_demon_cards_spawn_then_every_gate_goes_inactive(client):
+    book("All Gates are active from the start of the Quest, but become inactive when the entire "
+         "Demon Spawn Deck has been played once.")
+    table = ApiTable(client, quest_setup("q7", {"turn": 6, "demons": ["berrok"]}, drawn=47,
+                                         kei_lun_hp=10))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    pilgrims_done(table)
+    table.accepted({"type": "kei_lun_ally", "player": "p1", "action": "rotate",
+                    "guarding": False, "towards_chest": True})
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 5, "gate-2": 8, "gate-3": 9, "gate-4": 12}})
+    for gate in ("gate-1", "gate-2"):
+        table.accepted({"type": "spawn", "player": "p2", "gate": gate, "card": "reinforcement",
+                        "demons": ["berrok"]})
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-3", "card": "reinforcement",
+                   "demons": ["berrok"]},
+                  book("Inactive Gates: Some Gates are inactive when they are placed on the Game "
+                       "Board or become inactive later in the game."))
+    state = table.view()["state"]
+    assert {gate["status"] for gate in state["gates"].values()} == {"inactive"}
+    assert len(state["demons"]) == 3
