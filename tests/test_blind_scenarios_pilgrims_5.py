@@ -9,7 +9,7 @@ import pytest
 from tests.api_table import calculated, quotes_from
 from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, STAR_LEAF, SWORD_FIST
 from tests.test_blind_scenarios_pilgrims_2 import at_table
-from tests.test_blind_scenarios_pilgrims_4 import seat_token
+from tests.test_blind_scenarios_pilgrims_4 import seat_token, setup_answer
 
 GAME = "pilgrims"
 book = quotes_from(GAME)
@@ -132,3 +132,22 @@ def test_a_drawn_card_undone_stays_hidden_and_bobs_phone_cannot_undo_it(client):
         assert "Zanzibar" not in text, path
     export = client.get(f"/api/sessions/{table.id}/export", headers=bob)
     assert export.status_code == 403
+
+
+@pytest.mark.parametrize("ann, bob", [({"clovers": 30}, {}), ({"clovers": 14}, {"clovers": 14})],
+                         ids=["thirty-clovers", "twenty-eight-between-them"])
+@pytest.mark.xfail(strict=True, reason="finding 89: a Pilgrims position holds more clover tokens "
+                                       "than the box has")
+def test_a_position_with_more_clovers_than_the_box_holds_is_refused(client, ann, bob):
+    book("• 26 clover tokens")
+    response = setup_answer(client, {"hand": [STAR_LEAF], **ann}, bob)
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"].startswith("position.players")
+
+
+def test_a_position_with_the_boxs_twenty_six_clovers_is_played_on(client):
+    table = at_table(client, {"hand": [STAR_LEAF, SWORD_FIST], "clovers": 26})
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "activate", "player": "p1", "character": "leader", "hand": 2})
+    table.accepted({"type": "replenish", "player": "p1"})
