@@ -1,0 +1,264 @@
+"""We Forlorn Few, whole games as a table enters them, written as an outsider (the rulebook,
+docs/games/we-forlorn-few.md and the API's description only, never the referee's code): the trail
+laid face down, each round's Season card by the First Player, every Player's four phases in the
+book's order (Travel, Gathering with the Tool Bonus, Camp, the Event card), the dice and bag draws as
+the table reads them, the book's worked examples where a step has one, through the end; each
+Player's board checked against the book after each turn, what `legal` offers, the slips a table makes
+refused with the sentence that forbids them and nothing written, and the final standings against the
+calculator (POST /api/score/we-forlorn-few)."""
+
+import pytest
+
+from tests.api_table import ApiTable, calculated, quotes_from
+
+GAME = "we-forlorn-few"
+book = quotes_from(GAME)
+
+TURN_ORDER = book("Beginning with the First Player and moving to the left, the Player turns are "
+                  "resolved.")
+SEASON_BY_FIRST = book("At the beginning of each round the First Player will draw the top Season "
+                       "card, read it aloud and resolve it.")
+SEASON_ORDER = book("Spring on top followed by Summer, Fall and then Winter on the bottom of the "
+                    "deck.")
+PHASE_ORDER = book("Each Player's turn consists of four phases that MUST be resolved in the "
+                   "following order:")
+ONLY_LISTED = book("Travelers can only gather the Resources that are listed on their current tile.")
+CAMP_ONCE = book("During the Camp Phase the Active Player may perform each of the following actions "
+                 "once in any order")
+PARTNER_ANSWERS = book("The Player they are proposing the Trade with may then accept or reject the "
+                       "terms of the Trade")
+EQUAL_VALUE = book("you may purchase from those cards by discarding Resources and/or Equipment of "
+                   "equal Value.")
+FIRST_TO_NEWHAVEN = book("The first Player to reach Newhaven is the winner.")
+NEWHAVEN_ENDS = book("To survive until all Players have perished OR until a Player reaches Newhaven "
+                     "and ends the game.")
+CITY = book("No, attacking a Traveler in a city would be unseemly.")
+WINTER = book("If a new round begins but there are no cards left in the Season deck then all "
+              "Travelers remaining on the Game Board perish and the game is over.")
+
+QUIET = {"card": "Quiet night"}
+HERD = "A herd like that would fetch enough money to kill for."
+PRAIRIE = {"kind": "Prairie", "travel_cost": {"food": 1, "wood": 1},
+           "resources": ["food", "water", "wood"], "trading_post": True}
+# The Travel Example's tile: "The Travel Cost is one Food, one Water and three Wood."
+WETLANDS = {"kind": "Wetlands", "travel_cost": {"food": 1, "water": 1, "wood": 3},
+            "resources": ["water", "food"]}
+DESERT = {"kind": "Desert", "travel_cost": {"water": 2}, "resources": []}
+
+# The trail as laid out: Cedar Falls and Newhaven face up, the Terrain tiles face down.
+TRAIL = [{"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1, "water": 1},
+          "adjacent": ["P1"]},
+         {"name": "P1", "face_up": False, "adjacent": ["W1", "X1"]},
+         {"name": "X1", "face_up": False, "adjacent": ["W1", "NH"]},
+         {"name": "W1", "face_up": False, "adjacent": ["NH"]},
+         {"name": "NH", "kind": "Newhaven", "adjacent": []}]
+SHERIFFS_DAUGHTER = {"name": "The Sheriff's Daughter", "equipment": [
+    {"name": "Pistol", "type": "weapon", "value": 2},
+    {"name": "Holster", "type": "storage", "value": 1, "holds": {"tool": 0, "weapon": 1}}]}
+ENTREPRENEUR = {"name": "The Self-Made Entrepreneur", "equipment": [
+    {"name": "Pistol", "type": "weapon", "value": 2},
+    {"name": "Tool Box", "type": "tool", "value": 2, "bonus": "wood"}]}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def send(table, kind, player, **fields):
+    return table.accepted({"type": kind, "player": player, **fields})
+
+
+def refused(table, event, quote):
+    """The slip refused with `quote`, and the game exactly as before it."""
+    before = table.view()
+    table.refused(event, quote)
+    after = table.view()
+    assert (after["state"], after["seq"], after["legal"]) == (
+        before["state"], before["seq"], before["legal"])
+
+
+def board(table, player):
+    return table.view()["state"]["players"][player]
+
+
+def supply(table, player):
+    resources = board(table, player)["resources"]
+    return resources["food"], resources["water"], resources["wood"]
+
+
+def ailments(table, player):
+    found = board(table, player)["ailments"]
+    return found["hunger"], found["thirst"], found["wagon_damage"]
+
+
+def on_turn(table):
+    return table.view()["current_players"]
+
+
+def offered(table):
+    return table.view()["legal"]
+
+
+def quiet_turn(table, player):
+    """Stay, neither Gather nor Explore, nothing in camp, an Event card that does nothing."""
+    send(table, "stay", player)
+    send(table, "skip_gathering", player)
+    send(table, "end_camp", player)
+    send(table, "event_card", player, **QUIET)
+
+
+def test_a_two_player_game_won_by_the_sheriffs_daughter_reaching_newhaven(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Bob"], "options": {
+        "terrain": TRAIL, "travelers": {"p1": SHERIFFS_DAUGHTER, "p2": ENTREPRENEUR},
+        "first_player": "p1"}})
+    # Traveler Setup f): one Food, one Water and one Wood each, four Companions, on Cedar Falls.
+    for player in ("p1", "p2"):
+        assert supply(table, player) == (1, 1, 1)
+        assert board(table, player)["companions"] == 4 and board(table, player)["tile"] == "CF"
+    assert on_turn(table) == ["p1"]
+    assert [(e["type"], e["player"]) for e in offered(table)] == [("season", "p1")]
+
+    # Round 1, the First Player Ann resolves a Season card.
+    send(table, "season", "p1", card="Spring 1", season="spring",
+         add_to_bag={"food": 2, "water": 1, "thirst": 1})
+    assert table.view()["state"]["bag"] == {"food": 2, "water": 1, "wood": 0, "hunger": 0,
+                                           "thirst": 1, "wagon_damage": 0}
+    refused(table, {"type": "travel", "player": "p2", "to": "P1"}, TURN_ORDER)
+    # Ann leaves Cedar Falls (its cost: one Food, one Water) and flips the Prairie.
+    travel = [e for e in offered(table) if e["type"] == "travel"]
+    assert [(e["to"], e["pay"], e["ailments"]) for e in travel] == [
+        ("P1", {"food": 1, "water": 1, "wood": 0}, {"hunger": 0, "thirst": 0, "wagon_damage": 0})]
+    send(table, "travel", "p1", to="P1", reveal=PRAIRIE)
+    assert supply(table, "p1") == (0, 0, 1)
+    # A die shows Worth 2, 1 or 0: a 3 is not a die's face.
+    response = table.send({"type": "gather", "player": "p1", "roll": 3, "take": ["food"]})
+    assert response.status_code == 400 and "roll" in response.get_json()["error"]["field"]
+    send(table, "gather", "p1", roll=2, take=["food", "food"])
+    assert supply(table, "p1") == (2, 0, 1)
+    refused(table, {"type": "travel", "player": "p1", "to": "X1"}, PHASE_ORDER)
+    send(table, "end_camp", "p1")
+    send(table, "event_card", "p1", card="Spring rain", gain={"water": 1})
+    assert supply(table, "p1") == (2, 1, 1)
+    assert on_turn(table) == ["p2"]
+
+    # Bob: to the Prairie; the Tool Box's Wood, then a Gather roll of Worth 0 draws from the bag.
+    send(table, "travel", "p2", to="P1")
+    assert supply(table, "p2") == (0, 0, 1)
+    send(table, "gather", "p2", roll=0, draw="food")
+    assert supply(table, "p2") == (1, 0, 2)
+    # Bob offers Ann a Wood for a Food (same tile); only Ann may answer.
+    send(table, "trade", "p2", **{"with": "p1", "give": {"wood": 1}, "get": {"food": 1}})
+    refused(table, {"type": "trade_answer", "player": "p2", "accepted": True}, PARTNER_ANSWERS)
+    send(table, "trade_answer", "p1", accepted=True)
+    assert (supply(table, "p1"), supply(table, "p2")) == ((1, 1, 2), (2, 0, 1))
+    refused(table, {"type": "trade", "player": "p2", "with": "p1", "give": {"wood": 1},
+                    "get": {"food": 1}}, CAMP_ONCE)
+    # The Prairie's Trading Post: three Equipment cards flipped, one bought for equal Value.
+    offered_cards = [{"name": "Saddlebag", "type": "storage", "value": 1,
+                      "holds": {"tool": 1, "weapon": 0}},
+                     {"name": "Rifle", "type": "weapon", "value": 3, "dice": 1},
+                     {"name": "Snare", "type": "tool", "value": 2, "bonus": "food"}]
+    refused(table, {"type": "trading_post", "player": "p2", "offered": offered_cards,
+                    "buy": ["Rifle"], "pay": {"wood": 1}}, EQUAL_VALUE)
+    send(table, "trading_post", "p2", offered=offered_cards, buy=["Saddlebag"], pay={"wood": 1})
+    assert supply(table, "p2") == (2, 0, 0)
+    assert [card["name"] for card in board(table, "p2")["equipment"]] == [
+        "Pistol", "Tool Box", "Saddlebag"]
+    send(table, "end_camp", "p2")
+    # The Event Phase Example's card: a Combat roll with the Pistol's die, the highest counts
+    # (Worth 2: two Food), then one token drawn from the bag.
+    send(table, "event_card", "p2", card=HERD, dice=[2, 1], draws=["water"])
+    assert supply(table, "p2") == (4, 1, 0)
+    assert table.view()["state"]["bag"]["water"] == 0
+
+    # Round 2: the First-Player token has passed left, to Bob.
+    assert on_turn(table) == ["p2"]
+    refused(table, {"type": "season", "player": "p1", "card": "Spring 2", "season": "spring",
+                    "add_to_bag": {"water": 2}}, SEASON_BY_FIRST)
+    send(table, "season", "p2", card="Spring 2", season="spring",
+         add_to_bag={"water": 2, "wagon_damage": 1})
+    # Bob leaves the Prairie (one Food, one Wood): no Wood, so one Wagon Damage instead.
+    send(table, "travel", "p2", to="X1", reveal=DESERT)
+    assert (supply(table, "p2"), ailments(table, "p2")) == ((3, 1, 0), (0, 0, 1))
+    send(table, "explore", "p2", draw="thirst")  # the Tool Box's Wood first
+    assert (supply(table, "p2"), ailments(table, "p2")) == ((3, 1, 1), (0, 1, 1))
+    # Bob attacks Ann on the adjacent Prairie and loses (1 against 4): Ann steals two Food.
+    send(table, "combat", "p2", target="p1", dice=[1, 0], target_dice=[2, 2])
+    assert on_turn(table) == ["p1"]
+    send(table, "steal", "p1", take={"food": 2})
+    assert (supply(table, "p1"), supply(table, "p2")) == ((3, 1, 2), (1, 1, 1))
+    send(table, "recuperate", "p2", remove={"thirst": 1})
+    assert (supply(table, "p2"), ailments(table, "p2")) == ((1, 0, 1), (0, 0, 1))
+    refused(table, {"type": "recuperate", "player": "p2", "remove": {"wagon_damage": 1}},
+            CAMP_ONCE)
+    send(table, "end_camp", "p2")
+    send(table, "event_card", "p2", card="Scorching sun", ailments={"hunger": 1})
+    # Ann to the Wetlands (the Prairie's cost paid in full).
+    send(table, "travel", "p1", to="W1", reveal=WETLANDS)
+    assert supply(table, "p1") == (2, 1, 1)
+    refused(table, {"type": "gather", "player": "p1", "roll": 2, "take": ["wood", "wood"]},
+            ONLY_LISTED)
+    send(table, "skip_gathering", "p1")
+    send(table, "end_camp", "p1")
+    send(table, "event_card", "p1", **QUIET)
+
+    # Round 3: Ann is First Player again.
+    send(table, "season", "p1", card="Spring 3", season="spring", add_to_bag={"food": 1})
+    quiet_turn(table, "p1")
+    send(table, "stay", "p2")
+    send(table, "explore", "p2", draw="wagon_damage")
+    assert ailments(table, "p2") == (1, 0, 2)
+    send(table, "end_camp", "p2")
+    # Three Hunger more: one over the limit of three, so a Companion perishes.
+    send(table, "event_card", "p2", card="Blizzard", ailments={"hunger": 3})
+    assert board(table, "p2")["companions"] == 3
+    assert ailments(table, "p2") == (3, 0, 2)
+
+    # Round 4: after three Spring cards, a Summer card.
+    refused(table, {"type": "season", "player": "p2", "card": "Spring 4", "season": "spring",
+                    "add_to_bag": {"food": 1}}, SEASON_ORDER)
+    send(table, "season", "p2", card="Summer 1", season="summer", add_to_bag={"hunger": 1})
+    # Bob Sacrifices a Companion: four Ailments off, the Skull on the Wagon Damage track.
+    send(table, "sacrifice", "p2", remove={"hunger": 3, "wagon_damage": 1}, skull="wagon_damage")
+    assert board(table, "p2")["companions"] == 2
+    assert ailments(table, "p2") == (0, 0, 1)
+    assert board(table, "p2")["skulls"] == {"hunger": 0, "thirst": 0, "wagon_damage": 1}
+    quiet_turn(table, "p2")
+    # Ann: the Travel Example — two Food, one Water, one Wood against one Food, one Water and three
+    # Wood: she discards one of each and adds two Wagon Damage, and reaches Newhaven.
+    assert supply(table, "p1") == (2, 1, 1)
+    to_newhaven = [e for e in offered(table) if e["type"] == "travel" and e["to"] == "NH"]
+    assert [(e["pay"], e["ailments"]) for e in to_newhaven] == [
+        ({"food": 1, "water": 1, "wood": 1}, {"hunger": 0, "thirst": 0, "wagon_damage": 2})]
+    # Backwards toward Cedar Falls (the Prairie) costs any two Resources instead.
+    assert {tuple(sorted(e["pay"].items())) for e in offered(table) if e.get("backward")} == {
+        (("food", 2), ("water", 0), ("wood", 0)), (("food", 1), ("water", 1), ("wood", 0)),
+        (("food", 1), ("water", 0), ("wood", 1)), (("food", 0), ("water", 1), ("wood", 1))}
+    send(table, "travel", "p1", to="NH")
+    assert (supply(table, "p1"), ailments(table, "p1")) == ((1, 0, 0), (0, 0, 2))
+
+    view = table.view()
+    assert view["over"] is True and view["legal"] == [] and view["current_players"] == []
+    scores = view["scores"]
+    assert scores["winners"] == ["p1"]
+    assert FIRST_TO_NEWHAVEN in scores["decided_by"]["rule"]["quote"]
+    lines = {p["seat"]: {line["label"]: (line["points"], line.get("counts"))
+                         for line in p["breakdown"]} for p in scores["players"]}
+    assert lines["p1"] == {"Reached Newhaven": (3, "journey over")}
+    assert lines["p2"]["Tiles crossed toward Newhaven"] == (2, "1 tile(s) to go")
+    assert lines["p2"]["Companions"][1] == "2 of 4"
+    # The Skull lowers the Wagon Damage track's limit to two.
+    assert lines["p2"]["Wagon Damage"][1] == "1 of 2 (1 Skull)"
+    after = table.send({"type": "stay", "player": "p2"})
+    assert after.status_code == 422
+    quote = after.get_json()["error"]["rule"]["quote"]
+    assert FIRST_TO_NEWHAVEN in quote or NEWHAVEN_ENDS in quote, quote
+
+    by_hand = calculated(client, GAME, {"crossing": 3, "players": [
+        {"name": "Ann", "status": "arrived", "arrived": 1},
+        {"name": "Bob", "status": "traveler", "tiles_to_go": 1, "companions": 2}]})
+    assert by_hand["winners"] == ["p1"]
+    assert by_hand["decided_by"]["rule"] == scores["decided_by"]["rule"]
+    assert [p["total"] for p in by_hand["players"]] == [
+        p["total"] for p in scores["players"]]
