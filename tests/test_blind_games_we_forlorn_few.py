@@ -262,3 +262,199 @@ def test_a_two_player_game_won_by_the_sheriffs_daughter_reaching_newhaven(client
     assert by_hand["decided_by"]["rule"] == scores["decided_by"]["rule"]
     assert [p["total"] for p in by_hand["players"]] == [
         p["total"] for p in scores["players"]]
+
+
+# --- Five Players, the most the box allows ("5 double-sided Player boards") ---------------------
+
+FIVE_TRAIL = [{"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1, "water": 1},
+               "adjacent": ["A1", "A2"]},
+              {"name": "A1", "face_up": False, "adjacent": ["B1"]},
+              {"name": "A2", "face_up": False, "adjacent": ["B1"]},
+              {"name": "B1", "face_up": False, "adjacent": ["C1"]},
+              {"name": "C1", "face_up": False, "adjacent": ["NH"]},
+              {"name": "NH", "kind": "Newhaven", "adjacent": []}]
+# The Heiress' Water Keg and the two Travelers whose equipment the book does not print are entered
+# as the table reads their boards.
+FIVE_TRAVELERS = {
+    "p1": ENTREPRENEUR, "p2": SHERIFFS_DAUGHTER,
+    "p3": {"name": "The Widowed Heiress", "equipment": [
+        {"name": "Water Keg", "type": "tool", "value": 2, "bonus": "water"}]},
+    "p4": {"name": "The Outpost Matriarch", "equipment": []},
+    "p5": {"name": "The Exiled Woodsman", "equipment": []}}
+SEASONS = ["spring"] * 3 + ["summer"] * 3 + ["fall"] * 3 + ["winter"] * 3
+RAVENOUS_NOT_ONTO = book("Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or "
+                         "Newhaven.")
+TURNS_RAVENOUS = book("If a Player is required to have a Companion perish, but they have no "
+                      "remaining Companion tokens on their Player Board, their Traveler turns "
+                      "Ravenous")
+
+
+def season(table, round_number, first):
+    assert on_turn(table) == [first], (round_number, first)
+    send(table, "season", first, card=f"{SEASONS[round_number - 1].title()} {round_number}",
+         season=SEASONS[round_number - 1], add_to_bag={"food": 1})
+
+
+def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Bob", "Cleo", "Dora", "Eli"],
+                              "options": {"terrain": FIVE_TRAIL, "travelers": FIVE_TRAVELERS,
+                                          "first_player": "p1"}})
+    assert sum(1 for p in table.view()["state"]["players"].values() if p["tile"] == "CF") == 5
+
+    # Round 1 (Ann first): Ann and Bob leave for the Prairie; the others stay in Cedar Falls.
+    season(table, 1, "p1")
+    send(table, "travel", "p1", to="A1", reveal=PRAIRIE | {"trading_post": False})
+    send(table, "skip_gathering", "p1")  # the Tool Box's Wood
+    assert supply(table, "p1") == (0, 0, 2)
+    send(table, "end_camp", "p1")
+    send(table, "event_card", "p1", **QUIET)
+    send(table, "travel", "p2", to="A1")
+    send(table, "skip_gathering", "p2")
+    send(table, "end_camp", "p2")
+    send(table, "event_card", "p2", **QUIET)
+    # Cleo (the Heiress): her Water Keg's Water; no Combat against a Traveler in Cedar Falls
+    # (Ann and Bob, on the adjacent Prairie, may be attacked).
+    send(table, "stay", "p3")
+    send(table, "skip_gathering", "p3")
+    assert supply(table, "p3") == (1, 2, 1)
+    assert {e["target"] for e in offered(table) if e["type"] == "combat"} == {"p1", "p2"}
+    refused(table, {"type": "combat", "player": "p3", "target": "p4", "dice": [2],
+                    "target_dice": [0]}, CITY)
+    send(table, "end_camp", "p3")
+    send(table, "event_card", "p3", **QUIET)
+    # Dora (the Matriarch) ends with the Recuperate Example's board: two Hunger, one Thirst, three
+    # Wagon Damage; one Food, two Water, three Wood.
+    send(table, "stay", "p4")
+    send(table, "skip_gathering", "p4")
+    send(table, "end_camp", "p4")
+    send(table, "event_card", "p4", card="Hard road",
+         ailments={"hunger": 2, "thirst": 1, "wagon_damage": 3}, gain={"water": 1, "wood": 2})
+    assert (supply(table, "p4"), ailments(table, "p4")) == ((1, 2, 3), (2, 1, 3))
+    # Eli (the Woodsman) ends with the Perishing Example's board: two Hunger, three Thirst.
+    send(table, "stay", "p5")
+    send(table, "skip_gathering", "p5")
+    send(table, "end_camp", "p5")
+    send(table, "event_card", "p5", card="Fever", ailments={"hunger": 2, "thirst": 3})
+    assert ailments(table, "p5") == (2, 3, 0) and board(table, "p5")["companions"] == 4
+
+    # Round 2 (Bob first).
+    season(table, 2, "p2")
+    for player in ("p2", "p3"):
+        quiet_turn(table, player)
+    # The Recuperate Example: one Food for one Hunger, one Water for one Thirst, all three Wood
+    # for the three Wagon Damage.
+    send(table, "stay", "p4")
+    send(table, "skip_gathering", "p4")
+    send(table, "recuperate", "p4", remove={"hunger": 1, "thirst": 1, "wagon_damage": 3})
+    assert (supply(table, "p4"), ailments(table, "p4")) == ((0, 1, 0), (1, 0, 0))
+    send(table, "end_camp", "p4")
+    send(table, "event_card", "p4", **QUIET)
+    # The Ailments and Perishing Example: two Hunger and two Thirst more — one Hunger placed and
+    # one Companion perishes; two Thirst over: two more. Three Companions in all.
+    send(table, "stay", "p5")
+    send(table, "skip_gathering", "p5")
+    send(table, "end_camp", "p5")
+    send(table, "event_card", "p5", card="Bad water", ailments={"hunger": 2, "thirst": 2})
+    assert board(table, "p5")["companions"] == 1
+    assert ailments(table, "p5") == (3, 3, 0)
+    # Ann on to the Wetlands: no Food for the Prairie's cost, so one Hunger.
+    send(table, "travel", "p1", to="B1", reveal=WETLANDS)
+    assert (supply(table, "p1"), ailments(table, "p1")) == ((0, 0, 1), (1, 0, 0))
+    send(table, "skip_gathering", "p1")
+    send(table, "end_camp", "p1")
+    send(table, "event_card", "p1", **QUIET)
+
+    # Round 3 (Cleo first). Eli Sacrifices his last Companion, then an Event card takes a
+    # Companion he no longer has: he turns Ravenous, returns everything, one Hunger, turn over.
+    season(table, 3, "p3")
+    quiet_turn(table, "p3")
+    quiet_turn(table, "p4")
+    send(table, "sacrifice", "p5", remove={"hunger": 2, "thirst": 2}, skull="thirst")
+    assert board(table, "p5")["companions"] == 0
+    assert ailments(table, "p5") == (1, 1, 0)
+    send(table, "stay", "p5")
+    send(table, "skip_gathering", "p5")
+    send(table, "end_camp", "p5")
+    send(table, "event_card", "p5", card="Wolves", perish=1)
+    eli = board(table, "p5")
+    assert eli["status"] == "ravenous" and eli["hunger"] == 1
+    assert eli["resources"] == {"food": 0, "water": 0, "wood": 0} and eli["equipment"] == []
+    assert on_turn(table) == ["p1"]
+    quiet_turn(table, "p1")
+    quiet_turn(table, "p2")
+
+    # Round 4 (Dora first). The Ravenous Turn Example: Eli moves two tiles to the Wetlands where
+    # the Entrepreneur is, crossing a face-down tile he does not flip; one Hunger, one die (Worth
+    # 1); the Entrepreneur defends with his die and his Pistol's (Worth 2 and 0): Eli loses,
+    # retreats to the face-down tile he crossed and adds one Hunger.
+    season(table, 4, "p4")
+    quiet_turn(table, "p4")
+    assert on_turn(table) == ["p5"]
+    assert {e["type"] for e in offered(table)} <= {"ravenous_move", "end_combat", "retreat",
+                                                    "ravenous_attack"}
+    refused(table, {"type": "ravenous_move", "player": "p5", "path": ["A1", "CF"]},
+            RAVENOUS_NOT_ONTO)
+    send(table, "ravenous_move", "p5", path=["A2", "B1"])
+    assert board(table, "p5")["tile"] == "B1"
+    assert table.view()["state"]["tiles"]["A2"]["face_up"] is False
+    send(table, "ravenous_attack", "p5", target="p1", dice=[1], target_dice=[2, 0])
+    send(table, "retreat", "p5", to="A2")
+    assert (board(table, "p5")["tile"], board(table, "p5")["hunger"]) == ("A2", 2)
+    assert board(table, "p1")["companions"] == 4
+    for player in ("p1", "p2", "p3"):
+        quiet_turn(table, player)
+
+    # Round 5: the token has passed to Eli, who resolves the Season card. He wins a Combat with
+    # two dice: one Hunger off, and the Entrepreneur discards a Companion.
+    season(table, 5, "p5")
+    send(table, "ravenous_move", "p5", path=["B1"])
+    send(table, "ravenous_attack", "p5", target="p1", dice=[2, 2], target_dice=[0, 0])
+    assert board(table, "p5")["hunger"] == 1 and board(table, "p1")["companions"] == 3
+    send(table, "retreat", "p5", to="A2")
+    assert board(table, "p5")["hunger"] == 2
+    for player in ("p1", "p2", "p3", "p4"):
+        quiet_turn(table, player)
+
+    # Rounds 6 and 7: Eli neither moves nor attacks; each Retreat adds a Hunger: the fourth takes
+    # him out of the game.
+    season(table, 6, "p1")
+    for player in ("p1", "p2", "p3", "p4"):
+        quiet_turn(table, player)
+    send(table, "ravenous_move", "p5", path=[])
+    send(table, "end_combat", "p5")
+    send(table, "retreat", "p5", to="B1")
+    assert board(table, "p5")["hunger"] == 3
+    season(table, 7, "p2")
+    for player in ("p2", "p3", "p4"):
+        quiet_turn(table, player)
+    send(table, "ravenous_move", "p5", path=[])
+    send(table, "end_combat", "p5")
+    send(table, "retreat", "p5", to="A2")
+    assert board(table, "p5")["status"] == "out"
+    quiet_turn(table, "p1")
+
+    # Rounds 8 to 12: the token skips Eli, who is out of the game.
+    for round_number, first in ((8, "p3"), (9, "p4"), (10, "p1"), (11, "p2"), (12, "p3")):
+        season(table, round_number, first)
+        order = ["p1", "p2", "p3", "p4"]
+        start = order.index(first)
+        for player in order[start:] + order[:start]:
+            quiet_turn(table, player)
+    # A thirteenth round begins with no Season card: Winter. Every Traveler still in the
+    # wilderness perishes, nobody reached Newhaven.
+    view = table.view()
+    assert view["over"] is True and view["legal"] == [] and view["current_players"] == []
+    assert view["state"]["season_deck"] == 0
+    scores = view["scores"]
+    assert scores["winners"] == []
+    assert WINTER in scores["decided_by"]["rule"]["quote"]
+    after = table.send({"type": "season", "player": "p4", "card": "Winter 13",
+                        "season": "winter", "add_to_bag": {"food": 1}})
+    assert after.status_code == 422
+    assert WINTER in after.get_json()["error"]["rule"]["quote"]
+
+    by_hand = calculated(client, GAME, {"crossing": 4, "winter": True, "players": [
+        {"name": name, "status": "out"} for name in ("Ann", "Bob", "Cleo", "Dora", "Eli")]})
+    assert by_hand["winners"] == []
+    assert by_hand["decided_by"]["rule"] == scores["decided_by"]["rule"]
+    assert [p["total"] for p in by_hand["players"]] == [p["total"] for p in scores["players"]]
