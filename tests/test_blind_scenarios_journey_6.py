@@ -352,6 +352,7 @@ def test_quest_8_a_spawn_card_entered_in_the_demon_phase_is_refused(client):
     table = ApiTable(client, quest_setup("q8", {"turn": 2}))
     table.accepted({"type": "maintenance", "player": "p1"})
     pilgrims_done(table)
+    assert not any(event["type"] == "spawn" for event in table.view()["legal"])
     table.refused({"type": "spawn", "player": "p1", "card": "reinforcement",
                    "demons": ["berrok", "berrok"], "gate": "gate-1"},
                   book("Respawn Iron Fan: Do not use the Demon Deck to spawn Demons each Demon "
@@ -384,6 +385,8 @@ def test_quest_10_part_2_the_demon_lords_checked_twice_and_a_mantra_before_the_c
     table = ApiTable(client, quest_setup("q10b", {"turn": 2}))
     table.accepted({"type": "maintenance", "player": "p1"})
     pilgrims_done(table)
+    assert {event["type"] for event in table.view()["legal"]} & {"lords_tiles", "mantra_spawn"} \
+        == {"lords_tiles"}
     # Before the check no Lord is known to chant.
     table.refused({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
                    "demons": ["berrok"], "gate": "gate-1"},
@@ -408,6 +411,8 @@ def test_quest_5_a_whole_turn_pilgrims_then_kei_lun_then_the_demons_then_the_nex
                     "pilgrim": "cho_hakkai"})
     table.accepted({"type": "rest", "player": seat["tripitaka"], "pilgrim": "tripitaka"})
     table.accepted({"type": "end_activation", "player": seat["tripitaka"], "pilgrim": "tripitaka"})
+    offered = {event["type"] for event in table.view()["legal"]}
+    assert "kei_lun" in offered and not offered & {"measure", "spawn", "demon_options"}
     # Kei Lun's Action comes before any Demon: a spawn now is refused with his sentence.
     table.refused({"type": "measure", "player": "p2", "of": "gates",
                    "distances": {"gate-1": 5, "gate-2": 8}},

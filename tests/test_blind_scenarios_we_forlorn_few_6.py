@@ -82,6 +82,8 @@ def test_the_stay_tapped_twice_is_refused_the_second_time(client):
 def test_the_end_of_camp_tapped_twice_does_not_draw_bobs_event_card(client):
     table = two_on_the_road(client, phase="camp")
     table.accepted({"type": "end_camp", "player": "p1"})
+    # The Event Phase: the Event card (and a Sacrifice, "at any time during their turn") only.
+    assert {event["type"] for event in table.view()["legal"]} <= {"event_card", "sacrifice"}
     table.refused({"type": "end_camp", "player": "p1"}, FOUR_PHASES)
     table.accepted({"type": "event_card", "player": "p1", "card": QUIET})
     assert table.view()["current_players"] == ["p2"]
