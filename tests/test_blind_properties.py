@@ -448,7 +448,11 @@ def journey_lost(draw):
     position = {"turn": turn, "pilgrims": {"tripitaka": down}}
     if quest == "free":
         position.update(JOURNEY_LAYOUT)
-    return journey_setup(quest, position)
+    setup = journey_setup(quest, position)
+    if quest == "free" and down["status"] == "dead" and draw(st.booleans()):
+        # The other reading, "Defeat: Tripitaka is Killed.": dead is lost under it too.
+        setup["options"]["tripitaka_defeat"] = "killed"
+    return setup
 
 
 @st.composite
