@@ -1,0 +1,210 @@
+"""Pilgrims: Curious Adventures, whole games as a table enters them, written as an outsider (the
+rulebook, docs/games/pilgrims.md and the API's description only, never the referee's code): the
+corners chosen from the last player counterclockwise, four rounds of three turns a player, each turn's
+phases in the book's fixed order (Move, Activate, Adventure, Replenish), cards entered as the table
+reads them, through the end of round 4 and the scoring (adventures, clovers, public quests, the tie
+broken by item cards left in hand); the slips a table makes refused with the sentence that forbids
+them and nothing written; hands never shown to another seat; the sheet against the calculator."""
+
+import pytest
+
+from tests.api_table import ApiTable, calculated, quotes_from
+
+GAME = "pilgrims"
+book = quotes_from(GAME)
+
+CORNERS_COUNTERCLOCKWISE = book("Starting with the last player (seated to the right of the first "
+                                "player) and proceeding counterclockwise, each player chooses one "
+                                "of the corner spaces")
+DIFFERENT_CORNER = book("Each player must choose a different corner.")
+CLOCKWISE = book("Each round begins with the first player's turn (the player with the rooster "
+                 "reference tile). Play then continues clockwise.")
+CAMPFIRE_COMPANIONS = book("Campfire map spaces give companion cards.")
+ONE_TOKEN = book("On their turn, each player must use 1 of their movement tokens.")
+EMPTY_SPACE = book("During the Move phase, place a movement token on any empty movement space.")
+FIXED_ORDER = book("A player's turn consists of the following phases in a fixed order:")
+TWICE_ON_A_TILE = book("A player can't sign up twice on the same tile.")
+AFTER_ROUND_FOUR = book("After round 4, the game ends.")
+TIE_ITEMS = book("In case of a tie, the player with more item cards left in their hand wins.")
+
+CAMPFIRES = [[1, 3], [2, 2], [2, 4], [4, 2], [4, 4], [5, 3]]
+QUESTS = [{"tile": "B", "mission": "2c", "cost": ["fist", "speech"]},
+          {"tile": "A", "mission": "1a", "cost": ["leaf", "leaf"]},
+          {"tile": "C", "mission": "5", "cost": ["speech", "fist", "leaf"]}]
+LEVEL_ONE = {"level": 1, "party": ["?"], "cost": ["fist"], "points": 3, "clovers": 1}
+
+
+def item(adventure, activation):
+    return {"adventure": adventure, "activation": activation}
+
+
+def companion(kind, activation):
+    return {"types": [kind], "activation": [activation]}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def send(table, kind, player, **fields):
+    return table.accepted({"type": kind, "player": player, **fields})
+
+
+def refused(table, event, quote):
+    """The slip refused with `quote`, and every seat's view exactly as before it."""
+    before = {seat: table.view(seat) for seat in ("p1", "p2")}
+    table.refused(event, quote)
+    for seat, view in before.items():
+        after = table.view(seat)
+        assert (after["state"], after["seq"], after["legal"]) == (
+            view["state"], view["seq"], view["legal"])
+
+
+def player(table, seat):
+    return table.view(seat)["state"]["players"][seat]
+
+
+def simple_turn(table, seat, movement, to, card):
+    """Move (the card taken), a clover instead of an activation, no adventure, replenish."""
+    assert table.view()["current_players"] == [seat]
+    offered = table.view(seat)["legal"]
+    assert {e["type"] for e in offered} >= {"move"}
+    assert all(e["player"] == seat for e in offered)
+    assert movement in {e["movement"] for e in offered if e["type"] == "move"}
+    clovers = player(table, seat)["clovers"]
+    send(table, "move", seat, movement=movement, to=to, card=card)
+    assert table.view()["state"]["figures"][seat] == to
+    send(table, "gain_clover", seat)
+    assert player(table, seat)["clovers"] == clovers + 1
+    send(table, "replenish", seat)
+
+
+def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Bob"], "options": {
+        "campfires": CAMPFIRES, "public_quests": QUESTS, "first_player": "p1",
+        "leaders": {"p1": {"activation": ["sword"]}, "p2": {"activation": ["notes"]}}}})
+    assert [player(table, s)["clovers"] for s in ("p1", "p2")] == [1, 1]  # Player Setup 5
+
+    # Player Setup 6: Bob, the last player, chooses first; then Ann, a different corner.
+    refused(table, {"type": "choose_corner", "player": "p1", "space": [1, 1],
+                    "item": item("speech", "notes"), "drawn": item("fist", "sword")},
+            CORNERS_COUNTERCLOCKWISE)
+    send(table, "choose_corner", "p2", space=[5, 5], item=item("fist", "sword"),
+         drawn=item("leaf", "star"))
+    refused(table, {"type": "choose_corner", "player": "p1", "space": [5, 5],
+                    "item": item("speech", "notes"), "drawn": item("fist", "sword")},
+            DIFFERENT_CORNER)
+    send(table, "choose_corner", "p1", space=[1, 1], item=item("speech", "notes"),
+         drawn=item("fist", "sword"))
+    assert len(player(table, "p1")["hand"]) == 2
+    # A hand is its player's only: Bob's phone reads Ann's as unknown cards.
+    assert table.view("p2")["state"]["players"]["p1"]["hand"] == [None, None]
+    assert table.view()["state"]["players"]["p2"]["hand"] == [None, None]
+
+    # Round 1: Ann (the rooster) first, then clockwise.
+    assert table.view()["state"]["round"] == 1
+    refused(table, {"type": "move", "player": "p2", "movement": 1, "to": [4, 4],
+                    "card": companion("wanderer", "notes")}, CLOCKWISE)
+    refused(table, {"type": "gain_clover", "player": "p1"}, FIXED_ORDER)
+    refused(table, {"type": "move", "player": "p1", "movement": 1, "to": [2, 2],
+                    "card": item("leaf", "star")}, CAMPFIRE_COMPANIONS)
+    send(table, "move", "p1", movement=1, to=[2, 2], card=companion("wanderer", "star"))
+    assert [c["card"] for c in player(table, "p1")["party"]] == [companion("wanderer", "star")]
+    refused(table, {"type": "move", "player": "p1", "movement": 2, "to": [1, 2],
+                    "card": item("leaf", "star")}, ONE_TOKEN)
+    send(table, "gain_clover", "p1")
+    send(table, "replenish", "p1")
+    simple_turn(table, "p2", 1, [4, 4], companion("wanderer", "notes"))
+
+    # Ann's second turn: a fist item, then a level I adventure from the display — any companion
+    # ("?") and one fist: 3 points and a clover.
+    send(table, "move", "p1", movement=2, to=[1, 2], card=item("fist", "compass"))
+    send(table, "gain_clover", "p1")
+    hand = player(table, "p1")["hand"]
+    assert hand == [item("speech", "notes"), item("fist", "sword"), item("fist", "compass")]
+    wrong = table.send({"type": "complete_adventure", "player": "p1", "source": "display",
+                        "index": 1, "adventure": LEVEL_ONE, "companions": [1],
+                        "pay": [{"hand": 1}], "retire": []})
+    assert wrong.status_code == 422
+    send(table, "complete_adventure", "p1", source="display", index=1, adventure=LEVEL_ONE,
+         companions=[1], pay=[{"hand": 3}], retire=[])
+    ann = player(table, "p1")
+    assert ann["clovers"] == 4 and len(ann["completed"]) == 1
+    assert ann["hand"] == [item("speech", "notes"), item("fist", "sword")]
+    send(table, "replenish", "p1")
+
+    # Bob's second turn: a leaf item, then he signs up for tile A (two leaves) on its top quill.
+    send(table, "move", "p2", movement=2, to=[4, 5], card=item("leaf", "compass"))
+    send(table, "gain_clover", "p2")
+    send(table, "sign_up", "p2", tile="A", pay=[{"hand": 2}, {"hand": 3}])
+    quest_a = next(q for q in table.view()["state"]["quests"] if q["tile"] == "A")
+    assert quest_a["quills"][0] == "p2"
+    assert player(table, "p2")["hand"] == [item("fist", "sword")]
+    send(table, "replenish", "p2")
+
+    simple_turn(table, "p1", 3, [1, 3], companion("nobleheart", "sword"))
+    # Bob's third turn: movement space 1 already holds his token this round.
+    refused(table, {"type": "move", "player": "p2", "movement": 1, "to": [3, 5],
+                    "card": item("speech", "notes")}, EMPTY_SPACE)
+    send(table, "move", "p2", movement=3, to=[3, 5], card=item("speech", "notes"))
+    send(table, "gain_clover", "p2")
+    refused(table, {"type": "sign_up", "player": "p2", "tile": "A",
+                    "pay": [{"hand": 1}, {"hand": 2}]}, TWICE_ON_A_TILE)
+    send(table, "replenish", "p2")
+
+    # End of round 1: the sun moves, the movement tokens come off the boards.
+    state = table.view()["state"]
+    assert state["round"] == 2
+    assert player(table, "p1")["movement"] == [] and player(table, "p2")["movement"] == []
+
+    rounds = {
+        2: {"p1": [(1, [2, 3], item("speech", "star")), (2, [3, 3], item("leaf", "notes")),
+                   (3, [3, 2], item("fist", "compass"))],
+            "p2": [(1, [3, 4], item("coin", "star")), (2, [2, 5], item("fist", "notes")),
+                   (3, [1, 5], item("speech", "sword"))]},
+        3: {"p1": [(1, [3, 1], item("leaf", "sword")), (2, [2, 1], item("coin", "notes")),
+                   (3, [1, 1], item("speech", "compass"))],
+            "p2": [(1, [1, 4], item("leaf", "star")), (2, [2, 5], item("fist", "star")),
+                   (3, [3, 4], item("speech", "star"))]},
+        4: {"p1": [(1, [1, 2], item("fist", "notes")), (2, [2, 3], item("leaf", "compass")),
+                   (3, [2, 2], companion("beast", "notes"))],
+            "p2": [(1, [3, 5], item("coin", "compass")), (2, [4, 5], item("leaf", "sword")),
+                   (3, [5, 5], item("fist", "compass"))]}}
+    for round_number, turns in rounds.items():
+        assert table.view()["state"]["round"] == round_number
+        for n in range(3):
+            for seat in ("p1", "p2"):
+                simple_turn(table, seat, *turns[seat][n])
+        if round_number == 2:
+            # Rounds 3 and 4: the display holds 2 level I and 3 level II adventure cards.
+            assert [place["level"] for place in table.view()["state"]["display"]] == [
+                1, 1, 2, 2, 2]
+
+    view = table.view()
+    assert view["over"] is True and view["legal"] == [] and view["current_players"] == []
+    ann, bob = player(table, "p1"), player(table, "p2")
+    assert (ann["clovers"], bob["clovers"]) == (14, 13)
+    assert (len(ann["hand"]), len(bob["hand"])) == (10, 11)
+    # Ann: the adventure's 3, 14 clovers: 4. Bob: the top quill of A, 2; one wanderer for its
+    # mission, 1; 13 clovers: 4. Seven each: Bob has more item cards left in his hand.
+    scores = view["scores"]
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {"p1": 7, "p2": 7}
+    assert scores["winners"] == ["p2"]
+    assert TIE_ITEMS in scores["decided_by"]["rule"]["quote"]
+    after = table.send({"type": "move", "player": "p1", "movement": 1, "to": [1, 1],
+                        "card": item("fist", "star")})
+    assert after.status_code == 422, after.get_json()
+    assert after.get_json()["error"]["rule"]["quote"] == AFTER_ROUND_FOUR
+
+    by_hand = calculated(client, GAME, {"public_quests": {"A": "1a", "B": "2c", "C": "5"},
+                                        "players": [
+        {"name": "Ann", "adventures": [LEVEL_ONE], "clovers": 14, "items": 10,
+         "companions": [companion("wanderer", "star"), companion("nobleheart", "sword"),
+                        companion("beast", "notes")]},
+        {"name": "Bob", "adventures": [], "clovers": 13, "items": 11,
+         "companions": [companion("wanderer", "notes")],
+         "quills": [{"tile": "A", "space": "top"}]}]})
+    assert [p["total"] for p in by_hand["players"]] == [7, 7]
+    assert by_hand["winners"] == ["Bob"]
+    assert by_hand["decided_by"]["rule"] == scores["decided_by"]["rule"]
