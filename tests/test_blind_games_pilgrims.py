@@ -53,7 +53,7 @@ def send(table, kind, player, **fields):
 
 def refused(table, event, quote):
     """The slip refused with `quote`, and every seat's view exactly as before it."""
-    before = {seat: table.view(seat) for seat in ("p1", "p2")}
+    before = {seat["seat"]: table.view(seat["seat"]) for seat in table.created["players"]}
     table.refused(event, quote)
     for seat, view in before.items():
         after = table.view(seat)
@@ -208,3 +208,133 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
     assert [p["total"] for p in by_hand["players"]] == [7, 7]
     assert by_hand["winners"] == ["Bob"]
     assert by_hand["decided_by"]["rule"] == scores["decided_by"]["rule"]
+
+
+# --- A solo game against the falconer ------------------------------------------------------------
+
+SOLO_QUESTS = [{"tile": "B", "mission": "2b", "cost": ["fist", "fist", "fist"]},
+               {"tile": "A", "mission": "1c", "cost": ["leaf", "leaf", "leaf"]},
+               {"tile": "C", "mission": "5", "cost": ["speech", "speech", "speech"]}]
+# The display as dealt, then the cards that refill a place, by the level of the place.
+DISPLAY = [{"level": 1, "party": ["wanderer"], "cost": ["speech", "speech", "speech"], "points": 2},
+           {"level": 1, "party": ["beast"], "cost": ["fist", "fist"], "points": 3},
+           {"level": 1, "party": ["?"], "cost": ["leaf", "leaf", "leaf", "leaf"], "points": 4},
+           {"level": 2, "party": ["nobleheart"],
+            "cost": ["fist", "speech", "leaf", "leaf", "speech"], "points": 6},
+           {"level": 2, "party": ["scoundrel"], "cost": ["fist"] * 5, "points": 7}]
+REFILLS = {1: [{"level": 1, "party": ["?"], "cost": ["fist"] * 3, "points": 3},
+               {"level": 1, "party": ["?"], "cost": ["leaf"] * 5, "points": 5},
+               {"level": 1, "party": ["?"], "cost": ["speech"] * 5, "points": 5}],
+           2: [{"level": 2, "party": ["?"], "cost": [symbol] * 5, "points": 8}
+               for symbol in ("speech", "leaf", "fist", "leaf")]}
+FALCONER_FIRST = book("The player goes first, and then the falconer.")
+FIRST_POSSIBLE = book("The falconer always completes the first possible adventure card.")
+SPENDS_CLOVERS = book("Any time the falconer has 2 clover tokens, he spends them immediately to "
+                      "draw an item card.")
+SOLO_END = book("The game ends after round 4.")
+SOLO_WINS = book("The player with more victory points wins.")
+
+# Each falconer turn: the falcon's and the falconer's destination and the card each takes; from the
+# second turn on both take companions (a clover each), so he spends the two at once on an item.
+FALCON = [([3, 4], item("leaf", "star"))] + [
+    (([2, 4], [4, 4])[n % 2], companion(kind, "sword")) for n, kind in enumerate(
+        ["beast", "beast", "wanderer", "beast", "scoundrel", "beast", "beast", "wanderer",
+         "beast", "nobleheart", "beast"], start=1)]
+FALCONER = [([4, 3], item("speech", "star"))] + [
+    (([4, 2], [2, 2])[n % 2 - 1], companion(kind, "notes")) for n, kind in enumerate(
+        ["wanderer", "nobleheart", "beast", "beast", "wanderer", "scoundrel", "beast", "wanderer",
+         "nobleheart", "beast", "wanderer"], start=1)]
+CLOVER_ITEMS = [None, item("fist", "notes"), item("fist", "star"), item("speech", "sword"),
+                item("leaf", "notes"), item("speech", "compass"), item("fist", "compass"),
+                item("leaf", "sword"), item("speech", "star"), item("fist", "notes"),
+                item("leaf", "star"), item("speech", "notes")]
+# What the book makes the falconer do after each turn's moves, checked by hand: the first display
+# card (left to right: the arrow points right) whose items cost his hand meets, else the first
+# public quest tile, else nothing.
+FALCONER_ADVENTURE = {1: {"completes": 2, "pay": [1, 5]},           # F L L S F: two fists
+                      3: {"completes": 4, "pay": [1, 2, 3, 4, 5]},  # L L S F S
+                      10: {"signs_up": "A", "pay": [1, 4, 7]},      # three leaves, no card payable
+                      11: {"completes": 1, "pay": [1, 3, 5]}}       # three speech
+PLAYER_SPACES = [[1, 2], [2, 1], [3, 1], [2, 1], [1, 2], [1, 1]] * 2
+PLAYER_ITEMS = ["fist", "leaf", "speech", "coin"] * 3
+
+
+def falconer_move(figure, destination, card, clover_items=None):
+    event = {"type": "falconer_move", "player": "p1", "figure": figure, "reward": "none",
+             "arrow": "right", "to": destination, "card": card}
+    if clover_items:
+        event["clover_items"] = clover_items
+    return event
+
+
+def reveal_display(table, dealt, refills):
+    for event in table.view("p1")["legal"]:
+        if event["type"] == "reveal":
+            index = event["index"]
+            level = table.view()["state"]["display"][index - 1]["level"]
+            card = dealt.pop(0) if dealt else refills[level].pop(0)
+            send(table, "reveal", "p1", index=index, card=card)
+
+
+def test_a_solo_game_won_by_the_falconer(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann"], "options": {
+        "campfires": CAMPFIRES, "public_quests": SOLO_QUESTS,
+        "leaders": {"p1": {"activation": ["sword"]}}}})
+    # Solo Setup 3: both falconer figures on the middle space.
+    assert table.view()["state"]["figures"] == {"p1": None, "falcon": [3, 3], "falconer": [3, 3]}
+    send(table, "choose_corner", "p1", space=[1, 1], item=item("speech", "notes"),
+         drawn=item("fist", "sword"), falconer_items=[item("fist", "star"), item("leaf", "compass")])
+    assert len(table.view()["state"]["falconer"]["hand"]) == 2
+    dealt = list(DISPLAY)
+    refills = {level: list(cards) for level, cards in REFILLS.items()}
+    for turn in range(12):
+        round_number = turn // 3 + 1
+        assert table.view()["state"]["round"] == round_number
+        simple_turn(table, "p1", turn % 3 + 1, PLAYER_SPACES[turn],
+                    item(PLAYER_ITEMS[turn], "compass"))
+        if turn == 0:
+            # The falconer's turn: the player may not act in it.
+            refused(table, {"type": "gain_clover", "player": "p1"}, FALCONER_FIRST)
+        for figure, moves in (("falcon", FALCON), ("falconer", FALCONER)):
+            items = [CLOVER_ITEMS[turn]] if figure == "falconer" and turn else None
+            if items and turn == 1:
+                # His second companion makes two clovers: he spends them at once on an item.
+                refused(table, falconer_move(figure, *moves[turn]), SPENDS_CLOVERS)
+            table.accepted(falconer_move(figure, *moves[turn], items))
+        assert table.view()["state"]["figures"]["falcon"] == FALCON[turn][0]
+        reveal_display(table, dealt, refills)
+        expected = FALCONER_ADVENTURE.get(turn, {"nothing": True})
+        offered = [e for e in table.view("p1")["legal"] if e["type"] == "falconer_adventure"]
+        assert [{k: v for k, v in e.items() if k not in ("type", "player")}
+                for e in offered] == [expected], turn
+        if turn == 1:
+            refused(table, {"type": "falconer_adventure", "player": "p1", "nothing": True},
+                    FIRST_POSSIBLE)
+            refused(table, {"type": "falconer_adventure", "player": "p1", "completes": 5,
+                            "pay": [1, 5]}, FIRST_POSSIBLE)
+        table.accepted({"type": "falconer_adventure", "player": "p1", **expected})
+        send(table, "replenish", "p1")
+
+    view = table.view()
+    assert view["over"] is True and view["legal"] == []
+    falconer = view["state"]["falconer"]
+    assert [item_card["adventure"] for item_card in falconer["hand"]] == ["fist", "fist"]
+    assert len(falconer["companions"]) == 22
+    # The player: 13 clovers, 4. The falconer: adventures 3 + 6 + 2, two item cards 2, the top
+    # quill of A 2 and its mission (beasts: eleven, at most 6).
+    scores = view["scores"]
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {"p1": 4, "falconer": 21}
+    assert scores["winners"] == ["falconer"]
+    assert SOLO_WINS in scores["decided_by"]["rule"]["quote"]
+    after = table.send({"type": "gain_clover", "player": "p1"})
+    assert after.status_code == 422 and SOLO_END in after.get_json()["error"]["rule"]["quote"]
+
+    by_hand = calculated(client, GAME, {"public_quests": {"A": "1c", "B": "2b", "C": "5"},
+                                        "players": [
+        {"name": "Ann", "adventures": [], "clovers": 13, "items": 14},
+        {"name": "Falconer", "falconer": True, "items": 2,
+         "adventures": [DISPLAY[1], DISPLAY[3], DISPLAY[0]],
+         "companions": [card for _, card in FALCON[1:]] + [card for _, card in FALCONER[1:]],
+         "quills": [{"tile": "A", "space": "top"}]}]})
+    assert [p["total"] for p in by_hand["players"]] == [4, 21]
+    assert by_hand["winners"] == ["Falconer"]
