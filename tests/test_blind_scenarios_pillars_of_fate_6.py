@@ -73,8 +73,6 @@ def test_a_tie_broken_before_the_age_is_resolved_is_refused(client):
                    "choice": "sun"}, PILLAR_DECIDES)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 91: a new Age begun mid-Age is refused quoting "
-                                       "'First, play 1 card into any lane.', not the Age's end")
 def test_a_new_age_begun_in_the_middle_of_an_age_is_refused(client):
     table = drafted(client)
     table.accepted(play("sun", "left", 5, 1))

@@ -409,9 +409,13 @@ class Game(Referee):
 
     def refused_phase_quote(self, kind: str) -> str:
         """Before Age I's quests are placed, the setup step that places them (the 'new Age' one is
-        for Ages II and III)."""
+        for Ages II and III); a new Age begun once this Age's cards are being played, the Age's end
+        (before its first card, the first play is what comes next)."""
         if self.phase == "quests" and self._next_age() == 1:
             return Q_AGE1_QUESTS
+        if kind == "begin_age" and self.phase in ("turns", "action") and any(
+                lane["cards"][seat] for lane in self.G["lanes"] for seat in SEATS):
+            return Q_AGE_ENDS
         return self.phase_quote(self.phase)
 
     def refused_turn_quote(self, kind: str) -> str:

@@ -11,6 +11,7 @@ from referee.pillars_of_fate.rules import (
     GLOSSARY,
     MODIFIERS,
     Q_AGE1_QUESTS,
+    Q_AGE_ENDS,
     Q_ALTERNATE,
     Q_CAPACITY,
     Q_DIVINE_ACTION,
@@ -186,6 +187,10 @@ CASES = [
           "quests": [QUESTS[0], {**QUESTS[1], "age": 1}, QUESTS[2]]},
          Q_NEW_QUESTS, "an Age I quest card placed in Age II: new quests match the current Age",
          events=[ENDS_AGE]),
+    Case("phase (a new Age mid-Age)", setup(last_card()),
+         {"type": "begin_age", "player": "moon", "quests": QUESTS, "modifier": "no_suit"},
+         Q_AGE_ENDS, "one place is still open: the Age has not ended, so no new Age begins "
+         "(finding 91)"),
     Case("modifier_is_new", setup(last_card()),
          {"type": "begin_age", "player": "moon", "quests": QUESTS, "modifier": "two_face_down"},
          Q_NEW_MODIFIER, "the Age I modifier placed again: the next Age takes a new one",
