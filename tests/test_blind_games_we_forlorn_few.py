@@ -276,10 +276,15 @@ FIVE_TRAIL = [{"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1, "
 # The Heiress' Water Keg and the two Travelers whose equipment the book does not print are entered
 # as the table reads their boards.
 FIVE_TRAVELERS = {
-    "p1": ENTREPRENEUR, "p2": SHERIFFS_DAUGHTER,
+    # The Daughter's board as the table reads it: one slot of each type.
+    "p1": ENTREPRENEUR, "p2": SHERIFFS_DAUGHTER | {"slots": {"tool": 1, "weapon": 1,
+                                                             "storage": 1}},
     "p3": {"name": "The Widowed Heiress", "equipment": [
         {"name": "Water Keg", "type": "tool", "value": 2, "bonus": "water"}]},
-    "p4": {"name": "The Outpost Matriarch", "equipment": []},
+    # The Combat Example's Matriarch "has two pistols in their Supply".
+    "p4": {"name": "The Outpost Matriarch", "equipment": [
+        {"name": "Pistol", "type": "weapon", "value": 2},
+        {"name": "Pistol", "type": "weapon", "value": 2}]},
     "p5": {"name": "The Exiled Woodsman", "equipment": []}}
 SEASONS = ["spring"] * 3 + ["summer"] * 3 + ["fall"] * 3 + ["winter"] * 3
 RAVENOUS_NOT_ONTO = book("Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or "
@@ -347,6 +352,24 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     send(table, "skip_gathering", "p4")
     send(table, "recuperate", "p4", remove={"hunger": 1, "thirst": 1, "wagon_damage": 3})
     assert (supply(table, "p4"), ailments(table, "p4")) == ((0, 1, 0), (1, 0, 0))
+    # The Combat Example: the Matriarch (two pistols: three dice, 2 + 1 + 0) attacks the Sheriff's
+    # Daughter on the adjacent Prairie (one pistol: two dice, 2 + 2). Four beats three: the
+    # Daughter may steal up to four Value — a Pistol (2) and a Water (1); the Pistol goes on her
+    # Holster.
+    assert {(e["target"], len(e["dice"]), len(e["target_dice"])) for e in offered(table)
+            if e["type"] == "combat" and e["target"] == "p2" and "dice" in e} <= {("p2", 3, 2)}
+    send(table, "combat", "p4", target="p2", dice=[2, 1, 0], target_dice=[2, 2])
+    assert on_turn(table) == ["p2"]
+    refused(table, {"type": "steal", "player": "p2", "take": {"equipment": ["Pistol"],
+                                                              "water": 1, "food": 1}},
+            book("The winner may steal any Resources and Equipment up to the Value of their total "
+                 "roll result from the losing Player's Supply."))
+    send(table, "steal", "p2", take={"equipment": ["Pistol"], "water": 1})
+    assert [card["name"] for card in board(table, "p4")["equipment"]] == ["Pistol"]
+    assert supply(table, "p4") == (0, 0, 0) and supply(table, "p2") == (0, 1, 1)
+    daughter = board(table, "p2")["equipment"]
+    assert [card["name"] for card in daughter] == ["Pistol", "Holster"]
+    assert [card["name"] for card in daughter[1]["stored"]] == ["Pistol"]
     send(table, "end_camp", "p4")
     send(table, "event_card", "p4", **QUIET)
     # The Ailments and Perishing Example: two Hunger and two Thirst more — one Hunger placed and
