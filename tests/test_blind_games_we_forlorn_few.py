@@ -457,12 +457,31 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     quiet_turn(table, "p1")
 
     # Rounds 8 to 12: the token skips Eli, who is out of the game.
+    # Round 8's Season Effect places two Food and a Bag Draw token on the face-down tile C1; in
+    # round 9 Ann (a Tool Box's Wood every turn: six Resources, all Wood) travels there: the
+    # Wetlands' cost is three Wood and, lacking them, one Hunger and one Thirst; she picks up the
+    # Food and draws from the bag for the Bag Draw token.
     for round_number, first in ((8, "p3"), (9, "p4"), (10, "p1"), (11, "p2"), (12, "p3")):
-        season(table, round_number, first)
+        if round_number == 8:
+            send(table, "season", first, card="Fall 8", season="fall", add_to_bag={"food": 1},
+                 place=[{"tile": "C1", "food": 2, "bag_draw": 1}])
+        else:
+            season(table, round_number, first)
         order = ["p1", "p2", "p3", "p4"]
         start = order.index(first)
         for player in order[start:] + order[:start]:
-            quiet_turn(table, player)
+            if round_number == 9 and player == "p1":
+                assert (supply(table, "p1"), ailments(table, "p1")) == ((0, 0, 6), (1, 0, 0))
+                send(table, "travel", "p1", to="C1", draws=["food"],
+                     reveal={"kind": "Forest", "travel_cost": {"wood": 2}, "resources": ["wood"]})
+                assert (supply(table, "p1"), ailments(table, "p1")) == ((3, 0, 3), (2, 1, 0))
+                assert board(table, "p1")["tile"] == "C1"
+                send(table, "skip_gathering", "p1")  # the Tool Box's Wood: a seventh, returned
+                assert supply(table, "p1") == (3, 0, 3)
+                send(table, "end_camp", "p1")
+                send(table, "event_card", "p1", **QUIET)
+            else:
+                quiet_turn(table, player)
     # A thirteenth round begins with no Season card: Winter. Every Traveler still in the
     # wilderness perishes, nobody reached Newhaven.
     view = table.view()
