@@ -47,8 +47,8 @@ def client(module_client):
     return module_client
 
 
-def send(table, kind, player, **fields):
-    return table.accepted({"type": kind, "player": player, **fields})
+def send(table, event_type, player, **fields):
+    return table.accepted({"type": event_type, "player": player, **fields})
 
 
 def refused(table, event, quote):
@@ -78,6 +78,35 @@ def simple_turn(table, seat, movement, to, card):
     send(table, "gain_clover", seat)
     assert player(table, seat)["clovers"] == clovers + 1
     send(table, "replenish", seat)
+
+
+MATCHING_SYMBOL = book("To activate a leader tile or a companion card, an item card must be played "
+                       "face-up under a character with a matching activation symbol.")
+
+
+def leader_turn(table, round_number, movement, to, card):
+    """Ann moves, then plays a sword item under her leader (sword) and reserves an adventure card
+    from the display with its ability; in round 3 the card reserved in round 2 goes to the bottom
+    of its deck first, and the item under the leader is replaced."""
+    send(table, "move", "p1", movement=movement, to=to, card=card)
+    hand = player(table, "p1")["hand"]
+    swords = [n for n, held in enumerate(hand, start=1) if held["activation"] == "sword"]
+    others = [n for n, held in enumerate(hand, start=1) if held["activation"] != "sword"]
+    refused(table, {"type": "activate", "player": "p1", "character": "leader",
+                    "hand": others[0]}, MATCHING_SYMBOL)
+    send(table, "activate", "p1", character="leader", hand=swords[0])
+    assert player(table, "p1")["leader"]["holds"] == hand[swords[0] - 1]
+    before = table.view()["state"]
+    reserved = {"level": 2, "party": ["beast"], "cost": ["fist", "fist", "leaf"],
+                "points": 5 + round_number}
+    send(table, "ability", "p1", kind="reserve", source="display", index=4, adventure=reserved)
+    after = table.view()["state"]
+    reserve = player(table, "p1")["reserve"]
+    assert len(reserve) == 1 and reserve[0]["points"] == reserved["points"]
+    if round_number == 3:
+        # One reserved card at a time: the earlier one went to the bottom of its deck.
+        assert len(after["deck_bottoms"]) == len(before["deck_bottoms"]) + 1
+    send(table, "replenish", "p1")
 
 
 def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
@@ -175,7 +204,10 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
         assert table.view()["state"]["round"] == round_number
         for n in range(3):
             for seat in ("p1", "p2"):
-                simple_turn(table, seat, *turns[seat][n])
+                if seat == "p1" and n == 0 and round_number in (2, 3):
+                    leader_turn(table, round_number, *turns[seat][n])
+                else:
+                    simple_turn(table, seat, *turns[seat][n])
         if round_number == 2:
             # Rounds 3 and 4: the display holds 2 level I and 3 level II adventure cards.
             assert [place["level"] for place in table.view()["state"]["display"]] == [
@@ -184,9 +216,10 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
     view = table.view()
     assert view["over"] is True and view["legal"] == [] and view["current_players"] == []
     ann, bob = player(table, "p1"), player(table, "p2")
-    assert (ann["clovers"], bob["clovers"]) == (14, 13)
-    assert (len(ann["hand"]), len(bob["hand"])) == (10, 11)
-    # Ann: the adventure's 3, 14 clovers: 4. Bob: the top quill of A, 2; one wanderer for its
+    assert (ann["clovers"], bob["clovers"]) == (12, 13)
+    assert (len(ann["hand"]), len(bob["hand"])) == (8, 11)
+    assert len(ann["reserve"]) == 1  # a reserved card scores nothing
+    # Ann: the adventure's 3, 12 clovers: 4. Bob: the top quill of A, 2; one wanderer for its
     # mission, 1; 13 clovers: 4. Seven each: Bob has more item cards left in his hand.
     scores = view["scores"]
     assert {p["seat"]: p["total"] for p in scores["players"]} == {"p1": 7, "p2": 7}
@@ -199,7 +232,7 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
 
     by_hand = calculated(client, GAME, {"public_quests": {"A": "1a", "B": "2c", "C": "5"},
                                         "players": [
-        {"name": "Ann", "adventures": [LEVEL_ONE], "clovers": 14, "items": 10,
+        {"name": "Ann", "adventures": [LEVEL_ONE], "clovers": 12, "items": 8,
          "companions": [companion("wanderer", "star"), companion("nobleheart", "sword"),
                         companion("beast", "notes")]},
         {"name": "Bob", "adventures": [], "clovers": 13, "items": 11,
