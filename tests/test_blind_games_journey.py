@@ -31,6 +31,8 @@ CLOSEST_FIRST = book("Order: Like Pilgrims, Demons are activated in order, this 
 HEROIC = book("Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka must "
               "Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the "
               "Villagers' house.")
+WEAKEST = book("Preference 2: Attack the weakest Target (the lowest number of Health Points).")
+MOST_TARGETS = book("Preference 1: Attack the most Targets possible.")
 ONE_HIT_KILL = book("Their Health Points remain unchanged by any attacks that do not Defeat them.")
 
 
@@ -171,19 +173,25 @@ def test_quest_1_meeting_played_out_to_the_heroic_victory(client):
     table_event(table, "demon_options", demon="berrok-2", options=[
         {"actions": ["move", "move"], "ends": "closer", "squares": 4}])
     table_event(table, "demon_plan", demon="berrok-2", option=1)
-    # Figure 34: the new Berrok moves 1 square and attacks the Monkey King, ending closer to
-    # Tripitaka (Plan 2), rather than attacking and stepping away (Plan 3).
+    # Figure 34: the new Berrok moves 1 square and attacks, ending closer to Tripitaka (Plan 2),
+    # rather than attacking and stepping away (Plan 3). Two such moves: one brings the Monkey King
+    # (10 Health Points) into range, the other Monk Sha (9): Preference 2, the weakest Target.
     table_event(table, "demon_options", demon=spawned, options=[
         {"actions": ["attack", "move"], "ends": "not_closer", "squares": 1,
          "targets": ["monkey_king"]},
         {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
-         "targets": ["monkey_king"]}])
+         "targets": ["monkey_king"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+         "targets": ["monk_sha"]}])
     refused(table, {"type": "demon_plan", "player": "p2", "demon": spawned, "option": 1},
             PRIORITY_2)
-    table_event(table, "demon_plan", demon=spawned, option=2)
-    table_event(table, "demon_attack", demon=spawned, target="monkey_king",
+    refused(table, {"type": "demon_plan", "player": "p2", "demon": spawned, "option": 2},
+            WEAKEST)
+    table_event(table, "demon_plan", demon=spawned, option=3)
+    table_event(table, "demon_attack", demon=spawned, target="monk_sha",
                 attack_dice=[2, 2], defense_dice=[1, 1])
-    assert pilgrim(table, "monkey_king")["hp"] == 8
+    assert pilgrim(table, "monk_sha")["hp"] == 7
+    assert pilgrim(table, "monkey_king")["hp"] == 10
     table_event(table, "end_turn")
     assert state(table)["turn"] == 3
     quest_conditions = conditions(table)
@@ -219,6 +227,33 @@ def demon_phase_one_berrok(table):
     return spawned
 
 
+def demon_phase_figure_37(table):
+    """A Bullserker spawns. Figure 37: it cannot attack Tripitaka, but can attack and end closer
+    (Plan 2): 1 square to attack Monk Sha, 4 to attack the Monkey King, or 2 to attack both — it
+    takes the 2 squares (Preference 1: the most Targets) and attacks each of them."""
+    before = set(state(table)["demons"])
+    table_event(table, "spawn", gate="gate-1", card="reinforcement", demons=["boof"])
+    (spawned,) = set(state(table)["demons"]) - before
+    # The only active Demon: no distances to measure.
+    assert not any(e["type"] == "measure" for e in offered(table))
+    table_event(table, "demon_options", demon=spawned, options=[
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 1, "targets": ["monk_sha"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 4,
+         "targets": ["monkey_king"]},
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 2,
+         "targets": ["monk_sha", "monkey_king"]}])
+    refused(table, {"type": "demon_plan", "player": "p2", "demon": spawned, "option": 1},
+            MOST_TARGETS)
+    table_event(table, "demon_plan", demon=spawned, option=3)
+    table_event(table, "demon_attack", demon=spawned, target="monk_sha", attack_dice=[1, 1],
+                defense_dice=[1, 0])
+    table_event(table, "demon_attack", demon=spawned, target="monkey_king", attack_dice=[2, 1],
+                defense_dice=[0, 0])
+    assert (pilgrim(table, "monk_sha")["hp"], pilgrim(table, "monkey_king")["hp"]) == (8, 7)
+    table_event(table, "end_turn")
+    return spawned
+
+
 def test_quest_1_with_the_villager_never_rescued_it_turns_and_the_victory_is_plain(client):
     table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
         "quest": "q1", "initiative": ORDER, "pilgrim_profiles": PROFILES}})
@@ -228,12 +263,16 @@ def test_quest_1_with_the_villager_never_rescued_it_turns_and_the_victory_is_pla
         table_event(table, "maintenance")
         if roaming:
             # Last turn's Berrok, come close: the Monkey King kills it.
-            act(table, "monkey_king", "attack", targets=[roaming], target_hp=3, **STRIKE)
+            act(table, "monkey_king", "attack", targets=[roaming],
+                target_hp=4 if roaming.startswith("boof") else 3, **STRIKE)
             act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
             assert roaming not in state(table)["demons"]
         for name in ORDER:
             act(table, name, "end_activation")
-        roaming = demon_phase_one_berrok(table)
+        if turn == 3:
+            roaming = demon_phase_figure_37(table)
+        else:
+            roaming = demon_phase_one_berrok(table)
         # One Turn Token comes off the Villagers in each End Phase: 5, then 4 ... 0.
         assert state(table)["tokens"]["villagers"] == ["villager-1"]
     assert state(table)["turn"] == 6
