@@ -80,6 +80,31 @@ def simple_turn(table, seat, movement, to, card):
     send(table, "replenish", seat)
 
 
+# Ann's starting card, drawn from the deck (the corner's card lay face up on the map), named so
+# that any read showing it to another seat before she plays it face up is caught.
+LUTE = {"adventure": "fist", "activation": "sword", "name": "Silver Lute"}
+HAND_SECRET = book("A player's hand may hold any number of item cards. Don't show them to other "
+                   "players!")
+
+
+def assert_ann_hand_kept(client, table):
+    assert LUTE in player(table, "p1")["hand"]
+    if not hasattr(table, "bob_headers"):
+        token = client.post(f"/api/sessions/{table.id}/seats",
+                            headers={"Authorization": "Bearer " + table.join_token},
+                            json={"seat": "p2"}).get_json()["seat_token"]
+        table.bob_headers = {"Authorization": "Bearer " + token}
+    reads = {"bob view": client.get(f"/api/sessions/{table.id}", headers=table.bob_headers),
+             "bob log": client.get(f"/api/sessions/{table.id}/log", headers=table.bob_headers),
+             "spectator view": client.get(f"/api/sessions/{table.id}"),
+             "spectator page": client.get(f"/play/{table.id}"),
+             "spectator log page": client.get(f"/play/{table.id}/log"),
+             "spectator state.json": client.get(f"/play/{table.id}/state.json")}
+    for name, response in reads.items():
+        assert response.status_code == 200, name
+        assert "Silver Lute" not in response.get_data(as_text=True), (name, HAND_SECRET)
+
+
 MATCHING_SYMBOL = book("To activate a leader tile or a companion card, an item card must be played "
                        "face-up under a character with a matching activation symbol.")
 
@@ -125,8 +150,9 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
                     "item": item("speech", "notes"), "drawn": item("fist", "sword")},
             DIFFERENT_CORNER)
     send(table, "choose_corner", "p1", space=[1, 1], item=item("speech", "notes"),
-         drawn=item("fist", "sword"))
+         drawn=LUTE)
     assert len(player(table, "p1")["hand"]) == 2
+    assert_ann_hand_kept(client, table)
     # A hand is its player's only: Bob's phone reads Ann's as unknown cards.
     assert table.view("p2")["state"]["players"]["p1"]["hand"] == [None, None]
     assert table.view()["state"]["players"]["p2"]["hand"] == [None, None]
@@ -151,7 +177,7 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
     send(table, "move", "p1", movement=2, to=[1, 2], card=item("fist", "compass"))
     send(table, "gain_clover", "p1")
     hand = player(table, "p1")["hand"]
-    assert hand == [item("speech", "notes"), item("fist", "sword"), item("fist", "compass")]
+    assert hand == [item("speech", "notes"), LUTE, item("fist", "compass")]
     wrong = table.send({"type": "complete_adventure", "player": "p1", "source": "display",
                         "index": 1, "adventure": LEVEL_ONE, "companions": [1],
                         "pay": [{"hand": 1}], "retire": []})
@@ -160,7 +186,7 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
          companions=[1], pay=[{"hand": 3}], retire=[])
     ann = player(table, "p1")
     assert ann["clovers"] == 4 and len(ann["completed"]) == 1
-    assert ann["hand"] == [item("speech", "notes"), item("fist", "sword")]
+    assert ann["hand"] == [item("speech", "notes"), LUTE]
     send(table, "replenish", "p1")
 
     # Bob's second turn: a leaf item, then he signs up for tile A (two leaves) on its top quill.
@@ -182,6 +208,7 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
                     "pay": [{"hand": 1}, {"hand": 2}]}, TWICE_ON_A_TILE)
     send(table, "replenish", "p2")
 
+    assert_ann_hand_kept(client, table)
     # End of round 1: the sun moves, the movement tokens come off the boards.
     state = table.view()["state"]
     assert state["round"] == 2
