@@ -31,6 +31,8 @@ CLOSEST_FIRST = book("Order: Like Pilgrims, Demons are activated in order, this 
 HEROIC = book("Heroic Victory: The Pilgrims must (1) rescue the Villagers, (2) Tripitaka must "
               "Meditate, (3) any one Pilgrim must play a Skill Card, (4) defeat all Demons in the "
               "Villagers' house.")
+NOT_HELD = book("Inactive cards are in the Pilgrim's hand.")
+CONTROLLED = book("The Pilgrims are controlled by the Players")
 WEAKEST = book("Preference 2: Attack the weakest Target (the lowest number of Health Points).")
 MOST_TARGETS = book("Preference 1: Attack the most Targets possible.")
 ONE_HIT_KILL = book("Their Health Points remain unchanged by any attacks that do not Defeat them.")
@@ -100,6 +102,18 @@ def test_quest_1_meeting_played_out_to_the_heroic_victory(client):
     act(table, "monk_sha", "end_activation")
     act(table, "tripitaka", "meditate", box="box-1", spinner="white", full_rotation=True,
         seen=["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"], kept="Wild Herbs")
+    # Slips: a Fortune Card seen but not kept, Tripitaka's card played from Ann's phone, a die
+    # face the Attack Dice do not have.
+    refused(table, {"type": "play_card", "player": "p2", "pilgrim": "tripitaka",
+                    "card": "Wild Ginseng", "kind": "fortune"}, NOT_HELD)
+    refused(table, {"type": "play_card", "player": "p1", "pilgrim": "tripitaka",
+                    "card": "Wild Herbs", "kind": "fortune"}, CONTROLLED)
+    before = table.seq
+    response = table.send({"type": "attack", "player": "p2", "pilgrim": "tripitaka",
+                           "targets": ["berrok-1"], "attack_dice": [7, 1], "pilgrim_die": 1,
+                           "weapon_damage": 1})
+    assert response.status_code == 400 and table.seq == before
+    assert response.get_json()["error"]["field"] == "event.attack_dice.0"
     act(table, "tripitaka", "end_activation")
     act(table, "cho_hakkai", "rest")
     act(table, "cho_hakkai", "end_activation")
