@@ -119,6 +119,9 @@ def leader_turn(table, round_number, movement, to, card):
     others = [n for n, held in enumerate(hand, start=1) if held["activation"] != "sword"]
     refused(table, {"type": "activate", "player": "p1", "character": "leader",
                     "hand": others[0]}, MATCHING_SYMBOL)
+    # A card she does not hold (one place past her hand).
+    refused(table, {"type": "activate", "player": "p1", "character": "leader",
+                    "hand": len(hand) + 1}, MATCHING_SYMBOL)
     send(table, "activate", "p1", character="leader", hand=swords[0])
     assert player(table, "p1")["leader"]["holds"] == hand[swords[0] - 1]
     before = table.view()["state"]
