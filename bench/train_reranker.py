@@ -50,6 +50,7 @@ rulebook_index/data/adapter.npz (removed when fitted without one), which the sea
 """
 
 import argparse
+import json
 import pickle
 import sys
 import tempfile
@@ -331,6 +332,16 @@ def by_set(label: str, data: Lists, runs: list[list[int | None]]) -> None:
               f"{top3 / n:.3f} ({top3:g}) · MRR {mrr:.3f}", flush=True)
 
 
+def by_game(label: str, data: Lists, ranked: list[int | None]) -> None:
+    """One ranking's figures per game, each share with its count of questions."""
+    print(label)
+    for game in dict.fromkeys(data.games.tolist()):
+        rs = [r for r, g in zip(ranked, data.games.tolist(), strict=True) if g == game]
+        top1, top3 = sum(1 for r in rs if r == 1), sum(1 for r in rs if r and r <= 3)
+        print(f"    {game:<16} {len(rs):>4} q  hit@1 {top1 / len(rs):.3f} ({top1}) · hit@3 "
+              f"{top3 / len(rs):.3f} ({top3}) · MRR {sum(1 / r for r in rs if r) / len(rs):.3f}")
+
+
 def cross_validated(data: Lists, folds: int, shuffles: int, fit_one) -> list[list[int | None]]:
     """Each question's rank by a model fitted without its fold (`fit_one(train) -> rank(held)`),
     once per shuffle of the folds."""
@@ -398,6 +409,12 @@ def main(argv=None) -> int:
     ap.add_argument("--held", default="",
                     help="with --lowo, leave out only these sets (default: each of --sets), to "
                          "split the runs; the pooled figure is then over these sets alone")
+    ap.add_argument("--ranks", type=Path,
+                    help="with --lowo, write each left-out question's set, game, question and "
+                         "rank (null: not among the candidates) to this JSON file")
+    ap.add_argument("--candidates", type=int, default=search.CANDIDATES,
+                    help="first-stage candidates a question's list holds (default: the search's; "
+                         "--lists keeps one count's lists: give each its own file)")
     ap.add_argument("--shuffles", type=int, default=3,
                     help="cross-validation repeated over this many fold assignments (averaged)")
     ap.add_argument("--asked", type=int, default=0,
@@ -416,6 +433,7 @@ def main(argv=None) -> int:
     fit_on = args.fit_on.split(",") if args.fit_on else fit_sets
     if set(fit_on) - set(fit_sets):
         ap.error("--fit-on names sets that --sets does not")
+    search.CANDIDATES = args.candidates
     questions = [{**q, "set": name} for name in fit_sets
                  for q in load(set_paths(name)) if q.get("answer")]
     if args.lists and args.lists.exists():
@@ -471,6 +489,12 @@ def main(argv=None) -> int:
                 shown = np.flatnonzero(np.isin(data.writers, [writer_of(s) for s in held_sets]))
                 ranked_data, runs = data.take(shown), [[ranked[i] for i in shown]]
                 how = "leave one writer out"
+                by_game(f"by game, L2 {l2}, adapter L2 {adapter_l2 or '-'}, left out:",
+                        ranked_data, runs[0])
+                if args.ranks:
+                    args.ranks.write_text(json.dumps(
+                        [{"set": questions[i]["set"], "game": questions[i]["game"],
+                          "q": questions[i]["q"], "rank": ranked[i]} for i in shown.tolist()]))
             else:
                 ranked_data = data
                 runs = cross_validated(data, args.folds, args.shuffles, fit_one)
