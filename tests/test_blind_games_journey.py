@@ -8,7 +8,7 @@ written."""
 
 import pytest
 
-from tests.api_table import ApiTable, quotes_from
+from tests.api_table import ApiTable, calculated, quotes_from
 
 GAME = "journey"
 book = quotes_from(GAME)
@@ -75,6 +75,19 @@ def offered(table, seat="p2"):
 
 def conditions(table):
     return {c["outcome"]: c["status"] for c in state(table)["quest_state"]["conditions"]}
+
+
+def assert_calculator_agrees(client, scores, outcome):
+    """The cooperative end entered by hand: both players win together, with the same outcome line
+    (the live sheet lists each Pilgrim's tracks besides, which the total does not count)."""
+    by_hand = calculated(client, GAME, {"outcome": outcome, "players": ["Ann", "Ben"]})
+    assert scores["winners"] == by_hand["winners"] == ["p1", "p2"]
+    label = outcome.replace("_", " ")
+    for live, entered in zip(scores["players"], by_hand["players"], strict=True):
+        assert (live["seat"], live["total"]) == (entered["seat"], entered["total"])
+        assert [line["label"] for line in entered["breakdown"]] == [label]
+        assert live["breakdown"][0] == entered["breakdown"][0]
+        assert live["total"] == 1
 
 
 def test_quest_1_meeting_played_out_to_the_heroic_victory(client):
@@ -222,6 +235,7 @@ def test_quest_1_meeting_played_out_to_the_heroic_victory(client):
     after = table.send({"type": "rest", "player": "p2", "pilgrim": "monk_sha"})
     assert after.status_code == 422
     assert after.get_json()["error"]["rule"]["quote"] == HEROIC
+    assert_calculator_agrees(client, view["scores"], "heroic_victory")
 
 
 TRANSFORMATION = book("In the Maintenance Phase when there are no Turn Tokens on the Villagers, "
@@ -319,3 +333,4 @@ def test_quest_1_with_the_villager_never_rescued_it_turns_and_the_victory_is_pla
     view = table.view()
     assert view["over"] is True
     assert view["scores"]["decided_by"]["rule"]["quote"] == VICTORY
+    assert_calculator_agrees(client, view["scores"], "victory")
