@@ -47,6 +47,28 @@ def client(module_client):
     return module_client
 
 
+def assert_replayed_alike(client, table, final_event):
+    """The finished table exported and imported is the same table; undoing the final event
+    reopens the game with that event offered again, and redoing it ends it as before."""
+    final = table.view()
+    export = client.get(f"/api/sessions/{table.id}/export", headers=table.headers)
+    assert export.status_code == 200
+    imported = client.post("/api/sessions/import", json=export.get_json())
+    assert imported.status_code == 201, imported.get_json()
+    copy = client.get(f"/api/sessions/{imported.get_json()['id']}").get_json()
+    assert (copy["state"], copy["scores"], copy["over"]) == (
+        final["state"], final["scores"], True)
+    undone = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+    assert undone.status_code == 200, undone.get_json()
+    reopened = table.view(final_event["player"])
+    assert reopened["over"] is False
+    assert final_event in [{k: v for k, v in event.items() if k in final_event}
+                           for event in reopened["legal"]]
+    redone = client.post(f"/api/sessions/{table.id}/redo", headers=table.headers)
+    assert redone.status_code == 200, redone.get_json()
+    assert table.view()["state"] == final["state"]
+
+
 def send(table, event_type, player, **fields):
     return table.accepted({"type": event_type, "player": player, **fields})
 
@@ -260,6 +282,7 @@ def test_a_two_player_game_tied_on_points_won_on_item_cards_left(client):
     assert after.status_code == 422, after.get_json()
     assert after.get_json()["error"]["rule"]["quote"] == AFTER_ROUND_FOUR
 
+    assert_replayed_alike(client, table, {"type": "replenish", "player": "p2"})
     by_hand = calculated(client, GAME, {"public_quests": {"A": "1a", "B": "2c", "C": "5"},
                                         "players": [
         {"name": "Ann", "adventures": [LEVEL_ONE], "clovers": 12, "items": 8,
