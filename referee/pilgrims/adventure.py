@@ -275,6 +275,14 @@ class AdventureMixin:
             return "You have placed both of your quill tokens."
         return True
 
+    @cites(Q_QUILL)
+    def quill_on_top_most(self, event):
+        empty = cards.QUILL_SPACES[self.quest(event["tile"])["quills"].index(None)]
+        if event.get("space", empty) != empty:
+            return (f"The quill goes on the {empty} space of tile {event['tile']}, its top-most "
+                    f"empty quill space, not the {event['space']} space.")
+        return True
+
     def do_sign_up(self, event):
         if event.get("retire"):
             raise self.violation("Signing up for a public quest retires no companion.",

@@ -168,6 +168,11 @@ EVENT_TYPES = {
     "sign_up": EventType(
         "Adventure: sign up for a public quest tile.",
         properties={"tile": {"enum": ["A", "B", "C"]}, "pay": PAYMENT,
+                    "space": {"enum": list(cards.QUILL_SPACES),
+                              "description": "the quill space the quill goes on, when the "
+                                             "table names it (left out: the tile's top-most "
+                                             "empty one, where the rules put it; another is "
+                                             "refused)"},
                     "retire": {"type": "array", "maxItems": 4, "uniqueItems": True,
                                "items": {"type": "integer", "minimum": 1, "maximum": 8},
                                "description": "companions retired to sign up: the mistake of a "

@@ -380,7 +380,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         {"trigger": "complete_adventure", "source": "turn_activate", "dest": "turn_replenish",
          "conditions": [_JOURNEY_DONE, "activate_done"], "before": "do_complete"},
         {"trigger": "sign_up", "source": "turn_activate", "dest": "turn_replenish",
-         "conditions": [_JOURNEY_DONE, "activate_done", "quest_room", "quill_left"],
+         "conditions": [_JOURNEY_DONE, "activate_done", "quest_room", "quill_left",
+                        "quill_on_top_most"],
          "before": "do_sign_up"},
         *[{"trigger": "replenish", "source": source, "dest": dest,
            "conditions": [*guards, *extra], "unless": unless, "before": "do_replenish"}

@@ -34,6 +34,7 @@ from referee.pilgrims.adventure import (
     Q_ONE_QUILL_SPACE,
     Q_PARTICIPATING,
     Q_PAY,
+    Q_QUILL,
     Q_RETIRED_DISCARD,
     Q_TYPE_SYMBOL,
 )
@@ -334,6 +335,11 @@ CASES = [
                                   "quills": ["A", "C"]}),
          ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}]),
          Q_AT_MOST_TWO, "both quills placed: at most two public quest tiles"),
+    Case("quill_on_top_most", adventure({"hand": [I("fist", "sword"), I("speech", "star")]},
+                                        {"quills": ["B"]}),
+         ev("sign_up", tile="B", pay=[{"hand": 1}, {"hand": 2}], space="top"),
+         Q_QUILL, "Bob's quill is on tile B's top space: Ann's goes on the top-most empty one, "
+                  "the middle, not on top"),
     # -- the end of a round and of the game
     Case("end_round (the display change)", setup(ROUND_2_LAST), ev("replenish", "p2", to_bottom=1),
          Q_RATIO_CHANGE, "the card put on the bottom at the end of round 2 is the rightmost level "

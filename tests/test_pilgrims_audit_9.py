@@ -1,0 +1,58 @@
+"""Pilgrims: a ninth audit (session 14, `audit2`): a mistake the vocabulary could not express.
+
+"2. The player places a quill token on the tile's top-most empty quill space." The referee placed
+the quill itself, so a table putting it on another space (to take the top space's 2 points, or
+leaving the top one for a friend) had nothing to enter and nothing was refused. A sign-up may now
+name its quill `space`: the top-most empty one is accepted (left out, it is where the quill goes,
+as before), another is refused with that sentence, and nothing is written.
+"""
+
+import pytest
+
+from tests.api_table import quotes_from
+from tests.test_blind_scenarios_pilgrims import NOTES_SPEECH, STAR_LEAF, SWORD_FIST
+from tests.test_blind_scenarios_pilgrims_2 import at_table, moved_and_clover
+
+book = quotes_from("pilgrims")
+TOP_MOST = book("2. The player places a quill token on the tile's top-most empty quill space.")
+PAY_B = [{"hand": 1}, {"hand": 2}]  # tile B costs a fist and a speech bubble
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def signing_up(client, quills):
+    table = at_table(client, {"hand": [SWORD_FIST, NOTES_SPEECH, STAR_LEAF]},
+                     players=("Ann", "Bob", "Cy"), quills=quills)
+    moved_and_clover(table)
+    return table
+
+
+def tile_b(table):
+    return next(q for q in table.view()["state"]["quests"] if q["tile"] == "B")
+
+
+@pytest.mark.parametrize("quills, wrong, right", [
+    ({}, "middle", "top"),
+    ({}, "bottom", "top"),
+    ({"B": ["p2"]}, "top", "middle"),
+    ({"B": ["p2"]}, "bottom", "middle"),
+    ({"B": ["p2", "p3"]}, "middle", "bottom"),
+], ids=["empty-tile-middle", "empty-tile-bottom", "top-taken-top", "top-taken-bottom",
+        "two-taken-middle"])
+def test_the_quill_goes_on_the_top_most_empty_space(client, quills, wrong, right):
+    table = signing_up(client, quills)
+    before = tile_b(table)["quills"]
+    table.refused({"type": "sign_up", "player": "p1", "tile": "B", "pay": PAY_B, "space": wrong},
+                  TOP_MOST)
+    assert tile_b(table)["quills"] == before
+    table.accepted({"type": "sign_up", "player": "p1", "tile": "B", "pay": PAY_B, "space": right})
+    assert tile_b(table)["quills"][("top", "middle", "bottom").index(right)] == "p1"
+
+
+def test_a_sign_up_naming_no_space_takes_the_top_most_empty_one(client):
+    table = signing_up(client, {"B": ["p2"]})
+    table.accepted({"type": "sign_up", "player": "p1", "tile": "B", "pay": PAY_B})
+    assert tile_b(table)["quills"][:2] == ["p2", "p1"]
