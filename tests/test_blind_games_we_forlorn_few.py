@@ -122,10 +122,10 @@ def offered(table):
     return table.view()["legal"]
 
 
-def quiet_turn(table, player):
+def quiet_turn(table, player, tool_bonus=None):
     """Stay, neither Gather nor Explore, nothing in camp, an Event card that does nothing."""
     send(table, "stay", player)
-    send(table, "skip_gathering", player)
+    send(table, "skip_gathering", player, **({"tool_bonus": tool_bonus} if tool_bonus else {}))
     send(table, "end_camp", player)
     send(table, "event_card", player, **QUIET)
 
@@ -309,6 +309,7 @@ FIVE_TRAVELERS = {
         {"name": "Pistol", "type": "weapon", "value": 2},
         {"name": "Pistol", "type": "weapon", "value": 2}]},
     "p5": {"name": "The Exiled Woodsman", "equipment": []}}
+SNARE = {"name": "Snare", "type": "tool", "value": 2, "bonus": "food"}
 SEASONS = ["spring"] * 3 + ["summer"] * 3 + ["fall"] * 3 + ["winter"] * 3
 RAVENOUS_NOT_ONTO = book("Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or "
                          "Newhaven.")
@@ -329,11 +330,22 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
                                           "first_player": "p1"}})
     assert sum(1 for p in table.view()["state"]["players"].values() if p["tile"] == "CF") == 5
 
-    # Round 1 (Ann first): Ann and Bob leave for the Prairie; the others stay in Cedar Falls.
-    season(table, 1, "p1")
+    def quiet(player):
+        # Ann takes only her Tool Box's Wood from here on ("You may add one token per card.").
+        quiet_turn(table, player, {"wood": 1} if player == "p1" else None)
+
+    # Round 1 (Ann first): the Season card places a Snare on the Prairie; Ann and Bob leave for
+    # it; the others stay in Cedar Falls.
+    send(table, "season", "p1", card="Spring 1", season="spring", add_to_bag={"food": 1},
+         place=[{"tile": "A1", "equipment": [SNARE]}])
     send(table, "travel", "p1", to="A1", reveal=PRAIRIE | {"trading_post": False})
-    send(table, "skip_gathering", "p1")  # the Tool Box's Wood
-    assert supply(table, "p1") == (0, 0, 2)
+    assert [card["name"] for card in board(table, "p1")["equipment"]] == [
+        "Pistol", "Tool Box", "Snare"]
+    # The Gathering Phase Example: the Entrepreneur on a Prairie with the Snare adds one Food
+    # (and his Tool Box's Wood), then rolls Worth 2 and takes one Water and one Wood.
+    assert supply(table, "p1") == (0, 0, 1)
+    send(table, "gather", "p1", roll=2, take=["water", "wood"])
+    assert supply(table, "p1") == (1, 1, 3)
     send(table, "end_camp", "p1")
     send(table, "event_card", "p1", **QUIET)
     send(table, "travel", "p2", to="A1")
@@ -368,7 +380,7 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     # Round 2 (Bob first).
     season(table, 2, "p2")
     for player in ("p2", "p3"):
-        quiet_turn(table, player)
+        quiet(player)
     # The Recuperate Example: one Food for one Hunger, one Water for one Thirst, all three Wood
     # for the three Wagon Damage.
     send(table, "stay", "p4")
@@ -403,18 +415,18 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     send(table, "event_card", "p5", card="Bad water", ailments={"hunger": 2, "thirst": 2})
     assert board(table, "p5")["companions"] == 1
     assert ailments(table, "p5") == (3, 3, 0)
-    # Ann on to the Wetlands: no Food for the Prairie's cost, so one Hunger.
+    # Ann on to the Wetlands, paying the Prairie's cost (one Food, one Wood) in full.
     send(table, "travel", "p1", to="B1", reveal=WETLANDS)
-    assert (supply(table, "p1"), ailments(table, "p1")) == ((0, 0, 1), (1, 0, 0))
-    send(table, "skip_gathering", "p1")
+    assert (supply(table, "p1"), ailments(table, "p1")) == ((0, 1, 2), (0, 0, 0))
+    send(table, "skip_gathering", "p1", tool_bonus={"wood": 1})
     send(table, "end_camp", "p1")
     send(table, "event_card", "p1", **QUIET)
 
     # Round 3 (Cleo first). Eli Sacrifices his last Companion, then an Event card takes a
     # Companion he no longer has: he turns Ravenous, returns everything, one Hunger, turn over.
     season(table, 3, "p3")
-    quiet_turn(table, "p3")
-    quiet_turn(table, "p4")
+    quiet("p3")
+    quiet("p4")
     send(table, "sacrifice", "p5", remove={"hunger": 2, "thirst": 2}, skull="thirst")
     assert board(table, "p5")["companions"] == 0
     assert ailments(table, "p5") == (1, 1, 0)
@@ -426,7 +438,7 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     assert eli["status"] == "ravenous" and eli["hunger"] == 1
     assert eli["resources"] == {"food": 0, "water": 0, "wood": 0} and eli["equipment"] == []
     assert on_turn(table) == ["p1"]
-    quiet_turn(table, "p1")
+    quiet("p1")
     quiet_turn(table, "p2")
 
     # Round 4 (Dora first). The Ravenous Turn Example: Eli moves two tiles to the Wetlands where
@@ -434,7 +446,7 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     # 1); the Entrepreneur defends with his die and his Pistol's (Worth 2 and 0): Eli loses,
     # retreats to the face-down tile he crossed and adds one Hunger.
     season(table, 4, "p4")
-    quiet_turn(table, "p4")
+    quiet("p4")
     assert on_turn(table) == ["p5"]
     assert {e["type"] for e in offered(table)} <= {"ravenous_move", "end_combat", "retreat",
                                                     "ravenous_attack"}
@@ -448,7 +460,7 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     assert (board(table, "p5")["tile"], board(table, "p5")["hunger"]) == ("A2", 2)
     assert board(table, "p1")["companions"] == 4
     for player in ("p1", "p2", "p3"):
-        quiet_turn(table, player)
+        quiet(player)
 
     # Round 5: the token has passed to Eli, who resolves the Season card. He wins a Combat with
     # two dice: one Hunger off, and the Entrepreneur discards a Companion.
@@ -459,31 +471,32 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
     send(table, "retreat", "p5", to="A2")
     assert board(table, "p5")["hunger"] == 2
     for player in ("p1", "p2", "p3", "p4"):
-        quiet_turn(table, player)
+        quiet(player)
 
     # Rounds 6 and 7: Eli neither moves nor attacks; each Retreat adds a Hunger: the fourth takes
     # him out of the game.
     season(table, 6, "p1")
     for player in ("p1", "p2", "p3", "p4"):
-        quiet_turn(table, player)
+        quiet(player)
     send(table, "ravenous_move", "p5", path=[])
     send(table, "end_combat", "p5")
     send(table, "retreat", "p5", to="B1")
     assert board(table, "p5")["hunger"] == 3
     season(table, 7, "p2")
     for player in ("p2", "p3", "p4"):
-        quiet_turn(table, player)
+        quiet(player)
     send(table, "ravenous_move", "p5", path=[])
     send(table, "end_combat", "p5")
     send(table, "retreat", "p5", to="A2")
     assert board(table, "p5")["status"] == "out"
-    quiet_turn(table, "p1")
+    quiet("p1")
 
     # Rounds 8 to 12: the token skips Eli, who is out of the game.
     # Round 8's Season Effect places two Food and a Bag Draw token on the face-down tile C1; in
-    # round 9 Ann (a Tool Box's Wood every turn: six Resources, all Wood) travels there: the
-    # Wetlands' cost is three Wood and, lacking them, one Hunger and one Thirst; she picks up the
-    # Food and draws from the bag for the Bag Draw token.
+    # round 9 Ann (a Tool Box's Wood every turn: one Water and five Wood, the sixth Wood returned
+    # as over six Resources) travels there: the Wetlands' cost is paid with the Water and three
+    # Wood, one Hunger for the Food she lacks; she picks up the Food and draws from the bag for
+    # the Bag Draw token.
     for round_number, first in ((8, "p3"), (9, "p4"), (10, "p1"), (11, "p2"), (12, "p3")):
         if round_number == 8:
             send(table, "season", first, card="Fall 8", season="fall", add_to_bag={"food": 1},
@@ -494,17 +507,17 @@ def test_a_five_player_game_that_winter_ends_with_a_ravenous_woodsman_out(client
         start = order.index(first)
         for player in order[start:] + order[:start]:
             if round_number == 9 and player == "p1":
-                assert (supply(table, "p1"), ailments(table, "p1")) == ((0, 0, 6), (1, 0, 0))
+                assert (supply(table, "p1"), ailments(table, "p1")) == ((0, 1, 5), (0, 0, 0))
                 send(table, "travel", "p1", to="C1", draws=["food"],
                      reveal={"kind": "Forest", "travel_cost": {"wood": 2}, "resources": ["wood"]})
-                assert (supply(table, "p1"), ailments(table, "p1")) == ((3, 0, 3), (2, 1, 0))
+                assert (supply(table, "p1"), ailments(table, "p1")) == ((3, 0, 2), (1, 0, 0))
                 assert board(table, "p1")["tile"] == "C1"
-                send(table, "skip_gathering", "p1")  # the Tool Box's Wood: a seventh, returned
+                send(table, "skip_gathering", "p1", tool_bonus={"wood": 1})
                 assert supply(table, "p1") == (3, 0, 3)
                 send(table, "end_camp", "p1")
                 send(table, "event_card", "p1", **QUIET)
             else:
-                quiet_turn(table, player)
+                quiet(player)
     # A thirteenth round begins with no Season card: Winter. Every Traveler still in the
     # wilderness perishes, nobody reached Newhaven.
     view = table.view()
