@@ -322,3 +322,61 @@ def test_a_game_won_by_the_scribe_in_genoa_for_avignon(client):
     assert by_hand["winners"] == [AVIGNON]
     assert by_hand["decided_by"]["rule"]["quote"] == SCRIBE_WIN
     assert [(p["seat"], p["total"]) for p in by_hand["players"]] == [(ROME, 0), (AVIGNON, 2)]
+
+
+SAME_TIME = book("If two players would win the game at the same time, the player who took the "
+                 "game's final action wins.")
+
+
+def test_a_game_where_both_reach_three_cards_in_one_action_won_by_its_taker(client):
+    """Two cards each; Avignon's Canonist switches the Nuncio in Rome with the Vicar in Avignon,
+    pushes the Vicar past Rome (Rome's third, Rome draws its replacement in the middle of the
+    Petition) and pulls the Nuncio past Avignon (Avignon's third): Avignon took the final action."""
+    table = new_table(client)
+    set_up(table, ["Vicar", "Nuncio", "Courtesan", "Canonist", "Courtesan"])
+    act(table, "beseech", ROME, path=1)
+    act(table, "beseech", AVIGNON, path=2)
+    act(table, "chastise", AVIGNON, path=1)
+    act(table, "beseech", ROME, path=1)          # the Vicar past Rome
+    draw(table, ROME, "Nuncio")
+    act(table, "chastise", ROME, path=2)
+    act(table, "beseech", AVIGNON, path=2)       # the Nuncio past Avignon
+    draw(table, AVIGNON, "Vicar")
+    act(table, "chastise", AVIGNON, path=3)
+    act(table, "beseech", ROME, path=3)
+    act(table, "chastise", ROME, path=5)
+    act(table, "beseech", AVIGNON, path=5)
+    act(table, "chastise", AVIGNON, path=3)      # a Courtesan pushed past Rome: Rome draws
+    draw(table, ROME, "Canonist")
+    act(table, "beseech", ROME, path=1)
+    act(table, "chastise", ROME, path=5)         # the other Courtesan pushed past Avignon
+    draw(table, AVIGNON, "Ascetic")
+    act(table, "beseech", AVIGNON, path=2)
+    act(table, "chastise", AVIGNON, path=1)
+    act(table, "beseech", ROME, path=3)
+    act(table, "chastise", ROME, path=2)
+    assert congregations(table) == {ROME: ["Vicar", "Courtesan"], AVIGNON: ["Nuncio", "Courtesan"]}
+    assert board(table) == [("Nuncio", "rome"), ("Vicar", "avignon"), ("Canonist", "florence"),
+                            ("Canonist", "genoa"), ("Ascetic", "genoa")]
+    assert not table.view()["over"]
+
+    act(table, "petition", AVIGNON, path=4, switch=[1, 2], push=1)
+    assert congregations(table)[ROME] == ["Vicar", "Courtesan", "Vicar"]
+    assert not table.view()["over"]  # the Petition is not over: the pull is still to come
+    assert {(e["type"], e["player"]) for e in offered(table)} == {("draw", ROME)}
+    refused(table, "draw", AVIGNON, THAT_PLAYER_DRAWS, character="Ascetic")
+    draw(table, ROME, "Ascetic")
+    view = table.view()
+    assert view["state"]["congregations"] == {ROME: ["Vicar", "Courtesan", "Vicar"],
+                                              AVIGNON: ["Nuncio", "Courtesan", "Nuncio"]}
+    assert view["over"] is True and view["legal"] == []
+    scores = view["scores"]
+    assert scores["winners"] == [AVIGNON]
+    assert scores["decided_by"]["rule"]["quote"] == SAME_TIME
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {ROME: 3, AVIGNON: 3}
+    refused(table, "beseech", ROME, SAME_TIME, path=3)
+
+    by_hand = calculated(client, GAME, {"congregations": view["state"]["congregations"],
+                                        "last_actor": AVIGNON})
+    assert by_hand["winners"] == [AVIGNON]
+    assert by_hand["decided_by"]["rule"]["quote"] == SAME_TIME
