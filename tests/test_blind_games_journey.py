@@ -358,3 +358,49 @@ def test_quest_1_with_the_villager_never_rescued_it_turns_and_the_victory_is_pla
     assert view["over"] is True
     assert view["scores"]["decided_by"]["rule"]["quote"] == VICTORY
     assert_calculator_agrees(client, view["scores"], "victory")
+
+
+DEFEAT = book("Defeat: Tripitaka is defeated.")
+
+
+def test_quest_1_lost_when_the_bullserker_defeats_tripitaka(client):
+    """Two Turns in which the Pilgrims leave Tripitaka exposed: the Bullserker spawned in Turn 1
+    rushes him (Plan 1) and hits for 6; in Turn 2 it stands and attacks twice: Tripitaka falls to
+    0 Health Points and the Quest ends at once in Defeat."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q1", "initiative": ORDER, "pilgrim_profiles": PROFILES}})
+    table_event(table, "maintenance")
+    for name in ORDER:
+        act(table, name, "end_activation")
+    table_event(table, "spawn", gate="gate-1", card="reinforcement", demons=["boof"])
+    table_event(table, "demon_options", demon="boof-1", options=[
+        {"actions": ["move", "attack"], "ends": "closer", "squares": 3, "targets": ["tripitaka"]}])
+    table_event(table, "demon_plan", demon="boof-1", option=1)
+    table_event(table, "demon_attack", demon="boof-1", target="tripitaka", attack_dice=[3, 3],
+                defense_dice=[0, 0])
+    assert pilgrim(table, "tripitaka")["hp"] == 2
+    table_event(table, "end_turn")
+    table_event(table, "maintenance")
+    for name in ORDER:
+        act(table, name, "end_activation")
+    before = set(state(table)["demons"])
+    table_event(table, "spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+    (spawned,) = set(state(table)["demons"]) - before
+    table_event(table, "measure", of="demons", distances={"boof-1": 1, spawned: 9})
+    table_event(table, "demon_options", demon="boof-1", options=[
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}])
+    table_event(table, "demon_plan", demon="boof-1", option=1)
+    table_event(table, "demon_attack", demon="boof-1", target="tripitaka", attack_dice=[2, 1],
+                defense_dice=[1, 0])
+    view = table.view()
+    assert pilgrim(table, "tripitaka")["hp"] == 0
+    assert view["over"] is True and view["legal"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == DEFEAT
+    assert view["scores"]["winners"] == []
+    after = table.send({"type": "demon_attack", "player": "p2", "demon": "boof-1",
+                        "target": "tripitaka", "attack_dice": [1, 1], "defense_dice": [0, 0]})
+    assert after.status_code == 422
+    assert after.get_json()["error"]["rule"]["quote"] == DEFEAT
+    by_hand = calculated(client, GAME, {"outcome": "defeat", "players": ["Ann", "Ben"]})
+    assert by_hand["winners"] == []
