@@ -147,10 +147,14 @@ def assert_secrets_kept(table):
     full = {seat: table.view(seat) for seat in (SUN, MOON)}
     for seat, other in ((SUN, MOON), (MOON, SUN)):
         for name in ("left", "center", "right"):
-            for card in lane(full[seat], name)["cards"][other]:
+            seen = lane(full[seat], name)["cards"][other]
+            truth = lane(full[other], name)["cards"][other]
+            for card, actual in zip(seen, truth, strict=True):
                 if card["face"] == "down":
                     assert "power" not in card and "feathers" not in card, card
-                    assert "scorpions" not in card and card.get("divine") in (None, "?"), card
+                    assert "scorpions" not in card, card
+                    # A Divine card's back is its own: the opponent knows it is one, not which.
+                    assert card.get("divine") == ("?" if actual.get("divine") else None), card
         # the other seat's own view shows its own face-down cards
         for name in ("left", "center", "right"):
             for card in lane(full[other], name)["cards"][other]:
@@ -205,7 +209,7 @@ def play_age(table, plays, slips=None):
         champion = "divine" not in event
         assert state["decks"][seat] == deck_before - (1 if champion else 0)
         assert state["hands"][seat]["count"] == 5
-        if k in (len(plays) // 2, len(plays) - 2):
+        if k in (len(plays) // 2, len(plays) - 2) or "divine" in event and event["face"] == "down":
             assert_secrets_kept(table)
 
 
