@@ -5,11 +5,16 @@ the quill itself, so a table putting it on another space (to take the top space'
 leaving the top one for a friend) had nothing to enter and nothing was refused. A sign-up may now
 name its quill `space`: the top-most empty one is accepted (left out, it is where the quill goes,
 as before), another is refused with that sentence, and nothing is written.
+
+And the question writer's solo corner: the solo player takes the corner's item card (settled by
+the book: docs/games/pilgrims.md, session 14).
 """
+
+import copy
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import ApiTable, quotes_from
 from tests.test_blind_scenarios_pilgrims import NOTES_SPEECH, STAR_LEAF, SWORD_FIST
 from tests.test_blind_scenarios_pilgrims_2 import at_table, moved_and_clover
 
@@ -56,3 +61,24 @@ def test_a_sign_up_naming_no_space_takes_the_top_most_empty_one(client):
     table = signing_up(client, {"B": ["p2"]})
     table.accepted({"type": "sign_up", "player": "p1", "tile": "B", "pay": PAY_B})
     assert tile_b(table)["quills"][:2] == ["p2", "p1"]
+
+
+# == The solo player's corner (the question writer's reading, settled by the book) ==============
+
+def test_the_solo_player_takes_the_corner_item_card_as_step_6_says(client):
+    """"1. Perform game setup as usual. During step #6 of player setup, place the player's figure
+    on any corner of the map." — setup as usual: step 6's player "takes that space's item card and
+    adds it to their hand", on any corner (see docs/games/pilgrims.md, session 14)."""
+    book("1. Perform game setup as usual. During step #6 of player setup, place the player's "
+         "figure on any corner of the map.")
+    book("each player chooses one of the corner spaces, takes that space's item card and adds it "
+         "to their hand, then places their figure on that space.")
+    setup = copy.deepcopy(client.get("/api/games/pilgrims").get_json()["example_setup"])
+    setup["players"] = ["Kim"]
+    setup["options"]["leaders"] = {"p1": {"activation": ["sword"]}}
+    table = ApiTable(client, setup)
+    table.accepted({"type": "choose_corner", "player": "p1", "space": [5, 5], "item": SWORD_FIST,
+                    "drawn": STAR_LEAF, "falconer_items": [NOTES_SPEECH, NOTES_SPEECH]})
+    state = table.view("p1")["state"]
+    assert state["players"]["p1"]["hand"] == [SWORD_FIST, STAR_LEAF]
+    assert state["figures"]["p1"] == [5, 5]
