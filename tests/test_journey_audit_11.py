@@ -1,12 +1,18 @@
 """Journey: Wrath of Demons — the eleventh audit (session 14): every line of the live standings
-cites the sentence of the book that decides it (finding 60's family; the calculator's lines did).
+cites the sentence of the book that decides it (finding 60's family; the calculator's lines did);
+a Demon's option moves no further than its Move Attribute allows.
 
 A Pilgrim's Health Points, Chi, Good and Bad Karma are the Profile Sheet's Health Track and wheels;
 an Unconscious or dead Pilgrim's Health line quotes what put him there; a Condition Card is the
 card "beside the Pilgrim Profile Sheet".
 """
 
+import pytest
+
+from referee.core import RuleViolation, engine
+from referee.journey import demon_ai as D
 from referee.journey import rules as R
+from referee.journey.actions import Q_DOUBLE
 from rulebook_index import sections
 from tests.test_journey import CH, MK, Table
 
@@ -45,3 +51,34 @@ def test_a_second_players_pilgrims_lines_cite_too():
     for seat in ("p1", "p2"):
         quoted = quotes_by_label(table, seat)
         assert quoted and all(quoted.values())
+
+
+# -- a Demon's Move: up to its Move Attribute -----------------------------------------------------
+
+def berrok_options(*options):
+    table = Table({"demons": ["berrok"]})  # the data file: a Berrok's MV is 2 (Figure 36)
+    table.to_demons()
+    return table, {"type": "demon_options", "demon": "berrok-1", "options": list(options)}
+
+
+def option(actions, squares, targets=(MK,)):
+    return {"actions": list(actions), "targets": list(targets) if "attack" in actions else [],
+            "squares": squares, "ends": "closer"}
+
+
+def test_a_demon_option_moving_further_than_its_move_attribute_is_refused():
+    table, event = berrok_options(option(("move", "attack"), 3))
+    message = table.refuse(D.Q_DEMON_MOVE, event.pop("type"), **event)
+    assert "3 Movement Points in 1 Move" in message and "Move Attribute is 2" in message
+    table, event = berrok_options(option(("move", "move"), 5, ()))
+    with pytest.raises(RuleViolation) as caught:
+        engine.apply(table.model, {"player": "p1", **event})
+    assert caught.value.citation.quote == D.Q_DEMON_MOVE
+    assert [c.quote for c in caught.value.also] == [Q_DOUBLE]
+    assert table.G["demon_phase"]["current"] is None
+
+
+def test_a_demon_option_within_its_move_attribute_is_taken():
+    table, event = berrok_options(option(("move", "attack"), 2), option(("move", "move"), 4, ()))
+    table.do(event.pop("type"), **event)
+    assert table.G["demon_phase"]["current"]["best"] == [1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
+from .actions import Q_DOUBLE
 from .card_effects import Q_SHADOW_WALK, Q_WAR_CRY
 from .combat import Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
@@ -47,6 +48,8 @@ Q_PHASE_ORDER = ("First, new Demons appear at Demon Gates and then all Demons ar
                  "starting with the Demon closest to Tripitaka.")
 Q_DEMON_AP = "Demons normally get 2 Action Points, but if they are in a Demon Rage, they will get 3."
 Q_ONE_AT_A_TIME = "Complete all actions for one Demon before activating the next Demon."
+Q_DEMON_MOVE = ("Move: Take the shortest path towards Tripitaka, moving up to the number of squares "
+                "shown as the Demon's Move Attribute.")
 SPAWN_LORD = "Spawn Demon Lord"
 Q_SPAWN_LORD = ("Spawn Demon Lord: The Demon is placed and takes Actions as normal. As soon as the "
                 "Demon makes one Attack Action (successful or not), remove the Demon from play.")
@@ -344,6 +347,21 @@ class DemonMixin:
             if ("attack" in option["actions"]) != bool(option.get("targets")):
                 raise BadRequest("an option with an attack names its Targets, and only then",
                                  f"event.options[{n - 1}].targets")
+        return True
+
+    @cites(Q_DEMON_MOVE)
+    def options_within_movement_points(self, event):
+        """Each Move Action spends at most the Demon's Move Attribute (two Moves: one move of
+        double the Movement Points). Not checked where the table has not entered its MV."""
+        mv = self.G["demons"][event["demon"]]["profile"].get("mv")
+        for n, option in enumerate(event["options"], 1):
+            moves, squares = option["actions"].count("move"), option.get("squares") or 0
+            if mv is not None and moves and squares > mv * moves:
+                message = (f"Option {n}: {self.name_of(event['demon'])} spends {squares} Movement "
+                           f"Points in {moves} Move{'s' * (moves > 1)}; its Move Attribute is {mv}"
+                           + (f" ({mv * moves} at most)." if moves > 1 else "."))
+                raise self.violation(message,
+                                     Q_DEMON_MOVE if moves == 1 else (Q_DEMON_MOVE, Q_DOUBLE))
         return True
 
     @cites(Q_DISABLED)

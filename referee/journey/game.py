@@ -359,6 +359,7 @@ EVENT_RULES = {
     "demon_options": (["demons_activate"], ["no_pending_decision", "no_demon_acting",
                                             "demon_activates", "war_cry_in_play",
                                             "demon_in_order", "options_within_ap",
+                                            "options_within_movement_points",
                                             "options_demon_can_attack",
                                             "options_target_pilgrims",
                                             "options_ignore_unconscious", "options_all_targets",
@@ -418,7 +419,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
     # 25: a Demon's extra_damage names its cards unless its Demon Die face is unread (session 13)
-    rules_version = 25
+    rules_version = 26
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
