@@ -482,9 +482,7 @@ OVER = {"avignon": avignon_over(), "we-forlorn-few": we_forlorn_few_over(),
 
 @pytest.mark.parametrize("kind", [
     *[kind for kind in OVER if kind != "journey-won"],
-    pytest.param("journey-won", marks=pytest.mark.xfail(
-        strict=True, reason="finding 83: a Journey Quest position already won is accepted and "
-                            "its first event played")),
+    pytest.param("journey-won"),
 ])
 def test_a_position_already_over_is_refused_or_over_with_no_event_accepted(
         client, declarations, kind):

@@ -82,8 +82,6 @@ def test_quest_2_joined_at_turn_3_with_cho_hakkai_revived_is_played_on(client):
     assert conditions(table.view())["victory"] == "not_yet"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 85: Quest 2 at Turn 1 with Cho Hakkai standing "
-                                       "is accepted")
 def test_quest_2_at_turn_1_with_cho_hakkai_standing_is_refused(client):
     book("Cho Hakkai is unconscious, face down, with his base in the location shown")
     refused_position(client, "q2", {"pilgrims": CHO_REVIVED}, "position.pilgrims")
@@ -107,8 +105,6 @@ def test_quest_2_joined_with_four_sutras_is_refused(client, position):
     refused_position(client, "q2", position, "position")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 83: a Quest position whose end is already met "
-                                       "(won) is accepted and its first event played")
 def test_quest_2_joined_with_the_victory_already_won_is_refused(client):
     # No Demon left, Cho Hakkai revived and 2 Sutras held: the Quest has ended in Victory.
     book("The Quest ends immediately when both Map Tiles are free of Demons or when one of the "
@@ -175,8 +171,6 @@ def test_quest_5_kei_lun_entered_before_the_pilgrims_have_been_is_refused(client
     table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 0})
 
 
-@pytest.mark.xfail(strict=True, reason="finding 88: Kei Lun's Action tapped twice is refused "
-                                       "quoting the Demon Phase, not his 1 Action each turn")
 def test_quest_5_kei_luns_one_action_tapped_twice_is_refused_the_second_time(client):
     quote = book("Kei Lun will take 1 Action each turn, directly after the Pilgrims have been.")
     table = quest_5_at_kei_luns_action(client)
@@ -206,8 +200,6 @@ def test_quest_7_joined_with_tripitaka_killed_is_refused(client):
     assert quote in error["message"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 83: a Quest position whose end is already met "
-                                       "(won) is accepted and its first event played")
 def test_quest_7_joined_with_the_deck_spent_the_gates_inactive_and_no_demon_is_refused(client):
     book("The Quest ends immediately when the Gates are inactive and all Demons have been removed "
          "from play or when either Tripitaka or Kei Lun is Killed.")
@@ -216,8 +208,6 @@ def test_quest_7_joined_with_the_deck_spent_the_gates_inactive_and_no_demon_is_r
         drawn=49)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 86: Quest 7 Gates entered inactive with the Demon "
-                                       "Spawn Deck not yet played are accepted")
 def test_quest_7_gates_inactive_before_the_deck_is_played_are_refused(client):
     book("All Gates are active from the start of the Quest, but become inactive when the entire "
          "Demon Spawn Deck has been played once.")

@@ -82,3 +82,25 @@ def test_a_demon_option_within_its_move_attribute_is_taken():
     table, event = berrok_options(option(("move", "attack"), 2), option(("move", "move"), 4, ()))
     table.do(event.pop("type"), **event)
     assert table.G["demon_phase"]["current"]["best"] == [1]
+
+
+# -- Quests joined mid-way (findings 83-88, the outsider's round 6; their scenarios in
+# tests/test_blind_scenarios_journey_6.py) -----------------------------------------------------------
+
+@pytest.fixture
+def client(module_client):
+    return module_client
+
+
+def test_quest_7_kei_lun_allys_second_action_quotes_his_one_action_point(client):
+    """As finding 88 for Quest 5's Kei Lun: his 1 Action Point taken, another is refused with it."""
+    from referee.journey.quests.q07_demon_army import Q_ONE_AP
+    from tests.test_blind_scenarios_journey_3 import ORDER, end, quest_7_late
+
+    table = quest_7_late(client)
+    for pilgrim in ORDER:
+        end(table, pilgrim)
+    ally = {"type": "kei_lun_ally", "player": "p2", "action": "none", "guarding": True,
+            "in_range": []}
+    table.accepted(ally)
+    table.refused(ally, Q_ONE_AP)

@@ -212,6 +212,7 @@ def setup(game, players, options, position):
                 raise SetupError(f"there is no Well named {well}",
                                  f"position.pilgrims.{name}.wells_used")
             G["wells_used"][well].append(name)
+    QUESTS[G["quest"]].check_entered(G, position)
     QUESTS[G["quest"]].setup(G, options)
     refuse_a_lost_quest(G, options)
     return G, "maintenance"
@@ -220,7 +221,7 @@ def setup(game, players, options, position):
 def refuse_a_lost_quest(G: dict, options: dict) -> None:
     """A position whose Quest is already lost leaves no game to go on with (finding 82): in free
     play Tripitaka Defeated or Killed as the table ruled; in a Quest, one of its Defeat Conditions
-    met before the first event."""
+    met before the first event, or its end (finding 83: "The Quest ends immediately when ...")."""
     tripitaka = G["pilgrims"]["tripitaka"]
     field = ("position.pilgrims" if any(p["hp"] == 0 for p in G["pilgrims"].values())
              else "position")
@@ -234,6 +235,10 @@ def refuse_a_lost_quest(G: dict, options: dict) -> None:
     for condition in G["quest_state"]["conditions"]:
         if condition["outcome"] == "defeat" and condition["status"] == MET:
             raise SetupError(f"this Quest is already lost: \"{condition['quote']}\"; enter the "
+                             "table before it", field)
+    for condition in G["quest_state"]["conditions"]:  # won, or ended short of its Victory
+        if condition["outcome"] == "end" and condition["status"] == MET:
+            raise SetupError(f"this Quest has already ended: \"{condition['quote']}\"; enter the "
                              "table before it", field)
 
 

@@ -372,6 +372,12 @@ class Quest:
         cls.statuses(AtSetup(G, options))
 
     @classmethod
+    def check_entered(cls, G: dict, position: dict) -> None:
+        """What the position entered that the Quest's setup would otherwise put right silently
+        (refused with the Quest's sentence)."""
+        return None
+
+    @classmethod
     def record_happened(cls, G: dict, happened: dict | None) -> None:
         """`quest_setup.happened` (a game joined at a later Turn) into the facts the Conditions
         read."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core import Option, citations
+from referee.core import Option, SetupError, citations
 
 from . import (
     Quest,
@@ -32,6 +32,8 @@ Q_DEFEAT = ("Defeat: A Pilgrim was Killed or the Pilgrims cleared all the Demons
             "either set of Victory Conditions.")
 Q_SUTRA_HELD = ("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile "
                 "Sheet.")
+Q_CHO_DOWN = ("Cho Hakkai is unconscious, face down, with his base in the location shown (point "
+              "him towards the Demons, so Tripitaka can get to his base easily).")
 Q_INITIATIVE = ("Assign the initiative as follows (first Pilgrim) Monkey, Monk Sha, Tripitaka, "
                 "Cho Hakkai (last Pilgrim).")
 NEEDED = 2
@@ -102,6 +104,17 @@ class Rescue(Quest):
                       holds("the Pilgrims cleared all the Demons before meeting either set of "
                             "Victory Conditions",
                             lambda game: not game.G["demons"] and not victory_met(game))),)
+
+    @classmethod
+    def check_entered(cls, G, position):
+        """At Turn 1 Cho Hakkai is set up Unconscious, face down (finding 85): entered standing,
+        dead or turned, the position is refused with the Board Setup's sentence."""
+        cho = (position.get("pilgrims") or {}).get("cho_hakkai") or {}
+        if G["turn"] == 1 and (cho.get("hp", 0) > 0 or cho.get("status", "unconscious") != "unconscious"
+                               or cho.get("posture", "face_down") != "face_down"):
+            raise SetupError(f"{cls.title} at Turn 1: \"{Q_CHO_DOWN}\" (he starts at 0 Health "
+                             "Points; enter a later Turn for a game joined after his Revive)",
+                             "position.pilgrims.cho_hakkai")
 
     @classmethod
     def prepare(cls, G, options, entered):

@@ -214,8 +214,12 @@ class Beasts(Quest):
 
     @classmethod
     def forbidden_quote(cls, game, kind):
-        """While Kei Lun's Action is due, what the phase refuses waits for him."""
-        return Q_KEI_LUN if cls.holds_phase(game) else super().forbidden_quote(game, kind)
+        """While Kei Lun's Action is due, what the phase refuses waits for him; once he has taken
+        it, another is refused with the same sentence ("1 Action each turn", finding 88)."""
+        if cls.holds_phase(game) or (kind == KEI_LUN
+                                     and kei_lun(game)["acted"] == game.G["turn"]):
+            return Q_KEI_LUN
+        return super().forbidden_quote(game, kind)
 
     @classmethod
     def own_legal(cls, game):

@@ -273,6 +273,12 @@ class DemonArmy(Quest):
             for gate in G["gates"].values():
                 if gate["status"] == "active":
                     gate["status"] = "inactive"
+        inactive = [name for name, gate in G["gates"].items() if gate["status"] == "inactive"]
+        if inactive and quest["drawn"] < quest["deck"]:  # finding 86
+            raise SetupError(f"Quest 7: {', '.join(inactive)} cannot be inactive with "
+                             f"{quest['deck'] - quest['drawn']} of the Demon Spawn Deck's "
+                             f"{quest['deck']} cards still to play: \"{Q_DECK}\"",
+                             "position.gates")
 
     # -- Kei Lun's turn, directly after the Pilgrims ------------------------------------------------
 
@@ -291,8 +297,12 @@ class DemonArmy(Quest):
 
     @classmethod
     def forbidden_quote(cls, game, kind):
-        """While Kei Lun's Action is due, what the phase refuses waits for him."""
-        return Q_ONE_AP if cls.waiting_for_kei_lun(game) else super().forbidden_quote(game, kind)
+        """While Kei Lun's Action is due, what the phase refuses waits for him; once he has taken
+        it, another is refused with the same sentence (his 1 Action Point each turn)."""
+        if cls.waiting_for_kei_lun(game) or (kind == "kei_lun_ally"
+                                             and kei_lun(game)["acted_turn"] == game.G["turn"]):
+            return Q_ONE_AP
+        return super().forbidden_quote(game, kind)
 
     @classmethod
     def own_legal(cls, game):
