@@ -308,8 +308,6 @@ BAG = {"food": 0, "water": 0, "wood": 0, "hunger": 0, "thirst": 0, "wagon_damage
     ({**BAG, "food": 20}, {"p1": {"resources": {"food": 6}}, "p2": {"resources": {"food": 6}}},
      "25 Food tokens"),
 ], ids=["thirty-food-in-the-bag", "forty-one-hunger-in-the-bag", "thirty-two-food-in-all"])
-@pytest.mark.xfail(strict=True, reason="finding 92: a We Forlorn Few position holding more tokens "
-                                       "than the box has is accepted")
 def test_a_position_with_more_tokens_than_the_box_holds_is_refused(client, bag, players, printed):
     book(printed)
     error = setup_error(client, {"round": 4, "season_deck": 8, "phase": "travel", "current": "p1",

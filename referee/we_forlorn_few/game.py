@@ -391,7 +391,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    that leaves out a seat still to play this round is refused (session 13); 12: a
     #    position's round and Season deck must go together (finding 68), all_ravenous_winners;
     #    13: positions of findings 70, 71, 78 refused
-    rules_version = 13
+    rules_version = 14
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
     turn_rule = TurnRule()

@@ -113,6 +113,7 @@ def position_from(game, G: dict, position: dict, entered: dict):
             raise SetupError(f"nobody sits in seat {seat}", f"position.players.{seat}")
         G["players"][seat] = board_from(G["players"][seat], given, tiles,
                                         f"position.players.{seat}", entered)
+    within_the_box(G)
     G["arrivals"] = list(position.get("arrivals", []))
     for seat in G["arrivals"]:
         if seat not in seats or G["players"][seat]["status"] != ARRIVED:
@@ -191,6 +192,30 @@ def position_from(game, G: dict, position: dict, entered: dict):
     G["turn"]["camp"] = list(position.get("camp_done", []))
     G["turn"]["attacked"] = list(position.get("attacked", []))
     return G, phase
+
+
+BOX = {kind: 25 for kind in RESOURCES} | {kind: 40 for kind in AILMENTS}
+BOX_LINES = {**dict.fromkeys(RESOURCES, "• 25 Food tokens, 25 Water tokens, 25 Wood tokens"),
+             **dict.fromkeys(AILMENTS, "• 40 Hunger tokens, 40 Thirst tokens, 40 Wagon Damage "
+                                       "tokens")}
+
+
+def within_the_box(G: dict) -> None:
+    """No more Resource or Ailment tokens of a kind in the Exploration Bag, on the Player boards
+    (a Ravenous Player's Hunger too) and placed on the tiles than Components prints (finding 92):
+    every one comes from the Stockpile, and the book prints no substitute."""
+    players = G["players"].values()
+    for kind in BAG_TOKENS:
+        bag = (G["bag"] or {}).get(kind, 0)
+        track = "resources" if kind in RESOURCES else "ailments"
+        boards = sum(p[track][kind] + (p["hunger"] if kind == "hunger" and p["status"] == RAVENOUS
+                                       else 0) for p in players)
+        placed = sum(tile["placed"][kind] for tile in G["tiles"].values() if not tile["removed"])
+        if bag + boards + placed > BOX[kind]:
+            raise SetupError(f"{bag + boards + placed} {kind.replace('_', ' ').title()} tokens: "
+                             f"{bag} in the Exploration Bag, {boards} on the Player boards, "
+                             f"{placed} placed on tiles; the game has {BOX[kind]} "
+                             f"(“{BOX_LINES[kind]}”)", "position.bag" if bag else "position.players")
 
 
 def board_from(board: dict, given: dict, tiles: dict, field: str, entered: dict) -> dict:
