@@ -98,8 +98,6 @@ def test_quest_2_joined_with_the_demons_cleared_before_cho_hakkai_was_revived_is
     {"turn": 3, "pilgrims": {**CHO_REVIVED, "tripitaka": {"sutras": 1}}},
     {"turn": 3, "sutras": ["sutra-1", "sutra-2", "sutra-3", "sutra-4"], "pilgrims": CHO_REVIVED},
 ], ids=["three-on-the-board-and-one-held", "four-on-the-board"])
-@pytest.mark.xfail(strict=True, reason="finding 84: a Quest joined mid-way with more tokens than "
-                                       "its Board Setup places is accepted")
 def test_quest_2_joined_with_four_sutras_is_refused(client, position):
     book("- Sutra x 3")
     refused_position(client, "q2", position, "position")
@@ -147,8 +145,6 @@ def test_quest_5_with_tripitaka_not_last_is_refused_with_the_quests_sentence(cli
     {"turn": 4, "villagers": ["villager-1"]},
     {"turn": 4, "boxes": ["box-1", "box-2"]},
 ], ids=["a-second-sutra", "a-villager", "a-second-mystical-box"])
-@pytest.mark.xfail(strict=True, reason="finding 84: a Quest joined mid-way with more tokens than "
-                                       "its Board Setup places is accepted")
 def test_quest_5_joined_with_tokens_its_board_setup_never_placed_is_refused(client, position):
     book("- Sutra x 1\n- Mystical Box x 1")
     refused_position(client, "q5", position, "position")
@@ -252,8 +248,6 @@ def test_quest_8_demons_that_iron_fans_respawns_never_placed_are_refused(client,
                      defeats=defeats)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 84: a Quest joined mid-way with more tokens than "
-                                       "its Board Setup places is accepted")
 def test_quest_8_joined_with_a_sutra_on_the_board_is_refused(client):
     # Quest 8's Board Setup places no Sutra.
     book("- Gate x 1\n- Mystical Box x 1\n- Well x 1\n- Berrok x 5")
@@ -287,8 +281,6 @@ def test_quest_10_part_2_joined_with_tripitaka_unconscious_is_refused(client):
     {"turn": 3, "pilgrims": {"tripitaka": {"sutras": 4}, "monk_sha": {"sutras": 1}}},
     {"turn": 3, "pilgrims": {"tripitaka": {"sutras": 4}, "monk_sha": {"villagers": 1}}},
 ], ids=["a-fifth-sutra", "a-fourth-villager"])
-@pytest.mark.xfail(strict=True, reason="finding 84: a Quest joined mid-way with more tokens than "
-                                       "its Board Setup places is accepted")
 def test_quest_10_part_2_joined_with_more_tokens_than_it_has_is_refused(client, position):
     book("Give all 4 Sutra Tokens to Tripitaka")
     book("- Villagers x 3")

@@ -104,3 +104,38 @@ def test_quest_7_kei_lun_allys_second_action_quotes_his_one_action_point(client)
             "in_range": []}
     table.accepted(ally)
     table.refused(ally, Q_ONE_AP)
+
+
+def test_a_quest_joined_mid_way_counts_a_broken_door_as_the_same_token(client):
+    """Finding 84: Quest 4 places 6 Doors and 1 Broken Door; two broken down by Turn 3 leave 4
+    closed and 3 broken (accepted), an eighth Door Token is refused with the Board Setup."""
+    board = {"gates": [{"id": "gate-1"}], "villagers": [f"villager-{n}" for n in range(1, 5)],
+             "wells": ["well-1"], "boxes": ["box-1"], "demons": ["kogaiji", "berrok", "berrok"]}
+    setup = {"game": "journey", "players": ["Ann"],
+             "options": {"quest": "q4", "pilgrim_profiles": {
+                 "monkey_king": {"max_hp": 10}, "cho_hakkai": {"max_hp": 12, "mv": 3},
+                 "monk_sha": {"max_hp": 9}, "tripitaka": {"max_hp": 8, "mv": 3}}},
+             "position": {**board, "turn": 3, "doors": [f"door-{n}" for n in range(1, 5)],
+                          "broken_doors": ["broken-1", "broken-2", "broken-3"]}}
+    created = client.post("/api/sessions", json=setup)
+    assert created.status_code == 201, created.get_json()
+    setup["position"]["doors"].append("door-5")
+    refused = client.post("/api/sessions", json=setup)
+    assert refused.status_code == 422, refused.get_json()
+    error = refused.get_json()["error"]
+    assert "- Door x 6\n- Broken Door x 1" in error["rule"]["quote"]
+    assert "the position has 8" in error["message"]
+
+
+def test_quest_1s_transformed_villager_takes_the_berroks_remembered_profile():
+    """The whole-game tester's note: "a Demon's HP entered once is remembered for its kind"
+    (docs); the Bull Warrior that replaces the Villager Token ("replace the Villager Token with a
+    Bull Warrior") took only the setup's profile, not the Health Points entered in play (here as
+    an Attack's `target_hp` leaves them; the whole game is tests/test_blind_games_journey.py)."""
+    table = Table({"turn": 6, "gates": [{"id": "gate-1"}], "villagers": ["villager-1"],
+                   "boxes": ["box-1"], "doors": ["door-1"], "demons": ["berrok", "berrok"]},
+                  quest="q1", quest_setup={"house": ["berrok-1", "berrok-2"]},
+                  demon_profiles={"berrok": {"sp": 2, "gkr": 2, "bkr": 2, "attack_dice": 2}})
+    table.G["entered_profiles"]["berrok"] = {"hp": 3}
+    table.do("maintenance")
+    assert table.G["demons"]["berrok-3"]["profile"]["hp"] == 3

@@ -351,6 +351,8 @@ class Quest:
     upgrades: ClassVar[int] = 0  # Karma Upgrades its setup gives each Pilgrim ...
     upgrades_quote: ClassVar[str | None] = None  # ... and the sentence that gives them
     past_facts: ClassVar[tuple[str, ...]] = ()  # facts its Conditions read: quest_setup.happened
+    # tokens its setup gives the Pilgrims besides the Board Setup: {kind: (count, its sentence)}
+    granted: ClassVar[dict[str, tuple[int, str]]] = {}
 
     # -- setup --------------------------------------------------------------------------------------
 
@@ -429,6 +431,35 @@ class Quest:
             for kind in DEMON_TYPES:
                 if placed[kind] != printed.get(kind, 0):
                     raise cls.board_differs(kind, printed.get(kind, 0), placed[kind])
+        if not fresh:
+            cls.no_tokens_beyond_the_board(G)
+
+    @classmethod
+    def no_tokens_beyond_the_board(cls, G: dict) -> None:
+        """A game joined at a later Turn holds no more Sutras, Villagers, Wells, Mystical Boxes or
+        Door Tokens, on the board and by the Pilgrims, than the Board Setup placed and the Quest's
+        setup gave them (finding 84): no rule adds them during a Quest. A Door broken down is the
+        same token turned over. (Gates, more or fewer, are finding 93's.)"""
+        held = {kind: sum(p[kind] for p in G["pilgrims"].values()) for kind in ("sutras", "villagers")}
+        for kind in ("sutras", "villagers", "wells", "boxes", "doors"):
+            on_board = len(G["tokens"][kind]) + (len(G["tokens"]["broken_doors"])
+                                                 if kind == "doors" else 0)
+            given, given_quote = cls.granted.get(kind, (0, None))
+            printed = (cls.board.get(kind, 0)
+                       + (cls.board.get("broken_doors", 0) if kind == "doors" else 0))
+            if on_board + held.get(kind, 0) <= printed + given:
+                continue
+            one, several, _ = BOARD_WORDS[kind]
+            words = "Door Tokens (closed or broken)" if kind == "doors" else several
+            where = (f"{on_board} on the board and the Pilgrims hold {held[kind]}" if kind in held
+                     else f"{on_board}")
+            gives = f" and its setup gives the Pilgrims {given}" if given else ""
+            also = (Citation("journey", given_quote),) if given_quote else ()
+            raise RuleViolation(
+                f"The Board Setup of {cls.title} places {printed or 'no'} "
+                f"{one if printed == 1 and kind != 'doors' else words}{gives}; at Turn {G['turn']} "
+                f"the position has {where}. No rule adds them during a Quest.",
+                Citation("journey", cls.board_quote(None if kind == "doors" else kind)), also)
 
     @classmethod
     def villagers_off_board(cls, G: dict, gone_otherwise: bool = False) -> list[str]:

@@ -160,7 +160,8 @@ class Meeting(Quest):
             G["tokens"]["villagers"].remove(villager)
             state(game)["transformed"].append(villager)
             demon = next_demon_id("berrok", G["demons"])
-            entered = (game.option("demon_profiles") or {}).get("berrok")
+            entered = {**((game.option("demon_profiles") or {}).get("berrok") or {}),
+                       **G["entered_profiles"].get("berrok", {})}  # as a spawned one
             counted = game.option("q1_transformed_villager") == "in_house"
             G["demons"][demon] = placed_demon("berrok", entered,
                                               active=not (counted and G["tokens"]["doors"]))

@@ -172,6 +172,7 @@ class SealTheGate(Quest):
     title = "Quest 10 Part 2 - Seal the Gate"
     board = {"gates": 5, "villagers": 3, "wells": 1,
              "demons": {"kogaiji": 1, "yazuiji": 1, "koorogg": 1}}
+    granted = {"sutras": (ALL_SUTRAS, Q_SETUP_SUTRAS)}
     setup_schema = {
         "type": "object",
         "properties": {
