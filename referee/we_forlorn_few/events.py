@@ -225,7 +225,12 @@ EVENT_TYPES = {
     "ravenous_move": EventType(
         "Ravenous Movement Phase: move up to two tiles (the tiles entered in order), free, picking "
         "nothing up, never onto a Trading Post, Cedar Falls or Newhaven.",
-        properties={"path": {"type": "array", "maxItems": 4, "items": TILE}},
+        properties={"path": {"type": "array", "maxItems": 4, "items": TILE},
+                    "reveal": {"type": "object", "maxProperties": 4, "propertyNames": TILE,
+                               "additionalProperties": REVEAL,
+                               "description": "face-down tiles of the path turned face up, as "
+                                              "they show (a Ravenous Traveler does not flip "
+                                              "them: refused)"}},
         required=("path",),
         example={"type": "ravenous_move", "player": "p3", "path": ["B2"]}),
     "ravenous_attack": EventType(
@@ -240,6 +245,10 @@ EVENT_TYPES = {
     "retreat": EventType(
         "Ravenous Retreat Phase: move to an adjacent tile (movement restrictions apply), then add "
         "one Hunger.",
-        properties={"to": TILE}, required=("to",),
+        properties={"to": TILE,
+                    "reveal": {**REVEAL, "description": "the face-down tile retreated to, turned "
+                                                        "face up (a Ravenous Traveler does not "
+                                                        "flip it: refused)"}},
+        required=("to",),
         example={"type": "retreat", "player": "p3", "to": "B1"}),
 }

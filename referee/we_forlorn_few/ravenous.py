@@ -8,6 +8,7 @@ from referee.core import cites
 from .board import CITIES, RAVENOUS, RAVENOUS_STEPS, TRAVELER
 from .quotes import (
     Q_FAQ_CITY,
+    Q_FLIP_IMPLIED,
     Q_RAVENOUS_COMBAT,
     Q_RAVENOUS_DICE,
     Q_RAVENOUS_FREE,
@@ -39,6 +40,15 @@ class RavenousMixin:
                 return f"{name} is not adjacent to {at}: move one tile at a time."
             at = name
         return True
+
+    @cites(Q_FLIP_IMPLIED)
+    def ravenous_does_not_flip(self, event):
+        """A Ravenous move or Retreat entered with a tile turned face up."""
+        if "reveal" not in event:
+            return True
+        flipped = [event["to"]] if event["type"] == "retreat" else list(event["reveal"])
+        return (f"A Ravenous Traveler does not flip face-down tiles: {', '.join(flipped)} stays "
+                "as it lay.")
 
     @cites(Q_RAVENOUS_RESTRICT)
     def ravenous_may_enter(self, event):
