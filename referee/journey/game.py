@@ -419,7 +419,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
     # 25: a Demon's extra_damage names its cards unless its Demon Die face is unread (session 13)
-    rules_version = 26
+    rules_version = 27
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
