@@ -139,3 +139,18 @@ def test_quest_1s_transformed_villager_takes_the_berroks_remembered_profile():
     table.G["entered_profiles"]["berrok"] = {"hp": 3}
     table.do("maintenance")
     assert table.G["demons"]["berrok-3"]["profile"]["hp"] == 3
+
+
+# -- book walk: keeping two Fortune Cards on a white spin (not enterable before) -----------------
+
+def test_a_white_spin_keeping_two_of_the_three_is_refused_one_is_kept():
+    from referee.journey import actions as A
+
+    table = Table({"boxes": ["box-1"]})
+    table.do("maintenance")
+    seen = ["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"]
+    message = table.refuse(A.Q_WHITE, "meditate", pilgrim=MK, box="box-1", spinner="white",
+                           seen=seen, kept="Wild Herbs", also_kept=["Wild Ginseng"])
+    assert "not 2" in message and table.pilgrim(MK)["fortune"] == []
+    table.do("meditate", pilgrim=MK, box="box-1", spinner="white", seen=seen, kept="Wild Herbs")
+    assert table.pilgrim(MK)["fortune"] == ["Wild Herbs"]

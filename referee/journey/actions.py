@@ -334,7 +334,7 @@ class ActionsMixin:
     @cites(Q_WHITE)
     def spinner_draw(self, event):
         if event["spinner"] == "black":
-            if "kept" in event or "seen" in event:
+            if "kept" in event or "seen" in event or "also_kept" in event:
                 raise self.violation("Black: a Misfortune Card, no Fortune Cards.", Q_BLACK)
             if "misfortune" not in event:
                 raise BadRequest("name the Misfortune Card drawn", "event.misfortune")
@@ -344,14 +344,17 @@ class ActionsMixin:
         left, seen = self.fortune_cards_left(), event.get("seen")
         if left < 3 and seen is not None and len(seen) != left:
             self.no_fortune_card_left(left, len(seen))
-        if not left and "kept" in event:
-            self.no_fortune_card_left(left, 1)
+        if not left and ("kept" in event or "also_kept" in event):
+            self.no_fortune_card_left(left, 1 + len(event.get("also_kept", [])))
         if left and "kept" not in event:
             raise BadRequest("name the Fortune Card kept", "event.kept")
         if seen is not None and left >= 3 and len(seen) != 3:
             return f"White: 3 Fortune Cards are drawn, not {len(seen)}."
         if seen is not None and left and event["kept"] not in seen:
             return "The card kept is one of the Fortune Cards drawn."
+        if event.get("also_kept"):
+            kept = [event.get("kept"), *event["also_kept"]]
+            return f"White: 1 of the Fortune Cards drawn is kept, not {len(kept)} ({', '.join(kept)})."
         return True
 
     @cites(Q_NO_CARDS)

@@ -180,7 +180,12 @@ EVENT_TYPES = {
         properties={"pilgrim": PILGRIM, "box": TOKEN, "same_tile": FACT,
                     "spinner": {"enum": ["white", "black"]}, "full_rotation": FACT,
                     "seen": {"type": "array", "items": CARD_NAME, "maxItems": 6},
-                    "kept": CARD_NAME, "misfortune": CARD_NAME, "cards": CARDS_USED},
+                    "kept": CARD_NAME,
+                    "also_kept": {"type": "array", "items": CARD_NAME, "minItems": 1,
+                                  "maxItems": 2,
+                                  "description": "more of the Fortune Cards seen kept besides "
+                                                 "`kept` (the white spin keeps 1: refused)"},
+                    "misfortune": CARD_NAME, "cards": CARDS_USED},
         required=("pilgrim", "box", "spinner"),
         example={"type": "meditate", "player": "p1", "pilgrim": P, "box": "box-1",
                  "spinner": "white", "seen": ["Wild Herbs", "Wild Ginseng", "Om Mala of Vigor"],
