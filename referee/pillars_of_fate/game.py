@@ -410,9 +410,12 @@ class Game(Referee):
     def refused_phase_quote(self, kind: str) -> str:
         """Before Age I's quests are placed, the setup step that places them (the 'new Age' one is
         for Ages II and III); a new Age begun once this Age's cards are being played, the Age's end
-        (before its first card, the first play is what comes next)."""
+        (before its first card, the first play is what comes next); a draft after setup's, the
+        draft's own sentence, as a second draft entry is refused with."""
         if self.phase == "quests" and self._next_age() == 1:
             return Q_AGE1_QUESTS
+        if kind == "draft_divine":  # the draft is setup's, once; a later one is a second draft
+            return Q_KEEP
         if kind == "begin_age" and self.phase in ("turns", "action") and any(
                 lane["cards"][seat] for lane in self.G["lanes"] for seat in SEATS):
             return Q_AGE_ENDS
