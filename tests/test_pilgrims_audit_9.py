@@ -8,6 +8,13 @@ as before), another is refused with that sentence, and nothing is written.
 
 And the question writer's solo corner: the solo player takes the corner's item card (settled by
 the book: docs/games/pilgrims.md, session 14).
+
+Then outsider finding 89 (tests written by the first auditor, `audit`): the calculator scored totals
+no table can reach — more completed adventure cards of a level, item cards left in hand or companion
+cards than Game Components prints ("• 17 level II adventure cards", "• 64 item cards"...), all
+players together. No rule substitutes for a card, so those are a 400 naming `players`. Clover
+tokens are not capped: "There is no limit to the number of clover tokens a player can acquire. If
+the supply runs out, use any suitable substitute." — 30 of them still score 10 points.
 """
 
 import copy
@@ -82,3 +89,43 @@ def test_the_solo_player_takes_the_corner_item_card_as_step_6_says(client):
     state = table.view("p1")["state"]
     assert state["players"]["p1"]["hand"] == [SWORD_FIST, STAR_LEAF]
     assert state["figures"]["p1"] == [5, 5]
+
+
+# == Finding 89: the calculator and the box ======================================================
+
+LEVEL_I, LEVEL_II = {"level": 1, "points": 2}, {"level": 2, "points": 3}
+
+
+def calculated(client, *players):
+    return client.post("/api/score/pilgrims", json={"players": [
+        {"name": name, "items": 0, "clovers": 0, **tally}
+        for name, tally in zip(("Ann", "Bob"), players, strict=False)]})
+
+
+@pytest.mark.parametrize("ann, bob, printed", [
+    ({"adventures": [LEVEL_II] * 10}, {"adventures": [LEVEL_II] * 8},
+     "• 17 level II adventure cards"),
+    ({"adventures": [LEVEL_I] * 21}, {}, "• 20 level I adventure cards"),
+    ({"items": 40}, {"items": 25}, "• 64 item cards"),
+], ids=["eighteen-level-ii-between-them", "twenty-one-level-i", "sixty-five-items-between-them"])
+def test_more_cards_than_the_box_holds_are_refused(client, ann, bob, printed):
+    book(printed)
+    answer = calculated(client, ann, bob)
+    assert answer.status_code == 400, answer.get_json()
+    error = answer.get_json()["error"]
+    assert error["field"] == "players" and printed in error["message"]
+
+
+def test_the_whole_box_is_scored(client):
+    answer = calculated(client, {"adventures": [LEVEL_II] * 9, "items": 30},
+                        {"adventures": [LEVEL_II] * 8 + [LEVEL_I] * 20, "items": 34})
+    assert answer.status_code == 200, answer.get_json()
+    assert [p["total"] for p in answer.get_json()["players"]] == [27, 64]
+
+
+def test_clover_tokens_beyond_the_supply_still_score(client):
+    book("There is no limit to the number of clover tokens a player can acquire. If the supply "
+         "runs out, use any suitable substitute.")
+    answer = calculated(client, {"clovers": 30}, {"clovers": 14})
+    assert answer.status_code == 200, answer.get_json()
+    assert [p["total"] for p in answer.get_json()["players"]] == [10, 4]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from referee.core import BadRequest, Citation
 
 from . import cards
+from .board import DECKS
 
 GAME = "pilgrims"
 
@@ -298,7 +299,31 @@ def validate(tallies) -> dict:
     if len(set(names)) != len(names):
         raise BadRequest("two players have the same name", "players")
     check_quills(players)
+    check_box(players)
     return {**tallies, "players": players}
+
+
+def check_box(players: list[dict]) -> None:
+    """No total comes from more cards than the box holds (Game Components: "• 17 level II adventure
+    cards", "• 64 item cards"...), all players together; no rule substitutes for a card. (Clover
+    tokens are not capped: "There is no limit to the number of clover tokens a player can
+    acquire. If the supply runs out, use any suitable substitute.")"""
+    counted = {
+        "level1": ("level I adventure cards completed",
+                   sum(a["level"] == 1 for t in players for a in t["adventures"])),
+        "level2": ("level II adventure cards completed",
+                   sum(a["level"] == 2 for t in players for a in t["adventures"])),
+        "item": ("item cards left in hand", sum(t["items"] for t in players)),
+        "companion": ("companion cards", sum(len(t["companions"]) for t in players)),
+        "journey": ("journey cards completed",
+                    sum(len((t.get("journey") or {}).get("completed", [])) for t in players)),
+    }
+    printed = {"level1": "level I adventure", "level2": "level II adventure", "item": "item",
+               "companion": "companion", "journey": "journey"}
+    for deck, (what, count) in counted.items():
+        if count > DECKS[deck]:
+            raise BadRequest(f"{count} {what}, all players together: the game has {DECKS[deck]} "
+                             f"(“• {DECKS[deck]} {printed[deck]} cards”)", "players")
 
 
 def score_tallies(players: list[dict], table: dict) -> dict:
