@@ -27,6 +27,32 @@ def calculated(client, game: str, body: dict, status: int = 200) -> dict:
     return response.get_json()
 
 
+def seat_headers(client, table, seat: str) -> dict:
+    """Another phone claiming `seat` through the table's join link: its Authorization header."""
+    response = client.post(f"/api/sessions/{table.id}/seats",
+                           headers={"Authorization": "Bearer " + table.join_token},
+                           json={"seat": seat})
+    assert response.status_code == 201, response.get_json()
+    return {"Authorization": "Bearer " + response.get_json()["seat_token"]}
+
+
+def reads_by_others(client, table, other: str, headers: dict) -> dict:
+    """Every read of the game that another seat's phone (`other`, with its `headers`) and a
+    spectator can make, in the API and the pages, by name; each answered 200."""
+    reads = {
+        f"{other} view": client.get(f"/api/sessions/{table.id}", headers=headers),
+        f"{other} log": client.get(f"/api/sessions/{table.id}/log", headers=headers),
+        "spectator view": client.get(f"/api/sessions/{table.id}"),
+        "spectator log": client.get(f"/api/sessions/{table.id}/log"),
+        "spectator page": client.get(f"/play/{table.id}"),
+        "spectator page log": client.get(f"/play/{table.id}/log"),
+        "spectator state.json": client.get(f"/play/{table.id}/state.json"),
+    }
+    for name, response in reads.items():
+        assert response.status_code == 200, name
+    return reads
+
+
 class ApiTable:
     def __init__(self, client, setup: dict):
         self.client = client

@@ -8,7 +8,14 @@ them and nothing written; hands never shown to another seat; the sheet against t
 
 import pytest
 
-from tests.api_table import ApiTable, assert_replayed_alike, calculated, quotes_from
+from tests.api_table import (
+    ApiTable,
+    assert_replayed_alike,
+    calculated,
+    quotes_from,
+    reads_by_others,
+    seat_headers,
+)
 
 GAME = "pilgrims"
 book = quotes_from(GAME)
@@ -90,18 +97,8 @@ HAND_SECRET = book("A player's hand may hold any number of item cards. Don't sho
 def assert_ann_hand_kept(client, table):
     assert LUTE in player(table, "p1")["hand"]
     if not hasattr(table, "bob_headers"):
-        token = client.post(f"/api/sessions/{table.id}/seats",
-                            headers={"Authorization": "Bearer " + table.join_token},
-                            json={"seat": "p2"}).get_json()["seat_token"]
-        table.bob_headers = {"Authorization": "Bearer " + token}
-    reads = {"bob view": client.get(f"/api/sessions/{table.id}", headers=table.bob_headers),
-             "bob log": client.get(f"/api/sessions/{table.id}/log", headers=table.bob_headers),
-             "spectator view": client.get(f"/api/sessions/{table.id}"),
-             "spectator page": client.get(f"/play/{table.id}"),
-             "spectator log page": client.get(f"/play/{table.id}/log"),
-             "spectator state.json": client.get(f"/play/{table.id}/state.json")}
-    for name, response in reads.items():
-        assert response.status_code == 200, name
+        table.bob_headers = seat_headers(client, table, "p2")
+    for name, response in reads_by_others(client, table, "bob", table.bob_headers).items():
         assert "Silver Lute" not in response.get_data(as_text=True), (name, HAND_SECRET)
 
 

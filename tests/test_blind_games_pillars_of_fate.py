@@ -10,7 +10,14 @@ import re
 
 import pytest
 
-from tests.api_table import ApiTable, assert_replayed_alike, calculated, quotes_from
+from tests.api_table import (
+    ApiTable,
+    assert_replayed_alike,
+    calculated,
+    quotes_from,
+    reads_by_others,
+    seat_headers,
+)
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -148,22 +155,9 @@ def assert_secrets_kept(table):
 
 def assert_hand_not_shown(client, table):
     """Sun's marked hand card is in no read of Moon's phone, a spectator or the pages."""
-    join = {"Authorization": "Bearer " + table.join_token}
     if not hasattr(table, "moon_headers"):
-        token = client.post(f"/api/sessions/{table.id}/seats", headers=join,
-                            json={"seat": MOON}).get_json()["seat_token"]
-        table.moon_headers = {"Authorization": "Bearer " + token}
-    reads = {
-        "moon view": client.get(f"/api/sessions/{table.id}", headers=table.moon_headers),
-        "moon log": client.get(f"/api/sessions/{table.id}/log", headers=table.moon_headers),
-        "spectator view": client.get(f"/api/sessions/{table.id}"),
-        "spectator log": client.get(f"/api/sessions/{table.id}/log"),
-        "spectator page": client.get(f"/play/{table.id}"),
-        "spectator page log": client.get(f"/play/{table.id}/log"),
-        "spectator state.json": client.get(f"/play/{table.id}/state.json"),
-    }
-    for name, response in reads.items():
-        assert response.status_code == 200, name
+        table.moon_headers = seat_headers(client, table, MOON)
+    for name, response in reads_by_others(client, table, "moon", table.moon_headers).items():
         assert not MARKED_TEXT.search(response.get_data(as_text=True)), name
     assert MARKED in table.view(SUN)["state"]["hands"][SUN]["cards"]
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from
+from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pilgrims import (
     CAMPFIRES,
     COMPASS_LEAF,
@@ -49,14 +49,6 @@ def setup_answer(client, ann, bob=None, **table):
 
 def figure(table, seat):
     return table.view(seat)["state"]["figures"][seat]
-
-
-def seat_token(client, table, seat):
-    response = client.post(f"/api/sessions/{table.id}/seats",
-                           headers={"Authorization": "Bearer " + table.join_token},
-                           json={"seat": seat})
-    assert response.status_code == 201, response.get_json()
-    return {"Authorization": "Bearer " + response.get_json()["seat_token"]}
 
 
 # --- A whole turn ------------------------------------------------------------------------------
@@ -120,7 +112,7 @@ def test_the_item_just_played_cannot_activate_a_second_character(client):
 
 def test_bobs_phone_cannot_enter_anns_move(client):
     table = at_table(client, {"hand": [STAR_LEAF], "clovers": 0})
-    bob = seat_token(client, table, "p2")
+    bob = seat_headers(client, table, "p2")
     response = client.post(f"/api/sessions/{table.id}/events", headers=bob, json={
         "event": {"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
                   "card": COMPASS_LEAF}, "expected_seq": table.seq})
@@ -144,18 +136,9 @@ def test_the_card_ann_draws_is_kept_from_bob_and_a_spectator_on_every_read(clien
                      bob={"hand": [SWORD_FIST], "figure": [3, 2]})
     table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2], "card": secret})
     assert player(table, "p1")["hand"] == [STAR_LEAF, secret]
-    bob = seat_token(client, table, "p2")
-    reads = {
-        "bob view": client.get(f"/api/sessions/{table.id}", headers=bob),
-        "bob log": client.get(f"/api/sessions/{table.id}/log", headers=bob),
-        "spectator view": client.get(f"/api/sessions/{table.id}"),
-        "spectator log": client.get(f"/api/sessions/{table.id}/log"),
-        "spectator page": client.get(f"/play/{table.id}"),
-        "spectator page log": client.get(f"/play/{table.id}/log"),
-        "spectator state.json": client.get(f"/play/{table.id}/state.json"),
-    }
+    bob = seat_headers(client, table, "p2")
+    reads = reads_by_others(client, table, "bob", bob)
     for name, response in reads.items():
-        assert response.status_code == 200, name
         text = response.get_data(as_text=True)
         if response.is_json:
             text = json.dumps(response.get_json())
@@ -265,7 +248,7 @@ def test_draw_two_keep_one_hides_both_cards_from_bob_and_a_spectator(client):
                     "bottom": {"adventure": "coin", "activation": "notes",
                                "name": "Quetzal Whistle"}})
     assert kept in player(table, "p1")["hand"]
-    bob = seat_token(client, table, "p2")
+    bob = seat_headers(client, table, "p2")
     for headers in (bob, {}):
         for path in (f"/api/sessions/{table.id}", f"/api/sessions/{table.id}/log"):
             response = client.get(path, headers=headers)

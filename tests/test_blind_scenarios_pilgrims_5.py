@@ -6,10 +6,10 @@ never the referee's code."""
 
 import pytest
 
-from tests.api_table import calculated, quotes_from
+from tests.api_table import calculated, quotes_from, seat_headers
 from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, STAR_LEAF, SWORD_FIST
 from tests.test_blind_scenarios_pilgrims_2 import at_table
-from tests.test_blind_scenarios_pilgrims_4 import seat_token, setup_answer
+from tests.test_blind_scenarios_pilgrims_4 import setup_answer
 
 GAME = "pilgrims"
 book = quotes_from(GAME)
@@ -121,7 +121,7 @@ def test_a_drawn_card_undone_stays_hidden_and_bobs_phone_cannot_undo_it(client):
     table = at_table(client, {"hand": [STAR_LEAF], "clovers": 0},
                      bob={"hand": [SWORD_FIST], "figure": [3, 2]})
     table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2], "card": secret})
-    bob = seat_token(client, table, "p2")
+    bob = seat_headers(client, table, "p2")
     refused = client.post(f"/api/sessions/{table.id}/undo", headers=bob, json={})
     assert refused.status_code == 403, refused.get_json()
     undone = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers, json={})

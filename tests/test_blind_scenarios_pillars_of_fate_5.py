@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from
+from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pillars_of_fate import (
     QUESTS,
     age_one_almost_full,
@@ -212,20 +212,8 @@ def test_suns_entered_hand_is_not_read_by_moon_or_a_spectator_anywhere(client):
     table.accepted({"type": "hand", "player": "sun",
                     "cards": [marked] + strip_face(SUN_HAND[1:])})
     assert marked in table.view("sun")["state"]["hands"]["sun"]["cards"]
-    moon = {"Authorization": "Bearer " + client.post(
-        f"/api/sessions/{table.id}/seats", headers={"Authorization": "Bearer " + table.join_token},
-        json={"seat": "moon"}).get_json()["seat_token"]}
-    reads = {
-        "moon view": client.get(f"/api/sessions/{table.id}", headers=moon),
-        "moon log": client.get(f"/api/sessions/{table.id}/log", headers=moon),
-        "spectator view": client.get(f"/api/sessions/{table.id}"),
-        "spectator log": client.get(f"/api/sessions/{table.id}/log"),
-        "spectator page": client.get(f"/play/{table.id}"),
-        "spectator page log": client.get(f"/play/{table.id}/log"),
-        "spectator state.json": client.get(f"/play/{table.id}/state.json"),
-    }
-    for name, response in reads.items():
-        assert response.status_code == 200, name
+    moon = seat_headers(client, table, "moon")
+    for name, response in reads_by_others(client, table, "moon", moon).items():
         assert not MARKED_POWER.search(response.get_data(as_text=True)), name
 
 
