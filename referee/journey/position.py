@@ -232,14 +232,12 @@ def refuse_a_lost_quest(G: dict, options: dict) -> None:
             raise SetupError(f"this Quest is already lost: \"{quote}\" (the table ruling "
                              f"tripitaka_defeat: {ruling}); enter the table before it", field)
         return
-    for condition in G["quest_state"]["conditions"]:
-        if condition["outcome"] == "defeat" and condition["status"] == MET:
-            raise SetupError(f"this Quest is already lost: \"{condition['quote']}\"; enter the "
-                             "table before it", field)
-    for condition in G["quest_state"]["conditions"]:  # won, or ended short of its Victory
-        if condition["outcome"] == "end" and condition["status"] == MET:
-            raise SetupError(f"this Quest has already ended: \"{condition['quote']}\"; enter the "
-                             "table before it", field)
+    already = {"defeat": "is already lost", "end": "has already ended"}  # a Defeat named first
+    for outcome, over in already.items():  # "end": won, or ended short of its Victory
+        for condition in G["quest_state"]["conditions"]:
+            if condition["outcome"] == outcome and condition["status"] == MET:
+                raise SetupError(f"this Quest {over}: \"{condition['quote']}\"; enter the "
+                                 "table before it", field)
 
 
 def default_controllers(seats):

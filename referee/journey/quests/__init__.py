@@ -278,13 +278,13 @@ def sutras_available(game) -> int:
     return sutras_held(game) + len(game.G["tokens"]["sutras"])
 
 
-def closed_gates(G: dict) -> list[str]:
-    """The Gates sealed (closed), by name."""
-    return [name for name, gate in G["gates"].items() if gate["status"] == "closed"]
+def gates_in(G: dict, status: str) -> list[str]:
+    """The Gates of that status ("closed": sealed; "inactive"; "active"), by name."""
+    return [name for name, gate in G["gates"].items() if gate["status"] == status]
 
 
 def gates_closed(game) -> int:
-    return len(closed_gates(game.G))
+    return len(gates_in(game.G, "closed"))
 
 
 PRAYER_OF_SEALING = "Prayer of Sealing"

@@ -31,8 +31,8 @@ from . import (
     QuestEvent,
     all_of,
     any_of,
-    closed_gates,
     facts,
+    gates_in,
     holds,
     pilgrim_down,
     printed_in,
@@ -142,7 +142,7 @@ def record_lord_defeated(game) -> None:
 
 @cites(Q_SEAL_ONE)
 def one_gate_sealed(game, event):
-    closed = closed_gates(game.G)
+    closed = gates_in(game.G, "closed")
     by_prayer = game.G["quest_state"].get("sealed_by_prayer", False)
     prayer = event["type"] == "play_card" and event["card"] == PRAYER_OF_SEALING
     if prayer and len(event.get("seals") or []) > 1:
@@ -219,7 +219,7 @@ class Kogaiji(Quest):
     @classmethod
     def prepare(cls, G, options, entered):
         cls.villagers_off_board(G)  # rescued before a later Turn: held by a Pilgrim
-        closed = closed_gates(G)
+        closed = gates_in(G, "closed")
         if len(closed) > 1:
             raise SetupError(f"{len(closed)} Gates are sealed: \"{Q_SEAL_ONE}\"", "position.gates")
         G["quest_state"].update({"sutras": options.get("q6_sutras", "exactly"),

@@ -19,7 +19,7 @@ from referee.core import BadRequest, EventType, Option, SetupError, citations, c
 
 from ..combat import Q_DEMON_NO_DEFENSE, Q_GREEN_NONE
 from ..rules import Q_DEAD, Q_LURE
-from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, holds, printed_in, sutras_held
+from . import Q_ONE_UPGRADE, Quest, QuestEvent, all_of, any_of, dead, gates_in, holds, printed_in, sutras_held
 from .common import kei_lun_acts_by_his_own_event
 from .q06_kogaiji import TOKEN, may_act, pilgrim_acts
 
@@ -273,7 +273,7 @@ class DemonArmy(Quest):
             for gate in G["gates"].values():
                 if gate["status"] == "active":
                     gate["status"] = "inactive"
-        inactive = [name for name, gate in G["gates"].items() if gate["status"] == "inactive"]
+        inactive = gates_in(G, "inactive")
         if inactive and quest["drawn"] < quest["deck"]:  # finding 86
             raise SetupError(f"Quest 7: {', '.join(inactive)} cannot be inactive with "
                              f"{quest['deck'] - quest['drawn']} of the Demon Spawn Deck's "

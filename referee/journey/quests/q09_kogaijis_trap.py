@@ -26,7 +26,7 @@ from . import (
     QuestEvent,
     all_of,
     any_of,
-    closed_gates,
+    gates_in,
     holds,
     printed_in,
 )
@@ -180,7 +180,7 @@ class KogaijisTrap(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        closed = closed_gates(G)
+        closed = gates_in(G, "closed")
         if closed:
             raise SetupError(f"{closed[0]} is sealed: \"{Q_NO_SEAL}\"", "position.gates")
         tokens = G["tokens"]["villagers"]
