@@ -12,6 +12,8 @@ CORNERS = ([1, 1], [1, 5], [5, 1], [5, 5])
 MIDDLE = [3, 3]
 SIZE = 5
 DECKS = {"item": 64, "companion": 32, "level1": 20, "level2": 17, "journey": 18}
+DECK_NAMES = {"item": "item", "companion": "companion", "level1": "level I adventure",
+              "level2": "level II adventure", "journey": "journey"}
 DISPLAY_RATIO = {1: (3, 2), 2: (3, 2), 3: (2, 3), 4: (2, 3)}
 ROUNDS, TURNS, MOVEMENT_SPACES = 4, 3, 4
 PARTY_SIZE, RESERVE_SIZE, QUILLS = 3, 1, 2
@@ -21,6 +23,11 @@ FIGURES = ("falcon", "falconer")
 
 
 # --- geometry on the map ---------------------------------------------------------------------------
+
+def deck_line(deck: str) -> str:
+    """The deck's line of Game Components, as printed ("• 64 item cards")."""
+    return f"• {DECKS[deck]} {DECK_NAMES[deck]} cards"
+
 
 def on_map(space) -> bool:
     return 1 <= space[0] <= SIZE and 1 <= space[1] <= SIZE

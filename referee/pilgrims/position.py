@@ -19,6 +19,7 @@ from .board import (
     ROUNDS,
     SIZE,
     TURNS,
+    deck_line,
 )
 from .events import ADVENTURE, COMPANION, ITEM, JOURNEY, SPACE
 
@@ -345,8 +346,8 @@ def held_cards(G: dict, seats) -> None:
     for kind, count in (("companion", companions), ("item", items)):
         if count > DECKS[kind]:
             raise SetupError(f"{count} {kind} cards held (parties, retired, hands and the cards "
-                             f"companions hold): the game has {DECKS[kind]} (“• {DECKS[kind]} "
-                             f"{kind} cards”)", "position.players")
+                             f"companions hold): the game has {DECKS[kind]} (“{deck_line(kind)}”)",
+                             "position.players")
 
 
 def place_quill(G, who: str, tile: str, where: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.core import BadRequest, Citation
 
 from . import cards
-from .board import DECKS
+from .board import DECKS, deck_line
 
 GAME = "pilgrims"
 
@@ -318,12 +318,10 @@ def check_box(players: list[dict]) -> None:
         "journey": ("journey cards completed",
                     sum(len((t.get("journey") or {}).get("completed", [])) for t in players)),
     }
-    printed = {"level1": "level I adventure", "level2": "level II adventure", "item": "item",
-               "companion": "companion", "journey": "journey"}
     for deck, (what, count) in counted.items():
         if count > DECKS[deck]:
             raise BadRequest(f"{count} {what}, all players together: the game has {DECKS[deck]} "
-                             f"(“• {DECKS[deck]} {printed[deck]} cards”)", "players")
+                             f"(“{deck_line(deck)}”)", "players")
 
 
 def score_tallies(players: list[dict], table: dict) -> dict:
