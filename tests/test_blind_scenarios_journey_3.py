@@ -266,24 +266,24 @@ def test_quest_8_the_fourth_defeat_of_iron_fan_ends_it(client, cho_hakkai, quote
 
 def test_quest_8_tripitaka_unconscious_is_not_yet_a_defeat_but_his_death_is(client):
     table = start(client, "q8", karma_upgrades="in_position", quest_setup={"defeats": 1},
-                  position={**Q8_BOARD, "demons": ["yazuiji", "berrok"], "turn": 6,
+                  position={**Q8_BOARD, "demons": ["yazuiji", "bharhaz"], "turn": 6,
                             "pilgrims": {"tripitaka": {"hp": 2}}})
     for pilgrim in ORDER:
         end(table, pilgrim)
     table.accepted({"type": "measure", "player": "p2", "of": "demons",
-                    "distances": {"berrok-1": 1, "yazuiji-1": 7}})
-    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+                    "distances": {"bharhaz-1": 1, "yazuiji-1": 7}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "bharhaz-1", "options": [
         {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
          "targets": ["tripitaka"]}]})
-    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
-    table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-1",
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "bharhaz-1", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "bharhaz-1",
                     "target": "tripitaka", "attack_dice": [3, 3], "defense_dice": [1, 0]})
     tripitaka = state(table)["pilgrims"]["tripitaka"]
     assert (tripitaka["hp"], tripitaka["status"]) == (0, "unconscious")
     assert table.view()["over"] is False
     # Nobody revives him: face down, on his side, on his back, then dead at the third Maintenance.
     table = start(client, "q8", karma_upgrades="in_position", quest_setup={"defeats": 1},
-                  position={**Q8_BOARD, "demons": ["yazuiji", "berrok"], "turn": 9,
+                  position={**Q8_BOARD, "demons": ["yazuiji", "bharhaz"], "turn": 9,
                             "pilgrims": {"tripitaka": {"hp": 0, "status": "unconscious",
                                                        "posture": "back"}}})
     assert state(table)["pilgrims"]["tripitaka"]["status"] == "dead"

@@ -238,8 +238,6 @@ def test_quest_8_a_fourth_defeat_of_iron_fan_already_is_refused(client):
     (1, ["bharhaz"] * 5 + ["yazuiji"]),
 ], ids=["bull-warriors-after-the-third-defeat", "bullserkers-before-any-defeat",
         "five-bull-archers-after-the-first"])
-@pytest.mark.xfail(strict=True, reason="finding 87: Quest 8 Demons on the board that no respawn "
-                                       "at that Defeat count places are accepted")
 def test_quest_8_demons_that_iron_fans_respawns_never_placed_are_refused(client, defeats, demons):
     book("When Iron Fan is Defeated, remove any other Demons on the board.")
     book("- First Respawn: Place 4 Bull Archers, then Iron Fan.")

@@ -4,8 +4,11 @@ Quest ends at her fourth Defeat."""
 
 from __future__ import annotations
 
-from referee.core import BadRequest
+from collections import Counter
 
+from referee.core import BadRequest, SetupError
+
+from ..profiles import demon_name
 from . import (
     ALL_SURVIVE,
     Q_ONE_UPGRADE,
@@ -75,10 +78,38 @@ class IronFan(Quest):
             raise BadRequest("Iron Fan has not been Defeated before Turn 1: enter her Defeats with "
                              "a position at a later Turn", "options.quest_setup.defeats")
         away = not any(demon["type"] == "yazuiji" for demon in G["demons"].values())
+        if G["turn"] > 1:
+            cls.demons_her_respawns_placed(G, defeats, away)
         G["quest_state"].update({"defeats": defeats, "respawn_due": bool(defeats) and away})
         for gate in G["gates"].values():  # the Gate draws no Demon Card
             if gate["status"] == "active":
                 gate["status"] = "inactive"
+
+    @classmethod
+    def demons_her_respawns_placed(cls, G, defeats, away):
+        """A game joined mid-way (finding 87): no Demon Deck, so the Demons on the board are the
+        Board Setup's before her first Defeat, her last respawn's after it, and none between her
+        Defeat and her respawn ("When Iron Fan is Defeated, remove any other Demons on the
+        board.")."""
+        on_board = Counter(demon["type"] for demon in G["demons"].values())
+        if defeats == 0:
+            allowed, quote = cls.board["demons"], Q_NO_DECK
+            when = "before Iron Fan's first Defeat, the Board Setup's"
+        elif away:
+            allowed, quote = {}, Q_REMOVE_ALL
+            when = (f"after her Defeat {defeats}, none until she respawns at the next Demon "
+                    "Phase")
+        else:
+            respawn, allies = RESPAWNS[defeats - 1]
+            allowed, quote = {**Counter(allies), "yazuiji": 1}, respawn
+            when = f"after her Defeat {defeats}, her respawn's"
+        beyond = any(n > allowed.get(kind, 0) for kind, n in on_board.items())
+        if beyond or (defeats == 0 and away):  # never Defeated, she has not left the board
+            words = ", ".join(f"{allowed.get(kind, 0)} {demon_name(kind)}" for kind in allowed)
+            have = ", ".join(f"{n} {demon_name(kind)}" for kind, n in sorted(on_board.items()))
+            raise SetupError(f"{cls.title}: the Demons on the board are {when} "
+                             f"({words or 'no Demon'}): \"{quote}\"; the position has "
+                             f"{have or 'no Demon'}.", "position.demons")
 
     @classmethod
     def after_event(cls, game, event=None):
