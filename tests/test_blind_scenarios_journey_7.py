@@ -1,0 +1,303 @@
+"""Journey: Wrath of Demons, outsider scenarios round 7: the Pray Action and the Demon Spawn step
+turn by turn in several Quests (Quests 1, 3, 4 and 5): a whole turn as a table enters it, the
+Mystical Box once per activation and again in the next, the mistakes a table makes (the next
+Pilgrim's Prayer, a Prayer in the Demon Phase, another seat's phone, a spawn entered twice or out of
+order, a card the Quest's deck does not hold) and undo at the table (the state as if the mistake
+never happened). Written from the rulebook and the API's own description only
+(docs/games/journey.md, GET /api/games/journey), never the referee's code."""
+
+import pytest
+
+from tests.api_table import ApiTable, quotes_from, seat_headers
+from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
+
+GAME = "journey"
+book = quotes_from(GAME)
+
+ONCE_A_BOX = book("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time "
+                  "they are Activated, even if the Pilgrim has Action Points left.")
+IN_ORDER = book("In the Pilgrim Phase, each Pilgrim is activated in order, as determined by the "
+                "Initiative Tokens assigned during the Game Setup.")
+EACH_GATE = book("For each Active Gate, draw a Demon Card from the Demon Deck, follow the "
+                 "instructions on the card, and discard the card.")
+CLOSEST_FIRST = book("Start at the Gate closest to Tripitaka, and work back to the Gate furthest "
+                     "from Tripitaka.")
+Q1_DECK = book("Create a simple Demon Deck containing just the reinforcement cards for Minion "
+               "Demons (Bull Warriors, Bull Archers, Bullserkers, and Bull Generals).")
+NO_LORDS = book("Create a simple Demon Deck by removing the special cards that spawn Demon Lords.")
+CONTROLLED = book("The Pilgrims are controlled by the Players")
+Q5_ORDER = ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]
+Q3_ORDER = ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def guide(client, quest, order=ORDER, position=None, **quest_setup):
+    """A Guide Quest as printed (its Board Setup), Ann p1 and Ben p2, its first Maintenance
+    entered."""
+    setup = {"game": GAME, "players": ["Ann", "Ben"],
+             "options": {"quest": quest, "initiative": list(order), "pilgrim_profiles": PROFILES}}
+    if quest_setup:
+        setup["options"]["quest_setup"] = quest_setup
+    if position:
+        setup["position"] = position
+    table = ApiTable(client, setup)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def seat_of(table, pilgrim):
+    return table.view()["state"]["controllers"][pilgrim]
+
+
+def act(table, pilgrim, event_type, **facts):
+    return table.accepted({"type": event_type, "player": seat_of(table, pilgrim),
+                           "pilgrim": pilgrim, **facts})
+
+
+def end(table, *pilgrims):
+    for pilgrim in pilgrims:
+        act(table, pilgrim, "end_activation")
+
+
+def pilgrim(table, name):
+    return table.view()["state"]["pilgrims"][name]
+
+
+def undo(client, table):
+    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+    assert response.status_code == 200, response.get_json()
+    table.seq = response.get_json()["seq"]
+
+
+def as_seen(view):
+    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
+
+
+# --- Quest 1: a whole turn, the Mystical Box once per activation ------------------------------
+
+def test_quest_1_a_whole_turn_a_prayer_a_rest_a_bull_warrior_then_a_prayer_next_turn(client):
+    table = guide(client, "q1")
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Wild Ginseng"}, ONCE_A_BOX)
+    table.refused({"type": "meditate", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "spinner": "white", "seen": ["Wild Ginseng", "Wild Herbs", "Om Mala of Vigor"],
+                   "kept": "Wild Ginseng"}, ONCE_A_BOX)
+    act(table, "monkey_king", "rest")
+    end(table, "monk_sha", "tripitaka", "cho_hakkai")
+    # The Demon Phase: one Gate, one Demon Card, a Bull Warrior placed beside it.
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    demons = table.view()["state"]["demons"]
+    assert [d["type"] for d in demons.values()].count("berrok") == 3
+    new = next(name for name, d in demons.items() if d["active"] and d["type"] == "berrok")
+    table.accepted({"type": "measure", "player": "p2", "of": "demons", "distances": {new: 7}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": new, "options": [
+        {"actions": ["move", "move"], "ends": "closer", "squares": 2, "targets": []}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": new, "option": 1})
+    table.accepted({"type": "end_turn", "player": "p1"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    # A new activation: the Monkey King may use the Mystical Box again.
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Ginseng")
+    assert table.view()["state"]["turn"] == 2
+    assert pilgrim(table, "monkey_king")["fortune"] == ["Wild Herbs", "Wild Ginseng"]
+
+
+def test_quest_1_monk_sha_praying_while_the_monkey_king_is_active_is_refused(client):
+    table = guide(client, "q1")
+    act(table, "monkey_king", "move", steps=2)
+    table.refused({"type": "pray", "player": "p2", "pilgrim": "monk_sha", "box": "box-1",
+                   "card": "Wild Herbs"}, IN_ORDER)
+    assert pilgrim(table, "monk_sha")["fortune"] == []
+    end(table, "monkey_king")
+    act(table, "monk_sha", "pray", box="box-1", card="Wild Herbs")
+
+
+def test_quest_1_bens_phone_cannot_pray_for_anns_monkey_king(client):
+    table = guide(client, "q1")
+    ben = seat_headers(client, table, "p2")
+    response = client.post(f"/api/sessions/{table.id}/events", headers=ben, json={
+        "event": {"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                  "card": "Wild Herbs"}, "expected_seq": table.seq})
+    assert response.status_code == 403, response.get_json()
+    # Entered as his own seat's event, for a Pilgrim he does not control: the rule.
+    response = client.post(f"/api/sessions/{table.id}/events", headers=ben, json={
+        "event": {"type": "pray", "player": "p2", "pilgrim": "monkey_king", "box": "box-1",
+                  "card": "Wild Herbs"}, "expected_seq": table.seq})
+    assert response.status_code == 422, response.get_json()
+    assert CONTROLLED in response.get_json()["error"]["rule"]["quote"]
+    assert pilgrim(table, "monkey_king")["fortune"] == []
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+
+
+def test_quest_1_a_prayer_in_the_demon_phase_is_refused(client):
+    table = guide(client, "q1")
+    end(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Wild Herbs"},
+                  book("Demon Phase: Spawn new Demons, then each Demon is activated in turn"))
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+
+
+def test_quest_1_a_prayer_with_no_action_point_left_is_refused(client):
+    table = guide(client, "q1")
+    act(table, "monkey_king", "move", steps=8, action_points=2)
+    # The move spent both Action Points: his activation is over, the Mystical Box too late.
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Wild Herbs"},
+                  book("Normally, each Pilgrim has 2 Action Points to spend"))
+    assert pilgrim(table, "monkey_king")["fortune"] == []
+
+
+def test_quest_1_a_spawn_before_the_last_pilgrim_has_acted_is_refused(client):
+    table = guide(client, "q1")
+    end(table, "monkey_king", "monk_sha", "tripitaka")
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]},
+                  book("Pilgrim Phase: Each Pilgrim is activated in the order shown by the "
+                       "Initiative Markers and completes all their actions, before the next "
+                       "Pilgrim activates."))
+    end(table, "cho_hakkai")
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+
+
+def test_quest_1_the_gates_spawn_entered_twice_is_refused_the_second_time(client):
+    table = guide(client, "q1")
+    end(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]}, EACH_GATE)
+    assert [d["type"] for d in table.view()["state"]["demons"].values()].count("berrok") == 3
+
+
+@pytest.mark.parametrize("card", [
+    {"card": "special", "name": "Flood Gate"},
+    {"card": "unique", "demons": ["kogaiji"]},
+], ids=["special-card", "demon-lord"])
+def test_quest_1_a_card_its_minion_deck_does_not_hold_is_refused(client, card):
+    table = guide(client, "q1")
+    end(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", **card}, Q1_DECK)
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["bharhaz"]})
+
+
+# --- Undo at the table --------------------------------------------------------------------------
+
+def test_a_prayer_entered_with_the_wrong_card_undone_then_the_right_card(client):
+    table = guide(client, "q1")
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Ginseng")
+    undo(client, table)
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    right_first_time = guide(client, "q1")
+    act(right_first_time, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    assert as_seen(table.view()) == as_seen(right_first_time.view())
+
+
+def test_a_spawn_entered_with_the_wrong_demons_undone_then_the_right_ones(client):
+    def to_the_spawn():
+        table = guide(client, "q1")
+        end(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+        return table
+    table = to_the_spawn()
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok", "berrok"]})
+    undo(client, table)
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["boof"]})
+    right_first_time = to_the_spawn()
+    right_first_time.accepted({"type": "spawn", "player": "p2", "gate": "gate-1",
+                               "card": "reinforcement", "demons": ["boof"]})
+    assert as_seen(table.view()) == as_seen(right_first_time.view())
+
+
+# --- Quest 3: no spawn from its sleeping Gates, then the central tile ---------------------------
+
+def test_quest_3_a_prayer_then_no_spawn_until_the_band_reaches_the_central_tile(client):
+    table = guide(client, "q3", order=Q3_ORDER)
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    end(table, "monkey_king", "monk_sha", "cho_hakkai", "tripitaka")
+    # Its three Gates are placed inactive: nothing spawns.
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]},
+                  book("Inactive Gates: Some Gates are inactive when they are placed on the Game "
+                       "Board or become inactive later in the game."))
+    assert "spawn" not in {event["type"] for event in table.view()["legal"]}
+
+
+# --- Quest 4: the deck without its Demon Lords ----------------------------------------------------
+
+def test_quest_4_a_demon_lord_card_at_the_spawn_is_refused_with_its_deck(client):
+    table = guide(client, "q4")
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    end(table, "monkey_king", "monk_sha", "tripitaka", "cho_hakkai")
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "special",
+                   "name": "Spawn Demon Lord", "demons": ["yazuiji"]}, NO_LORDS)
+
+
+# --- Quest 5: two Gates, Kei Lun, the Mystical Box he tramples ----------------------------------
+
+def q5_pilgrims_done(table):
+    end(table, "monkey_king", "monk_sha", "cho_hakkai", "tripitaka")
+
+
+def test_quest_5_two_gates_spawn_closest_first_after_kei_lun(client):
+    table = guide(client, "q5", order=Q5_ORDER)
+    q5_pilgrims_done(table)
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 0})
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 9, "gate-2": 4}})
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]}, CLOSEST_FIRST)
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["bharhaz"]})
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
+                   "demons": ["berrok"]}, EACH_GATE)
+
+
+def test_quest_5_tripitaka_prays_at_his_turn_after_the_other_three(client):
+    table = guide(client, "q5", order=Q5_ORDER)
+    table.refused({"type": "pray", "player": seat_of(table, "tripitaka"), "pilgrim": "tripitaka",
+                   "box": "box-1", "card": "Wild Herbs"}, IN_ORDER)
+    end(table, "monkey_king", "monk_sha", "cho_hakkai")
+    act(table, "tripitaka", "pray", box="box-1", card="Wild Herbs")
+    table.refused({"type": "meditate", "player": seat_of(table, "tripitaka"),
+                   "pilgrim": "tripitaka", "box": "box-1", "spinner": "black"}, ONCE_A_BOX)
+    assert pilgrim(table, "tripitaka")["fortune"] == ["Wild Herbs"]
+
+
+def test_quest_5_after_kei_lun_tramples_the_mystical_box_nobody_prays(client):
+    table = guide(client, "q5", order=Q5_ORDER)
+    q5_pilgrims_done(table)
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 1,
+                    "destroys": ["box-1"]})
+    assert table.view()["state"]["tokens"]["boxes"] == []
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 4, "gate-2": 9}})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    view = table.view()
+    active = sorted(name for name, d in view["state"]["demons"].items() if d["active"])
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {name: 10 + n for n, name in enumerate(active)}})
+    for name in active:
+        table.accepted({"type": "demon_options", "player": "p2", "demon": name, "options": [
+            {"actions": ["move", "move"], "ends": "closer", "squares": 2, "targets": []}]})
+        table.accepted({"type": "demon_plan", "player": "p2", "demon": name, "option": 1})
+    table.accepted({"type": "end_turn", "player": "p2"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    table.refused({"type": "pray", "player": "p1", "pilgrim": "monkey_king", "box": "box-1",
+                   "card": "Wild Herbs"},
+                  book("A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray "
+                       "Action."))
