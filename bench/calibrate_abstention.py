@@ -59,6 +59,8 @@ SETS = ["calibration", "calibration-2", "calibration-3", "dev", "train", "train-
 SHARES = (0.03, 0.04, 0.05)
 POOLED_LIMIT = 0.04
 FEATURES = ["specific", "off_book", "printed"]
+KIND = "kind"  # the question classifier's score (search.kind_score), stacked out of writer
+KIND_ALPHA = 1.0
 L2 = 0.3
 FREE_L2 = 0.001
 FOLDS, SHUFFLES = 5, 3
@@ -132,13 +134,63 @@ def abstains(conf: np.ndarray, y: np.ndarray, threshold: float) -> str:
             f"{int((conf[~un] < threshold).sum())}/{int((~un).sum())} answerable")
 
 
-def inputs(searcher, questions, names) -> np.ndarray:
-    rows = []
+class KindClassifier:
+    """The question classifier `search.kind_score` reads: a naive Bayes over each question's
+    grams (`search.question_grams`), binary, its log-count ratios of answerable against
+    unanswerable smoothed by KIND_ALPHA. Its score enters the confidence *stacked*: every fit
+    here reads each question's score from a classifier fitted without that question's writer
+    (and without the writer the table leaves out), so the logistic model learns how far a new
+    writer's score can be trusted; the search reads the classifier fitted on every writer."""
+
+    def __init__(self, texts: list[str], y: np.ndarray, writers: np.ndarray):
+        grams = [search.question_grams(t) for t in texts]
+        self.keys = sorted(set().union(*grams))
+        at = {k: i for i, k in enumerate(self.keys)}
+        self.idx = [np.array(sorted(at[g] for g in gs), dtype=np.int64) for gs in grams]
+        self.y, self.writers = y, writers
+
+    def ratios(self, mask: np.ndarray) -> np.ndarray:
+        """Each gram's log-count ratio over the questions in `mask` (a gram none of them holds:
+        the ratio of the smoothed zero counts, as `search.kind_score` reads an unseen gram)."""
+        pos, neg = np.zeros(len(self.keys)), np.zeros(len(self.keys))
+        for i in np.flatnonzero(mask):
+            (pos if self.y[i] else neg)[self.idx[i]] += 1
+        n_pos, n_neg = int(self.y[mask].sum()), int((1 - self.y[mask]).sum())
+        return (np.log((pos + KIND_ALPHA) / (n_pos + 2 * KIND_ALPHA))
+                - np.log((neg + KIND_ALPHA) / (n_neg + 2 * KIND_ALPHA)))
+
+    def scores(self, ratios: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        return np.array([round(float(ratios[self.idx[i]].sum() / math.sqrt(len(self.idx[i]) or 1)), 4)
+                         for i in rows])
+
+    def out_of_writer(self, without: str | None = None) -> np.ndarray:
+        """Each question's score from a classifier fitted without its writer and `without`;
+        `without`'s own questions from one fitted on every other writer."""
+        out = np.zeros(len(self.y))
+        for w in dict.fromkeys(self.writers.tolist()):
+            mask = (self.writers != w) & (self.writers != without)
+            if w == without:
+                mask = self.writers != w
+            rows = np.flatnonzero(self.writers == w)
+            out[rows] = self.scores(self.ratios(mask), rows)
+        return out
+
+    def model(self, fitted_on: str) -> dict:
+        ratios = self.ratios(np.ones(len(self.y), dtype=bool))
+        n_pos, n_neg = int(self.y.sum()), int((1 - self.y).sum())
+        unseen = math.log((n_neg + 2 * KIND_ALPHA) / (n_pos + 2 * KIND_ALPHA))
+        return {"alpha": KIND_ALPHA, "unseen": round(unseen, 6), "fitted_on": fitted_on,
+                "weights": {k: round(float(r), 4) for k, r in zip(self.keys, ratios, strict=True)}}
+
+
+def inputs(searcher, questions, names) -> tuple[np.ndarray, list[str]]:
+    rows, texts = [], []
     for q in questions:
         res = search.search(searcher, q["q"], q["game"], 5)
         question = embedding.question_vector(res.query).layer3
         rows.append(np.concatenate([[res.features[n] for n in names], question]))
-    return np.array(rows)
+        texts.append(res.query)
+    return np.array(rows), texts
 
 
 def main(argv=None) -> int:
@@ -159,10 +211,19 @@ def main(argv=None) -> int:
         indexing.build(tmp)
         _, ix = indexing.open_current(tmp)
         with ix.searcher(weighting=search.WEIGHTING) as s:
-            xs = {name: inputs(s, qs, names) for name, qs in sets.items()}
+            got = {name: inputs(s, qs, names) for name, qs in sets.items()}
         ix.close()
+    xs = {name: xt[0] for name, xt in got.items()}
     ys = {name: np.array([1 if q.get("answer") else 0 for q in qs]) for name, qs in sets.items()}
     x, y = np.vstack(list(xs.values())), np.concatenate(list(ys.values()))
+    rows_of = {}  # each set's rows in x
+    for name in fit_sets:
+        rows_of[name] = np.arange(len(ys[name])) + sum(len(ys[n]) for n in list(rows_of))
+    kind = None
+    if KIND in names:  # the search's own score is in sample: every fit reads one out of writer
+        writers = np.concatenate([[writer_of(name)] * len(ys[name]) for name in fit_sets])
+        kind = KindClassifier([t for name in fit_sets for t in got[name][1]], y, writers)
+        x[:, names.index(KIND)] = kind.out_of_writer()
 
     free = len(names)
     print(f"{len(y)} questions ({int((y == 0).sum())} unanswerable), inputs: {names} + the "
@@ -174,9 +235,14 @@ def main(argv=None) -> int:
     for group in dict.fromkeys(writer_of(n) for n in fit_sets):
         held = [n for n in fit_sets if writer_of(n) == group]
         others = [n for n in fit_sets if writer_of(n) != group]
-        xo, yo = np.vstack([xs[n] for n in others]), np.concatenate([ys[n] for n in others])
+        xg = x
+        if kind is not None:  # no score of this fit's may come from a classifier that saw `group`
+            xg = x.copy()
+            xg[:, names.index(KIND)] = kind.out_of_writer(without=group)
+        xo = np.vstack([xg[rows_of[n]] for n in others])
+        yo = np.concatenate([ys[n] for n in others])
         oof_others = out_of_fold(xo, yo, args.l2, free)[yo == 1]
-        xh, yh = np.vstack([xs[n] for n in held]), np.concatenate([ys[n] for n in held])
+        xh, yh = np.vstack([xg[rows_of[n]] for n in held]), np.concatenate([ys[n] for n in held])
         conf = confidences(fit(xo, yo, args.l2, free), xh)
         answerable += int(yh.sum())
         cells = []
@@ -219,6 +285,8 @@ def main(argv=None) -> int:
           f"in sample {abstains(confidences((bias, weights), x), y, threshold)}")
     if args.write:
         corpus.write_fitted_model("abstention", model)
+        if kind is not None:
+            corpus.write_fitted_model("question_kind", kind.model(model["fitted_on"]))
     return 0
 
 

@@ -1244,6 +1244,41 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
     return round(best, 4)
 
 
+# What kind of question it is, read off its own words: a naive Bayes over the question's words,
+# word pairs and character 3-5-grams (rulebook_index/data/question_kind.json, log-count ratios of
+# answerable against unanswerable fit questions, bench/calibrate_abstention.py). Card and character
+# names asked with "hp", "what does ... give", "should i" and the like recur across writers.
+_KIND_WORD = re.compile(r"[a-z0-9']+")
+
+
+def question_grams(text: str) -> frozenset[str]:
+    """The lower-cased question's words ("w:"), adjacent word pairs ("b:") and character 3-, 4-
+    and 5-grams over its words joined by single spaces and padded with one ("c:")."""
+    words = _KIND_WORD.findall(text.lower())
+    grams = {f"w:{w}" for w in words} | {f"b:{a} {b}" for a, b in zip(words, words[1:], strict=False)}
+    padded = f" {' '.join(words)} "
+    for n in (3, 4, 5):
+        grams.update(f"c:{padded[i:i + n]}" for i in range(len(padded) - n + 1))
+    return frozenset(grams)
+
+
+@functools.cache
+def _question_kind() -> tuple[dict[str, float], float]:
+    model = corpus.fitted_model("question_kind")
+    return model.get("weights", {}), model.get("unseen", 0.0)
+
+
+def kind_score(text: str) -> float:
+    """The classifier's score of a question, answerable-like above 0: the sum of its grams'
+    log-count ratios (a gram no fit question holds: the ratio of the smoothed zero counts) over
+    the square root of their number; 0 without a shipped classifier."""
+    weights, unseen = _question_kind()
+    grams = question_grams(text)
+    if not weights or not grams:
+        return 0.0
+    return round(sum(weights.get(g, unseen) for g in grams) / math.sqrt(len(grams)), 4)
+
+
 def _confidence_features(plan: QueryPlan, searcher, game: str | None,
                          top: list[tuple[dict, Ranked]]) -> dict[str, float]:
     """What the confidence is computed from: how much of the question the first hit's answer
@@ -1256,7 +1291,8 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
     of_the_book = {"held": round(held / total, 4),
                    "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
-                   "printed": _printed(plan, searcher, game, concepts)}
+                   "printed": _printed(plan, searcher, game, concepts),
+                   "kind": kind_score(plan.text)}
     if not top:
         return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "margin": 0.0, "bm25": 0.0,
                 **of_the_book}
