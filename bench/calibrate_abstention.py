@@ -24,8 +24,11 @@ fitted on all the other sets, at the threshold that fit's own out-of-fold confid
 the pooled share of the left-out answerable questions wrongly abstained is at most 4% (a new
 writer's answerable questions fall under a threshold more often than the fit's own). Printed: the
 out-of-fold AUC and abstentions per set, and that leave-one-writer-out table for each p. With
---write the model goes to rulebook_index/data/abstention.json, which `search.confidence_of` reads.
-Refit after the embedding or the ranking changes.
+--write the model goes to rulebook_index/data/abstention.json, which `search.confidence_of` reads,
+and, with "kind" among the features (the default since session 15), the question classifier's
+table to rulebook_index/data/question_kind.json, which `search.kind_score` reads (KindClassifier:
+its score is stacked, each fit question's read from a classifier fitted without its writer).
+Refit after the embedding, the ranking or the fit sets change.
 """
 
 import argparse
@@ -46,19 +49,20 @@ from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
 # every set whose labels stand (since the twelfth session, blind-5 since the thirteenth, blind-6,
 # calibration-4 and -5 (one writer, written for this fit) and train-4 (answerable only, written
-# for the re-ranker) since the fourteenth: search_quality.FIT_SETS; the six of
+# for the re-ranker) since the fourteenth, blind-7 (its own writer) since the fifteenth:
+# search_quality.FIT_SETS; the six of
 # the ninth to the eleventh:
 # the three calibration sets, dev, train and train-2): the measured sets' unanswerable questions
 # are the kinds a new writer asks
 SETS = ["calibration", "calibration-2", "calibration-3", "dev", "train", "train-2", "train-3",
         "holdout", "test", "blind", "blind-2", "blind-3", "blind-4", "blind-5",
-        "blind-6", "calibration-4", "calibration-5", "train-4"]
+        "blind-6", "calibration-4", "calibration-5", "train-4", "blind-7"]
 # The threshold rule (stated before any run of session 8): abstain on p of the fit sets' answerable
 # questions out of fold, p the largest of these whose leave-one-writer-out pooled share of
 # answerable questions wrongly abstained is at most POOLED_LIMIT.
 SHARES = (0.03, 0.04, 0.05)
 POOLED_LIMIT = 0.04
-FEATURES = ["specific", "off_book", "printed"]
+FEATURES = ["specific", "off_book", "printed", "kind"]  # what ships (since session 15: kind)
 KIND = "kind"  # the question classifier's score (search.kind_score), stacked out of writer
 KIND_ALPHA = 1.0
 L2 = 0.3

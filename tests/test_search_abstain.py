@@ -1,0 +1,70 @@
+"""The abstention's question classifier (`search.kind_score`, since session 15): what kind of
+question it is, read off its own words. Questions written for these tests, apart from every bench
+set."""
+
+import pytest
+
+from rulebook_index import indexing, search
+
+
+@pytest.fixture(scope="module")
+def searcher(index_dir):
+    _, ix = indexing.open_current(index_dir)
+    with ix.searcher(weighting=search.WEIGHTING) as s:
+        yield s
+    ix.close()
+
+
+# a card's printed values or text, a card's picture: what no rulebook of the five prints
+NEVER_PRINTED = [
+    ("pillars-of-fate", "how much attack does the sun champion card have"),
+    ("we-forlorn-few", "what does the lantern equipment card do"),
+    ("avignon", "what does the pope card look like"),
+]
+
+
+@pytest.mark.parametrize("game, q", NEVER_PRINTED)
+def test_a_question_of_a_kind_the_book_never_prints_is_abstained(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.features["kind"] < 0  # the classifier reads it as unanswerable-like
+    assert res.answered is False and res.hits
+
+
+# the shapes the classifier leans against (how many X, what kinds of X) where the book prints the
+# answer: the game's components list, a sentence that names the kinds
+PRINTED = [
+    ("avignon", "how many character cards are there", "- 12 Character Cards"),
+    ("journey", "what types of dice are there",
+     "There are 4 different types of custom dice in the game"),
+]
+
+
+@pytest.mark.parametrize("game, q, sentence", PRINTED)
+def test_a_components_count_and_the_kinds_of_a_thing_are_answered(searcher, game, q, sentence):
+    res = search.search(searcher, q, game, 5)
+    assert res.answered is True
+    assert sentence in res.hits[0].answer
+
+
+def test_the_classifiers_score_is_the_same_for_the_same_question(searcher):
+    q = "how much attack does the sun champion card have"
+    first = search.search(searcher, q, "pillars-of-fate", 5).features["kind"]
+    search.search(searcher, "do demons hit knocked out guys", "journey", 5)
+    again = search.search(searcher, q, "pillars-of-fate", 5).features["kind"]
+    assert first == again == search.kind_score(q) == search.kind_score(q) != 0.0
+
+
+def test_the_classifiers_score_raises_the_confidence():
+    features = {"specific": 1.0, "off_book": 0.0, "printed": 1.0}
+    assert (search.confidence_of({**features, "kind": -5.0})
+            < search.confidence_of({**features, "kind": 0.0})
+            < search.confidence_of({**features, "kind": 5.0}))
+
+
+def test_question_grams_are_words_pairs_and_character_grams_of_the_lowered_words():
+    grams = search.question_grams("Can I  FLY?")
+    assert {"w:can", "w:i", "w:fly", "b:can i", "b:i fly"} <= grams
+    assert {"c: ca", "c:can ", "c: fly ", "c:i f"} <= grams
+    assert not any(g.startswith("w:") and g != g.lower() for g in grams)
+    assert grams == search.question_grams("can i fly")
+    assert search.kind_score("") == 0.0
