@@ -9,6 +9,7 @@ never happened). Written from the rulebook and the API's own description only
 import pytest
 
 from tests.api_table import ApiTable, quotes_from, seat_headers
+from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE
 from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
 
 GAME = "journey"
@@ -35,11 +36,12 @@ def client(module_client):
     return module_client
 
 
-def guide(client, quest, order=ORDER, position=None, **quest_setup):
+def guide(client, quest, order=ORDER, position=None, options=None, **quest_setup):
     """A Guide Quest as printed (its Board Setup), Ann p1 and Ben p2, its first Maintenance
     entered."""
     setup = {"game": GAME, "players": ["Ann", "Ben"],
-             "options": {"quest": quest, "initiative": list(order), "pilgrim_profiles": PROFILES}}
+             "options": {"quest": quest, "initiative": list(order), "pilgrim_profiles": PROFILES,
+                         **(options or {})}}
     if quest_setup:
         setup["options"]["quest_setup"] = quest_setup
     if position:
@@ -301,3 +303,100 @@ def test_quest_5_after_kei_lun_tramples_the_mystical_box_nobody_prays(client):
                    "card": "Wild Herbs"},
                   book("A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray "
                        "Action."))
+
+
+# --- Quest 9: two Mystical Boxes, a Flood Gate, the Gates after Kogaiji's Defeat ----------------
+
+Q9_ORDER = ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
+FLOOD_GATE = book("Flood Gate: Look at the current positions of Demons in play and the Gate "
+                  "closest to Tripitaka.")
+KOGAIJIS_SPELL = book("He will not move or attack while doing so, and he is immune from attack.")
+
+
+def quest_9(client):
+    return guide(client, "q9", order=Q9_ORDER, upgrades=ONE_UPGRADE)
+
+
+def quest_9_flood_gate_drawn(client):
+    """Quest 9, Turn 1: nobody acts; a Bull Warrior from the closer Gate, then a Flood Gate."""
+    table = quest_9(client)
+    end(table, *Q9_ORDER)
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 5, "gate-2": 9}})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "special",
+                    "name": "Flood Gate"})
+    return table
+
+
+def test_quest_9_one_prayer_an_activation_even_with_a_second_mystical_box(client):
+    table = quest_9(client)
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    table.refused({"type": "pray", "player": seat_of(table, "monkey_king"),
+                   "pilgrim": "monkey_king", "box": "box-2", "card": "Wild Ginseng"}, ONCE_A_BOX)
+    assert pilgrim(table, "monkey_king")["fortune"] == ["Wild Herbs"]
+
+
+def test_quest_9_the_flood_gate_names_the_gate_closest_to_tripitaka(client):
+    table = quest_9_flood_gate_drawn(client)
+    table.refused({"type": "flood_gate", "player": "p2", "gate": "gate-2",
+                   "closer": {"berrok-1": False, "kogaiji-1": False}}, FLOOD_GATE)
+    table.accepted({"type": "flood_gate", "player": "p2", "gate": "gate-1",
+                    "closer": {"berrok-1": False, "kogaiji-1": False}})
+    assert table.view()["phase"] == "demons_activate"
+
+
+@pytest.mark.xfail(strict=True, reason="finding 96: the Flood Gate moves Kogaiji under his spell "
+                   "in Quest 9 (Quest rules override Card rules)")
+def test_quest_9_the_flood_gate_does_not_move_kogaiji_under_his_spell(client):
+    book("Quest rules override Card rules")
+    table = quest_9_flood_gate_drawn(client)
+    table.refused({"type": "flood_gate", "player": "p2", "gate": "gate-1",
+                   "closer": {"berrok-1": False, "kogaiji-1": True}}, KOGAIJIS_SPELL)
+
+
+def test_quest_9_after_kogaijis_defeat_the_demon_phase_spawns_nothing(client):
+    order = ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"]
+    table = guide(client, "q9", order=order, position={
+        "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "boxes": ["box-1", "box-2"],
+        "doors": ["door-1", "door-2", "door-3"], "villagers": [],
+        "demons": ["kogaiji", "borrack"], "turn": 5, "pilgrims": {"monk_sha": {"villagers": 1}}},
+        options={"karma_upgrades": "in_position"})
+    # Turn 5: the Elder Monk found (Monk Sha holds him), Kogaiji's spell over.
+    act(table, "tripitaka", "attack", targets=["kogaiji-1"], target_hp=9, attack_dice=[3, 3],
+        pilgrim_die=3, weapon_damage=3)
+    end(table, *order)
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]},
+                  book("Kogaiji's Defeat: The Gates stop spawning once Kogaiji is Defeated."))
+    assert [name for name, d in table.view()["state"]["demons"].items()] == ["borrack-1"]
+
+
+# --- Quest 3: Borrack is Unique at the spawn ------------------------------------------------------
+
+def test_quest_3_a_bull_general_card_with_borrack_in_play_is_drawn_again(client):
+    table = guide(client, "q3", order=Q3_ORDER)
+    act(table, "monkey_king", "central_tile")
+    end(table, *Q3_ORDER)
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 4, "gate-2": 8, "gate-3": 12}})
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["borrack"]},
+                  book("If a Bull General is in play and another Bull General Demon Card is "
+                       "drawn, discard it and draw another."))
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok", "berrok"]})
+
+
+# --- Dice outside the die ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("die", [4, -1])
+def test_quest_5_kei_luns_pilgrim_die_showing_a_face_it_does_not_have_is_a_bad_request(
+        client, die):
+    table = guide(client, "q5", order=Q5_ORDER)
+    q5_pilgrims_done(table)
+    response = table.send({"type": "kei_lun", "player": "p1", "in_range": [], "die": die})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "event.die"
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 3})
