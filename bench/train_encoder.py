@@ -15,7 +15,7 @@ Three steps, two virtualenvs (torch never in the project's: bench/requirements-t
         # the fit sets' answerable questions (word-piece ids as the search embeds them), their
         # answer passages, every passage's vector, the model's weights (project venv)
     /work/train-venv/bin/python bench/train_encoder.py train /tmp/enc/data.npz OUT.npz \\
-        [--held WRITERS] [--epochs 4] [--rank 8]
+        [--held WRITERS] [--epochs 5] [--rank 8]
         # the deltas, never seeing the --held writer groups' questions (train venv, torch)
     .venv/bin/python bench/train_encoder.py evaluate /tmp/enc/data.npz --lists LISTS \\
         --folds FOLDS.json --deltas DIR
@@ -278,7 +278,7 @@ def main(argv=None) -> int:
     t.add_argument("data", type=Path)
     t.add_argument("out", type=Path)
     t.add_argument("--held", default="", help="writer groups never trained on (comma-separated)")
-    t.add_argument("--epochs", type=int, default=4)
+    t.add_argument("--epochs", type=int, default=5)
     t.add_argument("--rank", type=int, default=8)
     t.add_argument("--rate", type=float, default=1e-3)
     t.add_argument("--seed", type=int, default=0)
