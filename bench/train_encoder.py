@@ -219,7 +219,7 @@ def question_vectors(texts, delta: Path | None) -> np.ndarray:
 
 
 def evaluate(data_path: Path, lists_path: Path, folds_path: Path, deltas: Path,
-             no_adapter: bool) -> None:
+             no_adapter: bool, only: str = "", fold_names: str = "") -> None:
     import pickle
 
     import train_reranker as tr
@@ -239,15 +239,19 @@ def evaluate(data_path: Path, lists_path: Path, folds_path: Path, deltas: Path,
     tau = min((tr.nll(lists, w0, t), t) for t in (1, 2, 4, 6, 8, 12, 16, 24))[1]
     writers = lists.writers
     configs = [("model", 0.03), ("fine-tuned", 0.03)] + ([("fine-tuned", 0.0)] if no_adapter else [])
+    configs = [c for c in configs if c[0] == only] if only else configs
+    if fold_names:
+        folds = {f: folds[f] for f in fold_names.split(",")}
     ranked = {c: [None] * len(lists) for c in configs}
     for fold, members in folds.items():
         held = np.flatnonzero(np.isin(writers, members))
         train_idx = np.flatnonzero(~np.isin(writers, members))
-        tuned = lists.take(np.arange(len(lists)))
-        tuned.x = lists.x.copy()
-        tuned.q = question_vectors(data["texts"].tolist(), deltas / f"{fold}.npz")
-        _, _, tuned.x[:, :, tr._COS], tuned.x[:, :, tr._SENT_COS], _ = tr.Cosines(tuned)(None)
-        tuned.x[~tuned.real] = 0.0
+        if only != "model":
+            tuned = lists.take(np.arange(len(lists)))
+            tuned.x = lists.x.copy()
+            tuned.q = question_vectors(data["texts"].tolist(), deltas / f"{fold}.npz")
+            _, _, tuned.x[:, :, tr._COS], tuned.x[:, :, tr._SENT_COS], _ = tr.Cosines(tuned)(None)
+            tuned.x[~tuned.real] = 0.0
         for config in configs:
             d = lists if config[0] == "model" else tuned
             start = time.process_time()
@@ -265,8 +269,8 @@ def evaluate(data_path: Path, lists_path: Path, folds_path: Path, deltas: Path,
         label = f"{config[0]}, adapter L2 {config[1] or '-'}"
         tr.by_set(f"{label}, each fold left out:", lists.take(shown), [rs])
         tr.by_game(f"{label}, by game:", lists.take(shown), rs)
-    Path(str(folds_path) + ".ranks.json").write_text(json.dumps(
-        {f"{c[0]} {c[1]}": [ranked[c][i] for i in shown.tolist()] for c in configs}))
+    Path(f"{folds_path}.{only or 'all'}.{'+'.join(folds)}.ranks.json").write_text(json.dumps(
+        {f"{c[0]} {c[1]}": {str(i): ranked[c][i] for i in shown.tolist()} for c in configs}))
 
 
 def main(argv=None) -> int:
@@ -292,6 +296,9 @@ def main(argv=None) -> int:
     e.add_argument("--deltas", type=Path, required=True)
     e.add_argument("--no-adapter", action="store_true",
                    help="also fit the fine-tuned vectors' re-ranker without the adapter")
+    e.add_argument("--only", choices=("model", "fine-tuned"), default="",
+                   help="run one side only (the two can run in two processes)")
+    e.add_argument("--fold-names", default="", help="these folds only (comma-separated)")
     args = ap.parse_args(argv)
     if args.step == "prepare":
         prepare(args.out)
@@ -299,7 +306,8 @@ def main(argv=None) -> int:
         train(args.data, args.out, [h for h in args.held.split(",") if h], args.epochs,
               args.rank, args.rate, args.seed, args.reference)
     else:
-        evaluate(args.data, args.lists, args.folds, args.deltas, args.no_adapter)
+        evaluate(args.data, args.lists, args.folds, args.deltas, args.no_adapter, args.only,
+                 args.fold_names)
     return 0
 
 
