@@ -33,7 +33,8 @@ RESTRICTED = book("Ravenous Travelers cannot move onto Trading Post tiles, Cedar
                   "Newhaven.")
 RETREAT = book("After the Combat Phase, Ravenous Travelers must move to an adjacent tile, "
                "following their movement rules and restrictions.")
-FOURTH_HUNGER = book("they have perished and they are out of the game.")
+SACRIFICE = book("At any time during their turn, Players may Sacrifice a Companion in order to "
+                 "remove four Ailment tokens currently on their Player board.")
 EMPTY_BAG = {"food": 0, "water": 0, "wood": 0, "hunger": 0, "thirst": 0, "wagon_damage": 0}
 
 
@@ -292,3 +293,83 @@ def test_the_calculator_a_ravenous_player_beside_the_first_arrival_does_not_win(
     assert answer["winners"] == [answer["players"][1]["seat"]]
     assert book("The first Player to reach Newhaven is the winner.") in (
         answer["decided_by"]["rule"]["quote"])
+
+
+# --- Round 7, part 2: the Explore that ends a Traveler, the Ravenous turn's order -----------------
+
+def test_an_explore_that_costs_the_last_companion_and_the_traveler_ends_her_turn_at_once(client):
+    book("If it is currently their turn, they must end their turn immediately.")
+    table = two_on_the_road(client, phase="gathering", bag=bag(hunger=2),
+                            p1={"companions": 0, "ailments": {"hunger": 3}})
+    table.accepted({"type": "explore", "player": "p1", "draw": "hunger"})
+    view = table.view()
+    ann = view["state"]["players"]["p1"]
+    assert (ann["status"], ann["hunger"], ann["resources"]) == (
+        "ravenous", 1, {"food": 0, "water": 0, "wood": 0})
+    # No Camp Phase, no Event card: Bob's turn.
+    assert view["current_players"] == ["p2"]
+    table.refused({"type": "end_camp", "player": "p1"}, TURN_ORDER)
+
+
+def test_an_explore_entered_without_its_token_is_refused_while_the_bag_holds_some(client):
+    table = two_on_the_road(client, phase="gathering", bag=bag(wood=1))
+    response = table.send({"type": "explore", "player": "p1"})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "event.draw"
+    assert table.view()["state"]["bag"] == bag(wood=1)
+    table.accepted({"type": "explore", "player": "p1", "draw": "wood"})
+
+
+def test_a_ravenous_move_after_the_first_attack_is_refused(client):
+    table = ravenous_turn(client, hunger=2, tile="C",
+                          others={"p2": {"tile": "C"}, "p3": {"tile": "D"}})
+    table.accepted({"type": "ravenous_attack", "player": "p1", "target": "p2", "dice": [1, 1],
+                    "target_dice": [2, 0]})
+    table.refused({"type": "ravenous_move", "player": "p1", "path": ["D"]}, RAVENOUS_PHASES)
+    assert board(table, "p1")["tile"] == "C"
+
+
+@pytest.mark.xfail(strict=True, reason="finding 94: Bob's move in a Ravenous turn quotes the "
+                   "Ravenous phases, not the turn order")
+def test_bobs_turn_cannot_start_before_the_ravenous_retreat(client):
+    table = ravenous_turn(client, tile="C", phase="ravenous_combat",
+                          others={"p2": {"tile": "B", "resources": dict(HAND)}})
+    table.accepted({"type": "end_combat", "player": "p1"})
+    table.refused({"type": "stay", "player": "p2"}, TURN_ORDER)
+    table.accepted({"type": "retreat", "player": "p1", "to": "B"})
+    table.accepted({"type": "stay", "player": "p2"})
+
+
+def test_a_ravenous_player_has_no_companion_to_sacrifice(client):
+    table = ravenous_turn(client, hunger=2)
+    error = table.refused({"type": "sacrifice", "player": "p1", "remove": {"hunger": 1},
+                           "skull": "thirst"}, SACRIFICE)
+    assert RAVENOUS_PHASES in [rule["quote"] for rule in error["rules"]]
+    assert board(table, "p1")["hunger"] == 2
+
+
+def test_a_ravenous_retreat_onto_a_face_down_tile_leaves_it_face_down(client):
+    table = trail(client, {"phase": "ravenous_retreat", "current": "p1", "players": {
+        "p1": {"tile": "A", "status": "ravenous", "hunger": 1}, "p2": {"tile": "Y"}}},
+        terrain=FACE_DOWN)
+    table.refused({"type": "retreat", "player": "p1", "to": "X",
+                   "reveal": {"kind": "Desert", "resources": ["water"],
+                              "travel_cost": {"water": 1}}}, NOT_FLIPPED)
+    table.accepted({"type": "retreat", "player": "p1", "to": "X"})
+    view = table.view()
+    assert view["state"]["tiles"]["X"]["face_up"] is False
+    assert (view["state"]["players"]["p1"]["tile"], view["state"]["players"]["p1"]["hunger"]) == (
+        "X", 2)
+
+
+def test_a_retreat_to_the_wrong_tile_undone_then_the_right_one(client):
+    table = ravenous_turn(client, tile="C", phase="ravenous_retreat")
+    table.accepted({"type": "retreat", "player": "p1", "to": "D"})
+    undo_response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+    assert undo_response.status_code == 200, undo_response.get_json()
+    table.seq = undo_response.get_json()["seq"]
+    assert (board(table, "p1")["tile"], board(table, "p1")["hunger"]) == ("C", 1)
+    table.accepted({"type": "retreat", "player": "p1", "to": "B"})
+    right_first_time = ravenous_turn(client, tile="C", phase="ravenous_retreat")
+    right_first_time.accepted({"type": "retreat", "player": "p1", "to": "B"})
+    assert without_undone(table.view()) == without_undone(right_first_time.view())
