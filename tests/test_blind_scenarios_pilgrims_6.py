@@ -161,10 +161,7 @@ def test_four_players_the_last_turn_of_a_round_by_dora_then_ann_has_the_rooster(
 
 @pytest.mark.parametrize("event", [
     pytest.param({"type": "move", "player": "p3", "movement": 1, "to": [1, 4],
-                  "card": COMPASS_LEAF},
-                 marks=pytest.mark.xfail(strict=True, reason="finding 95: Cleo's move in Bob's "
-                                         "Activate phase quotes the movement token, not the "
-                                         "turn order")),
+                  "card": COMPASS_LEAF}),
     {"type": "gain_clover", "player": "p3"},
     {"type": "activate", "player": "p3", "character": "leader", "hand": 1},
     {"type": "replenish", "player": "p4"},

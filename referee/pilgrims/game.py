@@ -322,21 +322,23 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                 and turns[seat] > turns[self.G["current"]])
 
     def refused_phase_quote(self, kind):
-        """The sentence that forbids an event of type `kind` now: a second movement, a second
-        adventure or quest, a falconer's phase out of order; else the fixed order of the phases."""
+        """The sentence that forbids an event of type `kind` now: a falconer's phase out of order,
+        another player's event in a turn (the turn order, before what the player on turn may not
+        do: finding 95), a second movement, a second adventure or quest; else the fixed order of
+        the phases."""
         phase = self.phase
         if phase.startswith("falconer"):
             if kind.startswith("falconer") or kind == "replenish":  # his phases out of order
                 return Q_FALCONER_TURN
             return (Q_SOLO_ORDER, Q_FALCONER_TURN)
-        if kind == "move" and phase in ("turn_activate", "turn_replenish"):
-            return Q_ONE_MOVEMENT
-        if kind in ("complete_adventure", "sign_up") and phase == "turn_replenish":
-            return Q_ONE_ADVENTURE
         if kind.startswith("falconer"):
             return Q_FALCONER_TURN
         if phase in self._TURN and self.entering not in self.current_players():
             return self.turn_rule  # not this player's turn: what they broke is the turn order
+        if kind == "move" and phase in ("turn_activate", "turn_replenish"):
+            return Q_ONE_MOVEMENT
+        if kind in ("complete_adventure", "sign_up") and phase == "turn_replenish":
+            return Q_ONE_ADVENTURE
         if kind == "buy_item" and phase in ("start_corners", "start_journeys"):
             return Q_CLOVER_ANY_TIME  # setup is no one's turn
         if phase == "start_corners":
