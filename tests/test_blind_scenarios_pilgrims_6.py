@@ -271,3 +271,34 @@ def test_the_calculator_four_players_two_tied_on_points_and_items_share(client):
     winners = sorted(p["name"] for p in answer["players"] if p["seat"] in answer["winners"])
     assert winners == ["Ann", "Cleo"]
     assert SHARE in answer["decided_by"]["rule"]["quote"]
+
+
+# --- The end of a four-player game -----------------------------------------------------------------
+
+def test_four_players_doras_last_turn_ends_the_game_in_a_tie_ann_and_cleo_share(client):
+    def adventure(level, points):
+        return {"level": level, "points": points}
+    done = [1, 2, 3]
+    table = ApiTable(client, {
+        "game": GAME, "players": list(NAMES),
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS, "leaders": FOUR_LEADERS},
+        "position": {"round": 4, "current": "p4", "players": {
+            "p1": {"figure": [3, 3], "movement": done, "clovers": 0,
+                   "hand": [STAR_LEAF, SWORD_FIST], "completed": [adventure(1, 5)]},
+            "p2": {"figure": [5, 5], "movement": done, "clovers": 0, "hand": [SWORD_FIST],
+                   "completed": [adventure(1, 5)]},
+            "p3": {"figure": [1, 5], "movement": done, "clovers": 3,
+                   "hand": [NOTES_SPEECH, SWORD_FIST], "completed": [adventure(2, 4)]},
+            "p4": {"figure": [5, 1], "movement": [1, 2], "clovers": 0, "hand": [SWORD_FIST],
+                   "completed": [adventure(1, 2)]}}}})
+    plain_turn(table, "p4", 3, [5, 2])
+    view = table.view()
+    assert view["over"] is True
+    totals = {p["seat"]: p["total"] for p in view["scores"]["players"]}
+    # Ann 5, Bob 5, Cleo 4 + 1 (three clovers), Dora 2 (one clover: none); Ann and Cleo hold two
+    # item cards each, Bob one.
+    assert totals == {"p1": 5, "p2": 5, "p3": 5, "p4": 2}
+    assert sorted(view["scores"]["winners"]) == ["p1", "p3"]
+    assert SHARE in view["scores"]["decided_by"]["rule"]["quote"]
+    table.refused({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                   "card": COMPASS_LEAF}, book("After round 4, the game ends."))

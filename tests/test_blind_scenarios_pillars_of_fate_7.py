@@ -288,3 +288,58 @@ def test_the_calculator_gives_the_center_by_the_suit_the_pillar_holder_picked(
     # first card 0 (2 against 11), three scorpions: Moon 3. Center: Sun 10 against 7, one icon
     # each: Moon holds the pillar and picks the suit, Sun takes its reward.
     assert totals == {"sun": 8 + center_reward, "moon": 3}
+
+
+# --- A whole Age with Invictus, a face-down Klar and the doubled center, then Age II ------------
+
+INVICTUS = book("Invictus copies the suit and power of a card above it in your lane.")
+QUESTS_II = [{"feather": 4, "scorpion": -2}, {"feather": 3, "scorpion": 5},
+             {"feather": -3, "scorpion": 4}]
+
+
+def invictus_and_klar(client):
+    """Sun keeps Invictus (passes Prophet, Hadria); Moon keeps Klar (passes Naka, Eradan); the
+    center doubles each first card's power; Sun starts."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"]})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Invictus",
+                    "passed": ["Prophet", "Hadria"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Klar",
+                    "passed": ["Naka", "Eradan"]})
+    table.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                    "modifier": "double_power", "quests": QUESTS})
+    return table
+
+
+def test_a_whole_age_with_invictus_copying_and_klar_face_down_then_age_two(client):
+    table = invictus_and_klar(client)
+    for event in (play("sun", "left", 4, 1), play("moon", "left", 6, 0, 1),
+                  play("sun", "center", 5, 0, 1), play("moon", "center", 2, 1),
+                  play("sun", "right", 6, 1), play("moon", "right", 5, 0, 2)):
+        table.accepted(event)
+    # Invictus must copy a card above it: Sun's column holds one card, the first.
+    table.refused(play("sun", "left", 0, divine="Invictus", copies=2), INVICTUS)
+    table.accepted(play("sun", "left", 0, divine="Invictus", copies=1))
+    table.accepted(play("moon", "left", 5, 0, 1, face="down", divine="Klar"))
+    for event in (play("sun", "center", 3, 1), play("moon", "center", 4, 0, 1),
+                  play("sun", "right", 2, 0, 1), play("moon", "right", 3, 1),
+                  play("sun", "left", 1), play("moon", "left", 2, 1),
+                  play("sun", "center", 2, 0, 1), play("moon", "center", 6),
+                  play("sun", "right", 1, 1)):
+        table.accepted(event)
+    table.accepted(play("moon", "right", 4, 0, 1))
+    state = table.view()["state"]
+    # Left: Sun 4 + 4 (Invictus copies the 4) + 1 = 9 against 6 - 1 (Klar face down) + 2 = 7;
+    # feathers 3 to scorpions 2: Sun takes 3. Center: Sun 10 (doubled) + 3 + 2 = 15 against 4
+    # (doubled) + 4 + 6 = 14; scorpions 3 to feathers 2: Sun takes 4. Right: Sun 9 against 12,
+    # scorpions 4 to feathers 3: Moon takes 3.
+    assert state["renown"] == {"sun": 7, "moon": 3}
+    assert state["age_over"] is True
+    # Age II: the 1st player marker passes to Moon.
+    table.refused({"type": "begin_age", "player": "sun", "first_player": "sun",
+                   "modifier": "least_power", "quests": QUESTS_II},
+                  book("Pass the 1st player marker."))
+    table.accepted({"type": "begin_age", "player": "moon", "first_player": "moon",
+                    "modifier": "least_power", "quests": QUESTS_II})
+    view = table.view()
+    assert (view["state"]["age"], view["current_players"]) == (2, ["moon"])
+    assert all(entry["pillar"] is None for entry in view["state"]["lanes"])
