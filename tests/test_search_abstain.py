@@ -68,3 +68,9 @@ def test_question_grams_are_words_pairs_and_character_grams_of_the_lowered_words
     assert not any(g.startswith("w:") and g != g.lower() for g in grams)
     assert grams == search.question_grams("can i fly")
     assert search.kind_score("") == 0.0
+
+
+def test_warming_loads_the_classifier_a_first_question_would_read():
+    search._question_kind.cache_clear()
+    search.warm()
+    assert search._question_kind.cache_info().currsize == 1
