@@ -302,3 +302,28 @@ def test_four_players_doras_last_turn_ends_the_game_in_a_tie_ann_and_cleo_share(
     assert SHARE in view["scores"]["decided_by"]["rule"]["quote"]
     table.refused({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
                    "card": COMPASS_LEAF}, book("After round 4, the game ends."))
+
+
+# --- The calculator: a mission count that cannot be reached -----------------------------------------
+
+LEVEL_I = {"level": 1, "points": 3}
+
+
+@pytest.mark.xfail(strict=True, reason="finding 97: the calculator scores a public quest mission "
+                   "count the player's cards cannot reach")
+@pytest.mark.parametrize(("quill", "adventures", "printed"), [
+    ({"tile": "C", "space": "top", "collected": 3}, [LEVEL_I, LEVEL_I, LEVEL_I],
+     "5. Collect level II adventure cards."),
+    ({"tile": "A", "space": "top", "collected": 33}, [LEVEL_I], "• 32 companion cards"),
+], ids=["three-level-ii-cards-from-three-level-i", "thirty-three-companions"])
+def test_the_calculator_refuses_a_mission_count_the_cards_cannot_reach(
+        client, quill, adventures, printed):
+    book(printed)
+    book("Public quest tiles count companion cards in the player's party and retired under their "
+         "leader, or adventure cards the player has completed.")
+    answer = calculated(client, GAME, {
+        "public_quests": {"A": "1a", "B": "2c", "C": "5"},
+        "players": [{"name": "Ann", "items": 0, "clovers": 0, "adventures": adventures,
+                     "quills": [quill]},
+                    {"name": "Bob", "items": 0, "clovers": 0, "adventures": []}]}, status=400)
+    assert "players" in answer["error"].get("field", ""), answer
