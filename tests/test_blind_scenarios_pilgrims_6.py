@@ -327,3 +327,41 @@ def test_the_calculator_refuses_a_mission_count_the_cards_cannot_reach(
                      "quills": [quill]},
                     {"name": "Bob", "items": 0, "clovers": 0, "adventures": []}]}, status=400)
     assert "players" in answer["error"].get("field", ""), answer
+
+
+# --- Positions with three and four players the book makes impossible -----------------------------
+
+def position_answer(client, count, current, round_number=1, **players):
+    figures = {"p1": [3, 3], "p2": [5, 5], "p3": [1, 5], "p4": [5, 1]}
+    seats = SEATS[:count]
+    return client.post("/api/sessions", json={
+        "game": GAME, "players": list(NAMES[:count]),
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {seat: FOUR_LEADERS[seat] for seat in seats}},
+        "position": {"round": round_number, "current": current, "players": {
+            seat: {"figure": figures[seat], "hand": [STAR_LEAF], **players.get(seat, {})}
+            for seat in seats}}})
+
+
+@pytest.mark.parametrize(("current", "round_number", "players", "field"), [
+    ("p3", 1, {"p1": {"movement": [1]}}, "position.players.p2.movement"),
+    ("p2", 1, {"p1": {"movement": [1, 2]}}, "position.players.p1.movement"),
+    ("p2", 2, {}, "position.players.p1.movement"),
+], ids=["cleo-to-play-before-bob-has", "ann-two-turns-ahead-of-bob", "bob-opening-round-two"])
+def test_three_players_a_position_out_of_the_clockwise_order_is_refused(
+        client, current, round_number, players, field):
+    # "Each round begins with the first player's turn (the player with the rooster reference
+    # tile). Play then continues clockwise." and "On their turn, each player must use 1 of their
+    # movement tokens."
+    book("On their turn, each player must use 1 of their movement tokens.")
+    response = position_answer(client, 3, current, round_number, **players)
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == field
+
+
+def test_four_players_a_position_with_four_companions_in_a_party_is_refused(client):
+    book("A player may have up to 3 companion cards in their party, in addition to their leader.")
+    wanderer = {"card": {"types": ["wanderer"], "activation": ["notes"]}}
+    response = position_answer(client, 4, "p1", 2, p1={"party": [wanderer] * 4})
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "position.players.p1.party"
