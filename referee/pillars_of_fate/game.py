@@ -849,6 +849,11 @@ class Game(Referee):
     @cites(GLOSSARY["Sorcerer"])
     def exchange_is_possible(self, event):
         seat = event["player"]
+        if event.get("divine"):  # the set-aside Divine cards are not in the hand
+            raise self.violation(
+                f"Sorcerer is {self.player_name(seat)}'s Divine card of this Age: putting "
+                f"{event['divine']} in its exchange would use a second one.",
+                (Q_DIVINE_ONE, GLOSSARY["Sorcerer"]))
         lane = self._lane(event["lane"])
         if event.get("side", seat) != seat:
             return (f"Sorcerer takes a card from {self.player_name(seat)}'s own lanes, not from "

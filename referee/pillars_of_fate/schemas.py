@@ -107,9 +107,10 @@ EVENT_TYPES = {
     "sorcerer_exchange": EventType(
         "Sorcerer's action: the card taken back from one of your lanes (lane, position, and "
         "`side` if you name whose: only your own is accepted) and the card from your hand put in "
-        "its place (power and icons).",
+        "its place (power and icons; `divine` if the table put in one of the player's set-aside "
+        "Divine cards, which is refused: Sorcerer is the Age's Divine card).",
         {"lane": _LANE, "side": _SEAT, "position": _POSITION, "power": _POWER, "feathers": _ICONS,
-         "scorpions": _ICONS},
+         "scorpions": _ICONS, "divine": _DIVINE},
         ("lane", "position", "power", "feathers", "scorpions"),
         {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1, "power": 4,
          "feathers": 0, "scorpions": 1}),

@@ -288,6 +288,14 @@ CASES = [
           "position": 1, **card(5, 1)},
          GLOSSARY["Sorcerer"], "Sorcerer takes a card from \"any of your lanes\": not Moon's",
          events=[play("sun", "right", divine="Sorcerer")]),
+    Case("exchange_is_possible (a Divine card put in)", setup(opening(
+        divine={"sun": [{"name": "Sorcerer", "power": 1, "feathers": 0, "scorpions": 0},
+                        *SUN_SPARE], "moon": MOON_AGE_I}, lanes=ONE_LEFT)),
+         {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1,
+          "divine": SUN_SPARE[0]["name"], **card(5, 1)},
+         Q_DIVINE_ONE, "Sun's Sorcerer is the Age's Divine card: another set-aside Divine card put "
+         "in by the exchange is a second (and it is not in the hand, as Sorcerer's text asks)",
+         events=[play("sun", "right", divine="Sorcerer")], also=(GLOSSARY["Sorcerer"],)),
     Case("refused_turn_quote (sorcerer_exchange)", setup(opening()),
          {"type": "sorcerer_exchange", "player": "moon", "lane": "left", "position": 1,
           **card(5, 1)},
