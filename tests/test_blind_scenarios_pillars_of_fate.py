@@ -346,12 +346,18 @@ def test_more_renown_wins_whatever_the_pillars_and_not_before_the_third_age(clie
 
 def one_age(modifier, lanes):
     """An Age of three lanes (quest 2 feathers / 3 scorpions): Sun's columns 2-power feather cards,
-    Moon's 1-power two-scorpion cards, unless `lanes` says otherwise."""
+    Moon's 1-power two-scorpion cards, unless `lanes` says otherwise. A player `lanes` gives no
+    Divine card plays Namari as the first card of the left column ("Once per Age, you must play a
+    Divine card."): Namari's text changes no card's power or suit, so no total changes."""
     base = {name: {"quest": {"feather": 2, "scorpion": 3}, "pillar": "sun", "first": "sun",
                    "sun": [card(2, 1)] * 3, "moon": [card(1, 0, 2)] * 3}
             for name in ("left", "center", "right")}
     for name, columns in lanes.items():
         base[name].update(columns)
+    for seat in ("sun", "moon"):
+        if not any("divine" in entry for lane in base.values() for entry in lane[seat]):
+            first, *rest = base["left"][seat]
+            base["left"][seat] = [{**first, "divine": "Namari"}, *rest]
     return {"modifier": modifier, "first_player": "sun", "lanes": base}
 
 
