@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
-from tests.test_blind_scenarios_pillars_of_fate import QUESTS, card, lane, play
+from tests.test_blind_scenarios_pillars_of_fate import QUESTS, card, drafted, lane, play
 from tests.test_blind_scenarios_pillars_of_fate_5 import lanes_of, setup_answer
 
 GAME = "pillars-of-fate"
@@ -343,3 +343,18 @@ def test_a_whole_age_with_invictus_copying_and_klar_face_down_then_age_two(clien
     view = table.view()
     assert (view["state"]["age"], view["current_players"]) == (2, ["moon"])
     assert all(entry["pillar"] is None for entry in view["state"]["lanes"])
+
+
+def test_the_divine_card_sun_kept_played_face_down_is_hidden_on_every_read(client):
+    # Moon knows the two cards she passed to Sun, not the one Sun kept; a face-down card's back
+    # shows it is a Divine card ("…your opponent will be aware that you've played a Divine card in
+    # that position because of their unique back."), not which.
+    table = drafted(client)
+    table.accepted(play("sun", "left", MARKED, 1, face="down", divine="Prophet"))
+    moon = seat_headers(client, table, "moon")
+    for name, response in reads_by_others(client, table, "moon", moon).items():
+        text = json.dumps(response.get_json()) if response.is_json else response.get_data(
+            as_text=True)
+        assert "Prophet" not in text, name
+        assert f'"power": {MARKED}' not in text and f">{MARKED}<" not in text, name
+    assert lane(table, "left", "moon")["cards"]["sun"][0].get("divine")
