@@ -400,3 +400,43 @@ def test_quest_5_kei_luns_pilgrim_die_showing_a_face_it_does_not_have_is_a_bad_r
     assert response.status_code == 400, response.get_json()
     assert response.get_json()["error"]["field"] == "event.die"
     table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 3})
+
+
+# --- Quest 2: a whole turn around Cho Hakkai, down, and its Minion deck --------------------------
+
+Q2_ORDER = ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
+
+
+def test_quest_2_a_whole_turn_no_box_to_pray_at_cho_passed_over_and_a_minion_deck(client):
+    table = guide(client, "q2", order=Q2_ORDER)
+    # Quest 2 lays no Mystical Box: no Prayer.
+    table.refused({"type": "pray", "player": seat_of(table, "monkey_king"),
+                   "pilgrim": "monkey_king", "box": "box-1", "card": "Wild Herbs"},
+                  book("A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray "
+                       "Action."))
+    end(table, "monkey_king", "monk_sha", "tripitaka")
+    # Cho Hakkai, Unconscious, is passed over: the Demon Phase follows Tripitaka.
+    assert table.view()["phase"] == "demons_spawn"
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 3, "gate-2": 7}})
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "special",
+                   "name": "Flood Gate"},
+                  book("Create a simple Demon Deck containing just the reinforcement cards for "
+                       "Minion Demons (Bull Warriors, Bull Archers, Bullserkers, and Bull "
+                       "Generals)."))
+    for gate in ("gate-1", "gate-2"):
+        table.accepted({"type": "spawn", "player": "p2", "gate": gate, "card": "reinforcement",
+                        "demons": ["bharhaz"]})
+    active = sorted(name for name, d in table.view()["state"]["demons"].items() if d["active"])
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {name: 10 + n for n, name in enumerate(active)}})
+    for name in active:
+        table.accepted({"type": "demon_options", "player": "p2", "demon": name, "options": [
+            {"actions": ["move", "move"], "ends": "closer", "squares": 4, "targets": []}]})
+        table.accepted({"type": "demon_plan", "player": "p2", "demon": name, "option": 1})
+    table.accepted({"type": "end_turn", "player": "p2"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    view = table.view()
+    assert view["state"]["turn"] == 2
+    assert view["state"]["pilgrims"]["cho_hakkai"]["status"] == "unconscious"
+    assert view["over"] is False
