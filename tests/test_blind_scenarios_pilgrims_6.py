@@ -309,8 +309,6 @@ def test_four_players_doras_last_turn_ends_the_game_in_a_tie_ann_and_cleo_share(
 LEVEL_I = {"level": 1, "points": 3}
 
 
-@pytest.mark.xfail(strict=True, reason="finding 97: the calculator scores a public quest mission "
-                   "count the player's cards cannot reach")
 @pytest.mark.parametrize(("quill", "adventures", "printed"), [
     ({"tile": "C", "space": "top", "collected": 3}, [LEVEL_I, LEVEL_I, LEVEL_I],
      "5. Collect level II adventure cards."),

@@ -61,3 +61,74 @@ def test_another_players_adventure_or_quest_in_the_replenish_phase_breaks_the_tu
                    "card": COMPASS_LEAF}, PROCEEDS)
     table.refused({"type": "sign_up", "player": "p1", "tile": "B",
                    "pay": [{"hand": 1}, {"hand": 2}]}, ONE_ADVENTURE)
+
+
+# -- Outsider finding 97: a mission count the cards cannot reach -------------------------------------
+
+RETIRED = book("Public quest tiles count companion cards in the player's party and retired under "
+               "their leader, or adventure cards the player has completed.")
+QUESTS = {"A": "1a", "B": "2c", "C": "5"}
+LEVEL_I, LEVEL_II = {"level": 1, "points": 3}, {"level": 2, "points": 7}
+WANDERER = {"types": ["wanderer"], "activation": ["notes"]}
+BEAST = {"types": ["beast"], "activation": ["star"]}
+
+
+def mission_scored(client, ann: dict, quill: dict, status=200, quests=QUESTS):
+    response = client.post("/api/score/pilgrims", json={
+        "public_quests": quests,
+        "players": [{"name": "Ann", "items": 0, "clovers": 0, "quills": [quill], **ann},
+                    {"name": "Bob", "items": 0, "clovers": 0}]})
+    assert response.status_code == status, response.get_json()
+    return response.get_json()
+
+
+def mission_points(answer) -> int:
+    ann = answer["players"][0]
+    return next(line["points"] for line in ann["breakdown"] if line["label"].endswith("mission"))
+
+
+@pytest.mark.parametrize(("quill", "quests", "printed"), [
+    ({"tile": "A", "space": "top", "collected": 33}, QUESTS, ["• 32 companion cards"]),
+    ({"tile": "B", "space": "top", "collected": 33}, {}, ["• 32 companion cards"]),
+    ({"tile": "C", "space": "top", "collected": 18}, QUESTS, ["• 17 level II adventure cards"]),
+    ({"tile": "C", "space": "top", "collected": 38}, {"C": "3"},
+     ["• 20 level I adventure cards", "• 17 level II adventure cards"]),
+], ids=["A-33", "B-33-mission-unknown", "C5-18", "C3-38"])
+def test_a_mission_count_beyond_the_box_is_refused(client, quill, quests, printed):
+    error = mission_scored(client, {}, quill, 400, quests)["error"]
+    assert error["field"] == "players[0].quills[0].collected"
+    for line in printed:
+        assert book(line) in error["message"]
+
+
+def test_a_c_tile_count_is_checked_against_the_completed_adventures_entered(client):
+    quill = {"tile": "C", "space": "top", "collected": 3}
+    error = mission_scored(client, {"adventures": [LEVEL_I] * 3}, quill, 400)["error"]
+    assert error["field"] == "players[0].quills[0].collected" and RETIRED in error["message"]
+    assert mission_points(mission_scored(client, {"adventures": [LEVEL_II] * 3 + [LEVEL_I]},
+                                         quill)) == 4
+    # Nothing entered: not checked against the cards ("do not demand what is not entered").
+    assert mission_points(mission_scored(client, {}, quill)) == 4
+
+
+def test_a_characteristic_left_out_gives_only_a_least_count(client):
+    """Mission 3 counts adventures with a clover reward, which may be entered without it: up to
+    the completed adventures entered is accepted, more is not, fewer than those marked is not."""
+    quests = {**QUESTS, "C": "3"}
+    plain = {"adventures": [LEVEL_I, LEVEL_I]}
+    assert mission_points(mission_scored(client, plain, {"tile": "C", "space": "top",
+                                                         "collected": 2}, quests=quests)) == 2
+    mission_scored(client, plain, {"tile": "C", "space": "top", "collected": 3}, 400, quests)
+    marked = {"adventures": [{**LEVEL_I, "clovers": 1}] * 2}
+    error = mission_scored(client, marked, {"tile": "C", "space": "top", "collected": 1}, 400,
+                           quests)["error"]
+    assert "hold 2 for mission 3" in error["message"] and RETIRED in error["message"]
+
+
+def test_an_a_tile_count_is_checked_against_the_companions_entered(client):
+    quill = {"tile": "A", "space": "top", "collected": 3}
+    party = {"companions": [WANDERER, WANDERER, BEAST]}
+    error = mission_scored(client, party, quill, 400)["error"]
+    assert error["field"] == "players[0].quills[0].collected" and RETIRED in error["message"]
+    assert mission_points(mission_scored(client, party, {**quill, "collected": 2})) == 2
+    assert mission_points(mission_scored(client, {}, quill)) == 4

@@ -125,8 +125,8 @@ def test_four_players_journey_cards_shared_victory():
              "journey": {"completed": [2], "removed": 0}},
             {"name": "Hal", "items": 1, "clovers": 3,
              "adventures": [adv(6, level=2), adv(3, clovers=2), adv(2)],
-             "companions": [comp(["scoundrel"], ["compass"]), comp(["wanderer"], ["compass", "sword"]),
-                            comp(["beast"], ["star"])],
+             "companions": [comp(["scoundrel"], ["compass"]), comp(["scoundrel"], ["compass", "sword"]),
+                            comp(["scoundrel"], ["star"])],
              "quills": [{"tile": "A", "space": "middle", "collected": 3},
                         {"tile": "B", "space": "top"}],
              "journey": {"completed": [], "removed": 2}},
@@ -137,7 +137,7 @@ def test_four_players_journey_cards_shared_victory():
     # 1 token removed -> 1.  7 + 3 + 2 + 1 + 7 + 1 = 21
     # Gus: 5 + 5 = 10; 4 // 3 = 1; A top 2, 4 collected -> 6; C middle 1, discount: 1 -> 1;
     # journey 2 + 0.  10 + 1 + 2 + 6 + 1 + 1 + 2 + 0 = 23
-    # Hal: 6 + 3 + 2 = 11; 3 // 3 = 1; A middle 1, 3 collected -> 4; B top 2, compass: 2 -> 2;
+    # Hal: 6 + 3 + 2 = 11; 3 // 3 = 1; A middle 1, 3 scoundrels -> 4; B top 2, compass: 2 -> 2;
     # journey 0 + 2 removed.  11 + 1 + 1 + 4 + 2 + 2 + 0 + 2 = 23
     # Ivy: nothing, journey lines 0.  = 0
     assert totals(result) == {"Fay": 21, "Gus": 23, "Hal": 23, "Ivy": 0}

@@ -7,7 +7,8 @@ A player's tally is plain data:
    "journey"?: {"completed": [points, ...], "removed": int}, "items": int}
 and the table's: {"public_quests"?: {"A": "1c", "B": "2a", "C": "5"}, "journey_cards"?: bool}.
 A quill's `collected` is the number of cards its mission counts; when it is left out it is counted
-from the player's companions and completed adventures for the tile in `public_quests`.
+from the player's companions and completed adventures for the tile in `public_quests`; when it is
+entered it is checked against the box and the cards entered (`check_collected`).
 """
 
 from __future__ import annotations
@@ -270,6 +271,7 @@ def validate(tallies) -> dict:
     """Check the calculator's input; return it with card names resolved and defaults filled in."""
     players = []
     for n, tally in enumerate(tallies["players"]):
+        entered = {"adventures": "adventures" in tally, "companions": "companions" in tally}
         tally = dict(tally)
         tally["adventures"] = [cards.resolve("adventure", a, f"players[{n}].adventures[{k}]")
                                for k, a in enumerate(tally.get("adventures", []))]
@@ -289,6 +291,9 @@ def validate(tallies) -> dict:
                 raise BadRequest(
                     f"give the quill's collected cards, or public_quests.{quill['tile']} (the "
                     "tile's mission) so they can be counted", f"players[{n}].quills[{k}]")
+            if "collected" in quill:
+                check_collected(tally, quill, tallies.get("public_quests") or {}, entered,
+                                f"players[{n}].quills[{k}].collected")
         players.append(tally)
     falconers = [t for t in players if t.get("falconer")]
     if falconers and (len(falconers) > 1 or len(players) != 2):
@@ -301,6 +306,44 @@ def validate(tallies) -> dict:
     check_quills(players)
     check_box(players)
     return {**tallies, "players": players}
+
+
+def check_collected(tally: dict, quill: dict, quests: dict, entered: dict, field: str) -> None:
+    """A quill's `collected` that the box, or the player's cards as entered, cannot reach is a 400
+    naming it. Tiles A and B count companion cards, tile C completed adventure cards ("Public quest
+    tiles count companion cards in the player's party and retired under their leader, or adventure
+    cards the player has completed."): never more than the box holds; where the player's
+    companions or adventures are entered, never more than those; and where the tile's mission is
+    known, the cards entered with its characteristic. Adventures may be entered without the
+    characteristics of missions 3, 4 and 6, so there they give only a least count; the level (5)
+    and a companion's types and symbols are always entered, so there the count is exact."""
+    tile, collected = quill["tile"], quill["collected"]
+    mission = quests.get(tile)
+    if tile == "C":
+        decks = ["level2"] if mission == "5" else ["level1", "level2"]
+        kind, cards_entered = "adventures", tally["adventures"]
+    else:
+        decks, kind, cards_entered = ["companion"], "companions", tally["companions"]
+    most = sum(DECKS[deck] for deck in decks)
+    if collected > most:
+        raise BadRequest(f"{collected} cards for tile {tile}'s mission: the game has {most} ("
+                         + " and ".join(f"“{deck_line(deck)}”" for deck in decks) + ")", field)
+    if not entered[kind]:
+        return  # not entered, so not checked against the cards
+    counted = cards.mission_count(mission, tally["companions"], tally["adventures"]) \
+        if mission else None
+    exact = mission is not None and (tile != "C" or mission == "5")
+    what = ("companion cards entered (in the party and retired)" if kind == "companions"
+            else "completed adventure cards entered")
+    if collected > len(cards_entered):
+        wrong = f"{tally['name']} has {len(cards_entered)} {what}"
+    elif counted is not None and (collected != counted if exact else collected < counted):
+        wrong = (f"{tally['name']}'s {what} hold {counted} for mission {mission} "
+                 f"({cards.QUEST_MISSIONS[tile][mission]})")
+    else:
+        return
+    raise BadRequest(f"{collected} cards for tile {tile}'s mission, but {wrong} (“"
+                     f"{Q_MISSION_RETIRED}”)", field)
 
 
 def check_box(players: list[dict]) -> None:
