@@ -440,3 +440,54 @@ def test_quest_2_a_whole_turn_no_box_to_pray_at_cho_passed_over_and_a_minion_dec
     assert view["state"]["turn"] == 2
     assert view["state"]["pilgrims"]["cho_hakkai"]["status"] == "unconscious"
     assert view["over"] is False
+
+
+# --- Quest 5: what Kei Lun tramples, and what he does not ------------------------------------------
+
+DESTRUCTION = book("Destruction: Kei Lun can move onto the Mystical Box, the Sutra, and the Well. "
+                   "If he does, remove them from the board, they are destroyed.")
+
+
+def test_quest_5_kei_lun_turning_on_the_spot_tramples_nothing(client):
+    table = guide(client, "q5", order=Q5_ORDER)
+    q5_pilgrims_done(table)
+    # A 2 on the Pilgrim Die turns him 90° to his right: he moves onto nothing.
+    table.refused({"type": "kei_lun", "player": "p1", "in_range": [], "die": 2,
+                   "destroys": ["box-1"]}, DESTRUCTION)
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 2})
+    assert table.view()["state"]["tokens"]["boxes"] == ["box-1"]
+
+
+def test_quest_5_after_kei_lun_tramples_the_well_nobody_recovers_there(client):
+    table = guide(client, "q5", order=Q5_ORDER)
+    q5_pilgrims_done(table)
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 1,
+                    "destroys": ["well-1"]})
+    assert table.view()["state"]["tokens"]["wells"] == []
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 4, "gate-2": 9}})
+    for gate in ("gate-1", "gate-2"):
+        table.accepted({"type": "spawn", "player": "p2", "gate": gate, "card": "reinforcement",
+                        "demons": ["berrok"]})
+    active = sorted(name for name, d in table.view()["state"]["demons"].items() if d["active"])
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {name: 10 + n for n, name in enumerate(active)}})
+    first = True
+    for name in active:
+        if first:
+            # Demons never attack Kei Lun: an option naming him as a Target is refused.
+            table.refused({"type": "demon_options", "player": "p2", "demon": name, "options": [
+                {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
+                 "targets": ["kei_lun"]}]},
+                book("The Demons do not attack Kei Lun and move around him as if he were a normal "
+                     "obstacle."))
+            first = False
+        table.accepted({"type": "demon_options", "player": "p2", "demon": name, "options": [
+            {"actions": ["move", "move"], "ends": "closer", "squares": 2, "targets": []}]})
+        table.accepted({"type": "demon_plan", "player": "p2", "demon": name, "option": 1})
+    table.accepted({"type": "end_turn", "player": "p2"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    table.refused({"type": "recover", "player": seat_of(table, "monkey_king"),
+                   "pilgrim": "monkey_king", "well": "well-1", "adjacent": True},
+                  book("A Pilgrim that is adjacent to a Water Well can spend 1 Action Point to "
+                       "drink from the well and recover all Health Points"))
