@@ -373,3 +373,23 @@ def test_a_retreat_to_the_wrong_tile_undone_then_the_right_one(client):
     right_first_time = ravenous_turn(client, tile="C", phase="ravenous_retreat")
     right_first_time.accepted({"type": "retreat", "player": "p1", "to": "B"})
     assert without_undone(table.view()) == without_undone(right_first_time.view())
+
+
+def test_the_calculator_a_traveler_cut_off_from_newhaven_has_crossed_nothing(client):
+    # A Season card's removed tiles can leave no way on ("Season Effect: Each Season card also
+    # includes an effect that will alter the state of the board by removing tiles…").
+    book("removing tiles or placing tokens or Equipment cards on specific tiles.")
+    answer = calculated(client, GAME, {"crossing": 5, "players": [
+        {"name": "Ann", "status": "traveler", "companions": 3, "cut_off": True},
+        {"name": "Bob", "status": "traveler", "companions": 1, "tiles_to_go": 2}]})
+    assert [player["total"] for player in answer["players"]] == [0, 3]
+    assert answer["winners"] == []
+    both = calculated(client, GAME, {"crossing": 5, "players": [
+        {"name": "Ann", "status": "traveler", "companions": 3, "cut_off": True,
+         "tiles_to_go": 2},
+        {"name": "Bob", "status": "traveler", "companions": 1, "tiles_to_go": 2}]}, status=400)
+    assert both["error"]["field"] == "players[0].tiles_to_go"
+    arrived = calculated(client, GAME, {"crossing": 5, "players": [
+        {"name": "Ann", "status": "arrived", "cut_off": True},
+        {"name": "Bob", "status": "traveler", "companions": 1, "tiles_to_go": 2}]}, status=400)
+    assert arrived["error"]["field"] == "players[0].cut_off"
