@@ -358,3 +358,25 @@ def test_the_divine_card_sun_kept_played_face_down_is_hidden_on_every_read(clien
         assert "Prophet" not in text, name
         assert f'"power": {MARKED}' not in text and f">{MARKED}<" not in text, name
     assert lane(table, "left", "moon")["cards"]["sun"][0].get("divine")
+
+
+def test_the_sorcerers_exchange_takes_a_card_from_the_hand_as_entered_and_draws_nothing(client):
+    table = sorcerer_and_namari(client)
+    opening(table)
+    hand = [card(8, 0, 1), card(1), card(3, 0, 1), card(2, 1), card(5, 0, 1)]
+    table.accepted({"type": "hand", "player": "sun",
+                    "cards": [{key: c[key] for key in ("power", "feathers", "scorpions")}
+                              for c in hand]})
+    deck = table.view()["state"]["decks"]["sun"]
+    table.accepted(play("sun", "left", face="up", **SORCERER_CARD))
+    # A 9 is not in the hand she entered.
+    table.refused({"type": "sorcerer_exchange", "player": "sun", "lane": "right", "position": 1,
+                   "power": 9, "feathers": 0, "scorpions": 1}, SORCERER)
+    table.accepted({"type": "sorcerer_exchange", "player": "sun", "lane": "right", "position": 1,
+                    "power": 8, "feathers": 0, "scorpions": 1})
+    sun = table.view("sun")["state"]
+    held = sorted((c["power"], c["feathers"], c["scorpions"]) for c in sun["hands"]["sun"]["cards"])
+    # The 8 went into the lane, the lane's 2-feather card came back: five cards, none drawn.
+    assert held == [(1, 0, 0), (2, 1, 0), (2, 1, 0), (3, 0, 1), (5, 0, 1)]
+    assert (sun["hands"]["sun"]["count"], sun["decks"]["sun"]) == (5, deck)
+    assert not table.view("moon")["state"]["hands"]["sun"].get("cards")
