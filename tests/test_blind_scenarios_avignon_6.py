@@ -119,3 +119,31 @@ def test_rosa_drives_both_ascetics_to_the_ends_and_both_step_back_as_her_turn_en
     # Her turn ends with an Ascetic in Rome and one in Avignon: each steps toward Genoa.
     assert locations(table)[:2] == [("Ascetic", "nice"), ("Ascetic", "florence")]
     assert table.view()["current_players"] == ["avignon"]
+
+
+# --- The Vicar pushing itself out of play, then the rest of its Petition -------------------------
+
+VICAR = book("Vicar (Faction: Bishop). PETITION: PUSH Bishop twice, then EXCOMMUNICATE any other "
+             "character, then PULL the new character.")
+
+
+def test_a_whole_turn_romes_vicar_pushed_past_avignon_then_excommunicates_and_pulls(client):
+    table = rosa_to_play(client, ("Vicar", "nice"), ("Scribe", "genoa"), ("Nuncio", "florence"),
+                         ("Ascetic", "genoa"), ("Canonist", "genoa"))
+    # Two pushes of the Vicar: to Avignon, then past it into Aldo's Congregation.
+    effects = table.accepted({"type": "petition", "player": "rome", "path": 1, "bishops": [1, 1],
+                              "excommunicate": 3})["effects"]
+    assert effects[0]["rule"]["quote"] == VICAR
+    assert table.view()["state"]["congregations"]["avignon"] == ["Vicar"]
+    # Aldo draws the Vicar's replacement; then the Nuncio goes to the discard pile and Rosa draws
+    # the new character into its place, which is pulled toward Rome.
+    table.refused({"type": "draw", "player": "rome", "character": "Courtesan"}, SCORED_DRAW)
+    table.accepted({"type": "draw", "player": "avignon", "character": "Courtesan"})
+    table.accepted({"type": "draw", "player": "rome", "character": "Ascetic"})
+    assert locations(table)[:3] == [("Courtesan", "genoa"), ("Scribe", "genoa"),
+                                    ("Ascetic", "rome")]
+    # Her second action; her turn ends with an Ascetic in Rome: he steps back toward Genoa.
+    table.accepted({"type": "chastise", "player": "rome", "path": 2})
+    assert locations(table)[:3] == [("Courtesan", "genoa"), ("Scribe", "nice"),
+                                    ("Ascetic", "florence")]
+    assert table.view()["current_players"] == ["avignon"]
