@@ -393,3 +393,31 @@ def test_the_calculator_a_traveler_cut_off_from_newhaven_has_crossed_nothing(cli
         {"name": "Ann", "status": "arrived", "cut_off": True},
         {"name": "Bob", "status": "traveler", "companions": 1, "tiles_to_go": 2}]}, status=400)
     assert arrived["error"]["field"] == "players[0].cut_off"
+
+
+# --- Bob's entry in each phase of Ann's turn: the turn order ------------------------------------
+
+BOBS = {"stay": {"type": "stay", "player": "p2"},
+        "gather": {"type": "gather", "player": "p2", "roll": 1, "take": ["food"]},
+        "end_camp": {"type": "end_camp", "player": "p2"},
+        "recuperate": {"type": "recuperate", "player": "p2", "remove": {"hunger": 1}},
+        "event_card": {"type": "event_card", "player": "p2", "card": QUIET}}
+FINDING_94 = pytest.mark.xfail(strict=True, reason="finding 94: Bob's entry of a phase Ann's "
+                               "turn has passed quotes the phase order, not the turn order")
+
+
+@pytest.mark.parametrize(("phase", "bobs"), [
+    ("travel", "stay"), ("travel", "event_card"), ("gathering", "gather"),
+    ("camp", "recuperate"), ("event", "event_card"),
+    pytest.param("gathering", "stay", marks=FINDING_94),
+    pytest.param("camp", "stay", marks=FINDING_94),
+    pytest.param("camp", "gather", marks=FINDING_94),
+    pytest.param("event", "stay", marks=FINDING_94),
+    pytest.param("event", "gather", marks=FINDING_94),
+    pytest.param("event", "end_camp", marks=FINDING_94),
+    pytest.param("event", "recuperate", marks=FINDING_94),
+])
+def test_bobs_entry_in_any_phase_of_anns_turn_is_refused_with_the_turn_order(client, phase, bobs):
+    table = two_on_the_road(client, phase=phase, p2={"ailments": {"hunger": 2}})
+    table.refused(BOBS[bobs], TURN_ORDER)
+    assert table.view()["current_players"] == ["p1"]
