@@ -74,6 +74,8 @@ UNKNOWN = "?"  # a card not yet drawn, in a dry run of an ability
 # -- the rules, quoted ------------------------------------------------------------------------------
 
 Q_COPIES = "Use both copies of the chosen characters to form a 12 card deck."
+Q_BOX = "- 12 Character Cards"
+_BOX_HOLDS = f"the game has {COPIES} of each character (“{Q_BOX}”, “{Q_COPIES}”)"
 Q_SETUP = "Draw five cards and place them face up in a row extending outwards from Genoa."
 Q_MAP = ("Set up the Map Cards between the players in this order: Avignon, Nice, Genoa, Florence "
          "and Rome.")
@@ -491,8 +493,7 @@ class Game(Referee):
         for name in CHARACTERS:
             count = seen.count(name)
             if count > COPIES:
-                raise SetupError(f"{count} {name} cards: the deck has only {COPIES} of each "
-                                 f"character (12 cards)", field)
+                raise SetupError(f"{count} {name} cards: {_BOX_HOLDS}", field)
             G["deck"][name] = COPIES - count
 
     @classmethod
@@ -1342,7 +1343,7 @@ class Game(Referee):
         cards = congregations["rome"] + congregations["avignon"]
         for name in CHARACTERS:
             if cards.count(name) > COPIES:
-                raise BadRequest(f"{cards.count(name)} {name} cards: there are only {COPIES}",
+                raise BadRequest(f"{cards.count(name)} {name} cards: {_BOX_HOLDS}",
                                  "congregations")
         three = [seat for seat in SEATS if len(congregations[seat]) >= 3]
         winner, reason, rule = None, None, None
