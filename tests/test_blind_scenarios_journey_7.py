@@ -491,3 +491,17 @@ def test_quest_5_after_kei_lun_tramples_the_well_nobody_recovers_there(client):
                    "pilgrim": "monkey_king", "well": "well-1", "adjacent": True},
                   book("A Pilgrim that is adjacent to a Water Well can spend 1 Action Point to "
                        "drink from the well and recover all Health Points"))
+
+
+def test_quest_1_the_fortune_card_prayed_for_played_twice_is_refused_the_second_time(client):
+    table = guide(client, "q1")
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    act(table, "monkey_king", "play_card", card="Wild Herbs", kind="fortune")
+    assert pilgrim(table, "monkey_king")["fortune"] == []
+    table.refused({"type": "play_card", "player": "p1", "pilgrim": "monkey_king",
+                   "card": "Wild Herbs", "kind": "fortune"},
+                  book("Inactive cards are in the Pilgrim's hand."))
+    # Nor can Monk Sha play a card he never drew.
+    table.refused({"type": "play_card", "player": seat_of(table, "monk_sha"),
+                   "pilgrim": "monk_sha", "card": "Wild Herbs", "kind": "fortune"},
+                  book("Inactive cards are in the Pilgrim's hand."))
