@@ -109,9 +109,6 @@ def test_the_calculator_names_no_winner_before_the_third_age(client, first_age):
         answer["decided_by"]["rule"]["quote"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 90: the Pillars calculator scores an Age in which "
-                                       "a player played no Divine card (ruling divine_required: "
-                                       "refuse)")
 def test_the_calculator_refuses_an_age_without_suns_divine_card(client, first_age):
     tally = copy.deepcopy(first_age)
     tally["ages"][0]["lanes"]["left"]["sun"][1].pop("divine")

@@ -1247,6 +1247,8 @@ class Game(Referee):
             used.append(age["modifier"])
             lanes = _tally_lanes(age, options, field)
             _check_full(lanes, age["modifier"], options, field, champions)
+            if options["divine_required"] == "refuse":
+                _divine_played(lanes, index)
             choices = {(name, tie): choice for name in LANES
                        for tie, choice in age["lanes"][name].get("ties", {}).items()}
             resolver = Resolver(lanes, age["modifier"], options, age.get("first_player"),
@@ -1427,6 +1429,16 @@ def _check_full(lanes: list[dict], modifier: str, options: dict, field: str,
                     f"holds per player, with {owned - champions[seat]} champion cards still to "
                     "play: an Age is scored only once every lane is full",
                     f"{field}.lanes.{lane['name']}.{seat}", Q_RESOLVE)
+
+
+def _divine_played(lanes: list[dict], index: int) -> None:
+    """Under divine_required=refuse a full Age in which a player played no Divine card is one the
+    live game would have refused on the way (the play taking the last place one could go)."""
+    for seat in SEATS:
+        if not any(card.get("divine") for lane in lanes for card in lane["cards"][seat]):
+            raise TableRefused(f"{seat_word(seat)} played no Divine card in Age {ROMAN[index + 1]} "
+                               "(the table ruling divine_required: refuse)",
+                               f"ages[{index}].lanes", Q_DIVINE_MUST)
 
 
 def _check_face_down(lanes: list[dict], modifier: str, options: dict, field: str, code: str) -> None:
