@@ -1,5 +1,13 @@
 """Tenth audit of the Pillars of Fate referee (session 15, `audit2`), through the HTTP API.
 
+Finding 90 under the lead's ruling, "refuse what is entered wrong; do not demand what is not
+entered": "Once per Age, you must play a Divine card." (Gameplay › Divine Cards) in the calculator.
+A tally that names Divine cards must name one for each player in each Age it scores (under
+`divine_required: refuse`, the default; an Age without one is a 400 naming `ages[n].lanes` with
+that sentence; scored under `not_enforced`). A tally that names no Divine card anywhere is scored,
+and each player's breakdown ends with a line of 0 points saying the rule was not checked, quoting it
+— on the calculator page too.
+
 A mistake the event vocabulary could not express: the Sorcerer's exchange putting in one of the
 player's set-aside Divine cards ("Sorcerer - When played, take another card from any of your lanes
 and exchange it with one from your hand."; "5. Each player sets their 3 Divine cards aside."). The
@@ -8,18 +16,88 @@ Age." (Sorcerer is the Age's Divine card) and Sorcerer's text; the exchange with
 accepted.
 """
 
+import copy
+
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import calculated, quotes_from
 from tests.test_pillars_of_fate_audit import C, D, Q, Table, position
+from tests.test_pillars_of_fate_audit_6 import submit
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
+MUST_PLAY_DIVINE = book("Once per Age, you must play a Divine card.")
+UNCHECKED = f"No Divine card entered, so “{MUST_PLAY_DIVINE}” was not checked"
 
 
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
+
+
+@pytest.fixture(scope="module")
+def example(client):
+    """The API's own example tally: three Ages, Sun's Prophet and Moon's Hadria in each."""
+    return client.get(f"/api/games/{GAME}").get_json()["score_schema"]["examples"][0]
+
+
+def without_divine(tally: dict, seat: str, ages=(0, 1, 2)) -> dict:
+    """`tally` with `seat`'s Divine card of each of `ages` entered as a plain card (same values)."""
+    tally = copy.deepcopy(tally)
+    for index in ages:
+        for lane in tally["ages"][index]["lanes"].values():
+            for card in lane.get(seat, []):
+                card.pop("divine", None)
+    return tally
+
+
+def unchecked_lines(answer: dict) -> dict:
+    return {player["seat"]: [line for line in player["breakdown"] if line["label"] == UNCHECKED]
+            for player in answer["players"]}
+
+
+@pytest.mark.parametrize(("seat", "age"), [("sun", 0), ("moon", 1), ("sun", 2)])
+def test_a_tally_naming_divine_cards_needs_one_for_each_player_in_each_age(client, example, seat,
+                                                                            age):
+    tally = without_divine(example, seat, ages=(age,))
+    error = calculated(client, GAME, tally, status=400)["error"]
+    assert error["field"] == f"ages[{age}].lanes"
+    assert error["rule"]["quote"] == MUST_PLAY_DIVINE
+    assert error["message"].startswith(f"{seat.title()} played no Divine card in Age "
+                                       f"{('I', 'II', 'III')[age]}")
+    tally["options"] = {"divine_required": "not_enforced"}
+    assert unchecked_lines(calculated(client, GAME, tally)) == {"sun": [], "moon": []}
+
+
+def test_one_player_s_divine_cards_named_and_not_the_other_s_is_refused(client, example):
+    """Naming the Divine cards of one player only is entering them: the other's are missing."""
+    error = calculated(client, GAME, without_divine(example, "moon"), status=400)["error"]
+    assert error["field"] == "ages[0].lanes" and error["rule"]["quote"] == MUST_PLAY_DIVINE
+
+
+def test_a_tally_with_each_ages_divine_cards_is_scored_without_the_line(client, example):
+    answer = calculated(client, GAME, example)
+    assert unchecked_lines(answer) == {"sun": [], "moon": []}
+    assert answer["winners"]
+
+
+def test_a_tally_naming_no_divine_card_is_scored_and_says_the_rule_was_not_checked(client,
+                                                                                   example):
+    tally = without_divine(without_divine(example, "sun"), "moon")
+    answer = calculated(client, GAME, tally)
+    for player in answer["players"]:
+        last = player["breakdown"][-1]
+        assert (last["label"], last["points"], last["rule"]["quote"]) == \
+            (UNCHECKED, 0, MUST_PLAY_DIVINE)
+        assert player["total"] == sum(line["points"] for line in player["breakdown"])
+    tally["options"] = {"divine_required": "not_enforced"}  # the table keeps the rule itself
+    assert unchecked_lines(calculated(client, GAME, tally)) == {"sun": [], "moon": []}
+
+
+def test_the_calculator_page_shows_the_line(client, example):
+    plain = without_divine(without_divine(example, "sun"), "moon")
+    assert UNCHECKED in submit(client, plain).text
+    assert UNCHECKED not in submit(client, example).text
 
 
 SORCERER = book("Sorcerer - When played, take another card from any of your lanes and exchange it "

@@ -189,7 +189,8 @@ def test_the_steward_s_own_lane_is_neither_left_nor_right_of_it(client, sides):
         "right": {"quest": Q(2, 7), "pillar": "sun", "sun": [C(5, s=1)] * 3, "moon": [C(1)] * 3},
     }
     answer = calculated(client, GAME, {"ages": [{"modifier": "two_face_down", "lanes": lanes}],
-                                       "options": {"steward_sides": sides}})
+                                       "options": {"steward_sides": sides,
+                                                   "divine_required": "not_enforced"}})
     left, center, right = answer["ages"][0]["lanes"]
     assert center["bonus"] == {"feathers": 0, "scorpions": 0}
     assert (center["total_feathers"], center["total_scorpions"]) == (2, 3)

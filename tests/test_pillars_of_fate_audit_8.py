@@ -504,7 +504,7 @@ def invictus_center(modifier: str, options: dict) -> dict:
               "moon": [C(1), C(4)]}
     age = filled({"modifier": modifier, "lanes": {"left": side, "center": center,
                                                   "right": dict(side)}}, options)
-    return {"ages": [age], "options": options}
+    return {"ages": [age], "options": {"divine_required": "not_enforced", **options}}
 
 
 @pytest.mark.parametrize(("modifier", "reading", "sun_power", "sun_feathers"), [

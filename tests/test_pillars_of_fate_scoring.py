@@ -39,7 +39,11 @@ def age(left=PLAIN, center=PLAIN, right=PLAIN, modifier="two_face_down", first_p
 
 
 def score(*ages, **options):
-    """The calculator's answer; each Age's columns are topped up with blank cards (`filled`)."""
+    """The calculator's answer; each Age's columns are topped up with blank cards (`filled`). The
+    tallies name only the Divine card a test is about, so they are scored under
+    `divine_required: not_enforced` unless a test says (tests/test_pillars_of_fate_audit_10.py
+    checks the rule in a tally)."""
+    options = {"divine_required": "not_enforced", **options}
     return engine.score(Game, {"ages": [filled(a, options) for a in ages], "options": options})
 
 

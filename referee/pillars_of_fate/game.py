@@ -1236,6 +1236,11 @@ class Game(Referee):
         played: dict = {}  # a Divine name -> (who, where) it was played (divine_duplicates)
         champions = {seat: 0 for seat in SEATS}  # champion cards played so far in the game
         marker = None  # (index, seat): the first Age whose 1st player is entered
+        # "refuse what is entered wrong; do not demand what is not entered": a tally naming no
+        # Divine card anywhere is scored, and says the rule was not checked
+        check_divine = options["divine_required"] == "refuse" and any(
+            card.get("divine") for age in tallies["ages"] for lane in age["lanes"].values()
+            for seat in SEATS for card in lane.get(seat, []))
         for index, age in enumerate(tallies["ages"]):
             field = f"ages[{index}]"
             marker = _marker_passed(age, index, marker)
@@ -1247,7 +1252,7 @@ class Game(Referee):
             used.append(age["modifier"])
             lanes = _tally_lanes(age, options, field)
             _check_full(lanes, age["modifier"], options, field, champions)
-            if options["divine_required"] == "refuse":
+            if check_divine:
                 _divine_played(lanes, index)
             choices = {(name, tie): choice for name in LANES
                        for tie, choice in age["lanes"][name].get("ties", {}).items()}
@@ -1291,8 +1296,10 @@ class Game(Referee):
                              "1st player marker, so say who held it", "ages[2].first_player")
         result = final_result(renown, ages[-1], options) if len(ages) == len(AGES) else None
         progress = f"{len(ages)} of 3 Ages entered: the game ends after Age III."
+        unchecked = [] if check_divine or options["divine_required"] != "refuse" else \
+            [(f"No Divine card entered, so “{Q_DIVINE_MUST}” was not checked", Q_DIVINE_MUST)]
         return score_sheet(renown, ages, lambda seat: names.get(seat) or seat_word(seat), result,
-                           [], progress)
+                           [], progress, unchecked)
 
 
 def _marker_passed(age: dict, index: int, marker: tuple | None) -> tuple | None:
@@ -1432,8 +1439,9 @@ def _check_full(lanes: list[dict], modifier: str, options: dict, field: str,
 
 
 def _divine_played(lanes: list[dict], index: int) -> None:
-    """Under divine_required=refuse a full Age in which a player played no Divine card is one the
-    live game would have refused on the way (the play taking the last place one could go)."""
+    """Under divine_required=refuse, in a tally that names Divine cards, a full Age in which a player
+    played no Divine card is one the live game would have refused on the way (the play taking the
+    last place one could go)."""
     for seat in SEATS:
         if not any(card.get("divine") for lane in lanes for card in lane["cards"][seat]):
             raise TableRefused(f"{seat_word(seat)} played no Divine card in Age {ROMAN[index + 1]} "
