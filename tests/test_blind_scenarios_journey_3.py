@@ -145,14 +145,16 @@ def test_quest_6_the_bull_demon_king_never_moves(client):
 # Quest 7 - Demon Army
 
 Q7_BOARD = {"gates": [{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3, 4)],
-            "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [],
+            "wells": ["well-1", "well-2"], "boxes": ["box-1"],
+            "sutras": ["sutra-1", "sutra-2", "sutra-3", "sutra-4"],
             "broken_doors": ["door-1", "door-2"]}
 
 
 def quest_7_late(client, demons=("berrok",), pilgrims=None):
     """Quest 7 joined at Turn 9: the whole Demon Spawn Deck has been played once (the Gates are
     inactive), Kei Lun (12 Health Points on his sheet) guards the chest."""
-    position = {**Q7_BOARD, "demons": list(demons), "turn": 9}
+    held = sum(pilgrim.get("sutras", 0) for pilgrim in (pilgrims or {}).values())
+    position = {**Q7_BOARD, "sutras": Q7_BOARD["sutras"][held:], "demons": list(demons), "turn": 9}
     if pilgrims:
         position["pilgrims"] = pilgrims
     return start(client, "q7", position=position, karma_upgrades="in_position",
@@ -407,7 +409,8 @@ def test_quest_10_part_1_two_karma_upgrades_and_the_gates_racing_their_turn_toke
 Q10A_LATE = {"gates": [{"id": "gate-1"}, {"id": "gate-2", "status": "inactive"},
                        {"id": "gate-3"}, {"id": "gate-4"}],
              "boxes": ["box-1", "box-2", "box-3"], "broken_doors": ["bd-1", "bd-2", "bd-3"],
-             "villagers": [], "sutras": [], "demons": ["berrok"], "turn": 6}
+             "villagers": [f"villager-{n}" for n in range(1, 6)],
+             "sutras": [f"sutra-{n}" for n in range(1, 5)], "demons": ["berrok"], "turn": 6}
 
 
 @pytest.mark.parametrize("sha_sutras, quote", [
@@ -417,8 +420,9 @@ Q10A_LATE = {"gates": [{"id": "gate-1"}, {"id": "gate-2", "status": "inactive"},
         "Fiery Bridge.")])
 def test_quest_10_part_1_the_fiery_bridge_with_the_sutras_between_them(client, sha_sutras, quote):
     table = start(client, "q10a", karma_upgrades="in_position", position={
-        **Q10A_LATE, "pilgrims": {"monkey_king": {"sutras": 2}, "cho_hakkai": {"sutras": 1},
-                                  "monk_sha": {"sutras": sha_sutras}}})
+        **Q10A_LATE, "sutras": ["sutra-4"] * (1 - sha_sutras),
+        "pilgrims": {"monkey_king": {"sutras": 2}, "cho_hakkai": {"sutras": 1},
+                     "monk_sha": {"sutras": sha_sutras}}})
     act(table, "monkey_king", "move", steps=3)
     act(table, "monkey_king", "fiery_bridge")
     assert result(table) == (True, book(quote))
@@ -445,7 +449,9 @@ def quest_10_lair(client, demons=("koorogg",), order=ORDER, **pilgrims):
     lair, Tripitaka holding the 4 Sutras of the village."""
     return start(client, "q10b", order=order, karma_upgrades="in_position", position={
         "gates": [{"id": f"gate-{n}", "status": "inactive"} for n in range(1, 6)],
-        "wells": ["well-1"], "villagers": [], "demons": list(demons), "turn": 3,
+        "wells": ["well-1"], "demons": list(demons), "turn": 3,
+        "villagers": [f"villager-{n}" for n in range(
+            1, 4 - sum(pilgrim.get("villagers", 0) for pilgrim in pilgrims.values()))],
         "pilgrims": {"tripitaka": {"sutras": 4}, **pilgrims}})
 
 

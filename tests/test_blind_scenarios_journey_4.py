@@ -258,7 +258,8 @@ def test_quest_5_healing_trance_with_demons_left_heals_but_does_not_calm_kei_lun
 Q7_HEROIC = book("Heroic Victory: All the Pilgrims and Kei Lun survive.")
 Q7_VICTORY = book("Victory: Tripitaka and Kei Lun survive.")
 Q7_BOARD = {"gates": [{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3, 4)],
-            "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [],
+            "wells": ["well-1", "well-2"], "boxes": ["box-1"],
+            "sutras": ["sutra-1", "sutra-2", "sutra-3", "sutra-4"],
             "broken_doors": ["door-1", "door-2"]}
 
 
@@ -715,8 +716,8 @@ def test_quest_10_part_1_a_sutra_held_by_an_unconscious_pilgrim_still_counts(cli
         "gates": [{"id": "gate-1"}, {"id": "gate-2", "status": "inactive"}, {"id": "gate-3"},
                   {"id": "gate-4"}],
         "boxes": ["box-1", "box-2", "box-3"], "broken_doors": ["bd-1", "bd-2", "bd-3"],
-        "villagers": [], "sutras": [], "demons": ["berrok"], "turn": 6,
-        "pilgrims": {"monkey_king": {"sutras": 2}, "cho_hakkai": {"sutras": 1},
+        "villagers": [f"villager-{n}" for n in range(1, 6)], "sutras": [], "demons": ["berrok"],
+        "turn": 6, "pilgrims": {"monkey_king": {"sutras": 2}, "cho_hakkai": {"sutras": 1},
                      "monk_sha": {"sutras": 1, "hp": 0, "status": "unconscious",
                                   "posture": "face_down"}}})
     act(table, "monkey_king", "move", steps=3)

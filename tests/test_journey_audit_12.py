@@ -1,6 +1,7 @@
 """Journey: Wrath of Demons — the twelfth audit (session 15): Quest 8's Demons in a game joined
 mid-way are the ones Iron Fan's Board Setup and respawns place (finding 87)."""
 
+from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
 from tests.test_blind_scenarios_journey_6 import quest_setup, refused_position
 
 
@@ -15,3 +16,115 @@ def test_quest_8_iron_fan_never_defeated_is_still_on_the_board(client):
     error = refused_position(client, "q8", {"turn": 6, "demons": ["bharhaz"]}, "position.demons",
                              defeats=2)
     assert "none until she respawns" in error["message"]
+
+
+# --- Finding 93: what a game joined mid-way enters adds up to its Board Setup ---------------------
+
+SUTRA_COLLECTED = "Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile Sheet."
+SUTRA_SACRIFICED = "The Sutra Token is sacrificed in the Gate and removed from play."
+GATE_TURNED = "Turn the Gate Token over to indicate a Closed Gate."
+Q2_GATES = [{"id": "gate-1"}, {"id": "gate-2"}]
+CHO_UP = {"cho_hakkai": {"hp": 6, "status": "active"}}
+
+
+def quotes(error):
+    return [rule["quote"] for rule in error["rules"]]
+
+
+def setup_of(quest, position, **options):
+    """The position as given (no Board Setup merged in), the Pilgrims as entered."""
+    return {"game": "journey", "players": ["Ann", "Ben"], "position": position,
+            "options": {"quest": quest, "initiative": ORDER, "pilgrim_profiles": PROFILES,
+                        "karma_upgrades": "in_position", **options}}
+
+
+def created(client, quest, position, **options):
+    response = client.post("/api/sessions", json=setup_of(quest, position, **options))
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def refused(client, quest, position, **options):
+    response = client.post("/api/sessions", json=setup_of(quest, position, **options))
+    assert response.status_code == 422, response.get_json()
+    error = response.get_json()["error"]
+    assert "the position has" in error["message"], error
+    return error
+
+
+def test_quest_2_sutras_short_of_the_board_setup_are_refused_with_the_ways_they_leave(client):
+    error = refused(client, "q2", {"turn": 3, "gates": Q2_GATES, "sutras": ["sutra-1"],
+                                   "villagers": ["villager-1"], "pilgrims": CHO_UP})
+    assert error["code"] == "illegal"
+    assert "places 3 Sutras" in error["message"] and "the position has 1 on the board" in error["message"]
+    assert quotes(error) == ["- Sutra x 3", SUTRA_COLLECTED, SUTRA_SACRIFICED]
+    # the two missing: one collected, one sacrificed closing gate-1
+    created(client, "q2", {"turn": 3, "sutras": ["sutra-1"], "demons": ["berrok"],
+                           "gates": [{"id": "gate-1", "status": "closed"}, {"id": "gate-2"}],
+                           "pilgrims": {**CHO_UP, "tripitaka": {"sutras": 1}}})
+
+
+def test_sutras_short_with_the_gates_not_entered_may_have_closed_them(client):
+    # "do not demand what is not entered": two Gates could have taken the two missing Sutras
+    created(client, "q2", {"turn": 3, "sutras": ["sutra-1"], "demons": ["berrok"],
+                           "pilgrims": CHO_UP})
+    error = refused(client, "q2", {"turn": 3, "sutras": [], "demons": ["berrok"],
+                                   "pilgrims": CHO_UP})
+    assert quotes(error)[0] == "- Sutra x 3"
+
+
+def test_a_position_that_enters_no_sutra_nor_villager_is_not_checked(client):
+    created(client, "q10a", {"turn": 6, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)],
+                             "boxes": ["box-1", "box-2", "box-3"],
+                             "broken_doors": ["bd-1", "bd-2", "bd-3"]})
+
+
+def test_quest_10_part_1_villager_tokens_short_are_refused(client):
+    position = {"turn": 6, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)],
+                "boxes": ["box-1", "box-2", "box-3"], "broken_doors": ["bd-1", "bd-2", "bd-3"],
+                "villagers": ["villager-1", "villager-2"], "pilgrims": {"monk_sha": {"villagers": 2}}}
+    error = refused(client, "q10a", position)
+    assert quotes(error) == ["Place the Villager Token by the Pilgrim's Profile Sheet.",
+                             "- Villagers x 5"]
+    assert "2 on the board and the Pilgrims hold 2" in error["message"]
+    created(client, "q10a", {**position, "pilgrims": {"monk_sha": {"villagers": 3}}})
+
+
+def test_gates_are_never_taken_off_the_board(client):
+    error = refused(client, "q7", {"turn": 4, "demons": ["berrok"],
+                                   "gates": [{"id": f"gate-{n}"} for n in range(1, 4)]},
+                    quest_setup={"kei_lun_hp": 10})
+    assert quotes(error) == ["- Gate x 4", GATE_TURNED]
+    assert "places 4 Gates; at Turn 4 the position has 3" in error["message"]
+
+
+def test_the_ruling_allow_takes_fewer_tokens_but_never_more_gates(client):
+    """setup_tokens_accounted: allow — a Fortune or Misfortune card (texts unprinted) may have moved
+    a token: fewer Sutras, Villager Tokens or Gates are accepted; more Gates than printed are not."""
+    created(client, "q2", {"turn": 3, "gates": Q2_GATES, "sutras": ["sutra-1"], "villagers": [],
+                           "demons": ["berrok"], "pilgrims": CHO_UP},
+            setup_tokens_accounted="allow")
+    created(client, "q7", {"turn": 4, "demons": ["berrok"], "boxes": ["box-1"],
+                           "gates": [{"id": f"gate-{n}"} for n in range(1, 4)]},
+            setup_tokens_accounted="allow", quest_setup={"kei_lun_hp": 10})
+    error = refused(client, "q8", {"turn": 4, "gates": [{"id": "gate-1"}, {"id": "gate-2"}],
+                                   "demons": ["berrok", "yazuiji"]},
+                    setup_tokens_accounted="allow")
+    assert quotes(error)[0].startswith("- Gate x 1") and quotes(error)[1] == GATE_TURNED
+
+
+def test_a_missing_villager_in_quests_3_4_and_6_follows_the_ruling(client):
+    """The Quests that always checked their Villager Tokens mid-way (1, 3, 4, 6) refuse a missing
+    one under the default and take it as gone under `allow`."""
+    position = {"turn": 4, "gates": [{"id": f"gate-{n}"} for n in range(1, 4)],
+                "sutras": ["sutra-1", "sutra-2", "sutra-3"], "villagers": ["villager-1"],
+                "wells": ["well-1"], "boxes": ["box-1"], "broken_doors": ["bd-1"],
+                "demons": ["borrack"], "pilgrims": {"monk_sha": {"villagers": 1}}}
+    setup = setup_of("q3", position, quest_setup={"safe_house": ["villager-1"]},
+                     initiative=["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"])
+    response = client.post("/api/sessions", json=setup)
+    assert response.status_code == 422, response.get_json()
+    assert quotes(response.get_json()["error"])[1] == "- Villagers x 3"
+    setup["options"]["setup_tokens_accounted"] = "allow"
+    response = client.post("/api/sessions", json=setup)
+    assert response.status_code == 201, response.get_json()

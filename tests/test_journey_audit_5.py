@@ -230,7 +230,8 @@ def test_a_pray_draws_a_fortune_card_not_a_skill_card(client):
 
 Q3_LAST_GATE = {"turn": 3, "gates": [{"id": "gate-1", "status": "closed"},
                                      {"id": "gate-2", "status": "closed"}, {"id": "gate-3"}],
-                "sutras": [], "villagers": ["villager-1"], "wells": ["well-1"], "boxes": ["box-1"],
+                "sutras": ["sutra-3"], "villagers": ["villager-1"], "wells": ["well-1"],
+                "boxes": ["box-1"],
                 "broken_doors": ["broken-door-1"], "demons": [],
                 "pilgrims": {"tripitaka": {"hand": ["Prayer of Sealing"]},
                              "monk_sha": {"villagers": 2}}}  # the other two rescued
@@ -359,7 +360,8 @@ def test_quest_7_kei_lun_attacking_a_demon_rolls_no_defense_for_it(client):
     at the table: refused with that sentence (a 422; it was a 400). A Demon on a green line is a
     fact, no bonus: "If a model does not use Defense Dice and stands on a defensive feature, it
     gains no bonus." — accepted, and the Berrok is Killed."""
-    table = start(client, "q7", position={**Q7_PEACH, "pilgrims": {}},
+    table = start(client, "q7", position={**Q7_PEACH, "sutras": ["sutra-1", "sutra-2", "sutra-3", "sutra-4"],
+                                          "pilgrims": {}},
                   quest_setup={"kei_lun_hp": 10})
     maintenance(table)
     end_activations(table)
@@ -567,7 +569,8 @@ def test_quest_10_part_1_joined_at_turn_3_the_gates_keep_their_turn_tokens_left(
         "turn": 3, "gates": [{"id": "gate-1", "status": "inactive"},
                              {"id": "gate-2", "status": "inactive"}, {"id": "gate-3"},
                              {"id": "gate-4"}],
-        "villagers": [], "sutras": [], "boxes": [], "broken_doors": [], "demons": []})
+        "villagers": [f"villager-{n}" for n in range(1, 6)],
+        "sutras": [f"sutra-{n}" for n in range(1, 5)], "boxes": [], "broken_doors": [], "demons": []})
     assert state(table)["quest_state"]["gate_tokens"] == {"gate-1": 2, "gate-2": 6}
     for _ in range(2):
         maintenance(table)
@@ -594,7 +597,8 @@ def test_quest_7_joined_after_the_deck_was_played_once_the_gates_are_inactive(cl
     when the entire Demon Spawn Deck has been played once." A game joined with the 49 cards drawn
     (`quest_setup.drawn`) has every Gate inactive; more cards drawn than the deck holds is a 400."""
     board = {"turn": 9, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)],
-             "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [], "demons": ["berrok"],
+             "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [f"sutra-{n}" for n in range(1, 5)],
+             "demons": ["berrok"],
              "broken_doors": ["broken-door-1", "broken-door-2"]}
     table = start(client, "q7", initiative=list(PILGRIMS), position=board,
                   quest_setup={"kei_lun_hp": 10, "drawn": 49})

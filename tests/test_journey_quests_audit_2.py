@@ -428,8 +428,9 @@ def test_quest_6_defeat_the_bull_demon_king_knocks_tripitaka_out_without_moving(
     … letting Tripitaka be Defeated." The King, with Tripitaka in his zone, attacks twice where he
     stands (an option moving him is refused with his sentence); the second roll takes Tripitaka's
     last Health Points: Defeat."""
-    table = start(client, "q6", position={**Q6_LATER, "demons": ["koorogg"], "pilgrims": {
-        "tripitaka": {"hp": 3}}})
+    table = start(client, "q6", position={
+        **Q6_LATER, "sutras": ["sutra-1", "sutra-2", "sutra-3"], "demons": ["koorogg"],
+        "pilgrims": {"tripitaka": {"hp": 3}}})
     maintenance(table)
     end_activations(table)
     refused(table, ev("demon_options", demon="koorogg-1", options=[
@@ -451,8 +452,8 @@ def test_quest_6_defeat_the_bull_demon_king_knocks_tripitaka_out_without_moving(
 
 
 Q7_LATER = {"turn": 9, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)],
-            "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [], "demons": ["berrok"],
-            "broken_doors": ["broken-door-1", "broken-door-2"]}
+            "wells": ["well-1", "well-2"], "boxes": ["box-1"], "sutras": [f"sutra-{n}" for n in range(1, 5)],
+            "demons": ["berrok"], "broken_doors": ["broken-door-1", "broken-door-2"]}
 
 
 def test_quest_7_victory_kei_lun_kills_the_last_demon_after_the_deck_is_played(client):
@@ -552,7 +553,8 @@ def test_quest_9_defeat_tripitaka_dies_while_kogaiji_still_chants(client):
 
 
 Q10A_LATER = {"turn": 14, "gates": [{"id": f"gate-{n}"} for n in range(1, 5)],
-              "villagers": [], "sutras": [], "boxes": ["box-1", "box-2", "box-3"],
+              "villagers": [f"villager-{n}" for n in range(1, 6)], "sutras": [],
+              "boxes": ["box-1", "box-2", "box-3"],
               "broken_doors": ["broken-door-1", "broken-door-2", "broken-door-3"], "demons": []}
 
 
@@ -586,7 +588,7 @@ def test_quest_10_part_1_defeat_the_bridge_reached_with_a_sutra_left_in_the_vill
 
 
 Q10B_LATER = {"turn": 3, "gates": [{"id": f"gate-{n}"} for n in range(1, 6)], "wells": ["well-1"],
-              "villagers": [], "demons": ["berrok", "bharhaz"],
+              "villagers": ["villager-1", "villager-2", "villager-3"], "demons": ["berrok", "bharhaz"],
               "pilgrims": {"tripitaka": {"sutras": 4}}}
 
 

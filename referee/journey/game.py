@@ -290,6 +290,20 @@ OPTIONS = {
         "them as Targets and do not roll attacks against them even if they end up in the "
         "Demon's Attack Range.",
         "Priority 4: Use the Action Points to move towards Tripitaka."),
+    "setup_tokens_accounted": _ruling(
+        "Table ruling: a game joined at a later Turn whose Gates, Sutras or Villager Tokens, as "
+        "entered, fall short of its Quest's Board Setup with no printed way for them to have gone "
+        "(a Sutra is collected or sacrificed closing a Gate, a Villager Token rescued; Quest 5's "
+        "Kei Lun destroys the Sutra, Quests 1 and 9 turn Villager Tokens into Demons). "
+        "\"refuse\": the book prints no other way (a Closed Gate is turned over, not taken away); "
+        "\"allow\": a Fortune or Misfortune card, whose text the book does not print, may have "
+        "moved one (\"The rules on the cards take precedence over rules in this book.\"). What a "
+        "position does not enter is not checked.", ("refuse", "allow"), "refuse",
+        "Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile Sheet.",
+        "The Sutra Token is sacrificed in the Gate and removed from play.",
+        "Place the Villager Token by the Pilgrim's Profile Sheet.",
+        "Turn the Gate Token over to indicate a Closed Gate.",
+        "The rules on the cards take precedence over rules in this book."),
     "tripitaka_defeat": _ruling(
         "Free play (no Quest rules): the game ends in Defeat when Tripitaka is \"defeated\" (0 "
         "Health Points) or only when he is \"killed\" (dead after his last Maintenance). A Quest "

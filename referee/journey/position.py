@@ -213,6 +213,7 @@ def setup(game, players, options, position):
                                  f"position.pilgrims.{name}.wells_used")
             G["wells_used"][well].append(name)
     QUESTS[G["quest"]].check_entered(G, position)
+    QUESTS[G["quest"]].tokens_accounted(G, position, options)
     QUESTS[G["quest"]].setup(G, options)
     refuse_a_lost_quest(G, options)
     return G, "maintenance"

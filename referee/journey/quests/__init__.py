@@ -73,6 +73,13 @@ Q_TWO_UPGRADES = "Setup normally and then give each Pilgrim 2 Karma Upgrades."
 Q_EARNED = ("The Pilgrims are given Karma Upgrades during the setup of the later Quests, "
             "representing Skills they have earned in the early Quests.")
 Q_VILLAGER_HELD = "Place the Villager Token by the Pilgrim's Profile Sheet."
+Q_SUTRA_COLLECTED = ("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's "
+                     "Profile Sheet.")
+Q_SUTRA_SACRIFICED = "The Sutra Token is sacrificed in the Gate and removed from play."
+Q_GATE_TURNED = "Turn the Gate Token over to indicate a Closed Gate."
+# the table ruling on a game joined mid-way whose Sutras, Villager Tokens or Gates fall short of the
+# Board Setup (finding 93)
+TOKENS_ACCOUNTED = "setup_tokens_accounted"
 Q_TRIPITAKA_LAST = "Tripitaka must go last, so give him Initiative Token 4."
 Q_STARTS_WITH = ("Tripitaka starts the game with the Healing Trance Skill Card and one random "
                  "draw.")
@@ -353,6 +360,9 @@ class Quest:
     past_facts: ClassVar[tuple[str, ...]] = ()  # facts its Conditions read: quest_setup.happened
     # tokens its setup gives the Pilgrims besides the Board Setup: {kind: (count, its sentence)}
     granted: ClassVar[dict[str, tuple[int, str]]] = {}
+    # Sutras or Villager Tokens its own rule takes off the board besides collecting, rescuing and
+    # closing a Gate (Quest 5's Kei Lun destroys the Sutra; Quest 9's tokens become Bull Generals)
+    taken_off: ClassVar[frozenset[str]] = frozenset()
 
     # -- setup --------------------------------------------------------------------------------------
 
@@ -462,25 +472,99 @@ class Quest:
                 Citation("journey", cls.board_quote(None if kind == "doors" else kind)), also)
 
     @classmethod
-    def villagers_off_board(cls, G: dict, gone_otherwise: bool = False) -> list[str]:
+    def taken_off_by_the_quest(cls, G: dict, kind: str) -> bool:
+        """Whether the Quest's own rule can have taken Sutras or Villager Tokens off the board by
+        the Turn the position is entered at (`taken_off`)."""
+        return kind in cls.taken_off
+
+    @classmethod
+    def tokens_accounted(cls, G: dict, position: dict, options: dict) -> None:
+        """A game joined at a later Turn (finding 93): the Gates, Sutras and Villager Tokens the
+        position enters add up to the Board Setup's. A Gate is never taken away (a Closed one is
+        turned over); a Sutra leaves the board only collected (held) or sacrificed closing a Gate;
+        a Villager Token only rescued (held), unless the Quest's own rule takes them
+        (`taken_off_by_the_quest`). What the position does not enter (no `gates`, no `sutras` on
+        the board nor held) is not checked; a Sutra missing while the Gates are not entered may have
+        closed any of them. With the ruling `setup_tokens_accounted: allow` (a Fortune or Misfortune
+        card, whose text the book does not print, may have moved one) fewer is accepted; more Gates
+        than printed are refused either way, as more of the other tokens are
+        (`no_tokens_beyond_the_board`)."""
+        if G["turn"] == 1 or not cls.board:
+            return
+        fewer_refused = options.get(TOKENS_ACCOUNTED, "refuse") == "refuse"
+        pilgrims = (position.get("pilgrims") or {}).values()
+        entered = {kind: kind in position or any(kind in p for p in pilgrims)
+                   for kind in ("sutras", "villagers")}
+        printed_gates, gates = cls.board.get("gates", 0), len(G["gates"])
+        if "gates" in position and (gates > printed_gates or (gates < printed_gates
+                                                              and fewer_refused)):
+            raise RuleViolation(
+                f"The Board Setup of {cls.title} places {cls.counted('gates', printed_gates)}; at "
+                f"Turn {G['turn']} the position has {gates}. A Gate stays on the board: a Closed "
+                "Gate is turned over.",
+                Citation("journey", cls.board_quote("gates" if printed_gates else None)),
+                (Citation("journey", Q_GATE_TURNED),))
+        if not fewer_refused:
+            return
+        held = {kind: sum(p[kind] for p in G["pilgrims"].values()) for kind in entered}
+        closable = len(gates_in(G, "closed")) if "gates" in position else printed_gates
+        printed = cls.board.get("sutras", 0) + cls.granted.get("sutras", (0, None))[0]
+        on_board = len(G["tokens"]["sutras"])
+        if (entered["sutras"] and not cls.taken_off_by_the_quest(G, "sutras")
+                and printed - on_board - held["sutras"] > closable):
+            closed = (f" and {closable} Gate{'s' * (closable != 1)} closed" if "gates" in position
+                      else "")
+            given = (f" and its setup gives the Pilgrims {cls.granted['sutras'][0]}"
+                     if "sutras" in cls.granted else "")
+            also = ((Citation("journey", cls.granted["sutras"][1]),) if "sutras" in cls.granted
+                    else ())
+            raise RuleViolation(
+                f"The Board Setup of {cls.title} places {cls.counted('sutras', cls.board.get('sutras', 0))}"
+                f"{given}; at Turn {G['turn']} the position has {on_board} on the board, the "
+                f"Pilgrims hold {held['sutras']}{closed}. A Sutra leaves the board only collected "
+                "(held) or sacrificed closing a Gate.",
+                Citation("journey", cls.board_quote("sutras" if cls.board.get("sutras") else None)),
+                (*also, Citation("journey", Q_SUTRA_COLLECTED),
+                 Citation("journey", Q_SUTRA_SACRIFICED)))
+        if entered["villagers"] and not cls.taken_off_by_the_quest(G, "villagers"):
+            printed = cls.board.get("villagers", 0)
+            if len(G["tokens"]["villagers"]) + held["villagers"] < printed:
+                raise cls.villagers_unaccounted(G)
+
+    @classmethod
+    def counted(cls, kind: str, n: int) -> str:
+        one, several, _ = BOARD_WORDS[kind]
+        return f"{n} {one if n == 1 else several}" if n else f"no {several}"
+
+    @classmethod
+    def villagers_unaccounted(cls, G: dict) -> RuleViolation:
+        printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
+        held = sum(p["villagers"] for p in G["pilgrims"].values())
+        return RuleViolation(
+            f"The Board Setup of {cls.title} places {printed} Villager Token"
+            f"{'s' * (printed != 1)}; at Turn {G['turn']} the position has {on_board} on the "
+            f"board and the Pilgrims hold {held}. A rescued Villager Token is held by the "
+            "Pilgrim who rescued it.",
+            Citation("journey", Q_VILLAGER_HELD), (Citation("journey", cls.board_quote("villagers")),))
+
+    @classmethod
+    def villagers_off_board(cls, G: dict, options: dict) -> list[str]:
         """A game joined at a later Turn: the Board Setup's Villager Tokens no longer on the board.
         A Rescue places the token "by the Pilgrim's Profile Sheet", so those the Pilgrims hold were
         rescued: named `rescued-1`... and recorded as rescued facts; the names are returned. Tokens
         neither on the board nor held are refused (a player's mistake at setup) unless the Quest has
-        another way off the board (`gone_otherwise`: Quest 1's Transformation), whose names
-        (`gone-1`...) follow the rescued ones."""
+        another way off the board (`taken_off_by_the_quest`: Quest 1's Transformation) or the
+        table ruled `setup_tokens_accounted: allow`; their names (`gone-1`...) follow the rescued
+        ones."""
         if G["turn"] == 1:
             return []
         printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
         held = sum(p["villagers"] for p in G["pilgrims"].values())
         off = printed - on_board
+        gone_otherwise = (cls.taken_off_by_the_quest(G, "villagers")
+                          or options.get(TOKENS_ACCOUNTED, "refuse") == "allow")
         if on_board > printed or held > off or (held < off and not gone_otherwise):
-            raise RuleViolation(
-                f"The Board Setup of {cls.title} places {printed} Villager Token"
-                f"{'s' * (printed != 1)}; at Turn {G['turn']} the position has {on_board} on the "
-                f"board and the Pilgrims hold {held}. A rescued Villager Token is held by the "
-                "Pilgrim who rescued it.",
-                Citation("journey", Q_VILLAGER_HELD), (Citation("journey", cls.board_quote("villagers")),))
+            raise cls.villagers_unaccounted(G)
         rescued = [f"rescued-{n}" for n in range(1, held + 1)]
         G["quest_state"]["facts"]["rescued"].extend(rescued)
         return rescued + [f"gone-{n}" for n in range(1, off - held + 1)]

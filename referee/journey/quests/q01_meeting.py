@@ -111,6 +111,12 @@ class Meeting(Quest):
     defeats = (all_of("defeat", Q_DEFEAT, TRIPITAKA_DEFEATED),)
 
     @classmethod
+    def taken_off_by_the_quest(cls, G, kind):
+        """Transformation: once the Villager's Turn Tokens ran out (the Maintenance of Turn 6) the
+        token is replaced with a Bull Warrior."""
+        return kind == "villagers" and G["turn"] > TURN_TOKENS + 1
+
+    @classmethod
     def prepare(cls, G, options, entered):
         house = entered.get("house")
         if house is None:
@@ -129,7 +135,7 @@ class Meeting(Quest):
                 G["demons"][demon]["active"] = False
         # joined at a later Turn: a Villager off the board was rescued (held) or, once its Turn
         # Tokens ran out (the Maintenance of Turn 6), replaced with a Bull Warrior
-        off_board = cls.villagers_off_board(G, gone_otherwise=G["turn"] > TURN_TOKENS + 1)
+        off_board = cls.villagers_off_board(G, options)
         G["quest_state"].update({
             "house": list(house),
             "villagers": [*G["tokens"]["villagers"], *off_board],

@@ -145,7 +145,7 @@ class VillageFields(Quest):
                 gate["status"] = "inactive"
         G["quest_state"].update({"safe_house": list(safe),
                                  "villagers": [*G["tokens"]["villagers"],
-                                               *cls.villagers_off_board(G)],
+                                               *cls.villagers_off_board(G, options)],
                                  # joined later with a Gate awake: the band stepped there
                                  "central_tile": G["turn"] > 1 and any(
                                      g["status"] == "active" for g in G["gates"].values()),

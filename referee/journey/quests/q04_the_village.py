@@ -64,7 +64,7 @@ class TheVillage(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        G["quest_state"]["villagers"] = [*G["tokens"]["villagers"], *cls.villagers_off_board(G)]
+        G["quest_state"]["villagers"] = [*G["tokens"]["villagers"], *cls.villagers_off_board(G, options)]
 
     @classmethod
     def after_event(cls, game, event=None):

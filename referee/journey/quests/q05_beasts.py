@@ -158,6 +158,7 @@ class Beasts(Quest):
     title = "Quest 5 - Beasts"
     board = {"gates": 2, "sutras": 1, "boxes": 1, "wells": 1,
              "demons": {"berrok": 3, "bharhaz": 2}}
+    taken_off = frozenset({"sutras"})  # Q_DESTRUCTION: Kei Lun tramples the Sutra
     rules = (kei_lun_after_the_pilgrims, kei_lun_attacks_all_in_range, kei_lun_destroys_only_those,
              kei_lun_pushes_only_moving_forwards, demons_do_not_attack_kei_lun,
              kei_lun_acts_by_his_own_event(Q_KEI_LUN, KEI_LUN))

@@ -218,7 +218,7 @@ class Kogaiji(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        cls.villagers_off_board(G)  # rescued before a later Turn: held by a Pilgrim
+        cls.villagers_off_board(G, options)  # rescued before a later Turn: held by a Pilgrim
         closed = gates_in(G, "closed")
         if len(closed) > 1:
             raise SetupError(f"{len(closed)} Gates are sealed: \"{Q_SEAL_ONE}\"", "position.gates")

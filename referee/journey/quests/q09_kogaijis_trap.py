@@ -125,6 +125,7 @@ class KogaijisTrap(Quest):
     upgrades, upgrades_quote = 1, printed_in(title, Q_ONE_UPGRADE)
     board = {"gates": 2, "villagers": VILLAGER_TOKENS, "boxes": 2, "doors": 3,
              "demons": {"kogaiji": 1}}
+    taken_off = frozenset({"villagers"})  # Q_ELDER, Q_BROKEN: tokens become Bull Generals
     options = {
         "q9_no_model": Option(
             "Quest 9 table ruling: a Villager Token that breaks the deception when no Bull "
