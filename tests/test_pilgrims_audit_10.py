@@ -8,9 +8,11 @@ or public quest entered in the Replenish phase (it quoted the one adventure a tu
 turn is still told the sentence about their own second move or second adventure.
 """
 
+import json
+
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, NOTES_SPEECH, STAR_LEAF, SWORD_FIST
 from tests.test_blind_scenarios_pilgrims_2 import BEAST_STAR, LEAFY, at_table, moved_and_clover
 
@@ -132,3 +134,22 @@ def test_an_a_tile_count_is_checked_against_the_companions_entered(client):
     assert error["field"] == "players[0].quills[0].collected" and RETIRED in error["message"]
     assert mission_points(mission_scored(client, party, {**quill, "collected": 2})) == 2
     assert mission_points(mission_scored(client, {}, quill)) == 4
+
+
+# -- The outsider's note: a map card taken named in the effect text ---------------------------------
+
+def test_an_item_card_taken_from_the_map_is_not_named_to_the_other_seats(client):
+    """README: every item card that goes into a hand, taken by a move too, is its seat's only in
+    the log and last move ("A player's hand may hold any number of item cards. Don't show them to
+    other players!"). The event's card was masked for the others; its effect text named it."""
+    book("A player's hand may hold any number of item cards. Don't show them to other players!")
+    table = at_table(client, {"hand": [SWORD_FIST]})
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                    "card": COMPASS_LEAF})
+    bob = seat_headers(client, table, "p2")
+    for name, response in reads_by_others(client, table, "p2", bob).items():
+        text = response.get_data(as_text=True)
+        assert "leaf/compass" not in text, name
+    log = client.get(f"/api/sessions/{table.id}/log", headers=table.headers).get_json()
+    assert "Ann takes the item card from space" in json.dumps(log)
+    assert table.view("p1")["state"]["players"]["p1"]["hand"][-1] == COMPASS_LEAF

@@ -693,7 +693,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if taken is None:
                 raise BadRequest(f"say which card lay on space {space_name(space)}", f"{field}.card")
             self.set_cell(space, None)
-            self.effect(f"{self.name_of(who)} takes {describe(taken)} from space {space_name(space)}.",
+            # an item card going into a hand is its seat's only, in the effect as in the event
+            shown = "the item card" if kind == "item" and not falconer else describe(taken)
+            self.effect(f"{self.name_of(who)} takes {shown} from space {space_name(space)}.",
                         Q_TAKE_FIRST)
         if taken is not None:
             if falconer:
