@@ -223,8 +223,6 @@ def test_a_ravenous_whole_turn_two_wins_then_the_retreat_then_bobs_turn(client):
     assert view["phase"] == "turn_travel"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 94: Bob's move in a Ravenous turn quotes the "
-                   "Ravenous phases, not the turn order")
 def test_bobs_travel_entered_during_a_ravenous_turn_is_refused(client):
     table = ravenous_turn(client, others={"p2": {"tile": "A", "resources": dict(HAND)}})
     table.refused({"type": "travel", "player": "p2", "to": "B"}, TURN_ORDER)
@@ -329,8 +327,6 @@ def test_a_ravenous_move_after_the_first_attack_is_refused(client):
     assert board(table, "p1")["tile"] == "C"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 94: Bob's move in a Ravenous turn quotes the "
-                   "Ravenous phases, not the turn order")
 def test_bobs_turn_cannot_start_before_the_ravenous_retreat(client):
     table = ravenous_turn(client, tile="C", phase="ravenous_combat",
                           others={"p2": {"tile": "B", "resources": dict(HAND)}})
@@ -409,13 +405,13 @@ FINDING_94 = pytest.mark.xfail(strict=True, reason="finding 94: Bob's entry of a
 @pytest.mark.parametrize(("phase", "bobs"), [
     ("travel", "stay"), ("travel", "event_card"), ("gathering", "gather"),
     ("camp", "recuperate"), ("event", "event_card"),
-    pytest.param("gathering", "stay", marks=FINDING_94),
-    pytest.param("camp", "stay", marks=FINDING_94),
-    pytest.param("camp", "gather", marks=FINDING_94),
+    ("gathering", "stay"),
+    ("camp", "stay"),
+    ("camp", "gather"),
     pytest.param("event", "stay", marks=FINDING_94),
-    pytest.param("event", "gather", marks=FINDING_94),
-    pytest.param("event", "end_camp", marks=FINDING_94),
-    pytest.param("event", "recuperate", marks=FINDING_94),
+    ("event", "gather"),
+    ("event", "end_camp"),
+    ("event", "recuperate"),
 ])
 def test_bobs_entry_in_any_phase_of_anns_turn_is_refused_with_the_turn_order(client, phase, bobs):
     table = two_on_the_road(client, phase=phase, p2={"ailments": {"hunger": 2}})

@@ -680,13 +680,15 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             return (Q_SACRIFICE, self.phase_quote(self.phase))
         if kind == "steal":
             return Q_COMBAT_STEAL
+        if kind in ("stay", "travel", "ravenous_move") and self.phase == "turn_event":
+            return Q_EVENT  # the next turn waits for the Event card
+        if self.phase in (*TURN, *RAVENOUS_TURN) and self.entering != self.G["current"]:
+            return self.turn_rule  # another Player's turn: what they broke is the turn order
         if kind in ("ravenous_attack", "end_combat") and self.phase == "ravenous_retreat":
             return Q_RAVENOUS_LOSE
         if kind in ("gather", "explore", "skip_gathering") and self.phase in ("turn_camp", "turn_steal",
                                                                               "turn_event"):
             return (Q_GATHERING, Q_PHASES)
-        if kind in ("stay", "travel", "ravenous_move") and self.phase == "turn_event":
-            return Q_EVENT
         return self.phase_quote(self.phase)
 
     def go_on(self, phase: str) -> None:

@@ -1,0 +1,52 @@
+"""We Forlorn Few: the eleventh audit (session 15): outsider finding 94 — an event entered by a
+Player whose turn it is not quotes the turn order ("Beginning with the First Player and moving to
+the left, the Player turns are resolved."), in a Ravenous turn as in a Traveler's; the Player on
+turn who enters an event of the other kind of turn is still told the phases."""
+
+import pytest
+
+from tests.api_table import quotes_from
+from tests.test_blind_scenarios_we_forlorn_few_2 import ravenous_turn
+from tests.test_blind_scenarios_we_forlorn_few_5 import HAND, two_on_the_road
+
+book = quotes_from("we-forlorn-few")
+TURN_ORDER = book("Beginning with the First Player and moving to the left, the Player turns are "
+                  "resolved.")
+RAVENOUS_PHASES = book("A Ravenous Player's turn consists of three Phases that are to be resolved "
+                       "in the following order: Movement Phase, Combat Phase, Retreat Phase.")
+TRAVELER_PHASES = book("Each Player's turn consists of four phases that MUST be resolved in the "
+                       "following order:")
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def test_a_ravenous_players_move_in_a_travelers_turn_quotes_the_turn_order(client):
+    table = two_on_the_road(client, p2={"status": "ravenous", "hunger": 1, "resources": {}})
+    table.refused({"type": "ravenous_move", "player": "p2", "path": ["B"]}, TURN_ORDER)
+    table.refused({"type": "ravenous_move", "player": "p1", "path": ["B"]}, TRAVELER_PHASES)
+    table.accepted({"type": "stay", "player": "p1"})
+
+
+def test_in_a_ravenous_turn_the_traveler_is_told_the_turn_order_the_ravenous_player_the_phases(
+        client):
+    table = ravenous_turn(client, others={"p2": {"tile": "A", "resources": dict(HAND)}})
+    table.refused({"type": "stay", "player": "p2"}, TURN_ORDER)
+    table.refused({"type": "travel", "player": "p1", "to": "B"}, RAVENOUS_PHASES)
+    table.accepted({"type": "ravenous_move", "player": "p1", "path": ["B"]})
+
+
+def test_a_phase_anns_turn_has_passed_entered_by_bob_quotes_the_turn_order(client):
+    """The widened finding 94: Bob's Gather in Ann's Camp Phase broke the turn order, not the
+    phase order. His Travel Phase entered in her Event Phase keeps the Event card's sentence (the
+    outsider's earlier scenario: her turn ends only with the Event card)."""
+    table = two_on_the_road(client, phase="camp")
+    table.refused({"type": "gather", "player": "p2", "roll": 1, "take": ["food"]}, TURN_ORDER)
+    table.refused({"type": "gather", "player": "p1", "roll": 1, "take": ["food"]},
+                  book("receive Tool Bonuses, then Gather Resources OR Explore."))
+    table.accepted({"type": "end_camp", "player": "p1"})
+    table.refused({"type": "stay", "player": "p2"},
+                  book("The Active Player must draw and resolve an Event card before ending "
+                       "their turn."))
