@@ -1,0 +1,285 @@
+"""Journey: Wrath of Demons, outsider scenarios round 8: the wrong Pilgrim (and the wrong step) in
+every step of a turn — a later Pilgrim in an earlier one's activation, a Pilgrim who ended his
+activation coming back, a Pilgrim's Move in each step of the Demon Phase and in the End of Turn —
+each refused with the sentence saying who acts now; undo across a turn (a whole Demon Phase, Quest
+10 Part 2's Summoning Mantra spawn) leaving the table as if the mistake never happened; an ending
+reached by play (Quest 10 Part 1's Fiery Bridge) and every entry after it refused. Written from the
+rulebook and the API's own description only (docs/games/journey.md, GET /api/games/journey), never
+the referee's code."""
+
+import pytest
+
+from tests.api_table import ApiTable, quotes_from
+from tests.test_blind_scenarios_journey_2 import later_quest
+from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
+from tests.test_blind_scenarios_journey_6 import quest_setup
+
+GAME = "journey"
+book = quotes_from(GAME)
+
+IN_ORDER = book("In the Pilgrim Phase, each Pilgrim is activated in order, as determined by the "
+                "Initiative Tokens assigned during the Game Setup.")
+NOT_AGAIN = book("However, if they choose to end their Activation without using all their Action "
+                 "Points, they cannot come back and use the remaining Action Points later in the "
+                 "turn.")
+PILGRIM_PHASE = book("Pilgrim Phase: Each Pilgrim is activated in the order shown by the Initiative "
+                     "Markers and completes all their actions, before the next Pilgrim activates.")
+DEMON_PHASE = book("Demon Phase: Spawn new Demons, then each Demon is activated in turn and "
+                   "completes their actions, before the next Demon activates.")
+END_OF_TURN = book("End of Turn Phase: Perform End of Turn Phase actions, such as using Turn "
+                   "Tokens to track passing time.")
+MANTRA = book("Summoning Mantra: For each Demon Lord chanting the Summoning Mantra, draw 2 Spawn "
+              "Cards and alternately spawn the Demons from the two single Gates on the back tile.")
+BRIDGE_HEROIC = book("Heroic Victory: The Pilgrims must have all 4 Sutra Tokens between them and "
+                     "then 1 Pilgrim steps onto the Fiery Bridge.")
+BRIDGE_DEFEAT = book("Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim "
+                     "reaches the Fiery Bridge.")
+LATER = ["monk_sha", "tripitaka", "cho_hakkai"]
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def guide_quest_1(client):
+    """Quest 1 as printed, Ann p1 (Monkey King, Cho Hakkai) and Ben p2 (Monk Sha, Tripitaka), the
+    initiative Monkey King, Monk Sha, Tripitaka, Cho Hakkai; its first Maintenance entered."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"],
+                              "options": {"quest": "q1", "initiative": list(ORDER),
+                                          "pilgrim_profiles": PROFILES}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def by(table, pilgrim, event_type, **facts):
+    seat = table.view()["state"]["controllers"][pilgrim]
+    return {"type": event_type, "player": seat, "pilgrim": pilgrim, **facts}
+
+
+def undo(client, table):
+    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+    assert response.status_code == 200, response.get_json()
+    table.seq = response.get_json()["seq"]
+
+
+def as_seen(view):
+    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
+
+
+def pilgrims_ended(table, *pilgrims):
+    for name in pilgrims:
+        table.accepted(by(table, name, "end_activation"))
+
+
+def to_the_demon_phase(table):
+    pilgrims_ended(table, *ORDER)
+    assert table.view()["phase"] == "demons_spawn"
+
+
+def a_bull_warrior_spawned_and_moved(table):
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    demons = table.view()["state"]["demons"]
+    new = next(name for name, demon in demons.items()
+               if demon["active"] and demon["type"] == "berrok")
+    table.accepted({"type": "measure", "player": "p2", "of": "demons", "distances": {new: 7}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": new, "options": [
+        {"actions": ["move", "move"], "ends": "closer", "squares": 2, "targets": []}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": new, "option": 1})
+    return new
+
+
+# --- The wrong Pilgrim in the Pilgrim Phase ------------------------------------------------------
+
+@pytest.mark.parametrize("later", LATER)
+@pytest.mark.parametrize("event", [{"type": "move", "steps": 1}, {"type": "rest"},
+                                   {"type": "end_activation"},
+                                   {"type": "pray", "box": "box-1", "card": "Wild Herbs"}],
+                         ids=["move", "rest", "end_activation", "pray"])
+def test_quest_1_a_later_pilgrim_entered_in_the_monkey_kings_activation_is_refused(
+        client, later, event):
+    table = guide_quest_1(client)
+    table.accepted(by(table, "monkey_king", "move", steps=1))
+    before = as_seen(table.view())
+    table.refused(by(table, later, event["type"],
+                     **{k: v for k, v in event.items() if k != "type"}), IN_ORDER)
+    assert as_seen(table.view()) == before
+    # The Monkey King's activation goes on as if nothing was entered.
+    table.accepted(by(table, "monkey_king", "rest"))
+
+
+def test_quest_1_each_step_of_the_pilgrim_phase_refuses_the_pilgrims_not_on_turn(client):
+    """Monk Sha's, then Tripitaka's activation: the one still to come is refused with the
+    initiative order, the one who ended his activation with the sentence that he cannot come
+    back; the Pilgrim on turn is accepted."""
+    table = guide_quest_1(client)
+    table.accepted(by(table, "monkey_king", "move", steps=2))
+    table.accepted(by(table, "monkey_king", "end_activation"))
+    table.refused(by(table, "cho_hakkai", "rest"), IN_ORDER)
+    table.refused(by(table, "tripitaka", "move", steps=1), IN_ORDER)
+    table.refused(by(table, "monkey_king", "move", steps=1), NOT_AGAIN)
+    table.accepted(by(table, "monk_sha", "rest"))
+    table.accepted(by(table, "monk_sha", "end_activation"))
+    table.refused(by(table, "cho_hakkai", "move", steps=1), IN_ORDER)
+    table.refused(by(table, "monk_sha", "rest"), NOT_AGAIN)
+    table.refused(by(table, "monkey_king", "rest"), NOT_AGAIN)
+    table.accepted(by(table, "tripitaka", "move", steps=1))
+    assert table.view()["state"]["activation"]["pilgrim"] == "tripitaka"
+
+
+def test_quest_1_the_maintenance_entered_twice_is_refused_in_the_pilgrim_phase(client):
+    table = guide_quest_1(client)
+    before = as_seen(table.view())
+    table.refused({"type": "maintenance", "player": "p2"}, PILGRIM_PHASE)
+    assert as_seen(table.view()) == before
+    assert table.view()["state"]["turn"] == 1
+
+
+# --- The wrong step in the Demon Phase and the End of Turn ---------------------------------------
+
+def test_quest_1_a_pilgrims_move_in_each_step_of_the_demon_phase_is_refused(client):
+    table = guide_quest_1(client)
+    to_the_demon_phase(table)
+    for pilgrim in ORDER:
+        table.refused(by(table, pilgrim, "move", steps=1), DEMON_PHASE)
+    table.refused({"type": "end_turn", "player": "p1"}, DEMON_PHASE)
+    table.refused({"type": "maintenance", "player": "p1"}, DEMON_PHASE)
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    # The Demons activate: still no Pilgrim, and the turn does not end before they have acted.
+    table.refused(by(table, "monkey_king", "move", steps=1), DEMON_PHASE)
+    table.refused({"type": "end_turn", "player": "p1"}, DEMON_PHASE)
+
+
+def test_quest_1_after_the_demons_a_move_a_spawn_or_the_next_maintenance_is_refused(client):
+    table = guide_quest_1(client)
+    to_the_demon_phase(table)
+    a_bull_warrior_spawned_and_moved(table)
+    assert table.view()["phase"] == "end"
+    assert "end_turn" in {event["type"] for event in table.view()["legal"]}
+    table.refused(by(table, "monk_sha", "move", steps=1), END_OF_TURN)
+    table.refused({"type": "maintenance", "player": "p1"}, END_OF_TURN)
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]}, book("For each Active Gate, draw a Demon Card"))
+    table.accepted({"type": "end_turn", "player": "p2"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert table.view()["state"]["turn"] == 2
+    table.accepted(by(table, "monkey_king", "rest"))
+
+
+# --- Undo across a turn ------------------------------------------------------------------------
+
+def test_quest_1_a_whole_demon_phase_undone_is_as_if_it_never_happened(client):
+    table = guide_quest_1(client)
+    to_the_demon_phase(table)
+    before = as_seen(table.view())
+    a_bull_warrior_spawned_and_moved(table)
+    for _ in range(4):
+        undo(client, table)
+    assert as_seen(table.view()) == before
+    # Entered again, the same Demon Phase gives the same table.
+    first = a_bull_warrior_spawned_and_moved(table)
+    again = table.view()
+    assert again["phase"] == "end"
+    assert again["state"]["demons"][first]["active"] is True
+
+
+def test_quest_1_the_end_of_turn_undone_reopens_the_turn_and_the_next_maintenance(client):
+    table = guide_quest_1(client)
+    to_the_demon_phase(table)
+    a_bull_warrior_spawned_and_moved(table)
+    before = as_seen(table.view())
+    table.accepted({"type": "end_turn", "player": "p1"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    undo(client, table)
+    undo(client, table)
+    assert as_seen(table.view()) == before
+    table.accepted({"type": "end_turn", "player": "p1"})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert table.view()["state"]["turn"] == 2
+
+
+def mantra_table(client):
+    table = ApiTable(client, quest_setup("q10b", {"turn": 2}))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    pilgrims_ended(table, *ORDER)
+    table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": []})
+    return table
+
+
+def test_quest_10_part_2_a_mantra_spawn_entered_undone_and_entered_again(client):
+    table = mantra_table(client)
+    before = as_seen(table.view())
+    spawn = {"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
+             "demons": ["berrok"], "gate": "gate-1"}
+    table.accepted(spawn)
+    placed = table.view()["state"]["demons"]
+    assert [d["type"] for d in placed.values()].count("berrok") == 1
+    undo(client, table)
+    assert as_seen(table.view()) == before
+    table.accepted(spawn)
+    assert table.view()["state"]["demons"] == placed
+    # Alternately: the next card at gate-1 again is refused, at gate-2 accepted.
+    table.refused({**spawn, "demons": ["bharhaz"]}, MANTRA)
+    table.accepted({**spawn, "gate": "gate-2", "demons": ["bharhaz"]})
+
+
+def test_quest_10_part_2_a_mantra_spawn_at_the_wrong_gate_undone_then_the_right_gate(client):
+    table = mantra_table(client)
+    table.accepted({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
+                    "demons": ["berrok"], "gate": "gate-1"})
+    after_first = as_seen(table.view())
+    table.accepted({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
+                    "demons": ["berrok"], "gate": "gate-2"})
+    undo(client, table)
+    assert as_seen(table.view()) == after_first
+    # The table meant a Bull Archer: the alternation still says gate-2.
+    table.refused({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
+                   "demons": ["bharhaz"], "gate": "gate-1"}, MANTRA)
+    table.accepted({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
+                    "demons": ["bharhaz"], "gate": "gate-2"})
+
+
+# --- An ending reached by play --------------------------------------------------------------
+
+AFTER_THE_END = [
+    {"type": "end_activation", "player": "p1", "pilgrim": "monkey_king"},
+    {"type": "rest", "player": "p2", "pilgrim": "monk_sha"},
+    {"type": "fiery_bridge", "player": "p2", "pilgrim": "monk_sha"},
+    {"type": "end_turn", "player": "p1"},
+    {"type": "maintenance", "player": "p1"},
+    {"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+     "demons": ["berrok"]},
+]
+
+
+@pytest.mark.parametrize("entry", AFTER_THE_END, ids=lambda e: e["type"])
+def test_quest_10_part_1_after_the_heroic_bridge_every_entry_is_refused(client, entry):
+    table = later_quest(client, "q10a", pilgrims={"monkey_king": {"sutras": 3}})
+    table.accepted({"type": "collect_sutra", "player": "p1", "pilgrim": "monkey_king",
+                    "sutra": "sutra-4"})
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 4})
+    table.accepted({"type": "fiery_bridge", "player": "p1", "pilgrim": "monkey_king"})
+    view = table.view()
+    assert view["over"] is True and view["legal"] == []
+    table.refused(entry, BRIDGE_HEROIC)
+    assert as_seen(table.view()) == as_seen(view)
+
+
+def test_quest_10_part_1_the_defeat_at_the_bridge_undone_and_the_fourth_sutra_taken_first(client):
+    table = later_quest(client, "q10a", pilgrims={"monkey_king": {"sutras": 3}})
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 4})
+    table.accepted({"type": "fiery_bridge", "player": "p1", "pilgrim": "monkey_king"})
+    defeat = table.view()
+    assert defeat["over"] is True and defeat["scores"]["winners"] == []
+    assert defeat["scores"]["decided_by"]["rule"]["quote"] == BRIDGE_DEFEAT
+    table.refused({"type": "collect_sutra", "player": "p1", "pilgrim": "monkey_king",
+                   "sutra": "sutra-4"}, BRIDGE_DEFEAT)
+    undo(client, table)
+    undo(client, table)
+    table.accepted({"type": "collect_sutra", "player": "p1", "pilgrim": "monkey_king",
+                    "sutra": "sutra-4"})
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 4})
+    table.accepted({"type": "fiery_bridge", "player": "p1", "pilgrim": "monkey_king"})
+    assert table.view()["scores"]["decided_by"]["rule"]["quote"] == BRIDGE_HEROIC
