@@ -20,6 +20,7 @@ import copy
 
 import pytest
 
+from referee.pillars_of_fate import Game
 from tests.api_table import calculated, quotes_from
 from tests.test_pillars_of_fate_audit import C, D, Q, Table, position
 from tests.test_pillars_of_fate_audit_6 import submit
@@ -130,3 +131,25 @@ def test_the_sorcerer_cannot_put_in_a_set_aside_divine_card(client):
              feathers=0, scorpions=0)
     assert table.lane("left")["cards"]["sun"][0]["power"] == 5
     assert "divine" not in table.lane("left")["cards"]["sun"][0]
+
+
+# -- The lead's 12:42 note: a position with more than 5 cards in a hand ------------------------------
+
+DRAW = book("Then, draw back up to 5 cards.")
+
+
+@pytest.mark.parametrize(("hand", "field"), [
+    ({"count": 6}, "count"),
+    ({"count": 5, "cards": [{"power": 1, "feathers": 0, "scorpions": 0}] * 6}, "cards"),
+    ({"cards": [{"power": 2, "feathers": 1, "scorpions": 0}] * 7}, "cards"),
+], ids=["count-6", "six-cards-entered", "seven-cards-no-count"])
+def test_a_position_with_more_than_five_cards_in_a_hand_quotes_the_draw(client, hand, field):
+    setup = copy.deepcopy(Game.example_setup)
+    setup["position"]["hands"]["moon"] = hand
+    response = client.post("/api/sessions", json=setup)
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == f"position.hands.moon.{field}"
+    assert error["rule"]["quote"] == DRAW
+    setup["position"]["hands"]["moon"] = {"count": 5}
+    assert client.post("/api/sessions", json=setup).status_code == 201

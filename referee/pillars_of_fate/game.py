@@ -254,6 +254,12 @@ class Game(Referee):
                     f"three: \"{Q_DIVINE_MUST}\" (the table ruling divine_required: refuse)",
                     f"position.divine.{seat}")
             hand = position.get("hands", {}).get(seat, {})
+            held = max(hand.get("count", 0), len(hand.get("cards", [])))
+            if held > HAND_SIZE:
+                part = "count" if hand.get("count", 0) == held else "cards"
+                raise TableRefused(f"{seat_word(seat)} holds {held} cards in hand: the hand is "
+                                   f"drawn back up to {HAND_SIZE}, never past it",
+                                   f"position.hands.{seat}.{part}", Q_DRAW, "invalid_setup")
             G["hands"][seat] = {"count": hand.get("count", HAND_SIZE),
                                 "cards": [dict(card) for card in hand.get("cards", [])]}
             G["renown"][seat] = position.get("renown", {}).get(seat, 0)

@@ -154,8 +154,10 @@ POSITION_SCHEMA = {
             "required": list(LANES), "additionalProperties": False},
         "hands": _BY_SEAT({
             "type": "object",
-            "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 5},
-                           "cards": {"type": "array", "items": _CARD, "maxItems": 5}},
+            "description": "a hand holds at most 5 (more is refused quoting \"Then, draw back up "
+                           "to 5 cards.\")",
+            "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 64},
+                           "cards": {"type": "array", "items": _CARD, "maxItems": 64}},
             "additionalProperties": False}),
         "decks": _BY_SEAT({"type": "integer", "minimum": 0, "maximum": 60}),
         "divine": _BY_SEAT({"type": "array", "items": _DIVINE_HELD, "maxItems": 3}),
