@@ -347,8 +347,6 @@ def test_quest_9_the_flood_gate_names_the_gate_closest_to_tripitaka(client):
     assert table.view()["phase"] == "demons_activate"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 96: the Flood Gate moves Kogaiji under his spell "
-                   "in Quest 9 (Quest rules override Card rules)")
 def test_quest_9_the_flood_gate_does_not_move_kogaiji_under_his_spell(client):
     book("Quest rules override Card rules")
     table = quest_9_flood_gate_drawn(client)

@@ -128,3 +128,37 @@ def test_a_missing_villager_in_quests_3_4_and_6_follows_the_ruling(client):
     setup["options"]["setup_tokens_accounted"] = "allow"
     response = client.post("/api/sessions", json=setup)
     assert response.status_code == 201, response.get_json()
+
+
+# --- Finding 96: Quest 9's spell holds Kogaiji against the Flood Gate ------------------------------
+
+def test_quest_9_the_flood_gate_moves_kogaiji_only_once_his_spell_is_over(client):
+    """"Quest rules override Card rules": under his spell "He will not move or attack while doing
+    so" — the Flood Gate's Move is refused for him; once the Elder Monk is found (Monk Sha holds
+    him) the card moves him as any Demon."""
+    from tests.test_blind_scenarios_journey_7 import KOGAIJIS_SPELL, Q9_ORDER, end, guide
+
+    def flood_gate_drawn(table):
+        end(table, *Q9_ORDER)
+        table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                        "distances": {"gate-1": 5, "gate-2": 9}})
+        table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                        "demons": ["berrok"]})
+        table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "special",
+                        "name": "Flood Gate"})
+        return table
+
+    board = {"gates": [{"id": "gate-1"}, {"id": "gate-2"}], "boxes": ["box-1", "box-2"],
+             "doors": ["door-1", "door-2", "door-3"], "demons": ["kogaiji"], "turn": 3}
+    spell = flood_gate_drawn(guide(client, "q9", order=Q9_ORDER, position={
+        **board, "villagers": [f"villager-{n}" for n in range(1, 5)]},
+        options={"karma_upgrades": "in_position"}))
+    spell.refused({"type": "flood_gate", "player": "p2", "gate": "gate-1",
+                   "closer": {"berrok-1": True, "kogaiji-1": True}}, KOGAIJIS_SPELL)
+    spell.accepted({"type": "flood_gate", "player": "p2", "gate": "gate-1",
+                    "closer": {"berrok-1": True, "kogaiji-1": False}})
+    found = flood_gate_drawn(guide(client, "q9", order=Q9_ORDER, position={
+        **board, "villagers": [], "pilgrims": {"monk_sha": {"villagers": 1}}},
+        options={"karma_upgrades": "in_position"}))
+    found.accepted({"type": "flood_gate", "player": "p2", "gate": "gate-1",
+                    "closer": {"berrok-1": False, "kogaiji-1": True}})

@@ -103,6 +103,10 @@ def kogaiji_under_his_spell(game, event):
         return "Kogaiji is immune from attack while he casts his spell."
     if event["type"] in ("demon_options", "demon_plan") and event["demon"] in kogaiji:
         return "Kogaiji will not move or attack while he casts his spell."
+    if event["type"] == "flood_gate" and any(event["closer"].get(d) for d in kogaiji):
+        # "Quest rules override Card rules": the card's Move does not move him
+        return ("Kogaiji will not move while he casts his spell: the Flood Gate leaves him where "
+                "he stands (Quest rules override Card rules).")
     return True
 
 
