@@ -705,9 +705,17 @@ class Game(Referee):
     @cites(Q_EXCOMMUNICATE)
     def no_draw_pending(self, event):
         step = self.G["pending"]["draw"]
-        raise self.violation(
-            f"A card must be drawn first: enter the character drawn into path {step['path']} "
-            f"({step['location'].title()}).", self._draw_quote(step))
+        drawn_first = (f"enter the character drawn into path {step['path']} "
+                       f"({step['location'].title()})")
+        if step["why"] != "setup" and event["player"] != self.G["turn"]:
+            # the other player cuts into the turn: the turn order first (finding 98)
+            turn = self.turn_rule
+            raise self.violation(
+                f"It is {self.player_name(self.G['turn'])}'s turn, not "
+                f"{self.player_name(event['player'])}'s (and a card is to be drawn first: "
+                f"{drawn_first}).",
+                (*(turn if isinstance(turn, tuple) else (turn,)), self._draw_quote(step)))
+        raise self.violation(f"A card must be drawn first: {drawn_first}.", self._draw_quote(step))
 
     @cites(Q_EXCOMMUNICATE)
     def a_draw_is_due(self, event):

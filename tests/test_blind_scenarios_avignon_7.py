@@ -69,8 +69,6 @@ def test_rosas_entry_between_aldos_two_actions_is_refused_with_the_turn_order(cl
     assert table.view()["state"]["turn"] == "rome"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 98: Rosa's entry while Aldo's Excommunicate draw "
-                                       "is pending quotes the Excommunicate, not the turn order")
 @pytest.mark.parametrize("event", ROSAS, ids=IDS)
 def test_rosas_entry_while_aldos_excommunicate_draw_is_pending_is_refused_with_the_turn_order(
         client, event):
@@ -79,8 +77,6 @@ def test_rosas_entry_while_aldos_excommunicate_draw_is_pending_is_refused_with_t
     refused_with_the_turn_order(table, event)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 98: Rosa's entry while the draw for Aldo's scored "
-                                       "card is pending quotes the draw, not the turn order")
 @pytest.mark.parametrize("event", ROSAS, ids=IDS)
 def test_rosas_entry_while_the_draw_for_aldos_scored_card_is_pending_is_refused(client, event):
     table = new_game(client, {"board": board(("Vicar", "avignon"), ("Scribe", "genoa"),
