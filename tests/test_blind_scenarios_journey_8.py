@@ -283,3 +283,76 @@ def test_quest_10_part_1_the_defeat_at_the_bridge_undone_and_the_fourth_sutra_ta
     table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 4})
     table.accepted({"type": "fiery_bridge", "player": "p1", "pilgrim": "monkey_king"})
     assert table.view()["scores"]["decided_by"]["rule"]["quote"] == BRIDGE_HEROIC
+
+
+# --- Quest 5: Kei Lun's Action between the Pilgrims and the Demons -------------------------------
+
+KEI_LUN = book("Kei Lun will take 1 Action each turn, directly after the Pilgrims have been.")
+Q5_ORDER = ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]
+
+
+def test_quest_5_each_step_of_the_turn_refuses_the_pilgrim_or_the_demons_out_of_place(client):
+    table = ApiTable(client, quest_setup("q5", {"turn": 3, "demons": ["berrok"]}))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    # Tripitaka goes last in Quest 5: his Move first is refused with the initiative order.
+    table.refused(by(table, "tripitaka", "move", steps=1), IN_ORDER)
+    table.refused(by(table, "cho_hakkai", "rest"), IN_ORDER)
+    pilgrims_ended(table, *Q5_ORDER)
+    # Kei Lun's step: a Pilgrim who has been cannot come back; the Demons wait for Kei Lun.
+    table.refused(by(table, "tripitaka", "move", steps=1), NOT_AGAIN)
+    table.refused({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                   "demons": ["berrok"]}, KEI_LUN)
+    table.refused({"type": "end_turn", "player": "p1"}, KEI_LUN)
+    before = as_seen(table.view())
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 2})
+    # His one Action entered twice: the second is in the Demon Phase.
+    table.refused({"type": "kei_lun", "player": "p1", "in_range": [], "die": 2}, KEI_LUN)
+    table.refused(by(table, "monkey_king", "move", steps=1), DEMON_PHASE)
+    # Kei Lun's Action undone: the step is as it was.
+    undo(client, table)
+    assert as_seen(table.view()) == before
+
+
+# --- Quest 10 Part 2: the Sealing Ritual ends the Quest ---------------------------------------
+
+SEALED = book("Heroic Victory: Tripitaka completes the Sealing Ritual.")
+STRIKE = {"attack_dice": [3, 3], "pilgrim_die": 3, "weapon_damage": 3, "target_hp": 9}
+
+
+@pytest.fixture(scope="module")
+def sealed(module_client):
+    """Quest 10 Part 2 played to the Sealing Ritual: the three Lords Killed or Cleansed by the
+    Monkey King and Monk Sha, Cho Hakkai's activation ended, Tripitaka seals."""
+    table = later_quest(module_client, "q10b", initiative=Q5_ORDER)
+    for pilgrim, target, defeat in (
+            ("monkey_king", "koorogg-1", {"choice": "kill", "reward": 5}),
+            ("monkey_king", "kogaiji-1", {"choice": "cleanse", "cleanse_dice": [3],
+                                          "soul_power": 1, "reward": 1}),
+            ("monk_sha", "yazuiji-1", {"choice": "kill", "reward": 1})):
+        table.accepted(by(table, pilgrim, "attack", targets=[target], **STRIKE))
+        table.accepted(by(table, pilgrim, "resolve_defeat", **defeat))
+    pilgrims_ended(table, "monk_sha", "cho_hakkai")
+    table.accepted(by(table, "tripitaka", "sealing_ritual"))
+    view = table.view()
+    assert view["over"] is True and view["legal"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == SEALED
+    return table
+
+
+AFTER_THE_SEAL = [
+    {"type": "sealing_ritual", "player": "p2", "pilgrim": "tripitaka"},
+    {"type": "end_activation", "player": "p2", "pilgrim": "tripitaka"},
+    {"type": "rest", "player": "p1", "pilgrim": "monkey_king"},
+    {"type": "lords_tiles", "player": "p2", "with_pilgrims": []},
+    {"type": "mantra_spawn", "player": "p2", "card": "reinforcement", "demons": ["berrok"],
+     "gate": "gate-1"},
+    {"type": "end_turn", "player": "p1"},
+    {"type": "maintenance", "player": "p1"},
+]
+
+
+@pytest.mark.parametrize("entry", AFTER_THE_SEAL, ids=lambda e: e["type"])
+def test_quest_10_part_2_after_the_sealing_ritual_every_entry_is_refused(sealed, entry):
+    before = as_seen(sealed.view())
+    sealed.refused(entry, SEALED)
+    assert as_seen(sealed.view()) == before

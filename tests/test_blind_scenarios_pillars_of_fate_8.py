@@ -10,8 +10,9 @@ import json
 
 import pytest
 
-from tests.api_table import ApiTable, quotes_from, reads_by_others, seat_headers
+from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pillars_of_fate import drafted, play
+from tests.test_blind_scenarios_pillars_of_fate_7 import NAMARI_CARD, opening, sorcerer_and_namari
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -235,3 +236,103 @@ def test_a_face_down_card_and_its_draw_undone_stay_hidden_from_moon_and_a_specta
         text = json.dumps(response.get_json()) if response.is_json else response.get_data(
             as_text=True)
         assert f'"power": {DRAWN}' not in text and f">{DRAWN}<" not in text, name
+
+
+# --- A tie at the end of an Age: only the pillar holder picks ------------------------------------
+
+def age_one_with_a_power_tie_on_the_right():
+    """Age I as above, but Sun's right column 2, 2, 2 (6) against Moon's Naka, 2 and 3 (6): a
+    power tie; feathers 3 to 2 dominate. Sun laid the right lane's first face-up card: her pillar."""
+    plays = [(p, lane, 2 if (p, lane) == ("sun", "right") else what)
+             for p, lane, what in AGES[0][3]]
+    plays[-1] = ("moon", "right", 3)
+    return plays
+
+
+def test_a_power_tie_only_sun_the_pillar_holder_picks_and_her_pick_undone(client):
+    table = drafted_for_the_game(client)
+    begin(table, 0)
+    for player, lane, what in age_one_with_a_power_tie_on_the_right():
+        table.accepted(entered(player, lane, what))
+    view = table.view("sun")
+    assert view["phase"] == "ties"
+    assert {(e["lane"], e["tie"]) for e in view["legal"]} == {("right", "power")}
+    assert table.view("moon")["legal"] == []
+    before = as_seen(table.view())
+    table.refused({"type": "break_tie", "player": "moon", "lane": "right", "tie": "power",
+                   "choice": "moon"}, book("Ties in either suit or power are decided by the "
+                                           "player that holds the pillar for that lane."))
+    table.refused({"type": "break_tie", "player": "sun", "lane": "right", "tie": "suit",
+                   "choice": "feathers"}, "Ties in either suit or power")
+    table.refused(entered("moon", "left", 3), book("The end of an Age triggers when each of the "
+                                                   "3 lanes are full."))
+    assert as_seen(table.view()) == before
+    # Sun gives the lane to Moon: Moon takes its 1 feather renown (Age I: Sun 3, Moon 4).
+    table.accepted({"type": "break_tie", "player": "sun", "lane": "right", "tie": "power",
+                    "choice": "moon"})
+    assert table.view()["state"]["renown"] == {"sun": 3, "moon": 4}
+    undo(client, table)
+    assert as_seen(table.view()) == before
+    table.accepted({"type": "break_tie", "player": "sun", "lane": "right", "tie": "power",
+                    "choice": "sun"})
+    assert table.view()["state"]["renown"] == RENOWN_AFTER[0]
+
+
+# --- Namari's look undone --------------------------------------------------------------------
+
+def test_namaris_look_undone_leaves_moon_without_the_card_she_saw(client):
+    table = sorcerer_and_namari(client)
+    opening(table)
+    table.accepted(play("sun", "left", 5, 1))
+    table.accepted(play("moon", "left", 6, 1))
+    table.accepted(play("sun", "center", MARKED, 0, 3, face="down"))
+    table.accepted(play("moon", "center", face="up", **NAMARI_CARD))
+    pending = as_seen(table.view())
+    table.accepted({"type": "namari_look", "player": "moon", "lane": "center", "side": "sun",
+                    "position": 2})
+    assert f'"power": {MARKED}' in json.dumps(table.view("moon")["state"])
+    undo(client, table)
+    assert as_seen(table.view()) == pending
+    moon = seat_headers(client, table, "moon")
+    for name, response in reads_by_others(client, table, "moon", moon).items():
+        text = json.dumps(response.get_json()) if response.is_json else response.get_data(
+            as_text=True)
+        assert f'"power": {MARKED}' not in text and f">{MARKED}<" not in text, name
+    # She decides to look at nothing after all.
+    table.accepted({"type": "namari_look", "player": "moon"})
+    assert f'"power": {MARKED}' not in json.dumps(table.view("moon")["state"])
+
+
+# --- The same game through the calculator ------------------------------------------------------
+
+def tally(first_face_up=True):
+    ages = []
+    for first, modifier, quests, plays in AGES:
+        lanes = {}
+        for name, quest in zip(("left", "center", "right"), quests, strict=True):
+            columns = {"sun": [], "moon": []}
+            for player, lane, what in plays:
+                if lane == name:
+                    event = entered(player, lane, what)
+                    columns[player].append({k: event[k] for k in (
+                        "power", "feathers", "scorpions", "face", "divine") if k in event})
+            lanes[name] = {"quest": quest, **columns}
+            if first_face_up:
+                lanes[name]["first"] = next(p for p, lane, _ in plays if lane == name)
+        ages.append({"modifier": modifier, "first_player": first, "lanes": lanes})
+    return {"ages": ages}
+
+
+def test_the_calculator_scores_the_same_three_ages_level_and_sun_by_the_pillars(client):
+    scores = calculated(client, GAME, tally())
+    assert {p["seat"]: p["total"] for p in scores["players"]} == {"sun": 17, "moon": 17}
+    assert scores["winners"] == ["sun"]
+    assert scores["decided_by"]["rule"]["quote"] == PILLAR_TIE_BREAK
+
+
+def test_the_calculator_asks_age_threes_pillars_when_renown_is_level(client):
+    # Both players have face-up cards in every lane and nobody says who laid the first one: the
+    # pillars decide the game (renown 17-17), so the tally must say where they stand.
+    error = calculated(client, GAME, tally(first_face_up=False), status=400)["error"]
+    assert error["field"].startswith("ages[2].lanes."), error
+    assert error["field"].endswith(".pillar"), error
