@@ -356,3 +356,47 @@ def test_quest_10_part_2_after_the_sealing_ritual_every_entry_is_refused(sealed,
     before = as_seen(sealed.view())
     sealed.refused(entry, SEALED)
     assert as_seen(sealed.view()) == before
+
+
+# --- Quest 5: the wrong Gate and the wrong Demon at each step of the Demon Phase -----------------
+
+GATES_ORDER = book("Start at the Gate closest to Tripitaka, and work back to the Gate furthest "
+                   "from Tripitaka.")
+DEMONS_ORDER = book("Order: Like Pilgrims, Demons are activated in order, this time starting with "
+                    "the Demon closest to Tripitaka and continuing to the ones further away.")
+ONE_DEMON = book("Complete all actions for one Demon before activating the next Demon.")
+TWO_MOVES = [{"actions": ["move", "move"], "ends": "closer", "squares": 2, "targets": []}]
+
+
+def test_quest_5_the_demon_phase_refuses_the_gate_and_the_demon_out_of_order(client):
+    table = ApiTable(client, quest_setup("q5", {"turn": 3, "demons": ["berrok"]}))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    pilgrims_ended(table, *Q5_ORDER)
+    table.accepted({"type": "kei_lun", "player": "p1", "in_range": [], "die": 2})
+    far = {"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
+           "demons": ["bharhaz"]}
+    table.refused(far, GATES_ORDER)  # not measured yet
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 5, "gate-2": 8}})
+    table.refused(far, GATES_ORDER)  # gate-1 is closer
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.accepted(far)
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"berrok-1": 6, "berrok-2": 5, "bharhaz-1": 8}})
+    for demon in ("bharhaz-1", "berrok-1"):
+        table.refused({"type": "demon_options", "player": "p2", "demon": demon,
+                       "options": TWO_MOVES}, DEMONS_ORDER)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-2",
+                    "options": TWO_MOVES})
+    table.refused({"type": "demon_options", "player": "p2", "demon": "berrok-1",
+                   "options": TWO_MOVES}, ONE_DEMON)
+    table.refused({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1},
+                  ONE_DEMON)
+    table.refused(by(table, "monkey_king", "rest"), DEMON_PHASE)
+    for demon in ("berrok-2", "berrok-1", "bharhaz-1"):
+        if demon != "berrok-2":
+            table.accepted({"type": "demon_options", "player": "p2", "demon": demon,
+                            "options": TWO_MOVES})
+        table.accepted({"type": "demon_plan", "player": "p2", "demon": demon, "option": 1})
+    assert table.view()["phase"] == "end"

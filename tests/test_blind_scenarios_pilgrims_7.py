@@ -5,10 +5,13 @@ turn it is; the game's last turn played and every entry after it refused with th
 either seat; the last replenish undone and replayed. Written from the rulebook and the API's own
 description only (docs/games/pilgrims.md, GET /api/games/pilgrims), never the referee's code."""
 
+import json
+
 import pytest
 
-from tests.api_table import quotes_from
-from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF
+from tests.api_table import quotes_from, reads_by_others, seat_headers
+from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, STAR_LEAF, player
+from tests.test_blind_scenarios_pilgrims_2 import at_table
 from tests.test_blind_scenarios_pilgrims_3 import last_turn_of_the_game, undo
 from tests.test_blind_scenarios_pilgrims_6 import mid_game, plain_turn
 
@@ -127,3 +130,28 @@ def test_the_games_last_replenish_undone_and_entered_again_ends_it_the_same(clie
     refused_with_the_turn_order(table, {"type": "gain_clover", "player": "p1"})
     table.accepted({"type": "replenish", "player": "p2"})
     assert as_seen(table.view()) == ended
+
+
+def test_an_item_bought_with_clovers_then_undone_is_never_shown_to_bob_or_a_spectator(client):
+    table = at_table(client, {"hand": [STAR_LEAF], "clovers": 4}, players=("Ann", "Bob", "Cleo"),
+                     round=1)
+    bob = seat_headers(client, table, "p2")
+
+    def coins_seen():
+        return {name: (json.dumps(response.get_json()) if response.is_json
+                       else response.get_data(as_text=True)).count("coin")
+                for name, response in reads_by_others(client, table, "p2", bob).items()}
+
+    before = coins_seen()
+    table.accepted({"type": "buy_item", "player": "p1",
+                    "item": {"activation": "compass", "adventure": "coin"}})
+    assert player(table, "p1")["clovers"] == 2
+    assert coins_seen() == before
+    undo(table)
+    assert player(table, "p1")["clovers"] == 4
+    assert coins_seen() == before
+    # Redone by the table: still Ann's only.
+    redone = client.post(f"/api/sessions/{table.id}/redo", headers=table.headers)
+    assert redone.status_code == 200, redone.get_json()
+    table.seq = redone.get_json()["seq"]
+    assert coins_seen() == before
