@@ -129,3 +129,17 @@ def test_the_draw_for_a_scored_card_by_the_wrong_player_then_by_the_right_one(cl
     table.refused({"type": "draw", "player": "rome", "character": "Scribe"}, SCORED_DRAW)
     table.accepted({"type": "draw", "player": "avignon", "character": "Scribe"})
     assert table.view()["state"]["board"][0]["location"] == "genoa"
+
+
+def test_a_third_copy_of_a_character_drawn_is_refused(client):
+    table = new_game(client, {"board": board(("Vicar", "nice"), ("Vicar", "genoa"),
+                                             ("Nuncio", "florence"), ("Ascetic", "genoa"),
+                                             ("Canonist", "genoa")),
+                              "turn": "avignon", "first_turn": False})
+    table.accepted({"type": "excommunicate", "player": "avignon", "path": 3})
+    table.refused({"type": "draw", "player": "avignon", "character": "Vicar"},
+                  book("Use both copies of the chosen characters to form a 12 card deck."))
+    # The Nuncio's second copy is still in the deck.
+    table.accepted({"type": "draw", "player": "avignon", "character": "Nuncio"})
+    state = table.view()["state"]
+    assert state["deck"]["Nuncio"] == 0 and state["discard"] == ["Nuncio"]

@@ -400,3 +400,19 @@ def test_quest_5_the_demon_phase_refuses_the_gate_and_the_demon_out_of_order(cli
                             "options": TWO_MOVES})
         table.accepted({"type": "demon_plan", "player": "p2", "demon": demon, "option": 1})
     assert table.view()["phase"] == "end"
+
+
+def test_a_pilgrims_move_before_the_maintenance_and_in_quest_10_part_2s_mantra_step(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"],
+                              "options": {"quest": "q1", "initiative": list(ORDER),
+                                          "pilgrim_profiles": PROFILES}})
+    # The turn starts with the Maintenance Phase: the Monkey King's Move first is refused.
+    table.refused({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 1},
+                  book("At the start of each Turn, each Player should examine the active cards "
+                       "to see if anything needs to be updated."))
+    table.accepted({"type": "maintenance", "player": "p2"})
+    table.accepted(by(table, "monkey_king", "move", steps=1))
+    # Quest 10 Part 2: the Lords checked, the Mantra's cards to spawn: no Pilgrim acts.
+    mantra = mantra_table(client)
+    for pilgrim in ORDER:
+        mantra.refused(by(mantra, pilgrim, "move", steps=1), DEMON_PHASE)

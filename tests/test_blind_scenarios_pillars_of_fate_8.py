@@ -336,3 +336,16 @@ def test_the_calculator_asks_age_threes_pillars_when_renown_is_level(client):
     error = calculated(client, GAME, tally(first_face_up=False), status=400)["error"]
     assert error["field"].startswith("ages[2].lanes."), error
     assert error["field"].endswith(".pillar"), error
+
+
+def test_a_divine_card_played_in_age_one_or_never_held_is_refused_in_age_two(client):
+    table = drafted_for_the_game(client)
+    age_played(table, 0)
+    begin(table, 1)
+    for player, lane, what in AGES[1][3][:7]:
+        table.accepted(entered(player, lane, what))
+    unplayed = book("You may select from any of your 3 unplayed Divine cards.")
+    # Sun's Klar lies in Age I's discard; Naka is Moon's; Prophet was never dealt to her.
+    for divine in ("Klar", "Naka", "Prophet"):
+        table.refused(entered("sun", "left", divine), unplayed)
+    table.accepted(entered("sun", "left", "Arbiter"))

@@ -8,6 +8,7 @@ never the referee's code."""
 import pytest
 
 from tests.api_table import quotes_from
+from tests.test_blind_scenarios_we_forlorn_few_2 import ravenous_turn
 from tests.test_blind_scenarios_we_forlorn_few_3 import road
 from tests.test_blind_scenarios_we_forlorn_few_5 import QUIET, quiet_turn
 
@@ -109,3 +110,23 @@ def test_bobs_season_card_undone_then_another_as_if_the_first_was_never_drawn(cl
     assert view["state"]["season_deck"] == deck - 1
     assert view["current_players"] == ["p2"]
     assert "Heat" not in str(view["state"].get("season"))
+
+
+# --- Ann Ravenous: Bob's and Cleo's entries in each of her three phases -------------------------
+
+RAVENOUS_PHASES = ["ravenous_movement", "ravenous_combat", "ravenous_retreat"]
+THEIRS = {**ENTRIES, "ravenous_move": {"type": "ravenous_move", "path": ["B"]},
+          "ravenous_attack": {"type": "ravenous_attack", "target": "p1", "dice": [2],
+                              "target_dice": [0, 0]}}
+
+
+@pytest.mark.parametrize("phase", RAVENOUS_PHASES)
+@pytest.mark.parametrize("seat", ["p2", "p3"])
+@pytest.mark.parametrize("entry", list(THEIRS))
+def test_bob_or_cleo_entering_in_each_phase_of_anns_ravenous_turn_is_refused(
+        client, phase, seat, entry):
+    table = ravenous_turn(client, hunger=1, tile="A", phase=phase,
+                          others={"p2": {"tile": "A"}, "p3": {"tile": "A"}})
+    before = as_seen(table.view())
+    table.refused({**THEIRS[entry], "player": seat}, TURN_ORDER)
+    assert as_seen(table.view()) == before
