@@ -416,3 +416,27 @@ def test_a_pilgrims_move_before_the_maintenance_and_in_quest_10_part_2s_mantra_s
     mantra = mantra_table(client)
     for pilgrim in ORDER:
         mantra.refused(by(mantra, pilgrim, "move", steps=1), DEMON_PHASE)
+
+
+def test_quest_1_the_demon_phases_steps_entered_twice_are_refused_the_second_time(client):
+    table = guide_quest_1(client)
+    to_the_demon_phase(table)
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    demons = table.view()["state"]["demons"]
+    new = next(name for name, demon in demons.items()
+               if demon["active"] and demon["type"] == "berrok")
+    table.accepted({"type": "measure", "player": "p2", "of": "demons", "distances": {new: 7}})
+    # Measured once for the Demon Phase (the default table ruling).
+    table.refused({"type": "measure", "player": "p2", "of": "demons", "distances": {new: 6}},
+                  DEMONS_ORDER)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": new, "options": TWO_MOVES})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": new, "option": 1})
+    table.refused({"type": "demon_plan", "player": "p2", "demon": new, "option": 1},
+                  END_OF_TURN)
+    table.accepted({"type": "end_turn", "player": "p1"})
+    table.refused({"type": "end_turn", "player": "p2"},
+                  book("At the start of each Turn, each Player should examine the active cards "
+                       "to see if anything needs to be updated."))
+    table.accepted({"type": "maintenance", "player": "p1"})
+    assert table.view()["state"]["turn"] == 2

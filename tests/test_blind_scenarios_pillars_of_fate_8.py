@@ -349,3 +349,27 @@ def test_a_divine_card_played_in_age_one_or_never_held_is_refused_in_age_two(cli
     for divine in ("Klar", "Naka", "Prophet"):
         table.refused(entered("sun", "left", divine), unplayed)
     table.accepted(entered("sun", "left", "Arbiter"))
+
+
+def test_sun_without_her_divine_card_at_her_last_place_is_offered_only_divine_cards(client):
+    table = drafted_for_the_game(client)
+    begin(table, 0)
+    for player, lane, what in AGES[0][3][:16]:
+        table.accepted(entered(player, lane, what))
+    offered = table.view("sun")["legal"]
+    assert offered and all(e.get("divine") and e["lane"] == "center" for e in offered)
+    assert {e["divine"] for e in offered} == {"Klar", "Arbiter", "Eradan"}
+    table.refused(entered("sun", "center", 3), book("Once per Age, you must play a Divine card."))
+    table.accepted(entered(*AGES[0][3][16]))
+
+
+def test_the_decks_and_hands_follow_the_draw_back_up_to_five_through_three_ages(client):
+    # 32 cards a deck, 4 set aside, 5 drawn: 23 left; 8 champion cards a player each Age, each
+    # followed by a draw while the deck lasts: 15, 7, then 0 with a hand of 5 + 23 - 24 = 4.
+    table = drafted_for_the_game(client)
+    for age, (deck, hand) in enumerate(((15, 5), (7, 5), (0, 4))):
+        age_played(table, age)
+        state = table.view()["state"]
+        assert state["decks"] == {"sun": deck, "moon": deck}
+        assert {seat: state["hands"][seat]["count"] for seat in ("sun", "moon")} == {
+            "sun": hand, "moon": hand}
