@@ -1,4 +1,7 @@
-"""Pilgrims: a tenth audit (session 15, `audit2`): outsider finding 95.
+"""Pilgrims: a tenth audit (session 15, `audit2`): outsider findings 95 and 97, the outsider's note
+on a map card named in an effect, and a space under a figure replenished (each section below).
+
+Finding 95:
 
 Another player's move during the Activate phase of the player on turn quoted "On their turn, each
 player must use 1 of their movement tokens." — a sentence about the player on turn. It is not that
@@ -12,7 +15,9 @@ import json
 
 import pytest
 
-from tests.api_table import quotes_from, reads_by_others, seat_headers
+from tests.api_table import ApiTable, quotes_from, reads_by_others, seat_headers
+from tests.guard_cases.pilgrims import DISPLAY, seats
+from tests.guard_cases.pilgrims import setup as guard_setup
 from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, NOTES_SPEECH, STAR_LEAF, SWORD_FIST
 from tests.test_blind_scenarios_pilgrims_2 import BEAST_STAR, LEAFY, at_table, moved_and_clover
 
@@ -153,3 +158,26 @@ def test_an_item_card_taken_from_the_map_is_not_named_to_the_other_seats(client)
     log = client.get(f"/api/sessions/{table.id}/log", headers=table.headers).get_json()
     assert "Ann takes the item card from space" in json.dumps(log)
     assert table.view("p1")["state"]["players"]["p1"]["hand"][-1] == COMPASS_LEAF
+
+
+# -- A space under a figure replenished ---------------------------------------------------------------
+
+REPLENISH_MAP = book("Replenish the map row by row from top to bottom, and within each row from "
+                     "left to right. If a figure is on a map space, that space doesn't replenish.")
+
+
+def test_a_card_for_the_space_under_a_figure_is_refused_with_the_replenish_sentence(client):
+    body = {"game": "pilgrims", **guard_setup({
+        "phase": "replenish", "display": DISPLAY,
+        "map": [["empty", None, None, None, None], [None, "empty", None, None, None]]
+        + [[None] * 5] * 3, "players": seats({"movement": [1]})})}
+    table = ApiTable(client, body)
+    # [2, 2] is an empty campfire to replenish; [1, 1] is under Ann's figure.
+    error = table.refused({"type": "replenish", "player": "p1",
+                           "map": [BEAST_STAR, STAR_LEAF]}, REPLENISH_MAP)
+    assert "A1" in error["message"]
+    response = table.send({"type": "replenish", "player": "p1",
+                           "map": [BEAST_STAR, STAR_LEAF, STAR_LEAF]})
+    assert response.status_code == 400 and response.get_json()["error"]["field"] == "event.map"
+    table.accepted({"type": "replenish", "player": "p1", "map": [BEAST_STAR]})
+    assert table.view()["current_players"] == ["p2"]

@@ -963,6 +963,12 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         given = list(event.get("map", []))
         slots = self.map_slots()
         if len(given) > len(slots):
+            held = [space_name(space) for space in self.empty_spaces_under_figures()]
+            if len(given) <= len(slots) + len(held):  # the spaces under figures replenished too
+                raise self.violation(
+                    f"{len(slots)} map space(s) to replenish, {len(given)} cards given: "
+                    f"{', '.join(held)} hold{'s' * (len(held) == 1)} a figure and do not "
+                    "replenish.", Q_REPLENISH_MAP)
             raise BadRequest(f"{len(slots)} map space(s) to replenish, {len(given)} cards given",
                              "event.map")
         given += [None] * (len(slots) - len(given))
@@ -1039,6 +1045,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             return DISPLAY_RATIO[2][0] - 1 if len(display) >= DISPLAY_RATIO[2][0] else None
         places = [n for n, e in enumerate(display) if e["level"] == 1]
         return places[-1] if places else None
+
+    def empty_spaces_under_figures(self) -> list[list[int]]:
+        return [[r, c] for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
+                if self.cell([r, c]) is None and self.figures_on([r, c])]
 
     def map_slots(self) -> list[list[int]]:
         return [[r, c] for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)

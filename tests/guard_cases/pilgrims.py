@@ -59,6 +59,7 @@ from referee.pilgrims.game import (
     Q_PARTY_LIMIT,
     Q_PHASES,
     Q_RATIO_CHANGE,
+    Q_REPLENISH_MAP,
     Q_RETIRED,
     Q_ROUNDS,
     Q_TAKE_FIRST,
@@ -353,6 +354,13 @@ CASES = [
          ev("replenish", display=[A(1, 2, [], ["fist"])]),
          Q_BOTH_DECKS_EMPTY, "both adventure decks are empty, so nothing replenishes the display: "
                              "a card entered for it was not drawn"),
+    Case("replenish (a space under a figure)",
+         setup({"phase": "replenish", "display": DISPLAY,
+                "map": [["empty", None, None, None, None]] + [[None] * 5] * 4,
+                "players": seats({"movement": [1]})}),
+         ev("replenish", map=[I("leaf", "star")]),
+         Q_REPLENISH_MAP, "the only empty space is [1, 1], under Ann's figure: a card entered for "
+                          "it replenishes a space a figure stands on"),
     Case("replenish (empty companion deck)",
          setup({"phase": "replenish", "display": DISPLAY, "decks": {"companion": 0},
                 "map": [[None] * 5, [None, "empty", None, None, None]] + [[None] * 5] * 3,
