@@ -373,3 +373,34 @@ def test_the_decks_and_hands_follow_the_draw_back_up_to_five_through_three_ages(
         assert state["decks"] == {"sun": deck, "moon": deck}
         assert {seat: state["hands"][seat]["count"] for seat in ("sun", "moon")} == {
             "sun": hand, "moon": hand}
+
+
+def test_suns_hand_and_face_down_card_stay_hidden_in_the_spectators_other_reads_after_undo(
+        client):
+    """The reads `reads_by_others` does not open: the polling changes since any seq, the
+    "Something else happened" forms, the rules search and the log's pages, before and after
+    Sun's face-down card (and the card she drew) is undone."""
+    table = drafted(client)
+    hand = [{"power": MARKED, "feathers": 1, "scorpions": 0}] + [
+        {"power": power, "feathers": 1, "scorpions": 0} for power in (2, 3, 4, 5)]
+    table.accepted({"type": "hand", "player": "sun", "cards": hand})
+    table.accepted({**play("sun", "left", MARKED, 1, face="down"),
+                    "drawn": [{"power": DRAWN, "feathers": 2, "scorpions": 0}]})
+
+    def nothing_shown():
+        for url in (f"/play/{table.id}/state.json?since=0",
+                    f"/play/{table.id}/state.json?since={table.seq - 1}",
+                    f"/play/{table.id}/other/play", f"/play/{table.id}/other/play?fragment=1",
+                    f"/play/{table.id}/other/hand?fragment=1",
+                    f"/play/{table.id}/other/namari_look?fragment=1",
+                    f"/play/{table.id}/log?page=1", f"/api/sessions/{table.id}/log?since=0"):
+            response = client.get(url)
+            assert response.status_code == 200, url
+            text = response.get_data(as_text=True)
+            for power in (MARKED, DRAWN):
+                assert f'"power": {power}' not in text and f'"power":{power}' not in text, url
+                assert f">{power}<" not in text, url
+
+    nothing_shown()
+    undo(client, table)
+    nothing_shown()
