@@ -50,3 +50,29 @@ def test_a_phase_anns_turn_has_passed_entered_by_bob_quotes_the_turn_order(clien
     table.refused({"type": "stay", "player": "p2"},
                   book("The Active Player must draw and resolve an Event card before ending "
                        "their turn."))
+
+
+# -- book walk: what a Traveler's travel enters and a Ravenous move never does ---------------------
+
+FREE = book("They do not pay Travel Costs.")
+NO_PICKUP = book("They do not pick up any tokens or cards on any tiles they move onto.")
+
+
+def test_a_ravenous_move_or_retreat_paying_a_travel_cost_or_drawing_for_a_bag_draw_is_refused(
+        client):
+    """`travel`'s `pay`, `ailments` and `draws` could not be entered on a Ravenous move (a schema
+    400): a table carrying a Traveler's habit over is now told the Ravenous sentence."""
+    table = ravenous_turn(client, tile="B")
+    table.refused({"type": "ravenous_move", "player": "p1", "path": ["C"], "pay": {"food": 1}},
+                  FREE)
+    table.refused({"type": "ravenous_move", "player": "p1", "path": ["C"],
+                   "ailments": {"hunger": 1}}, FREE)
+    table.refused({"type": "ravenous_move", "player": "p1", "path": ["C"], "draws": ["food"]},
+                  NO_PICKUP)
+    assert all(set(event) <= {"type", "player", "path", "open"} for event in table.view()["legal"]
+               if event["type"] == "ravenous_move")
+    table.accepted({"type": "ravenous_move", "player": "p1", "path": ["C"], "pay": {}})
+    table.accepted({"type": "end_combat", "player": "p1"})
+    table.refused({"type": "retreat", "player": "p1", "to": "B", "pay": {"wood": 2}}, FREE)
+    table.refused({"type": "retreat", "player": "p1", "to": "B", "draws": ["hunger"]}, NO_PICKUP)
+    table.accepted({"type": "retreat", "player": "p1", "to": "B"})

@@ -58,6 +58,15 @@ REVEAL = {
     "required": ["kind", "travel_cost", "resources"],
     "additionalProperties": False,
 }
+# what a Traveler's `travel` enters and a Ravenous move never does, each refused with its sentence
+RAVENOUS_NOT_TRAVELING = {
+    "pay": {**RESOURCE_COUNTS, "description": "Resources discarded for a Travel Cost (a Ravenous "
+                                              "Traveler pays none: refused)"},
+    "ailments": {**AILMENT_COUNTS, "description": "Ailments taken for a Travel Cost (refused, as "
+                                                  "`pay`)"},
+    "draws": {**DRAWS, "description": "tokens drawn for a Bag Draw token picked up (a Ravenous "
+                                      "Traveler picks nothing up: refused)"},
+}
 PLACE = {
     "type": "object",
     "properties": {"tile": TILE,
@@ -230,7 +239,8 @@ EVENT_TYPES = {
                                "additionalProperties": REVEAL,
                                "description": "face-down tiles of the path turned face up, as "
                                               "they show (a Ravenous Traveler does not flip "
-                                              "them: refused)"}},
+                                              "them: refused)"},
+                    **RAVENOUS_NOT_TRAVELING},
         required=("path",),
         example={"type": "ravenous_move", "player": "p3", "path": ["B2"]}),
     "ravenous_attack": EventType(
@@ -248,7 +258,8 @@ EVENT_TYPES = {
         properties={"to": TILE,
                     "reveal": {**REVEAL, "description": "the face-down tile retreated to, turned "
                                                         "face up (a Ravenous Traveler does not "
-                                                        "flip it: refused)"}},
+                                                        "flip it: refused)"},
+                    **RAVENOUS_NOT_TRAVELING},
         required=("to",),
         example={"type": "retreat", "player": "p3", "to": "B1"}),
 }

@@ -430,11 +430,15 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
               ["sacrifice_in_own_turn", "companion_to_sacrifice", "removes_four", "skull_slot_free"]),
         # -- a Ravenous Player's turn
         event("ravenous_move", "ravenous_movement", ["ravenous_path", "ravenous_does_not_flip",
+                                                     "ravenous_pays_nothing",
+                                                     "ravenous_picks_nothing_up",
                                                      "ravenous_may_enter"]),
         event("ravenous_attack", RAVENOUS_TURN[:2],
               ["ravenous_target_here", "ravenous_once_each", "ravenous_dice_count"], "combat"),
         event("end_combat", RAVENOUS_TURN[:2], skip_to="combat"),
-        event("retreat", RAVENOUS_TURN, ["retreat_adjacent", "ravenous_does_not_flip"], "retreat"),
+        event("retreat", RAVENOUS_TURN, ["retreat_adjacent", "ravenous_does_not_flip",
+                                         "ravenous_pays_nothing", "ravenous_picks_nothing_up"],
+              "retreat"),
         # -- where an event leads (not events: `advance` takes them)
         *[{"trigger": f"go_{leaf}", "source": "*", "dest": leaf} for leaf in LEAVES],
     ]

@@ -50,6 +50,20 @@ class RavenousMixin:
         return (f"A Ravenous Traveler does not flip face-down tiles: {', '.join(flipped)} stays "
                 "as it lay.")
 
+    @cites(Q_RAVENOUS_FREE)
+    def ravenous_pays_nothing(self, event):
+        """A Ravenous move or Retreat entered with a Travel Cost paid, in Resources or Ailments."""
+        paid = [f"{n} {kind.replace('_', ' ')}" for field in ("pay", "ailments")
+                for kind, n in (event.get(field) or {}).items() if n]
+        return not paid or f"A Ravenous Traveler pays no Travel Cost: {', '.join(paid)} not taken."
+
+    @cites(Q_RAVENOUS_NO_PICKUP)
+    def ravenous_picks_nothing_up(self, event):
+        """A Ravenous move or Retreat entered with tokens drawn for a Bag Draw token picked up."""
+        return (not event.get("draws")
+                or "A Ravenous Traveler picks nothing up: no Bag Draw token is taken, nothing is "
+                   "drawn from the Exploration Bag.")
+
     @cites(Q_RAVENOUS_RESTRICT)
     def ravenous_may_enter(self, event):
         for name in event["path"]:
