@@ -12,7 +12,12 @@ import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pillars_of_fate import drafted, play
-from tests.test_blind_scenarios_pillars_of_fate_7 import NAMARI_CARD, opening, sorcerer_and_namari
+from tests.test_blind_scenarios_pillars_of_fate_7 import (
+    NAMARI_CARD,
+    SORCERER_CARD,
+    opening,
+    sorcerer_and_namari,
+)
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -404,3 +409,53 @@ def test_suns_hand_and_face_down_card_stay_hidden_in_the_spectators_other_reads_
     nothing_shown()
     undo(client, table)
     nothing_shown()
+
+
+# --- The other player's card while a Divine card's action is pending ----------------------------
+
+AT_ONCE = book("The Divine cards that must be played face up usually possess an action that you "
+               "will perform immediately upon playing.")
+
+
+def quoted(error):
+    return [error["rule"]["quote"]] + [rule["quote"] for rule in error.get("rules") or []]
+
+
+def sorcerer_pending(client):
+    table = sorcerer_and_namari(client)
+    opening(table)
+    table.accepted(play("sun", "left", face="up", **SORCERER_CARD))
+    return table, "moon"
+
+
+def namari_pending(client):
+    table = sorcerer_and_namari(client)
+    opening(table)
+    table.accepted(play("sun", "left", 5, 1))
+    table.accepted(play("moon", "left", face="up", **NAMARI_CARD))
+    return table, "sun"
+
+
+@pytest.mark.xfail(strict=True, reason="finding 99: the other player's card while a Divine "
+                                       "card's action is pending quotes only that action's "
+                                       "sentence, not the turn order")
+@pytest.mark.parametrize("pending", [sorcerer_pending, namari_pending],
+                         ids=["moon-in-suns-sorcerer", "sun-in-moons-namari"])
+def test_the_other_players_card_while_a_divine_action_is_pending_quotes_the_turn_order(
+        client, pending):
+    table, other = pending(client)
+    before = as_seen(table.view())
+    response = table.send(play(other, "right", 6, 1))
+    assert response.status_code == 422, response.get_json()
+    error = response.get_json()["error"]
+    assert ALTERNATE in " ".join(quoted(error)), (quoted(error), error["message"])
+    assert as_seen(table.view()) == before
+
+
+@pytest.mark.parametrize("pending", [sorcerer_pending, namari_pending],
+                         ids=["sun-in-her-sorcerer", "moon-in-her-namari"])
+def test_the_player_on_turn_playing_on_before_her_divine_action_is_refused_at_once(
+        client, pending):
+    table, other = pending(client)
+    on_turn = "sun" if other == "moon" else "moon"
+    table.refused(play(on_turn, "right", 6, 1), AT_ONCE)
