@@ -440,3 +440,49 @@ def test_quest_1_the_demon_phases_steps_entered_twice_are_refused_the_second_tim
                        "to see if anything needs to be updated."))
     table.accepted({"type": "maintenance", "player": "p1"})
     assert table.view()["state"]["turn"] == 2
+
+
+# --- Another Pilgrim while the active Pilgrim's Defeated Demon waits for Kill or Cleanse ---------
+
+DEFEAT_CHOICE = book("Defeat is not the final stage of the successful attack and the Attacker must "
+                     "choose one of")
+ATTACKER_CHOOSES = book("Once a Miniature is Defeated, the Attacker may have some options.")
+
+
+def koorogg_defeated_by_the_monkey_king(client):
+    table = later_quest(client, "q10b", initiative=Q5_ORDER)
+    table.accepted(by(table, "monkey_king", "attack", targets=["koorogg-1"], **STRIKE))
+    assert {e["type"] for e in table.view()["legal"]} == {"resolve_defeat"}
+    return table
+
+
+@pytest.mark.xfail(strict=True, reason="finding 100: another Pilgrim's action while the active "
+                                       "Pilgrim's Kill or Cleanse is pending quotes the Defeat, "
+                                       "not the initiative order")
+@pytest.mark.parametrize("event", [{"pilgrim": "monk_sha", "type": "move", "steps": 1},
+                                   {"pilgrim": "cho_hakkai", "type": "rest"},
+                                   {"pilgrim": "tripitaka", "type": "end_activation"}],
+                         ids=["monk_sha-move", "cho_hakkai-rest", "tripitaka-end"])
+def test_another_pilgrim_while_the_monkey_kings_defeat_is_pending_quotes_the_initiative_order(
+        client, event):
+    table = koorogg_defeated_by_the_monkey_king(client)
+    before = as_seen(table.view())
+    response = table.send(by(table, event["pilgrim"], event["type"],
+                             **{k: v for k, v in event.items() if k not in ("pilgrim", "type")}))
+    assert response.status_code == 422, response.get_json()
+    error = response.get_json()["error"]
+    quotes = [error["rule"]["quote"]] + [rule["quote"] for rule in error.get("rules") or []]
+    assert IN_ORDER in quotes, (quotes, error["message"])
+    assert as_seen(table.view()) == before
+
+
+def test_the_monkey_king_kills_or_cleanses_before_his_next_action(client):
+    table = koorogg_defeated_by_the_monkey_king(client)
+    table.refused(by(table, "monkey_king", "move", steps=1), DEFEAT_CHOICE)
+    table.refused(by(table, "monkey_king", "end_activation"), DEFEAT_CHOICE)
+    # Monk Sha did not make the attack: the choice is not his.
+    table.refused(by(table, "monk_sha", "resolve_defeat", choice="kill", reward=5),
+                  ATTACKER_CHOOSES)
+    table.accepted(by(table, "monkey_king", "resolve_defeat", choice="kill", reward=5))
+    assert "koorogg-1" not in {name for name, demon in table.view()["state"]["demons"].items()
+                               if demon.get("active")}
