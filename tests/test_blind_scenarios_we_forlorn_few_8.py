@@ -130,3 +130,49 @@ def test_bob_or_cleo_entering_in_each_phase_of_anns_ravenous_turn_is_refused(
     before = as_seen(table.view())
     table.refused({**THEIRS[entry], "player": seat}, TURN_ORDER)
     assert as_seen(table.view()) == before
+
+
+# --- Bob won a Combat in his Camp Phase: the others while he chooses what to steal ---------------
+
+STEAL = book("The winner may steal any Resources and Equipment up to the Value of their total roll "
+             "result from the losing Player's Supply.")
+IN_THE_STEAL = {"stay": {"type": "stay"}, "gather": {"type": "gather", "roll": 1, "take": ["food"]},
+                "end_camp": {"type": "end_camp"}, "event_card": {"type": "event_card", "card": QUIET},
+                "combat": {"type": "combat", "target": "p2", "dice": [2], "target_dice": [0]},
+                "recuperate": {"type": "recuperate", "remove": {"hunger": 1}}}
+
+
+def bob_won_against_ann(client):
+    table = road(client, {"round": 3, "season_deck": 9, "phase": "camp", "current": "p2",
+                          "players": {"p1": {"tile": "A", "resources": {"food": 2, "wood": 1}},
+                                      "p2": {"tile": "B"}, "p3": {"tile": "B"}}})
+    table.accepted({"type": "combat", "player": "p2", "target": "p1", "dice": [2, 1],
+                    "target_dice": [0, 1]})
+    assert "steal" in {e["type"] for e in table.view()["legal"]}
+    return table
+
+
+@pytest.mark.xfail(strict=True, reason="finding 101: another Player's entry while Bob chooses "
+                                       "what to steal quotes the phase order, not the turn order")
+@pytest.mark.parametrize("seat", ["p1", "p3"])
+@pytest.mark.parametrize("entry", list(IN_THE_STEAL))
+def test_ann_or_cleo_entering_while_bob_chooses_what_to_steal_is_refused_with_the_turn_order(
+        client, seat, entry):
+    table = bob_won_against_ann(client)
+    before = as_seen(table.view())
+    response = table.send({**IN_THE_STEAL[entry], "player": seat})
+    assert response.status_code == 422, response.get_json()
+    error = response.get_json()["error"]
+    quotes = [error["rule"]["quote"]] + [rule["quote"] for rule in error.get("rules") or []]
+    assert any(TURN_ORDER in quote for quote in quotes), (quotes, error["message"])
+    assert as_seen(table.view()) == before
+
+
+def test_the_loser_cannot_choose_what_bob_steals_then_bob_steals_and_camps_on(client):
+    table = bob_won_against_ann(client)
+    table.refused({"type": "steal", "player": "p1", "take": {"food": 1}}, STEAL)
+    table.refused({"type": "steal", "player": "p3", "take": {"food": 1}}, STEAL)
+    table.accepted({"type": "steal", "player": "p2", "take": {"food": 2, "wood": 1}})
+    assert table.view()["state"]["players"]["p1"]["resources"] == {
+        "food": 0, "water": 0, "wood": 0}
+    table.accepted({"type": "end_camp", "player": "p2"})
