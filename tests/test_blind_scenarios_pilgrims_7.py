@@ -10,7 +10,7 @@ import json
 import pytest
 
 from tests.api_table import quotes_from, reads_by_others, seat_headers
-from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, STAR_LEAF, player
+from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, STAR_LEAF, SWORD_FIST, player
 from tests.test_blind_scenarios_pilgrims_2 import at_table
 from tests.test_blind_scenarios_pilgrims_3 import last_turn_of_the_game, undo
 from tests.test_blind_scenarios_pilgrims_6 import mid_game, plain_turn
@@ -155,3 +155,33 @@ def test_an_item_bought_with_clovers_then_undone_is_never_shown_to_bob_or_a_spec
     assert redone.status_code == 200, redone.get_json()
     table.seq = redone.get_json()["seq"]
     assert coins_seen() == before
+
+
+# --- Ann's whole turn with the mistakes a table makes in the Activate phase ----------------------
+
+MATCHING_SYMBOL = book("To activate a leader tile or a companion card, an item card must be played "
+                       "face-up under a character with a matching activation symbol.")
+ONE_OF = book("During the Activate phase, do one of the following:")
+
+
+def test_anns_activate_phase_a_card_she_lacks_a_card_that_does_not_match_then_twice(client):
+    table = at_table(client, {"hand": [STAR_LEAF, SWORD_FIST], "clovers": 0},
+                     players=("Ann", "Bob", "Cleo"), round=1)
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                    "card": COMPASS_LEAF})
+    before = as_seen(table.view())
+    # Her leader shows a sword: a ninth card she does not hold, then the star card.
+    table.refused({"type": "activate", "player": "p1", "character": "leader", "hand": 9},
+                  MATCHING_SYMBOL)
+    table.refused({"type": "activate", "player": "p1", "character": "leader", "hand": 1},
+                  MATCHING_SYMBOL)
+    assert as_seen(table.view()) == before
+    assert [e for e in table.view("p1")["legal"] if e["type"] == "activate"] == [
+        {"type": "activate", "player": "p1", "character": "leader", "hand": 2}]
+    table.accepted({"type": "activate", "player": "p1", "character": "leader", "hand": 2})
+    # One of the two: no second activation, no clover after it.
+    table.refused({"type": "activate", "player": "p1", "character": "leader", "hand": 1}, ONE_OF)
+    table.refused({"type": "gain_clover", "player": "p1"}, ONE_OF)
+    table.accepted({"type": "replenish", "player": "p1"})
+    assert table.view()["current_players"] == ["p2"]
+    assert player(table, "p1")["clovers"] == 0
