@@ -76,3 +76,16 @@ def test_a_ravenous_move_or_retreat_paying_a_travel_cost_or_drawing_for_a_bag_dr
     table.refused({"type": "retreat", "player": "p1", "to": "B", "pay": {"wood": 2}}, FREE)
     table.refused({"type": "retreat", "player": "p1", "to": "B", "draws": ["hunger"]}, NO_PICKUP)
     table.accepted({"type": "retreat", "player": "p1", "to": "B"})
+
+
+def test_an_explore_drawing_two_tokens_is_refused(client):
+    """"If a Player chooses to Explore, they draw one token at random from the Exploration Bag…":
+    a second token drawn could not be entered (`draw` names one); `also_drawn` is refused."""
+    bag = {"food": 1, "water": 1, "wood": 0, "hunger": 0, "thirst": 0, "wagon_damage": 0}
+    table = two_on_the_road(client, phase="gathering", bag=bag)
+    table.refused({"type": "explore", "player": "p1", "draw": "food", "also_drawn": ["water"]},
+                  book("If a Player chooses to Explore, they draw one token at random from the "
+                       "Exploration Bag and then immediately end their Gathering Phase."))
+    assert not any("also_drawn" in event for event in table.view()["legal"])
+    table.accepted({"type": "explore", "player": "p1", "draw": "food"})
+    assert table.view()["state"]["bag"]["water"] == 1

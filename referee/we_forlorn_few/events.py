@@ -141,7 +141,10 @@ EVENT_TYPES = {
     "explore": EventType(
         "Gathering Phase: the Tool Bonus, then Explore: draw one token from the Exploration Bag and "
         "add it to your Player board.",
-        properties={"draw": TOKEN, "tool_bonus": TOOL_BONUS, "discard": DISCARD},
+        properties={"draw": TOKEN, "tool_bonus": TOOL_BONUS, "discard": DISCARD,
+                    "also_drawn": {"type": "array", "items": TOKEN, "minItems": 1, "maxItems": 2,
+                                   "description": "more tokens drawn besides `draw` (Explore "
+                                                  "draws one: refused)"}},
         example={"type": "explore", "player": "p1", "draw": "water"}, chance=True),
     "skip_gathering": EventType(
         "Gathering Phase: the Tool Bonus only, neither Gather nor Explore.",

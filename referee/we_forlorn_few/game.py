@@ -410,7 +410,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         event("stay", "turn_travel"),
         event("gather", TURN[:2], ["tool_bonus_chosen", "gather_listed", "gather_as_rolled"],
               "gathering"),
-        event("explore", TURN[:2], ["tool_bonus_chosen"], "gathering"),
+        event("explore", TURN[:2], ["explore_draws_one", "tool_bonus_chosen"], "gathering"),
         event("skip_gathering", TURN[:2], ["tool_bonus_chosen"], "gathering"),
         event("recuperate", TURN[:3],
               ["camp_action_left", "recuperate_corresponds", "recuperate_pays"], "camp"),

@@ -325,6 +325,13 @@ class TravelMixin:
                         f"{words({k: given[k] - haul[k] for k in RESOURCES})}.", Q_QRG_TOOL_MAY)
         return haul
 
+    @cites(Q_EXPLORE)
+    def explore_draws_one(self, event):
+        """An Explore entered with more than the one token it draws."""
+        return (not event.get("also_drawn")
+                or f"Explore draws one token from the Exploration Bag: "
+                   f"{', '.join(event['also_drawn'])} not drawn.")
+
     @cites(Q_QRG_TOOL_MAY)
     def tool_bonus_chosen(self, event):
         if "tool_bonus" not in event:

@@ -144,6 +144,9 @@ CASES = [
          q.Q_PLACED_EXCESS, "What is picked up beyond capacity returns to the Stockpile (the "
                             "default ruling): nothing in the Supply is discarded for it."),
     # -- gathering
+    Case("explore_draws_one", table(at("gathering", p1=traveler("W1"))),
+         {"type": "explore", "player": "p1", "draw": "food", "also_drawn": ["water"]},
+         q.Q_EXPLORE, "Explore draws one token from the bag, not two."),
     Case("tool_bonus_chosen", table(at("gathering", p1=traveler("W1", equipment=[SNARE]))),
          {"type": "skip_gathering", "player": "p1", "tool_bonus": {"food": 2}},
          q.Q_QRG_TOOL_MAY, "One Snare: two Food is more than one token per card."),
