@@ -436,9 +436,6 @@ def namari_pending(client):
     return table, "sun"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 99: the other player's card while a Divine "
-                                       "card's action is pending quotes only that action's "
-                                       "sentence, not the turn order")
 @pytest.mark.parametrize("pending", [sorcerer_pending, namari_pending],
                          ids=["moon-in-suns-sorcerer", "sun-in-moons-namari"])
 def test_the_other_players_card_while_a_divine_action_is_pending_quotes_the_turn_order(

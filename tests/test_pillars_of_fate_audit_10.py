@@ -153,3 +153,23 @@ def test_a_position_with_more_than_five_cards_in_a_hand_quotes_the_draw(client, 
     assert error["rule"]["quote"] == DRAW
     setup["position"]["hands"]["moon"] = {"count": 5}
     assert client.post("/api/sessions", json=setup).status_code == 201
+
+
+# -- Outsider finding 99: the other player's card while a Divine action is pending --------------------
+
+DIVINE_ACTION = book("The Divine cards that must be played face up usually possess an action that "
+                     "you will perform immediately upon playing.")
+ALTERNATE = book("During each Age, players alternate turns, strategically placing cards from their "
+                 "hand into 3 quest lanes.")
+
+
+def test_the_other_players_card_during_the_sorcerers_action_quotes_the_turn_order_too(client):
+    table = sorcerer_played(client)
+    error = table.refused({"type": "play", "player": "moon", "lane": "right", "face": "up",
+                           "power": 6, "feathers": 1, "scorpions": 0}, DIVINE_ACTION)
+    assert [rule["quote"] for rule in error["rules"]] == [DIVINE_ACTION, ALTERNATE]
+    # Sun playing on before her exchange is told the action only.
+    error = table.refused({"type": "play", "player": "sun", "lane": "right", "face": "up",
+                           "power": 6, "feathers": 1, "scorpions": 0}, DIVINE_ACTION)
+    assert [rule["quote"] for rule in error.get("rules", [error["rule"]])] == [DIVINE_ACTION]
+    assert table.view()["phase"] == "action"

@@ -413,11 +413,12 @@ class Game(Referee):
             return [self.G["turn"]]
         return []
 
-    def refused_phase_quote(self, kind: str) -> str:
+    def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
         """Before Age I's quests are placed, the setup step that places them (the 'new Age' one is
         for Ages II and III); a new Age begun once this Age's cards are being played, the Age's end
         (before its first card, the first play is what comes next); a draft after setup's, the
-        draft's own sentence, as a second draft entry is refused with."""
+        draft's own sentence, as a second draft entry is refused with; the other player's card
+        while a Divine action is pending, the action's sentence and the turn order (finding 99)."""
         if self.phase == "quests" and self._next_age() == 1:
             return Q_AGE1_QUESTS
         if kind == "draft_divine":  # the draft is setup's, once; a later one is a second draft
@@ -425,6 +426,9 @@ class Game(Referee):
         if kind == "begin_age" and self.phase in ("turns", "action") and any(
                 lane["cards"][seat] for lane in self.G["lanes"] for seat in SEATS):
             return Q_AGE_ENDS
+        if kind == "play" and self.phase == "action" \
+                and self.entering != self.G["pending"]["player"]:
+            return (Q_DIVINE_ACTION, Q_ALTERNATE)  # the other player's card: not their turn either
         return self.phase_quote(self.phase)
 
     def refused_turn_quote(self, kind: str) -> str:

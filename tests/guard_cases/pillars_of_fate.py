@@ -335,8 +335,9 @@ CASES = [
         lanes={**ONE_LEFT, "left": {"quest": QUESTS[0], "pillar": "sun", "sun": [card(5, 1), card(4)],
                                     "moon": [card(6, 0, 1), card(2, face="down")]}})),
          play("moon", "left", **card(5, 1)),
-         Q_DIVINE_ACTION, "Sun performs Namari's action immediately; Moon waits",
-         events=[play("sun", "right", divine="Namari")]),
+         Q_DIVINE_ACTION, "Sun performs Namari's action immediately; Moon waits, and it is not "
+         "Moon's turn either (finding 99: the turn order quoted after it)",
+         events=[play("sun", "right", divine="Namari")], also=(Q_ALTERNATE,)),
     Case("tie_is_open", setup(opening()),
          {"type": "break_tie", "player": "sun", "lane": "left", "tie": "power", "choice": "sun"},
          Q_TIES, "no tie to break mid-Age"),
