@@ -456,9 +456,6 @@ def koorogg_defeated_by_the_monkey_king(client):
     return table
 
 
-@pytest.mark.xfail(strict=True, reason="finding 100: another Pilgrim's action while the active "
-                                       "Pilgrim's Kill or Cleanse is pending quotes the Defeat, "
-                                       "not the initiative order")
 @pytest.mark.parametrize("event", [{"pilgrim": "monk_sha", "type": "move", "steps": 1},
                                    {"pilgrim": "cho_hakkai", "type": "rest"},
                                    {"pilgrim": "tripitaka", "type": "end_activation"}],

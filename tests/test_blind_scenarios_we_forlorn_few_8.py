@@ -152,8 +152,6 @@ def bob_won_against_ann(client):
     return table
 
 
-@pytest.mark.xfail(strict=True, reason="finding 101: another Player's entry while Bob chooses "
-                                       "what to steal quotes the phase order, not the turn order")
 @pytest.mark.parametrize("seat", ["p1", "p3"])
 @pytest.mark.parametrize("entry", list(IN_THE_STEAL))
 def test_ann_or_cleo_entering_while_bob_chooses_what_to_steal_is_refused_with_the_turn_order(

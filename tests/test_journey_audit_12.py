@@ -162,3 +162,19 @@ def test_quest_9_the_flood_gate_moves_kogaiji_only_once_his_spell_is_over(client
         options={"karma_upgrades": "in_position"}))
     found.accepted({"type": "flood_gate", "player": "p2", "gate": "gate-1",
                     "closer": {"berrok-1": False, "kogaiji-1": True}})
+
+
+# --- Finding 100: another Pilgrim while the active one's Kill or Cleanse is pending ---------------
+
+def test_another_pilgrim_during_a_pending_defeat_is_told_the_initiative_order_first(client):
+    from tests.test_blind_scenarios_journey_8 import by, koorogg_defeated_by_the_monkey_king
+
+    initiative = ("In the Pilgrim Phase, each Pilgrim is activated in order, as determined by the "
+                  "Initiative Tokens assigned during the Game Setup.")
+    choose = ("Defeat is not the final stage of the successful attack and the Attacker must choose "
+              "one of the available options.")
+    table = koorogg_defeated_by_the_monkey_king(client)
+    error = table.refused(by(table, "monk_sha", "rest"), initiative)
+    assert [rule["quote"] for rule in error["rules"]] == [initiative, choose]
+    assert table.refused(by(table, "monkey_king", "rest"), choose).get("rules") is None
+    table.accepted(by(table, "monkey_king", "resolve_defeat", choice="kill", reward=5))

@@ -89,3 +89,18 @@ def test_an_explore_drawing_two_tokens_is_refused(client):
     assert not any("also_drawn" in event for event in table.view()["legal"])
     table.accepted({"type": "explore", "player": "p1", "draw": "food"})
     assert table.view()["state"]["bag"]["water"] == 1
+
+
+def test_a_third_player_while_the_winner_steals_is_told_the_turn_order_first(client):
+    """Finding 101: Bob (on turn) won his Combat against Ann and chooses what to steal; Cleo's
+    entry broke the turn order (the steal sentence follows); Bob's own Camp entry waits for the
+    steal with its sentence; Ann's `steal` is the steal's."""
+    from tests.test_blind_scenarios_we_forlorn_few_8 import bob_won_against_ann
+
+    steal = book("The winner may steal any Resources and Equipment up to the Value of their total "
+                 "roll result from the losing Player's Supply.")
+    table = bob_won_against_ann(client)
+    error = table.refused({"type": "end_camp", "player": "p3"}, TURN_ORDER)
+    assert [rule["quote"] for rule in error["rules"]][1] == steal
+    table.refused({"type": "steal", "player": "p1", "take": {"food": 1}}, steal)
+    table.accepted({"type": "steal", "player": "p2", "take": {"food": 2, "wood": 1}})

@@ -12,6 +12,7 @@ from .rules import (
     Q_CLOSED_GATE,
     Q_CURSE,
     Q_DISTRACTION,
+    Q_INITIATIVE,
     Q_LIMP,
     Q_LURE,
     Q_NO_CARDS,
@@ -121,8 +122,17 @@ class ActionsMixin:
     @cites(Q_CHOOSE_OPTION)
     def no_pending_decision(self, event):
         pending = self.G["pending"]
-        return (pending is None
-                or f"First Kill or Cleanse the Defeated {self.name_of(pending['demon'])}.")
+        if pending is None:
+            return True
+        choose = f"First Kill or Cleanse the Defeated {self.name_of(pending['demon'])}."
+        activation = self.activation()
+        if activation and event.get("pilgrim") not in (None, activation["pilgrim"]):
+            # another Pilgrim's action: what he broke is the initiative order (finding 100)
+            raise self.violation(
+                f"It is {PILGRIM_NAMES[activation['pilgrim']]}'s activation, not "
+                f"{PILGRIM_NAMES[event['pilgrim']]}'s (initiative order). {choose}",
+                (Q_INITIATIVE, Q_CHOOSE_OPTION))
+        return choose
 
     @cites(Q_MANDATORY)
     def no_trade_due(self, event):

@@ -686,6 +686,9 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             return Q_COMBAT_STEAL
         if kind in ("stay", "travel", "ravenous_move") and self.phase == "turn_event":
             return Q_EVENT  # the next turn waits for the Event card
+        if self.phase == "turn_steal" and self.entering not in (self.G["current"],
+                                                                 *self.current_players()):
+            return (Q_ROUND, Q_COMBAT_STEAL)  # a third Player while the winner steals
         if self.phase in (*TURN, *RAVENOUS_TURN) and self.entering != self.G["current"]:
             return self.turn_rule  # another Player's turn: what they broke is the turn order
         if kind in ("ravenous_attack", "end_combat") and self.phase == "ravenous_retreat":
