@@ -178,3 +178,21 @@ def test_another_pilgrim_during_a_pending_defeat_is_told_the_initiative_order_fi
     assert [rule["quote"] for rule in error["rules"]] == [initiative, choose]
     assert table.refused(by(table, "monkey_king", "rest"), choose).get("rules") is None
     table.accepted(by(table, "monkey_king", "resolve_defeat", choice="kill", reward=5))
+
+
+# --- Book walk (Pray): a second Fortune Card drawn could not be entered ---------------------------
+
+def test_a_pray_drawing_two_fortune_cards_is_refused(client):
+    """"When a Pilgrim performs a Pray Action, they draw a Fortune Card…": `card` named one, so a
+    table drawing two could not say so; `also_drawn` is refused, and `legal` never lists it."""
+    from referee.journey.actions import Q_PRAY
+    from tests.test_journey import MK, Table
+
+    table = Table({"boxes": ["box-1"]})
+    table.do("maintenance")
+    message = table.refuse(Q_PRAY, "pray", pilgrim=MK, box="box-1", card="Wild Herbs",
+                           also_drawn=["Wild Ginseng"])
+    assert "Wild Ginseng not drawn" in message
+    assert not any("also_drawn" in legal for legal in table.model.legal())
+    table.do("pray", pilgrim=MK, box="box-1", card="Wild Herbs")
+    assert table.pilgrim(MK)["fortune"] == ["Wild Herbs"]

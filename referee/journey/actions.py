@@ -309,7 +309,11 @@ class ActionsMixin:
     @cites(Q_PRAY)
     def drawn_from_its_deck(self, event):
         """A Pray or a white spin draws Fortune Cards, a black spin a Misfortune Card: a card the
-        book names as one of another deck (a Skill Card, a Condition Card) is not drawn there."""
+        book names as one of another deck (a Skill Card, a Condition Card) is not drawn there; a
+        Pray draws one."""
+        if event.get("also_drawn"):
+            return (f"A Pray draws one Fortune Card: {', '.join(event['also_drawn'])} not "
+                    "drawn.")
         if event["type"] == "pray":  # none drawn when none is left
             drawn = [(event["card"], "Fortune", Q_PRAY)] if "card" in event else []
         else:

@@ -168,7 +168,11 @@ EVENT_TYPES = {
     "pray": EventType(
         "Pray (1 Action Point) on the Map Tile of a Mystical Box: the Fortune Card drawn (none "
         "when no Fortune Card is left in the Draw Deck or the Discard Pile).",
-        properties={"pilgrim": PILGRIM, "box": TOKEN, "same_tile": FACT, "card": CARD_NAME},
+        properties={"pilgrim": PILGRIM, "box": TOKEN, "same_tile": FACT, "card": CARD_NAME,
+                    "also_drawn": {"type": "array", "items": CARD_NAME, "minItems": 1,
+                                   "maxItems": 2,
+                                   "description": "more Fortune Cards drawn besides `card` (a "
+                                                  "Pray draws one: refused)"}},
         required=("pilgrim", "box"),
         example={"type": "pray", "player": "p1", "pilgrim": P, "box": "box-1",
                  "card": "Wild Herbs"},
