@@ -5,9 +5,10 @@ after its third layer); only the question's encoder learns: low-rank deltas (LoR
 layers' weight matrices, trained so that a question's pooled third-layer vector lands near its
 answer passage's frozen vector against every other passage of its game (a softmax over the
 game's passages, its temperature fitted with the deltas). The answer passages are the ones
-holding the question's verbatim answer, as the search's tests resolve them. The deltas ship as
-one small file (rulebook_index/data/question_encoder_delta.npz), added to the model's weights
-when the int8 question graph is built (`embedding.question_encoder`).
+holding the question's verbatim answer, as the search's tests resolve them. A delta file (~0.3 MB
+at rank 8) is added to the model's weights when the int8 graph is built (`embedding.Encoder(...,
+delta)`). Measured in session 15 by its rule and not shipped (docs/rules-api.md): the search
+encodes questions with the model itself.
 
 Three steps, two virtualenvs (torch never in the project's: bench/requirements-train.txt):
 

@@ -32,10 +32,6 @@ MAX_TOKENS = 256  # sentence-transformers' max_seq_length for this model
 QUESTION_TOKENS = 32
 DIM = 384
 CACHE = Path(__file__).parent / "data" / "embeddings.npz"
-# The question side's learned weights (bench/train_encoder.py, session 15): low-rank deltas of the
-# first three layers' weight matrices, added to the model's when the question graph is built. The
-# passages keep the model's own vectors (CACHE); without the file a question is encoded as a passage.
-QUESTION_DELTA = Path(__file__).parent / "data" / "question_encoder_delta.npz"
 GRAPH_DIR = Path(__file__).resolve().parent.parent / "instance" / "encoder"
 # The search's encoder: the int8 graph (build_graph), about half the CPU of the float32 one for the
 # same cross-validated ranking and abstention (session 8, docs/rules-api.md), and of the model's
@@ -297,8 +293,9 @@ def build_graph(path: Path, quantized: bool = QUANTIZED, outputs: tuple[str, ...
 
 
 class Encoder:
-    """all-MiniLM-L6-v2 (with `delta`'s weight changes, the question side's): `encode(texts)` ->
-    an (n, 384) float32 array of unit vectors."""
+    """all-MiniLM-L6-v2 (with `delta`'s weight changes: bench/train_encoder.py's fine-tuned
+    question encoder, measured in session 15 and not shipped): `encode(texts)` -> an (n, 384)
+    float32 array of unit vectors."""
 
     def __init__(self, quantized: bool = QUANTIZED, delta: Path | None = None):
         vocab = (model_dir() / "vocab.txt").read_text(encoding="utf-8").split("\n")
@@ -349,16 +346,8 @@ class QuestionVectors(NamedTuple):
 
 @functools.cache
 def encoder() -> Encoder:
-    """The process's passage encoder, the model's own (read-only after loading: numpy arrays
-    never written); it runs only for a passage the vector cache misses."""
+    """The process's one encoder (read-only after loading: numpy arrays never written)."""
     return Encoder(QUANTIZED)
-
-
-@functools.cache
-def question_encoder() -> Encoder:
-    """The process's question encoder: the model with QUESTION_DELTA's learned changes, or the
-    passage encoder itself when none ships."""
-    return Encoder(QUANTIZED, QUESTION_DELTA) if QUESTION_DELTA.exists() else encoder()
 
 
 @functools.lru_cache(maxsize=1024)
@@ -366,7 +355,7 @@ def question_vector(text: str) -> QuestionVectors:
     """A question's two unit vectors (`QuestionVectors`; read-only: the same question is asked
     again by the next phone, and by a search without a game once to find its game and once in
     it)."""
-    vectors = question_encoder().encode_question(text)
+    vectors = encoder().encode_question(text)
     for v in vectors:
         v.flags.writeable = False
     return vectors

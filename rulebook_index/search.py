@@ -1097,14 +1097,14 @@ def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float
 
 def warm(searcher=None) -> None:
     """Fill the caches a first question would otherwise pay for: the spelling vocabulary, the
-    English word list, the glossaries, the question encoder and the question classifier (once
+    English word list, the glossaries, the embedding model and the question classifier (once
     per process) and, given a searcher, its reader's stored fields, field lengths and games,
     and every passage's sentence stems, kinds and highlight tokens. Rankings are unchanged; only
     the first requests get faster."""
     vocabulary()
     corpus.english_words()
     function_words()
-    embedding.question_encoder()
+    embedding.encoder()
     _question_kind()
     for g in (None, *corpus.GAME_IDS):
         _glossary_index(g)

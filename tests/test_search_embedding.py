@@ -72,7 +72,7 @@ def test_a_question_gets_its_sentence_vector_and_its_third_layers_from_one_run()
     text = "is there a phone app for it"
     vectors = embedding.question_vector(text)
     assert np.array_equal(vectors.embedding,
-                          embedding.question_encoder().encode([text], embedding.QUESTION_TOKENS)[0])
+                          embedding.encoder().encode([text], embedding.QUESTION_TOKENS)[0])
     # the search's graph ends at the third layer: its sentence vector is that layer's
     assert np.array_equal(vectors.layer3, vectors.embedding)
     assert not vectors.embedding.flags.writeable and not vectors.layer3.flags.writeable
