@@ -1,8 +1,8 @@
 """Shared fixtures, flaskr style: `app`, `client` and `runner`, each app on a temporary
-database. The rules index is built once per test session into a temporary directory.
-`module_client` is one app for a whole test file, for files of many scenarios that each start
-their own session (an app's start-up would be most of their time). HYPOTHESIS_PROFILE=ci fixes
-the property tests' examples (derandomized), as .ci/run does."""
+database. The rules index is built once per test session into a temporary directory; `searcher`
+searches it for one test file. `module_client` is one app for a whole test file, for files of many
+scenarios that each start their own session (an app's start-up would be most of their time).
+HYPOTHESIS_PROFILE=ci fixes the property tests' examples (derandomized), as .ci/run does."""
 
 import os
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import settings
 
 from app import create_app
-from rulebook_index import indexing
+from rulebook_index import indexing, search
 
 # CI (.ci/run) runs the property tests on examples fixed per test, so a pass or a failure is the
 # code's, not the draw's; `make test` and a bare pytest draw new examples each run (exploring).
@@ -23,6 +23,15 @@ def index_dir(tmp_path_factory):
     path = tmp_path_factory.mktemp("index")
     indexing.build(path)
     return str(path)
+
+
+@pytest.fixture(scope="module")
+def searcher(index_dir):
+    """A searcher over the rules index, with the search's own weighting, for one test file."""
+    _, ix = indexing.open_current(index_dir)
+    with ix.searcher(weighting=search.WEIGHTING) as s:
+        yield s
+    ix.close()
 
 
 @pytest.fixture

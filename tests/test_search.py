@@ -51,14 +51,6 @@ def test_empty_and_punctuation_queries_plan_nothing():
     assert search.build_query(search.plan_query("?!*()")) is None
 
 
-@pytest.fixture(scope="module")
-def searcher(index_dir):
-    _, ix = indexing.open_current(index_dir)
-    with ix.searcher(weighting=search.WEIGHTING) as s:
-        yield s
-    ix.close()
-
-
 @pytest.mark.parametrize(
     "game, q, expect",
     [

@@ -4,16 +4,7 @@ set."""
 
 import pytest
 
-from rulebook_index import indexing, search
-
-
-@pytest.fixture(scope="module")
-def searcher(index_dir):
-    _, ix = indexing.open_current(index_dir)
-    with ix.searcher(weighting=search.WEIGHTING) as s:
-        yield s
-    ix.close()
-
+from rulebook_index import search
 
 # a card's printed values or text, a card's picture: what no rulebook of the five prints
 NEVER_PRINTED = [

@@ -5,15 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook_index import corpus, embedding, indexing, search
-
-
-@pytest.fixture(scope="module")
-def searcher(index_dir):
-    _, ix = indexing.open_current(index_dir)
-    with ix.searcher(weighting=search.WEIGHTING) as s:
-        yield s
-    ix.close()
+from rulebook_index import corpus, embedding, search
 
 
 @pytest.mark.parametrize("game, q, sentence", [
