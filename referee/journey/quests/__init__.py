@@ -276,8 +276,13 @@ def no_demons(text: str) -> Part:
     return holds(text, lambda game: not game.G["demons"])
 
 
+def tokens_held(G: dict, kind: str) -> int:
+    """The Sutras or Villager Tokens the Pilgrims hold, all together."""
+    return sum(p[kind] for p in G["pilgrims"].values())
+
+
 def sutras_held(game) -> int:
-    return sum(p["sutras"] for p in game.G["pilgrims"].values())
+    return tokens_held(game.G, "sutras")
 
 
 def sutras_available(game) -> int:
@@ -450,7 +455,7 @@ class Quest:
         Door Tokens, on the board and by the Pilgrims, than the Board Setup placed and the Quest's
         setup gave them (finding 84): no rule adds them during a Quest. A Door broken down is the
         same token turned over. (Gates, more or fewer, are finding 93's.)"""
-        held = {kind: sum(p[kind] for p in G["pilgrims"].values()) for kind in ("sutras", "villagers")}
+        held = {kind: tokens_held(G, kind) for kind in ("sutras", "villagers")}
         for kind in ("sutras", "villagers", "wells", "boxes", "doors"):
             on_board = len(G["tokens"][kind]) + (len(G["tokens"]["broken_doors"])
                                                  if kind == "doors" else 0)
@@ -506,7 +511,7 @@ class Quest:
                 (Citation("journey", Q_GATE_TURNED),))
         if not fewer_refused:
             return
-        held = {kind: sum(p[kind] for p in G["pilgrims"].values()) for kind in entered}
+        held = {kind: tokens_held(G, kind) for kind in entered}
         closable = len(gates_in(G, "closed")) if "gates" in position else printed_gates
         printed = cls.board.get("sutras", 0) + cls.granted.get("sutras", (0, None))[0]
         on_board = len(G["tokens"]["sutras"])
@@ -539,7 +544,7 @@ class Quest:
     @classmethod
     def villagers_unaccounted(cls, G: dict) -> RuleViolation:
         printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
-        held = sum(p["villagers"] for p in G["pilgrims"].values())
+        held = tokens_held(G, "villagers")
         return RuleViolation(
             f"The Board Setup of {cls.title} places {printed} Villager Token"
             f"{'s' * (printed != 1)}; at Turn {G['turn']} the position has {on_board} on the "
@@ -559,7 +564,7 @@ class Quest:
         if G["turn"] == 1:
             return []
         printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
-        held = sum(p["villagers"] for p in G["pilgrims"].values())
+        held = tokens_held(G, "villagers")
         off = printed - on_board
         gone_otherwise = (cls.taken_off_by_the_quest(G, "villagers")
                           or options.get(TOKENS_ACCOUNTED, "refuse") == "allow")
