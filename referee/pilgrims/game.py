@@ -961,9 +961,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         G = self.G
         # The map, row by row, except under a figure.
         given = list(event.get("map", []))
-        slots = self.map_slots()
+        slots = self.empty_spaces()
         if len(given) > len(slots):
-            held = [space_name(space) for space in self.empty_spaces_under_figures()]
+            held = [space_name(space) for space in self.empty_spaces(under_a_figure=True)]
             if len(given) <= len(slots) + len(held):  # the spaces under figures replenished too
                 raise self.violation(
                     f"{len(slots)} map space(s) to replenish, {len(given)} cards given: "
@@ -1046,13 +1046,11 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         places = [n for n, e in enumerate(display) if e["level"] == 1]
         return places[-1] if places else None
 
-    def empty_spaces_under_figures(self) -> list[list[int]]:
+    def empty_spaces(self, under_a_figure: bool = False) -> list[list[int]]:
+        """The map's spaces with no card: those with no figure on them (the ones that replenish),
+        or those under a figure."""
         return [[r, c] for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
-                if self.cell([r, c]) is None and self.figures_on([r, c])]
-
-    def map_slots(self) -> list[list[int]]:
-        return [[r, c] for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
-                if self.cell([r, c]) is None and not self.figures_on([r, c])]
+                if self.cell([r, c]) is None and bool(self.figures_on([r, c])) == under_a_figure]
 
     def display_needs(self) -> list[int]:
         """The decks (1 or 2) the display draws from now, in display order."""
