@@ -3,8 +3,8 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--sets a,b] [--limit 10] [--misses]
 
-With no file, twenty-two sets are measured: twenty-one fitted on (FIT_SETS; the re-ranker and the
-abstention) and blind-8, the fifteenth session's blind set (BLIND_SETS). Of the fitted, eleven were
+With no file, every set in SETS is measured: twenty-two, all fitted on (FIT_SETS; the re-ranker
+and the abstention), BLIND_SETS empty until the lead registers blind-9. Of the fitted, eleven were
 written to be fitted on — bench/questions-dev.jsonl, bench/questions-train.jsonl,
 bench/questions-train-2.jsonl, bench/questions-train-4.jsonl (written to fit the re-ranker,
 answerable only; -4 Journey and We Forlorn Few, covering Journey's passages no earlier fit set's
@@ -12,16 +12,15 @@ answer lay in), bench/questions-train-5.jsonl and -train-6 (the fifteenth sessio
 writers, -5 Journey and We Forlorn Few, -6 Pillars of Fate, Pilgrims, Avignon and Journey, each
 with its unanswerable questions),
 bench/questions-calibration.jsonl, -calibration-2, -calibration-3, -calibration-4 and -5
-(written for the abstention fit, -4 and -5 by one writer, the others each by its own) — and nine
+(written for the abstention fit, -4 and -5 by one writer, the others each by its own) — and ten
 written apart, each measured and reported once before it was fitted on (its misses may be
 read): bench/questions-train-3.jsonl (the tenth session's), bench/questions-holdout.jsonl,
--test, -blind, -blind-2, -blind-3, -blind-4, -blind-5, -blind-6 and -blind-7 (each with its
-questions-unanswerable-*.jsonl). WRITERS groups the sets written by one writer
-(leaving one writer out leaves the group out). BLIND_SETS are the sets not yet fitted on (blind-8,
-written blind in the fifteenth session and frozen at 12:01 before any fit on train-5/-6): aggregate
-figures only, never read question by question (--misses never lists them). For a blind set it
-also prints how many of its answers lie in a passage that some fit set's answer lies in (the
-adapter learns where those passages' questions land; see docs/rules-api.md).
+-test, -blind, -blind-2, -blind-3, -blind-4, -blind-5, -blind-6, -blind-7 and -blind-8 (each with
+its questions-unanswerable-*.jsonl). WRITERS groups the sets written by one writer
+(leaving one writer out leaves the group out). BLIND_SETS are the sets not yet fitted on:
+aggregate figures only, never read question by question (--misses never lists them). For a blind
+set it also prints how many of its answers lie in a passage that some fit set's answer lies in
+(the adapter learns where those passages' questions land; see docs/rules-api.md).
 
 Each line of a question file is {"game": id, "q": "player question", "answer": "verbatim
 rulebook phrase"} or, for a question the book does not answer, "answer": null. A hit is a
@@ -52,13 +51,13 @@ SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-
         "holdout", "test", "blind", "blind-2", "blind-3", "blind-4", "blind-5", "blind-6",
         "calibration-4", "calibration-5", "train-4", "blind-7", "train-5",
         "train-6", "blind-8"]
-# written apart and not yet fitted on: blind-8, the fifteenth session's writer's, measured once by
-# the lead on what the fifteenth session ships. blind-7 (measured once on E + J40) is fit data
-# since the fifteenth, blind-6 since the fourteenth.
-BLIND_SETS: tuple[str, ...] = ("blind-8",)
+# written apart and not yet fitted on: none until the lead registers blind-9. blind-8 (measured
+# once on E + J40 in the fifteenth session) is fit data since the sixteenth, blind-7 since the
+# fifteenth, blind-6 since the fourteenth.
+BLIND_SETS: tuple[str, ...] = ()
 # the ranking's and the abstention's fit sets (C's thirteen since the twelfth session, blind-5 too
-# since the thirteenth, blind-6 since the fourteenth, blind-7 since the fifteenth): every set not
-# blind
+# since the thirteenth, blind-6 since the fourteenth, blind-7 since the fifteenth, blind-8 since
+# the sixteenth): every set not blind
 FIT_SETS = [s for s in SETS if s not in BLIND_SETS]
 # Sets written by one writer in one session: leaving one writer out (bench/train_reranker.py
 # --lowo) leaves the whole group out. dev, holdout and test were written together (515b920 added
