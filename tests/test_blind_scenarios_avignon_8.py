@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.api_table import calculated, quotes_from, reads_by_others, seat_headers
+from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_avignon_3 import board, new_game, undo
 
 GAME = "avignon"
@@ -262,3 +262,42 @@ def test_a_petition_with_the_wrong_count_of_cards_is_a_bad_request_and_writes_no
              "switch": {"path": 5, "switch": [1, 2], "push": 1},
              "move": {"path": 2, "target": 1, "move": "pull"}}[field]
     table.accepted({"type": "petition", "player": "avignon", **right})
+
+
+# --- A table ruling changes only what it names: win_timing ----------------------------------------
+
+THREE_CARDS = book("The game ends when one player has three cards in his or her Congregation. That "
+                   "player wins the game.")
+BOTH_AT_TWO = {"board": board(("Vicar", "florence"), ("Scribe", "nice"), ("Nuncio", "avignon"),
+                              ("Ascetic", "genoa"), ("Canonist", "genoa")),
+               "congregations": {"rome": ["Courtesan", "Ascetic"],
+                                 "avignon": ["Courtesan", "Scribe"]},
+               "turn": "avignon", "first_turn": False}
+
+
+def test_under_win_timing_immediately_rosas_third_card_ends_the_vicars_petition_at_once(client):
+    def table_with(win_timing):
+        return ApiTable(client, {"game": GAME, "players": ["Rosa", "Aldo"],
+                                 "options": {"win_timing": win_timing}, "position": BOTH_AT_TWO})
+
+    literal, immediate = table_with("end_of_action"), table_with("immediately")
+    petition = {"type": "petition", "player": "avignon", "path": 1, "bishops": [1, 1],
+                "excommunicate": 3}
+    literal.accepted(petition)
+    effects = immediate.accepted(petition)["effects"]
+    assert effects[-1]["rule"]["quote"] == THREE_CARDS
+    # The same cards moved and scored under either reading...
+    for table in (literal, immediate):
+        state = table.view()["state"]
+        assert state["congregations"]["rome"] == ["Courtesan", "Ascetic", "Vicar"]
+        assert state["board"][0] == {"path": 1, "character": None, "location": None}
+    # ...but under `immediately` the game is over the moment Rosa's third card arrives: no draw,
+    # no excommunication, Rosa the winner; under the default the Petition goes on.
+    view = immediate.view()
+    assert view["over"] is True and view["legal"] == [] and view["state"]["pending"] is None
+    assert view["scores"]["winners"] == ["rome"]
+    assert view["state"]["board"][2] == {"path": 3, "character": "Nuncio", "location": "avignon"}
+    immediate.refused({"type": "draw", "player": "rome", "character": "Canonist"}, THREE_CARDS)
+    view = literal.view()
+    assert view["over"] is False and view["scores"]["winners"] == []
+    assert {(event["type"], event["player"]) for event in view["legal"]} == {("draw", "rome")}

@@ -10,6 +10,7 @@ description only (docs/games/journey.md, GET /api/games/journey), never the refe
 import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from, seat_headers
+from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE
 from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES, SEAT, STRIKE, free_play
 
 GAME = "journey"
@@ -338,3 +339,35 @@ def test_monk_sha_cannot_act_while_the_monkey_king_has_an_action_point_and_a_fol
     assert table.view()["state"]["activation"]["pilgrim"] == "monkey_king"
     act(table, "monkey_king", "rest")
     assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+
+
+# --- A table ruling changes only what it names: box_once -----------------------------------------
+
+ONCE_A_BOX = book("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time "
+                  "they are Activated, even if the Pilgrim has Action Points left.")
+Q9_ORDER = ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
+
+
+@pytest.mark.parametrize("box_once", ["any_box", "each_box"])
+def test_quest_9s_two_mystical_boxes_under_each_reading_of_box_once(client, box_once):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q9", "initiative": Q9_ORDER, "pilgrim_profiles": PROFILES,
+        "box_once": box_once, "quest_setup": {"upgrades": ONE_UPGRADE}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
+    # The same box twice in one activation: refused under either reading.
+    refused_unchanged(table, by("monkey_king", "pray", box="box-1", card="Wild Ginseng"),
+                      ONCE_A_BOX)
+    # The other box: the reading decides, and nothing else differs.
+    second = by("monkey_king", "pray", box="box-2", card="Wild Ginseng")
+    if box_once == "any_box":
+        refused_unchanged(table, second, ONCE_A_BOX)
+        assert pilgrim(table, "monkey_king")["fortune"] == ["Wild Herbs"]
+        act(table, "monkey_king", "end_activation")
+    else:
+        table.accepted(second)
+        assert pilgrim(table, "monkey_king")["fortune"] == ["Wild Herbs", "Wild Ginseng"]
+    # Monk Sha's own activation: the first box is his to use under either reading.
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+    act(table, "monk_sha", "pray", box="box-1", card="Om Mala of Vigor")
+    assert pilgrim(table, "monk_sha")["fortune"] == ["Om Mala of Vigor"]

@@ -320,3 +320,48 @@ def test_a_public_quest_paid_with_the_wrong_number_of_cards_quotes_its_own_step(
     assert response.status_code == 422, response.get_json()
     assert PAY_QUEST in quoted(response.get_json()["error"])
     assert as_seen(table.view("p1")) == before
+
+
+# --- A table ruling changes only what it names: needless_conversion ------------------------------
+
+CONVERT_ADVENTURE = book("Spend 1 clover token in the Adventure phase to convert an item card's "
+                         "adventure symbol to match the items cost and complete the adventure.")
+
+
+def leaf_adventure_to_complete(client, needless_conversion):
+    """Round 2, Ann's Adventure phase: display place 1 costs one leaf; she holds a star/leaf item
+    and a wanderer, and has 3 clovers."""
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {"p1": LEADERS["p1"], "p2": LEADERS["p2"]},
+                    "needless_conversion": needless_conversion},
+        "position": {"round": 2, "current": "p1", "display": TWO_LEAVES[1:3] + [
+            adventure(["leaf"], 3)] + TWO_LEAVES[3:],
+            "players": {"p1": {"figure": [3, 3], "hand": [STAR_LEAF], "clovers": 2,
+                               "party": [{"card": WANDERER_NOTES}]},
+                        "p2": {"figure": [5, 5], "hand": [SWORD_FIST]}}}})
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
+                    "card": SWORD_FIST})
+    table.accepted({"type": "gain_clover", "player": "p1"})
+    return table
+
+
+LEAF_PAID = {"type": "complete_adventure", "player": "p1", "source": "display", "index": 3,
+             "pay": [{"hand": 1}], "companions": [1]}
+
+
+def test_needless_conversion_changes_only_a_clover_spent_on_a_leaf_that_pays_a_leaf(client):
+    refuse = leaf_adventure_to_complete(client, "refuse")
+    accept = leaf_adventure_to_complete(client, "accept")
+    converted = {**LEAF_PAID, "pay": [{"hand": 1, "convert": True}]}
+    refused_unchanged(refuse, converted, CONVERT_ADVENTURE)
+    accept.accepted(converted)
+    refuse.accepted(LEAF_PAID)
+    anns = {name: table.view("p1")["state"]["players"]["p1"]
+            for name, table in (("refuse", refuse), ("accept", accept))}
+    # The same adventure completed with the same card; the accepted conversion cost one clover.
+    assert anns["refuse"]["completed"] == anns["accept"]["completed"]
+    assert [card["points"] for card in anns["accept"]["completed"]] == [3]
+    assert anns["refuse"]["hand"] == anns["accept"]["hand"] == [SWORD_FIST]
+    assert (anns["refuse"]["clovers"], anns["accept"]["clovers"]) == (3, 2)
