@@ -179,9 +179,6 @@ NEXT_QUESTS = [{"feather": 5, "scorpion": -2}, {"feather": 4, "scorpion": 6},
                {"feather": -3, "scorpion": 5}]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 102: Age II begun while Age I's ties wait quotes "
-                   "'The end of an Age triggers when each of the 3 lanes are full.', not the ties "
-                   "sentence that must come first")
 @pytest.mark.parametrize("seat", ["sun", "moon"])
 def test_the_next_age_begun_while_the_ties_wait_quotes_who_decides_them(client, seat):
     table = two_ties(client)
@@ -192,8 +189,6 @@ def test_the_next_age_begun_while_the_ties_wait_quotes_who_decides_them(client, 
     assert any(PILLAR_DECIDES in quote for quote in quotes_of(error)), quotes_of(error)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 102: a Namari look or Sorcerer exchange while the "
-                   "ties wait (nobody played either) quotes the Age's end, not the card's text")
 @pytest.mark.parametrize("entry,text", [
     ({"type": "namari_look", "player": "moon"}, NAMARI),
     ({"type": "namari_look", "player": "sun", "lane": "center", "side": "moon", "position": 3},
@@ -209,8 +204,6 @@ def test_a_divine_action_nobody_played_while_the_ties_wait_quotes_the_card(clien
     assert any(text in quote for quote in quotes_of(error)), quotes_of(error)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 103: a hand entered while the ties wait is refused "
-                   "with the Age's end, though a hand is entered in every other phase of play")
 def test_a_hand_entered_while_the_ties_wait_is_kept_for_its_player_only(client):
     table = two_ties(client)
     response = table.send({"type": "hand", "player": "moon",
@@ -237,9 +230,6 @@ def test_a_hand_entered_between_the_ages_is_accepted(client):
     assert table.view("sun")["state"]["hands"]["moon"]["cards"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 104: between the Ages a Namari look, a Sorcerer "
-                   "exchange or a tie quotes 'Place 3 new quest cards that match the current "
-                   "Age.', not the card's text / the ties sentence")
 @pytest.mark.parametrize("entry,text", [
     ({"type": "namari_look", "player": "moon"}, NAMARI),
     ({"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1, "power": 1,

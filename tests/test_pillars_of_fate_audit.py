@@ -1265,7 +1265,7 @@ def test_two_tied_lanes_are_each_decided(client):
 def test_nothing_but_the_ties_until_they_are_decided(client):
     """Resolving an Age: "The end of an Age triggers when each of the 3 lanes are full." and the
     ties are then "decided by the player that holds the pillar": with the left lane tied, neither a
-    card nor the next Age's quests can be entered."""
+    card (the Age is over) nor the next Age's quests (the tie waits: finding 102) can be entered."""
     lanes = {"left": {"quest": Q(4, 0), "pillar": "moon", "sun": [C(2, f=1)] * 3,
                       "moon": [C(2), C(2), C(2)]},
              "center": quiet(sun_divine="Namari"), "right": quiet(moon_divine="Naka")}
@@ -1274,7 +1274,8 @@ def test_nothing_but_the_ties_until_they_are_decided(client):
     refused(table.play("sun", "left", C(1)),
             "The end of an Age triggers when each of the 3 lanes are full.")
     refused(table.post(type="begin_age", player="sun", quests=AGE_TWO, modifier="least_power"),
-            "The end of an Age triggers when each of the 3 lanes are full.")
+            "Ties in either suit or power are decided by the player that holds the pillar for "
+            "that lane.")
 
 
 def test_no_tie_to_break_while_the_age_is_open(client):

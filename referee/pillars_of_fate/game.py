@@ -92,6 +92,12 @@ def _same_card(a: dict, b: dict) -> bool:
     return all(a[key] == b[key] for key in ("power", "feathers", "scorpions"))
 
 
+# An event that answers a step only some player may have pending, refused by who forbids it: the
+# Divine card's text (nobody else played it), the ties sentence (only a pillar holder decides one).
+NOTHING_PENDING = {"sorcerer_exchange": GLOSSARY["Sorcerer"], "namari_look": GLOSSARY["Namari"],
+                   "break_tie": Q_TIES}
+
+
 PLAY_GUARDS = ["divine_not_twice", "divine_is_unplayed", "card_is_in_hand", "lane_has_room",
                "divine_allowed_in_lane", "face_down_allowed", "divine_still_playable",
                "invictus_copies_a_card_above", "opposite_card_named", "draw_back_up_to_five"]
@@ -106,8 +112,9 @@ class Game(Referee):
     # 2: tie_past_pillars (a full tie at the end has no winner by default); 3: the hand may be
     # entered while a Divine action is pending, to have Sorcerer's exchange checked (session 8);
     # 4: a hand is entered whoever's turn it is (`any_turn_events`, session 8); 5: a position's
-    # hand count left out is what the cards left allow, not always 5 (session 9)
-    rules_version = 7  # 7: a position's unplayed Divine cards are exactly what the Ages leave
+    # hand count left out is what the cards left allow, not always 5 (session 9); 7: a position's
+    # unplayed Divine cards are exactly what the Ages leave
+    rules_version = 8  # 8: a hand is entered while an Age's ties wait too (finding 103)
     options = OPTIONS
     hidden_information = True
     states = ["draft", "quests", "turns", "action", "ties", "over"]
@@ -128,7 +135,7 @@ class Game(Referee):
          "after": "on_begin_age"},
         {"trigger": "play", "source": "turns", "dest": None, "conditions": PLAY_GUARDS,
          "after": "on_play"},
-        {"trigger": "hand", "source": ["quests", "turns", "action"], "dest": None,
+        {"trigger": "hand", "source": ["quests", "turns", "action", "ties"], "dest": None,
          "conditions": ["hand_holds_the_cards"], "after": "on_hand"},
         {"trigger": "sorcerer_exchange", "source": ["turns", "action"], "dest": None,
          "conditions": ["sorcerer_is_acting", "exchange_is_possible"], "after": "on_exchange"},
@@ -414,11 +421,18 @@ class Game(Referee):
         return []
 
     def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
-        """Before Age I's quests are placed, the setup step that places them (the 'new Age' one is
-        for Ages II and III); a new Age begun once this Age's cards are being played, the Age's end
-        (before its first card, the first play is what comes next); a draft after setup's, the
-        draft's own sentence, as a second draft entry is refused with; the other player's card
-        while a Divine action is pending, the action's sentence and the turn order (finding 99)."""
+        """A Divine action or a tie where none can be pending (the draft, the quests, an Age's
+        ties) quotes the card's text or the ties sentence, as it does mid-Age (findings 102, 104);
+        the next Age begun while an Age's ties wait, the ties sentence (finding 102). Before Age
+        I's quests are placed, the setup step that places them (the 'new Age' one is for Ages II
+        and III); a new Age begun once this Age's cards are being played, the Age's end (before
+        its first card, the first play is what comes next); a draft after setup's, the draft's
+        own sentence, as a second draft entry is refused with; the other player's card while a
+        Divine action is pending, the action's sentence and the turn order (finding 99)."""
+        if kind in NOTHING_PENDING:
+            return NOTHING_PENDING[kind]
+        if kind == "begin_age" and self.phase == "ties":
+            return Q_TIES
         if self.phase == "quests" and self._next_age() == 1:
             return Q_AGE1_QUESTS
         if kind == "draft_divine":  # the draft is setup's, once; a later one is a second draft
@@ -433,14 +447,9 @@ class Game(Referee):
 
     def refused_turn_quote(self, kind: str) -> str:
         """A Divine action entered by a player who has no such action pending quotes the card's own
-        text, and a tie entered before the Age's end the ties sentence, whoever's turn it is."""
-        if kind == "sorcerer_exchange":
-            return GLOSSARY["Sorcerer"]
-        if kind == "namari_look":
-            return GLOSSARY["Namari"]
-        if kind == "break_tie":
-            return Q_TIES
-        return self.turn_rule
+        text, and a tie entered by a player who decides none the ties sentence, whoever's turn it
+        is."""
+        return NOTHING_PENDING.get(kind, self.turn_rule)
 
     # -- helpers ----------------------------------------------------------------------------------
 

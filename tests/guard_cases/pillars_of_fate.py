@@ -347,6 +347,23 @@ CASES = [
     Case("turn_rule (ties)", setup(last_card()),
          {"type": "break_tie", "player": "sun", "lane": "center", "tie": "power", "choice": "sun"},
          Q_TIES, "Moon holds the center pillar and decides its tie", events=[TIES_CENTER]),
+    Case("refused_phase_quote (ties: the next Age)", setup(last_card()),
+         {"type": "begin_age", "player": "sun", "modifier": "least_power", "quests": QUESTS},
+         Q_TIES, "the Age is over but Moon's tie waits: Resolving an Age's step 2 comes before the "
+         "next Age is set up (finding 102)", events=[TIES_CENTER]),
+    Case("refused_phase_quote (ties: namari_look)", setup(last_card()),
+         {"type": "namari_look", "player": "moon"},
+         GLOSSARY["Namari"], "nobody played Namari: its text, in the ties as mid-Age (finding 102)",
+         events=[TIES_CENTER]),
+    Case("refused_phase_quote (between Ages: break_tie)", setup(last_card()),
+         {"type": "break_tie", "player": "sun", "lane": "center", "tie": "power", "choice": "sun"},
+         Q_TIES, "Age I is scored and no tie is open; only a pillar holder decides one "
+         "(finding 104)", events=[ENDS_AGE]),
+    Case("refused_phase_quote (between Ages: sorcerer_exchange)", setup(last_card()),
+         {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1,
+          **card(5, 1)},
+         GLOSSARY["Sorcerer"], "nobody played Sorcerer: its text, between the Ages as mid-Age "
+         "(finding 104)", events=[ENDS_AGE]),
     Case("choice_fits_the_tie", setup(last_card()),
          {"type": "break_tie", "player": "moon", "lane": "center", "tie": "power",
           "choice": "feathers"},

@@ -1,0 +1,166 @@
+"""Eleventh audit of the Pillars of Fate referee (session 16, `audit-b`), through the HTTP API.
+
+Outsider findings 102-104: what is entered while an Age's ties wait and between the Ages.
+- The next Age begun while the ties wait quotes the step that waits, “Ties in either suit or power
+  are decided by the player that holds the pillar for that lane.” (Resolving an Age, 2), not the
+  Age's end; once the ties are picked it is accepted.
+- A Namari look or a Sorcerer exchange nobody played (the draft, before Age I's quests, the ties,
+  between the Ages) quotes the card's own text, as it does mid-Age; a tie entered between the Ages
+  the ties sentence. The Divine action that is pending is accepted.
+- A hand is entered while the ties wait (hands carry over: “Then, draw back up to 5 cards.” is the
+  only thing that changes them), shown to its player only; more cards than the hand holds are
+  refused with that sentence.
+"""
+
+import pytest
+
+from tests.api_table import ApiTable, quotes_from
+from tests.test_blind_scenarios_pillars_of_fate import QUESTS, play
+from tests.test_blind_scenarios_pillars_of_fate_7 import NAMARI_CARD
+from tests.test_blind_scenarios_pillars_of_fate_9 import two_ties
+
+GAME = "pillars-of-fate"
+book = quotes_from(GAME)
+TIES = book("Ties in either suit or power are decided by the player that holds the pillar for "
+            "that lane.")
+AGE_END = book("The end of an Age triggers when each of the 3 lanes are full.")
+NEW_QUESTS = book("Place 3 new quest cards that match the current Age.")
+AGE1_QUESTS = book("Shuffle the quest cards by Age. Place 3 Age I quest cards in a row on the "
+                   "table, between both players.")
+KEEP = book("Players simultaneously select 1 card to keep, passing the other 2 to their opponent.")
+DRAW = book("Then, draw back up to 5 cards.")
+NAMARI = book("Namari - You may look at any played (including opponent's) face-down card secretly "
+              "then return it.")
+SORCERER = book("Sorcerer - When played, take another card from any of your lanes and exchange it "
+                "with one from your hand.")
+NEXT_QUESTS = [{"feather": 5, "scorpion": -2}, {"feather": 4, "scorpion": 6},
+               {"feather": -3, "scorpion": 5}]
+LOOK = {"type": "namari_look", "player": "moon"}
+EXCHANGE = {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1,
+            "power": 1, "feathers": 0, "scorpions": 0}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def tie(player, lane, kind, choice):
+    return {"type": "break_tie", "player": player, "lane": lane, "tie": kind, "choice": choice}
+
+
+def pick_every_tie(table):
+    table.accepted(tie("moon", "center", "power", "sun"))
+    table.accepted(tie("moon", "center", "suit", "feathers"))
+    table.accepted(tie("sun", "right", "power", "sun"))
+
+
+def next_age(seat):
+    return {"type": "begin_age", "player": seat, "modifier": "least_power", "quests": NEXT_QUESTS}
+
+
+def only_quote(error):
+    return [error["rule"]["quote"]] + [rule["quote"] for rule in error.get("rules") or []]
+
+
+# -- Finding 102: the next Age while the ties wait ------------------------------------------------
+
+@pytest.mark.parametrize("seat", ["sun", "moon"])
+def test_the_next_age_waits_for_the_ties_and_is_accepted_once_they_are_picked(client, seat):
+    table = two_ties(client)
+    error = table.refused(next_age(seat), TIES)
+    assert only_quote(error) == [TIES]
+    assert table.view()["phase"] == "ties"
+    pick_every_tie(table)
+    table.accepted(next_age(seat))
+    view = table.view()
+    assert (view["phase"], view["state"]["age"], view["state"]["first_player"]) == (
+        "turns", 2, "moon")
+
+
+@pytest.mark.parametrize("entry,text", [(LOOK, NAMARI), (EXCHANGE, SORCERER)],
+                         ids=["namari", "sorcerer"])
+def test_a_divine_action_while_the_ties_wait_quotes_the_card_then_the_tie_is_picked(
+        client, entry, text):
+    table = two_ties(client)
+    error = table.refused(entry, text)
+    assert only_quote(error) == [text]
+    table.accepted(tie("moon", "center", "power", "moon"))
+
+
+def test_a_card_while_the_ties_wait_still_quotes_the_ages_end(client):
+    """Round 8's pin, unchanged by the fix: a card is refused because the Age is over."""
+    table = two_ties(client)
+    table.refused(play("sun", "left", 3, 1), AGE_END)
+
+
+# -- Finding 103: a hand while the ties wait ------------------------------------------------------
+
+def test_a_hand_is_entered_while_the_ties_wait_and_too_many_cards_are_refused(client):
+    table = two_ties(client)
+    six = [{"power": p, "feathers": 0, "scorpions": 1} for p in range(1, 7)]
+    error = table.refused({"type": "hand", "player": "sun", "cards": six}, DRAW)
+    assert "6 cards entered for a hand of 5" in error["message"]
+    table.accepted({"type": "hand", "player": "sun", "cards": six[:5]})
+    assert table.view("sun")["state"]["hands"]["sun"]["cards"] == six[:5]
+    assert table.view("moon")["state"]["hands"]["sun"]["cards"] == []
+    assert table.view()["phase"] == "ties"
+    # The hand carries into Age II: Sun plays one of its cards there.
+    pick_every_tie(table)
+    table.accepted(next_age("sun"))
+    table.accepted(play("moon", "left", 2, 1))
+    table.accepted(play("sun", "left", 4, 0, 1))
+    assert len(table.view("sun")["state"]["hands"]["sun"]["cards"]) == 4
+
+
+# -- Finding 104 and the same family: an action or a tie where none can be pending ----------------
+
+@pytest.mark.parametrize("entry,text", [(LOOK, NAMARI), (EXCHANGE, SORCERER),
+                                        (tie("sun", "right", "power", "moon"), TIES)],
+                         ids=["namari", "sorcerer", "tie_again"])
+def test_between_the_ages_an_action_or_a_tie_quotes_its_own_rule(client, entry, text):
+    table = two_ties(client)
+    pick_every_tie(table)
+    error = table.refused(entry, text)
+    assert only_quote(error) == [text]
+    # The step that waits is still accepted.
+    table.accepted(next_age("moon"))
+
+
+def drafting(client):
+    return ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"]})
+
+
+def drafted(client):
+    table = drafting(client)
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Klar",
+                    "passed": ["Naka", "Pentha"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Namari",
+                    "passed": ["Eradan", "Sorcerer"]})
+    return table
+
+
+@pytest.mark.parametrize("entry,text", [(LOOK, NAMARI), (EXCHANGE, SORCERER),
+                                        (tie("sun", "left", "power", "sun"), TIES)],
+                         ids=["namari", "sorcerer", "tie"])
+def test_in_the_draft_and_before_age_ones_quests_an_action_or_a_tie_quotes_its_own_rule(
+        client, entry, text):
+    table = drafting(client)
+    assert only_quote(table.refused(entry, text)) == [text]
+    table.refused(play("sun", "left", 3, 1), KEEP)
+    table = drafted(client)
+    assert only_quote(table.refused(entry, text)) == [text]
+    table.refused(play("sun", "left", 3, 1), AGE1_QUESTS)
+
+
+def test_the_namari_look_that_is_pending_is_accepted(client):
+    """The legal counterpart: Moon's own Namari, just played, looks at Sun's face-down card."""
+    table = drafted(client)
+    table.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                    "modifier": "two_face_down", "quests": QUESTS})
+    table.accepted(play("sun", "left", 5, 1, face="down"))
+    table.accepted(play("moon", "center", face="up", **NAMARI_CARD))
+    assert table.view()["phase"] == "action"
+    table.accepted({"type": "namari_look", "player": "moon", "lane": "left", "side": "sun",
+                    "position": 1})
+    assert table.view("moon")["state"]["lanes"][0]["cards"]["sun"][0]["power"] == 5
