@@ -3,8 +3,8 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--sets a,b] [--limit 10] [--misses]
 
-With no file, every set in SETS is measured: twenty-four, all fitted on (FIT_SETS; the re-ranker
-and the abstention), BLIND_SETS empty until the lead registers blind-9. Of the fitted, thirteen were
+With no file, every set in SETS is measured: twenty-five, all fitted on (FIT_SETS; the re-ranker
+and the abstention), BLIND_SETS empty until the lead registers blind-9. Of the fitted, fourteen were
 written to be fitted on — bench/questions-dev.jsonl, bench/questions-train.jsonl,
 bench/questions-train-2.jsonl, bench/questions-train-4.jsonl (written to fit the re-ranker,
 answerable only; -4 Journey and We Forlorn Few, covering Journey's passages no earlier fit set's
@@ -13,8 +13,9 @@ writers, -5 Journey and We Forlorn Few, -6 Pillars of Fate, Pilgrims, Avignon an
 with its unanswerable questions), bench/questions-train-7.jsonl and -train-8 (the sixteenth
 session's two new writers, -7 Journey and Pilgrims, -8 We Forlorn Few, Pillars of Fate, Avignon and
 Journey, each with its unanswerable questions),
-bench/questions-calibration.jsonl, -calibration-2, -calibration-3, -calibration-4 and -5
-(written for the abstention fit, -4 and -5 by one writer, the others each by its own) — and ten
+bench/questions-calibration.jsonl, -calibration-2, -calibration-3, -calibration-4, -5 and -6
+(written for the abstention fit, -4 and -5 by one writer, the others each by its own; -6, the
+sixteenth session's, 12 answerable and 20 unanswerable per game) — and ten
 written apart, each measured and reported once before it was fitted on (its misses may be
 read): bench/questions-train-3.jsonl (the tenth session's), bench/questions-holdout.jsonl,
 -test, -blind, -blind-2, -blind-3, -blind-4, -blind-5, -blind-6, -blind-7 and -blind-8 (each with
@@ -52,7 +53,7 @@ from rulebook_index import indexing, search, sections  # noqa: E402
 SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-3", "train-3",
         "holdout", "test", "blind", "blind-2", "blind-3", "blind-4", "blind-5", "blind-6",
         "calibration-4", "calibration-5", "train-4", "blind-7", "train-5",
-        "train-6", "blind-8", "train-7", "train-8"]
+        "train-6", "blind-8", "train-7", "train-8", "calibration-6"]
 # written apart and not yet fitted on: none until the lead registers blind-9. blind-8 (measured
 # once on E + J40 in the fifteenth session) is fit data since the sixteenth, blind-7 since the
 # fifteenth, blind-6 since the fourteenth.
