@@ -4,9 +4,10 @@ Outsider findings 102-104: what is entered while an Age's ties wait and between 
 - The next Age begun while the ties wait quotes the step that waits, “Ties in either suit or power
   are decided by the player that holds the pillar for that lane.” (Resolving an Age, 2), not the
   Age's end; once the ties are picked it is accepted.
-- A Namari look or a Sorcerer exchange nobody played (the draft, before Age I's quests, the ties,
-  between the Ages) quotes the card's own text, as it does mid-Age; a tie entered between the Ages
-  the ties sentence. The Divine action that is pending is accepted.
+- A Namari look or a Sorcerer exchange nobody played quotes the card's own text, as it does
+  mid-Age: alone while the ties wait; in the draft, before Age I's quests and between the Ages
+  (the lead's ruling on 104) with the set-up step that waits after it. A tie entered where none
+  can be open, the ties sentence, likewise. The Divine action that is pending is accepted.
 - A hand is entered while the ties wait (hands carry over: “Then, draw back up to 5 cards.” is the
   only thing that changes them), shown to its player only; more cards than the hand holds are
   refused with that sentence.
@@ -59,8 +60,9 @@ def next_age(seat):
     return {"type": "begin_age", "player": seat, "modifier": "least_power", "quests": NEXT_QUESTS}
 
 
-def only_quote(error):
-    return [error["rule"]["quote"]] + [rule["quote"] for rule in error.get("rules") or []]
+def quoted(error):
+    """Every sentence the refusal quotes, the first one (`rule`) first."""
+    return [rule["quote"] for rule in error.get("rules") or [error["rule"]]]
 
 
 # -- Finding 102: the next Age while the ties wait ------------------------------------------------
@@ -69,7 +71,7 @@ def only_quote(error):
 def test_the_next_age_waits_for_the_ties_and_is_accepted_once_they_are_picked(client, seat):
     table = two_ties(client)
     error = table.refused(next_age(seat), TIES)
-    assert only_quote(error) == [TIES]
+    assert quoted(error) == [TIES]
     assert table.view()["phase"] == "ties"
     pick_every_tie(table)
     table.accepted(next_age(seat))
@@ -84,7 +86,7 @@ def test_a_divine_action_while_the_ties_wait_quotes_the_card_then_the_tie_is_pic
         client, entry, text):
     table = two_ties(client)
     error = table.refused(entry, text)
-    assert only_quote(error) == [text]
+    assert quoted(error) == [text]
     table.accepted(tie("moon", "center", "power", "moon"))
 
 
@@ -118,11 +120,14 @@ def test_a_hand_is_entered_while_the_ties_wait_and_too_many_cards_are_refused(cl
 @pytest.mark.parametrize("entry,text", [(LOOK, NAMARI), (EXCHANGE, SORCERER),
                                         (tie("sun", "right", "power", "moon"), TIES)],
                          ids=["namari", "sorcerer", "tie_again"])
-def test_between_the_ages_an_action_or_a_tie_quotes_its_own_rule(client, entry, text):
+def test_between_the_ages_an_action_or_a_tie_quotes_its_own_rule_then_the_next_ages_set_up(
+        client, entry, text):
+    """The lead's ruling on finding 104: the card's text (or the ties sentence) first, the next
+    Age's set-up sentence after it."""
     table = two_ties(client)
     pick_every_tie(table)
     error = table.refused(entry, text)
-    assert only_quote(error) == [text]
+    assert quoted(error) == [text, NEW_QUESTS]
     # The step that waits is still accepted.
     table.accepted(next_age("moon"))
 
@@ -145,11 +150,12 @@ def drafted(client):
                          ids=["namari", "sorcerer", "tie"])
 def test_in_the_draft_and_before_age_ones_quests_an_action_or_a_tie_quotes_its_own_rule(
         client, entry, text):
+    """As between the Ages (finding 104): its own rule first, the set-up step that waits after."""
     table = drafting(client)
-    assert only_quote(table.refused(entry, text)) == [text]
+    assert quoted(table.refused(entry, text)) == [text, KEEP]
     table.refused(play("sun", "left", 3, 1), KEEP)
     table = drafted(client)
-    assert only_quote(table.refused(entry, text)) == [text]
+    assert quoted(table.refused(entry, text)) == [text, AGE1_QUESTS]
     table.refused(play("sun", "left", 3, 1), AGE1_QUESTS)
 
 

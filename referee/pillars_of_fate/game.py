@@ -421,20 +421,24 @@ class Game(Referee):
         return []
 
     def refused_phase_quote(self, kind: str) -> str | tuple[str, ...]:
-        """A Divine action or a tie where none can be pending (the draft, the quests, an Age's
-        ties) quotes the card's text or the ties sentence, as it does mid-Age (findings 102, 104);
-        the next Age begun while an Age's ties wait, the ties sentence (finding 102). Before Age
-        I's quests are placed, the setup step that places them (the 'new Age' one is for Ages II
-        and III); a new Age begun once this Age's cards are being played, the Age's end (before
-        its first card, the first play is what comes next); a draft after setup's, the draft's
-        own sentence, as a second draft entry is refused with; the other player's card while a
-        Divine action is pending, the action's sentence and the turn order (finding 99)."""
+        """A Divine action or a tie where none can be pending quotes the card's text or the ties
+        sentence, as it does mid-Age: alone while an Age's ties wait (finding 102), else with the
+        set-up step that waits after it (the draft's, an Age's quests: finding 104); the next Age
+        begun while the ties wait, the ties sentence (finding 102). Before Age I's quests are
+        placed, the setup step that places them (the 'new Age' one is for Ages II and III); a new
+        Age begun once this Age's cards are being played, the Age's end (before its first card,
+        the first play is what comes next); a draft after setup's, the draft's own sentence, as a
+        second draft entry is refused with; the other player's card while a Divine action is
+        pending, the action's sentence and the turn order (finding 99)."""
+        waiting = Q_AGE1_QUESTS if self.phase == "quests" and self._next_age() == 1 \
+            else self.phase_quote(self.phase)
         if kind in NOTHING_PENDING:
-            return NOTHING_PENDING[kind]
+            return NOTHING_PENDING[kind] if self.phase == "ties" else \
+                (NOTHING_PENDING[kind], waiting)
         if kind == "begin_age" and self.phase == "ties":
             return Q_TIES
         if self.phase == "quests" and self._next_age() == 1:
-            return Q_AGE1_QUESTS
+            return waiting
         if kind == "draft_divine":  # the draft is setup's, once; a later one is a second draft
             return Q_KEEP
         if kind == "begin_age" and self.phase in ("turns", "action") and any(

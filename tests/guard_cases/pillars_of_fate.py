@@ -357,13 +357,13 @@ CASES = [
          events=[TIES_CENTER]),
     Case("refused_phase_quote (between Ages: break_tie)", setup(last_card()),
          {"type": "break_tie", "player": "sun", "lane": "center", "tie": "power", "choice": "sun"},
-         Q_TIES, "Age I is scored and no tie is open; only a pillar holder decides one "
-         "(finding 104)", events=[ENDS_AGE]),
+         Q_TIES, "Age I is scored and no tie is open; only a pillar holder decides one, and "
+         "Age II's set-up waits (finding 104)", events=[ENDS_AGE], also=(Q_NEW_QUESTS,)),
     Case("refused_phase_quote (between Ages: sorcerer_exchange)", setup(last_card()),
          {"type": "sorcerer_exchange", "player": "sun", "lane": "left", "position": 1,
           **card(5, 1)},
-         GLOSSARY["Sorcerer"], "nobody played Sorcerer: its text, between the Ages as mid-Age "
-         "(finding 104)", events=[ENDS_AGE]),
+         GLOSSARY["Sorcerer"], "nobody played Sorcerer: its text, between the Ages as mid-Age, "
+         "and Age II's set-up waits (finding 104)", events=[ENDS_AGE], also=(Q_NEW_QUESTS,)),
     Case("choice_fits_the_tie", setup(last_card()),
          {"type": "break_tie", "player": "moon", "lane": "center", "tie": "power",
           "choice": "feathers"},
