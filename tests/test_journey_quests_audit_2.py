@@ -75,7 +75,7 @@ def test_quest_3_at_a_later_turn_with_no_villager_token_anywhere_is_refused(clie
         "game": "journey", "players": ["Ann"],
         "options": {**PROFILES, "quest": "q3",
                     "initiative": TRIPITAKA_LAST},
-        "position": {**Q3_LATER, "turn": 4}})
+        "position": {**Q3_LATER, "turn": 4, "villagers": []}})
     assert response.status_code == 422, response.get_json()
     error = response.get_json()["error"]
     assert error["rule"]["quote"] == VILLAGER_HELD
@@ -98,11 +98,11 @@ def test_quest_1_at_turn_7_a_villager_neither_on_the_board_nor_held_has_transfor
     Turn 6 is past) with no Villager Token on the board and none held, the Villager has turned:
     the Heroic Victory's "rescue the Villagers" is no longer possible (it read as met). At Turn 4
     it cannot have turned yet: refused with the Rescue's sentence; held by Monk Sha, it is met."""
-    table = start(client, "q1", position={**Q1_LATER, "turn": 7})
+    table = start(client, "q1", position={**Q1_LATER, "turn": 7, "villagers": []})
     assert part(table, "heroic_victory", "rescue the Villagers") == "no_longer_possible"
     refused_setup = client.post("/api/sessions", json={
         "game": "journey", "players": ["Ann"], "options": {**PROFILES, "quest": "q1"},
-        "position": {**Q1_LATER, "turn": 4}})
+        "position": {**Q1_LATER, "turn": 4, "villagers": []}})
     assert refused_setup.status_code == 422
     assert refused_setup.get_json()["error"]["rule"]["quote"] == VILLAGER_HELD
     table = start(client, "q1", position={**Q1_LATER, "turn": 4,

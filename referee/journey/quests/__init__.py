@@ -368,6 +368,9 @@ class Quest:
     # Sutras or Villager Tokens its own rule takes off the board besides collecting, rescuing and
     # closing a Gate (Quest 5's Kei Lun destroys the Sutra; Quest 9's tokens become Bull Generals)
     taken_off: ClassVar[frozenset[str]] = frozenset()
+    # its rules read which Villager Tokens were rescued (a Condition, Quest 1's Transformation), so a
+    # position at a later Turn must enter them (Quests 1, 3, 4 and 6)
+    tracks_villagers: ClassVar[bool] = False
 
     # -- setup --------------------------------------------------------------------------------------
 
@@ -490,16 +493,21 @@ class Quest:
         a Villager Token only rescued (held), unless the Quest's own rule takes them
         (`taken_off_by_the_quest`). What the position does not enter (no `gates`, no `sutras` on
         the board nor held) is not checked; a Sutra missing while the Gates are not entered may have
-        closed any of them. With the ruling `setup_tokens_accounted: allow` (a Fortune or Misfortune
-        card, whose text the book does not print, may have moved one) fewer is accepted; more Gates
-        than printed are refused either way, as more of the other tokens are
-        (`no_tokens_beyond_the_board`)."""
+        closed any of them. A Quest that `tracks_villagers` cannot go on without its Villager
+        Tokens: a position entering none is a 400 naming the missing entry. With the ruling
+        `setup_tokens_accounted: allow` (a Fortune or Misfortune card, whose text the book does not
+        print, may have moved one) fewer is accepted; more Gates than printed are refused either
+        way, as more of the other tokens are (`no_tokens_beyond_the_board`)."""
         if G["turn"] == 1 or not cls.board:
             return
-        fewer_refused = options.get(TOKENS_ACCOUNTED, "refuse") == "refuse"
         pilgrims = (position.get("pilgrims") or {}).values()
         entered = {kind: kind in position or any(kind in p for p in pilgrims)
                    for kind in ("sutras", "villagers")}
+        if cls.tracks_villagers and not entered["villagers"]:
+            raise BadRequest(f"Quest {cls.number} tracks its Villager Tokens: enter those on the "
+                             "board and those the Pilgrims hold; [] and 0 are entries",
+                             "position.villagers")
+        fewer_refused = options.get(TOKENS_ACCOUNTED, "refuse") == "refuse"
         printed_gates, gates = cls.board.get("gates", 0), len(G["gates"])
         if "gates" in position and (gates > printed_gates or (gates < printed_gates
                                                               and fewer_refused)):
@@ -531,10 +539,16 @@ class Quest:
                 Citation("journey", cls.board_quote("sutras" if cls.board.get("sutras") else None)),
                 (*also, Citation("journey", Q_SUTRA_COLLECTED),
                  Citation("journey", Q_SUTRA_SACRIFICED)))
-        if entered["villagers"] and not cls.taken_off_by_the_quest(G, "villagers"):
-            printed = cls.board.get("villagers", 0)
-            if len(G["tokens"]["villagers"]) + held["villagers"] < printed:
-                raise cls.villagers_unaccounted(G)
+        printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
+        if (entered["villagers"] and not cls.taken_off_by_the_quest(G, "villagers")
+                and on_board + held["villagers"] < printed):
+            raise RuleViolation(
+                f"The Board Setup of {cls.title} places {printed} Villager Token"
+                f"{'s' * (printed != 1)}; at Turn {G['turn']} the position has {on_board} on the "
+                f"board and the Pilgrims hold {held['villagers']}. A rescued Villager Token is held "
+                "by the Pilgrim who rescued it.",
+                Citation("journey", Q_VILLAGER_HELD),
+                (Citation("journey", cls.board_quote("villagers")),))
 
     @classmethod
     def counted(cls, kind: str, n: int) -> str:
@@ -542,34 +556,16 @@ class Quest:
         return f"{n} {one if n == 1 else several}" if n else f"no {several}"
 
     @classmethod
-    def villagers_unaccounted(cls, G: dict) -> RuleViolation:
-        printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
-        held = tokens_held(G, "villagers")
-        return RuleViolation(
-            f"The Board Setup of {cls.title} places {printed} Villager Token"
-            f"{'s' * (printed != 1)}; at Turn {G['turn']} the position has {on_board} on the "
-            f"board and the Pilgrims hold {held}. A rescued Villager Token is held by the "
-            "Pilgrim who rescued it.",
-            Citation("journey", Q_VILLAGER_HELD), (Citation("journey", cls.board_quote("villagers")),))
-
-    @classmethod
-    def villagers_off_board(cls, G: dict, options: dict) -> list[str]:
-        """A game joined at a later Turn: the Board Setup's Villager Tokens no longer on the board.
-        A Rescue places the token "by the Pilgrim's Profile Sheet", so those the Pilgrims hold were
-        rescued: named `rescued-1`... and recorded as rescued facts; the names are returned. Tokens
-        neither on the board nor held are refused (a player's mistake at setup) unless the Quest has
-        another way off the board (`taken_off_by_the_quest`: Quest 1's Transformation) or the
-        table ruled `setup_tokens_accounted: allow`; their names (`gone-1`...) follow the rescued
-        ones."""
+    def villagers_off_board(cls, G: dict) -> list[str]:
+        """A game joined at a later Turn (its Villager Tokens entered and accounted for by
+        `tokens_accounted`): the Board Setup's Villager Tokens no longer on the board. A Rescue
+        places the token "by the Pilgrim's Profile Sheet", so those the Pilgrims hold were rescued:
+        named `rescued-1`... and recorded as rescued facts; the others (`gone-1`..., Quest 1's
+        Transformation or the ruling `setup_tokens_accounted: allow`) follow them."""
         if G["turn"] == 1:
             return []
-        printed, on_board = cls.board.get("villagers", 0), len(G["tokens"]["villagers"])
+        off = cls.board.get("villagers", 0) - len(G["tokens"]["villagers"])
         held = tokens_held(G, "villagers")
-        off = printed - on_board
-        gone_otherwise = (cls.taken_off_by_the_quest(G, "villagers")
-                          or options.get(TOKENS_ACCOUNTED, "refuse") == "allow")
-        if on_board > printed or held > off or (held < off and not gone_otherwise):
-            raise cls.villagers_unaccounted(G)
         rescued = [f"rescued-{n}" for n in range(1, held + 1)]
         G["quest_state"]["facts"]["rescued"].extend(rescued)
         return rescued + [f"gone-{n}" for n in range(1, off - held + 1)]

@@ -65,6 +65,7 @@ class Meeting(Quest):
     number = 1
     title = "Quest 1 - Meeting"
     board = {"gates": 1, "villagers": 1, "boxes": 1, "doors": 1, "demons": {"berrok": 2}}
+    tracks_villagers = True
     past_facts = ("meditated", "skills_played")
     setup_schema = {
         "type": "object",
@@ -135,7 +136,7 @@ class Meeting(Quest):
                 G["demons"][demon]["active"] = False
         # joined at a later Turn: a Villager off the board was rescued (held) or, once its Turn
         # Tokens ran out (the Maintenance of Turn 6), replaced with a Bull Warrior
-        off_board = cls.villagers_off_board(G, options)
+        off_board = cls.villagers_off_board(G)
         G["quest_state"].update({
             "house": list(house),
             "villagers": [*G["tokens"]["villagers"], *off_board],

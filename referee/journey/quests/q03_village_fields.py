@@ -86,6 +86,7 @@ class VillageFields(Quest):
     title = "Quest 3 - Village Fields"
     board = {"gates": 3, "sutras": 3, "villagers": 3, "wells": 1, "boxes": 1, "broken_doors": 1,
              "demons": {"borrack": 1}}
+    tracks_villagers = True
     setup_schema = {
         "type": "object",
         "properties": {"safe_house": {
@@ -145,7 +146,7 @@ class VillageFields(Quest):
                 gate["status"] = "inactive"
         G["quest_state"].update({"safe_house": list(safe),
                                  "villagers": [*G["tokens"]["villagers"],
-                                               *cls.villagers_off_board(G, options)],
+                                               *cls.villagers_off_board(G)],
                                  # joined later with a Gate awake: the band stepped there
                                  "central_tile": G["turn"] > 1 and any(
                                      g["status"] == "active" for g in G["gates"].values()),

@@ -48,6 +48,7 @@ class TheVillage(Quest):
     title = "Quest 4 - The Village"
     board = {"gates": 1, "villagers": 4, "wells": 1, "boxes": 1, "doors": 6, "broken_doors": 1,
              "demons": {"kogaiji": 1, "berrok": 2, "bharhaz": 3, "borrack": 2, "boof": 3}}
+    tracks_villagers = True
     rules = (no_demon_lord_cards(printed_in(title, Q_DECK)), kogaiji_never_moves)
     ends = (any_of("end", Q_ENDS, holds("the Pilgrims attack Kogaiji for the first time",
                                         attacked_kogaiji),
@@ -64,7 +65,7 @@ class TheVillage(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        G["quest_state"]["villagers"] = [*G["tokens"]["villagers"], *cls.villagers_off_board(G, options)]
+        G["quest_state"]["villagers"] = [*G["tokens"]["villagers"], *cls.villagers_off_board(G)]
 
     @classmethod
     def after_event(cls, game, event=None):

@@ -187,6 +187,7 @@ class Kogaiji(Quest):
     upgrades, upgrades_quote = 1, printed_in(title, Q_ONE_UPGRADE)
     board = {"gates": 3, "villagers": 1, "sutras": 3, "boxes": 1, "broken_doors": 1, "doors": 2,
              "demons": {"berrok": 2, "kogaiji": 1, "koorogg": 1}}
+    tracks_villagers = True
     options = {
         "q6_sutras": Option(
             "Quest 6 table ruling: \"possess 2 Sutra Tokens\". \"exactly\": the Pilgrims hold 2, "
@@ -218,7 +219,7 @@ class Kogaiji(Quest):
 
     @classmethod
     def prepare(cls, G, options, entered):
-        cls.villagers_off_board(G, options)  # rescued before a later Turn: held by a Pilgrim
+        cls.villagers_off_board(G)  # rescued before a later Turn: held by a Pilgrim
         closed = gates_in(G, "closed")
         if len(closed) > 1:
             raise SetupError(f"{len(closed)} Gates are sealed: \"{Q_SEAL_ONE}\"", "position.gates")

@@ -1,0 +1,116 @@
+"""Journey: Wrath of Demons — the thirteenth audit (session 16).
+
+Quests 1, 3, 4 and 6 joined at a later Turn: their own rules read which Villager Tokens were
+rescued, so a position entering no Villager Token at all (none on the board, none held) is a 400
+naming the missing entry; a position that enters them is checked by one check with one error."""
+
+import pytest
+
+from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
+
+VILLAGER_HELD = "Place the Villager Token by the Pilgrim's Profile Sheet."
+TRIPITAKA_LAST = ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]
+
+# each Quest's Board Setup at a later Turn, its Villager Tokens left out
+LATER = {
+    1: ({"turn": 4, "gates": [{"id": "gate-1"}], "boxes": ["box-1"], "doors": ["door-1"],
+         "demons": ["berrok", "berrok"]}, {}),
+    3: ({"turn": 4, "gates": [{"id": f"gate-{n}"} for n in range(1, 4)],
+         "sutras": ["sutra-1", "sutra-2", "sutra-3"], "wells": ["well-1"], "boxes": ["box-1"],
+         "broken_doors": ["bd-1"], "demons": ["borrack"]}, {"initiative": TRIPITAKA_LAST}),
+    4: ({"turn": 3, "gates": [{"id": "gate-1"}], "wells": ["well-1"], "boxes": ["box-1"],
+         "doors": [f"door-{n}" for n in range(1, 7)], "broken_doors": ["bd-1"],
+         "demons": ["kogaiji", "berrok", "bharhaz"]}, {}),
+    6: ({"turn": 3, "gates": [{"id": f"gate-{n}"} for n in range(1, 4)],
+         "sutras": ["sutra-1", "sutra-2", "sutra-3"], "boxes": ["box-1"], "broken_doors": ["bd-1"],
+         "doors": ["door-1", "door-2"], "demons": ["kogaiji", "koorogg"]}, {}),
+}
+PRINTED = {1: 1, 3: 3, 4: 4, 6: 1}  # "- Villagers x N" of each Board Setup
+
+
+def post(client, number, position, **options):
+    base, quest_options = LATER[number]
+    return client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann", "Ben"], "position": {**base, **position},
+        "options": {"quest": f"q{number}", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+                    "karma_upgrades": "in_position", **quest_options, **options}})
+
+
+def facts(response):
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["state"]["quest_state"]["facts"]
+
+
+@pytest.mark.parametrize("number", [1, 3, 4, 6])
+@pytest.mark.parametrize("ruling", ["refuse", "allow"])
+def test_a_position_entering_no_villager_token_is_a_400_naming_the_entry(client, number, ruling):
+    response = post(client, number, {}, setup_tokens_accounted=ruling)
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"] == {
+        "code": "bad_request", "field": "position.villagers",
+        "message": f"Quest {number} tracks its Villager Tokens: enter those on the board and those "
+                   "the Pilgrims hold; [] and 0 are entries"}
+
+
+@pytest.mark.parametrize("number", [1, 3, 4, 6])
+def test_villager_tokens_entered_short_are_one_refusal_with_the_rescue_sentence(client, number):
+    """[] on the board is an entry, and so is a Pilgrim's 0: either one, short of the Board Setup,
+    is the one rule refusal (422) quoting the Rescue's sentence, then the Board Setup's line."""
+    printed = f"{PRINTED[number]} Villager Token{'s' * (PRINTED[number] != 1)}"
+    for entry in ({"villagers": []}, {"pilgrims": {"monk_sha": {"villagers": 0}}}):
+        response = post(client, number, entry)
+        assert response.status_code == 422, response.get_json()
+        error = response.get_json()["error"]
+        assert [rule["quote"] for rule in error["rules"]][0] == VILLAGER_HELD
+        assert error["rules"][1]["quote"].startswith(f"- Villagers x {PRINTED[number]}")
+        assert f"places {printed}" in error["message"] and "hold 0" in error["message"]
+
+
+@pytest.mark.parametrize("number", [1, 3, 4, 6])
+def test_villager_tokens_entered_in_full_are_accepted_and_those_held_were_rescued(client, number):
+    printed = PRINTED[number]
+    on_board = [f"villager-{n}" for n in range(1, printed)]  # all but one on the board
+    assert facts(post(client, number, {"villagers": on_board,
+                                       "pilgrims": {"monk_sha": {"villagers": 1}}}))["rescued"] \
+        == ["rescued-1"]
+    held = {"monk_sha": {"villagers": printed}}  # all rescued, none on the board: [] left out
+    assert facts(post(client, number, {"pilgrims": held}))["rescued"] == [
+        f"rescued-{n}" for n in range(1, printed + 1)]
+
+
+def test_quest_1_from_turn_7_its_villager_entered_as_none_has_transformed(client):
+    """Transformation takes the token off the board at the Maintenance of Turn 6: [] is accepted
+    (the Villager turned); nothing entered is still the 400 (rescued or turned, the Heroic Victory
+    reads which)."""
+    response = post(client, 1, {"turn": 7, "villagers": []})
+    assert response.status_code == 201, response.get_json()
+    state = response.get_json()["state"]["quest_state"]
+    assert state["transformed"] == ["gone-1"] and state["facts"]["rescued"] == []
+    assert post(client, 1, {"turn": 7}).status_code == 400
+
+
+def test_the_ruling_allow_takes_villager_tokens_entered_short_as_gone(client):
+    response = post(client, 3, {"villagers": ["villager-1"]}, setup_tokens_accounted="allow")
+    assert facts(response)["rescued"] == []
+    assert response.get_json()["state"]["quest_state"]["villagers"] == [
+        "villager-1", "gone-1", "gone-2"]
+
+
+def test_a_quest_not_tracking_its_villagers_does_not_demand_them(client):
+    """Quest 2 and Quest 10 Part 1 print Villager Tokens their Conditions do not read: a position
+    that leaves them out is not checked (the lead's ruling, finding 93)."""
+    response = client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann", "Ben"],
+        "position": {"turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}],
+                     "sutras": ["sutra-1", "sutra-2", "sutra-3"], "demons": ["berrok"],
+                     "pilgrims": {"cho_hakkai": {"hp": 6, "status": "active"}}},
+        "options": {"quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES}})
+    assert response.status_code == 201, response.get_json()
+
+
+def test_at_turn_1_the_board_setup_places_them(client):
+    response = post(client, 3, {"turn": 1, "gates": [], "sutras": [], "wells": [], "boxes": [],
+                                "broken_doors": [], "demons": []})
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["state"]["tokens"]["villagers"] == [
+        "villager-1", "villager-2", "villager-3"]
