@@ -1162,9 +1162,9 @@ def warm(searcher=None) -> None:
     """Fill the caches a first question would otherwise pay for: the spelling vocabulary, the
     English word list, the glossaries, the embedding model and the question classifier (once
     per process) and, given a searcher, its reader's stored fields, field lengths and games,
-    every stem's BM25F scores (`_term_scores`), and every passage's sentence stems, what the
-    re-ranker reads of it (`_Passage`) and its highlight tokens. Rankings are unchanged; only the
-    first requests get faster."""
+    every stem's BM25F scores (`_term_scores`), and every passage's sentence stems, index and
+    shapes, what the re-ranker reads of it (`_Passage`) and its highlight tokens. Rankings are
+    unchanged; only the first requests get faster."""
     vocabulary()
     corpus.english_words()
     function_words()
@@ -1178,6 +1178,8 @@ def warm(searcher=None) -> None:
     for docnum in range(searcher.doc_count_all()):
         d = fields(docnum)
         _sentence_pairs(d["text"])
+        _sentence_index(d["text"])
+        _sentence_shapes(d["text"])
         _passage(searcher, d)
         _token_spans(d["text"])
     _passage_vectors(searcher)
