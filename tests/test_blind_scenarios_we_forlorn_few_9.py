@@ -99,9 +99,6 @@ def test_anns_own_entries_while_bob_answers_her_trade_wait_for_his_answer(client
     assert as_seen(table.view()) == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 105: Bob's or Cleo's own entry while Bob answers "
-                   "Ann's Trade quotes the Trade's sentence alone, not the turn order (as finding "
-                   "101 ruled for a Combat's steal)")
 @pytest.mark.parametrize("entry", list(OTHERS))
 def test_bobs_or_cleos_own_entry_while_bob_answers_is_refused_with_the_turn_order(client, entry):
     table = anns_camp(client)

@@ -393,7 +393,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     #    13: positions of findings 70, 71, 78 refused
     rules_version = 14
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
-                                  "ravenous": Q_RAVENOUS_PHASES, "": Q_ROUND}
+                                  "turn_steal": Q_COMBAT_STEAL, "ravenous": Q_RAVENOUS_PHASES,
+                                  "": Q_ROUND}
     turn_rule = TurnRule()
     # "At any time during their turn": the Active Player's turn goes on while the partner answers a
     # Trade or the defender who won steals; the guard sacrifice_in_own_turn checks the player
@@ -686,9 +687,10 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             return Q_COMBAT_STEAL
         if kind in ("stay", "travel", "ravenous_move") and self.phase == "turn_event":
             return Q_EVENT  # the next turn waits for the Event card
-        if self.phase == "turn_steal" and self.entering not in (self.G["current"],
-                                                                 *self.current_players()):
-            return (Q_ROUND, Q_COMBAT_STEAL)  # a third Player while the winner steals
+        if self.phase in ("turn_trade", "turn_steal") and self.entering != self.G["current"]:
+            # the partner, a defender who won, a third Player: the turn order, then the step that
+            # waits (findings 101, 105); the Active Player is told that step alone
+            return (Q_ROUND, self.phase_quote(self.phase))
         if self.phase in (*TURN, *RAVENOUS_TURN) and self.entering != self.G["current"]:
             return self.turn_rule  # another Player's turn: what they broke is the turn order
         if kind in ("ravenous_attack", "end_combat") and self.phase == "ravenous_retreat":
