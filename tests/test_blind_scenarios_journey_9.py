@@ -220,9 +220,6 @@ def test_with_the_berroks_attack_on_tripitaka_owed_every_other_entry_is_refused(
     assert pilgrim(table, "tripitaka")["hp"] == 8 - 2
 
 
-@pytest.mark.xfail(strict=True, reason="finding 106: a Demon's attack after its Move and Attack "
-                   "quotes 'Complete all actions for one Demon…' and asks for its options "
-                   "(which are then refused), not its 2 Action Points")
 def test_the_berrok_attacking_again_after_its_move_and_attack_has_no_action_point_left(client):
     table, _, _ = quest_2_turn_1_to_the_berroks_attack(client)
     table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-2",
@@ -280,8 +277,6 @@ def test_borrack_follows_before_his_second_attack_and_nothing_else_comes_between
                     "options": TWO_MOVES})
 
 
-@pytest.mark.xfail(strict=True, reason="finding 107: while Borrack's Follow is owed, legal "
-                   "offers his second demon_attack, which the referee refuses until he Follows")
 def test_while_borracks_follow_is_owed_legal_offers_only_the_follow(client):
     table = borrack_knocks_the_monkey_king_out_of_range(client)
     legal = table.view()["legal"]
@@ -289,8 +284,6 @@ def test_while_borracks_follow_is_owed_legal_offers_only_the_follow(client):
     assert not [event for event in legal if event["type"] == "demon_attack"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 108: after Borrack does not Follow (0 steps), "
-                   "his second attack on the Monkey King, knocked out of his range, is accepted")
 def test_borrack_not_following_cannot_attack_the_monkey_king_out_of_his_range(client):
     table = borrack_knocks_the_monkey_king_out_of_range(client)
     # The table says he does not (cannot) Follow: the Monkey King stays out of his range.

@@ -6,7 +6,7 @@ naming the missing entry; a position that enters them is checked by one check wi
 
 import pytest
 
-from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
+from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES, act, free_play
 
 VILLAGER_HELD = "Place the Villager Token by the Pilgrim's Profile Sheet."
 TRIPITAKA_LAST = ["monkey_king", "monk_sha", "cho_hakkai", "tripitaka"]
@@ -114,3 +114,91 @@ def test_at_turn_1_the_board_setup_places_them(client):
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["state"]["tokens"]["villagers"] == [
         "villager-1", "villager-2", "villager-3"]
+
+
+# --- Findings 106-108: a Demon's Actions after its Knock Back and after its activation ---------
+
+DEMON_AP = "Demons normally get 2 Action Points, but if they are in a Demon Rage, they will get 3."
+ONE_DEMON = "Complete all actions for one Demon before activating the next Demon."
+IN_RANGE = ("The Attacker can only attack Targets that are in range and that the Attacker can see "
+            "clearly.")
+WILL_FOLLOW = ("So a Demon able to make a second attack will follow the Target, if the Knock Back "
+               "pushes the Target out of Range")
+
+
+def borracks_turn(client, plan, rage=False):
+    """Free play, the Pilgrims done: Borrack (closest) plans `plan` on the Monkey King and his
+    first roll knocks him back out of range (a 1 on the Demon Die)."""
+    table = free_play(client, demons=("borrack", "berrok"),
+                      gates=[{"id": "gate-1", "status": "active" if rage else "inactive"}])
+    for name in ORDER:
+        act(table, name, "end_activation")
+    if rage:
+        table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "rage",
+                        "demons": ["boof"] * 4})
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"borrack-1": 2, "berrok-1": 5}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "borrack-1", "options": [
+        {"actions": plan, "ends": "not_closer", "squares": plan.count("move"),
+         "targets": ["monkey_king"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "borrack-1", "option": 1})
+    table.accepted({**BORRACK_ROLL, "demon_die": 1, "pushed_out_of_range": True})
+    return table
+
+
+BORRACK_ROLL = {"type": "demon_attack", "player": "p2", "demon": "borrack-1",
+                "target": "monkey_king", "attack_dice": [1, 1], "demon_die": 0,
+                "defense_dice": [1, 0]}
+BERROK_MOVES = {"type": "demon_options", "player": "p2", "demon": "berrok-1",
+                "options": [{"actions": ["move", "move"], "ends": "closer", "squares": 2,
+                             "targets": []}]}
+
+
+def legal_types(table):
+    return {event["type"] for event in table.view()["legal"]}
+
+
+def test_finding_107_while_the_follow_is_owed_legal_offers_it_and_not_the_attack(client):
+    table = borracks_turn(client, ["attack", "attack"])
+    assert "follow" in legal_types(table) and "demon_attack" not in legal_types(table)
+    table.refused(BORRACK_ROLL, WILL_FOLLOW)
+    table.accepted({"type": "follow", "player": "p2", "attacker": "borrack-1", "steps": 1})
+    assert "demon_attack" in legal_types(table) and "follow" not in legal_types(table)
+    table.accepted(BORRACK_ROLL)
+
+
+def test_finding_108_no_follow_leaves_the_target_out_of_range_and_ends_the_activation(client):
+    """The way blocked (0 steps), the Monkey King stays out of Borrack's range: his second attack
+    on him is refused with the range sentence; nothing prints a new plan for the Action Point, so
+    Borrack's activation is over and the Berrok is next."""
+    table = borracks_turn(client, ["attack", "attack"])
+    hp = table.view()["state"]["pilgrims"]["monkey_king"]["hp"]
+    table.accepted({"type": "follow", "player": "p2", "attacker": "borrack-1", "steps": 0})
+    error = table.refused(BORRACK_ROLL, IN_RANGE)
+    assert "did not Follow" in error["message"]
+    assert table.view()["state"]["pilgrims"]["monkey_king"]["hp"] == hp
+    assert "demon_attack" not in legal_types(table)
+    table.accepted(BERROK_MOVES)
+
+
+def test_finding_108_a_plan_moving_after_its_attack_keeps_the_attack_for_the_table(client):
+    """Raging, Attack, Move, Attack: its own Move may bring the Monkey King back in range, which the
+    referee cannot see, so with no Follow the second attack is still the table's to enter."""
+    table = borracks_turn(client, ["attack", "move", "attack"], rage=True)
+    table.accepted({"type": "follow", "player": "p2", "attacker": "borrack-1", "steps": 0})
+    table.accepted(BORRACK_ROLL)
+    table.accepted(BERROK_MOVES)
+
+
+def test_finding_106_a_demon_done_with_its_actions_attacking_again_quotes_its_action_points(
+        client):
+    table = borracks_turn(client, ["attack", "attack"])
+    table.accepted({"type": "follow", "player": "p2", "attacker": "borrack-1", "steps": 1})
+    table.accepted(BORRACK_ROLL)
+    error = table.refused(BORRACK_ROLL, DEMON_AP)
+    assert "has completed its Actions this Demon Phase (2 Action Points)" in error["message"]
+    table.refused({"type": "demon_plan", "player": "p2", "demon": "borrack-1", "option": 1},
+                  DEMON_AP)
+    # a Demon not yet activated keeps the one-at-a-time sentence; its options come first
+    table.refused({**BORRACK_ROLL, "demon": "berrok-1"}, ONE_DEMON)
+    table.accepted(BERROK_MOVES)

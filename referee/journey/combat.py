@@ -684,6 +684,8 @@ class CombatMixin:
         follow = self.G["follow"]
         if steps == 0:
             self.effect(f"{self.name_of(attacker)} does not Follow.", Q_FOLLOW)
+            if follow["must"]:
+                self.left_out_of_range(attacker, follow["target"])
             return
         self.effect(f"{self.name_of(attacker)} Follows {self.name_of(follow['target'])}: "
                     f"{steps} square{'s' * (steps > 1)} forwards, no Action Point.", Q_FOLLOW_MOVE)

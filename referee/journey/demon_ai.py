@@ -14,7 +14,7 @@ from referee.core import BadRequest, cites
 
 from .actions import Q_DOUBLE
 from .card_effects import Q_SHADOW_WALK, Q_WAR_CRY
-from .combat import Q_SAME_TYPE
+from .combat import Q_RANGE, Q_SAME_TYPE
 from .position import next_demon_id, placed_demon
 from .profiles import PILGRIM_NAMES, demon_models, demon_name, demon_profile
 from .rules import Q_CLOSED_GATE, Q_DEAD, Q_DISABLED, Q_PARALYZED, Q_ROOMS
@@ -522,7 +522,12 @@ class DemonMixin:
 
     @cites(Q_ONE_AT_A_TIME)
     def demon_is_acting(self, event):
-        current = self.G["demon_phase"]["current"]
+        phase = self.G["demon_phase"]
+        current = phase["current"]
+        if current is None and event["demon"] in phase["activated"]:
+            self.not_left_out_of_range(event)
+            raise self.violation(f"{self.name_of(event['demon'])} has completed its Actions this "
+                                 f"Demon Phase ({self.demon_ap()} Action Points).", Q_DEMON_AP)
         if current is None:
             return f"No Demon is acting: enter what {self.name_of(event['demon'])} can do first."
         return (current["demon"] == event["demon"]
@@ -597,8 +602,34 @@ class DemonMixin:
             return "Choose the Demon's plan first."
         return bool(current["attacks"]) or "This Demon's plan has no attacks left."
 
+    def not_left_out_of_range(self, event):
+        """A Target its Knock Back left out of the Demon's range (no Follow) is refused with the
+        range sentence (`left_out_of_range`)."""
+        out = self.G["demon_phase"].get("out_of_range", {}).get(event["demon"], [])
+        if event.get("target") in out:
+            raise self.violation(f"{self.name_of(event['target'])} was Knocked Back out of "
+                                 f"{self.name_of(event['demon'])}'s range and it did not Follow.",
+                                 Q_RANGE)
+
+    def left_out_of_range(self, demon: str, target: str) -> None:
+        """A Demon that had to Follow ("will follow the Target, if the Knock Back pushes the Target
+        out of Range") and did not (the way blocked): its planned attacks on that Target cannot be
+        made, unless its plan moves it after an attack (the table may bring it back in range).
+        Nothing prints a new plan for the Action Point: the activation ends with its last attack."""
+        current = self.G["demon_phase"]["current"]
+        actions = current["options"][current["plan"] - 1]["actions"]
+        if "move" in actions[actions.index("attack"):]:
+            return
+        self.G["demon_phase"].setdefault("out_of_range", {}).setdefault(demon, []).append(target)
+        current["attacks"] = [t for t in current["attacks"] if t != target]
+        self.effect(f"{self.name_of(target)} stays out of {self.name_of(demon)}'s range: its "
+                    "planned attacks on that Target are not made.", Q_RANGE)
+        if not current["attacks"]:
+            self.finish_demon()
+
     @cites(Q_TARGETING)
     def attack_target_planned(self, event):
+        self.not_left_out_of_range(event)
         attacks = self.G["demon_phase"]["current"]["attacks"]
         if event["target"] in self.G["demons"]:
             raise self.violation(f"{self.name_of(event['target'])} is a Demon.", Q_SAME_TYPE)

@@ -433,7 +433,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
     # 25: a Demon's extra_damage names its cards unless its Demon Die face is unread (session 13)
-    rules_version = 27
+    # 28: a Demon's attack on a Target left out of range by its Knock Back, no Follow (finding 108)
+    rules_version = 28
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL

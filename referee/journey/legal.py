@@ -235,6 +235,8 @@ def demon_events(game, table: str) -> list[dict]:
     if current["plan"] is None:
         return [{"type": "demon_plan", "player": table, "demon": current["demon"], "option": n}
                 for n in current["best"]]
+    if (G.get("follow") or {}).get("must"):  # it Follows before attacking again
+        return []
     profile = G["demons"][current["demon"]]["profile"]
     fields = ["attack_dice", *(["demon_die"] if profile.get("demon_die") else []), "defense_dice"]
     return [{"type": "demon_attack", "player": table, "demon": current["demon"], "target": t,
