@@ -1071,20 +1071,23 @@ def _whoosh_scores(searcher, q) -> dict[int, float]:
     return scores
 
 
-def _term_scores(searcher) -> dict[tuple[str, str], dict[int, float]]:
-    """{(field, stem): {docnum: score}} of every stem the index holds in TERM_FIELDS, computed
-    by Whoosh once per index build (~2,400 stems, 26,000 postings, ~0.15 s of CPU; `warm` pays
-    it at start-up), so a question's new words cost no matcher: a stem missing from it matches
-    nothing, as Whoosh's matcher of a term the field lacks."""
+def _term_scores(searcher) -> dict[tuple[str, str, str | None], dict[int, float]]:
+    """{(field, stem, game): {docnum: score}} of every stem the index holds in TERM_FIELDS, over
+    every game (None) and over each game's passages, computed by Whoosh once per index build
+    (~2,400 stems, 26,000 postings, ~0.15 s of CPU; `warm` pays it at start-up), so a question's
+    new words cost no matcher: a stem missing from it matches nothing, as Whoosh's matcher of a
+    term the field lacks."""
     memo = _reader_cache(searcher.reader())
     table = memo.get("terms")
     if table is None:
-        reader = searcher.reader()
+        reader, games = searcher.reader(), _doc_games(searcher)
         table = {}
         for f in TERM_FIELDS:
             for word in reader.lexicon(f):
                 stem_ = word.decode("utf-8") if isinstance(word, bytes) else word
-                table[(f, stem_)] = _whoosh_scores(searcher, Term(f, stem_))
+                scores = table[(f, stem_, None)] = _whoosh_scores(searcher, Term(f, stem_))
+                for d, sc in scores.items():
+                    table.setdefault((f, stem_, games[d]), {})[d] = sc
         table = memo.setdefault("terms", table)
     return table
 
@@ -1095,8 +1098,8 @@ def _clause_scores(searcher, q, game: str | None = None) -> dict[int, float]:
     phrase's memoized per index reader (a build never changes once opened). A phrase matches only
     passages holding every one of its words, so one whose words share no passage matches none
     without asking Whoosh."""
-    if game is None and isinstance(q, Term) and q.fieldname in TERM_FIELDS:
-        return _term_scores(searcher).get((q.fieldname, q.text), {})
+    if isinstance(q, Term) and q.fieldname in TERM_FIELDS:
+        return _term_scores(searcher).get((q.fieldname, q.text, game), {})
     memo = _reader_cache(searcher.reader()).setdefault("clauses", {})
     key = (_clause_key(q), game)
     scores = memo.get(key)
