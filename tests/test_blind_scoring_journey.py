@@ -129,3 +129,26 @@ def test_the_live_breakdown_of_a_finished_quest_sums_to_its_total(client):
 def test_a_malformed_tally_is_a_400_naming_its_field(client, body, field):
     error = calculated(client, GAME, body, status=400)["error"]
     assert error.get("field", "").startswith(field) or repr(field) in error["message"], error
+
+
+def calculator_page(client, outcome, players):
+    fields = {"count": "2", "outcome": outcome, "calculate": "1"}
+    fields.update({f"players.{n}": name for n, name in enumerate(players)})
+    fields.update({f"players.{n}": "" for n in range(len(players), 4)})
+    page = client.get(f"/score/{GAME}", query_string=fields)
+    assert page.status_code == 200
+    return page.get_data(as_text=True)
+
+
+def test_the_calculator_page_names_who_wins_a_victory(client):
+    html = calculator_page(client, "victory", ["Ann", "Ben"])
+    assert '<p class="winner">Ann and Ben win</p>' in html
+    assert WIN.replace("'", "&#39;") in html
+
+
+@pytest.mark.xfail(strict=True, reason="finding 118: the calculator page announces ' win' with no "
+                   "name when nobody wins (a Defeat), where the table's own page says 'No winner'")
+def test_the_calculator_page_announces_no_winner_for_a_defeat(client):
+    html = calculator_page(client, "defeat", ["Ann", "Ben"])
+    assert FAIL in html
+    assert '<p class="winner"> win</p>' not in html

@@ -167,3 +167,25 @@ def test_a_player_in_newhaven_with_tiles_still_to_go_is_refused(client):
 def test_a_malformed_tally_is_a_400_naming_its_field(client, body, field):
     error = calculated(client, GAME, body, status=400)["error"]
     assert error.get("field", "").startswith(field) or repr(field) in error["message"], error
+
+
+def test_the_calculator_page_names_the_first_to_reach_newhaven(client):
+    page = client.get("/score/we-forlorn-few", query_string={
+        "count": "2", "crossing": "5", "players.0.name": "Ann", "players.0.status": "arrived",
+        "players.1.name": "Bob", "players.1.status": "traveler", "players.1.tiles_to_go": "2",
+        "players.1.companions": "0", "calculate": "1"})
+    html = page.get_data(as_text=True)
+    assert '<p class="winner">Ann wins</p>' in html
+    assert FIRST_TO_NEWHAVEN in html
+
+
+@pytest.mark.xfail(strict=True, reason="finding 118: the calculator page announces ' win' with no "
+                   "name when nobody wins (Winter with nobody in Newhaven)")
+def test_the_calculator_page_announces_no_winner_at_winter(client):
+    page = client.get("/score/we-forlorn-few", query_string={
+        "count": "2", "crossing": "5", "winter": "1", "winter.present": "1",
+        "players.0.name": "Ann", "players.0.status": "out",
+        "players.1.name": "Bob", "players.1.status": "out", "calculate": "1"})
+    html = page.get_data(as_text=True)
+    assert WINTER in html
+    assert '<p class="winner"> win</p>' not in html
