@@ -12,7 +12,14 @@ import copy
 
 import pytest
 
-from tests.api_table import calculated, quotes_from
+from tests.api_table import ApiTable, calculated, quotes_from
+from tests.test_blind_scenarios_pilgrims import (
+    CAMPFIRES,
+    QUESTS,
+    STAR_LEAF,
+    SWORD_FIST,
+)
+from tests.test_blind_scenarios_pilgrims_6 import plain_turn
 
 GAME = "pilgrims"
 book = quotes_from(GAME)
@@ -34,6 +41,9 @@ FALCONER_JOURNEYS = book("When playing a solo game with journey cards, the falco
 FALCONER_ITEMS = book("1 victory point per remaining item card")
 FALCONER_CLOVERS = book("Note: The falconer does not score for a remaining clover token.")
 SOLO = book("In a solo Pilgrims game, one player competes against the falconer!")
+MOST_POINTS = book("The player with the most victory points is the most experienced pilgrim, and "
+                   "wins the game!")
+GAME_ENDS = book("After round 4, the game ends.")
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +60,7 @@ def companion(types, activation):
 
 
 # Tiles: A 1c (beasts), B 2a (star symbols), C 5 (level II adventures).
-QUESTS = {"A": "1c", "B": "2a", "C": "5"}
+TILES = {"A": "1c", "B": "2a", "C": "5"}
 # Ann: 3 + 8 + 7 = 18; 8 clovers 2; A top 2 + two beasts 2; B middle 1 + two stars 2; journeys
 # 4 + 3 completed and 2 tokens off the third: 36, 2 item cards.
 ANN = {"name": "Ann", "items": 2, "clovers": 8,
@@ -73,7 +83,7 @@ CARA = {"name": "Cara", "items": 5, "clovers": 14,
         "companions": [companion(["wanderer"], ["star"])],
         "quills": [{"tile": "B", "space": "top"}, {"tile": "C", "space": "middle"}],
         "journey": {"completed": [6], "removed": 0}}
-TALLY = {"journey_cards": True, "public_quests": QUESTS, "players": [ANN, BOB, CARA]}
+TALLY = {"journey_cards": True, "public_quests": TILES, "players": [ANN, BOB, CARA]}
 
 LINES = {
     "Ann": [(18, ADVENTURES), (2, CLOVERS), (2, QUILLS), (2, MISSION_TABLE), (1, QUILLS),
@@ -181,3 +191,72 @@ def test_one_player_without_the_falconer_is_refused(client):
 def test_a_malformed_tally_is_a_400_naming_its_field(client, body, field):
     error = calculated(client, GAME, body, status=400)["error"]
     assert error.get("field", "").startswith(field) or field in error["message"], error
+
+
+# --- A game ended through the API against the calculator ----------------------------------------
+
+# Round 4, Bob's last turn. Tiles (round 1's table): A 1a wanderers, B 2c notes, C 5 level II.
+# Ann: 6 + 4; 7 clovers 2; A top 2 + a wanderer in her party and one retired 2; B middle 1 + the
+# notes on her party's wanderer 1 (her leader's sword does not count); a journey of 3 completed and
+# 2 tokens off the next: 23. Bob: 8 + 5; 2 clovers and the one his turn gains, 3: 1; B top 2 + his
+# beast's notes 1; C top 2 + two level II cards 2; his journey card untouched: 21.
+LAST_TURN = {
+    "game": GAME, "players": ["Ann", "Bob"],
+    "options": {"campfires": CAMPFIRES, "public_quests": QUESTS, "journey_cards": True,
+                "leaders": {"p1": {"activation": ["sword"]}, "p2": {"activation": ["notes"]}}},
+    "position": {"round": 4, "current": "p2",
+                 "quills": {"A": ["p1"], "B": ["p2", "p1"], "C": ["p2"]},
+                 "players": {
+                     "p1": {"figure": [3, 3], "movement": [1, 2, 3], "clovers": 7,
+                            "hand": [STAR_LEAF, SWORD_FIST],
+                            "completed": [adventure(2, 6), adventure(1, 4)],
+                            "party": [{"card": companion(["wanderer"], ["notes"])}],
+                            "retired": [companion(["wanderer"], ["star"])],
+                            "journey": {"card": {"spaces": [[1, 1], [2, 3], [4, 5]], "points": 4},
+                                        "removed": [[1, 1], [2, 3]],
+                                        "completed": [{"spaces": [[1, 2], [2, 1], [5, 5]],
+                                                       "points": 3}]}},
+                     "p2": {"figure": [5, 1], "movement": [1, 2], "clovers": 2,
+                            "hand": [SWORD_FIST],
+                            "completed": [adventure(2, 8), adventure(2, 5)],
+                            "party": [{"card": companion(["beast"], ["notes"])}],
+                            "journey": {"card": {"spaces": [[1, 3], [3, 1], [4, 4]], "points": 5},
+                                        "removed": []}}}}}
+END_TALLY = {"journey_cards": True, "public_quests": {"A": "1a", "B": "2c", "C": "5"}, "players": [
+    {"name": "Ann", "seat": "p1", "items": 2, "clovers": 7,
+     "adventures": [adventure(2, 6), adventure(1, 4)],
+     "companions": [companion(["wanderer"], ["notes"]), companion(["wanderer"], ["star"])],
+     "quills": [{"tile": "A", "space": "top"}, {"tile": "B", "space": "middle"}],
+     "journey": {"completed": [3], "removed": 2}},
+    {"name": "Bob", "seat": "p2", "items": 2, "clovers": 3,
+     "adventures": [adventure(2, 8), adventure(2, 5)],
+     "companions": [companion(["beast"], ["notes"])],
+     "quills": [{"tile": "B", "space": "top"}, {"tile": "C", "space": "top"}],
+     "journey": {"completed": [], "removed": 0}}]}
+
+
+def scored(scores):
+    return [(player["total"], lines(player)) for player in scores["players"]]
+
+
+def test_the_last_turn_played_scores_live_as_the_calculator_does(client):
+    table = ApiTable(client, LAST_TURN)
+    plain_turn(table, "p2", 3, [5, 2])
+    live = table.view()
+    assert live["over"] is True
+    by_hand = calculated(client, GAME, END_TALLY)
+    assert scored(live["scores"]) == scored(by_hand)
+    assert [total for total, _ in scored(by_hand)] == [23, 21]
+    assert live["scores"]["winners"] == by_hand["winners"] == ["p1"]
+    assert live["scores"]["decided_by"]["rule"]["quote"] == MOST_POINTS
+    table.refused({"type": "replenish", "player": "p1"}, GAME_ENDS)
+
+    # Bob's replenish undone: the game is open again, nobody has won, and the same replenish
+    # ends it as before.
+    undone = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
+    assert undone.status_code == 200
+    table.seq = undone.get_json()["seq"]
+    reopened = table.view()
+    assert reopened["over"] is False and reopened["scores"]["winners"] == []
+    table.accepted({"type": "replenish", "player": "p2"})
+    assert table.view()["scores"] == live["scores"]
