@@ -11,7 +11,9 @@ import copy
 
 import pytest
 
-from tests.api_table import calculated, quotes_from
+from tests.api_table import calculated, quotes_from, seat_headers
+from tests.test_blind_scenarios_pillars_of_fate_8 import AGES as AGES_PLAYED
+from tests.test_blind_scenarios_pillars_of_fate_8 import begin, drafted_for_the_game, entered
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -200,3 +202,56 @@ def test_a_malformed_tally_is_a_400_naming_its_field(client, body, field):
     error = calculated(client, GAME, body, status=400)["error"]
     # The schema's messages write a list index as `.0`, the game's own as `[0]`.
     assert error["field"].replace(".0.", "[0].").startswith(field), error
+
+
+# --- Age I played through the API with a face-down card: projected blind, scored revealed --------
+
+# Round 8's Age I (every champion card one feather; Sun kept Klar, Moon Naka), but Sun's first card
+# on the right is an 8 laid face down with 5 scorpions and no feather. Revealed, the right lane
+# holds Sun's 2 feathers and 5 scorpions against Moon's 2 feathers: scorpions dominate, and Sun
+# (8 + 7 + 6 = 21 against Moon's 1 + 2 + 2) takes the scorpion path's 3 instead of the feather
+# path's 1. With her left lane (3) and Moon's center (3): Sun 6, Moon 3.
+HIDDEN_EIGHT = {"type": "play", "player": "sun", "lane": "right", "power": 8, "feathers": 0,
+                "scorpions": 5, "face": "down"}
+
+
+def right_lane_as_seen(client, table, headers):
+    view = client.get(f"/api/sessions/{table.id}", headers=headers).get_json()
+    lane = next(lane for lane in view["scores"]["lanes"] if lane["lane"] == "right")
+    return lane["power"]["sun"], lane["scorpions"]["sun"], lane["hidden"]["sun"], lane["values"][
+        "sun"]
+
+
+def test_a_face_down_card_is_left_out_of_the_projection_and_scored_once_revealed(client):
+    first, modifier, quests, plays = AGES_PLAYED[0]
+    table = drafted_for_the_game(client)
+    begin(table, 0)
+    moon = seat_headers(client, table, "moon")
+    for n, (player, lane, what) in enumerate(plays):
+        table.accepted(HIDDEN_EIGHT if n == 2 else entered(player, lane, what))
+        if n == 2:
+            # Sun's 8 lies face down: Moon, a spectator and the table see one hidden card, no power
+            # and no scorpion from it.
+            for headers in (moon, {}, table.headers):
+                assert right_lane_as_seen(client, table, headers) == (0, 0, 1, [None])
+    view = table.view()
+    age = view["scores"]["ages"][0]
+    right = next(lane for lane in age["lanes"] if lane["lane"] == "right")
+    assert (right["power"]["sun"], right["scorpions"]["sun"], right["suit"], right["winner"],
+            right["reward"]) == (21, 5, "scorpions", "sun", 3)
+    assert age["renown"] == {"sun": 6, "moon": 3}
+
+    lanes = {}
+    for name, quest in zip(("left", "center", "right"), quests, strict=True):
+        columns = {"sun": [], "moon": []}
+        for n, (player, lane, what) in enumerate(plays):
+            if lane == name:
+                event = HIDDEN_EIGHT if n == 2 else entered(player, lane, what)
+                columns[player].append({key: event[key] for key in (
+                    "power", "feathers", "scorpions", "face", "divine") if key in event})
+        lanes[name] = {"quest": quest, "pillar": "sun" if name != "center" else "moon", **columns}
+    by_hand = calculated(client, GAME, {"ages": [{"first_player": first, "modifier": modifier,
+                                                  "lanes": lanes}]})
+    assert [(p["total"], lines(by_hand, p["seat"])) for p in by_hand["players"]] == [
+        (p["total"], lines(view["scores"], p["seat"])) for p in view["scores"]["players"]]
+    assert [p["total"] for p in by_hand["players"]] == [6, 3]
