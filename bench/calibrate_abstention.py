@@ -27,8 +27,10 @@ out-of-fold AUC and abstentions per set, and that leave-one-writer-out table for
 --write the model goes to rulebook_index/data/abstention.json, which `search.confidence_of` reads,
 and, with "kind" among the features (the default since session 15), the question classifier's
 table to rulebook_index/data/question_kind.json, which `search.kind_score` reads (KindClassifier:
-its score is stacked, each fit question's read from a classifier fitted without its writer).
-Refit after the embedding, the ranking or the fit sets change.
+its score is stacked, each fit question's read from a classifier fitted without its writer),
+and, with "neighbours" (the default since session 16), every fit question's sentence vector,
+game and label to rulebook_index/data/question_neighbours.npz, which `search.neighbours_score`
+reads (NeighbourMemory, stacked the same way). Refit after the embedding, the ranking or the fit sets change.
 """
 
 import argparse
@@ -62,8 +64,9 @@ SETS = ["calibration", "calibration-2", "calibration-3", "dev", "train", "train-
 # answerable questions wrongly abstained is at most POOLED_LIMIT.
 SHARES = (0.03, 0.04, 0.05)
 POOLED_LIMIT = 0.04
-FEATURES = ["specific", "off_book", "printed", "kind"]  # what ships (since session 15: kind)
+FEATURES = ["specific", "off_book", "printed", "kind", "neighbours"]  # what ships (session 16)
 KIND = "kind"  # the question classifier's score (search.kind_score), stacked out of writer
+NEIGHBOURS = "neighbours"  # the nearest fit questions' share answerable (search.neighbours_score), too
 KIND_ALPHA = 1.0
 L2 = 0.3
 FREE_L2 = 0.001
@@ -187,14 +190,47 @@ class KindClassifier:
                 "weights": {k: round(float(r), 4) for k, r in zip(self.keys, ratios, strict=True)}}
 
 
-def inputs(searcher, questions, names) -> tuple[np.ndarray, list[str]]:
-    rows, texts = [], []
+class NeighbourMemory:
+    """The memory `search.neighbours_score` reads: every fit question's sentence vector (float16,
+    as shipped), its game and whether the book answers it. Stacked as KindClassifier is: a fit
+    question's score is read from the memory without its writer (and without the writer the
+    table leaves out)."""
+
+    def __init__(self, vectors: np.ndarray, games: np.ndarray, y: np.ndarray, writers: np.ndarray):
+        self.shipped = vectors.astype(np.float16)
+        self.queries, self.memory = vectors.astype(np.float32), self.shipped.astype(np.float32)
+        self.games, self.y, self.writers = games, y.astype(np.float64), writers
+
+    def out_of_writer(self, without: str | None = None) -> np.ndarray:
+        """Each question's score from the memory of its game without its writer and `without`;
+        `without`'s own questions from every other writer's."""
+        out = np.zeros(len(self.y))
+        for g in dict.fromkeys(self.games.tolist()):
+            for w in dict.fromkeys(self.writers[self.games == g].tolist()):
+                rows = np.flatnonzero((self.games == g) & (self.writers == w))
+                keep = (self.games == g) & (self.writers != w)
+                if w != without:
+                    keep &= self.writers != without
+                memory, answerable = self.memory[keep], self.y[keep]
+                out[rows] = [search.nearest_share(self.queries[i], memory, answerable) for i in rows]
+        return out
+
+    def write(self) -> None:
+        np.savez_compressed(search.QUESTION_NEIGHBOURS, vectors=self.shipped,
+                            answerable=self.y.astype(np.int8), games=self.games.astype(str))
+
+
+def inputs(searcher, questions, names) -> tuple[np.ndarray, list[str], np.ndarray]:
+    """Each question's named features and third-layer vector, its text as searched, and its
+    sentence vector."""
+    rows, texts, vectors = [], [], []
     for q in questions:
         res = search.search(searcher, q["q"], q["game"], 5)
-        question = embedding.question_vector(res.query).layer3
-        rows.append(np.concatenate([[res.features[n] for n in names], question]))
+        question = embedding.question_vector(res.query)
+        rows.append(np.concatenate([[res.features[n] for n in names], question.layer3]))
         texts.append(res.query)
-    return np.array(rows), texts
+        vectors.append(question.embedding)
+    return np.array(rows), texts, np.array(vectors)
 
 
 def main(argv=None) -> int:
@@ -223,11 +259,17 @@ def main(argv=None) -> int:
     rows_of = {}  # each set's rows in x
     for name in fit_sets:
         rows_of[name] = np.arange(len(ys[name])) + sum(len(ys[n]) for n in list(rows_of))
-    kind = None
-    if KIND in names:  # the search's own score is in sample: every fit reads one out of writer
-        writers = np.concatenate([[writer_of(name)] * len(ys[name]) for name in fit_sets])
-        kind = KindClassifier([t for name in fit_sets for t in got[name][1]], y, writers)
-        x[:, names.index(KIND)] = kind.out_of_writer()
+    # the search's own scores are in sample: every fit reads each question's out of writer
+    writers = np.concatenate([[writer_of(name)] * len(ys[name]) for name in fit_sets])
+    stacked = {}
+    if KIND in names:
+        stacked[KIND] = KindClassifier([t for name in fit_sets for t in got[name][1]], y, writers)
+    if NEIGHBOURS in names:
+        stacked[NEIGHBOURS] = NeighbourMemory(
+            np.vstack([got[name][2] for name in fit_sets]),
+            np.array([q["game"] for name in fit_sets for q in sets[name]]), y, writers)
+    for n, model in stacked.items():
+        x[:, names.index(n)] = model.out_of_writer()
 
     free = len(names)
     print(f"{len(y)} questions ({int((y == 0).sum())} unanswerable), inputs: {names} + the "
@@ -239,10 +281,9 @@ def main(argv=None) -> int:
     for group in dict.fromkeys(writer_of(n) for n in fit_sets):
         held = [n for n in fit_sets if writer_of(n) == group]
         others = [n for n in fit_sets if writer_of(n) != group]
-        xg = x
-        if kind is not None:  # no score of this fit's may come from a classifier that saw `group`
-            xg = x.copy()
-            xg[:, names.index(KIND)] = kind.out_of_writer(without=group)
+        xg = x.copy()
+        for n, model in stacked.items():  # no score of this fit's may come from one that saw `group`
+            xg[:, names.index(n)] = model.out_of_writer(without=group)
         xo = np.vstack([xg[rows_of[n]] for n in others])
         yo = np.concatenate([ys[n] for n in others])
         oof_others = out_of_fold(xo, yo, args.l2, free)[yo == 1]
@@ -289,8 +330,10 @@ def main(argv=None) -> int:
           f"in sample {abstains(confidences((bias, weights), x), y, threshold)}")
     if args.write:
         corpus.write_fitted_model("abstention", model)
-        if kind is not None:
-            corpus.write_fitted_model("question_kind", kind.model(model["fitted_on"]))
+        if KIND in stacked:
+            corpus.write_fitted_model("question_kind", stacked[KIND].model(model["fitted_on"]))
+        if NEIGHBOURS in stacked:
+            stacked[NEIGHBOURS].write()
     return 0
 
 

@@ -1173,6 +1173,7 @@ def warm(searcher=None) -> None:
     function_words()
     embedding.encoder()
     _question_kind()
+    _neighbour_memory()
     for g in (None, *corpus.GAME_IDS):
         _glossary_index(g)
     if searcher is None:
@@ -1366,20 +1367,67 @@ def kind_score(text: str) -> float:
     return round(math.fsum(ratios) / math.sqrt(n), 4)
 
 
+# What the fit questions most like it were (since session 16): the share answerable among the
+# NEIGHBOURS fit questions of the same game whose sentence vectors are nearest the question's
+# (rulebook_index/data/question_neighbours.npz, written with the abstention by
+# bench/calibrate_abstention.py). A player asking a Demon's health or a card's text asks what
+# other writers asked in other words, and the book did not print it for them either.
+NEIGHBOURS = 10
+QUESTION_NEIGHBOURS = corpus.DATA_DIR / "question_neighbours.npz"
+
+
+@functools.cache
+def _neighbour_memory() -> dict[str | None, tuple[np.ndarray, np.ndarray]]:
+    """Per game (None: every game), the fit questions' sentence vectors (float32 from the
+    shipped float16) and whether each is answerable; empty when none ship."""
+    if not QUESTION_NEIGHBOURS.exists():
+        return {}
+    with np.load(QUESTION_NEIGHBOURS) as f:
+        vectors, answerable, games = f["vectors"].astype(np.float32), f["answerable"], f["games"]
+    memory = {None: (vectors, answerable.astype(np.float64))}
+    for g in np.unique(games).tolist():
+        memory[g] = (vectors[games == g], answerable[games == g].astype(np.float64))
+    for m, a in memory.values():
+        m.flags.writeable = a.flags.writeable = False
+    return memory
+
+
+def nearest_share(question: np.ndarray, memory: np.ndarray, answerable: np.ndarray,
+                  k: int = NEIGHBOURS) -> float:
+    """The share answerable among the `k` rows of `memory` whose cosines with `question` (unit
+    vectors) are highest."""
+    if len(answerable) <= k:
+        return float(answerable.mean()) if len(answerable) else 0.0
+    near = np.argpartition(-(memory @ question), k - 1)[:k]
+    return round(float(answerable[near].mean()), 4)
+
+
+def neighbours_score(question: np.ndarray, game: str | None) -> float:
+    """`nearest_share` over the shipped fit questions of `game` (of every game for None); 0
+    without them."""
+    memory = _neighbour_memory()
+    entry = memory.get(game, memory.get(None))
+    if entry is None:
+        return 0.0
+    return nearest_share(question, *entry)
+
+
 def _confidence_features(plan: QueryPlan, searcher, game: str | None,
-                         top: list[tuple[dict, Ranked]]) -> dict[str, float]:
+                         top: list[tuple[dict, Ranked]], question: np.ndarray) -> dict[str, float]:
     """What the confidence is computed from: how much of the question the first hit's answer
     and passage cover, whether the answer holds the question's most specific word, how much of
     the question the game's book mentions at all, how far the first hit stands above the
-    second, whether the question is of a kind books do not answer, and whether the book prints
-    what it asks about the thing it names ("printed")."""
+    second, whether the question is of a kind books do not answer, whether the book prints
+    what it asks about the thing it names ("printed"), what its words say of its kind ("kind")
+    and what the fit questions nearest its sentence vector `question` were ("neighbours")."""
     concepts = _concept_weights(plan, searcher)
     total = sum(w for _, w in concepts) or 1.0
     held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
     of_the_book = {"held": round(held / total, 4),
                    "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
                    "printed": _printed(plan, searcher, game, concepts),
-                   "kind": kind_score(plan.text)}
+                   "kind": kind_score(plan.text),
+                   "neighbours": neighbours_score(question, game)}
     if not top:
         return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "margin": 0.0, "bm25": 0.0,
                 **of_the_book}
@@ -1494,7 +1542,7 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     docs, scores = _first_stage(searcher, query, game, max(CANDIDATES, limit))
     ranked = _rerank(plan, docs, scores, searcher, limit, question)
     features = _confidence_features(plan, searcher, game,
-                                    [(docs[i], r) for i, r in ranked[:2]])
+                                    [(docs[i], r) for i, r in ranked[:2]], question.vectors.embedding)
     confidence = round(confidence_of(features, question.vectors.layer3), 3)  # as reported, and compared
 
     hl_terms = {s for s in plan.terms if plan.terms[s] > FUNCTION_WEIGHT}

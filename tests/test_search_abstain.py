@@ -1,10 +1,12 @@
-"""The abstention's question classifier (`search.kind_score`, since session 15): what kind of
-question it is, read off its own words. Questions written for these tests, apart from every bench
-set."""
+"""The abstention's two question-side inputs: the question classifier (`search.kind_score`, since
+session 15), what kind of question it is read off its own words, and the nearest fit questions
+(`search.neighbours_score`, since session 16), what the questions most like it were. Questions
+written for these tests, apart from every bench set."""
 
+import numpy as np
 import pytest
 
-from rulebook_index import search
+from rulebook_index import embedding, search
 
 # a card's printed values or text, a card's picture: what no rulebook of the five prints
 NEVER_PRINTED = [
@@ -65,3 +67,62 @@ def test_warming_loads_the_classifier_a_first_question_would_read():
     search._question_kind.cache_clear()
     search.warm()
     assert search._question_kind.cache_info().currsize == 1
+
+
+# The nearest fit questions (since session 16): what the questions most like it were.
+def test_nearest_share_is_the_share_answerable_among_the_k_nearest():
+    memory = np.eye(4, dtype=np.float32)[[0, 0, 1, 2, 3]]  # two rows on the first axis
+    answerable = np.array([1.0, 1.0, 0.0, 0.0, 0.0])
+    question = np.array([0.9, 0.1, 0.0, 0.0], dtype=np.float32)
+    assert search.nearest_share(question, memory, answerable, k=2) == 1.0
+    assert search.nearest_share(question, memory, answerable, k=4) == 0.5
+    assert search.nearest_share(-question, memory, answerable, k=3) == 0.0
+    assert search.nearest_share(question, memory[:2], answerable[:2], k=3) == 1.0  # fewer than k
+
+
+# Questions written for these tests: a thing's printed statistics or card text, which the fit
+# writers asked in other words of the same things (the book prints none), against rules it prints.
+ASKED_BEFORE_NEVER_PRINTED = [
+    ("journey", "whats the movement value of the bull general"),
+    ("we-forlorn-few", "the tool box card, what bonus does it give me"),
+    ("pilgrims", "what does the minstrel companion let me do when activated"),
+]
+ASKED_BEFORE_PRINTED = [
+    ("journey", "when a pilgrim is unconscious can demons still hit him"),
+    ("we-forlorn-few", "what happens when a traveler runs out of food"),
+    ("avignon", "how does a petition work"),
+]
+
+
+@pytest.mark.parametrize("game, q", ASKED_BEFORE_NEVER_PRINTED)
+def test_a_question_like_the_unanswered_fit_questions_is_abstained(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.features["neighbours"] < 0.5
+    assert res.answered is False and res.hits
+
+
+@pytest.mark.parametrize("game, q", ASKED_BEFORE_PRINTED)
+def test_a_question_like_the_answered_fit_questions_is_answered(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.features["neighbours"] > 0.5
+    assert res.answered is True
+
+
+def test_the_neighbours_share_is_read_from_the_questions_game_and_raises_the_confidence(searcher):
+    q = "whats the movement value of the bull general"
+    vector = embedding.question_vector(search.clean_query(q)).embedding
+    res = search.search(searcher, q, "journey", 5)
+    assert res.features["neighbours"] == search.neighbours_score(vector, "journey")
+    vectors, answerable = search._neighbour_memory()["journey"]
+    assert len(vectors) < len(search._neighbour_memory()[None][0])
+    assert res.features["neighbours"] == search.nearest_share(vector, vectors, answerable)
+    features = {"specific": 1.0, "off_book": 0.0, "printed": 1.0, "kind": 0.0}
+    assert (search.confidence_of({**features, "neighbours": 0.0})
+            < search.confidence_of({**features, "neighbours": 0.5})
+            < search.confidence_of({**features, "neighbours": 1.0}))
+
+
+def test_warming_loads_the_nearest_questions_a_first_question_would_read():
+    search._neighbour_memory.cache_clear()
+    search.warm()
+    assert search._neighbour_memory.cache_info().currsize == 1
