@@ -1,9 +1,9 @@
-"""Avignon: Pilgrimage, outsider scoring scenarios round 11: the calculator's line-by-line
-breakdown (one line per Congregation card, each citing the Scoring sentence, summing to the total)
-and its page, the live score of a game ended through the API against the calculator fed the same
-Congregations (and undo of the winning action), a tally no game can reach, and malformed tallies.
-Written from the rulebook and the API's own description only (docs/games/avignon.md,
-GET /api/games/avignon), never the referee's code."""
+"""Avignon: Pilgrimage, outsider scoring scenarios round 11: the calculator's line-by-line breakdown
+(one line per Congregation card, each citing the Scoring sentence, summing to the total) and its
+page (filled in as a browser sends it), the live score of a game ended through the API against the
+calculator fed the same Congregations (and undo of the winning action), a tally no game can reach,
+and malformed tallies. Written from the rulebook and the API's own description only
+(docs/games/avignon.md, GET /api/games/avignon), never the referee's code."""
 
 import pytest
 

@@ -1,11 +1,11 @@
-"""Journey: Wrath of Demons, outsider scoring scenarios round 11: each end of a Quest (Heroic
-Victory, Victory, Defeat) reported by the table in free play, the live standings against the
-calculator fed the same players and outcome (winners, the sentence that decided it, each player's
-outcome line), the end undone and every entry after it refused with that sentence; the Heroic and
-the simple Victory alike ("These make no difference except personal pride."); one to four players
-and not five; the live breakdown's lines against its total; malformed tallies. Written from the
-rulebook and the API's own description only (docs/games/journey.md, GET /api/games/journey), never
-the referee's code."""
+"""Journey: Wrath of Demons, outsider scoring scenarios round 11: each end of a Quest (Heroic Victory,
+Victory, Defeat) reported by the table in free play, the live standings against the calculator fed
+the same players and outcome (winners, the sentence that decided it, each player's outcome line),
+the end undone and every entry after it refused with that sentence; the Heroic and the simple
+Victory alike ("These make no difference except personal pride."); one to four players and not
+five; the live breakdown's lines against its total; the calculator page's result line; malformed
+tallies. Written from the rulebook and the API's own description only (docs/games/journey.md, GET
+/api/games/journey), never the referee's code."""
 
 import pytest
 

@@ -1,12 +1,12 @@
-"""Pilgrims, outsider scoring scenarios round 11: three players' end of the game worked by hand
-from "End of the Game" and "Journey Cards" — every category (adventures, clover thirds, top,
-middle quill spaces, each mission row and the cap, missions counted from the companions and
-adventures entered, completed journey cards and removed tokens), each line citing its sentence and
-the lines summing to the totals, all three tied and two of them on items too (shared); the same
-tally entered by counts; the falconer's journey bonus and clovers; tallies the book makes
-impossible (a fourth quill on a tile, a one-player game without the falconer). Written from the
-rulebook and the API's own description only (docs/games/pilgrims.md, GET /api/games/pilgrims),
-never the referee's code."""
+"""Pilgrims, outsider scoring scenarios round 11: three players' end of the game worked by hand from
+"End of the Game" and "Journey Cards" — every category (adventures, clover thirds, top, middle
+quill spaces, each mission row and the cap, missions counted from the companions and adventures
+entered, completed journey cards and removed tokens), each line citing its sentence and the lines
+summing to the totals, all three tied and two of them on items too (shared); the same tally entered
+by counts; the falconer's journey bonus and clovers; tallies the book makes impossible (a fourth
+quill on a tile, a one-player game without the falconer); Bob's last turn of round 4 played through
+the API, scored live as the calculator scores it. Written from the rulebook and the API's own
+description only (docs/games/pilgrims.md, GET /api/games/pilgrims), never the referee's code."""
 
 import copy
 

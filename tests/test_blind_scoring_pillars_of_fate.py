@@ -2,9 +2,11 @@
 calculator where every lane is worked out by hand from the book — each source of renown (the quest
 paths, a sickle reward, Prophet, Hadria, Mother to All, a modifier that changes the winner or the
 suit, a suit tie picked by the pillar holder), every line citing the sentence it scores and the
-lines summing to the totals, the renown tie broken by the last Age's pillars only; tallies the book
-makes impossible refused naming the field and quoting the sentence that forbids them; malformed
-tallies. Written from the rulebook and the API's own description only
+lines summing to the totals, the renown tie broken by the last Age's pillars only; the same game
+with Sun below zero under both `renown_floor` readings; Age I played through the API with a
+face-down card (left out of everyone's live projection, scored once revealed, as the calculator
+scores it); tallies the book makes impossible refused naming the field and quoting the sentence
+that forbids them; malformed tallies. Written from the rulebook and the API's own description only
 (docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate), never the referee's code."""
 
 import copy
@@ -255,3 +257,31 @@ def test_a_face_down_card_is_left_out_of_the_projection_and_scored_once_revealed
     assert [(p["total"], lines(by_hand, p["seat"])) for p in by_hand["players"]] == [
         (p["total"], lines(view["scores"], p["seat"])) for p in view["scores"]["players"]]
     assert [p["total"] for p in by_hand["players"]] == [6, 3]
+
+
+def test_renown_floor_changes_only_the_renown_a_player_does_not_have(client):
+    # The same three Ages with Age II's lanes played first: Sun opens on 4 - 5 - 3 = -4.
+    third = copy.deepcopy(AGE_III)
+    third["first_player"] = "moon"
+    ages = [AGE_II, AGE_I, third]
+    printed = calculated(client, GAME, {"ages": ages})
+    floored = calculated(client, GAME, {"ages": ages, "options": {"renown_floor": "zero"}})
+    # "sickles are negative renown": with no floor Sun is at -4 after Age I and ends 19-19, Moon
+    # winning on Age III's pillars, as in the game played in order.
+    assert [age["renown"]["sun"] for age in printed["ages"]] == [-4, 8, 15]
+    assert [p["total"] for p in printed["players"]] == [19, 19]
+    assert decided_by(printed) == (["moon"], PILLARS_TIE)
+    # Under `zero` Sun loses only the 4 she has: Hadria's -5 costs her 4, the sickle nothing.
+    assert [age["renown"]["sun"] for age in floored["ages"]] == [0, 8, 15]
+    assert [p["total"] for p in floored["players"]] == [23, 19]
+    assert decided_by(floored) == (["sun"], MOST_RENOWN)
+    assert lines(floored, "moon") == lines(printed, "moon")
+    changed = sorted(set(lines(printed, "sun")) ^ set(lines(floored, "sun")))
+    assert changed == sorted([(-5, HADRIA), (-3, AWARD), (-4, HADRIA), (0, AWARD)])
+    for scores in (printed, floored):
+        for player in scores["players"]:
+            assert sum(line["points"] for line in player["breakdown"]) == player["total"]
+
+
+def decided_by(scores):
+    return scores["winners"], scores["decided_by"]["rule"]["quote"]

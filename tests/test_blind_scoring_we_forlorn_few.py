@@ -1,10 +1,11 @@
-"""We Forlorn Few, outsider scoring scenarios round 11: the standings of a game played through the
-API — a Traveler, a Ravenous Player and the one who reaches Newhaven — against the calculator fed
-the same table, line by line (label, points, the sentence cited) before and after the arrival, and
-the arrival undone; the three ends in the calculator (Newhaven, Winter, all Ravenous) with their
+"""We Forlorn Few, outsider scoring scenarios round 11: the standings of a game played through the API
+— a Traveler, a Ravenous Player and the one who reaches Newhaven — against the calculator fed the
+same table, line by line (label, points, the sentence cited) before and after the arrival, and the
+arrival undone; the three ends in the calculator (Newhaven, Winter, all Ravenous) with their
 sentences and the lines summing to the totals; `all_ravenous_winners` changing only what it names;
-tallies that contradict themselves. Written from the rulebook and the API's own description only
-(docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code."""
+tallies that contradict themselves; the calculator page's result line. Written from the rulebook
+and the API's own description only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few),
+never the referee's code."""
 
 import copy
 
