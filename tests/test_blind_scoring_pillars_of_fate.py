@@ -285,3 +285,40 @@ def test_renown_floor_changes_only_the_renown_a_player_does_not_have(client):
 
 def decided_by(scores):
     return scores["winners"], scores["decided_by"]["rule"]["quote"]
+
+
+def page_fields(ages, **options):
+    """The calculator page's fields for `ages` (the browser leaves the unused ones empty)."""
+    fields = {"count": str(len(ages)), "calculate": "1"}
+    fields.update({f"options.{name}": value for name, value in options.items()})
+    for a, entry in enumerate(ages):
+        fields[f"ages.{a}.first_player"] = entry["first_player"]
+        fields[f"ages.{a}.modifier"] = entry["modifier"]
+        for name, lane_entry in entry["lanes"].items():
+            prefix = f"ages.{a}.lanes.{name}"
+            fields[f"{prefix}.pillar"] = lane_entry["pillar"]
+            for path, reward in lane_entry["quest"].items():
+                fields[f"{prefix}.quest.{path}"] = str(reward)
+            for tie, pick in lane_entry.get("ties", {}).items():
+                fields[f"{prefix}.ties.{tie}"] = pick
+            for side in ("sun", "moon"):
+                for n, entry_card in enumerate(lane_entry[side]):
+                    for key, value in entry_card.items():
+                        fields[f"{prefix}.{side}.{n}.{key}"] = str(value)
+    return fields
+
+
+def test_the_calculator_page_scores_the_hand_worked_game_as_the_api_does(client):
+    page = client.get("/score/pillars-of-fate", query_string=page_fields([AGE_I, AGE_II, AGE_III]))
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert '<p class="winner">Moon wins</p>' in html
+    assert PILLARS_TIE in html
+    assert 'data-player="Sun">19<' in html and 'data-player="Moon">19<' in html
+
+    third = copy.deepcopy(AGE_III)
+    third["first_player"] = "moon"
+    html = client.get("/score/pillars-of-fate", query_string=page_fields(
+        [AGE_II, AGE_I, third], renown_floor="zero")).get_data(as_text=True)
+    assert '<p class="winner">Sun wins</p>' in html
+    assert 'data-player="Sun">23<' in html
