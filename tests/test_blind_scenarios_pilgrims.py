@@ -289,7 +289,9 @@ def test_the_mission_table(client):
             "public_quests": {"A": "1a"},
             "players": [{"name": "Ann", "items": 0, "clovers": 0,
                          "quills": [{"tile": "A", "space": "top",
-                                     "collected": collected}]}]})
+                                     "collected": collected}]},
+                        # one player alone is the solo game (finding 114, the lead's ruling)
+                        {"name": "Bob", "items": 0}]})
         assert scores["players"][0]["total"] == 2 + points, collected
 
 

@@ -257,8 +257,6 @@ def test_ann_reveals_the_display_card_she_completes_after_naming_it_unknown_is_r
             ] == [3]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 110: Bob's phone cannot enter a face-up display "
-                   "card in Ann's turn: refused quoting the turn order")
 def test_bobs_phone_tells_the_referee_a_face_up_display_card_in_anns_turn(client):
     table = anns_adventure_phase(client)
     bob = seat_headers(client, table, "p2")
@@ -304,8 +302,6 @@ def test_the_same_item_card_paid_twice_is_a_bad_request(client):
     assert as_seen(table.view("p1")) == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 109: a public quest signed up for with one leaf "
-                   "for two quotes the adventure card's payment step, not the public quest's")
 @pytest.mark.parametrize("pay", [[{"hand": 1}], [{"hand": 1}, {"hand": 2}, {"hand": 3}]],
                          ids=["one-leaf-for-two", "three-cards-for-two"])
 def test_a_public_quest_paid_with_the_wrong_number_of_cards_quotes_its_own_step(client, pay):

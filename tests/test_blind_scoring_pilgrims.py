@@ -171,8 +171,6 @@ def test_a_fourth_quill_on_a_tile_is_refused(client):
     assert error["field"] == "players[3].quills"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 114: a tally of one player without the falconer "
-                   "is scored as a win; the book's one-player game is against the falconer")
 def test_one_player_without_the_falconer_is_refused(client):
     error = calculated(client, GAME, {"players": [{"name": "Ann", "items": 3, "clovers": 3,
                                                    "adventures": [adventure(1, 4)]}]},

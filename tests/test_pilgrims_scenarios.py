@@ -91,6 +91,10 @@ def refused(model, quote_part, **event):
     return caught.value
 
 
+# a second player with nothing scored: one player alone is the solo game (finding 114)
+BOB = {"name": "Bob", "items": 0}
+
+
 def totals(result):
     return {p.get("seat", p["name"]): p["total"] for p in result["players"]}
 
@@ -125,9 +129,9 @@ def all_legal_accepted(model):
 @pytest.mark.parametrize("clovers, points", [(0, 0), (2, 0), (3, 1), (5, 1), (6, 2), (8, 2),
                                              (9, 3), (14, 4)])
 def test_one_point_per_three_clovers_rounded_down(clovers, points):
-    result = Game.score({"players": [{"name": "Ann", "items": 0, "clovers": clovers}]})
+    result = Game.score({"players": [{"name": "Ann", "items": 0, "clovers": clovers}, BOB]})
     assert breakdown(result, "Ann")["Remaining clover tokens"] == points
-    assert totals(result) == {"Ann": points}
+    assert totals(result) == {"Ann": points, "Bob": 0}
 
 
 @pytest.mark.parametrize("collected, points", [(0, 0), (1, 1), (2, 2), (3, 4), (4, 6), (5, 6),
@@ -152,10 +156,10 @@ def test_a_tile_counts_companions_in_the_party_and_retired():
                        C(["nobleheart"], ["notes"])],
         "adventures": [A(1, 2, clovers=1), A(2, 5), A(1, 1, clovers=2)],
         "quills": [{"tile": "A", "space": "top"}, {"tile": "B", "space": "top"}],
-    }]})
+    }, BOB]})
     # adventures 2 + 5 + 1 = 8; A top 2, beasts: 3 (the two-type card once) -> 4;
     # B top 2, star: 2 companions -> 2.  8 + 2 + 4 + 2 + 2 = 18 (C: no quill, nothing)
-    assert totals(result) == {"Ann": 18}
+    assert totals(result) == {"Ann": 18, "Bob": 0}
     assert breakdown(result, "Ann")["Public quest A (1c): mission"] == 4
     assert breakdown(result, "Ann")["Public quest B (2a): mission"] == 2
 
@@ -172,18 +176,18 @@ def test_c_tile_missions_count_completed_adventures(mission, expected):
                   A(1, 1, improvement=["discount"], discount="any")]
     result = Game.score({"public_quests": {"C": mission}, "players": [
         {"name": "Ann", "items": 0, "adventures": adventures,
-         "quills": [{"tile": "C", "space": "top"}]}]})
+         "quills": [{"tile": "C", "space": "top"}]}, BOB]})
     points = {0: 0, 1: 1, 2: 2, 3: 4, 4: 6}[expected]
     assert breakdown(result, "Ann")[f"Public quest C ({mission}): mission"] == points
-    assert totals(result) == {"Ann": 15 + 2 + points}
+    assert totals(result) == {"Ann": 15 + 2 + points, "Bob": 0}
 
 
 def test_no_quill_no_mission_points():
     # "but only after signing up for them!"
     result = Game.score({"public_quests": {"A": "1a", "B": "2b", "C": "5"}, "players": [{
         "name": "Ann", "items": 0, "adventures": [A(2, 5), A(2, 6)],
-        "companions": [C(["wanderer"], ["sword"])] * 3}]})
-    assert totals(result) == {"Ann": 11}
+        "companions": [C(["wanderer"], ["sword"])] * 3}, BOB]})
+    assert totals(result) == {"Ann": 11, "Bob": 0}
 
 
 def test_full_two_player_game_by_hand():
@@ -1088,9 +1092,9 @@ def test_mission_4_counts_an_improvement_triggered_by_a_means_of_travel():
     result = Game.score({"public_quests": {"C": "4"}, "players": [
         {"name": "Ann", "items": 0, "adventures": [lost_sheep, A(2, 5, improvement=["movement"]),
                                                    A(2, 4)],
-         "quills": [{"tile": "C", "space": "top"}]}]})
+         "quills": [{"tile": "C", "space": "top"}]}, BOB]})
     # 2 + 5 + 4 = 11; C top 2; two cards with a means of movement -> 2.  = 15
-    assert totals(result) == {"Ann": 15}
+    assert totals(result) == {"Ann": 15, "Bob": 0}
 
 
 # -- empty decks, reveal ---------------------------------------------------------------------------

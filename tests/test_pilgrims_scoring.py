@@ -38,11 +38,11 @@ def test_one_player():
             "name": "Joe", "items": 0, "clovers": 11,
             "adventures": [adv(2), adv(3, clovers=1)],
             "quills": [{"tile": "C", "space": "top"}],
-        }],
+        }, {"name": "Falconer", "falconer": True, "items": 1, "adventures": []}],
     })
     # adventures 2 + 3 = 5; clovers 11 // 3 = 3; quill C top = 2;
-    # mission 3 (clover reward): one card -> 1.  5 + 3 + 2 + 1 = 11
-    assert totals(result) == {"Joe": 11}
+    # mission 3 (clover reward): one card -> 1.  5 + 3 + 2 + 1 = 11; the falconer's item: 1
+    assert totals(result) == {"Joe": 11, "Falconer": 1}
     assert result["winners"] == ["Joe"]
     assert result["decided_by"]["tie_break"] == "none"
 
@@ -282,9 +282,9 @@ def test_cards_named_from_the_card_table(monkeypatch):
         "adventures": {"Test Quest": {"level": 2, "points": 5, "clovers": 1}}})
     result = Game.score({"public_quests": {"C": "5"}, "players": [
         {"name": "Ann", "items": 0, "adventures": ["Test Quest"],
-         "quills": [{"tile": "C", "space": "top"}]}]})
+         "quills": [{"tile": "C", "space": "top"}]}, {"name": "Bob", "items": 0}]})
     # 5 points; C top 2; mission 5 (level II): 1 card -> 1.  = 8
-    assert totals(result) == {"Ann": 8}
+    assert totals(result) == {"Ann": 8, "Bob": 0}
 
 
 def test_shipped_card_table_is_an_empty_template():

@@ -77,9 +77,12 @@ class AdventureMixin:
 
     # -- adventure -------------------------------------------------------------------------------------
 
-    def pay(self, player, pay: list[dict], cost: list[str], field: str) -> None:
+    def pay(self, player, pay: list[dict], cost: list[str], field: str,
+            step: tuple[str, ...] = (Q_PAY,)) -> None:
         """Check the payment against `cost` (with the player's discounts: those it names must each
-        cover a symbol, the others cover what the cards leave), then discard it."""
+        cover a symbol, the others cover what the cards leave), then discard it. `step`: the
+        sentences a wrong payment breaks (a public quest's own step, then the adventure's process
+        it follows: finding 109)."""
         paid, items, seen, converted, named = [], [], set(), 0, []
         for n, entry in enumerate(pay):
             sources = [k for k in PAY_SOURCES if k in entry]
@@ -95,13 +98,13 @@ class AdventureMixin:
                 continue
             if "hand" in entry:
                 if not 1 <= entry["hand"] <= len(player["hand"]):
-                    raise self.violation(f"You have no item card at place {entry['hand']}.", Q_PAY)
+                    raise self.violation(f"You have no item card at place {entry['hand']}.", step)
                 item = player["hand"][entry["hand"] - 1]
             else:
                 item = self.character(player, entry["character"], Q_RETIRED_DISCARD,
-                                      Q_PAY)["holds"]
+                                      step)["holds"]
                 if item is None:
-                    raise self.violation("That character holds no item card.", Q_PAY)
+                    raise self.violation("That character holds no item card.", step)
             converted += bool(entry.get("convert"))
             paid.append(None if entry.get("convert") else item["adventure"])
             items.append(item)
@@ -117,7 +120,7 @@ class AdventureMixin:
         named_paid = [None if d == "any" else d for d in named]
         reason = cover_cost(cost, paid + named_paid, unnamed)
         if reason:
-            raise self.violation(reason[0].upper() + reason[1:] + ".", Q_PAY)
+            raise self.violation(reason[0].upper() + reason[1:] + ".", step)
         needless = self.option("needless_conversion") == "refuse"
         for n, (symbol, item) in enumerate(zip(paid, items, strict=True)):
             as_printed = paid[:n] + [item["adventure"]] + paid[n + 1:]
@@ -142,10 +145,10 @@ class AdventureMixin:
         paid_cards = len(items)
         free = len(cost) - paid_cards
         if not cost:
-            self.effect("The items cost shows no symbol: no item card is discarded.", Q_PAY)
+            self.effect("The items cost shows no symbol: no item card is discarded.", step[0])
         elif paid_cards:
             self.effect(f"{paid_cards} item card{'s' * (paid_cards != 1)} discarded to pay the "
-                        f"items cost ({', '.join(cost)}).", Q_PAY)
+                        f"items cost ({', '.join(cost)}).", step[0])
         if free:
             self.effect(f"Discount improvement{'s' * (free != 1)} cover{'s' * (free == 1)} "
                         f"{free} item card{'s' * (free != 1)} of the items cost "
@@ -292,7 +295,7 @@ class AdventureMixin:
         if cost is None:
             raise BadRequest("enter the tile's items cost (\"cost\")", "event.cost")
         quest["cost"] = cost
-        self.pay(self.me(event), event.get("pay", []), cost, "event.pay")
+        self.pay(self.me(event), event.get("pay", []), cost, "event.pay", (Q_QUEST_PAY, Q_PAY))
         self.place_quill(event["player"], quest)
 
     def place_quill(self, who: str, quest: dict) -> None:

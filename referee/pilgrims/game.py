@@ -312,6 +312,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
+    # A face-up card (a map space's, a display place's) is a public fact, not a move: any seat's
+    # phone may enter it whoever's turn it is, as Avignon's `draw` (finding 110).
+    any_turn_events = frozenset({"reveal"})
 
     def turn_taken_by_entering(self) -> bool:
         """In another player's turn, the seat entering the event has played this round's turn

@@ -43,6 +43,7 @@ Q_JOURNEY_COMPLETED = "Each completed journey card."
 Q_JOURNEY_TOKENS = "1 victory point per map token removed from an incomplete journey card."
 Q_TIE = ("In case of a tie, the player with more item cards left in their hand wins. If there is "
          "still a tie, the players share the victory.")
+Q_SOLO = "In a solo Pilgrims game, one player competes against the falconer!"
 Q_SOLO_WIN = ("The player with more victory points wins. In case of tie, the player with more item "
               "cards left in their hand wins.")
 Q_FALCONER_ITEMS = "1 victory point per remaining item card"
@@ -305,6 +306,9 @@ def validate(tallies) -> dict:
         raise BadRequest("two players have the same name", "players")
     check_quills(players)
     check_box(players)
+    if len(players) == 1:
+        raise BadRequest(f"one player is the solo game: enter the falconer's tally too (“{Q_SOLO}”)",
+                         "players")
     return {**tallies, "players": players}
 
 
