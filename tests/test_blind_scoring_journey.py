@@ -3,13 +3,16 @@ Victory, Defeat) reported by the table in free play, the live standings against 
 the same players and outcome (winners, the sentence that decided it, each player's outcome line),
 the end undone and every entry after it refused with that sentence; the Heroic and the simple
 Victory alike ("These make no difference except personal pride."); one to four players and not
-five; the live breakdown's lines against its total; the calculator page's result line; malformed
-tallies. Written from the rulebook and the API's own description only (docs/games/journey.md, GET
-/api/games/journey), never the referee's code."""
+five; the live breakdown's lines against its total; the calculator page's result line; Tripitaka
+brought to 0 by a Demon under both `tripitaka_defeat` readings (a Defeat scored as the calculator
+scores it, or the Quest going on); malformed tallies. Written from the rulebook and the API's own
+description only (docs/games/journey.md, GET /api/games/journey), never the referee's code."""
 
 import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from
+from tests.test_blind_scenarios_journey import INITIATIVE_ORDER, LAYOUT, PROFILES
+from tests.test_blind_scenarios_journey_2 import all_pilgrims_done
 
 GAME = "journey"
 book = quotes_from(GAME)
@@ -17,12 +20,9 @@ book = quotes_from(GAME)
 WIN = book("The Players win when the Quest's Victory Conditions are met, typically during the "
            "Pilgrim Phase. The game stops immediately.")
 FAIL = book("The Players fail the Quest when other Conditions are met.")
+TRIPITAKA_DEFEATED = book("Defeat: Tripitaka is defeated.")
 TEAM = book("The Pilgrims win or lose as a team, so it is essential for the Players to strategize "
             "and play cooperatively.")
-PRIDE = book("There will often be two Victory Conditions, the Heroic Victory and the Victory. These "
-             "make no difference except personal pride.")
-PLAYER_COUNTS = book("Depending on the number of players, you may be controlling more than 1 "
-                     "Pilgrim (all 4 Pilgrims will always start the game):")
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,8 @@ def test_a_quest_ended_by_the_table_is_scored_live_as_the_calculator_scores_it(
 def test_the_heroic_and_the_simple_victory_score_alike(client):
     heroic = calculated(client, GAME, {"outcome": "heroic_victory", "players": ["Ann", "Ben"]})
     simple = calculated(client, GAME, {"outcome": "victory", "players": ["Ann", "Ben"]})
-    # "These make no difference except personal pride."
+    # "There will often be two Victory Conditions, the Heroic Victory and the Victory. These make
+    # no difference except personal pride."
     assert [player["total"] for player in heroic["players"]] == [
         player["total"] for player in simple["players"]]
     assert (heroic["winners"], heroic["decided_by"]["rule"]) == (
@@ -100,7 +101,8 @@ def test_one_to_four_players_win_or_lose_together(client, count):
 
 
 def test_five_players_are_refused(client):
-    # The setup names One to Four Players, each with at least one of the 4 Pilgrims.
+    # "Depending on the number of players, you may be controlling more than 1 Pilgrim (all 4
+    # Pilgrims will always start the game):" — One, Two, Three or Four Players.
     error = calculated(client, GAME, {"outcome": "victory",
                                       "players": ["Ann", "Ben", "Cy", "Di", "Ed"]},
                        status=400)["error"]
@@ -152,3 +154,45 @@ def test_the_calculator_page_announces_no_winner_for_a_defeat(client):
     html = calculator_page(client, "defeat", ["Ann", "Ben"])
     assert FAIL in html
     assert '<p class="winner"> win</p>' not in html
+
+
+# --- tripitaka_defeat: the end of a free Quest when a Demon brings Tripitaka to 0 ----------------
+
+def tripitaka_at_two_in_the_demon_phase(client, **options):
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Ben"],
+        "options": {"initiative": INITIATIVE_ORDER, "pilgrim_profiles": PROFILES, **options},
+        "position": {**LAYOUT, "demons": ["berrok"], "gates": [{"id": "gate-1", "status": "inactive"}],
+                     "pilgrims": {"tripitaka": {"hp": 2}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    all_pilgrims_done(table)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1",
+                    "options": [{"actions": ["attack", "attack"], "ends": "not_closer",
+                                 "squares": 0, "targets": ["tripitaka"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    return table
+
+
+BERROK_HITS = {"type": "demon_attack", "player": "p2", "demon": "berrok-1", "target": "tripitaka",
+               "attack_dice": [3, 2], "defense_dice": [1, 0]}
+
+
+def test_tripitaka_defeated_ends_the_free_quest_in_defeat_as_the_calculator_scores_it(client):
+    table = tripitaka_at_two_in_the_demon_phase(client)
+    table.accepted(BERROK_HITS)
+    live = table.view()
+    assert live["over"] is True and live["legal"] == []
+    assert TRIPITAKA_DEFEATED in live["scores"]["decided_by"]["rule"]["quote"]
+    by_hand = calculated(client, GAME, {"outcome": "defeat", "players": ["Ann", "Ben"]})
+    assert live["scores"]["winners"] == by_hand["winners"] == []
+    assert outcome_lines(live["scores"]) == outcome_lines(by_hand)
+
+
+def test_under_killed_the_same_attack_leaves_the_quest_going_on(client):
+    table = tripitaka_at_two_in_the_demon_phase(client, tripitaka_defeat="killed")
+    table.accepted(BERROK_HITS)
+    view = table.view()
+    assert view["state"]["pilgrims"]["tripitaka"]["hp"] == 0
+    assert view["over"] is False and view["legal"]
+    assert view["scores"]["winners"] == []
+    assert all(not lines for _, _, lines in outcome_lines(view["scores"]))
