@@ -2,16 +2,18 @@
 — a Traveler, a Ravenous Player and the one who reaches Newhaven — against the calculator fed the
 same table, line by line (label, points, the sentence cited) before and after the arrival, and the
 arrival undone; the three ends in the calculator (Newhaven, Winter, all Ravenous) with their
-sentences and the lines summing to the totals; `all_ravenous_winners` changing only what it names;
-tallies that contradict themselves; the calculator page's result line. Written from the rulebook
-and the API's own description only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few),
-never the referee's code."""
+sentences and the lines summing to the totals; `all_ravenous_winners` changing only what it names,
+in the calculator and in a game whose last Traveler turns Ravenous through the API (live as
+calculated under each reading); tallies that contradict themselves; the calculator page's result
+line. Written from the rulebook and the API's own description only (docs/games/we-forlorn-few.md,
+GET /api/games/we-forlorn-few), never the referee's code."""
 
 import copy
 
 import pytest
 
 from tests.api_table import calculated, quotes_from
+from tests.test_blind_scenarios_we_forlorn_few import new_game
 from tests.test_blind_scenarios_we_forlorn_few_4 import road
 
 GAME = "we-forlorn-few"
@@ -190,3 +192,34 @@ def test_the_calculator_page_announces_no_winner_at_winter(client):
     html = page.get_data(as_text=True)
     assert WINTER in html
     assert '<p class="winner"> win</p>' not in html
+
+
+# --- The last Traveler turning Ravenous, played, under both all_ravenous_winners readings -------
+
+# Round 1's terrain: Cedar Falls - W1 - M1 - Newhaven, three tiles to cross. Ann on W1 with no
+# Companion and three Hunger draws "Lean times" (one Hunger): her Traveler perishes and she turns
+# Ravenous, the last Traveler to. Bob has been Ravenous on M1 since round 1.
+LAST_TRAVELER = {"round": 2, "season_deck": 10, "phase": "event", "current": "p1",
+                 "players": {"p1": {"tile": "W1", "companions": 0,
+                                    "ailments": {"hunger": 3, "thirst": 0, "wagon_damage": 0}},
+                             "p2": {"tile": "M1", "status": "ravenous", "hunger": 1}}}
+ALL_RAVENOUS_TALLY = {"crossing": 3, "players": [
+    {"name": "Ann", "status": "ravenous", "tiles_to_go": 2},
+    {"name": "Bob", "status": "ravenous", "tiles_to_go": 1}]}
+
+
+@pytest.mark.parametrize(("reading", "winners", "sentence"), [
+    ("none", [], ALL_RAVENOUS), ("surviving_ravenous", ["p1", "p2"], RAVENOUS_GOAL)])
+def test_the_last_traveler_turning_ravenous_is_scored_live_as_the_calculator_does(
+        client, reading, winners, sentence):
+    table = new_game(client, players=("Ann", "Bob"), position=LAST_TRAVELER,
+                     all_ravenous_winners=reading)
+    table.accepted({"type": "event_card", "player": "p1", "card": "Lean times",
+                    "ailments": {"hunger": 1}})
+    live = table.view()
+    assert live["over"] is True
+    assert live["state"]["players"]["p1"]["status"] == "ravenous"
+    by_hand = calculated(client, GAME, {**ALL_RAVENOUS_TALLY, "all_ravenous_winners": reading})
+    agree(live["scores"], by_hand)
+    assert [total for total, _ in lines(by_hand)] == [1, 2]
+    assert decided(live["scores"]) == decided(by_hand) == (winners, sentence)
