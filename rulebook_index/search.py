@@ -1097,7 +1097,7 @@ def _clause_scores(searcher, q, game: str | None = None) -> dict[int, float]:
     given), computed by Whoosh's own matcher and weighting: a term's from `_term_scores`, a
     phrase's memoized per index reader (a build never changes once opened). A phrase matches only
     passages holding every one of its words, so one whose words share no passage matches none
-    without asking Whoosh."""
+    without asking Whoosh; a two-word phrase's is read off its words' (`_pair_scores`)."""
     if isinstance(q, Term) and q.fieldname in TERM_FIELDS:
         return _term_scores(searcher).get((q.fieldname, q.text, game), {})
     memo = _reader_cache(searcher.reader()).setdefault("clauses", {})
@@ -1110,12 +1110,27 @@ def _clause_scores(searcher, q, game: str | None = None) -> dict[int, float]:
         elif isinstance(q, Phrase) and q.fieldname in TERM_FIELDS and not set.intersection(
                 *(set(_clause_scores(searcher, Term(q.fieldname, w))) for w in q.words)):
             scores = {}
+        elif isinstance(q, Phrase) and q.fieldname == "text" and len(q.words) == 2:
+            scores = _pair_scores(searcher, *q.words)
         else:
             scores = _whoosh_scores(searcher, q)
         if len(memo) >= MAX_CACHED_CLAUSES:
             memo.clear()
         memo[key] = scores
     return scores
+
+
+def _pair_scores(searcher, a: str, b: str) -> dict[int, float]:
+    """The two-word phrase "a b"'s {docnum: score} in the text field, as Whoosh's matcher gives
+    it without running it: a phrase matcher is the intersection of its words' term matchers,
+    kept where b's position follows a's, and scores a passage by the sum of its words' scores
+    (`IntersectionMatcher.score`: a's + b's); a passage's adjacent words are its `_bigrams`
+    (the index's analyzer, no stop list: positions follow one another).
+    tests/test_search.py checks it against Whoosh's on the rulebooks' word pairs."""
+    terms, fields = _term_scores(searcher), _stored_fields(searcher)
+    at_a, at_b = terms.get(("text", a, None), {}), terms.get(("text", b, None), {})
+    return {d: sc + at_b[d] for d, sc in at_a.items()
+            if d in at_b and (a, b) in _passage(searcher, fields(d)).bigrams}
 
 
 def _doc_games(searcher) -> list[str]:

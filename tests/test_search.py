@@ -273,6 +273,27 @@ def test_the_first_stage_sums_each_passage_as_whoosh_scores_it(searcher, game):
     assert ours == sorted(ours, reverse=True)
 
 
+def test_word_scores_and_pair_scores_are_whooshs_own(searcher):
+    """The stems' scores computed once per build and the two-word phrases' read off them are
+    exactly what Whoosh's matchers give: every 20th stem of each field, every 7th word pair the
+    rulebooks print, the same pairs reversed (mostly printed nowhere), and words printed apart."""
+    from whoosh.query import Phrase, Term
+
+    terms = search._term_scores(searcher)
+    words = sorted({(f, w) for f, w, g in terms if g is None})
+    for f, w in words[::20]:
+        assert terms[(f, w, None)] == search._whoosh_scores(searcher, Term(f, w))
+    printed = sorted(set().union(*(search._bigrams(d["text"])
+                                   for d in searcher.all_stored_fields())))
+    pairs = printed[::7] + [(b, a) for a, b in printed[::7]] + [("demon", "pilgrim"), ("may", "2")]
+    matched = 0
+    for a, b in pairs:
+        expected = search._whoosh_scores(searcher, Phrase("text", [a, b]))
+        assert search._pair_scores(searcher, a, b) == expected, (a, b)
+        matched += bool(expected)
+    assert matched >= len(printed[::7])
+
+
 def test_cosines_of_a_few_passages_are_those_of_the_whole_matrices(searcher):
     """Up to float32 rounding: BLAS may sum a gathered matrix's last rows in another order."""
     vectors = search._passage_vectors(searcher)
