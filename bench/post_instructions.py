@@ -32,8 +32,6 @@ sys.path.insert(0, str(ROOT))
 from app import create_app  # noqa: E402
 from bench.referee_speed import SETUP_BODY, play_events  # noqa: E402
 
-COUNT = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-HELLO = sys.argv[2:] == ["hello"]
 WARM = 50  # events posted before counting: the game is 50 in, and every cache is warm
 
 CONTROL = """
@@ -51,13 +49,13 @@ def callgrind_control(folder: Path) -> ctypes.CDLL:
     return ctypes.CDLL(str(folder / "control.so"))
 
 
-def main() -> None:
+def main(count: int = 100, hello: bool = False) -> None:
     with tempfile.TemporaryDirectory() as work:
         work = Path(work)
         app = create_app({"DATABASE_URL": f"sqlite:///{work / 'bench.sqlite'}",
                           "RATELIMIT_ENABLED": False, "DATABASE_SQLITE_SYNCHRONOUS": "NORMAL"})
         app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello")
-        chain = play_events(WARM + COUNT, seed=5, end_allowed=False)
+        chain = play_events(WARM + count, seed=5, end_allowed=False)
         game = app.test_client().post("/api/sessions", json={"game": "avignon", **SETUP_BODY})
         game = game.get_json()
         headers = {"Host": "127.0.0.1:8000"}
@@ -68,7 +66,7 @@ def main() -> None:
             data=json.dumps({"event": event, "expected_seq": seq})).get_environ()
             for seq, event in enumerate(chain)]
         hellos = [EnvironBuilder(path="/bench/hello", headers=headers).get_environ()
-                  for _ in range(WARM + COUNT)]
+                  for _ in range(WARM + count)]
         statuses = []
 
         def call(environ) -> None:
@@ -79,20 +77,20 @@ def main() -> None:
 
         for environ in posts[:WARM] + hellos[:WARM]:
             call(environ)
-        counted = hellos[WARM:] if HELLO else posts[WARM:]
+        counted = hellos[WARM:] if hello else posts[WARM:]
         control = callgrind_control(work)
         started = time.process_time()
         control.counting_on()
         for environ in counted:
             call(environ)
         control.counting_off()
-        cpu = (time.process_time() - started) * 1000 / COUNT
+        cpu = (time.process_time() - started) * 1000 / count
         refused = [status for status in statuses if not status.startswith("200")]
         if refused:
             raise SystemExit(f"not every request was answered 200: {refused[:3]}")
-    print(f"{COUNT} {'hello-world requests' if HELLO else 'event POSTs'}: {cpu:.3f} ms of CPU "
+    print(f"{count} {'hello-world requests' if hello else 'event POSTs'}: {cpu:.3f} ms of CPU "
           "a request (valgrind: callgrind's Collected / N is the instructions a request)")
 
 
 if __name__ == "__main__":
-    main()
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100, sys.argv[2:] == ["hello"])
