@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/train_reranker.py [--sets dev,train,...] [--fit-on dev,...]
         [--l2 0.01] [--adapter-l2 0.1] [--l2-grid 0.003,0.01] [--adapter-l2-grid 0.03,0.1]
-        [--features a,b,...] [--folds 5] [--shuffles 3] [--lowo [--held SETS]] [--lists FILE]
+        [--features a,b,...] [--folds 5] [--shuffles 3] [--lowo [--held SETS] [--writer-folds F]]
+        [--lists FILE]
         [--write]
 
 The fit sets (search_quality.FIT_SETS) are, since the fourteenth session, all fifteen written so
@@ -356,16 +357,19 @@ def cross_validated(data: Lists, folds: int, shuffles: int, fit_one) -> list[lis
     return runs
 
 
-def left_out(data: Lists, fitted: np.ndarray, fit_one, held_sets) -> list[list[int | None]]:
+def left_out(data: Lists, fitted: np.ndarray, fit_one, held_sets,
+             folds: dict[str, list[str]] | None = None) -> list[list[int | None]]:
     """Leave one writer out: each writer's questions (of the groups holding a set of
     `held_sets`; `search_quality.WRITERS`) ranked by a model fitted on the fitted questions of
     every other writer (`fit_one(train, memory) -> rank(held)`, the memory of asked_before the
     same questions), each group's figures printed as it is ranked; the others' ranks stay None.
-    Groups that are not fitted on share one model, the fit on all the fitted sets."""
+    Groups that are not fitted on share one model, the fit on all the fitted sets. With `folds`
+    ({fold: [writer groups]}), the writers of a fold are left out together, one fit a fold."""
     ranked: list[int | None] = [None] * len(data)
     models = {}
-    writers = data.writers
-    held_groups = {writer_of(s) for s in held_sets}
+    fold_of = {w: f for f, ws in (folds or {}).items() for w in ws}
+    writers = np.array([fold_of.get(w, w) for w in data.writers.tolist()])
+    held_groups = {fold_of.get(writer_of(s), writer_of(s)) for s in held_sets}
     for group in dict.fromkeys(writers.tolist()):
         if group not in held_groups:
             continue
@@ -406,6 +410,9 @@ def main(argv=None) -> int:
                     help="cross-validate leaving one writer out instead of by folds: each set "
                          "ranked by a fit on the other sets of --fit-on (the decision figure "
                          "since the eleventh session)")
+    ap.add_argument("--writer-folds", type=Path,
+                    help="with --lowo, a JSON {fold: [writer groups]} (bench/encoder-folds.json): "
+                         "the writers of a fold are left out together, one fit a fold")
     ap.add_argument("--held", default="",
                     help="with --lowo, leave out only these sets (default: each of --sets), to "
                          "split the runs; the pooled figure is then over these sets alone")
@@ -434,6 +441,7 @@ def main(argv=None) -> int:
     if set(fit_on) - set(fit_sets):
         ap.error("--fit-on names sets that --sets does not")
     search.CANDIDATES = args.candidates
+    folds = json.loads(args.writer_folds.read_text()) if args.writer_folds else None
     questions = [{**q, "set": name} for name in fit_sets
                  for q in load(set_paths(name)) if q.get("answer")]
     if args.lists and args.lists.exists():
@@ -485,8 +493,12 @@ def main(argv=None) -> int:
                 return lambda held: ranks(with_adapter(d.take(held), a), w)
             if args.lowo:
                 held_sets = args.held.split(",") if args.held else fit_sets
-                ranked = left_out(data, fitted, fit_one, held_sets)[0]
-                shown = np.flatnonzero(np.isin(data.writers, [writer_of(s) for s in held_sets]))
+                ranked = left_out(data, fitted, fit_one, held_sets, folds)[0]
+                held_writers = {writer_of(s) for s in held_sets}
+                if folds:  # every writer of a fold holding one of them
+                    held_writers |= {w for ws in folds.values() if held_writers & set(ws)
+                                     for w in ws}
+                shown = np.flatnonzero(np.isin(data.writers, sorted(held_writers)))
                 ranked_data, runs = data.take(shown), [[ranked[i] for i in shown]]
                 how = "leave one writer out"
                 by_game(f"by game, L2 {l2}, adapter L2 {adapter_l2 or '-'}, left out:",
