@@ -75,6 +75,8 @@ UNKNOWN = "?"  # a card not yet drawn, in a dry run of an ability
 
 Q_COPIES = "Use both copies of the chosen characters to form a 12 card deck."
 Q_BOX = "- 12 Character Cards"
+# the most cards one action moves past Rome or Avignon (the Vicar's, the Scribe's petition)
+ONE_ACTION_SCORES = 3
 _BOX_HOLDS = f"the game has {COPIES} of each character (“{Q_BOX}”, “{Q_COPIES}”)"
 Q_SETUP = "Draw five cards and place them face up in a row extending outwards from Genoa."
 Q_MAP = ("Set up the Map Cards between the players in this order: Avignon, Nice, Genoa, Florence "
@@ -1353,6 +1355,7 @@ class Game(Referee):
             if cards.count(name) > COPIES:
                 raise BadRequest(f"{cards.count(name)} {name} cards: {_BOX_HOLDS}",
                                  "congregations")
+        cls.reachable(congregations)
         three = [seat for seat in SEATS if len(congregations[seat]) >= 3]
         winner, reason, rule = None, None, None
         if len(three) == 2:
@@ -1376,6 +1379,27 @@ class Game(Referee):
                 reason = (f"at the start of {scribe_turn.title()}'s turn the Scribe is in Genoa "
                           "and the Congregation holds two cards")
         return cls._score_sheet(congregations, str.title, winner, reason, rule)
+
+
+    @staticmethod
+    def reachable(congregations: dict) -> None:
+        """Congregations the game can end with (finding 111). It ends as soon as one holds three
+        (Q_END), so before the final action each held two at most; and one action scores at most
+        three cards, whichever reading of the cards' texts: the Vicar pushes Bishops (two copies)
+        and pulls the new character, the Scribe pushes itself and the characters in the paths
+        next to it (five paths, one character each), the Nuncio's pull moves its location's
+        characters back towards the middle, the others move one or two characters. So at most
+        2 + 3 in one Congregation and 2 + 2 + 3 in both."""
+        held = {seat: len(congregations[seat]) for seat in SEATS}
+        most_one, most_both = 2 + ONE_ACTION_SCORES, 2 + 2 + ONE_ACTION_SCORES
+        over = [seat for seat in SEATS if held[seat] > most_one]
+        if over or sum(held.values()) > most_both:
+            raise BadRequest(
+                f"{held['rome']} and {held['avignon']} cards in the Congregations: the game ends "
+                "as soon as one holds three (“" + Q_END + "”), so before the final action each "
+                f"held two at most, and one action scores at most {ONE_ACTION_SCORES} cards "
+                f"({most_one} in one Congregation, {most_both} in both)",
+                f"congregations.{over[0]}" if over else "congregations")
 
 
 def row_end(seat: str) -> str:
