@@ -148,8 +148,6 @@ def test_a_cut_off_player_in_newhaven_is_refused(client):
     assert error["field"] == "players[0].cut_off"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 115: a Player in Newhaven entered with tiles still "
-                   "to go is scored as arrived, the tiles ignored; cut_off for her is refused")
 def test_a_player_in_newhaven_with_tiles_still_to_go_is_refused(client):
     error = calculated(client, GAME, {"crossing": 4, "players": [
         {"name": "Ann", "status": "arrived", "tiles_to_go": 2},

@@ -12,9 +12,10 @@ Camp Phase."""
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import calculated, quotes_from
 from tests.test_blind_scenarios_we_forlorn_few_5 import QUIET
 from tests.test_blind_scenarios_we_forlorn_few_9 import FOOD_FOR_WATER, anns_camp
+from tests.test_we_forlorn_few_audit import Table, board, position
 
 book = quotes_from("we-forlorn-few")
 TURN_ORDER = book("The First Player resolves a Season card. Beginning with the First Player and "
@@ -96,3 +97,48 @@ def test_the_active_winner_s_own_camp_entry_waits_for_the_steal(client):
     assert quoted(table.refused({"type": "end_camp", "player": "p1"}, STEAL)) == [STEAL]
     table.accepted({"type": "steal", "player": "p1", "take": {"food": 1}})
     table.accepted({"type": "end_camp", "player": "p1"})
+
+
+# -- Finding 115: the calculator and a Player in Newhaven with tiles still to go --------------------
+
+NEWHAVEN = book("Once a Traveler reaches Newhaven their journey is over and they have completed the "
+                "game.")
+
+
+@pytest.mark.parametrize("to_go", [1, 2])
+def test_a_player_in_newhaven_with_tiles_to_go_is_refused_and_without_them_scored(client, to_go):
+    bob = {"name": "Bob", "status": "traveler", "tiles_to_go": 3}
+    error = calculated(client, "we-forlorn-few", {"crossing": 4, "players": [
+        {"name": "Ann", "status": "arrived", "tiles_to_go": to_go}, bob]}, status=400)["error"]
+    assert error["field"] == "players[0].tiles_to_go"
+    assert NEWHAVEN in error["message"]
+    for ann in ({"name": "Ann", "status": "arrived"},
+                {"name": "Ann", "status": "arrived", "tiles_to_go": 0}):
+        answer = calculated(client, "we-forlorn-few", {"crossing": 4, "players": [ann, bob]})
+        assert answer["winners"] == ["p1"]
+
+
+# -- Sweep (d): the Sacrificing Companions Example, to its end --------------------------------------
+
+def test_the_sacrificing_example_played_on_the_matriarch_pays_the_mountain_in_ailments(client):
+    """"They wish to Travel, but they do not have enough Resources to do so and gaining the
+    corresponding Ailments would result in the death of a Companion and the Matriarch herself.
+    Instead, they decide to Sacrifice their last remaining Companion …" then "They then must pay
+    the Travel Cost to move off the Mountain tile and continue their turn." On the Mountain B1
+    (Travel Cost two Food and one Wood), nothing in her Supply: without the Sacrifice the two
+    Hunger over three cost the Companion and the Traveler (she turns Ravenous, on B1: "Paying
+    Travel Cost happens before your Traveler moves"); after it, two Hunger (1 → 3) and one Wagon
+    Damage (0 → 1, its limit 2 under the Skull) cost nothing and she reaches B2."""
+    matriarch = board("B1", food=0, water=0, wood=0, hunger=3, thirst=2, wagon=1, companions=1)
+    unsacrificed = Table(client, position(p1=dict(matriarch), p2=board(), p3=board()))
+    unsacrificed.ok({"type": "travel", "player": "p1", "to": "B2"})
+    ann = unsacrificed.view()["state"]["players"]["p1"]
+    assert (ann["status"], ann["tile"]) == ("ravenous", "B1")
+
+    table = Table(client, position(p1=dict(matriarch), p2=board(), p3=board()))
+    table.ok({"type": "sacrifice", "player": "p1",
+              "remove": {"hunger": 2, "thirst": 1, "wagon_damage": 1}, "skull": "wagon_damage"})
+    table.ok({"type": "travel", "player": "p1", "to": "B2"})
+    ann = table.view()["state"]["players"]["p1"]
+    assert (ann["status"], ann["tile"], ann["companions"]) == ("traveler", "B2", 0)
+    assert ann["ailments"] == {"hunger": 3, "thirst": 1, "wagon_damage": 1}

@@ -210,6 +210,10 @@ def score(tallies: dict) -> dict:
             raise BadRequest(f"only a Player still on the board can be cut off from Newhaven, "
                              f"not one {'in Newhaven' if given['status'] == ARRIVED else 'out'}",
                              f"players[{n}].cut_off")
+        if given["status"] == ARRIVED and given.get("tiles_to_go"):
+            raise BadRequest(f"a Player in Newhaven has no tile left to cross: “{Q_NEWHAVEN}” "
+                             "(leave tiles_to_go out, or enter the Player's status)",
+                             f"players[{n}].tiles_to_go")
         if given.get("cut_off") and "tiles_to_go" in given:
             raise BadRequest("a Player cut off from Newhaven has no tiles to go: enter one or "
                              "the other", f"players[{n}].tiles_to_go")
