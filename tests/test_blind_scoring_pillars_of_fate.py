@@ -171,9 +171,6 @@ def test_an_impossible_tally_is_a_400_naming_the_field(client, impossible):
     assert error["field"] == field
 
 
-@pytest.mark.xfail(strict=True, reason="finding 112: the calculator's refusals of a fourth card in "
-                   "a three-card lane, two Divine cards in one Age and a reused modifier quote no "
-                   "sentence, where its other impossible tallies do")
 @pytest.mark.parametrize("impossible", [fourth_card_on_the_left, two_divine_cards_in_age_one,
                                         the_modifier_of_age_one_again])
 def test_an_impossible_tally_quotes_the_sentence_that_forbids_it(client, impossible):
@@ -182,8 +179,6 @@ def test_an_impossible_tally_quotes_the_sentence_that_forbids_it(client, impossi
     assert error["rule"]["quote"] == sentence
 
 
-@pytest.mark.xfail(strict=True, reason="finding 113: a tie's pick entered for a lane that is not "
-                   "tied is accepted and ignored by the calculator; play refuses it")
 def test_a_pick_for_a_lane_that_is_not_tied_is_refused(client):
     # Age I's left lane: Sun 11 power to Moon's 6, feathers 2 to 1 — nothing for anyone to decide.
     ages = copy.deepcopy([AGE_I, AGE_II, AGE_III])

@@ -7,9 +7,10 @@ import copy
 import pytest
 
 from referee.core import engine
-from referee.core.rules import RuleViolation, SetupError
+from referee.core.rules import BadRequest, RuleViolation, SetupError
 from referee.pillars_of_fate import Game
 from referee.pillars_of_fate.rules import (
+    MODIFIERS,
     Q_DIVINE_MUST,
     Q_FACE_DOWN,
     Q_PASS_MARKER,
@@ -17,6 +18,7 @@ from referee.pillars_of_fate.rules import (
     Q_REMOVE,
     Q_RETURN_PILLARS,
     Q_REVEAL,
+    TableRefused,
 )
 from tests.guard_cases.pillars_of_fate import (
     DRAFTS,
@@ -319,9 +321,9 @@ def test_impossible_positions_are_refused_naming_the_field(change, field):
     if field is None:
         start(opening(**change))
         return
-    with pytest.raises(SetupError) as wrong:
+    with pytest.raises(BadRequest) as wrong:  # a SetupError, or a TableRefused with its sentence
         start(opening(**change))
-    assert wrong.value.field == field
+    assert wrong.value.field == field and wrong.value.code == "invalid_setup"
 
 
 def test_a_full_table_is_not_a_position_to_start_from():
@@ -432,9 +434,10 @@ def test_a_play_without_a_face_is_face_up():
 def test_a_position_with_a_divine_card_in_the_center_under_no_divine_is_refused():
     lanes = {**ONE_LEFT, "center": {"quest": QUESTS[1], "pillar": "sun",
                                     "sun": [card(2, 1, divine="Prophet")]}}
-    with pytest.raises(SetupError) as wrong:
+    with pytest.raises(TableRefused) as wrong:
         start(opening(modifier="no_divine", lanes=lanes))
     assert wrong.value.field == "position.lanes.center"
+    assert wrong.value.citation.quote == MODIFIERS["no_divine"]
 
 
 def test_a_position_where_the_player_on_turn_has_no_place_is_refused():

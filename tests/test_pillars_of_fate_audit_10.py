@@ -28,7 +28,14 @@ from tests.test_pillars_of_fate_audit_6 import submit
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
 MUST_PLAY_DIVINE = book("Once per Age, you must play a Divine card.")
-UNCHECKED = f"No Divine card entered, so “{MUST_PLAY_DIVINE}” was not checked"
+NOT_ENFORCED = " (the table ruling divine_required: not_enforced)"
+
+
+def unchecked(name: str, ages: str, ruling: str = "") -> str:
+    """The 0-point line of a player whose tally names no Divine card in `ages` (session 16: it
+    names the player and the Ages; before, one line said only that the rule was not checked)."""
+    return (f"No Divine card entered for {name} in {ages}, so “{MUST_PLAY_DIVINE}” was not "
+            f"checked{ruling}")
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +60,8 @@ def without_divine(tally: dict, seat: str, ages=(0, 1, 2)) -> dict:
 
 
 def unchecked_lines(answer: dict) -> dict:
-    return {player["seat"]: [line for line in player["breakdown"] if line["label"] == UNCHECKED]
+    return {player["seat"]: [line["label"] for line in player["breakdown"]
+                             if line["label"].startswith("No Divine card entered")]
             for player in answer["players"]}
 
 
@@ -66,8 +74,13 @@ def test_a_tally_naming_divine_cards_needs_one_for_each_player_in_each_age(clien
     assert error["rule"]["quote"] == MUST_PLAY_DIVINE
     assert error["message"].startswith(f"{seat.title()} played no Divine card in Age "
                                        f"{('I', 'II', 'III')[age]}")
+    # Scored under not_enforced, with a line naming who named none, and in which Age.
     tally["options"] = {"divine_required": "not_enforced"}
-    assert unchecked_lines(calculated(client, GAME, tally)) == {"sun": [], "moon": []}
+    other = "moon" if seat == "sun" else "sun"
+    assert unchecked_lines(calculated(client, GAME, tally)) == {
+        seat: [unchecked(example["names"][seat], f"Age {('I', 'II', 'III')[age]}",
+                         NOT_ENFORCED)],
+        other: []}
 
 
 def test_one_player_s_divine_cards_named_and_not_the_other_s_is_refused(client, example):
@@ -89,16 +102,34 @@ def test_a_tally_naming_no_divine_card_is_scored_and_says_the_rule_was_not_check
     for player in answer["players"]:
         last = player["breakdown"][-1]
         assert (last["label"], last["points"], last["rule"]["quote"]) == \
-            (UNCHECKED, 0, MUST_PLAY_DIVINE)
+            (unchecked(player["name"], "Ages I, II and III"), 0, MUST_PLAY_DIVINE)
         assert player["total"] == sum(line["points"] for line in player["breakdown"])
     tally["options"] = {"divine_required": "not_enforced"}  # the table keeps the rule itself
-    assert unchecked_lines(calculated(client, GAME, tally)) == {"sun": [], "moon": []}
+    assert unchecked_lines(calculated(client, GAME, tally)) == {
+        seat: [unchecked(example["names"][seat], "Ages I, II and III", NOT_ENFORCED)]
+        for seat in ("sun", "moon")}
+
+
+def test_under_not_enforced_the_line_names_each_player_s_ages_without_a_divine_card(client,
+                                                                                    example):
+    """Sweep (a): which player named no Divine card, in which Age — each in their own breakdown,
+    the names as entered."""
+    tally = without_divine(without_divine(example, "sun", ages=(0, 2)), "moon", ages=(1,))
+    tally["options"] = {"divine_required": "not_enforced"}
+    tally["names"] = {"sun": "Ana", "moon": "Ben"}
+    answer = calculated(client, GAME, tally)
+    assert unchecked_lines(answer) == {"sun": [unchecked("Ana", "Ages I and III", NOT_ENFORCED)],
+                                       "moon": [unchecked("Ben", "Age II", NOT_ENFORCED)]}
+    for player in answer["players"]:
+        assert player["total"] == sum(line["points"] for line in player["breakdown"])
+    # Each player's one line is the last of their breakdown and scores nothing.
+    assert all(player["breakdown"][-1]["points"] == 0 for player in answer["players"])
 
 
 def test_the_calculator_page_shows_the_line(client, example):
     plain = without_divine(without_divine(example, "sun"), "moon")
-    assert UNCHECKED in submit(client, plain).text
-    assert UNCHECKED not in submit(client, example).text
+    assert unchecked("Sun", "Ages I, II and III") in submit(client, plain).text
+    assert "No Divine card entered" not in submit(client, example).text
 
 
 SORCERER = book("Sorcerer - When played, take another card from any of your lanes and exchange it "

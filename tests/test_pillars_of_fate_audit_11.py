@@ -13,12 +13,15 @@ Outsider findings 102-104: what is entered while an Age's ties wait and between 
   refused with that sentence.
 """
 
+import copy
+
 import pytest
 
-from tests.api_table import ApiTable, quotes_from
+from tests.api_table import ApiTable, calculated, quotes_from
+from tests.guard_cases.pillars_of_fate import card, last_card, opening
 from tests.test_blind_scenarios_pillars_of_fate import QUESTS, play
 from tests.test_blind_scenarios_pillars_of_fate_7 import NAMARI_CARD
-from tests.test_blind_scenarios_pillars_of_fate_9 import two_ties
+from tests.test_blind_scenarios_pillars_of_fate_9 import level_game, two_ties
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -170,3 +173,149 @@ def test_the_namari_look_that_is_pending_is_accepted(client):
     table.accepted({"type": "namari_look", "player": "moon", "lane": "left", "side": "sun",
                     "position": 1})
     assert table.view("moon")["state"]["lanes"][0]["cards"]["sun"][0]["power"] == 5
+
+
+# -- Findings 112 and 113: the calculator's impossible tallies carry the sentence that forbids them --
+
+LANE_HOLDS = book("Each lane can hold up to 3 cards per player.")
+FOUR_CARDS = book("Play 4 cards in this lane.")
+ONE_DIVINE = book("You cannot use more than 1 of your Divine cards each Age.")
+NEW_MODIFIER = book("Place a new quest modifier on the middle quest.")
+NO_DIVINE = book("No Divine cards may be played in this lane.")
+INVICTUS = book("Invictus - If this card is played first in your lane, it is just a 0 card, it does "
+                "not copy your opponents card. Invictus copies the suit and power of a card above it "
+                "in your lane.")
+
+
+def three_ages():
+    from tests.test_blind_scoring_pillars_of_fate import AGE_I, AGE_II, AGE_III
+    return copy.deepcopy([AGE_I, AGE_II, AGE_III])
+
+
+def scored(client, ages, status=200, **options):
+    body = {"ages": ages, **({"options": options} if options else {})}
+    return calculated(client, GAME, body, status=status)
+
+
+def test_the_outsiders_three_ages_are_scored_as_entered(client):
+    """The legal tally the refusals below change one entry of."""
+    assert scored(client, three_ages())["winners"]
+
+
+@pytest.mark.parametrize("change,field,sentence", [
+    (lambda ages: ages[0]["lanes"]["left"]["sun"].append(card(1)), "ages[0].lanes.left.sun",
+     LANE_HOLDS),
+    (lambda ages: ages[0]["lanes"]["center"]["sun"][1].update(divine="Eradan"),
+     "ages[0].lanes.center.sun", ONE_DIVINE),
+    (lambda ages: ages[2].update(modifier="no_suit"), "ages[2].modifier", NEW_MODIFIER),
+], ids=["fourth_card", "second_divine", "modifier_again"])
+def test_an_impossible_tally_is_a_400_with_its_sentence(client, change, field, sentence):
+    ages = three_ages()
+    change(ages)
+    error = scored(client, ages, status=400)["error"]
+    assert (error["field"], error["rule"]["quote"]) == (field, sentence)
+    assert sentence in error["message"]
+
+
+def test_a_four_card_center_read_per_lane_quotes_its_modifier(client):
+    """Under lane_size_modifiers: per_lane, "Play 4 cards in this lane." is two a player: a third
+    is refused with the modifier's sentence, not the book's 3 per player."""
+    ages = three_ages()
+    center = ages[1]["lanes"]["center"]
+    ages[1]["modifier"] = "four_cards"
+    error = scored(client, ages, status=400, lane_size_modifiers="per_lane")["error"]
+    assert (error["field"], error["rule"]["quote"]) == ("ages[1].lanes.center.sun", FOUR_CARDS)
+    for seat in ("sun", "moon"):
+        center[seat] = center[seat][:2]
+    assert scored(client, ages, lane_size_modifiers="per_lane")["players"]
+
+
+def test_a_divine_card_in_the_no_divine_center_and_invictus_with_nothing_named_quote_their_text(
+        client):
+    ages = three_ages()
+    ages[0]["modifier"] = "no_divine"
+    ages[0]["lanes"]["center"]["moon"][0]["divine"] = "Klar"
+    error = scored(client, ages, status=400, divine_required="not_enforced")["error"]
+    assert error["rule"]["quote"] == NO_DIVINE
+    ages = three_ages()
+    del ages[0]["lanes"]["left"]["sun"][1]["divine"]  # Sun's Prophet, her Age I Divine card
+    ages[0]["lanes"]["right"]["sun"][2]["divine"] = "Invictus"
+    error = scored(client, ages, status=400, divine_required="not_enforced")["error"]
+    assert (error["field"], error["rule"]["quote"]) == ("ages[0].lanes.right.sun[2].copies",
+                                                        INVICTUS)
+    ages[0]["lanes"]["right"]["sun"][2]["copies"] = 2
+    scored(client, ages, divine_required="not_enforced")
+
+
+def position_refused(client, position):
+    response = client.post("/api/sessions", json={"game": GAME, "players": ["Ann", "Ben"],
+                                                  "position": position})
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    return error["field"], error["rule"]["quote"]
+
+
+def test_a_position_over_a_lanes_places_with_two_divine_cards_or_a_modifier_again_quotes_it(
+        client):
+    """Positions refuse the same tables with the same sentences (they named the field only)."""
+    position = last_card(age=2)
+    assert client.post("/api/sessions", json={"game": GAME, "players": ["Ann", "Ben"],
+                                              "position": position}).status_code == 201
+    over = copy.deepcopy(position)
+    over["lanes"]["left"]["sun"].append(card(1))
+    assert position_refused(client, over) == ("position.lanes.left.sun", LANE_HOLDS)
+    two = copy.deepcopy(position)
+    two["lanes"]["left"]["sun"][0]["divine"] = "Klar"
+    assert position_refused(client, two) == ("position.lanes", ONE_DIVINE)
+    again = copy.deepcopy(position)
+    again["modifier"] = "double_power"
+    assert position_refused(client, again) == ("position.modifiers_used", NEW_MODIFIER)
+
+
+def test_a_tie_pick_for_a_lane_not_tied_or_one_nobody_decides_is_refused(client):
+    """Finding 113: a pick exists only for a tie its pillar holder decides, as in play."""
+    ages = three_ages()
+    ages[0]["lanes"]["left"]["ties"] = {"power": "moon"}
+    error = scored(client, ages, status=400)["error"]
+    assert (error["field"], error["rule"]["quote"]) == ("ages[0].lanes.left.ties.power", TIES)
+    # Round 9's level game: Age III's two-card center, one face-down 3 a side, is tied and its
+    # pillar never moved. Under unheld_pillar_ties: undecided nobody picks; under first_player
+    # the marker's holder does, and the pick is scored.
+    table = {"lane_size_modifiers": "per_lane", "face_down_limit": "per_player"}
+    ages = level_game()
+    ages[2]["lanes"]["center"]["ties"] = {"power": "sun", "suit": "feathers"}
+    error = calculated(client, GAME, {"options": table, "ages": ages}, status=400)["error"]
+    assert (error["field"], error["rule"]["quote"]) == ("ages[2].lanes.center.ties.power", TIES)
+    answer = calculated(client, GAME, {"options": {**table, "unheld_pillar_ties": "first_player"},
+                                       "ages": ages})
+    center = next(lane for lane in answer["ages"][2]["lanes"] if lane["lane"] == "center")
+    assert center["winner"] == "sun"
+
+
+# -- Sweep (b): Divine cards of one name in a position ---------------------------------------------
+
+def test_six_divine_cards_of_one_name_are_the_books_silence_but_the_ruling_none_refuses_two(
+        client):
+    """The book prints "20 Divine Cards" and a glossary of 16 names, and no count per name: a
+    position may hold six Prophets by default (each player three, the most the book bounds:
+    "Each player sets their 3 Divine cards aside."). Under the table's own ruling
+    divine_duplicates: none (one card of each name) a name twice is refused, with the draft's
+    sentence, as the draft and the calculator refuse it."""
+    prophets = opening(divine={seat: [{"name": "Prophet"}] * 3 for seat in ("sun", "moon")})
+    assert client.post("/api/sessions", json={"game": GAME, "players": ["Ann", "Ben"],
+                                              "position": prophets}).status_code == 201
+    none = {"game": GAME, "players": ["Ann", "Ben"], "options": {"divine_duplicates": "none"}}
+    response = client.post("/api/sessions", json={**none, "position": prophets})
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert (error["field"], error["rule"]["quote"]) == ("position.divine.sun[1]", KEEP)
+    across = opening(divine={"sun": [{"name": "Prophet"}, {"name": "Klar"}, {"name": "Naka"}],
+                             "moon": [{"name": "Aponi"}, {"name": "Belan"}, {"name": "Klar"}]})
+    error = client.post("/api/sessions", json={**none, "position": across}).get_json()["error"]
+    assert (error["field"], error["rule"]["quote"]) == ("position.divine.moon[2]", KEEP)
+    distinct = opening()  # the example's six different cards
+    assert client.post("/api/sessions", json={**none, "position": distinct}).status_code == 201
+    # Four set aside for one player is a bound the book prints, under either ruling.
+    four = opening(divine={"sun": [{"name": "Prophet"}] * 4, "moon": [{"name": "Klar"}] * 3})
+    assert client.post("/api/sessions", json={"game": GAME, "players": ["Ann", "Ben"],
+                                              "position": four}).status_code == 400

@@ -22,9 +22,10 @@ QUEST = {"feather": 3, "scorpion": -2}
 
 
 def lane(sun, moon, pillar="sun", quest=QUEST, ties=None, **more):
-    """A lane; a suit tie (if any) goes to feathers unless the test says otherwise."""
-    ties = {"suit": "feathers"} if ties is None else ties
-    return {"quest": quest, "sun": sun, "moon": moon, "pillar": pillar, "ties": ties, **more}
+    """A lane; its tie picks only where the test enters them (a pick for a lane that is not tied
+    describes no game: finding 113)."""
+    return {"quest": quest, "sun": sun, "moon": moon, "pillar": pillar, "ties": ties or {},
+            **more}
 
 
 # Three lanes Sun wins 5-1 with feathers dominating, so a test changes only the lane it is about.
@@ -133,7 +134,8 @@ def test_renown_may_fall_below_zero_unless_the_table_rules_a_floor():
     ("no_suit", 5 + 2, 0)])
 def test_each_first_card_modifier_changes_each_players_first_card(modifier, sun_power,
                                                                   sun_feathers):
-    center = lane([card(5, 2), card(2)], [card(2, 1), card(1)])
+    center = lane([card(5, 2), card(2)], [card(2, 1), card(1)],
+                  ties={"suit": "feathers"} if modifier == "no_suit" else None)
     result = lanes(score(age(center=center, modifier=modifier)))["center"]
     assert result["power"]["sun"] == sun_power and result["feathers"]["sun"] == sun_feathers
     moon_first = {"double_power": 4, "double_suit": 2, "no_power": 0, "no_suit": 2}[modifier]
@@ -171,7 +173,8 @@ def divine(name, power=1, feathers=0, scorpions=0, **more):
 
 
 def test_aponi_makes_your_other_8s_in_its_lane_2():
-    left = lanes(score(age(left=lane([card(8), divine("Aponi", 8)], [card(1)]))))["left"]
+    aponi = lane([card(8), divine("Aponi", 8)], [card(1)], ties={"suit": "feathers"})
+    left = lanes(score(age(left=aponi)))["left"]
     assert left["power"]["sun"] == 2 + 8
 
 
@@ -208,7 +211,7 @@ def test_belan_reverses_your_suits_in_its_lane(itself, icons):
                                                        ("each_card", 5 + 1 + 2 * 3, 5 + 2 * 3)])
 def test_eradan_adds_2_power_to_your_other_lanes(ruling, left, right):
     answer = lanes(score(age(left=lane([card(5, 1), card(1, 1)], [card(1)]),
-                             center=lane([divine("Eradan", 2)], [card(1)])),
+                             center=lane([divine("Eradan", 2)], [card(1)], ties={"suit": "feathers"})),
                          eradan_power=ruling))
     assert answer["center"]["power"]["sun"] == 2
     assert answer["left"]["power"]["sun"] == left
@@ -268,7 +271,7 @@ def test_isabel_reverses_the_suit_of_the_opposite_card_if_it_has_one():
 
 
 def test_steward_adds_scorpions_to_its_left_and_feathers_to_its_right():
-    center = lane([divine("Steward", 6)], [card(1)])
+    center = lane([divine("Steward", 6)], [card(1)], ties={"suit": "feathers"})
     answer = lanes(score(age(center=center)))
     assert answer["left"]["bonus"] == {"feathers": 0, "scorpions": 2}
     assert answer["right"]["bonus"] == {"feathers": 2, "scorpions": 0}
@@ -284,7 +287,7 @@ def test_moons_steward_reads_left_and_right_from_moons_seat_unless_ruled_from_th
 
 
 def test_the_stewards_icons_go_to_its_owner_by_ruling():
-    center = lane([divine("Steward", 6)], [card(1)])
+    center = lane([divine("Steward", 6)], [card(1)], ties={"suit": "feathers"})
     answer = lanes(score(age(center=center), steward_icons_to="owner"))
     assert answer["left"]["bonus"] == {"feathers": 0, "scorpions": 0}
     assert answer["left"]["scorpions"]["sun"] == 2
@@ -294,7 +297,8 @@ def test_the_stewards_icons_go_to_its_owner_by_ruling():
 
 
 def test_after_three_ages_the_most_renown_wins():
-    answer = score(age(), age(modifier="no_suit"), age(modifier="double_suit"))
+    suitless = lane([card(5, 1)], [card(1)], ties={"suit": "feathers"})  # "no suit" takes Sun's only feather
+    answer = score(age(), age(center=suitless, modifier="no_suit"), age(modifier="double_suit"))
     assert answer["winners"] == ["sun"] and total(answer, "sun") == 27
     assert answer["decided_by"]["rule"]["quote"] == Q_MOST
     jsonschema.validate(answer, SCORES_SCHEMA)
@@ -304,7 +308,8 @@ def test_a_renown_tie_goes_to_more_pillars_in_the_last_age_or_is_shared():
     sun_wins = lane([card(5, 1)], [card(1)], quest={"feather": 2, "scorpion": 0})
     moon_wins = lane([card(1)], [card(5, 1)], pillar="moon", quest={"feather": 2, "scorpion": 0})
     nothing = {"feather": 0, "scorpion": 0}
-    even = age(left=sun_wins, center=lane([card(5)], [card(1)], quest=nothing), right=moon_wins)
+    even = age(left=sun_wins, center=lane([card(5)], [card(1)], quest=nothing, ties={"suit": "feathers"}),
+               right=moon_wins)
     # Age III's center pillar never moved: under "Play only 2 cards in this lane." read per lane
     # (one card each) both lie face down (face_down_limit=per_player); pillars 1-1
     last = age(left=sun_wins, right=moon_wins, modifier="two_cards", center=lane(
@@ -356,7 +361,7 @@ def test_the_calculator_over_http_with_rulings_and_errors(client):
 
 
 def test_the_steward_reaches_every_lane_on_a_side_or_by_ruling_only_the_adjacent_one():
-    left = lane([divine("Steward", 6)], [card(1)])
+    left = lane([divine("Steward", 6)], [card(1)], ties={"suit": "feathers"})
     answer = lanes(score(age(left=left)))
     assert answer["center"]["bonus"]["feathers"] == 2 and answer["right"]["bonus"]["feathers"] == 2
     ruled = lanes(score(age(left=left), steward_reach="adjacent"))

@@ -214,8 +214,8 @@ class Game(Referee):
             raise SetupError(f"Age {ROMAN[G['age']]} follows {G['age'] - 1} Ages: list "
                              f"{G['age'] - 1} modifiers used", "position.modifiers_used")
         if G["modifier"] in used or len(set(used)) != len(used):
-            raise SetupError("a quest modifier is used in one Age only (there is one token of "
-                             "each)", "position.modifiers_used")
+            raise TableRefused("a quest modifier is used in one Age only (there is one token of "
+                               "each)", "position.modifiers_used", Q_NEW_MODIFIER, "invalid_setup")
         G["modifiers_used"] = used
         for li, name in enumerate(LANES):
             entered = position["lanes"][name]
@@ -227,25 +227,28 @@ class Game(Referee):
                 for card in lane["cards"][seat]:
                     G["plays"] += 1
                     card["n"] = G["plays"]
-                if len(lane["cards"][seat]) > capacity(G["modifier"], name, options):
-                    raise SetupError(f"{seat_word(seat)} has {len(lane['cards'][seat])} cards in "
-                                     f"the {name} lane; it holds "
-                                     f"{capacity(G['modifier'], name, options)} per player",
-                                     f"position.lanes.{name}.{seat}")
+                room = capacity(G["modifier"], name, options)
+                if len(lane["cards"][seat]) > room:
+                    raise TableRefused(f"{seat_word(seat)} has {len(lane['cards'][seat])} cards "
+                                       f"in the {name} lane; it holds {room} per player",
+                                       f"position.lanes.{name}.{seat}",
+                                       _capacity_quote(G["modifier"], room), "invalid_setup")
             cls._setup_pillar(lane, entered, f"position.lanes.{name}")
             _first_is_known(lane, entered, G["modifier"], options, f"position.lanes.{name}",
                             "invalid_setup")
             if name == "center" and G["modifier"] == "no_divine" and any(
                     card.get("divine") for seat in SEATS for card in lane["cards"][seat]):
-                raise SetupError("no Divine card may be played in the center lane under its "
-                                 "modifier", "position.lanes.center")
+                raise TableRefused("no Divine card may be played in the center lane under its "
+                                   "modifier", "position.lanes.center", MODIFIERS["no_divine"],
+                                   "invalid_setup")
         _check_face_down(G["lanes"], G["modifier"], options, "position.lanes", "invalid_setup")
         for seat in SEATS:
             played = [card["divine"] for lane in G["lanes"] for card in lane["cards"][seat]
                       if card.get("divine")]
             if len(played) > 1:
-                raise SetupError(f"{seat_word(seat)} has {len(played)} Divine cards in the lanes: "
-                                 "one per Age", "position.lanes")
+                raise TableRefused(f"{seat_word(seat)} has {len(played)} Divine cards in the "
+                                   "lanes: one per Age", "position.lanes", Q_DIVINE_ONE,
+                                   "invalid_setup")
             G["divine"][seat]["played_in_age"] = G["age"] if played else None
             G["divine"][seat]["unplayed"] = [dict(card) for card in position["divine"][seat]]
             unplayed = len(G["divine"][seat]["unplayed"])
@@ -274,6 +277,8 @@ class Game(Referee):
                 raise SetupError(f"{seat_word(seat)} has {G['renown'][seat]} renown in Age I: "
                                  "renown comes only when an Age is resolved (\""
                                  f"{Q_AWARD}\")", f"position.renown.{seat}")
+        if options["divine_duplicates"] == "none":
+            _position_one_of_each_name(G)
         for seat in SEATS:
             cls._setup_cards_left(G, options, position, seat, used)
         if all(cls._room(G, options, seat) == 0 for seat in SEATS):
@@ -1259,6 +1264,7 @@ class Game(Referee):
         played: dict = {}  # a Divine name -> (who, where) it was played (divine_duplicates)
         champions = {seat: 0 for seat in SEATS}  # champion cards played so far in the game
         marker = None  # (index, seat): the first Age whose 1st player is entered
+        without_divine: dict = {seat: [] for seat in SEATS}  # the Ages naming none of its cards
         # "refuse what is entered wrong; do not demand what is not entered": a tally naming no
         # Divine card anywhere is scored, and says the rule was not checked
         check_divine = options["divine_required"] == "refuse" and any(
@@ -1270,18 +1276,22 @@ class Game(Referee):
             if options["divine_duplicates"] == "none":
                 _one_of_each_name(age, field, played)
             if age["modifier"] in used:
-                raise BadRequest(f"'{MODIFIERS[age['modifier']]}' was used in an earlier Age",
-                                 f"{field}.modifier")
+                raise TableRefused(f"'{MODIFIERS[age['modifier']]}' was used in an earlier Age",
+                                   f"{field}.modifier", Q_NEW_MODIFIER)
             used.append(age["modifier"])
             lanes = _tally_lanes(age, options, field)
             _check_full(lanes, age["modifier"], options, field, champions)
             if check_divine:
                 _divine_played(lanes, index)
+            for seat in SEATS:
+                if not any(card.get("divine") for lane in lanes for card in lane["cards"][seat]):
+                    without_divine[seat].append(index + 1)
             choices = {(name, tie): choice for name in LANES
                        for tie, choice in age["lanes"][name].get("ties", {}).items()}
             resolver = Resolver(lanes, age["modifier"], options, age.get("first_player"),
                                 choices=choices)
             results = resolver.all_lanes()
+            _picks_are_ties(age, results, field)
             for lane, result in zip(lanes, results, strict=True):
                 if lane["pillar_unknown"] and (result["power_tie"] or result["suit_tie"]):
                     tie = "power" if result["power_tie"] else "suit"
@@ -1319,10 +1329,14 @@ class Game(Referee):
                              "1st player marker, so say who held it", "ages[2].first_player")
         result = final_result(renown, ages[-1], options) if len(ages) == len(AGES) else None
         progress = f"{len(ages)} of 3 Ages entered: the game ends after Age III."
-        unchecked = [] if check_divine or options["divine_required"] != "refuse" else \
-            [(f"No Divine card entered, so “{Q_DIVINE_MUST}” was not checked", Q_DIVINE_MUST)]
-        return score_sheet(renown, ages, lambda seat: names.get(seat) or seat_word(seat), result,
-                           [], progress, unchecked)
+        name_of = lambda seat: names.get(seat) or seat_word(seat)  # noqa: E731
+        ruling = "" if options["divine_required"] == "refuse" else \
+            " (the table ruling divine_required: not_enforced)"
+        unchecked = {seat: [(f"No Divine card entered for {name_of(seat)} in "
+                             f"{_ages_named(numbers)}, so “{Q_DIVINE_MUST}” was not checked"
+                             f"{ruling}", Q_DIVINE_MUST)]
+                     for seat, numbers in without_divine.items() if numbers}
+        return score_sheet(renown, ages, name_of, result, [], progress, unchecked)
 
 
 def _marker_passed(age: dict, index: int, marker: tuple | None) -> tuple | None:
@@ -1353,6 +1367,25 @@ def _distinct(cards: list[dict]) -> list[dict]:
     return out
 
 
+def _position_one_of_each_name(G: dict) -> None:
+    """Under divine_duplicates=none a position's Divine cards, in the lanes and set aside unplayed,
+    name each card once (the table's deck holds one of each, dealt in the draft): a 400 naming
+    the second."""
+    seen: dict = {}
+    for seat in SEATS:
+        held = [(f"position.lanes.{lane['name']}.{seat}[{i}]", card.get("divine"))
+                for lane in G["lanes"] for i, card in enumerate(lane["cards"][seat])]
+        held += [(f"position.divine.{seat}[{i}]", card["name"])
+                 for i, card in enumerate(G["divine"][seat]["unplayed"])]
+        for where, name in held:
+            if name in seen:
+                raise TableRefused(f"{name} is at {seen[name]} too; the table's Divine deck holds "
+                                   "one of each name (ruling divine_duplicates: none), dealt "
+                                   "three a player", where, Q_KEEP, "invalid_setup")
+            if name:
+                seen[name] = where
+
+
 def _one_of_each_name(age: dict, field: str, played: dict) -> None:
     """Under divine_duplicates=none the Divine deck holds one card of each name: a name played
     twice in the game (by either player) is a 400 naming the second."""
@@ -1381,26 +1414,32 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
             lane["cards"][seat] = [{"face": "up", "feathers": 0, "scorpions": 0, **card}
                                    for card in entered.get(seat, [])]
             if len(lane["cards"][seat]) > room:
-                raise BadRequest(f"{len(lane['cards'][seat])} cards: the {lane['name']} lane "
-                                 f"holds {room} per player",
-                                 f"{field}.lanes.{lane['name']}.{seat}")
+                raise TableRefused(f"{len(lane['cards'][seat])} cards: the {lane['name']} lane "
+                                   f"holds {room} per player",
+                                   f"{field}.lanes.{lane['name']}.{seat}",
+                                   _capacity_quote(age["modifier"], room))
             divine[seat] += sum(1 for card in lane["cards"][seat] if card.get("divine"))
             if divine[seat] > 1:
-                raise BadRequest("a player plays one Divine card per Age",
-                                 f"{field}.lanes.{lane['name']}.{seat}")
+                raise TableRefused("a player plays one Divine card per Age",
+                                   f"{field}.lanes.{lane['name']}.{seat}", Q_DIVINE_ONE)
             if divine[seat] and lane["name"] == "center" and age["modifier"] == "no_divine" \
                     and any(card.get("divine") for card in lane["cards"][seat]):
-                raise BadRequest("no Divine cards may be played in the center under its modifier",
-                                 f"{field}.lanes.center.{seat}")
+                raise TableRefused("no Divine cards may be played in the center under its "
+                                   "modifier", f"{field}.lanes.center.{seat}",
+                                   MODIFIERS["no_divine"])
             for i, card in enumerate(lane["cards"][seat]):
                 if card.get("divine") == "Invictus" and i > 1 and not card.get("copies") \
                         and options["invictus_copies"] == "named":
-                    raise BadRequest("name the card above Invictus that it copies (`copies`, a "
-                                     "position), or take the ruling invictus_copies=directly_above",
-                                     f"{field}.lanes.{lane['name']}.{seat}[{i}].copies")
+                    raise TableRefused("name the card above Invictus that it copies (`copies`, a "
+                                       "position), or take the ruling "
+                                       "invictus_copies=directly_above",
+                                       f"{field}.lanes.{lane['name']}.{seat}[{i}].copies",
+                                       GLOSSARY["Invictus"])
                 if card.get("copies", 0) > i:
-                    raise BadRequest(f"Invictus copies a card above it: position {card['copies']} "
-                                     "is not", f"{field}.lanes.{lane['name']}.{seat}[{i}].copies")
+                    raise TableRefused(f"Invictus copies a card above it: position "
+                                       f"{card['copies']} is not",
+                                       f"{field}.lanes.{lane['name']}.{seat}[{i}].copies",
+                                       GLOSSARY["Invictus"])
         try:
             Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}", required=False)
         except SetupError as wrong:
@@ -1459,6 +1498,35 @@ def _check_full(lanes: list[dict], modifier: str, options: dict, field: str,
                     f"holds per player, with {owned - champions[seat]} champion cards still to "
                     "play: an Age is scored only once every lane is full",
                     f"{field}.lanes.{lane['name']}.{seat}", Q_RESOLVE)
+
+
+def _ages_named(numbers: list[int]) -> str:
+    """'Age II', 'Ages I and III', 'Ages I, II and III'."""
+    romans = [ROMAN[number] for number in numbers]
+    if len(romans) == 1:
+        return f"Age {romans[0]}"
+    return f"Ages {', '.join(romans[:-1])} and {romans[-1]}"
+
+
+def _capacity_quote(modifier: str, room: int) -> str:
+    """The sentence that sets a lane's places: the book's 3, or the center's modifier."""
+    return Q_CAPACITY if room == 3 else MODIFIERS[modifier]
+
+
+def _picks_are_ties(age: dict, results: list[dict], field: str) -> None:
+    """A tally's tie pick (`ties`) is entered only for a lane tied in that, whose pillar holder (or
+    the marker's under unheld_pillar_ties=first_player) decides: "Ties in either suit or power are
+    decided by the player that holds the pillar for that lane." Any other pick describes no game."""
+    for result in results:
+        for tie in age["lanes"][result["lane"]].get("ties", {}):
+            where = f"{field}.lanes.{result['lane']}.ties.{tie}"
+            if not result[f"{tie}_tie"]:
+                raise TableRefused(f"the {result['lane']} lane is not tied in {tie}: there is no "
+                                   "pick to enter", where, Q_TIES)
+            if result["decider"] is None:
+                raise TableRefused(f"the {result['lane']} lane's pillar never moved, so nobody "
+                                   f"picks its {tie} tie (the table ruling unheld_pillar_ties: "
+                                   "undecided)", where, Q_TIES)
 
 
 def _divine_played(lanes: list[dict], index: int) -> None:

@@ -427,9 +427,9 @@ def final_result(renown: dict, last_age: dict, options: dict) -> dict:
             "tie_break": tie_break}
 
 
-def score_sheet(renown, ages, name_of, result, lanes, progress, unchecked=()) -> dict:
-    """`unchecked`: (label, quote) of rules the entry left the referee unable to check, a line of
-    0 points at the end of each player's breakdown."""
+def score_sheet(renown, ages, name_of, result, lanes, progress, unchecked=None) -> dict:
+    """`unchecked`: per seat, (label, quote) of rules the entry left the referee unable to check
+    for that player, a line of 0 points at the end of the player's breakdown."""
     cite = lambda quote: Citation("pillars-of-fate", quote).to_json()  # noqa: E731
     players = []
     for seat in SEATS:
@@ -441,7 +441,7 @@ def score_sheet(renown, ages, name_of, result, lanes, progress, unchecked=()) ->
             breakdown.insert(0, {"label": "renown before this position", "points":
                                  renown[seat] - earned, "rule": cite(Q_AWARD)})
         breakdown += [{"label": label, "points": 0, "rule": cite(quote)}
-                      for label, quote in unchecked]
+                      for label, quote in (unchecked or {}).get(seat, [])]
         players.append({"seat": seat, "name": name_of(seat), "total": renown[seat],
                         "breakdown": breakdown})
     if result:
