@@ -1142,17 +1142,38 @@ def _doc_games(searcher) -> list[str]:
     return memo["games"]
 
 
+def _as_arrays(scores: dict[int, float]) -> tuple[np.ndarray, np.ndarray]:
+    """{docnum: score} as two read-only arrays, (docnums, scores)."""
+    arrays = (np.fromiter(scores, dtype=np.intp, count=len(scores)),
+              np.fromiter(scores.values(), dtype=np.float64, count=len(scores)))
+    for a in arrays:
+        a.flags.writeable = False
+    return arrays
+
+
+_NO_SCORES = _as_arrays({})
+
+
+def _term_arrays(searcher) -> dict[tuple[str, str, str | None], tuple[np.ndarray, np.ndarray]]:
+    """`_term_scores` as `_as_arrays`, made once per index build."""
+    memo = _reader_cache(searcher.reader())
+    table = memo.get("term_arrays")
+    if table is None:
+        table = memo.setdefault(
+            "term_arrays", {k: _as_arrays(v) for k, v in _term_scores(searcher).items()})
+    return table
+
+
 def _clause_arrays(searcher, q, game: str | None) -> tuple[np.ndarray, np.ndarray]:
-    """`_clause_scores` as two arrays, (docnums, scores), memoized alike."""
+    """`_clause_scores` as two arrays, (docnums, scores): a term's from `_term_arrays`, a
+    phrase's memoized alike."""
+    if isinstance(q, Term) and q.fieldname in TERM_FIELDS:
+        return _term_arrays(searcher).get((q.fieldname, q.text, game), _NO_SCORES)
     memo = _reader_cache(searcher.reader()).setdefault("clause_arrays", {})
     key = (_clause_key(q), game)
     arrays = memo.get(key)
     if arrays is None:
-        scores = _clause_scores(searcher, q, game)
-        arrays = (np.fromiter(scores, dtype=np.intp, count=len(scores)),
-                  np.fromiter(scores.values(), dtype=np.float64, count=len(scores)))
-        for a in arrays:
-            a.flags.writeable = False
+        arrays = _as_arrays(_clause_scores(searcher, q, game))
         if len(memo) >= MAX_CACHED_CLAUSES:
             memo.clear()
         memo[key] = arrays
@@ -1180,7 +1201,7 @@ def warm(searcher=None) -> None:
     """Fill the caches a first question would otherwise pay for: the spelling vocabulary, the
     English word list, the glossaries, the embedding model and the question classifier (once
     per process) and, given a searcher, its reader's stored fields, field lengths and games,
-    every stem's BM25F scores (`_term_scores`), and every passage's sentence stems, index and
+    every stem's BM25F scores (`_term_scores`, `_term_arrays`), and every passage's sentence stems, index and
     shapes, what the re-ranker reads of it (`_Passage`) and its highlight tokens. Rankings are
     unchanged; only the first requests get faster."""
     vocabulary()
@@ -1202,7 +1223,7 @@ def warm(searcher=None) -> None:
         _passage(searcher, d)
         _token_spans(d["text"])
     _passage_vectors(searcher)
-    _term_scores(searcher)
+    _term_arrays(searcher)
     for g in (None, *corpus.GAME_IDS):  # field lengths, the games list, a few clause memos
         search(searcher, "how many can I have at the start of my turn", g, limit=1)
 
