@@ -109,9 +109,6 @@ def test_five_players_are_refused(client):
     assert error["field"] == "players"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 116: the live standings of a finished Quest list "
-                   "each Pilgrim's Health Points and Chi as points (43 and 38) under a total of 1, "
-                   "and the result picture stacks them as the score")
 def test_the_live_breakdown_of_a_finished_quest_sums_to_its_total(client):
     table = free_play(client)
     table.accepted({"type": "quest_result", "player": "p1", "outcome": "heroic_victory",

@@ -202,3 +202,64 @@ def test_finding_106_a_demon_done_with_its_actions_attacking_again_quotes_its_ac
     # a Demon not yet activated keeps the one-at-a-time sentence; its options come first
     table.refused({**BORRACK_ROLL, "demon": "berrok-1"}, ONE_DEMON)
     table.accepted(BERROK_MOVES)
+
+
+# --- Finding 116: a Pilgrim's statistics are his state, not points -----------------------------
+
+def test_finding_116_the_standings_show_statistics_as_counts_and_sum_to_the_total(client):
+    table = free_play(client, pilgrims={"monkey_king": {"hp": 6, "chi": 4, "good_karma": 3}})
+    lines = {line["label"]: line for line in table.view()["scores"]["players"][0]["breakdown"]}
+    assert [lines[f"Monkey King: {s}"]["counts"] for s in ("Health Points", "Chi", "Good Karma")
+            ] == ["6/10 (standing)", "4/10", "3"]
+    assert lines["Monkey King: Bad Karma"]["counts"] == "0 (weapon Level 1)"
+    table.accepted({"type": "quest_result", "player": "p1", "outcome": "victory",
+                    "condition": "Tripitaka survives."})
+    for player in table.view()["scores"]["players"]:
+        assert player["total"] == 1
+        assert sum(line["points"] for line in player["breakdown"]) == 1
+        assert [line["label"] for line in player["breakdown"] if line["points"]] == ["victory"]
+
+
+# --- Sweep (c): Flood Gate's "the Gate closest to Tripitaka", a table ruling ----------------------
+
+FLOOD = "Flood Gate: Look at the current positions of Demons in play and the Gate closest to Tripitaka."
+
+
+def flood_gate_drawn(client, ruling):
+    """Free play: gate-1 and gate-2 active (7 and 4 squares from Tripitaka), gate-3 inactive; the
+    Pilgrims done, gate-2 draws Flood Gate."""
+    from tests.api_table import ApiTable
+    from tests.test_blind_scenarios_journey_4 import LAYOUT
+
+    table = ApiTable(client, {"game": "journey", "players": ["Ann", "Ben"], "options": {
+        "initiative": ORDER, "pilgrim_profiles": PROFILES, "flood_gate_gates": ruling},
+        "position": {**LAYOUT, "demons": ["berrok"], "gates": [
+            {"id": "gate-1"}, {"id": "gate-2"}, {"id": "gate-3", "status": "inactive"}]}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    for name in ORDER:
+        act(table, name, "end_activation")
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-1": 7, "gate-2": 4}})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "special",
+                    "name": "Flood Gate"})
+    return table
+
+
+def flood(gate):
+    return {"type": "flood_gate", "player": "p2", "gate": gate, "closer": {"berrok-1": True}}
+
+
+def test_flood_gate_any_gate_by_default_the_inactive_one_too(client):
+    table = flood_gate_drawn(client, "any")
+    offered = {e["gate"] for e in table.view()["legal"] if e["type"] == "flood_gate"}
+    assert offered == {"gate-2", "gate-3"}
+    table.refused(flood("gate-1"), FLOOD)
+    table.accepted(flood("gate-3"))
+
+
+def test_flood_gate_active_gates_under_the_ruling_active(client):
+    table = flood_gate_drawn(client, "active")
+    assert {e["gate"] for e in table.view()["legal"] if e["type"] == "flood_gate"} == {"gate-2"}
+    error = table.refused(flood("gate-3"), FLOOD)
+    assert "is the active Gate closest to Tripitaka" in error["message"]
+    table.accepted(flood("gate-2"))

@@ -263,6 +263,19 @@ OPTIONS = {
         "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are "
         "Activated, even if the Pilgrim has Action Points left.",
         "Mystical Box x 2"),
+    "flood_gate_gates": _ruling(
+        "Table ruling: which Gates Flood Gate moves the Demons to. The card names \"the Gate "
+        "closest to Tripitaka\" where the spawn names \"the active Gate closest to Tripitaka\". "
+        "\"any\" (default, the literal reading): the closest Gate whatever its state (an "
+        "inactive or Closed Gate, never measured for the spawn, is always a candidate); "
+        "\"active\": the closest active Gate, since the Demons are placed \"as if they spawned "
+        "there\" and only active Gates spawn.", ("any", "active"), "any",
+        "Flood Gate: Look at the current positions of Demons in play and the Gate closest to "
+        "Tripitaka.",
+        "Starting at the active Gate closest to Tripitaka, draw one Demon Card from the Demon "
+        "Deck.",
+        "Place them around the Gate as if they spawned there this turn.",
+        "Active: Most Gates are active. Active Gates spawn new Demons each turn."),
     "extra_ap_not_active": _ruling(
         "Table ruling: a card giving an extra Action Point (Om Mala of Vigor, +1 AP) played by a "
         "Pilgrim who is not the active one (cards are Play Anytime unless they say otherwise; the "
@@ -433,8 +446,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     event_types = {**EVENT_TYPES, **{name: e.event_type for name, e in QUEST_EVENTS.items()}}
     options = OPTIONS
     # 25: a Demon's extra_damage names its cards unless its Demon Die face is unread (session 13)
-    # 28: a Demon's attack on a Target left out of range by its Knock Back, no Follow (finding 108)
-    rules_version = 28
+    # 29: Flood Gate's Gate by the ruling flood_gate_gates (default any: an inactive Gate too)
+    rules_version = 29
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL

@@ -59,7 +59,7 @@ def legal_events(game) -> list[dict]:
         out.extend(pilgrim_events(game))
     elif phase == "demons_spawn":
         if game.flood_gate_due():
-            for gate in game.closest_active_gates():
+            for gate in game.flood_gate_gates():
                 out.append({"type": "flood_gate", "player": table, "gate": gate,
                             "open": ["closer"]})
         elif game.needs_measure("gates"):
@@ -257,17 +257,19 @@ def standings(game) -> dict:
                 continue
             pilgrim, label = G["pilgrims"][name], PILGRIM_NAMES[name]
             state = pilgrim["status"] if pilgrim["status"] != "active" else "standing"
+            # a Pilgrim's statistics are his state, not points (finding 116): shown in `counts`
             lines += [
-                {"label": f"{label}: Health Points", "points": pilgrim["hp"],
+                {"label": f"{label}: Health Points", "points": 0,
                  "counts": f"{pilgrim['hp']}/{pilgrim['profile']['max_hp']} ({state})",
                  "rule": cite(health_rule[pilgrim["status"]]).to_json()},
-                {"label": f"{label}: Chi", "points": pilgrim["chi"],
+                {"label": f"{label}: Chi", "points": 0,
                  "counts": f"{pilgrim['chi']}/{pilgrim['profile']['max_chi']}",
                  "rule": cite(Q_CHI_WHEEL).to_json()},
-                {"label": f"{label}: Good Karma", "points": pilgrim["good_karma"],
+                {"label": f"{label}: Good Karma", "points": 0,
+                 "counts": str(pilgrim["good_karma"]),
                  "rule": cite(Q_GOOD_KARMA_WHEEL).to_json()},
-                {"label": f"{label}: Bad Karma", "points": pilgrim["bad_karma"],
-                 "counts": f"weapon Level {pilgrim['weapon_level']}",
+                {"label": f"{label}: Bad Karma", "points": 0,
+                 "counts": f"{pilgrim['bad_karma']} (weapon Level {pilgrim['weapon_level']})",
                  "rule": cite(Q_BAD_KARMA_WHEEL).to_json()},
             ]
             for condition in pilgrim["conditions"]:

@@ -52,14 +52,17 @@ class SpecialCardsMixin:
         phase = self.G["demon_phase"]
         return bool(phase and phase.get("flood_gate"))
 
-    def closest_active_gates(self) -> list[str]:
-        active = [g for g, gate in self.G["gates"].items() if gate["status"] == "active"]
+    def flood_gate_gates(self) -> list[str]:
+        """The Gates that may be "the Gate closest to Tripitaka" (ruling `flood_gate_gates`: any
+        Gate, or the active ones): the closest of those measured for the spawn, and every one not
+        measured (its distance unknown)."""
+        statuses = ("active",) if self.option("flood_gate_gates") == "active" else (
+            "active", "inactive", "closed")
+        gates = [g for g, gate in self.G["gates"].items() if gate["status"] in statuses]
         distances = self.G["demon_phase"]["gate_distances"] or {}
-        measured = [g for g in active if g in distances]
-        if not measured:
-            return active
-        nearest = min(distances[g] for g in measured)
-        return [g for g in measured if distances[g] == nearest]
+        measured = [g for g in gates if g in distances]
+        nearest = min((distances[g] for g in measured), default=None)
+        return [g for g in gates if g not in distances or distances[g] == nearest]
 
     @cites(Q_FLOOD)
     def flood_gate_drawn(self, event):
@@ -70,9 +73,10 @@ class SpecialCardsMixin:
         gate = self.G["gates"].get(event["gate"])
         if gate is None:
             raise BadRequest(f"no Gate named {event['gate']}", "event.gate")
-        closest = self.closest_active_gates()
+        closest = self.flood_gate_gates()
+        which = "active Gate" if self.option("flood_gate_gates") == "active" else "Gate"
         return (event["gate"] in closest
-                or f"{' or '.join(closest)} is the active Gate closest to Tripitaka, not "
+                or f"{' or '.join(closest)} is the {which} closest to Tripitaka, not "
                    f"{event['gate']}.")
 
     @cites(Q_FLOOD_MOVE)
