@@ -45,20 +45,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from search_quality import BLIND_SETS, load, set_paths, writer_of  # noqa: E402
+from search_quality import BLIND_SETS, FIT_SETS, load, set_paths, writer_of  # noqa: E402
 
 from rulebook_index import corpus, embedding, indexing, search  # noqa: E402
 
-# every set whose labels stand (since the twelfth session, blind-5 since the thirteenth, blind-6,
-# calibration-4 and -5 (one writer, written for this fit) and train-4 (answerable only, written
-# for the re-ranker) since the fourteenth, blind-7, train-5 and train-6 (each its own writer) since the
-# fifteenth: search_quality.FIT_SETS; the six of the ninth to the eleventh: the three calibration
-# sets, dev, train and train-2): the measured sets' unanswerable questions are the kinds a new
-# writer asks
-SETS = ["calibration", "calibration-2", "calibration-3", "dev", "train", "train-2", "train-3",
-        "holdout", "test", "blind", "blind-2", "blind-3", "blind-4", "blind-5",
-        "blind-6", "calibration-4", "calibration-5", "train-4", "blind-7", "train-5",
-        "train-6"]
+# every set whose labels stand, the ranking's fit sets (since the sixteenth session read from
+# search_quality.FIT_SETS, the one list: blind-8, train-7, train-8 and calibration-6 joined the
+# twenty-one there): the measured sets' unanswerable questions are the kinds a new writer asks
+SETS = FIT_SETS
 # The threshold rule (stated before any run of session 8): abstain on p of the fit sets' answerable
 # questions out of fold, p the largest of these whose leave-one-writer-out pooled share of
 # answerable questions wrongly abstained is at most POOLED_LIMIT.
