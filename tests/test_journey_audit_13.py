@@ -126,11 +126,21 @@ WILL_FOLLOW = ("So a Demon able to make a second attack will follow the Target, 
                "pushes the Target out of Range")
 
 
-def borracks_turn(client, plan, rage=False):
+def borracks_turn(client, plan, rage=False, unused_demon_action=None):
     """Free play, the Pilgrims done: Borrack (closest) plans `plan` on the Monkey King and his
     first roll knocks him back out of range (a 1 on the Demon Die)."""
-    table = free_play(client, demons=("borrack", "berrok"),
-                      gates=[{"id": "gate-1", "status": "active" if rage else "inactive"}])
+    if unused_demon_action:
+        from tests.api_table import ApiTable
+        from tests.test_blind_scenarios_journey_4 import LAYOUT
+
+        table = ApiTable(client, {"game": "journey", "players": ["Ann", "Ben"], "options": {
+            "initiative": ORDER, "pilgrim_profiles": PROFILES,
+            "unused_demon_action": unused_demon_action},
+            "position": {**LAYOUT, "demons": ["borrack", "berrok"]}})
+        table.accepted({"type": "maintenance", "player": "p1"})
+    else:
+        table = free_play(client, demons=("borrack", "berrok"),
+                          gates=[{"id": "gate-1", "status": "active" if rage else "inactive"}])
     for name in ORDER:
         act(table, name, "end_activation")
     if rage:
@@ -263,3 +273,22 @@ def test_flood_gate_active_gates_under_the_ruling_active(client):
     error = table.refused(flood("gate-3"), FLOOD)
     assert "is the active Gate closest to Tripitaka" in error["message"]
     table.accepted(flood("gate-2"))
+
+
+def test_finding_108_ruling_replan_the_demon_plans_again_with_its_unused_action_point(client):
+    """unused_demon_action: replan — Borrack's second Attack Action, on the Monkey King out of
+    range, becomes 1 Action Point to plan again: his options first (the Berrok waits), within 1
+    Action Point, then his new plan (Monk Sha in range) is carried out."""
+    table = borracks_turn(client, ["attack", "attack"], unused_demon_action="replan")
+    table.accepted({"type": "follow", "player": "p2", "attacker": "borrack-1", "steps": 0})
+    assert [(e["type"], e["demon"]) for e in table.view()["legal"]
+            if e["type"].startswith("demon")] == [("demon_options", "borrack-1")]
+    table.refused(BERROK_MOVES, ONE_DEMON)
+    table.refused({"type": "demon_options", "player": "p2", "demon": "borrack-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monk_sha"]}]}, DEMON_AP)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "borrack-1", "options": [
+        {"actions": ["attack"], "ends": "not_closer", "squares": 0, "targets": ["monk_sha"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "borrack-1", "option": 1})
+    table.accepted({**BORRACK_ROLL, "target": "monk_sha"})
+    table.accepted(BERROK_MOVES)

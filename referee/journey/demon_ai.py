@@ -76,6 +76,8 @@ Q_WEAKEST = "Preference 2: Attack the weakest Target (the lowest number of Healt
 Q_LAZY = ("Move Action 1: Demons trying to get into attack position are lazy. You can move a Demon "
           "any legal way to get them into attack position, but they stop moving as soon as they "
           "can attack their Targets.")
+Q_TIE_HARDER = ("If there is an ambiguity, quickly make a decision as a group in favor of the option "
+                "that makes the game harder for the Pilgrims.")
 Q_TIE = ("Where there is a choice between two equally valid options, take the one that makes the "
          "game harder for the Pilgrims.")
 Q_WILD = ("Wild Attacks: Demons do not have to attack or move towards Tripitaka as their main "
@@ -122,6 +124,12 @@ class DemonMixin:
     def demon_ap(self) -> int:
         return 3 if self.G["rage"] else 2
 
+    def ap_of(self, demon: str) -> int:
+        """A Demon's Action Points for its options: its plan's unused ones when it plans again
+        (ruling `unused_demon_action` "replan"), else the Demon Phase's."""
+        replanning = self.G["demon_phase"].get("replanning")
+        return replanning["ap"] if replanning and replanning["demon"] == demon else self.demon_ap()
+
     def closest(self, pending: list[str], distances: dict | None) -> list[str]:
         """The pending Gates or Demons that may go next: all when only one is left, else the
         closest by the distances measured (ties: the table chooses)."""
@@ -137,7 +145,7 @@ class DemonMixin:
         if of == "gates":
             return len(self.gates_to_spawn()) > 1 and phase["gate_distances"] is None
         pending = self.demons_to_activate()
-        if len(pending) <= 1:
+        if len(pending) <= 1 or phase.get("replanning"):
             return False
         if phase["demon_distances"] is None:
             return True
@@ -332,6 +340,12 @@ class DemonMixin:
 
     @cites(Q_ORDER)
     def demon_in_order(self, event):
+        replanning = self.G["demon_phase"].get("replanning")
+        if replanning:
+            if event["demon"] == replanning["demon"]:
+                return True
+            raise self.violation(f"{self.name_of(replanning['demon'])} is still acting: it plans "
+                                 "its unused Action Points first.", Q_ONE_AT_A_TIME)
         if self.needs_measure("demons"):
             return "Measure each Demon's distance to Tripitaka first."
         allowed = self.closest(self.demons_to_activate(), self.G["demon_phase"]["demon_distances"])
@@ -340,7 +354,7 @@ class DemonMixin:
 
     @cites(Q_DEMON_AP)
     def options_within_ap(self, event):
-        ap = self.demon_ap()
+        ap = self.ap_of(event["demon"])
         for n, option in enumerate(event["options"], 1):
             if len(option["actions"]) > ap:
                 return f"Option {n} uses {len(option['actions'])} Action Points; the Demon has {ap}."
@@ -451,7 +465,11 @@ class DemonMixin:
         return any(card["name"] == "Wild Attacks" for card in self.G["special_cards"])
 
     def do_demon_options(self, event):
-        ap = self.demon_ap()
+        ap = self.ap_of(event["demon"])
+        phase = self.G["demon_phase"]
+        if phase.get("replanning"):  # it plans again: its own moves may bring the Target back
+            phase["replanning"] = None
+            phase.get("out_of_range", {}).pop(event["demon"], None)
         war_cry = bool(event.get("on_monkey_kings_tile"))
         replaces = war_cry and self.option("war_cry_focus") == "replaces_tripitaka"
         focus = "monkey_king" if replaces else "tripitaka"
@@ -615,16 +633,27 @@ class DemonMixin:
         """A Demon that had to Follow ("will follow the Target, if the Knock Back pushes the Target
         out of Range") and did not (the way blocked): its planned attacks on that Target cannot be
         made, unless its plan moves it after an attack (the table may bring it back in range).
-        Nothing prints a new plan for the Action Point: the activation ends with its last attack."""
-        current = self.G["demon_phase"]["current"]
+        The Action Points of those attacks, when none is left (the book is silent): unused, the
+        activation over (ruling `unused_demon_action` "unused"), or planned again ("replan")."""
+        phase = self.G["demon_phase"]
+        current = phase["current"]
         actions = current["options"][current["plan"] - 1]["actions"]
         if "move" in actions[actions.index("attack"):]:
             return
-        self.G["demon_phase"].setdefault("out_of_range", {}).setdefault(demon, []).append(target)
+        phase.setdefault("out_of_range", {}).setdefault(demon, []).append(target)
+        unused = current["attacks"].count(target)  # one per Attack Action left
         current["attacks"] = [t for t in current["attacks"] if t != target]
         self.effect(f"{self.name_of(target)} stays out of {self.name_of(demon)}'s range: its "
                     "planned attacks on that Target are not made.", Q_RANGE)
-        if not current["attacks"]:
+        if current["attacks"]:
+            return
+        if self.option("unused_demon_action") == "replan" and unused:
+            phase["replanning"] = {"demon": demon, "ap": unused}
+            phase["current"] = None
+            self.effect(f"{self.name_of(demon)} plans again with {unused} Action Point"
+                        f"{'s' * (unused != 1)} (table ruling unused_demon_action: replan): enter "
+                        "what it can do now.", Q_TIE_HARDER)
+        else:
             self.finish_demon()
 
     @cites(Q_TARGETING)

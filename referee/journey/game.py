@@ -263,6 +263,17 @@ OPTIONS = {
         "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are "
         "Activated, even if the Pilgrim has Action Points left.",
         "Mystical Box x 2"),
+    "unused_demon_action": _ruling(
+        "Table ruling: a Demon that had to Follow and could not (steps 0) cannot make its planned "
+        "attacks on the Target its Knock Back left out of range; what it does with their Action "
+        "Points, the book does not say. \"unused\" (default, the literal reading: the plan is "
+        "chosen once, at the activation): they go unused and its activation ends; \"replan\": "
+        "it plans again with them (the table enters its options), the harder choice for the "
+        "Pilgrims.", ("unused", "replan"), "unused",
+        "Look at the 4 plans offered below and select the highest priority plan that this Demon "
+        "can carry out.",
+        "If there is an ambiguity, quickly make a decision as a group in favor of the option that "
+        "makes the game harder for the Pilgrims."),
     "flood_gate_gates": _ruling(
         "Table ruling: which Gates Flood Gate moves the Demons to. The card names \"the Gate "
         "closest to Tripitaka\" where the spawn names \"the active Gate closest to Tripitaka\". "

@@ -223,6 +223,10 @@ def demon_events(game, table: str) -> list[dict]:
     if G["pending"]:
         return defeat_events(game)
     current = G["demon_phase"]["current"]
+    replanning = G["demon_phase"].get("replanning")
+    if current is None and replanning:
+        return [{"type": "demon_options", "player": table, "demon": replanning["demon"],
+                 "open": ["options"]}]
     if current is None:
         if game.needs_measure("demons"):
             return [{"type": "measure", "player": table, "of": "demons", "open": ["distances"]}]
