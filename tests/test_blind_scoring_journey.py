@@ -145,12 +145,10 @@ def test_the_calculator_page_names_who_wins_a_victory(client):
     assert WIN.replace("'", "&#39;") in html
 
 
-@pytest.mark.xfail(strict=True, reason="finding 118: the calculator page announces ' win' with no "
-                   "name when nobody wins (a Defeat), where the table's own page says 'No winner'")
 def test_the_calculator_page_announces_no_winner_for_a_defeat(client):
     html = calculator_page(client, "defeat", ["Ann", "Ben"])
     assert FAIL in html
-    assert '<p class="winner"> win</p>' not in html
+    assert '<p class="winner">No winner</p>' in html
 
 
 # --- tripitaka_defeat: the end of a free Quest when a Demon brings Tripitaka to 0 ----------------

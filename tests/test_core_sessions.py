@@ -78,7 +78,7 @@ def test_the_wrong_player_is_refused_with_the_turn_rule(sessions, game):
 
 @pytest.mark.parametrize("event, field", [
     ({"type": "fly", "player": "sun"}, "event.type"),
-    ({"type": "play", "player": "sun", "lane": 1}, "event"),
+    ({"type": "play", "player": "sun", "lane": 1}, "event.power"),
     ({"type": "play", "player": "sun", "lane": "1", "power": 2}, "event.lane"),
     ({"type": "play", "player": "sun", "lane": 4, "power": 2}, "event.lane"),
     ({"type": "play", "player": "sun", "lane": 1, "power": 2, "note": "x"}, "event.note"),

@@ -69,3 +69,10 @@ def test_a_refusal_names_the_field_and_what_is_wrong():
     with pytest.raises(BadRequest) as refused:
         engine.check_event(model, {"type": "beseech", "player": "rome", "path": 1, "extra": 2})
     assert refused.value.field == "event.extra" and refused.value.message == "unknown field 'extra'"
+
+
+def test_a_missing_field_is_named_where_it_is_missing():
+    with pytest.raises(BadRequest) as refused:
+        engine.score(GAMES["avignon"], {"congregations": {"rome": []}})
+    assert refused.value.field == "congregations.avignon"
+    assert refused.value.message == "'avignon' is a required property"

@@ -313,7 +313,7 @@ def test_a_tile_flipped_without_its_travel_cost_or_resources_is_a_400(client):
     t = Table(client, position(p1=board("A1", food=2, water=1, wood=1), p2=board(), p3=board()))
     r = t.post({"type": "travel", "player": "p1", "to": "FD", "reveal": {"kind": "Desert"}})
     assert r.status_code == 400, r.get_json()
-    assert r.get_json()["error"]["field"] == "event.reveal"
+    assert r.get_json()["error"]["field"] == "event.reveal.travel_cost"
     assert "travel_cost" in r.get_json()["error"]["message"]
     assert t.state["tiles"]["FD"]["face_up"] is False and t.p("p1")["tile"] == "A1"
     t.ok({"type": "travel", "player": "p1", "to": "FD",

@@ -60,6 +60,8 @@ def check_with(validator: Validator, instance, field: str) -> None:
         if extra:
             path.append(extra[0])
             message = f"unknown field {extra[0][:40]!r}"
+    if error.validator == "required" and isinstance(error.instance, dict):
+        path.append(next(key for key in error.validator_value if key not in error.instance))
     if len(message) > MAX_MESSAGE_LENGTH:
         message = message[:MAX_MESSAGE_LENGTH] + "…"
     raise BadRequest(message, ".".join(part for part in (field, *path) if part) or None)

@@ -101,10 +101,13 @@ def form_value(schema: dict, name: str, form):
         return json_text(text, name)
     if kind == "object":
         out = {}
-        for key, sub in object_schema(schema).get("properties", {}).items():
+        shape = object_schema(schema)
+        for key, sub in shape.get("properties", {}).items():
             if "const" in sub:
                 continue
             value = form_value(sub, f"{name}.{key}", form)
+            if value is None and key in shape.get("required", ()):
+                value = counted_items(sub, f"{name}.{key}", form)  # every count 0: an empty list
             if value is not None:
                 out[key] = value
         # unchecked checkboxes alone (a row of a list left empty) are nothing entered
@@ -188,12 +191,13 @@ def numbers(text: str, name: str, most: int = MAX_LIST) -> list[int]:
         raise BadRequest("enter whole numbers separated by spaces, e.g. 5 3 8", name) from None
 
 
-def counted_items(schema: dict, name: str, form) -> list:
+def counted_items(schema: dict, name: str, form) -> list | None:
     """An array of enum values (repeats allowed, e.g. an items cost) entered as a count per value:
     fields `<name>#<value>` = "2" gives [value, value]. The counts are added up and checked against
-    the array's maxItems before the list is made."""
+    the array's maxItems before the list is made. Every count 0 is the empty list (a required list,
+    e.g. a Congregation of no cards, takes it); no count filled in at all is None."""
     if schema_type(schema) not in ("counts", "array", "json") or "enum" not in schema.get("items", {}):
-        return []
+        return None
     most = most_items(schema)
     counts, total = [], 0
     for value in schema["items"]["enum"]:
@@ -206,7 +210,7 @@ def counted_items(schema: dict, name: str, form) -> list:
         if count < 0 or total > most:
             raise BadRequest(f"too many: at most {most} in all", field)
         counts.append((value, count))
-    return [value for value, count in counts for _ in range(count)]
+    return [value for value, count in counts for _ in range(count)] if counts else None
 
 
 def packed_numbers(schema: dict, name: str, form):
