@@ -73,9 +73,11 @@ from .schemas import (
 
 
 class _OutOfTurnRule:
-    """The rule quoted when the wrong player acts: it depends on what is being waited for."""
+    """The rule quoted when the wrong player acts: the draft's sentence to a player who drafted,
+    else the turn order. (A Divine action or a tie entered by a player with none to make quotes
+    its own sentence: `NOTHING_PENDING`.)"""
 
-    QUOTES = {"draft": Q_KEEP, "action": Q_DIVINE_ACTION, "ties": Q_TIES}
+    QUOTES = {"draft": Q_KEEP}
 
     def __get__(self, model, owner):
         if model is None:
