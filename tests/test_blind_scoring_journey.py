@@ -8,6 +8,8 @@ brought to 0 by a Demon under both `tripitaka_defeat` readings (a Defeat scored 
 scores it, or the Quest going on); malformed tallies. Written from the rulebook and the API's own
 description only (docs/games/journey.md, GET /api/games/journey), never the referee's code."""
 
+import re
+
 import pytest
 
 from tests.api_table import ApiTable, calculated, quotes_from
@@ -115,6 +117,19 @@ def test_the_live_breakdown_of_a_finished_quest_sums_to_its_total(client):
                     "condition": "All the Pilgrims survive."})
     for player in table.view()["scores"]["players"]:
         assert sum(line["points"] for line in player["breakdown"]) == player["total"], player
+
+
+def test_the_result_picture_of_a_finished_quest_draws_the_outcome_not_health_or_chi(client):
+    """Finding 116's picture: the legend names only what drew a bar (the Quest's outcome), not the
+    Pilgrims' Health Points and Chi that score nothing, and no legend text runs past the picture."""
+    table = free_play(client)
+    table.accepted({"type": "quest_result", "player": "p1", "outcome": "heroic_victory",
+                    "condition": "All the Pilgrims survive."})
+    svg = client.get(f"/play/{table.id}/result.svg", headers=table.headers).get_data(as_text=True)
+    width = int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))
+    legend = re.findall(r'<text x="(\d+)" y="\d+" font-size="13" fill="#5b5248">([^<]*)</text>', svg)
+    assert legend and not any("Health" in label or "Chi" in label for _, label in legend)
+    assert all(int(x) + 7 * len(label) <= width for x, label in legend)
 
 
 @pytest.mark.parametrize(("body", "field"), [
