@@ -88,11 +88,23 @@ class ApiTable:
         assert response.status_code == 200, response.get_json()
         return response.get_json()
 
+    def undo(self) -> dict:
+        """Undo the table's last event; the table looks at the new seq."""
+        response = self.client.post(f"/api/sessions/{self.id}/undo", headers=self.headers)
+        assert response.status_code == 200, response.get_json()
+        self.seq = response.get_json()["seq"]
+        return response.get_json()
+
     def view(self, seat: str | None = None) -> dict:
         url = f"/api/sessions/{self.id}" + (f"?seat={seat}" if seat else "")
         response = self.client.get(url, headers=self.headers)
         assert response.status_code == 200, response.get_json()
         return response.get_json()
+
+
+def as_seen(view):
+    """What a table's view shows of the game: the state, scores, legal entries, phase and end."""
+    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def assert_replayed_alike(client, table, final_event):

@@ -7,7 +7,7 @@ action had never been taken). Written from the rulebook and the API's own descri
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import as_seen, quotes_from
 from tests.test_blind_scenarios_avignon_3 import MIDGAME, board, new_game, undo
 
 GAME = "avignon"
@@ -31,10 +31,6 @@ IDS = [event["type"] for event in ROSAS]
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def refused_with_the_turn_order(table, event):

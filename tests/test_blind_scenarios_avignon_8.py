@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_avignon_3 import board, new_game, undo
 
 GAME = "avignon"
@@ -44,10 +44,6 @@ ROSAS = [{"type": "beseech", "player": "rome", "path": 2},
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def quoted(error):

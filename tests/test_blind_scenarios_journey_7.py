@@ -8,7 +8,7 @@ never happened). Written from the rulebook and the API's own description only
 
 import pytest
 
-from tests.api_table import ApiTable, quotes_from, seat_headers
+from tests.api_table import ApiTable, as_seen, quotes_from, seat_headers
 from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE
 from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
 
@@ -67,16 +67,6 @@ def end(table, *pilgrims):
 
 def pilgrim(table, name):
     return table.view()["state"]["pilgrims"][name]
-
-
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 # --- Quest 1: a whole turn, the Mystical Box once per activation ------------------------------
@@ -196,7 +186,7 @@ def test_quest_1_a_card_its_minion_deck_does_not_hold_is_refused(client, card):
 def test_a_prayer_entered_with_the_wrong_card_undone_then_the_right_card(client):
     table = guide(client, "q1")
     act(table, "monkey_king", "pray", box="box-1", card="Wild Ginseng")
-    undo(client, table)
+    table.undo()
     act(table, "monkey_king", "pray", box="box-1", card="Wild Herbs")
     right_first_time = guide(client, "q1")
     act(right_first_time, "monkey_king", "pray", box="box-1", card="Wild Herbs")
@@ -211,7 +201,7 @@ def test_a_spawn_entered_with_the_wrong_demons_undone_then_the_right_ones(client
     table = to_the_spawn()
     table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
                     "demons": ["berrok", "berrok"]})
-    undo(client, table)
+    table.undo()
     table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
                     "demons": ["boof"]})
     right_first_time = to_the_spawn()

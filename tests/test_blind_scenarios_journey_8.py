@@ -9,7 +9,7 @@ the referee's code."""
 
 import pytest
 
-from tests.api_table import ApiTable, quotes_from
+from tests.api_table import ApiTable, as_seen, quotes_from
 from tests.test_blind_scenarios_journey_2 import later_quest
 from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES
 from tests.test_blind_scenarios_journey_6 import quest_setup
@@ -55,16 +55,6 @@ def guide_quest_1(client):
 def by(table, pilgrim, event_type, **facts):
     seat = table.view()["state"]["controllers"][pilgrim]
     return {"type": event_type, "player": seat, "pilgrim": pilgrim, **facts}
-
-
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def pilgrims_ended(table, *pilgrims):
@@ -176,7 +166,7 @@ def test_quest_1_a_whole_demon_phase_undone_is_as_if_it_never_happened(client):
     before = as_seen(table.view())
     a_bull_warrior_spawned_and_moved(table)
     for _ in range(4):
-        undo(client, table)
+        table.undo()
     assert as_seen(table.view()) == before
     # Entered again, the same Demon Phase gives the same table.
     first = a_bull_warrior_spawned_and_moved(table)
@@ -192,8 +182,8 @@ def test_quest_1_the_end_of_turn_undone_reopens_the_turn_and_the_next_maintenanc
     before = as_seen(table.view())
     table.accepted({"type": "end_turn", "player": "p1"})
     table.accepted({"type": "maintenance", "player": "p1"})
-    undo(client, table)
-    undo(client, table)
+    table.undo()
+    table.undo()
     assert as_seen(table.view()) == before
     table.accepted({"type": "end_turn", "player": "p1"})
     table.accepted({"type": "maintenance", "player": "p1"})
@@ -216,7 +206,7 @@ def test_quest_10_part_2_a_mantra_spawn_entered_undone_and_entered_again(client)
     table.accepted(spawn)
     placed = table.view()["state"]["demons"]
     assert [d["type"] for d in placed.values()].count("berrok") == 1
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == before
     table.accepted(spawn)
     assert table.view()["state"]["demons"] == placed
@@ -232,7 +222,7 @@ def test_quest_10_part_2_a_mantra_spawn_at_the_wrong_gate_undone_then_the_right_
     after_first = as_seen(table.view())
     table.accepted({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
                     "demons": ["berrok"], "gate": "gate-2"})
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == after_first
     # The table meant a Bull Archer: the alternation still says gate-2.
     table.refused({"type": "mantra_spawn", "player": "p2", "card": "reinforcement",
@@ -276,8 +266,8 @@ def test_quest_10_part_1_the_defeat_at_the_bridge_undone_and_the_fourth_sutra_ta
     assert defeat["scores"]["decided_by"]["rule"]["quote"] == BRIDGE_DEFEAT
     table.refused({"type": "collect_sutra", "player": "p1", "pilgrim": "monkey_king",
                    "sutra": "sutra-4"}, BRIDGE_DEFEAT)
-    undo(client, table)
-    undo(client, table)
+    table.undo()
+    table.undo()
     table.accepted({"type": "collect_sutra", "player": "p1", "pilgrim": "monkey_king",
                     "sutra": "sutra-4"})
     table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 4})
@@ -309,7 +299,7 @@ def test_quest_5_each_step_of_the_turn_refuses_the_pilgrim_or_the_demons_out_of_
     table.refused({"type": "kei_lun", "player": "p1", "in_range": [], "die": 2}, KEI_LUN)
     table.refused(by(table, "monkey_king", "move", steps=1), DEMON_PHASE)
     # Kei Lun's Action undone: the step is as it was.
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == before
 
 

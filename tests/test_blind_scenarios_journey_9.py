@@ -9,7 +9,7 @@ description only (docs/games/journey.md, GET /api/games/journey), never the refe
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from, seat_headers
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, seat_headers
 from tests.test_blind_scenarios_journey_3 import ONE_UPGRADE
 from tests.test_blind_scenarios_journey_4 import ORDER, PROFILES, SEAT, STRIKE, free_play
 
@@ -52,10 +52,6 @@ def client(module_client):
     return module_client
 
 
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
-
-
 def act(table, pilgrim, event_type, **facts):
     return table.accepted({"type": event_type, "player": SEAT[pilgrim], "pilgrim": pilgrim,
                            **facts})
@@ -67,12 +63,6 @@ def by(pilgrim, event_type, **facts):
 
 def pilgrim(table, name):
     return table.view()["state"]["pilgrims"][name]
-
-
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
 
 
 def refused_unchanged(table, event, quote):
@@ -183,7 +173,7 @@ def test_quest_2_played_from_its_setup_to_the_victory_in_two_turns(client):
     # Nothing more is entered; undo of the last Kill opens the Quest again with that choice owed.
     table.refused(by("monk_sha", "rest"), Q2_VICTORY)
     table.refused({"type": "end_turn", "player": "p1"}, Q2_VICTORY)
-    undo(client, table)
+    table.undo()
     view = table.view()
     assert view["over"] is False and bharhaz in view["state"]["demons"]
     assert {event["type"] for event in view["legal"]} >= {"resolve_defeat"}

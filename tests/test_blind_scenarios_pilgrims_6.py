@@ -65,12 +65,6 @@ def plain_turn(table, seat, movement, to):
     table.accepted({"type": "replenish", "player": seat})
 
 
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
-
-
 def as_seen(view):
     return view["state"], view["scores"], view["legal"], view["phase"]
 
@@ -201,7 +195,7 @@ def test_three_players_a_move_to_the_wrong_space_undone_then_the_right_one(clien
     table = mid_game(client, 3)
     table.accepted({"type": "move", "player": "p1", "movement": 2, "to": [2, 3],
                     "card": NOTES_SPEECH})
-    undo(client, table)
+    table.undo()
     table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 2],
                     "card": COMPASS_LEAF})
     right_first_time = mid_game(client, 3)
@@ -220,8 +214,8 @@ def test_four_players_bobs_clover_and_replenish_undone_then_his_leader_activated
     assert table.view()["current_players"] == ["p3"]
     # He meant to play his speech/notes item under his leader (notes) instead of the clover:
     # the replenish and the clover undone, then the activation.
-    undo(client, table)
-    undo(client, table)
+    table.undo()
+    table.undo()
     assert table.view()["current_players"] == ["p2"]
     bobs_hand = player(table, "p2")["hand"]
     table.accepted({"type": "activate", "player": "p2", "character": "leader",

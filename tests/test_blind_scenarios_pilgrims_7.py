@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.api_table import quotes_from, reads_by_others, seat_headers
+from tests.api_table import as_seen, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pilgrims import COMPASS_LEAF, STAR_LEAF, SWORD_FIST, player
 from tests.test_blind_scenarios_pilgrims_2 import at_table
 from tests.test_blind_scenarios_pilgrims_3 import last_turn_of_the_game, undo
@@ -46,10 +46,6 @@ BOBS_STEPS = {
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def refused_with_the_turn_order(table, event):

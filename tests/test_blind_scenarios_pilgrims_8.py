@@ -9,7 +9,7 @@ GET /api/games/pilgrims), never the referee's code."""
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from, seat_headers
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, seat_headers
 from tests.test_blind_scenarios_pilgrims import (
     CAMPFIRES,
     COMPASS_LEAF,
@@ -50,10 +50,6 @@ def client(module_client):
 
 def adventure(cost, points, level=1, party=("?",)):
     return {"level": level, "points": points, "party": list(party), "crosses": 0, "cost": cost}
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def refused_unchanged(table, event, quote):

@@ -10,7 +10,7 @@ GET /api/games/pillars-of-fate), never the referee's code."""
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from
 from tests.test_blind_scenarios_pillars_of_fate import drafted, play
 from tests.test_blind_scenarios_pillars_of_fate_8 import (
     AGES,
@@ -37,16 +37,6 @@ DRAW_BACK = book("Then, draw back up to 5 cards.")
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def drafted_for_the_game(client, **options):
@@ -142,7 +132,7 @@ def test_the_pick_handing_the_lane_over_ends_the_game_by_renown_and_undone_the_p
         assert sum(line["points"] for line in player["breakdown"]) == HANDS_OVER[player["seat"]]
     table.refused(pick("sun", "sun"), GAME_END)
     # Sun meant to keep it: undone, the game waits for her pick again, exactly as before.
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == waiting
     table.accepted(pick("sun", "sun"))
     view = table.view()

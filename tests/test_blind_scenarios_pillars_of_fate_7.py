@@ -59,12 +59,6 @@ def opening(table):
     table.accepted(play("moon", "right", 7, 0, 2))
 
 
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
-
-
 def as_seen(view):
     return view["state"], view["scores"], view["legal"], view["phase"]
 
@@ -193,7 +187,7 @@ def test_the_sorcerers_exchange_with_the_wrong_hand_card_undone_then_the_right_o
     table = to_the_exchange()
     table.accepted({"type": "sorcerer_exchange", "player": "sun", "lane": "right", "position": 1,
                     "power": 3, "feathers": 1, "scorpions": 0})
-    undo(client, table)
+    table.undo()
     table.accepted({"type": "sorcerer_exchange", "player": "sun", "lane": "right", "position": 1,
                     "power": 8, "feathers": 0, "scorpions": 1})
     right_first_time = to_the_exchange()
@@ -206,7 +200,7 @@ def test_a_card_played_into_the_wrong_lane_undone_leaves_that_lanes_pillar_unhel
     table = sorcerer_and_namari(client)
     table.accepted(play("sun", "right", 5, 1))
     assert lane(table, "right")["pillar"] == "sun"
-    undo(client, table)
+    table.undo()
     table.accepted(play("sun", "left", 5, 1))
     assert (lane(table, "left")["pillar"], lane(table, "right")["pillar"]) == ("sun", None)
     right_first_time = sorcerer_and_namari(client)

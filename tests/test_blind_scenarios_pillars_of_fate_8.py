@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pillars_of_fate import drafted, play
 from tests.test_blind_scenarios_pillars_of_fate_7 import (
     NAMARI_CARD,
@@ -99,16 +99,6 @@ def age_played(table, age, leave_last=False):
         table.accepted(entered(player, lane, what))
 
 
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
-
-
 def test_three_ages_played_card_by_card_end_level_and_the_last_rounds_pillars_decide(client):
     table = drafted_for_the_game(client)
     for age in range(3):
@@ -160,7 +150,7 @@ def test_the_last_card_of_age_three_undone_reopens_the_game_as_it_was(client):
     last = entered(*AGES[2][3][-1])
     table.accepted(last)
     ended = as_seen(table.view())
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == before
     offered = [{k: v for k, v in e.items() if k in ("type", "player", "lane")}
                for e in table.view("moon")["legal"]]
@@ -177,7 +167,7 @@ def test_the_last_card_of_age_one_undone_then_entered_again_scores_the_age_once(
     last = entered(*AGES[0][3][-1])
     table.accepted(last)
     assert table.view()["state"]["renown"] == RENOWN_AFTER[0]
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == before
     # Moon meant the same 2, with a feather, in the right lane: the Age is scored once.
     table.accepted(last)
@@ -226,7 +216,7 @@ def test_a_face_down_card_and_its_draw_undone_stay_hidden_from_moon_and_a_specta
     table = drafted(client)
     table.accepted({**play("sun", "left", MARKED, 1, face="down"),
                     "drawn": [{"power": DRAWN, "feathers": 2, "scorpions": 0}]})
-    undo(client, table)
+    table.undo()
     moon = seat_headers(client, table, "moon")
     for name, response in reads_by_others(client, table, "moon", moon).items():
         text = json.dumps(response.get_json()) if response.is_json else response.get_data(
@@ -276,7 +266,7 @@ def test_a_power_tie_only_sun_the_pillar_holder_picks_and_her_pick_undone(client
     table.accepted({"type": "break_tie", "player": "sun", "lane": "right", "tie": "power",
                     "choice": "moon"})
     assert table.view()["state"]["renown"] == {"sun": 3, "moon": 4}
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == before
     table.accepted({"type": "break_tie", "player": "sun", "lane": "right", "tie": "power",
                     "choice": "sun"})
@@ -296,7 +286,7 @@ def test_namaris_look_undone_leaves_moon_without_the_card_she_saw(client):
     table.accepted({"type": "namari_look", "player": "moon", "lane": "center", "side": "sun",
                     "position": 2})
     assert f'"power": {MARKED}' in json.dumps(table.view("moon")["state"])
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == pending
     moon = seat_headers(client, table, "moon")
     for name, response in reads_by_others(client, table, "moon", moon).items():
@@ -407,7 +397,7 @@ def test_suns_hand_and_face_down_card_stay_hidden_in_the_spectators_other_reads_
                 assert f">{power}<" not in text, url
 
     nothing_shown()
-    undo(client, table)
+    table.undo()
     nothing_shown()
 
 

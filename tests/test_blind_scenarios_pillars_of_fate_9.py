@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from, reads_by_others, seat_headers
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pillars_of_fate import card, play
 from tests.test_blind_scenarios_pillars_of_fate_7 import (
     SORCERER_CARD,
@@ -43,16 +43,6 @@ SICKLES = book("Consider whether winning a quest is worthwhile – some conditio
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 def quotes_of(error):
@@ -145,7 +135,7 @@ def test_two_tied_lanes_each_pillar_holder_picks_their_own_in_either_order(clien
         (-1, AWARD), (5, PROPHET), (2, AWARD), (-5, HADRIA), (3, AWARD)]
     assert sum(points for _, points, _ in sun) == 4
     # The last pick undone: the table waits for Sun's pick alone, as it did.
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == waiting_for_sun
     table.accepted(tie("sun", "right", "power", "moon"))
     # Given to Moon: the right's 3 is Moon's.

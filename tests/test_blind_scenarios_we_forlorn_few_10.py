@@ -11,7 +11,7 @@ referee's code."""
 
 import pytest
 
-from tests.api_table import ApiTable, quotes_from
+from tests.api_table import ApiTable, as_seen, quotes_from
 from tests.test_blind_scenarios_we_forlorn_few import PISTOL, TERRAIN, TRAVELERS
 from tests.test_blind_scenarios_we_forlorn_few_3 import board, road
 from tests.test_blind_scenarios_we_forlorn_few_5 import QUIET
@@ -46,10 +46,6 @@ SNARE = {"name": "Snare", "type": "tool", "value": 1, "bonus": "food"}
 @pytest.fixture(scope="module")
 def client(module_client):
     return module_client
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 # --- The Ravenous Turn example: the defender's dice --------------------------------------------

@@ -7,7 +7,7 @@ never the referee's code."""
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import as_seen, quotes_from
 from tests.test_blind_scenarios_we_forlorn_few_2 import ravenous_turn
 from tests.test_blind_scenarios_we_forlorn_few_3 import road
 from tests.test_blind_scenarios_we_forlorn_few_5 import QUIET, quiet_turn
@@ -44,10 +44,6 @@ def bobs_round(client):
                           "players": {"p1": {"tile": "A"}, "p2": {"tile": "A"},
                                       "p3": {"tile": "A"}}})
     return table
-
-
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
 
 
 @pytest.mark.parametrize("seat", ["p1", "p3"])

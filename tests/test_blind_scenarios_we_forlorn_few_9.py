@@ -8,7 +8,7 @@ only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the re
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import as_seen, quotes_from
 from tests.test_blind_scenarios_we_forlorn_few import PISTOL, TOOL_BOX
 from tests.test_blind_scenarios_we_forlorn_few_3 import board, road
 from tests.test_blind_scenarios_we_forlorn_few_5 import QUIET
@@ -39,18 +39,8 @@ def client(module_client):
     return module_client
 
 
-def as_seen(view):
-    return view["state"], view["scores"], view["legal"], view["phase"], view["over"]
-
-
 def quotes_of(error):
     return [error["rule"]["quote"]] + [rule["quote"] for rule in error.get("rules") or []]
-
-
-def undo(client, table):
-    response = client.post(f"/api/sessions/{table.id}/undo", headers=table.headers)
-    assert response.status_code == 200, response.get_json()
-    table.seq = response.get_json()["seq"]
 
 
 # --- A Trade waiting for its answer ------------------------------------------------------------
@@ -149,7 +139,7 @@ def test_only_ann_sacrifices_while_bob_answers_then_his_answer_exchanges_at_once
     table.refused({"type": "trade", "player": "p1", "with": "p2", "give": {"wood": 1}},
                   CAMP_ONCE)
     # The answer undone: the Trade waits for Bob again, exactly as before.
-    undo(client, table)
+    table.undo()
     assert as_seen(table.view()) == waiting
     table.accepted({"type": "trade_answer", "player": "p2", "accepted": False})
     assert board(table, "p1")["resources"] == {"food": 2, "water": 1, "wood": 1}
