@@ -1,8 +1,9 @@
 """Journey: Wrath of Demons — the thirteenth audit (session 16).
 
-Quests 1, 3, 4 and 6 joined at a later Turn: their own rules read which Villager Tokens were
-rescued, so a position entering no Villager Token at all (none on the board, none held) is a 400
-naming the missing entry; a position that enters them is checked by one check with one error."""
+Quests 1, 3, 4, 6, 9 and 10 Part 2 joined at a later Turn: their own rules read which Villager
+Tokens were rescued or are left (Quest 9's Elder Monk, Quest 10 Part 2's Attack Dice), so a
+position entering no Villager Token at all (none on the board, none held) is a 400 naming the
+missing entry; a position that enters them is checked by one check with one error."""
 
 import pytest
 
@@ -292,3 +293,39 @@ def test_finding_108_ruling_replan_the_demon_plans_again_with_its_unused_action_
     table.accepted({"type": "demon_plan", "player": "p2", "demon": "borrack-1", "option": 1})
     table.accepted({**BORRACK_ROLL, "target": "monk_sha"})
     table.accepted(BERROK_MOVES)
+
+
+# Quest 9 (which tokens are left decides whether the Elder Monk was found) and Quest 10 Part 2 (each
+# token a Pilgrim holds is an Attack Die against the Bull Demon King): their Board Setups at a later
+# Turn, Villager Tokens left out, and the entry that completes each
+LATER_TRACKING = {
+    "q9": ({"turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "boxes": ["box-1", "box-2"],
+            "doors": ["door-1", "door-2", "door-3"], "demons": ["kogaiji"]},
+           {"villagers": ["villager-4"], "pilgrims": {"monk_sha": {"villagers": 0}}}),
+    "q10b": ({"turn": 3, "gates": [{"id": f"gate-{n}"} for n in range(1, 6)], "wells": ["well-1"],
+              "demons": ["kogaiji", "yazuiji", "koorogg"]},
+             {"villagers": ["villager-1", "villager-2"], "pilgrims": {"monk_sha": {"villagers": 1}}}),
+}
+
+
+def post_tracking(client, quest, position):
+    return client.post("/api/sessions", json={
+        "game": "journey", "players": ["Ann", "Ben"], "position": position,
+        "options": {"quest": quest, "initiative": ORDER, "pilgrim_profiles": PROFILES,
+                    "karma_upgrades": "in_position"}})
+
+
+@pytest.mark.parametrize(("quest", "number"), [("q9", 9), ("q10b", 10)])
+def test_quests_9_and_10_part_2_also_need_their_villager_tokens_entered(client, quest, number):
+    """Before, a Quest 9 position without them read as every token gone (the Elder Monk found) and a
+    Quest 10 Part 2 one as no Pilgrim holding any (no extra Attack Die)."""
+    board, entry = LATER_TRACKING[quest]
+    response = post_tracking(client, quest, board)
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["error"]["field"] == "position.villagers"
+    assert response.get_json()["error"]["message"].startswith(f"Quest {number} tracks its Villager")
+    created = post_tracking(client, quest, {**board, **entry})
+    assert created.status_code == 201, created.get_json()
+    state = created.get_json()["state"]
+    assert state["tokens"]["villagers"] == entry["villagers"]
+    assert state["pilgrims"]["monk_sha"]["villagers"] == entry["pilgrims"]["monk_sha"]["villagers"]

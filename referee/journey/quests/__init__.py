@@ -368,8 +368,9 @@ class Quest:
     # Sutras or Villager Tokens its own rule takes off the board besides collecting, rescuing and
     # closing a Gate (Quest 5's Kei Lun destroys the Sutra; Quest 9's tokens become Bull Generals)
     taken_off: ClassVar[frozenset[str]] = frozenset()
-    # its rules read which Villager Tokens were rescued (a Condition, Quest 1's Transformation), so a
-    # position at a later Turn must enter them (Quests 1, 3, 4 and 6)
+    # its rules read which Villager Tokens were rescued or are left (a Condition, Quest 1's
+    # Transformation, Quest 9's Elder Monk, Quest 10 Part 2's Attack Dice), so a position at a later
+    # Turn must enter them (Quests 1, 3, 4, 6, 9 and 10 Part 2)
     tracks_villagers: ClassVar[bool] = False
 
     # -- setup --------------------------------------------------------------------------------------

@@ -130,6 +130,7 @@ class KogaijisTrap(Quest):
     board = {"gates": 2, "villagers": VILLAGER_TOKENS, "boxes": 2, "doors": 3,
              "demons": {"kogaiji": 1}}
     taken_off = frozenset({"villagers"})  # Q_ELDER, Q_BROKEN: tokens become Bull Generals
+    tracks_villagers = True  # which tokens are left decides whether the Elder Monk was found (Q_FINAL)
     options = {
         "q9_no_model": Option(
             "Quest 9 table ruling: a Villager Token that breaks the deception when no Bull "

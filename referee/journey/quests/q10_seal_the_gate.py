@@ -173,6 +173,7 @@ class SealTheGate(Quest):
     board = {"gates": 5, "villagers": 3, "wells": 1,
              "demons": {"kogaiji": 1, "yazuiji": 1, "koorogg": 1}}
     granted = {"sutras": (ALL_SUTRAS, Q_SETUP_SUTRAS)}
+    tracks_villagers = True  # a Villager Token held: an Attack Die against the Bull Demon King
     setup_schema = {
         "type": "object",
         "properties": {
