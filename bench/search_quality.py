@@ -57,9 +57,8 @@ SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-
         "train-6", "blind-8", "train-7", "train-8", "calibration-6", "blind-9"]
 # written apart and not yet fitted on: none until the next session's blind writer. blind-9 (measured
 # once by the lead on what the sixteenth session shipped, 98d6c94) is fit data since the end of the
-# sixteenth session. blind-8 (measured
-# once on E + J40 in the fifteenth session) is fit data since the sixteenth, blind-7 since the
-# fifteenth, blind-6 since the fourteenth.
+# sixteenth session; blind-8 (measured once on E + J40 in the fifteenth session) since the
+# sixteenth, blind-7 since the fifteenth, blind-6 since the fourteenth.
 BLIND_SETS: tuple[str, ...] = ()
 # the ranking's and the abstention's fit sets (C's thirteen since the twelfth session, blind-5 too
 # since the thirteenth, blind-6 since the fourteenth, blind-7 since the fifteenth, blind-8 since

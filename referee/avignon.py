@@ -1380,7 +1380,6 @@ class Game(Referee):
                           "and the Congregation holds two cards")
         return cls._score_sheet(congregations, str.title, winner, reason, rule)
 
-
     @staticmethod
     def reachable(congregations: dict) -> None:
         """Congregations the game can end with (finding 111). It ends as soon as one holds three
