@@ -1,0 +1,283 @@
+"""Pillars of Fate, outsider scenarios round 12 (file 11): the table rulings played at the table,
+each both ways — one whole Age I played card by card under `dominant_suit`, `quest_reward_to`,
+`renown_floor` and `champion_deck_size` (each reading changes the line it names and nothing
+else: the same powers, winners and pillars); `face_down_limit` and `face_down_divine_counts`
+at the second face-down card of a lane (refused as printed and nothing written; accepted under
+the other reading, offered in `legal`, the player's own second one still refused; undone); Pentha
+under `opposite` (the card at her place, played before or after her, or the card named);
+Eradan under `eradan_power` (a lane lost on its lane total, won on each card); and the draft
+under `divine_duplicates`. Written from the rulebook and the API's own description only
+(docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate), never the referee's code."""
+
+import pytest
+
+from tests.api_table import ApiTable, as_seen, quotes_from
+from tests.test_blind_scenarios_pillars_of_fate import QUESTS, drafted, lane, play
+
+GAME = "pillars-of-fate"
+book = quotes_from(GAME)
+
+ONE_FACE_DOWN = book("1 card per lane may be played face down.")
+KEEP_ONE = book("Players simultaneously select 1 card to keep, passing the other 2 to their "
+                "opponent.")
+PENTHA = book("Pentha - The opponent card's power opposite of Pentha becomes 0.")
+AWARD = book("Award renown according to the conditional rewards for each quest.")
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def refused_unchanged(table, event, quote):
+    before = as_seen(table.view())
+    table.refused(event, quote)
+    assert as_seen(table.view()) == before
+
+
+# --- One whole Age I under the rulings that decide its renown -----------------------------------
+
+# Sun kept Prophet (Pentha and Eradan from Moon), Moon kept Hadria (Klar and Naka from Sun); quests
+# left 3 feather / -1 scorpion, center 2 / 4, right -2 / 3. Sun starts; 18 plays, each player's
+# Divine card among them.
+AGE_ONE = [
+    play("sun", "left", 8, 0, 1), play("moon", "center", 5, 0, 1), play("sun", "right", 4, 1),
+    play("moon", "left", 2, 2), play("sun", "center", 3, 1), play("moon", "right", 1, 0, 1),
+    play("sun", "left", 7, 0, 1), play("moon", "center", 5, 0, 1), play("sun", "right", 4, 1),
+    play("moon", "left", 2, 2), play("sun", "center", 3, 1), play("moon", "right", 1, 0, 1),
+    play("sun", "left", 6, 0, 1), play("moon", "center", 5, 0, 1, divine="Klar"),
+    play("sun", "right", 4), play("moon", "left", 2, 1),
+    play("sun", "center", 1, divine="Prophet"), play("moon", "right", 1, 0, 1),
+]
+# By the book: left Sun 21 against 6, icons feathers 5 to scorpions 3; center Moon 15 against 7,
+# feathers 2 to scorpions 3; right Sun 12 against 3, feathers 2 to scorpions 3. Pillars: Sun left
+# and right, Moon center (the first face-up card in each).
+WINNERS = {"left": "sun", "center": "moon", "right": "sun"}
+POWER = {"left": {"sun": 21, "moon": 6}, "center": {"sun": 7, "moon": 15},
+         "right": {"sun": 12, "moon": 3}}
+PILLARS = {"left": "sun", "center": "moon", "right": "sun"}
+
+# (options, each lane's dominant suit, renown after Age I). Both players' icons: left feathers
+# (3 to Sun), center and right scorpions (4 to Moon, 3 to Sun). Only the winner's icons: Sun's in
+# the left are 3 scorpions (-1 to her), in the right 2 feathers (-2 to her). Sending the sickles
+# to the loser gives Moon both. Renown floored at zero: Sun cannot lose renown she does not hold.
+# A 20-card champion deck changes the cards left, not the Age.
+BOTH = {"left": "feathers", "center": "scorpions", "right": "scorpions"}
+WINNERS_ICONS = {"left": "scorpions", "center": "scorpions", "right": "feathers"}
+RULINGS = [
+    ({}, BOTH, {"sun": 6, "moon": 4}),
+    ({"dominant_suit": "winner"}, WINNERS_ICONS, {"sun": -3, "moon": 4}),
+    ({"dominant_suit": "winner", "quest_reward_to": "negative_to_loser"}, WINNERS_ICONS,
+     {"sun": 0, "moon": 4 - 1 - 2}),
+    ({"dominant_suit": "winner", "renown_floor": "zero"}, WINNERS_ICONS, {"sun": 0, "moon": 4}),
+    ({"renown_floor": "zero"}, BOTH, {"sun": 6, "moon": 4}),
+    ({"champion_deck_size": 20}, BOTH, {"sun": 6, "moon": 4}),
+]
+
+
+@pytest.mark.parametrize("options, suits, renown", RULINGS,
+                         ids=["as_printed", "winner_icons", "winner_icons_sickles_to_loser",
+                              "winner_icons_floor_zero", "floor_zero", "deck_of_20"])
+def test_age_one_played_whole_under_each_ruling_changes_only_what_it_names(
+        client, options, suits, renown):
+    table = drafted(client, options=options)
+    for event in AGE_ONE:
+        table.accepted(event)
+    view = table.view()
+    state = view["state"]
+    assert view["phase"] == "quests" and state["age_over"] is True
+    (age,) = state["ages"]
+    lanes = {entry["lane"]: entry for entry in age["lanes"]}
+    assert {name: entry["winner"] for name, entry in lanes.items()} == WINNERS
+    assert {name: entry["power"] for name, entry in lanes.items()} == POWER
+    assert {name: entry["suit"] for name, entry in lanes.items()} == suits
+    assert age["pillars"] == PILLARS
+    assert state["renown"] == renown
+    assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == renown
+    # Each total is its lines' sum; every line is a quest's award (the Prophet's center was lost,
+    # so no +5), the lane it names won by the player it is written for, or lost under
+    # negative_to_loser.
+    for player in view["scores"]["players"]:
+        assert sum(line["points"] for line in player["breakdown"]) == player["total"]
+        for line in player["breakdown"]:
+            assert line["rule"]["quote"] == AWARD
+            (name,) = [name for name in WINNERS if f"{name} quest" in line["label"]]
+            assert (WINNERS[name] == player["seat"]) is (line["points"] >= 0 or "quest_reward_to"
+                                                         not in options)
+    # Setup: 4 set aside, 5 drawn; 8 champion cards each played and drawn back for.
+    size = options.get("champion_deck_size", 32)
+    assert state["decks"] == {"sun": size - 4 - 5 - 8, "moon": size - 4 - 5 - 8}
+    assert {seat: hand["count"] for seat, hand in state["hands"].items()} == {"sun": 5, "moon": 5}
+
+
+# --- The second face-down card of a lane ---------------------------------------------------------
+
+def offered_face_down(table, seat, lane_name):
+    return [event for event in table.view(seat)["legal"]
+            if event.get("lane") == lane_name and event.get("face") == "down"]
+
+
+def sun_face_down_in_the_left(client, **options):
+    """Age I: Sun lays an 8 face down in the left lane; Moon is to play."""
+    table = drafted(client, options=options)
+    table.accepted(play("sun", "left", 8, 0, 1, face="down"))
+    return table
+
+
+MOONS_FACE_DOWN = play("moon", "left", 2, 2, face="down")
+
+
+def test_a_second_face_down_card_in_a_lane_is_the_other_players_only_per_player(client):
+    # As printed: the lane's one face-down place is Sun's card; Moon's is refused, nothing
+    # written, and her phone is offered no face-down play there (other lanes still).
+    printed = sun_face_down_in_the_left(client)
+    refused_unchanged(printed, MOONS_FACE_DOWN, ONE_FACE_DOWN)
+    assert offered_face_down(printed, "moon", "left") == []
+    assert offered_face_down(printed, "moon", "right") != []
+    printed.accepted(play("moon", "left", 2, 2))
+    # Per player: Moon has a face-down place of her own in the left lane.
+    per_player = sun_face_down_in_the_left(client, face_down_limit="per_player")
+    assert offered_face_down(per_player, "moon", "left") != []
+    per_player.accepted(MOONS_FACE_DOWN)
+    (seen,) = lane(per_player, "left", "sun")["cards"]["moon"]
+    assert seen["face"] == "down" and "power" not in seen and "feathers" not in seen
+    # ... but Sun still has only one: her second face-down card there is refused.
+    refused_unchanged(per_player, play("sun", "left", 7, 0, 1, face="down"), ONE_FACE_DOWN)
+    assert offered_face_down(per_player, "sun", "left") == []
+    # Undone, Moon's face-down card leaves the lane and her turn is back.
+    per_player.undo()
+    assert lane(per_player, "left")["cards"]["moon"] == []
+    assert per_player.view()["state"]["turn"] == "moon"
+    # Sun's face-down card lies there, so the pillar is still on the quest in both tables.
+    assert lane(printed, "left")["pillar"] == "moon"
+    assert lane(per_player, "left")["pillar"] is None
+
+
+MOONS_FACE_DOWN_KLAR = play("moon", "left", 5, 0, 1, face="down", divine="Klar")
+
+
+def test_a_face_down_divine_card_takes_the_lanes_face_down_place_unless_ruled_otherwise(client):
+    printed = sun_face_down_in_the_left(client)
+    refused_unchanged(printed, MOONS_FACE_DOWN_KLAR, ONE_FACE_DOWN)
+    # Ruled that a Divine back hides nothing: Moon's Klar goes face down beside Sun's card.
+    ruled = sun_face_down_in_the_left(client, face_down_divine_counts=False)
+    ruled.accepted(MOONS_FACE_DOWN_KLAR)
+    # A face-down champion card is still one too many in that lane, for either player.
+    ruled.accepted(play("sun", "center", 3, 1))
+    refused_unchanged(ruled, play("moon", "left", 2, 2, face="down"), ONE_FACE_DOWN)
+    assert offered_face_down(ruled, "moon", "left") == []
+    # What Sun's phone sees of Moon's card: a Divine back, face down, no name, no values.
+    (seen,) = lane(ruled, "left", "sun")["cards"]["moon"]
+    assert seen["face"] == "down" and seen.get("divine") == "?"
+    assert "power" not in seen and "scorpions" not in seen
+
+
+# --- Pentha: which card is opposite her ----------------------------------------------------------
+
+def pentha_table(client, **options):
+    """Age I: Sun a 5 into the left lane, Moon a 9 there; Sun is to play her second card."""
+    table = drafted(client, options=options)
+    table.accepted(play("sun", "left", 5, 1))
+    table.accepted(play("moon", "left", 9, 0, 1))
+    return table
+
+
+def pentha(**extra):
+    return play("sun", "left", 2, 0, 1, divine="Pentha", **extra)
+
+
+def left_power(table):
+    """The left lane's power if the Age ended now, as every phone reads it (all face up here)."""
+    return next(entry for entry in table.view()["scores"]["lanes"]
+                if entry["lane"] == "left")["power"]
+
+
+def test_pentha_zeroes_the_card_at_her_place_even_one_played_after_her(client):
+    table = pentha_table(client)
+    table.accepted(pentha())
+    # Moon's card at Pentha's place (second) is not there yet: Moon's 9 keeps its power.
+    assert left_power(table) == {"sun": 5 + 2, "moon": 9}
+    table.accepted(play("moon", "left", 8, 0, 1))
+    assert left_power(table) == {"sun": 5 + 2, "moon": 9 + 0}
+    # The 8 undone and a 6 played there instead: still 0.
+    table.undo()
+    assert left_power(table) == {"sun": 7, "moon": 9}
+    table.accepted(play("moon", "left", 6, 0, 1))
+    assert left_power(table) == {"sun": 7, "moon": 9}
+
+
+def test_pentha_under_the_named_ruling_zeroes_the_card_named_and_only_one_that_is_there(client):
+    table = pentha_table(client, opposite="named")
+    # Moon has no second card in the lane to name.
+    refused_unchanged(table, pentha(opposite=2), PENTHA)
+    table.accepted(pentha(opposite=1))
+    assert left_power(table) == {"sun": 7, "moon": 0}
+    # Moon's next card there is not opposite her: it counts in full.
+    table.accepted(play("moon", "left", 8, 0, 1))
+    assert left_power(table) == {"sun": 7, "moon": 0 + 8}
+
+
+# --- Eradan: 2 power on each other lane, or on each card there ------------------------------------
+
+ERADAN_AGE = [
+    play("sun", "left", 1, divine="Eradan"), play("moon", "left", 5, 0, 1),
+    play("sun", "left", 8, 1), play("moon", "left", 5, 0, 1),
+    play("sun", "left", 8, 1), play("moon", "left", 5, 0, 1),
+    play("sun", "center", 2, 1), play("moon", "center", 4),
+    play("sun", "center", 2, 1), play("moon", "center", 3),
+    play("sun", "center", 2, 1), play("moon", "center", 3, divine="Klar"),
+    play("sun", "right", 1, 1), play("moon", "right", 4, 0, 1),
+    play("sun", "right", 1, 1), play("moon", "right", 4),
+    play("sun", "right", 1, 1), play("moon", "right", 2),
+]
+# Left (3 / -1): Sun 17 against 15, scorpions 3 to feathers 2: -1 to Sun, either way. Center
+# (2 / 4), feathers 3 to 0: Sun 6 + 2 = 8 against 10 (Moon, 2), or 6 + 3 x 2 = 12 (Sun, 2). Right
+# (-2 / 3), feathers 3 to 1: Sun 3 + 2 = 5 or 3 + 6 = 9, against 10: Moon's, -2, either way.
+ERADAN = {
+    "lane_total": ({"left": "sun", "center": "moon", "right": "moon"},
+                   {"center": {"sun": 8, "moon": 10}, "right": {"sun": 5, "moon": 10}},
+                   {"sun": -1, "moon": 2 - 2}),
+    "each_card": ({"left": "sun", "center": "sun", "right": "moon"},
+                  {"center": {"sun": 12, "moon": 10}, "right": {"sun": 9, "moon": 10}},
+                  {"sun": -1 + 2, "moon": -2}),
+}
+
+
+@pytest.mark.parametrize("reading", ["lane_total", "each_card"])
+def test_eradans_two_power_under_each_reading_of_a_whole_age(client, reading):
+    winners, power, renown = ERADAN[reading]
+    options = {} if reading == "lane_total" else {"eradan_power": reading}
+    table = drafted(client, options=options)
+    for event in ERADAN_AGE:
+        table.accepted(event)
+    (age,) = table.view()["state"]["ages"]
+    lanes = {entry["lane"]: entry for entry in age["lanes"]}
+    assert {name: entry["winner"] for name, entry in lanes.items()} == winners
+    assert {name: lanes[name]["power"] for name in power} == power
+    # Eradan's own lane gets nothing: 1 + 8 + 8.
+    assert lanes["left"]["power"] == {"sun": 17, "moon": 15}
+    assert table.view()["state"]["renown"] == renown
+
+
+# --- The draft under divine_duplicates -----------------------------------------------------------
+
+PROPHET_TWICE = {"type": "draft_divine", "player": "sun", "kept": "Prophet",
+                 "passed": ["Prophet", "Klar"]}
+
+
+def test_a_draft_naming_a_card_twice_is_refused_only_when_the_deck_has_one_of_each(client):
+    allowed = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"]})
+    allowed.accepted(PROPHET_TWICE)
+    allowed.undo()
+    assert allowed.view()["state"]["draft"] == ApiTable(
+        client, {"game": GAME, "players": ["Ana", "Ben"]}).view()["state"]["draft"]
+    one_each = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"],
+                                 "options": {"divine_duplicates": "none"}})
+    refused_unchanged(one_each, PROPHET_TWICE, KEEP_ONE)
+    one_each.accepted({"type": "draft_divine", "player": "sun", "kept": "Prophet",
+                       "passed": ["Naka", "Klar"]})
+    one_each.accepted({"type": "draft_divine", "player": "moon", "kept": "Hadria",
+                       "passed": ["Pentha", "Eradan"]})
+    one_each.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                       "modifier": "two_face_down", "quests": QUESTS})
+    assert one_each.view()["phase"] == "turns"
