@@ -1,0 +1,338 @@
+"""We Forlorn Few, outsider scenarios round 12 (file 11): the table rulings no earlier round played,
+each both ways at the table and changing only what it names — a Traveler's Camp Combat against a
+Ravenous Player (`attack_ravenous`, `ravenous_wins_camp_combat`, `ravenous_beats_no_companion`:
+a Traveler with no Companion left beaten, the game over when nobody is left a Traveler, undone),
+a Trade with a Ravenous Player (`trade_with_ravenous`: terms only), a Trading Post purchase
+(`trading_post_payment`: over, under and exact Value; a fourth card; no Post), the FAQ's Traveler
+who perishes paying a Travel Cost towards a face-down tile (`flip_tiles`), placed items over the
+Supply's six (`placed_items_excess`), a Holster traded with its Pistol (`traded_storage_load`),
+an Event card that turns the active Traveler Ravenous and also strikes another Player
+(`card_after_ravenous`), and a Shotgun's and a Knife's Combat dice (`combat_dice`). Written from
+the rulebook and the API's own description only (docs/games/we-forlorn-few.md,
+GET /api/games/we-forlorn-few), never the referee's code."""
+
+import pytest
+
+from tests.api_table import ApiTable, as_seen, quotes_from
+
+GAME = "we-forlorn-few"
+book = quotes_from(GAME)
+
+INITIATE_COMBAT = book("To initiate combat, the Active Player selects another Player on their "
+                       "current tile, or an adjacent tile, and then makes a Combat roll.")
+RAVENOUS_WINS = book("The Ravenous Traveler immediately removes one Hunger from their Player "
+                     "board, and the losing Traveler discards a Companion from their Player board.")
+NO_COMPANION_LEFT = book("If a Player is required to have a Companion perish, but they have no "
+                         "remaining Companion tokens on their Player Board, their Traveler turns "
+                         "Ravenous (see page 16).")
+ALL_RAVENOUS = book("If all Travelers turn Ravenous, the game is over.")
+TRADE_WITH_OTHERS = book("The Active Player may Trade with other Players who are on the same "
+                         "Terrain tile, or on the Terrain tiles adjacent to them.")
+RAVENOUS_SUPPLY = book("Once this has occurred, the Player then returns all Ailment tokens, "
+                       "Resource tokens, and Equipment cards to the Stockpile, and flips their "
+                       "Player board to reveal the Ravenous side.")
+EQUAL_VALUE = book("Then, you may purchase from those cards by discarding Resources and/or "
+                   "Equipment of equal Value.")
+ENOUGH_VALUE = book("You can Trade as much or as little as you wish provided you have enough Value "
+                    "to afford each item.")
+TOP_THREE = book("Flip the top three cards of the Equipment deck to see what is available to "
+                 "Trade.")
+AT_A_POST = book("If a Player is at a Trading Post they may Trade.")
+ONCE_EACH = book("During the Camp Phase the Active Player may perform each of the following "
+                 "actions once in any order")
+PLACED_EXCESS = book("Note: Any excess cards and tokens that exceed Supply capacity are returned "
+                     "to the Stockpile.")
+COMBAT_DICE = book("They roll one die as standard and add additional dice if they have Equipment "
+                   "cards that allow them to do so.")
+WEAPON_DICE = book("Each Player rolls one die, plus an additional die for each Weapon card they "
+                   "hold.")
+
+NONE = {"food": 0, "water": 0, "wood": 0}
+PISTOL = {"name": "Pistol", "type": "weapon", "value": 2, "dice": 1}
+HOLSTER = {"name": "Holster", "type": "storage", "value": 1, "holds": {"tool": 0, "weapon": 1}}
+SNARE = {"name": "Snare", "type": "tool", "value": 2, "bonus": "food"}
+RIFLE = {"name": "Rifle", "type": "weapon", "value": 3, "dice": 1}
+SADDLEBAG = {"name": "Saddlebag", "type": "storage", "value": 1, "holds": {"tool": 1, "weapon": 0}}
+KNIFE = {"name": "Knife", "type": "weapon", "value": 1, "dice": 0}
+SHOTGUN = {"name": "Shotgun", "type": "weapon", "value": 4, "dice": 2}
+
+# Cedar Falls, the Prairie A, the Mountain B with a Trading Post, the face-down X, the Desert C
+# with two Food placed on it, Newhaven.
+TRAIL = [
+    {"name": "CF", "kind": "Cedar Falls", "travel_cost": {"food": 1}, "adjacent": ["A"]},
+    {"name": "A", "kind": "Prairie", "travel_cost": {"food": 1, "wood": 1},
+     "resources": ["food", "water", "wood"], "adjacent": ["B", "X"]},
+    {"name": "B", "kind": "Mountain", "travel_cost": {"wood": 1}, "resources": ["water"],
+     "trading_post": True, "adjacent": ["X", "C"]},
+    {"name": "X", "face_up": False, "adjacent": ["C"]},
+    {"name": "C", "kind": "Desert", "travel_cost": {"water": 1}, "resources": ["water"],
+     "adjacent": ["NH"], "placed": {"food": 2}},
+    {"name": "NH", "kind": "Newhaven", "adjacent": []},
+]
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def table(client, phase, players, **options):
+    """Ann (p1) and Bob (p2) in round 2 (10 Season cards left), Ann the First Player and on turn
+    in `phase`; `players` their boards (what is left out keeps its start-of-game value)."""
+    return ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"], "options": {"terrain": TRAIL, **options},
+        "position": {"round": 2, "season_deck": 10, "first_player": "p1", "phase": phase,
+                     "current": "p1", "players": players}})
+
+
+def board(table, seat):
+    return table.view()["state"]["players"][seat]
+
+
+def refused_unchanged(table, event, quote):
+    before = as_seen(table.view())
+    error = table.refused(event, quote)
+    assert as_seen(table.view()) == before
+    return error
+
+
+def offered(table, event_type):
+    return [event for event in table.view()["legal"] if event["type"] == event_type]
+
+
+# --- A Traveler's Camp Combat against a Ravenous Player -------------------------------------------
+
+def ann_beside_ravenous_bob(client, companions=4, **options):
+    """Ann in her Camp Phase on the Mountain B; Bob, Ravenous with two Hunger, on the same tile."""
+    return table(client, "camp", {
+        "p1": {"tile": "B", "companions": companions, "resources": {"food": 2}},
+        "p2": {"tile": "B", "status": "ravenous", "hunger": 2}}, **options)
+
+
+# Ann rolls one die (no Equipment), Bob one per Hunger: 0 against 2 + 1.
+ANN_LOSES = {"type": "combat", "player": "p1", "target": "p2", "dice": [0], "target_dice": [2, 1]}
+
+
+def test_a_ravenous_player_who_wins_a_camp_combat_feeds_as_printed_or_takes_nothing(client):
+    feeds = ann_beside_ravenous_bob(client)
+    # A Ravenous Player rolls one die per Hunger in defence too.
+    assert {len(event["target_dice"]) for event in offered(feeds, "combat")
+            if "target_dice" in event} == {2}
+    effects = feeds.accepted(ANN_LOSES)["effects"]
+    assert RAVENOUS_WINS in [effect.get("rule", {}).get("quote") for effect in effects]
+    assert (board(feeds, "p1")["companions"], board(feeds, "p2")["hunger"]) == (3, 1)
+    # Nothing to steal from or by a Ravenous Player: Ann's Camp goes on, her Combat spent.
+    assert feeds.view()["phase"] == "turn_camp"
+    assert board(feeds, "p1")["resources"]["food"] == 2
+    refused_unchanged(feeds, ANN_LOSES, ONCE_EACH)
+    # Under `nothing` a Camp Combat's Ravenous winner neither feeds nor takes a Companion.
+    fasts = ann_beside_ravenous_bob(client, ravenous_wins_camp_combat="nothing")
+    fasts.accepted(ANN_LOSES)
+    assert (board(fasts, "p1")["companions"], board(fasts, "p2")["hunger"]) == (4, 2)
+    assert fasts.view()["phase"] == "turn_camp"
+
+
+def test_no_combat_with_a_ravenous_player_when_the_table_rules_it_out(client):
+    ruled = ann_beside_ravenous_bob(client, attack_ravenous=False)
+    assert offered(ruled, "combat") == []
+    refused_unchanged(ruled, ANN_LOSES, INITIATE_COMBAT)
+    # Only the Combat is ruled out: a Trade on terms is still offered.
+    assert {event["with"] for event in offered(ruled, "trade")} == {"p2"}
+
+
+def test_a_traveler_with_no_companion_beaten_by_a_ravenous_player(client):
+    # As printed: a Companion must perish and none is left, so Ann turns Ravenous; with both
+    # Players Ravenous the game is over, and nobody reached Newhaven: no winner.
+    table_ = ann_beside_ravenous_bob(client, companions=0)
+    before = as_seen(table_.view())
+    effects = table_.accepted(ANN_LOSES)["effects"]
+    quotes = [effect.get("rule", {}).get("quote") for effect in effects]
+    assert NO_COMPANION_LEFT in quotes
+    ann = board(table_, "p1")
+    assert (ann["status"], ann["hunger"], ann["resources"]) == ("ravenous", 1, NONE)
+    view = table_.view()
+    assert view["over"] is True and view["scores"]["winners"] == []
+    assert view["scores"]["decided_by"]["rule"]["quote"] == ALL_RAVENOUS
+    # Undone: Ann is a Traveler in her Camp again, the Combat hers to make.
+    table_.undo()
+    assert as_seen(table_.view()) == before
+    # Ruled `nothing`: there is no Companion to discard, and Ann's Camp goes on.
+    nothing = ann_beside_ravenous_bob(client, companions=0, ravenous_beats_no_companion="nothing")
+    nothing.accepted(ANN_LOSES)
+    assert board(nothing, "p1")["status"] == "traveler"
+    assert board(nothing, "p2")["hunger"] == 1
+    assert nothing.view()["phase"] == "turn_camp" and nothing.view()["over"] is False
+
+
+# --- A Trade with a Ravenous Player ---------------------------------------------------------------
+
+ON_TERMS = {"type": "trade", "player": "p1", "with": "p2", "give": {}, "get": {},
+            "terms": "you pass me by tonight"}
+
+
+def test_a_trade_with_a_ravenous_player_is_on_terms_only(client):
+    printed = ann_beside_ravenous_bob(client)
+    # Bob has no Supply to take Food into.
+    refused_unchanged(printed, {**ON_TERMS, "give": {"food": 1}}, RAVENOUS_SUPPLY)
+    printed.accepted(ON_TERMS)
+    assert printed.view()["phase"] == "turn_trade"
+    printed.accepted({"type": "trade_answer", "player": "p2", "accepted": False})
+    assert printed.view()["phase"] == "turn_camp"
+
+
+@pytest.mark.xfail(strict=True, reason="finding 119: a Trade on terms refused under "
+                   "trade_with_ravenous=false quotes the Ravenous Supply sentence, not the Trade's")
+def test_a_trade_on_terms_with_a_ravenous_player_refused_by_ruling_quotes_the_trade(client):
+    ruled = ann_beside_ravenous_bob(client, trade_with_ravenous=False)
+    assert offered(ruled, "trade") == []
+    refused_unchanged(ruled, ON_TERMS, TRADE_WITH_OTHERS)
+
+
+# --- A Trading Post purchase ----------------------------------------------------------------------
+
+def at_the_post(client, tile="B", **options):
+    """Ann in her Camp Phase on `tile` with three Food; B has the Trading Post."""
+    return table(client, "camp", {"p1": {"tile": tile, "resources": {"food": 3}}}, **options)
+
+
+def buy(cards, pay, offered_cards=(SNARE, RIFLE, SADDLEBAG)):
+    return {"type": "trading_post", "player": "p1", "offered": list(offered_cards),
+            "buy": cards, "pay": pay}
+
+
+def test_a_trading_post_purchase_is_paid_equal_value_as_printed(client):
+    post = at_the_post(client)
+    refused_unchanged(post, buy(["Snare"], {"food": 3}), EQUAL_VALUE)
+    refused_unchanged(post, buy(["Snare"], {"food": 1}), EQUAL_VALUE)
+    refused_unchanged(post, buy(["Snare"], {"food": 2}, (SNARE, RIFLE, SADDLEBAG, KNIFE)),
+                      TOP_THREE)
+    post.accepted(buy(["Snare"], {"food": 2}))
+    ann = board(post, "p1")
+    assert ann["resources"]["food"] == 1
+    assert [card["name"] for card in ann["equipment"]] == ["Snare"]
+    # The Rifle and the Saddlebag went back: buying one now is a second Trading Post action.
+    refused_unchanged(post, buy(["Saddlebag"], {"food": 1}), ONCE_EACH)
+
+
+def test_a_trading_post_purchase_may_overpay_under_at_least_but_never_underpay(client):
+    post = at_the_post(client, trading_post_payment="at_least")
+    refused_unchanged(post, buy(["Snare"], {"food": 1}), ENOUGH_VALUE)
+    # Two cards of Value 1 each for three Food: no change is given.
+    post.accepted(buy(["Saddlebag", "Knife"], {"food": 3}, (SNARE, SADDLEBAG, KNIFE)))
+    ann = board(post, "p1")
+    assert ann["resources"] == NONE
+    assert sorted(card["name"] for card in ann["equipment"]) == ["Knife", "Saddlebag"]
+
+
+def test_no_trading_post_purchase_away_from_a_post(client):
+    refused_unchanged(at_the_post(client, tile="A"), buy(["Snare"], {"food": 2}), AT_A_POST)
+
+
+# --- The FAQ's Traveler who perishes paying the Travel Cost towards a face-down tile ------------
+
+FOREST = {"kind": "Forest", "travel_cost": {"wood": 1}, "resources": ["wood"]}
+
+
+def ann_on_her_last_legs(client, **options):
+    """Ann on the Prairie A with no Companion, three Hunger and no Resource: the Prairie's Food
+    is a fourth Hunger."""
+    return table(client, "travel", {
+        "p1": {"tile": "A", "companions": 0, "ailments": {"hunger": 3}, "resources": NONE},
+        "p2": {"tile": "C"}}, **options)
+
+
+@pytest.mark.parametrize("reading, flipped", [("on_arrival", False), ("on_declaring", True)])
+def test_a_traveler_perishing_on_the_travel_cost_stays_and_the_tile_flips_by_the_ruling(
+        client, reading, flipped):
+    options = {} if reading == "on_arrival" else {"flip_tiles": reading}
+    table_ = ann_on_her_last_legs(client, **options)
+    before = as_seen(table_.view())
+    travel = {"type": "travel", "player": "p1", "to": "X"}
+    table_.accepted({**travel, "reveal": FOREST} if flipped else travel)
+    # "Paying Travel Cost happens before your Traveler moves, so you'd remain on the same tile."
+    ann = board(table_, "p1")
+    assert (ann["status"], ann["tile"], ann["hunger"]) == ("ravenous", "A", 1)
+    assert table_.view()["state"]["tiles"]["X"]["face_up"] is flipped
+    # Her turn ended at once: Bob's begins.
+    assert table_.view()["current_players"] == ["p2"]
+    table_.undo()
+    assert as_seen(table_.view()) == before
+    assert table_.view()["state"]["tiles"]["X"]["face_up"] is False
+
+
+# --- Placed items over the Supply's six -----------------------------------------------------------
+
+def ann_full_before_the_desert(client, **options):
+    """Ann on B with one Wood and five Water (six Resources); the Desert C holds two Food."""
+    return table(client, "travel", {"p1": {"tile": "B", "resources": {"wood": 1, "water": 5}},
+                                    "p2": {"tile": "A"}}, **options)
+
+
+def test_placed_items_over_the_supply_are_returned_or_make_room_by_the_ruling(client):
+    to_the_desert = {"type": "travel", "player": "p1", "to": "C"}
+    printed = ann_full_before_the_desert(client)
+    refused_unchanged(printed, {**to_the_desert, "discard": {"water": 1}}, PLACED_EXCESS)
+    printed.accepted(to_the_desert)
+    # The Wood paid the Mountain's cost: five Water and one of the two Food, the other returned.
+    assert board(printed, "p1")["resources"] == {"food": 1, "water": 5, "wood": 0}
+    assert printed.view()["state"]["tiles"]["C"]["placed"]["food"] == 0
+    chooses = ann_full_before_the_desert(client, placed_items_excess="choose")
+    chooses.accepted({**to_the_desert, "discard": {"water": 1}})
+    assert board(chooses, "p1")["resources"] == {"food": 2, "water": 4, "wood": 0}
+
+
+# --- A Holster traded with its Pistol -------------------------------------------------------------
+
+@pytest.mark.parametrize("reading, load", [("discarded", []), ("kept", ["Pistol"])])
+def test_a_holster_traded_with_its_pistol(client, reading, load):
+    options = {} if reading == "discarded" else {"traded_storage_load": reading}
+    table_ = table(client, "camp", {"p1": {"tile": "B",
+                                           "equipment": [{**HOLSTER, "stored": [PISTOL]}]},
+                                    "p2": {"tile": "B"}}, **options)
+    table_.accepted({"type": "trade", "player": "p1", "with": "p2",
+                     "give": {"equipment": ["Holster"]}, "get": {"food": 1}})
+    table_.accepted({"type": "trade_answer", "player": "p2", "accepted": True})
+    assert board(table_, "p1")["equipment"] == []
+    (holster,) = board(table_, "p2")["equipment"]
+    assert holster["name"] == "Holster"
+    assert [card["name"] for card in holster["stored"]] == load
+    assert board(table_, "p1")["resources"]["food"] == 2
+
+
+# --- An Event card that turns the active Traveler Ravenous ---------------------------------------
+
+def stampede(**extra):
+    """An Event card entered as read: a Companion of Ann's perishes, Bob loses a Food."""
+    return {"type": "event_card", "player": "p1", "card": "Stampede", "perish": 1,
+            "others": {"p2": {"lose": {"food": 1}}}, **extra}
+
+
+@pytest.mark.parametrize("reading, others_first, bobs_food", [
+    ("stops", False, 1), ("completes", False, 0), ("stops", True, 0), ("completes", True, 0)])
+def test_the_rest_of_an_event_card_after_it_turns_the_traveler_ravenous(
+        client, reading, others_first, bobs_food):
+    options = {} if reading == "stops" else {"card_after_ravenous": reading}
+    table_ = table(client, "event", {"p1": {"tile": "B", "companions": 0}, "p2": {"tile": "C"}},
+                   **options)
+    table_.accepted(stampede(others_first=True) if others_first else stampede())
+    assert board(table_, "p1")["status"] == "ravenous"
+    assert board(table_, "p2")["resources"]["food"] == bobs_food
+    assert table_.view()["current_players"] == ["p2"]
+
+
+# --- Combat dice: a Shotgun's two, a Knife's none -------------------------------------------------
+
+@pytest.mark.parametrize("reading, dice, quote", [
+    ("equipment", (3, 1), COMBAT_DICE), ("weapons", (2, 2), WEAPON_DICE)])
+def test_combat_dice_by_what_the_equipment_allows_or_by_weapon_cards(client, reading, dice, quote):
+    options = {} if reading == "equipment" else {"combat_dice": reading}
+    table_ = table(client, "camp", {"p1": {"tile": "B", "equipment": [SHOTGUN]},
+                                    "p2": {"tile": "C", "equipment": [KNIFE]}}, **options)
+    assert {(len(event["dice"]), len(event["target_dice"])) for event in offered(table_, "combat")
+            if "dice" in event} == {dice}
+    wrong = (2, 2) if dice == (3, 1) else (3, 1)
+    refused_unchanged(table_, {"type": "combat", "player": "p1", "target": "p2",
+                               "dice": [1] * wrong[0], "target_dice": [0] * wrong[1]}, quote)
+    table_.accepted({"type": "combat", "player": "p1", "target": "p2",
+                     "dice": [1] * dice[0], "target_dice": [0] * dice[1]})
+    assert table_.view()["phase"] == "turn_steal"
