@@ -179,7 +179,7 @@ def test_a_red_square_with_the_last_health_point_as_printed_knocks_the_pilgrim_o
     assert as_seen(table.view()) == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 120: under red_square_last_hp=must_keep_one the "
+@pytest.mark.xfail(strict=True, reason="finding 121: under red_square_last_hp=must_keep_one the "
                    "refusal quotes 'If you do not have ... Health Points', which he has, not the "
                    "Note that he must keep 1")
 def test_a_red_square_with_the_last_health_point_under_must_keep_one_quotes_the_note(client):
