@@ -422,6 +422,9 @@ def main(argv=None) -> int:
     ap.add_argument("--candidates", type=int, default=search.CANDIDATES,
                     help="first-stage candidates a question's list holds (default: the search's; "
                          "--lists keeps one count's lists: give each its own file)")
+    ap.add_argument("--vector-candidates", type=int, default=search.VECTOR_CANDIDATES,
+                    help="passages nearest the question's vector added to the first stage's "
+                         "(default: the search's; --lists keeps one count's lists)")
     ap.add_argument("--shuffles", type=int, default=3,
                     help="cross-validation repeated over this many fold assignments (averaged)")
     ap.add_argument("--asked", type=int, default=0,
@@ -441,6 +444,7 @@ def main(argv=None) -> int:
     if set(fit_on) - set(fit_sets):
         ap.error("--fit-on names sets that --sets does not")
     search.CANDIDATES = args.candidates
+    search.VECTOR_CANDIDATES = args.vector_candidates
     folds = json.loads(args.writer_folds.read_text()) if args.writer_folds else None
     questions = [{**q, "set": name} for name in fit_sets
                  for q in load(set_paths(name)) if q.get("answer")]

@@ -373,8 +373,10 @@ class PassageVectors:
     """Every passage's vector and its sentences' of one index build, as two matrices, so that a
     question's cosines with all of them are two matrix-vector products (read-only once made)."""
 
-    def __init__(self, passages: list[tuple[object, bytes, bytes]]):
-        """`passages`: (key, vector bytes, sentence vectors bytes) of each passage."""
+    def __init__(self, passages: list[tuple[object, bytes, bytes]],
+                 docs: list[tuple[int, str]] | None = None):
+        """`passages`: (key, vector bytes, sentence vectors bytes) of each passage; `docs`, for
+        `nearest`: each one's (docnum, game) in the same order."""
         self.rows: dict[object, tuple[int, int, int]] = {}  # key -> (row, first, end sentence)
         vectors, sentences = [], []
         for key, vector, sentence_vectors in passages:
@@ -386,6 +388,36 @@ class PassageVectors:
         self.vectors = np.array(vectors, dtype=np.float32).reshape(-1, DIM)
         self.sentences = np.concatenate(sentences or [np.zeros((0, DIM), np.float32)])
         self.vectors.flags.writeable = self.sentences.flags.writeable = False
+        self._games: dict[str | None, tuple] = {}
+        if docs is not None:
+            docnums = np.array([d for d, _ in docs], dtype=np.intp)
+            games = [g for _, g in docs]
+            ends = [(first, end) for _, first, end in self.rows.values()]
+            for game in (None, *dict.fromkeys(games)):
+                at = [i for i, g in enumerate(games) if game in (None, g)]
+                # a passage without sentences stands for its own sentence, as in `cosines`
+                blocks = [self.sentences[ends[i][0]:ends[i][1]] if ends[i][1] > ends[i][0]
+                          else self.vectors[i:i + 1] for i in at]
+                starts = np.cumsum([0] + [len(b) for b in blocks[:-1]])
+                matrix = np.concatenate(blocks) if blocks else np.zeros((0, DIM), np.float32)
+                self._games[game] = (docnums[at], self.vectors[at], matrix, starts)
+
+    def nearest(self, question: np.ndarray, game: str | None, k: int,
+                exclude: set[int]) -> list[int]:
+        """The docnums of the `k` passages of `game` (every game's when None) not in `exclude`
+        nearest the question: by the best of the passage's cosine and its closest sentence's,
+        best first (ties: the lower docnum)."""
+        if game not in self._games:
+            return []
+        docnums, vectors, sentences, starts = self._games[game]
+        near = np.maximum(vectors @ question, np.maximum.reduceat(sentences @ question, starts))
+        out = []
+        for i in np.argsort(-near, kind="stable"):
+            if int(docnums[i]) not in exclude:
+                out.append(int(docnums[i]))
+                if len(out) == k:
+                    break
+        return out
 
     def cosines(self, keys: list, question: np.ndarray) -> list[tuple[float, float]]:
         """(cosine with the passage, best cosine with one of its sentences) of each key's: the

@@ -34,6 +34,10 @@ MAX_PHRASES = 24
 # Journey's 990 fit questions had no right passage among them; leaving one writer out, 40 ranked
 # +25 / +21 questions at hit@1 / hit@3 over 2,348, for ~0.2 ms of CPU at p50; docs/rules-api.md)
 CANDIDATES = 40
+# the game's passages nearest the question's own vector (the best of the passage's cosine and
+# its closest sentence's) that BM25F's candidates miss, added after them: a paraphrase sharing
+# no word with the rule it asks about reaches the re-ranker (0: none)
+VECTOR_CANDIDATES = 10
 
 TITLE_BOOST = 1.0  # on top of the schema's index-time field boosts (title 2.0, path 1.5)
 PATH_BOOST = 0.5
@@ -699,7 +703,7 @@ HAND_WEIGHTS = {
     "components": -COMPONENTS_PENALTY, "lore": -LORE_PENALTY, "example": -EXAMPLE_PENALTY,
     "title": 0.0, "rank": 0.0, "specific": 0.0, "specific_sentence": 0.0, "literal": 0.0,
     "phrase": 0.0, "length": 0.0, "first": 0.0, "number_answer": 0.0, "cue_answer": 0.0,
-    "cosine": 0.0, "sentence_cosine": 0.0,
+    "cosine": 0.0, "sentence_cosine": 0.0, "vector_only": 0.0,
 }
 
 
@@ -817,7 +821,8 @@ def _passage(searcher, d: dict) -> _Passage:
 
 
 def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
-                question: Question | None = None, need: int | None = None):
+                question: Question | None = None, need: int | None = None,
+                lexical: int | None = None):
     """The re-ranker's features of each candidate, and the sentence value function.
 
     Features: BM25F (over the best candidate's), the share of the question's (idf-weighted)
@@ -826,7 +831,9 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
     usually says most of the question at once), story/example/inventory flags, the share its
     section title holds, its first-stage rank, whether it (or its best sentence) holds the
     question's most specific concept, the share of the question's own words it holds literally
-    and of its adjacent word pairs, its length and whether it opens its section. A concept is
+    and of its adjacent word pairs, its length, whether it opens its section, its two embedding
+    cosines, and whether only the question's vector found it (a candidate after the first
+    `lexical`, the ones BM25F ranked: `_first_stage`). A concept is
     one word of the question together with the rulebook terms the glossary gave for it, and
     counts once however many of them a passage holds.
 
@@ -965,6 +972,7 @@ def _candidates(plan: QueryPlan, docs: list[dict], scores: list[float], searcher
             0.0,
             0.0,
             *cosines[rank],
+            1.0 if lexical is not None and rank >= lexical else 0.0,
         ]
         state.append((d, in_path, features))
         if need is not None:
@@ -999,9 +1007,11 @@ def _passage_vectors(searcher) -> embedding.PassageVectors:
     """Every passage's embedding and its sentences' of the searcher's index build."""
     memo = _reader_cache(searcher.reader())
     if "vectors" not in memo:
-        memo["vectors"] = embedding.PassageVectors([
-            ((d["game"], d["id"]), d["vector"], d["sentence_vectors"])
-            for d in searcher.all_stored_fields()])
+        fields = _stored_fields(searcher)
+        docs = [(docnum, fields(docnum)) for docnum in range(searcher.doc_count_all())]
+        memo["vectors"] = embedding.PassageVectors(
+            [((d["game"], d["id"]), d["vector"], d["sentence_vectors"]) for _, d in docs],
+            [(docnum, d["game"]) for docnum, d in docs])
     return memo["vectors"]
 
 
@@ -1016,11 +1026,11 @@ def rerank_score(features: tuple[float, ...], weights: tuple[float, ...]) -> flo
 
 
 def _order(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
-           question: Question, need: int):
+           question: Question, need: int, lexical: int):
     """The `need` best candidates by the re-ranker's score, best first (ties in first-stage
     order), with each candidate (None where not scored: it cannot be among them), each one's
     score and the sentence value function."""
-    cands, value = _candidates(plan, docs, scores, searcher, question, need)
+    cands, value = _candidates(plan, docs, scores, searcher, question, need, lexical)
     weights = reranker_weights()
     scored = {i: rerank_score(c.features, weights) for i, c in enumerate(cands) if c}
     order = sorted(scored, key=lambda i: -scored[i])[:need]
@@ -1028,13 +1038,13 @@ def _order(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
 
 
 def _rerank(plan: QueryPlan, docs: list[dict], scores: list[float], searcher,
-            limit: int, question: Question | None = None) -> list[tuple[int, Ranked]]:
+            limit: int, question: Question, lexical: int) -> list[tuple[int, Ranked]]:
     """The candidates re-ranked by a linear model over their features (`_candidates`),
     each returned one with its answer sentence."""
     if not docs:
         return []
-    order, cands, scored, value = _order(plan, docs, scores, searcher,
-                                         question or Question(plan.text), max(limit, 2))
+    order, cands, scored, value = _order(plan, docs, scores, searcher, question, max(limit, 2),
+                                         lexical)
     out = []
     for i in order:  # the answer sentence only of the passages returned
         c = cands[i]
@@ -1180,9 +1190,9 @@ def _clause_arrays(searcher, q, game: str | None) -> tuple[np.ndarray, np.ndarra
     return arrays
 
 
-def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float, int]]:
-    """Top (score, docnum) of a flat Or query, filtered to one game, best first (ties: the
-    higher docnum first). The same sums as `searcher.search(query)` (an Or adds its clauses'
+def _totals(searcher, query, game: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """(every passage's score by docnum, the docnums the query matches) of a flat Or query,
+    filtered to one game. The same sums as `searcher.search(query)` (an Or adds its clauses'
     scores, in order), but each clause's scores are memoized, so a question costs a few array
     additions once its words have been seen."""
     clauses = [_clause_arrays(searcher, sub, game) for sub in query.subqueries]
@@ -1192,7 +1202,13 @@ def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float
     # clause: the same sums to the last bit
     n = searcher.doc_count_all()
     totals = np.bincount(every, np.concatenate([sc for _, sc in clauses]) * boosts, minlength=n)
-    docs = np.flatnonzero(np.bincount(every, minlength=n))
+    return totals, np.flatnonzero(np.bincount(every, minlength=n))
+
+
+def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float, int]]:
+    """Top (score, docnum) of a flat Or query, filtered to one game, best first (ties: the
+    higher docnum first)."""
+    totals, docs = _totals(searcher, query, game)
     best = docs[np.lexsort((-docs, -totals[docs]))[:limit]]
     return [(float(totals[d]), int(d)) for d in best]
 
@@ -1529,34 +1545,42 @@ def detect_game(searcher, q: str, question: Question | None = None) -> str | Non
     query = build_query(plan)
     if query is None:
         return None
-    docs, scores = _first_stage(searcher, query, None, CANDIDATES)
+    question = question or Question(plan.text)
+    docs, scores, lexical = _first_stage(searcher, query, None, CANDIDATES, question)
     if not docs:
         return None
-    order, *_ = _order(plan, docs, scores, searcher, question or Question(plan.text), 1)
+    order, *_ = _order(plan, docs, scores, searcher, question, 1, lexical)
     return docs[order[0]]["game"]
 
 
-def _first_stage(searcher, query, game: str | None, n: int) -> tuple[list[dict], list[float]]:
-    """The stored fields and BM25F scores of the best `n` passages."""
+def _first_stage(searcher, query, game: str | None, n: int,
+                 question: Question) -> tuple[list[dict], list[float], int]:
+    """The stored fields and BM25F scores of the best `n` passages by BM25F, then of the
+    VECTOR_CANDIDATES passages of the game (every game's when None) nearest the question's own
+    vector that they miss (`embedding.PassageVectors.nearest`), and how many BM25F ranked."""
     fields = _stored_fields(searcher)
-    docs, scores = [], []
-    for score, docnum in run_query(searcher, query, game, n):
-        docs.append(fields(docnum))
-        scores.append(score)
-    return docs, scores
+    totals, matched = _totals(searcher, query, game)
+    best = matched[np.lexsort((-matched, -totals[matched]))[:n]].tolist()
+    lexical = len(best)
+    if VECTOR_CANDIDATES:
+        nearest = _passage_vectors(searcher).nearest(question.adapted, game,
+                                                     VECTOR_CANDIDATES, exclude=set(best))
+        best.extend(nearest)
+    return [fields(d) for d in best], [float(totals[d]) for d in best], lexical
 
 
 def candidates(searcher, q: str, game: str | None) -> list[tuple[dict, dict[str, float]]]:
     """(stored passage, re-ranker features) of each first-stage candidate of a question, in
-    BM25F order: what bench/train_reranker.py fits the re-ranker on."""
+    first-stage order: what bench/train_reranker.py fits the re-ranker on."""
     plan = plan_query(q, game)
     query = build_query(plan)
     if query is None:
         return []
-    docs, scores = _first_stage(searcher, query, game, CANDIDATES)
+    question = Question(plan.text)
+    docs, scores, lexical = _first_stage(searcher, query, game, CANDIDATES, question)
     if not docs:
         return []
-    cands, _ = _candidates(plan, docs, scores, searcher)
+    cands, _ = _candidates(plan, docs, scores, searcher, question, lexical=lexical)
     return [(d, dict(zip(FEATURES, c.features, strict=True))) for d, c in zip(docs, cands, strict=True)]
 
 
@@ -1575,8 +1599,8 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     if query is None:
         return SearchResult(query=plan.text, corrected=plan.corrected, hits=[], game=game,
                             detected=detected, answered=False, confidence=0.0)
-    docs, scores = _first_stage(searcher, query, game, max(CANDIDATES, limit))
-    ranked = _rerank(plan, docs, scores, searcher, limit, question)
+    docs, scores, lexical = _first_stage(searcher, query, game, max(CANDIDATES, limit), question)
+    ranked = _rerank(plan, docs, scores, searcher, limit, question, lexical)
     features = _confidence_features(plan, searcher, game,
                                     [(docs[i], r) for i, r in ranked[:2]], question.vectors.embedding)
     confidence = round(confidence_of(features, question.vectors.layer3), 3)  # as reported, and compared

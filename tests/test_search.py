@@ -307,3 +307,74 @@ def test_cosines_of_a_few_passages_are_those_of_the_whole_matrices(searcher):
         expected.append((float(whole[row]), float(best)))
     got = vectors.cosines(keys, question)
     assert got == [(pytest.approx(w, abs=1e-6), pytest.approx(b, abs=1e-6)) for w, b in expected]
+
+
+@pytest.mark.parametrize("game", [None, "journey", "avignon"])
+def test_the_nearest_passages_are_the_games_best_by_passage_or_sentence_cosine(searcher, game):
+    """`nearest` ranks the game's passages by the best of the passage's cosine and its closest
+    sentence's, as the whole matrices give them, and skips the excluded ones."""
+    vectors = search._passage_vectors(searcher)
+    fields = search._stored_fields(searcher)
+    question = search.embedding.question_vector("who goes first").embedding
+    whole, by_sentence = vectors.vectors @ question, vectors.sentences @ question
+    near = {}
+    for docnum in range(searcher.doc_count_all()):
+        d = fields(docnum)
+        if game in (None, d["game"]):
+            row, first, end = vectors.rows[(d["game"], d["id"])]
+            near[docnum] = max(whole[row], by_sentence[first:end].max() if end > first else -1)
+    best = sorted(near.values(), reverse=True)
+    got = vectors.nearest(question, game, 8, exclude=set())
+    assert [near[d] for d in got] == [pytest.approx(v, abs=1e-6) for v in best[:8]]
+    skipped = vectors.nearest(question, game, 5, exclude=set(got[:3]))
+    assert skipped == got[3:8]
+
+
+@pytest.mark.parametrize("q, game, answer", [
+    ("which side takes the opening turn", "avignon", "The Roman player goes first."),
+    ("we keep arguing how the bull moves, who makes the call", "journey",
+     "the Player controlling Tripitaka makes the decision"),
+])
+def test_a_paraphrase_bm25f_misses_reaches_the_reranker_through_the_questions_vector(
+        searcher, q, game, answer):
+    """A question sharing no word BM25F can use with the sentence that answers it: that passage
+    is not among BM25F's candidates, but it is among the first stage's, after them, flagged as
+    found by the question's vector alone."""
+    plan = search.plan_query(q, game)
+    fields = search._stored_fields(searcher)
+    in_game = [fields(d) for d in range(searcher.doc_count_all()) if fields(d)["game"] == game]
+    right = {d["id"] for d in in_game if answer in " ".join(d["text"].split())}
+    lexical = [fields(d)["id"] for _, d in
+               search.run_query(searcher, search.build_query(plan), game, search.CANDIDATES)]
+    assert right and not right & set(lexical)
+    cands = search.candidates(searcher, q, game)
+    found = min(search.VECTOR_CANDIDATES, len(in_game) - len(lexical))
+    assert [d["id"] for d, _ in cands[:len(lexical)]] == lexical
+    assert [f["vector_only"] for _, f in cands] == [0.0] * len(lexical) + [1.0] * found
+    assert right & {d["id"] for d, _ in cands[len(lexical):]}
+
+
+def test_the_first_stage_reads_the_adapted_question_vector(searcher, monkeypatch):
+    """A player's wording whose rule neither BM25F's candidates nor the model vector's nearest
+    passages hold: the adapter's map of the question reaches it, and the search returns it; with
+    no adapter shipped, the first stage reads the model vector and it is not a candidate."""
+    q, game = "my guy wants to step past our friend standing in the way", "journey"
+    right = "detailed-rules-move~1"  # "A Miniature cannot move into or through a square which is blocked."
+    plan = search.plan_query(q, game)
+    fields = search._stored_fields(searcher)
+    lexical = {d for _, d in search.run_query(searcher, search.build_query(plan), game,
+                                              search.CANDIDATES)}
+    assert right not in {fields(d)["id"] for d in lexical}
+    question = search.Question(plan.text)
+    vectors = search._passage_vectors(searcher)
+
+    def nearest(vector):
+        return {fields(d)["id"] for d in vectors.nearest(vector, game, search.VECTOR_CANDIDATES,
+                                                          exclude=lexical)}
+
+    assert right not in nearest(question.vectors.embedding)
+    assert right in nearest(question.adapted)
+    assert right in {d["id"] for d, _ in search.candidates(searcher, q, game)}
+    assert right in [h.passage_id for h in search.search(searcher, q, game, 10).hits]
+    monkeypatch.setattr(search, "_adapter", lambda: None)
+    assert right not in {d["id"] for d, _ in search.candidates(searcher, q, game)}

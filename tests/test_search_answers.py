@@ -262,7 +262,7 @@ def test_reranker_weights_cover_every_feature_in_order():
 def test_results_are_ordered_by_the_reranker_over_their_features(searcher):
     q, game = "how many cards do i draw at the start of my turn", "pilgrims"
     cands = search.candidates(searcher, q, game)
-    assert 0 < len(cands) <= search.CANDIDATES
+    assert 0 < len(cands) <= search.CANDIDATES + search.VECTOR_CANDIDATES
     assert all(set(f) == set(search.FEATURES) for _, f in cands)
     weights = dict(zip(search.FEATURES, search.reranker_weights(), strict=True))
     scored = sorted(cands, key=lambda c: -sum(weights[k] * v for k, v in c[1].items()))
@@ -327,13 +327,14 @@ def test_scoring_only_the_candidates_that_can_reach_the_top_ranks_them_as_scorin
     need best; their order, scores and features are those of scoring every candidate, and fewer
     are completed than there are candidates for a need of 1."""
     plan = search.plan_query(q, game)
-    docs, scores = search._first_stage(searcher, search.build_query(plan), game, search.CANDIDATES)
     question = search.Question(plan.text)
-    every, _ = search._candidates(plan, docs, scores, searcher, question)
-    some, _ = search._candidates(plan, docs, scores, searcher, question, need)
+    docs, scores, lexical = search._first_stage(searcher, search.build_query(plan), game,
+                                                search.CANDIDATES, question)
+    every, _ = search._candidates(plan, docs, scores, searcher, question, lexical=lexical)
+    some, _ = search._candidates(plan, docs, scores, searcher, question, need, lexical)
     weights = search.reranker_weights()
     full = sorted(range(len(docs)), key=lambda i: -search.rerank_score(every[i].features, weights))
-    order, _, scored, _ = search._order(plan, docs, scores, searcher, question, need)
+    order, _, scored, _ = search._order(plan, docs, scores, searcher, question, need, lexical)
     assert order == full[:need]
     for i in order:
         assert some[i].features == every[i].features
