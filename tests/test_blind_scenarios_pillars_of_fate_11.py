@@ -5,9 +5,13 @@ else: the same powers, winners and pillars); `face_down_limit` and `face_down_di
 at the second face-down card of a lane (refused as printed and nothing written; accepted under
 the other reading, offered in `legal`, the player's own second one still refused; undone); Pentha
 under `opposite` (the card at her place, played before or after her, or the card named);
-Eradan under `eradan_power` (a lane lost on its lane total, won on each card); and the draft
-under `divine_duplicates`. Written from the rulebook and the API's own description only
-(docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate), never the referee's code."""
+Eradan under `eradan_power` (a lane lost on its lane total, won on each card); the draft
+under `divine_duplicates`; a whole Age whose center is played face down by both players, so its
+pillar never moves and its power tie is nobody's (`unheld_pillar_ties`: unwon, or the marker
+holder's pick, undone and made the other way); the Steward from either seat under
+`steward_sides` and `steward_reach`; and Invictus under `invictus_copies`. Written from the
+rulebook and the API's own description only (docs/games/pillars-of-fate.md,
+GET /api/games/pillars-of-fate), never the referee's code."""
 
 import pytest
 
@@ -281,3 +285,154 @@ def test_a_draft_naming_a_card_twice_is_refused_only_when_the_deck_has_one_of_ea
     one_each.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
                        "modifier": "two_face_down", "quests": QUESTS})
     assert one_each.view()["phase"] == "turns"
+
+
+# --- A tie in a lane whose pillar never moved -----------------------------------------------------
+
+# Face-down places per player and the two-card center counted per lane (one card each): both
+# players lay their center card face down, so no face-up card ever moves its pillar. Center 5 to 5
+# (feathers 2 to scorpions 1); the left Sun's (16 to 6, feathers: 3, and her Prophet's 5); the
+# right Moon's (18 to 9, scorpions: 3).
+UNHELD_AGE = [
+    play("sun", "center", 5, 2, face="down"), play("moon", "center", 5, 0, 1, face="down"),
+    play("sun", "left", 8, 1), play("moon", "left", 2, 0, 1), play("sun", "left", 7, 1),
+    play("moon", "left", 2), play("sun", "left", 1, divine="Prophet"),
+    play("moon", "right", 9, 0, 1), play("sun", "right", 3),
+    play("moon", "right", 5, 0, 1, divine="Klar"), play("sun", "right", 3),
+    play("moon", "right", 4), play("sun", "right", 3), play("moon", "left", 2),
+]
+CENTER_TIE = {"type": "break_tie", "player": "sun", "lane": "center", "tie": "power",
+              "choice": "moon"}
+
+
+def unheld_center_age(client, **options):
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "options": {
+        "face_down_limit": "per_player", "lane_size_modifiers": "per_lane", **options}})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Prophet",
+                    "passed": ["Klar", "Naka"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Hadria",
+                    "passed": ["Pentha", "Eradan"]})
+    table.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                    "modifier": "two_cards", "quests": QUESTS})
+    for event in UNHELD_AGE:
+        table.accepted(event)
+    return table
+
+
+def test_a_power_tie_under_an_unheld_pillar_is_nobodys_to_decide_as_printed(client):
+    table = unheld_center_age(client)
+    view = table.view()
+    # Nobody holds the center's pillar, so nobody decides: the Age is scored at once, the center
+    # unwon and its reward given to nobody.
+    assert view["phase"] == "quests" and view["legal"] == []
+    center = next(entry for entry in view["state"]["ages"][0]["lanes"]
+                  if entry["lane"] == "center")
+    assert (center["pillar"], center["winner"], center["power_tie"]) == (None, None, True)
+    assert view["state"]["renown"] == {"sun": 3 + 5, "moon": 3}
+    assert not any("center" in line["label"] for player in view["scores"]["players"]
+                   for line in player["breakdown"])
+
+
+def test_a_power_tie_under_an_unheld_pillar_is_the_marker_holders_under_first_player(client):
+    table = unheld_center_age(client, unheld_pillar_ties="first_player")
+    view = table.view()
+    assert view["phase"] == "ties" and view["state"]["renown"] == {"sun": 0, "moon": 0}
+    # Sun holds the 1st player marker: Moon's pick is refused, Sun's accepted.
+    refused_unchanged(table, {**CENTER_TIE, "player": "moon"}, book(
+        "Ties in either suit or power are decided by the player that holds the pillar for that "
+        "lane."))
+    table.accepted(CENTER_TIE)
+    # Sun hands the center to Moon: feathers dominate, 2 to Moon. The other lanes as before.
+    assert table.view()["state"]["renown"] == {"sun": 3 + 5, "moon": 3 + 2}
+    table.undo()
+    assert table.view()["phase"] == "ties"
+    table.accepted({**CENTER_TIE, "choice": "sun"})
+    assert table.view()["state"]["renown"] == {"sun": 3 + 5 + 2, "moon": 3}
+
+
+# --- The Steward's sides and reach, from either seat ----------------------------------------------
+
+INVICTUS = book("Invictus copies the suit and power of a card above it in your lane.")
+
+
+def drafted_with(client, sun_kept, sun_passed, options):
+    """Age I as in `drafted`, but Sun keeps `sun_kept` and passes `sun_passed` to Moon."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "options": options})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": sun_kept,
+                    "passed": sun_passed})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Hadria",
+                    "passed": ["Pentha", "Eradan"]})
+    table.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                    "modifier": "two_face_down", "quests": QUESTS})
+    return table
+
+
+def steward_bonus(table):
+    return {entry["lane"]: entry["bonus"] for entry in table.view()["scores"]["lanes"]}
+
+
+NO_ICON = {"feathers": 0, "scorpions": 0}
+FEATHERS, SCORPIONS = {"feathers": 2, "scorpions": 0}, {"feathers": 0, "scorpions": 2}
+
+# (options, whose Steward and where, each lane's 2 icons). Moon sits across the table: her left is
+# the lane the table calls "right". The Steward's own lane gets none.
+STEWARD_READINGS = [
+    ({}, ("moon", "center"), {"left": FEATHERS, "center": NO_ICON, "right": SCORPIONS}),
+    ({"steward_sides": "table"}, ("moon", "center"),
+     {"left": SCORPIONS, "center": NO_ICON, "right": FEATHERS}),
+    ({}, ("sun", "left"), {"left": NO_ICON, "center": FEATHERS, "right": FEATHERS}),
+    ({"steward_reach": "adjacent"}, ("sun", "left"),
+     {"left": NO_ICON, "center": FEATHERS, "right": NO_ICON}),
+    ({"steward_reach": "adjacent"}, ("moon", "center"),
+     {"left": FEATHERS, "center": NO_ICON, "right": SCORPIONS}),
+]
+
+
+@pytest.mark.parametrize("options, played, bonus", STEWARD_READINGS,
+                         ids=["moon-owner-sides", "moon-table-sides", "sun-left-all",
+                              "sun-left-adjacent", "moon-center-adjacent"])
+def test_the_stewards_icons_by_whose_left_and_how_far(client, options, played, bonus):
+    owner, lane_name = played
+    if owner == "sun":
+        table = drafted_with(client, "Steward", ["Klar", "Naka"], options)
+    else:
+        table = drafted_with(client, "Prophet", ["Steward", "Naka"], options)
+        table.accepted(play("sun", "left", 3))
+    table.accepted(play(owner, lane_name, 2, divine="Steward"))
+    assert steward_bonus(table) == bonus
+    # Undone, no lane has the icons.
+    table.undo()
+    assert all(entry == NO_ICON for entry in steward_bonus(table).values())
+
+
+# --- Invictus: the card named, or the card directly above ------------------------------------------
+
+def invictus_lane(client, **options):
+    """Sun kept Invictus; the left lane: Sun 3 (a feather), Moon 2, Sun 8 (2 scorpions), Moon 2.
+    Sun is to play."""
+    table = drafted_with(client, "Invictus", ["Klar", "Naka"], options)
+    for event in (play("sun", "left", 3, 1), play("moon", "left", 2),
+                  play("sun", "left", 8, 0, 2), play("moon", "left", 2)):
+        table.accepted(event)
+    return table
+
+
+def left_values(table):
+    entry = next(entry for entry in table.view()["scores"]["lanes"] if entry["lane"] == "left")
+    return entry["power"]["sun"], [(card["power"], card["feathers"], card["scorpions"])
+                                   for card in entry["values"]["sun"]]
+
+
+def test_invictus_with_two_cards_above_copies_the_one_named_as_printed(client):
+    table = invictus_lane(client)
+    refused_unchanged(table, play("sun", "left", 0, divine="Invictus"), INVICTUS)
+    table.accepted(play("sun", "left", 0, divine="Invictus", copies=1))
+    assert left_values(table) == (3 + 8 + 3, [(3, 1, 0), (8, 0, 2), (3, 1, 0)])
+
+
+def test_invictus_under_directly_above_copies_the_card_before_it(client):
+    table = invictus_lane(client, invictus_copies="directly_above")
+    # The card the ruling leaves is the 8 at position 2: naming the 3 is naming another card.
+    refused_unchanged(table, play("sun", "left", 0, divine="Invictus", copies=1), INVICTUS)
+    table.accepted(play("sun", "left", 0, divine="Invictus"))
+    assert left_values(table) == (3 + 8 + 8, [(3, 1, 0), (8, 0, 2), (8, 0, 2)])
