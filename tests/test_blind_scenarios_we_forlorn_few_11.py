@@ -180,8 +180,6 @@ def test_a_trade_with_a_ravenous_player_is_on_terms_only(client):
     assert printed.view()["phase"] == "turn_camp"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 119: a Trade on terms refused under "
-                   "trade_with_ravenous=false quotes the Ravenous Supply sentence, not the Trade's")
 def test_a_trade_on_terms_with_a_ravenous_player_refused_by_ruling_quotes_the_trade(client):
     ruled = ann_beside_ravenous_bob(client, trade_with_ravenous=False)
     assert offered(ruled, "trade") == []

@@ -303,8 +303,8 @@ def test_trading_with_a_ravenous_player_by_ruling(client, allowed):
     """Trade: "The Active Player may Trade with other Players who are on the same Terrain tile, or
     on the Terrain tiles adjacent to them." and "Trades may use ... other forms of negotiation"
     (ruling trade_with_ravenous, default yes: a Ravenous Player has no Supply, only other terms;
-    the other reading quotes Turning Ravenous: "...returns all Ailment tokens, Resource tokens, and
-    Equipment cards to the Stockpile...")."""
+    the other reading refuses with the Trade's own sentence, as attack_ravenous does with the
+    Combat's: finding 119)."""
     t = Table(client, position("camp", p1=board("A2"), p2=ravenous("A2", hunger=1),
                                p3=board("B2")), options={"trade_with_ravenous": allowed})
     event = {"type": "trade", "player": "p1", "with": "p2", "terms": "safe passage",
@@ -312,6 +312,5 @@ def test_trading_with_a_ravenous_player_by_ruling(client, allowed):
     if allowed:
         t.ok(event)
     else:
-        # the reading's reason: a Ravenous Player returned everything (no Supply to trade from)
-        t.refused(event, "returns all Ailment tokens, Resource tokens, and Equipment cards to "
-                         "the Stockpile")
+        t.refused(event, "The Active Player may Trade with other Players who are on the same "
+                         "Terrain tile")

@@ -165,8 +165,7 @@ class CampMixin:
             return "A Trade is with another Player."
         self.partner_out_of_reach(other)
         if partner["status"] == RAVENOUS and not self.option("trade_with_ravenous"):
-            raise self.violation(f"{self.player_name(other)} is Ravenous (table option "
-                                 "trade_with_ravenous).", Q_TURN_RAVENOUS)
+            return f"{self.player_name(other)} is Ravenous (table option trade_with_ravenous)."
         if not self.near(self.here(seat), partner["tile"]):
             return (f"{self.player_name(other)} is on {partner['tile']}, neither your tile nor one "
                     f"adjacent to {self.here(seat)}.")

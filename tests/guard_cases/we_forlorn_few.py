@@ -213,8 +213,8 @@ CASES = [
     Case("trade_partner_near", table(camp(p1=traveler("W1"), p3=ravenous("M1")),
                                      trade_with_ravenous=False),
          {"type": "trade", "player": "p1", "with": "p3", "accepted": False},
-         q.Q_TURN_RAVENOUS, "Ruling trade_with_ravenous off: a Ravenous Player gave up "
-                            "everything and is not traded with."),
+         q.Q_TRADE_WHERE, "Ruling trade_with_ravenous off: a Ravenous Player is not one of "
+                          "the other Players a Traveler may Trade with."),
     Case("trade_goods_held", table(camp(p1=traveler("W1"), p2=traveler("W1"))),
          {"type": "trade", "player": "p1", "with": "p2", "give": {"wood": 3}, "accepted": True},
          q.Q_TRADE_ACCEPT, "Ann gives three Wood she does not have: what is exchanged is what "
