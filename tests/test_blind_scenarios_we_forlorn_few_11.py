@@ -7,9 +7,11 @@ a Trade with a Ravenous Player (`trade_with_ravenous`: terms only), a Trading Po
 who perishes paying a Travel Cost towards a face-down tile (`flip_tiles`), placed items over the
 Supply's six (`placed_items_excess`), a Holster traded with its Pistol (`traded_storage_load`),
 an Event card that turns the active Traveler Ravenous and also strikes another Player
-(`card_after_ravenous`), and a Shotgun's and a Knife's Combat dice (`combat_dice`). Written from
-the rulebook and the API's own description only (docs/games/we-forlorn-few.md,
-GET /api/games/we-forlorn-few), never the referee's code."""
+(`card_after_ravenous`), a Shotgun's and a Knife's Combat dice (`combat_dice`), and a whole
+Ravenous turn over a face-down tile to a Traveler and a Ravenous Player
+(`ravenous_attacks_ravenous`; each Player once; undone; the Retreat past a Trading Post and a
+city). Written from the rulebook and the API's own description only
+(docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code."""
 
 import pytest
 
@@ -334,3 +336,68 @@ def test_combat_dice_by_what_the_equipment_allows_or_by_weapon_cards(client, rea
     table_.accepted({"type": "combat", "player": "p1", "target": "p2",
                      "dice": [1] * dice[0], "target_dice": [0] * dice[1]})
     assert table_.view()["phase"] == "turn_steal"
+
+
+# --- A whole Ravenous turn with a Ravenous Player on the tile ------------------------------------
+
+ONCE_EACH_PLAYER = book("They may only attack each Player once per turn.")
+NO_TRADING_POST = book("Ravenous Travelers cannot move onto Trading Post tiles, Cedar Falls or "
+                       "Newhaven.")
+
+
+def ravenous_ann_with_cleo_and_bob(client, **options):
+    """Three Players: Ann (p1, the First Player) Ravenous with two Hunger on the Prairie A, at the
+    start of her turn; Bob a Traveler and Cleo Ravenous with one Hunger, both on the Desert C."""
+    return ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob", "Cleo"], "options": {"terrain": TRAIL, **options},
+        "position": {"round": 2, "season_deck": 10, "first_player": "p1",
+                     "phase": "ravenous_movement", "current": "p1", "players": {
+                         "p1": {"tile": "A", "status": "ravenous", "hunger": 2},
+                         "p2": {"tile": "C"},
+                         "p3": {"tile": "C", "status": "ravenous", "hunger": 1}}}})
+
+
+def ravenous_attack(target, dice, target_dice):
+    return {"type": "ravenous_attack", "player": "p1", "target": target, "dice": dice,
+            "target_dice": target_dice}
+
+
+@pytest.mark.parametrize("ravenous_attacks_ravenous", [True, False])
+def test_a_whole_ravenous_turn_past_a_face_down_tile_to_two_players(
+        client, ravenous_attacks_ravenous):
+    options = {} if ravenous_attacks_ravenous else {"ravenous_attacks_ravenous": False}
+    table = ravenous_ann_with_cleo_and_bob(client, **options)
+    # Two tiles, free, over the face-down X, which stays face down.
+    table.accepted({"type": "ravenous_move", "player": "p1", "path": ["X", "C"]})
+    assert table.view()["state"]["tiles"]["X"]["face_up"] is False
+    assert board(table, "p1")["tile"] == "C"
+    targets = {event["target"] for event in offered(table, "ravenous_attack")}
+    assert targets == ({"p2", "p3"} if ravenous_attacks_ravenous else {"p2"})
+    hunger = 2
+    if ravenous_attacks_ravenous:
+        # Two dice (two Hunger) against Cleo's one: 3 to 0. Ann feeds; Cleo has no Companion.
+        table.accepted(ravenous_attack("p3", [2, 1], [0]))
+        hunger -= 1
+        assert (board(table, "p1")["hunger"], board(table, "p3")["hunger"]) == (1, 1)
+        assert board(table, "p3")["status"] == "ravenous"
+    else:
+        refused_unchanged(table, ravenous_attack("p3", [2, 1], [0]), RAVENOUS_WINS)
+    before = as_seen(table.view())
+    dice = [2] * hunger
+    table.accepted(ravenous_attack("p2", dice, [0]))
+    assert (board(table, "p1")["hunger"], board(table, "p2")["companions"]) == (hunger - 1, 3)
+    # Bob once only; undone, the attack is Ann's to make again.
+    refused_unchanged(table, ravenous_attack("p2", dice, [0]), ONCE_EACH_PLAYER)
+    table.undo()
+    assert as_seen(table.view()) == before
+    table.accepted(ravenous_attack("p2", dice, [0]))
+    # The Retreat: the Mountain B has a Trading Post and Newhaven is a city; X it is.
+    table.accepted({"type": "end_combat", "player": "p1"})
+    refused_unchanged(table, {"type": "retreat", "player": "p1", "to": "B"}, NO_TRADING_POST)
+    refused_unchanged(table, {"type": "retreat", "player": "p1", "to": "NH"}, NO_TRADING_POST)
+    table.accepted({"type": "retreat", "player": "p1", "to": "X"})
+    ann = board(table, "p1")
+    assert (ann["tile"], ann["hunger"]) == ("X", hunger - 1 + 1)
+    assert table.view()["state"]["tiles"]["X"]["face_up"] is False
+    # Bob's turn follows Ann's, then Cleo's.
+    assert table.view()["current_players"] == ["p2"]
