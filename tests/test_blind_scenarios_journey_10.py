@@ -2,15 +2,15 @@
 had played, each both ways and over a stretch of play — Quest 2 played from its setup to its end
 under both readings of `q2_sutras` (the band's Sutras split between two Pilgrims, or two held by
 one: Victory, or Defeat by "cleared all the Demons before meeting either set of Victory
-Conditions"); a red square entered with the last Health Point under `red_square_last_hp`; and a
-free-play Quest in which Tripitaka falls Unconscious on a red square, under `tripitaka_defeat` —
-the Defeat at once, or three more Turns of Maintenance (side, back, dead) with nobody able to
-Revive him and the Demons ignoring him, ending in Defeat when he is Killed, and undone; a third
-Rest with Om Mala of Vigor's third Action Point (`third_rest`); Figure 20's Yazuiji rolling 2 on
-her Demon Die (`knock_back_damage`); and a Pilgrim standing on a red square the whole turn
-(`red_square_stationary`; his last Health Point; a Pilgrim who moved). Written
-from the rulebook and the API's own description only (docs/games/journey.md,
-GET /api/games/journey), never the referee's code."""
+Conditions"), and its two Turns with every event undone and entered again; a red square entered
+with the last Health Point under `red_square_last_hp`; a free-play Quest in which Tripitaka falls
+Unconscious on a red square, under `tripitaka_defeat` — the Defeat at once, or three more Turns
+of Maintenance (side, back, dead) with nobody able to Revive him and the Demons ignoring him,
+ending in Defeat when he is Killed, and undone; a third Rest with Om Mala of Vigor's third Action
+Point (`third_rest`); Figure 20's Yazuiji rolling 2 on her Demon Die (`knock_back_damage`); and a
+Pilgrim standing on a red square the whole turn (`red_square_stationary`; his last Health Point;
+a Pilgrim who moved). Written from the rulebook and the API's own description only
+(docs/games/journey.md, GET /api/games/journey), never the referee's code."""
 
 import pytest
 
@@ -76,60 +76,61 @@ def refused_unchanged(table, event, quote):
 TWO_MOVES = [{"actions": ["move", "move"], "ends": "closer", "squares": 2, "targets": []}]
 
 
-def quest_2_played(client, q2_sutras, monk_sha_sutras):
+def quest_2_played(client, q2_sutras, monk_sha_sutras, enter=None):
     """Quest 2 as printed, two Turns: Turn 1 the Monkey King takes sutra-1 and kills a Berrok,
     Monk Sha takes `monk_sha_sutras`, Tripitaka walks to Cho Hakkai; a Berrok and a Bharhaz spawn,
     a Berrok hits Tripitaka for 2. Turn 2 (Cho Hakkai on his back) the Monkey King and Monk Sha
     kill the three Berroks, Tripitaka Revives Cho Hakkai, who kills the Bharhaz, the last Demon.
-    The table as it stands before that Kill."""
+    The table as it stands before that Kill. `enter` enters each event (accepted by default)."""
+    enter = enter or ApiTable.accepted
     options = {"quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES}
     if q2_sutras != "combined":
         options["q2_sutras"] = q2_sutras
     table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": options})
-    table.accepted({"type": "maintenance", "player": "p1"})
-    act(table, "monkey_king", "collect_sutra", sutra="sutra-1", adjacent=True)
-    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
-    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    enter(table, {"type": "maintenance", "player": "p1"})
+    enter(table, by("monkey_king", "collect_sutra", sutra="sutra-1", adjacent=True))
+    enter(table, by("monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE))
+    enter(table, by("monkey_king", "resolve_defeat", choice="kill", reward=1))
     for sutra in monk_sha_sutras:
-        act(table, "monk_sha", "collect_sutra", sutra=sutra, adjacent=True)
+        enter(table, by("monk_sha", "collect_sutra", sutra=sutra, adjacent=True))
     if len(monk_sha_sutras) < 2:
-        act(table, "monk_sha", "end_activation")
-    act(table, "tripitaka", "move", steps=3)
-    act(table, "tripitaka", "end_activation")
-    table.accepted({"type": "measure", "player": "p2", "of": "gates",
-                    "distances": {"gate-1": 5, "gate-2": 9}})
-    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
-                    "demons": ["berrok"]})
-    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
-                    "demons": ["bharhaz"]})
+        enter(table, by("monk_sha", "end_activation"))
+    enter(table, by("tripitaka", "move", steps=3))
+    enter(table, by("tripitaka", "end_activation"))
+    enter(table, {"type": "measure", "player": "p2", "of": "gates",
+                  "distances": {"gate-1": 5, "gate-2": 9}})
+    enter(table, {"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+                  "demons": ["berrok"]})
+    enter(table, {"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
+                  "demons": ["bharhaz"]})
     demons = sorted(table.view()["state"]["demons"])
     spawned_berrok = next(name for name in demons
                           if name.startswith("berrok") and name not in ("berrok-2", "berrok-3"))
     bharhaz = next(name for name in demons if name.startswith("bharhaz"))
-    table.accepted({"type": "measure", "player": "p2", "of": "demons",
-                    "distances": {"berrok-2": 3, "berrok-3": 6, spawned_berrok: 8, bharhaz: 10}})
-    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-2", "options": [
+    enter(table, {"type": "measure", "player": "p2", "of": "demons",
+                  "distances": {"berrok-2": 3, "berrok-3": 6, spawned_berrok: 8, bharhaz: 10}})
+    enter(table, {"type": "demon_options", "player": "p2", "demon": "berrok-2", "options": [
         {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
          "targets": ["tripitaka"]}]})
-    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-2", "option": 1})
-    table.accepted({"type": "demon_attack", "player": "p2", "demon": "berrok-2",
-                    "target": "tripitaka", "attack_dice": [2, 1], "defense_dice": [1, 0]})
+    enter(table, {"type": "demon_plan", "player": "p2", "demon": "berrok-2", "option": 1})
+    enter(table, {"type": "demon_attack", "player": "p2", "demon": "berrok-2",
+                  "target": "tripitaka", "attack_dice": [2, 1], "defense_dice": [1, 0]})
     for demon in ("berrok-3", spawned_berrok, bharhaz):
-        table.accepted({"type": "demon_options", "player": "p2", "demon": demon,
-                        "options": TWO_MOVES})
-        table.accepted({"type": "demon_plan", "player": "p2", "demon": demon, "option": 1})
-    table.accepted({"type": "end_turn", "player": "p1"})
-    table.accepted({"type": "maintenance", "player": "p1"})
+        enter(table, {"type": "demon_options", "player": "p2", "demon": demon,
+                      "options": TWO_MOVES})
+        enter(table, {"type": "demon_plan", "player": "p2", "demon": demon, "option": 1})
+    enter(table, {"type": "end_turn", "player": "p1"})
+    enter(table, {"type": "maintenance", "player": "p1"})
     assert pilgrim(table, "cho_hakkai")["posture"] == "back"
     for target in ("berrok-2", "berrok-3"):
-        act(table, "monkey_king", "attack", targets=[target], target_hp=3, **STRIKE)
-        act(table, "monkey_king", "resolve_defeat", choice="kill")
-    act(table, "monk_sha", "attack", targets=[spawned_berrok], target_hp=3, **STRIKE)
-    act(table, "monk_sha", "resolve_defeat", choice="kill")
-    act(table, "monk_sha", "end_activation")
-    act(table, "tripitaka", "revive", target="cho_hakkai", hp=2, chi=0, adjacent=True)
-    act(table, "tripitaka", "end_activation")
-    act(table, "cho_hakkai", "attack", targets=[bharhaz], target_hp=4, **STRIKE)
+        enter(table, by("monkey_king", "attack", targets=[target], target_hp=3, **STRIKE))
+        enter(table, by("monkey_king", "resolve_defeat", choice="kill"))
+    enter(table, by("monk_sha", "attack", targets=[spawned_berrok], target_hp=3, **STRIKE))
+    enter(table, by("monk_sha", "resolve_defeat", choice="kill"))
+    enter(table, by("monk_sha", "end_activation"))
+    enter(table, by("tripitaka", "revive", target="cho_hakkai", hp=2, chi=0, adjacent=True))
+    enter(table, by("tripitaka", "end_activation"))
+    enter(table, by("cho_hakkai", "attack", targets=[bharhaz], target_hp=4, **STRIKE))
     assert table.view()["over"] is False
     return table, bharhaz
 
@@ -163,6 +164,28 @@ def test_quest_2_to_its_end_under_each_reading_of_two_sutra_tokens(
     table.undo()
     view = table.view()
     assert view["over"] is False and bharhaz in view["state"]["demons"]
+
+
+def entered_undone_and_entered_again(table, event):
+    """The event accepted; undone, the table is exactly as before it; entered again, exactly as
+    after it the first time."""
+    before = as_seen(table.view())
+    table.accepted(event)
+    after = as_seen(table.view())
+    table.undo()
+    assert as_seen(table.view()) == before, event
+    table.accepted(event)
+    assert as_seen(table.view()) == after, event
+
+
+def test_every_kind_of_event_of_two_turns_of_quest_2_undone_restores_exactly(client):
+    # Maintenance, Sutras, Attacks and Kills, Moves, the end of activations, the Gates' and the
+    # Demons' measures, spawns, a Demon's options, plan and attack, the End of Turn, a Revive.
+    table, bharhaz = quest_2_played(client, "combined", ["sutra-2"],
+                                    enter=entered_undone_and_entered_again)
+    entered_undone_and_entered_again(table, by("cho_hakkai", "resolve_defeat", choice="kill",
+                                               reward=1))
+    assert table.view()["over"] is True and bharhaz not in table.view()["state"]["demons"]
 
 
 # --- A red square with the last Health Point ------------------------------------------------------
