@@ -10,7 +10,9 @@ an Event card that turns the active Traveler Ravenous and also strikes another P
 (`card_after_ravenous`), a Shotgun's and a Knife's Combat dice (`combat_dice`), and a whole
 Ravenous turn over a face-down tile to a Traveler and a Ravenous Player
 (`ravenous_attacks_ravenous`; each Player once; undone; the Retreat past a Trading Post and a
-city). Written from the rulebook and the API's own description only
+city); and a round and a half of two Players (Season card, Travel, Gather, a Trading Post, a
+Trade and its answer, Combat and the steal, Recuperate, Event cards, the token passed, a Tool
+Bonus) with every event undone and entered again. Written from the rulebook and the API's own description only
 (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code."""
 
 import pytest
@@ -50,6 +52,7 @@ WEAPON_DICE = book("Each Player rolls one die, plus an additional die for each W
                    "hold.")
 
 NONE = {"food": 0, "water": 0, "wood": 0}
+QUIET = "Quiet Night"
 PISTOL = {"name": "Pistol", "type": "weapon", "value": 2, "dice": 1}
 HOLSTER = {"name": "Holster", "type": "storage", "value": 1, "holds": {"tool": 0, "weapon": 1}}
 SNARE = {"name": "Snare", "type": "tool", "value": 2, "bonus": "food"}
@@ -401,3 +404,70 @@ def test_a_whole_ravenous_turn_past_a_face_down_tile_to_two_players(
     assert table.view()["state"]["tiles"]["X"]["face_up"] is False
     # Bob's turn follows Ann's, then Cleo's.
     assert table.view()["current_players"] == ["p2"]
+
+
+# --- A round and a half, every event undone and entered again ------------------------------------
+
+SNARE_AT_THE_POST = {"type": "trading_post", "player": "p1", "offered": [SNARE, RIFLE],
+                     "buy": ["Snare"], "pay": {"water": 2}}
+TWO_ROUNDS = [
+    # Round 2: Ann, the First Player, resolves the Season card, travels to the Mountain B (the
+    # Prairie's cost: a Food and a Wood), gathers two Water, buys the Snare with them, trades a
+    # Water for Bob's Food, and draws a quiet Event card.
+    {"type": "season", "player": "p1", "card": "Spring thaw", "season": "spring",
+     "add_to_bag": {"water": 2, "thirst": 1}},
+    {"type": "travel", "player": "p1", "to": "B"},
+    {"type": "gather", "player": "p1", "roll": 2, "take": ["water", "water"]},
+    SNARE_AT_THE_POST,
+    {"type": "trade", "player": "p1", "with": "p2", "give": {"water": 1}, "get": {"food": 1}},
+    {"type": "trade_answer", "player": "p2", "accepted": True},
+    {"type": "end_camp", "player": "p1"},
+    {"type": "event_card", "player": "p1", "card": QUIET},
+    # Bob stays, rolls Worth 0 and draws the Thirst, beats Ann and steals her two Food,
+    # recuperates the Thirst with the Water she traded him, and takes a Wagon Damage.
+    {"type": "stay", "player": "p2"},
+    {"type": "gather", "player": "p2", "roll": 0, "draw": "thirst"},
+    {"type": "combat", "player": "p2", "target": "p1", "dice": [2], "target_dice": [0]},
+    {"type": "steal", "player": "p2", "take": {"food": 2}},
+    {"type": "recuperate", "player": "p2", "remove": {"thirst": 1}},
+    {"type": "event_card", "player": "p2", "card": "Dust storm", "ailments": {"wagon_damage": 1}},
+    # Round 3: the token has passed to Bob, who resolves the next Spring card and passes his
+    # turn quietly; Ann stays and gathers a Water, her Snare's Food coming first.
+    {"type": "season", "player": "p2", "card": "Late frost", "season": "spring",
+     "add_to_bag": {"hunger": 1}},
+    {"type": "stay", "player": "p2"},
+    {"type": "skip_gathering", "player": "p2"},
+    {"type": "event_card", "player": "p2", "card": QUIET},
+    {"type": "stay", "player": "p1"},
+    {"type": "gather", "player": "p1", "roll": 1, "take": ["water"]},
+]
+
+
+def test_a_round_and_a_half_each_event_undone_restores_exactly(client):
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"], "options": {"terrain": TRAIL},
+        "position": {"round": 2, "season_deck": 11, "first_player": "p1", "phase": "season",
+                     "players": {"p1": {"tile": "A", "resources": {"food": 2, "water": 1,
+                                                                   "wood": 2}},
+                                 "p2": {"tile": "B", "resources": {"food": 2, "water": 0,
+                                                                   "wood": 1}}}}})
+    for event in TWO_ROUNDS:
+        before = as_seen(table.view())
+        table.accepted(event)
+        after = as_seen(table.view())
+        table.undo()
+        assert as_seen(table.view()) == before, event
+        table.accepted(event)
+        assert as_seen(table.view()) == after, event
+        if event["type"] == "event_card" and event["player"] == "p2" and event["card"] != QUIET:
+            # The end of round 2: Ann's Supply 0 / 0 / 1 and the Snare; Bob's three Food, a Wood,
+            # and a Wagon Damage; the token with Bob.
+            assert board(table, "p1")["resources"] == {"food": 0, "water": 0, "wood": 1}
+            assert board(table, "p2")["resources"] == {"food": 3, "water": 0, "wood": 1}
+            assert board(table, "p2")["ailments"] == {"hunger": 0, "thirst": 0,
+                                                      "wagon_damage": 1}
+            assert table.view()["current_players"] == ["p2"]
+    ann = board(table, "p1")
+    assert ann["resources"] == {"food": 1, "water": 1, "wood": 1}
+    assert [card["name"] for card in ann["equipment"]] == ["Snare"]
+    assert table.view()["state"]["round"] == 3
