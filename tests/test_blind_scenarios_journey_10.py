@@ -7,10 +7,11 @@ with the last Health Point under `red_square_last_hp`; a free-play Quest in whic
 Unconscious on a red square, under `tripitaka_defeat` — the Defeat at once, or three more Turns
 of Maintenance (side, back, dead) with nobody able to Revive him and the Demons ignoring him,
 ending in Defeat when he is Killed, and undone; a third Rest with Om Mala of Vigor's third Action
-Point (`third_rest`); Figure 20's Yazuiji rolling 2 on her Demon Die (`knock_back_damage`); and a
+Point (`third_rest`); Figure 20's Yazuiji rolling 2 on her Demon Die (`knock_back_damage`); a
 Pilgrim standing on a red square the whole turn (`red_square_stationary`; his last Health Point;
-a Pilgrim who moved). Written from the rulebook and the API's own description only
-(docs/games/journey.md, GET /api/games/journey), never the referee's code."""
+a Pilgrim who moved); and a Berrok's Targets under `demon_targets`. Written from the rulebook and
+the API's own description only (docs/games/journey.md, GET /api/games/journey), never the
+referee's code."""
 
 import pytest
 
@@ -414,3 +415,68 @@ def test_a_pilgrim_who_moved_cannot_have_stood_on_a_red_square_the_whole_turn(cl
     table = free_play(client, {"monkey_king": {"hp": 5}})
     act(table, "monkey_king", "move", steps=1)
     refused_unchanged(table, by("monkey_king", "end_activation", on_red_square=True), RED_LINES)
+
+
+# --- How many Targets a Minion attacks --------------------------------------------------------------
+
+PROFILE_TARGETS = book("Determine the possible number of Targets. This is stated on the Miniature's "
+                       "Profile Sheet, below the Range Icon, but can be modified by Skill Cards, "
+                       "etc.")
+END_OF_TURN = book("End of Turn Phase: Perform End of Turn Phase actions, such as using Turn Tokens "
+                   "to track passing time.")
+
+
+def berrok_to_plan(client, **options):
+    """Free play: the Pilgrims pass; the Berrok is to enter what it can do."""
+    table = free_play(client, {}, **options)
+    for name in ORDER:
+        act(table, name, "end_activation")
+    return table
+
+
+def berrok_options(targets):
+    return {"type": "demon_options", "player": "p2", "demon": "berrok-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": targets}]}
+
+
+def berrok_roll(target):
+    return {"type": "demon_attack", "player": "p2", "demon": "berrok-1", "target": target,
+            "attack_dice": [1, 0], "defense_dice": [0, 0]}
+
+
+PLAN = {"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1}
+ONE_TARGET = {"demon_targets": "profile", "demon_profiles": {"berrok": {"targets": 1}}}
+
+
+def test_a_berrok_attacks_every_pilgrim_in_range_twice_as_printed(client):
+    table = berrok_to_plan(client)
+    table.accepted(berrok_options(["tripitaka", "monk_sha"]))
+    table.accepted(PLAN)
+    # Two Attack Actions, one roll for each Target in each: four rolls, 1 damage each.
+    for target in ("monk_sha", "tripitaka", "tripitaka", "monk_sha"):
+        table.accepted(berrok_roll(target))
+    assert (pilgrim(table, "tripitaka")["hp"], pilgrim(table, "monk_sha")["hp"]) == (6, 7)
+    assert table.view()["phase"] == "end"
+    refused_unchanged(table, berrok_roll("monk_sha"), END_OF_TURN)
+
+
+def test_a_berrok_with_one_target_on_its_profile_sheet_attacks_one(client):
+    table = berrok_to_plan(client, **ONE_TARGET)
+    refused_unchanged(table, berrok_options(["tripitaka", "monk_sha"]), PROFILE_TARGETS)
+    table.accepted(berrok_options(["tripitaka"]))
+    table.accepted(PLAN)
+    table.accepted(berrok_roll("tripitaka"))
+    table.accepted(berrok_roll("tripitaka"))
+    assert (pilgrim(table, "tripitaka")["hp"], pilgrim(table, "monk_sha")["hp"]) == (6, 9)
+    assert table.view()["phase"] == "end"
+
+
+@pytest.mark.xfail(strict=True, reason="finding 128: under demon_targets=profile, a roll on a "
+                   "Pilgrim the one-Target plan left out quotes 'will attack all Targets in their "
+                   "Attack Range', the reading the table rejected")
+def test_a_one_target_berrok_rolling_on_another_pilgrim_quotes_its_profile_sheet(client):
+    table = berrok_to_plan(client, **ONE_TARGET)
+    table.accepted(berrok_options(["tripitaka"]))
+    table.accepted(PLAN)
+    refused_unchanged(table, berrok_roll("monk_sha"), PROFILE_TARGETS)
