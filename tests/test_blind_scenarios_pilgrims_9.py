@@ -74,7 +74,7 @@ def redo(table):
 def entered(table, event):
     """The event accepted; undone, the table exactly as before it (as each seat sees it); redone,
     exactly as after it."""
-    seats = ("p1", "p2")
+    seats = [player["seat"] for player in table.created["players"]]
     before = [as_seen(table.view(seat)) for seat in seats]
     effects = table.accepted(event)["effects"]
     after = [as_seen(table.view(seat)) for seat in seats]

@@ -1,0 +1,232 @@
+"""Pilgrims: Curious Adventures, outsider scenarios round 12 (file 10): the end-of-round-2 display
+change when the level I deck ran out, under both readings of its parenthesis ("the rightmost level
+I adventure card (the middle one in the display)", table ruling `round_two_card`), changing only
+the card it names; and the solo game's whole last round against the falconer, every entry undone
+and redone — his two figures, the rewards on top of the solo cards, a companion's clover and the
+two clovers spent at once, his Adventure phase worked out by hand (two fists before the wild coin,
+the arrow's direction, a public quest when no card can be paid) — to the end, scored by hand from
+"Solo: End of the Game" against the live scores and the calculator. Written from the rulebook and
+the API's own description only (docs/games/pilgrims.md, GET /api/games/pilgrims), never the
+referee's code."""
+
+import pytest
+
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from
+from tests.test_blind_scenarios_pilgrims import (
+    CAMPFIRES,
+    COMPASS_LEAF,
+    LEADERS,
+    NOTES_SPEECH,
+    QUESTS,
+    STAR_LEAF,
+    SWORD_FIST,
+    item,
+)
+from tests.test_blind_scenarios_pilgrims_9 import entered
+
+GAME = "pilgrims"
+book = quotes_from(GAME)
+
+ROUND_TWO = book("At the end of round 2, the display's adventure card ratio changes. Put the "
+                 "rightmost level I adventure card (the middle one in the display) on the bottom "
+                 "of its deck. Draw a new level II adventure card, and replenish the display with "
+                 "it face-up.")
+FIRST_POSSIBLE = book("The falconer always completes the first possible adventure card. He only "
+                      "needs to meet the items cost.")
+WILD_LAST = book("He only uses wild cards if absolutely necessary.")
+ARROW = book("The arrow on the last flipped solo card shows the direction in which the falconer "
+             "checks the display. For example, with a right arrow he checks the display from left "
+             "to right.")
+QUESTS_NEXT = book("If the falconer is unable to complete an adventure card, he checks the public "
+                   "quest tiles. Follow the arrow's direction as before.")
+COMPANION_CLOVER = book("When the falconer takes a companion card, they also gain 1 clover token.")
+SPENDS_TWO = book("Any time the falconer has 2 clover tokens, he spends them immediately to draw "
+                  "an item card.")
+FALCONER_ITEMS = book("1 victory point per remaining item card")
+SOLO_WIN = book("The player with more victory points wins.")
+
+COIN_STAR = item("coin", "star")
+WANDERER = {"types": ["wanderer"], "activation": ["notes"]}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def adventure(cost, points, level, clovers=0):
+    card = {"level": level, "points": points, "party": ["?"], "crosses": 0, "cost": cost}
+    return {**card, "clovers": clovers} if clovers else card
+
+
+# --- The end of round 2 with the level I deck run out ---------------------------------------------
+
+# Round 2's places: three level I, two level II. The level I deck ran out, so place 3 holds a
+# level II card ("If an adventure deck has no cards remaining, instead draw from the remaining
+# deck.").
+ROUND_TWO_DISPLAY = [adventure(["fist"], 1, 1), adventure(["leaf"], 2, 1),
+                     adventure(["speech", "speech"], 6, 2), adventure(["fist", "fist"], 5, 2),
+                     adventure(["leaf", "leaf", "leaf"], 7, 2)]
+
+
+def bobs_last_replenish_of_round_2(client, reading):
+    return ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {"p1": LEADERS["p1"], "p2": LEADERS["p2"]},
+                    "round_two_card": reading},
+        "position": {"round": 2, "current": "p2", "phase": "replenish",
+                     "turns": {"p1": 3, "p2": 2}, "decks": {"level1": 0, "level2": 6},
+                     "display": ROUND_TWO_DISPLAY,
+                     "players": {"p1": {"figure": [1, 1], "hand": [SWORD_FIST],
+                                        "movement": [1, 2, 3]},
+                                 "p2": {"figure": [5, 5], "hand": [STAR_LEAF],
+                                        "movement": [1, 2, 3]}}}})
+
+
+def test_round_two_card_rightmost_level_i_or_the_middle_card_when_a_level_ii_card_is_in_the_middle(
+        client):
+    ends = {}
+    for reading, named, other in [("rightmost_level1", 2, 3), ("middle", 3, 2)]:
+        table = bobs_last_replenish_of_round_2(client, reading)
+        assert table.view("p2")["legal"] == [{"type": "replenish", "player": "p2",
+                                              "to_bottom": named}]
+        before = as_seen(table.view("p2"))
+        table.refused({"type": "replenish", "player": "p2", "to_bottom": other}, ROUND_TWO)
+        assert as_seen(table.view("p2")) == before
+        effects = table.accepted({"type": "replenish", "player": "p2",
+                                  "to_bottom": named})["effects"]
+        assert ROUND_TWO in [effect["rule"]["quote"] for effect in effects]
+        ends[reading] = table.view("p1")
+    literal, middle = ends["rightmost_level1"]["state"], ends["middle"]["state"]
+    # The literal reading: the leaf card (level I, place 2) goes under the level I deck; a new
+    # level II card is drawn. The other: the level II card of place 3 goes under its own deck.
+    cards = [place["card"] for place in literal["display"]]
+    assert cards[:4] == [ROUND_TWO_DISPLAY[i] for i in (0, 2, 3, 4)] and cards[4] is None
+    assert (literal["decks"]["level1"], literal["decks"]["level2"]) == (1, 5)
+    cards = [place["card"] for place in middle["display"]]
+    assert cards[:4] == [ROUND_TWO_DISPLAY[i] for i in (0, 1, 3, 4)] and cards[4] is None
+    assert (middle["decks"]["level1"], middle["decks"]["level2"]) == (0, 6)
+    # Nothing else differs: round 3 begins with Ann, the same map, hands and figures.
+    for key in ("round", "current", "turns", "map", "figures", "players", "quests",
+                "discard_pile"):
+        assert literal[key] == middle[key], key
+    assert literal["round"] == 3 and literal["current"] == "p1"
+    assert ends["rightmost_level1"]["legal"] == ends["middle"]["legal"]
+
+
+# --- The solo game's last round --------------------------------------------------------------------
+
+# Round 4's places: two level I, three level II.
+LAST_ROUND_DISPLAY = [adventure(["fist", "fist"], 2, 1),
+                      adventure(["speech", "speech", "speech"], 3, 1, clovers=1),
+                      adventure(["leaf", "leaf", "leaf", "leaf"], 6, 2),
+                      adventure(["fist", "fist", "fist"], 5, 2),
+                      adventure(["speech", "leaf"], 7, 2)]
+NEW_LEVEL_I = adventure(["fist", "fist", "fist"], 4, 1)
+NEW_LEVEL_II = adventure(["fist", "fist", "speech", "speech"], 9, 2)
+
+
+def falconer_move(figure, arrow, to, card, reward="none", **more):
+    return {"type": "falconer_move", "player": "p1", "figure": figure, "reward": reward,
+            "arrow": arrow, "to": to, "card": card, **more}
+
+
+def anns_plain_turn(table, movement, to):
+    entered(table, {"type": "move", "player": "p1", "movement": movement, "to": to,
+                    "card": COMPASS_LEAF})
+    entered(table, {"type": "gain_clover", "player": "p1"})
+    entered(table, {"type": "replenish", "player": "p1"})
+
+
+def falconer(table):
+    return table.view("p1")["state"]["falconer"]
+
+
+def test_the_solo_games_last_round_the_falconer_worked_out_by_hand_to_the_end(client):
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann"],
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {"p1": LEADERS["p1"]}},
+        "position": {"round": 4, "current": "p1", "turns": {"p1": 0, "falconer": 0},
+                     "display": LAST_ROUND_DISPLAY,
+                     "players": {"p1": {"figure": [1, 1], "hand": [NOTES_SPEECH], "clovers": 2,
+                                        "completed": [adventure(["leaf"], 13, 2)]}},
+                     "falconer": {"falcon": [3, 3], "falconer": [3, 3], "clovers": 0,
+                                  "hand": [SWORD_FIST, COIN_STAR]}}})
+
+    # Turn 1. Ann, then the falconer: each figure takes an item; with the right arrow he checks
+    # the display from the left: place 1 (two fists) is paid with his two fists, not the coin.
+    anns_plain_turn(table, 1, [1, 2])
+    entered(table, falconer_move("falcon", "right", [2, 3], NOTES_SPEECH, set="A"))
+    entered(table, falconer_move("falconer", "right", [4, 3], SWORD_FIST, set="B"))
+    assert falconer(table)["hand"] == [SWORD_FIST, COIN_STAR, NOTES_SPEECH, SWORD_FIST]
+    assert table.view("p1")["legal"] == [{"type": "falconer_adventure", "player": "p1",
+                                          "completes": 1, "pay": [1, 4]}]
+    table.refused({"type": "falconer_adventure", "player": "p1", "completes": 1, "pay": [1, 2]},
+                  WILD_LAST)
+    entered(table, {"type": "falconer_adventure", "player": "p1", "completes": 1,
+                    "pay": [1, 4]})
+    assert falconer(table)["hand"] == [COIN_STAR, NOTES_SPEECH]
+    entered(table, {"type": "replenish", "player": "p1", "display": [NEW_LEVEL_I]})
+
+    # Turn 2. The falcon's card shows a clover; it lands on a campfire and takes a wanderer (a
+    # second clover): the two are spent at once on an item card. The left arrow: he checks from
+    # the right, and place 5 (speech, leaf) comes before place 2 (speech x3, which he cannot pay).
+    anns_plain_turn(table, 2, [1, 5])
+    effects = entered(table, falconer_move("falcon", "left", [2, 2], WANDERER, reward="clover",
+                                           set="A", clover_items=[COMPASS_LEAF]))
+    quotes = " ".join(effect["rule"]["quote"] for effect in effects if effect.get("rule"))
+    assert COMPANION_CLOVER in quotes and SPENDS_TWO in quotes
+    state = falconer(table)
+    assert (state["clovers"], state["companions"]) == (0, [WANDERER])
+    entered(table, falconer_move("falconer", "left", [3, 4], STAR_LEAF, set="B"))
+    assert falconer(table)["hand"] == [COIN_STAR, NOTES_SPEECH, COMPASS_LEAF, STAR_LEAF]
+    assert table.view("p1")["legal"] == [{"type": "falconer_adventure", "player": "p1",
+                                          "completes": 5, "pay": [2, 3]}]
+    table.refused({"type": "falconer_adventure", "player": "p1", "completes": 2, "pay": [1, 2]},
+                  FIRST_POSSIBLE)
+    entered(table, {"type": "falconer_adventure", "player": "p1", "completes": 5,
+                    "pay": [2, 3]})
+    entered(table, {"type": "replenish", "player": "p1", "display": [NEW_LEVEL_II]})
+
+    # Turn 3 (the game's last). The falcon's card rewards an item card. No display card can be
+    # paid (a fist, a speech, two leaves and the coin): he checks the quests with the right arrow,
+    # and tile A (leaf, leaf) is the first he can pay.
+    anns_plain_turn(table, 3, [2, 1])
+    entered(table, falconer_move("falcon", "right", [1, 4], COMPASS_LEAF, reward="item",
+                                 reward_item=SWORD_FIST, set="A"))
+    entered(table, falconer_move("falconer", "right", [4, 5], NOTES_SPEECH, set="B"))
+    assert falconer(table)["hand"] == [COIN_STAR, STAR_LEAF, SWORD_FIST, COMPASS_LEAF,
+                                       NOTES_SPEECH]
+    legal = table.view("p1")["legal"]
+    assert [(e.get("signs_up"), e.get("completes")) for e in legal] == [("A", None)]
+    table.refused({"type": "falconer_adventure", "player": "p1", "nothing": True}, QUESTS_NEXT)
+    entered(table, legal[0])
+    assert falconer(table)["hand"] == [COIN_STAR, SWORD_FIST, NOTES_SPEECH]
+    last = {"type": "replenish", "player": "p1"}
+    entered(table, last)
+
+    view = table.view("p1")
+    assert view["over"] is True and view["legal"] == []
+    # Ann: 13 + 5 clovers (2 + 3) = 1: 14. The falconer: adventures 2 + 7, tile A's top quill 2
+    # and one wanderer 1, three item cards 3: 15; he wins.
+    assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {
+        "p1": 14, "falconer": 15}
+    assert view["scores"]["winners"] == ["falconer"]
+    assert SOLO_WIN in view["scores"]["decided_by"]["rule"]["quote"]
+    lines = {line["rule"]["quote"]: line["points"]
+             for line in next(p for p in view["scores"]["players"]
+                              if p["seat"] == "falconer")["breakdown"]}
+    assert lines[FALCONER_ITEMS] == 3
+
+    calc = calculated(client, GAME, {
+        "public_quests": {"A": "1a", "B": "2c", "C": "5"},
+        "players": [
+            {"name": "Ann", "items": 4, "clovers": 5,
+             "adventures": [{"level": 2, "points": 13}]},
+            {"name": "Falconer", "falconer": True, "items": 3, "clovers": 0,
+             "adventures": [{"level": 1, "points": 2}, {"level": 2, "points": 7}],
+             "quills": [{"tile": "A", "space": "top", "collected": 1}]}]})
+    assert [p["total"] for p in calc["players"]] == [14, 15]
+    assert [p["name"] for p in calc["players"] if p["seat"] in calc["winners"]] == ["Falconer"]
