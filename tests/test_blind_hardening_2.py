@@ -1,0 +1,243 @@
+"""Outside hardening, round 2 (outsider14): a crowded table of phones writing at once.
+
+Several phones (threads, each with its own client: in process, and over HTTP on a gunicorn server
+of 2 workers x 4 threads) enter events, undos and redos into one game at the same moment, each
+looking at the seq it last read, some sending each write twice with the same client_id (a retry).
+Afterwards the log is 1..N with no gap and no seq twice, every acknowledged write is in it as it
+was acknowledged (the event, or the undo/redo of the entry it named), every retry was answered as
+a repeat of the first answer, and a fresh game given the log's events in force is the live game.
+The gunicorn server is also killed (SIGKILL) in the middle of the writes and started again on the
+same database: every write acknowledged before the kill is still there."""
+
+import copy
+import random
+import threading
+import urllib.error
+
+import pytest
+
+from tests.api_table import ApiTable
+from tests.servers import Server, call
+
+GAMES = ("avignon", "pillars-of-fate", "pilgrims", "we-forlorn-few", "journey")
+FIRST_EVENT_EXAMPLE = {"avignon": "beseech", "pillars-of-fate": "hand", "pilgrims": "choose_corner",
+                       "journey": "maintenance"}
+PHONES = 4
+WRITES = 10  # each phone's, in process
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+@pytest.fixture(scope="module")
+def games(client):
+    return {game: client.get(f"/api/games/{game}").get_json() for game in GAMES}
+
+
+def first_event(rules) -> dict:
+    name = FIRST_EVENT_EXAMPLE.get(rules["game"])
+    if name:
+        return rules["events"][name]["example"]
+    return {"type": "stay", "player": "p1"}  # We Forlorn Few: the first Traveler stays
+
+
+def choices(view, rules) -> list[dict]:
+    """What a phone offers: the legal events that need nothing typed, else the first event."""
+    offered = [event for event in view["legal"] if "open" not in event]
+    return offered or [first_event(rules)]
+
+
+class Phone:
+    """One phone's writes, each recorded with its answer; `get` and `post` are (status, body)."""
+
+    def __init__(self, name, get, post, rules, rng):
+        self.name, self.get, self.post, self.rules, self.rng = name, get, post, rules, rng
+        self.acknowledged: list[tuple[str, dict, dict]] = []  # (kind, what was sent, answer)
+        self.statuses: list[int] = []
+
+    def write(self, number):
+        client_id = f"{self.name}-{number}"
+        roll = self.rng.random()
+        if roll < 0.6:
+            status, view = self.get(f"?seat={self.seat_to_act()}")
+            event = self.rng.choice(choices(view, self.rules))
+            kind, body = "event", {"event": event, "expected_seq": view["seq"],
+                                   "client_id": client_id}
+        else:
+            kind, body = ("undo" if roll < 0.85 else "redo"), {"client_id": client_id}
+        status, answer = self.post(kind, body)
+        self.statuses.append(status)
+        if status == 200:
+            self.acknowledged.append((kind, body, answer))
+            if self.rng.random() < 0.3:  # the answer was lost: the phone sends it again
+                again_status, again = self.post(kind, body)
+                self.statuses.append(again_status)
+                assert again_status == 200 and again.get("repeated"), again
+                assert again["seq"] == answer["seq"], (answer, again)
+
+    def seat_to_act(self):
+        status, view = self.get("")
+        return view["current_players"][0]
+
+
+def settle(get_log, seats, replay, acknowledged):
+    """The log after the writes: seqs 1..N, each acknowledged write at its seq as acknowledged;
+    then its events in force given to a fresh game (`replay(event)`: the status). Each entry is
+    read as its own seat sees it (`get_log(seat)`), since a card drawn into a hand is that seat's
+    only, even in the table's log."""
+    log = get_log(None)
+    seqs = [entry["seq"] for entry in log["entries"]]
+    assert seqs == list(range(1, log["seq"] + 1))  # no gap, no seq twice
+    as_seat = {seat: {entry["seq"]: entry for entry in get_log(seat)["entries"]}
+               for seat in seats}
+    by_seq = {entry["seq"]: as_seat.get(entry["player"], {}).get(entry["seq"], entry)
+              for entry in log["entries"]}
+    assert len({answer["seq"] for _kind, _body, answer in acknowledged}) == len(acknowledged)
+    for kind, body, answer in acknowledged:
+        entry = by_seq[answer["seq"]]
+        assert entry["kind"] == kind, (kind, answer, entry)
+        if kind == "event":
+            assert entry["event"] == body["event"], (answer, entry)
+        else:
+            assert by_seq[entry["target_seq"]]["event"] == answer[kind], (answer, entry)
+    in_force = [by_seq[entry["seq"]]["event"] for entry in log["entries"]
+                if entry["kind"] == "event" and not entry["undone"]]
+    for event in in_force:
+        assert replay(event) == 200, event
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_phones_writing_events_undos_and_redos_at_once_lose_nothing_and_replay_alike(
+        client, games, game):
+    rules = games[game]
+    table = ApiTable(client, copy.deepcopy(rules["example_setup"]))
+    app = client.application
+    phones, errors = [], []
+
+    def run(phone):
+        try:
+            for number in range(WRITES):
+                phone.write(number)
+        except Exception as error:  # noqa: BLE001 - reported below with its phone
+            errors.append((phone.name, repr(error)))
+
+    for index in range(PHONES):
+        own = app.test_client()  # one client per thread: the test client is not thread-safe
+
+        def get(query, own=own):
+            response = own.get(f"/api/sessions/{table.id}{query}", headers=table.headers)
+            return response.status_code, response.get_json()
+
+        def post(kind, body, own=own):
+            path = "events" if kind == "event" else kind
+            response = own.post(f"/api/sessions/{table.id}/{path}", headers=table.headers,
+                                json=body)
+            return response.status_code, response.get_json()
+
+        phones.append(Phone(f"{game}-{index}", get, post, rules, random.Random(f"{game}{index}")))
+    threads = [threading.Thread(target=run, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    statuses = [status for phone in phones for status in phone.statuses]
+    assert set(statuses) <= {200, 409, 422}, statuses  # stale, or nothing to undo / illegal
+    acknowledged = [write for phone in phones for write in phone.acknowledged]
+    assert acknowledged, "no write was acknowledged"
+
+    fresh = ApiTable(client, copy.deepcopy(rules["example_setup"]))
+    seats = [player["seat"] for player in table.created["players"]]
+    settle(lambda seat: client.get(f"/api/sessions/{table.id}/log",
+                                   query_string={"seat": seat} if seat else {},
+                                   headers=table.headers).get_json(),
+           seats, lambda event: fresh.send(event).status_code, acknowledged)
+    live = client.get(f"/api/sessions/{table.id}", headers=table.headers).get_json()
+    replayed = client.get(f"/api/sessions/{fresh.id}", headers=fresh.headers).get_json()
+    for key in ("state", "phase", "legal", "scores", "over"):
+        assert live[key] == replayed[key], key
+
+
+# -- a real server, killed mid-write ---------------------------------------------------------------
+
+SERVER_PHONES = 6
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = Server(f"sqlite:///{tmp_path / 'crash.sqlite'}")
+    running.env["FLASK_RATELIMIT_ENABLED"] = "false"
+    running.start()
+    yield running
+    if running.process.poll() is None:
+        running.kill()  # what the test is about anyway; a graceful stop waits for nothing here
+
+
+def test_writes_acknowledged_before_a_kill_survive_it_and_the_log_replays(server, tmp_path):
+    status, rules = call(server.base, "GET", "/api/games/avignon")
+    status, game = call(server.base, "POST", "/api/sessions", rules["example_setup"])
+    assert status == 201, game
+    path, token = f"/api/sessions/{game['id']}", game["edit_token"]
+    killed = threading.Event()
+    phones, errors = [], []
+
+    def run(phone):
+        number = 0
+        while not killed.is_set():
+            try:
+                phone.write(number)
+            except (OSError, urllib.error.URLError):  # the server went down mid-request
+                return
+            except Exception as error:  # noqa: BLE001 - reported below with its phone
+                errors.append((phone.name, repr(error)))
+                return
+            number += 1
+
+    for index in range(SERVER_PHONES):
+        def get(query):
+            return call(server.base, "GET", path + query, token=token)
+
+        def post(kind, body):
+            return call(server.base, "POST", f"{path}/{'events' if kind == 'event' else kind}",
+                        body, token)
+
+        phones.append(Phone(f"http-{index}", get, post, rules, random.Random(index)))
+    threads = [threading.Thread(target=run, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    while sum(len(phone.acknowledged) for phone in phones) < 30 and not errors:
+        if not any(thread.is_alive() for thread in threads):
+            break
+        threading.Event().wait(0.05)
+    server.kill()  # SIGKILL to every process of the server, while the phones are writing
+    killed.set()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    acknowledged = [write for phone in phones for write in phone.acknowledged]
+    assert len(acknowledged) >= 30
+    statuses = [status for phone in phones for status in phone.statuses]
+    assert set(statuses) <= {200, 409, 422}, statuses
+
+    server.start()  # the same database, a new server
+    status, _ = call(server.base, "GET", path)
+    assert status == 200
+
+    status, fresh = call(server.base, "POST", "/api/sessions", rules["example_setup"])
+    assert status == 201, fresh
+
+    def replay(event):
+        status, answer = call(server.base, "POST", f"/api/sessions/{fresh['id']}/events",
+                              {"event": event, "expected_seq": fresh["seq"]}, fresh["edit_token"])
+        fresh["seq"] = answer.get("seq", fresh["seq"])
+        return status
+
+    settle(lambda seat: call(server.base, "GET", path + "/log", token=token)[1], [], replay,
+           acknowledged)  # Avignon hides nothing
+    live = call(server.base, "GET", path, token=token)[1]
+    replayed = call(server.base, "GET", f"/api/sessions/{fresh['id']}",
+                    token=fresh["edit_token"])[1]
+    for key in ("state", "phase", "legal", "scores", "over"):
+        assert live[key] == replayed[key], key
