@@ -9,7 +9,8 @@ of Maintenance (side, back, dead) with nobody able to Revive him and the Demons 
 ending in Defeat when he is Killed, and undone; a third Rest with Om Mala of Vigor's third Action
 Point (`third_rest`); Figure 20's Yazuiji rolling 2 on her Demon Die (`knock_back_damage`); a
 Pilgrim standing on a red square the whole turn (`red_square_stationary`; his last Health Point;
-a Pilgrim who moved); and a Berrok's Targets under `demon_targets`. Written from the rulebook and
+a Pilgrim who moved); a Berrok's Targets under `demon_targets`; and Quest 6 ended by Kogaiji's
+Defeat with three Sutras, two, or two and the Villager (`q6_sutras`). Written from the rulebook and
 the API's own description only (docs/games/journey.md, GET /api/games/journey), never the
 referee's code."""
 
@@ -480,3 +481,49 @@ def test_a_one_target_berrok_rolling_on_another_pilgrim_quotes_its_profile_sheet
     table.accepted(berrok_options(["tripitaka"]))
     table.accepted(PLAN)
     refused_unchanged(table, berrok_roll("monk_sha"), PROFILE_TARGETS)
+
+
+# --- Quest 6: "possess 2 Sutra Tokens" when Kogaiji falls --------------------------------------------
+
+Q6_HEROIC = book("Heroic Victory: The Pilgrims must (1) Rescue the Villagers, (2) possess 2 Sutra "
+                 "Tokens and (3) Defeat Kogaiji.")
+Q6_VICTORY = book("Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji.")
+Q6_DEFEAT = book("Defeat: All other conditions, including Defeating Kogaiji without holding 2 Sutra "
+                 "Tokens or letting Tripitaka be Defeated.")
+ONE_KARMA_UPGRADE = {"monkey_king": [{"good_karma": 10, "card": "Phase Walk"}],
+                     "cho_hakkai": [{"good_karma": 10, "card": "Greedy"}],
+                     "monk_sha": [{"good_karma": 10, "card": "Brotherhood of the Skull"}],
+                     "tripitaka": [{"good_karma": 10, "card": "Ninth Cycle Scripture"}]}
+
+# (q6_sutras, what Monk Sha does after the Monkey King took two Sutras, the Quest's end).
+KOGAIJI_FALLS = [
+    ("exactly", [("collect_sutra", {"sutra": "sutra-3", "adjacent": True})], Q6_DEFEAT),
+    ("at_least", [("collect_sutra", {"sutra": "sutra-3", "adjacent": True})], Q6_VICTORY),
+    ("exactly", [], Q6_VICTORY),
+    ("exactly", [("rescue_villager", {"villager": "villager-1", "adjacent": True})], Q6_HEROIC),
+]
+
+
+@pytest.mark.parametrize("q6_sutras, monk_sha_does, ending", KOGAIJI_FALLS,
+                         ids=["three-exactly", "three-at-least", "two", "two-and-the-villager"])
+def test_quest_6_ends_when_kogaiji_is_defeated_by_the_sutras_held(
+        client, q6_sutras, monk_sha_does, ending):
+    options = {"quest": "q6", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+               "quest_setup": {"upgrades": ONE_KARMA_UPGRADE}}
+    if q6_sutras != "exactly":
+        options["q6_sutras"] = q6_sutras
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": options})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    act(table, "monkey_king", "collect_sutra", sutra="sutra-1", adjacent=True)
+    act(table, "monkey_king", "collect_sutra", sutra="sutra-2", adjacent=True)
+    for event_type, facts in monk_sha_does:
+        act(table, "monk_sha", event_type, **facts)
+    act(table, "monk_sha", "end_activation")
+    act(table, "tripitaka", "end_activation")
+    assert table.view()["over"] is False
+    # "The Quest ends immediately when Kogaiji or Tripitaka is Defeated."
+    act(table, "cho_hakkai", "attack", targets=["kogaiji-1"], target_hp=6, **STRIKE)
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["decided_by"]["rule"]["quote"] == ending
+    assert view["scores"]["winners"] == ([] if ending == Q6_DEFEAT else ["p1", "p2"])
