@@ -1,4 +1,6 @@
-"""Pilgrims: Curious Adventures, outsider scenarios round 12 (file 10): the end-of-round-2 display
+"""Pilgrims: Curious Adventures, outsider scenarios round 12 (file 10): every public quest tile's
+mission (1a-1d, 2a-2d, 3-6) counted by the game at its end, with the book's exceptions (a companion
+of two types, a retired companion, the leader's symbols, a reserved card); the end-of-round-2 display
 change when the level I deck ran out, under both readings of its parenthesis ("the rightmost level
 I adventure card (the middle one in the display)", table ruling `round_two_card`), changing only
 the card it names; and the solo game's whole last round against the falconer, every entry undone
@@ -230,3 +232,87 @@ def test_the_solo_games_last_round_the_falconer_worked_out_by_hand_to_the_end(cl
              "quills": [{"tile": "A", "space": "top", "collected": 1}]}]})
     assert [p["total"] for p in calc["players"]] == [14, 15]
     assert [p["name"] for p in calc["players"] if p["seat"] in calc["winners"]] == ["Falconer"]
+
+
+# --- Every public quest tile's mission, counted by the game at its end -----------------------------
+
+TYPES = ["wanderer", "nobleheart", "beast", "scoundrel"]
+SYMBOLS = ["star", "sword", "notes", "compass"]
+MISSION_TABLE = {0: 0, 1: 1, 2: 2, 3: 4, 4: 6}
+
+
+def one_point(level, **card):
+    return {"level": level, "points": 1, **card}
+
+
+# Bob's completed cards, and a reserved card that counts for nothing ("Reserved adventure cards
+# don't count."): clover rewards 3 (mission 3), movement improvements 2 (4), level II 4 (5),
+# discount improvements 2 (6).
+BOBS_COMPLETED = [one_point(2, clovers=1, improvement=["movement"]),
+                  one_point(2, improvement=["discount"], discount="fist"),
+                  one_point(2, clovers=1, improvement=["discount"], discount="any"),
+                  one_point(1, improvement=["movement"]),
+                  one_point(1, clovers=2),
+                  one_point(2)]
+BOBS_RESERVE = [one_point(2, clovers=1, improvement=["movement", "discount"], discount="leaf")]
+C_COUNTS = {"3": 3, "4": 2, "5": 4, "6": 2}
+
+
+@pytest.mark.parametrize("i", range(4), ids=["1a-2a-3", "1b-2b-4", "1c-2c-5", "1d-2d-6"])
+def test_each_public_quest_tiles_mission_counted_when_bobs_last_turn_ends_the_game(client, i):
+    kind, other_kind = TYPES[i], TYPES[(i + 1) % 4]
+    symbol, other_symbol = SYMBOLS[i], SYMBOLS[(i + 1) % 4]
+    quests = [{"tile": "A", "mission": "1" + "abcd"[i], "cost": ["leaf", "leaf"]},
+              {"tile": "B", "mission": "2" + "abcd"[i], "cost": ["fist", "speech"]},
+              {"tile": "C", "mission": "3456"[i], "cost": ["speech", "fist", "leaf"]}]
+    # Ann (tiles A and B): the shown type on two companions (one of them with two types) and one
+    # retired ("Public quest tiles count companion cards in the player's party and retired under
+    # their leader"); the shown symbol on two companions, not on the retired one, and on her
+    # leader ("Note: The leader tile's activation symbols don't count.").
+    party = [{"card": {"types": [kind], "activation": [symbol]}},
+             {"card": {"types": [kind, other_kind], "activation": [other_symbol]}},
+             {"card": {"types": [other_kind], "activation": [symbol, other_symbol]}}]
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"],
+        "options": {"campfires": CAMPFIRES, "public_quests": quests,
+                    "leaders": {"p1": {"activation": [symbol]},
+                                "p2": {"activation": ["notes"]}}},
+        "position": {"round": 4, "current": "p2", "turns": {"p1": 3, "p2": 2},
+                     "quills": {"A": ["p1"], "B": ["p1"], "C": ["p2"]},
+                     "players": {
+                         "p1": {"figure": [1, 1], "hand": [SWORD_FIST], "movement": [1, 2, 3],
+                                "party": party,
+                                "retired": [{"types": [kind], "activation": [other_symbol]}]},
+                         "p2": {"figure": [5, 5], "hand": [STAR_LEAF], "movement": [1, 2],
+                                "completed": BOBS_COMPLETED, "reserve": BOBS_RESERVE}}}})
+    table.accepted({"type": "move", "player": "p2", "movement": 3, "to": [5, 4],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "gain_clover", "player": "p2"})
+    table.accepted({"type": "replenish", "player": "p2"})
+    view = table.view("p1")
+    assert view["over"] is True
+    missions = {(p["seat"], line["label"].split(":")[0]): line["points"]
+                for p in view["scores"]["players"] for line in p["breakdown"]
+                if line["label"].endswith("mission")}
+    c_mission = "3456"[i]
+    assert missions == {
+        ("p1", f"Public quest A (1{'abcd'[i]})"): MISSION_TABLE[3],
+        ("p1", f"Public quest B (2{'abcd'[i]})"): MISSION_TABLE[2],
+        ("p2", f"Public quest C ({c_mission})"): MISSION_TABLE[C_COUNTS[c_mission]]}
+    # Each quill on a top space (2) and the six one-point cards: the totals, and the calculator
+    # given the same counts.
+    ann_total = 2 + MISSION_TABLE[3] + 2 + MISSION_TABLE[2]
+    bob_total = 6 + 2 + MISSION_TABLE[C_COUNTS[c_mission]]
+    assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {
+        "p1": ann_total, "p2": bob_total}
+    calc = calculated(client, GAME, {
+        "public_quests": {quest["tile"]: quest["mission"] for quest in quests},
+        "players": [
+            {"name": "Ann", "items": 1, "clovers": 1,
+             "quills": [{"tile": "A", "space": "top", "collected": 3},
+                        {"tile": "B", "space": "top", "collected": 2}]},
+            {"name": "Bob", "items": 2, "clovers": 2,
+             "adventures": [{"level": card["level"], "points": 1} for card in BOBS_COMPLETED],
+             "quills": [{"tile": "C", "space": "top",
+                         "collected": C_COUNTS[c_mission]}]}]})
+    assert [p["total"] for p in calc["players"]] == [ann_total, bob_total]
