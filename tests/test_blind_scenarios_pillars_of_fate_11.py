@@ -9,13 +9,14 @@ Eradan under `eradan_power` (a lane lost on its lane total, won on each card); t
 under `divine_duplicates`; a whole Age whose center is played face down by both players, so its
 pillar never moves and its power tie is nobody's (`unheld_pillar_ties`: unwon, or the marker
 holder's pick, undone and made the other way); the Steward from either seat under
-`steward_sides` and `steward_reach`; and Invictus under `invictus_copies`. Written from the
+`steward_sides` and `steward_reach`; Invictus under `invictus_copies`; and the end-of-game
+calculator given the same Ages under the same rulings, line for line. Written from the
 rulebook and the API's own description only (docs/games/pillars-of-fate.md,
 GET /api/games/pillars-of-fate), never the referee's code."""
 
 import pytest
 
-from tests.api_table import ApiTable, as_seen, quotes_from
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from
 from tests.test_blind_scenarios_pillars_of_fate import QUESTS, drafted, lane, play
 
 GAME = "pillars-of-fate"
@@ -436,3 +437,66 @@ def test_invictus_under_directly_above_copies_the_card_before_it(client):
     refused_unchanged(table, play("sun", "left", 0, divine="Invictus", copies=1), INVICTUS)
     table.accepted(play("sun", "left", 0, divine="Invictus"))
     assert left_values(table) == (3 + 8 + 8, [(3, 1, 0), (8, 0, 2), (8, 0, 2)])
+
+
+# --- The calculator given the same Age under each ruling ------------------------------------------
+
+def tally_of(plays, modifier="two_face_down", first_player="sun"):
+    """An Age as the calculator takes it: each lane's quest, pillar, first player and columns in
+    the order played."""
+    lanes = {}
+    for name, quest in zip(("left", "center", "right"), QUESTS, strict=True):
+        columns = {"sun": [], "moon": []}
+        for event in plays:
+            if event["lane"] == name:
+                columns[event["player"]].append({key: event[key] for key in (
+                    "power", "feathers", "scorpions", "face", "divine") if key in event})
+        first_up = next((event["player"] for event in plays
+                         if event["lane"] == name and event["face"] == "up"), None)
+        first = next(event["player"] for event in plays if event["lane"] == name)
+        lanes[name] = {"quest": quest, "pillar": first_up, "first": first, **columns}
+    return {"modifier": modifier, "first_player": first_player, "lanes": lanes}
+
+
+@pytest.mark.parametrize("options, suits, renown", RULINGS,
+                         ids=["as_printed", "winner_icons", "winner_icons_sickles_to_loser",
+                              "winner_icons_floor_zero", "floor_zero", "deck_of_20"])
+def test_the_calculator_scores_age_one_as_the_table_did_under_each_ruling(
+        client, options, suits, renown):
+    table = drafted(client, options=options)
+    for event in AGE_ONE:
+        table.accepted(event)
+    answer = calculated(client, GAME, {"names": {"sun": "Ana", "moon": "Ben"}, "options": options,
+                                       "ages": [tally_of(AGE_ONE)]})
+    assert {p["seat"]: p["total"] for p in answer["players"]} == renown
+    table_lines = {p["seat"]: [(line["label"], line["points"]) for line in p["breakdown"]]
+                   for p in table.view()["scores"]["players"]}
+    calculator_lines = {p["seat"]: [(line["label"], line["points"]) for line in p["breakdown"]]
+                        for p in answer["players"]}
+    assert calculator_lines == table_lines
+    # One Age is not the game: nobody has won yet.
+    assert answer["winners"] == []
+
+
+@pytest.mark.parametrize("ruling, pick, renown", [
+    ("undecided", None, {"sun": 3 + 5, "moon": 3}),
+    ("first_player", "moon", {"sun": 3 + 5, "moon": 3 + 2}),
+    ("first_player", "sun", {"sun": 3 + 5 + 2, "moon": 3}),
+])
+def test_the_calculator_scores_the_unheld_center_tie_as_the_table_did(client, ruling, pick, renown):
+    options = {"face_down_limit": "per_player", "lane_size_modifiers": "per_lane"}
+    if ruling != "undecided":
+        options["unheld_pillar_ties"] = ruling
+    age = tally_of(UNHELD_AGE, modifier="two_cards")
+    assert age["lanes"]["center"]["pillar"] is None
+    if pick:
+        # Without the marker holder's pick the tie cannot be scored.
+        calculated(client, GAME, {"options": options, "ages": [age]}, status=400)
+        age["lanes"]["center"]["ties"] = {"power": pick}
+    else:
+        # Nobody holds the pillar, so nobody's pick can be scored.
+        picked = {**age, "lanes": {**age["lanes"], "center": {**age["lanes"]["center"],
+                                                                "ties": {"power": "sun"}}}}
+        calculated(client, GAME, {"options": options, "ages": [picked]}, status=400)
+    answer = calculated(client, GAME, {"options": options, "ages": [age]})
+    assert {p["seat"]: p["total"] for p in answer["players"]} == renown
