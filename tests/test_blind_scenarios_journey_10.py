@@ -10,9 +10,10 @@ ending in Defeat when he is Killed, and undone; a third Rest with Om Mala of Vig
 Point (`third_rest`); Figure 20's Yazuiji rolling 2 on her Demon Die (`knock_back_damage`); a
 Pilgrim standing on a red square the whole turn (`red_square_stationary`; his last Health Point;
 a Pilgrim who moved); a Berrok's Targets under `demon_targets`; and Quest 6 ended by Kogaiji's
-Defeat with three Sutras, two, or two and the Villager (`q6_sutras`). Written from the rulebook and
-the API's own description only (docs/games/journey.md, GET /api/games/journey), never the
-referee's code."""
+Defeat with three Sutras, two, or two and the Villager (`q6_sutras`); the Demons' order measured
+once or again (`activation_order`); and Om Mala of Vigor played out of turn
+(`extra_ap_not_active`). Written from the rulebook and the API's own description only
+(docs/games/journey.md, GET /api/games/journey), never the referee's code."""
 
 import pytest
 
@@ -527,3 +528,77 @@ def test_quest_6_ends_when_kogaiji_is_defeated_by_the_sutras_held(
     assert view["over"] is True
     assert view["scores"]["decided_by"]["rule"]["quote"] == ending
     assert view["scores"]["winners"] == ([] if ending == Q6_DEFEAT else ["p1", "p2"])
+
+
+# --- The Demons' activation order, measured once or again after each Demon ------------------------
+
+DEMON_ORDER = book("Order: Like Pilgrims, Demons are activated in order, this time starting with the "
+                   "Demon closest to Tripitaka and continuing to the ones further away.")
+BERROKS = ("berrok", "berrok", "berrok")
+
+
+def three_berroks_measured(client, **options):
+    """Free play with three Berroks at 3, 6 and 9 squares from Tripitaka; the Pilgrims pass and
+    the closest, berrok-1, makes its two Moves."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "initiative": ORDER, "pilgrim_profiles": PROFILES, **options},
+        "position": {**LAYOUT, "demons": list(BERROKS)}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    for name in ORDER:
+        act(table, name, "end_activation")
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"berrok-1": 3, "berrok-2": 6, "berrok-3": 9}})
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "berrok-1",
+                    "options": TWO_MOVES})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1})
+    return table
+
+
+# berrok-1's Moves left berrok-3 closer to Tripitaka than berrok-2.
+REMEASURED = {"type": "measure", "player": "p2", "of": "demons",
+              "distances": {"berrok-2": 8, "berrok-3": 5}}
+
+
+def options_for(demon):
+    return {"type": "demon_options", "player": "p2", "demon": demon, "options": TWO_MOVES}
+
+
+def test_the_demons_order_is_measured_once_as_the_default_reads(client):
+    table = three_berroks_measured(client)
+    refused_unchanged(table, REMEASURED, DEMON_ORDER)
+    refused_unchanged(table, options_for("berrok-3"), DEMON_ORDER)
+    table.accepted(options_for("berrok-2"))
+
+
+def test_the_demons_order_measured_again_after_each_demon_under_remeasured(client):
+    table = three_berroks_measured(client, activation_order="remeasured")
+    assert [event["type"] for event in table.view()["legal"]
+            if event["type"] != "quest_result"] == ["measure"]
+    table.accepted(REMEASURED)
+    refused_unchanged(table, options_for("berrok-2"), DEMON_ORDER)
+    table.accepted(options_for("berrok-3"))
+
+
+# --- Om Mala of Vigor played by a Pilgrim who is not active ------------------------------------------
+
+ACTIVE_SPENDS = book("The active Pilgrim spends their Action Points to make the actions listed "
+                     "below.")
+SHA_VIGOR = by("monk_sha", "play_card", card="Om Mala of Vigor", kind="fortune")
+
+
+@pytest.mark.parametrize("reading", ["refused", "next_activation"])
+def test_om_mala_of_vigor_in_the_monkey_kings_activation_played_by_monk_sha(client, reading):
+    options = {} if reading == "refused" else {"extra_ap_not_active": reading}
+    table = free_play(client, {"monk_sha": {"fortune": ["Om Mala of Vigor"]}}, **options)
+    if reading == "refused":
+        refused_unchanged(table, SHA_VIGOR, ACTIVE_SPENDS)
+    else:
+        table.accepted(SHA_VIGOR)
+    # The Monkey King's own activation keeps its 2 points either way.
+    assert table.view()["state"]["activation"]["ap"] == 2
+    act(table, "monkey_king", "end_activation")
+    activation = table.view()["state"]["activation"]
+    assert (activation["pilgrim"], activation["ap"]) == (
+        "monk_sha", 2 if reading == "refused" else 3)
+    assert pilgrim(table, "monk_sha")["fortune"] == (
+        ["Om Mala of Vigor"] if reading == "refused" else [])
