@@ -1,0 +1,161 @@
+"""Outside hardening, round 3 (outsider14): hidden information through every view.
+
+Two games are played alike except for one seat's secrets (Pillars of Fate: the Sun player's hand,
+one card of it played face down; Pilgrims: the item card the second player draws into their hand).
+Every read that another seat's phone, a spectator and the table's token without a seat can make
+— the API view and log, the export, the table page, its log page, state.json, each "Something
+else happened…" form, the ask page, the pictures — must then be the same in both games once the
+ids, tokens and times are blanked: anything that differs would tell the secret. The seat itself
+must see the difference (so the comparison can fail), and the export is the table's only."""
+
+import copy
+import re
+
+import pytest
+
+from tests.api_table import ApiTable
+
+PAGES = ("", "/log", "/state.json?since=0", "/ask?q=hand", "/result.svg")  # (qr.svg: the link)
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def blanked(text: str, table: ApiTable) -> str:
+    for secret in (table.id, table.token, table.join_token):
+        text = text.replace(secret, "ID")
+    text = re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token"', text)
+    text = re.sub(r'<svg [^>]*class="qr".*?</svg>', "QR of the link", text, flags=re.S)
+    text = re.sub(r'"at": ?[0-9.]+', '"at"', text)
+    return re.sub(r"\b\d\d:\d\d(:\d\d)?\b", "hh:mm", text)
+
+
+def seat_token(client, table, seat) -> dict:
+    response = client.post(f"/api/sessions/{table.id}/seats",
+                           headers={"Authorization": "Bearer " + table.join_token},
+                           json={"seat": seat})
+    assert response.status_code == 201, response.get_json()
+    return {"Authorization": "Bearer " + response.get_json()["seat_token"]}
+
+
+def page_phone(client, table, seat):
+    """A phone that opened the join link and tapped its seat on the table page (its own cookie)."""
+    phone = client.application.test_client()
+    assert phone.get(f"/play/{table.id}/join?token={table.join_token}").status_code == 303
+    page = phone.get(f"/play/{table.id}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)
+    response = phone.post(f"/play/{table.id}/seat",
+                          data={"csrf_token": csrf, "expected_seq": table.seq, "seat": seat})
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    return phone
+
+
+def reads(client, table, other, other_phone, event_types) -> dict:
+    """Every read of the game that does not belong to the seat with the secret: the other seat
+    (its phone's pages, and the API as that seat through the table's token), a spectator (API
+    and pages) and the table's token without a seat: name -> (status, body blanked)."""
+    api = {}
+    for who, headers, query in (("other seat", table.headers, {"seat": other}),
+                                ("spectator", {}, {}), ("table", table.headers, {})):
+        for suffix in ("", "/log"):
+            api[f"{who} {suffix or 'view'}"] = client.get(f"/api/sessions/{table.id}{suffix}",
+                                                          headers=headers, query_string=query)
+    api["spectator export"] = client.get(f"/api/sessions/{table.id}/export")
+    pages = {}
+    for who, phone in (("spectator", client), ("other seat", other_phone)):
+        pages.update({f"{who} page {page}": phone.get(f"/play/{table.id}{page}")
+                      for page in PAGES})
+        pages.update({f"{who} form {kind}": phone.get(f"/play/{table.id}/other/{kind}")
+                      for kind in event_types})
+        pages.update({f"{who} form {kind} fragment":
+                      phone.get(f"/play/{table.id}/other/{kind}?fragment=1")
+                      for kind in event_types})
+    out = {}
+    for name, response in {**api, **pages}.items():
+        assert response.status_code < 500, name
+        out[name] = (response.status_code, blanked(response.get_data(as_text=True), table))
+    return out
+
+
+def differences(one: dict, two: dict) -> list[str]:
+    return [name for name in one if one[name] != two[name]]
+
+
+# -- Pillars of Fate: the Sun player's hand ---------------------------------------------------------
+
+OTHER_SUN_HAND = [{"feathers": 2, "power": 6, "scorpions": 0},
+                  {"feathers": 1, "power": 1, "scorpions": 1},
+                  {"feathers": 0, "power": 7, "scorpions": 2},
+                  {"feathers": 0, "power": 4, "scorpions": 0},
+                  {"feathers": 3, "power": 2, "scorpions": 1}]
+
+
+def pillars_table(client, rules, sun_hand):
+    """A Pillars of Fate game with the Sun's hand `sun_hand`: the table, the Sun seat's token
+    (claimed through the API) and the Moon's phone (its seat tapped on the table page)."""
+    setup = copy.deepcopy(rules["example_setup"])
+    setup["position"]["hands"]["sun"]["cards"] = sun_hand
+    table = ApiTable(client, setup)
+    return table, seat_token(client, table, "sun"), page_phone(client, table, "moon")
+
+
+def test_the_sun_hand_and_its_face_down_card_are_the_sun_seats_only_in_every_read(client):
+    rules = client.get("/api/games/pillars-of-fate").get_json()
+    hands = [rules["example_setup"]["position"]["hands"]["sun"]["cards"], OTHER_SUN_HAND]
+    assert hands[0] != hands[1]
+    tables = [pillars_table(client, rules, hand) for hand in hands]
+    before = [reads(client, table, "moon", moon, rules["events"])
+              for table, _sun, moon in tables]
+    assert differences(*before) == []
+    assert before[0]["other seat page "] != before[0]["spectator page "]  # the Moon's own hand
+
+    for (table, sun, _moon), hand in zip(tables, hands, strict=True):
+        card = hand[2]
+        response = client.post(f"/api/sessions/{table.id}/events", headers=sun, json={
+            "event": {"type": "play", "player": "sun", "lane": "left", "face": "down", **card},
+            "expected_seq": table.seq})
+        assert response.status_code == 200, response.get_json()
+        table.seq = response.get_json()["seq"]
+        sun_view = client.get(f"/api/sessions/{table.id}", headers=sun).get_json()
+        assert card not in sun_view["state"]["hands"]["sun"]["cards"]
+    after = [reads(client, table, "moon", moon, rules["events"]) for table, _sun, moon in tables]
+    assert differences(*after) == []
+    assert after[0]["spectator export"][0] == 401
+
+    # the comparison can fail: the Sun seat's own reads differ between the two games; and even
+    # the Sun seat's token cannot export (the export holds both hands): the table's token only
+    sun_views = [blanked(client.get(f"/api/sessions/{table.id}", headers=sun).get_data(
+        as_text=True), table) for table, sun, _moon in tables]
+    assert sun_views[0] != sun_views[1]
+    table, sun, _moon = tables[0]
+    assert client.get(f"/api/sessions/{table.id}/export", headers=sun).status_code == 403
+    export = client.get(f"/api/sessions/{table.id}/export", headers=table.headers)
+    assert export.status_code == 200 and export.get_json()["log"]
+
+
+# -- Pilgrims: the item card drawn into a hand ------------------------------------------------------
+
+def test_an_item_card_drawn_into_a_hand_is_its_seats_only_in_every_read(client):
+    rules = client.get("/api/games/pilgrims").get_json()
+    corner = rules["events"]["choose_corner"]["example"]
+    player = corner["player"]
+    drawn_cards = [corner["drawn"], {"activation": "sword", "adventure": "speech"}]
+    assert drawn_cards[0] != drawn_cards[1]
+    seen = []
+    for drawn in drawn_cards:
+        table = ApiTable(client, copy.deepcopy(rules["example_setup"]))
+        other = next(seat["seat"] for seat in table.created["players"] if seat["seat"] != player)
+        mine, their_phone = seat_token(client, table, player), page_phone(client, table, other)
+        response = client.post(f"/api/sessions/{table.id}/events", headers=mine, json={
+            "event": {**corner, "drawn": drawn}, "expected_seq": table.seq})
+        assert response.status_code == 200, response.get_json()
+        table.seq = response.get_json()["seq"]
+        seen.append((table, mine, reads(client, table, other, their_phone, rules["events"])))
+    assert differences(seen[0][2], seen[1][2]) == []
+    assert seen[0][2]["other seat page "] != seen[0][2]["spectator page "]  # a seat's own page
+    assert seen[0][2]["spectator export"][0] == 401
+    own_logs = [blanked(client.get(f"/api/sessions/{table.id}/log", headers=mine).get_data(
+        as_text=True), table) for table, mine, _ in seen]
+    assert own_logs[0] != own_logs[1]  # the seat itself reads its card
