@@ -374,11 +374,12 @@ def test_a_position_cannot_hold_a_fourth_divine_card(client):
     assert response.get_json()["error"]["field"] == "position.divine.sun"
 
 
-@pytest.mark.parametrize(("moon_age_two", "quote"), [("Prophet", Q_KEEP), ("Naka", None)])
+@pytest.mark.parametrize(("moon_age_two", "quote"), [("Prophet", Q_SELECT), ("Naka", None)])
 def test_one_card_of_each_name_in_the_calculator(client, moon_age_two, quote):
     """Table ruling divine_duplicates=none: Sun played Prophet in Age I, and (a) Moon "plays
-    Prophet" in Age II: with one card of each name it was Sun's, refused naming Moon's card with
-    the draft sentence; (b) Moon's Naka is accepted. As printed (allowed) both are."""
+    Prophet" in Age II: with one card of each name it was Sun's, not among Moon's unplayed three,
+    refused naming Moon's card with the sentence a play of it is refused with (session 17: it
+    quoted the draft's); (b) Moon's Naka is accepted. As printed (allowed) both are."""
     ages = [tally({"left": quiet(sun_divine="Prophet")}, "double_power"),
             tally({"left": quiet(moon_divine=moon_age_two)}, "no_suit", "moon")]
     assert score(client, ages).status_code == 200

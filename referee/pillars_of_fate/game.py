@@ -280,7 +280,7 @@ class Game(Referee):
                                  "renown comes only when an Age is resolved (\""
                                  f"{Q_AWARD}\")", f"position.renown.{seat}")
         if options["divine_duplicates"] == "none":
-            _position_one_of_each_name(G)
+            _one_of_each_name(_position_divine_cards(G), {}, "invalid_setup")
         for seat in SEATS:
             cls._setup_cards_left(G, options, position, seat, used)
         if all(cls._room(G, options, seat) == 0 for seat in SEATS):
@@ -1263,7 +1263,7 @@ class Game(Referee):
         renown = {seat: 0 for seat in SEATS}
         ages = []
         used = []
-        played: dict = {}  # a Divine name -> (who, where) it was played (divine_duplicates)
+        played: dict = {}  # a Divine name -> (field, True): played so far (divine_duplicates)
         champions = {seat: 0 for seat in SEATS}  # champion cards played so far in the game
         marker = None  # (index, seat): the first Age whose 1st player is entered
         without_divine: dict = {seat: [] for seat in SEATS}  # the Ages naming none of its cards
@@ -1276,7 +1276,7 @@ class Game(Referee):
             field = f"ages[{index}]"
             marker = _marker_passed(age, index, marker)
             if options["divine_duplicates"] == "none":
-                _one_of_each_name(age, field, played)
+                _one_of_each_name(_tally_divine_cards(age, field), played)
             if age["modifier"] in used:
                 raise TableRefused(f"'{MODIFIERS[age['modifier']]}' was used in an earlier Age",
                                    f"{field}.modifier", Q_NEW_MODIFIER)
@@ -1369,40 +1369,40 @@ def _distinct(cards: list[dict]) -> list[dict]:
     return out
 
 
-def _position_one_of_each_name(G: dict) -> None:
-    """Under divine_duplicates=none a position's Divine cards, in the lanes and set aside unplayed,
-    name each card once (the table's deck holds one of each, dealt in the draft): a 400 naming
-    the second."""
-    seen: dict = {}
+def _one_of_each_name(cards, seen: dict, code: str = "bad_request") -> None:
+    """Under divine_duplicates=none the table's Divine deck holds one card of each name. `cards`
+    are (field, name, played) in the order entered, `seen` the names met before (name ->
+    (field, played)); a name met twice is a 400 naming the second. Where either of the two is a
+    card played, the play names a card that is not among its player's unplayed three (played
+    before, or the other player's): the sentence a play of it is refused with in the game. Two
+    cards set aside unplayed name one card the draft gave to one player once."""
+    for where, name, played in cards:
+        if not name:
+            continue
+        if name in seen:
+            before, played_before = seen[name]
+            raise TableRefused(f"{name} is at {before} too; the table's Divine deck holds one "
+                               "of each name (ruling divine_duplicates: none)", where,
+                               Q_DIVINE_SELECT if played or played_before else Q_KEEP, code)
+        seen[name] = (where, played)
+
+
+def _position_divine_cards(G: dict):
+    """A position's Divine cards, each player's in the lanes then set aside unplayed."""
     for seat in SEATS:
-        held = [(f"position.lanes.{lane['name']}.{seat}[{i}]", card.get("divine"))
-                for lane in G["lanes"] for i, card in enumerate(lane["cards"][seat])]
-        held += [(f"position.divine.{seat}[{i}]", card["name"])
-                 for i, card in enumerate(G["divine"][seat]["unplayed"])]
-        for where, name in held:
-            if name in seen:
-                raise TableRefused(f"{name} is at {seen[name]} too; the table's Divine deck holds "
-                                   "one of each name (ruling divine_duplicates: none), dealt "
-                                   "three a player", where, Q_KEEP, "invalid_setup")
-            if name:
-                seen[name] = where
+        for lane in G["lanes"]:
+            for i, card in enumerate(lane["cards"][seat]):
+                yield f"position.lanes.{lane['name']}.{seat}[{i}]", card.get("divine"), True
+        for i, card in enumerate(G["divine"][seat]["unplayed"]):
+            yield f"position.divine.{seat}[{i}]", card["name"], False
 
 
-def _one_of_each_name(age: dict, field: str, played: dict) -> None:
-    """Under divine_duplicates=none the Divine deck holds one card of each name: a name played
-    twice in the game (by either player) is a 400 naming the second."""
+def _tally_divine_cards(age: dict, field: str):
+    """An Age's Divine cards played, as the calculator's tally lists them."""
     for name in LANES:
         for seat in SEATS:
             for i, card in enumerate(age["lanes"][name].get(seat, [])):
-                where = f"{field}.lanes.{name}.{seat}[{i}]"
-                if card.get("divine") in played:
-                    by, before = played[card["divine"]]
-                    raise TableRefused(f"{card['divine']} was played at {before}; the table's "
-                                       "Divine deck holds one of each name (ruling "
-                                       "divine_duplicates: none)", where,
-                                       Q_DIVINE_SELECT if by == seat else Q_KEEP)
-                if card.get("divine"):
-                    played[card["divine"]] = (seat, where)
+                yield f"{field}.lanes.{name}.{seat}[{i}]", card.get("divine"), True
 
 
 def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:

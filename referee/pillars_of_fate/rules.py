@@ -222,7 +222,10 @@ OPTIONS = {
         citations("pillars-of-fate", Q_20_DIVINE, Q_KEEP)),
     "champion_deck_size": Option(
         "Cards in each champion deck. The book prints 64 champion cards in two decks; 32 each "
-        "(default) unless your copy differs.",
+        "(default) unless your copy differs. Only a smaller deck can run out before an Age's "
+        "places do, and the book is silent on drawing back up to 5 from an empty deck: nothing "
+        "is drawn and nothing is refused; a player with places left and no card to play is "
+        "passed over, and the Age ends when neither can play.",
         {"type": "integer", "minimum": 20, "maximum": 64}, 32,
         citations("pillars-of-fate", Q_64, Q_SIDE)),
 }
