@@ -66,6 +66,7 @@ from .position import POSITION_SCHEMA, position_from
 from .quotes import (
     Q_ALL_RAVENOUS,
     Q_BACKWARDS,
+    Q_BAG_SETUP,
     Q_CAMP_ONCE,
     Q_CAPACITY,
     Q_COMBAT_DICE,
@@ -322,6 +323,14 @@ OPTIONS = {
         "card.\" (Quick Reference; the Gathering Phase: Players \"can take\" its actions) or "
         "false: Travelers \"begin their Gathering Phase by adding\" them (the Tool Bonus text).",
         {"type": "boolean"}, True, citations(GAME, Q_QRG_TOOL_MAY, Q_GATHERING, Q_TOOL_BONUS)),
+    "starting_bag": Option(
+        "Table ruling: what the Exploration Bag holds at the start. The rulebook gives no "
+        "placement step for it, and only Season cards add tokens to it. \"empty\" (default): "
+        "nothing, so the bag holds what the Season cards added and a draw of any other token is "
+        "refused; \"not_tracked\": the table's own start, not counted: any token drawn is "
+        "accepted (the position's `bag: null`). A position's `bag` is what it holds then, under "
+        "either ruling.", {"enum": ["empty", "not_tracked"]}, "empty",
+        citations(GAME, Q_SEASON_BAG, Q_BAG_SETUP)),
     "empty_bag": Option(
         "Table ruling: the rulebook does not say what a draw from an empty Exploration Bag does; "
         "\"nothing\" (the only reading that adds no rule): nothing is drawn.",
@@ -520,7 +529,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             "season_deck": SEASON_DECK,
             "season": None,
             "tiles": tiles,
-            "bag": counts(BAG_TOKENS, {}),
+            "bag": counts(BAG_TOKENS, {}) if options["starting_bag"] == "empty" else None,
             "players": {seat: cls.new_board(seat, travelers.get(seat) or {},
                                             city(tiles, CEDAR_FALLS), entered)
                         for seat in seats},

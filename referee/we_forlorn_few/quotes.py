@@ -46,6 +46,7 @@ Q_PLACED_EXCESS = ("Note: Any excess cards and tokens that exceed Supply capacit
                    "Stockpile.")
 Q_BAG_RANDOM = ("Over the course of the game, Players may be directed to draw random tokens from the "
                 "Exploration Bag.")
+Q_BAG_SETUP = "Note: The printed setup does not give a placement step for the Exploration Bag."
 Q_BAG_DRAW_TOKEN = ("If a Player picks up one of these tokens, they must immediately draw from the "
                     "Exploration Bag.")
 Q_PERISH_PAYING = ("A: Paying Travel Cost happens before your Traveler moves, so you'd remain on the "
