@@ -10,13 +10,17 @@ under `divine_duplicates`; a whole Age whose center is played face down by both 
 pillar never moves and its power tie is nobody's (`unheld_pillar_ties`: unwon, or the marker
 holder's pick, undone and made the other way); the Steward from either seat under
 `steward_sides` and `steward_reach`; Invictus under `invictus_copies`; and the end-of-game
-calculator given the same Ages under the same rulings, line for line. Written from the
+calculator given the same Ages under the same rulings, line for line; and two face-down cards of
+one lane under `face_down_limit: per_player`, each kept from the other seat and a spectator on
+every read. Written from the
 rulebook and the API's own description only (docs/games/pillars-of-fate.md,
 GET /api/games/pillars-of-fate), never the referee's code."""
 
+import json
+
 import pytest
 
-from tests.api_table import ApiTable, as_seen, calculated, quotes_from
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, reads_by_others, seat_headers
 from tests.test_blind_scenarios_pillars_of_fate import QUESTS, drafted, lane, play
 
 GAME = "pillars-of-fate"
@@ -500,3 +504,44 @@ def test_the_calculator_scores_the_unheld_center_tie_as_the_table_did(client, ru
         calculated(client, GAME, {"options": options, "ages": [picked]}, status=400)
     answer = calculated(client, GAME, {"options": options, "ages": [age]})
     assert {p["seat"]: p["total"] for p in answer["players"]} == renown
+
+
+# --- Two face-down cards in one lane under per_player, kept from the other seat -------------------
+
+SUNS_SECRET, MOONS_SECRET, SUNS_DIVINE_SECRET = 37, 29, 23
+
+
+def secrets_in(reads):
+    """Which of the secret powers each read shows (as JSON values or as page text)."""
+    shown = {}
+    for name, response in reads.items():
+        text = json.dumps(response.get_json()) if response.is_json else response.get_data(
+            as_text=True)
+        shown[name] = {power for power in (SUNS_SECRET, MOONS_SECRET, SUNS_DIVINE_SECRET)
+                       if f'"power": {power}' in text or f">{power}<" in text}
+        if "Prophet" in text:
+            shown[name].add("Prophet")
+    return shown
+
+
+def test_each_players_face_down_card_in_a_shared_lane_is_theirs_alone_until_the_reveal(client):
+    table = drafted(client, options={"face_down_limit": "per_player"})
+    table.accepted(play("sun", "left", SUNS_SECRET, 0, 1, face="down"))
+    table.accepted(play("moon", "left", MOONS_SECRET, 1, face="down"))
+    table.accepted(play("sun", "center", SUNS_DIVINE_SECRET, divine="Prophet", face="down"))
+    sun, moon = seat_headers(client, table, "sun"), seat_headers(client, table, "moon")
+    seen_by_moon = secrets_in(reads_by_others(client, table, "moon", moon))
+    seen_by_sun = secrets_in(reads_by_others(client, table, "sun", sun))
+    for name, shown in seen_by_moon.items():
+        assert not shown & {SUNS_SECRET, SUNS_DIVINE_SECRET, "Prophet"}, (name, shown)
+        if name.startswith("spectator"):
+            assert not shown, (name, shown)
+    for name, shown in seen_by_sun.items():
+        assert MOONS_SECRET not in shown, (name, shown)
+    # While Sun's Divine card lies face down, Moon cannot tell it from the cards left: every one of
+    # Sun's unplayed Divine cards is a back to her, even the two she passed.
+    unplayed = table.view("moon")["state"]["divine"]["sun"]["unplayed"]
+    assert [card["name"] for card in unplayed] == ["?", "?"]
+    # Sun's own phone sees her cards.
+    left = lane(table, "left", "sun")["cards"]["sun"]
+    assert [card.get("power") for card in left] == [SUNS_SECRET]
