@@ -12,7 +12,8 @@ Ravenous turn over a face-down tile to a Traveler and a Ravenous Player
 (`ravenous_attacks_ravenous`; each Player once; undone; the Retreat past a Trading Post and a
 city); and a round and a half of two Players (Season card, Travel, Gather, a Trading Post, a
 Trade and its answer, Combat and the steal, Recuperate, Event cards, the token passed, a Tool
-Bonus) with every event undone and entered again. Written from the rulebook and the API's own description only
+Bonus) with every event undone and entered again; and the table's own Equipment card read once
+(`equipment_cards`). Written from the rulebook and the API's own description only
 (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code."""
 
 import pytest
@@ -471,3 +472,30 @@ def test_a_round_and_a_half_each_event_undone_restores_exactly(client):
     assert ann["resources"] == {"food": 1, "water": 1, "wood": 1}
     assert [card["name"] for card in ann["equipment"]] == ["Snare"]
     assert table.view()["state"]["round"] == 3
+
+
+# --- The table's own Equipment cards, read once ---------------------------------------------------
+
+BOWIE_KNIFE = {"name": "Bowie Knife", "type": "weapon", "value": 2, "dice": 1}
+BOWIE_BY_NAME = {"type": "trading_post", "player": "p1", "offered": ["Bowie Knife", "Lantern"],
+                 "buy": ["Bowie Knife"], "pay": {"food": 2}}
+
+
+def test_a_card_the_table_read_once_is_named_alone_and_one_it_never_read_is_asked_for(client):
+    players = {"p1": {"tile": "B", "resources": {"food": 3}}, "p2": {"tile": "C"}}
+    # Entered once for the game: bought by name, its Value paid, its die rolled in Combat.
+    read_once = table(client, "camp", players, equipment_cards=[BOWIE_KNIFE])
+    read_once.accepted(BOWIE_BY_NAME)
+    (knife,) = board(read_once, "p1")["equipment"]
+    assert (knife["name"], knife["type"], knife["value"], knife["dice"]) == (
+        "Bowie Knife", "weapon", 2, 1)
+    assert board(read_once, "p1")["resources"]["food"] == 1
+    assert {len(event["dice"]) for event in offered(read_once, "combat") if "dice" in event} == {2}
+    # Never read: the book does not print it, so the table is asked for it (not a 500, nothing
+    # written).
+    never_read = table(client, "camp", players)
+    before = as_seen(never_read.view())
+    response = never_read.send(BOWIE_BY_NAME)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"].startswith("event.offered")
+    assert as_seen(never_read.view()) == before
