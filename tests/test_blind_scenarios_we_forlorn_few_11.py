@@ -499,3 +499,25 @@ def test_a_card_the_table_read_once_is_named_alone_and_one_it_never_read_is_aske
     assert response.status_code == 400
     assert response.get_json()["error"]["field"].startswith("event.offered")
     assert as_seen(never_read.view()) == before
+
+
+# --- The token that turned an Explorer Ravenous ------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="finding 129: after an Explore's Hunger turns the Traveler "
+                   "Ravenous, the effects say the token was both not placed and added to the board")
+def test_the_explored_hunger_that_turns_a_traveler_ravenous_is_told_once(client):
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"], "options": {"terrain": TRAIL},
+        "position": {"round": 2, "season_deck": 10, "first_player": "p1", "phase": "gathering",
+                     "current": "p1", "bag": {"hunger": 3}, "players": {
+                         "p1": {"tile": "A", "companions": 0, "ailments": {"hunger": 3},
+                                "resources": NONE},
+                         "p2": {"tile": "B"}}}})
+    effects = [effect["text"] for effect in table.accepted(
+        {"type": "explore", "player": "p1", "draw": "hunger"})["effects"]]
+    ann = board(table, "p1")
+    # The state is right: the Ravenous side holds its one Hunger, the Traveler's Ailments are gone.
+    assert (ann["status"], ann["hunger"], ann["ailments"]["hunger"]) == ("ravenous", 1, 0)
+    assert table.view()["current_players"] == ["p2"]
+    # What the table is told should say the same.
+    assert not any("added to the Player board" in text for text in effects), effects
