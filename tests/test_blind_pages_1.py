@@ -1,10 +1,11 @@
 """The phone pages of all five games, as an outsider (round 12): a refusal entered through the
 table page shows the reason and the rule's sentence verbatim, with its link, and changes nothing;
 a seat's page, another seat's page, a spectator's page and the log pages show a hand (Pilgrims'
-drawn item card, Pillars of Fate's champion cards and a card played face down) only to the seat
-that may see it; the rules search on the table page shows the answer sentence, and "The rulebook
-doesn't seem to cover this." when it abstains. Written from the rulebooks, README.md and
-docs/webapp.md, through Flask's test client, never the referee's code."""
+drawn item card and the card put back face down, Pillars of Fate's champion cards and a card
+played face down) only to the seat that may see it, and Avignon's Congregations to everyone; the
+rules search on the table page shows the answer sentence, and "The rulebook doesn't seem to cover
+this." when it abstains. Written from the rulebooks, README.md and docs/webapp.md, through Flask's
+test client, never the referee's code."""
 
 import json
 import re
@@ -174,10 +175,51 @@ def test_pillars_of_fate_a_hand_and_a_face_down_card_are_their_owners_only(app, 
     # face-down cards.") Ben and a watcher see a face-down card, not its power or suits.
     table.accepted({"type": "play", "player": "sun", "lane": "left", "face": "down",
                     "power": 8, "feathers": 0, "scorpions": 2})
+    assert "Power Ana 8" in sun.get(f"/play/{table.id}").text  # her own card, counted
     for who, phone in [("Ben", moon), ("spectator", spectator)]:
         for name, text in every_page_of(client, table, phone).items():
-            assert anas_card not in text and "power 8" not in text, (who, name)
+            assert anas_card not in text and "Ana 8" not in text, (who, name)
             assert not re.search(r"\b8\b[^<]{0,20}scorpion", text), (who, name)
+        assert "+1 face down" in phone.get(f"/play/{table.id}").text, who
+
+
+def test_pilgrims_the_card_ann_put_back_face_down_is_on_no_other_page(app, client):
+    # "• Draw 2 item cards from the deck. Keep one, then put the other face-down on the bottom of
+    # the item deck." — the kept card is in her hand, the other under the deck: Bob's phone (his
+    # seat's page, not only a watcher's) never names either.
+    drawer = {"types": ["wanderer"], "activation": ["notes"], "abilities": ["draw item"]}
+    setup = example_setup(client, "pilgrims")
+    table = ApiTable(client, {**setup, "position": {
+        "round": 2, "current": "p1", "phase": "activate",
+        "players": {"p1": {"figure": [3, 3], "movement": [1], "party": [{"card": drawer}],
+                           "hand": [{"adventure": "speech", "activation": "notes"}]},
+                    "p2": {"figure": [5, 5], "hand": [{"adventure": "fist",
+                                                      "activation": "sword"}]}}}})
+    table.accepted({"type": "activate", "player": "p1", "character": 1, "hand": 1})
+    table.accepted({"type": "ability", "player": "p1", "kind": "draw item",
+                    "card": {"adventure": "coin", "activation": "star", "name": "Zanzibar Lantern"},
+                    "bottom": {"adventure": "leaf", "activation": "compass",
+                               "name": "Quetzal Whistle"}})
+    assert "Zanzibar Lantern" in seat_phone(app, table, "p1").get(f"/play/{table.id}").text
+    for who, phone in [("Bob", seat_phone(app, table, "p2")), ("spectator", app.test_client())]:
+        for name, text in every_page_of(client, table, phone).items():
+            assert "Zanzibar" not in text and "Quetzal" not in text, (who, name)
+
+
+def test_avignon_both_congregations_are_on_every_page(app, client):
+    # "Also, these cards may be looked at by either player at any time.": nothing to hide.
+    quotes_from("avignon")("Also, these cards may be looked at by either player at any time.")
+    board = [{"path": n, "character": character, "location": "genoa"} for n, character in
+             enumerate(["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"], start=1)]
+    table = ApiTable(client, {"game": "avignon", "players": ["Rosa", "Aldo"], "position": {
+        "board": board, "congregations": {"rome": ["Courtesan"], "avignon": ["Ascetic", "Vicar"]},
+        "turn": "rome", "first_turn": False}})
+    for who, phone in [("Rosa", seat_phone(app, table, "rome")),
+                       ("Aldo", seat_phone(app, table, "avignon")),
+                       ("spectator", app.test_client())]:
+        page = phone.get(f"/play/{table.id}").text
+        assert "s Congregation: Ascetic, Vicar (2 of 3)" in page, who
+        assert "s Congregation: Courtesan (1 of 3)" in page, who
 
 
 # --- Ask the rules from the table ----------------------------------------------------------------
