@@ -234,15 +234,9 @@ QUESTIONS = {
 
 OFF_TOPIC = ["which stock exchange lists the shares", "what is the boiling point of mercury in kelvin",
              "how do I bake sourdough bread"]
-ASKED_IN_THE_TRAVEL_PHASE = pytest.mark.xfail(
-    strict=True, reason="finding 122: the table page ranks the current phase's sections first, so "
-                        "in the Travel Phase the Companions question answers with a Ravenous "
-                        "sentence; /api/rules/search answers it")
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(game, marks=ASKED_IN_THE_TRAVEL_PHASE) if game == "we-forlorn-few" else game
-    for game in sorted(QUESTIONS)])
+@pytest.mark.parametrize("game", sorted(QUESTIONS))
 def test_asking_the_rules_from_the_table_shows_the_answer_sentence_or_says_it_is_not_covered(
         app, client, game):
     question = QUESTIONS[game]

@@ -938,3 +938,29 @@ def test_journey_offers_the_chosen_quests_own_events_only(app):
     assert "possible now: " in message
     possible = message.split("possible now: ")[1].rstrip(".").split(", ")
     assert not {name.replace(" ", "_") for name in possible} & set(QUEST_EVENTS), possible
+
+
+
+def test_ask_from_the_table_keeps_the_best_answer_first_then_the_current_phase():
+    # Finding 122: the phase once outranked the answer, and cut it from the page's eight.
+    from types import SimpleNamespace
+
+    from referee.pages.ask import table_order
+
+    def hit(title, score):
+        return SimpleNamespace(title=title, path=(title,), section_id=title.lower(), score=score)
+
+    companions = hit("Companions", 7.9)
+    travel = [hit(f"Travel Phase {n}", 5.0 - n / 10) for n in range(9)]
+    ravenous = hit("Ravenous", 6.0)
+    ordered = table_order([ravenous, *travel, companions], "turn_travel")
+    assert ordered[0] is companions
+    assert ordered[1:10] == travel and ordered[-1] is ravenous
+    assert table_order([], "turn_travel") == []
+
+
+def test_ask_from_the_table_names_the_phase_as_the_table_bar_does(phone):
+    session_id = new_game(phone)
+    page = phone.get(f"/play/{session_id}/ask", query_string={"q": "who wins a tie"})
+    named = re.search(r"sections about the current phase \(<em>(.*?)</em>\)", page.text)
+    assert named and named.group(1) in phone.get(f"/play/{session_id}").text

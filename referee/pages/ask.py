@@ -1,4 +1,5 @@
-"""Asking the rules from the table: the game's rulebook searched, the current phase's rules first."""
+"""Asking the rules from the table: the game's rulebook searched; the answer is the search's own,
+and among the other passages the current phase's rules come first."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from flask import current_app, render_template, request
 from rulebook_index import sections as rulebook_sections
 
 from .base import bp, game_or_404
-from .table import load
+from .table import labels_template, load
 
 ASK_LIMIT = 8
 
@@ -18,7 +19,8 @@ def ask(session_id):
     game = game_or_404(view["game"])
     q = request.args.get("q", "").strip()[:500]
     result = search_in_context(game.game_id, q, view["phase"]) if q else None
-    return render_template("play/ask.html", view=view, game=game, q=q, result=result)
+    return render_template("play/ask.html", view=view, game=game, q=q, result=result,
+                           labels_template=labels_template(game))
 
 
 def phase_words(phase: str) -> list[str]:
@@ -27,7 +29,8 @@ def phase_words(phase: str) -> list[str]:
 
 
 def search_in_context(game_id: str, q: str, phase: str):
-    """Search the game's rulebook; among the hits, sections about the current phase rank first."""
+    """Search the game's rulebook; the search's best hit stays first (its answer is the one read
+    aloud), and among the others sections about the current phase rank first."""
     from rulebook_index import web as rules_web
 
     searcher_for = getattr(rules_web, "get_searcher", None)
@@ -42,8 +45,16 @@ def search_in_context(game_id: str, q: str, phase: str):
 
     result = search(searcher, q, game=game_id, limit=ASK_LIMIT * 3)
     phase_section = rulebook_sections.locate(game_id, game_or_404(game_id).phase_quote(phase))
-    result.hits = rank_by_phase(result.hits, phase, phase_section)[:ASK_LIMIT]
+    result.hits = table_order(result.hits, phase, phase_section)[:ASK_LIMIT]
     return result
+
+
+def table_order(hits: list, phase: str, phase_section=None) -> list:
+    """The best-scored hit first, whose answer is read aloud wherever the phase is; then the
+    others, the current phase's first."""
+    best = max(hits, key=lambda hit: hit.score, default=None)
+    others = [hit for hit in hits if hit is not best]
+    return ([best] if best else []) + rank_by_phase(others, phase, phase_section)
 
 
 def rank_by_phase(hits: list, phase: str, phase_section=None) -> list:
