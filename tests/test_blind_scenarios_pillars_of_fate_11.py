@@ -9,12 +9,11 @@ Eradan under `eradan_power` (a lane lost on its lane total, won on each card); t
 under `divine_duplicates`; a whole Age whose center is played face down by both players, so its
 pillar never moves and its power tie is nobody's (`unheld_pillar_ties`: unwon, or the marker
 holder's pick, undone and made the other way); the Steward from either seat under
-`steward_sides` and `steward_reach`; Invictus under `invictus_copies`; and the end-of-game
+`steward_sides` and `steward_reach`; Invictus under `invictus_copies`; the end-of-game
 calculator given the same Ages under the same rulings, line for line; and two face-down cards of
 one lane under `face_down_limit: per_player`, each kept from the other seat and a spectator on
-every read. Written from the
-rulebook and the API's own description only (docs/games/pillars-of-fate.md,
-GET /api/games/pillars-of-fate), never the referee's code."""
+every read. Written from the rulebook and the API's own description only
+(docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate), never the referee's code."""
 
 import json
 
@@ -111,8 +110,9 @@ def test_age_one_played_whole_under_each_ruling_changes_only_what_it_names(
         for line in player["breakdown"]:
             assert line["rule"]["quote"] == AWARD
             (name,) = [name for name in WINNERS if f"{name} quest" in line["label"]]
-            assert (WINNERS[name] == player["seat"]) is (line["points"] >= 0 or "quest_reward_to"
-                                                         not in options)
+            to_loser = (line["points"] < 0
+                        and options.get("quest_reward_to") == "negative_to_loser")
+            assert (player["seat"] == WINNERS[name]) is not to_loser
     # Setup: 4 set aside, 5 drawn; 8 champion cards each played and drawn back for.
     size = options.get("champion_deck_size", 32)
     assert state["decks"] == {"sun": size - 4 - 5 - 8, "moon": size - 4 - 5 - 8}
@@ -157,7 +157,8 @@ def test_a_second_face_down_card_in_a_lane_is_the_other_players_only_per_player(
     per_player.undo()
     assert lane(per_player, "left")["cards"]["moon"] == []
     assert per_player.view()["state"]["turn"] == "moon"
-    # Sun's face-down card lies there, so the pillar is still on the quest in both tables.
+    # Moon's face-up 2 took the printed table's pillar; in the other only face-down cards lie
+    # there, so it is still on the quest.
     assert lane(printed, "left")["pillar"] == "moon"
     assert lane(per_player, "left")["pillar"] is None
 
@@ -357,8 +358,6 @@ def test_a_power_tie_under_an_unheld_pillar_is_the_marker_holders_under_first_pl
 
 # --- The Steward's sides and reach, from either seat ----------------------------------------------
 
-INVICTUS = book("Invictus copies the suit and power of a card above it in your lane.")
-
 
 def drafted_with(client, sun_kept, sun_passed, options):
     """Age I as in `drafted`, but Sun keeps `sun_kept` and passes `sun_passed` to Moon."""
@@ -411,6 +410,9 @@ def test_the_stewards_icons_by_whose_left_and_how_far(client, options, played, b
 
 
 # --- Invictus: the card named, or the card directly above ------------------------------------------
+
+INVICTUS = book("Invictus copies the suit and power of a card above it in your lane.")
+
 
 def invictus_lane(client, **options):
     """Sun kept Invictus; the left lane: Sun 3 (a feather), Moon 2, Sun 8 (2 scorpions), Moon 2.
