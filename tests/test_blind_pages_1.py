@@ -4,7 +4,8 @@ a seat's page, another seat's page, a spectator's page and the log pages show a 
 drawn item card and the card put back face down, Pillars of Fate's champion cards and a card
 played face down) only to the seat that may see it, and Avignon's Congregations to everyone; the
 rules search on the table page shows the answer sentence, and "The rulebook doesn't seem to cover
-this." when it abstains. Written from the rulebooks, README.md and docs/webapp.md, through Flask's
+this." when it abstains; an out-of-range entry in the "Something else happened" form is a 400 that
+names the field in words and writes nothing. Written from the rulebooks, README.md and docs/webapp.md, through Flask's
 test client, never the referee's code."""
 
 import json
@@ -266,3 +267,46 @@ def test_asking_the_rules_from_the_table_shows_the_answer_sentence_or_says_it_is
     assert off_topic.status_code == 200
     assert "The rulebook doesn't seem to cover this." in off_topic.text
     assert 'class="answer-text"' not in off_topic.text
+
+
+# --- Bad input through the page's "Something else happened" form ---------------------------------
+
+BAD_INPUT = {
+    "avignon": ("beseech", {"player": "rome", "path": "6"}, "event.path",
+                "“path”: enter a number from 1 to 5"),
+    "pilgrims": ("move", {"player": "p1", "movement": "5", "to": "1 2"}, "event.movement",
+                 "“movement”"),
+    "pillars-of-fate": ("play", {"player": "sun", "lane": "left", "face": "up", "power": "41",
+                                 "feathers": "0", "scorpions": "0"}, "event.power",
+                        "“power”: enter a number from -20 to 40"),
+    "we-forlorn-few": ("travel", {"player": "p1", "to": "Z9"}, "event.to",
+                       "there is no tile &#39;Z9&#39; on the table"),
+    "journey": ("move", {"player": "p1", "pilgrim": "monkey_king", "steps": "21"}, "event.steps",
+                "“steps”: enter a number from 0 to 20"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(BAD_INPUT))
+def test_an_out_of_range_entry_on_the_table_page_names_the_field_and_writes_nothing(
+        app, client, game):
+    event_type, fields, field, words = BAD_INPUT[game]
+    setup = example_setup(client, game)
+    if game == "avignon":
+        setup = {**setup, "position": AVIGNON_FACE_UP}
+    elif game == "pilgrims":
+        setup = {**setup, "position": {"round": 2, "current": "p1", "players": {
+            "p1": {"figure": [3, 3], "hand": []}, "p2": {"figure": [5, 5], "hand": []}}}}
+    table = ApiTable(client, setup)
+    before = table.view()
+    phone = table_phone(app, table)
+    page = phone.get(f"/play/{table.id}").text
+    response = phone.post(f"/play/{table.id}/event", data={
+        "csrf_token": csrf_of(page), "expected_seq": seq_of(page), "type": event_type,
+        "form": f"other-{event_type}", **{f"event.{name}": value for name, value in fields.items()}})
+    assert response.status_code == 400
+    alert = re.search(r'<div class="message error" role="alert" data-field="([^"]+)"><p>(.*?)</p>',
+                      response.text, re.S)
+    assert alert and alert.group(1) == field and words in alert.group(2), alert
+    assert "Traceback" not in response.text and seq_of(response.text) == before["seq"]
+    after = table.view()
+    assert (after["seq"], after["state"]) == (before["seq"], before["state"])
