@@ -82,7 +82,7 @@ def client(module_client):
     return module_client
 
 
-def table(client, phase, players, **options):
+def joined(client, phase, players, **options):
     """Ann (p1) and Bob (p2) in round 2 (10 Season cards left), Ann the First Player and on turn
     in `phase`; `players` their boards (what is left out keeps its start-of-game value)."""
     return ApiTable(client, {
@@ -97,9 +97,8 @@ def board(table, seat):
 
 def refused_unchanged(table, event, quote):
     before = as_seen(table.view())
-    error = table.refused(event, quote)
+    table.refused(event, quote)
     assert as_seen(table.view()) == before
-    return error
 
 
 def offered(table, event_type):
@@ -110,7 +109,7 @@ def offered(table, event_type):
 
 def ann_beside_ravenous_bob(client, companions=4, **options):
     """Ann in her Camp Phase on the Mountain B; Bob, Ravenous with two Hunger, on the same tile."""
-    return table(client, "camp", {
+    return joined(client, "camp", {
         "p1": {"tile": "B", "companions": companions, "resources": {"food": 2}},
         "p2": {"tile": "B", "status": "ravenous", "hunger": 2}}, **options)
 
@@ -149,19 +148,19 @@ def test_no_combat_with_a_ravenous_player_when_the_table_rules_it_out(client):
 def test_a_traveler_with_no_companion_beaten_by_a_ravenous_player(client):
     # As printed: a Companion must perish and none is left, so Ann turns Ravenous; with both
     # Players Ravenous the game is over, and nobody reached Newhaven: no winner.
-    table_ = ann_beside_ravenous_bob(client, companions=0)
-    before = as_seen(table_.view())
-    effects = table_.accepted(ANN_LOSES)["effects"]
+    table = ann_beside_ravenous_bob(client, companions=0)
+    before = as_seen(table.view())
+    effects = table.accepted(ANN_LOSES)["effects"]
     quotes = [effect.get("rule", {}).get("quote") for effect in effects]
     assert NO_COMPANION_LEFT in quotes
-    ann = board(table_, "p1")
+    ann = board(table, "p1")
     assert (ann["status"], ann["hunger"], ann["resources"]) == ("ravenous", 1, NONE)
-    view = table_.view()
+    view = table.view()
     assert view["over"] is True and view["scores"]["winners"] == []
     assert view["scores"]["decided_by"]["rule"]["quote"] == ALL_RAVENOUS
     # Undone: Ann is a Traveler in her Camp again, the Combat hers to make.
-    table_.undo()
-    assert as_seen(table_.view()) == before
+    table.undo()
+    assert as_seen(table.view()) == before
     # Ruled `nothing`: there is no Companion to discard, and Ann's Camp goes on.
     nothing = ann_beside_ravenous_bob(client, companions=0, ravenous_beats_no_companion="nothing")
     nothing.accepted(ANN_LOSES)
@@ -196,7 +195,7 @@ def test_a_trade_on_terms_with_a_ravenous_player_refused_by_ruling_quotes_the_tr
 
 def at_the_post(client, tile="B", **options):
     """Ann in her Camp Phase on `tile` with three Food; B has the Trading Post."""
-    return table(client, "camp", {"p1": {"tile": tile, "resources": {"food": 3}}}, **options)
+    return joined(client, "camp", {"p1": {"tile": tile, "resources": {"food": 3}}}, **options)
 
 
 def buy(cards, pay, offered_cards=(SNARE, RIFLE, SADDLEBAG)):
@@ -240,7 +239,7 @@ FOREST = {"kind": "Forest", "travel_cost": {"wood": 1}, "resources": ["wood"]}
 def ann_on_her_last_legs(client, **options):
     """Ann on the Prairie A with no Companion, three Hunger and no Resource: the Prairie's Food
     is a fourth Hunger."""
-    return table(client, "travel", {
+    return joined(client, "travel", {
         "p1": {"tile": "A", "companions": 0, "ailments": {"hunger": 3}, "resources": NONE},
         "p2": {"tile": "C"}}, **options)
 
@@ -249,26 +248,26 @@ def ann_on_her_last_legs(client, **options):
 def test_a_traveler_perishing_on_the_travel_cost_stays_and_the_tile_flips_by_the_ruling(
         client, reading, flipped):
     options = {} if reading == "on_arrival" else {"flip_tiles": reading}
-    table_ = ann_on_her_last_legs(client, **options)
-    before = as_seen(table_.view())
+    table = ann_on_her_last_legs(client, **options)
+    before = as_seen(table.view())
     travel = {"type": "travel", "player": "p1", "to": "X"}
-    table_.accepted({**travel, "reveal": FOREST} if flipped else travel)
+    table.accepted({**travel, "reveal": FOREST} if flipped else travel)
     # "Paying Travel Cost happens before your Traveler moves, so you'd remain on the same tile."
-    ann = board(table_, "p1")
+    ann = board(table, "p1")
     assert (ann["status"], ann["tile"], ann["hunger"]) == ("ravenous", "A", 1)
-    assert table_.view()["state"]["tiles"]["X"]["face_up"] is flipped
+    assert table.view()["state"]["tiles"]["X"]["face_up"] is flipped
     # Her turn ended at once: Bob's begins.
-    assert table_.view()["current_players"] == ["p2"]
-    table_.undo()
-    assert as_seen(table_.view()) == before
-    assert table_.view()["state"]["tiles"]["X"]["face_up"] is False
+    assert table.view()["current_players"] == ["p2"]
+    table.undo()
+    assert as_seen(table.view()) == before
+    assert table.view()["state"]["tiles"]["X"]["face_up"] is False
 
 
 # --- Placed items over the Supply's six -----------------------------------------------------------
 
 def ann_full_before_the_desert(client, **options):
     """Ann on B with one Wood and five Water (six Resources); the Desert C holds two Food."""
-    return table(client, "travel", {"p1": {"tile": "B", "resources": {"wood": 1, "water": 5}},
+    return joined(client, "travel", {"p1": {"tile": "B", "resources": {"wood": 1, "water": 5}},
                                     "p2": {"tile": "A"}}, **options)
 
 
@@ -290,17 +289,17 @@ def test_placed_items_over_the_supply_are_returned_or_make_room_by_the_ruling(cl
 @pytest.mark.parametrize("reading, load", [("discarded", []), ("kept", ["Pistol"])])
 def test_a_holster_traded_with_its_pistol(client, reading, load):
     options = {} if reading == "discarded" else {"traded_storage_load": reading}
-    table_ = table(client, "camp", {"p1": {"tile": "B",
+    table = joined(client, "camp", {"p1": {"tile": "B",
                                            "equipment": [{**HOLSTER, "stored": [PISTOL]}]},
                                     "p2": {"tile": "B"}}, **options)
-    table_.accepted({"type": "trade", "player": "p1", "with": "p2",
-                     "give": {"equipment": ["Holster"]}, "get": {"food": 1}})
-    table_.accepted({"type": "trade_answer", "player": "p2", "accepted": True})
-    assert board(table_, "p1")["equipment"] == []
-    (holster,) = board(table_, "p2")["equipment"]
+    table.accepted({"type": "trade", "player": "p1", "with": "p2",
+                    "give": {"equipment": ["Holster"]}, "get": {"food": 1}})
+    table.accepted({"type": "trade_answer", "player": "p2", "accepted": True})
+    assert board(table, "p1")["equipment"] == []
+    (holster,) = board(table, "p2")["equipment"]
     assert holster["name"] == "Holster"
     assert [card["name"] for card in holster["stored"]] == load
-    assert board(table_, "p1")["resources"]["food"] == 2
+    assert board(table, "p1")["resources"]["food"] == 2
 
 
 # --- An Event card that turns the active Traveler Ravenous ---------------------------------------
@@ -316,12 +315,12 @@ def stampede(**extra):
 def test_the_rest_of_an_event_card_after_it_turns_the_traveler_ravenous(
         client, reading, others_first, bobs_food):
     options = {} if reading == "stops" else {"card_after_ravenous": reading}
-    table_ = table(client, "event", {"p1": {"tile": "B", "companions": 0}, "p2": {"tile": "C"}},
+    table = joined(client, "event", {"p1": {"tile": "B", "companions": 0}, "p2": {"tile": "C"}},
                    **options)
-    table_.accepted(stampede(others_first=True) if others_first else stampede())
-    assert board(table_, "p1")["status"] == "ravenous"
-    assert board(table_, "p2")["resources"]["food"] == bobs_food
-    assert table_.view()["current_players"] == ["p2"]
+    table.accepted(stampede(others_first=True) if others_first else stampede())
+    assert board(table, "p1")["status"] == "ravenous"
+    assert board(table, "p2")["resources"]["food"] == bobs_food
+    assert table.view()["current_players"] == ["p2"]
 
 
 # --- Combat dice: a Shotgun's two, a Knife's none -------------------------------------------------
@@ -330,16 +329,16 @@ def test_the_rest_of_an_event_card_after_it_turns_the_traveler_ravenous(
     ("equipment", (3, 1), COMBAT_DICE), ("weapons", (2, 2), WEAPON_DICE)])
 def test_combat_dice_by_what_the_equipment_allows_or_by_weapon_cards(client, reading, dice, quote):
     options = {} if reading == "equipment" else {"combat_dice": reading}
-    table_ = table(client, "camp", {"p1": {"tile": "B", "equipment": [SHOTGUN]},
+    table = joined(client, "camp", {"p1": {"tile": "B", "equipment": [SHOTGUN]},
                                     "p2": {"tile": "C", "equipment": [KNIFE]}}, **options)
-    assert {(len(event["dice"]), len(event["target_dice"])) for event in offered(table_, "combat")
+    assert {(len(event["dice"]), len(event["target_dice"])) for event in offered(table, "combat")
             if "dice" in event} == {dice}
     wrong = (2, 2) if dice == (3, 1) else (3, 1)
-    refused_unchanged(table_, {"type": "combat", "player": "p1", "target": "p2",
-                               "dice": [1] * wrong[0], "target_dice": [0] * wrong[1]}, quote)
-    table_.accepted({"type": "combat", "player": "p1", "target": "p2",
-                     "dice": [1] * dice[0], "target_dice": [0] * dice[1]})
-    assert table_.view()["phase"] == "turn_steal"
+    refused_unchanged(table, {"type": "combat", "player": "p1", "target": "p2",
+                              "dice": [1] * wrong[0], "target_dice": [0] * wrong[1]}, quote)
+    table.accepted({"type": "combat", "player": "p1", "target": "p2",
+                    "dice": [1] * dice[0], "target_dice": [0] * dice[1]})
+    assert table.view()["phase"] == "turn_steal"
 
 
 # --- A whole Ravenous turn with a Ravenous Player on the tile ------------------------------------
@@ -484,7 +483,7 @@ BOWIE_BY_NAME = {"type": "trading_post", "player": "p1", "offered": ["Bowie Knif
 def test_a_card_the_table_read_once_is_named_alone_and_one_it_never_read_is_asked_for(client):
     players = {"p1": {"tile": "B", "resources": {"food": 3}}, "p2": {"tile": "C"}}
     # Entered once for the game: bought by name, its Value paid, its die rolled in Combat.
-    read_once = table(client, "camp", players, equipment_cards=[BOWIE_KNIFE])
+    read_once = joined(client, "camp", players, equipment_cards=[BOWIE_KNIFE])
     read_once.accepted(BOWIE_BY_NAME)
     (knife,) = board(read_once, "p1")["equipment"]
     assert (knife["name"], knife["type"], knife["value"], knife["dice"]) == (
@@ -493,7 +492,7 @@ def test_a_card_the_table_read_once_is_named_alone_and_one_it_never_read_is_aske
     assert {len(event["dice"]) for event in offered(read_once, "combat") if "dice" in event} == {2}
     # Never read: the book does not print it, so the table is asked for it (not a 500, nothing
     # written).
-    never_read = table(client, "camp", players)
+    never_read = joined(client, "camp", players)
     before = as_seen(never_read.view())
     response = never_read.send(BOWIE_BY_NAME)
     assert response.status_code == 400
