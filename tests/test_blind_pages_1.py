@@ -5,8 +5,8 @@ drawn item card and the card put back face down, Pillars of Fate's champion card
 played face down) only to the seat that may see it, and Avignon's Congregations to everyone; the
 rules search on the table page shows the answer sentence, and "The rulebook doesn't seem to cover
 this." when it abstains; an out-of-range entry in the "Something else happened" form is a 400 that
-names the field in words and writes nothing. Written from the rulebooks, README.md and docs/webapp.md, through Flask's
-test client, never the referee's code."""
+names the field in words and writes nothing. Written from the rulebooks, README.md and
+docs/webapp.md, through Flask's test client, never the referee's code."""
 
 import json
 import re
