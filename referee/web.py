@@ -107,10 +107,12 @@ def decode_json(data: bytes):
     try:
         try:
             value = json.loads(data, parse_constant=_refuse_constant,
-                               parse_float=_whole_float_as_int if plain else float)
+                               parse_float=_whole_float_as_int if plain else float,
+                               object_pairs_hook=_each_key_once)
         except _NotFinite:  # the walk says where
             plain = False
-            value = json.loads(data, parse_constant=_refuse_constant)
+            value = json.loads(data, parse_constant=_refuse_constant,
+                               object_pairs_hook=_each_key_once)
     except RecursionError:
         raise BadRequest(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels") from None
     except ValueError as error:
@@ -133,6 +135,18 @@ class UnsupportedMediaType(BadRequest):
     def __init__(self):
         super().__init__("send the body as JSON, with Content-Type: application/json",
                          code="unsupported_media_type")
+
+
+def _each_key_once(pairs: list) -> dict:
+    """An object whose keys are each written once. RFC 8259 leaves a key written twice to the
+    reader, so a proxy, a phone's library and this app could each read another value (another
+    player, another game): it is refused, naming the key."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise BadRequest(f"the key {twice!r} is written twice in one object: send each key once")
+    return value
 
 
 def _refuse_constant(name: str):

@@ -215,8 +215,6 @@ def duplicated(body: dict, key: str, first) -> bytes:
     return (opening + text[1:]).encode()
 
 
-@pytest.mark.xfail(strict=True, reason="finding 125: a key written twice in a JSON body is read "
-                                       "as its last value, silently")
 @pytest.mark.parametrize("game", GAMES)
 def test_an_event_with_a_key_written_twice_is_refused_naming_the_key(client, games, game):
     """Two phones' software (or a proxy and the app) reading `{"player": "x", "player": "y"}`
@@ -236,8 +234,6 @@ def test_an_event_with_a_key_written_twice_is_refused_naming_the_key(client, gam
     assert whole_game(table) == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 125: a key written twice in a JSON body is read "
-                                       "as its last value, silently")
 def test_a_setup_with_the_game_written_twice_is_refused_naming_the_key(client, games):
     setup = copy.deepcopy(games["avignon"]["example_setup"])
     response = client.post("/api/sessions", data=duplicated(setup, "game", "pilgrims"),
@@ -375,8 +371,6 @@ def test_a_setup_with_a_wrong_value_anywhere_is_a_4xx_and_creates_nothing(client
         assert names(error, key), error
 
 
-@pytest.mark.xfail(strict=True, reason="finding 126: options given as false, 0, [] or an empty "
-                                       "string are read as no options and the game is created")
 @pytest.mark.parametrize("value", [False, 0, [], ""], ids=["false", "zero", "empty list",
                                                             "empty string"])
 @pytest.mark.parametrize("game", ["avignon", "pillars-of-fate"])
@@ -414,8 +408,6 @@ def test_a_calculator_tally_with_a_wrong_value_anywhere_is_refused(client, games
         assert names(error, key), error
 
 
-@pytest.mark.xfail(strict=True, reason="finding 127: a campaign without a game is a 404 'no "
-                                       "campaign rules for game None'")
 def test_a_campaign_without_a_game_is_a_400_naming_the_missing_field(client):
     error = error_of(client.post("/api/campaigns", json={"players": ["Ann", "Ben"]}), 400)
     assert error.get("field") == "game" and "None" not in error["message"], error

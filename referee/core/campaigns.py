@@ -74,9 +74,14 @@ class Campaigns:
         if not isinstance(body, dict):
             raise BadRequest("the body must be a JSON object")
         _refuse_unknown(body, {"game", "players", "options", "rulings", "anyone_enters", "first"})
-        rules = self.rules_of(body.get("game"))
+        if not isinstance(body.get("game"), str):
+            raise BadRequest("game is the id of a game with campaigns: "
+                             f"{', '.join(self.rules)}", "game")
+        rules = self.rules_of(body["game"])
         game = self.sessions.game(rules.game_id)
-        options = body.get("options") or {}
+        options = body.get("options")
+        if options is None:
+            options = {}
         if not isinstance(options, dict):
             raise BadRequest("options must be an object", "options")
         if "quest" in options:
@@ -84,7 +89,9 @@ class Campaigns:
                              "options.quest")
         setup = engine.check_setup(game, {"players": body.get("players"), "options": options,
                                           "anyone_enters": body.get("anyone_enters", False)})
-        rulings = body.get("rulings") or {}
+        rulings = body.get("rulings")
+        if rulings is None:
+            rulings = {}
         if not isinstance(rulings, dict):
             raise BadRequest("rulings must be an object", "rulings")
         unknown = sorted(set(rulings) - set(rules.options))

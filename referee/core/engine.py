@@ -122,7 +122,9 @@ def check_setup(game: type[Referee], body: dict) -> Setup:
         raise BadRequest("two players cannot sit in the same seat", "players")
     normalized.sort(key=lambda p: seats.index(p["seat"]))
 
-    options = body.get("options") or {}
+    options = body.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise BadRequest("options must be an object", "options")
     unknown = set(options) - set(game.options)
