@@ -7,7 +7,8 @@ the card it names; and the solo game's whole last round against the falconer, ev
 and redone — his two figures, the rewards on top of the solo cards, a companion's clover and the
 two clovers spent at once, his Adventure phase worked out by hand (two fists before the wild coin,
 the arrow's direction, a public quest when no card can be paid) — to the end, scored by hand from
-"Solo: End of the Game" against the live scores and the calculator. Written from the rulebook and
+"Solo: End of the Game" against the live scores and the calculator; three players' quills on one
+tile (top, middle, bottom); the falconer's 5 points in a journey game. Written from the rulebook and
 the API's own description only (docs/games/pilgrims.md, GET /api/games/pilgrims), never the
 referee's code."""
 
@@ -316,3 +317,85 @@ def test_each_public_quest_tiles_mission_counted_when_bobs_last_turn_ends_the_ga
              "quills": [{"tile": "C", "space": "top",
                          "collected": C_COUNTS[c_mission]}]}]})
     assert [p["total"] for p in calc["players"]] == [ann_total, bob_total]
+
+
+# --- Three quills on one tile; the falconer's journey points --------------------------------------
+
+QUILL_SPACES = book("The top quill space scores 2 victory points, and the middle space scores 1 "
+                    "victory point.")
+FALCONER_JOURNEY = book("When playing a solo game with journey cards, the falconer does not "
+                        "complete them like the player. Instead, he gains an additional 5 victory "
+                        "points at the end of the game.")
+
+
+def test_three_players_on_one_tile_score_its_quill_spaces_top_middle_and_bottom(client):
+    notes_beast = [{"card": {"types": ["beast"], "activation": ["notes"]}}]
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob", "Cleo"],
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {seat: LEADERS[seat] for seat in ("p1", "p2", "p3")}},
+        "position": {"round": 4, "current": "p3", "turns": {"p1": 3, "p2": 3, "p3": 2},
+                     "quills": {"B": ["p1", "p2", "p3"]},
+                     "players": {
+                         "p1": {"figure": [1, 1], "hand": [SWORD_FIST], "movement": [1, 2, 3],
+                                "party": notes_beast},
+                         "p2": {"figure": [5, 5], "hand": [SWORD_FIST], "movement": [1, 2, 3],
+                                "party": notes_beast},
+                         "p3": {"figure": [1, 5], "hand": [SWORD_FIST], "movement": [1, 2],
+                                "party": notes_beast}}}})
+    table.accepted({"type": "move", "player": "p3", "movement": 3, "to": [2, 5],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "gain_clover", "player": "p3"})
+    table.accepted({"type": "replenish", "player": "p3"})
+    view = table.view("p1")
+    assert view["over"] is True
+    # Tile B (2c, notes companions): each has one, 1 point; the quills 2, 1 and 0 by sign-up order.
+    quills = {p["seat"]: [line["points"] for line in p["breakdown"]
+                          if line["label"] == "Public quest B (2c): quill space"]
+              for p in view["scores"]["players"]}
+    assert quills == {"p1": [2], "p2": [1], "p3": [0]}
+    assert all(QUILL_SPACES in line["rule"]["quote"] for p in view["scores"]["players"]
+               for line in p["breakdown"] if line["label"].endswith("quill space"))
+    assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {
+        "p1": 3, "p2": 2, "p3": 1}
+    assert view["scores"]["winners"] == ["p1"]
+
+
+def test_the_falconer_in_a_journey_game_scores_5_and_his_figures_remove_no_tokens(client):
+    unpayable = ([adventure(["fist"] * 4, 1, 1)] * 2 + [adventure(["fist"] * 5, 1, 2)] * 3)
+    anns_journey = {"card": {"points": 3, "spaces": [[2, 2], [4, 3], [1, 4]]},
+                    "removed": [[2, 2]],
+                    "completed": [{"points": 4, "spaces": [[1, 2], [2, 3], [3, 3]]}]}
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann"],
+        "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                    "leaders": {"p1": LEADERS["p1"]}, "journey_cards": True},
+        "position": {"round": 4, "current": "falconer", "phase": "falconer_move",
+                     "turns": {"p1": 3, "falconer": 2}, "display": unpayable,
+                     "players": {"p1": {"figure": [1, 1], "hand": [SWORD_FIST],
+                                        "movement": [1, 2, 3], "journey": anns_journey}},
+                     "falconer": {"falcon": [3, 3], "falconer": [3, 3], "clovers": 0,
+                                  "hand": []}}})
+    # His figures land on two of Ann's marked spaces: her tokens stay.
+    table.accepted(falconer_move("falcon", "right", [4, 3], COMPASS_LEAF))
+    table.accepted(falconer_move("falconer", "right", [1, 4], STAR_LEAF))
+    assert table.view("p1")["state"]["players"]["p1"]["journey"]["removed"] == [[2, 2]]
+    # No card payable: tile A (leaf, leaf) with the two leaves he took.
+    assert table.view("p1")["legal"] == [{"type": "falconer_adventure", "player": "p1",
+                                          "signs_up": "A", "pay": [1, 2]}]
+    table.accepted({"type": "falconer_adventure", "player": "p1", "signs_up": "A", "pay": [1, 2]})
+    table.accepted({"type": "replenish", "player": "p1"})
+    view = table.view("p1")
+    assert view["over"] is True
+    lines = {p["seat"]: {line["label"]: line["points"] for line in p["breakdown"]}
+             for p in view["scores"]["players"]}
+    # Ann: the completed journey card 4 and one token removed from the other 1: 5. The
+    # falconer: tile A's top quill 2 and the journey game's 5: 7.
+    assert (lines["p1"]["Completed journey cards"], lines["p1"]["Incomplete journey card"]) == (4, 1)
+    assert lines["falconer"]["Journey cards"] == 5
+    falconer_lines = next(p for p in view["scores"]["players"]
+                          if p["seat"] == "falconer")["breakdown"]
+    assert any(FALCONER_JOURNEY in line["rule"]["quote"] for line in falconer_lines
+               if line["label"] == "Journey cards")
+    assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {"p1": 5, "falconer": 7}
+    assert view["scores"]["winners"] == ["falconer"]
