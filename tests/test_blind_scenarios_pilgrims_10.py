@@ -8,7 +8,9 @@ and redone — his two figures, the rewards on top of the solo cards, a companio
 two clovers spent at once, his Adventure phase worked out by hand (two fists before the wild coin,
 the arrow's direction, a public quest when no card can be paid) — to the end, scored by hand from
 "Solo: End of the Game" against the live scores and the calculator; three players' quills on one
-tile (top, middle, bottom); the falconer's 5 points in a journey game. Written from the rulebook and
+tile (top, middle, bottom); the falconer's 5 points in a journey game; the solo game's first round
+from its setup (the falconer's figures and items from the middle space, six solo cards of two sets
+of 3, his two quills, the C tile's clover, a new solo deck for round 2). Written from the rulebook and
 the API's own description only (docs/games/pilgrims.md, GET /api/games/pilgrims), never the
 referee's code."""
 
@@ -399,3 +401,73 @@ def test_the_falconer_in_a_journey_game_scores_5_and_his_figures_remove_no_token
                if line["label"] == "Journey cards")
     assert {p["seat"]: p["total"] for p in view["scores"]["players"]} == {"p1": 5, "falconer": 7}
     assert view["scores"]["winners"] == ["falconer"]
+
+
+# --- The solo game's first round from its setup ---------------------------------------------------
+
+MIDDLE_SPACE = book("3. Place both of the falconer's figures on the middle space of the map. Take "
+                    "the item card from that space and place it above the solo board.")
+SOLO_SETS = book("Pilgrims includes four sets of 3 solo cards, marked A, B, C, and D.")
+C_TILE_CLOVER = book("In addition, if a player signs up for the C tile, they immediately gain a "
+                     "clover token.")
+ROUND_ONE_DISPLAY = [adventure(["fist"] * 4, 1, 1)] * 3 + [adventure(["fist"] * 5, 1, 2)] * 2
+
+
+def test_the_solo_games_first_round_from_its_setup_six_solo_cards_then_a_new_deck(client):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann"],
+                              "options": {"campfires": CAMPFIRES, "public_quests": QUESTS,
+                                          "leaders": {"p1": LEADERS["p1"]}}})
+    effects = entered(table, {"type": "choose_corner", "player": "p1", "space": [1, 1],
+                              "drawn": NOTES_SPEECH, "item": SWORD_FIST,
+                              "falconer_items": [COMPASS_LEAF, STAR_LEAF]})
+    assert MIDDLE_SPACE in [effect["rule"]["quote"] for effect in effects]
+    state = table.view("p1")["state"]
+    assert state["figures"] == {"p1": [1, 1], "falcon": [3, 3], "falconer": [3, 3]}
+    assert (state["falconer"]["hand"], state["falconer"]["clovers"]) == (
+        [COMPASS_LEAF, STAR_LEAF], 0)
+    for index, card in enumerate(ROUND_ONE_DISPLAY, start=1):
+        entered(table, {"type": "reveal", "player": "p1", "index": index, "card": card})
+
+    # Turn 1: no display card can be paid; with the right arrow, tile A (two leaves) comes first.
+    anns_plain_turn(table, 1, [1, 2])
+    entered(table, falconer_move("falcon", "right", [2, 3], SWORD_FIST, set="A"))
+    entered(table, falconer_move("falconer", "right", [4, 3], NOTES_SPEECH, set="B"))
+    assert table.view("p1")["legal"] == [{"type": "falconer_adventure", "player": "p1",
+                                          "signs_up": "A", "pay": [1, 2]}]
+    entered(table, {"type": "falconer_adventure", "player": "p1", "signs_up": "A",
+                    "pay": [1, 2]})
+    entered(table, {"type": "replenish", "player": "p1"})
+
+    # Turn 2: two more set A cards; with the left arrow he checks tile C first and pays speech,
+    # fist and leaf; the C tile's clover is his at once.
+    anns_plain_turn(table, 2, [2, 1])
+    entered(table, falconer_move("falcon", "left", [3, 2], COMPASS_LEAF, set="A"))
+    entered(table, falconer_move("falconer", "left", [3, 4], STAR_LEAF, set="A"))
+    legal = table.view("p1")["legal"]
+    assert [event.get("signs_up") for event in legal] == ["C"]
+    effects = entered(table, legal[0])
+    assert C_TILE_CLOVER in [effect["rule"]["quote"] for effect in effects]
+    state = table.view("p1")["state"]
+    assert (len(state["falconer"]["hand"]), state["falconer"]["clovers"]) == (1, 1)
+    assert [quest["quills"][0] for quest in state["quests"]] == ["falconer", None, "falconer"]
+    entered(table, {"type": "replenish", "player": "p1"})
+
+    # Turn 3: three set A cards are flipped: a fourth is not among the six; the card's clover
+    # gives him two, spent at once on an item card. Both quills placed, nothing to pay: nothing.
+    anns_plain_turn(table, 3, [3, 1])
+    fourth_a = falconer_move("falcon", "right", [4, 1], COMPASS_LEAF, reward="clover", set="A",
+                             clover_items=[SWORD_FIST])
+    table.refused(fourth_a, SOLO_SETS)
+    entered(table, {**fourth_a, "set": "B"})
+    entered(table, falconer_move("falconer", "right", [5, 2], NOTES_SPEECH, set="B"))
+    state = table.view("p1")["state"]
+    assert state["falconer"]["clovers"] == 0 and len(state["falconer"]["hand"]) == 4
+    assert table.view("p1")["legal"] == [{"type": "falconer_adventure", "player": "p1",
+                                          "nothing": True}]
+    entered(table, {"type": "falconer_adventure", "player": "p1", "nothing": True})
+    entered(table, {"type": "replenish", "player": "p1"})
+
+    # Round 2: the six solo cards are shuffled into a new deck; a set A card is flipped again.
+    assert table.view("p1")["state"]["round"] == 2
+    anns_plain_turn(table, 1, [2, 5])
+    entered(table, falconer_move("falcon", "right", [2, 3], COMPASS_LEAF, set="A"))
