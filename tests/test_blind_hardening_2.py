@@ -241,3 +241,51 @@ def test_writes_acknowledged_before_a_kill_survive_it_and_the_log_replays(server
                     token=fresh["edit_token"])[1]
     for key in ("state", "phase", "legal", "scores", "over"):
         assert live[key] == replayed[key], key
+
+
+# -- seats claimed at once -------------------------------------------------------------------------
+
+def at_once(app, count, request):
+    """`request(client)` made by `count` phones at the same moment: their (status, body)."""
+    barrier, answers = threading.Barrier(count), []
+
+    def run():
+        own = app.test_client()
+        barrier.wait()
+        response = request(own)
+        answers.append((response.status_code, response.get_json()))
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+def test_phones_claiming_one_seat_at_once_one_gets_it_and_a_replace_race_leaves_one_token(
+        client, games):
+    table = ApiTable(client, copy.deepcopy(games["pillars-of-fate"]["example_setup"]))
+    url = f"/api/sessions/{table.id}/seats"
+
+    def opens_sun(token):
+        response = client.get(f"/api/sessions/{table.id}",
+                              headers={"Authorization": "Bearer " + token})
+        return response.status_code == 200 and response.get_json()["viewer"]["seat"] == "sun"
+
+    for round_number in range(3):
+        claims = at_once(client.application, PHONES, lambda own: own.post(
+            url, headers={"Authorization": "Bearer " + table.join_token}, json={"seat": "sun"}))
+        won = [body for status, body in claims if status == 201]
+        if round_number == 0:
+            assert sorted(status for status, _ in claims) == [201] + [409] * (PHONES - 1)
+            assert {body["error"]["code"] for status, body in claims if status == 409} == {
+                "seat_taken"}
+        else:  # the seat is held: every claim is refused
+            assert won == [] and {status for status, _ in claims} == {409}
+        replaced = at_once(client.application, PHONES, lambda own: own.post(
+            url, headers=table.headers, json={"seat": "sun", "replace": True}))
+        assert {status for status, _ in replaced} == {201}
+        tokens = [body["seat_token"] for _status, body in replaced]
+        assert sum(opens_sun(token) for token in tokens) == 1  # the last replace only
+        assert not any(opens_sun(body["seat_token"]) for body in won)

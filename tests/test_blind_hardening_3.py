@@ -1,7 +1,8 @@
 """Outside hardening, round 3 (outsider14): hidden information through every view.
 
 Two games are played alike except for one seat's secrets (Pillars of Fate: the Sun player's hand,
-one card of it played face down; Pilgrims: the item card the second player draws into their hand).
+one card of it played face down, the card drawn after it entered; Pilgrims: the item card the
+second player draws into their hand).
 Every read that another seat's phone, a spectator and the table's token without a seat can make
 — the API view and log, the export, the table page, its log page, state.json, each "Something
 else happened…" form, the ask page, the pictures — must then be the same in both games once the
@@ -92,6 +93,9 @@ OTHER_SUN_HAND = [{"feathers": 2, "power": 6, "scorpions": 0},
                   {"feathers": 3, "power": 2, "scorpions": 1}]
 
 
+DRAWN = [{"feathers": 3, "power": 9, "scorpions": 3}, {"feathers": 1, "power": 0, "scorpions": 0}]
+
+
 def pillars_table(client, rules, sun_hand):
     """A Pillars of Fate game with the Sun's hand `sun_hand`: the table, the Sun seat's token
     (claimed through the API) and the Moon's phone (its seat tapped on the table page)."""
@@ -120,6 +124,17 @@ def test_the_sun_hand_and_its_face_down_card_are_the_sun_seats_only_in_every_rea
         table.seq = response.get_json()["seq"]
         sun_view = client.get(f"/api/sessions/{table.id}", headers=sun).get_json()
         assert card not in sun_view["state"]["hands"]["sun"]["cards"]
+    after_play = [reads(client, table, "moon", moon, rules["events"])
+                  for table, _sun, moon in tables]
+    assert differences(*after_play) == []
+
+    # the card drawn back up to 5, entered by the Sun ("Seen only by that player")
+    for (table, sun, _moon), drawn in zip(tables, DRAWN, strict=True):
+        response = client.post(f"/api/sessions/{table.id}/events", headers=sun, json={
+            "event": {"type": "hand", "player": "sun", "cards": [drawn]},
+            "expected_seq": table.seq})
+        assert response.status_code == 200, response.get_json()
+        table.seq = response.get_json()["seq"]
     after = [reads(client, table, "moon", moon, rules["events"]) for table, _sun, moon in tables]
     assert differences(*after) == []
     assert after[0]["spectator export"][0] == 401
