@@ -5,7 +5,8 @@ drawn item card and the card put back face down, Pillars of Fate's champion card
 played face down) only to the seat that may see it, and Avignon's Congregations to everyone; the
 rules search on the table page shows the answer sentence, and "The rulebook doesn't seem to cover
 this." when it abstains; an out-of-range entry in the "Something else happened" form is a 400 that
-names the field in words and writes nothing. Written from the rulebooks, README.md and
+names the field in words and writes nothing; a seat's phone entering the other seat's event is told
+whose it is, and the owner's phone enters it. Written from the rulebooks, README.md and
 docs/webapp.md, through Flask's test client, never the referee's code."""
 
 import json
@@ -310,3 +311,46 @@ def test_an_out_of_range_entry_on_the_table_page_names_the_field_and_writes_noth
     assert "Traceback" not in response.text and seq_of(response.text) == before["seq"]
     after = table.view()
     assert (after["seq"], after["state"]) == (before["seq"], before["state"])
+
+
+# --- A seat's phone entering another seat's event ------------------------------------------------
+
+WRONG_SEAT = {
+    # game: (this phone's seat, the event of the seat to act, that seat's name, this one's name)
+    "avignon": ("avignon", {"type": "beseech", "player": "rome", "path": 1}, "Rosa", "Aldo"),
+    "pilgrims": ("p1", {"type": "choose_corner", "player": "p2", "space": [5, 5],
+                        "drawn": {"adventure": "leaf", "activation": "star"},
+                        "item": {"adventure": "fist", "activation": "sword"}}, "Bob", "Ann"),
+    "pillars-of-fate": ("moon", {"type": "play", "player": "sun", "lane": "left", "face": "up",
+                                 "power": 5, "feathers": 1, "scorpions": 0}, "Ana", "Ben"),
+    "we-forlorn-few": ("p2", {"type": "stay", "player": "p1"}, "Ann", "Bob"),
+    "journey": ("p1", {"type": "maintenance", "player": "p2"}, "Ben", "Ann"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(WRONG_SEAT))
+def test_a_seats_phone_entering_the_other_seats_event_is_told_whose_it_is(app, client, game):
+    seat, event, theirs, mine = WRONG_SEAT[game]
+    setup = example_setup(client, game)
+    if game == "avignon":
+        setup = {**setup, "position": AVIGNON_FACE_UP}
+    elif game == "pilgrims":
+        setup = {key: value for key, value in setup.items() if key != "position"}
+    table = ApiTable(client, setup)
+    before = table.view()
+    phone = seat_phone(app, table, seat)
+    page = phone.get(f"/play/{table.id}").text
+    response = phone.post(f"/play/{table.id}/event", data={
+        "csrf_token": csrf_of(page), "expected_seq": seq_of(page), "event": json.dumps(event)},
+        follow_redirects=True)
+    assert in_page(f"This phone plays for {mine}: this event is {theirs}'s to enter.") in (
+        response.text)
+    after = table.view()
+    assert (after["seq"], after["state"]) == (before["seq"], before["state"])
+    # The seat it belongs to enters it from its own phone.
+    owner = seat_phone(app, table, event["player"])
+    page = owner.get(f"/play/{table.id}").text
+    entered = owner.post(f"/play/{table.id}/event", data={
+        "csrf_token": csrf_of(page), "expected_seq": seq_of(page), "event": json.dumps(event)},
+        follow_redirects=True)
+    assert "Entered:" in entered.text and seq_of(entered.text) == before["seq"] + 1
