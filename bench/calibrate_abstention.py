@@ -28,9 +28,10 @@ out-of-fold AUC and abstentions per set, and that leave-one-writer-out table for
 and, with "kind" among the features (the default since session 15), the question classifier's
 table to rulebook_index/data/question_kind.json, which `search.kind_score` reads (KindClassifier:
 its score is stacked, each fit question's read from a classifier fitted without its writer),
-and, with "neighbours" (the default since session 16), every fit question's sentence vector,
-game and label to rulebook_index/data/question_neighbours.npz, which `search.neighbours_score`
-reads (NeighbourMemory, stacked the same way). Refit after the embedding, the ranking or the fit sets change.
+and, with "neighbours" (the default since session 16; "neighbours_near" since session 17),
+every fit question's sentence vector, game and label to rulebook_index/data/question_neighbours.npz,
+which `search.neighbours_scores` reads (NeighbourMemory, stacked the same way). Refit after the
+embedding, the ranking or the fit sets change.
 """
 
 import argparse
@@ -58,9 +59,11 @@ SETS = FIT_SETS
 # answerable questions wrongly abstained is at most POOLED_LIMIT.
 SHARES = (0.03, 0.04, 0.05)
 POOLED_LIMIT = 0.04
-FEATURES = ["specific", "off_book", "printed", "kind", "neighbours"]  # what ships (session 16)
+# what ships (session 17)
+FEATURES = ["specific", "off_book", "printed", "kind", "neighbours", "neighbours_near"]
 KIND = "kind"  # the question classifier's score (search.kind_score), stacked out of writer
-NEIGHBOURS = "neighbours"  # the nearest fit questions' share answerable (search.neighbours_score), too
+# the nearest fit questions' shares answerable (search.neighbours_scores, in its order), too
+NEIGHBOURS = ("neighbours", "neighbours_near")
 KIND_ALPHA = 1.0
 L2 = 0.3
 FREE_L2 = 0.001
@@ -185,20 +188,23 @@ class KindClassifier:
 
 
 class NeighbourMemory:
-    """The memory `search.neighbours_score` reads: every fit question's sentence vector (float16,
+    """The memory `search.neighbours_scores` reads: every fit question's sentence vector (float16,
     as shipped), its game and whether the book answers it. Stacked as KindClassifier is: a fit
-    question's score is read from the memory without its writer (and without the writer the
+    question's scores are read from the memory without its writer (and without the writer the
     table leaves out)."""
 
     def __init__(self, vectors: np.ndarray, games: np.ndarray, y: np.ndarray, writers: np.ndarray):
         self.shipped = vectors.astype(np.float16)
         self.queries, self.memory = vectors.astype(np.float32), self.shipped.astype(np.float32)
         self.games, self.y, self.writers = games, y.astype(np.float64), writers
+        self._scores = {}
 
     def out_of_writer(self, without: str | None = None) -> np.ndarray:
-        """Each question's score from the memory of its game without its writer and `without`;
-        `without`'s own questions from every other writer's."""
-        out = np.zeros(len(self.y))
+        """Each question's scores (a row of `search.nearest_shares`) from the memory of its game
+        without its writer and `without`; `without`'s own questions from every other writer's."""
+        if without in self._scores:
+            return self._scores[without]
+        out = np.zeros((len(self.y), len(NEIGHBOURS)))
         for g in dict.fromkeys(self.games.tolist()):
             for w in dict.fromkeys(self.writers[self.games == g].tolist()):
                 rows = np.flatnonzero((self.games == g) & (self.writers == w))
@@ -206,7 +212,8 @@ class NeighbourMemory:
                 if w != without:
                     keep &= self.writers != without
                 memory, answerable = self.memory[keep], self.y[keep]
-                out[rows] = [search.nearest_share(self.queries[i], memory, answerable) for i in rows]
+                out[rows] = [search.nearest_shares(self.queries[i], memory, answerable) for i in rows]
+        self._scores[without] = out
         return out
 
     def write(self) -> None:
@@ -255,15 +262,21 @@ def main(argv=None) -> int:
         rows_of[name] = np.arange(len(ys[name])) + sum(len(ys[n]) for n in list(rows_of))
     # the search's own scores are in sample: every fit reads each question's out of writer
     writers = np.concatenate([[writer_of(name)] * len(ys[name]) for name in fit_sets])
+    # each stacked input: its scores without a writer (None: each question's own writer only)
     stacked = {}
+    kind, memory = None, None
     if KIND in names:
-        stacked[KIND] = KindClassifier([t for name in fit_sets for t in got[name][1]], y, writers)
-    if NEIGHBOURS in names:
-        stacked[NEIGHBOURS] = NeighbourMemory(
+        kind = KindClassifier([t for name in fit_sets for t in got[name][1]], y, writers)
+        stacked[KIND] = kind.out_of_writer
+    if any(n in names for n in NEIGHBOURS):
+        memory = NeighbourMemory(
             np.vstack([got[name][2] for name in fit_sets]),
             np.array([q["game"] for name in fit_sets for q in sets[name]]), y, writers)
-    for n, model in stacked.items():
-        x[:, names.index(n)] = model.out_of_writer()
+        for i, n in enumerate(NEIGHBOURS):
+            if n in names:
+                stacked[n] = lambda without=None, i=i: memory.out_of_writer(without)[:, i]
+    for n, scores in stacked.items():
+        x[:, names.index(n)] = scores()
 
     free = len(names)
     print(f"{len(y)} questions ({int((y == 0).sum())} unanswerable), inputs: {names} + the "
@@ -276,8 +289,8 @@ def main(argv=None) -> int:
         held = [n for n in fit_sets if writer_of(n) == group]
         others = [n for n in fit_sets if writer_of(n) != group]
         xg = x.copy()
-        for n, model in stacked.items():  # no score of this fit's may come from one that saw `group`
-            xg[:, names.index(n)] = model.out_of_writer(without=group)
+        for n, scores in stacked.items():  # no score of this fit's may come from one that saw `group`
+            xg[:, names.index(n)] = scores(group)
         xo = np.vstack([xg[rows_of[n]] for n in others])
         yo = np.concatenate([ys[n] for n in others])
         oof_others = out_of_fold(xo, yo, args.l2, free)[yo == 1]
@@ -324,10 +337,10 @@ def main(argv=None) -> int:
           f"in sample {abstains(confidences((bias, weights), x), y, threshold)}")
     if args.write:
         corpus.write_fitted_model("abstention", model)
-        if KIND in stacked:
-            corpus.write_fitted_model("question_kind", stacked[KIND].model(model["fitted_on"]))
-        if NEIGHBOURS in stacked:
-            stacked[NEIGHBOURS].write()
+        if kind is not None:
+            corpus.write_fitted_model("question_kind", kind.model(model["fitted_on"]))
+        if memory is not None:
+            memory.write()
     return 0
 
 

@@ -1423,8 +1423,12 @@ def kind_score(text: str) -> float:
 # NEIGHBOURS fit questions of the same game whose sentence vectors are nearest the question's
 # (rulebook_index/data/question_neighbours.npz, written with the abstention by
 # bench/calibrate_abstention.py). A player asking a Demon's health or a card's text asks what
-# other writers asked in other words, and the book did not print it for them either.
+# other writers asked in other words, and the book did not print it for them either. Since session
+# 17 also "neighbours_near", the share among the NEAR nearest weighted by how close each is to the
+# nearest: it reads the nearest twin, where the ten read the topic.
 NEIGHBOURS = 10
+NEAR = 30
+NEAR_SCALE = 0.05  # a neighbour this much of cosine below the nearest counts e^-1 as much
 QUESTION_NEIGHBOURS = corpus.DATA_DIR / "question_neighbours.npz"
 
 
@@ -1444,24 +1448,35 @@ def _neighbour_memory() -> dict[str | None, tuple[np.ndarray, np.ndarray]]:
     return memory
 
 
-def nearest_share(question: np.ndarray, memory: np.ndarray, answerable: np.ndarray,
-                  k: int = NEIGHBOURS) -> float:
-    """The share answerable among the `k` rows of `memory` whose cosines with `question` (unit
-    vectors) are highest."""
-    if len(answerable) <= k:
-        return float(answerable.mean()) if len(answerable) else 0.0
-    near = np.argpartition(-(memory @ question), k - 1)[:k]
-    return round(float(answerable[near].mean()), 4)
+def _nearest(cosines: np.ndarray, k: int) -> np.ndarray:
+    """The positions of the `k` highest `cosines` (all of them when there are no more)."""
+    if len(cosines) <= k:
+        return np.arange(len(cosines))
+    return np.argpartition(-cosines, k - 1)[:k]
 
 
-def neighbours_score(question: np.ndarray, game: str | None) -> float:
-    """`nearest_share` over the shipped fit questions of `game` (of every game for None); 0
+def nearest_shares(question: np.ndarray, memory: np.ndarray, answerable: np.ndarray,
+                   k: int = NEIGHBOURS, near: int = NEAR) -> tuple[float, float]:
+    """Of the rows of `memory` by their cosines with `question` (unit vectors): the share
+    answerable among the `k` nearest, and among the `near` nearest with each weighted by
+    exp((its cosine - the highest) / NEAR_SCALE). (0, 0) for an empty memory."""
+    if not len(answerable):
+        return 0.0, 0.0
+    cosines = memory @ question
+    share = float(answerable[_nearest(cosines, k)].mean())
+    rows = _nearest(cosines, near)
+    weights = np.exp((cosines[rows] - cosines[rows].max()) / NEAR_SCALE)
+    return round(share, 4), round(float(weights @ answerable[rows] / weights.sum()), 4)
+
+
+def neighbours_scores(question: np.ndarray, game: str | None) -> tuple[float, float]:
+    """`nearest_shares` over the shipped fit questions of `game` (of every game for None); (0, 0)
     without them."""
     memory = _neighbour_memory()
     entry = memory.get(game, memory.get(None))
     if entry is None:
-        return 0.0
-    return nearest_share(question, *entry)
+        return 0.0, 0.0
+    return nearest_shares(question, *entry)
 
 
 def _confidence_features(plan: QueryPlan, searcher, game: str | None,
@@ -1471,15 +1486,17 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     the question the game's book mentions at all, how far the first hit stands above the
     second, whether the question is of a kind books do not answer, whether the book prints
     what it asks about the thing it names ("printed"), what its words say of its kind ("kind")
-    and what the fit questions nearest its sentence vector `question` were ("neighbours")."""
+    and what the fit questions nearest its sentence vector `question` were ("neighbours", the ten
+    nearest, and "neighbours_near", weighted toward the nearest)."""
     concepts = _concept_weights(plan, searcher)
     total = sum(w for _, w in concepts) or 1.0
     held = sum(w for c, w in concepts if any(_in_game(searcher, s, game) for s in c))
+    neighbours, neighbours_near = neighbours_scores(question, game)
     of_the_book = {"held": round(held / total, 4),
                    "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
                    "printed": _printed(plan, searcher, game, concepts),
                    "kind": kind_score(plan.text),
-                   "neighbours": neighbours_score(question, game)}
+                   "neighbours": neighbours, "neighbours_near": neighbours_near}
     if not top:
         return {"sentence": 0.0, "cover": 0.0, "specific": 0.0, "margin": 0.0, "bm25": 0.0,
                 **of_the_book}

@@ -1,7 +1,7 @@
 """The abstention's two question-side inputs: the question classifier (`search.kind_score`, since
 session 15), what kind of question it is read off its own words, and the nearest fit questions
-(`search.neighbours_score`, since session 16), what the questions most like it were. Questions
-written for these tests, apart from every bench set."""
+(`search.neighbours_scores`, since session 16; weighted toward the nearest since session 17), what
+the questions most like it were. Questions written for these tests, apart from every bench set."""
 
 import numpy as np
 import pytest
@@ -74,10 +74,25 @@ def test_nearest_share_is_the_share_answerable_among_the_k_nearest():
     memory = np.eye(4, dtype=np.float32)[[0, 0, 1, 2, 3]]  # two rows on the first axis
     answerable = np.array([1.0, 1.0, 0.0, 0.0, 0.0])
     question = np.array([0.9, 0.1, 0.0, 0.0], dtype=np.float32)
-    assert search.nearest_share(question, memory, answerable, k=2) == 1.0
-    assert search.nearest_share(question, memory, answerable, k=4) == 0.5
-    assert search.nearest_share(-question, memory, answerable, k=3) == 0.0
-    assert search.nearest_share(question, memory[:2], answerable[:2], k=3) == 1.0  # fewer than k
+    assert search.nearest_shares(question, memory, answerable, k=2)[0] == 1.0
+    assert search.nearest_shares(question, memory, answerable, k=4)[0] == 0.5
+    assert search.nearest_shares(-question, memory, answerable, k=3)[0] == 0.0
+    assert search.nearest_shares(question, memory[:2], answerable[:2], k=3)[0] == 1.0  # fewer than k
+    assert search.nearest_shares(question, memory[:0], answerable[:0]) == (0.0, 0.0)
+
+
+def test_the_near_share_weighs_the_nearest_twin_above_the_rest():
+    # one answerable question at cosine 0.95 with the question, nine unanswerable at 0.80
+    twin = np.array([0.95, np.sqrt(1 - 0.95**2), 0.0])
+    rest = np.array([0.80, 0.0, 0.6])
+    memory = np.array([twin] + [rest] * 9, dtype=np.float32)
+    answerable = np.array([1.0] + [0.0] * 9)
+    question = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    share, near = search.nearest_shares(question, memory, answerable, k=10, near=10)
+    assert share == 0.1
+    fall = np.exp(-0.15 / search.NEAR_SCALE)  # each of the nine, against the twin's 1
+    assert near == pytest.approx(1 / (1 + 9 * fall), abs=1e-3) and near > 0.5
+    assert search.nearest_shares(question, memory, 1 - answerable, k=10, near=10) == (0.9, round(1 - near, 4))
 
 
 # Questions written for these tests: a thing's printed statistics or card text, which the fit
@@ -112,14 +127,16 @@ def test_the_neighbours_share_is_read_from_the_questions_game_and_raises_the_con
     q = "whats the movement value of the bull general"
     vector = embedding.question_vector(search.clean_query(q)).embedding
     res = search.search(searcher, q, "journey", 5)
-    assert res.features["neighbours"] == search.neighbours_score(vector, "journey")
+    scores = (res.features["neighbours"], res.features["neighbours_near"])
+    assert scores == search.neighbours_scores(vector, "journey")
     vectors, answerable = search._neighbour_memory()["journey"]
     assert len(vectors) < len(search._neighbour_memory()[None][0])
-    assert res.features["neighbours"] == search.nearest_share(vector, vectors, answerable)
+    assert scores == search.nearest_shares(vector, vectors, answerable)
     features = {"specific": 1.0, "off_book": 0.0, "printed": 1.0, "kind": 0.0}
-    assert (search.confidence_of({**features, "neighbours": 0.0})
-            < search.confidence_of({**features, "neighbours": 0.5})
-            < search.confidence_of({**features, "neighbours": 1.0}))
+    for name in ("neighbours", "neighbours_near"):
+        assert (search.confidence_of({**features, name: 0.0})
+                < search.confidence_of({**features, name: 0.5})
+                < search.confidence_of({**features, name: 1.0}))
 
 
 def test_warming_loads_the_nearest_questions_a_first_question_would_read():
