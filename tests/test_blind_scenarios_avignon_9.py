@@ -4,7 +4,8 @@ hand from the Game Terms and the Reference Card after each turn, a real player's
 and the finished game against the calculator; then every table ruling no earlier outsider round
 played, each both ways on the same entries (`ascetic_end_move`, `nuncio_pulls_itself`,
 `ascetic_moves_itself` x `ascetic_rival_push`, `after_leaving_play`, `samaritan_compares`,
-`samaritan_reversal`), checking that the ruling changes what it names and nothing else. Written
+`samaritan_reversal`), checking that the ruling changes what it names and nothing else; Aldo's
+Nuncio undoing Rosa's single first action under both Samaritan readings. Written
 from the rulebook and the API's own description only (docs/games/avignon.md, GET
 /api/games/avignon), never the referee's code."""
 
@@ -416,3 +417,38 @@ def test_samaritan_reversal_whole_turn_or_undoes_previous_in_either_order(client
         undoes.refused(second, SAMARITAN)
         assert as_seen(undoes.view()) == before
         assert undoes.view()["state"]["turn"] == "rome"
+
+
+@pytest.mark.parametrize("reading", ["whole_turn", "undoes_previous"])
+def test_aldos_nuncio_undoing_rosas_single_first_action_under_each_samaritan_reading(
+        client, reading):
+    # Rosa's first turn (one action): Beseech pulls the Vicar (path 1) to Florence. Aldo's
+    # Nuncio (path 3, Genoa) pushed to Florence pulls Florence back to Genoa: the Vicar and
+    # itself. That one action puts back all Rosa did.
+    table = new_game(client, {"face_up": ["Vicar", "Scribe", "Nuncio", "Ascetic", "Canonist"]},
+                     samaritan_reversal=reading)
+    table.accepted({"type": "beseech", "player": "rome", "path": 1})
+    nuncio = {"type": "petition", "player": "avignon", "path": 3}
+    pull_back = {"type": "beseech", "player": "avignon", "path": 1}
+    other = {"type": "beseech", "player": "avignon", "path": 2}
+
+    # Pulled back by hand first, the Nuncio's Petition would end the turn with the table exactly
+    # as before Rosa's: refused under both readings.
+    table.accepted(pull_back)
+    assert nuncio not in table.view()["legal"]
+    table.refused(nuncio, SAMARITAN)
+    table.undo()
+
+    # The Nuncio first, then another card moved: a partial reversal ("Partial reversals are
+    # allowed.") under whole_turn; still everything Rosa did put back under undoes_previous.
+    table.accepted(nuncio)
+    assert table.view()["state"]["board"] == board(("Vicar", 0), ("Scribe", 0), ("Nuncio", 0),
+                                                   ("Ascetic", 0), ("Canonist", 0))
+    if reading == "whole_turn":
+        assert other in table.view()["legal"]
+        table.accepted(other)
+        assert table.view()["state"]["turn"] == "rome"
+    else:
+        assert other not in table.view()["legal"]
+        table.refused(other, SAMARITAN)
+        assert table.view()["state"]["turn"] == "avignon"
