@@ -2,12 +2,13 @@
 table page shows the reason and the rule's sentence verbatim, with its link, and changes nothing;
 a seat's page, another seat's page, a spectator's page and the log pages show a hand (Pilgrims'
 drawn item card and the card put back face down, Pillars of Fate's champion cards and a card
-played face down) only to the seat that may see it, and Avignon's Congregations to everyone; the
-rules search on the table page shows the answer sentence, and "The rulebook doesn't seem to cover
-this." when it abstains; an out-of-range entry in the "Something else happened" form is a 400 that
-names the field in words and writes nothing; a seat's phone entering the other seat's event is told
-whose it is, and the owner's phone enters it. Written from the rulebooks, README.md and
-docs/webapp.md, through Flask's test client, never the referee's code."""
+played face down, shown to all once the Age ends) only to the seat that may see it, and Avignon's
+Congregations to everyone; the rules search on the table page shows the answer sentence, and "The
+rulebook doesn't seem to cover this." when it abstains; an out-of-range entry in the "Something
+else happened" form is a 400 that names the field in words and writes nothing; a seat's phone
+entering the other seat's event is told whose it is, and the owner's phone enters it. Written from
+the rulebooks, README.md and docs/webapp.md, through Flask's test client, never the referee's
+code."""
 
 import json
 import re
@@ -354,3 +355,43 @@ def test_a_seats_phone_entering_the_other_seats_event_is_told_whose_it_is(app, c
         "csrf_token": csrf_of(page), "expected_seq": seq_of(page), "event": json.dumps(event)},
         follow_redirects=True)
     assert "Entered:" in entered.text and seq_of(entered.text) == before["seq"] + 1
+
+
+def champion(power, feathers=0, scorpions=0, face="up"):
+    return {"power": power, "feathers": feathers, "scorpions": scorpions, "face": face}
+
+
+def test_pillars_of_fate_the_face_down_card_is_on_every_page_once_the_age_ends(app, client):
+    # Age I with every lane full but Ben's last place on the right; Ana's 8 (2 scorpions) lies
+    # face down there, each has played one Divine card (Steward, Eradan) in the center.
+    setup = example_setup(client, "pillars-of-fate")
+    position = setup["position"]
+    lanes = {
+        "left": {"quest": position["lanes"]["left"]["quest"], "first": "sun", "pillar": "sun",
+                 "sun": [champion(1, 1), champion(2, 0, 1), champion(3, 1)],
+                 "moon": [champion(1), champion(2, 1), champion(1, 0, 1)]},
+        "center": {"quest": position["lanes"]["center"]["quest"], "first": "sun",
+                   "pillar": "sun",
+                   "sun": [champion(2, 1), champion(1), {"divine": "Steward", "power": 2}],
+                   "moon": [champion(3, 0, 1), champion(1, 1),
+                            {"divine": "Eradan", "power": 1, "feathers": 1, "scorpions": 1}]},
+        "right": {"quest": position["lanes"]["right"]["quest"], "first": "sun", "pillar": "sun",
+                  "sun": [champion(1), champion(2), champion(8, 0, 2, "down")],
+                  "moon": [champion(1), champion(2, 1)]}}
+    divine = {seat: [card for card in position["divine"][seat]
+                     if card["name"] not in ("Steward", "Eradan")] for seat in ("sun", "moon")}
+    table = ApiTable(client, {**setup, "position": {**position, "lanes": lanes, "divine": divine,
+                                                    "turn": "moon"}})
+    moon, spectator = seat_phone(app, table, "moon"), app.test_client()
+    anas_card = "8 · 2 scorpions"
+    for phone in (moon, spectator):
+        assert anas_card not in phone.get(f"/play/{table.id}").text
+    effects = table.accepted({"type": "play", "player": "moon", "lane": "right", "face": "up",
+                              "power": 6, "feathers": 0, "scorpions": 1})["effects"]
+    assert quotes_from("pillars-of-fate")("Reveal all face-down cards.") in [
+        effect["rule"]["quote"] for effect in effects]
+    for who, phone in [("Ben", moon), ("spectator", spectator)]:
+        page = phone.get(f"/play/{table.id}").text
+        assert anas_card in page, who
+        # Eradan adds 2 to Ben's other lanes; the Steward 2 feathers to the lanes on its right.
+        assert "Power Ana 11 · Ben 11 · feathers 3 · scorpions 3" in re.sub(r"\s+", " ", page), who
