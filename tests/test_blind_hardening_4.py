@@ -253,9 +253,11 @@ def test_a_refused_import_writes_nothing_and_an_accepted_one_believes_only_the_e
 def server(request, tmp_path_factory):
     running = Server(f"sqlite:///{tmp_path_factory.mktemp('ka') / 'ka.sqlite'}", request.param)
     running.env["FLASK_RATELIMIT_ENABLED"] = "false"
-    running.start()
-    yield running
-    running.kill()
+    try:
+        yield running.start()
+    finally:  # also when it never started; killed, as a graceful stop waits for nothing here
+        if running.process and running.process.poll() is None:
+            running.kill()
 
 
 def smuggled(game) -> bytes:
