@@ -137,8 +137,8 @@ def test_the_event_form_refuses_what_a_hostile_page_sends_and_the_game_is_unchan
     assert phone.game() == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 125: a key written twice in a JSON body is read "
-                                       "as its last value, silently (the event form too)")
+@pytest.mark.xfail(strict=True, reason="finding 134: the event form reads a key written twice "
+                                       "as its last value (finding 125's fix is the API's)")
 def test_the_event_form_refuses_an_event_with_a_key_written_twice(client, avignon):
     phone = PagePhone(client, avignon)
     phone.post("undo", {"expected_seq": "1"})  # Rosa's turn again, at seq 2
