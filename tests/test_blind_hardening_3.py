@@ -10,6 +10,7 @@ ids, tokens and times are blanked: anything that differs would tell the secret. 
 must see the difference (so the comparison can fail), and the export is the table's only."""
 
 import copy
+import json
 import re
 
 import pytest
@@ -174,3 +175,24 @@ def test_an_item_card_drawn_into_a_hand_is_its_seats_only_in_every_read(client):
     own_logs = [blanked(client.get(f"/api/sessions/{table.id}/log", headers=mine).get_data(
         as_text=True), table) for table, mine, _ in seen]
     assert own_logs[0] != own_logs[1]  # the seat itself reads its card
+
+
+def test_a_seat_token_reads_only_its_seat_however_the_query_names_seats(client):
+    """`?seat=` written twice, empty, in capitals, with a NUL or a space: the Sun's token reads as
+    the Sun or is refused, never as the Moon, in the view and the log."""
+    rules = client.get("/api/games/pillars-of-fate").get_json()
+    table, sun, _moon = pillars_table(client, rules, OTHER_SUN_HAND)
+    moon_hand = rules["example_setup"]["position"]["hands"]["moon"]["cards"]
+    as_moon = client.get(f"/api/sessions/{table.id}?seat=moon", headers=table.headers)
+    assert all(json.dumps(card, sort_keys=True)[1:-1] in as_moon.get_data(as_text=True)
+               for card in moon_hand)  # the search below can find them
+    for query in ("seat=sun&seat=moon", "seat=moon&seat=sun", "seat=moon", "seat=&seat=moon",
+                  "seat=moon%00", "seat=MOON", "seat=+moon", "seat=moon&seat=moon"):
+        for suffix in ("", "/log"):
+            response = client.get(f"/api/sessions/{table.id}{suffix}?{query}", headers=sun)
+            assert response.status_code in (200, 400, 403), (query, suffix)
+            body = response.get_data(as_text=True)
+            assert all(json.dumps(card, sort_keys=True)[1:-1] not in body
+                       for card in moon_hand), (query, suffix)
+            if suffix == "" and response.status_code == 200:
+                assert response.get_json()["viewer"] == {"role": "seat", "seat": "sun"}, query
