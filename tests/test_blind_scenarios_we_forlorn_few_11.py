@@ -502,8 +502,6 @@ def test_a_card_the_table_read_once_is_named_alone_and_one_it_never_read_is_aske
 
 # --- The token that turned an Explorer Ravenous ------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="finding 129: after an Explore's Hunger turns the Traveler "
-                   "Ravenous, the effects say the token was both not placed and added to the board")
 def test_the_explored_hunger_that_turns_a_traveler_ravenous_is_told_once(client):
     table = ApiTable(client, {
         "game": GAME, "players": ["Ann", "Bob"], "options": {"terrain": TRAIL},

@@ -51,7 +51,10 @@ def bobs_round(client):
 def test_another_players_entry_before_bobs_season_card_is_refused(client, seat, entry):
     table = bobs_round(client)
     before = as_seen(table.view())
-    table.refused({**ENTRIES[entry], "player": seat}, SEASON_BY_FIRST)
+    # audit-b, session 17 (the lead's standing ruling: another seat acting while a step waits is
+    # told the turn order first, the waiting step's sentence after it): was SEASON_BY_FIRST first
+    error = table.refused({**ENTRIES[entry], "player": seat}, TURN_ORDER)
+    assert [rule["quote"] for rule in error["rules"]][1] == SEASON_BY_FIRST
     assert as_seen(table.view()) == before
 
 

@@ -694,6 +694,11 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             return (Q_SACRIFICE, self.phase_quote(self.phase))
         if kind == "steal":
             return Q_COMBAT_STEAL
+        if self.phase == "season" and self.entering != self.G["first_player"]:
+            # another Player before the First Player's Season card: the turn order, then the step
+            # that waits (the standing ruling, as findings 101 and 105); the First Player is told
+            # that step alone
+            return (Q_ROUND, Q_SEASON_DRAW)
         if kind in ("stay", "travel", "ravenous_move") and self.phase == "turn_event":
             return Q_EVENT  # the next turn waits for the Event card
         if self.phase in ("turn_trade", "turn_steal") and self.entering != self.G["current"]:

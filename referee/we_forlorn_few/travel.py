@@ -407,7 +407,7 @@ class TravelMixin:
         if drawn is None:
             raise BadRequest("say which token was drawn from the Exploration Bag", "event.draw")
         self.draw_from_bag(seat, drawn, haul)
-        if drawn != ["nothing"]:
+        if drawn[0] in RESOURCES:  # an Ailment's accrual says where it went (finding 129)
             self.effect(f"The {WORDS[drawn[0]]} token is added to the Player board.",
                         Q_EXPLORE_ADD)
         self.gain(seat, haul, (), event.get("discard"))
