@@ -108,11 +108,11 @@ def decode_json(data: bytes):
         try:
             value = json.loads(data, parse_constant=_refuse_constant,
                                parse_float=_whole_float_as_int if plain else float,
-                               object_pairs_hook=_each_key_once)
+                               object_pairs_hook=each_key_once)
         except _NotFinite:  # the walk says where
             plain = False
             value = json.loads(data, parse_constant=_refuse_constant,
-                               object_pairs_hook=_each_key_once)
+                               object_pairs_hook=each_key_once)
     except RecursionError:
         raise BadRequest(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels") from None
     except ValueError as error:
@@ -137,10 +137,11 @@ class UnsupportedMediaType(BadRequest):
                          code="unsupported_media_type")
 
 
-def _each_key_once(pairs: list) -> dict:
+def each_key_once(pairs: list) -> dict:
     """An object whose keys are each written once. RFC 8259 leaves a key written twice to the
     reader, so a proxy, a phone's library and this app could each read another value (another
-    player, another game): it is refused, naming the key."""
+    player, another game): it is refused, naming the key. `object_pairs_hook` of every JSON text
+    a request carries (the API's bodies, the pages' JSON fields)."""
     value = dict(pairs)
     if len(value) != len(pairs):
         seen: set = set()

@@ -137,8 +137,6 @@ def test_the_event_form_refuses_what_a_hostile_page_sends_and_the_game_is_unchan
     assert phone.game() == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 134: the event form reads a key written twice "
-                                       "as its last value (finding 125's fix is the API's)")
 def test_the_event_form_refuses_an_event_with_a_key_written_twice(client, avignon):
     phone = PagePhone(client, avignon)
     phone.post("undo", {"expected_seq": "1"})  # Rosa's turn again, at seq 2
@@ -148,8 +146,6 @@ def test_the_event_form_refuses_an_event_with_a_key_written_twice(client, avigno
     assert phone.game() == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 131: the page's undo and redo read an "
-                                       "expected_seq that is not a whole number as none given")
 @pytest.mark.parametrize("seq", ["abc", "1.5", ""], ids=["abc", "1.5", "empty"])
 def test_the_undo_and_redo_forms_refuse_an_expected_seq_that_is_not_a_whole_number(
         client, avignon, seq):

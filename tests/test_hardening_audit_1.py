@@ -6,7 +6,11 @@
   as "no options"); only a missing or null `options` means none, the rest is a 400 naming it. A
   campaign's `options` and `rulings` likewise.
 - 127: a campaign without a game was a 404 "no campaign rules for game None"; a missing or
-  wrongly typed `game` is a 400 naming the field."""
+  wrongly typed `game` is a 400 naming the field.
+- 125 on the pages: the event form's JSON read a key written twice as its last value; refused.
+- 131: the table page's undo and redo forms read an expected_seq that is not a whole number as
+  none given, and undid or redid whatever was last; it is handed to the API, which refuses it
+  (left out, it still means "the last")."""
 
 import json
 
@@ -14,6 +18,7 @@ import pytest
 
 from referee.core.rules import BadRequest
 from referee.web import decode_json
+from tests.test_blind_hardening_4 import PagePhone
 from tests.test_journey_campaign import PROFILES
 
 
@@ -77,3 +82,29 @@ def test_a_campaign_without_a_game_is_a_400_naming_the_field(client, game):
     assert (error["code"], error["field"]) == ("bad_request", "game")
     assert "None" not in error["message"] and "journey" in error["message"]
     assert client.post("/api/campaigns", json=campaign()).status_code == 201
+
+
+@pytest.fixture(scope="module")
+def avignon(client):
+    return client.get("/api/games/avignon").get_json()
+
+
+def test_the_event_form_refuses_a_key_written_twice_and_takes_it_written_once(client, avignon):
+    phone = PagePhone(client, avignon)  # Rosa (rome) has beseeched: seq 1, Avignon to play
+    twice = '{"player": "rome", "path": 3, "player": "avignon", "type": "beseech"}'
+    response = phone.post("event", {"event": twice, "expected_seq": "1"})
+    assert response.status_code == 400 and phone.seq() == 1
+    assert "written twice" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("sent", ["abc", "1.5", "", "-1", "١"])
+def test_the_undo_form_refuses_a_garbled_seq_and_takes_a_whole_one_or_none(client, avignon, sent):
+    phone = PagePhone(client, avignon)
+    response = phone.post("undo", {"expected_seq": sent})
+    assert response.status_code == 303 and "done=" not in response.headers["Location"]
+    assert phone.seq() == 1
+    page = phone.phone.get(response.headers["Location"]).get_data(as_text=True)
+    assert "expected_seq is a whole number" in page.lower()
+    done = phone.post("undo", {"expected_seq": "1"})
+    assert "done=2" in done.headers["Location"] and phone.seq() == 2
+    assert "done=3" in phone.post("redo", {}).headers["Location"]  # left out: the last

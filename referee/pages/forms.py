@@ -15,6 +15,7 @@ import json
 import re
 
 from ..core.rules import BadRequest
+from ..web import each_key_once
 
 MAX_FORM_ITEMS = 8  # an array with at most this many items is drawn as one field per item
 MAX_LIST = 64  # the most items of any list read from a form when its schema gives no maxItems
@@ -172,10 +173,12 @@ def json_text(text: str, name: str):
     if len(text) > MAX_JSON_TEXT:
         raise BadRequest(f"this is too long: at most {MAX_JSON_TEXT} characters", name)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=each_key_once)
     except (ValueError, RecursionError):
         raise BadRequest("this was not understood: choose again, or fill in the fields", name) \
             from None
+    except BadRequest as twice:
+        raise BadRequest(twice.message, name) from None
 
 
 def numbers(text: str, name: str, most: int = MAX_LIST) -> list[int]:

@@ -336,7 +336,7 @@ def post_event(session_id):
         flash(NOT_YOURS, "error")
         return back_to_table(session_id)
     game = game_or_404(row["game"])
-    expected_seq = request.form.get("expected_seq", type=int)
+    expected_seq = form_seq()
     event = None
     try:
         form, new_cards = use_library(game.game_id, request.form)
@@ -388,7 +388,7 @@ def undo_redo(session_id, kind):
     if phone_key(session_id).get("role") not in ("table", "seat"):
         flash(NOT_YOURS, "error")
         return back_to_table(session_id)
-    expected_seq = request.form.get("expected_seq", type=int)
+    expected_seq = form_seq()
     step = get_sessions().undo if kind == "undo" else get_sessions().redo
     body = {"expected_seq": expected_seq}
     if request.form.get("client_id"):  # as for events: a retried undo is the same undo, once
@@ -404,6 +404,14 @@ def undo_redo(session_id, kind):
     else:
         return back_to_table(session_id, done=result["seq"])
     return back_to_table(session_id)
+
+
+def form_seq() -> int | str | None:
+    """The form's expected_seq: a whole number, or left out (None). Anything else is handed on as
+    sent, for the API to refuse with its message: a garbled seq is not a seq left out, which the
+    undo and redo read as "whatever is last" (finding 131)."""
+    sent = request.form.get("expected_seq")
+    return int(sent) if sent is not None and sent.isascii() and sent.isdigit() else sent
 
 
 def back_to_table(session_id: str, **done) -> Response:
