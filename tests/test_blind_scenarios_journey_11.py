@@ -362,3 +362,135 @@ def test_quest_9_tripitaka_left_on_his_back_dies_and_it_is_lost(client):
     over, decided_by = result(table)
     assert over is True and decided_by.endswith(Q9_DEFEAT)
     assert table.view()["scores"]["winners"] == []
+
+
+# --- Quest 10 Part 2 from its setup ---------------------------------------------------------------
+
+SEALED = book("Heroic Victory: Tripitaka completes the Sealing Ritual.")
+NO_LORDS = book("There are no Demon Lords in the lair.")
+ADJACENT_TO_SEAL = book("Tripitaka must be adjacent to the broken Seal of the Underworld "
+                        "(represented by the 3 Gates on the right of the Map).")
+SINGLE_GATES = book("Demons spawn from the two single Gates outlined in yellow, using the special "
+                    "rules below.")
+PARALYZED = book("While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")
+Q10B_DEFEAT = book("Defeat: Tripitaka is Defeated.")
+
+
+def lair(client, **options):
+    """Quest 10 Part 2 as printed (the three Lords in the lair, Tripitaka holding the 4 Sutras),
+    played on its own: the Pilgrims come as the position enters them."""
+    return start(client, "q10b", karma_upgrades="in_position", **options)
+
+
+@pytest.mark.parametrize("waiting", ["not_in_lair", "in_lair"])
+@pytest.mark.parametrize("karma", ["as_normal", "none"])
+def test_quest_10_part_2_the_three_lords_put_down_in_turn_1_then_the_sealing_ritual(
+        client, waiting, karma):
+    table = lair(client, q10b_waiting_lords=waiting, q10b_lord_karma=karma)
+    assert sorted(state(table)["demons"]) == ["kogaiji-1", "koorogg-1", "yazuiji-1"]
+    # The Monkey King kills the Bull Demon King, Monk Sha kills Kogaiji, Tripitaka Cleanses Iron
+    # Fan: two earthly bodies wait behind the Seal, one Lord is gone for good.
+    act(table, "monkey_king", "attack", targets=["koorogg-1"], **STRIKE)
+    undone_and_entered_again(table, by("monkey_king", "resolve_defeat", choice="kill"))
+    act(table, "monkey_king", "end_activation")
+    act(table, "monk_sha", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    act(table, "monk_sha", "resolve_defeat", choice="kill", reward=4)
+    # A Kill entered twice: nothing is waiting for it.
+    refused_unchanged(table, by("monk_sha", "resolve_defeat", choice="kill"),
+                      book("Once a Miniature is Defeated, the Attacker may have some options."))
+    act(table, "monk_sha", "end_activation")
+    act(table, "tripitaka", "attack", targets=["yazuiji-1"], target_hp=9, **STRIKE)
+    act(table, "tripitaka", "resolve_defeat", choice="cleanse", cleanse_dice=[3], soul_power=2,
+        reward=4)
+    after = state(table)
+    assert after["demons"] == {}
+    assert after["quest_state"]["respawn"] == {"koorogg": 2, "kogaiji": 10}
+    gained = {name: (pilgrim["good_karma"], pilgrim["bad_karma"])
+              for name, pilgrim in after["pilgrims"].items() if name != "cho_hakkai"}
+    # The Bull Demon King's Karma Rewards are printed (5 and 5); the others' are entered.
+    assert gained == ({"monkey_king": (0, 5), "monk_sha": (0, 4), "tripitaka": (4, 0)}
+                     if karma == "as_normal" else
+                     {"monkey_king": (0, 0), "monk_sha": (0, 0), "tripitaka": (0, 0)})
+    if waiting == "in_lair":
+        # Only their earthly bodies were killed: the Lords are still in the lair.
+        refused_unchanged(table, by("tripitaka", "sealing_ritual", adjacent=True), NO_LORDS)
+        assert statuses(table)["heroic_victory"] != "met"
+        return
+    refused_unchanged(table, by("tripitaka", "sealing_ritual", adjacent=False), ADJACENT_TO_SEAL)
+    act(table, "tripitaka", "sealing_ritual", adjacent=True)
+    assert result(table) == (True, SEALED)
+    assert table.view()["scores"]["winners"] == ["p1", "p2"]
+    table.undo()
+    assert result(table)[0] is False
+    assert state(table)["pilgrims"]["tripitaka"]["sutras"] == 4
+
+
+@pytest.mark.parametrize("reading", ["mantra_only", "also_each_turn"])
+def test_quest_10_part_2_the_two_single_gates_under_each_reading(client, reading):
+    table = lair(client, q10b_lair_gates=reading)
+    gates = state(table)["gates"]
+    assert (gates["gate-1"]["status"], gates["gate-2"]["status"]) == (
+        ("inactive", "inactive") if reading == "mantra_only" else ("active", "active"))
+    # The Seal of the Underworld never spawns.
+    assert {gates[f"gate-{n}"]["status"] for n in (3, 4, 5)} == {"inactive"}
+    for pilgrim in ORDER:
+        act(table, pilgrim, "end_activation")
+    spawn = {"type": "spawn", "player": "p2", "gate": "gate-1", "card": "reinforcement",
+             "demons": ["berrok"]}
+    if reading == "mantra_only":
+        refused_unchanged(table, spawn, SINGLE_GATES)
+    else:
+        demons_step(table, "measure", of="gates", distances={"gate-1": 5, "gate-2": 9})
+        undone_and_entered_again(table, spawn)
+        demons_step(table, "spawn", gate="gate-2", card="reinforcement", demons=["berrok"])
+    # Either way, the Lords with no Pilgrim on their tile chant: 2 cards each, alternately.
+    demons_step(table, "lords_tiles", with_pilgrims=["koorogg-1"])
+    for gate in ("gate-1", "gate-2", "gate-1", "gate-2"):
+        demons_step(table, "mantra_spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    berroks = [demon for demon in state(table)["demons"] if demon.startswith("berrok")]
+    assert len(berroks) == (4 if reading == "mantra_only" else 6)
+
+
+@pytest.mark.parametrize("reading", ["defends", "no_defense"])
+def test_quest_10_part_2_the_bull_demon_kings_paralyzing_blow_from_the_setup(client, reading):
+    # Turn 1: nobody moves; a Pilgrim stands on the Bull Demon King's tile, so he attacks and the
+    # two other Lords chant. He rolls 2 and 1 and 3 on his Demon Die: +3 damage and Paralyzed.
+    table = lair(client, paralyzed_by_this_attack=reading)
+    for pilgrim in ORDER:
+        act(table, pilgrim, "end_activation")
+    undone_and_entered_again(table, {"type": "lords_tiles", "player": "p2",
+                                     "with_pilgrims": ["koorogg-1"]})
+    for gate in ("gate-1", "gate-2", "gate-1", "gate-2"):
+        demons_step(table, "mantra_spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    demons_step(table, "measure", of="demons", distances={
+        "koorogg-1": 1, "berrok-1": 5, "berrok-2": 6, "berrok-3": 7, "berrok-4": 8,
+        "kogaiji-1": 9, "yazuiji-1": 10})
+    demons_step(table, "demon_options", demon="koorogg-1", options=[
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}])
+    demons_step(table, "demon_plan", demon="koorogg-1", option=1)
+    blow = {"type": "demon_attack", "player": "p2", "demon": "koorogg-1", "target": "tripitaka",
+            "attack_dice": [2, 1], "demon_die": 3, "condition_duration": 1}
+    if reading == "defends":
+        # As Monkey against Kogaiji: he defends the blow that Paralyzes him (3 and 3: no damage).
+        undone_and_entered_again(table, {**blow, "defense_dice": [3, 3]})
+        assert state(table)["pilgrims"]["tripitaka"]["hp"] == 8
+    else:
+        refused_unchanged(table, {**blow, "defense_dice": [3, 3]}, PARALYZED)
+        undone_and_entered_again(table, blow)
+        assert state(table)["pilgrims"]["tripitaka"]["hp"] == 2
+    assert [c["name"] for c in state(table)["pilgrims"]["tripitaka"]["conditions"]] == [
+        "Paralyzed"]
+    # The second Attack: Paralyzed now under either reading, he cannot defend it.
+    second = {"type": "demon_attack", "player": "p2", "demon": "koorogg-1", "target": "tripitaka",
+              "attack_dice": [1, 1], "demon_die": 0}
+    refused_unchanged(table, {**second, "defense_dice": [3, 3]}, PARALYZED)
+    table.accepted(second)
+    tripitaka = state(table)["pilgrims"]["tripitaka"]
+    if reading == "defends":
+        assert (tripitaka["hp"], result(table)[0]) == (6, False)
+        return
+    assert (tripitaka["hp"], tripitaka["status"]) == (0, "unconscious")
+    over, decided_by = result(table)
+    assert over is True and decided_by.endswith(Q10B_DEFEAT)
+    assert table.view()["scores"]["winners"] == []
