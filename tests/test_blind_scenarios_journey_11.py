@@ -494,3 +494,136 @@ def test_quest_10_part_2_the_bull_demon_kings_paralyzing_blow_from_the_setup(cli
     over, decided_by = result(table)
     assert over is True and decided_by.endswith(Q10B_DEFEAT)
     assert table.view()["scores"]["winners"] == []
+
+
+# --- Quest 7 from its setup to its end ----------------------------------------------------------
+
+Q7_HEROIC = book("Heroic Victory: All the Pilgrims and Kei Lun survive.")
+Q7_DEFEAT = book("Defeat: Tripitaka or Kei Lun are Killed.")
+KEI_LUN_MOVES_FIRST = book("Priority 1: Move 1 square forwards or rotate. He will move towards "
+                           "the treasure chest to guard it, i.e. when the box is in 1 of the 2 "
+                           "squares directly in front of him.")
+LURE = book("Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one "
+            "turn.")
+KEEPS = book("The revived Pilgrim keeps all their Skill Cards, etc.")
+GATE_DISTANCES = {"gate-1": 3, "gate-2": 5, "gate-3": 7, "gate-4": 9}
+TWO_BLOWS = [{"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0}]
+
+
+def quest_7(client, deck_cards=4, upgrades=ONE_UPGRADE, **options):
+    """Quest 7 as printed, Kei Lun's sheet entered as 12 Health Points, a Demon Spawn Deck of
+    `deck_cards` cards (the table's deck, counted to its end)."""
+    return start(client, "q7", quest_setup={"upgrades": upgrades, "kei_lun_hp": 12,
+                                            "deck_cards": deck_cards}, **options)
+
+
+def kei_lun_walks(table, guarding_after=False):
+    demons_step(table, "kei_lun_ally", action="move", guarding=False, towards_chest=True,
+                guarding_after=guarding_after)
+
+
+def quest_7_turn_1(table, spawned=("berrok",) * 4, guarding_after=False):
+    """Turn 1 from the setup: the Pilgrims pass, Kei Lun walks towards the chest; the four Gates
+    draw the deck's four cards (the Gates then go inactive); the Berroks can do nothing yet."""
+    for pilgrim in ORDER:
+        act(table, pilgrim, "end_activation")
+    kei_lun_walks(table, guarding_after)
+    demons_step(table, "measure", of="gates", distances=GATE_DISTANCES)
+    for gate, demon in zip(GATE_DISTANCES, spawned):
+        if demon:
+            demons_step(table, "spawn", gate=gate, card="reinforcement", demons=[demon])
+        else:
+            demons_step(table, "spawn", gate=gate, card="special", name="Wild Attacks")
+
+
+@pytest.mark.parametrize("reading, ending", [("attack_first", Q7_HEROIC),
+                                             ("move_first", Q7_DEFEAT)])
+def test_quest_7_from_its_setup_kei_lun_with_a_berrok_in_range_before_he_guards(
+        client, reading, ending):
+    table = quest_7(client, q7_kei_lun=reading)
+    gates = state(table)["gates"]
+    assert {gate["status"] for gate in gates.values()} == {"active"}
+    quest_7_turn_1(table)
+    after = state(table)
+    assert {gate["status"] for gate in after["gates"].values()} == {"inactive"}
+    berroks = sorted(after["demons"])
+    assert len(berroks) == 4
+    demons_step(table, "measure", of="demons",
+                distances={demon: n for n, demon in enumerate(berroks, 3)})
+    for demon in berroks:
+        idle_demon(table, demon)
+    demons_step(table, "end_turn")
+    demons_step(table, "maintenance")
+    # Turn 2: the Pilgrims kill three Berroks; the fourth stands in Kei Lun's range, and he does
+    # not guard the chest yet.
+    for demon, pilgrim in zip(berroks[1:], ("monkey_king", "monkey_king", "monk_sha")):
+        act(table, pilgrim, "attack", targets=[demon], target_hp=3, **STRIKE)
+        act(table, pilgrim, "resolve_defeat", choice="kill", reward=1)
+    for pilgrim in ("monk_sha", "tripitaka", "cho_hakkai"):
+        act(table, pilgrim, "end_activation")
+    attack = {"type": "kei_lun_ally", "player": "p2", "action": "attack", "guarding": False,
+              "in_range": [berroks[0]],
+              "attacks": [{"target": berroks[0], "attack_dice": [3, 3, 3]}]}
+    if reading == "attack_first":
+        # As in Quest 5: he attacks what is in range; his attack Kills the last Demon.
+        table.accepted(attack)
+        assert result(table) == (True, ending)
+        assert table.view()["scores"]["winners"] == ["p1", "p2"]
+        return
+    refused_unchanged(table, attack, KEI_LUN_MOVES_FIRST)
+    kei_lun_walks(table, guarding_after=True)
+    # The Berrok, treating Kei Lun as a fifth Pilgrim, strikes him twice for 6: Killed.
+    demons_step(table, "demon_options", demon=berroks[0],
+                options=[{**TWO_BLOWS[0], "targets": ["kei_lun"]}])
+    demons_step(table, "demon_plan", demon=berroks[0], option=1)
+    for _blow in range(2):
+        demons_step(table, "kei_lun_attacked", demon=berroks[0], attack_dice=[3, 3])
+    assert result(table) == (True, ending)
+    assert table.view()["scores"]["winners"] == []
+
+
+@pytest.mark.parametrize("reading", ["one_action", "two_actions"])
+def test_quest_7_the_monkey_king_under_lure_of_demons_picks_up_and_sets_down_the_chest(
+        client, reading):
+    # His Karma Upgrade taken as 10 Bad Karma: his weapon goes up a level and he draws Lure of
+    # Demons.
+    lured = {**ONE_UPGRADE, "monkey_king": [{"bad_karma": 10, "corruption": "Lure of Demons"}]}
+    table = quest_7(client, upgrades=lured, q7_chest_action=reading)
+    assert state(table)["pilgrims"]["monkey_king"]["corruption"] == ["Lure of Demons"]
+    undone_and_entered_again(table, by("monkey_king", "treasure_chest", action="pick_up"))
+    set_down = by("monkey_king", "treasure_chest", action="set_down")
+    if reading == "one_action":
+        refused_unchanged(table, set_down, LURE)
+        assert state(table)["quest_state"]["chest_holder"] == "monkey_king"
+    else:
+        table.accepted(set_down)
+        assert state(table)["quest_state"]["chest_holder"] is None
+
+
+@pytest.mark.parametrize("reading", ["kept", "dropped"])
+def test_quest_7_the_chest_of_the_monkey_king_knocked_out(client, reading):
+    table = quest_7(client, q7_chest_when_down=reading)
+    act(table, "monkey_king", "treasure_chest", action="pick_up")
+    quest_7_turn_1(table, spawned=("berrok", None, None, None), guarding_after=True)
+    # The Berrok hits the Monkey King twice for 6 (he rolls no defense worth a point): 0 HP.
+    demons_step(table, "demon_options", demon="berrok-1",
+                options=[{**TWO_BLOWS[0], "targets": ["monkey_king"]}])
+    demons_step(table, "demon_plan", demon="berrok-1", option=1)
+    for _blow in range(2):
+        demons_step(table, "demon_attack", demon="berrok-1", target="monkey_king",
+                    attack_dice=[3, 3], defense_dice=[0, 0])
+    assert state(table)["pilgrims"]["monkey_king"]["status"] == "unconscious"
+    demons_step(table, "end_turn")
+    demons_step(table, "maintenance")
+    # Turn 2: the Monkey King lies Unconscious; Monk Sha is the first to act.
+    pick_up = by("monk_sha", "treasure_chest", action="pick_up")
+    offered = {"type": "treasure_chest", "player": "p2", "pilgrim": "monk_sha",
+               "action": "pick_up"} in table.view()["legal"]
+    if reading == "kept":
+        assert not offered
+        refused_unchanged(table, pick_up, KEEPS)
+        assert state(table)["quest_state"]["chest_holder"] == "monkey_king"
+    else:
+        assert offered
+        undone_and_entered_again(table, pick_up)
+        assert state(table)["quest_state"]["chest_holder"] == "monk_sha"
