@@ -17,7 +17,7 @@ import pytest
 
 from tests.api_table import ApiTable
 
-PAGES = ("", "/log", "/state.json?since=0", "/ask?q=hand", "/result.svg")  # (qr.svg: the link)
+PAGES = ("", "/log", "/state.json?since=0", "/ask?q=hand", "/result.svg", "/export")  # not qr.svg
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +139,7 @@ def test_the_sun_hand_and_its_face_down_card_are_the_sun_seats_only_in_every_rea
     after = [reads(client, table, "moon", moon, rules["events"]) for table, _sun, moon in tables]
     assert differences(*after) == []
     assert after[0]["spectator export"][0] == 401
+    assert after[0]["spectator page /export"][0] == after[0]["other seat page /export"][0] == 403
 
     # the comparison can fail: the Sun seat's own reads differ between the two games; and even
     # the Sun seat's token cannot export (the export holds both hands): the table's token only

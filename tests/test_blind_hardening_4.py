@@ -4,7 +4,8 @@
   careless or hostile page would send: no or a wrong CSRF token, an event that is not JSON or not
   an object, of the wrong types, for another seat, keys written twice, expected_seq that is not a
   whole number, a body over the limit, JSON instead of a form. Never a 5xx; a refused form is a
-  4xx page or the table page redrawn with the refusal (303), and the game unchanged.
+  4xx page or the table page redrawn with the refusal (303), and the game unchanged. Four tabs of
+  one phone tapping at the same seq at once enter one event; the other three are told.
 - The calculator pages (GET forms) with odd values in every field: never a 5xx.
 - Imports of damaged export documents: refused ones create no session and no log rows; accepted
   ones replay the events and believe nothing else the document says (effects, state, undo targets).
@@ -17,6 +18,7 @@ import http.client
 import json
 import re
 import sqlite3
+import threading
 
 import pytest
 
@@ -156,6 +158,39 @@ def test_the_undo_and_redo_forms_refuse_an_expected_seq_that_is_not_a_whole_numb
     for form in ("undo", "redo"):
         refused(phone, phone.post(form, {"expected_seq": seq}))
         assert phone.game() == before, form
+
+
+def test_tabs_posting_the_event_form_at_once_enter_one_event_and_the_rest_are_told(
+        client, avignon):
+    """Rosa's phone with four tabs open on the table (one cookie), each tapping another choice
+    at the same seq at the same moment: one event is entered, the other tabs are redirected to
+    the table without an entry, and the game is one event further."""
+    phone = PagePhone(client, avignon)
+    assert "done=" in phone.post("undo", {"expected_seq": "1"}).headers["Location"]
+    cookie = phone.phone.get_cookie("session").value
+    barrier, answers = threading.Barrier(4), []
+
+    def tap(path):
+        tab = client.application.test_client()
+        tab.set_cookie("session", cookie)
+        event = json.dumps({"path": path, "player": "rome", "type": "beseech"})
+        barrier.wait()
+        answers.append((tab, tab.post(f"/play/{phone.table.id}/event", data={
+            "csrf_token": phone.csrf, "event": event, "expected_seq": "2"})))
+
+    tabs = [threading.Thread(target=tap, args=(path,)) for path in (1, 2, 3, 4)]
+    for tab in tabs:
+        tab.start()
+    for tab in tabs:
+        tab.join()
+    assert [answer.status_code for _tab, answer in answers] == [303] * 4
+    told = [tab.get(answer.headers["Location"]).get_data(as_text=True)
+            for tab, answer in answers if "done=" not in answer.headers["Location"]]
+    assert len(told) == 3
+    assert all("Nothing was entered" in page for page in told)
+    assert phone.seq() == 3
+    log = client.get(f"/api/sessions/{phone.table.id}/log").get_json()["entries"]
+    assert [entry["seq"] for entry in log] == [1, 2, 3]
 
 
 def test_the_calculator_pages_take_odd_values_in_every_field_without_a_5xx(client):
