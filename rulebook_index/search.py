@@ -1312,6 +1312,15 @@ def _off_book(plan: QueryPlan, searcher, game: str | None) -> bool:
                for m in _OFF_BOOK_WORD.finditer(text))
 
 
+def _unheard(plan: QueryPlan, searcher, game: str | None,
+             concepts: list[tuple[frozenset[str], float]]) -> bool:
+    """Is the question asked wholly in words the game's book never uses ("how do I renew my
+    passport")? Its content words, spelling-corrected and with the glossary's terms for them,
+    none held by any passage of the book: it cannot be answering it."""
+    content = [c for c, _ in concepts if max(plan.terms[s] for s in c) > FUNCTION_WEIGHT]
+    return bool(content) and not any(_in_game(searcher, s, game) for c in content for s in c)
+
+
 @functools.cache
 def _game_name_stems(game: str) -> frozenset[str]:
     """The content stems of the name players call a game by (its title before any colon:
@@ -1494,6 +1503,7 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     neighbours, neighbours_near = neighbours_scores(question, game)
     of_the_book = {"held": round(held / total, 4),
                    "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
+                   "unheard": 1.0 if _unheard(plan, searcher, game, concepts) else 0.0,
                    "printed": _printed(plan, searcher, game, concepts),
                    "kind": kind_score(plan.text),
                    "neighbours": neighbours, "neighbours_near": neighbours_near}
@@ -1644,7 +1654,11 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     # not answered whatever the model says: with the third layer's vector the model answered "is
     # there an expansion" in Avignon, whose glossary leads "expansion" to its combining rules;
     # no off-book question of the fit sets is answered out of fold either way (session 10).
-    answered = bool(hits) and confidence >= answer_threshold() and not features["off_book"]
+    # Nor is one the book never uses a word of ("unheard"): the model, which reads the question's
+    # shape, answered "how do I bake sourdough bread" in every game (finding 130); one of the
+    # 4,088 answerable fit questions is unheard (session 17).
+    answered = (bool(hits) and confidence >= answer_threshold()
+                and not features["off_book"] and not features["unheard"])
     return SearchResult(
         query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions,
         game=game, detected=detected, answered=answered, confidence=confidence,

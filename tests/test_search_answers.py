@@ -208,6 +208,26 @@ def test_strategy_is_the_books_to_answer_where_it_prints_strategy_tips(searcher)
     assert search.search(searcher, "any strategy tips", "avignon", 5).answered is False
 
 
+# Asked in words no rulebook of the five uses (finding 130: the model, which reads the question's
+# shape, answered the first two in every game).
+UNHEARD = ["how do I bake sourdough bread", "how do I renew my passport", "how do i unclog a drain"]
+
+
+@pytest.mark.parametrize("q", UNHEARD)
+@pytest.mark.parametrize("game", ["avignon", "pillars-of-fate", "pilgrims", "we-forlorn-few", "journey",
+                                  None])
+def test_a_question_in_words_the_book_never_uses_is_not_answered(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.features["unheard"] == 1.0
+    assert res.answered is False
+
+
+def test_one_word_of_the_book_is_enough_to_be_heard(searcher):
+    # the glossary's term for a player's word counts as the book's ("pals" -> companion)
+    for q in ("how do I bake bread for my companions", "pals on my board, how many"):
+        assert search.search(searcher, q, "we-forlorn-few", 5).features["unheard"] == 0.0
+
+
 def test_a_mode_is_off_book_only_where_the_book_never_names_it(searcher):
     # Pilgrims prints a solo game; We Forlorn Few never says "solo"
     q = "is there a solo mode"
