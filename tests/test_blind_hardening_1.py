@@ -590,3 +590,16 @@ def test_keeping_a_seat_in_a_quest_that_is_not_a_number_names_what_was_given(
     error = error_of(client.post(f"/api/campaigns/{campaign['id']}/quests/{number}/seats",
                                  headers={"Authorization": "Bearer x"}, json={}), 400, 404)
     assert number in error["message"] and "None" not in error["message"], error
+
+
+def test_the_search_pages_take_search_syntax_and_markup_without_a_5xx_or_an_echo(client, games):
+    """The same questions, and markup, typed into every page that searches: answered or refused,
+    never a 5xx, and the markup never comes back as markup."""
+    table = table_of(client, games, "avignon")
+    markup = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>']
+    for q in [*SEARCH_SYNTAX[::2], *markup, "x" * 501, "", " "]:  # every other one: the time
+        for url in ("/", "/rules", "/rules/journey", f"/play/{table.id}/ask"):
+            response = client.get(url, query_string={"q": q})
+            assert response.status_code in (200, 400), (url, q, response.status_code)
+            page = response.get_data(as_text=True)
+            assert "<script>alert" not in page and "<img src=x" not in page, (url, q)
