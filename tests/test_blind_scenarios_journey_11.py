@@ -20,7 +20,7 @@ GET /api/games/journey), never the referee's code."""
 
 import pytest
 
-from tests.api_table import ApiTable, as_seen, quotes_from, rulebook
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, rulebook
 
 GAME = "journey"
 book = quotes_from(GAME)
@@ -218,7 +218,8 @@ def test_quest_3_from_its_setup_to_its_end_under_each_reading_of_all_the_village
     act(table, "tripitaka", "collect_sutra", sutra="sutra-3", adjacent=True)
     if village_entered:
         # The Borrack crosses the bridge into the village in the Demon Phase: lost at once.
-        demons_step(table, "village_entered", demon="borrack-1")
+        undone_and_entered_again(table, {"type": "village_entered", "player": "p2",
+                                         "demon": "borrack-1"})
         assert result(table) == (True, ending)
         assert table.view()["scores"]["winners"] == []
         return
@@ -582,7 +583,7 @@ def test_quest_7_from_its_setup_kei_lun_with_a_berrok_in_range_before_he_guards(
               "attacks": [{"target": berroks[0], "attack_dice": [3, 3, 3]}]}
     if reading == "attack_first":
         # As in Quest 5: he attacks what is in range; his attack Kills the last Demon.
-        table.accepted(attack)
+        undone_and_entered_again(table, attack)
         assert result(table) == (True, ending)
         assert table.view()["scores"]["winners"] == ["p1", "p2"]
         return
@@ -592,8 +593,10 @@ def test_quest_7_from_its_setup_kei_lun_with_a_berrok_in_range_before_he_guards(
     demons_step(table, "demon_options", demon=berroks[0],
                 options=[{**TWO_BLOWS[0], "targets": ["kei_lun"]}])
     demons_step(table, "demon_plan", demon=berroks[0], option=1)
-    for _blow in range(2):
-        demons_step(table, "kei_lun_attacked", demon=berroks[0], attack_dice=[3, 3])
+    demons_step(table, "kei_lun_attacked", demon=berroks[0], attack_dice=[3, 3])
+    assert state(table)["quest_state"]["kei_lun"]["hp"] == 6
+    undone_and_entered_again(table, {"type": "kei_lun_attacked", "player": "p2",
+                                     "demon": berroks[0], "attack_dice": [3, 3]})
     assert result(table) == (True, ending)
     assert table.view()["scores"]["winners"] == []
 
@@ -808,3 +811,62 @@ def test_om_chant_the_berrok_stopped_on_tripitakas_tile_the_turn_after(client, r
     berrok_acts = any(event.get("demon") == "berrok-1" for event in table.view()["legal"])
     assert berrok_acts is (reading == "while_in_play")
     assert table.view()["phase"] == ("demons_activate" if reading == "while_in_play" else "end")
+
+
+# --- Quest 10 Part 1 from its setup to the Fiery Bridge ------------------------------------------
+
+Q10A_HEROIC = book("Heroic Victory: The Pilgrims must have all 4 Sutra Tokens between them and "
+                   "then 1 Pilgrim steps onto the Fiery Bridge.")
+Q10A_DEFEAT = book("Defeat: Any Pilgrim is Killed or they don't have 4 Sutras when 1 Pilgrim "
+                   "reaches the Fiery Bridge.")
+Q10A_ENDS = book("The Race to the Bridge ends immediately when one Pilgrim steps on the Fiery "
+                 "Bridge or when a Pilgrim is Killed.")
+# Quest 10 Part 1 gives each Pilgrim 2 Karma Upgrades at setup.
+TWO_UPGRADES = {
+    "monkey_king": [{"good_karma": 10, "card": "Phase Walk"},
+                    {"bad_karma": 10, "corruption": "Permanent Limp"}],
+    "cho_hakkai": [{"good_karma": 10, "card": "Greedy"}, {"good_karma": 10, "card": "Iron Skin"}],
+    "monk_sha": [{"good_karma": 10, "card": "Brotherhood of the Skull"},
+                 {"good_karma": 10, "card": "Spirit of Fortune"}],
+    "tripitaka": [{"good_karma": 10, "card": "Ninth Cycle Scripture"},
+                  {"good_karma": 10, "card": "Om Chant"}]}
+
+
+@pytest.mark.parametrize("monk_sha_takes, tripitaka_seals, outcome", [
+    (["sutra-3", "sutra-4"], False, "heroic_victory"),
+    (["sutra-3"], False, "defeat"),
+    (["sutra-3"], True, "defeat")],
+    ids=["four-sutras", "three-sutras", "a-sutra-spent-on-a-gate"])
+def test_quest_10_part_1_from_its_setup_to_the_fiery_bridge_in_turn_1(
+        client, monk_sha_takes, tripitaka_seals, outcome):
+    table = start(client, "q10a", quest_setup={"upgrades": TWO_UPGRADES})
+    assert statuses(table) == {"end": "not_yet", "heroic_victory": "not_yet",
+                               "victory": "no_longer_possible", "defeat": "not_yet"}
+    # Stepping onto the bridge is a Move: entered without one, it is refused.
+    refused_unchanged(table, by("monkey_king", "fiery_bridge"), Q10A_ENDS)
+    act(table, "monkey_king", "collect_sutra", sutra="sutra-1", adjacent=True)
+    act(table, "monkey_king", "collect_sutra", sutra="sutra-2", adjacent=True)
+    for sutra in monk_sha_takes:
+        act(table, "monk_sha", "collect_sutra", sutra=sutra, adjacent=True)
+    if len(monk_sha_takes) < 2:
+        act(table, "monk_sha", "end_activation")
+    if tripitaka_seals:
+        # The fourth Sutra is Tripitaka's, and he spends it sealing a Gate: four are no longer
+        # possible.
+        act(table, "tripitaka", "collect_sutra", sutra="sutra-4", adjacent=True)
+        undone_and_entered_again(table, by("tripitaka", "close_gate", gate="gate-3"))
+        assert statuses(table)["heroic_victory"] == "no_longer_possible"
+    else:
+        act(table, "tripitaka", "end_activation")
+    act(table, "cho_hakkai", "move", steps=3)
+    bridge = by("cho_hakkai", "fiery_bridge")
+    undone_and_entered_again(table, bridge)
+    assert result(table) == (True, Q10A_HEROIC if outcome == "heroic_victory" else Q10A_DEFEAT)
+    live = table.view()["scores"]
+    calc = calculated(table.client, GAME, {"players": ["Ann", "Ben"], "outcome": outcome})
+    assert live["winners"] == calc["winners"] == (
+        ["p1", "p2"] if outcome == "heroic_victory" else [])
+    # The Race is over: nothing more is entered.
+    before = as_seen(table.view())
+    assert table.send(by("cho_hakkai", "rest")).status_code == 422
+    assert as_seen(table.view()) == before
