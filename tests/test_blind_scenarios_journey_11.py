@@ -1,6 +1,7 @@
 """Journey: Wrath of Demons, outsider scenarios round 13 (file 11): the Quests' own table rulings
-that no outsider round had played, each both ways over a stretch of the Quest — Quest 1's
-Villager turned into a Bull Warrior in the house (`q1_transformed_villager`) to the Victory;
+that no outsider round had played, each both ways over a stretch of the Quest — Quest 1 from
+its setup, the Villager never rescued and turned into a Bull Warrior at Turn 6, to the Victory
+(`q1_transformed_villager`); Quest 10 Part 1 from its setup to the Fiery Bridge (Heroic, Defeat);
 Quest 3 from its setup to its Victory, its Heroic Victory (`q3_heroic_villagers`) and its
 Defeat; Quest 9's spinner when the Bull Generals run out (`q9_no_model`,
 `q9_rage_on_elder_monk`), its Demon Phases under the Quest's Rage (`q9_rage_draws`), its Victory
@@ -122,38 +123,59 @@ Q1_VICTORY = book("Victory: The Pilgrims must defeat all Demons in the Villagers
 
 
 @pytest.mark.parametrize("reading", ["in_house", "not_counted"])
-def test_quest_1_the_villagers_bull_warrior_in_the_house_under_each_reading(client, reading):
-    # Turn 5, the Villager never rescued: the fifth End of Turn takes its last Turn Token, and the
-    # Maintenance of Turn 6 turns it into a Bull Warrior where it stood.
-    table = start(client, "q1", q1_transformed_villager=reading, position={
-        "gates": [{"id": "gate-1"}], "villagers": ["villager-1"], "boxes": ["box-1"],
-        "doors": ["door-1"], "inactive_demons": ["berrok", "berrok"], "turn": 5})
-    for pilgrim in ORDER:
-        act(table, pilgrim, "end_activation")
-    demons_step(table, "spawn", gate="gate-1", card="reinforcement", demons=["bharhaz"])
-    idle_demon(table, "bharhaz-1")
-    demons_step(table, "end_turn")
+def test_quest_1_from_its_setup_the_villager_never_rescued_to_the_victory(client, reading):
+    table = start(client, "q1", q1_transformed_villager=reading)
+    tokens = state(table)["quest_state"]["villager_tokens"]
+    assert tokens == {"villager-1": 5}
+    # Turns 1 to 5: nobody rescues the Villagers. Each Turn the Gate spawns a Berrok, which the
+    # Monkey King kills the next Turn; one Turn Token comes off the Villager at each End of Turn.
+    spawned = None
+    for turn in range(1, 6):
+        if spawned:
+            act(table, "monkey_king", "attack", targets=[spawned], target_hp=3, **STRIKE)
+            act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+        for pilgrim in ORDER:
+            act(table, pilgrim, "end_activation")
+        demons_step(table, "spawn", gate="gate-1", card="reinforcement", demons=["berrok"])
+        spawned = next(demon for demon in state(table)["demons"]
+                       if demon not in ("berrok-1", "berrok-2"))
+        idle_demon(table, spawned)
+        demons_step(table, "end_turn")
+        assert state(table)["quest_state"]["villager_tokens"] == {"villager-1": 5 - turn}
+        if turn < 5:
+            demons_step(table, "maintenance")
+            assert state(table)["tokens"]["villagers"] == ["villager-1"]
+    # The Maintenance of Turn 6 finds no Turn Token left: a Bull Warrior replaces the Villager.
     undone_and_entered_again(table, {"type": "maintenance", "player": "p2"})
-    warrior = next(demon for demon in state(table)["demons"]
-                   if demon not in ("berrok-1", "berrok-2", "bharhaz-1"))
     assert state(table)["tokens"]["villagers"] == []
-    # The Monkey King breaks the door and kills one Berrok; Monk Sha the other.
+    warrior = next(demon for demon in state(table)["demons"]
+                   if demon not in ("berrok-1", "berrok-2", spawned))
+    assert statuses(table)["heroic_victory"] == "no_longer_possible"
+    refused_unchanged(table, by("monkey_king", "rescue_villager", villager="villager-1"),
+                      book("In the Maintenance Phase when there are no Turn Tokens on the "
+                           "Villagers, replace the Villager Token with a Bull Warrior."))
+    # Turn 6: the Monkey King kills last Turn's Berrok and breaks the door; Monk Sha and
+    # Tripitaka kill the two Berroks in the house.
+    act(table, "monkey_king", "attack", targets=[spawned], target_hp=3, **STRIKE)
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
     house = ["berrok-1", "berrok-2"] + ([warrior] if reading == "in_house" else [])
     undone_and_entered_again(table, by("monkey_king", "break_door", door="door-1", opens=house))
-    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
-    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
-    act(table, "monk_sha", "attack", targets=["berrok-2"], target_hp=3, **STRIKE)
+    act(table, "monk_sha", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
     act(table, "monk_sha", "resolve_defeat", choice="kill", reward=1)
+    act(table, "monk_sha", "end_activation")
+    act(table, "tripitaka", "attack", targets=["berrok-2"], target_hp=3, **STRIKE)
+    act(table, "tripitaka", "resolve_defeat", choice="kill", reward=1)
     if reading == "not_counted":
         # Only the Demons entered as in the house count: both Berroks gone, the Quest is won.
         assert result(table) == (True, Q1_VICTORY)
         return
     # The Bull Warrior stands where the Villager was, in the house: one more to defeat.
     assert result(table)[0] is False
-    act(table, "monk_sha", "end_activation")
-    act(table, "tripitaka", "attack", targets=[warrior], target_hp=3, **STRIKE)
-    act(table, "tripitaka", "resolve_defeat", choice="kill", reward=1)
+    act(table, "tripitaka", "end_activation")
+    act(table, "cho_hakkai", "attack", targets=[warrior], target_hp=3, **STRIKE)
+    act(table, "cho_hakkai", "resolve_defeat", choice="kill", reward=1)
     assert result(table) == (True, Q1_VICTORY)
+    assert table.view()["scores"]["winners"] == ["p1", "p2"]
 
 
 # --- Quest 3 from its setup to its end ----------------------------------------------------------
