@@ -604,8 +604,13 @@ def test_quest_7_from_its_setup_kei_lun_with_a_berrok_in_range_before_he_guards(
               "in_range": [berroks[0]],
               "attacks": [{"target": berroks[0], "attack_dice": [3, 3, 3]}]}
     if reading == "attack_first":
-        # As in Quest 5: he attacks what is in range; his attack Kills the last Demon.
+        # As in Quest 5: he attacks what is in range; his attack Kills the last Demon, and
+        # "there is no need to track Bad Karma for Kei Lun": nobody's Karma changes.
+        karma_before = {name: (p["good_karma"], p["bad_karma"])
+                        for name, p in state(table)["pilgrims"].items()}
         undone_and_entered_again(table, attack)
+        assert {name: (p["good_karma"], p["bad_karma"])
+                for name, p in state(table)["pilgrims"].items()} == karma_before
         assert result(table) == (True, ending)
         assert table.view()["scores"]["winners"] == ["p1", "p2"]
         return
@@ -621,6 +626,26 @@ def test_quest_7_from_its_setup_kei_lun_with_a_berrok_in_range_before_he_guards(
                                      "demon": berroks[0], "attack_dice": [3, 3]})
     assert result(table) == (True, ending)
     assert table.view()["scores"]["winners"] == []
+
+
+Q7_DECK = book("Demon Deck: All Gates are active from the start of the Quest, but become inactive "
+               "when the entire Demon Spawn Deck has been played once.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 137: the Gate's spawn after Quest 7's Demon Deck "
+                   "ran out is refused quoting the general 'Inactive Gates' sentence, not Quest "
+                   "7's Demon Deck rule")
+def test_quest_7_the_fourth_gate_does_not_spawn_once_a_three_card_deck_is_played(client):
+    table = quest_7(client, deck_cards=3)
+    for pilgrim in ORDER:
+        act(table, pilgrim, "end_activation")
+    kei_lun_walks(table)
+    demons_step(table, "measure", of="gates", distances=GATE_DISTANCES)
+    for gate in ("gate-1", "gate-2", "gate-3"):
+        demons_step(table, "spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    assert {gate["status"] for gate in state(table)["gates"].values()} == {"inactive"}
+    refused_unchanged(table, {"type": "spawn", "player": "p2", "gate": "gate-4",
+                              "card": "reinforcement", "demons": ["berrok"]}, Q7_DECK)
 
 
 @pytest.mark.parametrize("reading", ["one_action", "two_actions"])
