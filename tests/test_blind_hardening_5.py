@@ -1,15 +1,16 @@
 """Outside hardening, round 5 (outsider14): an acknowledged write survives a crash.
 
-Six phones enter events, undos and redos over HTTP into one Avignon game on a real gunicorn server
-(2 workers x 4 threads, as in production), on SQLite and on PostgreSQL, each resending some writes
+Six phones enter events, undos and redos over HTTP into one Avignon game on a real server (gunicorn
+2 workers x 4 threads, as in production, and Flask's threaded server, what `make run` serves), on
+SQLite and on PostgreSQL, each resending some writes
 with the same client_id; the server is killed with SIGKILL while they write, after 30 or more
 writes were acknowledged, and started again on the same database. Every acknowledged write is
 still in the log as it was acknowledged, the log is 1..N, and a fresh game given its events in
 force is the live game."""
 
+import http.client
 import random
 import threading
-import urllib.error
 
 import pytest
 
@@ -20,9 +21,11 @@ from tests.test_blind_hardening_2 import Phone, settle
 SERVER_PHONES = 6
 
 
-@pytest.fixture(params=KINDS)
+@pytest.fixture(params=[(kind, db) for kind in ("gunicorn", "flask") for db in KINDS],
+                ids=lambda param: "-".join(param))
 def server(request, tmp_path):
-    running = Server(database_url(request.param, tmp_path))
+    kind, db = request.param
+    running = Server(database_url(db, tmp_path), kind)
     running.env["FLASK_RATELIMIT_ENABLED"] = "false"
     try:
         yield running.start()
@@ -44,7 +47,7 @@ def test_writes_acknowledged_before_a_kill_survive_it_and_the_log_replays(server
         while not killed.is_set():
             try:
                 phone.write(number)
-            except (OSError, urllib.error.URLError):  # the server went down mid-request
+            except (OSError, http.client.HTTPException):  # the server went down mid-request
                 return
             except Exception as error:  # noqa: BLE001 - reported below with its phone
                 errors.append((phone.name, repr(error)))
