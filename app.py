@@ -14,6 +14,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 import hardening
 
+# the largest body a request may carry (an import may carry MAX_IMPORT_BYTES); gunicorn.conf.py
+# reads it too
+MAX_CONTENT_LENGTH = 64 * 1024
+
 
 def create_app(test_config=None):
     app = Flask(__name__, instance_relative_config=True)
@@ -30,7 +34,7 @@ def create_app(test_config=None):
         TRUSTED_HOSTS=[h.strip() for h in os.environ["TRUSTED_HOSTS"].split(",")]
         if os.environ.get("TRUSTED_HOSTS") else None,
         PROXY_FIX=int(os.environ.get("PROXY_FIX", "0")),  # proxies in front that set X-Forwarded-*
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         MAX_IMPORT_BYTES=8 * 1024 * 1024,
         MAX_LOG_ENTRIES=20_000,
         # events an import not signed by this deployment may apply to check its log (undos'

@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import current_app, g, jsonify
 
 from .core.campaigns import Campaigns
+from .core.rules import BadRequest
 from .journey.campaign import Campaign as JourneyCampaign
 from .web import bearer_token, bp, get_sessions, json_body
 
@@ -45,5 +46,7 @@ def keep_seat(campaign_id, number):
     """A phone that held a seat in an earlier Quest of the campaign (Bearer: its seat token there)
     takes the same seat in Quest `number`, where it was kept for it: the answer carries that
     session's seat token."""
-    place = int(number) if number.isdigit() and len(number) < 6 else None
-    return jsonify(get_campaigns().keep_seat(campaign_id, place, bearer_token())), 201
+    if not (number.isascii() and number.isdigit() and len(number) <= 9):
+        raise BadRequest(f"a Quest is named by its number (1 to the campaign's last), not "
+                         f"{number[:40]!r}", "number")
+    return jsonify(get_campaigns().keep_seat(campaign_id, int(number), bearer_token())), 201

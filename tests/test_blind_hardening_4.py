@@ -351,15 +351,10 @@ def test_a_request_hidden_in_a_refused_body_is_never_run(server):
 @pytest.mark.parametrize("name", ["415 with a request inside", "400 with a request inside",
                                   "413 with a request inside"])
 def test_the_request_after_a_refused_one_on_the_same_connection_is_answered(
-        server, name, request):
+        server, name):
     """A server that keeps the connection open after refusing a body must answer the next
     request on it; one that will not must say `Connection: close` with its refusal, or a phone's
     next request (perhaps an event) is dropped without an answer."""
-    if server.kind == "gunicorn" and name.startswith("413"):
-        request.applymarker(pytest.mark.xfail(
-            strict=True, reason="finding 132: gunicorn answers a body over the limit 413 with "
-                                "'Connection: keep-alive', then closes the connection on the "
-                                "next request"))
     game = new_game(server)
     path = f"/api/sessions/{game['id']}"
     body, content_type, status = refused_bodies(game)[name]

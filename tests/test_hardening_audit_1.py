@@ -10,15 +10,22 @@
 - 125 on the pages: the event form's JSON read a key written twice as its last value; refused.
 - 131: the table page's undo and redo forms read an expected_seq that is not a whole number as
   none given, and undid or redid whatever was last; it is handed to the API, which refuses it
-  (left out, it still means "the last")."""
+  (left out, it still means "the last").
+- 135: keeping a seat in Quest "x" (or "-1", "1.5", a 30-digit number) was a 404 "has no Quest
+  None"; it is a 400 naming `number` and what was given.
+- 132: under gunicorn a body over the limit was answered 413 with "Connection: keep-alive", and
+  gunicorn (which drains at most 64 KiB of an unread body) then closed the connection on the next
+  request; gunicorn.conf.py's pre_request makes such a request's answer say "Connection: close"."""
 
 import json
 
 import pytest
 
+from app import MAX_CONTENT_LENGTH
 from referee.core.rules import BadRequest
 from referee.web import decode_json
-from tests.test_blind_hardening_4 import PagePhone
+from tests.servers import Server
+from tests.test_blind_hardening_4 import PagePhone, on_one_connection
 from tests.test_journey_campaign import PROFILES
 
 
@@ -108,3 +115,43 @@ def test_the_undo_form_refuses_a_garbled_seq_and_takes_a_whole_one_or_none(clien
     done = phone.post("undo", {"expected_seq": "1"})
     assert "done=2" in done.headers["Location"] and phone.seq() == 2
     assert "done=3" in phone.post("redo", {}).headers["Location"]  # left out: the last
+
+
+@pytest.mark.parametrize("number", ["x", "-1", "1.5", "9" * 30, "١"])
+def test_a_quest_number_that_is_not_one_is_a_400_naming_it(client, number):
+    made = client.post("/api/campaigns", json=campaign()).get_json()
+    url = f"/api/campaigns/{made['id']}/quests/{number}/seats"
+    error = client.post(url, headers={"Authorization": "Bearer x"}, json={}).get_json()["error"]
+    assert (error["code"], error["field"]) == ("bad_request", "number")
+    assert number[:20] in error["message"] and "None" not in error["message"]
+    # a whole number the campaign does not have is a 404 naming it
+    missing = client.post(url.replace(f"/{number}/", "/7/"), headers={"Authorization": "Bearer x"},
+                          json={})
+    assert missing.status_code == 404 and "has no Quest 7" in missing.get_json()["error"]["message"]
+
+
+@pytest.fixture(scope="module")
+def gunicorn(tmp_path_factory):
+    running = Server(f"sqlite:///{tmp_path_factory.mktemp('gunicorn') / 'g.sqlite'}", "gunicorn")
+    running.env["FLASK_RATELIMIT_ENABLED"] = "false"
+    try:
+        yield running.start()
+    finally:
+        if running.process and running.process.poll() is None:
+            running.kill()
+
+
+@pytest.mark.parametrize("size, status, connection", [
+    (MAX_CONTENT_LENGTH + 1, 413, "close"), (2 * 1024 * 1024, 413, "close"),
+    (MAX_CONTENT_LENGTH - 64, 400, "keep-alive")])
+def test_gunicorn_says_close_with_a_body_over_the_limit_and_keeps_a_connection_it_can(
+        gunicorn, size, status, connection):
+    """Over the limit: 413 with Connection: close, the next request on a new connection (without
+    the hook it said keep-alive and the next request was never answered); under it (a body of
+    spaces, not JSON: a 400) the connection is kept and the next request answered on it."""
+    body = b" " * size
+    headers = {"Content-Type": "application/json"}
+    (first, said), second = on_one_connection(gunicorn, ("POST", "/api/sessions", body, headers),
+                                              "/api/health")
+    assert (first, said) == (status, connection)
+    assert second == 200  # after "close" http.client opens a new connection for it
