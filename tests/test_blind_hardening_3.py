@@ -160,11 +160,12 @@ def test_an_item_card_drawn_into_a_hand_is_its_seats_only_in_every_read(client):
     player = corner["player"]
     drawn_cards = [corner["drawn"], {"activation": "sword", "adventure": "speech"}]
     assert drawn_cards[0] != drawn_cards[1]
-    seen = []
+    seen, phones = [], {}
     for drawn in drawn_cards:
         table = ApiTable(client, copy.deepcopy(rules["example_setup"]))
         other = next(seat["seat"] for seat in table.created["players"] if seat["seat"] != player)
         mine, their_phone = seat_token(client, table, player), page_phone(client, table, other)
+        phones[table.id] = their_phone
         response = client.post(f"/api/sessions/{table.id}/events", headers=mine, json={
             "event": {**corner, "drawn": drawn}, "expected_seq": table.seq})
         assert response.status_code == 200, response.get_json()
@@ -176,6 +177,21 @@ def test_an_item_card_drawn_into_a_hand_is_its_seats_only_in_every_read(client):
     own_logs = [blanked(client.get(f"/api/sessions/{table.id}/log", headers=mine).get_data(
         as_text=True), table) for table, mine, _ in seen]
     assert own_logs[0] != own_logs[1]  # the seat itself reads its card
+
+    # the game goes on alike in both (the other player's corner, then their first move, which
+    # takes a card into their hand): the first player's card stays theirs in every read
+    later = []
+    for table, _mine, _reads in seen:
+        other = next(seat["seat"] for seat in table.created["players"] if seat["seat"] != player)
+        their_phone = phones[table.id]
+        for event in ({"type": "choose_corner", "player": other, "space": [5, 5],
+                       "item": {"activation": "notes", "adventure": "leaf"},
+                       "drawn": {"activation": "sword", "adventure": "speech"}},
+                      {"type": "move", "player": other, "movement": 1, "to": [5, 4],
+                       "card": {"activation": "star", "adventure": "coin"}}):
+            assert table.send(event).status_code == 200, event
+        later.append(reads(client, table, other, their_phone, rules["events"]))
+    assert differences(*later) == []
 
 
 def test_a_seat_token_reads_only_its_seat_however_the_query_names_seats(client):
