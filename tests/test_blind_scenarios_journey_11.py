@@ -707,13 +707,13 @@ BLOCKED = book("A Miniature cannot move into or through a square which is blocke
 TRIPITAKA_FIRST = ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"]
 
 
-def free_play(client, hands, order=ORDER, **options):
-    """A free-play game (a Berrok, the Gate inactive), the Pilgrims holding `hands`, under
-    `options`; its first Maintenance entered."""
+def free_play(client, hands, order=ORDER, inactive=(), **options):
+    """A free-play game (a Berrok, the Gate inactive, the `inactive` Demons behind the closed
+    door), the Pilgrims holding `hands`, under `options`; its first Maintenance entered."""
     table = ApiTable(client, {
         "game": GAME, "players": ["Ann", "Ben"],
         "options": {"initiative": list(order), "pilgrim_profiles": PROFILES, **options},
-        "position": {**LAYOUT, "demons": ["berrok"],
+        "position": {**LAYOUT, "demons": ["berrok"], "inactive_demons": list(inactive),
                      "pilgrims": {pilgrim: {"hand": cards} for pilgrim, cards in hands.items()}}})
     table.accepted({"type": "maintenance", "player": "p1"})
     return table
@@ -834,8 +834,11 @@ def test_flaming_war_cry_not_in_play_the_demons_do_not_heed_the_monkey_king(clie
 
 @pytest.mark.parametrize("reading", ["rest_of_quest", "while_in_play"])
 def test_om_chant_the_berrok_stopped_on_tripitakas_tile_the_turn_after(client, reading):
+    # A Boof waits behind the closed door, inactive for its own reason.
     table = free_play(client, {"tripitaka": ["Om Chant"]}, order=TRIPITAKA_FIRST,
-                      om_chant_inactive=reading)
+                      inactive=["boof"], om_chant_inactive=reading)
+    refused_unchanged(table, card("monk_sha", "Om Chant", duration="end_of_turn"),
+                      book("Each Pilgrim has his own specific card deck."))
     undone_and_entered_again(table, card("tripitaka", "Om Chant", duration="end_of_turn"))
     for pilgrim in TRIPITAKA_FIRST:
         act(table, pilgrim, "end_activation")
@@ -849,9 +852,13 @@ def test_om_chant_the_berrok_stopped_on_tripitakas_tile_the_turn_after(client, r
     assert table.view()["phase"] == "end"
     demons_step(table, "end_turn")
     demons_step(table, "maintenance")
-    # Om Chant left play at the Maintenance.
+    # Om Chant left play at the Maintenance (discarded: it is no longer in his hand).
     assert state(table)["pilgrims"]["tripitaka"]["in_play"] == []
+    refused_unchanged(table, card("tripitaka", "Om Chant", duration="end_of_turn"),
+                      book("Inactive cards are in the Pilgrim's hand."))
     assert state(table)["demons"]["berrok-1"]["active"] is (reading == "while_in_play")
+    # The ruling wakes only the Demons Om Chant stopped: the Boof behind the door sleeps on.
+    assert state(table)["demons"]["boof-1"]["active"] is False
     for pilgrim in TRIPITAKA_FIRST:
         act(table, pilgrim, "end_activation")
     # Asleep, it takes no part in the Demon Phase: the turn goes straight to its end.
@@ -917,3 +924,26 @@ def test_quest_10_part_1_from_its_setup_to_the_fiery_bridge_in_turn_1(
     before = as_seen(table.view())
     assert table.send(by("cho_hakkai", "rest")).status_code == 422
     assert as_seen(table.view()) == before
+
+
+@pytest.mark.parametrize("reading", ["as_normal", "none"])
+def test_quest_10_part_2_lord_karma_changes_only_the_lords_karma(client, reading):
+    # Joined at Turn 3: the Bull Demon King and a Berrok in the lair, Tripitaka holding the 4
+    # Sutras, the Villagers still to rescue.
+    table = start(client, "q10b", karma_upgrades="in_position", q10b_lord_karma=reading,
+                  position={"gates": [{"id": f"gate-{n}", "status": "inactive"}
+                                      for n in range(1, 6)],
+                            "wells": ["well-1"], "demons": ["koorogg", "berrok"], "turn": 3,
+                            "villagers": ["villager-1", "villager-2", "villager-3"],
+                            "pilgrims": {"tripitaka": {"sutras": 4}}})
+    act(table, "monkey_king", "attack", targets=["berrok-1"], target_hp=3, **STRIKE)
+    act(table, "monkey_king", "resolve_defeat", choice="kill", reward=1)
+    # A Minion's Kill is rewarded under either reading.
+    assert state(table)["pilgrims"]["monkey_king"]["bad_karma"] == 1
+    act(table, "monkey_king", "attack", targets=["koorogg-1"], **STRIKE)
+    act(table, "monkey_king", "resolve_defeat", choice="kill")
+    assert state(table)["pilgrims"]["monkey_king"]["bad_karma"] == (
+        6 if reading == "as_normal" else 1)
+    # Rescuing a Villager is "3 Good Karma Points as normal" under either reading.
+    act(table, "monk_sha", "rescue_villager", villager="villager-1")
+    assert state(table)["pilgrims"]["monk_sha"]["good_karma"] == 3
