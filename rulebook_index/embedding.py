@@ -388,13 +388,13 @@ class PassageVectors:
         self.vectors = np.array(vectors, dtype=np.float32).reshape(-1, DIM)
         self.sentences = np.concatenate(sentences or [np.zeros((0, DIM), np.float32)])
         self.vectors.flags.writeable = self.sentences.flags.writeable = False
-        self._games: dict[str | None, tuple] = {}
+        self._games: dict[str, tuple] = {}
         if docs is not None:
             docnums = np.array([d for d, _ in docs], dtype=np.intp)
             games = [g for _, g in docs]
             ends = [(first, end) for _, first, end in self.rows.values()]
-            for game in (None, *dict.fromkeys(games)):
-                at = [i for i, g in enumerate(games) if game in (None, g)]
+            for game in dict.fromkeys(games):
+                at = [i for i, g in enumerate(games) if g == game]
                 # a passage without sentences stands for its own sentence, as in `cosines`
                 blocks = [self.sentences[ends[i][0]:ends[i][1]] if ends[i][1] > ends[i][0]
                           else self.vectors[i:i + 1] for i in at]
@@ -402,9 +402,8 @@ class PassageVectors:
                 matrix = np.concatenate(blocks) if blocks else np.zeros((0, DIM), np.float32)
                 self._games[game] = (docnums[at], self.vectors[at], matrix, starts)
 
-    def nearest(self, question: np.ndarray, game: str | None, k: int,
-                exclude: set[int]) -> list[int]:
-        """The docnums of the `k` passages of `game` (every game's when None) not in `exclude`
+    def nearest(self, question: np.ndarray, game: str, k: int, exclude: set[int]) -> list[int]:
+        """The docnums of the `k` passages of `game` not in `exclude`
         nearest the question: by the best of the passage's cosine and its closest sentence's,
         best first (ties: the lower docnum)."""
         if game not in self._games:

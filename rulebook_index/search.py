@@ -34,9 +34,9 @@ MAX_PHRASES = 24
 # Journey's 990 fit questions had no right passage among them; leaving one writer out, 40 ranked
 # +25 / +21 questions at hit@1 / hit@3 over 2,348, for ~0.2 ms of CPU at p50; docs/rules-api.md)
 CANDIDATES = 40
-# the game's passages nearest the question's own vector (the best of the passage's cosine and
-# its closest sentence's) that BM25F's candidates miss, added after them: a paraphrase sharing
-# no word with the rule it asks about reaches the re-ranker (0: none)
+# the game's passages nearest the question's adapted vector (the best of the passage's cosine and
+# its closest sentence's) that BM25F's candidates miss, added after them when the game is known: a
+# paraphrase sharing no word with the rule it asks about reaches the re-ranker (0: none)
 VECTOR_CANDIDATES = 10
 
 TITLE_BOOST = 1.0  # on top of the schema's index-time field boosts (title 2.0, path 1.5)
@@ -1582,14 +1582,16 @@ def detect_game(searcher, q: str, question: Question | None = None) -> str | Non
 
 def _first_stage(searcher, query, game: str | None, n: int,
                  question: Question) -> tuple[list[dict], list[float], int]:
-    """The stored fields and BM25F scores of the best `n` passages by BM25F, then of the
-    VECTOR_CANDIDATES passages of the game (every game's when None) nearest the question's own
-    vector that they miss (`embedding.PassageVectors.nearest`), and how many BM25F ranked."""
+    """The stored fields and BM25F scores of the best `n` passages by BM25F, then, with a game,
+    of the VECTOR_CANDIDATES passages of the game nearest the question's adapted vector that they
+    miss (`embedding.PassageVectors.nearest`), and how many BM25F ranked. Finding the game reads
+    BM25F's alone: a passage found by the vector alone carries none of the names that tell the
+    games apart, and won detections on its cosines ("what does the vicar's petiton do")."""
     fields = _stored_fields(searcher)
     totals, matched = _totals(searcher, query, game)
     best = matched[np.lexsort((-matched, -totals[matched]))[:n]].tolist()
     lexical = len(best)
-    if VECTOR_CANDIDATES:
+    if VECTOR_CANDIDATES and game is not None:
         nearest = _passage_vectors(searcher).nearest(question.adapted, game,
                                                      VECTOR_CANDIDATES, exclude=set(best))
         best.extend(nearest)

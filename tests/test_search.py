@@ -309,7 +309,7 @@ def test_cosines_of_a_few_passages_are_those_of_the_whole_matrices(searcher):
     assert got == [(pytest.approx(w, abs=1e-6), pytest.approx(b, abs=1e-6)) for w, b in expected]
 
 
-@pytest.mark.parametrize("game", [None, "journey", "avignon"])
+@pytest.mark.parametrize("game", ["journey", "avignon"])
 def test_the_nearest_passages_are_the_games_best_by_passage_or_sentence_cosine(searcher, game):
     """`nearest` ranks the game's passages by the best of the passage's cosine and its closest
     sentence's, as the whole matrices give them, and skips the excluded ones."""
@@ -320,7 +320,7 @@ def test_the_nearest_passages_are_the_games_best_by_passage_or_sentence_cosine(s
     near = {}
     for docnum in range(searcher.doc_count_all()):
         d = fields(docnum)
-        if game in (None, d["game"]):
+        if d["game"] == game:
             row, first, end = vectors.rows[(d["game"], d["id"])]
             near[docnum] = max(whole[row], by_sentence[first:end].max() if end > first else -1)
     best = sorted(near.values(), reverse=True)
@@ -328,6 +328,19 @@ def test_the_nearest_passages_are_the_games_best_by_passage_or_sentence_cosine(s
     assert [near[d] for d in got] == [pytest.approx(v, abs=1e-6) for v in best[:8]]
     skipped = vectors.nearest(question, game, 5, exclude=set(got[:3]))
     assert skipped == got[3:8]
+
+
+def test_finding_the_game_reads_bm25fs_candidates_alone(searcher):
+    """Without a game the first stage adds no passage found by the question's vector alone; in
+    the game it adds them after BM25F's."""
+    q = "what does the vicar's petiton do"
+    for game in (None, "avignon"):
+        plan = search.plan_query(q, game)
+        docs, _, lexical = search._first_stage(searcher, search.build_query(plan), game,
+                                               search.CANDIDATES, search.Question(plan.text))
+        unmatched = len(sections.passages_for("avignon")) - lexical
+        assert 0 < lexical
+        assert len(docs) - lexical == (0 if game is None else min(search.VECTOR_CANDIDATES, unmatched))
 
 
 @pytest.mark.parametrize("q, game, answer", [
