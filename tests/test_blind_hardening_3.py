@@ -7,7 +7,8 @@ Every read that another seat's phone, a spectator and the table's token without 
 — the API view and log, the export, the table page, its log page, state.json, each "Something
 else happened…" form, the ask page, the pictures — must then be the same in both games once the
 ids, tokens and times are blanked: anything that differs would tell the secret. The seat itself
-must see the difference (so the comparison can fail), and the export is the table's only."""
+must see the difference (so the comparison can fail), and the export is the table's only. The
+Moon's refused attempts on the Sun's face-down card are answered alike in both games too."""
 
 import copy
 import json
@@ -106,6 +107,26 @@ def pillars_table(client, rules, sun_hand):
     return table, seat_token(client, table, "sun"), page_phone(client, table, "moon")
 
 
+def moon_refusals(client, table, rules) -> list:
+    """The answers to the Moon's attempts on the Sun's face-down card (and a card of no hand),
+    entered through the table's token as the Moon's phone would: status and body, blanked."""
+    attempts = [
+        {"type": "namari_look", "player": "moon", "lane": "left", "position": 1, "side": "sun"},
+        {"type": "sorcerer_exchange", "player": "moon", "lane": "left", "position": 1,
+         "power": 4, "feathers": 1, "scorpions": 1},
+        {"type": "play", "player": "moon", "lane": "left", "face": "up",
+         "power": 11, "feathers": 0, "scorpions": 0},
+        {**rules["events"]["break_tie"]["example"], "player": "moon"},
+    ]
+    answers = []
+    for event in attempts:
+        response = client.post(f"/api/sessions/{table.id}/events", headers=table.headers,
+                               json={"event": event, "expected_seq": table.seq})
+        assert 400 <= response.status_code < 500, event
+        answers.append((response.status_code, blanked(response.get_data(as_text=True), table)))
+    return answers
+
+
 def test_the_sun_hand_and_its_face_down_card_are_the_sun_seats_only_in_every_read(client):
     rules = client.get("/api/games/pillars-of-fate").get_json()
     hands = [rules["example_setup"]["position"]["hands"]["sun"]["cards"], OTHER_SUN_HAND]
@@ -128,6 +149,8 @@ def test_the_sun_hand_and_its_face_down_card_are_the_sun_seats_only_in_every_rea
     after_play = [reads(client, table, "moon", moon, rules["events"])
                   for table, _sun, moon in tables]
     assert differences(*after_play) == []
+    refusals = [moon_refusals(client, table, rules) for table, _sun, _moon in tables]
+    assert refusals[0] == refusals[1]  # what the Moon is told when refused tells it nothing
 
     # the card drawn back up to 5, entered by the Sun ("Seen only by that player")
     for (table, sun, _moon), drawn in zip(tables, DRAWN, strict=True):
