@@ -167,9 +167,10 @@ OPTIONS = {
         citations("pillars-of-fate", GLOSSARY["Belan"], GLOSSARY["Aponi"])),
     "eradan_power": Option(
         "Eradan's 'additional 2 power'. 'lane_total' (default): +2 to your power total in each of "
-        "your other lanes. 'each_card': +2 to each of your cards there.",
+        "your other lanes (the lane is won on a 'power total'). 'each_card': +2 to each of your "
+        "cards there.",
         {"enum": ["lane_total", "each_card"]}, "lane_total",
-        citations("pillars-of-fate", GLOSSARY["Eradan"])),
+        citations("pillars-of-fate", GLOSSARY["Eradan"], Q_HIGHEST)),
     "first_card": Option(
         "Which card 'Each first card played' means (the four first-card modifiers). 'each_player' "
         "(default): each player's first card in the lane. 'lane_first': only the first card played "
