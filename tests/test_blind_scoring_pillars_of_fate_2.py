@@ -1,0 +1,321 @@
+"""Pillars of Fate, outsider scoring scenarios round 13: every Divine card whose glossary sentence
+changes a lane's power or suit, and every quest modifier round 11 did not score, each as a
+calculator case worked by hand from the book: one lane whose winner or rewarded path the card (or
+the modifier) turns, against the same lane without it, every line citing "Award renown according
+to the conditional rewards for each quest."; the table rulings that touch them both ways
+(`belan_includes_itself`, `eradan_power`, `invictus_copies`); a lane the modifier makes impossible
+refused naming the field and quoting the modifier; a power tie picked by the pillar's holder, and
+a tie in a lane whose pillar never moved under both `unheld_pillar_ties`. Written from the rulebook
+and the API's own description only (docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate),
+never the referee's code."""
+
+import pytest
+
+from tests.api_table import calculated, quotes_from
+
+GAME = "pillars-of-fate"
+book = quotes_from(GAME)
+
+AWARD = book("Award renown according to the conditional rewards for each quest.")
+POWER_TIE = book("in a tie for power, that player will pick who wins")
+APONI = book("Aponi - Other cards in your lane with Aponi that have a power of 8 become 2.")
+ARBITER = book("Arbiter - If this card is played face down, its suit will be 4 scorpions.")
+BELAN = book("Belan - All of your cards played in the same lane as Belan have their suits "
+             "reversed.")
+ERADAN = book("Eradan - Your other lanes have an additional 2 power.")
+INVICTUS = book("Invictus copies the suit and power of a card above it in your lane.")
+ISABEL = book("Isabel - If the opponent card opposite of Isabel in this lane has a suit, reverse the "
+              "suit.")
+KLAR = book("Klar - If this card is played face down, its power becomes -1.")
+PENTHA = book("Pentha - The opponent card's power opposite of Pentha becomes 0.")
+SAGHARI = book("Saghari - Other cards in your lane with Saghari that have a power of 3 become 7.")
+STEWARD = book("Steward - Lanes to the left of this card will have 2 additional total scorpions and "
+               "lanes to the right of this card will have 2 additional total feathers.")
+DOUBLE_SUIT = book("Each first card played will have its suit doubled.")
+NO_POWER = book("Each first card played will have no power.")
+TWO_CARDS = book("Play only 2 cards in this lane.")
+FOUR_CARDS = book("Play 4 cards in this lane.")
+NO_DIVINE = book("No Divine cards may be played in this lane.")
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def card(power, feathers=0, scorpions=0, **more):
+    return {"power": power, "feathers": feathers, "scorpions": scorpions, **more}
+
+
+def lane(sun, moon, feather, scorpion, pillar, **more):
+    return {"sun": sun, "moon": moon, "quest": {"feather": feather, "scorpion": scorpion},
+            "pillar": pillar, **more}
+
+
+def plain(sun_divine=None, moon_divine=None):
+    """A lane Sun wins 6-5 on 2 feathers to 1 scorpion (the feather path: 1); a Divine card that
+    changes neither power nor suit (Namari, Sorcerer) stands in for the player's one of the Age."""
+    sun = [card(2, 2), card(3), card(1)]
+    moon = [card(1, 0, 1), card(2), card(2)]
+    if sun_divine:
+        sun[1] = card(3, divine=sun_divine)
+    if moon_divine:
+        moon[1] = card(2, divine=moon_divine)
+    return lane(sun, moon, 1, 2, "sun")
+
+
+def one_age(left, center=None, right=None, modifier="two_face_down", **options):
+    """Age I with `left` (quest: 3 on the feather path, 5 on the scorpion path) as the lane worked
+    by hand; the center and right lanes each give Sun the 1 of their feather path unless named."""
+    body = {"ages": [{"first_player": "sun", "modifier": modifier, "lanes": {
+        "left": left, "center": center or plain(), "right": right or plain()}}]}
+    if options:
+        body["options"] = options
+    return body
+
+
+def left_lane(scores):
+    """Who took the left quest and what: (seat, points, sentence) of the one line naming it."""
+    found = [(player["seat"], line["points"], line["rule"]["quote"])
+             for player in scores["players"] for line in player["breakdown"]
+             if line["label"].startswith("Age I · left")]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def summed(scores):
+    for player in scores["players"]:
+        assert sum(line["points"] for line in player["breakdown"]) == player["total"]
+    return {player["seat"]: player["total"] for player in scores["players"]}
+
+
+# Each case: the left lane with the Divine card, the same lane with a Divine card that changes
+# nothing in its place, and who takes the left quest for what in each. The other player's Divine
+# card of the Age lies in the right lane.
+DIVINE_CASES = {
+    # Sun's 8 becomes 2: 2+1+1 = 4 against Moon's 8; feathers 2-1, so Moon takes the 3.
+    "aponi": (APONI,
+              lane([card(8, 2), card(1, divine="Aponi"), card(1)],
+                   [card(4, 0, 1), card(3), card(1)], 3, 5, "sun"),
+              ("moon", 3), ("sun", 3), "moon"),
+    # Sun's two 3s become 7: 7+1+7 = 15 against Moon's 12.
+    "saghari": (SAGHARI,
+                lane([card(3), card(1, 2, divine="Saghari"), card(3)],
+                     [card(5, 0, 1), card(4), card(3)], 3, 5, "sun"),
+                ("sun", 3), ("moon", 3), "moon"),
+    # Face down, Sun's Arbiter is 4 scorpions against Moon's 2 feathers: the scorpion path.
+    "arbiter face down": (ARBITER,
+                          lane([card(2, divine="Arbiter", face="down"), card(5), card(1)],
+                               [card(4, 2), card(1), card(1)], 3, 5, "sun"),
+                          ("sun", 5), ("sun", 3), "moon"),
+    # Face down, Sun's Klar (5) is -1: -1+2+1 = 2 against Moon's 7.
+    "klar face down": (KLAR,
+                       lane([card(5, divine="Klar", face="down"), card(2, 2), card(1)],
+                            [card(3, 0, 1), card(2), card(2)], 3, 5, "sun"),
+                       ("moon", 3), ("sun", 3), "moon"),
+    # Moon's Pentha makes Sun's first card (opposite it) 0: 0+1+1 = 2 against Moon's 6.
+    "pentha": (PENTHA,
+               lane([card(6, 2), card(1), card(1)],
+                    [card(1, divine="Pentha"), card(3, 0, 1), card(2)], 3, 5, "moon"),
+               ("moon", 3), ("sun", 3), "sun"),
+    # Moon's Isabel reverses Sun's 3 feathers opposite: 4 scorpions to none; Moon 7-6.
+    "isabel": (ISABEL,
+               lane([card(4, 3), card(1), card(1)],
+                    [card(5, 0, 1, divine="Isabel"), card(1), card(1)], 3, 5, "moon"),
+               ("moon", 5), ("moon", 3), "sun"),
+}
+
+
+def divine_left_out(left, owner):
+    """The same lane with the Divine card played as a card that does nothing to it (Namari)."""
+    column = [dict(entry) for entry in left[owner]]
+    for entry in column:
+        if "divine" in entry:
+            entry["divine"] = "Namari"
+            entry.pop("face", None)
+    return {**left, owner: column}
+
+
+@pytest.mark.parametrize("name", DIVINE_CASES)
+def test_a_divine_card_turns_the_lane_as_its_sentence_says(client, name):
+    sentence, left, with_card, without_card, other = DIVINE_CASES[name]
+    owner = "moon" if other == "sun" else "sun"
+    right = plain(**{f"{other}_divine": "Sorcerer"})
+    scored = calculated(client, GAME, one_age(left, right=right))
+    assert left_lane(scored) == (*with_card, AWARD), sentence
+    bare = calculated(client, GAME, one_age(divine_left_out(left, owner), right=right))
+    assert left_lane(bare) == (*without_card, AWARD)
+    summed(scored)
+    summed(bare)
+
+
+# Belan with 4 feathers among Sun's cards: reversed with the rest (the default reading) Sun's
+# suit is 1+4 = 5 scorpions, with Moon's 2: the scorpion path; Belan left as it is, 1+2 = 3
+# scorpions against its 4 feathers: the feather path. Sun wins 8-4 either way.
+BELAN_LANE = lane([card(4, 1), card(3, 4, divine="Belan"), card(1)],
+                  [card(2, 0, 2), card(1), card(1)], 3, 5, "sun")
+
+
+@pytest.mark.parametrize(("includes_itself", "points"), [(True, 5), (False, 3)])
+def test_belan_reverses_its_own_suit_only_under_its_ruling(client, includes_itself, points):
+    scores = calculated(client, GAME, one_age(BELAN_LANE, right=plain(moon_divine="Sorcerer"),
+                                              belan_includes_itself=includes_itself))
+    assert left_lane(scores) == ("sun", points, AWARD), BELAN
+    # The other lanes are Sun's 1 each whatever the ruling.
+    assert summed(scores) == {"sun": points + 2, "moon": 0}
+
+
+# Sun's Eradan in the right lane; on the left Sun's 3+3+3 = 9 against Moon's 4+4+4 = 12 (one
+# scorpion: the 5). +2 to the lane's total is 11 (Moon's); +2 to each card is 15 (Sun's).
+ERADAN_LEFT = lane([card(3), card(3), card(3)], [card(4, 0, 1), card(4), card(4)], 3, 5, "moon")
+
+
+@pytest.mark.parametrize(("reading", "taker"), [("lane_total", "moon"), ("each_card", "sun")])
+def test_eradan_adds_to_the_other_lanes_as_the_ruling_reads(client, reading, taker):
+    right = lane([card(2, 2), card(3, divine="Eradan"), card(1)],
+                 [card(1, 0, 1), card(2, divine="Sorcerer"), card(2)], 1, 2, "sun")
+    scores = calculated(client, GAME, one_age(ERADAN_LEFT, right=right, eradan_power=reading))
+    assert left_lane(scores) == (taker, 5, AWARD), ERADAN
+
+
+# Invictus third in Sun's column: copying her 7 (the first card), 7+1+7 = 15 beats Moon's 14;
+# copying the 1 (the second), 7+1+1 = 9 does not. The suit: Moon's one scorpion.
+@pytest.mark.parametrize(("copies", "taker"), [(1, "sun"), (2, "moon")])
+def test_invictus_copies_the_card_named(client, copies, taker):
+    left = lane([card(7), card(1), card(0, divine="Invictus", copies=copies)],
+                [card(5, 0, 1), card(5), card(4)], 3, 5, "sun")
+    scores = calculated(client, GAME, one_age(left, right=plain(moon_divine="Sorcerer"),
+                                              invictus_copies="named"))
+    assert left_lane(scores) == (taker, 5, AWARD), INVICTUS
+
+
+def test_the_steward_gives_scorpions_to_its_left_and_feathers_to_its_right(client):
+    # Sun's Steward in the center. Left: Sun's 1 feather against 2 added scorpions: the 5, not
+    # the 3. Right: Moon's 2 scorpions against Sun's 1 feather and 2 added: the feather path (1).
+    left = lane([card(5, 1), card(1), card(1)], [card(1), card(1), card(1)], 3, 5, "sun")
+    center = lane([card(2, 2), card(3, divine="Steward"), card(1)],
+                  [card(1, 0, 1), card(2, divine="Sorcerer"), card(2)], 1, 2, "sun")
+    right = lane([card(4, 1), card(1), card(1)], [card(1, 0, 2), card(1), card(1)], 4, 6, "sun")
+    scores = calculated(client, GAME, one_age(left, center=center, right=right))
+    assert left_lane(scores) == ("sun", 5, AWARD), STEWARD
+    assert summed(scores) == {"sun": 5 + 1 + 4, "moon": 0}
+    without = calculated(client, GAME, one_age(
+        left, center={**center, "sun": [card(2, 2), card(3, divine="Namari"), card(1)]},
+        right=right))
+    assert summed(without) == {"sun": 3 + 1 + 6, "moon": 0}
+
+
+# --- The quest modifiers round 11 did not score, on the center quest ---------------------------
+
+def center_lane(scores):
+    found = [(player["seat"], line["points"])
+             for player in scores["players"] for line in player["breakdown"]
+             if line["label"].startswith("Age I · center")]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def with_divines_elsewhere(center, modifier, **options):
+    return one_age(plain(sun_divine="Namari"), center=center,
+                   right=plain(moon_divine="Sorcerer"), modifier=modifier, **options)
+
+
+def test_double_suit_doubles_each_players_first_card_only(client):
+    # Sun's first card: 2 feathers, doubled 4; Moon's 3 scorpions are on her second card: 4-3,
+    # the feather path (2). Without the modifier 2-3: the scorpion path (6). Sun wins 6-5.
+    center = lane([card(2, 2), card(3), card(1)], [card(1), card(2, 0, 3), card(2)], 2, 6, "sun")
+    assert center_lane(calculated(client, GAME, with_divines_elsewhere(
+        center, "double_suit"))) == ("sun", 2), DOUBLE_SUIT
+    assert center_lane(calculated(client, GAME, with_divines_elsewhere(
+        center, "least_power"))) == ("moon", 6)
+
+
+def test_no_power_empties_each_players_first_card(client):
+    # Sun 9+1+1 = 11 against Moon 1+3+3 = 7; without the first cards 2 against 6: Moon's. One
+    # feather against none: the 2.
+    center = lane([card(9, 1), card(1), card(1)], [card(1), card(3), card(3)], 2, 6, "sun")
+    assert center_lane(calculated(client, GAME, with_divines_elsewhere(
+        center, "no_power"))) == ("moon", 2), NO_POWER
+    assert center_lane(calculated(client, GAME, with_divines_elsewhere(
+        center, "two_face_down"))) == ("sun", 2)
+
+
+def test_play_only_two_cards_refuses_a_third_and_scores_two(client):
+    two = lane([card(2, 2), card(3)], [card(1, 0, 1), card(2)], 2, 6, "sun")
+    assert center_lane(calculated(client, GAME, with_divines_elsewhere(
+        two, "two_cards"))) == ("sun", 2)
+    three = lane([card(2, 2), card(3), card(1)], [card(1, 0, 1), card(2)], 2, 6, "sun")
+    error = calculated(client, GAME, with_divines_elsewhere(three, "two_cards"),
+                       status=400)["error"]
+    assert error["field"] == "ages[0].lanes.center.sun"
+    assert error["rule"]["quote"] == TWO_CARDS
+
+
+def test_play_four_cards_scores_the_fourth_and_refuses_it_elsewhere(client):
+    # Moon's fourth card (5) makes her 10 against Sun's 6.
+    four = lane([card(2, 2), card(3), card(1), card(0)], [card(1, 0, 1), card(2), card(2),
+                                                           card(5)], 2, 6, "sun")
+    assert center_lane(calculated(client, GAME, with_divines_elsewhere(
+        four, "four_cards"))) == ("moon", 2), FOUR_CARDS
+    error = calculated(client, GAME, with_divines_elsewhere(four, "double_power"),
+                       status=400)["error"]
+    assert error["field"].startswith("ages[0].lanes.center")
+
+
+def test_no_divine_refuses_a_divine_card_in_the_center(client):
+    body = one_age(plain(), center=plain(sun_divine="Namari"),
+                   right=plain(moon_divine="Sorcerer"), modifier="no_divine")
+    error = calculated(client, GAME, body, status=400)["error"]
+    assert error["field"].startswith("ages[0].lanes.center.sun")
+    assert error["rule"]["quote"] == NO_DIVINE
+
+
+# --- Power ties ---------------------------------------------------------------------------------
+
+# Sun 3+2+1 = 6 against Moon's 6, 2 feathers to 1 scorpion: the feather path (3).
+TIED = lane([card(3, 2), card(2), card(1)], [card(1, 0, 1), card(3), card(2)], 3, 5, "moon")
+
+
+@pytest.mark.parametrize("pick", ["sun", "moon"])
+def test_a_power_tie_goes_to_whom_the_pillar_holder_picks(client, pick):
+    scores = calculated(client, GAME, one_age({**TIED, "ties": {"power": pick}},
+                                              right=plain(moon_divine="Sorcerer"),
+                                              center=plain(sun_divine="Namari")))
+    assert left_lane(scores) == (pick, 3, AWARD), POWER_TIE
+
+
+def test_a_power_tie_left_unpicked_is_asked_of_the_pillar_holder(client):
+    error = calculated(client, GAME, one_age(TIED, right=plain(moon_divine="Sorcerer"),
+                                             center=plain(sun_divine="Namari")),
+                       status=400)["error"]
+    assert error["field"] == "ages[0].lanes.left.ties.power"
+    assert "Moon" in error["message"]
+
+
+def unmoved_pillar(**options):
+    """The center under 'Play only 2 cards in this lane.' read as the lane's total (one card
+    each) and one face-down card per player: both play face down, so no face-up card ever moved
+    its pillar. 4 power each, 2 feathers to 1 scorpion (the 3)."""
+    center = lane([card(4, 2, face="down")], [card(4, 0, 1, face="down")], 3, 5, None, **options)
+    return one_age(plain(sun_divine="Namari"), center=center,
+                   right=plain(moon_divine="Sorcerer"), modifier="two_cards",
+                   lane_size_modifiers="per_lane", face_down_limit="per_player")
+
+
+def test_a_power_tie_where_no_pillar_moved_is_unwon_by_default(client):
+    scores = calculated(client, GAME, unmoved_pillar())
+    assert not [line for player in scores["players"] for line in player["breakdown"]
+                if line["label"].startswith("Age I · center")]
+    assert summed(scores) == {"sun": 2, "moon": 0}
+
+
+@pytest.mark.parametrize("pick", ["sun", "moon"])
+def test_under_first_player_the_marker_holder_picks_the_power_tie(client, pick):
+    body = unmoved_pillar(ties={"power": pick})
+    body["options"]["unheld_pillar_ties"] = "first_player"
+    assert center_lane(calculated(client, GAME, body)) == (pick, 3)
+    unpicked = unmoved_pillar()
+    unpicked["options"]["unheld_pillar_ties"] = "first_player"
+    error = calculated(client, GAME, unpicked, status=400)["error"]
+    assert error["field"] == "ages[0].lanes.center.ties.power"
+    assert "1st player marker" in error["message"]
