@@ -363,3 +363,36 @@ def test_the_request_after_a_refused_one_on_the_same_connection_is_answered(
         server, ("POST", path + "/events", body, headers), path)
     assert first == status
     assert second == 200 or (second is None and connection == "close"), (connection, second)
+
+
+# -- what players type, shown back ----------------------------------------------------------------------
+
+MARKUP_NAMES = ["<script>alert(1)</script>", '"><img src=x onerror=alert(2)>', "</text><svg onload=alert(3)>"]
+
+
+def test_markup_typed_as_names_or_a_quest_result_is_shown_as_text_on_every_page(client):
+    """A Journey Quest ended at once by the table with markup in two players' names and in the
+    condition it reports: every page and picture shows the markup as text (escaped), and the JSON
+    reads carry it as data under application/json with nosniff."""
+    rules = client.get("/api/games/journey").get_json()
+    condition = "<b onmouseover=alert(4)>the Gate</b>"
+    for names in (MARKUP_NAMES[:2], MARKUP_NAMES[1:]):
+        table = ApiTable(client, {**copy.deepcopy(rules["example_setup"]), "players": names})
+        assert table.send({"type": "quest_result", "player": "p1", "outcome": "defeat",
+                           "condition": condition}).status_code == 200
+        phone = client.application.test_client()
+        phone.get(f"/play/{table.id}/join?token={table.join_token}")
+        pages = {page: client.get(f"/play/{table.id}{page}")
+                 for page in ("", "/log", "/result.svg", "/qr.svg", "/other/attack")}
+        pages["join page"] = phone.get(f"/play/{table.id}")
+        for page, response in pages.items():
+            assert response.status_code == 200, page
+            text = response.get_data(as_text=True)
+            for typed in [*names, condition]:
+                assert typed not in text, (page, typed)
+        assert any("&lt;" in response.get_data(as_text=True) and "alert(" in
+                   response.get_data(as_text=True) for response in pages.values())  # as text
+        for url in (f"/play/{table.id}/state.json?since=0", f"/api/sessions/{table.id}/log"):
+            response = client.get(url)
+            assert response.mimetype == "application/json", url
+            assert response.headers.get("X-Content-Type-Options") == "nosniff", url
