@@ -77,7 +77,7 @@ Q_COPIES = "Use both copies of the chosen characters to form a 12 card deck."
 Q_BOX = "- 12 Character Cards"
 # the most cards one action moves past Rome or Avignon (the Vicar's, the Scribe's petition)
 ONE_ACTION_SCORES = 3
-_BOX_HOLDS = f"the game has {COPIES} of each character (“{Q_BOX}”, “{Q_COPIES}”)"
+_BOX_HOLDS = f"the game has {COPIES} of each character"
 Q_SETUP = "Draw five cards and place them face up in a row extending outwards from Genoa."
 Q_MAP = ("Set up the Map Cards between the players in this order: Avignon, Nice, Genoa, Florence "
          "and Rome.")
@@ -495,7 +495,8 @@ class Game(Referee):
         for name in CHARACTERS:
             count = seen.count(name)
             if count > COPIES:
-                raise SetupError(f"{count} {name} cards: {_BOX_HOLDS}", field)
+                raise SetupError(f"{count} {name} cards: {_BOX_HOLDS}", field, cls.cite(Q_BOX),
+                                 (cls.cite(Q_COPIES),))
             G["deck"][name] = COPIES - count
 
     @classmethod
@@ -563,8 +564,8 @@ class Game(Referee):
                 return G, "over"
         return G, "actions"
 
-    @staticmethod
-    def _check_ascetic_stepped(G, options):
+    @classmethod
+    def _check_ascetic_stepped(cls, G, options):
         """At the start of a turn after the first, the previous player has just ended a turn, so
         no Ascetic their end-of-turn step moves can still lie in AVIGNON or ROME."""
         previous = other(G["turn"])
@@ -574,9 +575,9 @@ class Game(Referee):
                 raise SetupError(
                     f"path {row['path']} holds the Ascetic in {row['location'].title()} at the "
                     f"start of {G['turn'].title()}'s turn, but {previous.title()} has just ended "
-                    f"a turn with him there (“{Q_ASCETIC_END}”): he lies one space closer to "
-                    "Genoa, or the position is in the middle of a turn (actions_taken)",
-                    "position.board")
+                    "a turn with him there: he lies one space closer to Genoa, or the position "
+                    "is in the middle of a turn (actions_taken)", "position.board",
+                    cls.cite(Q_ASCETIC_END))
 
     @staticmethod
     def _check_untouched(G):
@@ -1353,8 +1354,8 @@ class Game(Referee):
         cards = congregations["rome"] + congregations["avignon"]
         for name in CHARACTERS:
             if cards.count(name) > COPIES:
-                raise BadRequest(f"{cards.count(name)} {name} cards: {_BOX_HOLDS}",
-                                 "congregations")
+                raise BadRequest(f"{cards.count(name)} {name} cards: {_BOX_HOLDS}", "congregations",
+                                 citation=cls.cite(Q_BOX), also=(cls.cite(Q_COPIES),))
         cls.reachable(congregations)
         three = [seat for seat in SEATS if len(congregations[seat]) >= 3]
         winner, reason, rule = None, None, None
@@ -1380,8 +1381,8 @@ class Game(Referee):
                           "and the Congregation holds two cards")
         return cls._score_sheet(congregations, str.title, winner, reason, rule)
 
-    @staticmethod
-    def reachable(congregations: dict) -> None:
+    @classmethod
+    def reachable(cls, congregations: dict) -> None:
         """Congregations the game can end with (finding 111). It ends as soon as one holds three
         (Q_END), so before the final action each held two at most; and one action scores at most
         three cards, whichever reading of the cards' texts: the Vicar pushes Bishops (two copies)
@@ -1395,10 +1396,10 @@ class Game(Referee):
         if over or sum(held.values()) > most_both:
             raise BadRequest(
                 f"{held['rome']} and {held['avignon']} cards in the Congregations: the game ends "
-                "as soon as one holds three (“" + Q_END + "”), so before the final action each "
-                f"held two at most, and one action scores at most {ONE_ACTION_SCORES} cards "
-                f"({most_one} in one Congregation, {most_both} in both)",
-                f"congregations.{over[0]}" if over else "congregations")
+                "as soon as one holds three, so before the final action each held two at most, "
+                f"and one action scores at most {ONE_ACTION_SCORES} cards ({most_one} in one "
+                f"Congregation, {most_both} in both)",
+                f"congregations.{over[0]}" if over else "congregations", citation=cls.cite(Q_END))
 
 
 def row_end(seat: str) -> str:

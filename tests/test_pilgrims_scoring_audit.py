@@ -253,7 +253,7 @@ def test_calculator_the_falconer_has_no_journey_cards(client):
         {"name": "Kim", "items": 0},
         {"name": "Falconer", "falconer": True, "items": 0,
          "journey": {"completed": [4], "removed": 1}}]}, status=400)["error"]
-    assert error["field"] == "players[1].journey" and error["message"] == FALCONER_JOURNEY
+    assert error["field"] == "players[1].journey" and error["rule"]["quote"] == FALCONER_JOURNEY
 
 
 def test_calculator_journey_points_need_the_advanced_game(client):
@@ -267,7 +267,7 @@ def test_calculator_journey_points_need_the_advanced_game(client):
 def test_calculator_three_quills_quote_the_two_quill_tokens(client):
     error = calculated(client, "pilgrims", {"players": [{"name": "Ann", "items": 0, "quills": [
         {"tile": t, "space": "top", "collected": 1} for t in "ABC"]}]}, status=400)["error"]
-    assert error["field"] == "players[0].quills" and error["message"] == TWO_QUILLS
+    assert error["field"] == "players[0].quills" and error["rule"]["quote"] == TWO_QUILLS
 
 
 def test_calculator_a_third_map_token_completes_the_card(client):

@@ -83,26 +83,41 @@ class RuleViolation(Exception):
 
 
 class BadRequest(Exception):
-    """Input that is malformed rather than illegal: names the field and what is wrong with it."""
+    """Input that is malformed rather than illegal: names the field and what is wrong with it.
 
-    def __init__(self, message: str, field: str | None = None, code: str = "bad_request"):
+    Where what is entered as lying on the table (a position, a calculator's tally) holds what a
+    rule forbids, `citation` is that sentence: quoted in the message and given as `rule`; where
+    several sentences do, `also` carries the others and `rules` lists them all (as a RuleViolation's).
+    """
+
+    def __init__(self, message: str, field: str | None = None, code: str = "bad_request",
+                 citation: Citation | None = None, also: tuple[Citation, ...] = ()):
+        if citation is not None:
+            message += " (" + ", ".join(f"“{c.quote}”" for c in (citation, *also)) + ")"
         super().__init__(message)
         self.message = message
         self.field = field
         self.code = code
+        self.citation = citation
+        self.also = tuple(also)
 
     def to_json(self) -> dict:
         error = {"code": self.code, "message": self.message}
         if self.field is not None:
             error["field"] = self.field
+        if self.citation is not None:
+            error["rule"] = self.citation.to_json()
+        if self.also:
+            error["rules"] = [c.to_json() for c in (self.citation, *self.also) if c is not None]
         return error
 
 
 class SetupError(BadRequest):
     """A setup or position that cannot be on a real table (e.g. a thirteenth card in a deck)."""
 
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message, field, code="invalid_setup")
+    def __init__(self, message: str, field: str | None = None, citation: Citation | None = None,
+                 also: tuple[Citation, ...] = ()):
+        super().__init__(message, field, "invalid_setup", citation, also)
 
 
 @dataclass

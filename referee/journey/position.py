@@ -7,7 +7,7 @@ position leaves out starts as the setup says: full Health, Chi 10, Karma 0, weap
 
 from __future__ import annotations
 
-from referee.core import SetupError
+from referee.core import Citation, SetupError
 
 from .profiles import (
     CORRUPTION_CARDS,
@@ -24,7 +24,7 @@ from .profiles import (
     pilgrim_profile,
 )
 from .quests import MET, QUESTS
-from .rules import Q_OWN_DECK, Q_TRIPITAKA_DEFEATED, Q_TRIPITAKA_KILLED
+from .rules import Q_DUPLICATE, Q_OWN_DECK, Q_TRIPITAKA_DEFEATED, Q_TRIPITAKA_KILLED
 
 SUTRA_TOKENS, VILLAGER_TOKENS, DOOR_TOKENS = TOKENS["sutras"], TOKENS["villagers"], TOKENS["doors"]
 
@@ -162,14 +162,13 @@ def setup(game, players, options, position):
     for key in ("sutras", "villagers"):
         held = sum(p[key] for p in pilgrims.values())
         if held + len(tokens[key]) > TOKENS[key]:
-            raise SetupError(f"the game has {TOKENS[key]} {key.title()} (Game Components: "
-                             f"\"- {TOKEN_WORDS[key]}\"), not the {len(tokens[key])} on the "
-                             f"board and the {held} the Pilgrims hold", f"position.{key}")
+            raise SetupError(f"the game has {TOKENS[key]} {key.title()}, not the "
+                             f"{len(tokens[key])} on the board and the {held} the Pilgrims hold",
+                             f"position.{key}", Citation("journey", f"- {TOKEN_WORDS[key]}"))
     if len(tokens["doors"]) + len(tokens["broken_doors"]) > DOOR_TOKENS:
-        raise SetupError(f"the game has {DOOR_TOKENS} Door Tokens (\"- {TOKEN_WORDS['doors']}\"), "
-                         "each showing a closed or a broken door, not "
-                         f"{len(tokens['doors']) + len(tokens['broken_doors'])}",
-                         "position.broken_doors")
+        raise SetupError(f"the game has {DOOR_TOKENS} Door Tokens, each showing a closed or a "
+                         f"broken door, not {len(tokens['doors']) + len(tokens['broken_doors'])}",
+                         "position.broken_doors", Citation("journey", f"- {TOKEN_WORDS['doors']}"))
     gates = {}
     for n, gate in enumerate(position.get("gates") or []):
         if gate["id"] in gates:
@@ -230,15 +229,16 @@ def refuse_a_lost_quest(G: dict, options: dict) -> None:
         ruling = options["tripitaka_defeat"]
         if (ruling == "defeated" and tripitaka["hp"] == 0) or tripitaka["status"] == "dead":
             quote = Q_TRIPITAKA_DEFEATED if ruling == "defeated" else Q_TRIPITAKA_KILLED
-            raise SetupError(f"this Quest is already lost: \"{quote}\" (the table ruling "
-                             f"tripitaka_defeat: {ruling}); enter the table before it", field)
+            raise SetupError(f"this Quest is already lost (the table ruling tripitaka_defeat: "
+                             f"{ruling}); enter the table before it", field,
+                             Citation("journey", quote))
         return
     already = {"defeat": "is already lost", "end": "has already ended"}  # a Defeat named first
     for outcome, over in already.items():  # "end": won, or ended short of its Victory
         for condition in G["quest_state"]["conditions"]:
             if condition["outcome"] == outcome and condition["status"] == MET:
-                raise SetupError(f"this Quest {over}: \"{condition['quote']}\"; enter the "
-                                 "table before it", field)
+                raise SetupError(f"this Quest {over}; enter the table before it", field,
+                                 Citation("journey", condition["quote"]))
 
 
 def default_controllers(seats):
@@ -262,13 +262,12 @@ def fresh_pilgrim(name: str, profile: dict, given: dict, field: str) -> dict:
     for card in skills:
         wrong = another_pilgrims_skill(name, card)
         if wrong:
-            raise SetupError(f"{wrong.rstrip('.')}: \"{Q_OWN_DECK}\"", field)
+            raise SetupError(wrong.rstrip("."), field, Citation("journey", Q_OWN_DECK))
     conditions = []
     for n, entry in enumerate(given.get("conditions") or []):
         if any(held["name"] == entry["name"] for held in conditions):
-            raise SetupError(f"a Pilgrim never holds two {entry['name']} cards: \"If the second "
-                             "card is a duplicate, immediately discard the existing card and its "
-                             "counters.\"", f"{field}.conditions.{n}")
+            raise SetupError(f"a Pilgrim never holds two {entry['name']} cards",
+                             f"{field}.conditions.{n}", Citation("journey", Q_DUPLICATE))
         card = condition_card(entry["name"])
         conditions.append({
             "name": entry["name"], "tokens": entry.get("tokens", 0),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from referee.core import SetupError
+from referee.core import Citation, SetupError
 
 from . import cards
 from .board import (
@@ -212,8 +212,9 @@ def position_from(game, G, position, options):
             raise SetupError("turns go clockwise from the first player: the seats before the "
                              "current one have had one more turn this round", "position.turns")
     if done.get(G["current"], 0) >= TURNS:
-        raise SetupError(f"{G['current']} has had {done.get(G['current'], 0)} turns this round and "
-                         f"has no turn left (“{Q_THREE_TURNS}”)", "position.turns")
+        raise SetupError(f"{G['current']} has had {done.get(G['current'], 0)} turns this round "
+                         "and has no turn left", "position.turns",
+                         Citation("pilgrims", Q_THREE_TURNS))
     G["turns"] = {s: done.get(s, 0) for s in G["order"]}
     if "map" in position:
         G["map"] = [[None if c == "empty" else {"card": c} for c in row]
@@ -345,9 +346,9 @@ def held_cards(G: dict, seats) -> None:
              + len(falconer.get("hand") or []))
     for kind, count in (("companion", companions), ("item", items)):
         if count > DECKS[kind]:
-            raise SetupError(f"{count} {kind} cards held (parties, retired, hands and the cards "
-                             f"companions hold): the game has {DECKS[kind]} (“{deck_line(kind)}”)",
-                             "position.players")
+            raise SetupError(f"{count} {kind} cards held (parties, retired, hands and the "
+                             f"cards companions hold): the game has {DECKS[kind]}",
+                             "position.players", Citation("pilgrims", deck_line(kind)))
 
 
 def place_quill(G, who: str, tile: str, where: str) -> None:

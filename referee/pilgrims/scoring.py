@@ -54,6 +54,8 @@ Q_FALCONER_JOURNEY = ("When playing a solo game with journey cards, the falconer
 Q_QUILL_TOP = "The player places a quill token on the tile's top-most empty quill space."
 Q_TWO_QUILLS = ("Each player has 2 quill tokens. Thus, players can sign up for, at most, two public "
                 "quest tiles. A player can't sign up twice on the same tile.")
+Q_ADVANCED = ("Experienced players can play an advanced game of Pilgrims by using journey cards to "
+              "add variety and complexity.")
 Q_SIGN_UP_FIRST = ("Public quests are shared objectives that any player can complete to earn "
                    "additional victory points—but only after signing up for them!")
 
@@ -251,8 +253,8 @@ def check_quills(players: list[dict], field: str = "players") -> None:
     for n, tally in enumerate(players):
         tiles = [q["tile"] for q in tally.get("quills", [])]
         if len(tiles) != len(set(tiles)):
-            raise BadRequest("A player can't sign up twice on the same tile.",
-                             f"{field}[{n}].quills")
+            raise BadRequest(f"{tally['name']} has two quills on one tile", f"{field}[{n}].quills",
+                             citation=Citation(GAME, Q_TWO_QUILLS))
         for quill in tally.get("quills", []):
             spaces = taken.setdefault(quill["tile"], {})
             if quill["space"] in spaces:
@@ -279,13 +281,14 @@ def validate(tallies) -> dict:
         tally["companions"] = [cards.resolve("companion", c, f"players[{n}].companions[{k}]")
                                for k, c in enumerate(tally.get("companions", []))]
         if len(tally.get("quills", [])) > 2:
-            raise BadRequest(Q_TWO_QUILLS, f"players[{n}].quills")
+            raise BadRequest(f"{len(tally['quills'])} quills", f"players[{n}].quills",
+                             citation=Citation(GAME, Q_TWO_QUILLS))
         if "journey" in tally and tally.get("falconer"):
-            raise BadRequest(Q_FALCONER_JOURNEY, f"players[{n}].journey")
+            raise BadRequest("the falconer completes no journey cards", f"players[{n}].journey",
+                             citation=Citation(GAME, Q_FALCONER_JOURNEY))
         if "journey" in tally and tallies.get("journey_cards") is False:
-            raise BadRequest("journey_cards is false: journey cards belong to the advanced game "
-                             "(“Experienced players can play an advanced game of Pilgrims by "
-                             "using journey cards…”)", f"players[{n}].journey")
+            raise BadRequest("journey_cards is false: journey cards belong to the advanced game",
+                             f"players[{n}].journey", citation=Citation(GAME, Q_ADVANCED))
         for k, quill in enumerate(tally.get("quills", [])):
             if "collected" not in quill and not (tallies.get("public_quests") or {}).get(
                     quill["tile"]):
@@ -307,8 +310,8 @@ def validate(tallies) -> dict:
     check_quills(players)
     check_box(players)
     if len(players) == 1:
-        raise BadRequest(f"one player is the solo game: enter the falconer's tally too (“{Q_SOLO}”)",
-                         "players")
+        raise BadRequest("one player is the solo game: enter the falconer's tally too", "players",
+                         citation=Citation(GAME, Q_SOLO))
     return {**tallies, "players": players}
 
 
@@ -330,8 +333,9 @@ def check_collected(tally: dict, quill: dict, quests: dict, entered: dict, field
         decks, kind, cards_entered = ["companion"], "companions", tally["companions"]
     most = sum(DECKS[deck] for deck in decks)
     if collected > most:
-        raise BadRequest(f"{collected} cards for tile {tile}'s mission: the game has {most} ("
-                         + " and ".join(f"“{deck_line(deck)}”" for deck in decks) + ")", field)
+        lines = [Citation(GAME, deck_line(deck)) for deck in decks]
+        raise BadRequest(f"{collected} cards for tile {tile}'s mission: the game has {most}",
+                         field, citation=lines[0], also=tuple(lines[1:]))
     if not entered[kind]:
         return  # not entered, so not checked against the cards
     counted = cards.mission_count(mission, tally["companions"], tally["adventures"]) \
@@ -346,8 +350,8 @@ def check_collected(tally: dict, quill: dict, quests: dict, entered: dict, field
                  f"({cards.QUEST_MISSIONS[tile][mission]})")
     else:
         return
-    raise BadRequest(f"{collected} cards for tile {tile}'s mission, but {wrong} (“"
-                     f"{Q_MISSION_RETIRED}”)", field)
+    raise BadRequest(f"{collected} cards for tile {tile}'s mission, but {wrong}", field,
+                     citation=Citation(GAME, Q_MISSION_RETIRED))
 
 
 def check_box(players: list[dict]) -> None:
@@ -367,8 +371,8 @@ def check_box(players: list[dict]) -> None:
     }
     for deck, (what, count) in counted.items():
         if count > DECKS[deck]:
-            raise BadRequest(f"{count} {what}, all players together: the game has {DECKS[deck]} "
-                             f"(“{deck_line(deck)}”)", "players")
+            raise BadRequest(f"{count} {what}, all players together: the game has "
+                             f"{DECKS[deck]}", "players", citation=Citation(GAME, deck_line(deck)))
 
 
 def score_tallies(players: list[dict], table: dict) -> dict:

@@ -234,15 +234,11 @@ OPTIONS = {
 
 class TableRefused(BadRequest):
     """A position or a calculator's tally holding what a play would have been refused for: a 400
-    naming the field (it is what lies on the table, not a move), with the sentence the play's
-    refusal quotes, in the message and as `rule`."""
+    naming the field (it is what lies on the table, not a move), quoting the sentence the play's
+    refusal quotes."""
 
     def __init__(self, message: str, field: str, quote: str, code: str = "bad_request"):
-        super().__init__(f"{message} (“{quote}”)", field, code)
-        self.citation = Citation("pillars-of-fate", quote)
-
-    def to_json(self) -> dict:
-        return {**super().to_json(), "rule": self.citation.to_json()}
+        super().__init__(message, field, code, Citation("pillars-of-fate", quote))
 
 
 def other(seat: str) -> str:

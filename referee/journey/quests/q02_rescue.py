@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core import Option, SetupError, citations
+from referee.core import Citation, Option, SetupError, citations
 
 from . import (
     Quest,
@@ -112,9 +112,9 @@ class Rescue(Quest):
         cho = (position.get("pilgrims") or {}).get("cho_hakkai") or {}
         if G["turn"] == 1 and (cho.get("hp", 0) > 0 or cho.get("status", "unconscious") != "unconscious"
                                or cho.get("posture", "face_down") != "face_down"):
-            raise SetupError(f"{cls.title} at Turn 1: \"{Q_CHO_DOWN}\" (he starts at 0 Health "
-                             "Points; enter a later Turn for a game joined after his Revive)",
-                             "position.pilgrims.cho_hakkai")
+            raise SetupError(f"{cls.title} at Turn 1: he starts at 0 Health Points; enter a "
+                             "later Turn for a game joined after his Revive",
+                             "position.pilgrims.cho_hakkai", Citation("journey", Q_CHO_DOWN))
 
     @classmethod
     def prepare(cls, G, options, entered):

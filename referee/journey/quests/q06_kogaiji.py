@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from referee.core import (
     BadRequest,
+    Citation,
     EventType,
     Option,
     RuleViolation,
@@ -222,7 +223,8 @@ class Kogaiji(Quest):
         cls.villagers_off_board(G)  # rescued before a later Turn: held by a Pilgrim
         closed = gates_in(G, "closed")
         if len(closed) > 1:
-            raise SetupError(f"{len(closed)} Gates are sealed: \"{Q_SEAL_ONE}\"", "position.gates")
+            raise SetupError(f"{len(closed)} Gates are sealed", "position.gates",
+                             Citation("journey", Q_SEAL_ONE))
         G["quest_state"].update({"sutras": options.get("q6_sutras", "exactly"),
                                  "sealed_by_prayer": False})
         for gate in G["gates"].values():

@@ -15,7 +15,15 @@ differs.
 
 from __future__ import annotations
 
-from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
+from referee.core import (
+    BadRequest,
+    Citation,
+    EventType,
+    Option,
+    SetupError,
+    citations,
+    cites,
+)
 
 from ..combat import Q_DEMON_NO_DEFENSE, Q_GREEN_NONE
 from ..rules import Q_DEAD, Q_LURE
@@ -277,8 +285,8 @@ class DemonArmy(Quest):
         if inactive and quest["drawn"] < quest["deck"]:  # finding 86
             raise SetupError(f"Quest 7: {', '.join(inactive)} cannot be inactive with "
                              f"{quest['deck'] - quest['drawn']} of the Demon Spawn Deck's "
-                             f"{quest['deck']} cards still to play: \"{Q_DECK}\"",
-                             "position.gates")
+                             f"{quest['deck']} cards still to play", "position.gates",
+                             Citation("journey", Q_DECK))
 
     # -- Kei Lun's turn, directly after the Pilgrims ------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.core import BadRequest, SetupError
+from referee.core import BadRequest, Citation, SetupError
 
 from ..profiles import demon_name
 from . import (
@@ -108,8 +108,8 @@ class IronFan(Quest):
             words = ", ".join(f"{allowed.get(kind, 0)} {demon_name(kind)}" for kind in allowed)
             have = ", ".join(f"{n} {demon_name(kind)}" for kind, n in sorted(on_board.items()))
             raise SetupError(f"{cls.title}: the Demons on the board are {when} "
-                             f"({words or 'no Demon'}): \"{quote}\"; the position has "
-                             f"{have or 'no Demon'}.", "position.demons")
+                             f"({words or 'no Demon'}); the position has {have or 'no Demon'}",
+                             "position.demons", Citation("journey", quote))
 
     @classmethod
     def after_event(cls, game, event=None):

@@ -13,7 +13,15 @@ Bull General (only one token is the Elder Monk): a white spin for it is refused.
 
 from __future__ import annotations
 
-from referee.core import BadRequest, EventType, Option, SetupError, citations, cites
+from referee.core import (
+    BadRequest,
+    Citation,
+    EventType,
+    Option,
+    SetupError,
+    citations,
+    cites,
+)
 
 from ..events import CARDS_USED
 from . import (
@@ -188,7 +196,8 @@ class KogaijisTrap(Quest):
     def prepare(cls, G, options, entered):
         closed = gates_in(G, "closed")
         if closed:
-            raise SetupError(f"{closed[0]} is sealed: \"{Q_NO_SEAL}\"", "position.gates")
+            raise SetupError(f"{closed[0]} is sealed", "position.gates",
+                             Citation("journey", Q_NO_SEAL))
         tokens = G["tokens"]["villagers"]
         room = entered.get("room", tokens)
         unknown = [token for token in room if token not in tokens]

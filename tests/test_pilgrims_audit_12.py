@@ -1,0 +1,64 @@
+"""Pilgrims: the twelfth audit (session 17): a calculator tally or a position holding what a rule
+forbids is a 400 carrying the sentence as `rule` (a second one in `rules`), as every game's now
+does; it was quoted inside the message only, or was the message itself. The legal tally next to
+each is scored."""
+
+import pytest
+
+from tests.api_table import quotes_from
+
+in_book = quotes_from("pilgrims")
+TWO_QUILLS = in_book("Each player has 2 quill tokens. Thus, players can sign up for, at most, two "
+                     "public quest tiles. A player can't sign up twice on the same tile.")
+SOLO = in_book("In a solo Pilgrims game, one player competes against the falconer!")
+FALCONER_JOURNEY = in_book("When playing a solo game with journey cards, the falconer does not "
+                           "complete them like the player. Instead, he gains an additional 5 "
+                           "victory points at the end of the game.")
+ADVANCED = in_book("Experienced players can play an advanced game of Pilgrims by using journey "
+                   "cards to add variety and complexity.")
+LEVEL_1, LEVEL_2 = in_book("• 20 level I adventure cards"), in_book("• 17 level II adventure cards")
+ANN = {"name": "Ann", "items": 3, "clovers": 3, "adventures": [{"level": 1, "points": 4}]}
+BOB = {"name": "Bob", "items": 1, "clovers": 0, "adventures": []}
+FALCONER = {"name": "Falconer", "falconer": True, "items": 2, "clovers": 0, "adventures": []}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def refused_with(response, field: str, *quotes: str) -> None:
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == field
+    assert error["rule"]["quote"] == quotes[0] and error["rule"]["section_id"]
+    assert [rule["quote"] for rule in error.get("rules", [error["rule"]])] == list(quotes)
+    assert all(f"“{quote}”" in error["message"] for quote in quotes)
+
+
+def quill(tile, space, collected=0):
+    return {"tile": tile, "space": space, "collected": collected}
+
+
+@pytest.mark.parametrize(("tally", "field", "quotes", "legal"), [
+    ({"players": [ANN]}, "players", [SOLO], {"players": [ANN, FALCONER]}),
+    ({"players": [{**ANN, "quills": [quill("A", "top"), quill("A", "middle")]}, BOB]},
+     "players[0].quills", [TWO_QUILLS],
+     {"players": [{**ANN, "quills": [quill("A", "top"), quill("B", "top")]}, BOB]}),
+    ({"players": [{**ANN, "quills": [quill("A", "top"), quill("B", "top"), quill("C", "top")]},
+                  BOB]}, "players[0].quills", [TWO_QUILLS],
+     {"players": [{**ANN, "quills": [quill("A", "top"), quill("B", "top")]}, BOB]}),
+    ({"players": [ANN, {**FALCONER, "journey": {"completed": [], "removed": 0}}]},
+     "players[1].journey", [FALCONER_JOURNEY], {"players": [ANN, FALCONER]}),
+    ({"journey_cards": False,
+      "players": [{**ANN, "journey": {"completed": [], "removed": 0}}, BOB]},
+     "players[0].journey", [ADVANCED], {"journey_cards": False, "players": [ANN, BOB]}),
+    ({"players": [{**ANN, "quills": [quill("C", "top", 38)]}, BOB]},
+     "players[0].quills[0].collected", [LEVEL_1, LEVEL_2],
+     {"players": [{**ANN, "quills": [quill("C", "top", 1)]}, BOB]}),
+], ids=["one-player", "twice-on-a-tile", "three-quills", "falconer-journey", "journey-off",
+        "mission-beyond-the-box"])
+def test_an_impossible_tally_carries_its_sentence_as_rule(client, tally, field, quotes, legal):
+    refused_with(client.post("/api/score/pilgrims", json=tally), field, *quotes)
+    response = client.post("/api/score/pilgrims", json=legal)
+    assert response.status_code == 200, response.get_json()
