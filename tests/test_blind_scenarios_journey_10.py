@@ -207,9 +207,6 @@ def test_a_red_square_with_the_last_health_point_as_printed_knocks_the_pilgrim_o
     assert as_seen(table.view()) == before
 
 
-@pytest.mark.xfail(strict=True, reason="finding 121: under red_square_last_hp=must_keep_one the "
-                   "refusal quotes 'If you do not have ... Health Points', which he has, not the "
-                   "Note that he must keep 1")
 def test_a_red_square_with_the_last_health_point_under_must_keep_one_quotes_the_note(client):
     table = free_play(client, {"monkey_king": {"hp": 1}},
                       red_square_last_hp="must_keep_one")
@@ -397,8 +394,6 @@ def test_a_pilgrim_resting_on_a_red_square_takes_its_point_when_the_ruling_says(
     assert pilgrim(table, "monkey_king")["hp"] == 4
 
 
-@pytest.mark.xfail(strict=True, reason="finding 123: a Pilgrim knocked out by the red square at "
-                   "the end of his own activation ends the next Pilgrim's activation too")
 def test_the_last_health_point_lost_standing_on_a_red_square_leaves_the_next_pilgrim_his_turn(
         client):
     table = free_play(client, {"monkey_king": {"hp": 1}})
@@ -410,8 +405,6 @@ def test_the_last_health_point_lost_standing_on_a_red_square_leaves_the_next_pil
     act(table, "monk_sha", "rest")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 124: a Pilgrim who moved this turn is accepted as "
-                   "having stood on a red square the whole turn, and the claim dropped unsaid")
 def test_a_pilgrim_who_moved_cannot_have_stood_on_a_red_square_the_whole_turn(client):
     table = free_play(client, {"monkey_king": {"hp": 5}})
     act(table, "monkey_king", "move", steps=1)
@@ -473,9 +466,6 @@ def test_a_berrok_with_one_target_on_its_profile_sheet_attacks_one(client):
     assert table.view()["phase"] == "end"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 128: under demon_targets=profile, a roll on a "
-                   "Pilgrim the one-Target plan left out quotes 'will attack all Targets in their "
-                   "Attack Range', the reading the table rejected")
 def test_a_one_target_berrok_rolling_on_another_pilgrim_quotes_its_profile_sheet(client):
     table = berrok_to_plan(client, **ONE_TARGET)
     table.accepted(berrok_options(["tripitaka"]))

@@ -221,7 +221,7 @@ def test_red_squares_cost_a_health_point_and_the_last_one_is_a_table_ruling():
     assert literal.pilgrim(MK)["status"] == "unconscious"
     keep = Table({"pilgrims": {MK: {"hp": 1}}}, red_square_last_hp="must_keep_one")
     keep.do("maintenance")
-    keep.refuse(A.Q_RED_HP, "move", pilgrim=MK, steps=1, red=1)
+    keep.refuse(R.Q_HP_COST, "move", pilgrim=MK, steps=1, red=1)  # finding 121
 
 
 def test_standing_on_a_red_square_for_a_full_turn_costs_one_point_at_the_ruled_moment():
@@ -232,7 +232,7 @@ def test_standing_on_a_red_square_for_a_full_turn_costs_one_point_at_the_ruled_m
     moved = Table()
     moved.do("maintenance")
     moved.do("move", pilgrim=MK, steps=1)
-    moved.do("end_activation", pilgrim=MK, on_red_square=True)
+    moved.refuse(A.Q_RED, "end_activation", pilgrim=MK, on_red_square=True)  # finding 124
     assert moved.pilgrim(MK)["hp"] == 10
     late = Table(red_square_stationary="end_of_turn_phase")
     late.do("maintenance")

@@ -2,12 +2,24 @@
 carrying the sentence as `rule`, as every game's now does (it was quoted inside the message only):
 a Gate sealed where the Quest allows none or one, more Sutras than the box holds, another Pilgrim's
 Skill Card, a Condition held twice, a Quest already lost. The legal position next to each is
-accepted."""
+accepted. Then outsider findings 121, 123, 124 (red squares) and 128 (a one-Target plan)."""
 
 import pytest
 
 from tests.api_table import quotes_from
-from tests.test_journey_random import PROFILES
+from tests.test_blind_scenarios_journey_10 import (
+    PLAN,
+    PROFILES,
+    act,
+    berrok_options,
+    berrok_roll,
+    berrok_to_plan,
+    by,
+    free_play,
+    pilgrim,
+    refused_unchanged,
+)
+from tests.test_journey_random import PROFILES as RANDOM_PROFILES
 
 in_book = quotes_from("journey")
 SEAL_ONE = in_book("Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means.")
@@ -28,7 +40,7 @@ def client(module_client):
 def create(client, position: dict, **options):
     return client.post("/api/sessions", json={
         "game": "journey", "players": ["Ann", "Ben"],
-        "options": {"pilgrim_profiles": PROFILES, "karma_upgrades": "in_position", **options},
+        "options": {"pilgrim_profiles": RANDOM_PROFILES, "karma_upgrades": "in_position", **options},
         "position": position})
 
 
@@ -78,3 +90,94 @@ def test_a_free_play_already_lost_carries_the_defeat_sentence(client):
                  TRIPITAKA_DEFEATED)
     response = create(client, {**LAYOUT, "pilgrims": down}, tripitaka_defeat="killed")
     assert response.status_code == 201, response.get_json()
+
+
+# --- Findings 121, 123, 124: red squares; 128: a one-Target plan under demon_targets=profile -------
+
+RED_HP = in_book("If you do not have the Movement Points (for Blue Regions) or Health Points (for "
+                 "Red Regions), you cannot make the move.")
+KEEP_ONE_HP = in_book("Note the Health Point costs are a special case. Other payments can reduce "
+                      "the total points left to zero, but when paying Health Point costs, you must "
+                      "leave the Pilgrim with at least 1 Health Point.")
+RED_LINES = in_book("Pilgrims take one point of damage every time they enter one of these squares "
+                    "or if they are stationary in the square for a full turn.")
+TARGETING = in_book("Targeting: Demons are powerful creatures that will attack all Targets in their "
+                    "Attack Range.")
+PROFILE_TARGETS = in_book("Determine the possible number of Targets. This is stated on the "
+                          "Miniature's Profile Sheet, below the Range Icon, but can be modified by "
+                          "Skill Cards, etc.")
+
+
+@pytest.mark.parametrize(("hp", "red", "ruling", "quote"), [
+    (1, 1, "must_keep_one", KEEP_ONE_HP), (1, 2, "must_keep_one", RED_HP),
+    (1, 2, "may_enter", RED_HP)])
+def test_finding_121_red_squares_paid_with_the_last_health_point(client, hp, red, ruling, quote):
+    table = free_play(client, {"monkey_king": {"hp": hp}}, red_square_last_hp=ruling)
+    error = refused_unchanged(table, by("monkey_king", "move", steps=3, red=red), quote)
+    assert ("must keep 1" in error["message"]) == (quote == KEEP_ONE_HP)
+    table = free_play(client, {"monkey_king": {"hp": red + 1}}, red_square_last_hp=ruling)
+    act(table, "monkey_king", "move", steps=3, red=red)
+    assert pilgrim(table, "monkey_king")["hp"] == 1
+
+
+@pytest.mark.parametrize("hp", [1, 2])
+def test_finding_123_a_pilgrim_knocked_out_standing_on_red_leaves_the_next_his_activation(client,
+                                                                                           hp):
+    table = free_play(client, {"monkey_king": {"hp": hp}})
+    act(table, "monkey_king", "end_activation", on_red_square=True)
+    assert pilgrim(table, "monkey_king")["hp"] == hp - 1
+    activation = table.view()["state"]["activation"]
+    assert (activation["pilgrim"], activation["ap"], activation["spent"]) == ("monk_sha", 2, 0)
+
+
+def test_finding_124_a_pilgrim_who_moved_was_not_stationary_on_a_red_square(client):
+    table = free_play(client, {"monkey_king": {"hp": 5}})
+    act(table, "monkey_king", "move", steps=1)
+    refused_unchanged(table, by("monkey_king", "end_activation", on_red_square=True), RED_LINES)
+    act(table, "monkey_king", "end_activation")
+    act(table, "monk_sha", "end_activation", on_red_square=True)
+    assert pilgrim(table, "monk_sha")["hp"] == PROFILES["monk_sha"]["max_hp"] - 1
+
+
+@pytest.mark.parametrize(("options", "quote"), [
+    ({"demon_targets": "profile", "demon_profiles": {"berrok": {"targets": 1}}}, PROFILE_TARGETS),
+    ({}, TARGETING)], ids=["profile", "all"])
+def test_finding_128_a_roll_on_a_pilgrim_the_plan_left_out_quotes_the_table_s_reading(client,
+                                                                                       options,
+                                                                                       quote):
+    table = berrok_to_plan(client, **options)
+    table.accepted(berrok_options(["tripitaka"]))
+    table.accepted(PLAN)
+    refused_unchanged(table, berrok_roll("monk_sha"), quote)
+    table.accepted(berrok_roll("tripitaka"))
+
+
+# --- The books' silent cases (session 17): Greedy and the one Mystical Box use per Activation -----
+
+BOX_ONCE = in_book("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time "
+                   "they are Activated, even if the Pilgrim has Action Points left.")
+GREEDY = {"type": "play_card", "player": "p1", "pilgrim": "cho_hakkai", "card": "Greedy",
+          "kind": "skill", "draws": "Wild Ginseng"}
+PRAY = {"type": "pray", "player": "p1", "pilgrim": "cho_hakkai", "box": "box-1",
+        "card": "Wild Herbs"}
+
+
+def chos_activation(client, ruling):
+    table = free_play(client, {"cho_hakkai": {"hand": ["Greedy"]}}, greedy_box=ruling,
+                      initiative=["cho_hakkai", "monkey_king", "monk_sha", "tripitaka"])
+    assert table.view()["state"]["activation"]["pilgrim"] == "cho_hakkai"
+    return table
+
+
+@pytest.mark.parametrize("first, then", [(GREEDY, PRAY), (PRAY, GREEDY)], ids=["greedy-first",
+                                                                              "pray-first"])
+def test_greedy_box_counts_refuses_a_second_use_and_separate_allows_it(client, first, then):
+    table = chos_activation(client, "counts")
+    table.accepted(first)
+    error = refused_unchanged(table, then, BOX_ONCE)
+    assert "greedy_box: counts" in error["message"]
+    table = chos_activation(client, "separate")
+    table.accepted(first)
+    table.accepted(then)
+    assert sorted(table.view()["state"]["pilgrims"]["cho_hakkai"]["fortune"]) == [
+        "Wild Ginseng", "Wild Herbs"]

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from referee.core import BadRequest, cites
 
-from .card_effects import Q_PHASE_WALK, Q_SHADOW_WALK
+from .card_effects import GREEDY, Q_PHASE_WALK, Q_SHADOW_WALK
 from .combat import Q_PURPLE
 from .profiles import FORTUNE_CARDS, PILGRIM_NAMES, printed_deck
 from .rules import (
     Q_BLUE,
+    Q_BOX_ONCE,
     Q_CLOSED_GATE,
     Q_CURSE,
     Q_DISTRACTION,
+    Q_HP_COST,
     Q_INITIATIVE,
     Q_LIMP,
     Q_LURE,
@@ -48,8 +50,6 @@ Q_RED_HP = ("If you do not have the Movement Points (for Blue Regions) or Health
             "Regions), you cannot make the move.")
 Q_PRAY_TILE = "A Pilgrim on the same Map Tile as a Mystical Box may perform the Pray Action."
 Q_MEDITATE_TILE = "A Pilgrim on the same Map Tile as a Mystical Box may perform the Meditate Action."
-Q_BOX_ONCE = ("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they "
-              "are Activated, even if the Pilgrim has Action Points left.")
 Q_PRAY = ("When a Pilgrim performs a Pray Action, they draw a Fortune Card, described in the card "
           "section above.")
 Q_SPIN = ("The Player must spin the arrow at least one full rotation. Anything less does not count "
@@ -258,14 +258,21 @@ class ActionsMixin:
 
     @cites(Q_RED_HP)
     def red_square_health(self, event):
+        """Red squares cost Health Points he must have; under `red_square_last_hp: must_keep_one`
+        one he has but would pay with his last is refused by the Note that he must keep 1, the
+        reading that ruling takes (finding 121)."""
         red = event.get("red", 0)
         if not red:
             return True
         hp = self.pilgrim(event["pilgrim"])["hp"]
-        keep = 1 if self.option("red_square_last_hp") == "must_keep_one" else 0
-        return (hp - red >= keep
-                or f"{red} red square{'s' * (red > 1)} cost {red} Health Points; "
-                   f"{PILGRIM_NAMES[event['pilgrim']]} has {hp}.")
+        cost = f"{red} red square{'s' * (red > 1)} cost {red} Health Points; " \
+               f"{PILGRIM_NAMES[event['pilgrim']]} has {hp}"
+        if hp < red:
+            return f"{cost}."
+        if hp == red and self.option("red_square_last_hp") == "must_keep_one":
+            raise self.violation(f"{cost} and must keep 1 (table ruling red_square_last_hp: "
+                                 "must_keep_one).", Q_HP_COST)
+        return True
 
     def do_move(self, event):
         name, points = event["pilgrim"], event.get("action_points", 1)
@@ -299,6 +306,9 @@ class ActionsMixin:
     @cites(Q_BOX_ONCE)
     def box_once_per_activation(self, event):
         used = self.activation()["boxes_used"]
+        if GREEDY in used:
+            return (f"{PILGRIM_NAMES[event['pilgrim']]} took a Fortune Card with Greedy this "
+                    "activation (table ruling greedy_box: counts).")
         if self.option("box_once") == "each_box":
             return (event["box"] not in used
                     or f"{PILGRIM_NAMES[event['pilgrim']]} has used {event['box']} this activation "

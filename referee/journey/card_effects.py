@@ -14,6 +14,7 @@ from referee.core import BadRequest, cites
 
 from .profiles import PILGRIM_NAMES, another_pilgrims_skill, condition_card, printed_deck, skill_card
 from .rules import (
+    Q_BOX_ONCE,
     Q_CLOSED_GATE,
     Q_CURSE,
     Q_DISTRACTION,
@@ -77,6 +78,7 @@ Q_EXTRA_ACTION = ("Many Cards give a Pilgrim an extra Action, either as an extra
                   "an extra Move Action).")
 Q_GREEDY = ("Cho Hakkai - Greedy: Cho Hakkai can take a Fortune Card regardless of whether a "
             "Mystical Box is on the Map Tile or not.")
+GREEDY = "Greedy"  # the Skill Card; a use of a Mystical Box under greedy_box: counts
 DURATION_QUOTES = {"immediate": Q_REROLL, "this_action": Q_THIS_ACTION, "end_of_turn": Q_REST_OF_TURN,
                    "continuous": Q_CONTINUOUS}
 # Cards that apply to one attack: entered with it (`cards`), not played on their own.
@@ -226,7 +228,25 @@ class CardEffectsMixin:
             self.G["gates"][gate]["status"] = "closed"
             self.effect(f"{event['card']} seals {gate}: it is Closed.", Q_CLOSED_GATE)
 
+    def greedy_counts_as_a_box(self, event) -> bool:
+        """Under the table ruling greedy_box: counts, Greedy played in Cho Hakkai's own Activation
+        is his one use of a Mystical Box for it."""
+        activation = self.activation()
+        return (self.option("greedy_box") == "counts" and activation is not None
+                and activation["pilgrim"] == event["pilgrim"])
+
+    @cites(Q_BOX_ONCE)
+    def greedy_after_a_box(self, event):
+        if skill_card(event["card"])["effect"] != "takes_fortune" or \
+                not self.greedy_counts_as_a_box(event):
+            return True
+        return (not self.activation()["boxes_used"]
+                or f"{PILGRIM_NAMES[event['pilgrim']]} has used a Mystical Box this activation "
+                   "(table ruling greedy_box: counts).")
+
     def take_fortune(self, event) -> None:
+        if self.greedy_counts_as_a_box(event):
+            self.activation()["boxes_used"].append(GREEDY)
         self.pilgrim(event["pilgrim"])["fortune"].append(event["draws"])
         self.effect(f"{event['card']}: Cho Hakkai takes the Fortune Card {event['draws']} (no "
                     "Mystical Box needed).", Q_GREEDY)

@@ -663,8 +663,16 @@ class DemonMixin:
         if event["target"] in self.G["demons"]:
             raise self.violation(f"{self.name_of(event['target'])} is a Demon.", Q_SAME_TYPE)
         planned = event.get("instead_of", event["target"])  # Brotherhood of the Skull
-        return (planned in attacks
-                or f"The plan attacks {', '.join(self.name_of(t) for t in attacks)}.")
+        if planned in attacks:
+            return True
+        message = f"The plan attacks {', '.join(self.name_of(t) for t in attacks)}."
+        allowed = self.G["demons"][event["demon"]]["profile"].get("targets")
+        if self.option("demon_targets") == "profile" and allowed not in (None, "all"):
+            # the table set the Demon AI's "all Targets" aside: its Profile Sheet limits the plan
+            raise self.violation(f"{message} {self.name_of(event['demon'])} attacks {allowed} "
+                                 f"Target{'s' * (allowed > 1)} (its Profile Sheet; table ruling "
+                                 "demon_targets: profile).", Q_NUMBER_OF_TARGETS)
+        return message
 
     @cites(Q_IGNORE)
     def demon_target_conscious(self, event):

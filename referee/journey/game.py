@@ -263,6 +263,17 @@ OPTIONS = {
         "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are "
         "Activated, even if the Pilgrim has Action Points left.",
         "Mystical Box x 2"),
+    "greedy_box": _ruling(
+        "Table ruling: Cho Hakkai's Greedy and the one use of a Mystical Box per Activation (the "
+        "book does not say whether Greedy is such a use). \"separate\" (default, the literal "
+        "reading: Greedy takes a Fortune Card with no Mystical Box, and the once-per-Activation "
+        "rule counts Pray and Meditate): Cho may also Pray or Meditate in the same Activation; "
+        "\"counts\": Greedy played in his own Activation is his use of a Mystical Box for it.",
+        ("separate", "counts"), "separate",
+        "Cho Hakkai - Greedy: Cho Hakkai can take a Fortune Card regardless of whether a Mystical "
+        "Box is on the Map Tile or not.",
+        "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are "
+        "Activated, even if the Pilgrim has Action Points left."),
     "unused_demon_action": _ruling(
         "Table ruling: a Demon that had to Follow and could not (steps 0) cannot make its planned "
         "attacks on the Target its Knock Back left out of range; what it does with their Action "
@@ -379,12 +390,14 @@ EVENT_RULES = {
     "revive": (["pilgrims"], [*_ACT, "tripitaka_revives", "target_unconscious",
                               "not_a_double_action", "revive_cost"]),
     "end_activation": (["pilgrims"], ["no_pending_decision", "controls_pilgrim",
-                                      "is_active_pilgrim", "no_trade_due", "misfortune_applied"]),
+                                      "is_active_pilgrim", "no_trade_due", "misfortune_applied",
+                                      "stationary_on_red"]),
     "play_card": (ANY_PHASE, ["controls_pilgrim", "conscious", "not_paralyzed",
                               "card_in_hand", "card_from_own_deck", "card_as_printed",
                               "card_cost_affordable", "card_hp_cost",
                               "card_ap_cost", "card_action_limit", "card_ap_gain_while_active",
-                              "card_extra_move", "skill_selected", "fortune_to_draw"]),
+                              "card_extra_move", "skill_selected", "fortune_to_draw",
+                              "greedy_after_a_box"]),
     "take_condition": (ANY_PHASE, ["controls_pilgrim", "on_board", "condition_known"]),
     "misfortune": (ANY_PHASE, ["controls_pilgrim", "on_board", "misfortune_drawn",
                                "condition_known", "misfortune_discards_held"]),
@@ -458,7 +471,9 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     options = OPTIONS
     # 25: a Demon's extra_damage names its cards unless its Demon Die face is unread (session 13)
     # 29: Flood Gate's Gate by the ruling flood_gate_gates (default any: an inactive Gate too)
-    rules_version = 29
+    # 30: a Pilgrim who moved is not stationary on a red square; knocked out so, the next Pilgrim's
+    #     activation is not ended with his (findings 123, 124)
+    rules_version = 30
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -772,19 +787,30 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         if not self.G["pending"]:
             self.next_activation()
 
+    @cites(Q_RED)
+    def stationary_on_red(self, event):
+        """A Pilgrim who moved this turn was not stationary in a square for the full turn
+        (finding 124); a red square entered on the way is paid by the Move's `red`."""
+        if event.get("on_red_square") and self.pilgrim(event["pilgrim"])["moved_this_turn"]:
+            return (f"{PILGRIM_NAMES[event['pilgrim']]} moved this turn, so he was not stationary "
+                    "on a red square for a full turn; a red square entered is paid with the "
+                    "Move's red squares.")
+        return True
+
     def do_end_activation(self, event):
         activation, name = self.activation(), event["pilgrim"]
         left = activation["ap"] - activation["spent"]
-        if event.get("on_red_square") and not self.pilgrim(name)["moved_this_turn"]:
-            if self.option("red_square_stationary") == "end_of_activation":
-                self.damage_pilgrim(name, 1, "stationary on a red square", Q_RED)
-            else:
-                self.G["red_at_end_of_turn"].append(name)
         if left:
             self.G.setdefault("ended_early", []).append(name)
             self.effect(f"{PILGRIM_NAMES[name]} ends the activation with {left} Action "
                         f"Point{'s' * (left > 1)} unused: they are lost.", Q_NO_RETURN)
-        if self.G["activation"] is not None:
+        if event.get("on_red_square"):
+            if self.option("red_square_stationary") == "end_of_activation":
+                # knocked out, he ends his activation himself (fall_unconscious): finding 123
+                self.damage_pilgrim(name, 1, "stationary on a red square", Q_RED)
+            else:
+                self.G["red_at_end_of_turn"].append(name)
+        if self.G["activation"] is not None and self.G["activation"]["pilgrim"] == name:
             self.finish_activation()
 
     def start_demon_phase(self):

@@ -87,6 +87,8 @@ Q_BEFORE_TRIGGER = ("You cannot wait until just after, perhaps seeing the outcom
                     "to play the card.")
 Q_AFFORD = ("In all cases, the Pilgrim must have enough points to pay the cost in order to "
             "activate the card and the cost must be paid, regardless of the result.")
+Q_BOX_ONCE = ("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they "
+              "are Activated, even if the Pilgrim has Action Points left.")
 Q_HP_COST = ("Note the Health Point costs are a special case. Other payments can reduce the total "
              "points left to zero, but when paying Health Point costs, you must leave the Pilgrim "
              "with at least 1 Health Point.")

@@ -51,6 +51,11 @@ VIGOR = {"fortune": ["Om Mala of Vigor"]}
 PLAY_VIGOR = ev("play_card", pilgrim=MK, card="Om Mala of Vigor", kind="fortune", gain={"ap": 1})
 
 
+GREEDY_COUNTS = setup({"boxes": ["box-1"], "pilgrims": {CH: {"hand": ["Greedy"]}}},
+                      greedy_box="counts",
+                      initiative=[CH, MK, "monk_sha", "tripitaka"])
+
+
 def options_for(demon, *options):
     return ev("demon_options", demon=demon, options=list(options))
 
@@ -128,6 +133,13 @@ CASES = [
     Case("red_square_health", setup({"pilgrims": {MK: {"hp": 1}}}),
          ev("move", pilgrim=MK, steps=2, red=2), A.Q_RED_HP,
          "two red squares with 1 Health Point: the sentence that he cannot make the move", [M]),
+    Case("red_square_health", setup({"pilgrims": {MK: {"hp": 1}}}, red_square_last_hp="must_keep_one"),
+         ev("move", pilgrim=MK, steps=2, red=1), R.Q_HP_COST,
+         "one red square with 1 Health Point under must_keep_one: he has the point; the Note that "
+         "he must keep 1 is the ruling's reading (finding 121)", [M]),
+    Case("stationary_on_red", setup(), ev("end_activation", pilgrim=MK, on_red_square=True),
+         A.Q_RED, "he moved this turn, so he was not stationary on a red square for a full turn "
+         "(finding 124)", [M, ev("move", pilgrim=MK, steps=1)]),
     # -- Pray, Meditate -------------------------------------------------------------------------------
     Case("box_on_tile", setup({"boxes": ["box-1"]}),
          ev("pray", pilgrim=MK, box="box-1", same_tile=False, card="Wild Herbs"), A.Q_PRAY_TILE,
@@ -146,6 +158,15 @@ CASES = [
          ev("meditate", pilgrim=MK, box="box-1", spinner="black", misfortune="Ambush"),
          A.Q_BOX_ONCE, "Meditating after Praying in one activation: once per activation",
          [M, ev("pray", pilgrim=MK, box="box-1", card="Wild Herbs")]),
+    Case("box_once_per_activation", GREEDY_COUNTS,
+         ev("pray", pilgrim=CH, box="box-1", card="Wild Herbs"), A.Q_BOX_ONCE,
+         "Praying after taking a Fortune Card with Greedy under greedy_box: counts: Greedy was "
+         "his use of a Mystical Box this activation",
+         [M, ev("play_card", pilgrim=CH, card="Greedy", kind="skill", draws="Wild Ginseng")]),
+    Case("greedy_after_a_box", GREEDY_COUNTS,
+         ev("play_card", pilgrim=CH, card="Greedy", kind="skill", draws="Wild Ginseng"),
+         A.Q_BOX_ONCE, "Greedy after a Pray under greedy_box: counts: once per activation",
+         [M, ev("pray", pilgrim=CH, box="box-1", card="Wild Herbs")]),
     Case("full_spin", setup({"boxes": ["box-1"]}),
          ev("meditate", pilgrim=MK, box="box-1", spinner="white", full_rotation=False,
             kept="Wild Herbs"), A.Q_SPIN, "a spin of less than a full rotation", [M]),
@@ -451,6 +472,15 @@ CASES = [
     Case("attack_target_planned", setup(ONE_BERROK),
          ev("demon_attack", demon="berrok-1", target="monk_sha", attack_dice=[1, 1],
             defense_dice=[0, 0]), D.Q_TARGETING, "rolling against a Pilgrim the plan does not attack",
+         [*TO_DEMONS, options_for("berrok-1", attack_option([MK])),
+          ev("demon_plan", demon="berrok-1", option=1)]),
+    Case("attack_target_planned",
+         setup(ONE_BERROK, demon_targets="profile",
+               demon_profiles={**DEMONS, "berrok": {**DEMONS["berrok"], "targets": 1}}),
+         ev("demon_attack", demon="berrok-1", target="monk_sha", attack_dice=[1, 1],
+            defense_dice=[0, 0]), D.Q_NUMBER_OF_TARGETS,
+         "under demon_targets: profile the table set 'all Targets' aside: the Profile Sheet's "
+         "number of Targets is what leaves Monk Sha out of a one-Target plan (finding 128)",
          [*TO_DEMONS, options_for("berrok-1", attack_option([MK])),
           ev("demon_plan", demon="berrok-1", option=1)]),
     Case("demon_target_conscious", setup({**ONE_BERROK, "pilgrims": {"monk_sha": {"hp": 2}}}),
