@@ -401,8 +401,6 @@ CORNERS = book("6. Starting with the last player (seated to the right of the fir
                "space.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 120: a corner chosen again after the setup quotes "
-                                       "the turn's fixed order of phases, not Player Setup step 6")
 def test_ann_choosing_a_second_corner_after_the_setup_is_refused_with_the_setup_step(client):
     table = cornered(client)
     table.refused({"type": "choose_corner", "player": "p1", "space": [1, 5],

@@ -1,11 +1,12 @@
 """Pilgrims: the twelfth audit (session 17): a calculator tally or a position holding what a rule
 forbids is a 400 carrying the sentence as `rule` (a second one in `rules`), as every game's now
 does; it was quoted inside the message only, or was the message itself. The legal tally next to
-each is scored."""
+each is scored. Then outsider finding 120 (a second corner after the setup)."""
 
 import pytest
 
 from tests.api_table import quotes_from
+from tests.test_blind_scenarios_pilgrims_9 import STAR_LEAF, SWORD_FIST, cornered
 
 in_book = quotes_from("pilgrims")
 TWO_QUILLS = in_book("Each player has 2 quill tokens. Thus, players can sign up for, at most, two "
@@ -62,3 +63,21 @@ def test_an_impossible_tally_carries_its_sentence_as_rule(client, tally, field, 
     refused_with(client.post("/api/score/pilgrims", json=tally), field, *quotes)
     response = client.post("/api/score/pilgrims", json=legal)
     assert response.status_code == 200, response.get_json()
+
+
+# --- Finding 120: a corner chosen again after the setup ------------------------------------------
+
+CORNERS = in_book("6. Starting with the last player (seated to the right of the first player) and "
+                  "proceeding counterclockwise, each player chooses one of the corner spaces, "
+                  "takes that space's item card and adds it to their hand, then places their "
+                  "figure on that space.")
+
+
+@pytest.mark.parametrize("seat", ["p1", "p2"])
+def test_finding_120_a_second_corner_quotes_the_setup_step_and_offers_no_journey_card(client,
+                                                                                      seat):
+    table = cornered(client)  # Bob [5, 5], then Ann [1, 1] (accepted): Ann's Move phase
+    error = table.refused({"type": "choose_corner", "player": seat, "space": [1, 5],
+                           "drawn": STAR_LEAF, "item": SWORD_FIST}, CORNERS)
+    assert "choose journey" not in error["message"] and "falconer" not in error["message"]
+    assert "move" in error["message"].split("possible now:")[1]

@@ -316,6 +316,13 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     # phone may enter it whoever's turn it is, as Avignon's `draw` (finding 110).
     any_turn_events = frozenset({"reveal"})
 
+    @classmethod
+    def event_types_in_play(cls, G: dict) -> list[str]:
+        """Journey cards only in the advanced game; the falconer's events only in a solo game."""
+        return [kind for kind in EVENT_TYPES
+                if (G["journey"] or kind != "choose_journey")
+                and (G["solo"] or not kind.startswith("falconer"))]
+
     def turn_taken_by_entering(self) -> bool:
         """In another player's turn, the seat entering the event has played this round's turn
         before the current player's (more turns this round): it is over ("After replenishing
@@ -325,11 +332,14 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                 and turns[seat] > turns[self.G["current"]])
 
     def refused_phase_quote(self, kind):
-        """The sentence that forbids an event of type `kind` now: a falconer's phase out of order,
+        """The sentence that forbids an event of type `kind` now: a corner after the setup (the
+        setup step that gives each player one: finding 120), a falconer's phase out of order,
         another player's event in a turn (the turn order, before what the player on turn may not
         do: finding 95), a second movement, a second adventure or quest; else the fixed order of
         the phases."""
         phase = self.phase
+        if kind == "choose_corner" and phase != "start_corners":  # one each, in the setup (120)
+            return Q_SOLO_CORNER if self.G["solo"] else Q_CORNER_ORDER
         if phase.startswith("falconer"):
             if kind.startswith("falconer") or kind == "replenish":  # his phases out of order
                 return Q_FALCONER_TURN

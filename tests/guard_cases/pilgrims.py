@@ -182,6 +182,14 @@ CASES = [
                                             item=I("fist", "star"), drawn=I("leaf", "star")),
          Q_CORNER_ORDER, "Ann chooses before Bob, the last player: the step starts with the last "
                          "player and goes counterclockwise"),
+    Case("phase_rule (a second corner after the setup)", setup(),
+         ev("choose_corner", space=[1, 5], item=I("fist", "star"), drawn=I("leaf", "star")),
+         Q_CORNER_ORDER, "Ann has her corner and her turn has begun: the setup step gives each "
+                         "player one corner, not the turn's phases (finding 120)",
+         events=[ev("choose_corner", "p2", space=[5, 5], item=I("fist", "star"),
+                    drawn=I("leaf", "star")),
+                 ev("choose_corner", space=[1, 1], item=I("fist", "star"),
+                    drawn=I("leaf", "star"))]),
     Case("phase_rule (an item bought during setup)", setup(),
          ev("buy_item", player="p2", item=I("fist", "star")),
          Q_CLOVER_ANY_TIME, "Bob, choosing his corner, spends 2 clovers on an item card: setup is "
