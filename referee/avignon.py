@@ -184,6 +184,15 @@ OPTIONS = {
         {"type": "boolean"}, True,
         citations("avignon", Q_NUNCIO, Q_VICAR, Q_CANONIST),
     ),
+    "vicar_pushes_itself": Option(
+        "Whether the Vicar's 'PUSH Bishop twice' may push the Vicar himself (he is a Bishop). true "
+        "(default): yes — a faction's name on a card refers 'to any card in that faction', and "
+        "the card says 'other' where it means other ('EXCOMMUNICATE any other character'; the "
+        "Canonist's 'two other characters'). false: only the other Bishop (the second Vicar); "
+        "with none in play the PUSHes cannot be made.",
+        {"type": "boolean"}, True,
+        citations("avignon", Q_VICAR, Q_FACTIONS, Q_CANONIST),
+    ),
     "ascetic_moves_itself": Option(
         "Whether the Ascetic's 'RIVAL PUSH any and all characters that share a faction with it' "
         "moves the Ascetic too. true (default): yes — the card says 'other' where it means other "
@@ -1075,7 +1084,17 @@ class Game(Referee):
         bishops = [row["path"] for row in self.G["board"]
                    if row["character"] and FACTION.get(row["character"]) == "Bishop"]
         unknown = [row["path"] for row in self.G["board"] if row["character"] == UNKNOWN]
-        if name and FACTION.get(name) == "Bishop":
+        ability = self.G["pending"]["ability"]
+        if path == ability["path"] and not ability["gone"] and \
+                not self.option("vicar_pushes_itself"):
+            others = [p for p in bishops + unknown if p != path]
+            if others:
+                raise self.violation(
+                    f"The Vicar pushes the other Bishop (path {others[0]}), not himself (table "
+                    "ruling vicar_pushes_itself: false).", Q_VICAR)
+            self.effect(f"No other Bishop is in play: the Vicar's {step['nth']} PUSH cannot be "
+                        "made (table ruling vicar_pushes_itself: false).", Q_VICAR)
+        elif name and FACTION.get(name) == "Bishop":
             self._move(path, "PUSH", step["toward"], Q_VICAR)
         elif name == UNKNOWN and not bishops:
             pass  # dry run: the card drawn decides whether there is a Bishop to push

@@ -3,11 +3,13 @@ sentence as `rule`, one way in every game. The calculator's Congregations past w
 end with (finding 111's check) quoted its sentence inside the message only, while Pillars of Fate's
 impossible tallies carry it as `rule`; so did a third copy of a character and an Ascetic left at an
 end at the start of a turn. Each now carries it as `rule` (a second sentence in `rules`), still
-quoted in the message, and the legal tally or position next to it is accepted."""
+quoted in the message, and the legal tally or position next to it is accepted. Then the book's
+silent case of the Vicar pushing himself (table ruling vicar_pushes_itself)."""
 
 import pytest
 
 from tests.api_table import quotes_from
+from tests.test_avignon_scenarios import ALL_GENOA, at, begin, draw, ev, play, refused, table
 
 in_book = quotes_from("avignon")
 END = in_book("The game ends when one player has three cards in his or her Congregation. That "
@@ -76,3 +78,31 @@ def test_a_third_copy_on_the_map_carries_the_box_and_the_deck_sentences(client):
         "position": {"board": board, "turn": "rome", "first_turn": False}})
     error = refused_with(response, "position", BOX, COPIES)
     assert error["code"] == "invalid_setup"
+
+
+# --- The book's silent case (session 17): may the Vicar pick himself for "PUSH Bishop twice"? ----
+
+VICAR = in_book("PUSH Bishop twice, then EXCOMMUNICATE any other character, then PULL the new "
+                "character.")
+TWO_VICARS = {**ALL_GENOA, 5: ("Vicar", "florence")}
+
+
+@pytest.mark.parametrize("pushes_itself", [True, False])
+def test_vicar_pushes_itself_decides_whether_he_is_a_bishop_he_pushes(pushes_itself):
+    model = begin(table(TWO_VICARS), vicar_pushes_itself=pushes_itself)
+    petition = ev("petition", path=1, bishops=[1, 5], excommunicate=3)
+    if pushes_itself:
+        play(model, petition, draw("Courtesan"))
+        assert at(model, 1) == ("Vicar", "nice") and at(model, 5) == ("Vicar", "genoa")
+        return
+    refused(model, petition, VICAR)
+    play(model, ev("petition", path=1, bishops=[5, 5], excommunicate=3), draw("Courtesan"))
+    assert at(model, 1) == ("Vicar", "genoa") and at(model, 5) == ("Vicar", "nice")
+
+
+def test_with_no_other_bishop_the_vicar_who_may_not_push_himself_pushes_nothing():
+    model = begin(table(ALL_GENOA), vicar_pushes_itself=False)
+    effects = play(model, ev("petition", path=1, bishops=[1, 1], excommunicate=3),
+                   draw("Courtesan"))
+    assert at(model, 1) == ("Vicar", "genoa")
+    assert sum("cannot be made" in effect.text for effect in effects) == 2
