@@ -1,11 +1,13 @@
 """Pilgrims: the twelfth audit (session 17): a calculator tally or a position holding what a rule
 forbids is a 400 carrying the sentence as `rule` (a second one in `rules`), as every game's now
 does; it was quoted inside the message only, or was the message itself. The legal tally next to
-each is scored. Then outsider finding 120 (a second corner after the setup)."""
+each is scored. Then outsider finding 120 (a second corner after the setup) and the book's silent
+case of a multi-type companion for two symbols (table ruling multi_type_companion)."""
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import ApiTable, quotes_from
+from tests.guard_cases import pilgrims as guard
 from tests.test_blind_scenarios_pilgrims_9 import STAR_LEAF, SWORD_FIST, cornered
 
 in_book = quotes_from("pilgrims")
@@ -81,3 +83,41 @@ def test_finding_120_a_second_corner_quotes_the_setup_step_and_offers_no_journey
                            "drawn": STAR_LEAF, "item": SWORD_FIST}, CORNERS)
     assert "choose journey" not in error["message"] and "falconer" not in error["message"]
     assert "move" in error["message"].split("possible now:")[1]
+
+
+# --- The book's silent case (session 17): the Shepherd for two symbols (multi_type_companion) -----
+
+PARTICIPANTS = in_book("The participating companion cards are shown by the white type symbols in "
+                       "the adventure card's top-left corner.")
+MULTIPLE_TYPES = in_book("Note: Some companion cards, like the Shepherd, have multiple types.")
+PARTICIPATING = in_book("They show the number of participating companion cards the player must "
+                        "retire when completing the adventure.")
+
+
+def shepherds_table(client, ruling, crosses=0):
+    body = guard.with_options(guard.adventure(
+        {"hand": [guard.I("fist", "sword")], "party": [guard.M(guard.SHEPHERD)]},
+        display=[guard.A(1, 3, ["wanderer", "beast"], ["fist"], crosses=crosses),
+                 *guard.DISPLAY[1:]]), multi_type_companion=ruling)
+    return ApiTable(client, {"game": "pilgrims", **body})
+
+
+def completes(companions, retire=()):
+    return {"type": "complete_adventure", "player": "p1", "source": "display", "index": 1,
+            "pay": [{"hand": 1}], "companions": companions, "retire": list(retire)}
+
+
+def test_the_shepherd_meets_a_wanderer_and_a_beast_symbol_only_under_each_type(client):
+    table = shepherds_table(client, "one_symbol")
+    table.refused(completes([1, 1]), PARTICIPANTS)
+    table = shepherds_table(client, "each_type")
+    table.accepted(completes([1, 1]))
+    assert table.view("p1")["state"]["players"]["p1"]["completed"][0]["points"] == 3
+
+
+def test_under_each_type_a_cross_still_retires_a_different_participating_companion(client):
+    table = shepherds_table(client, "each_type", crosses=2)
+    table.refused(completes([1, 1], retire=[1]), PARTICIPATING)  # one card for two crosses
+    table = shepherds_table(client, "each_type", crosses=1)
+    table.accepted(completes([1, 1], retire=[1]))
+    assert table.view("p1")["state"]["players"]["p1"]["party"] == []

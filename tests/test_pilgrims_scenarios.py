@@ -612,8 +612,9 @@ def test_party_requirement_needs_one_companion_per_symbol():
                 "players": players({"movement": [1], "hand": [I("fist", "sword")],
                                     "party": [M(C(["beast"], ["star"])),
                                               M(C(["wanderer"], ["star"]))]})})
-    refused(model, "matching type symbol", type="complete_adventure", player="p1",
-            source="display", index=4, adventure=card, pay=[{"hand": 1}], companions=[1, 1])
+    refused(model, "participating companion cards are shown", type="complete_adventure",
+            player="p1", source="display", index=4, adventure=card, pay=[{"hand": 1}],
+            companions=[1, 1])
     refused(model, "matching type symbol", type="complete_adventure", player="p1",
             source="display", index=4, adventure=card, pay=[{"hand": 1}])
     refused(model, "matching type symbol", type="complete_adventure", player="p1",

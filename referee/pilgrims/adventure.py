@@ -21,6 +21,9 @@ Q_WILD = ("The wild (coin) adventure symbol can replace any other adventure symb
           "an adventure card.")
 Q_TYPE_SYMBOL = ("Their party must have companion card(s) with a matching type symbol, and the "
                  "player's party and/or hand must have item cards with matching adventure symbols.")
+Q_PARTICIPANTS_SHOWN = ("The participating companion cards are shown by the white type symbols in "
+                        "the adventure card's top-left corner.")
+Q_MULTIPLE_TYPES = "Note: Some companion cards, like the Shepherd, have multiple types."
 Q_COMPANIONS_NEEDED = ("Symbols in this box indicate companions a player needs to have in their "
                        "party to complete the adventure card.")
 Q_PARTICIPATING = ("They show the number of participating companion cards the player must retire "
@@ -171,6 +174,27 @@ class AdventureMixin:
                                  f"{place}.", Q_DISCOUNT_UNCONVERTED)
         return card["discount"]
 
+    def one_companion_for_several_symbols(self, player, requirement, companions, converted):
+        """A companion named for more than one symbol of the party requirement: refused, each
+        symbol showing a participating companion card, unless the table ruling
+        multi_type_companion is each_type; then a companion with several types (the Shepherd)
+        meets one symbol per type it shows, its types not converted."""
+        if self.option("multi_type_companion") != "each_type":
+            raise self.violation("Each party requirement symbol needs its own companion (table "
+                                 "ruling multi_type_companion: one_symbol).", Q_PARTICIPANTS_SHOWN)
+        for place in sorted(set(companions)):
+            named = [symbol for which, symbol in zip(companions, requirement, strict=True)
+                     if which == place]
+            if len(named) == 1:
+                continue
+            types = self.character(player, place)["card"]["types"]
+            typed = [symbol for symbol in named if symbol != cards.ANY_COMPANION]
+            if place in converted or len(named) > len(types) or len(set(typed)) != len(typed):
+                raise self.violation(
+                    f"Companion {place} ({'/'.join(types)}) meets one symbol per type it shows, "
+                    f"its types not converted, not {len(named)} ({', '.join(named)}) (table "
+                    "ruling multi_type_companion: each_type).", Q_MULTIPLE_TYPES)
+
     def do_complete(self, event):
         player = self.me(event)
         if event["source"] == "reserve":
@@ -200,10 +224,9 @@ class AdventureMixin:
                 raise self.violation("The leader is no companion card: it has no type symbol to "
                                      "meet a party requirement.", Q_COMPANIONS_NEEDED)
             self.character(player, which, Q_TYPE_SYMBOL, Q_TYPE_SYMBOL)
-        if len(set(companions)) != len(companions):
-            raise self.violation("Each party requirement symbol needs its own companion.",
-                                 Q_TYPE_SYMBOL)
         converted = event.get("convert_types", [])
+        if len(set(companions)) != len(companions):
+            self.one_companion_for_several_symbols(player, requirement, companions, converted)
         if any(c not in companions for c in converted):
             raise BadRequest("only a participating companion's type is converted",
                              "event.convert_types")

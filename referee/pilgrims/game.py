@@ -50,7 +50,9 @@ from .adventure import (
     Q_CLOVER_TYPE,
     Q_CLOVER_WISELY,
     Q_LEADER_STAYS,
+    Q_MULTIPLE_TYPES,
     Q_ONE_ADVENTURE,
+    Q_PARTICIPANTS_SHOWN,
     AdventureMixin,
 )
 from .board import (
@@ -271,6 +273,14 @@ OPTIONS = {
         {"enum": ["refuse", "accept"]}, "refuse",
         citations("pilgrims", Q_CLOVER_OPTIONS, Q_CLOVER_TO_MATCH, Q_CLOVER_ACTIVATION,
                   Q_CLOVER_TYPE, Q_CLOVER_WISELY)),
+    "multi_type_companion": Option(
+        "Table ruling: may one companion with several types (the Shepherd) meet two symbols of "
+        "one party requirement? \"one_symbol\" (default, the literal reading: each symbol shows "
+        "a participating companion card, and one is retired per cross): no. \"each_type\": one "
+        "symbol per type it shows (its types not converted); a cross still retires a different "
+        "participating companion.",
+        {"enum": ["one_symbol", "each_type"]}, "one_symbol",
+        citations("pilgrims", Q_PARTICIPANTS_SHOWN, Q_MULTIPLE_TYPES)),
     "abilities_after_another_activation": Option(
         "Table ruling: after \"another activation\" the player activates a second character; "
         "may the first character's unused abilities still be used this Activate phase? "

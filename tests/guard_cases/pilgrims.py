@@ -28,10 +28,12 @@ from referee.pilgrims.adventure import (
     Q_DISCOUNT,
     Q_DISCOUNT_UNCONVERTED,
     Q_LEADER_STAYS,
+    Q_MULTIPLE_TYPES,
     Q_NO_PARTY_REQUIREMENT,
     Q_NOT_TWICE,
     Q_ONE_ADVENTURE,
     Q_ONE_QUILL_SPACE,
+    Q_PARTICIPANTS_SHOWN,
     Q_PARTICIPATING,
     Q_PAY,
     Q_QUILL,
@@ -141,6 +143,13 @@ def activate(p1=None, p2=None, **more) -> dict:
 def adventure(p1=None, p2=None, **more) -> dict:
     """Ann has gained her clover: the Adventure phase may follow."""
     return activate(p1, p2, turn={"activated": True}, **more)
+
+
+SHEPHERD = C(["wanderer", "beast"], ["star"])
+
+
+def with_options(body: dict, **options) -> dict:
+    return {**body, "options": {**body["options"], **options}}
 
 
 def ev(event_type, player="p1", **fields) -> dict:
@@ -315,6 +324,20 @@ CASES = [
          ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}]),
          Q_TYPE_SYMBOL, "a wanderer for a beast: the party must have companions with a matching "
                         "type symbol"),
+    Case("complete_adventure (one companion, two symbols)",
+         adventure({"hand": [I("fist", "sword")], "party": [M(BEAST), M(C(["wanderer"], ["star"]))]},
+                   display=[A(1, 3, ["beast", "beast"], ["fist"]), *DISPLAY[1:]]),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}], companions=[1, 1]),
+         Q_PARTICIPANTS_SHOWN, "the beast named for both beast symbols: each symbol shows a "
+                               "participating companion card (ruling multi_type_companion: "
+                               "one_symbol, the default)"),
+    Case("complete_adventure (the Shepherd, one type twice)",
+         with_options(adventure({"hand": [I("fist", "sword")], "party": [M(SHEPHERD)]},
+                                display=[A(1, 3, ["beast", "beast"], ["fist"]), *DISPLAY[1:]]),
+                      multi_type_companion="each_type"),
+         ev("complete_adventure", source="display", index=1, pay=[{"hand": 1}], companions=[1, 1]),
+         Q_MULTIPLE_TYPES, "under each_type a two-type companion meets one symbol per type it "
+                           "shows: its beast type once, not for both beast symbols"),
     Case("complete_adventure (crosses)",
          adventure({"hand": [I("fist", "sword")], "party": [M(BEAST), M(C(["wanderer"], ["star"]))]},
                    display=[A(1, 3, ["beast"], ["fist"], crosses=1), *DISPLAY[1:]]),
