@@ -193,6 +193,15 @@ OPTIONS = {
         {"type": "boolean"}, True,
         citations("avignon", Q_VICAR, Q_FACTIONS, Q_CANONIST),
     ),
+    "courtesan_no_target": Option(
+        "The Courtesan's 'PULL a character that is closer to your RIVAL than Courtesan' when no "
+        "character is (the book prints no more and sends to buttonshygames.com). 'refused' "
+        "(default): the ability names a character to PULL, so with none there is no ability to "
+        "use. 'nothing_moves': the Petition is taken and nothing moves (as the Ascetic's with no "
+        "other character of its faction, or the Vicar's with no Bishop in play).",
+        {"enum": ["refused", "nothing_moves"]}, "refused",
+        citations("avignon", Q_COURTESAN, Q_PETITION),
+    ),
     "ascetic_moves_itself": Option(
         "Whether the Ascetic's 'RIVAL PUSH any and all characters that share a faction with it' "
         "moves the Ascetic too. true (default): yes — the card says 'other' where it means other "
@@ -994,13 +1003,24 @@ class Game(Referee):
         if extra:
             raise self.violation(f"{name}'s PETITION takes no {extra[0]}.", ABILITY[name])
         needed = {"Vicar": ("bishops", "excommunicate"), "Canonist": ("switch", "push"),
-                  "Courtesan": ("target",)}.get(name, ())
+                  "Courtesan": () if self._courtesan_pulls_nothing(row, event["player"])
+                  else ("target",)}.get(name, ())
         missing = [field for field in needed if field not in event]
         if missing:
             raise self.violation(f"{name}'s PETITION needs a choice: {', '.join(missing)}.",
                                  ABILITY[name])
         self._dry_run(event)
         return True
+
+    def _courtesan_pulls_nothing(self, row: dict, player: str) -> bool:
+        """Under courtesan_no_target: nothing_moves, the Courtesan in `row` has no character on
+        the map closer to the player's RIVAL than herself: her Petition is taken with no target."""
+        if self.option("courtesan_no_target") != "nothing_moves":
+            return False
+        rival = other(player)
+        return not any(cell["character"] and cell["character"] != UNKNOWN
+                       and _distance(cell["location"], rival) < _distance(row["location"], rival)
+                       for cell in self.G["board"])
 
     def _dry_run(self, event):
         saved = self.G, self.effects, self._by_draw
@@ -1046,6 +1066,11 @@ class Game(Referee):
             return [{"op": "switch", "paths": pair},
                     self._mv(pushed, "PUSH", toward, Q_CANONIST),
                     self._mv(pulled, "PULL", toward, Q_CANONIST)]
+        if name == "Courtesan" and "target" not in event:  # courtesan_no_target: nothing_moves
+            self.effect(f"No character is closer to {self.player_name(other(player))} (your "
+                        "RIVAL) than the Courtesan: nothing moves (table ruling "
+                        "courtesan_no_target: nothing_moves).", Q_COURTESAN)
+            return []
         if name == "Courtesan":
             target, mine = board[event["target"] - 1], board[path - 1]
             rival = other(player)
@@ -1311,6 +1336,8 @@ class Game(Referee):
                     yield {**base, "switch": [a, b], "push": a}
                     yield {**base, "switch": [a, b], "push": b}
             elif name == "Courtesan":
+                if self._courtesan_pulls_nothing(board[p - 1], player):
+                    yield base
                 for q in rows:
                     if q != p:
                         yield {**base, "target": q}

@@ -4,12 +4,23 @@ end with (finding 111's check) quoted its sentence inside the message only, whil
 impossible tallies carry it as `rule`; so did a third copy of a character and an Ascetic left at an
 end at the start of a turn. Each now carries it as `rule` (a second sentence in `rules`), still
 quoted in the message, and the legal tally or position next to it is accepted. Then the book's
-silent case of the Vicar pushing himself (table ruling vicar_pushes_itself)."""
+silent cases of the Vicar pushing himself (table ruling vicar_pushes_itself) and of the Courtesan
+with no character closer to the RIVAL (courtesan_no_target)."""
 
 import pytest
 
 from tests.api_table import quotes_from
-from tests.test_avignon_scenarios import ALL_GENOA, at, begin, draw, ev, play, refused, table
+from tests.test_avignon_scenarios import (
+    ALL_GENOA,
+    at,
+    begin,
+    draw,
+    ev,
+    play,
+    refused,
+    row,
+    table,
+)
 
 in_book = quotes_from("avignon")
 END = in_book("The game ends when one player has three cards in his or her Congregation. That "
@@ -106,3 +117,34 @@ def test_with_no_other_bishop_the_vicar_who_may_not_push_himself_pushes_nothing(
                    draw("Courtesan"))
     assert at(model, 1) == ("Vicar", "genoa")
     assert sum("cannot be made" in effect.text for effect in effects) == 2
+
+
+# --- The book's silent case (session 17): the Courtesan with no character closer to the RIVAL ----
+
+COURTESAN = in_book("PULL a character that is closer to your RIVAL than Courtesan.")
+# Rome's turn: the RIVAL is Avignon; the Courtesan in Nice is the closest to Avignon but one.
+COURTESAN_FIRST = row(("Courtesan", "nice"), ("Scribe", "genoa"), ("Nuncio", "florence"),
+                      ("Ascetic", "florence"), ("Canonist", "genoa"))
+
+
+@pytest.mark.parametrize("ruling", ["refused", "nothing_moves"])
+def test_courtesan_no_target_decides_a_petition_with_no_character_closer(ruling):
+    model = begin(table(COURTESAN_FIRST), courtesan_no_target=ruling)
+    refused(model, ev("petition", path=1, target=3), COURTESAN)  # Florence is not closer
+    bare = ev("petition", path=1)
+    if ruling == "refused":
+        refused(model, bare, COURTESAN)
+        assert bare not in model.legal()
+        return
+    assert bare in model.legal()
+    effects = play(model, bare)
+    assert any("nothing moves" in effect.text for effect in effects)
+    assert at(model, 1) == ("Courtesan", "nice") and at(model, 3) == ("Nuncio", "florence")
+
+
+def test_under_nothing_moves_a_courtesan_with_a_character_closer_still_names_it():
+    cells = {**COURTESAN_FIRST, 2: ("Scribe", "avignon")}
+    model = begin(table(cells), courtesan_no_target="nothing_moves")
+    refused(model, ev("petition", path=1), COURTESAN)
+    play(model, ev("petition", path=1, target=2))
+    assert at(model, 2) == ("Scribe", "nice")
