@@ -6,7 +6,7 @@ accepted. Then outsider findings 121, 123, 124 (red squares) and 128 (a one-Targ
 
 import pytest
 
-from tests.api_table import quotes_from
+from tests.api_table import as_seen, quotes_from
 from tests.test_blind_scenarios_journey_10 import (
     PLAN,
     PROFILES,
@@ -17,7 +17,6 @@ from tests.test_blind_scenarios_journey_10 import (
     by,
     free_play,
     pilgrim,
-    refused_unchanged,
 )
 from tests.test_journey_random import PROFILES as RANDOM_PROFILES
 
@@ -42,6 +41,14 @@ def create(client, position: dict, **options):
         "game": "journey", "players": ["Ann", "Ben"],
         "options": {"pilgrim_profiles": RANDOM_PROFILES, "karma_upgrades": "in_position", **options},
         "position": position})
+
+
+def refused_unchanged(table, event, quote) -> dict:
+    """The event refused with `quote`, the table as every seat sees it unchanged; the error."""
+    before = as_seen(table.view())
+    error = table.refused(event, quote)
+    assert as_seen(table.view()) == before
+    return error
 
 
 def refused_with(response, field: str, quote: str) -> None:
@@ -181,3 +188,33 @@ def test_greedy_box_counts_refuses_a_second_use_and_separate_allows_it(client, f
     table.accepted(then)
     assert sorted(table.view()["state"]["pilgrims"]["cho_hakkai"]["fortune"]) == [
         "Wild Ginseng", "Wild Herbs"]
+
+
+# --- The books' silent cases (session 17): may Pilgrims hand Sutra Tokens to each other? ----------
+
+SUTRA_PLACED = in_book("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's "
+                       "Profile Sheet.")
+GIVE = by("monkey_king", "give_sutra", to="tripitaka")
+
+
+def test_sutra_hand_off_none_refuses_it_allowed_moves_one_sutra(client):
+    table = free_play(client, {"monkey_king": {"sutras": 2}})
+    error = refused_unchanged(table, GIVE, SUTRA_PLACED)
+    assert "sutra_hand_off: none" in error["message"]
+    assert not any(event["type"] == "give_sutra" for event in table.view()["legal"])
+    table = free_play(client, {"monkey_king": {"sutras": 2}}, sutra_hand_off="allowed")
+    assert {"type": "give_sutra", "player": GIVE["player"], "pilgrim": "monkey_king",
+            "to": "tripitaka"} in table.view()["legal"]
+    table.accepted(GIVE)
+    assert (pilgrim(table, "monkey_king")["sutras"], pilgrim(table, "tripitaka")["sutras"]) == (1, 1)
+    refused_unchanged(table, by("monkey_king", "give_sutra", to="monkey_king"), SUTRA_PLACED)
+    # no Action Point spent: his activation goes on
+    assert table.view()["state"]["activation"]["spent"] == 0
+
+
+def test_under_allowed_a_pilgrim_with_no_sutra_or_not_active_hands_none(client):
+    table = free_play(client, {}, sutra_hand_off="allowed")
+    refused_unchanged(table, GIVE, SUTRA_PLACED)
+    table = free_play(client, {"monk_sha": {"sutras": 1}}, sutra_hand_off="allowed")
+    error = table.send(by("monk_sha", "give_sutra", to="tripitaka"))
+    assert error.status_code == 422  # the Monkey King is the active Pilgrim

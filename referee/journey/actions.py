@@ -7,11 +7,13 @@ from referee.core import BadRequest, cites
 from .card_effects import GREEDY, Q_PHASE_WALK, Q_SHADOW_WALK
 from .combat import Q_PURPLE
 from .profiles import FORTUNE_CARDS, PILGRIM_NAMES, printed_deck
+from .quests import Q_SUTRA_COLLECTED
 from .rules import (
     Q_BLUE,
     Q_BOX_ONCE,
     Q_CLOSED_GATE,
     Q_CURSE,
+    Q_DEAD,
     Q_DISTRACTION,
     Q_HP_COST,
     Q_INITIATIVE,
@@ -458,6 +460,30 @@ class ActionsMixin:
     @cites(Q_SUTRA)
     def sutra_on_board(self, event):
         return self.token_guard(event, "sutras", "sutra", Q_SUTRA)
+
+    @cites(Q_SUTRA_COLLECTED)
+    def sutra_hand_off_allowed(self, event):
+        return (self.option("sutra_hand_off") == "allowed"
+                or "A collected Sutra Token stays by the Pilgrim who collected it (table ruling "
+                   "sutra_hand_off: none).")
+
+    @cites(Q_SUTRA_COLLECTED)
+    def sutra_to_give(self, event):
+        giver, taker = event["pilgrim"], event["to"]
+        if taker == giver:
+            return f"{PILGRIM_NAMES[giver]} cannot hand a Sutra Token to himself."
+        if self.pilgrim(giver)["sutras"] < 1:
+            return f"{PILGRIM_NAMES[giver]} holds no Sutra Token."
+        if self.pilgrim(taker)["status"] == "dead":
+            raise self.violation(f"{PILGRIM_NAMES[taker]} is dead, off the board.", Q_DEAD)
+        return True
+
+    def do_give_sutra(self, event):
+        giver, taker = event["pilgrim"], event["to"]
+        self.pilgrim(giver)["sutras"] -= 1
+        self.pilgrim(taker)["sutras"] += 1
+        self.effect(f"{PILGRIM_NAMES[giver]} hands a Sutra Token to {PILGRIM_NAMES[taker]} "
+                    "(table ruling sutra_hand_off: allowed).", Q_SUTRA_COLLECTED)
 
     def do_collect_sutra(self, event):
         self.spend(event, "collect_sutra")

@@ -207,6 +207,13 @@ EVENT_TYPES = {
         properties={"pilgrim": PILGRIM, "sutra": TOKEN, "adjacent": FACT},
         required=("pilgrim", "sutra"),
         example={"type": "collect_sutra", "player": "p1", "pilgrim": P, "sutra": "sutra-1"}),
+    "give_sutra": EventType(
+        "Hand a Sutra Token to another Pilgrim in the active Pilgrim's activation, no Action "
+        "Point (table ruling sutra_hand_off: allowed; the book prints no hand-off).",
+        properties={"pilgrim": PILGRIM, "to": {"enum": list(PILGRIMS),
+                                               "description": "the Pilgrim given the Sutra"}},
+        required=("pilgrim", "to"),
+        example={"type": "give_sutra", "player": "p1", "pilgrim": P, "to": "tripitaka"}),
     "rescue_villager": EventType(
         "Rescue Villager (1 Action Point) adjacent to it: 3 Good Karma.",
         properties={"pilgrim": PILGRIM, "villager": TOKEN, "adjacent": FACT},

@@ -263,6 +263,16 @@ OPTIONS = {
         "Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they are "
         "Activated, even if the Pilgrim has Action Points left.",
         "Mystical Box x 2"),
+    "sutra_hand_off": _ruling(
+        "Table ruling: may a Pilgrim hand a Sutra Token to another (the book prints no hand-off). "
+        "\"none\" (default, the literal reading: a collected Sutra is placed near the collecting "
+        "Pilgrim's Profile Sheet, and the book bids the Players think about who collects them): "
+        "give_sutra is refused; \"allowed\": the active Pilgrim may hand one of his Sutras to "
+        "another Pilgrim during his activation, no Action Point (the table judges where they "
+        "stand).", ("none", "allowed"), "none",
+        "Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile Sheet.",
+        "GAME TIP Think carefully about who collects the Sutras. Only Tripitaka can use them to "
+        "Close Gates and Quest Conditions may require certain Pilgrims to collect the Sutras."),
     "greedy_box": _ruling(
         "Table ruling: Cho Hakkai's Greedy and the one use of a Mystical Box per Activation (the "
         "book does not say whether Greedy is such a use). \"separate\" (default, the literal "
@@ -380,6 +390,9 @@ EVENT_RULES = {
     "break_door": (["pilgrims"], [*_ACT, "door_closed", "door_contact", "not_a_double_action"]),
     "collect_sutra": (["pilgrims"], [*_ACT, "sutra_on_board", "not_a_double_action"]),
     "rescue_villager": (["pilgrims"], [*_ACT, "villager_on_board", "not_a_double_action"]),
+    "give_sutra": (["pilgrims"], ["no_pending_decision", "controls_pilgrim", "conscious",
+                                  "is_active_pilgrim", "sutra_hand_off_allowed",
+                                  "sutra_to_give"]),
     "recover": (["pilgrims"], [*_ACT, "well_on_board", "well_once", "not_a_double_action"]),
     "rest": (["pilgrims"], [*_ACT, "not_a_double_action", "rest_twice"]),
     "close_gate": (["pilgrims"], [*_ACT, "tripitaka_closes", "gate_open_to_close",

@@ -174,6 +174,8 @@ def pilgrim_events(game) -> list[dict]:
     complete = [{"type": "end_activation", **base}, {"type": "rest", **base}]
     complete += [{"type": "break_door", **base, "door": d} for d in G["tokens"]["doors"]]
     complete += [{"type": "collect_sutra", **base, "sutra": s} for s in G["tokens"]["sutras"]]
+    complete += [{"type": "give_sutra", **base, "to": other} for other in G["pilgrims"]
+                 if other != name]
     complete += [{"type": "rescue_villager", **base, "villager": v}
                  for v in G["tokens"]["villagers"]]
     complete += [{"type": "recover", **base, "well": w} for w in G["tokens"]["wells"]]

@@ -140,6 +140,13 @@ CASES = [
     Case("stationary_on_red", setup(), ev("end_activation", pilgrim=MK, on_red_square=True),
          A.Q_RED, "he moved this turn, so he was not stationary on a red square for a full turn "
          "(finding 124)", [M, ev("move", pilgrim=MK, steps=1)]),
+    Case("sutra_hand_off_allowed", setup({"pilgrims": {MK: {"sutras": 1}}}),
+         ev("give_sutra", pilgrim=MK, to="tripitaka"), A.Q_SUTRA_COLLECTED,
+         "a Sutra handed on under sutra_hand_off: none (the default): a collected Sutra is placed "
+         "near the collecting Pilgrim's Profile Sheet", [M]),
+    Case("sutra_to_give", setup(sutra_hand_off="allowed"),
+         ev("give_sutra", pilgrim=MK, to="tripitaka"), A.Q_SUTRA_COLLECTED,
+         "a Sutra handed on by a Pilgrim who holds none", [M]),
     # -- Pray, Meditate -------------------------------------------------------------------------------
     Case("box_on_tile", setup({"boxes": ["box-1"]}),
          ev("pray", pilgrim=MK, box="box-1", same_tile=False, card="Wild Herbs"), A.Q_PRAY_TILE,
