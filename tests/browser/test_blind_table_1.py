@@ -1,0 +1,158 @@
+"""A table's first evening with Tableside, one phone per player (360×740), in each of the five
+games, learned from the pages and the rulebooks only: the game started from the home page, the
+other phones joining by the join link and claiming their seats, the first turns tapped, the
+mistakes a table makes (the wrong phone acting, a move the rules forbid, a number out of range, the
+same tap twice) refused with the rule's sentence and nothing changed on any phone, undo followed by
+the other phones, the rules asked from the table, hidden cards kept to their seat, the end of a
+game and the calculator. Every phone is watched throughout: no console error, no request to
+another host."""
+
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect
+
+from .conftest import check_accessibility, take_seat
+
+LIVE_MS = 4000  # an event entered on one phone shows on the others without a reload
+
+
+class Table:
+    """The phones at the table, each watched for console errors and requests to another host."""
+
+    def __init__(self, make_phone, base: str):
+        self.make_phone, self.base = make_phone, base
+        self.host = urlparse(base).netloc
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def phone(self):
+        page = self.make_phone()
+        # a refused entry is a 4xx answer, which Chromium logs as "Failed to load resource": those
+        # are counted by their responses instead (only a refused event may be a 4xx, never a 5xx)
+        page.on("console", lambda m: m.type == "error" and not m.text.startswith(
+            "Failed to load resource: the server responded with a status of 4")
+            and self.errors.append(m.text))
+        page.on("response", lambda r: r.status >= 400 and not (
+            r.status < 500 and r.request.method == "POST" and r.url.endswith("/event"))
+            and self.errors.append(f"{r.status} {r.request.method} {r.url}"))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", lambda r: urlparse(r.url).scheme in ("http", "https")
+                and urlparse(r.url).netloc != self.host and self.foreign.append(r.url))
+        return page
+
+    def assert_clean(self) -> None:
+        assert self.errors == []
+        assert self.foreign == []
+
+
+def seq(page) -> int:
+    return int(page.get_attribute("#live", "data-seq"))
+
+
+def at(page, count: int) -> None:
+    expect(page.locator("#live")).to_have_attribute("data-seq", str(count), timeout=LIVE_MS)
+
+
+def start_from_home(page, base: str, title: str, names: list[str]) -> str:
+    """Home → Play → the game → names → start; returns the join link."""
+    page.goto(base + "/")
+    page.click("nav a:has-text('Play')")
+    page.click(f"main a:has-text('{title}')")
+    for number, name in enumerate(names, start=1):
+        page.fill(f"#player-{number}", name)
+    return page.url
+
+
+def game_id(page) -> str:
+    return page.url.split("/play/")[1].split("?")[0].split("#")[0].split("/")[0]
+
+
+def invite(page) -> str:
+    page.wait_for_selector("#invite-h")
+    return page.get_attribute("#join-link", "href")
+
+
+def join(table: Table, link: str, name: str):
+    page = table.phone()
+    page.goto(link)
+    take_seat(page, name)
+    return page
+
+
+def ask(page, question: str) -> None:
+    page.fill("#ask-q", question)
+    page.press("#ask-q", "Enter")
+    page.wait_for_selector("h1:has-text('Ask the')")
+
+
+def test_avignon_first_evening_two_phones(live_server, phone, axe_source):
+    table = Table(phone, live_server)
+    rosa = table.phone()
+    start_from_home(rosa, live_server, "Avignon: Pilgrimage", ["Rosa", "Aldo"])
+    rosa.click("#quick-start")
+    link = invite(rosa)
+    take_seat(rosa, "Rosa")
+    aldo = join(table, link, "Aldo")
+    assert "token" not in aldo.url
+
+    # The five face-up cards dealt: tapped as they come off the deck, on Rosa's phone.
+    for count in range(1, 6):
+        rosa.locator(".choices-draw button.choice").first.click()
+        at(rosa, count)
+    at(aldo, 5)
+    assert rosa.locator(".status .turn").inner_text().startswith("Your turn")
+    assert aldo.locator(".status .turn").inner_text().startswith("Rosa")
+    assert aldo.locator("#actions .legal button.choice").count() == 0
+    assert check_accessibility(rosa, axe_source) == []
+
+    # Rosa (Rome, who goes first) pulls the card on path 1: one tap; both phones follow.
+    rosa.locator(".choices-beseech button.choice").first.click()
+    at(rosa, 6)
+    assert "“BESEECH: Pull a character one space.”" in rosa.locator(".message.done").inner_text()
+    at(aldo, 6)
+    assert aldo.locator(".status .turn").inner_text().startswith("Your turn")
+
+    # Aldo taps Chastise twice in a hurry (a double tap): entered once, and Chastise is no longer
+    # offered ("the same action may not be taken twice").
+    before = aldo.locator(".board").inner_text()
+    aldo.locator(".choices-chastise button.choice").first.dblclick()
+    at(aldo, 7)
+    aldo.wait_for_timeout(500)
+    assert seq(aldo) == 7
+    assert aldo.locator(".choices-chastise button.choice").count() == 0
+    assert aldo.locator(".choices-beseech button.choice").count() == 5
+    at(rosa, 7)
+
+    # The wrong phone: Rosa enters a Beseech as herself on Aldo's turn, then one for Aldo.
+    rosa.click(".other-event > summary")
+    rosa.click(".other-type-beseech > summary")
+    rosa.select_option("#other-beseech-player", "rome")
+    rosa.select_option("#other-beseech [name='event.path']", "3")
+    rosa.click("#other-beseech button[type=submit]")
+    refusal = rosa.locator("#result .message.violation")
+    expect(refusal).to_contain_text("It is Aldo's turn, not Rosa's.")
+    assert "“Play then alternates between the players.”" in refusal.inner_text()
+    assert "Nothing was changed." in refusal.inner_text()
+    rosa.select_option("#other-beseech-player", "avignon")
+    rosa.click("#other-beseech button[type=submit]")
+    expect(rosa.locator("#result .message.error")).to_contain_text(
+        "This phone plays for Rosa: this event is Aldo's to enter.")
+    assert seq(rosa) == 7 and seq(aldo) == 7
+    assert rosa.request.get(f"{live_server}/api/sessions/{game_id(rosa)}").json()["seq"] == 7
+
+    # Undo from Aldo's phone: Rosa's phone shows the board as it was before the Chastise.
+    assert "Aldo" in aldo.locator("#undo-what").inner_text()
+    aldo.click("button.undo")
+    aldo.wait_for_selector(".message.done >> text=Undone")
+    at(rosa, 8)
+    assert rosa.locator(".board").inner_text() == before
+    assert aldo.locator(".board").inner_text() == before
+    assert aldo.locator(".status .turn").inner_text().startswith("Your turn")
+
+    # The rules, asked from the table page: the answer sentence first.
+    ask(aldo, "who goes first")
+    assert aldo.locator(".answer-text").inner_text() == "The Roman player goes first."
+    ask(aldo, "how do I bake sourdough bread")
+    assert "The rulebook doesn't seem to cover this." in aldo.locator(".not-covered").inner_text()
+    assert aldo.locator(".answer-text").count() == 0
+    table.assert_clean()
