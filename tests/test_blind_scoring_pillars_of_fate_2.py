@@ -5,7 +5,10 @@ the modifier) turns, against the same lane without it, every line citing "Award 
 to the conditional rewards for each quest."; the table rulings that touch them both ways
 (`belan_includes_itself`, `eradan_power`, `invictus_copies`); a lane the modifier makes impossible
 refused naming the field and quoting the modifier; a power tie picked by the pillar's holder, and
-a tie in a lane whose pillar never moved under both `unheld_pillar_ties`. Written from the rulebook
+a tie in a lane whose pillar never moved under both `unheld_pillar_ties`; three Ages tied on renown
+and on the last round's pillars (one never moved) under `tie_past_pillars` and
+`unheld_pillar_at_end` both ways, the 1st player marker not passed refused quoting it, and a sickle
+reward under both `quest_reward_to` readings. Written from the rulebook
 and the API's own description only (docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate),
 never the referee's code."""
 
@@ -319,3 +322,78 @@ def test_under_first_player_the_marker_holder_picks_the_power_tie(client, pick):
     error = calculated(client, GAME, unpicked, status=400)["error"]
     assert error["field"] == "ages[0].lanes.center.ties.power"
     assert "1st player marker" in error["message"]
+
+
+# --- The end of the game: renown tied, pillars tied, and the rulings past the tie-breaker --------
+
+PILLARS_TIE = book("Tie breaker: Whoever has more pillars in the last round wins.")
+PASS_MARKER = book("Pass the 1st player marker.")
+
+
+def won(winner, points, pillar=None):
+    """A lane `winner` takes 7-3 on 2 feathers to none: the feather path's `points`."""
+    winning, losing = [card(5, 2), card(1), card(1)], [card(1), card(1), card(1)]
+    return lane(winning if winner == "sun" else losing, losing if winner == "sun" else winning,
+                points, 0, pillar or winner)
+
+
+def with_divine(column_lane, seat, name):
+    return {**column_lane, seat: [column_lane[seat][0], card(1, divine=name),
+                                  column_lane[seat][2]]}
+
+
+def age(first_player, modifier, left, center, right):
+    return {"first_player": first_player, "modifier": modifier,
+            "lanes": {"left": left, "center": center, "right": right}}
+
+
+# Age I: Sun 3 + 2, Moon 3. Age II: Sun 3, Moon 2 + 3. Age III (the center's 2 cards read as the
+# lane's, one face down each, so its pillar never moved): Sun 3 + 3 (5 power to 4), Moon 6.
+# Renown 14 each; the last round's pillars: Sun the left, Moon the right, nobody the center.
+TIED_GAME = [
+    age("sun", "double_power", with_divine(won("sun", 3), "sun", "Namari"), won("sun", 2),
+        with_divine(won("moon", 3), "moon", "Sorcerer")),
+    age("moon", "double_suit", with_divine(won("sun", 3), "sun", "Namari"), won("moon", 2),
+        with_divine(won("moon", 3), "moon", "Sorcerer")),
+    age("sun", "two_cards", with_divine(won("sun", 3), "sun", "Namari"),
+        lane([card(5, 2, face="down")], [card(4, 0, 1, face="down")], 3, 5, None),
+        with_divine(won("moon", 6), "moon", "Sorcerer")),
+]
+UNMOVED_CENTER = {"lane_size_modifiers": "per_lane", "face_down_limit": "per_player"}
+
+
+@pytest.mark.parametrize(("rulings", "winners"), [
+    ({}, []),
+    ({"tie_past_pillars": "shared"}, ["sun", "moon"]),
+    ({"unheld_pillar_at_end": "first_player"}, ["sun"]),
+    ({"unheld_pillar_at_end": "first_player", "tie_past_pillars": "shared"}, ["sun"]),
+])
+def test_renown_and_pillars_tied_under_the_rulings_past_the_tie_breaker(client, rulings, winners):
+    scores = calculated(client, GAME, {"ages": TIED_GAME,
+                                       "options": {**UNMOVED_CENTER, **rulings}})
+    assert summed(scores) == {"sun": 14, "moon": 14}
+    assert all(line["rule"]["quote"] == AWARD
+               for player in scores["players"] for line in player["breakdown"])
+    assert sorted(scores["winners"]) == sorted(winners)
+    assert scores["decided_by"]["rule"]["quote"] == PILLARS_TIE
+
+
+def test_the_marker_not_passed_between_ages_is_refused_quoting_it(client):
+    ages = [*TIED_GAME[:2], {**TIED_GAME[2], "first_player": "moon"}]
+    error = calculated(client, GAME, {"ages": ages, "options": UNMOVED_CENTER},
+                       status=400)["error"]
+    assert error["field"] == "ages[2].first_player"
+    assert error["rule"]["quote"] == PASS_MARKER
+
+
+@pytest.mark.parametrize(("reading", "renown"), [
+    ("winner", {"sun": 5, "moon": -2}), ("negative_to_loser", {"sun": 3, "moon": 0})])
+def test_a_sickle_reward_goes_where_quest_reward_to_says(client, reading, renown):
+    # Moon takes the right lane on its feather path, which shows 2 sickles.
+    sickle = age("sun", "double_power", with_divine(won("sun", 3), "sun", "Namari"),
+                 won("sun", 2), with_divine(won("moon", -2), "moon", "Sorcerer"))
+    scores = calculated(client, GAME, {"ages": [sickle], "options": {"quest_reward_to": reading}})
+    assert summed(scores) == renown
+    right = [(player["seat"], line["points"]) for player in scores["players"]
+             for line in player["breakdown"] if line["label"].startswith("Age I · right")]
+    assert right == [("moon" if reading == "winner" else "sun", -2)]
