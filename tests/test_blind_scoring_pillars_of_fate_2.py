@@ -8,7 +8,8 @@ refused naming the field and quoting the modifier; a power tie picked by the pil
 a tie in a lane whose pillar never moved under both `unheld_pillar_ties`; three Ages tied on renown
 and on the last round's pillars (one never moved) under `tie_past_pillars` and
 `unheld_pillar_at_end` both ways, the 1st player marker not passed refused quoting it, and a sickle
-reward under both `quest_reward_to` readings. Written from the rulebook
+reward under both `quest_reward_to` readings; the tied game on the calculator page under the
+rulings chosen on it, with the players' names. Written from the rulebook
 and the API's own description only (docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate),
 never the referee's code."""
 
@@ -397,3 +398,37 @@ def test_a_sickle_reward_goes_where_quest_reward_to_says(client, reading, renown
     right = [(player["seat"], line["points"]) for player in scores["players"]
              for line in player["breakdown"] if line["label"].startswith("Age I · right")]
     assert right == [("moon" if reading == "winner" else "sun", -2)]
+
+
+def page_fields(ages, names, **options):
+    """The calculator page's form as a phone sends it for `ages`: the table rulings chosen, the
+    players' names, each card's fields; a pillar that never moved left at "—" (empty)."""
+    fields = {"count": str(len(ages)), "calculate": "1",
+              "names.sun": names[0], "names.moon": names[1]}
+    fields.update({f"options.{name}": value for name, value in options.items()})
+    for a, entry in enumerate(ages):
+        fields[f"ages.{a}.first_player"] = entry["first_player"]
+        fields[f"ages.{a}.modifier"] = entry["modifier"]
+        for name, lane_entry in entry["lanes"].items():
+            prefix = f"ages.{a}.lanes.{name}"
+            fields[f"{prefix}.pillar"] = lane_entry["pillar"] or ""
+            for path, reward in lane_entry["quest"].items():
+                fields[f"{prefix}.quest.{path}"] = str(reward)
+            for side in ("sun", "moon"):
+                for n, entry_card in enumerate(lane_entry[side]):
+                    for key, value in entry_card.items():
+                        fields[f"{prefix}.{side}.{n}.{key}"] = str(value)
+    return fields
+
+
+@pytest.mark.parametrize(("rulings", "shown"), [
+    ({}, "No winner"), ({"tie_past_pillars": "shared"}, "Ayla and Bo win"),
+    ({"unheld_pillar_at_end": "first_player"}, "Ayla wins")])
+def test_the_page_scores_the_tied_game_under_the_rulings_chosen_on_it(client, rulings, shown):
+    html = client.get("/score/pillars-of-fate", query_string=page_fields(
+        TIED_GAME, ("Ayla", "Bo"), **UNMOVED_CENTER, **rulings)).get_data(as_text=True)
+    result = html[html.index('id="calc-result"'):]
+    assert f'<p class="winner">{shown}</p>' in result
+    assert PILLARS_TIE in result
+    assert 'data-player="Ayla">14<' in result and 'data-player="Bo">14<' in result
+    assert result.count(f'title="{AWARD}"') == 9
