@@ -193,6 +193,18 @@ def test_invictus_copies_the_card_named(client, copies, taker):
     assert left_lane(scores) == (taker, 5, AWARD), INVICTUS
 
 
+# Under directly_above Invictus copies the card played just before it: third, Sun's 1 (7+1+1 =
+# 9, Moon's 14 wins); second, her 7 (7+7+1 = 15, Sun's).
+@pytest.mark.parametrize(("column", "taker"), [
+    ([card(7), card(1), card(0, divine="Invictus")], "moon"),
+    ([card(7), card(0, divine="Invictus"), card(1)], "sun")])
+def test_invictus_directly_above_copies_the_card_before_it(client, column, taker):
+    left = lane(column, [card(5, 0, 1), card(5), card(4)], 3, 5, "sun")
+    scores = calculated(client, GAME, one_age(left, right=plain(moon_divine="Sorcerer"),
+                                              invictus_copies="directly_above"))
+    assert left_lane(scores) == (taker, 5, AWARD), INVICTUS
+
+
 def test_the_steward_gives_scorpions_to_its_left_and_feathers_to_its_right(client):
     # Sun's Steward in the center. Left: Sun's 1 feather against 2 added scorpions: the 5, not
     # the 3. Right: Moon's 2 scorpions against Sun's 1 feather and 2 added: the feather path (1).
