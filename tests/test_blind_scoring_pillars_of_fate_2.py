@@ -3,7 +3,8 @@ changes a lane's power or suit, and every quest modifier round 11 did not score,
 calculator case worked by hand from the book: one lane whose winner or rewarded path the card (or
 the modifier) turns, against the same lane without it, every line citing "Award renown according
 to the conditional rewards for each quest."; the table rulings that touch them both ways
-(`belan_includes_itself`, `eradan_power`, `invictus_copies`); a lane the modifier makes impossible
+(`belan_includes_itself`, `eradan_power`, `invictus_copies`, `steward_reach`, `steward_sides`,
+`dominant_suit`, `first_card`); a lane the modifier makes impossible
 refused naming the field and quoting the modifier; a power tie picked by the pillar's holder, and
 a tie in a lane whose pillar never moved under both `unheld_pillar_ties`; three Ages tied on renown
 and on the last round's pillars (one never moved) under `tie_past_pillars` and
@@ -221,6 +222,47 @@ def test_the_steward_gives_scorpions_to_its_left_and_feathers_to_its_right(clien
     assert summed(without) == {"sun": 3 + 1 + 6, "moon": 0}
 
 
+@pytest.mark.parametrize(("reading", "points"), [("all", 4), ("adjacent", 6)])
+def test_the_steward_reaches_the_far_lane_only_under_all(client, reading, points):
+    # Sun's Steward on the left: the right lane, two lanes away, has Moon's 1 scorpion against
+    # none; the 2 added feathers (all) make it the feather path (4), else the scorpion path (6).
+    left = lane([card(2, 2), card(3, divine="Steward"), card(1)],
+                [card(1, 0, 1), card(2), card(2)], 1, 2, "sun")
+    right = lane([card(4), card(1), card(1)], [card(1, 0, 1), card(2, divine="Sorcerer"), card(1)],
+                 4, 6, "sun")
+    scores = calculated(client, GAME, one_age(left, right=right, steward_reach=reading))
+    assert [line["points"] for line in scores["players"][0]["breakdown"]
+            if line["label"].startswith("Age I · right")] == [points], STEWARD
+
+
+@pytest.mark.parametrize(("reading", "left_points", "right_points"), [
+    ("owner", 3, 6), ("table", 5, 4)])
+def test_a_moon_stewards_left_and_right_as_steward_sides_reads_them(client, reading, left_points,
+                                                                   right_points):
+    # Moon's Steward in the center; Sun takes both side lanes without an icon. Read from Moon's
+    # seat (owner) the table's right lane is her left (scorpions) and the left lane feathers;
+    # read as the lanes are named (table), the other way round.
+    center = lane([card(2, 2), card(3), card(1)], [card(1, 0, 1), card(2, divine="Steward"),
+                                                   card(2)], 1, 2, "sun")
+    left = lane([card(5), card(1, divine="Namari"), card(1)], [card(1), card(1), card(1)],
+                3, 5, "sun")
+    right = lane([card(5), card(1), card(1)], [card(1), card(1), card(1)], 4, 6, "sun")
+    scores = calculated(client, GAME, one_age(left, center=center, right=right,
+                                              steward_sides=reading))
+    assert left_lane(scores) == ("sun", left_points, AWARD), STEWARD
+    assert summed(scores) == {"sun": left_points + 1 + right_points, "moon": 0}
+
+
+@pytest.mark.parametrize(("reading", "points"), [("both", 5), ("winner", 3)])
+def test_the_dominant_suit_counts_whose_icons_dominant_suit_says(client, reading, points):
+    # Sun wins 10-3 with 1 feather; Moon's 3 scorpions dominate the lane, not the winner's icons.
+    left = lane([card(6, 1), card(3), card(1)], [card(1, 0, 3), card(1), card(1)], 3, 5, "sun")
+    scores = calculated(client, GAME, one_age(left, center=plain(sun_divine="Namari"),
+                                              right=plain(moon_divine="Sorcerer"),
+                                              dominant_suit=reading))
+    assert left_lane(scores) == ("sun", points, AWARD)
+
+
 # --- The quest modifiers round 11 did not score, on the center quest ---------------------------
 
 def center_lane(scores):
@@ -244,6 +286,16 @@ def test_double_suit_doubles_each_players_first_card_only(client):
         center, "double_suit"))) == ("sun", 2), DOUBLE_SUIT
     assert center_lane(calculated(client, GAME, with_divines_elsewhere(
         center, "least_power"))) == ("moon", 6)
+
+
+@pytest.mark.parametrize(("reading", "taker"), [("each_player", "moon"), ("lane_first", "sun")])
+def test_double_power_doubles_the_first_cards_first_card_says(client, reading, taker):
+    # Sun played first in the center. Both first cards doubled: Sun 6+1+1 = 8, Moon 8+1+0 = 9;
+    # only the lane's first card: Sun 8, Moon 5. Sun's 1 feather: the 2.
+    center = lane([card(3), card(1, 1), card(1)], [card(4), card(1), card(0)], 2, 6, "sun",
+                  first="sun")
+    assert center_lane(calculated(client, GAME, with_divines_elsewhere(
+        center, "double_power", first_card=reading))) == (taker, 2)
 
 
 def test_no_power_empties_each_players_first_card(client):
