@@ -156,3 +156,119 @@ def test_avignon_first_evening_two_phones(live_server, phone, axe_source):
     assert "The rulebook doesn't seem to cover this." in aldo.locator(".not-covered").inner_text()
     assert aldo.locator(".answer-text").count() == 0
     table.assert_clean()
+
+
+def open_form(page, kind: str, who: str):
+    kind_field = page.locator(f"input[name=type][value={kind}]")
+    return page.locator("form.open-event").filter(has=kind_field).filter(has_text=who)
+
+
+def refusal(page):
+    message = page.locator("#result .message.violation, #result .message.error")
+    message.wait_for()
+    return message.inner_text()
+
+
+def test_pillars_of_fate_first_evening_the_draft_and_a_face_down_card(live_server, phone):
+    table = Table(phone, live_server)
+    ana = table.phone()
+    start_from_home(ana, live_server, "Pillars of Fate", ["Ana", "Ben"])
+    ana.click("text=Start the game")
+    link = invite(ana)
+    take_seat(ana, "Ana")
+    ben = join(table, link, "Ben")
+    session = game_id(ana)
+
+    # The draft: Ana passes three cards by mistake; refused with Setup's step 4, nothing changed.
+    draft = open_form(ana, "draft_divine", "Ana")
+    draft.locator("select[name='event.kept']").select_option("Prophet")
+    for nth, card in enumerate(("Klar", "Naka", "Steward")):
+        draft.locator(f"select[name='event.passed.{nth}']").select_option(card)
+    draft.locator("button[type=submit]").click()
+    said = refusal(ana)
+    assert "“Players simultaneously select 1 card to keep, passing the other 2 to their opponent.”" in said
+    assert "Nothing was changed." in said
+    assert seq(ana) == 0 and seq(ben) == 0
+    draft.locator("select[name='event.passed.2']").select_option("")
+    draft.locator("button[type=submit]").click()
+    at(ana, 1)
+    at(ben, 1)
+    # the card Ana kept is hers alone: not on Ben's phone, nor in what his phone reads
+    assert "passes ?, ?" in ben.locator("#undo-what").inner_text()
+    for read in (ben.locator(".board").inner_text(), ben.locator(".log-list").inner_text(),
+                 ben.request.get(f"{live_server}/play/{session}/state.json").text(),
+                 ben.request.get(f"{live_server}/play/{session}/log").text()):
+        assert "Prophet" not in read
+    draft = open_form(ben, "draft_divine", "Ben")
+    draft.locator("select[name='event.kept']").select_option("Hadria")
+    draft.locator("select[name='event.passed.0']").select_option("Steward")
+    draft.locator("select[name='event.passed.1']").select_option("Pentha")
+    draft.locator("button[type=submit]").click()
+    at(ben, 2)
+    at(ana, 2)
+    assert "Hadria" not in ana.locator(".board").inner_text() + ana.locator(".log-list").inner_text()
+    assert "Prophet" not in ben.locator(".board").inner_text() + ben.locator(".log-list").inner_text()
+
+    # Age I: the three quests as dealt, the modifier, Ana starts.
+    age = open_form(ana, "begin_age", "Ana")
+    for nth, (feather, scorpion) in enumerate(((3, -1), (2, 4), (-2, 3))):
+        age.locator(f"[name='event.quests.{nth}.feather']").fill(str(feather))
+        age.locator(f"[name='event.quests.{nth}.scorpion']").fill(str(scorpion))
+    age.locator("select[name='event.modifier']").select_option("two_face_down")
+    age.locator("select[name='event.first_player']").select_option("sun")
+    age.locator("button[type=submit]").click()
+    at(ana, 3)
+    at(ben, 3)
+    assert ana.locator(".status .turn").inner_text().startswith("Your turn")
+    assert ben.locator(".status .turn").inner_text().startswith("Ana")
+
+    # Ana plays a 6 with two feathers face down in the left lane: Ben sees a face-down card only.
+    card = ana.locator("form.pof-card-form")
+    card.locator("input[name='event.lane'][value=left]").check()
+    card.locator("input[name='event.face'][value=down]").check()
+    card.locator("input[name='event.power']").fill("6")
+    card.locator("input[name='event.feathers']").fill("2")
+    card.locator("button[type=submit]").click()
+    at(ana, 4)
+    at(ben, 4)
+    hers_on_his_phone = ben.locator(".pof-lane-card[data-thing=left] .pof-col-sun")
+    assert " ".join(hers_on_his_phone.locator(".pof-card").inner_text().split()) == "card face down"
+    assert "6" not in hers_on_his_phone.inner_html()
+    assert "feathers 2" not in ben.locator(".pof-lane-card[data-thing=left] .pof-standing").inner_text()
+    assert "feathers 2" in ana.locator(".pof-lane-card[data-thing=left] .pof-standing").inner_text()
+
+    # The wrong phone: Ana plays again on Ben's turn, as herself. Refused; nothing changed.
+    ana.click(".other-event > summary")
+    ana.click(".other-type-play > summary")
+    other = ana.locator("#other-play")
+    other.locator("#other-play-player").select_option("sun")
+    other.locator("select[name='event.lane']").select_option("center")
+    other.locator("input[name='event.power']").fill("3")
+    other.locator("button[type=submit]").click()
+    said = refusal(ana)
+    assert "It is Ben's turn, not Ana's." in said
+    assert "“During each Age, players alternate turns, strategically placing cards from their hand " \
+           "into 3 quest lanes.”" in said, said
+    assert "Nothing was changed." in said
+    assert seq(ana) == 4 and seq(ben) == 4
+
+    # Ben plays a 5 face up in the left lane; then takes it back from his phone: Ana's follows.
+    before = ana.locator(".board").inner_text()
+    card = ben.locator("form.pof-card-form")
+    card.locator("input[name='event.lane'][value=left]").check()
+    card.locator("input[name='event.power']").fill("5")
+    card.locator("input[name='event.scorpions']").fill("1")
+    card.locator("button[type=submit]").click()
+    at(ben, 5)
+    at(ana, 5)
+    assert "Pillar: Ben" in ana.locator(".pof-lane-card[data-thing=left]").inner_text()
+    ben.click("button.undo")
+    at(ben, 6)
+    at(ana, 6)
+    assert ana.locator(".board").inner_text() == before
+    assert ben.locator(".status .turn").inner_text().startswith("Your turn")
+
+    ask(ben, "what does klar do")
+    assert ben.locator(".answer-text").inner_text() == (
+        "• Klar - If this card is played face down, its power becomes -1.")
+    table.assert_clean()
