@@ -3,8 +3,12 @@ for each player, played through the API under both `win_timing` readings (the ti
 the final action's taker, or the third card ending the game at once), the live score against the
 calculator fed the same Congregations, the result picture, undo of the deciding draw; the
 calculator page filled in as a phone sends it for the tie (with and without who acted last); the
-smallest tally and a Scribe win the cards deny. Written from the rulebook and the API's own
-description only (docs/games/avignon.md, GET /api/games/avignon), never the referee's code."""
+smallest tally and a Scribe win the cards deny; the Scribe's win played into — Rosa's push into
+Genoa handing it to Aldo at the start of his turn (live as calculated, every entry after it refused
+quoting it; undone, the Scribe pulled back and nobody wins), and the same push giving Aldo nothing
+with one card while Rosa, with two, wins at the start of her next turn. Written from the rulebook
+and the API's own description only (docs/games/avignon.md, GET /api/games/avignon), never the
+referee's code."""
 
 import pytest
 
@@ -189,3 +193,67 @@ def test_a_scribe_win_with_both_scribes_out_of_play_is_refused(client):
                                                       "avignon": ["Ascetic"]},
                                     "scribe_in_genoa_at_start_of": "rome"})
     assert won["winners"] == ["rome"]
+
+
+# --- The Scribe's win, played into ----------------------------------------------------------------
+
+SCRIBE_WIN = book("At the start of your turn, if Scribe is in GENOA and you have two in your "
+                  "Congregation, WIN.")
+ALTERNATE = book("Play then alternates between the players.")
+
+
+def scribe_one_push_from_genoa(client, rome, avignon):
+    """Rosa's turn; the Scribe in path 2 at Florence, one push from Genoa."""
+    return ApiTable(client, {"game": GAME, "players": ["Rosa", "Aldo"], "position": {
+        "board": board(("Canonist", "nice"), ("Scribe", "florence"), ("Courtesan", "genoa"),
+                       ("Ascetic", "florence"), ("Vicar", "genoa")),
+        "congregations": {"rome": rome, "avignon": avignon}, "turn": "rome",
+        "first_turn": False}})
+
+
+def test_rosas_push_into_genoa_hands_aldo_the_scribes_win_at_the_start_of_his_turn(client):
+    table = scribe_one_push_from_genoa(client, ["Nuncio"], ["Vicar", "Courtesan"])
+    table.accepted({"type": "chastise", "player": "rome", "path": 2})
+    before_second = table.view()
+    assert before_second["over"] is False
+    effects = table.accepted({"type": "beseech", "player": "rome", "path": 1})["effects"]
+    assert [effect["rule"]["quote"] for effect in effects][-2:] == [ALTERNATE, SCRIBE_WIN]
+    live = table.view()
+    assert live["over"] is True and live["legal"] == []
+    by_hand = calculated(client, GAME, {"congregations": live["state"]["congregations"],
+                                        "scribe_in_genoa_at_start_of": "avignon"})
+    assert tallied(live["scores"]) == tallied(by_hand)
+    assert live["scores"]["winners"] == by_hand["winners"] == ["avignon"]
+    assert live["scores"]["decided_by"]["rule"]["quote"] == SCRIBE_WIN
+    assert by_hand["decided_by"]["rule"]["quote"] == SCRIBE_WIN
+    assert [player["total"] for player in by_hand["players"]] == [1, 2]
+    table.refused({"type": "chastise", "player": "avignon", "path": 3}, SCRIBE_WIN)
+
+    # Undone, Rosa pulls the Scribe back out of Genoa instead: Aldo's turn starts, nobody wins.
+    table.undo()
+    assert (table.view()["state"], table.view()["legal"]) == (
+        before_second["state"], before_second["legal"])
+    table.accepted({"type": "beseech", "player": "rome", "path": 2})
+    reopened = table.view()
+    assert reopened["over"] is False and reopened["scores"]["winners"] == []
+    assert {event["player"] for event in reopened["legal"]} == {"avignon"}
+
+
+def test_the_scribe_in_genoa_wins_only_for_the_player_whose_turn_starts(client):
+    # Rosa holds two, Aldo one: the Scribe she pushes into Genoa gives Aldo nothing at the start
+    # of his turn; he leaves it there, and Rosa wins at the start of hers.
+    table = scribe_one_push_from_genoa(client, ["Nuncio", "Ascetic"], ["Vicar"])
+    table.accepted({"type": "chastise", "player": "rome", "path": 2})
+    table.accepted({"type": "beseech", "player": "rome", "path": 1})
+    assert table.view()["over"] is False
+    assert calculated(client, GAME, {"congregations": table.view()["state"]["congregations"],
+                                     "scribe_in_genoa_at_start_of": "avignon"})["winners"] == []
+    table.accepted({"type": "beseech", "player": "avignon", "path": 3})
+    effects = table.accepted({"type": "chastise", "player": "avignon", "path": 4})["effects"]
+    assert effects[-1]["rule"]["quote"] == SCRIBE_WIN
+    live = table.view()
+    assert live["over"] is True and live["scores"]["winners"] == ["rome"]
+    by_hand = calculated(client, GAME, {"congregations": live["state"]["congregations"],
+                                        "scribe_in_genoa_at_start_of": "rome"})
+    assert tallied(live["scores"]) == tallied(by_hand)
+    assert by_hand["winners"] == ["rome"]
