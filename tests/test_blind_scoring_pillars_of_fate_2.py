@@ -10,13 +10,17 @@ a tie in a lane whose pillar never moved under both `unheld_pillar_ties`; three 
 and on the last round's pillars (one never moved) under `tie_past_pillars` and
 `unheld_pillar_at_end` both ways, the 1st player marker not passed refused quoting it, and a sickle
 reward under both `quest_reward_to` readings; the tied game on the calculator page under the
-rulings chosen on it, with the players' names. Written from the rulebook
+rulings chosen on it, with the players' names; Age I played through the API with Moon's Hadria
+face down, never named in any read of Sun's phone or a spectator's (nor a Hadria line in the live
+scores) until the last card reveals it, then Sun's -5 for everyone, as the calculator scores the
+same lanes. Written from the rulebook
 and the API's own description only (docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate),
 never the referee's code."""
 
 import pytest
 
-from tests.api_table import calculated, quotes_from
+from tests.api_table import calculated, quotes_from, reads_by_others, seat_headers
+from tests.test_blind_scenarios_pillars_of_fate import drafted, play
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -496,3 +500,58 @@ def test_the_page_scores_the_tied_game_under_the_rulings_chosen_on_it(client, ru
     assert PILLARS_TIE in result
     assert 'data-player="Ayla">14<' in result and 'data-player="Bo">14<' in result
     assert result.count(f'title="{AWARD}"') == 9
+
+
+# --- Hadria face down: hidden from Sun's live scores until the Age ends, then scored -------------
+
+HADRIA_SENTENCE = book("Hadria - If your opponent wins the lane where Hadria is played, they lose 5 "
+                       "Renown in addition to any quest awards.")
+HADRIA_DOWN = {"type": "play", "player": "moon", "lane": "left", "divine": "Hadria", "power": 3,
+               "feathers": 0, "scorpions": 1, "face": "down"}
+PROPHET_UP = {"type": "play", "player": "sun", "lane": "center", "divine": "Prophet", "power": 1,
+              "feathers": 0, "scorpions": 0, "face": "up"}
+REVEAL = book("Reveal all face-down cards.")
+
+
+def test_moons_face_down_hadria_is_hidden_from_sun_until_the_reveal_then_costs_her_five(client):
+    # Round 1's draft: Sun kept Prophet, Moon Hadria (Sun never saw it). Age I, quests 3/-1,
+    # 2/4, -2/3. Sun takes the left lane 10-6 on her 2 feathers, where Moon's Hadria lies face
+    # down (3 power, 1 scorpion), and the right 9-6 on her 1 scorpion; Moon the center 9-6 on her
+    # 1 feather, where Sun's Prophet lies.
+    table = drafted(client)
+    sun = seat_headers(client, table, "sun")
+    plays = [play("sun", "left", 8, 2), HADRIA_DOWN, play("sun", "left", 1),
+             play("moon", "left", 2), play("sun", "left", 1), play("moon", "center", 5, 1),
+             play("sun", "center", 4), play("moon", "center", 3), PROPHET_UP,
+             play("moon", "center", 1), play("sun", "center", 1), play("moon", "right", 2),
+             play("sun", "right", 3, 0, 1), play("moon", "right", 2), play("sun", "right", 3),
+             play("moon", "right", 2), play("sun", "right", 3), play("moon", "left", 1)]
+    for n, entry in enumerate(plays[:-1]):
+        table.accepted(entry)
+        if n >= 1:
+            for name, read in reads_by_others(client, table, "sun", sun).items():
+                assert "Hadria" not in read.get_data(as_text=True), (n, name)
+            seen = client.get(f"/api/sessions/{table.id}", headers=sun).get_json()["scores"]
+            assert not [line for player in seen["players"] for line in player["breakdown"]
+                        if line["rule"]["quote"] == HADRIA_SENTENCE], n
+    table.accepted(plays[-1])
+    for headers in (sun, {}):
+        revealed = client.get(f"/api/sessions/{table.id}", headers=headers).get_json()
+        lines = {player["seat"]: sorted((line["points"], line["rule"]["quote"])
+                                        for line in player["breakdown"])
+                 for player in revealed["scores"]["players"]}
+        assert lines == {"sun": sorted([(3, AWARD), (-5, HADRIA_SENTENCE), (3, AWARD)]),
+                         "moon": [(2, AWARD)]}, REVEAL
+    final = table.view()["state"]["lanes"]
+    by_hand = calculated(client, GAME, {"ages": [{
+        "first_player": "sun", "modifier": "two_face_down",
+        "lanes": {entry["name"]: {
+            "quest": entry["quest"], "pillar": entry["pillar"],
+            **{seat: [{key: card_entry[key] for key in (
+                "power", "feathers", "scorpions", "face", "divine") if key in card_entry}
+                for card_entry in entry["cards"][seat]] for seat in ("sun", "moon")}}
+            for entry in final}}]})
+    assert summed(by_hand) == {"sun": 1, "moon": 2}
+    assert {player["seat"]: sorted((line["points"], line["rule"]["quote"])
+                                   for line in player["breakdown"])
+            for player in by_hand["players"]} == lines
