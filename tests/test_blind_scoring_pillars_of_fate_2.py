@@ -555,3 +555,36 @@ def test_moons_face_down_hadria_is_hidden_from_sun_until_the_reveal_then_costs_h
     assert {player["seat"]: sorted((line["points"], line["rule"]["quote"])
                                    for line in player["breakdown"])
             for player in by_hand["players"]} == lines
+
+
+# --- Mother to All and a lane nobody won ---------------------------------------------------------
+
+MOTHER = book("Mother to All - Gain 10 renown if you lose all quest lanes.")
+
+
+def mother_beside_an_unmoved_center(**options):
+    """Moon's Mother to All in the right lane; Sun takes the left and the right (1 each); the
+    center's pillar never moved and its power is tied 4-4."""
+    body = unmoved_pillar(**options)
+    body["ages"][0]["lanes"]["right"] = plain(moon_divine="Mother to All")
+    return body
+
+
+def test_mother_to_all_pays_when_the_marker_holder_gives_her_owner_the_last_lane(client):
+    # Under unheld_pillar_ties first_player Sun, the marker's holder, picks herself for the
+    # center: Moon has lost all three quest lanes.
+    body = mother_beside_an_unmoved_center(ties={"power": "sun"})
+    body["options"]["unheld_pillar_ties"] = "first_player"
+    scores = calculated(client, GAME, body)
+    assert summed(scores) == {"sun": 5, "moon": 10}
+    assert [(line["points"], line["rule"]["quote"])
+            for line in scores["players"][1]["breakdown"]] == [(10, MOTHER)]
+
+
+@pytest.mark.xfail(strict=True, reason="finding 139: whether a lane nobody won is 'lost' for Mother "
+                                       "to All is the book's silence, decided without a table "
+                                       "ruling")
+def test_a_lane_nobody_won_and_mother_to_all_is_a_table_ruling(client):
+    options = client.get(f"/api/games/{GAME}").get_json()["options"]
+    assert [name for name, option in options.items()
+            if MOTHER in [rule["quote"] for rule in option.get("rules", [])]]
