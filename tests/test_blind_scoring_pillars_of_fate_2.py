@@ -210,6 +210,21 @@ def test_invictus_directly_above_copies_the_card_before_it(client, column, taker
     assert left_lane(scores) == (taker, 5, AWARD), INVICTUS
 
 
+@pytest.mark.xfail(strict=True, reason="finding 140: under directly_above the calculator scores an "
+                                       "Invictus naming another card (copies) as if it copied the "
+                                       "one above; the table refuses that play")
+def test_invictus_naming_a_card_not_directly_above_it_is_refused_under_directly_above(client):
+    # Third in Sun's column, naming her first card (the 7): the table refuses this play under
+    # the ruling (422); the calculator scores it as copying the 1 (Moon wins the lane).
+    left = lane([card(7), card(1), card(0, divine="Invictus", copies=1)],
+                [card(5, 0, 1), card(5), card(4)], 3, 5, "sun")
+    error = calculated(client, GAME, one_age(left, right=plain(moon_divine="Sorcerer"),
+                                             invictus_copies="directly_above"),
+                       status=400)["error"]
+    assert error["field"].startswith("ages[0].lanes.left.sun")
+    assert error["rule"]["quote"].endswith(INVICTUS)
+
+
 def test_the_steward_gives_scorpions_to_its_left_and_feathers_to_its_right(client):
     # Sun's Steward in the center. Left: Sun's 1 feather against 2 added scorpions: the 5, not
     # the 3. Right: Moon's 2 scorpions against Sun's 1 feather and 2 added: the feather path (1).
