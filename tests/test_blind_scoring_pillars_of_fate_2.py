@@ -225,6 +225,20 @@ def test_invictus_naming_a_card_not_directly_above_it_is_refused_under_directly_
     assert error["rule"]["quote"].endswith(INVICTUS)
 
 
+@pytest.mark.xfail(strict=True, reason="finding 140: under opposite same_position the calculator "
+                                       "scores a Pentha naming another card (opposite) as if it "
+                                       "faced its own position; the table refuses that play")
+def test_pentha_naming_an_opposite_card_is_refused_under_same_position(client):
+    # Moon's Pentha first in her column names Sun's second card: the table refuses the play
+    # ("leave out `opposite`"); the calculator zeroes Sun's first card instead.
+    left = lane([card(6, 2), card(1), card(1)],
+                [card(1, divine="Pentha", opposite=2), card(3, 0, 1), card(2)], 3, 5, "moon")
+    error = calculated(client, GAME, one_age(left, right=plain(sun_divine="Sorcerer")),
+                       status=400)["error"]
+    assert error["field"].startswith("ages[0].lanes.left.moon")
+    assert error["rule"]["quote"] == PENTHA
+
+
 def test_the_steward_gives_scorpions_to_its_left_and_feathers_to_its_right(client):
     # Sun's Steward in the center. Left: Sun's 1 feather against 2 added scorpions: the 5, not
     # the 3. Right: Moon's 2 scorpions against Sun's 1 feather and 2 added: the feather path (1).
