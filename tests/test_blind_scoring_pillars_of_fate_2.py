@@ -331,6 +331,23 @@ def test_double_power_doubles_the_first_cards_first_card_says(client, reading, t
         center, "double_power", first_card=reading))) == (taker, 2)
 
 
+PILLAR_MOVES = book("If you are the first to place a face-up card in a lane, move the pillar to "
+                    "your side.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 140: a lane's `first` that contradicts its pillar is "
+                                       "refused under first_card lane_first only; under the "
+                                       "default it is scored")
+def test_a_first_card_face_up_by_moon_with_suns_pillar_is_refused_under_each_player(client):
+    # Moon played the center's first card, face up: she holds its pillar, whatever the ruling.
+    center = lane([card(3), card(1, 1), card(1)], [card(4), card(1), card(0)], 2, 6, "sun",
+                  first="moon")
+    error = calculated(client, GAME, with_divines_elsewhere(center, "double_power"),
+                       status=400)["error"]
+    assert error["field"] == "ages[0].lanes.center.first"
+    assert error["rule"]["quote"] == PILLAR_MOVES
+
+
 def test_no_power_empties_each_players_first_card(client):
     # Sun 9+1+1 = 11 against Moon 1+3+3 = 7; without the first cards 2 against 6: Moon's. One
     # feather against none: the 2.
