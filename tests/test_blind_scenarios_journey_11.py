@@ -308,8 +308,6 @@ def test_quest_9_the_deception_broken_with_no_bull_general_left(client, reading)
         assert state(table)["tokens"]["villagers"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 133: under q9_no_model token_stays, the token "
-                   "that broke the deception is found to be the Elder Monk on a second try")
 def test_quest_9_a_token_that_broke_the_deception_is_never_the_elder_monk(client):
     # Three Bad Fortunes have shown the three Bull Generals; the third could not be replaced and
     # stays on the board. It is a Bull General, not the Elder Monk: the book has only 3.
@@ -632,9 +630,6 @@ Q7_DECK = book("Demon Deck: All Gates are active from the start of the Quest, bu
                "when the entire Demon Spawn Deck has been played once.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 137: the Gate's spawn after Quest 7's Demon Deck "
-                   "ran out is refused quoting the general 'Inactive Gates' sentence, not Quest "
-                   "7's Demon Deck rule")
 def test_quest_7_the_fourth_gate_does_not_spawn_once_a_three_card_deck_is_played(client):
     table = quest_7(client, deck_cards=3)
     for pilgrim in ORDER:
@@ -793,9 +788,6 @@ STRIKE_TWO_OTHERS = {"actions": ["attack", "attack"], "ends": "not_closer", "squ
                      "targets": ["monk_sha", "cho_hakkai"]}
 
 
-@pytest.mark.xfail(strict=True, reason="finding 136: under war_cry_focus replaces_tripitaka, a "
-                   "Demon's plan not on the Monkey King is refused quoting 'Priority 1: ... attack "
-                   "Tripitaka', the sentence of the plan the card replaced")
 @pytest.mark.parametrize("other", [REACH_TRIPITAKA, STRIKE_TWO_OTHERS],
                          ids=["attack-tripitaka", "attack-two-others"])
 def test_flaming_war_cry_the_plan_refused_for_the_monkey_king_quotes_the_war_cry(client, other):

@@ -435,8 +435,9 @@ def test_quest_7_the_last_two_demon_cards_spawn_then_every_gate_goes_inactive(cl
                         "demons": ["berrok"]})
     table.refused({"type": "spawn", "player": "p2", "gate": "gate-3", "card": "reinforcement",
                    "demons": ["berrok"]},
-                  book("Inactive Gates: Some Gates are inactive when they are placed on the Game "
-                       "Board or become inactive later in the game."))
+                  book("Demon Deck: All Gates are active from the start of the Quest, but become "
+                       "inactive when the entire Demon Spawn Deck has been played once."))
+    # the Quest's own sentence since finding 137 (it quoted the general "Inactive Gates" one)
     state = table.view()["state"]
     assert {gate["status"] for gate in state["gates"].values()} == {"inactive"}
     assert len(state["demons"]) == 3

@@ -2,10 +2,13 @@
 carrying the sentence as `rule`, as every game's now does (it was quoted inside the message only):
 a Gate sealed where the Quest allows none or one, more Sutras than the box holds, another Pilgrim's
 Skill Card, a Condition held twice, a Quest already lost. The legal position next to each is
-accepted. Then outsider findings 121, 123, 124 (red squares) and 128 (a one-Target plan)."""
+accepted. Then outsider findings 121, 123, 124 (red squares), 128 (a one-Target plan), 133 (Quest
+9's revealed Bull Generals), 136 (Flaming War Cry) and 137 (Quest 7's deck), and the silent cases
+of Greedy and Sutra hand-offs."""
 
 import pytest
 
+from tests import test_blind_scenarios_journey_11 as q11
 from tests.api_table import as_seen, quotes_from
 from tests.test_blind_scenarios_journey_10 import (
     PLAN,
@@ -218,3 +221,57 @@ def test_under_allowed_a_pilgrim_with_no_sutra_or_not_active_hands_none(client):
     table = free_play(client, {"monk_sha": {"sutras": 1}}, sutra_hand_off="allowed")
     error = table.send(by("monk_sha", "give_sutra", to="tripitaka"))
     assert error.status_code == 422  # the Monkey King is the active Pilgrim
+
+
+# --- Findings 133 (Quest 9's revealed Bull Generals), 136 (Flaming War Cry), 137 (Quest 7's deck) -
+
+Q9_TRAP = in_book("Kogaiji's Trap: Only 1 of the Villager Tokens is the Elder Monk, the other 3 "
+                  "are Borrack Bull Generals hidden by the deception spell.")
+Q7_DECK = in_book("Demon Deck: All Gates are active from the start of the Quest, but become "
+                  "inactive when the entire Demon Spawn Deck has been played once.")
+WAR_CRY = in_book("For example, Flaming War Cry makes Monkey the center of attention for all "
+                  "Demons on his Map Tile.")
+
+
+def test_finding_133_a_token_that_broke_the_deception_stays_a_bull_general(client):
+    table = q11.quest_9(client, q9_no_model="token_stays")
+    q11.act(table, "monkey_king", "rescue_attempt", villager="villager-1", spinner="black")
+    q11.act(table, "monkey_king", "rescue_attempt", villager="villager-2", spinner="black")
+    q11.act(table, "monk_sha", "rescue_attempt", villager="villager-3", spinner="black")
+    for spinner in ("white", "black"):
+        refused_unchanged(table, q11.by("monk_sha", "rescue_attempt", villager="villager-3",
+                                        spinner=spinner), Q9_TRAP)
+    # three Bull Generals shown: villager-4 is the Elder Monk, never a fourth
+    refused_unchanged(table, q11.by("monk_sha", "rescue_attempt", villager="villager-4",
+                                    spinner="black"), Q9_TRAP)
+    q11.act(table, "monk_sha", "rescue_attempt", villager="villager-4", spinner="white")
+    assert q11.state(table)["quest_state"]["spell"] is False
+
+
+@pytest.mark.parametrize("reading, quote", [("replaces_tripitaka", WAR_CRY),
+                                            ("preferred_target", None)])
+def test_finding_136_a_plan_refused_for_the_monkey_king_quotes_the_war_cry(client, reading,
+                                                                           quote):
+    table = q11.war_cry_demon_phase(client, reading)
+    q11.demons_step(table, "demon_options", demon="berrok-1", on_monkey_kings_tile=True,
+                    options=[q11.REACH_TRIPITAKA, q11.ON_THE_MONKEY])
+    plan = {"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1}
+    if quote:
+        error = refused_unchanged(table, plan, quote)
+        assert "war_cry_focus: replaces_tripitaka" in error["message"]
+        table.accepted({**plan, "option": 2})
+    else:  # the Monkey King is only preferred: reaching Tripitaka is Plan 1
+        table.accepted(plan)
+
+
+def test_finding_137_quest_7_a_spawn_after_the_deck_is_played_quotes_the_quest(client):
+    table = q11.quest_7(client, deck_cards=3)
+    for name in q11.ORDER:
+        q11.act(table, name, "end_activation")
+    q11.kei_lun_walks(table)
+    q11.demons_step(table, "measure", of="gates", distances=q11.GATE_DISTANCES)
+    for gate in ("gate-1", "gate-2"):
+        q11.demons_step(table, "spawn", gate=gate, card="reinforcement", demons=["berrok"])
+    q11.demons_step(table, "spawn", gate="gate-3", card="reinforcement", demons=["berrok"])
+    refused_unchanged(table, {"type": "spawn", "player": "p2", "gate": "gate-4",
+                              "card": "reinforcement", "demons": ["berrok"]}, Q7_DECK)

@@ -8,7 +8,6 @@ from referee.journey import Game
 from referee.journey import actions as A
 from referee.journey import card_effects as E
 from referee.journey import combat as C
-from referee.journey import demon_ai as D
 from referee.journey import rules as R
 from tests.test_journey import CH, MK, MS, PILGRIMS, TP, Table, card, option
 
@@ -35,7 +34,7 @@ def test_war_cry_replacing_tripitaka_makes_attacking_the_monkey_king_plan_1():
     table = war_cry_table("replaces_tripitaka")
     assert table.activate("berrok-1", option([TP]), option([MK]), on_monkey_kings_tile=True) == [2]
     assert table.G["demon_phase"]["current"]["options"][1]["priority"] == 1
-    table.refuse(D.Q_PRIORITY[1], "demon_plan", demon="berrok-1", option=1)
+    table.refuse(E.Q_WAR_CRY, "demon_plan", demon="berrok-1", option=1)  # finding 136
 
 
 def test_war_cry_as_a_preferred_target_leaves_tripitaka_plan_1_and_ranks_the_monkey_king_first():

@@ -572,9 +572,13 @@ class DemonMixin:
             raise self.violation(f"Option {event['option']} moves towards "
                                  f"{PILGRIM_NAMES[current['focus']]}, who is Unconscious (table "
                                  "ruling unconscious_tripitaka).", Q_IGNORE)
-        raise self.violation(f"Option {event['option']} is Plan {chosen['priority']}; option "
-                             f"{current['best'][0]} is Plan {best['priority']}, a higher priority.",
-                             Q_PRIORITY[best["priority"]])
+        message = (f"Option {event['option']} is Plan {chosen['priority']}; option "
+                   f"{current['best'][0]} is Plan {best['priority']}, a higher priority.")
+        if current["focus"] == "monkey_king":  # war_cry_focus: replaces_tripitaka (finding 136)
+            raise self.violation(f"{message} Flaming War Cry puts the Monkey King in Tripitaka's "
+                                 "place in the plans (table ruling war_cry_focus: "
+                                 "replaces_tripitaka).", (Q_WAR_CRY, Q_PRIORITY[best["priority"]]))
+        raise self.violation(message, Q_PRIORITY[best["priority"]])
 
     @cites(Q_MOST)
     def plan_preference(self, event):

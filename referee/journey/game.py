@@ -486,7 +486,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     # 29: Flood Gate's Gate by the ruling flood_gate_gates (default any: an inactive Gate too)
     # 30: a Pilgrim who moved is not stationary on a red square; knocked out so, the next Pilgrim's
     #     activation is not ended with his (findings 123, 124)
-    rules_version = 30
+    # 31: Quest 9: a token that broke the deception is a Bull General; after 3, the Elder Monk (133)
+    rules_version = 31
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL

@@ -306,10 +306,13 @@ class DemonArmy(Quest):
     @classmethod
     def forbidden_quote(cls, game, kind):
         """While Kei Lun's Action is due, what the phase refuses waits for him; once he has taken
-        it, another is refused with the same sentence (his 1 Action Point each turn)."""
+        it, another is refused with the same sentence (his 1 Action Point each turn). A spawn once
+        the Demon Spawn Deck has been played: the Quest's Demon Deck sentence."""
         if cls.waiting_for_kei_lun(game) or (kind == "kei_lun_ally"
                                              and kei_lun(game)["acted_turn"] == game.G["turn"]):
             return Q_ONE_AP
+        if kind == "spawn" and state(game)["drawn"] >= state(game)["deck"]:
+            return Q_DECK  # the Quest's own sentence makes the Gates inactive (finding 137)
         return super().forbidden_quote(game, kind)
 
     @classmethod

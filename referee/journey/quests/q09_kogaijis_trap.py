@@ -78,6 +78,7 @@ Q_SPIN_FULL = ("The Player must spin the arrow at least one full rotation. Anyth
 Q_VILLAGER_KARMA = "Pilgrims gain 3 Good Karma Points for this heroic deed."
 Q_TRAP = ("Kogaiji's Trap: Only 1 of the Villager Tokens is the Elder Monk, the other 3 are Borrack "
           "Bull Generals hidden by the deception spell.")
+BULL_GENERALS = 3  # "the other 3 are Borrack Bull Generals"
 Q_ENDS = ("The Quest ends when all the Demons minions are removed from play and Kogaiji is "
           "Defeated or if Tripitaka is Killed.")
 # The same words close Quest 8: each quote here runs on from this Quest's end sentence.
@@ -306,6 +307,7 @@ class KogaijisTrap(Quest):
             game.after_action()
             return
         last = len(G["tokens"]["villagers"]) == 1
+        cls.not_a_revealed_general(game, villager, None if last else event.get("spinner"))
         if last:
             if event.get("spinner") == "black":
                 raise game.violation("The last Villager Token is the Elder Monk: no spin.",
@@ -345,8 +347,24 @@ class KogaijisTrap(Quest):
         game.after_action()
 
     @classmethod
+    def not_a_revealed_general(cls, game, villager: str, spinner: str | None) -> None:
+        """Only 1 token is the Elder Monk, the other 3 Bull Generals (finding 133): a token that
+        broke the deception and stayed (q9_no_model: token_stays) is a Bull General, not rescued
+        again; once 3 have broken it, a token left is the Elder Monk, no Bull General (the last
+        one on the board keeps the Final Token's sentence)."""
+        revealed = state(game).get("generals", [])
+        if villager in revealed:
+            raise game.violation(f"{villager} broke the deception: it is a Bull General with no "
+                                 "model to place, not the Elder Monk.", Q_TRAP)
+        if len(revealed) >= BULL_GENERALS and spinner == "black":
+            raise game.violation(f"{', '.join(revealed)} broke the deception: those are the 3 "
+                                 f"Bull Generals, so {villager} is the Elder Monk.", Q_TRAP)
+
+    @classmethod
     def break_deception(cls, game, token: str, quote: str, elder: bool) -> None:
         G = game.G
+        if not elder:
+            state(game).setdefault("generals", []).append(token)
         if game.models_free("borrack") > 0:
             G["tokens"]["villagers"].remove(token)
             ident = place(game, "borrack")
