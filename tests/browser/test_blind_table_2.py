@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from .conftest import take_seat
 from .test_blind_table_1 import Table, ask, at, game_id, invite, join, refusal, seq, start_from_home
+from .test_pilgrims_in_browser import fill_new_game
 
 TERRAIN = """CF Cedar Falls cost 1 1 0 -> W1 F1
 W1 Wetlands cost 1 1 3 gather water food -> F1 D1 M1
@@ -125,3 +126,63 @@ def test_we_forlorn_few_a_travel_on_another_players_turn_says_whose_turn_it_is(l
     said = bob_travels_to_f1(bob)
     assert "It is Ann's turn, not Bob's." in said
     assert "phase:" not in said and "possible now: gather" not in said
+
+
+def choose_corner(page, corner: str, taken: tuple[str, str], drawn: tuple[str, str]) -> None:
+    """The corner form: the corner tapped, the item card on it and the one drawn from the deck."""
+    form = page.locator("#pg-corner")
+    form.locator(f"label:has-text('{corner}')").first.click()
+    for field, (adventure, activation) in (("item", taken), ("drawn", drawn)):
+        form.locator(f"label[for='pg-corner-{field}-item-card-adventure-{adventure}']").click()
+        form.locator(f"label[for='pg-corner-{field}-item-card-activation-{activation}']").click()
+    form.locator("button[type=submit]").click()
+
+
+def test_pilgrims_first_evening_the_hand_stays_on_its_phone(live_server, phone):
+    table = Table(phone, live_server)
+    ann = table.phone()
+    start_from_home(ann, live_server, "Pilgrims: Curious Adventures", ["Ann", "Bob"])
+    fill_new_game(ann, live_server, ["Ann", "Bob"])
+    ann.check("#leader-p1-sword")
+    ann.check("#leader-p2-notes")
+    ann.click("text=Start the game")
+    link = invite(ann)
+    take_seat(ann, "Ann")
+    bob = join(table, link, "Bob")
+    session = game_id(ann)
+
+    # Bob (the last player) chooses his corner first, on his phone; Ann's phone has nothing to do.
+    assert "Bob: choose a corner" in bob.locator("#pg-corner").inner_text()
+    assert ann.locator("#pg-corner").count() == 0
+    assert ann.locator("#actions .legal button.choice").count() == 0
+    choose_corner(bob, "A1", ("fist", "sword"), ("coin", "star"))
+    at(bob, 1)
+    at(ann, 1)
+    his_hand = bob.locator(".pg-board.pg-p2").inner_text()
+    assert "coin" in his_hand
+    # the card he drew is his alone: Ann's phone shows a hand of two cards it cannot read
+    on_her_phone = ann.locator(".pg-board.pg-p2").inner_text()
+    assert "Hand 2" in on_her_phone and "coin" not in on_her_phone and "star" not in on_her_phone
+    assert "draw unknown card" in ann.locator(".log-list").inner_text()
+    assert "coin/star" not in ann.request.get(f"{live_server}/play/{session}/log").text()
+
+    # Ann's corner: A1 is taken, and not offered again.
+    corners = ann.locator("#pg-corner").inner_text()
+    assert "Ann: choose a corner" in corners and "A1" not in corners
+    choose_corner(ann, "E5", ("speech", "sword"), ("leaf", "star"))
+    at(ann, 2)
+    at(bob, 2)
+    assert bob.locator(".pg-map .pg-fig").count() == 2
+    assert "leaf" not in bob.locator(".pg-board.pg-p1").inner_text()
+
+    # Ann meant E1: she takes it back on her phone; Bob's shows one figure on the map again.
+    assert "Ann" in ann.locator("#undo-what").inner_text()
+    ann.click("button.undo")
+    at(ann, 3)
+    at(bob, 3)
+    expect(bob.locator(".pg-map .pg-fig")).to_have_count(1)
+    assert "Ann: choose a corner" in ann.locator("#pg-corner").inner_text()
+
+    ask(bob, "how many item cards does each player draw at the start")
+    assert "draws 1 item card" in bob.locator(".answer-text").inner_text()
+    table.assert_clean()
