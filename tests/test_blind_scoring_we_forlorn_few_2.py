@@ -3,14 +3,17 @@ fourth Hunger at the start of her turn (`ravenous_hunger: start_of_turn`), then 
 reaching Newhaven, played through the API — the standings before and after against the calculator
 fed the same table (the Player out of the game as `out`), the arrival undone; the calculator page
 filled in as a phone sends it, every field present and the blank ones empty: five Players on the
-longest crossing, one of each status, and two arrivals with and without their order. Written from
-the rulebook and the API's own description only (docs/games/we-forlorn-few.md,
-GET /api/games/we-forlorn-few), never the referee's code."""
+longest crossing, one of each status, and two arrivals with and without their order; a Summer
+card removing the last tile before Newhaven, cutting both Travelers off, live as the calculator
+scores `cut_off`, and undone; a name of spaces (finding 138). Written from the rulebook and the
+API's own description only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never
+the referee's code."""
 
 import pytest
 
 from tests.api_table import calculated, quotes_from
 from tests.test_blind_scenarios_we_forlorn_few import spring
+from tests.test_blind_scenarios_we_forlorn_few_4 import road
 from tests.test_blind_scenarios_we_forlorn_few_10 import QUIET, ravenous_example
 
 GAME = "we-forlorn-few"
@@ -181,3 +184,36 @@ def test_a_name_of_spaces_is_refused_naming_it(client):
         {"name": "   ", "status": "arrived"},
         {"name": "Bob", "status": "traveler", "tiles_to_go": 1}]}, status=400)["error"]
     assert error["field"] == "players[0].name"
+
+
+# --- A Season card cutting every Traveler off from Newhaven ---------------------------------------
+
+def test_a_season_card_removing_the_last_way_to_newhaven_cuts_both_off_as_calculated(client):
+    # The road CF - A - B - C - NH (E beside A and B): four tiles to cross. Round 4 opens with
+    # the Summer card Drought, which removes C: Ann on A and Bob on B have no way left.
+    table = road(client, {"round": 4, "season_deck": 9, "phase": "season", "first_player": "p1",
+                          "players": {"p1": {"tile": "A", "companions": 2},
+                                      "p2": {"tile": "B", "companions": 1}}})
+    before = table.view()
+    on_the_way = calculated(client, GAME, {"crossing": 4, "players": [
+        {"name": "Ann", "status": "traveler", "tiles_to_go": 3, "companions": 2},
+        {"name": "Bob", "status": "traveler", "tiles_to_go": 2, "companions": 1}]})
+    agree(before["scores"], on_the_way)
+    assert [player["total"] for player in on_the_way["players"]] == [1, 2]
+
+    table.accepted({"type": "season", "player": "p1", "season": "summer", "card": "Drought",
+                    "remove_tiles": ["C"]})
+    cut = table.view()
+    assert cut["over"] is False
+    cut_off = calculated(client, GAME, {"crossing": 4, "players": [
+        {"name": "Ann", "status": "traveler", "cut_off": True, "companions": 2},
+        {"name": "Bob", "status": "traveler", "cut_off": True, "companions": 1}]})
+    agree(cut["scores"], cut_off)
+    assert [player["total"] for player in cut_off["players"]] == [0, 0]
+    assert cut["scores"]["winners"] == cut_off["winners"] == []
+    assert cut["scores"]["decided_by"]["rule"]["quote"] == OBJECTIVE
+
+    table.undo()
+    again = table.view()
+    assert (again["state"], again["scores"], again["legal"]) == (
+        before["state"], before["scores"], before["legal"])
