@@ -3,7 +3,8 @@
 cap, counted from the cards as the Public Quests List describes them (a companion of two types
 counted once, cards that do not match left out); the three quill spaces of one tile taken by three
 players (the bottom one scoring no space points); the largest tallies (four players, 200 clovers)
-and a fifth player refused; the solo game's tie broken by the item cards and, past them, shared;
+and a fifth player refused; the solo game's tie broken by the item cards and, past them, shared; the item
+cards breaking a tie only among the players tied on points (two, three or four of them);
 the calculator page filled in as a phone sends it (adventure points typed as text, quills with the
 cards for their mission, journey cards), its result line, tie-break sentence and the same lines as
 the API. Written from the rulebook and the API's own description only (docs/games/pilgrims.md,
@@ -209,3 +210,21 @@ def test_a_name_of_spaces_is_refused_naming_it(client):
         {"name": "   ", "items": 1, "clovers": 0}, {"name": "Bob", "items": 0, "clovers": 3}]},
         status=400)["error"]
     assert error["field"] == "players[0].name"
+
+
+@pytest.mark.parametrize(("tally", "winners", "sentence"), [
+    # Cara's seven item cards do not count: she is not among the tied.
+    ([("Ann", 10, 2), ("Bob", 10, 2), ("Cara", 9, 7)], ["Ann", "Bob"], SHARED),
+    # Three tied on points; two of them tied on the most item cards share it, Bob is out.
+    ([("Ann", 10, 3), ("Bob", 10, 2), ("Cara", 10, 3)], ["Ann", "Cara"], SHARED),
+    # Four tied on points; Dan alone has the most item cards.
+    ([("Ann", 6, 1), ("Bob", 6, 0), ("Cara", 6, 1), ("Dan", 6, 4)], ["Dan"], ITEMS_TIE),
+    # The most points win whatever the item cards.
+    ([("Ann", 7, 0), ("Bob", 6, 9)], ["Ann"], MOST_POINTS),
+])
+def test_the_item_cards_break_ties_only_among_the_tied(client, tally, winners, sentence):
+    scores = calculated(client, GAME, {"public_quests": OTHER_TILES, "players": [
+        {"name": name, "items": items, "clovers": 0, "adventures": [adventure(points)]}
+        for name, points, items in tally]})
+    assert sorted(scores["winners"]) == winners
+    assert sentence in scores["decided_by"]["rule"]["quote"]
