@@ -104,9 +104,8 @@ def test_the_page_skips_an_optional_name_left_blank_between_two(client, blank):
     assert WIN.replace("'", "&#39;") in result
 
 
-@pytest.mark.xfail(strict=True, reason="finding 138: the calculator scores a Player whose name is "
-                                       "only spaces (the game refuses it at setup)")
 def test_a_name_of_spaces_is_refused_naming_it(client):
     error = calculated(client, GAME, {"outcome": "victory", "players": ["Ann", "   "]},
                        status=400)["error"]
-    assert error["field"] == "players[1]"
+    # the schema's path, as every schema refusal names its field (audit-b, finding 138)
+    assert error["field"] == "players.1"

@@ -177,13 +177,12 @@ def test_winter_ticked_on_the_page_takes_everyone_still_on_the_board(client):
     assert "(players[0].status)" in refused and WINTER in refused
 
 
-@pytest.mark.xfail(strict=True, reason="finding 138: the calculator scores a Player whose name is "
-                                       "only spaces (the game refuses it at setup)")
 def test_a_name_of_spaces_is_refused_naming_it(client):
     error = calculated(client, GAME, {"crossing": 3, "players": [
         {"name": "   ", "status": "arrived"},
         {"name": "Bob", "status": "traveler", "tiles_to_go": 1}]}, status=400)["error"]
-    assert error["field"] == "players[0].name"
+    # the schema's path, as every schema refusal names its field (audit-b, finding 138)
+    assert error["field"] == "players.0.name"
 
 
 # --- A Season card cutting every Traveler off from Newhaven ---------------------------------------

@@ -15,7 +15,10 @@
   None"; it is a 400 naming `number` and what was given.
 - 132: under gunicorn a body over the limit was answered 413 with "Connection: keep-alive", and
   gunicorn (which drains at most 64 KiB of an unread body) then closed the connection on the next
-  request; gunicorn.conf.py's pre_request makes such a request's answer say "Connection: close"."""
+  request; gunicorn.conf.py's pre_request makes such a request's answer say "Connection: close".
+- 138: the calculators scored a player whose name was only spaces, which the setup refuses; one
+  player-name schema (`engine.PLAYER_NAME`) in the four tallies that name players, a 400 naming
+  the field and saying what a name is."""
 
 import json
 
@@ -155,3 +158,32 @@ def test_gunicorn_says_close_with_a_body_over_the_limit_and_keeps_a_connection_i
                                               "/api/health")
     assert (first, said) == (status, connection)
     assert second == 200  # after "close" http.client opens a new connection for it
+
+
+SPACES = "   "
+TALLIES = {  # game: (a tally with a name of spaces, the field, the same tally named)
+    "journey": ({"outcome": "victory", "players": ["Ann", SPACES]}, "players.1"),
+    "pilgrims": ({"players": [{"name": SPACES, "items": 1, "clovers": 0},
+                              {"name": "Bob", "items": 0, "clovers": 3}]}, "players.0.name"),
+    "we-forlorn-few": ({"crossing": 3, "players": [
+        {"name": SPACES, "status": "arrived"},
+        {"name": "Bob", "status": "traveler", "tiles_to_go": 1}]}, "players.0.name"),
+    "pillars-of-fate": (None, "names.sun"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(TALLIES))
+def test_a_calculator_refuses_a_name_of_spaces_and_scores_a_name(client, game):
+    """The field is the schema's path, as for every schema refusal (the calculator page puts the
+    message at that input)."""
+    tally, field = TALLIES[game]
+    if tally is None:  # the game's own example tally, its Sun named with spaces
+        tally = client.get(f"/api/games/{game}").get_json()["score_schema"]["examples"][0]
+        tally = {**tally, "names": {**tally.get("names", {}), "sun": SPACES}}
+    response = client.post(f"/api/score/{game}", json=tally)
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == field
+    assert error["message"] == "a player's name is 1–40 characters, not only spaces"
+    named = json.loads(json.dumps(tally).replace(f'"{SPACES}"', '" Ann "'))
+    assert client.post(f"/api/score/{game}", json=named).status_code == 200

@@ -19,6 +19,10 @@ import jsonschema_rs
 from .rules import BadRequest, Effect, Referee, RuleViolation, SetupError
 
 MAX_NAME_LENGTH = 40
+# a player's name in a calculator's tally: what the setup takes (not only spaces); a name that is
+# refused is told this description
+PLAYER_NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": r"\S",
+               "description": f"a player's name is 1–{MAX_NAME_LENGTH} characters, not only spaces"}
 MAX_MESSAGE_LENGTH = 200
 
 
@@ -60,6 +64,8 @@ def check_with(validator: Validator, instance, field: str) -> None:
         if extra:
             path.append(extra[0])
             message = f"unknown field {extra[0][:40]!r}"
+    if error.validator == "pattern" and "description" in error.schema:
+        message = error.schema["description"]
     if error.validator == "required" and isinstance(error.instance, dict):
         path.append(next(key for key in error.validator_value if key not in error.instance))
     if len(message) > MAX_MESSAGE_LENGTH:

@@ -8,6 +8,7 @@ choice is listed complete, as one tap.
 from __future__ import annotations
 
 from referee.core import BadRequest, RuleViolation
+from referee.core.engine import PLAYER_NAME
 
 from .profiles import PILGRIM_NAMES, PILGRIMS, fortune_card, skill_card
 from .rules import (
@@ -317,8 +318,7 @@ SCORE_SCHEMA = {
     "description": "The end of a Quest: who played and how it ended. Cooperative, so everyone "
                    "wins or loses together.",
     "properties": {
-        "players": {"type": "array", "minItems": 1, "maxItems": 4,
-                    "items": {"type": "string", "minLength": 1, "maxLength": 40}},
+        "players": {"type": "array", "minItems": 1, "maxItems": 4, "items": PLAYER_NAME},
         "outcome": {"enum": list(OUTCOMES)},
     },
     "required": ["players", "outcome"],

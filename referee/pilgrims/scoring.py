@@ -14,6 +14,7 @@ entered it is checked against the box and the cards entered (`check_collected`).
 from __future__ import annotations
 
 from referee.core import BadRequest, Citation
+from referee.core.engine import PLAYER_NAME
 
 from . import cards
 from .board import DECKS, deck_line
@@ -79,7 +80,7 @@ score_schema = {
             "items": {
                 "type": "object",
                 "properties": {
-                    "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                    "name": PLAYER_NAME,
                     "seat": {"type": "string", "minLength": 1, "maxLength": 20},
                     "falconer": {"type": "boolean"},
                     "adventures": {"type": "array", "items": cards.ref("adventure"),

@@ -3,6 +3,7 @@ the calculator's tallies — as JSON Schemas with examples."""
 
 from __future__ import annotations
 
+from ..core.engine import PLAYER_NAME
 from ..core.rules import EventType
 from .rules import (
     AGES,
@@ -213,7 +214,7 @@ SCORE_SCHEMA = {
     "description": "The final lanes of each Age played (up to three), in order.",
     "properties": {
         "names": {"type": "object", "description": "the players' names, by deck",
-                  "properties": {seat: {"type": "string", "maxLength": 40} for seat in SEATS},
+                  "properties": {seat: PLAYER_NAME for seat in SEATS},
                   "additionalProperties": False},
         "options": {"type": "object", "description": "table rulings (the game's options)",
                     "properties": {name: option.schema for name, option in OPTIONS.items()},

@@ -5,6 +5,7 @@ rule that decided it. The calculator answers the same from tallies."""
 from __future__ import annotations
 
 from referee.core import BadRequest, Citation
+from referee.core.engine import PLAYER_NAME
 
 from .board import (
     AILMENT_LIMIT,
@@ -131,7 +132,7 @@ SCORE_SCHEMA = {
         "players": {"type": "array", "minItems": 1, "maxItems": 5, "items": {
             "type": "object",
             "properties": {
-                "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                "name": PLAYER_NAME,
                 "status": {"enum": list(STATUSES)},
                 "tiles_to_go": {"type": "integer", "minimum": 0, "maximum": 25},
                 "companions": {"type": "integer", "minimum": 0, "maximum": COMPANIONS},
