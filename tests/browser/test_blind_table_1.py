@@ -9,6 +9,7 @@ another host."""
 
 from urllib.parse import urlparse
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import check_accessibility, take_seat
@@ -272,3 +273,18 @@ def test_pillars_of_fate_first_evening_the_draft_and_a_face_down_card(live_serve
     assert ben.locator(".answer-text").inner_text() == (
         "• Klar - If this card is played face down, its power becomes -1.")
     table.assert_clean()
+
+
+@pytest.mark.xfail(strict=True, reason="finding 143: Aldo's phone says 'Your turn (with Rosa)' while "
+                   "the face-up cards are dealt but lists no choice; the draws are offered as Rosa's "
+                   "only, though Aldo's Draw entered by hand is accepted")
+def test_avignon_a_phone_told_it_is_its_turn_is_offered_what_it_may_do(live_server, phone):
+    table = Table(phone, live_server)
+    rosa = table.phone()
+    start_from_home(rosa, live_server, "Avignon: Pilgrimage", ["Rosa", "Aldo"])
+    rosa.click("#quick-start")
+    link = invite(rosa)
+    take_seat(rosa, "Rosa")
+    aldo = join(table, link, "Aldo")
+    assert aldo.locator(".status .turn").inner_text().startswith("Your turn")
+    assert aldo.locator("#actions .legal button.choice").count() > 0
