@@ -288,3 +288,61 @@ def test_avignon_a_phone_told_it_is_its_turn_is_offered_what_it_may_do(live_serv
     aldo = join(table, link, "Aldo")
     assert aldo.locator(".status .turn").inner_text().startswith("Your turn")
     assert aldo.locator("#actions .legal button.choice").count() > 0
+
+
+LAST_TURN = {"board": [
+    {"path": 1, "character": "Vicar", "location": "rome"},
+    {"path": 2, "character": "Scribe", "location": "nice"},
+    {"path": 3, "character": "Nuncio", "location": "genoa"},
+    {"path": 4, "character": "Ascetic", "location": "genoa"},
+    {"path": 5, "character": "Canonist", "location": "genoa"}],
+    "congregations": {"rome": ["Courtesan", "Courtesan"], "avignon": []},
+    "turn": "rome", "first_turn": False}
+
+
+def test_avignon_the_last_pull_ends_the_game_on_both_phones_and_the_calculator_agrees(
+        live_server, phone, axe_source):
+    """A game the table set up late in the evening (its position entered through the API), both
+    phones joining by its link: the winning tap, the end on both phones, undo, the calculator."""
+    table = Table(phone, live_server)
+    rosa = table.phone()
+    rosa.goto(live_server + "/play/")
+    created = rosa.request.post(live_server + "/api/sessions", data={
+        "game": "avignon", "players": ["Rosa", "Aldo"], "position": LAST_TURN,
+        "options": {"win_timing": "immediately"}}).json()
+    link = f"{live_server}/play/{created['id']}/join?token={created['edit_token']}"
+    rosa.goto(link)
+    take_seat(rosa, "Rosa")
+    aldo = join(table, link, "Aldo")
+
+    rosa.click(".choices-beseech button.choice >> text=Vicar")
+    at(rosa, 1)
+    at(aldo, 1)
+    for page in (rosa, aldo):
+        final = page.locator(".scores.final")
+        expect(final).to_contain_text("Rosa wins")
+        assert page.locator(".status .turn").inner_text().startswith("Game over")
+        assert page.locator("#actions .legal button.choice").count() == 0
+    assert rosa.locator(".scores.final").inner_text() == aldo.locator(".scores.final").inner_text()
+    assert check_accessibility(aldo, axe_source) == []
+
+    # Rosa meant the Scribe: she takes the pull back; the game is on again on both phones.
+    rosa.click("button.undo")
+    at(rosa, 2)
+    at(aldo, 2)
+    for page in (rosa, aldo):
+        assert page.locator(".scores.final").count() == 0
+    assert rosa.locator(".status .turn").inner_text().startswith("Your turn")
+    assert aldo.locator(".status .turn").inner_text().startswith("Rosa")
+
+    # The calculator on Aldo's phone: Rome's Congregation of two Courtesans and the Vicar.
+    aldo.goto(f"{live_server}/score/avignon")
+    aldo.select_option("#f-congregations-rome-Courtesan", "2")
+    aldo.select_option("#f-congregations-rome-Vicar", "1")
+    aldo.click("button[name=calculate]")
+    result = aldo.locator("#calc-result")
+    expect(result).to_contain_text("Rome wins")
+    assert ("“The game ends when one player has three cards in his or her Congregation. That player "
+            "wins the game.”") in result.inner_text()
+    assert check_accessibility(aldo, axe_source) == []
+    table.assert_clean()
