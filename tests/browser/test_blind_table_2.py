@@ -4,7 +4,7 @@ Pilgrims and Journey, one phone per player (360×740), learned from the pages an
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import take_seat
+from .conftest import check_accessibility, take_seat
 from .test_blind_table_1 import Table, ask, at, game_id, invite, join, refusal, seq, start_from_home
 from .test_pilgrims_in_browser import fill_new_game
 
@@ -37,7 +37,7 @@ def bob_travels_to_f1(bob) -> str:
     return refusal(bob)
 
 
-def test_we_forlorn_few_first_evening_and_the_calculator(live_server, phone):
+def test_we_forlorn_few_first_evening_and_the_calculator(live_server, phone, axe_source):
     table = Table(phone, live_server)
     ann, bob = new_we_forlorn_few_table(table, live_server)
     assert bob.locator(".status .turn").inner_text().startswith("Ann")
@@ -107,6 +107,7 @@ def test_we_forlorn_few_first_evening_and_the_calculator(live_server, phone):
     expect(result).to_contain_text("Ann wins")
     assert ("“Once a Traveler reaches Newhaven their journey is over and they have completed the "
             "game. The first Player to reach Newhaven is the winner.”") in result.inner_text()
+    assert check_accessibility(bob, axe_source) == []
     table.assert_clean()
 
 
@@ -138,7 +139,7 @@ def choose_corner(page, corner: str, taken: tuple[str, str], drawn: tuple[str, s
     form.locator("button[type=submit]").click()
 
 
-def test_pilgrims_first_evening_the_hand_stays_on_its_phone(live_server, phone):
+def test_pilgrims_first_evening_the_hand_stays_on_its_phone(live_server, phone, axe_source):
     table = Table(phone, live_server)
     ann = table.phone()
     start_from_home(ann, live_server, "Pilgrims: Curious Adventures", ["Ann", "Bob"])
@@ -185,6 +186,7 @@ def test_pilgrims_first_evening_the_hand_stays_on_its_phone(live_server, phone):
 
     ask(bob, "how many item cards does each player draw at the start")
     assert "draws 1 item card" in bob.locator(".answer-text").inner_text()
+    assert check_accessibility(bob, axe_source) == []  # the ask page
     table.assert_clean()
 
 
@@ -206,7 +208,8 @@ def new_journey_table(table: Table, base: str):
     return ann, join(table, link, "Ben")
 
 
-def test_journey_first_evening_to_the_quest_result_and_the_calculator(live_server, phone):
+def test_journey_first_evening_to_the_quest_result_and_the_calculator(live_server, phone,
+                                                                     axe_source):
     table = Table(phone, live_server)
     ann, ben = new_journey_table(table, live_server)
 
@@ -266,6 +269,7 @@ def test_journey_first_evening_to_the_quest_result_and_the_calculator(live_serve
     ann.select_option("#f-outcome", "victory")
     ann.click("button[name=calculate]")
     expect(ann.locator("#calc-result")).to_contain_text("Victory")
+    assert check_accessibility(ann, axe_source) == []
     table.assert_clean()
 
 
