@@ -93,8 +93,13 @@ def test_avignon_first_evening_two_phones(live_server, phone, axe_source):
     rosa.click("#quick-start")
     link = invite(rosa)
     take_seat(rosa, "Rosa")
-    aldo = join(table, link, "Aldo")
+    aldo = table.phone()
+    aldo.goto(link)
     assert "token" not in aldo.url
+    # Aldo's phone cannot claim Rosa's seat by mistake: it is marked taken and cannot be tapped
+    expect(aldo.locator(".seat-picker .seat-choice:has-text('Rosa')")).to_be_disabled()
+    assert "(taken)" in aldo.locator(".seat-picker .seat-choice:has-text('Rosa')").inner_text()
+    take_seat(aldo, "Aldo")
 
     # The five face-up cards dealt: tapped as they come off the deck, on Rosa's phone.
     for count in range(1, 6):
