@@ -210,9 +210,6 @@ def test_invictus_directly_above_copies_the_card_before_it(client, column, taker
     assert left_lane(scores) == (taker, 5, AWARD), INVICTUS
 
 
-@pytest.mark.xfail(strict=True, reason="finding 140: under directly_above the calculator scores an "
-                                       "Invictus naming another card (copies) as if it copied the "
-                                       "one above; the table refuses that play")
 def test_invictus_naming_a_card_not_directly_above_it_is_refused_under_directly_above(client):
     # Third in Sun's column, naming her first card (the 7): the table refuses this play under
     # the ruling (422); the calculator scores it as copying the 1 (Moon wins the lane).
@@ -225,9 +222,6 @@ def test_invictus_naming_a_card_not_directly_above_it_is_refused_under_directly_
     assert error["rule"]["quote"].endswith(INVICTUS)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 140: under opposite same_position the calculator "
-                                       "scores a Pentha naming another card (opposite) as if it "
-                                       "faced its own position; the table refuses that play")
 def test_pentha_naming_an_opposite_card_is_refused_under_same_position(client):
     # Moon's Pentha first in her column names Sun's second card: the table refuses the play
     # ("leave out `opposite`"); the calculator zeroes Sun's first card instead.
@@ -335,9 +329,6 @@ PILLAR_MOVES = book("If you are the first to place a face-up card in a lane, mov
                     "your side.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 140: a lane's `first` that contradicts its pillar is "
-                                       "refused under first_card lane_first only; under the "
-                                       "default it is scored")
 def test_a_first_card_face_up_by_moon_with_suns_pillar_is_refused_under_each_player(client):
     # Moon played the center's first card, face up: she holds its pillar, whatever the ruling.
     center = lane([card(3), card(1, 1), card(1)], [card(4), card(1), card(0)], 2, 6, "sun",
@@ -627,9 +618,6 @@ def test_mother_to_all_pays_when_the_marker_holder_gives_her_owner_the_last_lane
             for line in scores["players"][1]["breakdown"]] == [(10, MOTHER)]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 139: whether a lane nobody won is 'lost' for Mother "
-                                       "to All is the book's silence, decided without a table "
-                                       "ruling")
 def test_a_lane_nobody_won_and_mother_to_all_is_a_table_ruling(client):
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     assert [name for name, option in options.items()

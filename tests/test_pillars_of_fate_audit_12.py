@@ -8,13 +8,23 @@ select from any of your 3 unplayed Divine cards.") for a player's own second pla
 for the other player's. Now one helper and one reading: where either card of the name is one
 played, the play names a card not among its player's unplayed three (played before, or the other
 player's), and it is refused with the sentence the game refuses that play with; two cards set
-aside unplayed name one card the draft gave to one player, the draft's sentence."""
+aside unplayed name one card the draft gave to one player, the draft's sentence.
+
+Finding 139: whether a lane nobody won is lost for Mother to All was decided without a ruling (not
+lost); it is the table ruling `mother_to_all_unwon` ('not_lost' default, as before; 'lost').
+
+Finding 140: the calculator scored tallies the table refuses as plays — an Invictus naming a card
+not directly above it under `invictus_copies: directly_above`, a Pentha or Isabel naming an
+opposite card other than its own position under `opposite: same_position`, and (under any
+`first_card`) a lane's `first` player whose first card lies face up without its pillar; each is a
+400 naming the field, quoting the sentence the play is refused with."""
 
 import pytest
 
 from tests.api_table import calculated, quotes_from
 from tests.guard_cases.pillars_of_fate import last_card, opening
-from tests.test_pillars_of_fate_audit import age, quiet
+from tests.test_blind_scoring_pillars_of_fate_2 import MOTHER, mother_beside_an_unmoved_center
+from tests.test_pillars_of_fate_audit import C, D, age, quiet
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -80,3 +90,48 @@ def test_a_divine_name_played_twice_in_the_tally_quotes_the_divine_play_whoever_
                                                         SELECT)
     ages[2]["lanes"]["right"] = quiet(**{f"{second}_divine": "Naka"})
     assert calculated(client, GAME, {"ages": ages, "options": {**UNCHECKED, **NONE}})["players"]
+
+
+@pytest.mark.parametrize("ruling, moon", [(None, 0), ("not_lost", 0), ("lost", 10)])
+def test_mother_to_all_beside_a_lane_nobody_won_follows_the_table_s_ruling(client, ruling, moon):
+    """Moon's Mother to All; Sun wins the left and the right, the center is tied and undecided
+    (its pillar never moved): Moon gains 10 only when the table counts that lane as lost."""
+    body = mother_beside_an_unmoved_center()
+    if ruling:
+        body["options"]["mother_to_all_unwon"] = ruling
+    scores = calculated(client, GAME, body)
+    lines = [(line["points"], line["rule"]["quote"]) for line in scores["players"][1]["breakdown"]
+             if line["rule"]["quote"] == MOTHER]
+    assert lines == ([(10, MOTHER)] if moon else [])
+    option = client.get(f"/api/games/{GAME}").get_json()["options"]["mother_to_all_unwon"]
+    assert option["default"] == "not_lost"
+    assert MOTHER in [rule["quote"] for rule in option["rules"]]
+
+
+INVICTUS = book("Invictus - If this card is played first in your lane, it is just a 0 card, it does "
+                "not copy your opponents card. Invictus copies the suit and power of a card above "
+                "it in your lane.")
+PENTHA = book("Pentha - The opponent card's power opposite of Pentha becomes 0.")
+PILLAR = book("If you are the first to place a face-up card in a lane, move the pillar to your side.")
+
+
+def one_age(left, options):
+    return {"ages": [age({"left": left, "center": quiet(), "right": quiet()}, "double_power",
+                         "sun")], "options": {"divine_required": "not_enforced", **options}}
+
+
+@pytest.mark.parametrize("refused, accepted, field, options, quote", [
+    ({**quiet(), "sun": [C(7), C(1), D("Invictus", copies=1)]},
+     {**quiet(), "sun": [C(7), C(1), D("Invictus", copies=2)]},
+     "ages[0].lanes.left.sun[2].copies", {"invictus_copies": "directly_above"}, INVICTUS),
+    ({**quiet(), "moon": [D("Pentha", 2, opposite=2), C(2), C(2)]},
+     {**quiet(), "moon": [D("Pentha", 2, opposite=1), C(2), C(2)]},
+     "ages[0].lanes.left.moon[0].opposite", {}, PENTHA),
+    ({**quiet(), "pillar": "sun", "first": "moon"},
+     {**quiet(), "pillar": "moon", "first": "moon"},
+     "ages[0].lanes.left.first", {}, PILLAR)])
+def test_a_tally_the_table_would_refuse_as_a_play_is_refused(client, refused, accepted, field,
+                                                             options, quote):
+    error = calculated(client, GAME, one_age(refused, options), 400)["error"]
+    assert (error["field"], error["rule"]["quote"]) == (field, quote)
+    assert calculated(client, GAME, one_age(accepted, options))["players"]

@@ -1442,6 +1442,20 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
                                        f"{card['copies']} is not",
                                        f"{field}.lanes.{lane['name']}.{seat}[{i}].copies",
                                        GLOSSARY["Invictus"])
+                # what a play is refused for under the rulings (finding 140)
+                if card.get("copies") not in (None, i) \
+                        and options["invictus_copies"] == "directly_above":
+                    raise TableRefused(f"the table ruled Invictus copies the card directly above "
+                                       f"it (position {i})",
+                                       f"{field}.lanes.{lane['name']}.{seat}[{i}].copies",
+                                       GLOSSARY["Invictus"])
+                if card.get("opposite") not in (None, i + 1) \
+                        and card.get("divine") in ("Pentha", "Isabel") \
+                        and options["opposite"] == "same_position":
+                    raise TableRefused(f"the table ruled the opposite card is the one at "
+                                       f"{card['divine']}'s own position ({i + 1})",
+                                       f"{field}.lanes.{lane['name']}.{seat}[{i}].opposite",
+                                       GLOSSARY[card["divine"]])
         try:
             Game._setup_pillar(lane, entered, f"{field}.lanes.{lane['name']}", required=False)
         except SetupError as wrong:
@@ -1458,12 +1472,18 @@ def _first_is_known(lane: dict, entered: dict, modifier: str, options: dict, fie
     only, so who played it must be known and possible. The pillar holder played the first face-up
     card; with a face-down card among both players' cards there, the first card may be the other
     player's, so who played it (`first`) must be entered rather than taken to be the pillar
-    holder; and a player whose first card there lies face up placed the lane's first face-up card,
-    so holds its pillar."""
+    holder. Under any ruling, a player whose first card there lies face up and who played the
+    lane's first card (`first`) placed its first face-up card, so holds its pillar (finding 140)."""
+    first = entered.get("first")
+    if first is not None and lane["cards"][first] and lane["cards"][first][0]["face"] == "up" \
+            and not lane.get("pillar_unknown") and lane["pillar"] != first:
+        raise TableRefused(f"{seat_word(first)} played the {lane['name']} lane's first card face "
+                           "up, so was the first to place a face-up card there and holds its "
+                           f"pillar, not {seat_word(lane['pillar'])}", field + ".first", Q_PILLAR,
+                           code)
     if lane["name"] != "center" or modifier not in FIRST_CARD_MODIFIERS \
             or options["first_card"] != "lane_first":
         return
-    first = entered.get("first")
     if first is None and all(lane["cards"][seat] for seat in SEATS) and (
             lane.get("pillar_unknown")
             or any(card["face"] == "down" for seat in SEATS for card in lane["cards"][seat])):
@@ -1474,10 +1494,6 @@ def _first_is_known(lane: dict, entered: dict, modifier: str, options: dict, fie
     if first is not None and not lane["cards"][first]:
         raise BadRequest(f"{seat_word(first)} has no card in the center lane, so did not play "
                          "its first card", field + ".first", code)
-    if first is not None and lane["cards"][first][0]["face"] == "up" and lane["pillar"] != first:
-        raise TableRefused(f"{seat_word(first)} played the center lane's first card face up, so "
-                           "was the first to place a face-up card there and holds its pillar, "
-                           f"not {seat_word(lane['pillar'])}", field + ".first", Q_PILLAR, code)
 
 
 def _check_full(lanes: list[dict], modifier: str, options: dict, field: str,

@@ -350,9 +350,11 @@ class Resolver:
                         lines.append({"seat": winner, "label": f"Hadria: won the {name} lane "
                                       "where the opponent's Hadria lies", "points": -5,
                                       "quote": GLOSSARY["Hadria"]})
+        unwon_lost = self.options["mother_to_all_unwon"] == "lost"
         for seat in SEATS:
             if self._divine_at(seat, "Mother to All") and all(
-                    r["winner"] == other(seat) for r in results):
+                    r["winner"] == other(seat) or (unwon_lost and r["winner"] is None)
+                    for r in results):
                 lines.append({"seat": seat, "label": "Mother to All: lost all quest lanes",
                               "points": 10, "quote": GLOSSARY["Mother to All"]})
         return lines

@@ -196,6 +196,13 @@ OPTIONS = {
         "decides.",
         {"enum": ["undecided", "first_player"]}, "undecided",
         citations("pillars-of-fate", Q_TIES, Q_PILLAR)),
+    "mother_to_all_unwon": Option(
+        "Whether a lane nobody won (a tie nobody decides: `unheld_pillar_ties: undecided`) is lost "
+        "for Mother to All. 'not_lost' (default): a lane is lost when the opponent wins it, as "
+        "the book's only outcome of a lane is its winner's. 'lost': Mother to All's owner did not "
+        "win it, so it counts as lost.",
+        {"enum": ["not_lost", "lost"]}, "not_lost",
+        citations("pillars-of-fate", GLOSSARY["Mother to All"], Q_HIGHEST, Q_TIES)),
     "unheld_pillar_at_end": Option(
         "The game-end tie-break counts pillars 'in the last round'; a pillar that never moved. "
         "'nobody' (default): it counts for no one. 'first_player': it counts for the holder of "
