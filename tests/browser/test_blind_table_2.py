@@ -43,14 +43,18 @@ def test_we_forlorn_few_first_evening_and_the_calculator(live_server, phone, axe
     assert bob.locator(".status .turn").inner_text().startswith("Ann")
     assert bob.locator("#actions .legal button.choice, #actions form.open-event").count() == 0
 
-    # The Season card: a count of -1 Water tokens is not sent; nothing changes on either phone.
+    # The Season card: a count of -1 Water tokens is refused; nothing changes on either phone.
     season = ann.locator("form.open-event:has(input[name=type][value=season])")
     season.locator("input[name='event.card']").fill("Spring thaw")
     water = season.locator("input[name='event.add_to_bag.water']")
     water.fill("-1")
     season.locator("button[type=submit]").click()
     assert water.evaluate("input => input.validationMessage") != ""
-    ann.wait_for_timeout(300)
+    # a browser that does not check the field sends it: the server refuses it on the field
+    water.evaluate("input => { input.removeAttribute('min'); input.removeAttribute('max'); }")
+    season.locator("button[type=submit]").click()
+    expect(season.locator(".field-error")).to_contain_text("enter a number from 0")
+    assert "water" in season.locator(".field-error").inner_text()
     assert seq(ann) == 0 and seq(bob) == 0
     # 2 Water, the Enter button tapped twice: entered once
     water.fill("2")
