@@ -265,6 +265,7 @@ def test_journey_first_evening_to_the_quest_result_and_the_calculator(live_serve
         assert "Victory — The table reports: The Pilgrims reached the village" in (
             page.locator(".board").inner_text())
         assert page.locator("#actions .legal button.choice").count() == 0
+        assert page.locator(".other-event").count() == 0  # nothing more can be entered
 
     # The calculator, filled in on Ann's phone for the same result.
     ann.goto(f"{live_server}/score/journey")
