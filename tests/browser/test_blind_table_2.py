@@ -115,9 +115,6 @@ def test_we_forlorn_few_first_evening_and_the_calculator(live_server, phone, axe
     table.assert_clean()
 
 
-@pytest.mark.xfail(strict=True, reason="finding 141: Bob's travel on Ann's turn is refused as a phase "
-                   "('Travel is not possible now (phase: turn gathering)'), listing Ann's moves as "
-                   "possible, never saying it is Ann's turn")
 def test_we_forlorn_few_a_travel_on_another_players_turn_says_whose_turn_it_is(live_server, phone):
     table = Table(phone, live_server)
     ann, bob = new_we_forlorn_few_table(table, live_server)
