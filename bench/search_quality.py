@@ -3,10 +3,10 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--sets a,b] [--limit 10] [--misses]
 
-With no file, every set in SETS is measured: thirty-one, thirty fitted on (FIT_SETS; the
-re-ranker and the abstention; blind-9, measured once at 16:11 on 98d6c94, since the end of the
-sixteenth session) and blind-10 (BLIND_SETS), the seventeenth session's blind writer's, measured
-once by the lead on what the session shipped. Of the fitted, eighteen were
+With no file, every set in SETS is measured: thirty-one, all fitted on (FIT_SETS; the re-ranker
+and the abstention; blind-9, measured once at 16:11 on 98d6c94, since the end of the sixteenth
+session; blind-10, measured once at 19:28 on bb9ef10, since the end of the seventeenth),
+BLIND_SETS empty until the next blind writer's set is registered. Of the fitted, eighteen were
 written to be fitted on — bench/questions-dev.jsonl, bench/questions-train.jsonl,
 bench/questions-train-2.jsonl, bench/questions-train-4.jsonl (written to fit the re-ranker,
 answerable only; -4 Journey and We Forlorn Few, covering Journey's passages no earlier fit set's
@@ -22,10 +22,11 @@ seventeenth session's second-language and voice-dictating players: Journey, We F
 and Pillars of Fate, each with its unanswerable questions),
 bench/questions-calibration.jsonl, -calibration-2, -calibration-3, -calibration-4, -5, -6 and -7
 (written for the abstention fit, -4 and -5 by one writer, the others each by its own; -6, the
-sixteenth session's, and -7, the seventeenth's, 12 answerable and 20 unanswerable per game) — and twelve
+sixteenth session's, and -7, the seventeenth's, 12 answerable and 20 unanswerable per game) — and thirteen
 written apart, each measured and reported once before it was fitted on (its misses may be
 read): bench/questions-train-3.jsonl (the tenth session's), bench/questions-holdout.jsonl,
--test, -blind, -blind-2, -blind-3, -blind-4, -blind-5, -blind-6, -blind-7, -blind-8 and -blind-9 (each with
+-test, -blind, -blind-2, -blind-3, -blind-4, -blind-5, -blind-6, -blind-7, -blind-8, -blind-9 and
+-blind-10 (each with
 its questions-unanswerable-*.jsonl). WRITERS groups the sets written by one writer
 (leaving one writer out leaves the group out). BLIND_SETS are the sets not yet fitted on:
 aggregate figures only, never read question by question (--misses never lists them). For a blind
@@ -62,12 +63,12 @@ SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-
         "calibration-4", "calibration-5", "train-4", "blind-7", "train-5",
         "train-6", "blind-8", "train-7", "train-8", "calibration-6", "blind-9", "train-10",
         "train-9", "calibration-7", "train-11", "blind-10"]
-# written apart and not yet fitted on: blind-10, the seventeenth session's blind writer's (never
-# searched by its writer, held to --close 0.5 with 0 listed at landing). blind-9 (measured once by
-# the lead on what the sixteenth session shipped, 98d6c94) is fit data since the end of the
-# sixteenth session; blind-8 (measured once on E + J40 in the fifteenth session) since the
-# sixteenth, blind-7 since the fifteenth, blind-6 since the fourteenth.
-BLIND_SETS: tuple[str, ...] = ("blind-10",)
+# written apart and not yet fitted on: none until the next session's blind writer. blind-10
+# (measured once by the lead on what the seventeenth session shipped, bb9ef10) is fit data since
+# the end of the seventeenth session, blind-9 (98d6c94) since the end of the sixteenth; blind-8
+# (measured once on E + J40 in the fifteenth session) since the sixteenth, blind-7 since the
+# fifteenth, blind-6 since the fourteenth.
+BLIND_SETS: tuple[str, ...] = ()
 # the ranking's and the abstention's fit sets (C's thirteen since the twelfth session, blind-5 too
 # since the thirteenth, blind-6 since the fourteenth, blind-7 since the fifteenth, blind-8 since
 # the sixteenth): every set not blind
