@@ -463,8 +463,8 @@ class SearchResult:
 
     @property
     def best(self) -> Hit | None:
-        """The best-scored hit, whose answer is read aloud, wherever a page has moved it (the
-        table's ask page puts the current phase's sections first)."""
+        """The best-scored hit, whose answer is read aloud (first in every page's order: the
+        table's ask page orders only the others by the current phase)."""
         return max(self.hits, key=lambda h: h.score, default=None)
 
 
@@ -1209,8 +1209,12 @@ def run_query(searcher, query, game: str | None, limit: int) -> list[tuple[float
     """Top (score, docnum) of a flat Or query, filtered to one game, best first (ties: the
     higher docnum first)."""
     totals, docs = _totals(searcher, query, game)
-    best = docs[np.lexsort((-docs, -totals[docs]))[:limit]]
-    return [(float(totals[d]), int(d)) for d in best]
+    return [(float(totals[d]), int(d)) for d in _top(totals, docs, limit)]
+
+
+def _top(totals: np.ndarray, docs: np.ndarray, limit: int) -> np.ndarray:
+    """The `limit` of `docs` with the highest `totals`, best first (ties: the higher docnum)."""
+    return docs[np.lexsort((-docs, -totals[docs]))[:limit]]
 
 
 def warm(searcher=None) -> None:
@@ -1317,8 +1321,14 @@ def _unheard(plan: QueryPlan, searcher, game: str | None,
     """Is the question asked wholly in words the game's book never uses ("how do I renew my
     passport")? Its content words, spelling-corrected and with the glossary's terms for them,
     none held by any passage of the book: it cannot be answering it."""
-    content = [c for c, _ in concepts if max(plan.terms[s] for s in c) > FUNCTION_WEIGHT]
-    return bool(content) and not any(_in_game(searcher, s, game) for c in content for s in c)
+    content = _content(plan, concepts)
+    return bool(content) and not any(_in_game(searcher, s, game) for c, _ in content for s in c)
+
+
+def _content(plan: QueryPlan, concepts: list[tuple[frozenset[str], float]]):
+    """The question's content concepts with their weights: those with a word above a function
+    word's weight."""
+    return [(c, w) for c, w in concepts if max(plan.terms[s] for s in c) > FUNCTION_WEIGHT]
 
 
 @functools.cache
@@ -1341,7 +1351,7 @@ def _printed(plan: QueryPlan, searcher, game: str | None,
     concepts, 1 when the question asks nothing beside the name. The game's own name, asked in
     full ("is there an expansion for pillars of fate"), names no thing of the book."""
     fields = _stored_fields(searcher)
-    content = [(c, w) for c, w in concepts if max(plan.terms[s] for s in c) > FUNCTION_WEIGHT]
+    content = _content(plan, concepts)
     name = _game_name_stems(game) if game else frozenset()
     if name and name <= plan.terms.keys():
         content = [(c, w) for c, w in content if not c <= name]
@@ -1589,7 +1599,7 @@ def _first_stage(searcher, query, game: str | None, n: int,
     games apart, and won detections on its cosines ("what does the vicar's petiton do")."""
     fields = _stored_fields(searcher)
     totals, matched = _totals(searcher, query, game)
-    best = matched[np.lexsort((-matched, -totals[matched]))[:n]].tolist()
+    best = _top(totals, matched, n).tolist()
     lexical = len(best)
     if VECTOR_CANDIDATES and game is not None:
         nearest = _passage_vectors(searcher).nearest(question.adapted, game,

@@ -228,27 +228,27 @@ def apply(model: Referee, event: dict, replaying: bool = False,
     model.entering = player
     if model.game_over:
         raise model.violation("The game is over: only undo is possible.", model.end_rule)
+    acting = model.current_players()
+    out_of_turn = player not in acting and kind not in model.any_turn_events
+    names = lambda: " or ".join(model.player_name(seat) for seat in acting)  # noqa: E731
     triggers = phase_triggers(model)
     if kind not in triggers:
         in_play = model.event_types_in_play(model.G)
         allowed = [t for t in triggers if t in in_play]
         words = lambda name: name.replace("_", " ")  # noqa: E731 - the message is read by players
         possible = ', '.join(map(words, allowed)) or 'nothing'
-        acting = model.current_players()
-        if acting and player not in acting and kind not in model.any_turn_events:
+        if acting and out_of_turn:
             # another seat's entry: whose turn it is first, and what is possible is theirs
             # (finding 141); the quote is the phase's, which names the turn order where it matters
-            names = " or ".join(model.player_name(seat) for seat in acting)
-            message = (f"It is {names}'s turn, not {model.player_name(player)}'s. {words(kind).capitalize()}"
-                       f" is not possible now; possible now for {names}: {possible}.")
+            message = (f"It is {names()}'s turn, not {model.player_name(player)}'s. "
+                       f"{words(kind).capitalize()} is not possible now; possible now for "
+                       f"{names()}: {possible}.")
         else:
             message = (f"{words(kind).capitalize()} is not possible now (phase: "
                        f"{words(model.phase)}); possible now: {possible}.")
         raise model.violation(message, model.refused_phase_quote(kind))
-    acting = model.current_players()
-    if player not in acting and kind not in model.any_turn_events:
-        names = " or ".join(model.player_name(seat) for seat in acting)
-        raise model.violation(f"It is {names}'s turn, not {model.player_name(player)}'s.",
+    if out_of_turn:
+        raise model.violation(f"It is {names()}'s turn, not {model.player_name(player)}'s.",
                               model.refused_turn_quote(kind))
 
     model.effects = []
