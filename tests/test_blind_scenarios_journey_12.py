@@ -1,0 +1,281 @@
+"""Journey: Wrath of Demons, outsider scenarios round 18 (file 12): the free-play settings and table
+rulings no outsider round had played, each both ways over a stretch of Turns — the Monkey King
+knocked out by his Poisoned Card at a Maintenance, turned on his side then or at the next one
+(`knocked_out_at_maintenance`), so that Tripitaka's Revive in Turn 3 comes too late under one
+reading and in time under the other; a Sutra collected by Monk Sha and handed to Tripitaka, who
+closes the Gate with it (`sutra_hand_off`); Cho Hakkai's Greedy and a Pray in one Activation, in
+either order and outside his Activation (`greedy_box`); and a table's own Quest whose Gates
+cannot be sealed (`gates_sealable`: the Close Gate Action and the Prayer of Sealing). Wrong
+entries on the way (a step by a Pilgrim who is not active, a Sutra he does not hold, a dead
+Pilgrim revived) are refused with the sentence that forbids them and nothing changes; undo after
+each kind of event restores the table exactly. Written from the rulebook and the API's own
+description only (docs/games/journey.md, GET /api/games/journey), never the referee's code."""
+
+import pytest
+
+from tests.api_table import ApiTable, as_seen, quotes_from
+
+GAME = "journey"
+book = quotes_from(GAME)
+
+APPLY_DAMAGE = book("Some Condition Cards have effects that apply damage to the Pilgrim. Apply the "
+                    "damage now.")
+TURNED = book("If an Unconscious Pilgrim is face down, turn them on their side. If they are on "
+              "their side, place them on their back. If they are on their back, the time to "
+              "revive them has run out and they are dead.")
+REVIVE = book("When Tripitaka is adjacent to an Unconscious Pilgrim, Tripitaka can Revive the "
+              "Pilgrim, at a cost:")
+SUTRA_NEAR_HIM = book("Remove the Sutra Token from the Map Tile and place it near the Pilgrim's "
+                      "Profile Sheet.")
+NEEDS_A_SUTRA = book("He must have a Sutra Token in his possession and be adjacent to the Gate.")
+INITIATIVE = book("In the Pilgrim Phase, each Pilgrim is activated in order, as determined by the "
+                  "Initiative Tokens assigned during the Game Setup.")
+BOX_ONCE = book("Each Pilgrim can only use a Mystical Box once (to Pray or Meditate) each time they "
+                "are Activated, even if the Pilgrim has Action Points left.")
+GREEDY = book("Cho Hakkai - Greedy: Cho Hakkai can take a Fortune Card regardless of whether a "
+              "Mystical Box is on the Map Tile or not.")
+FINE_TUNE = book("You can fine tune the challenge by making Gates inactive at the start of the "
+                 "game or by letting Pilgrims Close the Gates.")
+PRAYER_OF_SEALING = book("Tripitaka - Prayer of Sealing: If a Quest says the Gates cannot be "
+                         "sealed, this card cannot be used.")
+
+PROFILES = {"cho_hakkai": {"max_hp": 12, "mv": 3}, "monk_sha": {"max_hp": 9},
+            "monkey_king": {"max_hp": 10}, "tripitaka": {"max_hp": 8, "mv": 3}}
+SEAT = {"monkey_king": "p1", "cho_hakkai": "p1", "monk_sha": "p2", "tripitaka": "p2"}
+EMPTY_BOARD = {"boxes": [], "wells": [], "doors": [], "gates": [], "sutras": [], "villagers": [],
+               "demons": []}
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def free_play(client, order, board, pilgrims=None, maintenance=True, **options):
+    """A table's own Quest (free play) from the board as laid out, Ann (p1) with the Monkey King
+    and Cho Hakkai, Ben (p2) with Monk Sha and Tripitaka; Turn 1's Maintenance entered."""
+    position = {**EMPTY_BOARD, **board}
+    if pilgrims:
+        position["pilgrims"] = pilgrims
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "initiative": order, "pilgrim_profiles": PROFILES, **options}, "position": position})
+    if maintenance:
+        table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def by(pilgrim, event_type, **facts):
+    return {"type": event_type, "player": SEAT[pilgrim], "pilgrim": pilgrim, **facts}
+
+
+def pilgrims(table):
+    return table.view()["state"]["pilgrims"]
+
+
+def refused_unchanged(table, event, quote):
+    before = as_seen(table.view())
+    error = table.refused(event, quote)
+    assert as_seen(table.view()) == before
+    return error
+
+
+def undone_and_entered_again(table, event):
+    before = as_seen(table.view())
+    table.accepted(event)
+    after = as_seen(table.view())
+    table.undo()
+    assert as_seen(table.view()) == before, event
+    table.accepted(event)
+    assert as_seen(table.view()) == after, event
+
+
+def end_of_turn(table, order):
+    """Every Pilgrim ends his activation, nothing spawns on an empty board, the End of Turn."""
+    for name in order:
+        if pilgrims(table)[name]["status"] == "active":
+            table.accepted(by(name, "end_activation"))
+    while table.view()["phase"] != "maintenance":
+        legal = [event for event in table.view()["legal"] if "open" not in event]
+        table.accepted(next((event for event in legal if event["type"] == "end_turn"), legal[0]))
+
+
+# --- knocked out by a Condition at the Maintenance (knocked_out_at_maintenance) ------------------
+
+# The Monkey King at 1 Health Point with a Poisoned Card (3 Turns, 1 damage each; 1 Turn Token on
+# it); Tripitaka next to him. Ben enters Turn 1's Maintenance.
+POISONED = {"name": "Poisoned", "duration": 3, "damage_each_turn": 1, "tokens": 1}
+ORDER = ["monkey_king", "monk_sha", "tripitaka", "cho_hakkai"]
+# (ruling, his posture after the Maintenances of Turns 1, 2 and 3)
+POSTURES = [
+    (None, ["side", "back", None]),
+    ("turned_now", ["side", "back", None]),
+    ("next_maintenance", ["face_down", "side", "back"]),
+]
+
+
+@pytest.mark.parametrize("ruling, postures", POSTURES,
+                         ids=["as_printed", "turned_now", "next_maintenance"])
+def test_a_pilgrim_knocked_out_at_the_maintenance_and_tripitakas_revive_in_turn_3(
+        client, ruling, postures):
+    options = {"knocked_out_at_maintenance": ruling} if ruling else {}
+    table = free_play(client, ORDER, {}, maintenance=False,
+                      pilgrims={"monkey_king": {"hp": 1, "conditions": [POISONED]}}, **options)
+    before = as_seen(table.view())
+    answer = table.accepted({"type": "maintenance", "player": "p2"})
+    cited = [effect["rule"]["quote"] for effect in answer["effects"] if effect.get("rule")]
+    assert APPLY_DAMAGE in cited and (TURNED in cited) is (postures[0] == "side")
+    monkey = pilgrims(table)["monkey_king"]
+    # "Apply the damage now.": his last Health Point; Unconscious, he is not activated.
+    assert (monkey["hp"], monkey["status"], monkey["posture"]) == (0, "unconscious", postures[0])
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+    # The Maintenance undone: the Monkey King conscious at 1 Health Point again.
+    table.undo()
+    assert as_seen(table.view()) == before
+    table.accepted({"type": "maintenance", "player": "p2"})
+    end_of_turn(table, ORDER)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    monkey = pilgrims(table)["monkey_king"]
+    assert (monkey["status"], monkey["posture"]) == ("unconscious", postures[1])
+    end_of_turn(table, ORDER)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    monkey = pilgrims(table)["monkey_king"]
+    revive = by("tripitaka", "revive", target="monkey_king", hp=2, chi=0)
+    table.accepted(by("monk_sha", "end_activation"))
+    if postures[2] is None:
+        # Turned on his back in Turn 2, his time ran out in Turn 3's Maintenance: he is no longer
+        # an Unconscious Pilgrim to revive.
+        assert monkey["status"] == "dead"
+        refused_unchanged(table, revive, REVIVE)
+    else:
+        assert (monkey["status"], monkey["posture"]) == ("unconscious", postures[2])
+        undone_and_entered_again(table, revive)
+        monkey = pilgrims(table)["monkey_king"]
+        assert (monkey["hp"], monkey["status"]) == (2, "active")
+        assert pilgrims(table)["tripitaka"]["hp"] == PROFILES["tripitaka"]["max_hp"] - 2
+
+
+# --- A Sutra handed to Tripitaka (sutra_hand_off) -------------------------------------------------
+
+SUTRA_ORDER = ["monk_sha", "tripitaka", "monkey_king", "cho_hakkai"]
+SUTRA_BOARD = {"gates": [{"id": "gate-1"}], "sutras": ["sutra-1"]}
+
+
+def monk_sha_collects_the_sutra(client, **options):
+    table = free_play(client, SUTRA_ORDER, SUTRA_BOARD, **options)
+    # Tripitaka is not active: he cannot collect it before Monk Sha has ended his activation.
+    refused_unchanged(table, by("tripitaka", "collect_sutra", sutra="sutra-1"), INITIATIVE)
+    undone_and_entered_again(table, by("monk_sha", "collect_sutra", sutra="sutra-1"))
+    assert pilgrims(table)["monk_sha"]["sutras"] == 1
+    return table
+
+
+def test_as_printed_the_sutra_stays_by_monk_sha_and_tripitaka_cannot_close_the_gate(client):
+    table = monk_sha_collects_the_sutra(client)
+    refused_unchanged(table, by("monk_sha", "give_sutra", to="tripitaka"), SUTRA_NEAR_HIM)
+    table.accepted(by("monk_sha", "end_activation"))
+    refused_unchanged(table, by("tripitaka", "close_gate", gate="gate-1"), NEEDS_A_SUTRA)
+    assert table.view()["state"]["gates"]["gate-1"]["status"] != "closed"
+
+
+def test_a_sutra_handed_to_tripitaka_closes_the_gate_under_allowed(client):
+    table = monk_sha_collects_the_sutra(client, sutra_hand_off="allowed")
+    # Only the active Pilgrim hands a Sutra, and only one he holds.
+    refused_unchanged(table, by("tripitaka", "give_sutra", to="monk_sha"), INITIATIVE)
+    undone_and_entered_again(table, by("monk_sha", "give_sutra", to="tripitaka"))
+    sutras = {name: entry["sutras"] for name, entry in pilgrims(table).items()}
+    assert sutras == {"monk_sha": 0, "tripitaka": 1, "monkey_king": 0, "cho_hakkai": 0}
+    error = table.send(by("monk_sha", "give_sutra", to="tripitaka"))
+    assert error.status_code == 422
+    assert pilgrims(table)["tripitaka"]["sutras"] == 1
+    # The hand-off took no Action Point: Monk Sha still has his second.
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+    table.accepted(by("monk_sha", "end_activation"))
+    undone_and_entered_again(table, by("tripitaka", "close_gate", gate="gate-1"))
+    state = table.view()["state"]
+    assert state["gates"]["gate-1"]["status"] == "closed"
+    assert state["pilgrims"]["tripitaka"]["sutras"] == 0
+
+
+# --- Greedy and the Mystical Box (greedy_box) -----------------------------------------------------
+
+CHO_FIRST = ["cho_hakkai", "monk_sha", "tripitaka", "monkey_king"]
+BOX = {"boxes": ["box-1"]}
+GREEDY_PLAY = by("cho_hakkai", "play_card", card="Greedy", kind="skill", draws="Wild Herbs")
+PRAY = by("cho_hakkai", "pray", box="box-1", card="Lucky Charm")
+
+
+def cho_with_greedy(client, order=CHO_FIRST, **options):
+    return free_play(client, order, BOX, pilgrims={"cho_hakkai": {"hand": ["Greedy"]}}, **options)
+
+
+@pytest.mark.parametrize("ruling", [None, "separate"])
+def test_greedy_and_a_pray_in_one_activation_by_default(client, ruling):
+    table = cho_with_greedy(client, **({"greedy_box": ruling} if ruling else {}))
+    answer = table.accepted(GREEDY_PLAY)
+    assert GREEDY in [effect["rule"]["quote"] for effect in answer["effects"] if effect.get("rule")]
+    table.undo()
+    undone_and_entered_again(table, GREEDY_PLAY)
+    table.accepted(PRAY)
+    assert pilgrims(table)["cho_hakkai"]["fortune"] == ["Wild Herbs", "Lucky Charm"]
+    # Pray and Meditate are the Mystical Box's uses: a Meditate now is a second.
+    refused_unchanged(table, by("cho_hakkai", "meditate", box="box-1", spinner="black",
+                                misfortune="Ambush"), BOX_ONCE)
+
+
+@pytest.mark.parametrize("first, second", [(GREEDY_PLAY, PRAY), (PRAY, GREEDY_PLAY)],
+                         ids=["greedy_then_pray", "pray_then_greedy"])
+def test_greedy_counts_as_the_activations_box_use_under_counts(client, first, second):
+    table = cho_with_greedy(client, greedy_box="counts")
+    table.accepted(first)
+    error = refused_unchanged(table, second, BOX_ONCE)
+    assert "greedy_box: counts" in error["message"]
+    assert len(pilgrims(table)["cho_hakkai"]["fortune"]) == 1
+
+
+def test_greedy_outside_chos_activation_leaves_his_pray_under_counts(client):
+    # Monk Sha is active; Cho plays Greedy anyway (it takes no Action Point of his): his own
+    # Activation's Pray is still his first use of a box.
+    table = cho_with_greedy(client, order=["monk_sha", "cho_hakkai", "tripitaka", "monkey_king"],
+                            greedy_box="counts")
+    table.accepted(GREEDY_PLAY)
+    table.accepted(by("monk_sha", "end_activation"))
+    table.accepted(PRAY)
+    assert pilgrims(table)["cho_hakkai"]["fortune"] == ["Wild Herbs", "Lucky Charm"]
+
+
+# --- A table's own Quest whose Gates cannot be sealed (gates_sealable) ---------------------------
+
+TRIPITAKA_FIRST = ["tripitaka", "monk_sha", "monkey_king", "cho_hakkai"]
+
+
+def tripitaka_by_the_gate(client, **options):
+    return free_play(client, TRIPITAKA_FIRST, {"gates": [{"id": "gate-1"}]},
+                     pilgrims={"tripitaka": {"sutras": 1}}, **options)
+
+
+def test_gates_that_cannot_be_sealed_refuse_the_close_gate_and_the_prayer_of_sealing(client):
+    table = tripitaka_by_the_gate(client, gates_sealable=False)
+    refused_unchanged(table, by("tripitaka", "close_gate", gate="gate-1"), FINE_TUNE)
+    refused_unchanged(table, by("tripitaka", "play_card", card="Prayer of Sealing", kind="skill"),
+                      PRAYER_OF_SEALING)
+    # Everything else of his activation stands: the Sutra is still his.
+    assert pilgrims(table)["tripitaka"]["sutras"] == 1
+    assert table.view()["state"]["gates"]["gate-1"]["status"] != "closed"
+
+
+@pytest.mark.parametrize("setting", [None, True])
+def test_sealable_gates_close_with_a_sutra(client, setting):
+    table = tripitaka_by_the_gate(
+        client, **({} if setting is None else {"gates_sealable": setting}))
+    undone_and_entered_again(table, by("tripitaka", "close_gate", gate="gate-1"))
+    state = table.view()["state"]
+    assert state["gates"]["gate-1"]["status"] == "closed"
+    assert state["pilgrims"]["tripitaka"]["sutras"] == 0
+
+
+@pytest.mark.xfail(strict=True, reason="finding 144: gates_sealable lists no passage in its rules")
+def test_the_gates_sealable_setting_cites_the_passage_it_decides(client):
+    option = client.get("/api/games/journey").get_json()["options"]["gates_sealable"]
+    assert FINE_TUNE in option["description"]
+    quotes = [rule["quote"] for rule in option["rules"]]
+    assert any(FINE_TUNE in quote for quote in quotes), quotes
