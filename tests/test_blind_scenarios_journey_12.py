@@ -279,3 +279,69 @@ def test_the_gates_sealable_setting_cites_the_passage_it_decides(client):
     assert FINE_TUNE in option["description"]
     quotes = [rule["quote"] for rule in option["rules"]]
     assert any(FINE_TUNE in quote for quote in quotes), quotes
+
+
+# --- Lure of Demons and Curse of the Dead with a third Action Point (no_double_third_action) -----
+
+LURE = book("Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one "
+            "turn.")
+CURSE = book("Some Corruption Cards, for example Curse of the Dead, prevent double Moves or double "
+             "Actions.")
+MOVE_TWO = by("monkey_king", "move", steps=2)
+VIGOR = by("monkey_king", "play_card", card="Om Mala of Vigor", kind="fortune")
+
+
+def monkey_king_with_vigor(client, corruption, ruling):
+    """Turn 1, the Monkey King active first, at 0 Chi, with `corruption` and the Fortune Card Om
+    Mala of Vigor (+1 Action Point) in his hand."""
+    return free_play(client, ORDER, {}, pilgrims={"monkey_king": {
+        "chi": 0, "corruption": [corruption], "fortune": ["Om Mala of Vigor"]}},
+        **({"no_double_third_action": ruling} if ruling else {}))
+
+
+def his_first_two_actions(table, quote):
+    """Om Mala of Vigor played (undone and played again: 3 Action Points), a Move, a second Move
+    refused as the Corruption reads for the first two Actions, then a Rest."""
+    undone_and_entered_again(table, VIGOR)
+    assert table.view()["state"]["activation"]["ap"] == 3
+    table.accepted(MOVE_TWO)
+    refused_unchanged(table, MOVE_TWO, quote)
+    table.accepted(by("monkey_king", "rest"))
+    assert pilgrims(table)["monkey_king"]["chi"] == 5
+
+
+@pytest.mark.parametrize("ruling", [None, "third_may_double"])
+@pytest.mark.parametrize("corruption, quote", [("Lure of Demons", LURE),
+                                               ("Curse of the Dead", CURSE)],
+                         ids=["lure", "curse"])
+def test_a_third_action_may_double_up_as_the_faq_says(client, corruption, quote, ruling):
+    table = monkey_king_with_vigor(client, corruption, ruling)
+    his_first_two_actions(table, quote)
+    # The third Action doubles up his Move: "If the Pilgrim is allowed a third Action, for
+    # example by using the Fortune Card "Om Mala of Vigor", then they can choose any third
+    # Action, even if it doubles up." (How to play 'No Double Actions' …)
+    table.accepted(MOVE_TWO)
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+
+
+def test_lure_of_demons_forbids_even_a_third_double_under_never(client):
+    table = monkey_king_with_vigor(client, "Lure of Demons", "never")
+    his_first_two_actions(table, LURE)
+    error = refused_unchanged(table, MOVE_TWO, LURE)
+    assert "never" in error["message"] or "Lure of Demons" in error["message"]
+    # His third Action Point is still unspent: the activation is his until he ends it.
+    activation = table.view()["state"]["activation"]
+    assert (activation["pilgrim"], activation["ap"], activation["spent"]) == ("monkey_king", 3, 2)
+    table.accepted(by("monkey_king", "end_activation"))
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+
+
+@pytest.mark.xfail(strict=True, reason="finding 145: no_double_third_action 'never' also refuses "
+                   "Curse of the Dead's third double, which the FAQ names as allowed")
+def test_curse_of_the_dead_third_double_stands_whatever_lure_of_demons_is_ruled(client):
+    # The ruling names Lure of Demons; the FAQ names Curse of the Dead itself ("Some Corruption
+    # Cards, for example Curse of the Dead, …") and lets its third Action double up.
+    table = monkey_king_with_vigor(client, "Curse of the Dead", "never")
+    his_first_two_actions(table, CURSE)
+    table.accepted(MOVE_TWO)
+    assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
