@@ -345,3 +345,50 @@ def test_curse_of_the_dead_third_double_stands_whatever_lure_of_demons_is_ruled(
     his_first_two_actions(table, CURSE)
     table.accepted(MOVE_TWO)
     assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+
+
+# --- Quest 2's named starting Skill Cards with hands carried in (starting_skill_cards) -----------
+
+IN_THE_HAND = book("Inactive cards are in the Pilgrim's hand.")
+CARRIED = {"tripitaka": {"hand": ["Om Chant"]},
+           "monk_sha": {"hand": ["Spirit of Fortune", "Healing Fellowship"]}}
+
+
+def quest_2_with_hands(client, ruling):
+    """Quest 2 at Turn 1 (its printed initiative), Tripitaka carrying Om Chant, Monk Sha carrying
+    Spirit of Fortune and Healing Fellowship already; the Maintenance entered."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+        **({"starting_skill_cards": ruling} if ruling else {})},
+        "position": {"pilgrims": CARRIED}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+@pytest.mark.parametrize("ruling", [None, "added"])
+def test_quest_2s_starting_cards_join_the_hands_carried_in(client, ruling):
+    table = quest_2_with_hands(client, ruling)
+    skills = {name: entry["skills"] for name, entry in pilgrims(table).items()
+              if name in CARRIED}
+    # "Tripitaka starts the game with the Shining Seal Skill Card and one random draw. Monk Sha
+    # starts with Healing Fellowship and one random draw." (Quest 2): Shining Seal joins
+    # Tripitaka's hand; Monk Sha already holds his Healing Fellowship, so not twice.
+    assert sorted(skills["tripitaka"]) == ["Om Chant", "Shining Seal"]
+    assert sorted(skills["monk_sha"]) == ["Healing Fellowship", "Spirit of Fortune"]
+    table.accepted(by("monkey_king", "end_activation"))
+    table.accepted(by("monk_sha", "end_activation"))
+    undone_and_entered_again(table, by("tripitaka", "play_card", card="Shining Seal",
+                                       kind="skill"))
+
+
+def test_under_as_carried_the_hand_is_what_the_pilgrim_brought(client):
+    table = quest_2_with_hands(client, "as_carried")
+    skills = {name: sorted(entry["skills"]) for name, entry in pilgrims(table).items()
+              if name in CARRIED}
+    assert skills == {"tripitaka": ["Om Chant"],
+                      "monk_sha": ["Healing Fellowship", "Spirit of Fortune"]}
+    table.accepted(by("monkey_king", "end_activation"))
+    table.accepted(by("monk_sha", "end_activation"))
+    refused_unchanged(table, by("tripitaka", "play_card", card="Shining Seal", kind="skill"),
+                      IN_THE_HAND)
+    assert pilgrims(table)["tripitaka"]["skills"] == ["Om Chant"]
