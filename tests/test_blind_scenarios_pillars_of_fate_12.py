@@ -371,3 +371,50 @@ def test_belan_in_a_whole_age_under_each_reading(client, options, right_suit, re
     assert totals == renown == table.view()["state"]["renown"]
     assert points_for(lines["sun"], "right") == [-2 if right_suit == "feathers" else 3]
     assert_the_calculator_agrees(client, table, options, BELAN_AGE, "two_face_down")
+
+
+# --- What Invictus copies of the center's first card under each first-card modifier ---------------
+
+# The center: Sun's first card there a 4 with a feather; Moon 5s with a scorpion. Sun's Invictus
+# at her third place copies position 1. Each row: the modifier, `first_card`, who plays first in
+# the center, and Invictus' (power, feathers) as the card printed / as the modifier left it.
+FIRST_CARD_ROWS = [
+    ("double_power", "each_player", "sun", (4, 1), (8, 1)),
+    ("double_power", "each_player", "moon", (4, 1), (8, 1)),
+    ("double_power", "lane_first", "sun", (4, 1), (8, 1)),
+    # Moon's card is the lane's first: Sun's 4 is not modified, so there is nothing to copy but 4.
+    ("double_power", "lane_first", "moon", (4, 1), (4, 1)),
+    ("no_power", "each_player", "sun", (4, 1), (0, 1)),
+    ("double_suit", "each_player", "sun", (4, 1), (4, 2)),
+    ("no_suit", "each_player", "sun", (4, 1), (4, 0)),
+    # No first-card modifier: the ruling has nothing to read.
+    ("two_face_down", "each_player", "sun", (4, 1), (4, 1)),
+]
+
+
+def center_up_to_invictus(first):
+    suns = [play("sun", "center", 4, 1), play("sun", "center", 5, 1)]
+    moons = [play("moon", "center", 5, 0, 1), play("moon", "center", 5, 0, 1)]
+    if first == "sun":
+        return [suns[0], moons[0], suns[1], moons[1]]
+    return [play("sun", "left", 6, 0, 1), moons[0], suns[0], moons[1], suns[1],
+            play("moon", "left", 3, 1)]
+
+
+@pytest.mark.parametrize("ruling", ["own_values", "modified"])
+@pytest.mark.parametrize("modifier, first_card, first, printed, modified", FIRST_CARD_ROWS,
+                         ids=[f"{row[0]}-{row[1]}-{row[2]}" for row in FIRST_CARD_ROWS])
+def test_what_invictus_copies_of_the_centers_first_card(
+        client, modifier, first_card, first, printed, modified, ruling):
+    options = {"invictus_first_card": ruling, "first_card": first_card}
+    table = age_begun(client, options, "Invictus", "Hadria", modifier)
+    for event in center_up_to_invictus(first):
+        table.accepted(event)
+    table.accepted(INVICTUS_PLAY)
+    center = next(entry for entry in table.view()["scores"]["lanes"] if entry["lane"] == "center")
+    copy = center["values"]["sun"][2]
+    assert (copy["power"], copy["feathers"]) == (printed if ruling == "own_values" else modified)
+    # The card copied is scored as the modifier leaves it under either reading.
+    first_value = center["values"]["sun"][0]
+    assert (first_value["power"], first_value["feathers"]) == (
+        modified if (first == "sun" or first_card == "each_player") else printed)
