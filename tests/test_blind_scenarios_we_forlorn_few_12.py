@@ -285,3 +285,59 @@ def test_round_one_of_three_players_from_the_start_with_the_tables_mistakes(clie
         "p1": ("A", {"food": 1, "water": 1, "wood": 2}),
         "p2": ("CF", {"food": 2, "water": 1, "wood": 1}),
         "p3": ("A", {"food": 0, "water": 2, "wood": 1})}
+
+
+# --- A Season card placing items on the tile a Traveler stands on ---------------------------------
+
+PLACED_ITEMS = book("When a Player travels to, or is moved to, a Terrain tile that has any tokens "
+                    "and/or cards placed on it, they immediately add everything currently on the "
+                    "tile to their Player board.")
+BAG_DRAW_TOKEN = book("If a Player picks up one of these tokens, they must immediately draw from "
+                      "the Exploration Bag.")
+SUPPLY_DROP = {"type": "season", "player": "p1", "card": "Supply drop", "season": "summer",
+               "add_to_bag": {"hunger": 1}, "place": [{"tile": "A", "food": 2, "bag_draw": 1}]}
+
+
+def supply_drop_on_anns_tile(client):
+    """Round 4 (the first Summer card), Ann on the Prairie A, Bob on the Mountain B; Ann resolves a
+    Summer card that puts a Hunger in the bag and places 2 Food and a Bag Draw token on A."""
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"], "options": {"terrain": TRAIL},
+        "position": {"round": 4, "season_deck": 9, "first_player": "p1", "phase": "season",
+                     "players": {"p1": {"tile": "A"}, "p2": {"tile": "B"}}}})
+    table.accepted(SUPPLY_DROP)
+    return table
+
+
+def test_items_placed_where_a_traveler_stands_wait_for_one_who_travels_there(client):
+    table = supply_drop_on_anns_tile(client)
+    placed = table.view()["state"]["tiles"]["A"]["placed"]
+    assert (placed["food"], placed["bag_draw"]) == (2, 1)
+    # Ann neither travelled to A nor was moved there: staying, she adds nothing.
+    table.accepted({"type": "stay", "player": "p1"})
+    table.accepted({"type": "gather", "player": "p1", "roll": 1, "take": ["water"]})
+    assert board(table, "p1")["resources"] == {"food": 1, "water": 2, "wood": 1}
+    table.accepted({"type": "event_card", "player": "p1", "card": QUIET})
+    assert table.view()["state"]["tiles"]["A"]["placed"]["food"] == 2
+    # Bob travels from B to A (one Wood) and picks everything up; the Bag Draw token makes him
+    # draw at once — the Hunger the Summer card put in the bag, and nothing else is in it.
+    to_a = {"type": "travel", "player": "p2", "to": "A"}
+    seq = table.seq
+    response = table.send(to_a)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "event.draws" and table.seq == seq
+    refused_unchanged(table, {**to_a, "draws": ["hunger", "hunger"]}, BAG_DRAW_TOKEN)
+    refused_unchanged(table, {**to_a, "draws": ["food"]}, BAG_FILLS)
+    before = as_seen(table.view())
+    answer = table.accepted({**to_a, "draws": ["hunger"]})
+    cited = [effect["rule"]["quote"] for effect in answer["effects"] if effect.get("rule")]
+    assert PLACED_ITEMS in cited and BAG_DRAW_TOKEN in cited
+    bob = board(table, "p2")
+    assert (bob["tile"], bob["resources"], bob["ailments"]["hunger"]) == (
+        "A", {"food": 3, "water": 1, "wood": 0}, 1)
+    state = table.view()["state"]
+    assert state["tiles"]["A"]["placed"]["food"] == 0
+    assert state["tiles"]["A"]["placed"]["bag_draw"] == 0 and state["bag"]["hunger"] == 0
+    # Undone: the 2 Food and the Bag Draw token lie on A again, the Hunger back in the bag.
+    table.undo()
+    assert as_seen(table.view()) == before
