@@ -1300,7 +1300,12 @@ _OFF_BOOK_WORD = re.compile(
     r"kickstarter|deluxe|promos?|expansions?|apps?|online|languages?|released?|published|"
     r"publisher|designers?|designed|artists?|art|illustrat\w*|solo|team|variant|"
     # who it is for ("old" alone is not: "the old Avignon cards" are the other edition's)
-    r"kids|age)\b"
+    r"kids|age|"
+    # play time, a size in units and a price in so many words (session 18; "shop" is not one: We
+    # Forlorn Few's players call its Trading Post a shop)
+    r"hours?|minutes?|mins?|sessions?|length|"
+    r"mm|cm|millimet(er|re)s?|centimet(er|re)s?|inch(es)?|"
+    r"retail|msrp|dollars?|bucks|euros?|cheap|expensive|stores?)\b"
 )
 # Words for one thing: a book that prints one of them answers a question asked in another
 # (Pillars of Fate credits its "Illustration", so "who did the art" is its to answer).
@@ -1314,6 +1319,20 @@ def _off_book(plan: QueryPlan, searcher, game: str | None) -> bool:
     return any(not any(_in_game(searcher, stem(w), game)
                        for w in _OFF_BOOK_KIN.get(m.group(0), (m.group(0),)))
                for m in _OFF_BOOK_WORD.finditer(text))
+
+
+# A search engine's query syntax, which this search reads as plain words: AND, OR, NOT in capitals
+# and a field prefix ("title:x", "title:").
+_QUERY_SYNTAX = re.compile(r"\b(?:AND|OR|NOT)\b|\b[^\W\d_]+:(?=\S|$)")
+
+
+def _asks_nothing(plan: QueryPlan) -> bool:
+    """Is the question left with no content word once the query syntax is taken away ("NOT",
+    "AND OR NOT", "title:x")? A content word is a digit or two characters or more, and not a
+    function word."""
+    fw = function_words()
+    return not any((len(w) > 1 or w.isdigit()) and not set(stems(w)) <= fw
+                   for w in _WORD.findall(_QUERY_SYNTAX.sub(" ", plan.text)))
 
 
 def _unheard(plan: QueryPlan, searcher, game: str | None,
@@ -1514,6 +1533,7 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     of_the_book = {"held": round(held / total, 4),
                    "off_book": 1.0 if _off_book(plan, searcher, game) else 0.0,
                    "unheard": 1.0 if _unheard(plan, searcher, game, concepts) else 0.0,
+                   "asks_nothing": 1.0 if _asks_nothing(plan) else 0.0,
                    "printed": _printed(plan, searcher, game, concepts),
                    "kind": kind_score(plan.text),
                    "neighbours": neighbours, "neighbours_near": neighbours_near}
@@ -1668,9 +1688,10 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     # no off-book question of the fit sets is answered out of fold either way (session 10).
     # Nor is one the book never uses a word of ("unheard"): the model, which reads the question's
     # shape, answered "how do I bake sourdough bread" in every game (finding 130); one of the
-    # 4,088 answerable fit questions is unheard (session 17).
-    answered = (bool(hits) and confidence >= answer_threshold()
-                and not features["off_book"] and not features["unheard"])
+    # 4,088 answerable fit questions is unheard (session 17). Nor is one that asks nothing once the
+    # query syntax is taken away ("NOT", "title:x"; session 18).
+    answered = (bool(hits) and confidence >= answer_threshold() and not features["off_book"]
+                and not features["unheard"] and not features["asks_nothing"])
     return SearchResult(
         query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions,
         game=game, detected=detected, answered=answered, confidence=confidence,

@@ -143,3 +143,51 @@ def test_warming_loads_the_nearest_questions_a_first_question_would_read():
     search._neighbour_memory.cache_clear()
     search.warm()
     assert search._neighbour_memory.cache_info().currsize == 1
+
+
+# A search engine's query syntax, read by this search as plain words (outsider14: "NOT", "AND OR NOT"
+# and "title:x" were answered, "NOT" at 0.99 in every game). Left with no content word once the
+# syntax is taken away, a question asks nothing the book could answer.
+ASKS_NOTHING = ["NOT", "AND OR NOT", "title:x", "NOT title:", "x AND y"]
+
+
+@pytest.mark.parametrize("q", ASKS_NOTHING)
+@pytest.mark.parametrize("game", ["avignon", "journey", None])
+def test_a_question_of_query_syntax_alone_is_not_covered(client, game, q):
+    args = {"q": q} if game is None else {"q": q, "game": game}
+    got = client.get("/api/rules/search", query_string=args)
+    assert got.status_code == 200
+    data = got.get_json()
+    assert data["answered"] is False and data["message"]
+
+
+@pytest.mark.parametrize("q", ["title:movement", "can I move AND attack", "what is NOT allowed on a river",
+                               "do I score 2 AND then draw"])
+def test_query_syntax_beside_a_question_leaves_it_asked(searcher, q):
+    assert search.search(searcher, q, "journey", 5).features["asks_nothing"] == 0.0
+
+
+@pytest.mark.parametrize("q", ["not", "2"])
+def test_a_lone_word_of_the_question_is_not_query_syntax(searcher, q):
+    # lower-case "not" is a rule word (no stop list); a digit is a content word
+    assert search.search(searcher, q, "avignon", 5).features["asks_nothing"] == 0.0
+
+
+# Play time, a size in units and a price asked in words the book never uses (outsider14: "session
+# length", "card size in mm", "whats it retail for" were answered in some games).
+PRODUCT_AND_TIME = ["session length", "is an hour enough", "how many minutes does it take",
+                    "card size in mm", "how big are the cards in inches", "whats it retail for",
+                    "is it expensive"]
+
+
+@pytest.mark.parametrize("q", PRODUCT_AND_TIME)
+@pytest.mark.parametrize("game", ["avignon", "pilgrims", "pillars-of-fate"])
+def test_play_time_sizes_and_prices_are_off_book_where_the_book_never_says_them(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.features["off_book"] == 1.0 and res.answered is False
+
+
+def test_a_shop_is_not_a_price_question(searcher):
+    # We Forlorn Few's players call its Trading Post a shop: a rules question, not the product's
+    res = search.search(searcher, "at the shop can i buy more than one thing", "we-forlorn-few", 5)
+    assert res.features["off_book"] == 0.0
