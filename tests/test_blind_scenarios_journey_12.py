@@ -273,7 +273,6 @@ def test_sealable_gates_close_with_a_sutra(client, setting):
     assert state["pilgrims"]["tripitaka"]["sutras"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="finding 144: gates_sealable lists no passage in its rules")
 def test_the_gates_sealable_setting_cites_the_passage_it_decides(client):
     option = client.get("/api/games/journey").get_json()["options"]["gates_sealable"]
     assert FINE_TUNE in option["description"]

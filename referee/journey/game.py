@@ -30,8 +30,8 @@ from referee.core import Option, Referee, citations, cites
 
 from . import legal as legal_module
 from . import position as position_module
-from .actions import Q_RED, ActionsMixin
-from .card_effects import CardEffectsMixin
+from .actions import Q_FINE_TUNE, Q_RED, ActionsMixin
+from .card_effects import Q_SEALING, CardEffectsMixin
 from .combat import CombatMixin
 from .conditions import ConditionsMixin
 from .demon_ai import Q_CLOSED_GATE, Q_INACTIVE_GATE, Q_ONE_CARD, Q_RAGE, DemonMixin
@@ -119,7 +119,9 @@ OPTIONS = {
         "The Initiative Tokens: the Pilgrims in order of play (\"Randomly assign the order any way "
         "you like\").",
         {"type": ["array", "null"], "items": {"enum": list(PILGRIMS)}, "minItems": 4,
-         "maxItems": 4}, None),
+         "maxItems": 4}, None,
+        citations("journey", "Randomly assign the order any way you like, for example with dice "
+                  "rolls or drawing an Initiative Token for each one of the Pilgrims.")),
     "controllers": Option(
         "Which seat controls each Pilgrim (default: dealt as the setup step says).",
         {"type": ["object", "null"], "propertyNames": {"enum": list(PILGRIMS)},
@@ -253,7 +255,8 @@ OPTIONS = {
         "Free play (a table's own Quest): whether the Pilgrims may seal the Gates (\"You can fine "
         "tune the challenge by making Gates inactive at the start of the game or by letting "
         "Pilgrims Close the Gates.\"). false: Close a Gate and the Prayer of Sealing are "
-        "refused. A Quest sets its own.", {"type": "boolean"}, True),
+        "refused. A Quest sets its own.", {"type": "boolean"}, True,
+        citations("journey", Q_FINE_TUNE, Q_SEALING)),
     "box_once": _ruling(
         "Table ruling: \"Each Pilgrim can only use a Mystical Box once ... each time they are "
         "Activated\" with several Mystical Boxes on the board (Quests 9 and 10 Part 1). "
