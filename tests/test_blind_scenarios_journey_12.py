@@ -5,7 +5,12 @@ knocked out by his Poisoned Card at a Maintenance, turned on his side then or at
 reading and in time under the other; a Sutra collected by Monk Sha and handed to Tripitaka, who
 closes the Gate with it (`sutra_hand_off`); Cho Hakkai's Greedy and a Pray in one Activation, in
 either order and outside his Activation (`greedy_box`); and a table's own Quest whose Gates
-cannot be sealed (`gates_sealable`: the Close Gate Action and the Prayer of Sealing). Wrong
+cannot be sealed (`gates_sealable`: the Close Gate Action and the Prayer of Sealing); Lure of
+Demons and Curse of the Dead with Om Mala of Vigor's third Action Point
+(`no_double_third_action`); Quest 2's named starting Skill Cards joining a hand carried in
+(`starting_skill_cards`); a Berrok's plans while Tripitaka lies Unconscious
+(`unconscious_tripitaka`); and the Flood Gate's Gate among active, Closed and inactive ones
+(`flood_gate_gates`). Wrong
 entries on the way (a step by a Pilgrim who is not active, a Sutra he does not hold, a dead
 Pilgrim revived) are refused with the sentence that forbids them and nothing changes; undo after
 each kind of event restores the table exactly. Written from the rulebook and the API's own
@@ -391,3 +396,137 @@ def test_under_as_carried_the_hand_is_what_the_pilgrim_brought(client):
     refused_unchanged(table, by("tripitaka", "play_card", card="Shining Seal", kind="skill"),
                       IN_THE_HAND)
     assert pilgrims(table)["tripitaka"]["skills"] == ["Om Chant"]
+
+
+# --- The Demon AI while Tripitaka is Unconscious (unconscious_tripitaka) --------------------------
+
+IGNORE_UNCONSCIOUS = book("Demons ignore Unconscious Pilgrims completely. They do not move towards "
+                          "them, select them as Targets and do not roll attacks against them even "
+                          "if they end up in the Demon's Attack Range.")
+PLAN_CHOSEN_ONCE = book("Look at the 4 plans offered below and select the highest priority plan "
+                        "that this Demon can carry out.")
+MOVE_MOVE = {"actions": ["move", "move"], "ends": "closer", "squares": 4, "targets": []}
+HITS_MONK_SHA_CLOSER = {"actions": ["move", "attack"], "ends": "closer", "squares": 2,
+                        "targets": ["monk_sha"]}
+HITS_MONKEY_KING = {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+                    "targets": ["monkey_king"]}
+
+
+def berrok_beside_unconscious_tripitaka(client, ruling):
+    """Free play ending only when Tripitaka is killed; he lies Unconscious, face down; a Berrok (MV
+    2) on the board, no Gate. The three standing Pilgrims end their activations: the Berrok acts."""
+    options = {"tripitaka_defeat": "killed",
+               **({"unconscious_tripitaka": ruling} if ruling else {})}
+    table = free_play(client, ORDER, {"demons": ["berrok"]}, pilgrims={
+        "tripitaka": {"hp": 0, "status": "unconscious", "posture": "face_down"}}, **options)
+    for name in ("monkey_king", "monk_sha", "cho_hakkai"):
+        table.accepted(by(name, "end_activation"))
+    assert table.view()["phase"] == "demons_activate"
+    return table
+
+
+def demons(event_type, **facts):
+    return {"type": event_type, "player": "p2", **facts}
+
+
+@pytest.mark.parametrize("ruling", [None, "ignored", "plans_as_printed"])
+def test_an_unconscious_tripitaka_is_never_a_target(client, ruling):
+    table = berrok_beside_unconscious_tripitaka(client, ruling)
+    refused_unchanged(table, demons("demon_options", demon="berrok-1", options=[
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["tripitaka"]}]), IGNORE_UNCONSCIOUS)
+
+
+@pytest.mark.parametrize("ruling", [None, "ignored", "plans_as_printed"])
+def test_a_berrok_with_only_a_move_towards_unconscious_tripitaka(client, ruling):
+    table = berrok_beside_unconscious_tripitaka(client, ruling)
+    table.accepted(demons("demon_options", demon="berrok-1", options=[MOVE_MOVE]))
+    offered = [event["option"] for event in table.view()["legal"] if event["type"] == "demon_plan"]
+    if ruling == "plans_as_printed":
+        # "Priority 4: Use the Action Points to move towards Tripitaka." as printed: the Move
+        # entered, or the 2 Moves towards him the referee adds, equal.
+        assert offered == [1, 2]
+        undone_and_entered_again(table, demons("demon_plan", demon="berrok-1", option=1))
+    else:
+        # "They do not move towards them": the Move is refused, and Plan 4 is to stay.
+        assert offered == [2]
+        refused_unchanged(table, demons("demon_plan", demon="berrok-1", option=1),
+                          IGNORE_UNCONSCIOUS)
+        undone_and_entered_again(table, demons("demon_plan", demon="berrok-1", option=2))
+    # The Berrok was the only Demon: the Demon Phase is over.
+    assert table.view()["phase"] == "end"
+
+
+PRIORITY_2 = book("Priority 2: Use the Action Points to attack any other Target, so long as the "
+                  "Demon ends closer on the board to Tripitaka.")
+WEAKEST = book("Preference 2: Attack the weakest Target (the lowest number of Health Points).")
+
+
+@pytest.mark.parametrize("ruling, why", [(None, WEAKEST), ("ignored", WEAKEST),
+                                         ("plans_as_printed", PRIORITY_2)])
+def test_a_berrok_choosing_between_two_other_targets_beside_unconscious_tripitaka(
+        client, ruling, why):
+    # As printed, attacking Monk Sha and ending closer to Tripitaka is Plan 2, above attacking the
+    # Monkey King (Plan 3). Ignoring Tripitaka, both are Plan 3 and Preference 2 (the weakest
+    # Target: Monk Sha's 9 Health Points to Monkey's 10) picks the same one, for that reason.
+    table = berrok_beside_unconscious_tripitaka(client, ruling)
+    table.accepted(demons("demon_options", demon="berrok-1",
+                          options=[HITS_MONK_SHA_CLOSER, HITS_MONKEY_KING]))
+    refused_unchanged(table, demons("demon_plan", demon="berrok-1", option=2), why)
+    table.accepted(demons("demon_plan", demon="berrok-1", option=1))
+    refused_unchanged(table, demons("demon_plan", demon="berrok-1", option=1), PLAN_CHOSEN_ONCE)
+    table.accepted(demons("demon_attack", demon="berrok-1", target="monk_sha",
+                          attack_dice=[2, 1], defense_dice=[1, 0]))
+    assert pilgrims(table)["monk_sha"]["hp"] == PROFILES["monk_sha"]["max_hp"] - 2
+
+
+# --- Flood Gate and the Gates that do not spawn (flood_gate_gates) -------------------------------
+
+FLOOD_GATE = book("Flood Gate: Look at the current positions of Demons in play and the Gate "
+                  "closest to Tripitaka.")
+FOUR_GATES = {"demons": ["berrok"], "gates": [
+    {"id": "gate-1"}, {"id": "gate-2"}, {"id": "gate-3", "status": "closed"},
+    {"id": "gate-4", "status": "inactive"}]}
+BERROK_CLOSER = {"berrok-1": True}
+
+
+def flood_gate_drawn(client, ruling):
+    """Free play, Turn 1: the Pilgrims do nothing; the two active Gates measured (gate-1 at 5
+    squares from Tripitaka, gate-2 at 9); gate-1's card is the Special Demon Card Flood Gate.
+    The Closed gate-3 and the inactive gate-4 are never measured."""
+    table = free_play(client, ORDER, FOUR_GATES,
+                      **({"flood_gate_gates": ruling} if ruling else {}))
+    for name in ORDER:
+        table.accepted(by(name, "end_activation"))
+    table.accepted(demons("measure", of="gates", distances={"gate-1": 5, "gate-2": 9}))
+    table.accepted(demons("spawn", gate="gate-1", card="special", name="Flood Gate"))
+    return table
+
+
+@pytest.mark.parametrize("ruling, candidates", [
+    (None, ["gate-1", "gate-3", "gate-4"]), ("any", ["gate-1", "gate-3", "gate-4"]),
+    ("active", ["gate-1"])])
+def test_the_flood_gate_moves_the_demons_to_the_gate_the_ruling_reads(client, ruling, candidates):
+    table = flood_gate_drawn(client, ruling)
+    offered = [event["gate"] for event in table.view()["legal"] if event["type"] == "flood_gate"]
+    assert offered == candidates
+    # gate-2 is farther than gate-1 either way; a Gate not a candidate is refused alike.
+    for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
+        if gate not in candidates:
+            refused_unchanged(table, demons("flood_gate", gate=gate, closer=BERROK_CLOSER),
+                              FLOOD_GATE)
+    before = as_seen(table.view())
+    for gate in candidates:
+        answer = table.accepted(demons("flood_gate", gate=gate, closer=BERROK_CLOSER))
+        assert any(gate in effect["text"] and "berrok-1" in effect["text"]
+                   for effect in answer["effects"])
+        table.undo()
+        assert as_seen(table.view()) == before
+    table.accepted(demons("flood_gate", gate=candidates[0], closer=BERROK_CLOSER))
+    # The card is discarded once the Demons are repositioned: a second one is refused, and the
+    # spawn goes on at gate-2.
+    refused_unchanged(table, demons("flood_gate", gate=candidates[0], closer=BERROK_CLOSER),
+                      FLOOD_GATE)
+    assert [event["gate"] for event in table.view()["legal"] if event["type"] == "spawn"] == [
+        "gate-2"]
+    table.accepted(demons("spawn", gate="gate-2", card="reinforcement", demons=["berrok"]))
