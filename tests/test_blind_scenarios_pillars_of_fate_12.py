@@ -6,6 +6,8 @@ center's winner turns on it); the Steward's icons to the lane or to its owner
 (`mother_to_all_unwon`); Belan reversing its own suit or not (`belan_includes_itself`). Each
 ruling changes only the line it names (the same powers and pillars), the end-of-game calculator
 scores the same Age line for line, and undo after the Divine card restores the table exactly.
+Then what Invictus copies of the center's first card under each first-card modifier and
+`first_card`, and Saghari and Aponi on a doubled first card, where the book prints no order.
 Written from the rulebook and the API's own description only (docs/games/pillars-of-fate.md,
 GET /api/games/pillars-of-fate), never the referee's code."""
 
@@ -418,3 +420,41 @@ def test_what_invictus_copies_of_the_centers_first_card(
     first_value = center["values"]["sun"][0]
     assert (first_value["power"], first_value["feathers"]) == (
         modified if (first == "sun" or first_card == "each_player") else printed)
+
+
+# --- Saghari and Aponi on the center's first card under a first-card modifier ---------------------
+
+SAGHARI = book("Saghari - Other cards in your lane with Saghari that have a power of 3 become 7.")
+APONI = book("Aponi - Other cards in your lane with Aponi that have a power of 8 become 2.")
+
+# Sun's first card in the center and her Divine card beside it; Moon a 1 there. The book prints no
+# order between a Divine card's text and the center's modifier: a 3 doubled "has a power of" 6
+# (Saghari leaves it) or becomes 7 and is doubled to 14; a 4 doubled has a power of 8 (Aponi makes
+# it 2) or is a 4 Aponi leaves, doubled to 8.
+ORDER_CASES = [("Saghari", 3, {6, 14}), ("Aponi", 4, {2, 8}), ("Aponi", 8, {4, 16})]
+
+
+@pytest.mark.parametrize("divine, printed, readings", ORDER_CASES,
+                         ids=[f"{case[0]}-{case[1]}" for case in ORDER_CASES])
+def test_a_divine_text_and_the_doubled_first_card_give_one_of_the_two_readings(
+        client, divine, printed, readings):
+    table = age_begun(client, {}, divine, "Hadria", "double_power")
+    table.accepted(play("sun", "center", printed, 1))
+    table.accepted(play("moon", "center", 1))
+    table.accepted(play("sun", "center", 1, divine=divine))
+    center = next(entry for entry in table.view()["scores"]["lanes"] if entry["lane"] == "center")
+    first = center["values"]["sun"][0]
+    assert first["power"] in readings
+    # Undone, the Divine card's text leaves the first card as the modifier alone makes it.
+    table.undo()
+    center = next(entry for entry in table.view()["scores"]["lanes"] if entry["lane"] == "center")
+    assert center["values"]["sun"][0]["power"] == printed * 2
+
+
+@pytest.mark.xfail(strict=True, reason="finding 146: the order of a Divine card's text and the "
+                   "center's first-card modifier is decided without a table ruling")
+@pytest.mark.parametrize("text", [SAGHARI, APONI], ids=["saghari", "aponi"])
+def test_the_order_of_a_divine_text_and_a_first_card_modifier_is_a_table_ruling(client, text):
+    options = client.get(f"/api/games/{GAME}").get_json()["options"]
+    assert [name for name, option in options.items()
+            if {text, DOUBLED} <= {rule["quote"] for rule in option.get("rules", [])}]
