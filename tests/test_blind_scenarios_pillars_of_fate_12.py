@@ -451,7 +451,7 @@ def test_a_divine_text_and_the_doubled_first_card_give_one_of_the_two_readings(
     assert center["values"]["sun"][0]["power"] == printed * 2
 
 
-@pytest.mark.xfail(strict=True, reason="finding 146: the order of a Divine card's text and the "
+@pytest.mark.xfail(strict=True, reason="finding 149: the order of a Divine card's text and the "
                    "center's first-card modifier is decided without a table ruling")
 @pytest.mark.parametrize("text", [SAGHARI, APONI], ids=["saghari", "aponi"])
 def test_the_order_of_a_divine_text_and_a_first_card_modifier_is_a_table_ruling(client, text):
