@@ -1,11 +1,10 @@
 """Pillars of Fate, outsider scoring scenarios round 19: the calculator on what rounds 11 and 13 did
 not score — the "Other" of Aponi and Saghari (the card itself and the opponent's cards untouched),
-worked by hand; the center's first-card modifiers and Pentha meeting Saghari and Aponi, whose
-order the book does not print (finding 149: pinned as the referee reads it, the silence named);
-Hadria and the Prophet in one lane, won by either player, every line citing its sentence; and the
-tallies a table would refuse — two face-down cards in a lane under each `face_down_limit`, with
-Naka's "other quest lanes" and not its own; a lane not full; an Age without a player's Divine card
-under each `divine_required`. Written from the rulebook and the API's own description only
+worked by hand; Pentha zeroing the card Saghari raised (0 in either order); Hadria and the
+Prophet in one lane, won by either player, every line citing its sentence; and the tallies a
+table would refuse — two face-down cards in a lane under each `face_down_limit`, with Naka's
+"other quest lanes" and not its own; a lane not full; an Age without a player's Divine card under
+each `divine_required`. Written from the rulebook and the API's own description only
 (docs/games/pillars-of-fate.md, GET /api/games/pillars-of-fate), never the referee's code."""
 
 import pytest
@@ -20,8 +19,6 @@ AWARD = book("Award renown according to the conditional rewards for each quest."
 APONI = book("Aponi - Other cards in your lane with Aponi that have a power of 8 become 2.")
 SAGHARI = book("Saghari - Other cards in your lane with Saghari that have a power of 3 become 7.")
 PENTHA = book("Pentha - The opponent card's power opposite of Pentha becomes 0.")
-DOUBLE_POWER = book("Each first card played will have its power doubled.")
-NO_POWER = book("Each first card played will have no power.")
 PROPHET = book("Prophet - If you win the lane that you have played the Prophet in, gain 5 renown.")
 HADRIA = book("Hadria - If your opponent wins the lane where Hadria is played, they lose 5 Renown "
               "in addition to any quest awards.")
@@ -71,35 +68,12 @@ def test_aponi_and_saghari_change_their_owners_other_cards_only(client):
     assert lines(scores, "moon") == [("Age I · right quest won, scorpions dominate", 5, AWARD)]
 
 
-# --- The order the book does not print -------------------------------------------------------------
-
-@pytest.mark.parametrize(("modifier", "sun", "sun_powers", "sun_total", "winner"), [
-    # Saghari on a first card of 3: 3 -> 7, then doubled to 14 (read the other way: 6, untouched).
-    ("double_power", [card(3, 2), card(1, divine="Saghari"), card(3)], [14, 1, 7], 22, "sun"),
-    # Aponi on a first card of 4: not an 8 as printed, doubled to 8 and left (the other way: 2).
-    ("double_power", [card(4, 2), card(1, divine="Aponi"), card(1)], [8, 1, 1], 10, "moon"),
-    # Aponi on a first card of 8: 8 -> 2, then doubled to 4 (the other way: 16, not an 8).
-    ("double_power", [card(8, 2), card(1, divine="Aponi"), card(1)], [4, 1, 1], 6, "moon"),
-    # Saghari on a first card of 3 with no power: no power wins (0); the other 3 -> 7.
-    ("no_power", [card(3, 2), card(1, divine="Saghari"), card(3)], [0, 1, 7], 8, "sun"),
-])
-def test_the_center_modifier_after_saghari_and_aponi_as_the_referee_reads_it(
-        client, modifier, sun, sun_powers, sun_total, winner):
-    # Finding 149: the book prints no order between a Divine card's effect and the center's
-    # first-card modifier; this pins the referee's reading (the modifier last).
-    center = lane(sun, [card(7, 0, 1), card(1), card(1)], 3, 5, "sun")
-    scores = calculated(client, GAME, one_age(plain(), center=center,
-                                              right=plain(moon_divine="Sorcerer"),
-                                              modifier=modifier))
-    powers, totals, won_by = lane_result(scores, "center")
-    assert (powers["sun"], totals["sun"], won_by) == (sun_powers, sun_total, winner)
-    moon_first = 14 if modifier == "double_power" else 0
-    assert powers["moon"] == [moon_first, 1, 1]
-
+# --- Pentha against Saghari ------------------------------------------------------------------------
 
 def test_pentha_zeroes_the_card_saghari_raised(client):
-    # Moon's Pentha opposite Sun's first card, a 3 that Sun's Saghari makes 7: it ends at 0 (as
-    # the referee reads it); Sun's other 3 is 7: 0+1+7 = 8 against Moon's 1+5+1 = 7.
+    # Moon's Pentha opposite Sun's first card, a 3 that Sun's Saghari would make 7: 0 in whichever
+    # order the two are read (the order against the center's modifiers is finding 149's, by
+    # outsider18); Sun's other 3 is 7: 0+1+7 = 8 against Moon's 1+5+1 = 7.
     left = lane([card(3, 2), card(1, divine="Saghari"), card(3)],
                 [card(1, divine="Pentha"), card(5, 0, 1), card(1)], 3, 5, "sun")
     scores = calculated(client, GAME, one_age(left))
