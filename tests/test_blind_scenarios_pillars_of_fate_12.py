@@ -11,9 +11,11 @@ Then what Invictus copies of the center's first card under each first-card modif
 Written from the rulebook and the API's own description only (docs/games/pillars-of-fate.md,
 GET /api/games/pillars-of-fate), never the referee's code."""
 
+import json
+
 import pytest
 
-from tests.api_table import ApiTable, as_seen, calculated, quotes_from
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from, reads_by_others, seat_headers
 
 GAME = "pillars-of-fate"
 book = quotes_from(GAME)
@@ -458,3 +460,35 @@ def test_the_order_of_a_divine_text_and_a_first_card_modifier_is_a_table_ruling(
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     assert [name for name, option in options.items()
             if {text, DOUBLED} <= {rule["quote"] for rule in option.get("rules", [])}]
+
+
+# --- A face-down Invictus: what it copies stays Sun's until the reveal ---------------------------
+
+def test_a_face_down_invictus_hides_what_it_copies_until_the_age_ends(client):
+    table = age_begun(client, {}, "Invictus", "Hadria", "double_power")
+    hidden_play = {**INVICTUS_PLAY, "face": "down"}
+    age = [hidden_play if event is INVICTUS_PLAY else event for event in INVICTUS_AGE]
+    at = age.index(hidden_play)
+    for event in age[:at + 1]:
+        table.accepted(event)
+    reads = reads_by_others(client, table, "moon", seat_headers(client, table, "moon"))
+    for name, response in reads.items():
+        text = json.dumps(response.get_json()) if response.is_json else response.get_data(
+            as_text=True)
+        assert '"copies"' not in text and "copies position" not in text, name
+    for name in ("moon view", "spectator view"):
+        state = reads[name].get_json()["state"]
+        center = next(entry for entry in state["lanes"] if entry["name"] == "center")
+        assert center["cards"]["sun"][2]["face"] == "down"
+        assert center["cards"]["sun"][2].get("divine") == "?", name
+        projected = next(entry for entry in reads[name].get_json()["scores"]["lanes"]
+                         if entry["lane"] == "center")
+        # Left out of the projection until it is revealed: Sun's 8 and 5.
+        assert projected["values"]["sun"][2] is None and projected["power"]["sun"] == 13
+    for event in age[at + 1:]:
+        table.accepted(event)
+    # Revealed at the Age's end, it copies the 4 as printed: the Age as with it face up.
+    power, winners, _, pillars = resolved(table)
+    assert power["center"] == {"sun": 8 + 5 + 4, "moon": 20} and winners["center"] == "moon"
+    assert pillars == {"left": "sun", "center": "sun", "right": "sun"}
+    assert table.view()["state"]["renown"] == {"sun": 3, "moon": 2 + 3}
