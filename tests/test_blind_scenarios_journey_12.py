@@ -9,8 +9,9 @@ cannot be sealed (`gates_sealable`: the Close Gate Action and the Prayer of Seal
 Demons and Curse of the Dead with Om Mala of Vigor's third Action Point
 (`no_double_third_action`); Quest 2's named starting Skill Cards joining a hand carried in
 (`starting_skill_cards`); a Berrok's plans while Tripitaka lies Unconscious
-(`unconscious_tripitaka`); and the Flood Gate's Gate among active, Closed and inactive ones
-(`flood_gate_gates`). Wrong
+(`unconscious_tripitaka`); the Flood Gate's Gate among active, Closed and inactive ones
+(`flood_gate_gates`); and the Paralyzed Card the Asura Seal reflects onto Koorogg
+(`demon_condition_effects`). Wrong
 entries on the way (a step by a Pilgrim who is not active, a Sutra he does not hold, a dead
 Pilgrim revived) are refused with the sentence that forbids them and nothing changes; undo after
 each kind of event restores the table exactly. Written from the rulebook and the API's own
@@ -530,3 +531,79 @@ def test_the_flood_gate_moves_the_demons_to_the_gate_the_ruling_reads(client, ru
     assert [event["gate"] for event in table.view()["legal"] if event["type"] == "spawn"] == [
         "gate-2"]
     table.accepted(demons("spawn", gate="gate-2", card="reinforcement", demons=["berrok"]))
+
+
+# --- A Condition the Asura Seal reflects onto a Demon (demon_condition_effects) ------------------
+
+PARALYZED = book("While Paralyzed, the Pilgrim cannot make any actions, play cards, or defend.")
+TRIPITAKA_FIRST_ORDER = ["tripitaka", "monkey_king", "monk_sha", "cho_hakkai"]
+ATTACKS_TRIPITAKA = [{"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+                      "targets": ["tripitaka"]}]
+# Koorogg's Demon Die 3 is a Paralyzed blow (3 damage); entered for 2 Turns.
+PARALYZING_BLOW = demons("demon_attack", demon="koorogg-1", target="tripitaka",
+                         attack_dice=[1, 0], demon_die=3, condition_duration=2)
+PLAIN_BLOW = demons("demon_attack", demon="koorogg-1", target="tripitaka", attack_dice=[1, 0],
+                    demon_die=0)
+
+
+def koorogg_against_the_asura_seal(client, ruling, others=()):
+    """Free play, Turn 1: Tripitaka (first) plays the Asura Seal for 2 Turns and every Pilgrim
+    ends his activation; Koorogg, the Bull Demon King, plans two attacks on Tripitaka."""
+    table = free_play(client, TRIPITAKA_FIRST_ORDER, {"demons": ["koorogg", *others]},
+                      pilgrims={"tripitaka": {"hand": ["Asura Seal"]}},
+                      **({"demon_condition_effects": ruling} if ruling else {}))
+    table.accepted(by("tripitaka", "play_card", card="Asura Seal", kind="skill",
+                      duration="turns", turns=2))
+    for name in TRIPITAKA_FIRST_ORDER:
+        table.accepted(by(name, "end_activation"))
+    if others:
+        table.accepted(demons("measure", of="demons",
+                              distances={"koorogg-1": 1, **{f"{o}-1": 6 for o in others}}))
+    table.accepted(demons("demon_options", demon="koorogg-1", options=ATTACKS_TRIPITAKA))
+    table.accepted(demons("demon_plan", demon="koorogg-1", option=1))
+    return table
+
+
+@pytest.mark.parametrize("ruling", [None, "applied", "damage_only"])
+def test_the_reflected_paralyzed_card_stays_on_koorogg_with_its_turn_tokens(client, ruling):
+    table = koorogg_against_the_asura_seal(client, ruling)
+    undone_and_entered_again(table, PARALYZING_BLOW)
+    (condition,) = table.view()["state"]["demons"]["koorogg-1"]["conditions"]
+    assert (condition["name"], condition["duration"], condition["tokens"]) == ("Paralyzed", 2, 0)
+    # Tripitaka rolled no Defense Dice and lost nothing: the attack went back onto Koorogg.
+    assert pilgrims(table)["tripitaka"]["hp"] == PROFILES["tripitaka"]["max_hp"]
+
+
+@pytest.mark.xfail(strict=True, reason="finding 151: under demon_condition_effects applied, "
+                   "Koorogg Paralyzed by his first reflected attack still makes his second")
+def test_koorogg_paralyzed_by_his_first_reflected_attack_makes_no_second(client):
+    table = koorogg_against_the_asura_seal(client, "applied")
+    table.accepted(PARALYZING_BLOW)
+    refused_unchanged(table, PLAIN_BLOW, PARALYZED)
+
+
+@pytest.mark.parametrize("ruling, activates", [(None, False), ("applied", False),
+                                               ("damage_only", True)])
+def test_koorogg_paralyzed_in_turn_1_activates_in_turn_2_only_under_damage_only(
+        client, ruling, activates):
+    table = koorogg_against_the_asura_seal(client, ruling, others=("berrok",))
+    table.accepted(PARALYZING_BLOW)
+    if table.view()["state"]["demon_phase"]["current"]:
+        table.accepted(PLAIN_BLOW)
+    idle_berrok = [demons("demon_options", demon="berrok-1", options=[]),
+                   demons("demon_plan", demon="berrok-1", option=1)]
+    for event in idle_berrok:
+        table.accepted(event)
+    table.accepted(demons("end_turn"))
+    table.accepted(demons("maintenance"))
+    for name in TRIPITAKA_FIRST_ORDER:
+        table.accepted(by(name, "end_activation"))
+    table.accepted(demons("measure", of="demons", distances={"koorogg-1": 1, "berrok-1": 6}))
+    options = demons("demon_options", demon="koorogg-1", options=ATTACKS_TRIPITAKA)
+    if activates:
+        table.accepted(options)
+    else:
+        # "cannot make any actions": Koorogg, Paralyzed 1 Turn of 2, does not activate; the
+        # Berrok does.
+        refused_unchanged(table, options, PARALYZED)
+        table.accepted(idle_berrok[0])
