@@ -4,7 +4,7 @@ signing up for them!"), and a quill on a tile with no matching card scores its s
 falconer's companion pile scoring his tile's mission ("The falconer can score victory points at
 the end of the game if their companion cards match a public quest tile."), his item cards and no
 clover, worked line by line against a player; and the solo tallies the book rules out — two players
-with the falconer, two falconers — refused (finding 151: without the solo sentence its sibling, one
+with the falconer, two falconers — refused (finding 152: without the solo sentence its sibling, one
 player without the falconer, quotes). Written from the rulebook and the API's own description only
 (docs/games/pilgrims.md, GET /api/games/pilgrims), never the referee's code."""
 
@@ -100,7 +100,7 @@ def test_one_player_without_the_falconer_quotes_the_solo_sentence(client):
 FALCONER = {"name": "Falconer", "falconer": True, "items": 3, "clovers": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="finding 151: two players with the falconer, or two "
+@pytest.mark.xfail(strict=True, reason="finding 152: two players with the falconer, or two "
                                        "falconers, are refused without the solo sentence")
 @pytest.mark.parametrize("players", [
     [{"name": "Ann", "items": 1, "clovers": 0}, {"name": "Bob", "items": 1, "clovers": 0},
