@@ -6,8 +6,10 @@ Ravenous Player among the others (the FAQ); and a whole first round of three Pla
 start with the mistakes a table makes along it — the wrong seat, a die out of range, a Gather
 twice, the Event card skipped, the Season card of round two by the old First Player — each refused
 with its sentence and nothing changed, then the First-Player token passed and round two's Season
-card undone. Written from the rulebook and the API's own description only
-(docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code."""
+card undone; a Season card's items placed where a Traveler stands; and, under `all_journeys`,
+the Travelers who reached Newhaven out of the others' reach. Written from the rulebook and the
+API's own description only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never
+the referee's code."""
 
 import json
 
@@ -339,5 +341,61 @@ def test_items_placed_where_a_traveler_stands_wait_for_one_who_travels_there(cli
     assert state["tiles"]["A"]["placed"]["food"] == 0
     assert state["tiles"]["A"]["placed"]["bag_draw"] == 0 and state["bag"]["hunger"] == 0
     # Undone: the 2 Food and the Bag Draw token lie on A again, the Hunger back in the bag.
+    table.undo()
+    assert as_seen(table.view()) == before
+
+
+# --- Under all_journeys, the Travelers who reached Newhaven are out of the others' reach ----------
+
+JOURNEY_OVER = book("Once a Traveler reaches Newhaven their journey is over and they have completed "
+                    "the game.")
+UNSEEMLY = book("A: No, attacking a Traveler in a city would be unseemly.")
+OBJECTIVE = book("The objective of the game is to be the first Traveler to successfully cross the "
+                 "Game Board and reach Newhaven.")
+
+
+def bob_beside_newhaven(client, phase):
+    """Round 4 under `all_journeys`: Ann reached Newhaven first; Bob (the First Player, on turn in
+    `phase`) and Cat stand on the Desert C beside it."""
+    return ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob", "Cat"],
+        "options": {"terrain": TRAIL, "game_ends_at": "all_journeys"},
+        "position": {"round": 4, "season_deck": 8, "first_player": "p2", "phase": phase,
+                     "current": "p2", "arrivals": ["p1"], "players": {
+                         "p1": {"tile": "NH", "status": "arrived"},
+                         "p2": {"tile": "C", "resources": {"food": 2}},
+                         "p3": {"tile": "C"}}}})
+
+
+def test_under_all_journeys_an_arrived_traveler_is_out_of_reach_and_passed_over(client):
+    table = bob_beside_newhaven(client, "camp")
+    refused_unchanged(table, {"type": "trade", "player": "p2", "with": "p1",
+                              "give": {"food": 1}, "get": {}}, JOURNEY_OVER)
+    refused_unchanged(table, {"type": "combat", "player": "p2", "target": "p1", "dice": [2],
+                              "target_dice": [0]}, UNSEEMLY)
+    # Cat, still on her journey beside him, can be traded with.
+    table.accepted({"type": "trade", "player": "p2", "with": "p3", "give": {"food": 1}, "get": {},
+                    "accepted": True})
+    assert board(table, "p3")["resources"]["food"] == 2
+    table.accepted({"type": "end_camp", "player": "p2"})
+    # An Event card reaches the other Players still journeying, not Ann.
+    plague = {"type": "event_card", "player": "p2", "card": "Plague", "ailments": {"hunger": 1}}
+    refused_unchanged(table, {**plague, "others": {"p1": {"ailments": {"hunger": 1}}}},
+                      JOURNEY_OVER)
+    table.accepted({**plague, "others": {"p3": {"ailments": {"hunger": 1}}}})
+    assert board(table, "p1")["ailments"]["hunger"] == 0
+    assert board(table, "p3")["ailments"]["hunger"] == 1
+    # Cat reaches Newhaven second (C's Travel Cost: one Water); Ann is still the winner, and the
+    # game goes on while Bob journeys.
+    before = as_seen(table.view())
+    table.accepted({"type": "travel", "player": "p3", "to": "NH"})
+    view = table.view()
+    assert view["state"]["arrivals"] == ["p1", "p3"] and view["over"] is False
+    assert view["scores"]["winners"] == ["p1"]
+    assert view["scores"]["decided_by"]["rule"]["quote"] == OBJECTIVE
+    # The First-Player token passes left over the two who completed the game: Bob resolves the
+    # next Season card.
+    assert (view["phase"], view["current_players"], view["state"]["first_player"]) == (
+        "season", ["p2"], "p2")
     table.undo()
     assert as_seen(table.view()) == before
