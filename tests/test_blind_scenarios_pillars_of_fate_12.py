@@ -453,13 +453,37 @@ def test_a_divine_text_and_the_doubled_first_card_give_one_of_the_two_readings(
     assert center["values"]["sun"][0]["power"] == printed * 2
 
 
+KLAR = book("Klar - If this card is played face down, its power becomes -1.")
+ARBITER = book("Arbiter - If this card is played face down, its suit will be 4 scorpions.")
+SUIT_DOUBLED = book("Each first card played will have its suit doubled.")
+
+
 @pytest.mark.xfail(strict=True, reason="finding 149: the order of a Divine card's text and the "
                    "center's first-card modifier is decided without a table ruling")
-@pytest.mark.parametrize("text", [SAGHARI, APONI], ids=["saghari", "aponi"])
-def test_the_order_of_a_divine_text_and_a_first_card_modifier_is_a_table_ruling(client, text):
+@pytest.mark.parametrize("text, modifier_text", [
+    (SAGHARI, DOUBLED), (APONI, DOUBLED), (KLAR, DOUBLED), (ARBITER, SUIT_DOUBLED)],
+    ids=["saghari", "aponi", "klar", "arbiter"])
+def test_the_order_of_a_divine_text_and_a_first_card_modifier_is_a_table_ruling(
+        client, text, modifier_text):
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     assert [name for name, option in options.items()
-            if {text, DOUBLED} <= {rule["quote"] for rule in option.get("rules", [])}]
+            if {text, modifier_text} <= {rule["quote"] for rule in option.get("rules", [])}]
+
+
+@pytest.mark.parametrize("divine, modifier, printed, readings", [
+    ("Klar", "double_power", (5, 0), {"power": {-1, -2}}),
+    ("Arbiter", "double_suit", (2, 1), {"scorpions": {4, 8}})], ids=["klar", "arbiter"])
+def test_a_face_down_klar_or_arbiter_first_in_the_center_is_scored_one_of_the_two_readings(
+        client, divine, modifier, printed, readings):
+    # The Invictus Age with Sun's first center card the Divine card face down and a 5 where
+    # Invictus was, scored by the calculator (the card's values show once revealed).
+    plays = [play("sun", "center", printed[0], printed[1], face="down", divine=divine),
+             *INVICTUS_AGE[1:12], play("sun", "center", 5), *INVICTUS_AGE[13:]]
+    answer = calculated(client, GAME, {"options": {"divine_required": "not_enforced"},
+                                       "ages": [tally_of(plays, modifier)]})
+    center = next(entry for entry in answer["ages"][0]["lanes"] if entry["lane"] == "center")
+    ((field, values),) = readings.items()
+    assert center["values"]["sun"][0][field] in values
 
 
 # --- A face-down Invictus: what it copies stays Sun's until the reveal ---------------------------
