@@ -7,7 +7,9 @@ center's winner turns on it); the Steward's icons to the lane or to its owner
 ruling changes only the line it names (the same powers and pillars), the end-of-game calculator
 scores the same Age line for line, and undo after the Divine card restores the table exactly.
 Then what Invictus copies of the center's first card under each first-card modifier and
-`first_card`, and Saghari and Aponi on a doubled first card, where the book prints no order.
+`first_card`, and Saghari, Aponi, Klar and Arbiter on a modified first card, where the book prints
+no order; a face-down Invictus kept from Moon; and a whole game of three Ages, as printed and under
+five rulings at once, at the table and by the calculator line for line.
 Written from the rulebook and the API's own description only (docs/games/pillars-of-fate.md,
 GET /api/games/pillars-of-fate), never the referee's code."""
 
@@ -516,3 +518,72 @@ def test_a_face_down_invictus_hides_what_it_copies_until_the_age_ends(client):
     assert power["center"] == {"sun": 8 + 5 + 4, "moon": 20} and winners["center"] == "moon"
     assert pillars == {"left": "sun", "center": "sun", "right": "sun"}
     assert table.view()["state"]["renown"] == {"sun": 3, "moon": 2 + 3}
+
+
+# --- A whole game of three Ages under the printed rules and under five rulings at once ------------
+
+def moon_first(plays):
+    """The same Age with each pair of plays entered Moon's first (Moon holds the marker)."""
+    return [event for pair in zip(plays[1::2], plays[::2], strict=True) for event in pair]
+
+
+def renamed(plays, names):
+    """The same Age with the Divine cards renamed (the draft gave other cards); no `copies`."""
+    return [{key: value for key, value in {**event, "divine": names[event["divine"]]}.items()
+             if key != "copies"} if "divine" in event else event for event in plays]
+
+
+# Sun keeps the Steward and gets the Prophet and Mother to All; Moon keeps Hadria and gets Klar and
+# Naka. Age I (Sun's marker, two face-down cards in the center): the Steward Age. Age II (Moon's,
+# power doubled): the Belan Age with Sun's Prophet for Belan and Moon's Naka for Klar, Moon first in
+# each pair. Age III (Sun's, least power wins the center): the Invictus Age with Sun's Mother to All
+# (power 0) for Invictus and Moon's Hadria for Klar.
+WHOLE_GAME = [
+    ("two_face_down", "sun", STEWARD_AGE),
+    ("double_power", "moon", moon_first(renamed(BELAN_AGE, {"Belan": "Prophet", "Klar": "Naka"}))),
+    ("least_power", "sun", renamed(INVICTUS_AGE, {"Invictus": "Mother to All", "Klar": "Hadria"})),
+]
+PASS_MARKER = book("Pass the 1st player marker.")
+FIVE_RULINGS = {"dominant_suit": "winner", "quest_reward_to": "negative_to_loser",
+                "renown_floor": "zero", "steward_icons_to": "owner", "tie_past_pillars": "shared",
+                "unheld_pillar_at_end": "first_player"}
+
+
+@pytest.mark.parametrize("options, renown", [({}, {"sun": 10, "moon": 14}),
+                                             (FIVE_RULINGS, {"sun": 11, "moon": 13})],
+                         ids=["as_printed", "five_rulings"])
+def test_a_whole_game_at_the_table_and_by_the_calculator_line_for_line(client, options, renown):
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "options": options})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Steward",
+                    "passed": ["Klar", "Naka"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Hadria",
+                    "passed": ["Prophet", "Mother to All"]})
+    tallies = []
+    for number, (modifier, marker, plays) in enumerate(WHOLE_GAME):
+        begin = {"type": "begin_age", "player": "sun", "modifier": modifier, "quests": QUESTS}
+        if number == 0:
+            begin["first_player"] = "sun"
+        else:
+            # The marker passes: naming the player who held it is refused.
+            table.refused({**begin, "first_player": WHOLE_GAME[number - 1][1]}, PASS_MARKER)
+        table.accepted(begin)
+        assert table.view()["state"]["first_player"] == marker
+        for event in plays:
+            table.accepted(event)
+        tally = {**tally_of(plays, modifier), "first_player": marker}
+        if table.view()["phase"] == "ties":
+            # As printed, Age III's least-power center is tied in suit, two feathers to two
+            # scorpions: Sun holds its pillar and picks feathers.
+            assert number == 2 and not options
+            table.accepted({"type": "break_tie", "player": "sun", "lane": "center",
+                            "tie": "suit", "choice": "feathers"})
+            tally["lanes"]["center"]["ties"] = {"suit": "feathers"}
+        tallies.append(tally)
+    view = table.view()
+    assert view["over"] is True and view["state"]["renown"] == renown
+    assert view["scores"]["winners"] == ["moon"]
+    answer = calculated(client, GAME, {"names": {"sun": "Ana", "moon": "Ben"},
+                                       "options": options, "ages": tallies})
+    assert renown_and_lines(answer) == renown_and_lines(view["scores"])
+    assert answer["winners"] == ["moon"]
+    assert answer["decided_by"]["rule"]["quote"] == view["scores"]["decided_by"]["rule"]["quote"]
