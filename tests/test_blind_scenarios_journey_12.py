@@ -607,3 +607,47 @@ def test_koorogg_paralyzed_in_turn_1_activates_in_turn_2_only_under_damage_only(
         # Berrok does.
         refused_unchanged(table, options, PARALYZED)
         table.accepted(idle_berrok[0])
+
+
+# --- Quest 2's two Sutra Tokens held by one Pilgrim, handed over (q2_sutras × sutra_hand_off) -----
+
+Q2_VICTORY = book("Victory: The Pilgrims must (1) Revive Cho Hakkai, (2) possess at least 2 Sutra "
+                  "Tokens.")
+Q2_DEFEAT = book("Defeat: A Pilgrim was Killed or the Pilgrims cleared all the Demons before "
+                 "meeting either set of Victory Conditions.")
+Q2_STRIKE = {"attack_dice": [3, 3], "pilgrim_die": 3, "weapon_damage": 3}
+
+
+@pytest.mark.parametrize("q2_sutras, hand_off, ending", [
+    ("one_pilgrim", "none", Q2_DEFEAT), ("one_pilgrim", "allowed", Q2_VICTORY),
+    ("combined", "none", Q2_VICTORY), ("combined", "allowed", Q2_VICTORY)])
+def test_quest_2_ends_on_who_holds_the_sutras_when_the_last_demon_falls(
+        client, q2_sutras, hand_off, ending):
+    # Quest 2 joined at Turn 3: Cho Hakkai was revived (he stands), the Monkey King and Monk Sha
+    # hold a Sutra each, the third lies on the board; one Berrok is left.
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q2", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+        "q2_sutras": q2_sutras, "sutra_hand_off": hand_off}, "position": {
+        "turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}], "sutras": ["sutra-3"],
+        "wells": ["well-1"], "villagers": ["villager-1"], "demons": ["berrok"],
+        "pilgrims": {"monkey_king": {"sutras": 1}, "monk_sha": {"sutras": 1}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    table.accepted(by("monkey_king", "end_activation"))
+    give = by("monk_sha", "give_sutra", to="monkey_king")
+    if hand_off == "allowed":
+        table.accepted(give)
+    else:
+        refused_unchanged(table, give, SUTRA_NEAR_HIM)
+    table.accepted(by("monk_sha", "attack", targets=["berrok-1"], target_hp=3, **Q2_STRIKE))
+    before = as_seen(table.view())
+    table.accepted(by("monk_sha", "resolve_defeat", choice="kill", reward=1))
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["decided_by"]["rule"]["quote"] == ending
+    assert view["scores"]["winners"] == (["p1", "p2"] if ending == Q2_VICTORY else [])
+    held = {name: entry["sutras"] for name, entry in view["state"]["pilgrims"].items()}
+    assert held["monkey_king"] + held["monk_sha"] == 2
+    assert held["monkey_king"] == (2 if hand_off == "allowed" else 1)
+    # The Kill undone: the Quest open again, the Berrok Defeated and awaiting its fate.
+    table.undo()
+    assert as_seen(table.view()) == before
