@@ -587,3 +587,46 @@ def test_a_whole_game_at_the_table_and_by_the_calculator_line_for_line(client, o
     assert renown_and_lines(answer) == renown_and_lines(view["scores"])
     assert answer["winners"] == ["moon"]
     assert answer["decided_by"]["rule"]["quote"] == view["scores"]["decided_by"]["rule"]["quote"]
+
+
+# --- Naka's second face-down place in a lane both players share ----------------------------------
+
+NAKA = book("Naka - Your other quest lanes may have 2 face-down cards.")
+ONE_FACE_DOWN = book("1 card per lane may be played face down.")
+
+
+def naka_in_the_center(client):
+    """Age I as printed (one face-down card a lane): Sun kept Naka and plays it in the center;
+    Moon is to play."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"]})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Naka",
+                    "passed": ["Klar", "Prophet"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Hadria",
+                    "passed": ["Pentha", "Eradan"]})
+    table.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                    "modifier": "double_power", "quests": QUESTS})
+    table.accepted(play("sun", "center", 1, divine="Naka"))
+    return table
+
+
+def test_nakas_second_face_down_place_is_its_owners_whichever_card_lies_there_first(client):
+    # Moon's face-down card first: Sun's is the lane's second, by Naka; a third is refused.
+    moon_first = naka_in_the_center(client)
+    moon_first.accepted(play("moon", "left", 3, face="down"))
+    moon_first.accepted(play("sun", "left", 4, face="down"))
+    moon_first.refused(play("moon", "left", 3, face="down"), ONE_FACE_DOWN)
+    moon_first.accepted(play("moon", "right", 3))
+    moon_first.refused(play("sun", "left", 4, face="down"), NAKA)
+    # Sun's first: the lane's second face-down place is not Moon's.
+    sun_first = naka_in_the_center(client)
+    sun_first.accepted(play("moon", "right", 3))
+    sun_first.accepted(play("sun", "left", 4, face="down"))
+    sun_first.refused(play("moon", "left", 3, face="down"), ONE_FACE_DOWN)
+
+
+@pytest.mark.xfail(strict=True, reason="finding 155: whose the second face-down place of a Naka "
+                   "lane is, is decided without a table ruling")
+def test_whose_nakas_second_face_down_place_is_is_a_table_ruling(client):
+    options = client.get(f"/api/games/{GAME}").get_json()["options"]
+    assert [name for name, option in options.items()
+            if NAKA in [rule["quote"] for rule in option.get("rules", [])]]
