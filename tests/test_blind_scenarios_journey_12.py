@@ -341,8 +341,6 @@ def test_lure_of_demons_forbids_even_a_third_double_under_never(client):
     assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 145: no_double_third_action 'never' also refuses "
-                   "Curse of the Dead's third double, which the FAQ names as allowed")
 def test_curse_of_the_dead_third_double_stands_whatever_lure_of_demons_is_ruled(client):
     # The ruling names Lure of Demons; the FAQ names Curse of the Dead itself ("Some Corruption
     # Cards, for example Curse of the Dead, …") and lets its third Action double up.

@@ -1,4 +1,8 @@
-"""Journey: the fifteenth audit (session 18). Finding 144: a setup option whose description quotes
+"""Journey: the fifteenth audit (session 18). Finding 145: under `no_double_third_action: never`
+Curse of the Dead's third Action could not double up, though the FAQ on 3 Action Points names that
+card ("Some Corruption Cards, for example Curse of the Dead, prevent double Moves or double Actions.
+... then they can choose any third Action, even if it doubles up."); the ruling is Lure of Demons'
+alone. Finding 144: a setup option whose description quotes
 the rulebook lists that passage in its `rules`, so the setup page and the API can show where the
 setting comes from — `gates_sealable` quoted "You can fine tune the challenge ... by letting
 Pilgrims Close the Gates." and cited nothing. Checked for every option of every game: a quoted
@@ -8,6 +12,7 @@ import re
 
 import pytest
 
+from tests import test_blind_scenarios_journey_12 as q12
 from tests.api_table import quotes_from
 
 GAMES = ("avignon", "pillars-of-fate", "pilgrims", "we-forlorn-few", "journey")
@@ -46,3 +51,45 @@ def test_an_option_quoting_the_book_cites_what_it_quotes(client, game):
             if not any(quoted in quote for quote in cited):
                 uncited.append((name, quoted))
     assert uncited == []
+
+
+# --- Finding 145: Curse of the Dead's third Action may double up under no_double_third_action=never
+
+def curse_and_vigor(client, corruption, ruling="never"):
+    """The Monkey King active first at 0 Chi with the Corruption Cards `corruption` and Om Mala of
+    Vigor (+1 Action Point) in hand."""
+    return q12.free_play(client, q12.ORDER, {}, pilgrims={"monkey_king": {
+        "chi": 0, "corruption": corruption, "fortune": ["Om Mala of Vigor"]}},
+        no_double_third_action=ruling)
+
+
+def two_moves_and_a_rest_refused_second(table, quote):
+    table.accepted(q12.VIGOR)
+    table.accepted(q12.MOVE_TWO)
+    q12.refused_unchanged(table, q12.MOVE_TWO, quote)
+    table.accepted(q12.by("monkey_king", "rest"))
+
+
+@pytest.mark.parametrize("ruling", ["never", "third_may_double"])
+def test_curse_of_the_dead_third_move_doubles_up_under_either_ruling(client, ruling):
+    table = curse_and_vigor(client, ["Curse of the Dead"], ruling)
+    two_moves_and_a_rest_refused_second(table, q12.CURSE)
+    table.accepted(q12.MOVE_TWO)
+    assert table.view()["state"]["pilgrims"]["monkey_king"]["actions_this_turn"].count("move") == 2
+
+
+def test_under_never_lure_of_demons_still_forbids_the_third_double_beside_the_curse(client):
+    # Both Corruptions held: Curse of the Dead lets the third Action double up, Lure of Demons
+    # (ruled 'never') does not, so the refusal quotes Lure of Demons.
+    table = curse_and_vigor(client, ["Curse of the Dead", "Lure of Demons"])
+    table.accepted(q12.VIGOR)
+    table.accepted(q12.MOVE_TWO)
+    table.accepted(q12.by("monkey_king", "rest"))
+    error = q12.refused_unchanged(table, q12.MOVE_TWO, q12.LURE)
+    assert error["message"].startswith("Lure of Demons")
+    # Accepted once the table rules the FAQ applies to Lure of Demons too.
+    ruled = curse_and_vigor(client, ["Curse of the Dead", "Lure of Demons"], "third_may_double")
+    ruled.accepted(q12.VIGOR)
+    ruled.accepted(q12.MOVE_TWO)
+    ruled.accepted(q12.by("monkey_king", "rest"))
+    ruled.accepted(q12.MOVE_TWO)

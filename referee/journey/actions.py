@@ -9,10 +9,10 @@ from .combat import Q_PURPLE
 from .profiles import FORTUNE_CARDS, PILGRIM_NAMES, printed_deck
 from .quests import Q_SUTRA_COLLECTED
 from .rules import (
+    NO_DOUBLE,
     Q_BLUE,
     Q_BOX_ONCE,
     Q_CLOSED_GATE,
-    Q_CURSE,
     Q_DEAD,
     Q_DISTRACTION,
     Q_HP_COST,
@@ -22,6 +22,7 @@ from .rules import (
     Q_NO_CARDS,
     Q_RED_ENTERED,
     Q_ROOMS,
+    no_double_quote,
 )
 
 Q_RED = Q_RED_ENTERED
@@ -95,7 +96,6 @@ Q_REVIVE_GIVES = ("The Pilgrim is revived with as many Health and Chi Points as 
 Q_MANDATORY = "The trades marked as mandatory must be made when the Karma level is met or exceeded."
 Q_CHOOSE_OPTION = ("Defeat is not the final stage of the successful attack and the Attacker must "
                    "choose one of the available options.")
-NO_DOUBLE = ("Lure of Demons", "Curse of the Dead")
 
 
 class ActionsMixin:
@@ -173,16 +173,23 @@ class ActionsMixin:
         if self.part_of_the_action(event):
             return True  # a further Attack a card gives for the same Action Point
         points = event.get("action_points", 1) if action == "move" else 1
-        third = (self.activation()["spent"] >= 2
-                 and self.option("no_double_third_action") == "third_may_double")
-        doubled = points >= 2 or (action in pilgrim["actions_this_turn"] and not third)
-        if not doubled:
-            return True
-        quote = Q_LURE if cards[0] == "Lure of Demons" else Q_CURSE
         if points >= 2:
-            raise self.violation(f"{cards[0]}: no Double Moves.", quote)
-        raise self.violation(f"{cards[0]}: {action.replace('_', ' ')} a second time this "
-                             "turn.", quote)
+            raise self.violation(f"{cards[0]}: no Double Moves.", no_double_quote(cards[0]))
+        if action not in pilgrim["actions_this_turn"]:
+            return True
+        forbidding = self.doubles_forbidden(cards, self.activation()["spent"] >= 2)
+        if not forbidding:
+            return True
+        raise self.violation(f"{forbidding[0]}: {action.replace('_', ' ')} a second time this "
+                             "turn.", no_double_quote(forbidding[0]))
+
+    def doubles_forbidden(self, cards, third: bool) -> list[str]:
+        """The Corruption Cards among `cards` that forbid doubling up an Action: a third Action may
+        double up under Curse of the Dead (the FAQ names it), and under Lure of Demons only by the
+        table ruling no_double_third_action."""
+        lure_third = self.option("no_double_third_action") == "third_may_double"
+        return [card for card in cards
+                if not (third and (card != "Lure of Demons" or lure_third))]
 
     # -- Move ------------------------------------------------------------------------------------------
 

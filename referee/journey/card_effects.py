@@ -14,9 +14,9 @@ from referee.core import BadRequest, cites
 
 from .profiles import PILGRIM_NAMES, another_pilgrims_skill, condition_card, printed_deck, skill_card
 from .rules import (
+    NO_DOUBLE,
     Q_BOX_ONCE,
     Q_CLOSED_GATE,
-    Q_CURSE,
     Q_DISTRACTION,
     Q_DRAW_OWN,
     Q_DUPLICATE,
@@ -25,6 +25,7 @@ from .rules import (
     Q_OWN_DECK,
     Q_RED_ENTERED,
     Q_TURN_TOKENS,
+    no_double_quote,
 )
 
 Q_THIS_ACTION = "The duration of the card is the action that it affects."
@@ -196,11 +197,11 @@ class CardEffectsMixin:
         taken = pilgrim["actions_this_turn"]
         if "Demon Distraction" in pilgrim["corruption"] and len(taken) >= 2:
             return "Demon Distraction: no more than 2 Actions this turn."
-        lure = [c for c in ("Lure of Demons", "Curse of the Dead") if c in pilgrim["corruption"]]
-        third = len(taken) >= 2 and self.option("no_double_third_action") == "third_may_double"
-        if lure and "move" in taken and not third:
+        lure = self.doubles_forbidden([c for c in NO_DOUBLE if c in pilgrim["corruption"]],
+                                      len(taken) >= 2)
+        if lure and "move" in taken:
             raise self.violation(f"{lure[0]}: move a second time this turn.",
-                                 Q_LURE if lure[0] == "Lure of Demons" else Q_CURSE)
+                                 no_double_quote(lure[0]))
         probe = {**event["move"], "type": "move", "player": event["player"], "pilgrim": name,
                  "action_points": 1}
         for guard in ("straight_move", "unblocked_move", "within_movement_points",

@@ -196,7 +196,8 @@ OPTIONS = {
     "no_double_third_action": _ruling(
         "Table ruling: Lure of Demons (\"the same Action twice in one turn\") with a third Action "
         "Point. \"third_may_double\": the FAQ on 3 Action Points applies to it too; \"never\": "
-        "Lure of Demons forbids the double even as a third Action.",
+        "Lure of Demons forbids the double even as a third Action. Curse of the Dead, which that "
+        "FAQ names, may double up its third Action under both.",
         ("third_may_double", "never"), "third_may_double",
         "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one turn.",
         "This applies to the initial 2 Actions all Pilgrims take in a normal Pilgrim Phase."),
@@ -490,7 +491,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     # 30: a Pilgrim who moved is not stationary on a red square; knocked out so, the next Pilgrim's
     #     activation is not ended with his (findings 123, 124)
     # 31: Quest 9: a token that broke the deception is a Bull General; after 3, the Elder Monk (133)
-    rules_version = 31
+    rules_version = 32
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL

@@ -132,3 +132,10 @@ Q_CONDITION_BESIDE = ("When a Pilgrim gets a Condition Card, place it beside the
                       "Sheet to indicate that the Pilgrim is affected. The text on the card "
                       "describes the effects the Pilgrim is suffering and how long this effect will "
                       "last.")
+
+NO_DOUBLE = ("Lure of Demons", "Curse of the Dead")
+
+
+def no_double_quote(card: str) -> str:
+    """The sentence a Corruption Card forbidding double Actions is quoted with."""
+    return Q_LURE if card == "Lure of Demons" else Q_CURSE

@@ -101,7 +101,7 @@ CASES = [
          "a second Rest in the turn with Lure of Demons: its FAQ names resting twice",
          [M, ev("rest", pilgrim=MK)]),
     Case("not_a_double_action", setup({"pilgrims": {MK: {"corruption": ["Curse of the Dead"]}}}),
-         ev("move", pilgrim=MK, steps=6, action_points=2), A.Q_CURSE,
+         ev("move", pilgrim=MK, steps=6, action_points=2), R.Q_CURSE,
          "a Double Move with Curse of the Dead: the FAQ sentence that names that card", [M]),
     # -- Move ------------------------------------------------------------------------------------------
     Case("straight_move", setup(), ev("move", pilgrim=MK, steps=2, diagonal=True), A.Q_DIAGONAL,
