@@ -91,10 +91,12 @@ from .quotes import (
     Q_NEWHAVEN,
     Q_NO_COMPANION,
     Q_NOT_REMOVED,
+    Q_PAY_AILMENTS,
     Q_PAY_COMBINATION,
     Q_PHASES,
     Q_PLACED_EXCESS,
     Q_POST_AFFORD,
+    Q_QRG_BACKWARDS,
     Q_QRG_COMBAT_DICE,
     Q_QRG_COMBAT_HIGHEST,
     Q_QRG_POST_EQUAL,
@@ -205,6 +207,15 @@ OPTIONS = {
         "false: only two Resource tokens (the Travel text); true: the Quick Reference's payment "
         "by Resources, Ailments or both.", {"type": "boolean"}, False,
         citations(GAME, Q_BACKWARDS, Q_QRG_TRAVEL)),
+    "backwards_when": Option(
+        "Table ruling: when may a Traveler travel backwards for two Resource tokens? \"any_turn\" "
+        "(default): the Travel Phase lists it among the three choices with no condition; "
+        "\"stuck\": only when stuck (Quick Reference). The book does not say what \"stuck\" "
+        "is; this ruling reads it as not holding all of the Resources the Travel Cost of the "
+        "tile being left asks (the Travel text's \"If Players do not have all of the resources "
+        "required to pay the Travel Costs\"), since a forward Travel can always be paid with "
+        "Ailments.", {"enum": ["any_turn", "stuck"]}, "any_turn",
+        citations(GAME, Q_BACKWARDS, Q_QRG_BACKWARDS, Q_PAY_AILMENTS)),
     "ailment_for_held_resource": Option(
         "Table ruling: may a Traveler take an Ailment for a Resource they hold? false: Ailments "
         "only for the Resources one does not have (Travel text); true: any mix (Quick Reference).",
@@ -416,7 +427,8 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
         event("season", "season", ["season_in_order"]),
         # -- a Traveler's turn
         event("travel", "turn_travel",
-              ["travel_to_adjacent", "backward_toward_cedar_falls", "pays_travel_cost"]),
+              ["travel_to_adjacent", "backward_toward_cedar_falls", "backwards_only_when_stuck",
+               "pays_travel_cost"]),
         event("stay", "turn_travel"),
         event("gather", TURN[:2], ["tool_bonus_chosen", "gather_listed", "gather_as_rolled"],
               "gathering"),

@@ -96,7 +96,8 @@ def travels(game, seat) -> list[dict]:
             else:
                 extras = [{"draws": drawn} for drawn in options]
         payments = [{"pay": pay, "ailments": taken} for pay, taken in forward_payments(game, seat)]
-        if game.toward_cedar_falls(here, to):
+        if game.toward_cedar_falls(here, to) and (
+                game.option("backwards_when") == "any_turn" or game.stuck(seat)):
             payments += [{"backward": True, "pay": pay}
                          for pay in game.backward_choices(held, counts(AILMENTS, {}))]
         if len(payments) * len(extras) > LISTED_WAYS:  # many Bag Draw tokens: the draws open

@@ -89,6 +89,23 @@ class TravelMixin:
             return f"{event['to']} is not a step back toward Cedar Falls."
         return True
 
+    def stuck(self, seat: str) -> bool:
+        """Under backwards_when=stuck: the Resources held do not cover the Travel Cost of the
+        tile being left (a cost not entered: not known to be covered)."""
+        cost = self.G["tiles"][self.here(seat)]["travel_cost"]
+        held = self.G["players"][seat]["resources"]
+        return cost is None or any(held[kind] < cost[kind] for kind in RESOURCES)
+
+    @cites(Q_QRG_BACKWARDS)
+    def backwards_only_when_stuck(self, event):
+        seat = event["player"]
+        if (not event.get("backward") or self.option("backwards_when") == "any_turn"
+                or self.stuck(seat)):
+            return True
+        return (f"You hold the {words(self.travel_cost(seat))} the Travel Cost of "
+                f"{self.here(seat)} asks: you are not stuck, so you travel back at that cost "
+                "(table option backwards_when).")
+
     @cites(Q_PAY_COMBINATION)
     def pays_travel_cost(self, event):
         self.travel_payment(event["player"], event)

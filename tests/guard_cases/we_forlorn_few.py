@@ -117,6 +117,13 @@ CASES = [
          {"type": "travel", "player": "p1", "to": "M1", "backward": True,
           "pay": {"food": 1, "water": 1}},
          q.Q_QRG_BACKWARDS, "M1 is further from Cedar Falls than W1: backwards is toward it."),
+    Case("backwards_only_when_stuck",
+         table(at(p1=traveler("M1", resources={"food": 2, "water": 1, "wood": 1})),
+               backwards_when="stuck"),
+         {"type": "travel", "player": "p1", "to": "W1", "backward": True,
+          "pay": {"food": 1, "water": 1}},
+         q.Q_QRG_BACKWARDS, "Ann holds the two Food and one Wood leaving M1 costs, so under "
+         "backwards_when=stuck she is not stuck: 'If you're stuck, you can travel backwards'."),
     Case("pays_travel_cost", table(at(p1=traveler("W1", resources={"food": 2, "water": 1,
                                                                        "wood": 1}))),
          {"type": "travel", "player": "p1", "to": "F1", "pay": {"food": 1, "wood": 1},
