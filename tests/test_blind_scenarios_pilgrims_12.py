@@ -142,9 +142,6 @@ def test_multi_type_companion_each_type_the_shepherd_meets_both_and_the_cross_re
     assert player(table, "p1")["clovers"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="finding 146: under multi_type_companion each_type the "
-                                       "Shepherd's completion of a wanderer-and-beast card is "
-                                       "accepted but not listed")
 def test_multi_type_companion_each_type_lists_the_shepherds_completion(client):
     # Ann's party is the Shepherd alone, no clover; she activated her leader with the sword, so
     # her Adventure phase may come. Under each_type she can complete the card (accepted below);
@@ -217,8 +214,6 @@ def test_side_b_leaders_a_turn_each_with_only_the_abilities_their_tiles_show(cli
     table.refused({"type": "ability", "player": "p2", "kind": "gain clover"}, SIDE_B)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 147: a side A leader entered with abilities side A "
-                                       "does not show is accepted and the abilities dropped")
 def test_a_side_a_leader_entered_with_other_abilities_is_a_bad_request(client):
     response = client.post("/api/sessions", json={
         "game": GAME, "players": ["Ann", "Bob"],
@@ -347,8 +342,6 @@ def test_an_empty_companion_deck_a_campfire_without_a_card_gives_nothing(client)
 
 # --- a position with a card under a figure --------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="finding 148: a position with a card under a figure is "
-                                       "accepted; the card stays under it")
 def test_a_position_with_a_card_under_a_figure_is_refused(client):
     board = [[None] * 5 for _ in range(5)]
     board[2][2] = STAR_LEAF

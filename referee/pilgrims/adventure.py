@@ -9,7 +9,7 @@ from referee.core import BadRequest, cites
 from . import cards
 from .board import FALCONER, QUILLS
 from .cards import describe
-from .payment import cover_cost, find_party, party_match, unmatched_discount
+from .payment import cover_cost, find_party, over_its_types, party_match, unmatched_discount
 
 Q_ONE_ADVENTURE = ("During this phase, the player may either complete one adventure card or sign up "
                    "for one public quest (see \"Public Quests\").")
@@ -182,18 +182,14 @@ class AdventureMixin:
         if self.option("multi_type_companion") != "each_type":
             raise self.violation("Each party requirement symbol needs its own companion (table "
                                  "ruling multi_type_companion: one_symbol).", Q_PARTICIPANTS_SHOWN)
-        for place in sorted(set(companions)):
-            named = [symbol for which, symbol in zip(companions, requirement, strict=True)
-                     if which == place]
-            if len(named) == 1:
-                continue
-            types = self.character(player, place)["card"]["types"]
-            typed = [symbol for symbol in named if symbol != cards.ANY_COMPANION]
-            if place in converted or len(named) > len(types) or len(set(typed)) != len(typed):
-                raise self.violation(
-                    f"Companion {place} ({'/'.join(types)}) meets one symbol per type it shows, "
-                    f"its types not converted, not {len(named)} ({', '.join(named)}) (table "
-                    "ruling multi_type_companion: each_type).", Q_MULTIPLE_TYPES)
+        party = [member["card"] for member in player["party"]]
+        over = over_its_types(companions, requirement, party, converted)
+        if over:
+            place, named = over
+            raise self.violation(
+                f"Companion {place} ({'/'.join(party[place - 1]['types'])}) meets one symbol per "
+                f"type it shows, its types not converted, not {len(named)} ({', '.join(named)}) "
+                "(table ruling multi_type_companion: each_type).", Q_MULTIPLE_TYPES)
 
     def do_complete(self, event):
         player = self.me(event)

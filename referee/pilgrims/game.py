@@ -33,7 +33,7 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import ClassVar
 
-from referee.core import BadRequest, Option, Referee, SetupError, citations, cites
+from referee.core import BadRequest, Citation, Option, Referee, SetupError, citations, cites
 
 from . import cards, scoring
 from .abilities import (
@@ -41,7 +41,9 @@ from .abilities import (
     Q_ANOTHER,
     Q_ANY_ORDER,
     Q_CLOVER_ANY_TIME,
+    Q_LEADER,
     Q_PERFORM,
+    Q_SIDE_B,
     AbilitiesMixin,
 )
 from .adventure import (
@@ -487,8 +489,16 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             if given is None:
                 return {"activation": None, "abilities": None, "holds": None}
             tile = cards.resolve("leader", given, f"options.leaders.{seat}")
-            abilities = (SIDE_A_LEADER_ABILITIES if options.get("leader_side", "A") == "A"
-                         else tile.get("abilities"))
+            side_a = options.get("leader_side", "A") == "A"
+            entered = given.get("abilities") if isinstance(given, dict) else None
+            if side_a and entered is not None and sorted(entered) != sorted(
+                    SIDE_A_LEADER_ABILITIES):
+                raise SetupError("side A of a leader tile shows the movement diagram and "
+                                 "reserve an adventure card, not "
+                                 f"{', '.join(entered) or 'no ability'}: leave abilities out, or "
+                                 "play side B (leader_side)", f"options.leaders.{seat}.abilities",
+                                 Citation("pilgrims", Q_LEADER), (Citation("pilgrims", Q_SIDE_B),))
+            abilities = SIDE_A_LEADER_ABILITIES if side_a else tile.get("abilities")
             return {"activation": tile["activation"], "abilities": abilities, "holds": None,
                     **({"name": tile["name"]} if "name" in tile else {})}
 

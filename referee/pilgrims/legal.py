@@ -184,13 +184,14 @@ def item_pool(player) -> list[tuple[dict, dict]]:
     return pool
 
 
-def party_choices(card, party, clovers) -> list[tuple[list[int], list[int], list[int]]]:
+def party_choices(card, party, clovers,
+                  each_type: bool = False) -> list[tuple[list[int], list[int], list[int]]]:
     """The distinct ways to meet `card`'s party requirement with the fewest type conversions: the
     companions taking part, those converted, and those retired for the crosses (the participants
     matter only through the ones retired, so one way per set of companions retired)."""
     out, seen = [], set()
-    for chosen, converted in party_ways(card["party"], party, clovers):
-        for retire in combinations(chosen, card.get("crosses", 0)):
+    for chosen, converted in party_ways(card["party"], party, clovers, each_type):
+        for retire in combinations(dict.fromkeys(chosen), card.get("crosses", 0)):
             if frozenset(retire) not in seen:
                 seen.add(frozenset(retire))
                 out.append((chosen, converted, list(retire)))
@@ -218,7 +219,8 @@ def adventure_events(game, seat, player) -> list[dict]:
         if card is None or "cost" not in card or "party" not in card:
             out.append({**event, "open": ["adventure", "pay", "companions", "retire"]})
             continue
-        choices = party_choices(card, party, player["clovers"])
+        choices = party_choices(card, party, player["clovers"],
+                                game.option("multi_type_companion") == "each_type")
         if not choices:
             continue
         types_converted = len(choices[0][1])  # the same in each choice: the fewest

@@ -6,7 +6,7 @@ Pure functions over card dicts; they return a reason string when the payment doe
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 
 from .cards import ANY_COMPANION, WILD
 
@@ -91,15 +91,22 @@ def party_match(requirement: list[str], chosen: list[dict | None]) -> str | None
     return None
 
 
-def party_ways(requirement: list[str], companions: list[dict],
-               clovers: int = 0) -> list[tuple[list[int], list[int]]]:
+def party_ways(requirement: list[str], companions: list[dict], clovers: int = 0,
+               each_type: bool = False) -> list[tuple[list[int], list[int]]]:
     """Every way companions (places in the party, from 1, one per requirement symbol) meet
     `requirement` with the fewest whose type is converted for 2 clovers each, each with those
-    converted; none if `clovers` cannot pay for them (with no clovers: only as the party is)."""
+    converted; none if `clovers` cannot pay for them (with no clovers: only as the party is).
+    Under `each_type` (table ruling multi_type_companion) a companion with several types may
+    meet one symbol per type it shows, those types not converted."""
+    places = range(1, len(companions) + 1)
+    orders = (product(places, repeat=len(requirement)) if each_type
+              else permutations(places, len(requirement)))
     ways: list[tuple[list[int], list[int]]] = []
-    for order in permutations(range(1, len(companions) + 1), len(requirement)):
+    for order in orders:
         converted = [place for place, symbol in zip(order, requirement, strict=True)
                      if symbol != ANY_COMPANION and symbol not in companions[place - 1]["types"]]
+        if over_its_types(order, requirement, companions, converted):
+            continue
         if ways and len(converted) > len(ways[0][1]):
             continue
         if ways and len(converted) < len(ways[0][1]):
@@ -108,6 +115,23 @@ def party_ways(requirement: list[str], companions: list[dict],
     if not ways or 2 * len(ways[0][1]) > clovers:
         return []
     return ways
+
+
+def over_its_types(order, requirement: list[str], companions: list[dict],
+                   converted) -> tuple[int, list[str]] | None:
+    """The first companion (its place and the symbols it is named for) named for several symbols
+    that does not meet one per type it shows (table ruling multi_type_companion: each_type):
+    converted, named for more symbols than its types, or for a type symbol twice; else None."""
+    for place in sorted(set(order)):
+        named = [symbol for which, symbol in zip(order, requirement, strict=True)
+                 if which == place]
+        if len(named) == 1:
+            continue
+        typed = [symbol for symbol in named if symbol != ANY_COMPANION]
+        if (place in converted or len(named) > len(companions[place - 1]["types"])
+                or len(set(typed)) != len(typed)):
+            return place, named
+    return None
 
 
 def find_party(requirement: list[str], companions: list[dict],

@@ -25,6 +25,9 @@ from .events import ADVENTURE, COMPANION, ITEM, JOURNEY, SPACE
 
 Q_THREE_TURNS = ("The sun token shows the current round. After each player completes 3 turns, the "
                  "sun token moves 1 space to the right.")
+Q_TAKE_FIRST = "Note: Always take the card first, then move the figure onto the space."
+Q_NOT_REPLENISHED = ("Replenish the map row by row from top to bottom, and within each row from left "
+                     "to right. If a figure is on a map space, that space doesn't replenish.")
 
 # anyOf: a card named (a string) is either kind until the space says which
 CARD_OR_NULL = {"anyOf": [{"type": "null"}, ITEM, COMPANION]}
@@ -267,13 +270,20 @@ def position_from(game, G, position, options):
     elif "falconer" in position:
         raise SetupError("there is no falconer: this is not a solo game", "position.falconer")
     held_cards(G, seats)
+    # A figure took the card of the space it stands on, which is not replenished while it stands
+    # there: the cards not entered are unknown, the spaces under figures empty (finding 148).
     if "map" not in position:
-        # A figure took the card of the space it stands on, which is not replenished while it
-        # stands there: the cards not entered are unknown, the spaces under figures empty.
         G["map"] = [[{"card": None} for _ in range(SIZE)] for _ in range(SIZE)]
-        for at in G["figures"].values():
-            if at is not None:
-                G["map"][at[0] - 1][at[1] - 1] = None
+    for at in G["figures"].values():
+        if at is None:
+            continue
+        row, col = at[0] - 1, at[1] - 1
+        if G["map"][row][col] is not None and G["map"][row][col]["card"] is not None:
+            raise SetupError(f"space {list(at)} holds a card under a figure: the figure took it "
+                             "(enter \"empty\" there)", f"position.map.{row}.{col}",
+                             Citation("pilgrims", Q_TAKE_FIRST),
+                             (Citation("pilgrims", Q_NOT_REPLENISHED),))
+        G["map"][row][col] = None
     if "quills" in position:
         if any("quills" in given for given in [*position.get("players", {}).values(),
                                                position.get("falconer", {})]):
