@@ -630,3 +630,51 @@ def test_whose_nakas_second_face_down_place_is_is_a_table_ruling(client):
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     assert [name for name, option in options.items()
             if NAKA in [rule["quote"] for rule in option.get("rules", [])]]
+
+
+# --- Invictus copying a card the opponent's Pentha or Isabel has changed ------------------------
+
+PENTHA = book("Pentha - The opponent card's power opposite of Pentha becomes 0.")
+ISABEL = book("Isabel - If the opponent card opposite of Isabel in this lane has a suit, reverse "
+              "the suit.")
+INVICTUS_GLOSSARY = book("Invictus - If this card is played first in your lane, it is just a 0 "
+                         "card, it does not copy your opponents card. Invictus copies the suit and "
+                         "power of a card above it in your lane.")
+
+
+def invictus_copies_a_changed_card(client, moons_divine, suns_first):
+    """Sun (Invictus) lays `suns_first` in the left lane; Moon lays `moons_divine` opposite it
+    (the same position); Sun's Invictus copies position 1. Sun's column as the lane stands."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"]})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Invictus",
+                    "passed": ["Klar", "Naka"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": moons_divine,
+                    "passed": ["Prophet", "Eradan"]})
+    table.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                    "modifier": "two_face_down", "quests": QUESTS})
+    table.accepted(suns_first)
+    table.accepted(play("moon", "left", 2, divine=moons_divine))
+    table.accepted(play("sun", "left", 0, divine="Invictus", copies=1))
+    left = next(entry for entry in table.view()["scores"]["lanes"] if entry["lane"] == "left")
+    return [(value["power"], value["feathers"], value["scorpions"])
+            for value in left["values"]["sun"]]
+
+
+def test_invictus_copying_a_card_pentha_zeroed_or_isabel_reversed_reads_it_one_of_two_ways(
+        client):
+    # Pentha: Sun's 8 becomes 0; Invictus copies its 8 as printed or the 0 it became.
+    first, copy = invictus_copies_a_changed_card(client, "Pentha", play("sun", "left", 8, 1))
+    assert first == (0, 1, 0) and copy in {(8, 1, 0), (0, 1, 0)}
+    # Isabel: Sun's two feathers become two scorpions; Invictus copies them either way.
+    first, copy = invictus_copies_a_changed_card(client, "Isabel", play("sun", "left", 5, 2))
+    assert first == (5, 0, 2) and copy in {(5, 2, 0), (5, 0, 2)}
+
+
+@pytest.mark.xfail(strict=True, reason="finding 156: what Invictus copies of a card the "
+                   "opponent's Pentha or Isabel changed is decided without a table ruling")
+@pytest.mark.parametrize("text", [PENTHA, ISABEL], ids=["pentha", "isabel"])
+def test_what_invictus_copies_of_a_card_another_divine_card_changed_is_a_table_ruling(
+        client, text):
+    options = client.get(f"/api/games/{GAME}").get_json()["options"]
+    assert [name for name, option in options.items()
+            if {INVICTUS_GLOSSARY, text} <= {rule["quote"] for rule in option.get("rules", [])}]
