@@ -8,10 +8,10 @@ other seat and a spectator, each ability once, undone), `empty_item_deck` (a tur
 with the item deck and its discard pile empty: moves to a space without a card, the one card the
 adventure discards shuffled into a new deck by the replenish and laid on the first empty space in
 row order, the next player's move) and the empty companion deck (a campfire without a card, a
-companion entered all the same, the replenish). Findings: the Shepherd's completion under
-`each_type` not listed; a side A leader's entered abilities silently dropped; a card under a
-figure in a position. Written from the rulebook and the API's own description only
-(docs/games/pilgrims.md, GET /api/games/pilgrims), never the referee's code."""
+companion entered all the same, the replenish). Findings 146-148 (fixed in 32c0b30) and 157: the
+replenish telling the table two spaces got the one card there was. Written from the rulebook and
+the API's own description only (docs/games/pilgrims.md, GET /api/games/pilgrims), never the
+referee's code."""
 
 import pytest
 
@@ -357,3 +357,20 @@ def test_a_position_with_a_card_under_a_figure_is_refused(client):
     error = response.get_json()["error"]
     assert error["field"].startswith("position.map")
     assert error["rule"]["quote"] in (TAKE_FIRST, ROW_BY_ROW, NO_CARD_DRAW)
+
+
+@pytest.mark.xfail(strict=True, reason="finding 157: the replenish says 2 map spaces were "
+                                       "replenished when the one card there was lay on one")
+def test_the_replenish_tells_the_table_only_one_space_got_the_one_card(client):
+    # refuse_move's stretch above: B3 and C3 empty, one card in the discard pile. The shuffled
+    # deck holds one card: B3 gets it, C3 stays empty; the table should be told so.
+    table = no_items_left(client, "refuse_move")
+    table.accepted({"type": "move", "player": "p1", "movement": 1, "to": [3, 4],
+                    "card": COMPASS_LEAF})
+    table.accepted({"type": "gain_clover", "player": "p1"})
+    table.accepted({"type": "complete_adventure", "player": "p1", "source": "display", "index": 1,
+                    "pay": [{"hand": 1}], "companions": [], "retire": []})
+    effects = table.accepted({"type": "replenish", "player": "p1"})["effects"]
+    assert empty_spaces(table) == [[3, 3]]
+    row_by_row = [effect["text"] for effect in effects if effect["rule"]["quote"] == ROW_BY_ROW]
+    assert row_by_row and "1 map space" in row_by_row[0]
