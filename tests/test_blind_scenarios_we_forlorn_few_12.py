@@ -7,9 +7,9 @@ start with the mistakes a table makes along it — the wrong seat, a die out of 
 twice, the Event card skipped, the Season card of round two by the old First Player — each refused
 with its sentence and nothing changed, then the First-Player token passed and round two's Season
 card undone; a Season card's items placed where a Traveler stands; and, under `all_journeys`,
-the Travelers who reached Newhaven out of the others' reach. Written from the rulebook and the
-API's own description only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never
-the referee's code."""
+the Travelers who reached Newhaven out of the others' reach; a Ravenous turn offered step by
+step. Written from the rulebook and the API's own description only (docs/games/we-forlorn-few.md,
+GET /api/games/we-forlorn-few), never the referee's code."""
 
 import json
 
@@ -399,3 +399,60 @@ def test_under_all_journeys_an_arrived_traveler_is_out_of_reach_and_passed_over(
         "season", ["p2"], "p2")
     table.undo()
     assert as_seen(table.view()) == before
+
+
+# --- A Ravenous turn: what the phone offers at each step ------------------------------------------
+
+EACH_OPPONENT_HERE = book("During the Combat Phase a Ravenous Traveler may initiate Combat against "
+                          "each opponent on their current tile.")
+ONCE_EACH = book("They may only attack each Player once per turn.")
+HUNGER_AFTER_RETREAT = book("After completing their Retreat Phase, the Ravenous Player adds one "
+                            "Hunger token to their Player board and ends their turn.")
+RETREAT = book("After the Combat Phase, Ravenous Travelers must move to an adjacent tile, following "
+               "their movement rules and restrictions.")
+
+
+def test_a_ravenous_turn_offers_what_the_book_allows_at_each_step(client):
+    # Round 4: Bob, Ravenous with 2 Hunger, on the face-down X (next to A, B and C); Ann on the
+    # Prairie A, Cat on the Desert C. Bob's turn.
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob", "Cat"], "options": {"terrain": TRAIL},
+        "position": {"round": 4, "season_deck": 8, "first_player": "p1",
+                     "phase": "ravenous_movement", "current": "p2", "players": {
+                         "p1": {"tile": "A"}, "p2": {"tile": "X", "status": "ravenous",
+                                                     "hunger": 2},
+                         "p3": {"tile": "C"}}}})
+    # Up to two tiles, never onto the Trading Post B, Cedar Falls or Newhaven.
+    paths = [event["path"] for event in table.view()["legal"] if event["type"] == "ravenous_move"]
+    assert sorted(paths) == [[], ["A"], ["A", "X"], ["C"], ["C", "X"]]
+    table.accepted({"type": "ravenous_move", "player": "p2", "path": ["C"]})
+    # Combat: only Cat shares his tile; Ann, on A, is not his to attack.
+    offered = {event.get("target") for event in table.view()["legal"]
+               if event["type"] == "ravenous_attack"}
+    assert offered == {"p3"}
+    refused_unchanged(table, {"type": "ravenous_attack", "player": "p2", "target": "p1",
+                              "dice": [2, 2], "target_dice": [0]}, EACH_OPPONENT_HERE)
+    # One die a Hunger; a tie: nothing happens, and Cat has been attacked once this turn.
+    before = as_seen(table.view())
+    table.accepted({"type": "ravenous_attack", "player": "p2", "target": "p3", "dice": [1, 0],
+                    "target_dice": [1]})
+    assert board(table, "p3")["companions"] == 4 and board(table, "p2")["hunger"] == 2
+    assert [event["type"] for event in table.view()["legal"]] == ["end_combat"]
+    refused_unchanged(table, {"type": "ravenous_attack", "player": "p2", "target": "p3",
+                              "dice": [2, 2], "target_dice": [0]}, ONCE_EACH)
+    table.undo()
+    assert as_seen(table.view()) == before
+    table.accepted({"type": "ravenous_attack", "player": "p2", "target": "p3", "dice": [1, 0],
+                    "target_dice": [1]})
+    # The Retreat: from C only to the face-down X (B is a Trading Post, NH Newhaven).
+    table.accepted({"type": "end_combat", "player": "p2"})
+    assert [event.get("to") for event in table.view()["legal"] if event["type"] == "retreat"] == [
+        "X"]
+    refused_unchanged(table, {"type": "retreat", "player": "p2", "to": "B"}, NOT_ONTO)
+    answer = table.accepted({"type": "retreat", "player": "p2", "to": "X"})
+    cited = [effect["rule"]["quote"] for effect in answer["effects"] if effect.get("rule")]
+    assert RETREAT in cited and HUNGER_AFTER_RETREAT in cited
+    bob = board(table, "p2")
+    assert (bob["tile"], bob["hunger"]) == ("X", 3)
+    assert table.view()["state"]["tiles"]["X"]["face_up"] is False
+    assert table.view()["current_players"] == ["p3"]
