@@ -649,3 +649,49 @@ def test_quest_2_ends_on_who_holds_the_sutras_when_the_last_demon_falls(
     # The Kill undone: the Quest open again, the Berrok Defeated and awaiting its fate.
     table.undo()
     assert as_seen(table.view()) == before
+
+
+# --- Quest 6: the Sutra of a Pilgrim who died -----------------------------------------------------
+
+Q6_VICTORY = book("Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji.")
+OUT_OF_THE_GAME = book("Remove the Miniature from the game board. They are completely out of the "
+                       "game, which may end the Quest.")
+Q6_UPGRADES = {"monkey_king": [{"good_karma": 10, "card": "Phase Walk"}],
+               "cho_hakkai": [{"good_karma": 10, "card": "Greedy"}],
+               "monk_sha": [{"good_karma": 10, "card": "Brotherhood of the Skull"}],
+               "tripitaka": [{"good_karma": 10, "card": "Ninth Cycle Scripture"}]}
+
+
+def quest_6_at_turn_3(client, monk_sha):
+    """Quest 6 joined at Turn 3: the Monkey King holds a Sutra, Monk Sha (`monk_sha`) another, the
+    third on the board; Kogaiji, the Bull Demon King and two Berroks in play."""
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q6", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+        "quest_setup": {"upgrades": Q6_UPGRADES}}, "position": {
+        "turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}, {"id": "gate-3"}],
+        "sutras": ["sutra-3"], "villagers": ["villager-1"], "boxes": ["box-1"],
+        "doors": ["door-1", "door-2"], "broken_doors": ["door-3"],
+        "demons": ["kogaiji", "koorogg", "berrok", "berrok"],
+        "pilgrims": {"monkey_king": {"sutras": 1}, "monk_sha": {"sutras": 1, **monk_sha}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    return table
+
+
+def test_quest_6_two_sutras_held_by_living_pilgrims_and_kogaiji_defeated_is_a_victory(client):
+    table = quest_6_at_turn_3(client, {})
+    table.accepted(by("monkey_king", "attack", targets=["kogaiji-1"], target_hp=9, **Q2_STRIKE))
+    view = table.view()
+    assert view["over"] is True and view["scores"]["decided_by"]["rule"]["quote"] == Q6_VICTORY
+
+
+@pytest.mark.xfail(strict=True, reason="finding 159: whether a dead Pilgrim's Sutra still counts "
+                   "as possessed is decided without a table ruling")
+def test_whether_a_dead_pilgrims_sutra_is_still_possessed_is_a_table_ruling(client):
+    # Monk Sha died holding his Sutra: the Quest goes on (only Tripitaka's Defeat ends it), and
+    # Kogaiji's Defeat decides it on "possess 2 Sutra Tokens".
+    table = quest_6_at_turn_3(client, {"hp": 0, "status": "dead"})
+    table.accepted(by("monkey_king", "attack", targets=["kogaiji-1"], target_hp=9, **Q2_STRIKE))
+    assert table.view()["over"] is True
+    options = client.get(f"/api/games/{GAME}").get_json()["options"]
+    assert [name for name, option in options.items()
+            if OUT_OF_THE_GAME in [rule["quote"] for rule in option.get("rules", [])]]
