@@ -7,8 +7,9 @@ in Avignon with nothing closer to Aldo: no ability to use, or a Petition that mo
 still counts as the turn's Petition; the same on the Selfless first turn straight from the setup's
 five draws), with a real player's slips on the way (a target level with the Courtesan, the draw
 entered from the wrong phone, an action while a card is to be drawn, the Petition twice) and undo
-after each. Written from the rulebook and the API's own description only (docs/games/avignon.md,
-GET /api/games/avignon), never the referee's code."""
+after each; then `after_leaving_play` both ways for the Nuncio pushed past Avignon by its own
+Petition (round 12 played the Scribe). Written from the rulebook and the API's own description
+only (docs/games/avignon.md, GET /api/games/avignon), never the referee's code."""
 
 import pytest
 
@@ -253,3 +254,42 @@ def test_the_selfless_first_turn_from_the_setup_draws_with_the_courtesan_level_w
     table.undo()
     assert as_seen(table.view()) == as_seen(start)
     table.refused({"type": "petition", "player": "avignon", "path": 1}, ROME_FIRST)
+
+
+# --- after_leaving_play, the Nuncio ----------------------------------------------------------------
+
+NUNCIO = book("Nuncio (Faction: Cardinal). PETITION: PUSH Nuncio, then PULL all characters in the "
+              "same location as Nuncio.")
+OUT_OF_PLAY = book("Cards in a player's Congregation are considered to be out of play and cannot be "
+                   "affected by actions.")
+
+
+@pytest.mark.parametrize("reading", ["nothing", "last_position"])
+def test_rosas_nuncio_pushed_past_avignon_pulls_its_last_location_or_nothing(client, reading):
+    # Rosa's second action: her Nuncio in Avignon pushes itself past Avignon (Aldo's card; Aldo
+    # draws its replacement into Genoa), then "PULL all characters in the same location": the
+    # Vicar and the Canonist in Avignon under last_position; nothing once it is out of play.
+    # (Round 12 played the Scribe under this ruling; this is the Nuncio.)
+    position = {"board": board(("Nuncio", -2), ("Vicar", -2), ("Scribe", 0), ("Canonist", -2),
+                               ("Courtesan", 1)),
+                "turn": "rome", "first_turn": False, "actions_taken": ["beseech"]}
+    table = new_game(client, position, after_leaving_play=reading)
+    effects = table.accepted({"type": "petition", "player": "rome", "path": 1})["effects"]
+    assert texts(effects, SCORED) == [
+        "PUSH: Nuncio (path 1) moves past Avignon and joins Aldo's Congregation (1)."]
+    table.refused({"type": "draw", "player": "rome", "character": "Ascetic"}, SCORED_DRAW)
+    effects = table.accepted({"type": "draw", "player": "avignon", "character": "Ascetic"})[
+        "effects"]
+    state = table.view()["state"]
+    if reading == "nothing":
+        assert texts(effects, NUNCIO) == [] and len(texts(effects, OUT_OF_PLAY)) == 1
+        assert state["board"] == board(("Ascetic", 0), ("Vicar", -2), ("Scribe", 0),
+                                       ("Canonist", -2), ("Courtesan", 1))
+    else:
+        assert texts(effects, NUNCIO) == ["PULL: Vicar (path 2) moves to Nice.",
+                                          "PULL: Canonist (path 4) moves to Nice."]
+        # The new card in Genoa is not in the Nuncio's last location: it stays.
+        assert state["board"] == board(("Ascetic", 0), ("Vicar", -1), ("Scribe", 0),
+                                       ("Canonist", -1), ("Courtesan", 1))
+    assert state["congregations"] == {"rome": [], "avignon": ["Nuncio"]}
+    assert state["turn"] == "avignon"
