@@ -10,8 +10,9 @@ Demons and Curse of the Dead with Om Mala of Vigor's third Action Point
 (`no_double_third_action`); Quest 2's named starting Skill Cards joining a hand carried in
 (`starting_skill_cards`); a Berrok's plans while Tripitaka lies Unconscious
 (`unconscious_tripitaka`); the Flood Gate's Gate among active, Closed and inactive ones
-(`flood_gate_gates`); and the Paralyzed Card the Asura Seal reflects onto Koorogg
-(`demon_condition_effects`). Wrong
+(`flood_gate_gates`); the Paralyzed Card the Asura Seal reflects onto Koorogg
+(`demon_condition_effects`); Quest 2's last Kill after a Sutra handed over (`q2_sutras` ×
+`sutra_hand_off`); Quest 6 with a dead Pilgrim's Sutra; Om Mala of Knowledge's FAQ. Wrong
 entries on the way (a step by a Pilgrim who is not active, a Sutra he does not hold, a dead
 Pilgrim revived) are refused with the sentence that forbids them and nothing changes; undo after
 each kind of event restores the table exactly. Written from the rulebook and the API's own
@@ -695,3 +696,24 @@ def test_whether_a_dead_pilgrims_sutra_is_still_possessed_is_a_table_ruling(clie
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     assert [name for name, option in options.items()
             if OUT_OF_THE_GAME in [rule["quote"] for rule in option.get("rules", [])]]
+
+
+# --- Om Mala of Knowledge with and without a Skill Card to discard (Fortune Card FAQ) -----------
+
+OM_MALA_OF_KNOWLEDGE = book("Om Mala of Knowledge: You can still select a new Skill Card, even if "
+                            "you do not have one to discard (you are very fortunate!).")
+
+
+@pytest.mark.parametrize("hand", [[], ["Shadow Walk"]], ids=["no_skill_card", "one_to_discard"])
+def test_om_mala_of_knowledge_selects_a_skill_card_with_or_without_one_to_discard(client, hand):
+    table = free_play(client, ORDER, {}, pilgrims={"monkey_king": {
+        "hand": hand, "fortune": ["Om Mala of Knowledge"]}})
+    knowledge = by("monkey_king", "play_card", card="Om Mala of Knowledge", kind="fortune",
+                   selects="Flying Nimbus")
+    if hand:
+        # Holding one, he discards it for the new one: leaving it out is refused.
+        refused_unchanged(table, knowledge, OM_MALA_OF_KNOWLEDGE)
+        knowledge = {**knowledge, "discards": "Shadow Walk"}
+    undone_and_entered_again(table, knowledge)
+    monkey = pilgrims(table)["monkey_king"]
+    assert (monkey["skills"], monkey["fortune"]) == (["Flying Nimbus"], [])
