@@ -377,9 +377,16 @@ class Game(Referee):
     phase_rule = Q_TWO
     turn_rule = _OutOfTurnRule()  # Q_ALTERNATE when read from the class
     end_rule = _EndRule()  # Q_END when read from the class
-    # A `draw` entered by the player not on turn in the actions phase is a draw when none is due:
-    # refused by a_draw_is_due with the sentences that say when a card is drawn, not the turn rule.
-    any_turn_events = frozenset({"draw"})
+    # The setup's five face-up cards: "Draw five cards and place them face up" names no player.
+    table_events = frozenset({"draw"})
+
+    @property
+    def any_turn_events(self) -> frozenset[str]:
+        """A `draw` entered by the player not on turn in the actions phase is a draw when none is
+        due: refused by a_draw_is_due with the sentences that say when a card is drawn, not the
+        turn rule. While a card is to be drawn, every entry is judged by the draw's guards
+        (no_draw_pending, drawn_by_that_player), which name whose turn it is and who draws."""
+        return frozenset(self.event_types) if self.phase == "draw" else frozenset({"draw"})
     position_schema = POSITION_SCHEMA
     score_schema = SCORE_SCHEMA
     example_setup = {
@@ -618,9 +625,10 @@ class Game(Referee):
 
     def current_players(self) -> list[str]:
         if self.phase == "draw":
-            # either seat may enter it; a draw by the wrong player is refused with the sentence
-            # that names who draws (drawn_by_that_player), not with the turn rule
-            return list(SEATS)
+            # the setup's cards either seat draws; a card scored or excommunicated, the player who
+            # draws it ("That player then draws", "Draw a new character")
+            step = self.G["pending"]["draw"]
+            return list(SEATS) if step["why"] == "setup" else [step["by"]]
         return [self.G["turn"]]
 
     def required_actions(self) -> int:
@@ -1288,7 +1296,7 @@ class Game(Referee):
 
     # -- what can be done now ----------------------------------------------------------------------------
 
-    def legal(self) -> list[dict]:
+    def choices(self) -> list[dict]:
         if self.game_over:
             return []
         if self.phase == "draw":

@@ -370,6 +370,7 @@ def describe_game(game) -> dict:
             for name, kind in game.event_types.items()
         },
         "phases": {"states": nested_state_names(game.states), "mermaid": mermaid(game)},
+        "table_events": sorted(game.table_events),
         "options": {name: option.to_json() for name, option in game.options.items()},
         "position_schema": game.position_schema,
         "example_setup": game.example_setup,

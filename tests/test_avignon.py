@@ -752,7 +752,10 @@ def test_a_full_game_through_the_http_api(client):
     headers = {"Authorization": f"Bearer {game['edit_token']}"}
     url = f"/api/sessions/{game['id']}"
     seq = game["seq"]
-    assert game["phase"] == "draw" and len(game["legal"]) == 6
+    # the six characters the deck holds, each drawable by either player (the setup names none)
+    assert game["phase"] == "draw" and len(game["legal"]) == 12
+    assert game["legal"][:2] == [{"type": "draw", "player": "rome", "character": "Vicar"},
+                                 {"type": "draw", "player": "avignon", "character": "Vicar"}]
 
     def post(event, expected_seq):
         return client.post(url + "/events", json={"event": event, "expected_seq": expected_seq},

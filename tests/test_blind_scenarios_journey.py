@@ -482,7 +482,8 @@ def test_the_demon_ai_attacks_tripitaka_before_anything_else(client):
          "targets": ["monkey_king"]},
         {"actions": ["move", "attack"], "ends": "not_closer", "squares": 2,
          "targets": ["tripitaka"]}]})
-    assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [2]
+    assert [e["option"] for e in table.view()["legal"]
+            if e["type"] == "demon_plan" and e["player"] == "p2"] == [2]
     table.refused({"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1},
                   book("Priority 1: Use the Action Points to attack Tripitaka, possibly more "
                        "than once."))
@@ -499,7 +500,8 @@ def test_the_demon_ai_prefers_the_weaker_target_between_plans_of_one_priority(cl
          "targets": ["monkey_king"]},
         {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
          "targets": ["monk_sha"]}]})
-    assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [2]
+    assert [e["option"] for e in table.view()["legal"]
+            if e["type"] == "demon_plan" and e["player"] == "p2"] == [2]
 
 
 def test_a_lazy_demon_stops_as_soon_as_it_can_attack(client):
@@ -509,7 +511,8 @@ def test_a_lazy_demon_stops_as_soon_as_it_can_attack(client):
         {"actions": ["move", "attack"], "ends": "closer", "squares": 3, "targets": ["tripitaka"]},
         {"actions": ["move", "attack"], "ends": "closer", "squares": 1,
          "targets": ["tripitaka"]}]})
-    assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [2]
+    assert [e["option"] for e in table.view()["legal"]
+            if e["type"] == "demon_plan" and e["player"] == "p2"] == [2]
 
 
 def test_the_kogaiji_burned_example(client):

@@ -769,14 +769,16 @@ def test_flaming_war_cry_a_berrok_that_can_reach_tripitaka_or_strike_the_monkey_
         ON_THE_MONKEY])
     if reading == "replaces_tripitaka":
         # The Monkey King is the centre of their attention: attacking him is their Plan 1.
-        assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [2]
+        assert [e["option"] for e in table.view()["legal"]
+                if e["type"] == "demon_plan" and e["player"] == "p2"] == [2]
         # (Which sentence the refusal quotes: finding 136, below.)
         refused_quoting_anything(table, {"type": "demon_plan", "player": "p2",
                                          "demon": "berrok-1", "option": 1})
         demons_step(table, "demon_plan", demon="berrok-1", option=2)
     else:
         # Killing Tripitaka stays their main focus: the attack on him is Plan 1.
-        assert [e["option"] for e in table.view()["legal"] if e["type"] == "demon_plan"] == [1]
+        assert [e["option"] for e in table.view()["legal"]
+                if e["type"] == "demon_plan" and e["player"] == "p2"] == [1]
         refused_unchanged(table, {"type": "demon_plan", "player": "p2", "demon": "berrok-1",
                                   "option": 2}, PRIORITY_1)
         demons_step(table, "demon_plan", demon="berrok-1", option=1)

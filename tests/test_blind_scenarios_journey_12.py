@@ -441,7 +441,8 @@ def test_an_unconscious_tripitaka_is_never_a_target(client, ruling):
 def test_a_berrok_with_only_a_move_towards_unconscious_tripitaka(client, ruling):
     table = berrok_beside_unconscious_tripitaka(client, ruling)
     table.accepted(demons("demon_options", demon="berrok-1", options=[MOVE_MOVE]))
-    offered = [event["option"] for event in table.view()["legal"] if event["type"] == "demon_plan"]
+    offered = [event["option"] for event in table.view()["legal"]
+               if event["type"] == "demon_plan" and event["player"] == SEAT["tripitaka"]]
     if ruling == "plans_as_printed":
         # "Priority 4: Use the Action Points to move towards Tripitaka." as printed: the Move
         # entered, or the 2 Moves towards him the referee adds, equal.
@@ -508,7 +509,8 @@ def flood_gate_drawn(client, ruling):
     ("active", ["gate-1"])])
 def test_the_flood_gate_moves_the_demons_to_the_gate_the_ruling_reads(client, ruling, candidates):
     table = flood_gate_drawn(client, ruling)
-    offered = [event["gate"] for event in table.view()["legal"] if event["type"] == "flood_gate"]
+    offered = [event["gate"] for event in table.view()["legal"]
+               if event["type"] == "flood_gate" and event["player"] == SEAT["tripitaka"]]
     assert offered == candidates
     # gate-2 is farther than gate-1 either way; a Gate not a candidate is refused alike.
     for gate in ("gate-1", "gate-2", "gate-3", "gate-4"):
@@ -527,8 +529,8 @@ def test_the_flood_gate_moves_the_demons_to_the_gate_the_ruling_reads(client, ru
     # spawn goes on at gate-2.
     refused_unchanged(table, demons("flood_gate", gate=candidates[0], closer=BERROK_CLOSER),
                       FLOOD_GATE)
-    assert [event["gate"] for event in table.view()["legal"] if event["type"] == "spawn"] == [
-        "gate-2"]
+    assert [event["gate"] for event in table.view()["legal"]
+            if event["type"] == "spawn" and event["player"] == SEAT["tripitaka"]] == ["gate-2"]
     table.accepted(demons("spawn", gate="gate-2", card="reinforcement", demons=["berrok"]))
 
 

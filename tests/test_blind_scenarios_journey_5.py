@@ -265,7 +265,9 @@ def test_figure_36_a_berrok_with_no_attack_double_moves_towards_tripitaka(client
     assert [option["priority"] for option in current["options"]] == [4]
     assert current["options"][0]["actions"] == ["move", "move"]
     plans = offered(table, "demon_plan")
-    assert plans == [{"type": "demon_plan", "player": "p2", "demon": "berrok-1", "option": 1}]
+    # the Demons are run by the Players: the plan is listed for Ben (Tripitaka's) and Ann alike
+    assert plans == [{"type": "demon_plan", "player": seat, "demon": "berrok-1", "option": 1}
+                     for seat in ("p2", "p1")]
 
 
 MISS = {"type": "attack", "player": "p1", "pilgrim": "monkey_king", "pilgrim_die": 0,

@@ -200,7 +200,7 @@ def test_with_the_berroks_attack_on_tripitaka_owed_every_other_entry_is_refused(
         client, event, quote):
     table, _, _ = quest_2_turn_1_to_the_berroks_attack(client)
     owed = table.view()
-    assert [e for e in owed["legal"] if e["type"] == "demon_attack"] == [
+    assert [e for e in owed["legal"] if e["type"] == "demon_attack" and e["player"] == "p2"] == [
         {"type": "demon_attack", "player": "p2", "demon": "berrok-2", "target": "tripitaka",
          "open": ["attack_dice", "defense_dice"]}]
     refused_unchanged(table, event, quote)

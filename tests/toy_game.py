@@ -73,7 +73,7 @@ class Lanes(Referee):
         self.place(event)
         self.G["to_play"] = "moon" if event["player"] == "sun" else "sun"
 
-    def legal(self):
+    def choices(self):
         seat = self.G["to_play"]
         return [{"type": "play", "player": seat, "lane": lane + 1, "power": 1}
                 for lane in range(LANES) if len(self.G["lanes"][lane][seat]) < CARDS_PER_LANE]

@@ -354,6 +354,26 @@ def view(model: Referee, seat: str | None = None, legal=None) -> dict:
     }
 
 
+def once_for_the_table(legal: list[dict], table_events: frozenset[str],
+                       seat: str | None = None) -> list[dict]:
+    """`legal` as one phone that enters for several seats lists it: an event done for the whole
+    table (`Referee.table_events`, listed for each seat that may enter it) once, as `seat`'s where
+    it is listed for `seat`, else as the first seat's."""
+    kept: list[dict] = []
+    at: dict[str, int] = {}
+    for event in legal:
+        if event["type"] not in table_events:
+            kept.append(event)
+            continue
+        key = json.dumps({**event, "player": None}, sort_keys=True)
+        if key not in at:
+            at[key] = len(kept)
+            kept.append(event)
+        elif event["player"] == seat:
+            kept[at[key]] = event
+    return kept
+
+
 def shown_event(model: Referee, event: dict | None, seat: str | None) -> dict | None:
     """An event from the log (or the last one, or the next redo) as `seat` may see it."""
     if event is None or not model.hidden_information:

@@ -57,7 +57,14 @@ VIEW = {
         "current_players": {"type": "array", "items": {"type": "string"}},
         "state": {"type": "object"},
         "scores": {"type": ["object", "null"]},
-        "legal": {"type": "array"},
+        "legal": {"type": "array", "items": {"type": "object", "required": ["type", "player"]},
+                  "description": "every event legal now, once for each seat that may enter it, "
+                                 "postable as it is (an item with `open` once those fields are "
+                                 "filled in). An event of the game's `table_events` (GET "
+                                 "/api/games/{game}), done for the whole table, is listed for each "
+                                 "seat in current_players, the same but for `player`: a phone that "
+                                 "enters for several seats shows it once. In a game with hidden "
+                                 "information, only the reader's seat's events."},
         "can_undo": {"type": "boolean"},
         "can_redo": {"type": "boolean"},
     },

@@ -263,7 +263,7 @@ class Referee:
       options                        -- {name: Option},
       rules_version                  -- bump when the rules code changes, so cached snapshots are
                                         rebuilt by replay.
-    and implements `setup`, `current_players`, `legal`, `scores`, and the callbacks its table names.
+    and implements `setup`, `current_players`, `choices`, `scores`, and the callbacks its table names.
 
     `self.G` is the game state as plain JSON data; `self.phase` is the machine state. Never copy a
     model: copy `G` (the core does that to roll back a rejected event).
@@ -292,6 +292,11 @@ class Referee:
     # a player records of what they hold (a hand), or a move whose own guard checks who may make it
     # (We Forlorn Few's Sacrifice, the Active Player's while another Player answers or steals).
     any_turn_events: ClassVar[frozenset[str]] = frozenset()
+    # Event types done for the whole table, not by one seat (Avignon's setup draws, Journey's
+    # Maintenance and Demon Phase): any seat `current_players()` names may enter one, and who enters
+    # it changes nothing. `legal` lists each for every one of those seats; a phone shared by the
+    # table shows it once (finding 143).
+    table_events: ClassVar[frozenset[str]] = frozenset()
     position_schema: ClassVar[dict] = {}
     example_setup: ClassVar[dict] = {}
 
@@ -345,13 +350,31 @@ class Referee:
         """The seats that may enter an event now."""
         raise NotImplementedError
 
-    def legal(self) -> list[dict]:
-        """Every event that is legal now, each complete and postable as it is.
+    def choices(self) -> list[dict]:
+        """Every event that is legal now, each complete and postable as it is, once: for the seat
+        that may enter it (an event of `table_events` for one of the seats that may, which `legal`
+        lists for the others).
 
         Where a choice is open-ended (a card to be named from the deck), list one event per possible
         value; where it cannot be enumerated, return {"type": ..., "player": ..., "open": [fields]}.
         """
         raise NotImplementedError
+
+    def legal(self) -> list[dict]:
+        """Every event that is legal now, once for each seat that may enter it: the game's
+        `choices()`, each event of a type in `table_events` followed by its copies for the other
+        seats `current_players()` names (the same but for `player`)."""
+        choices = self.choices()
+        if not self.table_events:
+            return choices
+        acting = self.current_players()
+        listed = []
+        for event in choices:
+            listed.append(event)
+            if event["type"] in self.table_events:
+                listed.extend({**event, "player": seat} for seat in acting
+                              if seat != event["player"])
+        return listed
 
     def scores(self) -> dict:
         """Live scores, in the shape SCORES_SCHEMA declares (the calculator `score` answers in it

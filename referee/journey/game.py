@@ -496,6 +496,13 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
     end_rule = Q_END
+    # What no Pilgrim does, each Player may enter (Maintenance: "each Player can act independently
+    # and simultaneously during this Phase"; the Demons, which the Players run; the Quest's result):
+    # listed for every seat, whoever `choices` names (the Player controlling Tripitaka)
+    table_events = frozenset({
+        "maintenance", "end_turn", "measure", "spawn", "flood_gate", "demon_options", "demon_plan",
+        "demon_attack", "creature_attack", "quest_result", "golden_peach", "kei_lun_ally",
+        "kei_lun_attacked", "lords_tiles", "mantra_spawn", "village_entered", "central_tile"})
     transitions: ClassVar[list] = [
         {"trigger": kind, "source": sources, "dest": None, "conditions": guards,
          "before": f"do_{kind}", "after": "proceed"}
@@ -537,7 +544,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
         runs the Demons); the guards check that a seat acts only for its own Pilgrims."""
         return [] if self.game_over else [p["seat"] for p in self.players]
 
-    def legal(self):
+    def choices(self):
         return self.quest().legal(self, legal_module.legal_events(self))
 
     def scores(self):

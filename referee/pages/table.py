@@ -81,12 +81,13 @@ def told_log(session_id: str, view: dict, game, last: int | None = None,
 TABLE_LOG = 8
 
 
-def entering(view: dict) -> list[dict]:
+def entering(view: dict, game) -> list[dict]:
     """The legal choices this phone may enter: a seat's phone enters its own seat's, unless the
-    table lets anyone enter for anyone."""
+    table lets anyone enter for anyone; a phone that enters for several seats lists what is done
+    for the whole table once."""
     seat = view["viewer"]["seat"]
     if view["viewer"]["role"] != "seat" or view.get("anyone_enters"):
-        return view["legal"]
+        return engine.once_for_the_table(view["legal"], game.table_events, seat)
     return [event for event in view["legal"] if event.get("player") in (seat, None)]
 
 
@@ -110,7 +111,7 @@ def table_page(session_id: str, done: int | None, messages: list, status: int = 
     role = view["viewer"]["role"]
     seat = view["viewer"]["seat"] if role == "seat" else None
     names = {p["seat"]: p["name"] for p in view["players"]}
-    view["legal"] = entering(view)
+    view["legal"] = entering(view, game)
     context = dict(
         view=view,
         game=game,

@@ -569,7 +569,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             return []
         return [self.G["current"]]
 
-    def legal(self):
+    def choices(self):
         return legal_events(self)
 
     # Hidden information: "A player's hand may hold any number of item cards. Don't show them to

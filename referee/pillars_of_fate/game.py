@@ -125,6 +125,7 @@ class Game(Referee):
                   "action": Q_DIVINE_ACTION, "ties": Q_RESOLVE, "over": Q_GAME_END, "": Q_PLAY}
     turn_rule = _OutOfTurnRule()
     any_turn_events = frozenset({"hand"})  # a player enters their own hand when they look at it
+    table_events = frozenset({"begin_age"})  # the quests laid out, entered by either player
     end_rule = Q_GAME_END
     position_schema = POSITION_SCHEMA
     score_schema = SCORE_SCHEMA
@@ -1044,7 +1045,7 @@ class Game(Referee):
 
     # -- what can be done now ---------------------------------------------------------------------
 
-    def legal(self) -> list[dict]:
+    def choices(self) -> list[dict]:
         if self.game_over:
             return []
         if self.phase == "draft":
@@ -1052,7 +1053,7 @@ class Game(Referee):
                     for seat in self.current_players()]
         if self.phase == "quests":
             fields = ["quests", "modifier"] + ([] if self.G["age_over"] else ["first_player"])
-            return [{"type": "begin_age", "player": seat, "open": fields} for seat in SEATS]
+            return [{"type": "begin_age", "player": SEATS[0], "open": fields}]
         if self.phase == "ties":
             return [{"type": "break_tie", "player": tie["holder"], "lane": tie["lane"],
                      "tie": tie["tie"], "choice": choice}

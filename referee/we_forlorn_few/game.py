@@ -627,7 +627,7 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
             return [self.G["turn"]["steal"]["winner"]]
         return [self.G["current"]]
 
-    def legal(self):
+    def choices(self):
         return legal_events(self)
 
     @classmethod

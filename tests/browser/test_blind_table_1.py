@@ -9,7 +9,6 @@ another host."""
 
 from urllib.parse import urlparse
 
-import pytest
 from playwright.sync_api import expect
 
 from .conftest import check_accessibility, take_seat
@@ -280,9 +279,6 @@ def test_pillars_of_fate_first_evening_the_draft_and_a_face_down_card(live_serve
     table.assert_clean()
 
 
-@pytest.mark.xfail(strict=True, reason="finding 143: Aldo's phone says 'Your turn (with Rosa)' while "
-                   "the face-up cards are dealt but lists no choice; the draws are offered as Rosa's "
-                   "only, though Aldo's Draw entered by hand is accepted")
 def test_avignon_a_phone_told_it_is_its_turn_is_offered_what_it_may_do(live_server, phone):
     table = Table(phone, live_server)
     rosa = table.phone()
@@ -292,7 +288,16 @@ def test_avignon_a_phone_told_it_is_its_turn_is_offered_what_it_may_do(live_serv
     take_seat(rosa, "Rosa")
     aldo = join(table, link, "Aldo")
     assert aldo.locator(".status .turn").inner_text().startswith("Your turn")
-    assert aldo.locator("#actions .legal button.choice").count() > 0
+    # the six characters the deck holds, each Aldo's to draw (no "(Rosa)" on them)
+    draws = aldo.locator("#actions .choices-draw button.choice")
+    assert [text.strip() for text in draws.all_inner_texts()] == [
+        "Vicar", "Nuncio", "Canonist", "Courtesan", "Ascetic", "Scribe"]
+    aldo.click("#actions .choices-draw button.choice >> text=Nuncio")
+    at(aldo, 1)
+    at(rosa, 1)
+    assert "Aldo: Draw · Nuncio" in aldo.locator("#result").inner_text()
+    assert rosa.locator("#actions .choices-draw button.choice").count() == 6
+    table.assert_clean()
 
 
 LAST_TURN = {"board": [

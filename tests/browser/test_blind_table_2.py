@@ -286,12 +286,16 @@ def test_journey_a_question_the_book_does_not_answer_asked_at_the_table(live_ser
     assert "The rulebook doesn't seem to cover this." in ann.locator(".not-covered").inner_text()
 
 
-@pytest.mark.xfail(strict=True, reason="finding 143: in the Maintenance Phase Ann's phone says 'Your "
-                   "turn (with Ben)' but lists no choice; 'Do the Maintenance Phase' is offered on "
-                   "Ben's phone only")
 def test_journey_a_phone_told_it_is_its_turn_is_offered_what_it_may_do(live_server, phone):
     table = Table(phone, live_server)
     ann, ben = new_journey_table(table, live_server)
     assert "Do the Maintenance Phase" in ben.locator("#actions").inner_text()
     assert ann.locator(".status .turn").inner_text().startswith("Your turn")
     assert "Do the Maintenance Phase" in ann.locator("#actions").inner_text()
+    # Ann's tap is hers ("each Player can act independently"), and Ben's phone follows
+    ann.click("#actions button.choice:has-text('Do the Maintenance Phase')")
+    at(ann, 1)
+    at(ben, 1)
+    assert "Ann" in ann.locator("#result").inner_text()
+    assert "Do the Maintenance Phase" not in ben.locator("#actions").inner_text()
+    table.assert_clean()
