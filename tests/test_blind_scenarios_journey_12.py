@@ -12,10 +12,11 @@ Demons and Curse of the Dead with Om Mala of Vigor's third Action Point
 (`unconscious_tripitaka`); the Flood Gate's Gate among active, Closed and inactive ones
 (`flood_gate_gates`); the Paralyzed Card the Asura Seal reflects onto Koorogg
 (`demon_condition_effects`); Quest 2's last Kill after a Sutra handed over (`q2_sutras` ×
-`sutra_hand_off`); Quest 6 with a dead Pilgrim's Sutra; Om Mala of Knowledge's FAQ. Wrong
-entries on the way (a step by a Pilgrim who is not active, a Sutra he does not hold, a dead
-Pilgrim revived) are refused with the sentence that forbids them and nothing changes; undo after
-each kind of event restores the table exactly. Written from the rulebook and the API's own
+`sutra_hand_off`); Quest 6 with a dead Pilgrim's Sutra; Om Mala of Knowledge's FAQ; a
+Misfortune's Paralyzed or Disabled Card in one's own activation. Wrong entries on the way (a
+step by a Pilgrim who is not active, a Sutra he does not hold, a dead Pilgrim revived) are
+refused with the sentence that forbids them and nothing changes; undo after each kind of event
+restores the table exactly. Written from the rulebook and the API's own
 description only (docs/games/journey.md, GET /api/games/journey), never the referee's code."""
 
 import pytest
@@ -719,3 +720,31 @@ def test_om_mala_of_knowledge_selects_a_skill_card_with_or_without_one_to_discar
     undone_and_entered_again(table, knowledge)
     monkey = pilgrims(table)["monkey_king"]
     assert (monkey["skills"], monkey["fortune"]) == (["Flying Nimbus"], [])
+
+
+# --- A Misfortune's Condition taken in the middle of one's own activation ------------------------
+
+DISABLED = book("While Disabled, the Pilgrim cannot attack but the Pilgrim can make all other "
+                "actions and can defend if attacked.")
+MEDITATE_BLACK = by("monkey_king", "meditate", box="box-1", spinner="black", misfortune="Trap",
+                    full_rotation=True)
+STRIKE_BERROK = by("monkey_king", "attack", targets=["berrok-1"], target_hp=3,
+                   attack_dice=[3, 3], pilgrim_die=3, weapon_damage=3)
+
+
+@pytest.mark.parametrize("condition", ["Paralyzed", "Disabled"])
+def test_a_condition_drawn_by_meditating_takes_effect_in_the_same_activation(client, condition):
+    # The Monkey King Meditates (black: the Misfortune Card "Trap", which gives the Condition);
+    # his second Action Point is what the Condition leaves him.
+    table = free_play(client, ORDER, {"boxes": ["box-1"], "demons": ["berrok"]})
+    table.accepted(MEDITATE_BLACK)
+    undone_and_entered_again(table, by("monkey_king", "misfortune", card="Trap",
+                                       condition=condition, duration=2))
+    if condition == "Paralyzed":
+        # "cannot make any actions": his activation is over, Monk Sha's begins.
+        assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
+        refused_unchanged(table, by("monkey_king", "move", steps=2), PARALYZED)
+    else:
+        refused_unchanged(table, STRIKE_BERROK, DISABLED)
+        table.accepted(by("monkey_king", "move", steps=2))
+        assert table.view()["state"]["activation"]["pilgrim"] == "monk_sha"
