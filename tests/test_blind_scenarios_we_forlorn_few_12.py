@@ -2,14 +2,15 @@
 Season card under `starting_bag` both ways (the one ruling no round played); the NOTE on a Ravenous
 Traveler standing on a face-down tile that another Traveler flips to a Trading Post (moved off,
 where it may not go, the Hunger it adds, a fourth Hunger, undone); an Event card that names a
-Ravenous Player among the others (the FAQ); and a whole first round of three Players from the
-start with the mistakes a table makes along it — the wrong seat, a die out of range, a Gather
-twice, the Event card skipped, the Season card of round two by the old First Player — each refused
-with its sentence and nothing changed, then the First-Player token passed and round two's Season
-card undone; a Season card's items placed where a Traveler stands; and, under `all_journeys`,
-the Travelers who reached Newhaven out of the others' reach; a Ravenous turn offered step by
-step. Written from the rulebook and the API's own description only (docs/games/we-forlorn-few.md,
-GET /api/games/we-forlorn-few), never the referee's code."""
+Ravenous Player among the others (the FAQ); and a whole first round of three Players from the start
+with the mistakes a table makes along it — the wrong seat, a die out of range, a Gather twice, the
+Event card skipped, the Season card of round two by the old First Player — each refused with its
+sentence and nothing changed, then the First-Player token passed and round two's Season card
+undone; a Season card's items placed where a Traveler stands; and, under `all_journeys`, the
+Travelers who reached Newhaven out of the others' reach; a Ravenous turn offered step by step; a
+Holster carrying a Pistol paid away at a Trading Post. Written from the rulebook and the API's own
+description only (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's
+code."""
 
 import json
 
@@ -456,3 +457,46 @@ def test_a_ravenous_turn_offers_what_the_book_allows_at_each_step(client):
     assert (bob["tile"], bob["hunger"]) == ("X", 3)
     assert table.view()["state"]["tiles"]["X"]["face_up"] is False
     assert table.view()["current_players"] == ["p3"]
+
+
+# --- A Storage card carrying a Pistol paid away at a Trading Post (the FAQ) -----------------------
+
+BOTH_DISCARDED = book("A: In this instance, both cards would be discarded.")
+PISTOL = {"name": "Pistol", "type": "weapon", "value": 2, "dice": 1}
+HOLSTER = {"name": "Holster", "type": "storage", "value": 1, "holds": {"tool": 0, "weapon": 1}}
+KNIFE = {"name": "Knife", "type": "weapon", "value": 1, "dice": 0}
+SNARE = {"name": "Snare", "type": "tool", "value": 2, "bonus": "food"}
+RIFLE = {"name": "Rifle", "type": "weapon", "value": 3, "dice": 1}
+
+
+@pytest.mark.parametrize("load", [None, "discarded", "kept"])
+def test_a_holster_paid_at_a_trading_post_takes_its_pistol_with_it(client, load):
+    # Ann (a Matriarch with one Tool slot, no Weapon slot, one Storage slot) in her Camp Phase on
+    # the Mountain B, a Trading Post, her Holster carrying a Pistol. The Post shows a Knife, a
+    # Snare and a Rifle; she buys the Snare (Value 2) with the Holster (1) and a Food (1).
+    options = {"terrain": TRAIL, "equipment_cards": [PISTOL, HOLSTER, KNIFE, SNARE, RIFLE],
+               "travelers": {"p1": {"name": "The Outpost Matriarch", "equipment": [],
+                                    "slots": {"tool": 1, "weapon": 0, "storage": 1}}}}
+    if load:
+        options["traded_storage_load"] = load
+    table = ApiTable(client, {
+        "game": GAME, "players": ["Ann", "Bob"], "options": options,
+        "position": {"round": 2, "season_deck": 10, "first_player": "p1", "phase": "camp",
+                     "current": "p1", "players": {
+                         "p1": {"tile": "B", "equipment": [{"name": "Holster",
+                                                            "stored": ["Pistol"]}]},
+                         "p2": {"tile": "A"}}}})
+    before = as_seen(table.view())
+    answer = table.accepted({"type": "trading_post", "player": "p1",
+                             "offered": ["Knife", "Snare", "Rifle"], "buy": ["Snare"],
+                             "pay": {"equipment": ["Holster"], "food": 1}})
+    # Paying is discarding Equipment of equal Value: the Pistol on the Holster goes with it,
+    # whatever the ruling on a Storage card traded between Players says.
+    assert any("Pistol" in effect["text"] for effect in answer["effects"])
+    ann = board(table, "p1")
+    assert [card["name"] for card in ann["equipment"]] == ["Snare"]
+    assert ann["resources"] == {"food": 0, "water": 1, "wood": 1}
+    assert BOTH_DISCARDED in [effect["rule"]["quote"] for effect in answer["effects"]
+                              if effect.get("rule")]
+    table.undo()
+    assert as_seen(table.view()) == before
