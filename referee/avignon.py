@@ -75,8 +75,11 @@ UNKNOWN = "?"  # a card not yet drawn, in a dry run of an ability
 
 Q_COPIES = "Use both copies of the chosen characters to form a 12 card deck."
 Q_BOX = "- 12 Character Cards"
-# the most cards one action moves past Rome or Avignon (the Vicar's, the Scribe's petition)
+# the most cards one action moves past Rome or Avignon (the Vicar's petition: two Bishops pushed,
+# the new character pulled), and the most it sends to one player (the Vicar's two Bishops, the
+# Scribe and the character of the path it names, the two Ascetics)
 ONE_ACTION_SCORES = 3
+ONE_ACTION_TO_ONE_PLAYER = 2
 _BOX_HOLDS = f"the game has {COPIES} of each character"
 Q_SETUP = "Draw five cards and place them face up in a row extending outwards from Genoa."
 Q_MAP = ("Set up the Map Cards between the players in this order: Avignon, Nice, Genoa, Florence "
@@ -1437,21 +1440,25 @@ class Game(Referee):
 
     @classmethod
     def reachable(cls, congregations: dict) -> None:
-        """Congregations the game can end with (finding 111). It ends as soon as one holds three
-        (Q_END), so before the final action each held two at most; and one action scores at most
-        three cards, whichever reading of the cards' texts: the Vicar pushes Bishops (two copies)
-        and pulls the new character, the Scribe pushes itself and the characters in the paths
-        next to it (five paths, one character each), the Nuncio's pull moves its location's
-        characters back towards the middle, the others move one or two characters. So at most
-        2 + 3 in one Congregation and 2 + 2 + 3 in both."""
+        """Congregations the game can end with (findings 111, 153). It ends as soon as one holds
+        three (Q_END), so before the final action each held two at most. One action scores at
+        most three cards, and at most two towards one player: the Vicar pushes Bishops (two
+        copies) towards the rival and pulls the new character towards its user; the Scribe pushes
+        itself and pushes or pulls the character in one path next to it ("any in a path
+        adjacent"); the Ascetic's RIVAL PUSH moves the two Ascetics, the Peasants; the Nuncio,
+        pushed away from its user first, pulls its location's characters back towards the
+        middle, never past its user's end; the Courtesan's target lies farther from its user than
+        the Courtesan; the Canonist moves one each way, BESEECH and CHASTISE one. So at most
+        2 + 2 in one Congregation and 2 + 2 + 3 in both."""
         held = {seat: len(congregations[seat]) for seat in SEATS}
-        most_one, most_both = 2 + ONE_ACTION_SCORES, 2 + 2 + ONE_ACTION_SCORES
+        most_one, most_both = 2 + ONE_ACTION_TO_ONE_PLAYER, 2 + 2 + ONE_ACTION_SCORES
         over = [seat for seat in SEATS if held[seat] > most_one]
         if over or sum(held.values()) > most_both:
             raise BadRequest(
                 f"{held['rome']} and {held['avignon']} cards in the Congregations: the game ends "
                 "as soon as one holds three, so before the final action each held two at most, "
-                f"and one action scores at most {ONE_ACTION_SCORES} cards ({most_one} in one "
+                f"and one action scores at most {ONE_ACTION_SCORES} cards, "
+                f"{ONE_ACTION_TO_ONE_PLAYER} of them towards one player ({most_one} in one "
                 f"Congregation, {most_both} in both)",
                 f"congregations.{over[0]}" if over else "congregations", citation=cls.cite(Q_END))
 

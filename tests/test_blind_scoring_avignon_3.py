@@ -114,8 +114,6 @@ def test_under_immediately_the_same_petition_ends_at_rosas_third_card(client):
     assert THREE_CARDS in calc["decided_by"]["rule"]["quote"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 153: a Congregation of five is scored, though one "
-                                       "action sends at most two cards to one player")
 def test_a_congregation_of_five_is_refused(client):
     error = calculated(client, GAME, {"congregations": {
         "rome": ["Vicar", "Nuncio", "Canonist", "Courtesan", "Ascetic"], "avignon": []}},

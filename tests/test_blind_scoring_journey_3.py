@@ -63,9 +63,6 @@ def test_the_page_gives_three_players_the_victory_as_the_api_does(client, outcom
         assert name in html
 
 
-@pytest.mark.xfail(strict=True, reason="finding 150: five Players in the Journey calculator are "
-                                       "answered in the schema's words, where the table says "
-                                       "the game is for 1-4 players")
 def test_five_players_are_refused_naming_the_games_limit(client):
     five = ["Ann", "Ben", "Cy", "Di", "Ed"]
     table = client.post("/api/sessions", json={"game": GAME, "players": five})

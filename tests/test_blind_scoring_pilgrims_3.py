@@ -100,8 +100,6 @@ def test_one_player_without_the_falconer_quotes_the_solo_sentence(client):
 FALCONER = {"name": "Falconer", "falconer": True, "items": 3, "clovers": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="finding 152: two players with the falconer, or two "
-                                       "falconers, are refused without the solo sentence")
 @pytest.mark.parametrize("players", [
     [{"name": "Ann", "items": 1, "clovers": 0}, {"name": "Bob", "items": 1, "clovers": 0},
      FALCONER],

@@ -128,9 +128,6 @@ def test_a_cut_off_or_arrived_tally_that_contradicts_itself_is_refused(client, a
     assert error["field"] == field
 
 
-@pytest.mark.xfail(strict=True, reason="finding 150: the calculator answers five Companions in "
-                                       "the schema's words, without the book's four-Companion "
-                                       "line")
 def test_five_companions_are_refused_with_the_books_limit(client):
     error = calculated(client, GAME, {"crossing": 8, "players": [
         player("Ada", "traveler", tiles_to_go=3, companions=5),
@@ -139,9 +136,6 @@ def test_five_companions_are_refused_with_the_books_limit(client):
     assert error["rule"]["quote"] == FOUR_COMPANIONS
 
 
-@pytest.mark.xfail(strict=True, reason="finding 150: six Players in the calculator are answered "
-                                       "with the list's repr, where the table says the game is "
-                                       "for 1-5 players")
 def test_six_players_are_refused_naming_the_games_limit(client):
     table = client.post("/api/sessions", json={"game": GAME,
                                                "players": ["A", "B", "C", "D", "E", "F"]})

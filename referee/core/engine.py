@@ -98,17 +98,17 @@ class Setup:
                 "anyone_enters": self.anyone_enters}
 
 
+def players_for(game: type[Referee], count: int) -> str:
+    return f"{game.title} is for {game.min_players}–{game.max_players} players, not {count}"
+
+
 def check_setup(game: type[Referee], body: dict) -> Setup:
     """Validate the players and options of a new game; fill in the default options."""
     players = body.get("players")
     if not isinstance(players, list) or not players:
         raise BadRequest("players must be a non-empty list of names", "players")
     if not game.min_players <= len(players) <= game.max_players:
-        raise BadRequest(
-            f"{game.title} is for {game.min_players}–{game.max_players} players, "
-            f"not {len(players)}",
-            "players",
-        )
+        raise BadRequest(players_for(game, len(players)), "players")
     seats = game.seats_for(len(players))
     normalized = []
     for index, player in enumerate(players):
@@ -329,6 +329,13 @@ def score(game: type[Referee], tallies) -> dict:
     """The stateless end-of-game calculator, after checking the tallies against the game's schema."""
     if game.score_schema is None:
         raise BadRequest(f"{game.title} has no scoring calculator", code="not_found")
+    # A tally of too many or too few players is told the game's player count, as at setup (the
+    # Pilgrims falconer's tally is one more entry than the players, hence the schema's bounds).
+    players = tallies.get("players") if isinstance(tallies, dict) else None
+    bounds = game.score_schema.get("properties", {}).get("players", {})
+    if isinstance(players, list) and bounds.get("type") == "array" and not (
+            bounds.get("minItems", 0) <= len(players) <= bounds.get("maxItems", len(players))):
+        raise BadRequest(players_for(game, len(players)), "players")
     check_schema(game.score_schema, tallies, "")
     return game.score(tallies)
 

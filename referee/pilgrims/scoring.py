@@ -302,9 +302,11 @@ def validate(tallies) -> dict:
         players.append(tally)
     falconers = [t for t in players if t.get("falconer")]
     if falconers and (len(falconers) > 1 or len(players) != 2):
-        raise BadRequest("a solo game is one player against the falconer", "players")
+        raise BadRequest("a solo game is one player against the falconer", "players",
+                         citation=Citation(GAME, Q_SOLO))
     if not falconers and len(players) > 4:
-        raise BadRequest("Pilgrims is for 1–4 players", "players")
+        raise BadRequest(f"Pilgrims: Curious Adventures is for 1–4 players, not {len(players)}",
+                         "players")
     names = [t["name"] for t in players]
     if len(set(names)) != len(names):
         raise BadRequest("two players have the same name", "players")

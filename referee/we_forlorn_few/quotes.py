@@ -208,3 +208,5 @@ Q_END_ALL = ("We Forlorn Few ends when all Travelers' journeys have come to one 
 Q_ALL_RAVENOUS = "If all Travelers turn Ravenous, the game is over."
 Q_OBJECTIVE = ("The objective of the game is to be the first Traveler to successfully cross the Game "
                "Board and reach Newhaven.")
+Q_FOUR_COMPANIONS = ("Travelers can have up to a total of four Companions on their Player board at "
+                     "any time.")

@@ -25,6 +25,7 @@ from .board import (
 )
 from .quotes import (
     Q_ALL_RAVENOUS,
+    Q_FOUR_COMPANIONS,
     Q_FOURTH_HUNGER,
     Q_NEWHAVEN,
     Q_OBJECTIVE,
@@ -135,7 +136,10 @@ SCORE_SCHEMA = {
                 "name": PLAYER_NAME,
                 "status": {"enum": list(STATUSES)},
                 "tiles_to_go": {"type": "integer", "minimum": 0, "maximum": 25},
-                "companions": {"type": "integer", "minimum": 0, "maximum": COMPANIONS},
+                "companions": {"type": "integer", "minimum": 0,
+                               "description": f"a Traveler's Companions on the Player board "
+                                              f"(up to {COMPANIONS}; more is refused with the "
+                                              "book's sentence)"},
                 "cut_off": {"type": "boolean",
                             "description": "a Traveler (or Ravenous Player) on the board with no "
                                            "way left to Newhaven: a Season card removed the "
@@ -198,6 +202,10 @@ def score(tallies: dict) -> dict:
     first = arrival_order(tallies)
     players = []
     for n, given in enumerate(tallies["players"]):
+        if given.get("companions", 0) > COMPANIONS:
+            raise BadRequest(f"a Traveler has at most {COMPANIONS} Companions, not "
+                             f"{given['companions']}", f"players[{n}].companions",
+                             citation=Citation(GAME, Q_FOUR_COMPANIONS))
         if given.get("tiles_to_go") == 0 and given["status"] != ARRIVED:
             raise BadRequest("0 tiles to go is Newhaven: a Traveler there has arrived (a "
                              "Ravenous one cannot move onto it)", f"players[{n}].tiles_to_go")
