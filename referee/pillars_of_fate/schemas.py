@@ -85,7 +85,10 @@ EVENT_TYPES = {
     "draft_divine": EventType(
         "The Divine draft: the card the player kept of the 3 dealt, and the 2 passed to the "
         "opponent. When both have drafted, each has the kept card and the 2 received.",
-        {"kept": _DIVINE, "passed": {"type": "array", "items": _DIVINE, "maxItems": 3}},
+        # "passing the other 2": up to 3 are taken so that 1 or 3 is refused quoting that
+        # sentence (keeps_one_passes_two); a form offers the 2
+        {"kept": _DIVINE, "passed": {"type": "array", "items": _DIVINE, "maxItems": 3,
+                                     "x-form-items": 2}},
         ("kept", "passed"),
         {"type": "draft_divine", "player": "sun", "kept": "Prophet",
          "passed": ["Klar", "Naka"]}),

@@ -339,7 +339,8 @@
   // The table page lists the event types only (it is fetched again on every change); opening one
   // fetches its form (the link's page, ?fragment=1) and keeps it for the page's life, so a form
   // opened once opens again offline, and after every update of the page. The seq the phone shows
-  // and its CSRF token are put in when it is shown; the player to act is chosen.
+  // and its CSRF token are put in when it is shown; its player is chosen (the phone's seat, else the
+  // player to act).
 
   var otherForms = {};  // the link's address → the form's HTML
 
@@ -351,8 +352,8 @@
     if (csrf && own) own.value = csrf.value;
     var list = form.closest(".other-event");
     var player = form.querySelector("select[name='event.player']");
-    var toAct = list ? (list.getAttribute("data-current") || "").split(" ") : [];
-    if (player && toAct[0] && player.querySelector("option[value='" + toAct[0] + "']")) player.value = toAct[0];
+    var chosen = list ? list.getAttribute("data-player") : "";
+    if (player && chosen && player.querySelector("option[value='" + chosen + "']")) player.value = chosen;
   }
 
   function showOtherForm(details) {
