@@ -163,6 +163,9 @@ class Resolver:
                 values.append(self._invictus(seat, li, i))
             else:
                 values.append(_printed(card))
+        modified_first = self.options["saghari_aponi_first_card"] == "modified"
+        if modified_first:
+            self._first_card_modifier(seat, li, values)
         divine = {card.get("divine"): i for i, card in self._known(seat, li) if card.get("divine")}
         for i, value in enumerate(values):
             if value is None:
@@ -191,6 +194,14 @@ class Resolver:
             elif value["feathers"] or value["scorpions"]:
                 _reverse(value)
                 value["notes"].append(("opposite Isabel: suit reversed", GLOSSARY["Isabel"]))
+        if not modified_first:
+            self._first_card_modifier(seat, li, values)
+        return values
+
+    def _first_card_modifier(self, seat: str, li: int, values: list[dict | None]) -> None:
+        """The center's first-card modifier on `seat`'s first card there (and an Invictus copying
+        it under invictus_first_card=modified)."""
+        lane, own = self.lanes[li], self.lanes[li]["cards"][seat]
         if lane["name"] == "center" and self.modifier in FIRST_CARD_MODIFIERS and values \
                 and values[0] is not None and (self.options["first_card"] == "each_player"
                                                or lane.get("first") == seat):
@@ -211,7 +222,6 @@ class Resolver:
                 else:
                     value["feathers"] = value["scorpions"] = 0
                 value["notes"].append((quote.rstrip("."), quote))
-        return values
 
     def _invictus_target(self, card, i) -> int:
         """The position index Invictus (at index i > 0 of its column) copies."""

@@ -37,6 +37,7 @@ Q_PILLAR_SETUP = "Place 1 pillar marker on each quest."
 Q_DRAW5 = "Each player draws 5 cards from their champion deck."
 Q_START = "Choose a starting player and give them the 1st player marker."
 Q_REWARDS = "Omega symbols are positive renown and sickles are negative renown."
+Q_POWER_VALUE = "Power Value: Number representing the card's strength."
 Q_ALTERNATE = ("During each Age, players alternate turns, strategically placing cards from their "
                "hand into 3 quest lanes.")
 Q_FROM_HAND = "placing cards from their hand into 3 quest lanes"
@@ -143,6 +144,16 @@ OPTIONS = {
         {"enum": ["own_values", "modified"]}, "own_values",
         citations("pillars-of-fate", GLOSSARY["Invictus"], MODIFIERS["double_power"],
                   Q_MODIFIER_BOTH)),
+    "saghari_aponi_first_card": Option(
+        "What power Saghari and Aponi read on your first card in the center under 'Each first "
+        "card played will have its power doubled.' (the book prints no order; the other "
+        "first-card modifiers give the same totals either way). 'printed' (default): the card's "
+        "own power value, the modifier doubling what they left (a 3 becomes 7, then 14; a 4 "
+        "stays 4, then 8). 'modified': the power the modifier gave it (a doubled 3 is 6, not 3; "
+        "a doubled 4 has a power of 8 and becomes 2 beside Aponi).",
+        {"enum": ["printed", "modified"]}, "printed",
+        citations("pillars-of-fate", GLOSSARY["Saghari"], GLOSSARY["Aponi"],
+                  MODIFIERS["double_power"], Q_POWER_VALUE)),
     "steward_sides": Option(
         "From whose seat the Steward's left and right are read. 'owner' (default): as the player "
         "who played it sees the lanes (the card faces its owner). 'table': as the lanes are named "
