@@ -460,8 +460,6 @@ ARBITER = book("Arbiter - If this card is played face down, its suit will be 4 s
 SUIT_DOUBLED = book("Each first card played will have its suit doubled.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 149: the order of a Divine card's text and the "
-                   "center's first-card modifier is decided without a table ruling")
 @pytest.mark.parametrize("text, modifier_text", [
     (SAGHARI, DOUBLED), (APONI, DOUBLED), (KLAR, DOUBLED), (ARBITER, SUIT_DOUBLED)],
     ids=["saghari", "aponi", "klar", "arbiter"])

@@ -1,4 +1,5 @@
-"""Pillars of Fate: the thirteenth audit (session 18, `audit18`), the sweep.
+"""Pillars of Fate: the thirteenth audit (session 18, `audit18`): finding 149 (outsider18), also
+found by audit18's sweep.
 
 The center's "Each first card played will have its power doubled." and Saghari's / Aponi's "cards
 ... that have a power of 3 become 7" / "... of 8 become 2" meet on the same card and the book
