@@ -576,8 +576,6 @@ def test_the_reflected_paralyzed_card_stays_on_koorogg_with_its_turn_tokens(clie
     assert pilgrims(table)["tripitaka"]["hp"] == PROFILES["tripitaka"]["max_hp"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 151: under demon_condition_effects applied, "
-                   "Koorogg Paralyzed by his first reflected attack still makes his second")
 def test_koorogg_paralyzed_by_his_first_reflected_attack_makes_no_second(client):
     table = koorogg_against_the_asura_seal(client, "applied")
     table.accepted(PARALYZING_BLOW)

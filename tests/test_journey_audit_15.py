@@ -1,4 +1,8 @@
-"""Journey: the fifteenth audit (session 18). Finding 145: under `no_double_third_action: never`
+"""Journey: the fifteenth audit (session 18). Finding 151: under `demon_condition_effects: applied`
+a Demon Paralyzed (or Disabled) by the Asura Seal's reflection of its own attack made its next
+attack; its activation now ends there ("While Paralyzed, the Pilgrim cannot make any actions, ...";
+Disabled: no attack), and an attack entered later quotes that Condition first.
+Finding 145: under `no_double_third_action: never`
 Curse of the Dead's third Action could not double up, though the FAQ on 3 Action Points names that
 card ("Some Corruption Cards, for example Curse of the Dead, prevent double Moves or double Actions.
 ... then they can choose any third Action, even if it doubles up."); the ruling is Lure of Demons'
@@ -93,3 +97,46 @@ def test_under_never_lure_of_demons_still_forbids_the_third_double_beside_the_cu
     ruled.accepted(q12.MOVE_TWO)
     ruled.accepted(q12.by("monkey_king", "rest"))
     ruled.accepted(q12.MOVE_TWO)
+
+
+# --- Finding 151: a Demon Paralyzed (or Disabled) by its own reflected attack attacks no more ----
+
+DISABLED = quotes_from("journey")("While Disabled, the Pilgrim cannot attack but the Pilgrim can "
+                                  "make all other actions and can defend if attacked.")
+DISABLING_BLOW = dict(q12.PLAIN_BLOW, condition="Disabled", condition_duration=1)
+
+
+def first_quote(error):
+    return (error.get("rules") or [error["rule"]])[0]["quote"]
+
+
+@pytest.mark.parametrize("blow, quote", [(q12.PARALYZING_BLOW, q12.PARALYZED),
+                                         (DISABLING_BLOW, DISABLED)], ids=["paralyzed", "disabled"])
+def test_a_reflected_condition_ends_the_demon_s_activation_under_applied(client, blow, quote):
+    table = q12.koorogg_against_the_asura_seal(client, "applied", others=("berrok",))
+    effects = table.accepted(blow)["effects"]
+    assert quote in [effect.get("rule", {}).get("quote") for effect in effects]
+    phase = table.view()["state"]["demon_phase"]
+    assert phase["current"] is None and "koorogg-1" in phase["activated"]
+    # The Berrok activates next; Koorogg's second attack quotes the Condition, not the AP.
+    error = q12.refused_unchanged(table, q12.PLAIN_BLOW, quote)
+    assert first_quote(error) == quote and "Koorogg" in error["message"]
+    table.accepted(q12.demons("demon_options", demon="berrok-1", options=[]))
+
+
+def test_after_the_last_demon_a_second_attack_still_quotes_the_condition_first(client):
+    table = q12.koorogg_against_the_asura_seal(client, "applied")
+    table.accepted(q12.PARALYZING_BLOW)
+    assert table.view()["phase"] == "end"
+    error = q12.refused_unchanged(table, q12.PLAIN_BLOW, q12.PARALYZED)
+    assert first_quote(error) == q12.PARALYZED
+
+
+@pytest.mark.parametrize("blow", [q12.PARALYZING_BLOW, DISABLING_BLOW],
+                         ids=["paralyzed", "disabled"])
+def test_under_damage_only_the_second_attack_is_made(client, blow):
+    table = q12.koorogg_against_the_asura_seal(client, "damage_only")
+    table.accepted(blow)
+    assert table.view()["state"]["demon_phase"]["current"]["demon"] == "koorogg-1"
+    table.accepted(q12.PLAIN_BLOW)
+    assert table.view()["state"]["demon_phase"]["current"] is None

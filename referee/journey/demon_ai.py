@@ -543,6 +543,7 @@ class DemonMixin:
         phase = self.G["demon_phase"]
         current = phase["current"]
         if current is None and event["demon"] in phase["activated"]:
+            self.stopped_by_its_condition(event)
             self.not_left_out_of_range(event)
             raise self.violation(f"{self.name_of(event['demon'])} has completed its Actions this "
                                  f"Demon Phase ({self.demon_ap()} Action Points).", Q_DEMON_AP)
@@ -697,8 +698,32 @@ class DemonMixin:
             self.effect(f"{PILGRIM_NAMES[target]} is Unconscious: no more attacks against him.",
                         Q_IGNORE)
         current["attacks"] = [t for t in current["attacks"] if t not in down]
+        stopped, quote = self.stopping_condition(current["demon"])
+        if stopped and current["attacks"] and not defeated:
+            self.effect(f"{self.name_of(current['demon'])} is {stopped} (the Asura Seal "
+                        "reflected it; table ruling): no more attacks this activation.", quote)
+            current["attacks"] = []
+            self.G["demon_phase"]["stopped_by"] = quote  # an attack entered later quotes it
         if not current["attacks"] and not defeated:
             self.finish_demon()
+
+    def stopping_condition(self, demon_id: str) -> tuple[str | None, str]:
+        """A reflected Condition Card that stops the Demon's attacks under the ruling
+        demon_condition_effects (Paralyzed: no Actions; Disabled: no attack), with its sentence."""
+        paralyzed = self.demon_condition(demon_id, "paralyzed")
+        if paralyzed:
+            return paralyzed, Q_PARALYZED
+        return self.demon_condition(demon_id, "cannot_attack"), Q_DISABLED
+
+    def stopped_by_its_condition(self, event) -> None:
+        """A Demon whose activation a reflected Condition Card ended: what it may not do quotes
+        that Condition, not the Action Points it had."""
+        stopped, quote = self.stopping_condition(event["demon"])
+        if stopped and (quote == Q_PARALYZED or event["type"] == "demon_attack"):
+            raise self.violation(f"{self.name_of(event['demon'])} is {stopped} (the Asura Seal "
+                                 "reflected it; table ruling): "
+                                 + ("no Actions." if quote == Q_PARALYZED else "no attack."),
+                                 quote)
 
     def after_reflected_defeat(self) -> None:
         """Tripitaka Killed or Cleansed a Demon the Asura Seal Defeated: its activation ends; if

@@ -491,7 +491,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     # 30: a Pilgrim who moved is not stationary on a red square; knocked out so, the next Pilgrim's
     #     activation is not ended with his (findings 123, 124)
     # 31: Quest 9: a token that broke the deception is a Bull General; after 3, the Elder Monk (133)
-    rules_version = 32
+    rules_version = 33
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -592,6 +592,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                 forbidden = Q_CLOSED_GATE if statuses == {"closed"} else Q_INACTIVE_GATE
             elif (self.G["demon_phase"] or {}).get("spawned"):  # every active Gate has drawn
                 forbidden = Q_ONE_CARD
+        elif kind == "demon_attack" and (self.G["demon_phase"] or {}).get("stopped_by"):
+            forbidden = self.G["demon_phase"]["stopped_by"]  # a reflected Paralyzed / Disabled
         elif self.phase == "maintenance" and self.G["turn"] == 1:
             phase = (Q_PHASE_MAINTENANCE, Q_FIRST_TURN)
         return (forbidden, *((phase,) if isinstance(phase, str) else phase)) if forbidden else phase
