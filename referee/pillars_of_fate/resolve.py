@@ -110,17 +110,24 @@ def face_down_excess(lanes: list[dict], modifier: str | None,
     return None
 
 
-def _printed(card: dict) -> dict:
-    """A card's own values once revealed (face-down Klar and Arbiter read differently)."""
+def _printed(card: dict, own_text: bool = True) -> dict:
+    """A card's own values once revealed (face-down Klar and Arbiter read differently, unless
+    `own_text` is False: their text is then applied later by `_own_text`)."""
     values = {"power": card["power"], "feathers": card["feathers"],
               "scorpions": card["scorpions"], "notes": []}
+    if own_text:
+        _own_text(card, values)
+    return values
+
+
+def _own_text(card: dict, values: dict) -> None:
+    """Face-down Klar's power -1, face-down Arbiter's 4 scorpions."""
     if card.get("face") == "down" and card.get("divine") == "Klar":
         values["power"] = -1
         values["notes"].append(("Klar face down: power -1", GLOSSARY["Klar"]))
     if card.get("face") == "down" and card.get("divine") == "Arbiter":
         values["feathers"], values["scorpions"] = 0, 4
         values["notes"].append(("Arbiter face down: 4 scorpions", GLOSSARY["Arbiter"]))
-    return values
 
 
 def _reverse(values: dict) -> None:
@@ -155,6 +162,7 @@ class Resolver:
     def card_values(self, seat: str, li: int) -> list[dict | None]:
         lane = self.lanes[li]
         own = lane["cards"][seat]
+        modifier_first = self.options["first_card_modifier_order"] == "modifier_first"
         values: list[dict | None] = []
         for i, card in enumerate(own):
             if self.hidden(seat, li, i):
@@ -162,10 +170,12 @@ class Resolver:
             elif card.get("divine") == "Invictus":
                 values.append(self._invictus(seat, li, i))
             else:
-                values.append(_printed(card))
-        modified_first = self.options["saghari_aponi_first_card"] == "modified"
-        if modified_first:
+                values.append(_printed(card, own_text=not modifier_first))
+        if modifier_first:
             self._first_card_modifier(seat, li, values)
+            for card, value in zip(own, values, strict=True):
+                if value is not None and card.get("divine") != "Invictus":
+                    _own_text(card, value)
         divine = {card.get("divine"): i for i, card in self._known(seat, li) if card.get("divine")}
         for i, value in enumerate(values):
             if value is None:
@@ -194,7 +204,7 @@ class Resolver:
             elif value["feathers"] or value["scorpions"]:
                 _reverse(value)
                 value["notes"].append(("opposite Isabel: suit reversed", GLOSSARY["Isabel"]))
-        if not modified_first:
+        if not modifier_first:
             self._first_card_modifier(seat, li, values)
         return values
 

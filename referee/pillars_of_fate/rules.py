@@ -144,16 +144,21 @@ OPTIONS = {
         {"enum": ["own_values", "modified"]}, "own_values",
         citations("pillars-of-fate", GLOSSARY["Invictus"], MODIFIERS["double_power"],
                   Q_MODIFIER_BOTH)),
-    "saghari_aponi_first_card": Option(
-        "What power Saghari and Aponi read on your first card in the center under 'Each first "
-        "card played will have its power doubled.' (the book prints no order; the other "
-        "first-card modifiers give the same totals either way). 'printed' (default): the card's "
-        "own power value, the modifier doubling what they left (a 3 becomes 7, then 14; a 4 "
-        "stays 4, then 8). 'modified': the power the modifier gave it (a doubled 3 is 6, not 3; "
-        "a doubled 4 has a power of 8 and becomes 2 beside Aponi).",
-        {"enum": ["printed", "modified"]}, "printed",
-        citations("pillars-of-fate", GLOSSARY["Saghari"], GLOSSARY["Aponi"],
-                  MODIFIERS["double_power"], Q_POWER_VALUE)),
+    "first_card_modifier_order": Option(
+        "The order of the center's first-card modifier and the Divine cards' texts on your first "
+        "card there (the book prints none). 'divine_first' (default, as the referee always read "
+        "it): the card's power value and icons as printed, its own face-down text (Klar's -1, "
+        "Arbiter's 4 scorpions) and your Saghari's and Aponi's act first, the modifier on what "
+        "they left (a 3 beside Saghari: 7, doubled 14; a face-down Klar doubled: -2, under 'no "
+        "power': 0; a face-down Arbiter under 'no suit': none). 'modifier_first': the modifier "
+        "on the printed card, then the texts (a doubled 3 is 6 and Saghari leaves it; a doubled 4 "
+        "has a power of 8 and Aponi makes it 2; a face-down Klar is -1 and a face-down Arbiter 4 "
+        "scorpions under any modifier). Pentha, Isabel and Belan give the same totals either "
+        "way.",
+        {"enum": ["divine_first", "modifier_first"]}, "divine_first",
+        citations("pillars-of-fate", GLOSSARY["Saghari"], GLOSSARY["Aponi"], GLOSSARY["Klar"],
+                  GLOSSARY["Arbiter"], MODIFIERS["double_power"], MODIFIERS["double_suit"],
+                  MODIFIERS["no_power"], MODIFIERS["no_suit"], Q_POWER_VALUE)),
     "steward_sides": Option(
         "From whose seat the Steward's left and right are read. 'owner' (default): as the player "
         "who played it sees the lanes (the card faces its owner). 'table': as the lanes are named "
