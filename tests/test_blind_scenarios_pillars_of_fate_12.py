@@ -622,8 +622,6 @@ def test_nakas_second_face_down_place_is_its_owners_whichever_card_lies_there_fi
     sun_first.refused(play("moon", "left", 3, face="down"), ONE_FACE_DOWN)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 155: whose the second face-down place of a Naka "
-                   "lane is, is decided without a table ruling")
 def test_whose_nakas_second_face_down_place_is_is_a_table_ruling(client):
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     assert [name for name, option in options.items()

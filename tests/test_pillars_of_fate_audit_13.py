@@ -7,11 +7,16 @@ Saghari's "cards ... that have a power of 3 become 7", Aponi's "... of 8 become 
 "its power becomes -1", face-down Arbiter's "its suit will be 4 scorpions" — meet with no order
 printed. The referee applied the texts to the printed values and the modifier after without a
 ruling; it is now the table ruling `first_card_modifier_order`: `divine_first` (default, as before)
-or `modifier_first` (the modifier on the printed card, then the texts)."""
+or `modifier_first` (the modifier on the printed card, then the texts).
+
+Finding 155 (outsider18): whose the second face-down place Naka gives a shared lane is was decided
+(the owner's) without a ruling; it is `naka_second_place`: `owner` (default, as before: "Your other
+quest lanes" read as Eradan's "Your other lanes", the owner's side) or `lane` (the lane may have 2,
+whoever lays them)."""
 
 import pytest
 
-from tests.api_table import calculated, quotes_from
+from tests.api_table import ApiTable, as_seen, calculated, quotes_from
 from tests.test_pillars_of_fate_audit import C, D, Q, age, quiet
 
 GAME = "pillars-of-fate"
@@ -94,3 +99,60 @@ def test_the_ruling_cites_the_four_texts_the_four_modifiers_and_the_power_value(
     assert option["default"] == "divine_first"
     assert [rule["quote"] for rule in option["rules"]] == [
         SAGHARI, APONI, KLAR, ARBITER, DOUBLED, SUIT_DOUBLED, NO_POWER, NO_SUIT, POWER_VALUE]
+
+
+# --- Finding 155: whose Naka's second face-down place is -------------------------------------------
+
+NAKA = book("Naka - Your other quest lanes may have 2 face-down cards.")
+ONE_FACE_DOWN = book("1 card per lane may be played face down.")
+ERADAN = book("Eradan - Your other lanes have an additional 2 power.")
+QUESTS = [{"feather": 3, "scorpion": -1}, {"feather": 2, "scorpion": 4},
+          {"feather": -2, "scorpion": 3}]
+
+
+def naka_in_the_center(client, ruling):
+    """Age I: Sun plays Naka in the center; Sun lays a 4 face down in the left lane; Moon is to
+    play."""
+    options = {"naka_second_place": ruling} if ruling else {}
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "options": options})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Naka",
+                    "passed": ["Klar", "Prophet"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Hadria",
+                    "passed": ["Pentha", "Eradan"]})
+    table.accepted({"type": "begin_age", "player": "sun", "first_player": "sun",
+                    "modifier": "double_power", "quests": QUESTS})
+    table.accepted(card("sun", "center", 1, divine="Naka"))
+    table.accepted(card("moon", "right", 3))
+    table.accepted(card("sun", "left", 4, face="down"))
+    return table
+
+
+def card(player, lane, power, face="up", **extra):
+    return {"type": "play", "player": player, "lane": lane, "power": power, "feathers": 0,
+            "scorpions": 0, "face": face, **extra}
+
+
+@pytest.mark.parametrize("ruling", [None, "owner"])
+def test_by_default_the_second_place_is_nakas_owners(client, ruling):
+    table = naka_in_the_center(client, ruling)
+    before = as_seen(table.view())
+    table.refused(card("moon", "left", 3, face="down"), ONE_FACE_DOWN)
+    assert as_seen(table.view()) == before
+    table.accepted(card("moon", "left", 3))
+
+
+def test_under_lane_either_player_lays_the_second_and_no_one_a_third(client):
+    table = naka_in_the_center(client, "lane")
+    table.accepted(card("moon", "left", 3, face="down"))
+    table.accepted(card("sun", "right", 2))
+    before = as_seen(table.view())
+    table.refused(card("moon", "left", 2, face="down"), NAKA)
+    assert as_seen(table.view()) == before
+    left = next(lane for lane in table.view()["state"]["lanes"] if lane["name"] == "left")
+    assert [c["face"] for c in left["cards"]["sun"] + left["cards"]["moon"]] == ["down", "down"]
+
+
+def test_the_naka_ruling_cites_naka_the_printed_limit_and_eradan(client):
+    option = client.get(f"/api/games/{GAME}").get_json()["options"]["naka_second_place"]
+    assert option["default"] == "owner"
+    assert [rule["quote"] for rule in option["rules"]] == [NAKA, ONE_FACE_DOWN, ERADAN]

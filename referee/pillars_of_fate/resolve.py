@@ -34,13 +34,16 @@ def capacity(modifier: str | None, lane: str, options: dict) -> int:
     return number if options["lane_size_modifiers"] == "per_player" else number // 2
 
 
-def face_down_limit(lanes: list[dict], modifier: str | None, seat: str, lane: dict) -> tuple[int, str]:
+def face_down_limit(lanes: list[dict], modifier: str | None, seat: str, lane: dict,
+                    options: dict) -> tuple[int, str]:
     """How many face-down cards may lie in `lane` when `seat` lays one, and the sentence that says
-    so: the modifier's 2 in the center, Naka's 2 in its owner's other lanes, else 1."""
+    so: the modifier's 2 in the center, Naka's 2 in its owner's other lanes (for its owner, or
+    for both players under naka_second_place=lane), else 1."""
     if lane["name"] == "center" and modifier == "two_face_down":
         return 2, MODIFIERS["two_face_down"]
+    whose = SEATS if options["naka_second_place"] == "lane" else (seat,)
     if any(card.get("divine") == "Naka" for other_lane in lanes if other_lane is not lane
-           for card in other_lane["cards"][seat]):
+           for owner in whose for card in other_lane["cards"][owner]):
         return 2, GLOSSARY["Naka"]
     return 1, Q_FACE_DOWN
 
@@ -64,7 +67,7 @@ def face_down_refusal(lanes: list[dict], modifier: str | None, options: dict, se
         return None
     per_player = options["face_down_limit"] == "per_player"
     down = face_down_count(lane, options, seat if per_player else None)
-    limit, quote = face_down_limit(lanes, modifier, seat, lane)
+    limit, quote = face_down_limit(lanes, modifier, seat, lane, options)
     if down < limit:
         return None
     whose = f"{seat_word(seat)} has" if per_player else "the lane has"
@@ -83,7 +86,8 @@ def face_down_excess(lanes: list[dict], modifier: str | None,
     for li, lane in enumerate(lanes):
         laid = [(seat, i, card) for seat in SEATS for i, card in enumerate(lane["cards"][seat])
                 if card["face"] == "down"]
-        laid.sort(key=lambda entry: face_down_limit(lanes, modifier, entry[0], lane)[0])
+        laid.sort(key=lambda entry: face_down_limit(lanes, modifier, entry[0], lane,
+                                                    options)[0])
         partial = {**lane, "cards": {seat: [] for seat in SEATS}}
         partial_lanes = [partial if other is lane else other for other in lanes]
         counted = []  # (seat, position) of the face-down cards laid so far that the limit counts

@@ -104,6 +104,14 @@ OPTIONS = {
         "play one face-down card in each lane (as the capacity line next to it is per player).",
         {"enum": ["per_lane", "per_player"]}, "per_lane",
         citations("pillars-of-fate", Q_FACE_DOWN, Q_CAPACITY)),
+    "naka_second_place": Option(
+        "Whose is the second face-down place Naka gives a lane both players share. 'owner' "
+        "(default): Naka's 'Your other quest lanes' read as Eradan's 'Your other lanes', the "
+        "owner's side: only Naka's owner may lay the lane's second face-down card (an opponent's "
+        "card laid second is refused). 'lane': the lane may have 2 face-down cards, whoever lays "
+        "them.",
+        {"enum": ["owner", "lane"]}, "owner",
+        citations("pillars-of-fate", GLOSSARY["Naka"], Q_FACE_DOWN, GLOSSARY["Eradan"])),
     "face_down_divine_counts": Option(
         "Whether a Divine card played face down counts toward the face-down limit. true (default): "
         "it is a card played face down. false: its unique back shows it is Divine, so it hides "
