@@ -12,7 +12,11 @@ or `modifier_first` (the modifier on the printed card, then the texts).
 Finding 155 (outsider18): whose the second face-down place Naka gives a shared lane is was decided
 (the owner's) without a ruling; it is `naka_second_place`: `owner` (default, as before: "Your other
 quest lanes" read as Eradan's "Your other lanes", the owner's side) or `lane` (the lane may have 2,
-whoever lays them)."""
+whoever lays them).
+
+The sweep: what Invictus copies of a card the opponent's Pentha or Isabel opposite it changed was
+decided (the printed card) without a ruling; it is `invictus_copies_texts`: `printed` (default, as
+before) or `as_it_stands` (a zeroed 5 copied as 0, a reversed suit as reversed)."""
 
 import pytest
 
@@ -156,3 +160,58 @@ def test_the_naka_ruling_cites_naka_the_printed_limit_and_eradan(client):
     option = client.get(f"/api/games/{GAME}").get_json()["options"]["naka_second_place"]
     assert option["default"] == "owner"
     assert [rule["quote"] for rule in option["rules"]] == [NAKA, ONE_FACE_DOWN, ERADAN]
+
+
+# --- The sweep: what Invictus copies of a card a Divine text changed --------------------------------
+
+INVICTUS = book("Invictus - If this card is played first in your lane, it is just a 0 card, it does "
+                "not copy your opponents card. Invictus copies the suit and power of a card above "
+                "it in your lane.")
+PENTHA = book("Pentha - The opponent card's power opposite of Pentha becomes 0.")
+ISABEL = book("Isabel - If the opponent card opposite of Isabel in this lane has a suit, reverse "
+              "the suit.")
+
+
+def left_lane_age(sun, moon, ruling):
+    """Age I (the least-power center, left alone); on the left Sun's column `sun` against Moon's
+    `moon`."""
+    left = {"quest": Q(5, 5), "pillar": "sun", "sun": sun, "moon": moon}
+    options = {"divine_required": "not_enforced"}
+    if ruling:
+        options["invictus_copies_texts"] = ruling
+    return {"ages": [age({"left": left, "center": quiet(), "right": quiet()}, "least_power",
+                         "sun")], "options": options}
+
+
+def left(scores):
+    lane = scores["ages"][0]["lanes"][0]
+    assert lane["lane"] == "left"
+    return lane
+
+
+@pytest.mark.parametrize("ruling, copy", [(None, 5), ("printed", 5), ("as_it_stands", 0)])
+def test_invictus_copying_a_card_pentha_zeroed(client, ruling, copy):
+    # Moon's Pentha sits opposite Sun's 5 (position 2); Sun's Invictus copies the card above it.
+    sun = [C(1, f=2), C(5, f=1), D("Invictus", 0, copies=2)]
+    moon = [C(2, s=1), D("Pentha", 1, s=1), C(2, s=1)]
+    lane = left(calculated(client, GAME, left_lane_age(sun, moon, ruling)))
+    assert lane["values"]["sun"][1]["power"] == 0
+    assert lane["values"]["sun"][2]["power"] == copy
+    assert lane["power"]["sun"] == 1 + 0 + copy
+
+
+@pytest.mark.parametrize("ruling, copied", [(None, (2, 0)), ("as_it_stands", (0, 2))])
+def test_invictus_copying_a_card_isabel_reversed(client, ruling, copied):
+    # Moon's Isabel opposite Sun's 4 with 2 feathers: it shows 2 scorpions.
+    sun = [C(1, f=1), C(4, f=2), D("Invictus", 0, copies=2)]
+    moon = [C(2, s=1), D("Isabel", 1, s=1), C(2, s=1)]
+    lane = left(calculated(client, GAME, left_lane_age(sun, moon, ruling)))
+    assert lane["values"]["sun"][1]["scorpions"] == 2
+    invictus = lane["values"]["sun"][2]
+    assert (invictus["feathers"], invictus["scorpions"]) == copied
+
+
+def test_the_invictus_ruling_cites_its_text_and_the_texts_it_may_copy(client):
+    option = client.get(f"/api/games/{GAME}").get_json()["options"]["invictus_copies_texts"]
+    assert option["default"] == "printed"
+    assert [rule["quote"] for rule in option["rules"]] == [INVICTUS, POWER_VALUE, PENTHA, ISABEL]

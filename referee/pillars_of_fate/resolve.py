@@ -180,37 +180,39 @@ class Resolver:
             for card, value in zip(own, values, strict=True):
                 if value is not None and card.get("divine") != "Invictus":
                     _own_text(card, value)
-        divine = {card.get("divine"): i for i, card in self._known(seat, li) if card.get("divine")}
         for i, value in enumerate(values):
-            if value is None:
-                continue
-            if "Saghari" in divine and i != divine["Saghari"] and value["power"] == 3:
-                value["power"] = 7
-                value["notes"].append(("Saghari: 3 becomes 7", GLOSSARY["Saghari"]))
-            if "Aponi" in divine and i != divine["Aponi"] and value["power"] == 8:
-                value["power"] = 2
-                value["notes"].append(("Aponi: 8 becomes 2", GLOSSARY["Aponi"]))
-            if "Belan" in divine and (i != divine["Belan"]
-                                      or self.options["belan_includes_itself"]):
-                _reverse(value)
-                value["notes"].append(("Belan: suit reversed", GLOSSARY["Belan"]))
+            if value is not None:
+                self._texts(seat, li, i, value)
+        if not modifier_first:
+            self._first_card_modifier(seat, li, values)
+        return values
+
+    def _texts(self, seat: str, li: int, i: int, value: dict) -> None:
+        """The Divine texts on `seat`'s card at position i of lane li: its owner's Saghari, Aponi
+        and Belan in the lane, then the opponent's Pentha and Isabel opposite it."""
+        divine = {card.get("divine"): n for n, card in self._known(seat, li) if card.get("divine")}
+        if "Saghari" in divine and i != divine["Saghari"] and value["power"] == 3:
+            value["power"] = 7
+            value["notes"].append(("Saghari: 3 becomes 7", GLOSSARY["Saghari"]))
+        if "Aponi" in divine and i != divine["Aponi"] and value["power"] == 8:
+            value["power"] = 2
+            value["notes"].append(("Aponi: 8 becomes 2", GLOSSARY["Aponi"]))
+        if "Belan" in divine and (i != divine["Belan"] or self.options["belan_includes_itself"]):
+            _reverse(value)
+            value["notes"].append(("Belan: suit reversed", GLOSSARY["Belan"]))
         for j, card in self._known(other(seat), li):
             if card.get("divine") not in ("Pentha", "Isabel"):
                 continue
             target = j if self.options["opposite"] == "same_position" else \
                 (card["opposite"] - 1 if card.get("opposite") else None)
-            if target is None or not 0 <= target < len(values) or values[target] is None:
+            if target != i:
                 continue
-            value = values[target]
             if card["divine"] == "Pentha":
                 value["power"] = 0
                 value["notes"].append(("opposite Pentha: power 0", GLOSSARY["Pentha"]))
             elif value["feathers"] or value["scorpions"]:
                 _reverse(value)
                 value["notes"].append(("opposite Isabel: suit reversed", GLOSSARY["Isabel"]))
-        if not modifier_first:
-            self._first_card_modifier(seat, li, values)
-        return values
 
     def _first_card_modifier(self, seat: str, li: int, values: list[dict | None]) -> None:
         """The center's first-card modifier on `seat`'s first card there (and an Invictus copying
@@ -250,7 +252,15 @@ class Resolver:
         target = self._invictus_target(self.lanes[li]["cards"][seat][i], i)
         if self.hidden(seat, li, target) or target >= i:
             return None
-        value = _printed(self.lanes[li]["cards"][seat][target])
+        copied = self.lanes[li]["cards"][seat][target]
+        if self.options["invictus_copies_texts"] == "printed":
+            value = _printed(copied)
+        else:  # as it stands: the copied card with the Divine texts on it (not the modifier)
+            value = (self._invictus(seat, li, target) if copied.get("divine") == "Invictus"
+                     else _printed(copied))
+            if value is None:
+                return None
+            self._texts(seat, li, target, value)
         value["notes"].append((f"Invictus copies position {target + 1}", GLOSSARY["Invictus"]))
         return value
 

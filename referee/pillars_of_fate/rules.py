@@ -142,6 +142,16 @@ OPTIONS = {
         "'directly_above': the card played just before it in that lane.",
         {"enum": ["named", "directly_above"]}, "named",
         citations("pillars-of-fate", GLOSSARY["Invictus"])),
+    "invictus_copies_texts": Option(
+        "What Invictus copies of a card the opponent's Pentha or Isabel opposite it changed (your "
+        "own Saghari, Aponi or Belan cannot share an Age with your Invictus). 'printed' "
+        "(default, as the referee always read it): the card's own suit and power ('Power Value: "
+        "Number representing the card's strength.'). 'as_it_stands': the suit and power the "
+        "opposite card left it (a card Pentha zeroed is copied as 0, one Isabel reversed as "
+        "reversed). The center's modifier is invictus_first_card's.",
+        {"enum": ["printed", "as_it_stands"]}, "printed",
+        citations("pillars-of-fate", GLOSSARY["Invictus"], Q_POWER_VALUE, GLOSSARY["Pentha"],
+                  GLOSSARY["Isabel"])),
     "invictus_first_card": Option(
         "What Invictus copies from your first card in the center under a first-card modifier "
         "('Each first card played will have its power doubled.', its suit doubled, no power, no "
