@@ -666,8 +666,6 @@ def test_invictus_copying_a_card_pentha_zeroed_or_isabel_reversed_reads_it_one_o
     assert first == (5, 0, 2) and copy in {(5, 2, 0), (5, 0, 2)}
 
 
-@pytest.mark.xfail(strict=True, reason="finding 156: what Invictus copies of a card the "
-                   "opponent's Pentha or Isabel changed is decided without a table ruling")
 @pytest.mark.parametrize("text", [PENTHA, ISABEL], ids=["pentha", "isabel"])
 def test_what_invictus_copies_of_a_card_another_divine_card_changed_is_a_table_ruling(
         client, text):
