@@ -686,8 +686,6 @@ def test_quest_6_two_sutras_held_by_living_pilgrims_and_kogaiji_defeated_is_a_vi
     assert view["over"] is True and view["scores"]["decided_by"]["rule"]["quote"] == Q6_VICTORY
 
 
-@pytest.mark.xfail(strict=True, reason="finding 159: whether a dead Pilgrim's Sutra still counts "
-                   "as possessed is decided without a table ruling")
 def test_whether_a_dead_pilgrims_sutra_is_still_possessed_is_a_table_ruling(client):
     # Monk Sha died holding his Sutra: the Quest goes on (only Tripitaka's Defeat ends it), and
     # Kogaiji's Defeat decides it on "possess 2 Sutra Tokens".

@@ -1,4 +1,7 @@
-"""Journey: the fifteenth audit (session 18). Finding 151: under `demon_condition_effects: applied`
+"""Journey: the fifteenth audit (session 18). Finding 159: a dead Pilgrim's Sutra Tokens counted as
+possessed in Quests 5, 6, 7 and 10 Part 1 (not in Quest 2) without a ruling; it is `dead_pilgrim_sutras`
+(default `out_of_the_game`, the literal reading; `still_held`).
+Finding 151: under `demon_condition_effects: applied`
 a Demon Paralyzed (or Disabled) by the Asura Seal's reflection of its own attack made its next
 attack; its activation now ends there ("While Paralyzed, the Pilgrim cannot make any actions, ...";
 Disabled: no attack), and an attack entered later quotes that Condition first.
@@ -140,3 +143,50 @@ def test_under_damage_only_the_second_attack_is_made(client, blow):
     assert table.view()["state"]["demon_phase"]["current"]["demon"] == "koorogg-1"
     table.accepted(q12.PLAIN_BLOW)
     assert table.view()["state"]["demon_phase"]["current"] is None
+
+
+# --- Finding 159: a dead Pilgrim's Sutra Tokens (dead_pilgrim_sutras) ---------------------------
+
+Q6_DEFEAT = quotes_from("journey")("Defeat: All other conditions, including Defeating Kogaiji "
+                                   "without holding 2 Sutra Tokens or letting Tripitaka be "
+                                   "Defeated.")
+
+
+def quest_6_monk_sha_dead_with_a_sutra(client, ruling):
+    """Quest 6 at Turn 3: the Monkey King holds a Sutra, Monk Sha died holding another, the third
+    lies on the board; the Monkey King then Defeats Kogaiji."""
+    options = {"quest": "q6", "initiative": q12.ORDER, "pilgrim_profiles": q12.PROFILES,
+               "quest_setup": {"upgrades": q12.Q6_UPGRADES}}
+    if ruling:
+        options["dead_pilgrim_sutras"] = ruling
+    table = q12.ApiTable(client, {"game": "journey", "players": ["Ann", "Ben"], "options": options,
+                                  "position": {
+        "turn": 3, "gates": [{"id": "gate-1"}, {"id": "gate-2"}, {"id": "gate-3"}],
+        "sutras": ["sutra-3"], "villagers": ["villager-1"], "boxes": ["box-1"],
+        "doors": ["door-1", "door-2"], "broken_doors": ["door-3"],
+        "demons": ["kogaiji", "koorogg", "berrok", "berrok"],
+        "pilgrims": {"monkey_king": {"sutras": 1},
+                     "monk_sha": {"sutras": 1, "hp": 0, "status": "dead"}}}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    table.accepted(q12.by("monkey_king", "attack", targets=["kogaiji-1"], target_hp=9,
+                          **q12.Q2_STRIKE))
+    return table.view()
+
+
+@pytest.mark.parametrize("ruling, outcome, quote", [
+    (None, "defeat", Q6_DEFEAT), ("out_of_the_game", "defeat", Q6_DEFEAT),
+    ("still_held", "victory", q12.Q6_VICTORY)])
+def test_a_dead_pilgrims_sutra_counts_only_under_still_held(client, ruling, outcome, quote):
+    view = quest_6_monk_sha_dead_with_a_sutra(client, ruling)
+    assert view["over"] is True
+    decided = view["scores"]["decided_by"]
+    assert decided["rule"]["quote"] == quote and outcome in str(decided).lower()
+
+
+def test_the_dead_pilgrim_sutras_ruling_cites_both_passages(client):
+    option = client.get("/api/games/journey").get_json()["options"]["dead_pilgrim_sutras"]
+    assert option["default"] == "out_of_the_game"
+    assert [rule["quote"] for rule in option["rules"]] == [
+        q12.OUT_OF_THE_GAME, quotes_from("journey")(
+            "Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile "
+            "Sheet.")]

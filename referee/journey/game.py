@@ -252,6 +252,15 @@ OPTIONS = {
         "All effects of the Attack are reflected, including Knock Back and Condition Cards.",
         "The text on the card describes the effects the Pilgrim is suffering and how long this "
         "effect will last."),
+    "dead_pilgrim_sutras": _ruling(
+        "Table ruling: the Sutra Tokens of a Pilgrim who died (on his back at a Maintenance) and "
+        "the Quests that count the Sutras the Pilgrims possess (Quests 2, 5, 6, 7, 10 Part 1). "
+        "\"out_of_the_game\" (default, the literal reading): he is \"completely out of the "
+        "game\", and his Sutras with him; \"still_held\": only his Miniature leaves the board, "
+        "the Sutras stay near his Profile Sheet and count.",
+        ("out_of_the_game", "still_held"), "out_of_the_game", Q_DEAD,
+        "Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile "
+        "Sheet."),
     "gates_sealable": Option(
         "Free play (a table's own Quest): whether the Pilgrims may seal the Gates (\"You can fine "
         "tune the challenge by making Gates inactive at the start of the game or by letting "
@@ -491,7 +500,7 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     # 30: a Pilgrim who moved is not stationary on a red square; knocked out so, the next Pilgrim's
     #     activation is not ended with his (findings 123, 124)
     # 31: Quest 9: a token that broke the deception is a Bull General; after 3, the Elder Monk (133)
-    rules_version = 33
+    rules_version = 34
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL

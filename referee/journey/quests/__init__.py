@@ -281,8 +281,16 @@ def tokens_held(G: dict, kind: str) -> int:
     return sum(p[kind] for p in G["pilgrims"].values())
 
 
+def possessors(game) -> list[dict]:
+    """The Pilgrims whose Sutra Tokens the Pilgrims possess: a dead Pilgrim's are out of the game
+    with him, unless the table rules otherwise (dead_pilgrim_sutras)."""
+    still_held = game.option("dead_pilgrim_sutras") == "still_held"
+    return [p for p in game.G["pilgrims"].values() if still_held or p["status"] != "dead"]
+
+
 def sutras_held(game) -> int:
-    return tokens_held(game.G, "sutras")
+    """The Sutra Tokens the Pilgrims possess, all together."""
+    return sum(pilgrim["sutras"] for pilgrim in possessors(game))
 
 
 def sutras_available(game) -> int:

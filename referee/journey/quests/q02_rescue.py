@@ -12,6 +12,7 @@ from . import (
     gates_closed,
     holds,
     pilgrim_killed,
+    possessors,
     prayer_of_sealing_held,
     printed_in,
     sutras_available,
@@ -42,7 +43,7 @@ LAST_TURN_UNREVIVED = 3  # face down, then on his side, then on his back, then d
 
 def held_for_the_victory(game) -> int:
     """Sutra Tokens that count as the Pilgrims' (the `q2_sutras` ruling)."""
-    held = [p["sutras"] for p in game.G["pilgrims"].values() if p["status"] != "dead"]
+    held = [p["sutras"] for p in possessors(game)]
     if game.option("q2_sutras") == "combined":
         return sum(held)
     return max(held, default=0)
