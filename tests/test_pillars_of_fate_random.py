@@ -71,7 +71,9 @@ def test_random_whole_games_end_replay_and_undo_exactly(seed):
     assert model.G["renown"] == {
         seat: sum(line["points"] for age in model.G["ages"] for line in age["lines"]
                   if line["seat"] == seat) for seat in ("sun", "moon")}
-    assert model.scores()["winners"]
+    # Nobody wins only where the book names nobody: renown and pillars tied under no_winner.
+    assert model.scores()["winners"] or (options["tie_past_pillars"] == "no_winner"
+                                         and len(set(model.G["renown"].values())) == 1)
     replayed = engine.replay(Game, setup, played)
     assert replayed.G == model.G and replayed.phase == model.phase
 
