@@ -66,7 +66,9 @@ def pilgrims_walk(rng):
                 event[name] = "level1"
         return event
 
-    return engine.check_setup(game, game.example_setup), fill
+    setup = copy.deepcopy(game.example_setup)
+    setup["options"]["journey_cards"] = bool(rng.getrandbits(1))  # both players choose at once
+    return engine.check_setup(game, setup), fill
 
 
 WALKS = {"avignon": avignon_walk, "journey": journey_walk, "pillars-of-fate": pillars_of_fate_walk,
@@ -216,14 +218,27 @@ def test_pillars_of_fate_each_player_is_offered_the_ages_quests_on_their_own_pho
         assert [e["type"] for e in own] == ["begin_age"]
 
 
-def test_we_forlorn_few_and_pilgrims_name_one_acting_seat_that_has_its_choices(client):
-    for setup in (GAMES["we-forlorn-few"].example_setup, GAMES["pilgrims"].example_setup):
-        table = ApiTable(client, setup)
-        view = table.view()
-        [seat] = view["current_players"]
-        _headers, own, _view = own_choices(client, table, seat)
-        assert own
+def test_we_forlorn_few_names_one_acting_seat_whose_phone_has_its_choices(client):
+    table = ApiTable(client, GAMES["we-forlorn-few"].example_setup)
+    [seat] = table.view()["current_players"]
+    _headers, own, _view = own_choices(client, table, seat)
+    assert own
 
+
+def test_pilgrims_both_players_choosing_a_journey_card_each_have_it_on_their_phone(client):
+    setup = copy.deepcopy(GAMES["pilgrims"].example_setup)
+    setup["options"]["journey_cards"] = True
+    table = ApiTable(client, setup)
+    for drawn in pilgrims_http.ITEMS[:2]:  # the corners, the last player first
+        [seat] = table.view()["current_players"]
+        corner = next(e for e in table.view(seat)["legal"] if e["type"] == "choose_corner")
+        table.accepted({**{k: v for k, v in corner.items() if k != "open"},
+                        **dict.fromkeys(corner["open"], drawn)})
+    view = table.view()
+    assert view["phase"] == "start_journeys" and view["current_players"] == ["p1", "p2"]
+    for seat in ("p1", "p2"):
+        _headers, own, _view = own_choices(client, table, seat)
+        assert own == [{"type": "choose_journey", "player": seat, "open": ["card"]}]
 
 def choices_on_the_page(html: str) -> list[dict]:
     return [json.loads(unescape(value))
