@@ -290,7 +290,9 @@ class Referee:
     end_rule: ClassVar[str] = ""
     # Event types any seat may enter whoever's turn it is, in a phase where they are possible: what
     # a player records of what they hold (a hand), or a move whose own guard checks who may make it
-    # (We Forlorn Few's Sacrifice, the Active Player's while another Player answers or steals).
+    # (We Forlorn Few's Sacrifice, the Active Player's while another Player answers or steals). A
+    # game may make it a property that answers for the phase (Avignon: every entry while a card is
+    # to be drawn, which the draw's guards judge).
     any_turn_events: ClassVar[frozenset[str]] = frozenset()
     # Event types done for the whole table, not by one seat (Avignon's setup draws, Journey's
     # Maintenance and Demon Phase): any seat `current_players()` names may enter one, and who enters
