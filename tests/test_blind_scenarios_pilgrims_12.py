@@ -361,8 +361,6 @@ def test_a_position_with_a_card_under_a_figure_is_refused(client):
     assert error["rule"]["quote"] in (TAKE_FIRST, ROW_BY_ROW, NO_CARD_DRAW)
 
 
-@pytest.mark.xfail(strict=True, reason="finding 157: the replenish says 2 map spaces were "
-                                       "replenished when the one card there was lay on one")
 def test_the_replenish_tells_the_table_only_one_space_got_the_one_card(client):
     # refuse_move's stretch above: B3 and C3 empty, one card in the discard pile. The shuffled
     # deck holds one card: B3 gets it, C3 stays empty; the table should be told so.
@@ -427,8 +425,6 @@ def test_draw_two_companions_from_a_deck_of_one_keeps_the_one(client):
     assert [entry["card"] for entry in state["players"]["p1"]["party"]][-1] == WANDERER
 
 
-@pytest.mark.xfail(strict=True, reason="finding 158: the ability's draw from an empty companion "
-                                       "deck cites the campfire Move sentence, not the ability's")
 def test_draw_two_companions_from_an_empty_deck_cites_the_ability(client):
     table = drawing_companions(client, 0)
     # A card entered all the same cannot come from the empty deck.

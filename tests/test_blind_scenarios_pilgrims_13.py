@@ -72,13 +72,13 @@ def test_each_difficulty_takes_its_two_sets_and_refuses_the_other_two(client, di
             assert table.view("p1")["state"]["figures"]["falcon"] == [2, 3]
             table.undo()
         else:
-            error = table.refused(falcon_card(letter), DIFFICULTY)
+            # the difficulty's own line first, the list's lead-in after it (finding 154)
+            error = table.refused(falcon_card(letter), LINES[difficulty])
+            assert [rule["quote"] for rule in error["rules"]] == [LINES[difficulty], DIFFICULTY]
             assert f"sets {SETS[difficulty][0]} and {SETS[difficulty][1]}" in error["message"]
             assert table.view("p1")["state"]["figures"]["falcon"] == [3, 3]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 154: a solo card of a set outside the difficulty "
-                                       "quotes the list's lead-in, not the difficulty's own line")
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "hardcore"])
 def test_a_card_outside_the_difficulty_quotes_that_difficultys_line(client, difficulty):
     table = solo_game(client, difficulty)
@@ -118,7 +118,7 @@ def test_a_hard_games_first_round_six_cards_of_sets_a_and_d_then_a_new_deck(clie
     anns_turn(table, 3, [3, 1], enter)
     fourth_a = falconer_move("falcon", "right", [4, 1], COMPASS_LEAF, set="A")
     table.refused(fourth_a, SOLO_SETS)
-    table.refused({**fourth_a, "set": "B"}, DIFFICULTY)
+    table.refused({**fourth_a, "set": "B"}, LINES["hard"])  # then DIFFICULTY (finding 154)
     enter({**fourth_a, "set": "D"})
     enter(falconer_move("falconer", "right", [5, 2], NOTES_SPEECH, set="D"))
     flipped = table.view("p1")["state"]["falconer"]

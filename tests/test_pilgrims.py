@@ -839,10 +839,11 @@ def test_impossible_mid_turn_positions_are_refused(position, field):
 def test_solo_cards_come_from_the_two_sets_of_the_chosen_difficulty():
     model = solo_game()  # easy: sets A and B
     play_turn(model, "p1", 1, [1, 2])
-    wrong_set = refused(model, "which two sets are used", type="falconer_move", player="p1",
+    wrong_set = refused(model, "• Easy: A and B", type="falconer_move", player="p1",
                         figure="falcon", set="C", reward="none", arrow="right", to=[2, 2],
                         card=C(["beast"], ["star"]))
     assert "uses sets A and B" in wrong_set.message
+    assert "which two sets are used" in wrong_set.also[0].quote  # the list's lead-in (finding 154)
     apply(model, type="falconer_move", player="p1", figure="falcon", set="B", reward="none",
           arrow="right", to=[2, 2], card=C(["beast"], ["star"]), clover_items=[])
     assert model.G["falconer"]["sets_flipped"] == ["B"]

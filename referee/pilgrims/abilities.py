@@ -32,6 +32,8 @@ Q_CLOVER_DRAW_COST = "Spend 2 clover tokens to draw an item card from the deck."
 Q_CLOVER_ANY_TIME = "They may do this any time during their turn."
 Q_CROSSED_CLOVER = ("This indicates that the player must spend a clover token to trigger that "
                     "ability or improvement.")
+Q_DRAW_COMPANIONS = ("• Draw 2 companion cards from the deck. Keep one, then put the other face-down "
+                     "on the bottom of the companion deck.")
 Q_SIDE_B = ("Note: For the first game, use side A of the leader tile. In advanced games, try using "
             "side B for different abilities. All players should use the same side.")
 
@@ -169,7 +171,7 @@ class AbilitiesMixin:
             self.effect("Gains 1 clover token.", "• Gain 1 clover token.")
         elif kind == "draw companion":
             left = self.G["decks"]["companion"]
-            card = self.draw("companion", event.get("card"), "event.card")
+            card = self.draw("companion", event.get("card"), "event.card", why=Q_DRAW_COMPANIONS)
             if card is not None:
                 self.join_party(seat, cards.resolve("companion", card, "event.card"),
                                 event.get("retire"), "event")
@@ -181,12 +183,10 @@ class AbilitiesMixin:
                                "drawn with another and not kept", seat)
             if left == 1:
                 self.effect("Only 1 companion card was left in the deck: it is kept.",
-                            "• Draw 2 companion cards from the deck. Keep one, then put the "
-                            "other face-down on the bottom of the companion deck.")
+                            Q_DRAW_COMPANIONS)
             elif left:
                 self.effect("Keeps one of 2 companion cards; the other goes to the bottom of the "
-                            "deck.", "• Draw 2 companion cards from the deck. Keep one, then put "
-                            "the other face-down on the bottom of the companion deck.")
+                            "deck.", Q_DRAW_COMPANIONS)
 
     def reserve(self, event):
         player = self.me(event)

@@ -210,7 +210,8 @@ class AdventureMixin:
         companions = event.get("companions")
         party = [m["card"] for m in player["party"]]
         if companions is None:
-            companions = (find_party(requirement, party) or ([], []))[0]
+            each_type = self.option("multi_type_companion") == "each_type"
+            companions = (find_party(requirement, party, each_type=each_type) or ([], []))[0]
             if len(companions) != len(requirement):
                 raise self.violation("Your party does not meet the party requirement ("
                                      f"{', '.join(requirement)}).",

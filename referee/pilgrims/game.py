@@ -320,7 +320,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
-    rules_version = 13  # 13: who is refused in another turn and with which sentence (finding 69)
+    # 14: a card not entered (null) under a figure in a position is no card (finding 148, a stored
+    # position replays to another map); 13: who is refused in another turn (finding 69)
+    rules_version = 14
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
@@ -640,9 +642,12 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         return RESERVE_SIZE + sum(1 for a in player["completed"]
                                   if "reserve" in a.get("improvement", ()))
 
-    def draw(self, deck: str, card, field: str, moving: bool = False):
+    def draw(self, deck: str, card, field: str, moving: bool = False,
+             why: str = "• On campfire map spaces, they draw a companion card."):
         """Take one card off a deck; `card` is what the players read on it. `moving`: the draw of a
-        figure moving to a space without a card, which finds nothing when the deck is empty."""
+        figure moving to a space without a card, which finds nothing when the deck is empty.
+        `why`: the sentence that has a companion card drawn (a campfire's, or an ability's),
+        quoted when the companion deck is empty and nothing is drawn."""
         decks = self.G["decks"]
         if deck == "item" and decks["item"] == 0 and decks["discard"] > 0:
             decks["item"], decks["discard"] = decks["discard"], 0
@@ -651,8 +656,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                         Q_ITEM_DECK)
         if decks[deck] == 0:
             if deck == "companion" and card is None:
-                self.effect("The companion deck is empty: no card is drawn.",
-                            "• On campfire map spaces, they draw a companion card.")
+                self.effect("The companion deck is empty: no card is drawn (table ruling "
+                            "empty_companion_deck: nothing).", why)
                 return None
             if (deck == "item" and moving and card is None
                     and self.option("empty_item_deck") == "nothing"):
@@ -1005,6 +1010,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             raise BadRequest(f"{len(slots)} map space(s) to replenish, {len(given)} cards given",
                              "event.map")
         given += [None] * (len(slots) - len(given))
+        filled = []
         for n, (space, card) in enumerate(zip(slots, given, strict=True)):
             kind = self.space_kind(space)
             if cards.is_item(card) not in (None, kind == "item"):
@@ -1025,8 +1031,19 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                 continue
             self.draw(kind, card or {}, f"event.map[{n}]")
             self.set_cell(space, {"card": card})
-        if slots:
-            self.effect(f"{len(slots)} map space(s) replenished.", Q_REPLENISH_MAP)
+            filled.append(space)
+        if filled:
+            self.effect(f"{len(filled)} map space(s) replenished.", Q_REPLENISH_MAP)
+        bare = [space for space in slots if space not in filled]
+        for kind, spaces in (("item", [s for s in bare if self.space_kind(s) == "item"]),
+                             ("companion", [s for s in bare if self.space_kind(s) != "item"])):
+            if spaces:
+                names = ", ".join(space_name(space) for space in spaces)
+                self.effect(f"{names} stay{'s' * (len(spaces) == 1)} without a card: "
+                            + ("the item deck and its discard pile are empty." if kind == "item"
+                               else "the companion deck is empty (table ruling "
+                                    "empty_companion_deck: nothing)."),
+                            Q_ITEM_DECK if kind == "item" else Q_REPLENISH_CAMPFIRE)
         self.refill_display(list(event.get("display", [])), "event.display")
         # The turn is over.
         seat = G["current"]

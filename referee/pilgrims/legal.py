@@ -165,11 +165,14 @@ def ability_events(game, seat) -> list[dict]:
         for kind in cards.ABILITY_KINDS if activation["abilities"] is None else activation["abilities"]:
             if kind in activation["used"] or kind == "extra space":  # "extra space": with a move
                 continue
+            if kind == "draw item" and deck_empty(game, "item"):  # no card to draw: refused
+                continue
             event = {"type": "ability", "player": seat, "kind": kind}
             if n:
                 event["character"] = activation["character"]
-            if kind in OPEN_FIELDS:
-                event["open"] = OPEN_FIELDS[kind]
+            if kind in OPEN_FIELDS and not (kind == "draw companion"
+                                            and deck_empty(game, "companion")):
+                event["open"] = OPEN_FIELDS[kind]  # an empty companion deck: nothing to enter
             out.append(event)
     return out
 
@@ -263,6 +266,8 @@ def reward_events(game, seat, player) -> list[dict]:
                   if kind != "extra space"]
     candidates += [("journey", n, kind) for n, kind in game.G["turn"].get("journey_rewards", [])]
     for source, n, kind in candidates:
+        if kind == "draw item" and deck_empty(game, "item"):  # no card to draw: refused
+            continue
         event = {"type": "ability", "player": seat, source: n, "kind": kind}
         try:
             if source == "improvement":

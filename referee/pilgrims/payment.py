@@ -134,10 +134,12 @@ def over_its_types(order, requirement: list[str], companions: list[dict],
     return None
 
 
-def find_party(requirement: list[str], companions: list[dict],
-               clovers: int = 0) -> tuple[list[int], list[int]] | None:
-    """The first of `party_ways`, or None."""
-    ways = party_ways(requirement, companions, clovers)
+def find_party(requirement: list[str], companions: list[dict], clovers: int = 0,
+               each_type: bool = False) -> tuple[list[int], list[int]] | None:
+    """The first of `party_ways`, or None; under `each_type`, one companion per symbol first, a
+    companion for several symbols only when the party has no such way."""
+    ways = party_ways(requirement, companions, clovers) or (
+        party_ways(requirement, companions, clovers, each_type) if each_type else [])
     return ways[0] if ways else None
 
 

@@ -61,6 +61,9 @@ Q_FALCONER_SPENDS = ("Any time the falconer has 2 clover tokens, he spends them 
 Q_FALCONER_SELECTS = "The falconer selects the first possible numbered space in ascending order."
 Q_FALCONER_WILD_ONLY = "He only uses wild cards if absolutely necessary."
 Q_SOLO_TWO_SETS = "The solo game's difficulty is determined by which two sets are used:"
+# each difficulty's line of that list, as printed ("• Hard: A and D")
+DIFFICULTY_LINE = {difficulty: f"• {difficulty.title()}: {sets[0]} and {sets[1]}"
+                     for difficulty, sets in DIFFICULTY.items()}
 SOLO_CARDS_PER_SET = 3
 
 
@@ -86,8 +89,10 @@ class FalconerMixin:
         difficulty = self.G["falconer"]["difficulty"]
         chosen = DIFFICULTY[difficulty]
         if letter not in chosen:
-            raise self.violation(f"A {difficulty} solo game uses sets {chosen[0]} and {chosen[1]}: "
-                                 f"a card of set {letter} is not in the solo deck.", Q_SOLO_TWO_SETS)
+            raise self.violation(f"{'An' if difficulty == 'easy' else 'A'} {difficulty} solo game "
+                                 f"uses sets {chosen[0]} and {chosen[1]}: a card of set {letter} "
+                                 "is not in the solo deck.",
+                                 (DIFFICULTY_LINE[difficulty], Q_SOLO_TWO_SETS))
         if self.G["falconer"]["sets_flipped"].count(letter) == SOLO_CARDS_PER_SET:
             return (f"All {SOLO_CARDS_PER_SET} solo cards of set {letter} have been flipped this "
                     f"round.")

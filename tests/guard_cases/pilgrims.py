@@ -426,7 +426,8 @@ CASES = [
     Case("solo_card_of_the_chosen_sets", setup(SOLO_FALCONER, players=("Kim",)),
          ev("falconer_move", figure="falcon", set="C", reward="none", arrow="left", to=[2, 3],
             card=I("fist", "star")),
-         Q_SOLO_TWO_SETS, "a set C card in an easy game (sets A and B)"),
+         "• Easy: A and B", "a set C card in an easy game: the Easy line names its sets A and "
+                            "B (then the list's lead-in)", also=(Q_SOLO_TWO_SETS,)),
     Case("phase_rule (falconer's turn)", setup(SOLO_FALCONER, players=("Kim",)),
          ev("gain_clover"),
          Q_SOLO_ORDER, "Kim acts for herself during the falconer's turn: the player goes first, "
