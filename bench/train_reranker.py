@@ -296,6 +296,13 @@ def ranks(data: Lists, w: np.ndarray) -> list[int | None]:
     return out
 
 
+def top_passages(data: Lists, w: np.ndarray, k: int = 3) -> list[list[str]]:
+    """Each question's `k` best candidates' passage ids, best first, in `ranks`' order."""
+    scores = np.where(data.real, data.x @ w, -np.inf)
+    return [[data.keys[i][j][1] for j in sorted(range(len(s)), key=lambda j: -s[j])[:k]]
+            for i, s in enumerate(scores)]
+
+
 def figures(rs) -> str:
     n = len(rs) or 1
     h1 = sum(1 for r in rs if r == 1) / n
@@ -417,8 +424,9 @@ def main(argv=None) -> int:
                     help="with --lowo, leave out only these sets (default: each of --sets), to "
                          "split the runs; the pooled figure is then over these sets alone")
     ap.add_argument("--ranks", type=Path,
-                    help="with --lowo, write each left-out question's set, game, question and "
-                         "rank (null: not among the candidates) to this JSON file")
+                    help="with --lowo, write each left-out question's set, game, question, "
+                         "rank (null: not among the candidates) and its three best passages' ids "
+                         "to this JSON file")
     ap.add_argument("--candidates", type=int, default=search.CANDIDATES,
                     help="first-stage candidates a question's list holds (default: the search's; "
                          "--lists keeps one count's lists: give each its own file)")
@@ -489,12 +497,18 @@ def main(argv=None) -> int:
     by_set("hand blend:", data, [ranks(data, w0)])
     adapter_grid = ([float(x) for x in args.adapter_l2_grid.split(",")] if args.adapter_l2_grid
                     else [args.adapter_l2])
+    tops: dict[int, list[str]] = {}  # with --lowo --ranks: each left-out question's best three
     for adapter_l2 in adapter_grid if args.lowo or args.folds > 1 else []:
         for l2 in [float(x) for x in args.l2_grid.split(",")]:
             def fit_one(train, memory=fitted, l2=l2, adapter_l2=adapter_l2):
                 d = with_asked(memory)
                 w, a = fit(d.take(train[fitted[train]]), w0, active, tau, l2, adapter_l2)
-                return lambda held: ranks(with_adapter(d.take(held), a), w)
+
+                def rank(held):
+                    ranked = with_adapter(d.take(held), a)
+                    tops.update(zip(held.tolist(), top_passages(ranked, w), strict=True))
+                    return ranks(ranked, w)
+                return rank
             if args.lowo:
                 held_sets = args.held.split(",") if args.held else fit_sets
                 ranked = left_out(data, fitted, fit_one, held_sets, folds)[0]
@@ -510,7 +524,8 @@ def main(argv=None) -> int:
                 if args.ranks:
                     args.ranks.write_text(json.dumps(
                         [{"set": questions[i]["set"], "game": questions[i]["game"],
-                          "q": questions[i]["q"], "rank": ranked[i]} for i in shown.tolist()]))
+                          "q": questions[i]["q"], "rank": ranked[i], "top": tops.get(i)}
+                         for i in shown.tolist()]))
             else:
                 ranked_data = data
                 runs = cross_validated(data, args.folds, args.shuffles, fit_one)
