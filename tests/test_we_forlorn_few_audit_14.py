@@ -92,3 +92,28 @@ def test_by_default_a_step_back_is_taken_whatever_the_supply(client):
     assert backward_steps(table)
     table.accepted(STEP_BACK)
     assert table.view()["state"]["players"]["p1"]["tile"] == "P"
+
+
+# --- A position with more than four Companions (audit19's note on finding 150) ------------------
+
+FOUR_COMPANIONS = book("Travelers can have up to a total of four Companions on their Player board "
+                       "at any time.")
+
+
+@pytest.mark.parametrize("board, field", [
+    ({"companions": 5}, "position.players.p1.companions"),
+    ({"companions": 3, "skulls": {"hunger": 2}}, "position.players.p1.companions")])
+def test_more_than_four_companions_in_a_position_quote_the_book(client, board, field):
+    response = client.post("/api/sessions", json={
+        "game": "we-forlorn-few", "players": ["Ann", "Bob"], "options": {"terrain": TRAIL},
+        "position": {"round": 1, "season_deck": 11, "phase": "travel", "current": "p1",
+                     "players": {"p1": {"status": "traveler", "tile": "P", **board},
+                                 "p2": {"status": "traveler", "tile": "CF"}}}})
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert (error["field"], error["rule"]["quote"]) == (field, FOUR_COMPANIONS)
+
+
+def test_four_companions_in_a_position_are_accepted(client):
+    table = ann_on_the_mountain(client, {"food": 1})
+    assert table.view()["state"]["players"]["p1"]["companions"] == 4

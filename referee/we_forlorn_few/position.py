@@ -4,7 +4,7 @@ position says where the round is and what is on each Player board."""
 
 from __future__ import annotations
 
-from referee.core import BadRequest, SetupError
+from referee.core import BadRequest, Citation, SetupError
 
 from . import cards
 from .board import (
@@ -28,6 +28,7 @@ from .board import (
 )
 from .events import AILMENT_COUNTS, RESOURCE_COUNTS, SEATS, TILE
 from .quotes import (
+    Q_FOUR_COMPANIONS,
     Q_PHASES,
     Q_RAVENOUS_PHASES,
     Q_ROUND,
@@ -47,7 +48,9 @@ BOARD = {
     "properties": {
         "status": {"enum": list(STATUSES)},
         "tile": {"oneOf": [TILE, {"type": "null"}]},
-        "companions": {"type": "integer", "minimum": 0, "maximum": COMPANIONS},
+        "companions": {"type": "integer", "minimum": 0,
+                       "description": f"living Companions (up to {COMPANIONS} with the Skulls; "
+                                      "more is refused with the book's sentence)"},
         "skulls": AILMENT_COUNTS,
         "ailments": AILMENT_COUNTS,
         "resources": RESOURCE_COUNTS,
@@ -226,6 +229,10 @@ def board_from(board: dict, given: dict, tiles: dict, field: str, entered: dict)
     if "equipment" in given:
         board["equipment"] = [card_from(card, f"{field}.equipment[{n}]", entered)
                               for n, card in enumerate(given["equipment"])]
+    if given.get("companions", 0) > COMPANIONS:
+        raise SetupError(f"a Traveler has at most {COMPANIONS} Companions, not "
+                         f"{given['companions']}", field + ".companions",
+                         Citation("we-forlorn-few", Q_FOUR_COMPANIONS))
     if status == OUT:
         board["tile"] = None
         return board
@@ -255,7 +262,8 @@ def board_from(board: dict, given: dict, tiles: dict, field: str, entered: dict)
         if tiles[tile]["kind"] == NEWHAVEN:
             raise SetupError("a Traveler in Newhaven has status \"arrived\"", field + ".status")
     if sum(board["skulls"].values()) + board["companions"] > COMPANIONS:
-        raise SetupError("four Companions in all, living and Sacrificed", field + ".companions")
+        raise SetupError("four Companions in all, living and Sacrificed", field + ".companions",
+                         Citation("we-forlorn-few", Q_FOUR_COMPANIONS))
     for kind in AILMENTS:
         if board["skulls"][kind] + board["ailments"][kind] > AILMENT_LIMIT and \
                 board["ailments"][kind] > 0:
