@@ -1305,7 +1305,15 @@ _OFF_BOOK_WORD = re.compile(
     # Forlorn Few's players call its Trading Post a shop)
     r"hours?|minutes?|mins?|sessions?|length|"
     r"mm|cm|millimet(er|re)s?|centimet(er|re)s?|inch(es)?|"
-    r"retail|msrp|dollars?|bucks|euros?|cheap|expensive|stores?)\b"
+    r"retail|msrp|dollars?|bucks|euros?|cheap|expensive|stores?|"
+    # the evening around the table: food, music, pets, the room (finding 142, session 18: "can we
+    # order pizza during the demon phase" was answered in the book's own words)
+    r"pizzas?|snacks?|foods?|drinks?|drinking|beers?|wine|coffee|tea|sodas?|beverages?|dinner|"
+    r"lunch|breakfast|meals?|popcorn|candy|cake|cookies|sandwich(es)?|takeout|"
+    r"cook(ing)?|music|songs?|playlist|spotify|soundtrack|radio|tv|television|netflix|movies?|"
+    r"films?|dogs?|cats?|pets?|puppy|kitten|baby|babysitter|lamps?|candles?|lighting|phones?|"
+    r"smartphone|laptop|bathroom|toilet|restroom|shower|sleep|nap|bed|bedtime|weather|rain|"
+    r"homework|smoke|smoking|vape|jokes?|chat|chatting|costumes?)\b"
 )
 # Words for one thing: a book that prints one of them answers a question asked in another
 # (Pillars of Fate credits its "Illustration", so "who did the art" is its to answer).

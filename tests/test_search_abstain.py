@@ -191,3 +191,25 @@ def test_a_shop_is_not_a_price_question(searcher):
     # We Forlorn Few's players call its Trading Post a shop: a rules question, not the product's
     res = search.search(searcher, "at the shop can i buy more than one thing", "we-forlorn-few", 5)
     assert res.features["off_book"] == 0.0
+
+
+# The evening around the table asked in the book's own words (finding 142: "can we order pizza
+# during the demon phase" was answered with the Maintenance Phase's sentence at 0.92).
+TABLE_LIFE = [("journey", "can we order pizza during the demon phase"),
+              ("journey", "what music should we play during the demon phase"),
+              ("pilgrims", "can the dog sit at the table while we play"),
+              ("avignon", "is it ok to check phones between turns")]
+
+
+@pytest.mark.parametrize("game, q", TABLE_LIFE)
+def test_the_evening_around_the_table_is_not_answered(searcher, game, q):
+    res = search.search(searcher, q, game, 5)
+    assert res.features["off_book"] == 1.0 and res.answered is False
+
+
+@pytest.mark.parametrize("game, q", [("we-forlorn-few", "can i use food to heal"),
+                                     ("journey", "does smoke block line of sight")])
+def test_a_table_word_the_book_uses_stays_a_rules_question(searcher, game, q):
+    # We Forlorn Few prints Food, Journey prints smoke: only a book that never uses the word
+    # leaves the question off-book
+    assert search.search(searcher, q, game, 5).features["off_book"] == 0.0

@@ -1,7 +1,6 @@
 """A table's first evening with Tableside, continued (see test_blind_table_1): We Forlorn Few,
 Pilgrims and Journey, one phone per player (360×740), learned from the pages and the rulebooks."""
 
-import pytest
 from playwright.sync_api import expect
 
 from .conftest import check_accessibility, take_seat
@@ -274,9 +273,6 @@ def test_journey_first_evening_to_the_quest_result_and_the_calculator(live_serve
     table.assert_clean()
 
 
-@pytest.mark.xfail(strict=True, reason="finding 142: an off-book question that names a phase "
-                   "('can we order pizza during the demon phase') is answered at 0.92 with the "
-                   "Maintenance Phase's 'each Player can act independently' sentence")
 def test_journey_a_question_the_book_does_not_answer_asked_at_the_table(live_server, phone):
     table = Table(phone, live_server)
     ann, _ = new_journey_table(table, live_server)
