@@ -77,6 +77,12 @@ class Viewer:
     seat: str | None = None
 
 
+
+def may_enter(role: str, seat: str | None, anyone_enters, player) -> bool:
+    """A seat's phone enters (and undoes, and redoes) its own seat's events, unless the table lets
+    anyone enter for anyone (one shared phone); the table's phone enters any seat's."""
+    return role != "seat" or bool(anyone_enters) or player == seat
+
 class Sessions:
     """`max_log_entries`: a game's log is full at this many entries (a write is then refused);
     `signing_key`: exports are signed with it, and an import signed with it is restored from its
@@ -331,9 +337,8 @@ class Sessions:
         return viewer
 
     def check_seat(self, row: dict, writer: Viewer, player, what: str) -> None:
-        """A seat's phone enters its own seat's events, unless the table lets anyone enter for
-        anyone (one shared phone)."""
-        if writer.role != "seat" or row["setup"].get("anyone_enters") or player == writer.seat:
+        """Refuse an entry `may_enter` does not allow."""
+        if may_enter(writer.role, writer.seat, row["setup"].get("anyone_enters"), player):
             return
         names = {p["seat"]: p["name"] for p in row["setup"]["players"]}
         raise Forbidden(f"this phone plays for {names[writer.seat]}: {what} is "

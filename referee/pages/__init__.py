@@ -30,7 +30,15 @@ from werkzeug.exceptions import HTTPException
 
 from . import ask, campaign, library, offline, score, setup, table  # noqa: F401  (views register on `bp`)
 from .base import bp, csrf_token
-from .describe import choice_steps, event_label, humanize, in_words, phase_words, readable, seat_name
+from .describe import (
+    choice_steps,
+    event_label,
+    humanize,
+    names_in_a_sentence,
+    phase_words,
+    readable,
+    seat_name,
+)
 from .forms import array_length, schema_type
 from .invite import serve_command
 from .score import normalize_scores, result_words
@@ -44,7 +52,7 @@ def init_app(app) -> None:
                                  library_cards=library.cards_for, choice_steps=choice_steps,
                                  names_a_card=library.names_a_card, result_words=result_words)
     app.jinja_env.filters.update(event_label=event_label, humanize=humanize, seat_name=seat_name,
-                                 in_words=in_words,
+                                 names_in_a_sentence=names_in_a_sentence,
                                  phase_words=phase_words, readable=readable, card_words=library.card_words)
 
 

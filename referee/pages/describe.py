@@ -78,7 +78,7 @@ def seat_name(seat: str, names: dict) -> str:
     return names.get(seat, seat)
 
 
-def in_words(items) -> str:
+def names_in_a_sentence(items) -> str:
     """Names as a sentence says them: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
     items = list(items)
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 2 else " and ".join(items)

@@ -8,7 +8,7 @@ from flask import jsonify, render_template, request
 from ..core import engine
 from ..core.rules import BadRequest
 from .base import bp, games, not_yet
-from .describe import in_words
+from .describe import names_in_a_sentence
 from .forms import calculator_tallies, schema_type
 
 MAX_CALCULATOR_PLAYERS = 8
@@ -80,7 +80,7 @@ def normalize_scores(scores: dict | None, game_id: str) -> dict:
 def result_words(game, view: dict, names: dict) -> dict:
     """Who won, in a line, and the whole result as text (what "Share the result" sends)."""
     scores = normalize_scores(view["scores"], game.game_id)
-    winners = in_words(names.get(s, s) for s in scores["winners"])
+    winners = names_in_a_sentence(names.get(s, s) for s in scores["winners"])
     won = f"{winners} win{'s' if len(scores['winners']) == 1 else ''}" if winners else "No winner"
     totals = ", ".join(f"{names.get(p['seat'], p['name'])} {p['total']}" for p in scores["players"])
     reason = (scores["decided_by"] or {}).get("text", "")

@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from ..core import engine
 from ..core.rules import BadRequest, RuleViolation
-from ..core.sessions import Forbidden, NotFound, SeatTaken, Stale
+from ..core.sessions import Forbidden, NotFound, SeatTaken, Stale, may_enter
 from ..core.store import CHECKPOINT_EVERY
 from ..web import describe_game, get_sessions
 from . import invite
@@ -91,10 +91,11 @@ def entering(view: dict, game) -> list[dict]:
     return [event for event in view["legal"] if event.get("player") in (seat, None)]
 
 
-def may_step(view: dict, event: dict | None, seat: str | None) -> bool:
-    """Whether this phone may undo (or redo) `event`: a seat's phone only its own seat's, unless the
-    table lets anyone enter for anyone (as the API checks it)."""
-    return seat is None or bool(view.get("anyone_enters")) or (event or {}).get("player") == seat
+def may_step(view: dict, event: dict | None) -> bool:
+    """Whether this phone may undo (or redo) `event`, as the API checks it."""
+    viewer = view["viewer"]
+    return may_enter(viewer["role"], viewer["seat"], view.get("anyone_enters"),
+                     (event or {}).get("player"))
 
 
 @bp.get("/play/<session_id>")
@@ -128,8 +129,8 @@ def table_page(session_id: str, done: int | None, messages: list, status: int = 
         role=role,
         seat=seat,
         my_turn=seat is not None and seat in view["current_players"],
-        may_undo=view["can_undo"] and may_step(view, view["last_event"], seat),
-        may_redo=view["can_redo"] and may_step(view, view["next_redo"], seat),
+        may_undo=view["can_undo"] and may_step(view, view["last_event"]),
+        may_redo=view["can_redo"] and may_step(view, view["next_redo"]),
         can_edit=role in ("table", "seat"),
         choose_seat=role == "join" or role == "table" and not key.get("shared"),
         looking_as=view["viewer"]["seat"] if role == "table" else None,
