@@ -24,8 +24,23 @@
       .catch(function () { /* the Calculate button still works */ });
   }
 
-  form.addEventListener("input", function () {
+  function schedule() {
     clearTimeout(timer);
     timer = setTimeout(update, 350);
-  });
+  }
+
+  // What was typed while this script was still loading (a slow phone, a page just reloaded by
+  // "+ Add a player") fired no input event this script heard: count it now.
+  function typedBeforeLoad() {
+    return Array.prototype.some.call(form.elements, function (field) {
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") {
+        return Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      return "defaultValue" in field && field.value !== field.defaultValue;
+    });
+  }
+
+  form.addEventListener("input", schedule);
+  if (typedBeforeLoad()) schedule();
 })();
