@@ -3,12 +3,12 @@ sentence, abstention, and game detection.
 
     .venv/bin/python bench/search_quality.py [questions.jsonl ...] [--sets a,b] [--limit 10] [--misses]
 
-With no file, every set in SETS is measured: thirty-eight, all fitted on (FIT_SETS; the re-ranker
+With no file, every set in SETS is measured: thirty-nine, all fitted on (FIT_SETS; the re-ranker
 and the abstention; blind-9, measured once at 16:11 on 98d6c94, since the end of the sixteenth
 session; blind-10, measured once at 19:28 on bb9ef10, since the end of the seventeenth; blind-11,
 -12 and -13, measured once at 21:54 and 22:01 on ce95e6d / 9380f4c, since the end of the
-eighteenth), BLIND_SETS empty until the next blind writer's set is registered. Of the fitted, twenty-two were
-written to be fitted on — bench/questions-dev.jsonl, bench/questions-train.jsonl,
+eighteenth), BLIND_SETS empty until the next blind writer's set is registered. Of the fitted,
+twenty-three were written to be fitted on — bench/questions-dev.jsonl, bench/questions-train.jsonl,
 bench/questions-train-2.jsonl, bench/questions-train-4.jsonl (written to fit the re-ranker,
 answerable only; -4 Journey and We Forlorn Few, covering Journey's passages no earlier fit set's
 answer lay in), bench/questions-train-5.jsonl and -train-6 (the fifteenth session's two new
@@ -26,7 +26,9 @@ Pilgrims, each with its unanswerable questions), bench/questions-train-12.jsonl 
 eighteenth session's mid-game arguer and fast-texting teenager: Pilgrims, Journey, Avignon and
 Pillars of Fate, each with its unanswerable questions), bench/questions-train-14.jsonl (the
 eighteenth session's wrong-belief and why-did-that-happen players: Journey, We Forlorn Few,
-Pilgrims and Avignon, each with its unanswerable questions),
+Pilgrims and Avignon, each with its unanswerable questions), bench/questions-train-15.jsonl (the
+nineteenth session's card-in-hand and timing-lawyer players: Journey, We Forlorn Few, Pillars of
+Fate and Pilgrims, each with its unanswerable questions),
 bench/questions-calibration.jsonl, -calibration-2, -calibration-3, -calibration-4, -5, -6, -7 and -8
 (written for the abstention fit, -4 and -5 by one writer, the others each by its own; -6, the
 sixteenth session's, and -7, the seventeenth's, 12 answerable and 20 unanswerable per game;
@@ -72,7 +74,7 @@ SETS = ["dev", "train", "train-2", "calibration", "calibration-2", "calibration-
         "calibration-4", "calibration-5", "train-4", "blind-7", "train-5",
         "train-6", "blind-8", "train-7", "train-8", "calibration-6", "blind-9", "train-10",
         "train-9", "calibration-7", "train-11", "blind-10", "calibration-8", "train-13", "train-12",
-        "train-14", "blind-11", "blind-12", "blind-13"]
+        "train-14", "blind-11", "blind-12", "blind-13", "train-15"]
 # written apart and not yet fitted on: none until the next session's blind writer. blind-11, -12 and
 # -13 (the eighteenth session's three blind writers', each measured once by the lead on what the
 # session shipped, ce95e6d / 9380f4c) are fit data since the end of the eighteenth session. blind-10
