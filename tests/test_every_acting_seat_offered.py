@@ -101,11 +101,11 @@ def test_random_play_leaves_no_acting_seat_without_a_choice(game_id, seed):
         for seat in acting:
             assert any(event["player"] == seat for event in legal), (seat, model.phase, legal)
         for event in legal:
-            if event["type"] in game.table_events:
+            if game.for_the_table(event):
                 copies = [e for e in legal if {**e, "player": None} == {**event, "player": None}]
                 assert sorted(e["player"] for e in copies) == sorted(acting), event
-        shared = engine.once_for_the_table(legal, game.table_events)
-        for first in [e for e in shared if e["type"] in game.table_events][:2]:
+        shared = engine.once_for_the_table(legal, game)
+        for first in [e for e in shared if game.for_the_table(e)][:2]:
             filled = fill(copy.deepcopy(first), model)
             if filled is None:
                 continue
@@ -130,11 +130,10 @@ def test_one_phone_for_several_seats_lists_a_table_event_once_as_its_own_seats()
              {"type": "draw", "player": "avignon", "character": "Nuncio"},
              {"type": "beseech", "player": "rome", "path": 1},
              {"type": "beseech", "player": "avignon", "path": 1}]
-    table_events = frozenset({"draw"})
-    assert engine.once_for_the_table(legal, table_events) == [legal[0], legal[2], *legal[4:]]
-    assert engine.once_for_the_table(legal, table_events, "avignon") == [legal[1], legal[3],
-                                                                          *legal[4:]]
-    assert engine.once_for_the_table(legal, frozenset()) == legal
+    avignon = GAMES["avignon"]  # its setup draws are done for the table; a beseech is a seat's
+    assert engine.once_for_the_table(legal, avignon) == [legal[0], legal[2], *legal[4:]]
+    assert engine.once_for_the_table(legal, avignon, "avignon") == [legal[1], legal[3], *legal[4:]]
+    assert engine.once_for_the_table(legal, GAMES["pilgrims"]) == legal  # none for the table
 
 
 # -- through the API: each seat's own phone ----------------------------------------------------------

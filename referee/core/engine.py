@@ -225,7 +225,7 @@ def apply(model: Referee, event: dict, replaying: bool = False,
     if not replaying:
         check_event(model, event)
     kind, player = event["type"], event["player"]
-    model.entering = player
+    model.entering, model.attempted = player, event
     if model.game_over:
         raise model.violation("The game is over: only undo is possible.", model.end_rule)
     acting = model.current_players()
@@ -361,15 +361,15 @@ def view(model: Referee, seat: str | None = None, legal=None) -> dict:
     }
 
 
-def once_for_the_table(legal: list[dict], table_events: frozenset[str],
+def once_for_the_table(legal: list[dict], game: type[Referee],
                        seat: str | None = None) -> list[dict]:
     """`legal` as one phone that enters for several seats lists it: an event done for the whole
-    table (`Referee.table_events`, listed for each seat that may enter it) once, as `seat`'s where
+    table (`game.for_the_table`, listed for each seat that may enter it) once, as `seat`'s where
     it is listed for `seat`, else as the first seat's."""
     kept: list[dict] = []
     at: dict[str, int] = {}
     for event in legal:
-        if event["type"] not in table_events:
+        if not game.for_the_table(event):
             kept.append(event)
             continue
         key = json.dumps({**event, "player": None}, sort_keys=True)

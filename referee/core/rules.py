@@ -307,9 +307,10 @@ class Referee:
         self.table_options = self.options_with_defaults(options)
         self.G = G
         self.effects: list[Effect] = []
-        # The seat entering the event being judged (engine.apply sets it), for a game whose
-        # refused_phase_quote or turn_rule depends on who attempted the event.
+        # The seat entering the event being judged, and the event (engine.apply sets them), for a
+        # game whose refused_phase_quote or turn_rule depends on who attempted what.
         self.entering: str | None = None
+        self.attempted: dict | None = None
         self.machine = self._own_machine(phase)
 
     @classmethod
@@ -333,6 +334,13 @@ class Referee:
         """The seats, other than the event's player, whose own decision `event` enters (We Forlorn
         Few: a Trade entered with the partner's answer). A seat's phone enters only its own."""
         return ()
+
+    @classmethod
+    def for_the_table(cls, event: dict) -> bool:
+        """Whether `event` is done for the whole table: an event of `table_events`, or one a game
+        tells apart within a type some seat's own events share (Journey: a Demon's Follow, which
+        any Player enters, where a Pilgrim's is his Player's)."""
+        return event["type"] in cls.table_events
 
     @classmethod
     def event_types_in_play(cls, G: dict) -> list[str]:
@@ -364,16 +372,14 @@ class Referee:
 
     def legal(self) -> list[dict]:
         """Every event that is legal now, once for each seat that may enter it: the game's
-        `choices()`, each event of a type in `table_events` followed by its copies for the other
-        seats `current_players()` names (the same but for `player`)."""
+        `choices()`, each event done for the whole table (`for_the_table`) followed by its copies
+        for the other seats `current_players()` names (the same but for `player`)."""
         choices = self.choices()
-        if not self.table_events:
-            return choices
         acting = self.current_players()
         listed = []
         for event in choices:
             listed.append(event)
-            if event["type"] in self.table_events:
+            if self.for_the_table(event):
                 listed.extend({**event, "player": seat} for seat in acting
                               if seat != event["player"])
         return listed

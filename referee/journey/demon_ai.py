@@ -703,7 +703,8 @@ class DemonMixin:
             self.effect(f"{self.name_of(current['demon'])} is {stopped} (the Asura Seal "
                         "reflected it; table ruling): no more attacks this activation.", quote)
             current["attacks"] = []
-            self.G["demon_phase"]["stopped_by"] = quote  # an attack entered later quotes it
+            # an attack entered for it later quotes its Condition
+            self.G["demon_phase"].setdefault("stopped_by", {})[current["demon"]] = quote
         if not current["attacks"] and not defeated:
             self.finish_demon()
 

@@ -418,7 +418,8 @@ EVENT_TYPES = {
     "follow": EventType(
         "The free \"Follow\" move right after a Knock Back: the Attacker (a Pilgrim or a Demon) "
         "moves forwards with its Target, as a single Move that costs no Action Point (0 steps: it "
-        "does not or cannot Follow).",
+        "does not or cannot Follow). A Pilgrim's Follow is entered by his Player; a Demon's, as "
+        "all the Demons' moves, by any Player (listed for every seat).",
         properties={"attacker": FIGURE, "steps": {"type": "integer", "minimum": 0, "maximum": 12},
                     "turns": SMALL, "diagonal": FACT, "backwards": FACT, "through_blocked": FACT,
                     "through_purple": FACT, "blue": SMALL, "red": SMALL},

@@ -500,7 +500,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     # 30: a Pilgrim who moved is not stationary on a red square; knocked out so, the next Pilgrim's
     #     activation is not ended with his (findings 123, 124)
     # 31: Quest 9: a token that broke the deception is a Bull General; after 3, the Elder Monk (133)
-    rules_version = 34
+    # 35: each Demon a reflected Condition stopped is recorded with its Condition (stopped_by)
+    rules_version = 35
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
@@ -556,6 +557,13 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     def choices(self):
         return self.quest().legal(self, legal_module.legal_events(self))
 
+    @classmethod
+    def for_the_table(cls, event):
+        """A Demon's Follow is the Demons' move, which "Any of the Players can perform" (a Pilgrim's
+        is his Player's, as every Pilgrim's Action)."""
+        return super().for_the_table(event) or (event["type"] == "follow"
+                                                and event.get("attacker") not in PILGRIMS)
+
     def scores(self):
         return {**legal_module.standings(self), "quest": self.quest_view()}
 
@@ -601,11 +609,17 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                 forbidden = Q_CLOSED_GATE if statuses == {"closed"} else Q_INACTIVE_GATE
             elif (self.G["demon_phase"] or {}).get("spawned"):  # every active Gate has drawn
                 forbidden = Q_ONE_CARD
-        elif kind == "demon_attack" and (self.G["demon_phase"] or {}).get("stopped_by"):
-            forbidden = self.G["demon_phase"]["stopped_by"]  # a reflected Paralyzed / Disabled
+        elif kind == "demon_attack" and self.stopped_by() is not None:
+            forbidden = self.stopped_by()  # a reflected Paralyzed / Disabled
         elif self.phase == "maintenance" and self.G["turn"] == 1:
             phase = (Q_PHASE_MAINTENANCE, Q_FIRST_TURN)
         return (forbidden, *((phase,) if isinstance(phase, str) else phase)) if forbidden else phase
+
+    def stopped_by(self) -> str | None:
+        """The sentence of the reflected Condition that ended this Demon Phase the activation of
+        the Demon the attempted event names (None: no Condition stopped that Demon)."""
+        stopped = (self.G["demon_phase"] or {}).get("stopped_by") or {}
+        return stopped.get((self.attempted or {}).get("demon"))
 
     def damage_pilgrim(self, name: str, amount: int, why: str, quote: str) -> None:
         """Health Points lost; at 0 the Pilgrim is Unconscious, face down."""

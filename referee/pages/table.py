@@ -87,7 +87,7 @@ def entering(view: dict, game) -> list[dict]:
     for the whole table once."""
     seat = view["viewer"]["seat"]
     if view["viewer"]["role"] != "seat" or view.get("anyone_enters"):
-        return engine.once_for_the_table(view["legal"], game.table_events, seat)
+        return engine.once_for_the_table(view["legal"], game, seat)
     return [event for event in view["legal"] if event.get("player") in (seat, None)]
 
 

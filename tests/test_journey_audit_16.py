@@ -1,0 +1,104 @@
+"""Journey: the sixteenth audit (session 19), the notes left open last session.
+
+A Demon's "Follow" was listed only on the phone of the Player controlling Tripitaka, though any
+Player enters it ("The Demons are automatically controlled by the game AI. Any of the Players can
+perform the required actions."): it is now listed for every seat, and a phone entering for the
+whole table lists it once; a Pilgrim's own Follow stays his Player's.
+
+After the Demon Phase, an attack entered for any Demon quoted the Condition a reflected attack had
+put on one of them (finding 151's fix): only that Demon's attack quotes it now."""
+
+import pytest
+
+from referee import referees
+from referee.core import engine
+from tests import test_blind_scenarios_journey_12 as q12
+from tests.api_table import quotes_from, seat_headers
+from tests.test_blind_scenarios_journey_4 import act, free_play
+from tests.test_journey_audit_13 import borracks_turn
+
+book = quotes_from("journey")
+FOLLOW = book("Immediately after moving the Target, decide if you want to make a free \"Follow\" "
+              "move for the Attacker.")
+CONTROL = book("The Pilgrims are controlled by the Players, so if there are less than 4 Players, "
+               "each Player may control more than one Pilgrim.")
+END_PHASE = book("End of Turn Phase: Perform End of Turn Phase actions, such as using Turn Tokens "
+                 "to track passing time.")
+JOURNEY = referees()["journey"]
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
+def own_legal(client, table, seat, headers):
+    """What `legal` lists for the seat on its own phone (`headers`), and its view."""
+    view = client.get(f"/api/sessions/{table.id}", headers=headers).get_json()
+    return [event for event in view["legal"] if event["player"] == seat], view
+
+
+def test_a_demons_follow_is_offered_on_every_players_phone_and_entered_from_any(client):
+    table = borracks_turn(client, ["attack", "attack"])
+    phones = {seat: seat_headers(client, table, seat) for seat in ("p1", "p2")}
+    follows = {}
+    for seat in ("p1", "p2"):
+        own, _view = own_legal(client, table, seat, phones[seat])
+        follows[seat] = [event for event in own if event["type"] == "follow"]
+    assert follows["p1"] == [{**event, "player": "p1"} for event in follows["p2"]]
+    assert {"type": "follow", "player": "p1", "attacker": "borrack-1", "steps": 0} in follows["p1"]
+    # One phone for the whole table lists it once.
+    legal = table.view()["legal"]
+    shared = [e for e in engine.once_for_the_table(legal, JOURNEY) if e["type"] == "follow"]
+    assert len(shared) == len(follows["p2"])
+    # Ann (who controls no Tripitaka) enters it from her own phone.
+    _own, view = own_legal(client, table, "p1", phones["p1"])
+    answer = client.post(f"/api/sessions/{table.id}/events", headers=phones["p1"], json={
+        "event": {"type": "follow", "player": "p1", "attacker": "borrack-1", "steps": 1},
+        "expected_seq": view["seq"]})
+    assert answer.status_code == 200, answer.get_json()
+    after = client.get(f"/api/sessions/{table.id}", headers=phones["p1"]).get_json()
+    assert after["state"]["follow"] is None and after["seq"] == view["seq"] + 1
+
+
+def test_a_pilgrims_follow_is_only_his_players_and_refused_from_another_phone(client):
+    table = free_play(client, demons=("boof",))
+    act(table, "monkey_king", "attack", targets=["boof-1"], attack_dice=[1, 1], pilgrim_die=1,
+        weapon_damage=1, knock_back=2, target_hp=9)
+    legal = table.view()["legal"]
+    follows = [event for event in legal if event["type"] == "follow"]
+    assert follows and {event["player"] for event in follows} == {"p1"}
+    assert not JOURNEY.for_the_table(follows[0])
+    # Ben's phone may not Follow with Ann's Monkey King; Ann's may.
+    headers = seat_headers(client, table, "p2")
+    _own, view = own_legal(client, table, "p2", headers)
+    refused = client.post(f"/api/sessions/{table.id}/events", headers=headers, json={
+        "event": {"type": "follow", "player": "p2", "attacker": "monkey_king", "steps": 1},
+        "expected_seq": view["seq"]})
+    assert refused.status_code in (403, 422), refused.get_json()
+    table.accepted({"type": "follow", "player": "p1", "attacker": "monkey_king", "steps": 1})
+
+
+# --- after the Demon Phase, only the stopped Demon's attack quotes its Condition -----------------
+
+def koorogg_stopped_then_the_berrok_idle(client):
+    """Koorogg Paralyzed by his own reflected attack (table ruling applied); the Berrok plans
+    nothing: the Demon Phase is over."""
+    table = q12.koorogg_against_the_asura_seal(client, "applied", others=("berrok",))
+    table.accepted(q12.PARALYZING_BLOW)
+    table.accepted(q12.demons("demon_options", demon="berrok-1", options=[]))
+    table.accepted(q12.demons("demon_plan", demon="berrok-1", option=1))
+    assert table.view()["phase"] == "end"
+    return table
+
+
+def test_after_the_demon_phase_another_demons_attack_quotes_the_phase_not_the_condition(client):
+    table = koorogg_stopped_then_the_berrok_idle(client)
+    berrok_blow = {**q12.PLAIN_BLOW, "demon": "berrok-1"}
+    error = q12.refused_unchanged(table, berrok_blow, END_PHASE)
+    quotes = [rule["quote"] for rule in (error.get("rules") or [error["rule"]])]
+    assert q12.PARALYZED not in quotes and "Koorogg" not in error["message"]
+    # Koorogg's own attack still quotes his Condition first.
+    error = q12.refused_unchanged(table, q12.PLAIN_BLOW, q12.PARALYZED)
+    assert (error.get("rules") or [error["rule"]])[0]["quote"] == q12.PARALYZED
+    table.accepted(q12.demons("end_turn"))
