@@ -1,8 +1,9 @@
 """Outsider browser scenarios round 19 (pages 2): the pages on a phone when the deferred scripts
 have not run yet — the same race CI found in the calculator this morning (fe04f8b): a player picks
 or types before the page's script is there, and nothing the script listens for ever fires. Pilgrims'
-new-game form (pilgrims.js ticks a quest tile's letter from its mission) and the table page
-(table.js). Written from the pages and the rulebook only, never the referee's code."""
+new-game form (pilgrims.js ticks a quest tile's letter from its mission), and the Avignon, We
+Forlorn Few and Journey calculators typed before calculator.js ran (each fails on the script before
+fe04f8b, served in its place). Written from the pages and the rulebook only, never the referee's code."""
 
 import pytest
 
@@ -81,3 +82,44 @@ def test_pilgrims_a_letter_that_does_not_match_its_mission_is_refused_and_kept_t
         screenshot(page, "blind-pilgrims-letter-refused")
     finally:
         context.close()
+
+
+# --- The calculators typed before calculator.js ran (fe04f8b's test was the Pilgrims page) -------
+
+CALCULATORS = {
+    # Rome's Congregation: the Vicar, the Scribe and the Nuncio: three cards, Rome wins.
+    "avignon": ([("select", "congregations.rome#Vicar", "1"),
+                 ("select", "congregations.rome#Scribe", "1"),
+                 ("select", "congregations.rome#Nuncio", "1"),
+                 ("select", "congregations.avignon#Ascetic", "1")],
+                "Rome", "3", "Rome wins"),
+    # Ann reached Newhaven, Bob still two tiles out: the first to reach Newhaven wins.
+    "we-forlorn-few": ([("fill", "crossing", "5"), ("fill", "players.0.name", "Ann"),
+                        ("select", "players.0.status", "arrived"),
+                        ("fill", "players.1.name", "Bob"),
+                        ("select", "players.1.status", "traveler"),
+                        ("fill", "players.1.tiles_to_go", "2")],
+                       "Ann", None, "Ann wins"),
+    # The Quest won: the Pilgrims win together.
+    "journey": ([("fill", "players.0", "Ann"), ("fill", "players.1", "Bob"),
+                 ("select", "outcome", "victory")],
+                "Bob", None, "win"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(CALCULATORS))
+def test_each_calculator_counts_what_was_typed_before_its_script_ran(live_server, phone, game):
+    fields, player, total, winner = CALCULATORS[game]
+    page = phone()
+    held = hold(page, "calculator.js")
+    page.goto(f"{live_server}/score/{game}", wait_until="commit")
+    for kind, name, value in fields:
+        field = f"[name='{name}']"
+        page.fill(field, value) if kind == "fill" else page.select_option(field, value)
+    assert not page.locator("td[data-player]").count()
+    release(page, held)
+    cell = page.locator(f"td[data-player='{player}']")
+    cell.wait_for(timeout=15000)
+    if total is not None:
+        assert cell.inner_text() == total
+    assert winner in page.locator("#calc-result .winner").inner_text()
