@@ -142,9 +142,6 @@ def to_his_first_adventure_phase(client):
     return table
 
 
-@pytest.mark.xfail(strict=True, reason="finding 166: a quest entered for the falconer when he can "
-                   "complete a card quotes the card sentence and the arrow's, not the quest "
-                   "sentence the docs promise")
 def test_a_quest_entered_for_the_falconer_when_a_card_can_be_paid_quotes_the_quest_sentence(
         client):
     table = to_his_first_adventure_phase(client)

@@ -43,9 +43,10 @@ Q_FALCONER_FIRST = ("The falconer always completes the first possible adventure 
 Q_FALCONER_ARROW = ("The arrow on the last flipped solo card shows the direction in which the "
                     "falconer checks the display. For example, with a right arrow he checks the "
                     "display from left to right.")
-Q_FALCONER_QUEST = ("If the falconer is unable to complete an adventure card, he checks the public "
-                    "quest tiles. Follow the arrow's direction as before. The falconer receives "
-                    "clover tokens from adventure cards and public quest tiles as usual.")
+Q_FALCONER_QUEST_ONLY_IF = ("If the falconer is unable to complete an adventure card, he checks the "
+                            "public quest tiles. Follow the arrow's direction as before.")
+Q_FALCONER_QUEST = (f"{Q_FALCONER_QUEST_ONLY_IF} The falconer receives clover tokens from adventure "
+                    "cards and public quest tiles as usual.")
 Q_FALCONER_NOTHING = ("If falconer cannot complete an adventure card or sign up for a public quest "
                       "tile, he does nothing during this phase.")
 Q_FALCONER_WILD = ("When the falconer completes an adventure card or signs up for a public quest "
@@ -254,11 +255,15 @@ class FalconerMixin:
 
         if said != {k: v for k, v in computed.items() if k != "pay"}:
             if "completes" in computed:
-                quote = (Q_FALCONER_FIRST, Q_FALCONER_ARROW)
+                # a quest is checked only when no card can be completed; another card is not the
+                # first possible in the arrow's direction; nothing is not "always completes"
+                quote = ((Q_FALCONER_QUEST_ONLY_IF, Q_FALCONER_FIRST) if "signs_up" in said else
+                         (Q_FALCONER_FIRST, Q_FALCONER_ARROW) if "completes" in said else
+                         Q_FALCONER_FIRST)
             elif "nothing" in computed:
                 quote = Q_FALCONER_NOTHING
             else:
-                quote = Q_FALCONER_FIRST if "completes" in said else Q_FALCONER_QUEST
+                quote = Q_FALCONER_FIRST if "completes" in said else Q_FALCONER_QUEST_ONLY_IF
             raise self.violation(f"The rules decide the falconer's Adventure phase: he must "
                                  f"{words(computed)}, not {words(said)}.", quote)
         if "pay" not in entered:

@@ -85,6 +85,7 @@ from referee.pilgrims.solo import (
     Q_FALCONER_FIRST,
     Q_FALCONER_NEXT,
     Q_FALCONER_NOTHING,
+    Q_FALCONER_QUEST_ONLY_IF,
     Q_FALCONER_SELECTS,
     Q_FALCONER_SPENDS,
     Q_FALCONER_WILD_ONLY,
@@ -457,6 +458,21 @@ CASES = [
          ev("falconer_adventure", completes=1, pay=[1]),
          Q_FALCONER_WILD_ONLY, "he pays with the fist, not the coin: wild cards only if absolutely "
                           "necessary"),
+    Case("falconer_adventure (a quest while a card can be paid)",
+         falconer_adventure(hand=[I("fist", "star"), I("leaf", "star"), I("leaf", "star")]),
+         ev("falconer_adventure", signs_up="A", pay=[2, 3]),
+         Q_FALCONER_QUEST_ONLY_IF, "place 1 (fist) can be paid: he checks the public quest tiles "
+                                   "only 'If the falconer is unable to complete an adventure "
+                                   "card' (the arrow is not what was broken: any direction finds "
+                                   "a card before a tile)", also=(Q_FALCONER_FIRST,)),
+    Case("falconer_adventure (another quest)",
+         falconer_adventure([A(2, 4, [], ["speech"] * 3)] * 5,
+                            hand=[I("leaf", "star"), I("leaf", "star"), I("fist", "star"),
+                                  I("speech", "star")]),
+         ev("falconer_adventure", signs_up="A", pay=[1, 2]),
+         Q_FALCONER_QUEST_ONLY_IF, "no display card can be paid (each costs three speeches, "
+                                   "he holds one): with the right arrow he checks the tiles from "
+                                   "the left, B (fist, speech) before A"),
     Case("falconer_adventure (nothing to do)", falconer_adventure(hand=[]),
          ev("falconer_adventure", completes=1),
          Q_FALCONER_NOTHING, "no item cards: he can complete nothing, so he does nothing"),
