@@ -470,3 +470,55 @@ def test_the_last_rounds_pillars_are_asked_only_when_the_renown_is_level(client)
     assert renown_and_lines(answer)[0] == {"sun": 21, "moon": 20}
     assert answer["winners"] == ["sun"]
     assert answer["decided_by"]["rule"]["quote"] == MOST_RENOWN
+
+
+# --- first_card_modifier_order under each first-card modifier, by the calculator ----------------
+
+def age_around(first, second, modifier):
+    """Sun's center column `first`, `second`, a 6; Moon's three 1s with a scorpion each there.
+    The side lanes: Sun's 2s with a feather each against Moon's 1s, Moon's Prophet in her left
+    column — no lane tied. Sun lays the first card of the Age."""
+    plays = [first, play("moon", "center", 1, 0, 1), second, play("moon", "center", 1, 0, 1),
+             play("sun", "center", 6), play("moon", "center", 1, 0, 1)]
+    for lane in ("left", "right"):
+        for index in range(3):
+            plays += [play("sun", lane, 2, 1),
+                      play("moon", lane, 1, **({"divine": "Prophet"}
+                                               if (lane, index) == ("left", 0) else {}))]
+    return tally_of(plays, modifier)
+
+
+FACE_DOWN_KLAR = play("sun", "center", 5, face="down", divine="Klar")
+FACE_DOWN_ARBITER = play("sun", "center", 2, 1, face="down", divine="Arbiter")
+CHAMPION = play("sun", "center", 1)
+# (modifier, Sun's first center card, the card beside it, (power, feathers, scorpions) of the
+# first card under divine_first, under modifier_first) — the option's own description.
+MODIFIER_CASES = [
+    ("no_power", FACE_DOWN_KLAR, CHAMPION, (0, 0, 0), (-1, 0, 0)),
+    ("double_power", FACE_DOWN_KLAR, CHAMPION, (-2, 0, 0), (-1, 0, 0)),
+    ("no_suit", FACE_DOWN_ARBITER, CHAMPION, (2, 0, 0), (2, 0, 4)),
+    ("double_suit", FACE_DOWN_ARBITER, CHAMPION, (2, 0, 8), (2, 0, 4)),
+    ("double_power", play("sun", "center", 4, 1), play("sun", "center", 1, divine="Aponi"),
+     (8, 1, 0), (2, 1, 0)),
+    ("no_power", play("sun", "center", 3, 1), play("sun", "center", 1, divine="Saghari"),
+     (0, 1, 0), (0, 1, 0)),
+]
+
+
+@pytest.mark.parametrize("modifier, first, second, divine_first, modifier_first", MODIFIER_CASES,
+                         ids=["klar-no_power", "klar-double_power", "arbiter-no_suit",
+                              "arbiter-double_suit", "aponi-4-double_power",
+                              "saghari-3-no_power"])
+def test_the_first_card_under_each_modifier_and_each_order(client, modifier, first, second,
+                                                            divine_first, modifier_first):
+    tally = age_around(first, second, modifier)
+    for order, expected in (("divine_first", divine_first), ("modifier_first", modifier_first),
+                            (None, divine_first)):
+        options = {"first_card_modifier_order": order} if order else {}
+        answer = calculated(client, GAME, {"options": options, "ages": [tally]})
+        center = next(entry for entry in answer["ages"][0]["lanes"] if entry["lane"] == "center")
+        value = center["values"]["sun"][0]
+        assert (value["power"], value["feathers"], value["scorpions"]) == expected, order
+        # Moon's first card in the center, a 1, is the modifier's alone under either order.
+        moon = center["values"]["moon"][0]
+        assert moon["power"] == {"double_power": 2, "no_power": 0}.get(modifier, 1)
