@@ -522,3 +522,98 @@ def test_the_first_card_under_each_modifier_and_each_order(client, modifier, fir
         # Moon's first card in the center, a 1, is the modifier's alone under either order.
         moon = center["values"]["moon"][0]
         assert moon["power"] == {"double_power": 2, "no_power": 0}.get(modifier, 1)
+
+
+# --- Three Ages at the table ending level, past the last round's pillars -------------------------
+
+FLAT_QUESTS = [{"feather": 2, "scorpion": 0}] * 3
+LEVEL_TABLE = {"lane_size_modifiers": "per_lane", "face_down_limit": "per_player"}
+
+
+def won_age(marker, winners, divine):
+    """An Age in which `marker` lays first in every lane (its pillar): each lane's winner three 5s,
+    the loser three 1s, a feather on every card; a player's Divine card (name, lane) is their
+    first card in that lane, a 5 with a feather."""
+    other = "moon" if marker == "sun" else "sun"
+    plays = []
+    for lane in LANES:
+        for _ in range(3):
+            for seat in (marker, other):
+                power = 5 if winners[lane] == seat else 1
+                name, where = divine[seat]
+                first = where == lane and not any(
+                    event["player"] == seat and event["lane"] == lane for event in plays)
+                plays.append(play(seat, lane, power, 1, **({"divine": name} if first else {})))
+    return plays
+
+
+AGE_THREE = [
+    play("sun", "center", 3, face="down"), play("moon", "center", 3, face="down"),
+    play("sun", "left", 5, 1, divine="Mother to All"), play("moon", "right", 5, 1, divine="Arbiter"),
+    play("sun", "left", 5, 1), play("moon", "right", 5, 1),
+    play("sun", "left", 5, 1), play("moon", "right", 5, 1),
+    play("sun", "right", 1, 1), play("moon", "left", 1, 1),
+    play("sun", "right", 1, 1), play("moon", "left", 1, 1),
+    play("sun", "right", 1, 1), play("moon", "left", 1, 1),
+]
+LEVEL_GAME = [
+    ("double_suit", "sun", won_age("sun", {"left": "sun", "center": "moon", "right": "sun"},
+                                   {"sun": ("Klar", "left"), "moon": ("Saghari", "center")})),
+    ("no_suit", "moon", won_age("moon", {"left": "moon", "center": "sun", "right": "moon"},
+                                {"sun": ("Aponi", "center"), "moon": ("Naka", "left")})),
+    ("two_cards", "sun", AGE_THREE),
+]
+
+
+@pytest.mark.parametrize("ruling, winners, pillars", [
+    ({}, [], "Sun 1, Moon 1"),
+    ({"tie_past_pillars": "shared"}, ["sun", "moon"], "Sun 1, Moon 1"),
+    ({"unheld_pillar_at_end": "first_player"}, ["sun"], "Sun 2, Moon 1"),
+    ({"unheld_pillar_at_end": "first_player", "tie_past_pillars": "shared"}, ["sun"],
+     "Sun 2, Moon 1"),
+], ids=["as_printed", "shared", "unheld_to_the_marker", "unheld_to_the_marker_and_shared"])
+def test_three_ages_at_the_table_level_on_renown_and_on_the_last_rounds_pillars(
+        client, ruling, winners, pillars):
+    options = {**LEVEL_TABLE, **ruling}
+    table = ApiTable(client, {"game": GAME, "players": ["Ana", "Ben"], "options": options})
+    table.accepted({"type": "draft_divine", "player": "sun", "kept": "Klar",
+                    "passed": ["Naka", "Arbiter"]})
+    table.accepted({"type": "draft_divine", "player": "moon", "kept": "Saghari",
+                    "passed": ["Aponi", "Mother to All"]})
+    tallies = []
+    for number, (modifier, marker, plays) in enumerate(LEVEL_GAME):
+        begin = {"type": "begin_age", "player": "sun", "modifier": modifier,
+                 "quests": FLAT_QUESTS}
+        table.accepted({**begin, "first_player": "sun"} if number == 0 else begin)
+        assert table.view()["state"]["first_player"] == marker
+        for event in plays[:-1]:
+            table.accepted(event)
+        if number == 2:
+            before = as_seen(table.view())
+        table.accepted(plays[-1])
+        tally = tally_of(plays, modifier, marker)
+        tally["lanes"] = {name: {**lane, "quest": FLAT_QUESTS[0]}
+                          for name, lane in tally["lanes"].items()}
+        tallies.append(tally)
+    view = table.view()
+    assert view["over"] is True
+    # Renown 8 to 8: Age I 4 to 2, Age II 2 to 4, Age III 2 to 2 (the center: both face down, a
+    # 3 against a 3 and no icon — tied under a pillar that never moved, nobody's to decide).
+    assert view["state"]["renown"] == {"sun": 8, "moon": 8}
+    (last,) = [age for age in view["state"]["ages"]][2:]
+    center = next(lane for lane in last["lanes"] if lane["lane"] == "center")
+    assert (center["winner"], center["pillar"]) == (None, None)
+    assert last["pillars"] == {"left": "sun", "center": None, "right": "moon"}
+    assert sorted(view["scores"]["winners"]) == sorted(winners)
+    assert view["scores"]["decided_by"]["rule"]["quote"] == PILLAR_TIE_BREAK
+    assert pillars in view["scores"]["decided_by"]["tie_break"]
+    # The calculator, given the same three Ages: the same lines, winners and tie-break.
+    answer = calculated(client, GAME, {"names": {"sun": "Ana", "moon": "Ben"},
+                                       "options": options, "ages": tallies})
+    assert renown_and_lines(answer) == renown_and_lines(view["scores"])
+    assert sorted(answer["winners"]) == sorted(winners)
+    assert pillars in answer["decided_by"]["tie_break"]
+    # The last card undone: Age III open again, nobody has won.
+    table.undo()
+    assert as_seen(table.view()) == before
+    assert table.view()["over"] is False and table.view()["scores"]["winners"] == []
