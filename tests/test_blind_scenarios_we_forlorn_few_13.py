@@ -217,8 +217,11 @@ STAY = {"type": "stay"}
 TO_A, TO_B = {"type": "travel", "to": "A"}, {"type": "travel", "to": "B"}
 
 
-def test_five_players_from_the_setup_to_the_first_arrival_in_newhaven(client):
-    table = ApiTable(client, {"game": GAME, "players": FIVE, "options": {"terrain": TRAIL}})
+def five_players_to_round_3(client, **options):
+    """Rounds 1 and 2 of five Players from the setup, with the table's mistakes refused; round 3's
+    Season card resolved by Cat, who is on turn on the Mountain."""
+    table = ApiTable(client, {"game": GAME, "players": FIVE,
+                              "options": {"terrain": TRAIL, **options}})
     # Round 1, Ann's token. Dan stays in Cedar Falls, where a stampede kills all four of his
     # Companions and a fifth must perish: his Traveler turns Ravenous, his turn ends.
     table.accepted(season(1))
@@ -280,9 +283,13 @@ def test_five_players_from_the_setup_to_the_first_arrival_in_newhaven(client):
     state = table.view()["state"]
     assert (state["first_player"], state["round"]) == ("p3", 3)
     table.accepted(season(3, "p3"))
+    return table
+
+
+def test_five_players_from_the_setup_to_the_first_arrival_in_newhaven(client):
+    table = five_players_to_round_3(client)
     before = as_seen(table.view())
-    arrival = {"type": "travel", "player": "p3", "to": "NH"}
-    table.accepted(arrival)
+    table.accepted({"type": "travel", "player": "p3", "to": "NH"})
     view = table.view()
     assert view["over"] is True and view["scores"]["winners"] == ["p3"]
     assert FIRST_TO_NEWHAVEN in view["scores"]["decided_by"]["rule"]["quote"]
@@ -305,3 +312,51 @@ def test_five_players_from_the_setup_to_the_first_arrival_in_newhaven(client):
     table.undo()
     assert as_seen(table.view()) == before
     assert board(table, "p3")["tile"] == "B"
+
+
+def test_five_players_under_all_journeys_until_every_journey_has_ended(client):
+    table = five_players_to_round_3(client, game_ends_at="all_journeys")
+    # Round 3: Cat arrives first — the winner — and play goes on.
+    table.accepted({"type": "travel", "player": "p3", "to": "NH"})
+    assert table.view()["over"] is False and table.view()["scores"]["winners"] == ["p3"]
+    # Dan, Ravenous on the Mountain, walks down to the Prairie, attacks nobody, retreats up again.
+    table.accepted({"type": "ravenous_move", "player": "p4", "path": ["A"]})
+    table.accepted({"type": "end_combat", "player": "p4"})
+    table.accepted({"type": "retreat", "player": "p4", "to": "B"})
+    assert board(table, "p4")["hunger"] == 2
+    # Eve climbs to the Mountain; Ann, one Wood short, pays it in Wagon Damage and arrives; Bob
+    # pays his two Wood and arrives.
+    turn(table, "p5", TO_B, {"type": "gather", "roll": 2, "take": ["wood", "wood"]})
+    assert resources(table, "p5") == {"food": 0, "water": 1, "wood": 3}
+    table.accepted({"type": "travel", "player": "p1", "to": "NH"})
+    assert board(table, "p1")["ailments"]["wagon_damage"] == 1
+    table.accepted({"type": "travel", "player": "p2", "to": "NH"})
+    # Round 4: the token passes to Dan, Ravenous; he resolves the Season card. The three who
+    # arrived take no turns: Dan, then Eve.
+    state = table.view()["state"]
+    assert (state["first_player"], state["round"]) == ("p4", 4)
+    table.accepted(season(4, "p4"))
+    # Dan attacks Eve where he stands (two dice for two Hunger), wins, retreats to the Prairie.
+    table.accepted({"type": "ravenous_attack", "player": "p4", "target": "p5", "dice": [2, 2],
+                    "target_dice": [1]})
+    assert board(table, "p5")["companions"] == 3 and board(table, "p4")["hunger"] == 1
+    refused_unchanged(table, {"type": "retreat", "player": "p4", "to": "NH"}, NOT_ONTO)
+    table.accepted({"type": "retreat", "player": "p4", "to": "A"})
+    assert table.view()["current_players"] == ["p5"]
+    before = as_seen(table.view())
+    # Eve arrives: every Traveler's journey is over (four in Newhaven, Dan Ravenous).
+    table.accepted({"type": "travel", "player": "p5", "to": "NH"})
+    view = table.view()
+    assert view["over"] is True and view["scores"]["winners"] == ["p3"]
+    totals = {player["name"]: player["total"] for player in view["scores"]["players"]}
+    assert totals == {"Ann": 3, "Bob": 3, "Cat": 3, "Dan": 1, "Eve": 3}
+    answer = calculated(client, GAME, {"crossing": 3, "players": [
+        {"name": "Ann", "status": "arrived", "arrived": 2},
+        {"name": "Bob", "status": "arrived", "arrived": 3},
+        {"name": "Cat", "status": "arrived", "arrived": 1},
+        {"name": "Dan", "status": "ravenous", "tiles_to_go": 2},
+        {"name": "Eve", "status": "arrived", "arrived": 4}]})
+    assert answer["winners"] == ["p3"]
+    assert {player["name"]: player["total"] for player in answer["players"]} == totals
+    table.undo()
+    assert as_seen(table.view()) == before
