@@ -123,3 +123,33 @@ def test_each_calculator_counts_what_was_typed_before_its_script_ran(live_server
     if total is not None:
         assert cell.inner_text() == total
     assert winner in page.locator("#calc-result .winner").inner_text()
+
+
+# --- The table page opened before table.js ran ----------------------------------------------------
+
+def test_something_else_opened_before_table_js_ran_still_gets_its_form(live_server, browser):
+    # A slow phone: the table page is there, table.js is not (no service worker to serve it from
+    # its cache). The player opens "Something else happened" and its Draw type before the script
+    # runs: once it has run, the type holds its form, or its link opens the form's page.
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, bypass_csp=True, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/play/new?game=avignon")
+        page.fill("#player-1", "Rosa")
+        page.fill("#player-2", "Aldo")
+        page.click("#quick-start")
+        page.wait_for_selector("#invite-h")
+        held = hold(page, "table.js")
+        page.goto(page.url, wait_until="commit")
+        page.click(".other-event > summary")
+        page.click(".other-type-draw > summary")
+        release(page, held)
+        page.wait_for_timeout(1000)
+        if page.locator(".other-type-draw form").count() == 0:
+            page.click(".other-type-draw a.other-link")
+            page.wait_for_load_state("load")
+        page.wait_for_selector("form [name='event.character']")
+        screenshot(page, "blind-other-form-before-script")
+    finally:
+        context.close()
