@@ -620,3 +620,103 @@ def test_quest_7_a_dead_carrier_is_on_no_map_tile_so_no_golden_peach_under_still
     # Peach is not released either way.
     table.send({"type": "golden_peach", "player": "p1", "guarding": True, "same_tile": True})
     table.accepted(CLEANSE)
+
+
+# --- Quest 6: from its Board Setup to Kogaiji's Defeat --------------------------------------------
+
+Q6_VICTORY = book("Victory: The Pilgrims must (1) possess 2 Sutra Tokens and (2) Defeat Kogaiji.")
+Q6_ONE_GATE = book("Seal 1 Gate: A maximum of 1 Gate can be sealed, regardless of the means.")
+Q6_BDK_STILL = book("The Bull Demon King's Actions: The Bull Demon King does not move, but he will "
+                    "attack any Pilgrim that is in his attack zone/LOS.")
+# The Board Setup as printed; the Mini-Map is a figure: Kogaiji and the Bull Demon King (Koorogg)
+# in the room behind door-1, the two Berroks outside.
+Q6_BOARD = {"turn": 1, "gates": [{"id": "gate-1", "status": "inactive"},
+                                 {"id": "gate-2", "status": "inactive"},
+                                 {"id": "gate-3", "status": "inactive"}],
+            "villagers": ["villager-1"], "sutras": ["sutra-1", "sutra-2", "sutra-3"],
+            "boxes": ["box-1"], "doors": ["door-1", "door-2"], "broken_doors": ["door-3"],
+            "demons": ["berrok", "berrok"], "inactive_demons": ["kogaiji", "koorogg"]}
+
+
+@pytest.mark.parametrize("rescued", [False, True], ids=["victory", "heroic_victory"])
+def test_quest_6_from_its_setup_to_kogaijis_defeat(client, rescued):
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q6", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+        "quest_setup": {"upgrades": UPGRADES}}, "position": Q6_BOARD})
+    # Turn 1: the Monkey King and Monk Sha take a Sutra each; Tripitaka takes the third and seals
+    # the Gate of the Map Tile he stepped on (its Gate woke); Cho Hakkai wakes the other two.
+    table.accepted({"type": "maintenance", "player": "p1"})
+    act(table, "monkey_king", "collect_sutra", sutra="sutra-1", adjacent=True)
+    act(table, "monkey_king", "end_activation")
+    act(table, "monk_sha", "collect_sutra", sutra="sutra-2", adjacent=True)
+    if rescued:
+        act(table, "monk_sha", "rescue_villager", villager="villager-1", adjacent=True)
+    else:
+        act(table, "monk_sha", "end_activation")
+    act(table, "tripitaka", "gate_tile", gates=["gate-1"])
+    assert table.view()["state"]["gates"]["gate-1"]["status"] == "active"
+    act(table, "tripitaka", "collect_sutra", sutra="sutra-3", adjacent=True)
+    undone_and_entered_again(table, by("tripitaka", "close_gate", gate="gate-1", adjacent=True))
+    assert table.view()["state"]["gates"]["gate-1"]["status"] == "closed"
+    assert pilgrims(table)["tripitaka"]["sutras"] == 0
+    # One Gate sealed is the Quest's maximum: his Prayer of Sealing is refused.
+    refused_unchanged(table, by("tripitaka", "play_card", card="Prayer of Sealing",
+                                kind="skill", seals=["gate-2"]), Q6_ONE_GATE)
+    act(table, "cho_hakkai", "gate_tile", gates=["gate-2", "gate-3"])
+    act(table, "cho_hakkai", "end_activation")
+    # The Demon Phase: the two Gates awake spawn, the closed one does not.
+    table.accepted({"type": "measure", "player": "p2", "of": "gates",
+                    "distances": {"gate-2": 6, "gate-3": 9}})
+    refused_unchanged(table, {"type": "spawn", "player": "p2", "gate": "gate-1",
+                              "card": "reinforcement", "demons": ["berrok"]},
+                      book("Closed Gates never become active again."))
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-2", "card": "reinforcement",
+                    "demons": ["berrok"]})
+    table.accepted({"type": "spawn", "player": "p2", "gate": "gate-3", "card": "reinforcement",
+                    "demons": ["bharhaz"]})
+    awake = [name for name, demon in table.view()["state"]["demons"].items() if demon["active"]]
+    assert kinds(awake) == ["berrok"] * 3 + ["bharhaz"]
+    demons_move_on(table, {name: 3 + index for index, name in enumerate(sorted(awake))})
+    # Turn 2: the Monkey King breaks into the room — Kogaiji and the Bull Demon King wake — and
+    # Defeats Kogaiji: the Quest ends at once, with the two Sutras the Pilgrims still hold.
+    table.accepted({"type": "maintenance", "player": "p1"})
+    act(table, "monkey_king", "break_door", door="door-1", in_contact_facing=True,
+        opens=["kogaiji-1", "koorogg-1"])
+    assert table.view()["state"]["demons"]["koorogg-1"]["active"] is True
+    before = as_seen(table.view())
+    act(table, "monkey_king", "attack", targets=["kogaiji-1"], target_hp=9, **STRIKE)
+    view = table.view()
+    assert view["over"] is True
+    assert view["scores"]["decided_by"]["rule"]["quote"] == (Q6_HEROIC if rescued else Q6_VICTORY)
+    assert sum(entry["sutras"] for entry in view["state"]["pilgrims"].values()) == 2
+    table.undo()
+    assert as_seen(table.view()) == before
+
+
+def test_quest_6_the_bull_demon_king_attacks_from_where_he_stands(client):
+    position = {**Q6_BOARD, "turn": 2, "sutras": ["sutra-3"], "villagers": ["villager-1"],
+                "gates": [{"id": "gate-1", "status": "closed"},
+                          {"id": "gate-2", "status": "inactive"},
+                          {"id": "gate-3", "status": "inactive"}],
+                "doors": ["door-2"], "broken_doors": ["door-1", "door-3"],
+                "demons": ["kogaiji", "koorogg"], "inactive_demons": [],
+                "pilgrims": {"monkey_king": {"sutras": 1}, "monk_sha": {"sutras": 1}}}
+    table = ApiTable(client, {"game": GAME, "players": ["Ann", "Ben"], "options": {
+        "quest": "q6", "initiative": ORDER, "pilgrim_profiles": PROFILES,
+        "quest_setup": {"upgrades": UPGRADES}}, "position": position})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    end_activations(table)
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {"koorogg-1": 2, "kogaiji-1": 5}})
+    refused_unchanged(table, {"type": "demon_options", "player": "p2", "demon": "koorogg-1",
+                              "options": [{"actions": ["move", "attack"], "ends": "closer",
+                                           "squares": 1, "targets": ["tripitaka"]}]},
+                      Q6_BDK_STILL)
+    table.accepted({"type": "demon_options", "player": "p2", "demon": "koorogg-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monk_sha"]}]})
+    table.accepted({"type": "demon_plan", "player": "p2", "demon": "koorogg-1", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p2", "demon": "koorogg-1",
+                    "target": "monk_sha", "attack_dice": [2, 1], "demon_die": 0,
+                    "defense_dice": [1, 0]})
+    assert pilgrims(table)["monk_sha"]["hp"] == 9 - 2
