@@ -17,7 +17,7 @@ G (plain JSON):
   discard        [character, ...]                         (face up, in the order discarded)
   congregations  {"rome": [...], "avignon": [...]}
   turn           the seat whose turn it is; first_turn: the Selfless Rule applies
-  actions_taken  action types taken this turn
+  actions_taken  action types taken this turn; vicar_petitioned: a Vicar was petitioned this turn
   turn_start     {board, discard, congregations} at the start of this turn
   previous_turn  {player, actions, first_turn, start, end} — start and end are the two snapshots
                  the Samaritan Rule compares
@@ -154,6 +154,29 @@ OPTIONS = {
         "scored cards are part of what it did.",
         {"enum": ["board", "board_and_piles"]}, "board",
         citations("avignon", Q_SAMARITAN, Q_PARTIAL, Q_OUT),
+    ),
+    "samaritan_ascetic_step": Option(
+        "Whether the Samaritan Rule judges a turn before or after the Ascetic's end-of-turn step "
+        "(the book orders neither: both happen 'at the end of' the turn). 'before_the_step' "
+        "(default, the literal reading): the rule forbids 'actions' that have reversed the "
+        "previous turn, and the step is none of the four actions; the Ascetic's own sentence has "
+        "the turn end with him still in AVIGNON or ROME — so the board the turn's actions leave "
+        "is compared. 'after_the_step': the board once the Ascetic has stepped back is compared, "
+        "so an Ascetic's step can complete a reversal. Either way the previous turn is what it "
+        "left on the table (after its own step).",
+        {"enum": ["before_the_step", "after_the_step"]}, "before_the_step",
+        citations("avignon", Q_SAMARITAN, Q_ASCETIC_END, Q_TWO),
+    ),
+    "vicar_excommunicate": Option(
+        "Whether the Vicar's 'then EXCOMMUNICATE any other character' is the turn's EXCOMMUNICATE "
+        "for 'the same action may not be taken twice'. 'part_of_petition' (default, the literal "
+        "reading): the action taken is PETITION, one of the four listed actions; the ability's "
+        "EXCOMMUNICATE is part of it, so the EXCOMMUNICATE action may be taken in the same turn. "
+        "'the_action': the card names the action, so a Vicar's Petition and the EXCOMMUNICATE "
+        "action are not taken in one turn (a position's earlier Petition is not read as the "
+        "Vicar's: it does not say).",
+        {"enum": ["part_of_petition", "the_action"]}, "part_of_petition",
+        citations("avignon", Q_TWO, Q_PETITION, Q_VICAR, Q_EXCOMMUNICATE),
     ),
     "ascetic_rival_push": Option(
         "Direction of the Ascetic's 'RIVAL PUSH'. 'rival_pushes' (default): the RIVAL is the one "
@@ -373,7 +396,9 @@ class Game(Referee):
     game_id = "avignon"
     title = "Avignon: Pilgrimage"
     seats = SEATS
-    rules_version = 6  # 6: a start-of-turn Ascetic at an end refused (session 13)
+    # 6: a start-of-turn Ascetic at an end refused (session 13); 7: samaritan_ascetic_step's
+    # default judges a turn before the Ascetic's step (finding 162), G["vicar_petitioned"]
+    rules_version = 7
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
@@ -472,6 +497,7 @@ class Game(Referee):
             "turn": "rome",
             "first_turn": True,
             "actions_taken": [],
+            "vicar_petitioned": False,
             "turn_start": None,
             "previous_turn": None,
             "pending": None,
@@ -646,7 +672,27 @@ class Game(Referee):
         if len(self.G["actions_taken"]) >= self.required_actions():
             raise self.violation("This turn's actions are spent.",
                                  Q_SELFLESS if self.G["first_turn"] else Q_TWO)
+        if self._vicar_excommunicate_repeated(event):
+            raise self.violation(
+                f"{self.player_name(event['player'])} has already excommunicated this turn "
+                f"({'with the Vicar' if event['type'] == 'excommunicate' else 'as an action'}): "
+                "under the table ruling vicar_excommunicate=the_action the Vicar's EXCOMMUNICATE "
+                "is the EXCOMMUNICATE action, and the same action may not be taken twice.",
+                (Q_TWO, Q_VICAR))
         return True
+
+    def _character(self, path: int) -> str | None:
+        return self.G["board"][path - 1]["character"]
+
+    def _vicar_excommunicate_repeated(self, event) -> bool:
+        """Under vicar_excommunicate=the_action: the EXCOMMUNICATE action after a Vicar's
+        Petition this turn, or a Vicar's Petition after the EXCOMMUNICATE action."""
+        if self.option("vicar_excommunicate") != "the_action":
+            return False
+        if event["type"] == "excommunicate":
+            return self.G.get("vicar_petitioned", False)
+        return (event["type"] == "petition" and "excommunicate" in self.G["actions_taken"]
+                and self._character(self._resolve(event)["path"]) == "Vicar")
 
     @cites(Q_OUT)
     def target_in_play(self, event):
@@ -802,6 +848,8 @@ class Game(Referee):
 
     def on_action(self, event):
         event = self._resolve(event)
+        if event["type"] == "petition" and self._character(event["path"]) == "Vicar":
+            self.G["vicar_petitioned"] = True
         self._by_draw = False
         self.G["pending"] = self._start_action(event)
         self._advance()
@@ -1200,14 +1248,17 @@ class Game(Referee):
 
     def _end_turn(self, samaritan: bool):
         player = self.G["turn"]
+        acted = self._snap(self.G)  # the board the turn's actions leave, before the Ascetic's step
         self._ascetic_end_move(player)
         if samaritan:
-            self._samaritan_check(player)
+            self._samaritan_check(player, acted if self.option("samaritan_ascetic_step")
+                                  == "before_the_step" else self._snap(self.G))
         self.G["previous_turn"] = {"player": player, "actions": list(self.G["actions_taken"]),
                                    "first_turn": self.G["first_turn"],
                                    "start": self.G["turn_start"], "end": self._snap(self.G)}
         self.G["turn"] = other(player)
         self.G["actions_taken"] = []
+        self.G["vicar_petitioned"] = False
         self.G["first_turn"] = False
         self.G["turn_start"] = self._snap(self.G)
         self.effect(f"{self.player_name(player)}'s turn ends; "
@@ -1228,12 +1279,13 @@ class Game(Referee):
                             f"one space closer to Genoa, to {row['location'].title()}.",
                             Q_ASCETIC_END)
 
-    def _samaritan_check(self, player):
+    def _samaritan_check(self, player, judged):
+        """`judged`: the snapshot the turn is judged on (samaritan_ascetic_step)."""
         previous = self.G["previous_turn"]
         if not previous or previous["start"] is None:
             return
         before, after, now = (self._parts(previous["start"]), self._parts(previous["end"]),
-                              self._parts(self._snap(self.G)))
+                              self._parts(judged))
         changed = [part for part in before if before[part] != after[part]]
         if not changed:
             return
@@ -1328,7 +1380,8 @@ class Game(Referee):
         board = self.G["board"]
         rows = [row["path"] for row in board if row["character"]]
         for kind in ("beseech", "chastise", "excommunicate"):
-            if kind not in self.G["actions_taken"]:
+            if kind not in self.G["actions_taken"] and not self._vicar_excommunicate_repeated(
+                    {"type": kind}):
                 for p in rows:
                     yield {"type": kind, "player": player, "path": p}
         if "petition" in self.G["actions_taken"]:
@@ -1336,6 +1389,8 @@ class Game(Referee):
         for p in rows:
             base = {"type": "petition", "player": player, "path": p}
             name = board[p - 1]["character"]
+            if name == "Vicar" and self._vicar_excommunicate_repeated(base):
+                continue
             if name == "Vicar":
                 bishops = [q for q in rows if FACTION[board[q - 1]["character"]] == "Bishop"]
                 for first, second in itertools.product(bishops, bishops):

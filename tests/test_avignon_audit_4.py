@@ -254,25 +254,35 @@ def test_legal_for_a_scribe_pushed_out_of_play_is_its_petition_without_a_choice(
     assert state(table)["congregations"]["avignon"] == ["Scribe"]
 
 
-def test_legal_leaves_out_a_second_action_that_the_ascetics_step_makes_a_complete_reversal(client):
+@pytest.mark.parametrize("ascetic_step", ["after_the_step", "before_the_step"])
+def test_legal_leaves_out_a_second_action_that_the_ascetics_step_makes_a_complete_reversal(
+        client, ascetic_step):
     """The Samaritan Rule is judged "at the end of their turn", and the Ascetic moves "If you end your
-    turn with Ascetic in AVIGNON or ROME": the referee compares the board after that step. Rome's
-    turn left only the Vicar moved (Genoa → Florence). Avignon BESEECHes it back; a Petition of the
-    Ascetic (Nice → Avignon, then back to Nice at the turn's end) or of the Nuncio (to Florence and
-    back) would leave the board as before Rome's turn: neither is listed, both are refused; the
+    turn with Ascetic in AVIGNON or ROME": under samaritan_ascetic_step=after_the_step the referee
+    compares the board after that step (under before_the_step, the default since session 19, the
+    board the actions leave). Rome's turn left only the Vicar moved (Genoa → Florence). Avignon
+    BESEECHes it back; a Petition of the Nuncio (to Florence and back) would leave the board as
+    before Rome's turn: not listed, refused; one of the Ascetic (Nice → Avignon, then back to Nice
+    at the turn's end) likewise after the step, and is a partial reversal before it; the
     Canonist's Petition is listed and accepted."""
     before = [("Vicar", "genoa"), ("Scribe", "genoa"), ("Nuncio", "genoa"), ("Ascetic", "nice"),
               ("Canonist", "genoa")]
     now = [("Vicar", "florence")] + before[1:]
     previous = {"player": "rome", "board_before": [
         {"path": p, "character": c, "location": loc} for p, (c, loc) in enumerate(before, 1)]}
-    table = start(client, now, turn="avignon", previous_turn=previous)
+    table = start(client, now, turn="avignon", previous_turn=previous,
+                  options={"samaritan_ascetic_step": ascetic_step})
     table.accepted(ev("beseech", "avignon", path=1))
     petitions = {e["path"] for e in legal(table) if e["type"] == "petition"}
-    assert petitions == {1, 2, 5}
-    refused(table, ev("petition", "avignon", path=4), SAMARITAN)
     refused(table, ev("petition", "avignon", path=3), SAMARITAN)
-    table.accepted(ev("petition", "avignon", path=5, switch=[1, 2], push=1))
+    if ascetic_step == "after_the_step":
+        assert petitions == {1, 2, 5}
+        refused(table, ev("petition", "avignon", path=4), SAMARITAN)
+        table.accepted(ev("petition", "avignon", path=5, switch=[1, 2], push=1))
+    else:
+        assert petitions == {1, 2, 4, 5}
+        table.accepted(ev("petition", "avignon", path=4))
+        assert state(table)["board"][3] == {"path": 4, "character": "Ascetic", "location": "nice"}
     assert table.view()["current_players"] == ["rome"]
 
 

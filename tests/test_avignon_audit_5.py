@@ -373,13 +373,16 @@ def test_every_listed_action_does_what_the_reference_card_says(rulings, seed):
 
 @settings(max_examples=150, deadline=None)
 @given(reversal=st.sampled_from(("whole_turn", "undoes_previous")),
-       compares=st.sampled_from(("board", "board_and_piles")), seed=st.integers(0, 2**32))
+       compares=st.sampled_from(("board", "board_and_piles")),
+       ascetic_step=st.sampled_from(("before_the_step", "after_the_step")),
+       seed=st.integers(0, 2**32))
 def test_the_second_move_listed_is_exactly_what_does_not_completely_reverse(reversal, compares,
-                                                                            seed):
+                                                                            ascetic_step, seed):
     """"Players may not take actions that, at the end of their turn, have completely reversed the
     previous player's turn." On a random table where the previous turn moved one to three cards a
     space and this turn's Petition is taken, each BESEECH and CHASTISE (the turn's last action)
-    is listed exactly when, worked out by hand (with the Ascetic's end-of-turn step), it does not
+    is listed exactly when, worked out by hand (with the Ascetic's end-of-turn step under
+    samaritan_ascetic_step=after_the_step, without it under before_the_step), it does not
     leave the board as before the previous turn (`whole_turn`), or does not put back every path
     that turn changed (`undoes_previous`); a card that scores is drawn for, and the draw is never
     judged."""
@@ -397,7 +400,8 @@ def test_the_second_move_listed_is_exactly_what_does_not_completely_reverse(reve
         return [{"path": p, "character": c, "location": loc}
                 for p, (c, loc) in enumerate(board, start=1)]
 
-    rulings = {"samaritan_reversal": reversal, "samaritan_compares": compares}
+    rulings = {"samaritan_reversal": reversal, "samaritan_compares": compares,
+               "samaritan_ascetic_step": ascetic_step}
     body = {"game": "avignon", "players": ["Rosa", "Aldo"], "options": rulings,
             "position": {"board": rows(cells), "turn": turn, "actions_taken": ["petition"],
                          "previous_turn": {"board_before": rows(before),
@@ -412,7 +416,8 @@ def test_the_second_move_listed_is_exactly_what_does_not_completely_reverse(reve
     for kind in ("beseech", "chastise"):
         for path in range(1, 6):
             event = {"type": kind, "player": turn, "path": path}
-            board, congregations, _ = _by_the_card(cells, event, ["?"], rulings, True)
+            board, congregations, _ = _by_the_card(cells, event, ["?"], rulings,
+                                                   ascetic_step == "after_the_step")
             scored = congregations["rome"] or congregations["avignon"]
             if not changed or scored:
                 allowed = True

@@ -242,8 +242,6 @@ def test_under_either_end_a_turn_reversed_only_by_an_ascetics_own_step_back_is_a
         assert state(table)["turn"] == "rome"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 162: whether the Samaritan Rule judges a turn before "
-                   "or after the Ascetic's end-of-turn step is decided without a table ruling")
 def test_whether_the_ascetics_end_step_counts_for_the_samaritan_rule_is_a_table_ruling(client):
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     assert [name for name, option in options.items()

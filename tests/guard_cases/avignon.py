@@ -194,6 +194,13 @@ CASES = [
          "under this table ruling that is still a complete reversal, refused at the action that "
          "ends the turn",
          events=[*ROME_TURN, ev("beseech", "avignon", path=1)]),
+    Case("action_not_repeated (the Vicar's EXCOMMUNICATE)",
+         setup(position(), vicar_excommunicate="the_action"), ev("excommunicate", path=3),
+         Q_TWO, "Rome petitioned the Vicar (its EXCOMMUNICATE) this turn: under this table ruling "
+         "that is the EXCOMMUNICATE action, and the same action may not be taken twice; the "
+         "Vicar's text after it", also=(Q_VICAR,),
+         events=[ev("petition", path=1, bishops=[1, 1], excommunicate=2),
+                 ev("draw", character="Ascetic")]),
 ]
 
 WALKS_VIOLATIONS = True
