@@ -6,8 +6,10 @@ begins with no card left, nobody wins); a game of five Players, the First-Player
 all five seats, a Combat, a Trade and a Traveler turning Ravenous on the way, to the first arrival
 in Newhaven — each scored again by the calculator with the same standings. Wrong entries on the
 way (the wrong seat, a card of the wrong Season, a step back away from Cedar Falls, a phase
-skipped) are refused with the sentence that forbids them and nothing changes; undo restores the
-table exactly. Written from the rulebook and the API's own description only
+skipped) are refused with the sentence that forbids them and nothing changes; undo after each
+kind of event (a Season card, a backward travel, an Event card turning a Traveler Ravenous, a
+Combat, a steal, a Ravenous move, attack and retreat, a Trade and its answer, the arrival)
+restores the table exactly. Written from the rulebook and the API's own description only
 (docs/games/we-forlorn-few.md, GET /api/games/we-forlorn-few), never the referee's code."""
 
 import pytest
@@ -77,6 +79,18 @@ def refused_unchanged(table, event, quote, status=422):
     assert any(quote in entry for entry in quotes), (quote, quotes, error["message"])
     assert table.seq == seq and as_seen(table.view()) == before
     return error
+
+
+def undone_and_entered_again(table, event):
+    """The event accepted, undone (the table exactly as before), and entered again (exactly as
+    the first time)."""
+    before = as_seen(table.view())
+    table.accepted(event)
+    after = as_seen(table.view())
+    table.undo()
+    assert as_seen(table.view()) == before, event
+    table.accepted(event)
+    assert as_seen(table.view()) == after, event
 
 
 def standings(scores):
@@ -232,7 +246,8 @@ def five_players_to_round_3(client, **options):
     turn(table, "p3", TO_A, {"type": "gather", "roll": 2, "take": ["food", "wood"]})
     table.accepted({"type": "stay", "player": "p4"})
     table.accepted({"type": "skip_gathering", "player": "p4"})
-    table.accepted({"type": "event_card", "player": "p4", "card": "Stampede", "perish": 5})
+    undone_and_entered_again(table, {"type": "event_card", "player": "p4", "card": "Stampede",
+                                     "perish": 5})
     dan = board(table, "p4")
     assert (dan["status"], dan["hunger"], dan["companions"]) == ("ravenous", 1, 0)
     assert table.view()["current_players"] == ["p5"]
@@ -241,37 +256,41 @@ def five_players_to_round_3(client, **options):
     state = table.view()["state"]
     assert (state["first_player"], state["round"]) == ("p2", 2)
     refused_unchanged(table, season(2), SEASON_BY_FIRST)
-    table.accepted(season(2, "p2"))
+    undone_and_entered_again(table, season(2, "p2"))
     # Round 2, from Bob to the left: Bob and Cat climb to the Mountain; Cat beats Bob there and
     # takes a Water and a Wood.
     turn(table, "p2", TO_B, {"type": "gather", "roll": 2, "take": ["wood", "wood"]})
     assert resources(table, "p2") == {"food": 0, "water": 1, "wood": 3}
-    turn(table, "p3", TO_B, {"type": "gather", "roll": 2, "take": ["wood", "wood"]},
-         {"type": "combat", "player": "p3", "target": "p2", "dice": [2], "target_dice": [1]},
-         {"type": "steal", "player": "p3", "take": {"water": 1, "wood": 1}})
+    table.accepted({"type": "travel", "player": "p3", "to": "B"})
+    table.accepted({"type": "gather", "player": "p3", "roll": 2, "take": ["wood", "wood"]})
+    undone_and_entered_again(table, {"type": "combat", "player": "p3", "target": "p2",
+                                     "dice": [2], "target_dice": [1]})
+    undone_and_entered_again(table, {"type": "steal", "player": "p3",
+                                     "take": {"water": 1, "wood": 1}})
+    table.accepted({"type": "event_card", "player": "p3", "card": QUIET})
     assert resources(table, "p2") == {"food": 0, "water": 0, "wood": 2}
     assert resources(table, "p3") == {"food": 0, "water": 2, "wood": 4}
     # Dan, Ravenous, moves onto the Prairie, feeds on Ann (his Hunger gone), then, rolling no die
     # for no Hunger, loses to Eve and must retreat — not back into Cedar Falls — to the Mountain,
     # adding a Hunger.
-    table.accepted({"type": "ravenous_move", "player": "p4", "path": ["A"]})
-    table.accepted({"type": "ravenous_attack", "player": "p4", "target": "p1", "dice": [2],
-                    "target_dice": [1]})
+    undone_and_entered_again(table, {"type": "ravenous_move", "player": "p4", "path": ["A"]})
+    undone_and_entered_again(table, {"type": "ravenous_attack", "player": "p4", "target": "p1",
+                                     "dice": [2], "target_dice": [1]})
     assert board(table, "p1")["companions"] == 3 and board(table, "p4")["hunger"] == 0
     table.accepted({"type": "ravenous_attack", "player": "p4", "target": "p5", "dice": [],
                     "target_dice": [1]})
     refused_unchanged(table, {"type": "retreat", "player": "p4", "to": "CF"}, NOT_ONTO)
-    table.accepted({"type": "retreat", "player": "p4", "to": "B"})
+    undone_and_entered_again(table, {"type": "retreat", "player": "p4", "to": "B"})
     assert (board(table, "p4")["tile"], board(table, "p4")["hunger"]) == ("B", 1)
     # Eve stays, gathers a Wood and trades a Water for Ann's Food; Ann accepts.
     table.accepted({"type": "stay", "player": "p5"})
     table.accepted({"type": "gather", "player": "p5", "roll": 1, "take": ["wood"]})
-    table.accepted({"type": "trade", "player": "p5", "with": "p1", "give": {"water": 1},
-                    "get": {"food": 1}})
+    undone_and_entered_again(table, {"type": "trade", "player": "p5", "with": "p1",
+                                     "give": {"water": 1}, "get": {"food": 1}})
     refused_unchanged(table, {"type": "event_card", "player": "p5", "card": QUIET},
                       book("The Player they are proposing the Trade with may then accept or reject "
                            "the terms of the Trade"))
-    table.accepted({"type": "trade_answer", "player": "p1", "accepted": True})
+    undone_and_entered_again(table, {"type": "trade_answer", "player": "p1", "accepted": True})
     table.accepted({"type": "event_card", "player": "p5", "card": QUIET})
     assert resources(table, "p5") == {"food": 1, "water": 1, "wood": 2}
     # Ann, with no Food left for the Prairie's cost, takes a Hunger for it and climbs too.
