@@ -28,8 +28,6 @@ DEMON_TARGETS = book("Targeting: Demons are powerful creatures that will attack 
                      "Attack Range. So \"attack Tripitaka\" really means \"attack Tripitaka and all "
                      "other Pilgrims in range, with LOS\".")
 MOST_TARGETS = book("Preference 1: Attack the most Targets possible.")
-BURNED_NOT_DEFENDED = book("The Burned Condition also causes 2 damage immediately, but this cannot "
-                           "be parried, blocked or defended")
 CAPPED = book("If you cannot use all the points above its maximum, increase the statistic to its "
               "maximum and discard the card normally.")
 SAME_TARGET_AGAIN = book("If there is no limitation, you can choose any legal Target for the second "
@@ -123,26 +121,6 @@ def test_play_anytime_example_wild_herbs_is_too_late_after_the_bull_warriors_rol
     error = table.refused(by("monkey_king", "play_card", card="Wild Herbs", kind="fortune",
                              gain={"hp": 3}), "Unconscious")
     assert {PLAY_ANYTIME, UNCONSCIOUS_NO_CARDS} & set(rule_quotes(error))
-
-
-# --- Condition Cards › the Kogaiji example -------------------------------------------------------
-
-def test_kogaijis_burned_card_does_its_2_damage_past_the_monkey_kings_defense(client):
-    # "Kogaiji attacks the Monkey King and rolls 1 & X on the Attack Dice and 2 on the Demon Die,
-    # for a total of 3 damage and a Burned Card. Monkey rolls 3 & 2 on his Defense Dice, more than
-    # enough to cancel the 3 damage. ... Monkey still takes 2 damage from Kogaiji's attack".
-    table = table_for(client, ["kogaiji"])
-    to_demon_activations(table, {})
-    options(table, "kogaiji-1", {"actions": ["attack", "move"], "ends": "not_closer",
-                                 "squares": 1, "targets": ["monkey_king"]})
-    plan(table, "kogaiji-1", 1)
-    answer = table.accepted({"type": "demon_attack", "player": "p2", "demon": "kogaiji-1",
-                             "target": "monkey_king", "attack_dice": [1, 0], "demon_die": 2,
-                             "defense_dice": [3, 2], "condition_duration": 2})
-    monkey = pilgrim(table, "monkey_king")
-    assert monkey["hp"] == 8
-    assert [card["name"] for card in monkey["conditions"]] == ["Burned"]
-    assert answer["effects"]
 
 
 # --- Attack › Defeat! ----------------------------------------------------------------------------
@@ -511,3 +489,43 @@ def test_reduce_to_half_a_mv_of_5_halved_is_2(client):
     vocabulary = client.get(f"/api/games/{GAME}").get_json()
     described = repr(vocabulary["events"]) + repr(vocabulary["options"])
     assert "halve" in described.lower() or "half" in described.lower()
+
+
+def test_figure_7_sliding_forwards_while_rotating_is_refused(client):
+    # "This shows an illegal move that is a common mistake. Do not slide the Miniature forwards (or
+    # backwards) as you rotate. Cho Hakkai cannot get from the starting position to the final
+    # position for 1 Movement Point."
+    table = table_for(client, ["berrok"], order=["cho_hakkai", "monkey_king", "monk_sha",
+                                                "tripitaka"])
+    table.refused(by("cho_hakkai", "move", steps=0, turns=1, slide=True),
+                  book("Do not slide the Miniature forwards (or backwards) as you rotate."))
+    table.accepted(by("cho_hakkai", "move", steps=0, turns=1))
+
+
+def test_lure_of_demons_cannot_rest_twice(client):
+    # "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice in one turn.
+    # For example, the Pilgrim cannot make Double Moves, cannot Rest twice, nor Attack twice."
+    table = table_for(client, ["berrok"], {"monkey_king": {"chi": 2,
+                                                           "corruption": ["Lure of Demons"]}})
+    table.accepted(by("monkey_king", "rest"))
+    table.refused(by("monkey_king", "rest"),
+                  "Lure of Demons: The Pilgrim lacks the focus to perform the same Action twice "
+                  "in one turn.")
+    table.accepted(by("monkey_king", "move", steps=1))
+
+
+def test_the_bull_demon_king_attacks_all_targets_as_a_series_of_attacks_in_the_players_order(
+        client):
+    # "the Bull Demon King's Profile Sheet says he attacks all Targets. This means all Targets in
+    # range and with LOS will be attacked. Resolve this as a series of individual attacks, in any
+    # order selected by the Players." Monk Sha first, then Monkey, each with his own roll.
+    table = table_for(client, ["koorogg"])
+    to_demon_activations(table, {})
+    options(table, "koorogg-1", {"actions": ["attack", "move"], "ends": "not_closer",
+                                 "squares": 1, "targets": ["monkey_king", "monk_sha"]})
+    plan(table, "koorogg-1", 1)
+    roll = {"type": "demon_attack", "player": "p2", "demon": "koorogg-1", "demon_die": 0}
+    table.accepted({**roll, "target": "monk_sha", "attack_dice": [2, 1], "defense_dice": [1, 0]})
+    table.accepted({**roll, "target": "monkey_king", "attack_dice": [1, 1],
+                    "defense_dice": [0, 1]})
+    assert (pilgrim(table, "monk_sha")["hp"], pilgrim(table, "monkey_king")["hp"]) == (7, 9)
