@@ -240,11 +240,22 @@ def test_figure_35_the_right_berrok_attacks_monkey_twice_stepping_away_is_not_pl
     plan(table, "berrok-2", 1)
 
 
-def test_figure_33_the_lazy_archer_moves_one_square_and_attacks_tripitaka_once(client):
-    # "Being a lazy Demon, he only expends 1 Movement Point to get Tripitaka in range and then
-    # Attacks once." Against rushing in for two Targets (Plan 2) or two attacks on Monkey (Plan 3).
-    table = table_for(client, ["bharhaz"])
-    to_demon_activations(table, {})
+def test_figure_33_the_berrok_attacks_tripitaka_twice_the_lazy_archer_moves_one_square(client):
+    # "Here, the Berrok at the top starts in position to attack Tripitaka, the highest priority
+    # plan. He simply uses both actions to Attack Tripitaka. The Bharhaz Bull Archer on the bottom
+    # can also use Plan 1, by moving and then attacking. Being a lazy Demon, he only expends 1
+    # Movement Point to get Tripitaka in range and then Attacks once." The archer's other options
+    # (rushing in for two Targets, Plan 2; two attacks on Monkey, Plan 3) are not taken.
+    table = table_for(client, ["berrok", "bharhaz"])
+    to_demon_activations(table, {"berrok-1": 1, "bharhaz-1": 4})
+    options(table, "berrok-1", {"actions": ["attack", "attack"], "ends": "not_closer",
+                                "squares": 0, "targets": ["tripitaka"]})
+    plan(table, "berrok-1", 1)
+    attack = {"type": "demon_attack", "player": "p2", "demon": "berrok-1", "target": "tripitaka",
+              "attack_dice": [1, 1], "defense_dice": [1, 0]}
+    table.accepted(attack)
+    table.accepted(attack)
+    assert pilgrim(table, "tripitaka")["hp"] == 6
     options(table, "bharhaz-1",
             {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
              "targets": ["monkey_king"]},
