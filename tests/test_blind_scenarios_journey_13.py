@@ -720,3 +720,24 @@ def test_quest_6_the_bull_demon_king_attacks_from_where_he_stands(client):
                     "target": "monk_sha", "attack_dice": [2, 1], "demon_die": 0,
                     "defense_dice": [1, 0]})
     assert pilgrims(table)["monk_sha"]["hp"] == 9 - 2
+
+
+# --- Quests 3 and 4's simple Demon Deck and the unique Demon Lord cards --------------------------
+
+UNIQUE_CARDS = book("Unique Cards: Unique Demon Cards spawn unique Demon Characters, like the "
+                    "Demon Lords.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 176: whether 'removing the special cards that spawn "
+                   "Demon Lords' removes the unique Demon Lord cards too is decided without a "
+                   "table ruling (both are refused); the book's card types make it ambiguous")
+def test_whether_the_simple_deck_keeps_the_unique_demon_lord_cards_is_a_table_ruling(client):
+    # Quest 4, Turn 1's Demon Phase: the Gate draws Iron Fan's unique card. "the special cards
+    # that spawn Demon Lords" names the Special Cards (the type whose FAQ prints "Spawn Demon
+    # Lord") — or every card that spawns a Demon Lord, the unique ones too. The referee refuses
+    # both; the book does not say which, so a table ruling should name it, citing both passages.
+    options = client.get(f"/api/games/{GAME}").get_json()["options"]
+    assert [name for name, option in options.items()
+            if any(Q4_DECK in rule["quote"] for rule in option.get("rules", []))
+            and any(UNIQUE_CARDS in rule["quote"] for rule in option.get("rules", []))]
+
