@@ -15,7 +15,7 @@ Written from the rulebook and the API's own description only (docs/games/pilgrim
 
 import pytest
 
-from tests.api_table import ApiTable, calculated, quotes_from
+from tests.api_table import ApiTable, assert_replayed_alike, calculated, quotes_from
 from tests.test_blind_scenarios_pilgrims import (
     CAMPFIRES,
     COMPASS_LEAF,
@@ -337,3 +337,7 @@ def test_a_whole_solo_game_against_the_falconer_over_four_rounds_scored_by_hand(
                         {"tile": "B", "space": "middle", "collected": 2}]}]})
     assert [p["total"] for p in calc["players"]] == [10, 42]
     assert [p["name"] for p in calc["players"] if p["seat"] in calc["winners"]] == ["Falconer"]
+
+    # The whole game exported and imported is the same game; its last replenish undone reopens
+    # it, redone ends it alike.
+    assert_replayed_alike(client, table, {"type": "replenish", "player": "p1"})
