@@ -540,3 +540,31 @@ def test_the_bull_demon_king_attacks_all_targets_as_a_series_of_attacks_in_the_p
     table.accepted({**roll, "target": "monkey_king", "attack_dice": [1, 1],
                     "defense_dice": [0, 1]})
     assert (pilgrim(table, "monk_sha")["hp"], pilgrim(table, "monkey_king")["hp"]) == (7, 9)
+
+
+FIGURE_35 = book("The Berrok on the left must Move then Attack, the one on the right gets 2 Attacks "
+                 "on Monkey.")
+HARDER = book("Where there is a choice between two equally valid options, take the one that makes "
+              "the game harder for the Pilgrims.")
+
+
+@pytest.mark.xfail(strict=True, reason="finding 177: Figure 35's Berrok stepping away after one "
+                   "attack on Monkey (Plan 3, like two attacks) is refused quoting Priority 1's "
+                   "'attack Tripitaka', a plan neither option is")
+def test_figure_35_one_attack_and_a_step_away_is_refused_with_the_sentence_that_decides(client):
+    # Both options are Plan 3 on the same Target; the book has the Berrok on the right make 2
+    # Attacks. What decides is Figure 35 itself (or the harder option for the Pilgrims), not the
+    # priority of attacks on Tripitaka, which neither option makes.
+    table = table_for(client, ["berrok"])
+    to_demon_activations(table, {})
+    options(table, "berrok-1",
+            {"actions": ["attack", "move"], "ends": "not_closer", "squares": 2,
+             "targets": ["monkey_king"]},
+            {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+             "targets": ["monkey_king"]})
+    before = as_seen(table.view())
+    response = table.send({"type": "demon_plan", "player": "p2", "demon": "berrok-1",
+                           "option": 1})
+    assert response.status_code == 422
+    assert as_seen(table.view()) == before
+    assert response.get_json()["error"]["rule"]["quote"] in {FIGURE_35, HARDER}
