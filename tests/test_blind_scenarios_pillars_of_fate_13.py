@@ -4,8 +4,10 @@ calculator — the order of Saghari, a face-down Klar and the center's doubled f
 (`first_card_modifier_order`), whose Naka's second face-down place is (`naka_second_place`), what
 Invictus copies of a card the opponent's Pentha or Isabel changed (`invictus_copies_texts`) — each
 changing only what it names; then the game's end on the calculator: a renown tie made by Hadria
-in Age III, broken by the last round's pillars and not the game's, and the tie under
-`renown_floor: zero`.
+in Age III, broken by the last round's pillars and not the game's; each first-card modifier under
+both orders by the calculator; three Ages at the table ending level past the last round's
+pillars under `tie_past_pillars` and `unheld_pillar_at_end`; and the card Sorcerer puts in at the
+center's first place under each first-card modifier (finding 178).
 Written from the rulebook and the API's own description only (docs/games/pillars-of-fate.md,
 GET /api/games/pillars-of-fate), never the referee's code."""
 
@@ -617,3 +619,51 @@ def test_three_ages_at_the_table_level_on_renown_and_on_the_last_rounds_pillars(
     table.undo()
     assert as_seen(table.view()) == before
     assert table.view()["over"] is False and table.view()["scores"]["winners"] == []
+
+
+# --- The card Sorcerer puts in at the center's first place under a first-card modifier ----------
+
+SORCERER = book("Sorcerer - When played, take another card from any of your lanes and exchange it "
+                "with one from your hand.")
+SUIT_DOUBLED = book("Each first card played will have its suit doubled.")
+NO_POWER = book("Each first card played will have no power.")
+NO_SUIT = book("Each first card played will have no suit.")
+# (modifier, the card put in (power, scorpions) as the modifier would leave it, as printed)
+PUT_IN_CASES = [("double_power", (6, 2), (3, 2)), ("double_suit", (3, 4), (3, 2)),
+                ("no_power", (0, 2), (3, 2)), ("no_suit", (3, 0), (3, 2))]
+
+
+def sorcerer_takes_back_the_first_card(client, modifier):
+    """Sun's first center card, a 5 with a feather; Moon a 1 there; Sun's Sorcerer in the left lane
+    takes the 5 back and puts a 3 with two scorpions from her hand in its place."""
+    table = age_begun(client, {}, ("Sorcerer", ["Klar", "Naka"]),
+                      ("Hadria", ["Pentha", "Eradan"]), modifier)
+    table.accepted(play("sun", "center", 5, 1))
+    table.accepted(play("moon", "center", 1))
+    table.accepted(play("sun", "left", 1, divine="Sorcerer"))
+    table.accepted({"type": "sorcerer_exchange", "player": "sun", "lane": "center",
+                    "position": 1, "power": 3, "feathers": 0, "scorpions": 2})
+    return table
+
+
+@pytest.mark.parametrize("modifier, modified, printed", PUT_IN_CASES,
+                         ids=[case[0] for case in PUT_IN_CASES])
+def test_the_card_sorcerer_puts_in_first_place_is_read_one_of_two_ways(
+        client, modifier, modified, printed):
+    table = sorcerer_takes_back_the_first_card(client, modifier)
+    value = lane_values(table.view(), "center", "sun")[0]
+    # "Each first card played": the place the first card lay in (the card put in takes it), or
+    # the card that was played first (now back in the hand): the 3 as printed.
+    assert (value[0], value[2]) in {modified, printed}
+    assert value[1] == 0
+
+
+@pytest.mark.xfail(strict=True, reason="finding 178: whether the card Sorcerer puts in at a "
+                   "player's first place in the center is 'the first card played' (so the "
+                   "modifier reaches it) is decided without a table ruling; the book is silent")
+def test_whether_the_card_sorcerer_puts_in_is_the_first_card_played_is_a_table_ruling(client):
+    options = client.get(f"/api/games/{GAME}").get_json()["options"]
+    modifiers = {DOUBLED, SUIT_DOUBLED, NO_POWER, NO_SUIT}
+    assert [name for name, option in options.items()
+            if SORCERER in {rule["quote"] for rule in option.get("rules", [])}
+            and modifiers & {rule["quote"] for rule in option.get("rules", [])}]
