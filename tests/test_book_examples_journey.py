@@ -568,3 +568,31 @@ def test_figure_35_one_attack_and_a_step_away_is_refused_with_the_sentence_that_
     assert response.status_code == 422
     assert as_seen(table.view()) == before
     assert response.get_json()["error"]["rule"]["quote"] in {FIGURE_35, HARDER}
+
+
+def test_a_bull_general_blocked_from_following_loses_its_second_attack(client):
+    # "So a Demon able to make a second attack will follow the Target, if the Knock Back pushes
+    # the Target out of Range" — "Sometimes the Attacker will not be able to \"Follow\", for example
+    # when obstructions block the way, or if the move would be along a diagonal or backwards."
+    # The Bull General's Demon Die 1 knocks Monkey out of range; a Follow along a diagonal is
+    # refused; blocked, it does not Follow, and its second attack on Monkey cannot be made.
+    table = table_for(client, ["borrack"])
+    to_demon_activations(table, {})
+    options(table, "borrack-1", {"actions": ["attack", "attack"], "ends": "not_closer",
+                                 "squares": 0, "targets": ["monkey_king"]})
+    plan(table, "borrack-1", 1)
+    attack = {"type": "demon_attack", "player": "p2", "demon": "borrack-1",
+              "target": "monkey_king", "attack_dice": [1, 1], "defense_dice": [1, 0]}
+    table.accepted({**attack, "demon_die": 1, "pushed_out_of_range": True})
+    table.refused({**attack, "demon_die": 0},
+                  book("So a Demon able to make a second attack will follow the Target"))
+    table.refused({"type": "follow", "player": "p2", "attacker": "borrack-1", "steps": 1,
+                   "diagonal": True},
+                  book("Sometimes the Attacker will not be able to \"Follow\", for example when "
+                       "obstructions block the way, or if the move would be along a diagonal or "
+                       "backwards."))
+    table.accepted({"type": "follow", "player": "p2", "attacker": "borrack-1", "steps": 0})
+    # Its only other Action was that attack: its activation is over, and the Demon Phase with it.
+    assert not any(event["type"] == "demon_attack" for event in table.view()["legal"])
+    assert table.view()["phase"] == "end"
+    assert pilgrim(table, "monkey_king")["hp"] == 9
