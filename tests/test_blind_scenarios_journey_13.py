@@ -3,13 +3,18 @@ played whole, from their setup to their end by play — Quest 8 (Iron Fan's four
 respawn of her allies, Monk Sha knocked out and revived in time or dead by the fourth: Heroic
 Victory or Victory), Quest 4 (two Turns from the Board Setup: the four Villagers rescued, the
 door to Kogaiji's desk broken, Kogaiji ranting from behind it; Heroic Victory, Victory, or Defeat
-by his attacks) — and `dead_pilgrim_sutras` played both ways through Quest 6's last Turns (Monk Sha
-dies holding one of the two Sutras at a Maintenance, the Villager is rescued and Kogaiji
-Defeated). Wrong entries on the way (a spawn from the Demon Deck, a Kill of Iron Fan, an attack
-through a closed door, a Villager rescued twice, Kogaiji moved, a dead Pilgrim revived, a step
-after the end) are refused with the sentence that forbids them and nothing changes; undo after
-each kind of event restores the table exactly. Written from the rulebook and the API's own
-description only (docs/games/journey.md, GET /api/games/journey), never the referee's code."""
+by his attacks), Quest 5 (two Turns: Kei Lun's Action after the last Pilgrim, the Sutra collected
+or trampled, Healing Trance used as usual then calming him), Quest 6 (the Gates woken by the Map
+Tiles stepped on, one sealed, the room broken into, Kogaiji Defeated); `dead_pilgrim_sutras`
+played both ways through Quest 6's last Turn (Monk Sha dies holding one of the two Sutras) and
+at Quest 7's Golden Peach (finding 173); Quests 3 and 4's simple Demon Deck and the unique Demon
+Lord cards (finding 176). Wrong entries on the way (a spawn from the Demon Deck, a Kill of Iron
+Fan (finding 168), an attack through a closed door, a Villager rescued twice, Kogaiji or the Bull
+Demon King moved, a Demon targeting Kei Lun, a dead Pilgrim revived, a Prayer of Sealing past the
+Quest's one Gate, a step after the end) are refused with the sentence that forbids them and
+nothing changes; undo after each kind of event restores the table exactly. Written from the
+rulebook and the API's own description only (docs/games/journey.md, GET /api/games/journey),
+never the referee's code."""
 
 import pytest
 
