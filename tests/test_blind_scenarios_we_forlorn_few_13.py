@@ -108,6 +108,19 @@ def step_back(pay):
 
 @pytest.mark.parametrize("ruling", [None, "any_turn", "stuck"])
 def test_a_solo_game_to_newhaven_with_a_way_back_from_the_mountain(client, ruling):
+    solo_game_to_newhaven(client, ruling)
+
+
+def test_backwards_when_changes_nothing_but_the_step_back_it_names(client):
+    # The same solo game under each reading (the step back while not stuck undone under
+    # any_turn, refused under stuck) ends with the same board, bag, rounds and standings.
+    any_turn, stuck = (solo_game_to_newhaven(client, ruling) for ruling in ("any_turn", "stuck"))
+    assert any_turn["state"] == stuck["state"] and any_turn["scores"] == stuck["scores"]
+
+
+def solo_game_to_newhaven(client, ruling):
+    """Ann alone from Cedar Falls to Newhaven in five rounds under `backwards_when` = `ruling`;
+    the finished table's view."""
     options = {"terrain": TRAIL, **({"backwards_when": ruling} if ruling else {})}
     table = ApiTable(client, {"game": GAME, "players": ["Ann"], "options": options})
     # Round 1 (Spring): the solo Traveler is the First Player every round.
@@ -164,6 +177,7 @@ def test_a_solo_game_to_newhaven_with_a_way_back_from_the_mountain(client, rulin
         {"name": "Ann", "status": "arrived"}]})
     assert answer["winners"] == view["scores"]["winners"]
     assert standings(answer) == standings(view["scores"])
+    return view
 
 
 # --- A solo game to Winter ------------------------------------------------------------------------
