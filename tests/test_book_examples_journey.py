@@ -475,9 +475,11 @@ def test_burned_and_poisoned_both_apply_a_second_poisoned_replaces_the_first(cli
     # The Maintenance took 1 for the Poisoned Card (2 Turn Tokens of 3), the Burned Card 2 more.
     assert monkey["hp"] == 7
     table.accepted(by("monkey_king", "take_condition", condition="Poisoned"))
-    cards = {card["name"]: card for card in pilgrim(table, "monkey_king")["conditions"]}
+    monkey = pilgrim(table, "monkey_king")
+    cards = {card["name"]: card for card in monkey["conditions"]}
     assert sorted(cards) == ["Burned", "Poisoned"]
-    assert cards["Poisoned"]["tokens"] == 0
+    # The old card's 2 Turn Tokens gone; the new card applied at once (1 Health Point).
+    assert (cards["Poisoned"]["tokens"], monkey["hp"]) == (0, 6)
 
 
 def test_a_misfortune_card_may_take_the_last_health_point(client):
