@@ -667,3 +667,22 @@ def test_whether_the_card_sorcerer_puts_in_is_the_first_card_played_is_a_table_r
     assert [name for name, option in options.items()
             if SORCERER in {rule["quote"] for rule in option.get("rules", [])}
             and modifiers & {rule["quote"] for rule in option.get("rules", [])}]
+
+
+@pytest.mark.parametrize("moons_divine", ["Pentha", "Isabel"])
+def test_invictus_copies_texts_changes_only_what_invictus_copies(client, moons_divine):
+    tally = tally_of(invictus_age(moons_divine), "two_face_down")
+    lanes = {}
+    for reading in ("printed", "as_it_stands"):
+        answer = calculated(client, GAME, {"options": {"invictus_copies_texts": reading},
+                                           "ages": [tally]})
+        lanes[reading] = {entry["lane"]: entry for entry in answer["ages"][0]["lanes"]}
+    printed, as_it_stands = lanes["printed"], lanes["as_it_stands"]
+    assert printed["center"] == as_it_stands["center"]
+    assert printed["right"] == as_it_stands["right"]
+    # In the left lane: Moon's column and Sun's other cards alike; only Invictus differs.
+    assert printed["left"]["values"]["moon"] == as_it_stands["left"]["values"]["moon"]
+    sun_printed, sun_as_it_stands = (printed["left"]["values"]["sun"],
+                                     as_it_stands["left"]["values"]["sun"])
+    assert [sun_printed[0], sun_printed[2]] == [sun_as_it_stands[0], sun_as_it_stands[2]]
+    assert sun_printed[1] != sun_as_it_stands[1]
