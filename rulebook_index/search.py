@@ -1562,6 +1562,11 @@ def _confidence_features(plan: QueryPlan, searcher, game: str | None,
     }
 
 
+# The rules that abstain whatever the confidence (each a feature of 1.0 when it holds; `search`'s
+# comment says why each): bench/calibrate_abstention.py counts them in its tables, as search does.
+VETOES = ("off_book", "unheard", "asks_nothing")
+
+
 @functools.cache
 def _calibration() -> dict:
     return corpus.fitted_model("abstention")
@@ -1698,8 +1703,7 @@ def search(searcher, q: str, game: str | None = None, limit: int = 10,
     # shape, answered "how do I bake sourdough bread" in every game (finding 130); one of the
     # 4,088 answerable fit questions is unheard (session 17). Nor is one that asks nothing once the
     # query syntax is taken away ("NOT", "title:x"; session 18).
-    answered = (bool(hits) and confidence >= answer_threshold() and not features["off_book"]
-                and not features["unheard"] and not features["asks_nothing"])
+    answered = bool(hits) and confidence >= answer_threshold() and not any(features[v] for v in VETOES)
     return SearchResult(
         query=plan.text, corrected=plan.corrected, hits=hits, expansions=plan.expansions,
         game=game, detected=detected, answered=answered, confidence=confidence,
