@@ -1,6 +1,6 @@
 """Fit the confidence that the book answers a question, on the calibration, dev and train questions.
 
-    .venv/bin/python bench/calibrate_abstention.py [--l2 0.3] [--write]
+    .venv/bin/python bench/calibrate_abstention.py [--l2 0.3] [--jobs 3] [--write]
 
 Training questions: bench/questions-calibration.jsonl and -calibration-2.jsonl (written for this
 fit alone, by two writers, apart from the blind sets), the dev set, answerable and unanswerable
@@ -36,6 +36,7 @@ embedding, the ranking or the fit sets change.
 
 import argparse
 import math
+import multiprocessing
 import sys
 import tempfile
 from pathlib import Path
@@ -289,24 +290,42 @@ class FitData:
         return self.vetoes.any(axis=1)
 
 
-def leave_one_writer_out(data: FitData, l2: float) -> list[tuple[str, list[str], np.ndarray,
-                                                                 np.ndarray, dict[float, float]]]:
+def _left_out(data: FitData, l2: float, group: str):
+    """One row of `leave_one_writer_out`: the group's sets judged by a fit on all the others."""
+    held = [n for n in data.fit_sets if writer_of(n) == group]
+    others = np.concatenate([data.rows_of[n] for n in data.fit_sets if writer_of(n) != group])
+    rows = np.concatenate([data.rows_of[n] for n in held])
+    xg = data.x.copy()
+    for n, scores in data.stacked.items():  # no score of this fit's may come from one that saw `group`
+        xg[:, data.names.index(n)] = scores(group)
+    xo, yo = xg[others], data.y[others]
+    oof_others = out_of_fold(xo, yo, l2, len(data.names))[yo == 1]
+    conf = confidences(fit(xo, yo, l2, len(data.names)), xg[rows])
+    return group, held, rows, conf, {p: threshold_for(oof_others, p) for p in SHARES}
+
+
+_FORKED: tuple[FitData, float] | None = None  # what a forked worker of leave_one_writer_out reads
+
+
+def _left_out_forked(group: str):
+    return _left_out(*_FORKED, group)
+
+
+def leave_one_writer_out(data: FitData, l2: float, jobs: int = 1) -> list[tuple[
+        str, list[str], np.ndarray, np.ndarray, dict[float, float]]]:
     """Each writer group's sets judged by a fit on all the others: (group, its sets, its rows,
-    their confidences, the fit's own out-of-fold threshold at each of SHARES)."""
-    free = len(data.names)
-    out = []
-    for group in dict.fromkeys(writer_of(n) for n in data.fit_sets):
-        held = [n for n in data.fit_sets if writer_of(n) == group]
-        others = np.concatenate([data.rows_of[n] for n in data.fit_sets if writer_of(n) != group])
-        rows = np.concatenate([data.rows_of[n] for n in held])
-        xg = data.x.copy()
-        for n, scores in data.stacked.items():  # no score of this fit's may come from one that saw `group`
-            xg[:, data.names.index(n)] = scores(group)
-        xo, yo = xg[others], data.y[others]
-        oof_others = out_of_fold(xo, yo, l2, free)[yo == 1]
-        conf = confidences(fit(xo, yo, l2, free), xg[rows])
-        out.append((group, held, rows, conf, {p: threshold_for(oof_others, p) for p in SHARES}))
-    return out
+    their confidences, the fit's own out-of-fold threshold at each of SHARES), in `jobs` forked
+    processes (each group's row is computed alike in any of them)."""
+    global _FORKED
+    groups = list(dict.fromkeys(writer_of(n) for n in data.fit_sets))
+    if jobs <= 1:
+        return [_left_out(data, l2, g) for g in groups]
+    _FORKED = (data, l2)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return pool.map(_left_out_forked, groups, chunksize=1)
+    finally:
+        _FORKED = None
 
 
 def share_by_rule(table, data: FitData, vetoed: np.ndarray) -> tuple[float, dict[float, int], int]:
@@ -333,6 +352,8 @@ def main(argv=None) -> int:
     ap.add_argument("--sets", default=",".join(SETS),
                     help="the fit sets (left out by writer: search_quality.WRITERS)")
     ap.add_argument("--write", action="store_true", help="write rulebook_index/data/abstention.json")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="processes for the leave-one-writer-out table (the same figures; at most 4)")
     args = ap.parse_args(argv)
     names = [n for n in args.features.split(",") if n]
     fit_sets = args.sets.split(",")
@@ -350,7 +371,7 @@ def main(argv=None) -> int:
     # and abstained as the search abstains: below the threshold or vetoed
     print("leave one writer out (fit on the others; their own out-of-fold threshold at p; "
           "the vetoes counted):")
-    table = leave_one_writer_out(data, args.l2)
+    table = leave_one_writer_out(data, args.l2, args.jobs)
     for _, held, rows, conf, thresholds in table:
         yh = y[rows]
         cells = [f"{p:.0%}: {abstains(conf, yh, t, vetoed[rows])} (threshold {t})"
