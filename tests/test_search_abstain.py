@@ -184,7 +184,7 @@ PRODUCT_AND_TIME = ["session length", "is an hour enough", "how many minutes doe
 @pytest.mark.parametrize("game", ["avignon", "pilgrims", "pillars-of-fate"])
 def test_play_time_sizes_and_prices_are_off_book_where_the_book_never_says_them(searcher, game, q):
     res = search.search(searcher, q, game, 5)
-    assert res.features["off_book"] == 1.0 and res.answered is False
+    assert res.features["off_book"] == res.features["off_book_veto"] == 1.0 and res.answered is False
 
 
 def test_a_shop_is_not_a_price_question(searcher):
@@ -204,7 +204,7 @@ TABLE_LIFE = [("journey", "can we order pizza during the demon phase"),
 @pytest.mark.parametrize("game, q", TABLE_LIFE)
 def test_the_evening_around_the_table_is_not_answered(searcher, game, q):
     res = search.search(searcher, q, game, 5)
-    assert res.features["off_book"] == 1.0 and res.answered is False
+    assert res.features["off_book"] == res.features["off_book_veto"] == 1.0 and res.answered is False
 
 
 @pytest.mark.parametrize("game, q", [("we-forlorn-few", "can i use food to heal"),
@@ -213,3 +213,25 @@ def test_a_table_word_the_book_uses_stays_a_rules_question(searcher, game, q):
     # We Forlorn Few prints Food, Journey prints smoke: only a book that never uses the word
     # leaves the question off-book
     assert search.search(searcher, q, game, 5).features["off_book"] == 0.0
+
+
+# Opinion and product words a player also uses of the game's own things (session 19: "sum or best
+# one" of two dice, a retreat's "price?"): the model's off-book input, but not a veto.
+@pytest.mark.parametrize("game, q", [("we-forlorn-few", "going back one tile the way we came, price?"),
+                                     ("avignon", "is there an expansion"),
+                                     ("pilgrims", "two dice, do i take the sum or the best one")])
+def test_opinion_and_product_words_weigh_in_the_confidence_without_a_veto(searcher, monkeypatch,
+                                                                          game, q):
+    res = search.search(searcher, q, game, 5)
+    assert (res.features["off_book"], res.features["off_book_veto"]) == (1.0, 0.0)
+    monkeypatch.setattr(search, "answer_threshold", lambda: 0.0)
+    assert search.search(searcher, q, game, 5).answered is True
+
+
+@pytest.mark.parametrize("game, q", [("avignon", "how many minutes does it take"),
+                                     ("journey", "can we order pizza during the demon phase"),
+                                     ("pilgrims", "what age is it for")])
+def test_a_vetoed_kind_is_not_answered_at_any_confidence(searcher, monkeypatch, game, q):
+    monkeypatch.setattr(search, "answer_threshold", lambda: 0.0)
+    res = search.search(searcher, q, game, 5)
+    assert res.features["off_book_veto"] == 1.0 and res.answered is False
