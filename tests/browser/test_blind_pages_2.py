@@ -3,7 +3,10 @@ have not run yet — the same race CI found in the calculator this morning (fe04
 or types before the page's script is there, and nothing the script listens for ever fires. Pilgrims'
 new-game form (pilgrims.js ticks a quest tile's letter from its mission), and the Avignon, We
 Forlorn Few and Journey calculators typed before calculator.js ran (each fails on the script before
-fe04f8b, served in its place). Written from the pages and the rulebook only, never the referee's code."""
+fe04f8b, served in its place), the table page opened before table.js ran, and We Forlorn Few's
+terrain typed as tile lines (wff-new.js) in a form that is refused. Written from the pages and the rulebook only, never the referee's code."""
+
+import json
 
 import pytest
 
@@ -153,3 +156,31 @@ def test_something_else_opened_before_table_js_ran_still_gets_its_form(live_serv
         screenshot(page, "blind-other-form-before-script")
     finally:
         context.close()
+
+
+# --- We Forlorn Few's terrain typed as lines, then refused -----------------------------------------
+
+TILE_LINES = ["CF Cedar Falls cost 1 1 0 -> W1 F1",
+              "W1 Wetlands cost 1 1 3 gather water food -> F1 D1",
+              "F1 Forest cost 0 1 1 gather wood post -> D1",
+              "D1 ? -> NH"]
+
+
+@pytest.mark.xfail(strict=True, reason="finding 181: the tile lines typed are gone from the refused "
+                   "form, and a line added then writes a terrain of that line alone")
+def test_wff_tile_lines_typed_before_a_refusal_are_kept_to_finish(live_server, phone):
+    # The table types its terrain one tile per line and forgets Newhaven: refused. The form comes
+    # back; the table adds the missing line and starts the game with all five tiles.
+    page = phone()
+    page.goto(f"{live_server}/play/new?game=we-forlorn-few")
+    page.fill("#player-1", "Ann")
+    page.fill("#player-2", "Bob")
+    page.fill("#wff-tiles", "\n".join(TILE_LINES))
+    with page.expect_response(lambda r: r.request.method == "POST") as posted:
+        page.click("form button[type=submit].primary")
+    assert posted.value.status == 400
+    page.wait_for_selector("#wff-tiles")
+    assert page.input_value("#wff-tiles").split("\n") == TILE_LINES
+    page.fill("#wff-tiles", page.input_value("#wff-tiles") + "\nNH Newhaven")
+    terrain = json.loads(page.input_value("textarea[name='options.terrain']"))
+    assert [tile["name"] for tile in terrain] == ["CF", "W1", "F1", "D1", "NH"]
