@@ -9,7 +9,7 @@ referee's code."""
 
 import pytest
 
-from tests.api_table import ApiTable, as_seen, calculated, quotes_from
+from tests.api_table import ApiTable, as_seen, assert_replayed_alike, calculated, quotes_from
 
 GAME = "avignon"
 book = quotes_from(GAME)
@@ -183,6 +183,8 @@ def test_a_whole_game_through_the_empty_deck_and_its_reshuffle_to_aldos_third_ca
         [line["label"] for line in player["breakdown"]] for player in final["scores"]["players"]
     ] == [["Vicar", "Scribe"], ["Nuncio", "Scribe", "Nuncio"]]
     assert [player["total"] for player in calc["players"]] == [2, 3]
+    # Exported and imported, the same game; the last pull undone reopens it, redone ends it.
+    assert_replayed_alike(client, table, act("avignon", "beseech", 4))
 
 
 def two_ascetics_table(client, options):
