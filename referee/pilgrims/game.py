@@ -475,7 +475,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                              "options.public_quests")
         for n, quest in enumerate(quests):
             if cards.MISSION_TILE[quest["mission"]] != quest["tile"]:
-                raise SetupError(f"mission {quest['mission']} is not on a {quest['tile']} tile",
+                raise SetupError(f"mission {quest['mission']} is not on "
+                                 f"{'an' if quest['tile'] == 'A' else 'a'} {quest['tile']} tile",
                                  f"options.public_quests[{n}]")
         first = options.get("first_player", "p1")
         if first not in seats:

@@ -369,8 +369,10 @@ def check_box(players: list[dict]) -> None:
                    sum(a["level"] == 2 for t in players for a in t["adventures"])),
         "item": ("item cards left in hand", sum(t["items"] for t in players)),
         "companion": ("companion cards", sum(len(t["companions"]) for t in players)),
-        "journey": ("journey cards completed",
-                    sum(len((t.get("journey") or {}).get("completed", [])) for t in players)),
+        # a map token removed is an incomplete card in front of its player, out of the deck too
+        "journey": ("journey cards completed or in front of a player with map tokens removed",
+                    sum(len((t.get("journey") or {}).get("completed", []))
+                        + bool((t.get("journey") or {}).get("removed")) for t in players)),
     }
     for deck, (what, count) in counted.items():
         if count > DECKS[deck]:

@@ -37,8 +37,6 @@ def test_pilgrims_missions_picked_as_the_script_runs_tick_their_letters(live_ser
     assert page.is_checked("#quest-0-tile-B") and page.is_checked("#quest-1-tile-A")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 169: a mission picked before pilgrims.js ran leaves "
-                   "the tile's default letter ticked")
 def test_pilgrims_missions_picked_before_the_script_ran_tick_their_letters(live_server, phone):
     # A slow phone: the form is there, pilgrims.js is not. The table picks the left tile's mission
     # (2c, a B tile: its default letter is A) and the middle's (1a, an A tile: its default B).
