@@ -8,7 +8,15 @@ card, that sentence and the arrow's (the arrow decides which card is first).
 Finding 170 — the calculator's bound on the box's 18 journey cards counts the incomplete card a
 player's removed map tokens prove lies in front of them ("2. Each player draws 2 journey cards.
 They choose one and place it face-up next to their player board."; "1 victory point per map token
-removed from an incomplete journey card.")."""
+removed from an incomplete journey card.").
+
+Finding 174 — a discount of any adventure symbol is cited with its own line ("• Discount of 1
+adventure symbol of any type."), a discount of a type with "…by 1 item card of the indicated
+type. More discount abilities …".
+
+Finding 175 — the table ruling falconer_improvements_in_missions: whether the falconer's completed
+cards count by their improvements for public quest missions 4 and 6 ("Ignore the improvements on
+the falconer's completed adventure cards." against the missions' own lines)."""
 
 import pytest
 
@@ -129,3 +137,102 @@ def test_a_mission_on_another_letter_is_refused_in_plain_words(client, left, wor
     assert response.status_code == 400, response.get_json()
     error = response.get_json()["error"]
     assert words in error["message"] and error["field"] == "options.public_quests[0]"
+
+
+# -- finding 174: each discount cited with its own line ----------------------------------------------
+
+ANY_LINE = in_book("Discount of 1 adventure symbol of any type.")
+TYPED_LINE = in_book("Discount the cost to complete an adventure or to sign up for a public quest by "
+                     "1 item card of the indicated type.")
+MORE_LINE = in_book("More discount abilities (of the same or a different type) can be used to "
+                    "complete a single adventure card.")
+PAY_LINE = in_book("1. To pay the items cost, discard item cards with matching adventure symbols.")
+COSTLY = guard.A(2, 6, [], ["fist", "leaf", "speech"])
+
+
+def completing_with(client, discounts):
+    """Ann's Adventure phase: her completed cards show `discounts`; the display's place 4 costs a
+    fist, a leaf and a speech; she holds a fist, a leaf and a speech."""
+    completed = [guard.A(1, 1, [], [], discount=d) for d in discounts]
+    display = [*guard.DISPLAY[:3], COSTLY, guard.DISPLAY[4]]
+    return ApiTable(client, {"game": "pilgrims", **guard.adventure(
+        {"hand": [FIST, LEAF, SPEECH], "completed": completed}, display=display)})
+
+
+def effect_quotes(response):
+    return [effect["rule"]["quote"] for effect in response["effects"] if effect.get("rule")]
+
+
+@pytest.mark.parametrize(("discounts", "pay", "cited", "not_cited"), [
+    (["any"], [1, 2], [ANY_LINE], [TYPED_LINE, MORE_LINE]),
+    (["leaf"], [1, 3], [TYPED_LINE], [ANY_LINE]),
+    (["any", "fist"], [2], [ANY_LINE, TYPED_LINE], []),
+    (["any", "any"], [1], [ANY_LINE, MORE_LINE], [TYPED_LINE]),
+], ids=["any", "leaf", "any_and_fist", "two_any"])
+def test_each_discount_used_is_cited_with_its_own_line(client, discounts, pay, cited, not_cited):
+    table = completing_with(client, discounts)
+    event = {"type": "complete_adventure", "player": "p1", "source": "display", "index": 4,
+             "pay": [{"hand": n} for n in pay]}
+    quotes = " ".join(effect_quotes(table.accepted(event)))
+    assert PAY_LINE in quotes
+    assert all(line in quotes for line in cited)
+    assert not any(line in quotes for line in not_cited)
+
+
+def test_a_discount_short_of_the_cost_is_still_refused(client):
+    table = completing_with(client, ["any"])
+    table.refused({"type": "complete_adventure", "player": "p1", "source": "display", "index": 4,
+                   "pay": [{"hand": 1}]}, PAY_LINE)
+
+
+# -- finding 175: the falconer's ignored improvements and missions 4 and 6 ----------------------------
+
+IGNORE = in_book("Ignore the improvements on the falconer's completed adventure cards.")
+MISSION_4 = in_book("4. Collect adventure cards with an improvement with any means of movement.")
+MISSION_6 = in_book("6. Collect adventure cards with a discount improvement.")
+HIS_CARDS = [guard.A(1, 2, [], ["fist"], improvement=["movement"]),
+             guard.A(1, 2, [], ["fist"], improvement=["discount"], discount="leaf"),
+             guard.A(2, 3, [], ["fist"], improvement=["movement", "discount"], discount="any")]
+
+
+def solo_tally(mission, **table):
+    return {"public_quests": {"A": "1a", "B": "2c", "C": mission}, **table, "players": [
+        {"name": "Ann", "items": 0, "clovers": 0},
+        {"name": "Falconer", "falconer": True, "items": 0, "adventures": HIS_CARDS,
+         "quills": [{"tile": "C", "space": "top"}]}]}
+
+
+def mission_line(scores, mission):
+    falconer = next(p for p in scores["players"] if p.get("falconer"))
+    return next(line for line in falconer["breakdown"]
+                if line["label"] == f"Public quest C ({mission}): mission")
+
+
+def test_the_ruling_cites_the_ignore_sentence_and_both_missions(client):
+    option = client.get("/api/games/pilgrims").get_json()["options"][
+        "falconer_improvements_in_missions"]
+    assert option["default"] == "counted"
+    assert {IGNORE, MISSION_4, MISSION_6} <= {rule["quote"] for rule in option["rules"]}
+
+
+@pytest.mark.parametrize("mission", ["4", "6"])
+@pytest.mark.parametrize(("ruling", "points"), [(None, 2), ("counted", 2), ("ignored", 0)])
+def test_the_calculator_counts_his_improvements_as_the_table_rules(client, mission, ruling,
+                                                                    points):
+    table = {"falconer_improvements": ruling} if ruling else {}
+    scores = calculated(client, "pilgrims", solo_tally(mission, **table))
+    assert mission_line(scores, mission)["points"] == points
+    # Ann's cards are no falconer's: a player's improvements always count
+    ann = {"name": "Ann", "items": 0, "clovers": 0, "adventures": HIS_CARDS,
+           "quills": [{"tile": "C", "space": "top"}]}
+    both = calculated(client, "pilgrims", {**solo_tally(mission, **table),
+                                           "players": [ann, {"name": "Bob", "items": 0}]})
+    assert next(line for line in both["players"][0]["breakdown"]
+                if line["label"].endswith("mission"))["points"] == 2
+
+
+@pytest.mark.parametrize("mission", ["3", "5"])
+def test_missions_that_do_not_look_at_improvements_count_his_cards_either_way(client, mission):
+    counted = calculated(client, "pilgrims", solo_tally(mission))
+    ignored = calculated(client, "pilgrims", solo_tally(mission, falconer_improvements="ignored"))
+    assert mission_line(counted, mission) == mission_line(ignored, mission)

@@ -9,7 +9,14 @@ from referee.core import BadRequest, cites
 from . import cards
 from .board import FALCONER, QUILLS
 from .cards import describe
-from .payment import cover_cost, find_party, over_its_types, party_match, unmatched_discount
+from .payment import (
+    cover_cost,
+    discounts_used,
+    find_party,
+    over_its_types,
+    party_match,
+    unmatched_discount,
+)
 
 Q_ONE_ADVENTURE = ("During this phase, the player may either complete one adventure card or sign up "
                    "for one public quest (see \"Public Quests\").")
@@ -44,6 +51,9 @@ Q_COMPLETED = ("3. Slide the adventure card beneath the player board so that the
 Q_DISCOUNT = ("Discount the cost to complete an adventure or to sign up for a public quest by 1 "
               "item card of the indicated type. More discount abilities (of the same or a "
               "different type) can be used to complete a single adventure card.")
+Q_DISCOUNT_MORE = ("More discount abilities (of the same or a different type) can be used to "
+                   "complete a single adventure card.")
+Q_DISCOUNT_ANY = "Discount of 1 adventure symbol of any type."
 Q_QUEST_PAY = ("1. Discard item cards to pay the items cost. This follows the same process as when "
                "completing an adventure card.")
 Q_NO_PARTY_REQUIREMENT = "Public quest tiles do not have a party requirement."
@@ -146,17 +156,24 @@ class AdventureMixin:
                 self.character(player, entry["character"])["holds"] = None
         self.discard_items(items)
         paid_cards = len(items)
-        free = len(cost) - paid_cards
         if not cost:
             self.effect("The items cost shows no symbol: no item card is discarded.", step[0])
         elif paid_cards:
             self.effect(f"{paid_cards} item card{'s' * (paid_cards != 1)} discarded to pay the "
                         f"items cost ({', '.join(cost)}).", step[0])
-        if free:
-            self.effect(f"Discount improvement{'s' * (free != 1)} cover{'s' * (free == 1)} "
-                        f"{free} item card{'s' * (free != 1)} of the items cost "
-                        f"({', '.join(cost)})"
-                        + (": no item card is discarded." if not paid_cards else "."), Q_DISCOUNT)
+        used = named + discounts_used(cost, paid + named_paid, unnamed)
+        typed = [d for d in used if d != "any"]
+        # each kind of discount cited with its own line of Reference: Abilities (finding 174)
+        for kinds, what, quote in ((typed, "Discount improvement", Q_DISCOUNT),
+                                   ([d for d in used if d == "any"],
+                                    "Discount of any adventure symbol", Q_DISCOUNT_ANY)):
+            if kinds:
+                n = len(kinds)
+                self.effect(f"{what}{'s' * (n != 1)} cover{'s' * (n == 1)} {n} item "
+                            f"card{'s' * (n != 1)} of the items cost ({', '.join(cost)})"
+                            + (": no item card is discarded." if not paid_cards else "."), quote)
+        if len(used) > 1 and not typed:
+            self.effect("Several discounts complete a single card.", Q_DISCOUNT_MORE)
 
     def named_discount(self, player, entry: dict) -> str:
         """The discount symbol of the completed adventure card a payment names; a clover cannot

@@ -294,6 +294,18 @@ OPTIONS = {
         "one's.",
         {"enum": ["kept", "ended"]}, "kept",
         citations("pilgrims", Q_ANY_ORDER, Q_ABILITY_ONCE, Q_ANOTHER, Q_PERFORM)),
+    "falconer_improvements_in_missions": Option(
+        "Table ruling (solo): do the falconer's completed adventure cards count by their "
+        "improvements for public quest missions 4 (an improvement with a means of movement) and "
+        "6 (a discount improvement)? \"counted\" (default, the literal reading of the missions: "
+        "\"Collect adventure cards with an improvement …\" names what the card shows, and the "
+        "falconer scores \"Public quest tiles' quill spaces and missions\" as a player does; "
+        "\"Ignore the improvements\" stands in his Adventure phase, where a player gains them): "
+        "yes. \"ignored\": his cards show no improvement for those missions either.",
+        {"enum": list(scoring.FALCONER_IMPROVEMENTS)}, "counted",
+        citations("pilgrims", scoring.Q_FALCONER_IMPROVEMENTS, scoring.Q_MISSION_MOVEMENT,
+                  scoring.Q_MISSION_DISCOUNT, scoring.Q_FALCONER_SCORES,
+                  scoring.Q_QUEST_CATEGORY)),
     "convert_for_leader": Option(
         "Table ruling: may a clover convert an item's activation symbol to activate the leader? "
         "The clover rule says \"to match a companion card\"; the activation rule covers \"a "
@@ -1259,7 +1271,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     def scores(self):
         table = {"public_quests": {q["tile"]: q["mission"] for q in self.G["quests"]},
-                 "journey_cards": self.G["journey"]}
+                 "journey_cards": self.G["journey"],
+                 "falconer_improvements": self.option("falconer_improvements_in_missions")}
         result = scoring.score_tallies(self.tallies(), table)
         result["final"] = self.game_over
         if not self.game_over:  # the ranking is who leads; nobody has won before round 4 ends

@@ -42,6 +42,25 @@ def cover_cost(cost: list[str], paid: list[str | None], discounts: list[str]) ->
     return None
 
 
+def discounts_used(cost: list[str], paid: list[str | None], discounts: list[str]) -> list[str]:
+    """The discounts of `discounts` that `cover_cost` uses for what the paid cards leave unpaid
+    (most specific first), for a payment it accepted."""
+    remaining = list(cost)
+    wild = 0
+    for symbol in paid:
+        if symbol is None or symbol == WILD:
+            wild += 1
+        elif symbol in remaining:
+            remaining.remove(symbol)
+    used = []
+    for discount in sorted(discounts, key=lambda d: d == "any"):
+        match = next((s for s in remaining if discount in (s, "any")), None)
+        if match is not None and len(remaining) > wild:
+            remaining.remove(match)
+            used.append(discount)
+    return used
+
+
 def unmatched_discount(cost: list[str], paid: list[str | None], named: list[str]) -> str | None:
     """Check that each discount the player names covers its own symbol of `cost`, one the paid
     cards of that symbol leave unpaid ("any": whatever they leave). Returns None when they do,

@@ -38,6 +38,12 @@ Q_MISSION_B = "B tile missions require companion cards with the shown activation
 Q_MISSION_B_LEADER = "Note: The leader tile's activation symbols don't count."
 Q_MISSION_C = "C tile missions require adventure cards with the shown characteristic."
 Q_MISSION_C_RESERVED = "Note: Reserved adventure cards don't count."
+Q_FALCONER_IMPROVEMENTS = "Ignore the improvements on the falconer's completed adventure cards."
+Q_MISSION_MOVEMENT = "4. Collect adventure cards with an improvement with any means of movement."
+Q_MISSION_DISCOUNT = "6. Collect adventure cards with a discount improvement."
+Q_FALCONER_SCORES = "The falconer scores victory points from the following categories:"
+Q_QUEST_CATEGORY = "• Public quest tiles' quill spaces and missions"
+FALCONER_IMPROVEMENTS = ("counted", "ignored")
 Q_MISSION_RETIRED = ("Public quest tiles count companion cards in the player's party and retired "
                      "under their leader, or adventure cards the player has completed.")
 Q_JOURNEY_COMPLETED = "Each completed journey card."
@@ -125,6 +131,11 @@ score_schema = {
             "additionalProperties": False,
         },
         "journey_cards": {"type": "boolean"},
+        "falconer_improvements": {
+            "enum": list(FALCONER_IMPROVEMENTS),
+            "description": "the table ruling falconer_improvements_in_missions (default "
+                           "counted): whether the falconer's completed cards count by their "
+                           "improvements for missions 4 and 6"},
     },
     "required": ["players"],
     "additionalProperties": False,
@@ -152,6 +163,16 @@ def mission_points(collected: int) -> int:
 def _describe_adventure(card: dict) -> str:
     name = card.get("name") or f"level {'I' * card['level']} adventure"
     return f"{name} ({card['points']})"
+
+
+def mission_adventures(tally: dict, table: dict) -> list[dict]:
+    """The completed adventure cards as the public quest missions count them: under the ruling
+    falconer_improvements_in_missions=ignored the falconer's show no improvement."""
+    adventures = tally.get("adventures", [])
+    if not (tally.get("falconer") and table.get("falconer_improvements") == "ignored"):
+        return adventures
+    return [{k: v for k, v in a.items() if k not in ("improvement", "trigger", "discount")}
+            for a in adventures]
 
 
 def player_lines(tally: dict, table: dict) -> list[dict]:
@@ -184,7 +205,8 @@ def player_lines(tally: dict, table: dict) -> list[dict]:
                           QUILL_POINTS[space], Q_QUILLS))
         collected = quill.get("collected")
         if collected is None:
-            collected = cards.mission_count(mission, tally.get("companions", []), adventures)
+            collected = cards.mission_count(mission, tally.get("companions", []),
+                                            mission_adventures(tally, table))
         what = {"A": "companion card(s) of the shown type, in the party or retired",
                 "B": "companion card(s) with the shown activation symbol, leader excluded",
                 "C": "completed adventure card(s) with the shown characteristic"}[tile]
@@ -297,7 +319,8 @@ def validate(tallies) -> dict:
                     f"give the quill's collected cards, or public_quests.{quill['tile']} (the "
                     "tile's mission) so they can be counted", f"players[{n}].quills[{k}]")
             if "collected" in quill:
-                check_collected(tally, quill, tallies.get("public_quests") or {}, entered,
+                check_collected({**tally, "adventures": mission_adventures(tally, tallies)},
+                                quill, tallies.get("public_quests") or {}, entered,
                                 f"players[{n}].quills[{k}].collected")
         players.append(tally)
     falconers = [t for t in players if t.get("falconer")]
