@@ -71,8 +71,6 @@ def test_his_cards_count_for_the_missions_that_do_not_look_at_improvements(
     assert line["points"] == points and line["counts"].startswith(f"{cards} completed")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 175: whether the falconer's ignored improvements "
-                   "count for missions 4 and 6 is decided without a table ruling")
 def test_whether_his_ignored_improvements_count_for_missions_4_and_6_is_a_table_ruling(client):
     # Decided today without a word: his cards count by their improvements (2 each: 2 points).
     assert his_mission(client, "4")["points"] == 2 and his_mission(client, "6")["points"] == 2

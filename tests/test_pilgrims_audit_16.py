@@ -236,3 +236,34 @@ def test_missions_that_do_not_look_at_improvements_count_his_cards_either_way(cl
     counted = calculated(client, "pilgrims", solo_tally(mission))
     ignored = calculated(client, "pilgrims", solo_tally(mission, falconer_improvements="ignored"))
     assert mission_line(counted, mission) == mission_line(ignored, mission)
+
+
+def his_live_mission(client, mission, ruling):
+    """A solo game's last replenish, the falconer's, under the ruling; his top quill on tile C of
+    `mission`, his completed cards HIS_CARDS: the mission's line of his final score."""
+    example = guard.setup(players=("Ann",))["options"]
+    quests = [{"tile": "A", "mission": "1a", "cost": ["leaf", "leaf"]},
+              {"tile": "B", "mission": "2c", "cost": ["fist", "speech"]},
+              {"tile": "C", "mission": mission, "cost": ["speech", "fist", "leaf"]}]
+    table = ApiTable(client, {
+        "game": "pilgrims", "players": ["Ann"],
+        "options": {**example, "public_quests": quests,
+                    "falconer_improvements_in_missions": ruling},
+        "position": {"round": 4, "current": "falconer", "phase": "falconer_replenish",
+                     "turns": {"p1": 3, "falconer": 2}, "quills": {"C": ["falconer"]},
+                     "players": {"p1": {"figure": [1, 1], "hand": [FIST],
+                                        "movement": [1, 2, 3]}},
+                     "falconer": {"falcon": [2, 2], "falconer": [3, 3], "arrow": "right",
+                                  "moved": ["falcon", "falconer"], "hand": [],
+                                  "completed": HIS_CARDS}}})
+    table.accepted({"type": "replenish", "player": "p1"})
+    view = table.view("p1")
+    assert view["over"] is True
+    return mission_line(view["scores"], mission)
+
+
+@pytest.mark.parametrize("mission", ["4", "6"])
+@pytest.mark.parametrize(("ruling", "points"), [("counted", 2), ("ignored", 0)])
+def test_the_live_score_counts_his_improvements_as_the_table_rules(client, mission, ruling,
+                                                                    points):
+    assert his_live_mission(client, mission, ruling)["points"] == points
