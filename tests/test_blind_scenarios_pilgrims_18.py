@@ -108,17 +108,11 @@ def test_with_the_journey_deck_run_out_no_card_follows_and_the_turn_goes_on(clie
     assert journey(table)["card"] is None
 
 
-FINDING_179 = pytest.mark.xfail(strict=True, reason="finding 179: a journey card after a completion "
-                                "is cited (and refused) with the setup's step 2")
-
-
-@FINDING_179
 def test_a_journey_card_entered_with_the_deck_run_out_is_refused_with_that_sentence(client):
     table = about_to_complete(client, 0)
     table.refused({"type": "choose_journey", "player": "p1", "card": NEXT}, RUNS_OUT)
 
 
-@FINDING_179
 def test_the_journey_card_chosen_after_a_completion_is_cited_with_the_completion_paragraph(
         client):
     table = about_to_complete(client, 2)

@@ -267,3 +267,27 @@ def his_live_mission(client, mission, ruling):
 def test_the_live_score_counts_his_improvements_as_the_table_rules(client, mission, ruling,
                                                                     points):
     assert his_live_mission(client, mission, ruling)["points"] == points
+
+
+# -- finding 179: a journey card chosen in play is the completion paragraph's -------------------------
+
+JOURNEY_SETUP = in_book("2. Each player draws 2 journey cards. They choose one and place it face-up "
+                        "next to their player board. They return the second card to the bottom of "
+                        "the journey deck.")
+JOURNEY_NEXT = in_book("After completing a journey card, slide it under the upper part of the "
+                       "player board. Then, draw 2 journey cards from the deck.")
+JOURNEY_RUN_OUT = in_book("If the journey deck runs out of cards, players can only complete the "
+                          "cards they already have.")
+
+
+@pytest.mark.parametrize(("decks", "quote"), [({}, JOURNEY_NEXT), ({"journey": 0}, JOURNEY_RUN_OUT)],
+                         ids=["none_completed", "deck_run_out"])
+def test_a_journey_card_chosen_in_play_without_a_completion_is_refused_with_its_sentence(
+        client, decks, quote):
+    position = guard.journey_activate({"card": guard.JOURNEY})
+    position["position"]["decks"] = decks
+    table = ApiTable(client, {"game": "pilgrims", **position})
+    error = table.refused({"type": "choose_journey", "player": "p1", "card": guard.DONE_JOURNEY},
+                          quote)
+    assert JOURNEY_SETUP not in rules_of(error)
+

@@ -92,7 +92,15 @@ class JourneyMixin:
         if not self.G["journey"]:
             raise self.violation("Journey cards are only used in the advanced game.", Q_ADVANCED)
         if not self.me(event)["journey"]["pending"]:
-            return "You have no journey cards to choose from now."
+            if self.phase == "start_journeys":
+                return "You have no journey cards to choose from now."
+            # in play, journey cards are drawn only after completing one, and only while the
+            # deck holds cards
+            if self.G["decks"]["journey"] == 0:
+                raise self.violation("The journey deck has run out: there is no journey card to "
+                                     "draw or choose.", Q_JOURNEY_EMPTY)
+            raise self.violation("You draw 2 journey cards and choose one only after completing "
+                                 "a journey card.", Q_JOURNEY_NEXT)
         return True
 
     def last_journey(self, event):
@@ -110,7 +118,8 @@ class JourneyMixin:
             self.G["decks"]["journey"] -= 1
             other = other if self.G["decks"]["journey"] else ""  # the last card: no other
         self.effect(f"{self.player_name(event['player'])} keeps a journey card and places 3 map "
-                    f"tokens{other}.", Q_JOURNEY_SETUP)
+                    f"tokens{other}.",
+                    Q_JOURNEY_SETUP if self.phase == "start_journeys" else Q_JOURNEY_NEXT)
         here = self.G["figures"].get(event["player"])
         if here in card["spaces"]:
             self.effect(f"Your figure already stands on {space_name(here)}: that token stays "

@@ -78,6 +78,7 @@ from referee.pilgrims.journey import (
     Q_ADVANCED,
     Q_IMMEDIATE_REWARD,
     Q_JOURNEY_DONE,
+    Q_JOURNEY_EMPTY,
     Q_JOURNEY_NEXT,
 )
 from referee.pilgrims.solo import (
@@ -633,6 +634,17 @@ CASES += [
          ev("ability", kind="draw item", journey=1, card=I("leaf", "star")),
          Q_JOURNEY_DONE, "Ann has completed no journey card: the reward comes once the third map "
                          "token is removed"),
+    Case("journey_to_choose (the deck has run out)",
+         setup({"phase": "activate", "display": DISPLAY, "decks": {"journey": 0},
+                "players": seats({"movement": [1], "journey": {"card": JOURNEY}},
+                                 {"journey": {"card": JOURNEY}})}, journey_cards=True),
+         ev("choose_journey", card=DONE_JOURNEY),
+         Q_JOURNEY_EMPTY, "the journey deck has run out: 'players can only complete the cards "
+                          "they already have', so none is drawn or chosen"),
+    Case("journey_to_choose (none completed)", journey_activate({"card": JOURNEY}),
+         ev("choose_journey", card=DONE_JOURNEY),
+         Q_JOURNEY_NEXT, "in play, journey cards are drawn 'After completing a journey card', and "
+                         "Ann completed none"),
     Case("journey_reward_allowed (not this turn)",
          journey_activate({"card": JOURNEY, "completed": [DONE_JOURNEY]}),
          ev("ability", kind="draw item", journey=1, card=I("leaf", "star")),
