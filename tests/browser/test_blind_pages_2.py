@@ -4,7 +4,8 @@ or types before the page's script is there, and nothing the script listens for e
 new-game form (pilgrims.js ticks a quest tile's letter from its mission), and the Avignon, We
 Forlorn Few and Journey calculators typed before calculator.js ran (each fails on the script before
 fe04f8b, served in its place), the table page opened before table.js ran, and We Forlorn Few's
-terrain typed as tile lines (wff-new.js) in a form that is refused. Written from the pages and the rulebook only, never the referee's code."""
+terrain typed as tile lines (wff-new.js) in a form that is refused. Written from the pages and the
+rulebook only, never the referee's code."""
 
 import json
 
