@@ -397,8 +397,9 @@ class Game(Referee):
     title = "Avignon: Pilgrimage"
     seats = SEATS
     # 6: a start-of-turn Ascetic at an end refused (session 13); 7: samaritan_ascetic_step's
-    # default judges a turn before the Ascetic's step (finding 162), G["vicar_petitioned"]
-    rules_version = 7
+    # default judges a turn before the Ascetic's step (finding 162), G["vicar_petitioned"];
+    # 8: the lone Vicar under vicar_pushes_itself: false petitions without bishops (finding 163)
+    rules_version = 8
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
@@ -459,7 +460,8 @@ class Game(Referee):
             {"type": "excommunicate", "player": "rome", "path": 3}),
         "petition": EventType(
             "PETITION: use the ability of a character (`path` or `card`), with its choices, each a "
-            "path or a card named by what it is. Vicar: `bishops` [first, second PUSH] and "
+            "path or a card named by what it is. Vicar: `bishops` [first, second PUSH] (left out "
+            "under vicar_pushes_itself: false with no other Bishop in play) and "
             "`excommunicate`; Canonist: `switch` [two cards] and `push` (the path, after the "
             "switch, of the card pushed, or that card; the other is pulled); Courtesan: `target`; "
             "Scribe: `target` (in an adjacent path) and `move` (push or pull); Nuncio and Ascetic: "
@@ -1061,7 +1063,8 @@ class Game(Referee):
         extra = sorted(set(event) - {"type", "player", "path"} - allowed)
         if extra:
             raise self.violation(f"{name}'s PETITION takes no {extra[0]}.", ABILITY[name])
-        needed = {"Vicar": ("bishops", "excommunicate"), "Canonist": ("switch", "push"),
+        needed = {"Vicar": ("excommunicate",) if self._vicar_pushes_nothing(row)
+                  else ("bishops", "excommunicate"), "Canonist": ("switch", "push"),
                   "Courtesan": () if self._courtesan_pulls_nothing(row, event["player"])
                   else ("target",)}.get(name, ())
         missing = [field for field in needed if field not in event]
@@ -1070,6 +1073,15 @@ class Game(Referee):
                                  ABILITY[name])
         self._dry_run(event)
         return True
+
+    def _vicar_pushes_nothing(self, row: dict) -> bool:
+        """Under vicar_pushes_itself: false, the Vicar in `row` has no other Bishop in play (nor
+        a card not drawn yet) to PUSH: his Petition takes no `bishops` (the PUSHes cannot be
+        made)."""
+        return not self.option("vicar_pushes_itself") and not any(
+            cell["path"] != row["path"] and (cell["character"] == UNKNOWN
+                                             or FACTION.get(cell["character"]) == "Bishop")
+            for cell in self.G["board"])
 
     def _courtesan_pulls_nothing(self, row: dict, player: str) -> bool:
         """Under courtesan_no_target: nothing_moves, the Courtesan in `row` has no character on
@@ -1096,7 +1108,11 @@ class Game(Referee):
         name = self.G["board"][path - 1]["character"]
         board = self.G["board"]
         if name == "Vicar":
-            first, second = event["bishops"]
+            if "bishops" in event and self._vicar_pushes_nothing(board[path - 1]):
+                raise self.violation("No other Bishop is in play and the Vicar does not push "
+                                     "himself (table ruling vicar_pushes_itself: false): the "
+                                     "PUSHes cannot be made; leave bishops out.", Q_VICAR)
+            first, second = event.get("bishops", [path, path])  # none: _vicar_pushes_nothing
             for nth, p in (("first", first), ("second", second)):
                 # (only a pushed Bishop's own path can take a new card before the second PUSH)
                 held = board[p - 1]["character"]
@@ -1391,7 +1407,10 @@ class Game(Referee):
             name = board[p - 1]["character"]
             if name == "Vicar" and self._vicar_excommunicate_repeated(base):
                 continue
-            if name == "Vicar":
+            if name == "Vicar" and self._vicar_pushes_nothing(board[p - 1]):
+                for target in rows:
+                    yield {**base, "excommunicate": target}
+            elif name == "Vicar":
                 bishops = [q for q in rows if FACTION[board[q - 1]["character"]] == "Bishop"]
                 for first, second in itertools.product(bishops, bishops):
                     for target in rows:
