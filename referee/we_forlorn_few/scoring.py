@@ -231,6 +231,9 @@ def score(tallies: dict) -> dict:
         to_go = 0 if status == ARRIVED else given.get("tiles_to_go")
         lines = [progress_line(crossing, None if status == OUT else to_go, status,
                                cut_off=given.get("cut_off", False))]
+        if status == OUT and to_go is not None:  # entered, and not what counts: say so
+            lines[0]["counts"] = (f"off the board: the {to_go} tile(s) to go where they perished "
+                                  "count for nothing")
         if status not in (ARRIVED, OUT, RAVENOUS) and "companions" in given:
             lines.append({"label": "Companions", "points": 0,
                           "counts": f"{given['companions']} of {COMPANIONS}",
