@@ -134,10 +134,13 @@ def test_each_type_finds_the_shepherd_when_companions_are_left_out(client):
 # --- The sweep: "Draw 1 item card" with no item card left ------------------------------------------
 
 def test_draw_item_is_not_offered_when_the_item_deck_and_its_pile_are_empty(client):
+    """Under empty_item_deck: refuse_move (under nothing, audit20's finding 167: offered with no
+    card to enter, tests/test_pilgrims_audit_15.py)."""
     drawer = guard.C(["beast"], ["star"], abilities=["draw item", "gain clover"])
     for decks, offered in (({"item": 0, "discard": 0}, False), ({"item": 0, "discard": 2}, True)):
-        table = table_of(client, guard.activate({"hand": [STAR], "party": [guard.M(drawer)]},
-                                                decks=decks))
+        body = guard.with_options(guard.activate({"hand": [STAR], "party": [guard.M(drawer)]},
+                                                 decks=decks), empty_item_deck="refuse_move")
+        table = table_of(client, body)
         table.accepted(guard.ev("activate", character=1, hand=1))
         kinds = {event["kind"] for event in table.view("p1")["legal"]
                  if event["type"] == "ability"}

@@ -32,6 +32,9 @@ Q_CLOVER_DRAW_COST = "Spend 2 clover tokens to draw an item card from the deck."
 Q_CLOVER_ANY_TIME = "They may do this any time during their turn."
 Q_CROSSED_CLOVER = ("This indicates that the player must spend a clover token to trigger that "
                     "ability or improvement.")
+Q_DRAW_ITEM = "• Draw 1 item card from the deck."
+Q_DRAW_TWO_ITEMS = ("• Draw 2 item cards from the deck. Keep one, then put the other face-down on "
+                    "the bottom of the item deck.")
 Q_DRAW_COMPANIONS = ("• Draw 2 companion cards from the deck. Keep one, then put the other face-down "
                      "on the bottom of the companion deck.")
 Q_SIDE_B = ("Note: For the first game, use side A of the leader tile. In advanced games, try using "
@@ -145,7 +148,10 @@ class AbilitiesMixin:
         elif kind == "reserve":
             self.reserve(event)
         elif kind == "draw item":
-            card = self.draw("item", event.get("card"), "event.card")
+            card = self.draw("item", event.get("card"), "event.card",
+                             why=None if "bottom" in event else Q_DRAW_ITEM)
+            if card is None:  # the item deck and its discard pile empty (empty_item_deck)
+                return
             player["hand"].append(cards.resolve("item", card, "event.card"))
             if "bottom" in event:  # "Draw 2 item cards from the deck. Keep one, ..."
                 self.draw("item", event["bottom"], "event.bottom")
@@ -153,10 +159,9 @@ class AbilitiesMixin:
                 self.to_bottom("item", cards.resolve("item", event["bottom"], "event.bottom"),
                                "drawn with another and not kept", seat)
                 self.effect("Keeps one of 2 item cards; the other goes to the bottom of the deck.",
-                            "• Draw 2 item cards from the deck. Keep one, then put the other "
-                            "face-down on the bottom of the item deck.")
+                            Q_DRAW_TWO_ITEMS)
             else:
-                self.effect("Draws 1 item card.", "• Draw 1 item card from the deck.")
+                self.effect("Draws 1 item card.", Q_DRAW_ITEM)
         elif kind == "take item":
             self.take_item(event)
         elif kind == "passed-over item":

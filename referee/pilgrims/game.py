@@ -41,6 +41,7 @@ from .abilities import (
     Q_ANOTHER,
     Q_ANY_ORDER,
     Q_CLOVER_ANY_TIME,
+    Q_DRAW_ITEM,
     Q_LEADER,
     Q_PERFORM,
     Q_SIDE_B,
@@ -75,7 +76,7 @@ from .board import (
 )
 from .cards import TRIGGERS, describe
 from .events import EVENT_TYPES
-from .improvements import ImprovementsMixin
+from .improvements import Q_PASSED_OVER, ImprovementsMixin
 from .journey import Q_JOURNEY_SETUP, JourneyMixin
 from .legal import legal_events
 from .position import POSITION_SCHEMA, position_from
@@ -120,6 +121,7 @@ Q_TAKE_FIRST = ("The player takes that space's card, then moves their figure to 
                 "space.")
 Q_DRAW_EMPTY = ("If the player moves to a space without a card (either empty or occupied by "
                 "another figure or figures), they draw a card from the corresponding deck.")
+Q_CAMPFIRE_DRAW = "• On campfire map spaces, they draw a companion card."
 Q_HAND = "If the player takes an item card, they add it to their hand."
 Q_PARTY = ("If the player takes a companion card, they place it in their party. Keep the party in "
            "a row to the leader's left, and leave some space below to play item cards.")
@@ -241,12 +243,15 @@ OPTIONS = {
                   "• Replenish each campfire space with a companion card.",
                   Q_COMPONENTS_COMPANIONS)),
     "empty_item_deck": Option(
-        "Table ruling: a figure moves to a space without a card when the item deck and its discard "
-        "pile are both empty (every item card is in a hand, under a character or on the map). "
-        "\"nothing\" (default; no sentence forbids the move): the player moves and draws no card. "
-        "\"refuse_move\": the move is refused, since its card cannot be drawn.",
+        "Table ruling: an item card is to be drawn when the item deck and its discard pile are "
+        "both empty (every item card is in a hand, under a character or on the map) — a figure "
+        "moves to a space without a card, an ability or improvement says \"Draw 1 item card from "
+        "the deck\", or the passed-over space to take from has a figure on it. \"nothing\" "
+        "(default; no sentence forbids them): the move or ability is made and no card is drawn. "
+        "\"refuse_move\": it is refused, since its card cannot be drawn. Clovers spent to draw "
+        "an item card, or a draw of 2 keeping one, are refused either way.",
         {"enum": ["nothing", "refuse_move"]}, "nothing",
-        citations("pilgrims", Q_DRAW_EMPTY, Q_ITEM_DECK)),
+        citations("pilgrims", Q_DRAW_EMPTY, Q_ITEM_DECK, Q_DRAW_ITEM, Q_PASSED_OVER)),
     "converted_symbol": Option(
         "Table ruling: an item card whose activation symbol a clover converted — which symbol does "
         "it show for an improvement triggered by \"an item card with the shown activation "
@@ -332,9 +337,10 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     initial = "start_corners"
     event_types = EVENT_TYPES
     options = OPTIONS
+    # 15: empty_item_deck governs every item draw (an ability, a passed-over space: nothing drawn)
     # 14: a card not entered (null) under a figure in a position is no card (finding 148, a stored
     # position replays to another map); 13: who is refused in another turn (finding 69)
-    rules_version = 14
+    rules_version = 15
     phase_rule = Q_PHASES
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
@@ -655,12 +661,12 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         return RESERVE_SIZE + sum(1 for a in player["completed"]
                                   if "reserve" in a.get("improvement", ()))
 
-    def draw(self, deck: str, card, field: str, moving: bool = False,
-             why: str = "• On campfire map spaces, they draw a companion card."):
-        """Take one card off a deck; `card` is what the players read on it. `moving`: the draw of a
-        figure moving to a space without a card, which finds nothing when the deck is empty.
-        `why`: the sentence that has a companion card drawn (a campfire's, or an ability's),
-        quoted when the companion deck is empty and nothing is drawn."""
+    def draw(self, deck: str, card, field: str, why: str | None = None):
+        """Take one card off a deck; `card` is what the players read on it. `why`: the sentence
+        that has the card drawn (a move's, an ability's, a passed-over space's): such a draw from
+        an empty deck finds nothing under the table's ruling (empty_companion_deck: nothing;
+        empty_item_deck: nothing) and quotes it; a draw without one (clovers spent, the
+        falconer's, a card put back) is refused then."""
         decks = self.G["decks"]
         if deck == "item" and decks["item"] == 0 and decks["discard"] > 0:
             decks["item"], decks["discard"] = decks["discard"], 0
@@ -668,14 +674,12 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             self.effect("The item deck ran out: the discard pile is shuffled into a new deck.",
                         Q_ITEM_DECK)
         if decks[deck] == 0:
-            if deck == "companion" and card is None:
-                self.effect("The companion deck is empty: no card is drawn (table ruling "
-                            "empty_companion_deck: nothing).", why)
-                return None
-            if (deck == "item" and moving and card is None
-                    and self.option("empty_item_deck") == "nothing"):
-                self.effect("The item deck and its discard pile are empty: no card is drawn "
-                            "(the table's ruling).", Q_DRAW_EMPTY)
+            if card is None and why is not None and self.draws_nothing(deck):
+                empty, ruling = {"companion": ("The companion deck is", "empty_companion_deck"),
+                                 "item": ("The item deck and its discard pile are",
+                                          "empty_item_deck")}[deck]
+                self.effect(f"{empty} empty: no card is drawn (table ruling {ruling}: "
+                            "nothing).", why)
                 return None
             empty = {"item": "The item deck and its discard pile are",
                      "level1": "The level I adventure deck is",
@@ -687,6 +691,12 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             raise BadRequest(f"say which {deck} card was drawn", field)
         decks[deck] -= 1
         return card
+
+    def draws_nothing(self, deck: str) -> bool:
+        """A draw from `deck`, empty, finds nothing (rather than being refused): the table's
+        ruling for the companion deck (always) and for the item deck and its discard pile."""
+        return deck == "companion" or (deck == "item"
+                                       and self.option("empty_item_deck") == "nothing")
 
     def discard_items(self, items: list) -> None:
         """Item cards onto the face-up discard pile (its top is the last of `discard_pile`)."""
@@ -731,7 +741,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
             card = cards.resolve(kind, card, f"{field}.card")
         occupied = self.figures_on(space, mover=who)
         if cell is None or occupied:
-            taken = self.draw(kind, card, f"{field}.card", moving=True)
+            taken = self.draw(kind, card, f"{field}.card",
+                              why=Q_DRAW_EMPTY if kind == "item" else Q_CAMPFIRE_DRAW)
             how = f"draws {'an' if kind == 'item' else 'a'}" if taken is not None else "finds no"
             self.effect(f"{self.name_of(who)} {how} {kind} card (space {space_name(space)} is "
                         f"{'occupied' if occupied else 'empty'}).", Q_DRAW_EMPTY)

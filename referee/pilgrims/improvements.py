@@ -233,7 +233,9 @@ class ImprovementsMixin:
                                  Q_CAMPFIRE_GIVES)
         cell = self.cell(space)
         if cell is None or self.figures_on(space, mover=event["player"]):
-            card = self.draw("item", event.get("card"), "event.card")
+            card = self.draw("item", event.get("card"), "event.card", why=Q_PASSED_OVER)
+            if card is None:  # the item deck and its discard pile empty (empty_item_deck)
+                return
             how = "draws an item card (the space is " + ("empty)" if cell is None else
                                                           "occupied)")
         else:

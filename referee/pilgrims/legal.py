@@ -100,6 +100,21 @@ def deck_empty(game, kind: str) -> bool:
     return decks[kind] == 0 and (kind == "companion" or decks["discard"] == 0)
 
 
+DRAWS = {"draw item": "item", "draw companion": "companion"}  # an ability's deck
+
+
+def drawn_from_empty(game, kind: str) -> bool:
+    """The ability `kind` draws from a deck with nothing to draw: it finds no card (the table's
+    ruling), and no card is entered."""
+    return kind in DRAWS and deck_empty(game, DRAWS[kind])
+
+
+def refused_empty(game, kind: str) -> bool:
+    """The ability `kind` draws from an empty deck and the table's ruling refuses it
+    (empty_item_deck: refuse_move)."""
+    return drawn_from_empty(game, kind) and not game.draws_nothing(DRAWS[kind])
+
+
 def move_events(game, seat, player) -> list[dict]:
     out = []
     full = len(player["party"]) >= game.party_limit(player)
@@ -165,14 +180,13 @@ def ability_events(game, seat) -> list[dict]:
         for kind in cards.ABILITY_KINDS if activation["abilities"] is None else activation["abilities"]:
             if kind in activation["used"] or kind == "extra space":  # "extra space": with a move
                 continue
-            if kind == "draw item" and deck_empty(game, "item"):  # no card to draw: refused
+            if refused_empty(game, kind):
                 continue
             event = {"type": "ability", "player": seat, "kind": kind}
             if n:
                 event["character"] = activation["character"]
-            if kind in OPEN_FIELDS and not (kind == "draw companion"
-                                            and deck_empty(game, "companion")):
-                event["open"] = OPEN_FIELDS[kind]  # an empty companion deck: nothing to enter
+            if kind in OPEN_FIELDS and not drawn_from_empty(game, kind):
+                event["open"] = OPEN_FIELDS[kind]  # from an empty deck: nothing to enter
             out.append(event)
     return out
 
@@ -266,7 +280,7 @@ def reward_events(game, seat, player) -> list[dict]:
                   if kind != "extra space"]
     candidates += [("journey", n, kind) for n, kind in game.G["turn"].get("journey_rewards", [])]
     for source, n, kind in candidates:
-        if kind == "draw item" and deck_empty(game, "item"):  # no card to draw: refused
+        if refused_empty(game, kind):
             continue
         event = {"type": "ability", "player": seat, source: n, "kind": kind}
         try:
@@ -278,7 +292,7 @@ def reward_events(game, seat, player) -> list[dict]:
             continue
         if game.crossed_clover(event) and player["clovers"] < 1:
             continue
-        if kind in OPEN_FIELDS:
+        if kind in OPEN_FIELDS and not drawn_from_empty(game, kind):
             event["open"] = OPEN_FIELDS[kind]
         out.append(event)
     return out
