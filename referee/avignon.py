@@ -404,6 +404,8 @@ class Game(Referee):
     states = ["actions", "draw", "over"]
     initial = "actions"
     phase_rule = Q_TWO
+    phase_names = {"actions": "Turn Sequence: two actions",
+                   "draw": "Drawing a new character", "over": "Game over"}
     turn_rule = _OutOfTurnRule()  # Q_ALTERNATE when read from the class
     end_rule = _EndRule()  # Q_END when read from the class
     # The setup's five face-up cards: "Draw five cards and place them face up" names no player.

@@ -489,11 +489,11 @@ def example_table(app, game_id):
 
 
 def test_the_bar_names_the_phase_in_words_and_no_empty_choice_list_is_claimed(app):
-    """The phase as the book says it where the game's labels know it (We Forlorn Few's "Travel
-    Phase"), else nested phases in words ("Start · corners"), never a code name ("turn_travel");
-    Pillars of Fate's card plays are choices: the page does not say none is listed."""
-    phases = {"we-forlorn-few": "Travel Phase", "pilgrims": "Start · corners",
-              "journey": "Maintenance Phase", "pillars-of-fate": "Turns"}
+    """The phase as the players say it, the book's name (`Referee.phase_names`: We Forlorn Few's
+    "Travel Phase"), never a code name ("turn_travel"); Pillars of Fate's card plays are choices:
+    the page does not say none is listed."""
+    phases = {"we-forlorn-few": "Travel Phase", "pilgrims": "Player setup: choosing corner spaces",
+              "journey": "Maintenance Phase", "pillars-of-fate": "On Your Turn"}
     for game_id, words in phases.items():
         client, created = example_table(app, game_id)
         page = client.get(f"/play/{created['id']}").text

@@ -245,7 +245,7 @@ def apply(model: Referee, event: dict, replaying: bool = False,
                        f"{names()}: {possible}.")
         else:
             message = (f"{words(kind).capitalize()} is not possible now (phase: "
-                       f"{words(model.phase)}); possible now: {possible}.")
+                       f"{model.phase_in_words(model.phase)}); possible now: {possible}.")
         raise model.violation(message, model.refused_phase_quote(kind))
     if out_of_turn:
         raise model.violation(f"It is {names()}'s turn, not {model.player_name(player)}'s.",

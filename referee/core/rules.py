@@ -299,6 +299,9 @@ class Referee:
     # it changes nothing. `legal` lists each for every one of those seats; a phone shared by the
     # table shows it once (finding 143).
     table_events: ClassVar[frozenset[str]] = frozenset()
+    # Each phase as the players say it, the book's name where it has one ("Travel Phase"); a phase
+    # not named here reads as its machine name in words (`phase_in_words`).
+    phase_names: ClassVar[dict[str, str]] = {}
     position_schema: ClassVar[dict] = {}
     example_setup: ClassVar[dict] = {}
 
@@ -334,6 +337,20 @@ class Referee:
         """The seats, other than the event's player, whose own decision `event` enters (We Forlorn
         Few: a Trade entered with the partner's answer). A seat's phone enters only its own."""
         return ()
+
+    @classmethod
+    def phase_in_words(cls, phase: str) -> str:
+        """`phase` as a player reads it: its name in `phase_names`, else its machine name in words,
+        a phase nested in another (a `transitions` child, "turn_gathering") as "Turn · gathering"."""
+        if phase in cls.phase_names:
+            return cls.phase_names[phase]
+        words = lambda name: name.replace("_", " ").replace("-", " ")  # noqa: E731
+        for state in cls.states:
+            if isinstance(state, dict) and phase.startswith(state["name"] + "_"):
+                child = phase[len(state["name"]) + 1:]
+                if child in state.get("children", ()):
+                    return f"{words(state['name']).capitalize()} · {words(child)}"
+        return words(phase).capitalize()
 
     @classmethod
     def for_the_table(cls, event: dict) -> bool:

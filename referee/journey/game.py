@@ -506,6 +506,10 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}
     turn_rule = Q_CONTROL
     end_rule = Q_END
+    phase_names: ClassVar[dict] = {
+        "maintenance": "Maintenance Phase", "pilgrims": "Pilgrim Phase",
+        "demons_spawn": "Demon Phase · spawning", "demons_activate": "Demon Phase · activations",
+        "end": "End of Turn Phase", "over": "The Quest is over"}
     # What no Pilgrim does, each Player may enter (Maintenance: "each Player can act independently
     # and simultaneously during this Phase"; the Demons, which the Players run; the Quest's result):
     # listed for every seat, whoever `choices` names (the Player controlling Tripitaka)

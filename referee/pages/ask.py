@@ -8,7 +8,7 @@ from flask import current_app, render_template, request
 from rulebook_index import sections as rulebook_sections
 
 from .base import bp, game_or_404
-from .table import labels_template, load
+from .table import load
 
 ASK_LIMIT = 8
 
@@ -19,8 +19,7 @@ def ask(session_id):
     game = game_or_404(view["game"])
     q = request.args.get("q", "").strip()[:500]
     result = search_in_context(game.game_id, q, view["phase"]) if q else None
-    return render_template("play/ask.html", view=view, game=game, q=q, result=result,
-                           labels_template=labels_template(game))
+    return render_template("play/ask.html", view=view, game=game, q=q, result=result)
 
 
 def phase_words(phase: str) -> list[str]:

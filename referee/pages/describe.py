@@ -23,14 +23,8 @@ def humanize(name) -> str:
 
 
 def phase_words(phase: str, game) -> str:
-    """A phase as a player reads it when the game's labels do not name it: "Actions"; a phase
-    nested in another (a `transitions` child, "turn_gathering") as "Turn · gathering"."""
-    for state in getattr(game, "states", ()):
-        if isinstance(state, dict) and phase.startswith(state["name"] + "_"):
-            child = phase[len(state["name"]) + 1:]
-            if child in state.get("children", ()):
-                return f"{humanize(state['name']).capitalize()} · {humanize(child)}"
-    return humanize(phase).capitalize()
+    """A phase as a player reads it (`Referee.phase_in_words`): "Travel Phase"."""
+    return game.phase_in_words(phase)
 
 
 def readable(value) -> str:

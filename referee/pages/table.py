@@ -169,7 +169,6 @@ def other_event(session_id, type_name):
     context = dict(view=view, game=game, type_name=type_name,
                    names={p["seat"]: p["name"] for p in view["players"]},
                    can_edit=view["viewer"]["role"] in ("table", "seat"),
-                   labels_template=labels_template(game),
                    other_form_template=other_form_template(game))
     page = (context["other_form_template"] if request.args.get("fragment")
             else "play/other_event.html")

@@ -342,6 +342,12 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
     # position replays to another map); 13: who is refused in another turn (finding 69)
     rules_version = 15
     phase_rule = Q_PHASES
+    phase_names: ClassVar[dict] = {
+        "start_corners": "Player setup: choosing corner spaces",
+        "start_journeys": "Journey cards: choosing one", "turn_move": "Move phase",
+        "turn_activate": "Activate phase", "turn_replenish": "Replenish phase",
+        "falconer_move": "Falconer's turn: Move", "falconer_adventure": "Falconer's turn: Adventure",
+        "falconer_replenish": "Falconer's turn: Replenish", "over": "Game over"}
     turn_rule = _OutOfTurnRule()  # Q_ROUNDS when read from the class
     end_rule = _EndRule()  # Q_GAME_END when read from the class
     # A face-up card (a map space's, a display place's) is a public fact, not a move: any seat's

@@ -123,6 +123,10 @@ class Game(Referee):
     initial = "draft"
     phase_rule = {"draft": Q_KEEP, "quests": Q_NEW_QUESTS, "turns": Q_PLAY,
                   "action": Q_DIVINE_ACTION, "ties": Q_RESOLVE, "over": Q_GAME_END, "": Q_PLAY}
+    phase_names = {
+        "draft": "Setup: keep 1 Divine card, pass 2", "quests": "An Age's quests laid out",
+        "turns": "On Your Turn", "action": "A Divine card's action", "ties": "Resolving an Age: ties",
+        "over": "Game End"}
     turn_rule = _OutOfTurnRule()
     any_turn_events = frozenset({"hand"})  # a player enters their own hand when they look at it
     table_events = frozenset({"begin_age"})  # the quests laid out, entered by either player

@@ -415,6 +415,12 @@ class Game(TravelMixin, CampMixin, RavenousMixin, SupplyMixin, Referee):
     phase_rule: ClassVar[dict] = {"season": Q_SEASON_DRAW, "turn": Q_PHASES, "turn_trade": Q_TRADE_ACCEPT,
                                   "turn_steal": Q_COMBAT_STEAL, "ravenous": Q_RAVENOUS_PHASES,
                                   "": Q_ROUND}
+    phase_names: ClassVar[dict] = {
+        "season": "Season card", "turn_travel": "Travel Phase", "turn_gathering": "Gathering Phase",
+        "turn_camp": "Camp Phase", "turn_trade": "Camp: a Trade to answer",
+        "turn_steal": "Combat: the winner steals", "turn_event": "Event Phase",
+        "ravenous_movement": "Ravenous: Movement", "ravenous_combat": "Ravenous: Combat",
+        "ravenous_retreat": "Ravenous: Retreat", "over": "Game over"}
     turn_rule = TurnRule()
     # "At any time during their turn": the Active Player's turn goes on while the partner answers a
     # Trade or the defender who won steals; the guard sacrifice_in_own_turn checks the player
