@@ -147,9 +147,6 @@ def iron_fan_defeated(table, pilgrim, number):
     assert table.view()["state"]["pending"] is None or number == 4
 
 
-@pytest.mark.xfail(strict=True, reason="finding 168: a Kill entered for Iron Fan right after her "
-                   "Defeat quotes the general 'Once a Miniature is Defeated, the Attacker may "
-                   "have some options.', not Quest 8's 'She is not Killed or Cleansed'")
 def test_quest_8_refuses_a_kill_of_iron_fan_with_the_quests_own_sentence(client):
     table = quest_8(client)
     table.accepted({"type": "maintenance", "player": "p1"})

@@ -6,13 +6,18 @@ perform the required actions."): it is now listed for every seat, and a phone en
 whole table lists it once; a Pilgrim's own Follow stays his Player's.
 
 After the Demon Phase, an attack entered for any Demon quoted the Condition a reflected attack had
-put on one of them (finding 151's fix): only that Demon's attack quotes it now."""
+put on one of them (finding 151's fix): only that Demon's attack quotes it now.
+
+Finding 168: a Kill (or Cleanse) entered for a Demon a Quest takes out of play at its Defeat (Quest
+8's Iron Fan, Quest 9's Kogaiji) quoted the general "Once a Miniature is Defeated, the Attacker may
+have some options."; it quotes the Quest's own sentence first ("She is not Killed or Cleansed")."""
 
 import pytest
 
 from referee import referees
 from referee.core import engine
 from tests import test_blind_scenarios_journey_12 as q12
+from tests import test_blind_scenarios_journey_13 as q13
 from tests.api_table import quotes_from, seat_headers
 from tests.test_blind_scenarios_journey_4 import act, free_play
 from tests.test_journey_audit_13 import borracks_turn
@@ -102,3 +107,40 @@ def test_after_the_demon_phase_another_demons_attack_quotes_the_phase_not_the_co
     error = q12.refused_unchanged(table, q12.PLAIN_BLOW, q12.PARALYZED)
     assert (error.get("rules") or [error["rule"]])[0]["quote"] == q12.PARALYZED
     table.accepted(q12.demons("end_turn"))
+
+
+# --- Finding 168: a Kill or Cleanse of a Demon the Quest took out at its Defeat ------------------
+
+Q8_NOT_KILLED = book("Iron Fan and her minions are removed as soon as she is Defeated. She is not "
+                     "Killed or Cleansed, so do not take Karma Points for her or the minions "
+                     "removed when she is removed.")
+DEFEAT_OPTIONS = book("Once a Miniature is Defeated, the Attacker may have some options.")
+
+
+@pytest.mark.parametrize("choice", ["kill", "cleanse"])
+def test_quest_8_iron_fan_defeated_is_not_killed_or_cleansed_by_the_quests_sentence(client,
+                                                                                    choice):
+    table = q13.quest_8(client)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    q13.act(table, "monkey_king", "attack", targets=["yazuiji-1"], target_hp=q13.IRON_FAN_HP,
+            **q13.STRIKE)
+    resolve = {"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+               "choice": choice, **({"reward": 5} if choice == "kill" else
+                                    {"cleanse_dice": [3], "soul_power": 1})}
+    error = q12.refused_unchanged(table, resolve, Q8_NOT_KILLED)
+    assert [rule["quote"] for rule in error["rules"]] == [Q8_NOT_KILLED, DEFEAT_OPTIONS]
+    assert "Yazuiji" in error["message"]
+
+
+def test_quest_8_a_berrok_defeated_is_killed_as_ever(client):
+    table = q13.quest_8(client)
+    table.accepted({"type": "maintenance", "player": "p1"})
+    berrok = next(name for name in q13.demons_in_play(table) if name.startswith("berrok"))
+    q13.act(table, "monkey_king", "attack", targets=[berrok], target_hp=3, **q13.STRIKE)
+    table.accepted({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+                    "choice": "kill", "reward": 1})
+    assert berrok not in q13.demons_in_play(table)
+    # A second Kill with nothing Defeated: the general sentence.
+    error = table.refused({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+                           "choice": "kill", "reward": 1}, DEFEAT_OPTIONS)
+    assert "No Defeated Target is waiting" in error["message"]

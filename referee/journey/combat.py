@@ -15,7 +15,7 @@ from .card_effects import (
     Q_SEPARATE,
     Q_TWICE,
 )
-from .profiles import PILGRIM_NAMES, weapon_damage
+from .profiles import PILGRIM_NAMES, demon_name, weapon_damage
 from .rules import (
     Q_BEFORE_TRIGGER,
     Q_BLUE,
@@ -90,6 +90,7 @@ Q_RED_DEMONS = ("Red Lines: These lines indicate the squares that damage the Pil
                 "damage the Demons.")
 Q_PURPLE = ("Purple Lines: Completely impassable under all circumstances, even with special Skill "
             "Cards or when being Knocked Back.")
+Q_DEFEAT_OPTIONS = "Once a Miniature is Defeated, the Attacker may have some options."
 Q_FOLLOW = ("Immediately after moving the Target, decide if you want to make a free \"Follow\" move "
             "for the Attacker.")
 Q_FOLLOW_MOVE = ("Make the move as if it were a normal, legal, single Move Action, although it does "
@@ -353,9 +354,15 @@ class CombatMixin:
 
     # -- Kill or Cleanse -----------------------------------------------------------------------------
 
-    @cites("Once a Miniature is Defeated, the Attacker may have some options.")
+    @cites(Q_DEFEAT_OPTIONS)
     def defeat_to_resolve(self, event):
         pending = self.G["pending"]
+        last = next((r for r in reversed(self.G["removed"]) if r["how"] not in ("removed", "left")),
+                    None)
+        if pending is None and last and last.get("quote"):  # the Quest took it out at its Defeat
+            raise self.violation(f"{demon_name(last['demon'].rsplit('-', 1)[0])} left play at its "
+                                 "Defeat, as the Quest says: it is not Killed or Cleansed.",
+                                 (last["quote"], Q_DEFEAT_OPTIONS))
         if pending is None:
             return "No Defeated Target is waiting to be Killed or Cleansed."
         return (pending["pilgrim"] == event["pilgrim"]

@@ -96,15 +96,17 @@ def defeated(game, kind: str) -> str | None:
     return None
 
 
-def remove_defeated(game, demon: str, how: str, *others: str) -> None:
+def remove_defeated(game, demon: str, quote: str, *others: str) -> None:
     """A Defeated Demon the Quest takes out of play at once (with `others` it removes with it): no
     Kill, no Cleanse, no Karma; the game goes on as after a Kill — the Pilgrim's activation, or the
-    Demon Phase when the Asura Seal Defeated it there."""
+    Demon Phase when the Asura Seal Defeated it there. `quote`: the Quest's sentence that says so,
+    which a Kill or Cleanse entered after it is refused with."""
     game.G["pending"] = None
     for removed in (demon, *others):
         game.G["demons"].pop(removed)
-        game.G["removed"].append({"demon": removed, "how": how if removed == demon else "removed",
-                                  "turn": game.G["turn"]})
+        game.G["removed"].append({"demon": removed, "turn": game.G["turn"],
+                                  **({"how": "defeated", "quote": quote} if removed == demon
+                                     else {"how": "removed"})})
     game.after_defeat_resolved()
 
 

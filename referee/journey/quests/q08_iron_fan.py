@@ -116,7 +116,7 @@ class IronFan(Quest):
         iron_fan = defeated(game, "yazuiji")
         if iron_fan is not None:
             others = [d for d in game.G["demons"] if d != iron_fan]
-            remove_defeated(game, iron_fan, "defeated", *others)
+            remove_defeated(game, iron_fan, Q_NO_KARMA, *others)
             state(game)["defeats"] += 1
             n = state(game)["defeats"]
             game.effect(f"Iron Fan is Defeated ({n} of {DEFEATS_TO_WIN}): she and "

@@ -231,7 +231,7 @@ class KogaijisTrap(Quest):
     def after_event(cls, game, event=None):
         kogaiji = defeated(game, "kogaiji")
         if kogaiji is not None:
-            remove_defeated(game, kogaiji, "defeated")
+            remove_defeated(game, kogaiji, Q_OUT)
             state(game)["kogaiji_defeated"] = True
             game.effect("Kogaiji is Defeated: he is out of game play, with no Karma Reward.",
                         Q_OUT)
