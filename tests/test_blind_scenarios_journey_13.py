@@ -610,10 +610,6 @@ def test_quest_7_the_golden_peach_with_monk_sha_alive_or_dead(client, ruling, mo
     assert ("berrok-1" in table.view()["state"]["demons"]) is not peach
 
 
-@pytest.mark.xfail(strict=True, reason="finding 173: under dead_pilgrim_sutras: still_held the "
-                   "Golden Peach is released by a golden_peach entry with same_tile true while "
-                   "a dead Pilgrim, his Miniature removed from the board, carries one of the 4 "
-                   "Sutras, and a Cleanse without its +1 is then refused")
 def test_quest_7_a_dead_carrier_is_on_no_map_tile_so_no_golden_peach_under_still_held(client):
     table = quest_7_at_turn_3(client, "still_held", DEAD)
     # His Sutra is still possessed (the ruling), but "The Pilgrims carrying the Sutras must be on

@@ -285,8 +285,6 @@ def test_figure_31_the_first_berrok_moves_and_attacks_the_next_two_double_move(c
     assert table.view()["phase"] == "end"
 
 
-@pytest.mark.xfail(strict=True, reason="finding 171: a Double Move that does not end closer to "
-                   "Tripitaka is accepted as Priority 4's move towards Tripitaka")
 def test_priority_4_a_double_move_towards_tripitaka_not_into_position_on_monkey(client):
     # "With a Double Move, he can get into attack position on Monkey but a Double Move towards
     # Tripitaka leaves him just short of attack position. The rules say he must make the move
@@ -493,8 +491,6 @@ def test_a_misfortune_card_may_take_the_last_health_point(client):
     assert (monkey["hp"], monkey["status"]) == (0, "unconscious")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 172: a halved statistic (Reduce to Half) cannot "
-                   "be entered: nothing in the vocabulary says a Pilgrim's MV was halved")
 def test_reduce_to_half_a_mv_of_5_halved_is_2(client):
     # HALVED: "If you have a MV of 5, that is a MV of 2 if halved." A table told by a card to halve
     # a Pilgrim's MV must be able to say so, and his 3-square Move then be refused. The event

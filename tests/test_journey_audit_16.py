@@ -10,7 +10,16 @@ put on one of them (finding 151's fix): only that Demon's attack quotes it now.
 
 Finding 168: a Kill (or Cleanse) entered for a Demon a Quest takes out of play at its Defeat (Quest
 8's Iron Fan, Quest 9's Kogaiji) quoted the general "Once a Miniature is Defeated, the Attacker may
-have some options."; it quotes the Quest's own sentence first ("She is not Killed or Cleansed")."""
+have some options."; it quotes the Quest's own sentence first ("She is not Killed or Cleansed").
+
+Finding 171: a Demon's move-only option entered as not ending closer to Tripitaka counted as Plan 4
+("Use the Action Points to move towards Tripitaka."), so the table could pick it over the move
+towards him; it is no plan, refused with Priority 4's sentence (an option that does not say where
+it ends is Plan 4 as before). Finding 172: "Reduce to Half" could not be entered; a Move (or a
+Follow) says `mv_halved` and is held to the MV halved, rounded down. Finding 173: under
+dead_pilgrim_sutras: still_held, Quest 7's Golden Peach was released while a dead Pilgrim (his
+Miniature off the board) carried one of the 4 Sutras; his Map Tile entered as the chest's is
+refused, and no Peach while he carries one."""
 
 import pytest
 
@@ -18,7 +27,8 @@ from referee import referees
 from referee.core import engine
 from tests import test_blind_scenarios_journey_12 as q12
 from tests import test_blind_scenarios_journey_13 as q13
-from tests.api_table import quotes_from, seat_headers
+from tests import test_book_examples_journey as bx
+from tests.api_table import ApiTable, quotes_from, seat_headers
 from tests.test_blind_scenarios_journey_4 import act, free_play
 from tests.test_journey_audit_13 import borracks_turn
 
@@ -144,3 +154,78 @@ def test_quest_8_a_berrok_defeated_is_killed_as_ever(client):
     error = table.refused({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
                            "choice": "kill", "reward": 1}, DEFEAT_OPTIONS)
     assert "No Defeated Target is waiting" in error["message"]
+
+
+# --- Finding 171: a move that does not end closer to Tripitaka is no plan ----------------------
+
+PRIORITY_4 = book("Priority 4: Use the Action Points to move towards Tripitaka.")
+
+
+def berrok_moving(client, *choices):
+    table = bx.table_for(client, ["berrok"])
+    bx.to_demon_activations(table, {})
+    bx.options(table, "berrok-1", *choices)
+    return table
+
+
+def test_a_double_move_entered_as_not_ending_closer_is_refused_with_priority_4(client):
+    table = berrok_moving(client, {"actions": ["move", "move"], "ends": "not_closer",
+                                   "squares": 4})
+    current = table.view()["state"]["demon_phase"]["current"]
+    assert current["best"] == [2]  # the referee's own "2 Moves towards Tripitaka"
+    before = q12.as_seen(table.view())
+    error = table.refused({"type": "demon_plan", "player": "p2", "demon": "berrok-1",
+                           "option": 1}, PRIORITY_4)
+    assert "does not end closer to Tripitaka: that is no plan" in error["message"]
+    assert q12.as_seen(table.view()) == before
+    bx.plan(table, "berrok-1", 2)
+
+
+def test_a_double_move_entered_without_where_it_ends_is_still_plan_4(client):
+    table = berrok_moving(client, {"actions": ["move", "move"], "squares": 4})
+    assert table.view()["state"]["demon_phase"]["current"]["best"] == [1, 2]
+    bx.plan(table, "berrok-1", 1)
+
+
+# --- Finding 172: Reduce to Half (a halved MV) -----------------------------------------------------
+
+HALF = book("Reduce to Half: Sometimes you are instructed to halve a statistic. Round all results "
+            "down. If you have a MV of 5, that is a MV of 2 if halved.")
+MV = book("When a Miniature moves, it can move any number of squares up to the number of Movement "
+          "Points (MV) printed on its Profile Sheet.")
+
+
+def test_a_move_with_the_mv_halved_is_refused_past_half_and_accepted_within(client):
+    """The Monkey King, MV 5 (entered): halved, 2 squares; 3 is refused with the halving sentence,
+    2 accepted; not halved, 3 as ever."""
+    table = ApiTable(client, {"game": "journey", "players": ["Ann", "Ben"], "options": {
+        "initiative": bx.ORDER, "pilgrim_profiles": {**bx.PROFILES, "monkey_king": {
+            "max_hp": 10, "mv": 5}}}, "position": {**bx.BOARD, "demons": ["berrok"]}})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    move = {"type": "move", "player": "p1", "pilgrim": "monkey_king", "mv_halved": True}
+    error = table.refused({**move, "steps": 3}, HALF)
+    assert [rule["quote"] for rule in error["rules"]] == [HALF, MV]
+    assert "has 2 (his MV halved)" in error["message"]
+    table.accepted({**move, "steps": 2})
+    table.undo()
+    table.accepted({"type": "move", "player": "p1", "pilgrim": "monkey_king", "steps": 5})
+
+
+# --- Finding 173: Quest 7's Golden Peach with a dead carrier under still_held ------------------
+
+SAME_TILE = book("The Pilgrims carrying the Sutras must be on the same Map Tile as the treasure "
+                 "chest.")
+REMOVED = book("Remove the Miniature from the game board. They are completely out of the game, "
+               "which may end the Quest.")
+
+
+def test_quest_7_a_dead_carriers_map_tile_is_refused_and_no_peach_under_still_held(client):
+    table = q13.quest_7_at_turn_3(client, "still_held", q13.DEAD)
+    peach = {"type": "golden_peach", "player": "p1", "guarding": True, "same_tile": True}
+    error = q12.refused_unchanged(table, peach, SAME_TILE)
+    assert [rule["quote"] for rule in error["rules"]] == [SAME_TILE, REMOVED]
+    assert "Monk Sha carries a Sutra and is dead" in error["message"]
+    effects = table.accepted({**peach, "same_tile": False})["effects"]
+    assert SAME_TILE in [effect.get("rule", {}).get("quote") for effect in effects]
+    table.accepted(q13.CLEANSE)  # no +1 owed
+

@@ -29,6 +29,8 @@ Q_RED = Q_RED_ENTERED
 
 Q_MV = ("When a Miniature moves, it can move any number of squares up to the number of Movement "
         "Points (MV) printed on its Profile Sheet.")
+Q_HALF = ("Reduce to Half: Sometimes you are instructed to halve a statistic. Round all results "
+          "down. If you have a MV of 5, that is a MV of 2 if halved.")
 Q_TURN_COST = ("While performing a Move Action, a Miniature can turn by 90° for a cost of one "
                "Movement Point.")
 Q_DOUBLE = ("Like many other actions, the Move Action can be made twice. Instead of performing two "
@@ -235,9 +237,14 @@ class ActionsMixin:
                 or "The Movement Points left when that Move stopped are lost: a new Move Action "
                    "starts with its own.")
 
-    def movement_points(self, name: str, action_points: int) -> int:
+    def mv(self, name: str, halved: bool = False) -> int:
+        """The Pilgrim's MV, halved (rounded down) when a card or Quest says so (`mv_halved`)."""
+        mv = self.pilgrim(name)["profile"]["mv"]
+        return mv // 2 if halved else mv
+
+    def movement_points(self, name: str, action_points: int, halved: bool = False) -> int:
         pilgrim = self.pilgrim(name)
-        total = pilgrim["profile"]["mv"] * action_points
+        total = self.mv(name, halved) * action_points
         if action_points >= 2 and "Permanent Limp" in pilgrim["corruption"]:
             total -= 1
         return total
@@ -248,13 +255,17 @@ class ActionsMixin:
         blue, points = event.get("blue", 0), event.get("action_points", 1)
         if blue > steps + turns:
             raise BadRequest("more blue squares than steps and turns", "event.blue")
-        total = self.movement_points(event["pilgrim"], points)
-        mv = self.pilgrim(event["pilgrim"])["profile"]["mv"]
+        halved = bool(event.get("mv_halved"))
+        total = self.movement_points(event["pilgrim"], points, halved)
+        mv = self.mv(event["pilgrim"], halved)
         cost = steps + turns + blue
         if cost <= total:
             return True
         message = (f"That Move costs {cost} Movement Points ({steps} steps, {turns} turns, "
-                   f"{blue} extra for blue squares); {PILGRIM_NAMES[event['pilgrim']]} has {total}.")
+                   f"{blue} extra for blue squares); {PILGRIM_NAMES[event['pilgrim']]} has {total}"
+                   + (" (his MV halved)." if halved else "."))
+        if halved and cost <= self.movement_points(event["pilgrim"], points):
+            raise self.violation(message, (Q_HALF, Q_MV))
         if steps + turns <= total:  # the slow squares: the sentence that forbids, then the cost
             raise self.violation(message, (Q_RED_HP, Q_BLUE))
         if steps + turns <= mv * points:

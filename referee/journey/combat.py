@@ -667,7 +667,7 @@ class CombatMixin:
         if event["steps"] == 0:
             return True
         if attacker in self.G["pilgrims"]:
-            mv = self.pilgrim(attacker)["profile"]["mv"]
+            mv = self.mv(attacker, bool(event.get("mv_halved")))
             cost = event["steps"] + event.get("blue", 0)
             if event.get("blue", 0) > event["steps"]:
                 raise BadRequest("more blue squares than steps", "event.blue")
@@ -677,6 +677,8 @@ class CombatMixin:
             if event.get("red"):
                 raise self.violation("A red square does not damage a Demon.", Q_RED_DEMONS)
             mv = self.G["demons"][attacker]["profile"].get("mv")
+            if mv is not None and event.get("mv_halved"):
+                mv //= 2
             cost = event["steps"]
         return (mv is None or cost <= mv
                 or f"That Follow costs {cost} Movement Points; a single Move has {mv}.")

@@ -440,7 +440,8 @@ class DemonMixin:
         (ruling `war_cry_focus` "replaces_tripitaka"); `preferred` a Pilgrim taken first between
         plans of the same priority (the ruling's "preferred_target"). With the focus ignored
         (Unconscious), no plan moves towards him: Plan 2 counts as Plan 3, a Move with no attack
-        is no plan at all (priority 5), and Plan 4 is to stay."""
+        is no plan at all (priority 5), and Plan 4 is to stay. A Move with no attack entered as
+        not ending closer to him is no plan either: Plan 4 moves towards him (finding 171)."""
         actions, targets = option["actions"], option.get("targets") or []
         attacks = actions.count("attack")
         wild = self.wild_attacks()
@@ -451,7 +452,7 @@ class DemonMixin:
             priority = 2
         elif attacks:
             priority = 3
-        elif ignored and actions and not wild:
+        elif (ignored or option.get("ends") == "not_closer") and actions and not wild:
             priority = 5
         else:
             priority = 4
@@ -569,10 +570,15 @@ class DemonMixin:
         best = current["options"][current["best"][0] - 1]
         if chosen["priority"] == best["priority"]:
             return True
-        if chosen["priority"] == 5:
+        if chosen["priority"] == 5 and self.focus_ignored(current["focus"]):
             raise self.violation(f"Option {event['option']} moves towards "
                                  f"{PILGRIM_NAMES[current['focus']]}, who is Unconscious (table "
                                  "ruling unconscious_tripitaka).", Q_IGNORE)
+        if chosen["priority"] == 5:
+            raise self.violation(f"Option {event['option']} only moves, and does not end closer "
+                                 f"to {PILGRIM_NAMES[current['focus']]}: that is no plan; option "
+                                 f"{current['best'][0]} is Plan {best['priority']}.",
+                                 Q_PRIORITY[4])
         message = (f"Option {event['option']} is Plan {chosen['priority']}; option "
                    f"{current['best'][0]} is Plan {best['priority']}, a higher priority.")
         if current["focus"] == "monkey_king":  # war_cry_focus: replaces_tripitaka (finding 136)

@@ -98,6 +98,8 @@ MOVE_MISTAKES = {
     "slide": {**FACT, "description": "the Miniature slid forwards or backwards as it rotated "
                                      "(Figure 7)"},
 }
+MV_HALVED = {**FACT, "description": "a card or Quest in play halves his MV (\"Reduce to Half: "
+                                    "... Round all results down.\": a MV of 5 is 2)"}
 CONTINUES = {**FACT, "description": "the Move carries on with the Movement Points an earlier Move "
                                     "left unused (it stopped, e.g. to break down a door)"}
 EXTRA_MOVE = {
@@ -121,7 +123,7 @@ EVENT_TYPES = {
         "turns, how many of those were into or in blue squares, red squares entered.",
         properties={"pilgrim": PILGRIM, "steps": SMALL, "turns": SMALL, "blue": SMALL, "red": SMALL,
                     "action_points": {"enum": [1, 2, 3]}, "diagonal": FACT, **MOVE_MISTAKES,
-                    "continues": CONTINUES,
+                    "continues": CONTINUES, "mv_halved": MV_HALVED,
                     "through_blocked": FACT, "through_purple": FACT,
                     "obstruction": {"enum": ["closed_door", "wall", "miniature", "token",
                                              "structure"],
@@ -422,7 +424,7 @@ EVENT_TYPES = {
         "all the Demons' moves, by any Player (listed for every seat).",
         properties={"attacker": FIGURE, "steps": {"type": "integer", "minimum": 0, "maximum": 12},
                     "turns": SMALL, "diagonal": FACT, "backwards": FACT, "through_blocked": FACT,
-                    "through_purple": FACT, "blue": SMALL, "red": SMALL},
+                    "through_purple": FACT, "blue": SMALL, "red": SMALL, "mv_halved": MV_HALVED},
         required=("attacker", "steps"),
         example={"type": "follow", "player": "p1", "attacker": "borrack-1", "steps": 1}),
     "creature_attack": EventType(

@@ -120,7 +120,15 @@ def chest_action(game, event) -> str:
 def golden_peach(game) -> bool:
     peach = state(game)["peach"]
     return (peach["guarding"] and peach["same_tile"] and sutras_held(game) >= ALL_SUTRAS
-            and not kei_lun_killed(game))
+            and not dead_carriers(game) and not kei_lun_killed(game))
+
+
+def dead_carriers(game) -> list[str]:
+    """Dead Pilgrims whose Sutras the Pilgrims still possess (dead_pilgrim_sutras: still_held):
+    their Miniature is off the board, on no Map Tile (finding 173)."""
+    return [name for name, pilgrim in game.G["pilgrims"].items()
+            if pilgrim["status"] == "dead" and pilgrim["sutras"]
+            and game.option("dead_pilgrim_sutras") == "still_held"]
 
 
 def gates_inactive(game) -> bool:
@@ -470,6 +478,11 @@ class DemonArmy(Quest):
 
     @classmethod
     def event_golden_peach(cls, game, event):
+        if event["same_tile"] and dead_carriers(game):
+            names = " and ".join(game.name_of(name) for name in dead_carriers(game))
+            raise game.violation(f"{names} carries a Sutra and is dead: his Miniature is off the "
+                                 "board, on no Map Tile (table ruling dead_pilgrim_sutras: "
+                                 "still_held).", (Q_SAME_TILE, Q_DEAD))
         state(game)["peach"] = {"guarding": event["guarding"], "same_tile": event["same_tile"]}
         if golden_peach(game):
             game.effect("The Golden Peach is released: +1 on every Cleanse Ritual roll.", Q_PEACH)
