@@ -726,9 +726,6 @@ UNIQUE_CARDS = book("Unique Cards: Unique Demon Cards spawn unique Demon Charact
                     "Demon Lords.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 176: whether 'removing the special cards that spawn "
-                   "Demon Lords' removes the unique Demon Lord cards too is decided without a "
-                   "table ruling (both are refused); the book's card types make it ambiguous")
 def test_whether_the_simple_deck_keeps_the_unique_demon_lord_cards_is_a_table_ruling(client):
     # Quest 4, Turn 1's Demon Phase: the Gate draws Iron Fan's unique card. "the special cards
     # that spawn Demon Lords" names the Special Cards (the type whose FAQ prints "Spawn Demon

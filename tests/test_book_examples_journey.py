@@ -546,9 +546,6 @@ HARDER = book("Where there is a choice between two equally valid options, take t
               "the game harder for the Pilgrims.")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 177: Figure 35's Berrok stepping away after one "
-                   "attack on Monkey (Plan 3, like two attacks) is refused quoting Priority 1's "
-                   "'attack Tripitaka', a plan neither option is")
 def test_figure_35_one_attack_and_a_step_away_is_refused_with_the_sentence_that_decides(client):
     # Both options are Plan 3 on the same Target; the book has the Berrok on the right make 2
     # Attacks. What decides is Figure 35 itself (or the harder option for the Pilgrims), not the

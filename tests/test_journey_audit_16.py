@@ -229,3 +229,63 @@ def test_quest_7_a_dead_carriers_map_tile_is_refused_and_no_peach_under_still_he
     assert SAME_TILE in [effect.get("rule", {}).get("quote") for effect in effects]
     table.accepted(q13.CLEANSE)  # no +1 owed
 
+
+
+# --- Finding 177: more attacks preferred — Plan 1's sentence only in Plan 1 ---------------------
+
+PRIORITY_1 = book("Priority 1: Use the Action Points to attack Tripitaka, possibly more than once.")
+HARDER = book("Where there is a choice between two equally valid options, take the one that makes "
+              "the game harder for the Pilgrims.")
+
+
+@pytest.mark.parametrize("target, quote", [("tripitaka", PRIORITY_1), ("monkey_king", HARDER)],
+                         ids=["plan-1", "plan-3"])
+def test_a_plan_with_fewer_attacks_is_refused_with_the_sentence_of_its_plan(client, target,
+                                                                             quote):
+    table = bx.table_for(client, ["berrok"])
+    bx.to_demon_activations(table, {})
+    bx.options(table, "berrok-1",
+               {"actions": ["attack", "move"], "ends": "not_closer", "squares": 1,
+                "targets": [target]},
+               {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+                "targets": [target]})
+    error = table.refused({"type": "demon_plan", "player": "p2", "demon": "berrok-1",
+                           "option": 1}, quote)
+    assert error["rule"]["quote"] == quote
+    bx.plan(table, "berrok-1", 2)
+
+
+# --- Finding 176: Quests 3 and 4's simple Demon Deck and the Unique cards (a table ruling) -------
+
+Q4_DECK = book("Create a simple Demon Deck by removing the special cards that spawn Demon Lords.")
+UNIQUE = book("Unique Cards: Unique Demon Cards spawn unique Demon Characters, like the Demon "
+              "Lords.")
+
+
+@pytest.mark.parametrize("ruling", [None, "removed", "kept"])
+def test_quest_4_iron_fans_unique_card_by_the_simple_deck_ruling(client, ruling):
+    options = {"quest": "q4", "initiative": q13.ORDER, "pilgrim_profiles": q13.PROFILES}
+    if ruling:
+        options["simple_deck_unique_cards"] = ruling
+    table = ApiTable(client, {"game": "journey", "players": ["Ann", "Ben"], "options": options,
+                              "position": q13.Q4_BOARD})
+    table.accepted({"type": "maintenance", "player": "p1"})
+    for name in q13.ORDER:
+        q13.act(table, name, "end_activation")
+    table.accepted({"type": "measure", "player": "p2", "of": "gates", "distances": {"gate-1": 9}})
+    # The Special card that spawns a Demon Lord is removed under either reading.
+    q12.refused_unchanged(table, {"type": "spawn", "player": "p2", "gate": "gate-1",
+                                  "card": "special", "name": "Spawn Demon Lord"}, Q4_DECK)
+    iron_fan = {"type": "spawn", "player": "p2", "gate": "gate-1", "card": "unique",
+                "demons": ["yazuiji"]}
+    if ruling == "kept":
+        table.accepted(iron_fan)
+        assert "yazuiji-1" in table.view()["state"]["demons"]
+    else:
+        q12.refused_unchanged(table, iron_fan, Q4_DECK)
+
+
+def test_the_simple_deck_ruling_cites_the_deck_and_the_unique_cards(client):
+    option = client.get("/api/games/journey").get_json()["options"]["simple_deck_unique_cards"]
+    quotes = [rule["quote"] for rule in option["rules"]]
+    assert Q4_DECK in quotes and UNIQUE in quotes and option["default"] == "removed"

@@ -597,7 +597,10 @@ class DemonMixin:
         because = next(n for n in range(1, 6) if chosen[n] != best[n])
         message = (f"Option {current['best'][0]} is preferred to option {event['option']} "
                    "(same plan).")
-        quote = {1: Q_WAR_CRY, 2: Q_MOST, 3: Q_WEAKEST, 4: Q_PRIORITY[1], 5: Q_LAZY}[because]
+        # more attacks: Plan 1's "possibly more than once"; in another plan the two are equally
+        # valid, and the one harder for the Pilgrims is taken (finding 177: Figure 35)
+        more_attacks = Q_PRIORITY[1] if best[0] == 1 else Q_TIE
+        quote = {1: Q_WAR_CRY, 2: Q_MOST, 3: Q_WEAKEST, 4: more_attacks, 5: Q_LAZY}[because]
         raise self.violation(message, quote)
 
     def do_demon_plan(self, event):

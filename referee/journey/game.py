@@ -261,6 +261,19 @@ OPTIONS = {
         ("out_of_the_game", "still_held"), "out_of_the_game", Q_DEAD,
         "Remove the Sutra Token from the Map Tile and place it near the Pilgrim's Profile "
         "Sheet."),
+    "simple_deck_unique_cards": _ruling(
+        "Table ruling: Quests 3 and 4's \"Create a simple Demon Deck by removing the special "
+        "cards that spawn Demon Lords.\" and a Demon Lord's Unique card. \"removed\" (default, "
+        "the literal reading: the book writes its game terms with capitals and \"special "
+        "cards\" is in lower case, \"used generically\" — every card that spawns a Demon Lord "
+        "goes, Unique ones too); \"kept\": only the Special Cards that spawn one (\"Spawn Demon "
+        "Lord\") go, and a Demon Lord's Unique card spawns him as the Unique Cards say (or, in "
+        "play, is discarded and another drawn).", ("removed", "kept"), "removed",
+        "Create a simple Demon Deck by removing the special cards that spawn Demon Lords.",
+        "Conversely, if you see a term in lower case (turn, model), it is being used "
+        "generically, with no specific implications.",
+        "Unique Cards: Unique Demon Cards spawn unique Demon Characters, like the Demon Lords.",
+        "Special Cards: These cards give the Demons special powers and abilities."),
     "gates_sealable": Option(
         "Free play (a table's own Quest): whether the Pilgrims may seal the Gates (\"You can fine "
         "tune the challenge by making Gates inactive at the start of the game or by letting "

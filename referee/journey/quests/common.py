@@ -20,13 +20,14 @@ def minion_deck(quote: str):
 
 
 def no_demon_lord_cards(quote: str):
-    """"removing the special cards that spawn Demon Lords": no Unique card, no Spawn Demon Lord."""
+    """"removing the special cards that spawn Demon Lords": no Spawn Demon Lord, and no Unique
+    card unless the table rules the Unique cards kept (simple_deck_unique_cards)."""
 
     @cites(quote)
     def no_demon_lord_spawn(game, event):
         if event["type"] != "spawn":
             return True
-        if event["card"] == "unique":
+        if event["card"] == "unique" and game.option("simple_deck_unique_cards") == "removed":
             return ("The cards that spawn Demon Lords are removed from this Quest's Demon Deck "
                     "(from the full deck: discard it and draw again).")
         if event["card"] == "special" and "demon lord" in (event.get("name") or "").lower():
