@@ -397,9 +397,8 @@ class Game(Referee):
     title = "Avignon: Pilgrimage"
     seats = SEATS
     # 6: a start-of-turn Ascetic at an end refused (session 13); 7: samaritan_ascetic_step's
-    # default judges a turn before the Ascetic's step (finding 162), G["vicar_petitioned"];
-    # 8: the lone Vicar under vicar_pushes_itself: false petitions without bishops (finding 163)
-    rules_version = 8
+    # default judges a turn before the Ascetic's step (finding 162), G["vicar_petitioned"]
+    rules_version = 7
     options = OPTIONS
     states = ["actions", "draw", "over"]
     initial = "actions"
@@ -1078,8 +1077,8 @@ class Game(Referee):
 
     def _vicar_pushes_nothing(self, row: dict) -> bool:
         """Under vicar_pushes_itself: false, the Vicar in `row` has no other Bishop in play (nor
-        a card not drawn yet) to PUSH: his Petition takes no `bishops` (the PUSHes cannot be
-        made)."""
+        a card not drawn yet) to PUSH: his Petition needs no `bishops` (the PUSHes cannot be
+        made; `legal` lists it with his own path twice, which says the same)."""
         return not self.option("vicar_pushes_itself") and not any(
             cell["path"] != row["path"] and (cell["character"] == UNKNOWN
                                              or FACTION.get(cell["character"]) == "Bishop")
@@ -1110,10 +1109,6 @@ class Game(Referee):
         name = self.G["board"][path - 1]["character"]
         board = self.G["board"]
         if name == "Vicar":
-            if "bishops" in event and self._vicar_pushes_nothing(board[path - 1]):
-                raise self.violation("No other Bishop is in play and the Vicar does not push "
-                                     "himself (table ruling vicar_pushes_itself: false): the "
-                                     "PUSHes cannot be made; leave bishops out.", Q_VICAR)
             first, second = event.get("bishops", [path, path])  # none: _vicar_pushes_nothing
             for nth, p in (("first", first), ("second", second)):
                 # (only a pushed Bishop's own path can take a new card before the second PUSH)
@@ -1409,10 +1404,7 @@ class Game(Referee):
             name = board[p - 1]["character"]
             if name == "Vicar" and self._vicar_excommunicate_repeated(base):
                 continue
-            if name == "Vicar" and self._vicar_pushes_nothing(board[p - 1]):
-                for target in rows:
-                    yield {**base, "excommunicate": target}
-            elif name == "Vicar":
+            if name == "Vicar":
                 bishops = [q for q in rows if FACTION[board[q - 1]["character"]] == "Bishop"]
                 for first, second in itertools.product(bishops, bishops):
                     for target in rows:

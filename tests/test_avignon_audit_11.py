@@ -113,7 +113,8 @@ def test_vicar_pushes_itself_decides_whether_he_is_a_bishop_he_pushes(pushes_its
 
 def test_with_no_other_bishop_the_vicar_who_may_not_push_himself_pushes_nothing():
     model = begin(table(ALL_GENOA), vicar_pushes_itself=False)
-    effects = play(model, ev("petition", path=1, excommunicate=3), draw("Courtesan"))
+    effects = play(model, ev("petition", path=1, bishops=[1, 1], excommunicate=3),
+                   draw("Courtesan"))
     assert at(model, 1) == ("Vicar", "genoa")
     assert sum("cannot be made" in effect.text for effect in effects) == 2
 
