@@ -658,9 +658,6 @@ def test_the_card_sorcerer_puts_in_first_place_is_read_one_of_two_ways(
     assert value[1] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="finding 178: whether the card Sorcerer puts in at a "
-                   "player's first place in the center is 'the first card played' (so the "
-                   "modifier reaches it) is decided without a table ruling; the book is silent")
 def test_whether_the_card_sorcerer_puts_in_is_the_first_card_played_is_a_table_ruling(client):
     options = client.get(f"/api/games/{GAME}").get_json()["options"]
     modifiers = {DOUBLED, SUIT_DOUBLED, NO_POWER, NO_SUIT}

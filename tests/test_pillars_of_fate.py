@@ -201,7 +201,8 @@ def test_sorcerer_exchanges_one_of_your_played_cards_with_one_from_your_hand():
                                                                 ("center", 2)}
     enter(model, {"type": "sorcerer_exchange", "player": "sun", "lane": "center",
                   "position": 2, **card(8, 0, 2)})
-    assert model.G["lanes"][1]["cards"]["sun"][1] | {"n": 0} == card(8, 0, 2, face="up", n=0)
+    assert model.G["lanes"][1]["cards"]["sun"][1] | {"n": 0} == card(8, 0, 2, face="up", n=0,
+                                                                   exchanged=True)
     assert card(3) in model.G["hands"]["sun"]["cards"]
     assert card(8, 0, 2) not in model.G["hands"]["sun"]["cards"]
     assert model.phase == "turns" and model.current_players() == ["moon"]

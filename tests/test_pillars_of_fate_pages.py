@@ -139,7 +139,9 @@ def tap(client, table, event):
 
 def test_the_new_game_form_is_short_and_starts_the_draft(client):
     form = client.get("/play/new?game=pillars-of-fate")
-    assert form.status_code == 200 and len(form.text) < 40_000
+    # one fieldset (~1,250 characters) per table ruling: 39,828 with 25, the 26th
+    # (sorcerer_first_place, session 19) passed 40,000
+    assert form.status_code == 200 and len(form.text) < 42_000
     table = new_table(client)
     page = client.get(table)
     assert "The Divine draft" in page.text and "Draft divine" in page.text

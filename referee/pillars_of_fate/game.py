@@ -916,7 +916,8 @@ class Game(Referee):
         if match is not None:
             hand["cards"].pop(match)
         hand["cards"].append({key: taken[key] for key in ("power", "feathers", "scorpions")})
-        lane["cards"][seat][index] = {**put, "face": taken["face"], "n": taken["n"]}
+        lane["cards"][seat][index] = {**put, "face": taken["face"], "n": taken["n"],
+                                      "exchanged": True}
         looked = [lane["name"], seat, event["position"]]  # Namari saw the card taken back
         self.G["seen"][other(seat)] = [target for target in self.G["seen"][other(seat)]
                                        if list(target) != looked]

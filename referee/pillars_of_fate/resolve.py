@@ -218,9 +218,11 @@ class Resolver:
         """The center's first-card modifier on `seat`'s first card there (and an Invictus copying
         it under invictus_first_card=modified)."""
         lane, own = self.lanes[li], self.lanes[li]["cards"][seat]
+        exchanged_in = (own and own[0].get("exchanged")
+                        and self.options["sorcerer_first_place"] == "played_only")
         if lane["name"] == "center" and self.modifier in FIRST_CARD_MODIFIERS and values \
-                and values[0] is not None and (self.options["first_card"] == "each_player"
-                                               or lane.get("first") == seat):
+                and values[0] is not None and not exchanged_in \
+                and (self.options["first_card"] == "each_player" or lane.get("first") == seat):
             changed = [values[0]]
             if self.options["invictus_first_card"] == "modified":
                 changed += [values[i] for i, card in enumerate(own)

@@ -211,6 +211,12 @@ OPTIONS = {
         "into the lane, by either player.",
         {"enum": ["each_player", "lane_first"]}, "each_player",
         citations("pillars-of-fate", MODIFIERS["double_power"], Q_MODIFIER_BOTH)),
+    "sorcerer_first_place": Option(
+        "A card Sorcerer puts in at your first center place under a first-card modifier. "
+        "'first_place' (default, the old play): it takes the place and its modifier. "
+        "'played_only': it was not played: not modified.",
+        {"enum": ["first_place", "played_only"]}, "first_place",
+        citations("pillars-of-fate", GLOSSARY["Sorcerer"], MODIFIERS["double_power"])),
     "lane_size_modifiers": Option(
         "How 'Play only 2 cards' and 'Play 4 cards in this lane' count. 'per_player' (default: "
         "they modify the 3 cards per player). 'per_lane': the number is the lane's total, half each.",

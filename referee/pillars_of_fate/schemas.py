@@ -48,7 +48,9 @@ _LANE_CARD = {
     "properties": {"power": _POWER, "feathers": _ICONS, "scorpions": _ICONS,
                    "face": {"enum": ["up", "down"]}, "divine": _DIVINE,
                    "face_up_icon": {"type": "boolean"},
-                   "opposite": _POSITION, "copies": _POSITION},
+                   "opposite": _POSITION, "copies": _POSITION,
+                   "exchanged": {"type": "boolean",
+                                 "description": "put in by Sorcerer's exchange, not played"}},
     "required": ["power"],
     "additionalProperties": False,
 }
