@@ -201,16 +201,21 @@ def done_with(model: Referee) -> None:
 
 def check_event(model: Referee, event) -> None:
     """Raise BadRequest naming the field when an event is not well formed for its type."""
+    check_event_of(type(model), tuple(p["seat"] for p in model.players), event)
+
+
+def check_event_of(game: type[Referee], seats: tuple[str, ...], event) -> None:
+    """`check_event` for a game of `game` seated at `seats`, before any model is built (a
+    write checks the shape of what it was sent before whose seat it names)."""
     if not isinstance(event, dict):
         raise BadRequest("event must be an object with a type and a player", "event")
     kind = event.get("type")
-    if not isinstance(kind, str) or kind not in model.event_types:
+    if not isinstance(kind, str) or kind not in game.event_types:
         raise BadRequest(
-            f"unknown event type {kind!r}; {model.title} has: {', '.join(model.event_types)}",
+            f"unknown event type {kind!r}; {game.title} has: {', '.join(game.event_types)}",
             "event.type",
         )
-    seats = tuple(p["seat"] for p in model.players)
-    check_with(_event_validator(type(model), kind, seats), event, "event")
+    check_with(_event_validator(game, kind, seats), event, "event")
 
 
 def apply(model: Referee, event: dict, replaying: bool = False,

@@ -359,10 +359,13 @@ class Sessions:
         row = self._row(session_id)
         writer = self.authorize(None, row, token)
         self._check_room(row)
-        if isinstance(body["event"], dict):
-            self.check_seat(row, writer, body["event"].get("player"), "this event")
-            for seat in self.game(row["game"]).decided_by_others(body["event"]):
-                self.check_seat(row, writer, seat, "the answer in this event")
+        game = self.game(row["game"])
+        # its shape first: whose seat a malformed event names (a list, an object) is not a seat
+        engine.check_event_of(game, tuple(p["seat"] for p in row["setup"]["players"]),
+                              body["event"])
+        self.check_seat(row, writer, body["event"]["player"], "this event")
+        for seat in game.decided_by_others(body["event"]):
+            self.check_seat(row, writer, seat, "the answer in this event")
         earlier = self._earlier(session_id, client_id)
         if earlier is not None:
             return self._repeated(row, earlier, "event", body["event"])
@@ -572,7 +575,8 @@ class Sessions:
         if self.signing_key is None or not isinstance(signature, str):
             return False
         unsigned = {key: value for key, value in document.items() if key != "signature"}
-        return (hmac.compare_digest(signature, _signature(self.signing_key, unsigned))
+        # as bytes: compare_digest refuses a str with a character beyond ASCII (a TypeError)
+        return (hmac.compare_digest(signature.encode(), _signature(self.signing_key, unsigned).encode())
                 and document.get("rules_version") == game.rules_version
                 and isinstance(document.get("state"), dict)
                 and isinstance(document.get("checkpoints"), dict))
