@@ -26,6 +26,38 @@
     if (/\bpost\b/.test(rest)) out.trading_post = true;
     return out;
   }
+  function line(t) {
+    let out = `${t.name} ${t.face_up === false ? "?" : t.kind}`;
+    const cost = t.travel_cost;
+    if (cost) out += ` cost ${cost.food} ${cost.water} ${cost.wood}`;
+    if (t.resources && t.resources.length) out += ` gather ${t.resources.join(" ")}`;
+    if (t.trading_post) out += " post";
+    if (t.adjacent && t.adjacent.length) out += ` -> ${t.adjacent.join(" ")}`;
+    return out;
+  }
+  function canonical(value) {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === "object") {
+      return Object.keys(value).sort().reduce((o, k) => { o[k] = canonical(value[k]); return o; }, {});
+    }
+    return value;
+  }
+  // A form drawn again after a refusal keeps the terrain's JSON: its lines are written back into the
+  // box, so a line added then does not rewrite the terrain from that line alone. A terrain the lines
+  // cannot say exactly stays editable as JSON only.
+  if (json.value.trim() && !lines.value.trim()) {
+    try {
+      const tiles = JSON.parse(json.value);
+      const text = tiles.map(line).join("\n");
+      const again = text.split("\n").map(tile);
+      if (JSON.stringify(canonical(again)) !== JSON.stringify(canonical(tiles))) throw new Error();
+      lines.value = text;
+    } catch (wrong) {
+      lines.disabled = true;
+      error.textContent = "The terrain below says more than tile lines can: edit its JSON.";
+      error.hidden = false;
+    }
+  }
   lines.addEventListener("input", () => {
     try {
       const tiles = lines.value.split("\n").map(l => l.trim()).filter(Boolean).map(tile);

@@ -165,8 +165,6 @@ TILE_LINES = ["CF Cedar Falls cost 1 1 0 -> W1 F1",
               "D1 ? -> NH"]
 
 
-@pytest.mark.xfail(strict=True, reason="finding 181: the tile lines typed are gone from the refused "
-                   "form, and a line added then writes a terrain of that line alone")
 def test_wff_tile_lines_typed_before_a_refusal_are_kept_to_finish(live_server, phone):
     # The table types its terrain one tile per line and forgets Newhaven: refused. The form comes
     # back; the table adds the missing line and starts the game with all five tiles.
