@@ -95,8 +95,6 @@ def test_the_middle_card_completed_its_refill_is_the_card_that_goes_under_the_de
     assert (state["round"], state["current"]) == (3, "p1")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 182: where a replenished display card lies (the gap "
-                   "or after its level's cards) is decided without a table ruling")
 def test_where_the_refill_lies_when_the_second_card_was_completed_is_a_table_ruling(client):
     # Bob completes place 2. Filled into the gap, the refill is at place 2 and the old middle
     # card (3 points) is "the rightmost level I"; laid after the level I cards (the others

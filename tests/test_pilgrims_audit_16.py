@@ -291,3 +291,83 @@ def test_a_journey_card_chosen_in_play_without_a_completion_is_refused_with_its_
                           quote)
     assert JOURNEY_SETUP not in rules_of(error)
 
+
+
+# -- finding 182: where a replenished display card lies ----------------------------------------------
+
+PLACE_THEM = in_book("Next, replenish adventure cards in the display. Draw level I and level II "
+                     "adventure cards according to the round counter's ratio. Place them face-up.")
+ROUND_TWO = in_book("Put the rightmost level I adventure card (the middle one in the display) on the "
+                    "bottom of its deck.")
+
+
+def round_two_table(client, ruling, place):
+    """Bob's last turn of round 2 (file 19's table) under display_refill_place=`ruling`: he
+    completes the level I card at display `place`."""
+    from tests import test_blind_scenarios_pilgrims_19 as r19
+    options = {"campfires": r19.CAMPFIRES, "public_quests": r19.QUESTS,
+               "leaders": {"p1": r19.LEADERS["p1"], "p2": r19.LEADERS["p2"]}}
+    if ruling:
+        options["display_refill_place"] = ruling
+    table = ApiTable(client, {
+        "game": "pilgrims", "players": ["Ann", "Bob"], "options": options,
+        "position": {"round": 2, "current": "p2", "phase": "activate", "turns": {"p1": 3, "p2": 2},
+                     "display": r19.DISPLAY,
+                     "players": {"p1": {"figure": [1, 1], "hand": [r19.SWORD_FIST],
+                                        "movement": [1, 2, 3]},
+                                 "p2": {"figure": [5, 5], "hand": [r19.COMPASS_LEAF],
+                                        "movement": [1, 2, 3]}}}})
+    table.accepted({"type": "gain_clover", "player": "p2"})
+    table.accepted({"type": "complete_adventure", "player": "p2", "source": "display",
+                    "index": place, "pay": [{"hand": 1}], "companions": [], "retire": []})
+    return table, r19
+
+
+def test_the_ruling_cites_the_replenish_and_the_round_two_sentences(client):
+    option = client.get("/api/games/pilgrims").get_json()["options"]["display_refill_place"]
+    assert option["default"] == "after_its_level"
+    quotes = " ".join(rule["quote"] for rule in option["rules"])
+    assert PLACE_THEM in quotes and ROUND_TWO in quotes
+
+
+@pytest.mark.parametrize(("ruling", "under", "kept_middle"), [
+    (None, "REFILL", 2), ("after_its_level", "REFILL", 2), ("in_the_gap", 2, None)],
+    ids=["default", "after_its_level", "in_the_gap"])
+def test_the_rightmost_level_i_card_at_the_end_of_round_2_follows_the_ruling(
+        client, ruling, under, kept_middle):
+    table, r19 = round_two_table(client, ruling, 2)
+    legal = [e for e in table.view("p2")["legal"] if e["type"] == "replenish"]
+    assert legal == [{"type": "replenish", "player": "p2", "to_bottom": 3}]
+    # the other place is refused with the round-two sentence
+    table.refused({"type": "replenish", "player": "p2", "to_bottom": 2, "display": [r19.REFILL],
+                   "new_level2": r19.NEW_LEVEL_II}, ROUND_TWO)
+    table.accepted({"type": "replenish", "player": "p2", "to_bottom": 3, "display": [r19.REFILL],
+                    "new_level2": r19.NEW_LEVEL_II})
+    state = table.view("p1")["state"]
+    gone = r19.REFILL if under == "REFILL" else r19.DISPLAY[under]
+    assert state["deck_bottoms"][-1]["card"] == gone
+    level_one = [spot["card"] for spot in state["display"] if spot["level"] == 1]
+    if kept_middle:  # the refill went under: the old middle card (3 points) stays
+        assert level_one == [r19.DISPLAY[0], r19.DISPLAY[2]]
+    else:  # the refill lay in the gap, at place 2, and stays; the old middle card went under
+        assert level_one == [r19.DISPLAY[0], r19.REFILL]
+    assert [spot["card"] for spot in state["display"]][2:] == [
+        r19.DISPLAY[3], r19.DISPLAY[4], r19.NEW_LEVEL_II]
+
+
+def test_in_the_gap_two_cards_taken_are_refilled_each_into_its_own_place():
+    from referee.pilgrims.game import placed, the_gap_left
+    a, b, c, d, e = ({"group": g, "level": g, "card": name}
+                     for name, g in (("a", 1), ("b", 1), ("c", 1), ("d", 2), ("e", 2)))
+    display, gaps = [a, b, c, d, e], []
+    the_gap_left(display, b, gaps)   # place 2
+    the_gap_left(display, d, gaps)   # place 4 (the list has closed up: d was its third card)
+    assert gaps == [[1, 1], [3, 2]] and display == [a, c, e]
+    x, y = {"group": 2, "level": 2, "card": "x"}, {"group": 1, "level": 1, "card": "y"}
+    placed(display, x, gaps)
+    placed(display, y, gaps)
+    assert [entry["card"] for entry in display] == ["a", "y", "c", "x", "e"] and gaps == []
+    # with no gap, after the cards of its group, as under after_its_level
+    z = {"group": 1, "level": 1, "card": "z"}
+    placed(display, z, gaps)
+    assert [entry["card"] for entry in display] == ["a", "y", "c", "z", "x", "e"]

@@ -202,7 +202,7 @@ class AbilitiesMixin:
         if source == "display":
             entry = self.display_entry(event.get("index"))
             card = self.display_card(entry, event.get("adventure"))
-            self.G["display"].remove(entry)
+            self.take_from_display(entry)
         else:
             level = 1 if source == "level1" else 2
             card = cards.resolve("adventure", self.draw(source, event.get("adventure"),

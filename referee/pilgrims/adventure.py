@@ -280,7 +280,7 @@ class AdventureMixin:
             self.effect(f"{len(retire)} participating companion(s) retired, one per cross.",
                         Q_CROSSES)
         if entry is not None:
-            self.G["display"].remove(entry)
+            self.take_from_display(entry)
         else:
             player["reserve"].pop(event["index"] - 1)
         player["completed"].append(card)

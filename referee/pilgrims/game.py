@@ -170,10 +170,38 @@ Q_LEVEL_ONE_LEFT = ("Draw and place 3 adventure cards from this deck face-up to 
 # The book says nothing of an empty companion deck: a card entered all the same cannot be in it.
 Q_COMPONENTS_COMPANIONS = "• 32 companion cards"
 
-def placed(display: list[dict], entry: dict) -> None:
-    """A display entry put in the first free place of its group (level I places on the left)."""
+Q_PLACE_THEM = ("Next, replenish adventure cards in the display. Draw level I and level II adventure "
+                "cards according to the round counter's ratio. Place them face-up.")
+Q_LEVEL_TWO_RIGHT = ("Draw and place 2 adventure cards from this deck face-up to the right above the "
+                     "map.")
+
+
+def placed(display: list[dict], entry: dict, gaps: list | None = None) -> None:
+    """A display entry put in the first free place of its group (level I places on the left):
+    after the cards of its group, or, when `gaps` (the table ruling display_refill_place:
+    in_the_gap) holds a gap of its group, into the leftmost one. A gap is [its place among the
+    display's places and gaps, 0-based, its group]."""
+    mine = [gap for gap in gaps or [] if gap[1] == entry["group"]]
+    if mine:
+        where = min(mine)
+        gaps.remove(where)
+        display.insert(where[0] - sum(1 for gap in gaps if gap[0] < where[0]), entry)
+        return
     at = max((i + 1 for i, e in enumerate(display) if e["group"] <= entry["group"]), default=0)
     display.insert(at, entry)
+
+
+def the_gap_left(display: list[dict], entry: dict, gaps: list) -> None:
+    """`entry` taken from the display, its place recorded as a gap (among the display's places and
+    the gaps already there)."""
+    index, taken = display.index(entry), {gap[0] for gap in gaps}
+    place, seen = -1, -1
+    while seen < index:
+        place += 1
+        if place not in taken:
+            seen += 1
+    gaps.append([place, entry["group"]])
+    display.remove(entry)
 
 
 class _EndRule:
@@ -270,6 +298,18 @@ OPTIONS = {
         "the last of the 3 level I places), whatever its level, to the bottom of its own deck.",
         {"enum": ["rightmost_level1", "middle"]}, "rightmost_level1",
         citations("pilgrims", Q_ROUND_TWO_CARD, Q_DRAW_INSTEAD, Q_LEVEL_ONE_LEFT)),
+    "display_refill_place": Option(
+        "Table ruling: where a card replenished into the display lies when a card was taken "
+        "from it (completed or reserved). \"after_its_level\" (default, the referee's play: the "
+        "display is one row, level I places on the left and level II on the right, so the cards "
+        "left close up and the new one lies after the cards of its level). \"in_the_gap\": the "
+        "new card is laid where the card was taken. The book says only \"Place them face-up.\"; "
+        "it decides which card is \"the rightmost level I adventure card\" at the end of round "
+        "2, and the order the falconer checks the display in. Display places are counted over the "
+        "cards that lie there.",
+        {"enum": ["after_its_level", "in_the_gap"]}, "after_its_level",
+        citations("pilgrims", Q_PLACE_THEM, Q_ROUND_TWO_CARD, Q_LEVEL_ONE_LEFT,
+                  Q_LEVEL_TWO_RIGHT)),
     "needless_conversion": Option(
         "Table ruling: a clover spent to convert what already matches (a coin, an item card "
         "paying its own symbol, an item matching the character, a companion of the required "
@@ -1112,8 +1152,9 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         if self.G["round"] != 2 or not self.next_seat()[1]:
             return None
         display = [dict(e) for e in self.G["display"]]
+        gaps = [list(gap) for gap in self.display_gaps()]
         for group, level in self.display_needs():
-            placed(display, {"group": group, "level": level})
+            placed(display, {"group": group, "level": level}, gaps)
         pick = self.round_two_pick(display)
         return None if pick is None else pick + 1
 
@@ -1149,6 +1190,7 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
 
     def refill_display(self, given: list, field: str) -> None:
         needs = self.display_needs()
+        into_gaps = bool(self.display_gaps())
         if len(given) > len(needs):
             self.too_many_for_the_display(len(given), len(needs))
         given += [None] * (len(needs) - len(given))
@@ -1161,14 +1203,30 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
                                          Q_RATIO_12 if self.G["round"] <= 2 else Q_RATIO_34)
             self.G["decks"][f"level{level}"] -= 1
             self.insert_display({"group": group, "level": level, "card": card})
+        self.G.pop("display_gaps", None)  # what is not filled closes up
         if needs:
-            self.effect(f"{len(needs)} adventure card(s) added to the display.",
-                        Q_RATIO_12 if self.G["round"] <= 2 else Q_RATIO_34)
+            self.effect(f"{len(needs)} adventure card(s) added to the display"
+                        + (", into the place(s) the cards were taken from first"
+                           if into_gaps else "")
+                        + ".", Q_RATIO_12 if self.G["round"] <= 2 else Q_RATIO_34)
         if any(level != group for group, level in needs):
             self.effect("An adventure deck is empty: drawn from the other deck.", Q_EMPTY_DECK)
 
     def insert_display(self, entry: dict) -> None:
-        placed(self.G["display"], entry)
+        placed(self.G["display"], entry, self.display_gaps())
+
+    def display_gaps(self) -> list:
+        """The places cards were taken from this turn (the ruling display_refill_place:
+        in_the_gap); none under after_its_level."""
+        if self.option("display_refill_place") != "in_the_gap":
+            return []
+        return self.G.setdefault("display_gaps", [])
+
+    def take_from_display(self, entry: dict) -> None:
+        if self.option("display_refill_place") == "in_the_gap":
+            the_gap_left(self.G["display"], entry, self.display_gaps())
+        else:
+            self.G["display"].remove(entry)
 
     def end_round(self, event):
         G = self.G

@@ -297,7 +297,7 @@ class FalconerMixin:
                 falconer["hand"].pop(i)
             if kind == "adventure":
                 card = target["card"]
-                self.G["display"].remove(target)
+                self.take_from_display(target)
                 falconer["completed"].append(card)
                 falconer["clovers"] += card.get("clovers", 0)
                 self.effect(f"The falconer completes {describe(card)}, discarding {len(used)} "
