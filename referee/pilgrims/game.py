@@ -308,7 +308,7 @@ OPTIONS = {
         "2, and the order the falconer checks the display in. Display places are counted over the "
         "cards that lie there.",
         {"enum": ["after_its_level", "in_the_gap"]}, "after_its_level",
-        citations("pilgrims", Q_PLACE_THEM, Q_ROUND_TWO_CARD, Q_LEVEL_ONE_LEFT,
+        citations("pilgrims", Q_PLACE_THEM, Q_RATIO_CHANGE, Q_LEVEL_ONE_LEFT,
                   Q_LEVEL_TWO_RIGHT)),
     "needless_conversion": Option(
         "Table ruling: a clover spent to convert what already matches (a coin, an item card "
