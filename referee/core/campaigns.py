@@ -107,7 +107,7 @@ class Campaigns:
         first = body.get("first")
         if first is not None:  # the first Quest is checked before the campaign is written
             engine.check_schema(rules.start_schema, first, "first")
-            self._next(rules, stored, None, first)
+            self._next(rules, stored, None, first, "first.")
         token = secrets.token_urlsafe(24)
         campaign_id = new_id()
         self.store.create_campaign(campaign_id, game.game_id, token_hash(token), stored)
@@ -203,11 +203,15 @@ class Campaigns:
                 "upgrades": carry["upgrades"], "seats_kept": sorted(carry.get("seats", {})),
                 **described}
 
-    def _next(self, rules, stored: dict, previous: dict | None, body: dict):
-        """The next session, checked and started (not yet written): (game, setup, model, carry)."""
+    def _next(self, rules, stored: dict, previous: dict | None, body: dict, field: str = ""):
+        """The next session, checked and started (not yet written): (game, setup, model, carry).
+        `field` is where `body` is in the request (an error names its options there)."""
+        game = self.sessions.game(rules.game_id)
+        # the request's own options are checked before the game's campaign rules read them (a
+        # Demon Profile that is not an object was a 500 where they merge it into the campaign's)
+        engine.check_options(game, body.get("options"), field + "options")
         options, position, carry = rules.next_setup(previous, body, stored["rulings"],
                                                   stored["options"])
-        game = self.sessions.game(rules.game_id)
         setup = engine.check_setup(game, {
             "players": stored["players"], "options": {**stored["options"], **options},
             "position": position or None, "anyone_enters": stored["anyone_enters"]})

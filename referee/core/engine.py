@@ -102,6 +102,28 @@ def players_for(game: type[Referee], count: int) -> str:
     return f"{game.title} is for {game.min_players}–{game.max_players} players, not {count}"
 
 
+def check_options(game: type[Referee], options, field: str = "options") -> dict:
+    """Every option of the game: those in `options` (None: none), each checked against its
+    schema, and the defaults of the rest. `field` names `options` in an error."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadRequest("options must be an object", field)
+    unknown = set(options) - set(game.options)
+    if unknown:
+        raise BadRequest(
+            f"unknown option {sorted(unknown)[0]!r}; this game has: "
+            f"{', '.join(sorted(game.options)) or 'none'}",
+            f"{field}.{sorted(unknown)[0]}",
+        )
+    chosen = {}
+    for name, option in game.options.items():
+        value = options.get(name, option.default)
+        check_schema(option.schema, value, f"{field}.{name}")
+        chosen[name] = value
+    return chosen
+
+
 def check_setup(game: type[Referee], body: dict) -> Setup:
     """Validate the players and options of a new game; fill in the default options."""
     players = body.get("players")
@@ -128,24 +150,7 @@ def check_setup(game: type[Referee], body: dict) -> Setup:
         raise BadRequest("two players cannot sit in the same seat", "players")
     normalized.sort(key=lambda p: seats.index(p["seat"]))
 
-    options = body.get("options")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise BadRequest("options must be an object", "options")
-    unknown = set(options) - set(game.options)
-    if unknown:
-        raise BadRequest(
-            f"unknown option {sorted(unknown)[0]!r}; this game has: "
-            f"{', '.join(sorted(game.options)) or 'none'}",
-            "options." + sorted(unknown)[0],
-        )
-    chosen = {}
-    for name, option in game.options.items():
-        value = options.get(name, option.default)
-        check_schema(option.schema, value, "options." + name)
-        chosen[name] = value
-
+    chosen = check_options(game, body.get("options"))
     position = body.get("position")
     if position is not None:
         if not isinstance(position, dict):
