@@ -2,9 +2,11 @@
 exchanges in at a player's first place in the center is "the first card played" under a first-card
 modifier ("Each first card played will have its power doubled.") was decided without a ruling (the
 place's reading). It is the table ruling sorcerer_first_place: first_place (default, the old play:
-the card put in takes the first place and its modifier) or played_only (it was exchanged in, not
-played: no card there is modified). Live (the exchange marks the card) and in the calculator
-(`exchanged` on a lane card) alike."""
+it takes the first place and its modifier; a tally needs no mark to agree with the live game) or
+played_only (the modifier names the card played first, as invictus_first_card's default reads it:
+the card exchanged in was not played, not modified). Live (the exchange marks the card) and in
+the calculator (`exchanged` on a lane card) alike; a mark with no Sorcerer of that player, on two
+cards or on the Sorcerer itself is a 400 quoting Sorcerer's text (audit22's note)."""
 
 import pytest
 
@@ -48,3 +50,29 @@ def test_the_calculator_reads_an_exchanged_first_card_by_the_ruling(client, ruli
         "ages": [{"modifier": "double_power", "first_player": "sun", "lanes": lanes}]})
     center = next(entry for entry in answer["ages"][0]["lanes"] if entry["lane"] == "center")
     assert center["values"]["sun"][0]["power"] == power
+
+
+SORCERER = q13.SORCERER
+
+
+@pytest.mark.parametrize("where, sun_left, sun_center, message", [
+    ("no-sorcerer", [{"power": 1, "divine": "Klar"}], [{"power": 3, "exchanged": True}],
+     "Sun played no Sorcerer this Age to exchange it"),
+    ("two-marked", [{"power": 1, "divine": "Sorcerer"}, {"power": 2, "exchanged": True}],
+     [{"power": 3, "exchanged": True}], "Sun's Sorcerer exchanged one card, not 2"),
+    ("the-sorcerer", [{"power": 1, "divine": "Sorcerer", "exchanged": True}],
+     [{"power": 3}], "Sorcerer exchanges another card, not itself")])
+def test_an_exchanged_mark_sorcerer_could_not_have_made_is_refused(client, where, sun_left,
+                                                                   sun_center, message):
+    plain = [{"power": 2, "feathers": 1}, {"power": 2, "feathers": 1}]
+    lanes = {"left": {"quest": q13.QUESTS[0], "pillar": "sun", "sun": [*sun_left, *plain][:3],
+                      "moon": [{"power": 2}, *plain]},
+             "center": {"quest": q13.QUESTS[1], "pillar": "sun", "sun": [*sun_center, *plain],
+                        "moon": [{"power": 1}, *plain]},
+             "right": {"quest": q13.QUESTS[2], "pillar": "sun", "sun": [{"power": 4}, *plain],
+                       "moon": [{"power": 5, "divine": "Hadria"}, *plain]}}
+    error = calculated(client, "pillars-of-fate", {
+        "ages": [{"modifier": "double_power", "first_player": "sun", "lanes": lanes}]},
+        status=400)["error"]
+    assert error["message"].startswith(message) and error["field"].endswith(".exchanged")
+    assert error["rule"]["quote"] == SORCERER

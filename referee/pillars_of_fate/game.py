@@ -249,6 +249,7 @@ class Game(Referee):
                                    "modifier", "position.lanes.center", MODIFIERS["no_divine"],
                                    "invalid_setup")
         _check_face_down(G["lanes"], G["modifier"], options, "position.lanes", "invalid_setup")
+        _check_exchanged(G["lanes"], "position.lanes", "invalid_setup")
         for seat in SEATS:
             played = [card["divine"] for lane in G["lanes"] for card in lane["cards"][seat]
                       if card.get("divine")]
@@ -1469,6 +1470,7 @@ def _tally_lanes(age: dict, options: dict, field: str) -> list[dict]:
         _first_is_known(lane, entered, age["modifier"], options,
                         f"{field}.lanes.{lane['name']}", "bad_request")
     _check_face_down(lanes, age["modifier"], options, f"{field}.lanes", "bad_request")
+    _check_exchanged(lanes, f"{field}.lanes", "bad_request")
     return lanes
 
 
@@ -1562,6 +1564,27 @@ def _divine_played(lanes: list[dict], index: int) -> None:
             raise TableRefused(f"{seat_word(seat)} played no Divine card in Age {ROMAN[index + 1]} "
                                "(the table ruling divine_required: refuse)",
                                f"ages[{index}].lanes", Q_DIVINE_MUST)
+
+
+def _check_exchanged(lanes: list[dict], field: str, code: str) -> None:
+    """A card marked `exchanged` in a position or a tally was put in by its player's Sorcerer this
+    Age: one card at most, not the Sorcerer itself, and only beside a Sorcerer of that player."""
+    for seat in SEATS:
+        marked = [(lane["name"], i, card) for lane in lanes
+                  for i, card in enumerate(lane["cards"][seat]) if card.get("exchanged")]
+        sorcerer = any(card.get("divine") == "Sorcerer" for lane in lanes
+                       for card in lane["cards"][seat])
+        for n, (name, i, card) in enumerate(marked):
+            if card.get("divine") == "Sorcerer":
+                why = "Sorcerer exchanges another card, not itself"
+            elif not sorcerer:
+                why = f"{seat_word(seat)} played no Sorcerer this Age to exchange it"
+            elif n:
+                why = f"{seat_word(seat)}'s Sorcerer exchanged one card, not {len(marked)}"
+            else:
+                continue
+            raise TableRefused(why, f"{field}.{name}.{seat}[{i}].exchanged",
+                               GLOSSARY["Sorcerer"], code)
 
 
 def _check_face_down(lanes: list[dict], modifier: str, options: dict, field: str, code: str) -> None:
