@@ -314,6 +314,8 @@ def event_from_form(game, seats: list[str], form) -> dict:
         raise BadRequest("choose what happened", "type")
     schema = game.event_types[kind].schema(kind, seats)
     event = form_value(schema, "event", form) or {}
+    if not isinstance(event, dict):  # e.g. `event*player` read the event as a list of objects
+        raise BadRequest("choose what happened again", "event")
     if form.get("fixed"):  # the fields a legal choice fixed, the form asking for the rest
         fixed = json_text(form["fixed"], "fixed")
         if isinstance(fixed, dict):

@@ -1,0 +1,87 @@
+"""Hardening, session 19: the table page's event form, with field names generated from each event
+type's schema (every name the form readers know: `event.<field>`, `event*<key>` with fixed keys,
+`event#<value>`, `event.<field>.<n>`, `.present`) and odd values in them, plus a `fixed` JSON.
+
+What the page reads back is an event or a refusal naming a field in a player's words, never an
+exception (it was a 500 when `event*<key>` made the whole event a list: the `*` reader is tried
+first on every name, the event's own too).
+"""
+
+import random
+import re
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from referee import referees
+from referee.core import engine
+from referee.core.rules import BadRequest
+from referee.pages import forms
+from tests.test_hardening_19_generated import new_game
+
+ODD_VALUES = ("", "x", "-1", "0", "2", "1e400", "9" * 30, "1 2 3", "3 2", "[", "{}", "[1,[2]]",
+              "null", "true", '{"a":1,"a":2}', "é", "1.5", "NaN", " ".join(["1"] * 500),
+              "[" * 500, '{"name": "x"}', '"Lost Sheep"', "on", "p1", "sun", "fist")
+FORMS_PER_TYPE = 40
+
+
+def field_names(schema: dict, prefix: str, depth: int = 0) -> list[str]:
+    """Every form field name the readers of `referee.pages.forms` look for under `prefix`."""
+    out = [prefix]
+    if depth > 4:
+        return out
+    for key in ("oneOf", "anyOf"):
+        for branch in schema.get(key, ()):
+            out += field_names(branch, prefix, depth + 1)
+    for key, inner in schema.get("properties", {}).items():
+        out += [*field_names(inner, f"{prefix}.{key}", depth + 1), f"{prefix}*{key}",
+                f"{prefix}.{key}.present"]
+    items = schema.get("items")
+    if isinstance(items, dict):
+        out += [f"{prefix}.0", f"{prefix}.9", *field_names(items, f"{prefix}.0", depth + 1)]
+        out += [f"{prefix}*{key};level=2" for key in items.get("properties", {})]
+        out += [f"{prefix}#{value}" for value in items.get("enum", ())]
+    for key in schema.get("propertyNames", {}).get("enum", ())[:3]:
+        out.append(f"{prefix}.{key}")
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize("game_id", sorted(referees()))
+def test_generated_event_forms_are_an_event_or_a_refusal_in_words(game_id):
+    game = referees()[game_id]
+    seats = game.seats_for(game.max_players)
+    draw = random.Random(game_id)
+    for kind in game.event_types:
+        schema = game.event_types[kind].schema(kind, seats)
+        names = field_names(schema, "event")
+        for _ in range(FORMS_PER_TYPE):
+            form = MultiDict([("type", kind)])
+            for name in draw.sample(names, min(len(names), draw.randint(1, 6))):
+                form.add(name, draw.choice(ODD_VALUES))
+            if draw.random() < 0.2:
+                form.add("fixed", draw.choice((*ODD_VALUES, '{"player": "p1"}', "[]")))
+            try:
+                event = forms.event_from_form(game, seats, form)
+                assert isinstance(event, dict), (kind, form)
+                engine.check_event_of(game, tuple(seats), event)
+            except BadRequest as refused:
+                text, _field = forms.in_words(schema, refused.field, refused.message)
+                assert text, (kind, form, refused.message)
+
+
+@pytest.mark.parametrize("fields", [{"event*type": "1"}, {"event*player": "1 2"},
+                                    {"event*player": "1", "fixed": '{"name": "x"}'}], ids=str)
+def test_an_event_form_whose_star_field_names_the_event_itself_is_refused_not_a_500(client,
+                                                                                   fields):
+    created = new_game(client, "avignon")
+    phone = client.application.test_client()
+    assert phone.get(f"/play/{created['id']}/join?token={created['edit_token']}").status_code \
+        in (302, 303)
+    page = phone.get(f"/play/{created['id']}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)
+    answer = phone.post(f"/play/{created['id']}/event", data={
+        "csrf_token": csrf, "expected_seq": "0", "type": "beseech", **fields})
+    assert answer.status_code == 400, answer.status_code
+    assert "Choose what happened again" in answer.get_data(as_text=True) or \
+        "choose what happened again" in answer.get_data(as_text=True)
+    assert client.get(f"/api/sessions/{created['id']}").get_json()["seq"] == 0
