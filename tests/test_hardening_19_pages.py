@@ -85,3 +85,32 @@ def test_an_event_form_whose_star_field_names_the_event_itself_is_refused_not_a_
     assert "Choose what happened again" in answer.get_data(as_text=True) or \
         "choose what happened again" in answer.get_data(as_text=True)
     assert client.get(f"/api/sessions/{created['id']}").get_json()["seq"] == 0
+
+
+LIBRARY_FILES = {  # a card library file as JSON text, with one thing the API refuses in a body
+    "a NaN": '{{"format": {f}, "game": "pilgrims", "cards": {{"a": {{"name": NaN}}}}}}',
+    "a lone surrogate": '{{"format": {f}, "game": "pilgrims", "cards": {{"\\ud800": {{}}}}}}',
+    "a NUL": '{{"format": {f}, "game": "pilgrims", "cards": {{"a\\u0000": {{"name": "x"}}}}}}',
+    "a key twice": '{{"format": {f}, "game": "pilgrims", "cards": {{"a": {{}}, "a": {{}}}}}}',
+}
+
+
+@pytest.mark.parametrize("what", LIBRARY_FILES)
+def test_a_card_library_file_is_read_as_the_api_reads_a_body(client, what):
+    """A lone surrogate in a label was a 500 (the database cannot store it); NaN and a NUL were
+    saved (PostgreSQL refuses a NUL in text); a key written twice kept its last card."""
+    from referee.pages.library import EXPORT_FORMAT
+
+    phone = client.application.test_client()
+    page = phone.get("/play/cards/pilgrims").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)
+    text = LIBRARY_FILES[what].format(f=f'"{EXPORT_FORMAT}"')
+    answer = phone.post("/play/cards/pilgrims/import", data={"csrf_token": csrf, "text": text})
+    assert answer.status_code == 303, answer.status_code
+    assert "not a card library" in phone.get("/play/cards/pilgrims").get_data(as_text=True)
+    assert phone.get("/play/cards/pilgrims.json").get_json()["cards"] == {}
+    good = text.replace("NaN", '"x"').replace("\\ud800", "b").replace("\\u0000", "") \
+        .replace('"a": {}, "a"', '"a": {}, "c"')
+    assert phone.post("/play/cards/pilgrims/import",
+                      data={"csrf_token": csrf, "text": good}).status_code == 303
+    assert phone.get("/play/cards/pilgrims.json").get_json()["cards"] != {}

@@ -18,7 +18,7 @@ from flask import Response, flash, g, redirect, render_template, request, url_fo
 from werkzeug.datastructures import MultiDict
 
 from ..core.rules import BadRequest
-from ..web import get_sessions
+from ..web import decode_json, get_sessions
 from .base import bp, check_csrf, games, not_yet
 from .forms import object_schema
 
@@ -151,10 +151,10 @@ def export_cards(game_id):
 def cards_from_file(game_id: str, text: str) -> dict[str, dict]:
     """The cards of an exported library file, checked: its format and game, at most MAX_CARDS
     cards, each a JSON object of a sensible size under a label."""
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BadRequest("this file is not a card library (it is not JSON)", "file") from None
+    try:  # read as the API reads a body: no NaN, NUL, lone surrogate or key written twice
+        document = decode_json(text.encode("utf-8", "surrogatepass"))
+    except BadRequest as wrong:
+        raise BadRequest(f"this file is not a card library ({wrong.message})", "file") from None
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise BadRequest("this file is not a Tableside card library", "file")
     if document.get("game") != game_id:
