@@ -371,3 +371,13 @@ def test_in_the_gap_two_cards_taken_are_refilled_each_into_its_own_place():
     z = {"group": 1, "level": 1, "card": "z"}
     placed(display, z, gaps)
     assert [entry["card"] for entry in display] == ["a", "y", "c", "z", "x", "e"]
+
+
+def test_in_the_gap_a_card_taken_among_alike_unknown_cards_leaves_its_own_place():
+    from referee.pilgrims.game import placed, the_gap_left
+    display = [{"group": 1, "level": 1, "card": None} for _ in range(3)]
+    gaps = []
+    the_gap_left(display, display[2], gaps)  # the third, though the first is equal to it
+    assert gaps == [[2, 1]]
+    placed(display, {"group": 1, "level": 1, "card": "refill"}, gaps)
+    assert [entry["card"] for entry in display] == [None, None, "refill"]

@@ -194,14 +194,15 @@ def placed(display: list[dict], entry: dict, gaps: list | None = None) -> None:
 def the_gap_left(display: list[dict], entry: dict, gaps: list) -> None:
     """`entry` taken from the display, its place recorded as a gap (among the display's places and
     the gaps already there)."""
-    index, taken = display.index(entry), {gap[0] for gap in gaps}
+    index = next(n for n, e in enumerate(display) if e is entry)  # alike unknown cards are equal
+    taken = {gap[0] for gap in gaps}
     place, seen = -1, -1
     while seen < index:
         place += 1
         if place not in taken:
             seen += 1
     gaps.append([place, entry["group"]])
-    display.remove(entry)
+    del display[index]
 
 
 class _EndRule:
