@@ -301,12 +301,12 @@ OPTIONS = {
         citations("pilgrims", Q_ROUND_TWO_CARD, Q_DRAW_INSTEAD, Q_LEVEL_ONE_LEFT)),
     "display_refill_place": Option(
         "Table ruling: where a card replenished into the display lies when a card was taken "
-        "from it (completed or reserved). \"after_its_level\" (default, the referee's play: the "
-        "display is one row, level I places on the left and level II on the right, so the cards "
-        "left close up and the new one lies after the cards of its level). \"in_the_gap\": the "
-        "new card is laid where the card was taken. The book says only \"Place them face-up.\"; "
-        "it decides which card is \"the rightmost level I adventure card\" at the end of round "
-        "2, and the order the falconer checks the display in. Display places are counted over the "
+        "from it (completed or reserved). The book says only \"Place them face-up.\"; it decides "
+        "which card is \"the rightmost level I adventure card\" at the end of round 2, and the "
+        "order the falconer checks the display in. \"after_its_level\" (default, the referee's "
+        "play; the setup lays level I to the left and level II to the right): the cards left "
+        "close up and the new one lies after the cards of its level. \"in_the_gap\": the new "
+        "card is laid where a card was taken this turn. Display places are counted over the "
         "cards that lie there.",
         {"enum": ["after_its_level", "in_the_gap"]}, "after_its_level",
         citations("pilgrims", Q_PLACE_THEM, Q_RATIO_CHANGE, Q_LEVEL_ONE_LEFT,
@@ -347,7 +347,8 @@ OPTIONS = {
         "\"Collect adventure cards with an improvement …\" names what the card shows, and the "
         "falconer scores \"Public quest tiles' quill spaces and missions\" as a player does; "
         "\"Ignore the improvements\" stands in his Adventure phase, where a player gains them): "
-        "yes. \"ignored\": his cards show no improvement for those missions either.",
+        "his cards count by their improvements, as a player's do. \"ignored\": his cards show "
+        "no improvement for those missions either.",
         {"enum": list(scoring.FALCONER_IMPROVEMENTS)}, "counted",
         citations("pilgrims", scoring.Q_FALCONER_IMPROVEMENTS, scoring.Q_MISSION_MOVEMENT,
                   scoring.Q_MISSION_DISCOUNT, scoring.Q_FALCONER_SCORES,
