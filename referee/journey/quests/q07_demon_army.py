@@ -524,7 +524,7 @@ class DemonArmy(Quest):
 
     @classmethod
     def after_event(cls, game, event=None):
-        if event and event["type"] == "spawn" and event["card"] != "rage":
+        if event and event["type"] == "spawn":  # a card that begins a Rage was drawn too
             quest = state(game)
             quest["drawn"] += 1
             if quest["drawn"] >= quest["deck"]:
