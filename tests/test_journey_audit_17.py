@@ -4,12 +4,24 @@ Quest 7's "Demon Deck: All Gates are active from the start of the Quest, but bec
 the entire Demon Spawn Deck has been played once." counted every Demon Card drawn but the one that
 began a Demon Rage (`spawn` with `card: rage`: a reinforcement card drawn whose Demons have no
 model left and no promotion) — though that card was drawn from the deck like the others, as a
-Unique Card discarded and drawn again is (and counted)."""
+Unique Card discarded and drawn again is (and counted) — finding 183.
+
+Quest 3's `central_tile` was accepted for an Unconscious Pilgrim (below)."""
+
+import pytest
 
 from tests import test_blind_scenarios_journey_11 as q11
 from tests.api_table import as_seen, quotes_from
+from tests.test_journey_quests_audit import maintenance, start
 
 book = quotes_from("journey")
+
+
+@pytest.fixture(scope="module")
+def client(module_client):
+    return module_client
+
+
 Q7_DECK = book("Demon Deck: All Gates are active from the start of the Quest, but become inactive "
                "when the entire Demon Spawn Deck has been played once.")
 
@@ -42,3 +54,35 @@ def test_quest_7_a_rage_with_cards_left_keeps_the_gates_active(client):
     table = quest_7_to_the_third_gate(client, deck_cards=4)
     q11.demons_step(table, "spawn", gate="gate-3", card="rage", demons=["borrack"])
     assert {gate["status"] for gate in q11.state(table)["gates"].values()} == {"active"}
+
+
+# --- Quest 3: "Once any of the band steps onto the central Map Tile, all three Gates activate." --
+#
+# `central_tile` was accepted for a Pilgrim lying Unconscious, who steps nowhere; Quest 6's
+# `gate_tile` already refused it. Refused now with the Unconscious Pilgrim's sentence, nothing
+# changed; a standing Pilgrim wakes the Gates as before. (A dead Pilgrim has ended the Quest.)
+
+UNCONSCIOUS = book("Pilgrims cannot play cards or take any other actions when they are "
+                   "Unconscious.")
+
+
+def quest_3_turn_2(client, monk_sha):
+    """Quest 3 joined at Turn 2's Pilgrim Phase, the Gates still asleep, Monk Sha as given."""
+    position = {"turn": 2, "gates": [{"id": f"gate-{n}", "status": "inactive"} for n in (1, 2, 3)],
+                "sutras": ["sutra-1", "sutra-2", "sutra-3"],
+                "villagers": ["villager-1", "villager-2", "villager-3"], "wells": ["well-1"],
+                "boxes": ["box-1"], "demons": ["borrack"], "pilgrims": {"monk_sha": monk_sha}}
+    table = start(client, "q3", position=position)
+    maintenance(table)
+    return table
+
+
+def test_quest_3_an_unconscious_pilgrim_does_not_step_onto_the_central_tile(client):
+    table = quest_3_turn_2(client, {"hp": 0, "status": "unconscious", "posture": "face_down"})
+    before = as_seen(table.view())
+    refused = {"type": "central_tile", "player": "p1", "pilgrim": "monk_sha"}
+    error = table.refused(refused, UNCONSCIOUS)
+    assert "Monk Sha is" in error["message"]
+    assert as_seen(table.view()) == before
+    table.accepted({**refused, "pilgrim": "monkey_king"})
+    assert {g["status"] for g in q11.state(table)["gates"].values()} == {"active"}

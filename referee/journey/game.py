@@ -515,7 +515,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     # 31: Quest 9: a token that broke the deception is a Bull General; after 3, the Elder Monk (133)
     # 35: each Demon a reflected Condition stopped is recorded with its Condition (stopped_by)
     # 36: a move-only option not ending closer is no plan (171); a dead carrier's tile (173)
-    # 37: Quest 7 counts the Demon Card that began a Demon Rage as drawn (finding 183)
+    # 37: Quest 7 counts the Demon Card that began a Demon Rage as drawn (finding 183); Quest 3
+    #     refuses central_tile for an Unconscious Pilgrim
     rules_version = 37
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}

@@ -154,6 +154,7 @@ class VillageFields(Quest):
 
     @classmethod
     def event_central_tile(cls, game, event):
+        game.conscious(event)  # an Unconscious or dead Pilgrim steps nowhere
         if state(game)["central_tile"]:
             game.effect(f"{event['pilgrim']} steps onto the central Map Tile: the Gates are "
                         "already active.")
