@@ -10,6 +10,7 @@ Quest 3's `central_tile` was accepted for an Unconscious Pilgrim (below)."""
 
 import pytest
 
+from tests import test_blind_scenarios_journey_3 as q3
 from tests import test_blind_scenarios_journey_11 as q11
 from tests.api_table import as_seen, quotes_from
 from tests.test_journey_quests_audit import maintenance, start
@@ -86,3 +87,76 @@ def test_quest_3_an_unconscious_pilgrim_does_not_step_onto_the_central_tile(clie
     assert as_seen(table.view()) == before
     table.accepted({**refused, "pilgrim": "monkey_king"})
     assert {g["status"] for g in q11.state(table)["gates"].values()} == {"active"}
+
+
+# --- Quest 10 Part 2: a Special Card drawn for the Summoning Mantra --------------------------------
+#
+# "Summoning Mantra: For each Demon Lord chanting the Summoning Mantra, draw 2 Spawn Cards and
+# alternately spawn the Demons from the two single Gates on the back tile." A Special Card drawn so
+# was only recorded as a lasting card: a Flood Gate was never carried out (the next card was drawn
+# at once, the card lay beside the deck), a Spawn Demon Lord placed nothing. They are followed as
+# at a Gate's draw now ("For each Active Gate, draw a Demon Card from the Demon Deck, follow the
+# instructions on the card, and discard the card.").
+
+DRAW_FOLLOW = book("For each Active Gate, draw a Demon Card from the Demon Deck, follow the "
+                   "instructions on the card, and discard the card.")
+FLOOD_DISCARD = book("Discard the card once you have repositioned the Demons currently in play.")
+SPAWN_LORD = book("Spawn Demon Lord: The Demon is placed and takes Actions as normal.")
+IN_PLAY = book("If the unique Demon is currently in play, simply discard the card and draw again.")
+
+
+def chanting(client, position=None):
+    """Quest 10 Part 2, Turn 1's Demon Phase: a Pilgrim on the Bull Demon King's Map Tile, the
+    other Lords chanting — 2 Spawn Cards each."""
+    table = q3.start(client, "q10b", position=position, karma_upgrades="in_position")
+    for pilgrim in q3.ORDER:
+        q3.end(table, pilgrim)
+    lords = sorted(d for d in q11.state(table)["demons"] if d != "koorogg-1")
+    table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": ["koorogg-1"]})
+    return table, lords
+
+
+def mantra(gate, card, **fields):
+    return {"type": "mantra_spawn", "player": "p2", "gate": gate, "card": card, **fields}
+
+
+def test_a_flood_gate_drawn_for_the_mantra_is_carried_out_before_the_next_card(client):
+    table, lords = chanting(client)
+    table.accepted(mantra("gate-1", "special", name="Flood Gate"))
+    assert q11.state(table)["special_cards"] == []
+    legal = table.view()["legal"]
+    assert {e["type"] for e in legal if e["player"] == "p2"} >= {"flood_gate"}
+    assert not any(e["type"] == "mantra_spawn" for e in legal)
+    before = as_seen(table.view())
+    table.refused(mantra("gate-2", "reinforcement", demons=["berrok"]), DRAW_FOLLOW)
+    assert as_seen(table.view()) == before
+    answer = table.accepted({"type": "flood_gate", "player": "p2", "gate": "gate-1",
+                             "closer": {d: False for d in ["koorogg-1", *lords]}})
+    assert FLOOD_DISCARD in " ".join(e["rule"]["quote"] for e in answer["effects"])
+    table.accepted(mantra("gate-2", "reinforcement", demons=["berrok"]))
+
+
+def test_a_spawn_demon_lord_for_the_mantra_is_discarded_while_he_is_in_play(client):
+    table, _lords = chanting(client)
+    draws = q11.state(table)["quest_state"]["mantra_draws"]
+    answer = table.accepted(mantra("gate-1", "special", name="Spawn Demon Lord",
+                                   demons=["yazuiji"]))
+    assert IN_PLAY in [e["rule"]["quote"] for e in answer["effects"]]
+    assert q11.state(table)["quest_state"]["mantra_draws"] == draws
+    assert q11.state(table)["special_cards"] == []
+
+
+def test_a_spawn_demon_lord_for_the_mantra_places_a_lord_not_in_play(client):
+    # Iron Fan Cleansed in an earlier Turn ("Demon Lords that are Cleansed are removed
+    # permanently."): the card places her, to leave after her first Attack Action.
+    position = {"turn": 3, "gates": [{"id": f"gate-{n}"} for n in range(1, 6)],
+                "villagers": ["villager-1", "villager-2", "villager-3"], "wells": ["well-1"],
+                "demons": ["kogaiji", "koorogg"]}
+    table, _lords = chanting(client, position)
+    answer = table.accepted(mantra("gate-1", "special", name="Spawn Demon Lord",
+                                   demons=["yazuiji"]))
+    assert SPAWN_LORD in " ".join(e["rule"]["quote"] for e in answer["effects"])
+    demons = q11.state(table)["demons"]
+    assert demons["yazuiji-1"]["leaves_after_attack"] is True
+    table.refused(mantra("gate-2", "special", name="Spawn Demon Lord", demons=["berrok"]),
+                  SPAWN_LORD)

@@ -306,7 +306,7 @@ class SealTheGate(Quest):
         if game.phase == "demons_spawn":
             if not quest["lords_checked"] and lords_on_board(game):
                 return [{"type": "lords_tiles", "player": table, "open": ["with_pilgrims"]}]
-            if quest["mantra_draws"]:
+            if quest["mantra_draws"] and not game.flood_gate_due():
                 return [{"type": "mantra_spawn", "player": table, "gate": gate,
                          "open": ["card", "demons"]} for gate in cls.next_mantra_gates(game)]
         activation = game.activation()
@@ -356,7 +356,12 @@ class SealTheGate(Quest):
 
     @classmethod
     def event_mantra_spawn(cls, game, event):
+        from ..demon_ai import Q_SPAWN_LORD, SPAWN_LORD
+        from ..special_cards import FLOOD_GATE, Q_DRAW_FOLLOW
+
         quest, G = state(game), game.G
+        if game.flood_gate_due():
+            raise game.violation("First carry out the Flood Gate card.", Q_DRAW_FOLLOW)
         if not quest["mantra_draws"]:
             chanting = len(quest["chanting"])
             raise game.violation(
@@ -383,11 +388,26 @@ class SealTheGate(Quest):
             game.effect("No model left: Demon Rage begins; no more Demon Cards this Demon Phase.",
                         Q_RAGE)
             return
-        if card == "special":
+        if card == "special":  # its instructions followed as at a Gate's draw
             if "name" not in event:
                 raise BadRequest("name the Special Demon Card", "event.name")
-            G["special_cards"].append({"name": event["name"], "duration": None})
-            game.effect(f"Special Demon Card from the Mantra: {event['name']}.", Q_MANTRA)
+            if event["name"] == SPAWN_LORD:
+                if len(demons) != 1 or not demon_profile(demons[0], None)["lord"]:
+                    raise game.violation("Spawn Demon Lord places one Demon Lord.", Q_SPAWN_LORD)
+                if (any(G["demons"][d]["type"] == demons[0] for d in G["demons"])
+                        or demons[0] in quest["respawn"]):
+                    game.effect(f"{demon_name(demons[0])} is in play: discard the card and draw "
+                                "again.", Q_UNIQUE)
+                    return
+                ident = place(game, demons[0])
+                G["demons"][ident]["leaves_after_attack"] = True
+                game.effect(f"Summoning Mantra at {event['gate']}: {ident} placed; it leaves play "
+                            "after its first Attack Action.", Q_SPAWN_LORD)
+            elif event["name"] == FLOOD_GATE:
+                game.draw_flood_gate(event["gate"])
+            else:
+                G["special_cards"].append({"name": event["name"], "duration": None})
+                game.effect(f"Special Demon Card from the Mantra: {event['name']}.", Q_MANTRA)
         else:
             if not demons:
                 raise BadRequest("name the Demons on the card", "event.demons")
