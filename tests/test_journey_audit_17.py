@@ -6,14 +6,16 @@ began a Demon Rage (`spawn` with `card: rage`: a reinforcement card drawn whose 
 model left and no promotion) — though that card was drawn from the deck like the others, as a
 Unique Card discarded and drawn again is (and counted) — finding 183.
 
-Quest 3's `central_tile` was accepted for an Unconscious Pilgrim (below)."""
+Quest 3's `central_tile` was accepted for an Unconscious Pilgrim; a Special Card drawn for Quest 10
+Part 2's Summoning Mantra was only recorded (finding 184); Quest 4's Kogaiji and Quest 6's Bull
+Demon King, who never move, were moved by a Flood Gate or a Follow (finding 185). Each below."""
 
 import pytest
 
 from tests import test_blind_scenarios_journey_3 as q3
 from tests import test_blind_scenarios_journey_11 as q11
 from tests.api_table import as_seen, quotes_from
-from tests.test_journey_quests_audit import maintenance, start
+from tests.test_journey_quests_audit import activate_until, end_activations, maintenance, start
 
 book = quotes_from("journey")
 
@@ -160,3 +162,77 @@ def test_a_spawn_demon_lord_for_the_mantra_places_a_lord_not_in_play(client):
     assert demons["yazuiji-1"]["leaves_after_attack"] is True
     table.refused(mantra("gate-2", "special", name="Spawn Demon Lord", demons=["berrok"]),
                   SPAWN_LORD)
+
+
+# --- Quests 4 and 6: a Demon Lord who never moves, moved by a Flood Gate or a Follow ---------------
+#
+# Quest 4: "Kogaiji's Actions: Kogaiji rants and will attack anyone in his attack range, but he will
+# not move from behind his desk under any circumstances."; Quest 6: "The Bull Demon King's Actions:
+# The Bull Demon King does not move, …". Only their plans' Moves were refused: a Flood Gate moving
+# them (Quest 9 refuses it for Kogaiji under his spell: "Quest rules override Card rules") and a
+# Follow after a Knock Back were accepted. Both are refused now with the Quest's sentence; a Flood
+# Gate leaving them where they stand and a Follow of 0 steps are accepted, and `legal` offers that
+# Follow only.
+
+KOGAIJI_STAYS = book("Kogaiji's Actions: Kogaiji rants and will attack anyone in his attack range, "
+                     "but he will not move from behind his desk under any circumstances.")
+KNOCKING_KOGAIJI = {"kogaiji": {"demon_die_results": {"1": {"damage": 1, "knock_back": 1,
+                                                             "condition": None}}}}
+
+
+def test_quest_4_a_flood_gate_does_not_move_kogaiji(client):
+    table = start(client, "q4")
+    maintenance(table)
+    end_activations(table)
+    table.accepted({"type": "spawn", "player": "p1", "gate": "gate-1", "card": "special",
+                    "name": "Flood Gate"})
+    in_play = sorted(q11.state(table)["demons"])
+    before = as_seen(table.view())
+    flood = {"type": "flood_gate", "player": "p1", "gate": "gate-1",
+             "closer": {demon: demon == "kogaiji-1" for demon in in_play}}
+    error = table.refused(flood, KOGAIJI_STAYS)
+    assert "Flood Gate" in error["message"]
+    assert as_seen(table.view()) == before
+    table.accepted({**flood, "closer": {demon: demon == "berrok-1" for demon in in_play}})
+
+
+def test_quest_4_kogaiji_does_not_follow_a_knock_back(client):
+    table = start(client, "q4", demon_profiles=KNOCKING_KOGAIJI)
+    maintenance(table)
+    end_activations(table)
+    activate_until(table, "kogaiji-1")
+    table.accepted({"type": "demon_options", "player": "p1", "demon": "kogaiji-1", "options": [
+        {"actions": ["attack", "attack"], "ends": "not_closer", "squares": 0,
+         "targets": ["monkey_king"]}]})
+    table.accepted({"type": "demon_plan", "player": "p1", "demon": "kogaiji-1", "option": 1})
+    table.accepted({"type": "demon_attack", "player": "p1", "demon": "kogaiji-1",
+                    "target": "monkey_king", "attack_dice": [1, 0], "demon_die": 1,
+                    "defense_dice": [0, 0], "pushed_out_of_range": True})
+    follows = [e for e in table.view()["legal"] if e["type"] == "follow"]
+    assert follows and all(e.get("steps") == 0 and "open" not in e for e in follows)
+    before = as_seen(table.view())
+    follow = {"type": "follow", "player": "p1", "attacker": "kogaiji-1", "steps": 1}
+    table.refused(follow, KOGAIJI_STAYS)
+    assert as_seen(table.view()) == before
+    table.accepted({**follow, "steps": 0})
+
+
+KING_STAYS = book("The Bull Demon King's Actions: The Bull Demon King does not move, but he will "
+                  "attack any Pilgrim that is in his attack zone/LOS.")
+
+
+def test_quest_6_a_flood_gate_does_not_move_the_bull_demon_king(client):
+    table = start(client, "q6")
+    maintenance(table)
+    first = next(e["pilgrim"] for e in table.view()["legal"] if e["type"] == "end_activation")
+    table.accepted({"type": "gate_tile", "player": "p1", "pilgrim": first, "gates": ["gate-1"]})
+    end_activations(table)
+    table.accepted({"type": "spawn", "player": "p1", "gate": "gate-1", "card": "special",
+                    "name": "Flood Gate"})
+    in_play = sorted(q11.state(table)["demons"])
+    flood = {"type": "flood_gate", "player": "p1", "gate": "gate-1",
+             "closer": {demon: demon.startswith("koorogg") for demon in in_play}}
+    before = as_seen(table.view())
+    table.refused(flood, KING_STAYS)
+    assert as_seen(table.view()) == before
+    table.accepted({**flood, "closer": {demon: demon == "berrok-1" for demon in in_play}})

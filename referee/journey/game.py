@@ -517,7 +517,8 @@ class Game(ActionsMixin, CombatMixin, KarmaMixin, ConditionsMixin, CardEffectsMi
     # 36: a move-only option not ending closer is no plan (171); a dead carrier's tile (173)
     # 37: Quest 7 counts the Demon Card that began a Demon Rage as drawn (finding 183); Quest 3
     #     refuses central_tile for an Unconscious Pilgrim; Quest 10 Part 2 follows a Special Card
-    #     drawn for the Mantra (Flood Gate, Spawn Demon Lord: finding 184)
+    #     drawn for the Mantra (Flood Gate, Spawn Demon Lord: finding 184); Quests 4 and 6 refuse
+    #     a Flood Gate or Follow moving Kogaiji / the Bull Demon King (185)
     rules_version = 37
     phase_rule: ClassVar[dict] = {"maintenance": Q_PHASE_MAINTENANCE, "pilgrims": Q_PHASE_PILGRIM,
                                   "demons": Q_PHASE_DEMON, "end": Q_PHASE_END, "": Q_TURN}

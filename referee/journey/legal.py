@@ -79,7 +79,7 @@ def legal_events(game) -> list[dict]:
                       {"type": "follow", "player": seat, "attacker": attacker,
                        "open": ["steps", "blue", "red"]}):
             probe = {"steps": 1, **{k: v for k, v in event.items() if k != "open"}}
-            if passes(game, "follow", probe, ["follow_after_knock_back",
+            if passes(game, "follow", probe, ["quest_rules", "follow_after_knock_back",
                                               "demon_follows_to_attack_again"]):
                 out.insert(0, event)
     for name in PILGRIMS:

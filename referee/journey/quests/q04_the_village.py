@@ -32,6 +32,14 @@ def a_pilgrim_defeated(game) -> bool:
 
 @cites(Q_KOGAIJI)
 def kogaiji_never_moves(game, event):
+    """His options, and the moves a card or a Knock Back would give him: "Quest rules override
+    Card rules" (Flood Gate), and a Follow is a Move."""
+    if event["type"] == "flood_gate" and any(event["closer"].get(d) for d in kogaiji(game)):
+        return ("Kogaiji will not move from behind his desk: the Flood Gate leaves him where he "
+                "stands (Quest rules override Card rules).")
+    if event["type"] == "follow" and event["attacker"] in kogaiji(game) and (
+            event["steps"] or event.get("turns")):
+        return "Kogaiji will not move from behind his desk: he does not Follow (0 steps)."
     if event["type"] != "demon_options" or event["demon"] not in kogaiji(game):
         return True
     moving = [n for n, option in enumerate(event["options"], 1) if "move" in option["actions"]]

@@ -162,8 +162,16 @@ def one_gate_sealed(game, event):
 
 @cites(Q_KING)
 def the_king_does_not_move(game, event):
-    if event["type"] != "demon_options" or game.G["demons"].get(event["demon"], {}).get(
-            "type") != "koorogg":
+    """His options, and the moves a card or a Knock Back would give him: "Quest rules override
+    Card rules" (Flood Gate), and a Follow is a Move."""
+    king = [d for d, demon in game.G["demons"].items() if demon["type"] == "koorogg"]
+    if event["type"] == "flood_gate" and any(event["closer"].get(d) for d in king):
+        return ("The Bull Demon King does not move: the Flood Gate leaves him where he stands "
+                "(Quest rules override Card rules).")
+    if event["type"] == "follow" and event["attacker"] in king and (
+            event["steps"] or event.get("turns")):
+        return "The Bull Demon King does not move: he does not Follow (0 steps)."
+    if event["type"] != "demon_options" or event["demon"] not in king:
         return True
     moving = [n for n, option in enumerate(event["options"], 1) if "move" in option["actions"]]
     return not moving or f"Option {moving[0]}: the Bull Demon King does not move."
