@@ -236,3 +236,31 @@ def test_quest_6_a_flood_gate_does_not_move_the_bull_demon_king(client):
     table.refused(flood, KING_STAYS)
     assert as_seen(table.view()) == before
     table.accepted({**flood, "closer": {demon: demon == "berrok-1" for demon in in_play}})
+
+
+# "Demon Lords that are Cleansed are removed permanently." (Quest 10 Part 2): a Unique Card or a
+# Spawn Demon Lord drawn for the Mantra for a Lord Cleansed earlier placed him again; it is
+# discarded and another drawn, as for a Lord in play (finding 184).
+
+CLEANSED_GONE = book("Demon Lords that are Cleansed are removed permanently.")
+
+
+@pytest.mark.parametrize("card", [{"card": "unique", "demons": ["yazuiji"]},
+                                  {"card": "special", "name": "Spawn Demon Lord",
+                                   "demons": ["yazuiji"]}], ids=["unique", "spawn_demon_lord"])
+def test_a_lord_cleansed_is_not_spawned_again_by_the_mantra(client, card):
+    table = q3.start(client, "q10b", karma_upgrades="in_position")
+    table.accepted({"type": "attack", "player": "p1", "pilgrim": "monkey_king",
+                    "targets": ["yazuiji-1"], "attack_dice": [3, 3], "pilgrim_die": 3,
+                    "weapon_damage": 3, "target_hp": 6})
+    table.accepted({"type": "resolve_defeat", "player": "p1", "pilgrim": "monkey_king",
+                    "choice": "cleanse", "cleanse_dice": [3, 3, 3], "soul_power": 3, "reward": 5})
+    for pilgrim in q3.ORDER:
+        q3.end(table, pilgrim)
+    table.accepted({"type": "lords_tiles", "player": "p2", "with_pilgrims": ["koorogg-1"]})
+    draws = q11.state(table)["quest_state"]["mantra_draws"]
+    answer = table.accepted(mantra("gate-1", **card))
+    assert CLEANSED_GONE in " ".join(e["rule"]["quote"] for e in answer["effects"])
+    assert "yazuiji" not in {d["type"] for d in q11.state(table)["demons"].values()}
+    assert q11.state(table)["quest_state"]["mantra_draws"] == draws
+    table.accepted(mantra("gate-1", "reinforcement", demons=["berrok"]))

@@ -280,7 +280,8 @@ class SealTheGate(Quest):
             "lair_gates": list(lair), "seal": list(seal), "mantra_only": mantra_only,
             "lord_karma": options.get("q10b_lord_karma", "as_normal"),
             "waiting_in_lair": options.get("q10b_waiting_lords", "not_in_lair") == "in_lair",
-            "respawn": {}, "lords_checked": False, "chanting": [], "pilgrims_on_tile": {},
+            "respawn": {}, "cleansed": [], "lords_checked": False, "chanting": [],
+            "pilgrims_on_tile": {},
             "mantra_draws": 0,
             "mantra_gate": None, "sealed": False, "stripped": None})
 
@@ -394,10 +395,7 @@ class SealTheGate(Quest):
             if event["name"] == SPAWN_LORD:
                 if len(demons) != 1 or not demon_profile(demons[0], None)["lord"]:
                     raise game.violation("Spawn Demon Lord places one Demon Lord.", Q_SPAWN_LORD)
-                if (any(G["demons"][d]["type"] == demons[0] for d in G["demons"])
-                        or demons[0] in quest["respawn"]):
-                    game.effect(f"{demon_name(demons[0])} is in play: discard the card and draw "
-                                "again.", Q_UNIQUE)
+                if cls.lord_not_spawned(game, demons[0]):
                     return
                 ident = place(game, demons[0])
                 G["demons"][ident]["leaves_after_attack"] = True
@@ -415,10 +413,7 @@ class SealTheGate(Quest):
             if (card == "unique") != bool(lords) or (card == "unique" and len(demons) != 1):
                 raise game.violation("A Unique Card spawns one Demon Lord; a reinforcement card "
                                      "none.", Q_MANTRA)
-            if card == "unique" and (any(G["demons"][d]["type"] == demons[0] for d in G["demons"])
-                                     or demons[0] in quest["respawn"]):
-                game.effect(f"{demon_name(demons[0])} is in play: discard the card and draw "
-                            "again.", Q_UNIQUE)
+            if card == "unique" and cls.lord_not_spawned(game, demons[0]):
                 return
             short = [k for k in set(demons) if game.models_free(k) < demons.count(k)]
             if short:
@@ -440,6 +435,22 @@ class SealTheGate(Quest):
                             Q_PROMOTE)
         quest["mantra_draws"] -= 1
         quest["mantra_gate"] = event["gate"]
+
+    @classmethod
+    def lord_not_spawned(cls, game, kind: str) -> bool:
+        """A card of the Mantra that would spawn a Demon Lord in play (or Killed and waiting to
+        respawn) or Cleansed ("removed permanently") is discarded and another drawn."""
+        quest = state(game)
+        if kind in quest["cleansed"]:
+            game.effect(f"{demon_name(kind)} was Cleansed and is removed permanently: discard the "
+                        "card and draw again.", Q_KILLED)
+            return True
+        if any(demon["type"] == kind for demon in game.G["demons"].values()) or (
+                kind in quest["respawn"]):
+            game.effect(f"{demon_name(kind)} is in play: discard the card and draw again.",
+                        Q_UNIQUE)
+            return True
+        return False
 
     @classmethod
     def on_end_of_turn(cls, game):
@@ -476,6 +487,7 @@ class SealTheGate(Quest):
             game.effect(f"{demon_name(kind)} is Killed: off the board behind the Seal, with "
                         f"{LORDS[kind]} Turn Tokens.", Q_TOKENS)
         else:
+            state(game)["cleansed"].append(kind)
             game.effect(f"{demon_name(kind)} is Cleansed: removed permanently.", Q_KILLED)
         if state(game)["lord_karma"] == "none":
             state(game)["stripped"] = {"kind": kind, "how": how}
