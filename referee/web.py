@@ -26,6 +26,7 @@ from .core.views import ViewCache
 bp = Blueprint("referee_api", __name__, url_prefix="/api")
 
 MAX_JSON_DEPTH = 32
+NOT_JSON = "the body is not valid JSON"
 
 
 def init_app(app) -> None:
@@ -96,7 +97,7 @@ def json_body():
 
 
 def decode_json(data: bytes):
-    """`data` read as `json_body` reads a body. The walk through every value (`_clean`) is
+    """`data` read as `json_body` reads a body. The walk through every value (`clean_value`) is
     skipped when the text itself shows it would change nothing, as for nearly every event a phone
     posts: no NUL byte (so UTF-8, where a NUL or a surrogate in a string can only be written as a
     `\\u` escape or, for a surrogate, the byte 0xED), no `\\u` and no 0xED, and no more brackets
@@ -116,8 +117,8 @@ def decode_json(data: bytes):
     except RecursionError:
         raise BadRequest(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels") from None
     except ValueError as error:
-        raise BadRequest(f"the body is not valid JSON: {str(error)[:120]}") from None
-    return value if plain else _clean(value, "", 0)
+        raise BadRequest(f"{NOT_JSON}: {str(error)[:120]}") from None
+    return value if plain else clean_value(value)
 
 
 class _NotFinite(Exception):
@@ -154,7 +155,10 @@ def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _clean(value, field: str, depth: int):
+def clean_value(value, field: str = "", depth: int = 0):
+    """`value` (JSON data) with whole floats as integers; refused, naming the field, when nested
+    deeper than MAX_JSON_DEPTH or holding NaN, Infinity, a NUL or a lone surrogate: what a body
+    may not carry, whichever reader built the value (a page's form too)."""
     if depth > MAX_JSON_DEPTH:
         raise BadRequest(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels", field or None)
     if isinstance(value, str):
@@ -164,9 +168,9 @@ def _clean(value, field: str, depth: int):
             raise BadRequest("a number is too large", field or None)
         return int(value) if value.is_integer() and abs(value) <= 2 ** 53 else value
     if isinstance(value, list):
-        return [_clean(item, f"{field}[{index}]", depth + 1) for index, item in enumerate(value)]
+        return [clean_value(item, f"{field}[{index}]", depth + 1) for index, item in enumerate(value)]
     if isinstance(value, dict):
-        return {_clean_string(key, field): _clean(item, f"{field}.{key}".lstrip("."), depth + 1)
+        return {_clean_string(key, field): clean_value(item, f"{field}.{key}".lstrip("."), depth + 1)
                 for key, item in value.items()}
     return value
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.core.rules import BadRequest
-from referee.web import MAX_JSON_DEPTH, _clean, _refuse_constant, decode_json
+from referee.web import MAX_JSON_DEPTH, _refuse_constant, clean_value, decode_json
 
 
 def walked(data: bytes):
@@ -20,7 +20,7 @@ def walked(data: bytes):
     except ValueError as error:
         return ("refused", f"the body is not valid JSON: {str(error)[:120]}", None)
     try:
-        return ("read", _clean(value, "", 0))
+        return ("read", clean_value(value))
     except BadRequest as refused:
         return ("refused", refused.message, refused.field)
 

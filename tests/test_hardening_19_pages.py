@@ -114,3 +114,43 @@ def test_a_card_library_file_is_read_as_the_api_reads_a_body(client, what):
     assert phone.post("/play/cards/pilgrims/import",
                       data={"csrf_token": csrf, "text": good}).status_code == 303
     assert phone.get("/play/cards/pilgrims.json").get_json()["cards"] != {}
+
+
+def journey_phone(client):
+    created = new_game(client, "journey")
+    phone = client.application.test_client()
+    assert phone.get(f"/play/{created['id']}/join?token={created['edit_token']}").status_code \
+        in (302, 303)
+    page = phone.get(f"/play/{created['id']}").get_data(as_text=True)
+    return created["id"], phone, re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)
+
+
+@pytest.mark.parametrize("condition", ['"\\ud800"', '"a\\u0000b"', "NaN", "Infinity"])
+def test_the_event_forms_json_is_read_as_the_api_reads_a_body(client, condition):
+    """A lone surrogate in a free-text field of the form's JSON was entered, and from then on the
+    table page and its log page were 500s for every phone (the page could not be encoded); a NUL
+    was entered too (PostgreSQL refuses it in text). Refused now, as the API refuses them."""
+    session_id, phone, csrf = journey_phone(client)
+    event = ('{"type": "quest_result", "player": "p1", "outcome": "defeat", "condition": '
+             + condition + "}")
+    answer = phone.post(f"/play/{session_id}/event",
+                        data={"csrf_token": csrf, "expected_seq": "0", "event": event})
+    assert answer.status_code == 400, answer.status_code
+    assert client.get(f"/api/sessions/{session_id}").get_json()["seq"] == 0
+    for page in ("", "/log"):
+        assert phone.get(f"/play/{session_id}{page}").status_code == 200
+
+
+def test_a_nul_typed_into_an_event_forms_text_field_is_refused_naming_it(client):
+    session_id, phone, csrf = journey_phone(client)
+    answer = phone.post(f"/play/{session_id}/event", data={
+        "csrf_token": csrf, "expected_seq": "0", "type": "quest_result",
+        "event.player": "p1", "event.outcome": "defeat", "event.condition": "a\x00b"})
+    assert answer.status_code == 400, answer.status_code
+    assert "NUL" in answer.get_data(as_text=True)
+    assert client.get(f"/api/sessions/{session_id}").get_json()["seq"] == 0
+    answer = phone.post(f"/play/{session_id}/event", data={
+        "csrf_token": csrf, "expected_seq": "0", "type": "quest_result",
+        "event.player": "p1", "event.outcome": "defeat", "event.condition": "ab"})
+    assert answer.status_code in (200, 303), answer.status_code
+    assert client.get(f"/api/sessions/{session_id}").get_json()["seq"] == 1

@@ -11,11 +11,10 @@ separately (`BadRequest.field`) so the page can point at the input.
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..core.rules import BadRequest
-from ..web import each_key_once
+from ..web import NOT_JSON, clean_value, decode_json
 
 MAX_FORM_ITEMS = 8  # an array with at most this many items is drawn as one field per item
 MAX_LIST = 64  # the most items of any list read from a form when its schema gives no maxItems
@@ -179,13 +178,13 @@ def number(raw: str, schema: dict, name: str, whole: bool):
 def json_text(text: str, name: str):
     if len(text) > MAX_JSON_TEXT:
         raise BadRequest(f"this is too long: at most {MAX_JSON_TEXT} characters", name)
-    try:
-        return json.loads(text, object_pairs_hook=each_key_once)
-    except (ValueError, RecursionError):
-        raise BadRequest("this was not understood: choose again, or fill in the fields", name) \
-            from None
-    except BadRequest as twice:
-        raise BadRequest(twice.message, name) from None
+    try:  # read as the API reads a body: no NaN, NUL, lone surrogate or key written twice
+        return decode_json(text.encode("utf-8", "surrogatepass"))
+    except BadRequest as refused:
+        if refused.message.startswith(NOT_JSON):
+            raise BadRequest("this was not understood: choose again, or fill in the fields",
+                             name) from None
+        raise BadRequest(refused.message, name) from None
 
 
 def numbers(text: str, name: str, most: int = MAX_LIST) -> list[int]:
@@ -291,8 +290,8 @@ def listed_items(schema: dict, name: str, form) -> list[dict]:
         for pair in fixed[:MAX_FORM_ITEMS]:
             k, _, v = pair.partition("=")
             try:
-                extra[k] = json.loads(v)
-            except ValueError:
+                extra[k] = decode_json(v.encode("utf-8", "surrogatepass"))
+            except BadRequest:
                 extra[k] = v
         values = numbers(" ".join(form.getlist(field)[:most + 1]), field, most - len(items))
         items.extend({key: n, **extra} for n in values)
@@ -303,7 +302,12 @@ def listed_items(schema: dict, name: str, form) -> list[dict]:
 
 
 def event_from_form(game, seats: list[str], form) -> dict:
-    """An event from a tapped legal choice (its JSON in `event`) or from a schema-drawn form."""
+    """An event from a tapped legal choice (its JSON in `event`) or from a schema-drawn form,
+    holding nothing a body may not carry (a NUL typed into a text field: `clean_value`)."""
+    return clean_value(_event_from_form(game, seats, form), "event")
+
+
+def _event_from_form(game, seats: list[str], form) -> dict:
     if form.get("event"):
         event = json_text(form["event"], "event")
         if not isinstance(event, dict):
