@@ -190,6 +190,12 @@ class Append:
     outcome: str | None = None
 
 
+def is_storable(key: str) -> bool:
+    """Whether `key` (an id from a URL) can be in the database at all: PostgreSQL refuses a NUL in
+    text, so a look-up by an id holding one was a 500 where SQLite finds nothing."""
+    return "\x00" not in key
+
+
 class StoreFault(Exception):
     """The database cannot do what was asked, for a reason that is not the request's fault and that
     may clear by itself: answered 503 with the code naming it."""
@@ -394,6 +400,8 @@ class Store:
                 cursor.close()
 
     def session(self, session_id: str, conn: Connection | None = None) -> dict | None:
+        if not is_storable(session_id):
+            return None
         if conn is None:
             row = self._fetch_one("session", (session_id,))
         else:
@@ -402,6 +410,8 @@ class Store:
 
     def session_head(self, session_id: str, conn: Connection | None = None) -> dict | None:
         """A session row without its snapshot (what a cached view needs: seq, setup, token)."""
+        if not is_storable(session_id):
+            return None
         if conn is None:
             row = self._fetch_one("session_head", (session_id,))
         else:
@@ -579,6 +589,8 @@ class Store:
 
     def campaign(self, campaign_id: str, conn: Connection | None = None,
                  for_update: bool = False) -> dict | None:
+        if not is_storable(campaign_id):
+            return None
         query = select(campaigns).where(campaigns.c.id == campaign_id)
         if for_update:
             query = query.with_for_update()
@@ -597,6 +609,8 @@ class Store:
 
     def campaign_of(self, session_id: str) -> dict | None:
         """{"campaign_id", "number"} of the campaign session this is, or None."""
+        if not is_storable(session_id):
+            return None
         query = select(campaign_sessions.c.campaign_id, campaign_sessions.c.number).where(
             campaign_sessions.c.session_id == session_id)
         with self._using(None) as used:

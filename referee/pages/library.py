@@ -40,6 +40,8 @@ def library(game_id: str) -> dict[str, dict]:
 
 def clean_label(text: str, field: str = "label") -> str:
     label = " ".join(str(text).split())
+    if "\x00" in label:  # PostgreSQL refuses it in text: a look-up by it was a 500
+        raise BadRequest("a card's number or title cannot hold a NUL character", field)
     if len(label) > MAX_LABEL:
         raise BadRequest(f"a card's number or title is at most {MAX_LABEL} characters", field)
     return label
@@ -197,9 +199,13 @@ def delete_card(game_id):
     check_csrf()
     if game_with_cards(game_id) is None:
         return not_yet(game_id, "referee")
-    label = clean_label(request.form.get("label", ""))
-    get_sessions().store.delete_card(game_id, label)
-    flash({"kind": "info", "text": f"{label} is no longer in the library."}, "info")
+    try:
+        label = clean_label(request.form.get("label", ""))
+    except BadRequest as exc:  # no card has such a label: nothing to delete
+        flash({"kind": "error", "text": exc.message}, "error")
+    else:
+        get_sessions().store.delete_card(game_id, label)
+        flash({"kind": "info", "text": f"{label} is no longer in the library."}, "info")
     return redirect(url_for("pages.cards_page", game_id=game_id, q=request.form.get("q", "")), 303)
 
 

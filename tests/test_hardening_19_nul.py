@@ -1,0 +1,54 @@
+"""Hardening, session 19: a NUL character where an id or a label is looked up, on SQLite and on
+PostgreSQL (which refuses a NUL in text: each of these was a 500 there).
+
+A session's or a campaign's id holding a NUL (%00 in the URL) is unknown, a 404 as any unknown id,
+for the API and the pages, and the request after it is answered as usual; a card library's label
+with a NUL is refused on the page, the library unchanged.
+"""
+
+import re
+
+import pytest
+
+from app import create_app
+from tests.databases import KINDS, database_url
+
+
+@pytest.fixture(params=KINDS)
+def client(request, tmp_path, index_dir):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(request.param, tmp_path),
+                      "INDEX_DIR": index_dir})
+    yield app.test_client()
+    app.extensions["tableside.store"].engine.dispose()
+
+
+UNKNOWN = ("/api/sessions/a%00b", "/api/sessions/a%00b/log", "/api/sessions/a%00b/export",
+           "/api/campaigns/a%00b", "/play/a%00b", "/play/a%00b/log", "/play/a%00b/state.json")
+
+
+@pytest.mark.parametrize("address", UNKNOWN)
+def test_an_id_with_a_nul_is_unknown_and_the_next_request_is_answered(client, address):
+    answer = client.get(address)
+    assert answer.status_code == 404, answer.data[:200]
+    if address.startswith("/api/"):
+        assert answer.get_json()["error"]["code"] == "not_found"
+    assert client.get("/api/games/avignon").status_code == 200
+
+
+def test_writes_to_a_session_or_campaign_id_with_a_nul_are_4xx_json(client):
+    for address in ("/api/sessions/a%00b/events", "/api/sessions/a%00b/undo",
+                    "/api/sessions/a%00b/seats", "/api/campaigns/a%00b/quests"):
+        answer = client.post(address, json={"expected_seq": 0, "event": {}, "seat": "p1",
+                                            "quest": "free"},
+                             headers={"Authorization": "Bearer x"})
+        assert answer.status_code in (400, 404) and answer.is_json, (address, answer.data[:200])
+
+
+def test_a_card_label_with_a_nul_is_refused_and_the_library_is_unchanged(client):
+    page = client.get("/play/cards/pilgrims").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)
+    answer = client.post("/play/cards/pilgrims/delete", data={"csrf_token": csrf,
+                                                              "label": "a\x00b"})
+    assert answer.status_code == 303
+    assert "NUL" in client.get("/play/cards/pilgrims").get_data(as_text=True)
+    assert client.get("/play/cards/pilgrims.json").get_json()["cards"] == {}
