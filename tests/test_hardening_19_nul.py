@@ -6,6 +6,7 @@ for the API and the pages, and the request after it is answered as usual; a card
 with a NUL is refused on the page, the library unchanged.
 """
 
+import json
 import re
 
 import pytest
@@ -52,3 +53,28 @@ def test_a_card_label_with_a_nul_is_refused_and_the_library_is_unchanged(client)
     assert answer.status_code == 303
     assert "NUL" in client.get("/play/cards/pilgrims").get_data(as_text=True)
     assert client.get("/play/cards/pilgrims.json").get_json()["cards"] == {}
+
+
+@pytest.mark.parametrize("step", ["event", "undo"])
+def test_a_page_posting_a_client_id_with_a_nul_is_refused_and_nothing_is_entered(client, step):
+    """The table page passes its form's client_id to the core as it is: one with a NUL reached
+    the database (a 500 on PostgreSQL)."""
+    setup = client.get("/api/games/avignon").get_json()["example_setup"]
+    created = client.post("/api/sessions", json=setup).get_json()
+    headers = {"Authorization": "Bearer " + created["edit_token"]}
+    legal = client.get(f"/api/sessions/{created['id']}", headers=headers).get_json()["legal"][0]
+    assert client.post(f"/api/sessions/{created['id']}/events", headers=headers,
+                       json={"event": legal, "expected_seq": 0}).status_code == 200
+    phone = client.application.test_client()
+    phone.get(f"/play/{created['id']}/join?token={created['edit_token']}")
+    page = phone.get(f"/play/{created['id']}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)
+    legal = client.get(f"/api/sessions/{created['id']}", headers=headers).get_json()["legal"][0]
+    form = {"csrf_token": csrf, "expected_seq": "1", "client_id": "tap\x001"}
+    if step == "event":
+        answer = phone.post(f"/play/{created['id']}/event",
+                            data={**form, "event": json.dumps(legal)})
+    else:
+        answer = phone.post(f"/play/{created['id']}/undo", data=form)
+    assert answer.status_code < 500, answer.status_code
+    assert client.get(f"/api/sessions/{created['id']}").get_json()["seq"] == 1

@@ -733,8 +733,9 @@ def _refuse_unknown(body: dict, known: set[str]) -> None:
 
 def _client_id(value, field: str) -> str | None:
     """A phone's id for an event, so that a retried post is entered once."""
-    if value is not None and (not isinstance(value, str) or not 1 <= len(value) <= 64):
-        raise BadRequest("client_id is a string of 1–64 characters", field)
+    if value is not None and (not isinstance(value, str) or not 1 <= len(value) <= 64
+                              or "\x00" in value):  # a page's form may send one; PostgreSQL not
+        raise BadRequest("client_id is a string of 1–64 characters (no NUL)", field)
     return value
 
 
