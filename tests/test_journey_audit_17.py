@@ -264,3 +264,27 @@ def test_a_lord_cleansed_is_not_spawned_again_by_the_mantra(client, card):
     assert "yazuiji" not in {d["type"] for d in q11.state(table)["demons"].values()}
     assert q11.state(table)["quest_state"]["mantra_draws"] == draws
     table.accepted(mantra("gate-1", "reinforcement", demons=["berrok"]))
+
+
+CHANT = book("If there are no Pilgrims on the Map Tile with a Demon Lord, then the Demon will chant "
+             "the Summoning Mantra.")
+
+
+def test_a_chanting_lord_the_flood_gate_moves_still_chants(client):
+    # The Flood Gate makes the Demons it moves active ("as if they spawned there this turn"); a Lord
+    # chanting the Mantra stayed active too, and as the closest Demon his activation — refused,
+    # he chants — blocked the Demon Phase.
+    table, lords = chanting(client)
+    table.accepted(mantra("gate-1", "special", name="Flood Gate"))
+    answer = table.accepted({"type": "flood_gate", "player": "p2", "gate": "gate-1",
+                             "closer": {d: d == "kogaiji-1" for d in ["koorogg-1", *lords]}})
+    assert CHANT in [e["rule"]["quote"] for e in answer["effects"]]
+    for gate in ("gate-2", "gate-1", "gate-2"):
+        table.accepted(mantra(gate, "reinforcement", demons=["berrok"]))
+    demons = q11.state(table)["demons"]
+    assert demons["kogaiji-1"]["active"] is False
+    active = [d for d, demon in demons.items() if demon["active"]]
+    table.accepted({"type": "measure", "player": "p2", "of": "demons",
+                    "distances": {d: n for n, d in enumerate(active, 1)}})
+    offered = {e["demon"] for e in table.view()["legal"] if e["type"] == "demon_options"}
+    assert offered and "kogaiji-1" not in offered

@@ -494,6 +494,11 @@ class SealTheGate(Quest):
 
     @classmethod
     def after_event(cls, game, event=None):
+        if event and event["type"] == "flood_gate":  # moved as if spawned, he chants all the same
+            for lord in [d for d in state(game)["chanting"] if event["closer"].get(d)]:
+                game.G["demons"][lord]["active"] = False
+                game.effect(f"{game.name_of(lord)} chants the Summoning Mantra where the Flood "
+                            "Gate put him: he does not activate.", Q_CHANT)
         stripped = state(game)["stripped"]
         if stripped and event and event["type"] == "resolve_defeat":
             state(game)["stripped"] = None
