@@ -154,3 +154,16 @@ def test_a_nul_typed_into_an_event_forms_text_field_is_refused_naming_it(client)
         "event.player": "p1", "event.outcome": "defeat", "event.condition": "ab"})
     assert answer.status_code in (200, 303), answer.status_code
     assert client.get(f"/api/sessions/{session_id}").get_json()["seq"] == 1
+
+
+def test_a_nul_typed_into_a_player_name_on_the_new_game_form_is_refused(client):
+    """The API refuses a NUL in a player's name; the new-game form started the game with it."""
+    page = client.get("/play/new?game=avignon").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)
+    answer = client.post("/play/new?game=avignon", data={
+        "csrf_token": csrf, "game": "avignon", "player": ["Ro\x00sa", "Aldo"]})
+    assert answer.status_code == 400, answer.status_code
+    assert "NUL" in answer.get_data(as_text=True)
+    answer = client.post("/play/new?game=avignon", data={
+        "csrf_token": csrf, "game": "avignon", "player": ["Rosa", "Aldo"]})
+    assert answer.status_code == 303, answer.status_code

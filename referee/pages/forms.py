@@ -361,7 +361,7 @@ def new_game_body(game, described: dict, form) -> tuple[dict, dict]:
         else:
             if position:
                 body["position"] = position
-    return body, errors
+    return clean_value(body), errors  # a NUL typed into a name: refused, as the API refuses it
 
 
 def calculator_tallies(schema: dict, count: int, form) -> dict:
