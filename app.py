@@ -9,6 +9,7 @@ Configuration: the environment variables in the README's table, any `FLASK_<NAME
 import os
 
 from flask import Flask, jsonify, request
+from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -91,6 +92,8 @@ def create_app(test_config=None):
     def http_error_as_json_on_api(exc: HTTPException):
         """Every error under /api/ is JSON: {"error": {"code", "message"}}."""
         if not request.path.startswith("/api/"):
+            if request_ctx.url_adapter is None:  # a Host no URL can be built for (a label over
+                return exc  # 63 characters): werkzeug's plain page, the styled one needs links
             return pages.error_page(exc)
         code = (exc.name or "error").lower().replace(" ", "_")
         message = exc.description or exc.name

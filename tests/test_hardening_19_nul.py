@@ -3,7 +3,8 @@ PostgreSQL (which refuses a NUL in text: each of these was a 500 there).
 
 A session's or a campaign's id holding a NUL (%00 in the URL) is unknown, a 404 as any unknown id,
 for the API and the pages, and the request after it is answered as usual; a card library's label
-with a NUL is refused on the page, the library unchanged.
+with a NUL is refused on the page, the library unchanged. And a Host header no URL can be built
+for is a 400 on the pages as on the API (the styled error page needs links: it was a 500).
 """
 
 import json
@@ -78,3 +79,14 @@ def test_a_page_posting_a_client_id_with_a_nul_is_refused_and_nothing_is_entered
         answer = phone.post(f"/play/{created['id']}/undo", data=form)
     assert answer.status_code < 500, answer.status_code
     assert client.get(f"/api/sessions/{created['id']}").get_json()["seq"] == 1
+
+
+@pytest.mark.parametrize("host", ["x" * 64, "x" * 5000, "a." + "b" * 70 + ".c"])
+def test_a_host_no_url_can_be_built_for_is_a_400_on_pages_and_api(client, host):
+    """A Host with a label over 63 characters: werkzeug builds no URL for it, and the styled
+    error page (which links its stylesheet) was a 500; the API's JSON error was not."""
+    for address in ("/play/", "/play/abc", "/rules", "/"):
+        assert client.get(address, headers={"Host": host}).status_code == 400, address
+    answer = client.get("/api/games/avignon", headers={"Host": host})
+    assert answer.status_code == 400 and answer.is_json
+    assert client.get("/play/").status_code == 200
