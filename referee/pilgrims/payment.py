@@ -11,14 +11,11 @@ from itertools import permutations, product
 from .cards import ANY_COMPANION, WILD
 
 
-def cover_cost(cost: list[str], paid: list[str | None], discounts: list[str]) -> str | None:
-    """Check that the paid cards and the discounts cover `cost` exactly.
-
-    `paid` holds each paid card's adventure symbol, or None for a card made wild (a coin, or a card
-    converted with a clover). Every paid card must match a cost symbol no other card pays for; what
-    the cards leave unpaid must be covered by discounts (a symbol, or "any"). Discounts are optional.
-    Returns None when it works, else the reason.
-    """
+def _apply_discounts(cost: list[str], paid: list[str | None], discounts: list[str]):
+    """What the paid cards and then the discounts cover (most specific discount first; a discount
+    is used only while what is unpaid is more than the wild cards pay for): (the symbols left
+    unpaid, the wild cards paid, the discounts used), or a reason when a paid card pays for
+    nothing in `cost`."""
     remaining = list(cost)
     wild = 0
     for symbol in paid:
@@ -28,12 +25,27 @@ def cover_cost(cost: list[str], paid: list[str | None], discounts: list[str]) ->
             remaining.remove(symbol)
         else:
             return f"a {symbol} item card pays for nothing in the items cost ({', '.join(cost)})"
-    # Discounts cover what they can, most specific first; wild cards pay for the rest.
-    free = sorted(discounts, key=lambda d: d == "any")
-    for discount in free:
+    used = []
+    for discount in sorted(discounts, key=lambda d: d == "any"):
         match = next((s for s in remaining if discount in (s, "any")), None)
         if match is not None and len(remaining) > wild:
             remaining.remove(match)
+            used.append(discount)
+    return remaining, wild, used
+
+
+def cover_cost(cost: list[str], paid: list[str | None], discounts: list[str]) -> str | None:
+    """Check that the paid cards and the discounts cover `cost` exactly.
+
+    `paid` holds each paid card's adventure symbol, or None for a card made wild (a coin, or a card
+    converted with a clover). Every paid card must match a cost symbol no other card pays for; what
+    the cards leave unpaid must be covered by discounts (a symbol, or "any"). Discounts are optional.
+    Returns None when it works, else the reason.
+    """
+    applied = _apply_discounts(cost, paid, discounts)
+    if isinstance(applied, str):
+        return applied
+    remaining, wild, _ = applied
     if wild > len(remaining):
         return (f"{wild - len(remaining)} item card(s) more than the items cost "
                 f"({', '.join(cost) or 'nothing'}) were paid")
@@ -43,22 +55,8 @@ def cover_cost(cost: list[str], paid: list[str | None], discounts: list[str]) ->
 
 
 def discounts_used(cost: list[str], paid: list[str | None], discounts: list[str]) -> list[str]:
-    """The discounts of `discounts` that `cover_cost` uses for what the paid cards leave unpaid
-    (most specific first), for a payment it accepted."""
-    remaining = list(cost)
-    wild = 0
-    for symbol in paid:
-        if symbol is None or symbol == WILD:
-            wild += 1
-        elif symbol in remaining:
-            remaining.remove(symbol)
-    used = []
-    for discount in sorted(discounts, key=lambda d: d == "any"):
-        match = next((s for s in remaining if discount in (s, "any")), None)
-        if match is not None and len(remaining) > wild:
-            remaining.remove(match)
-            used.append(discount)
-    return used
+    """The discounts `cover_cost` uses, for a payment it accepted."""
+    return _apply_discounts(cost, paid, discounts)[2]
 
 
 def unmatched_discount(cost: list[str], paid: list[str | None], named: list[str]) -> str | None:
