@@ -381,3 +381,23 @@ def test_in_the_gap_a_card_taken_among_alike_unknown_cards_leaves_its_own_place(
     assert gaps == [[2, 1]]
     placed(display, {"group": 1, "level": 1, "card": "refill"}, gaps)
     assert [entry["card"] for entry in display] == [None, None, "refill"]
+
+
+# -- the lead's 02:36 note (numbered 186): no new solo deck after round 4 ----------------------------
+
+SOLO_DECK = in_book("After 3 turns, all 6 of the solo cards have been used. Shuffle them together "
+                    "and create a new deck before starting the next round.")
+
+
+def test_after_round_4_no_new_solo_deck_is_shuffled(client):
+    example = guard.setup(players=("Ann",))["options"]
+    table = ApiTable(client, {
+        "game": "pilgrims", "players": ["Ann"], "options": example,
+        "position": {"round": 4, "current": "falconer", "phase": "falconer_replenish",
+                     "turns": {"p1": 3, "falconer": 2},
+                     "players": {"p1": {"figure": [1, 1], "hand": [FIST], "movement": [1, 2, 3]}},
+                     "falconer": {"falcon": [2, 2], "falconer": [3, 3], "arrow": "right",
+                                  "moved": ["falcon", "falconer"], "hand": []}}})
+    effects = table.accepted({"type": "replenish", "player": "p1"})["effects"]
+    assert table.view("p1")["over"] is True
+    assert SOLO_DECK not in [effect["rule"]["quote"] for effect in effects if effect.get("rule")]

@@ -1239,7 +1239,8 @@ class Game(JourneyMixin, AbilitiesMixin, ImprovementsMixin, AdventureMixin, Falc
         if G["falconer"] is not None:
             G["falconer"]["flipped"] = 0
             G["falconer"]["sets_flipped"] = []
-            self.effect("The 6 solo cards are shuffled into a new solo deck.", Q_SOLO_DECK)
+            if G["round"] < ROUNDS:  # after round 4 there is no next round to shuffle for
+                self.effect("The 6 solo cards are shuffled into a new solo deck.", Q_SOLO_DECK)
         if G["round"] == 2:
             self.change_ratio(event)
         elif "new_level2" in event or "to_bottom" in event:
