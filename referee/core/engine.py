@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import jsonschema
 import jsonschema_rs
 
-from .rules import BadRequest, Effect, Referee, RuleViolation, SetupError
+from .rules import BadRequest, Effect, Referee, RuleViolation, SetupError, humanize
 
 MAX_NAME_LENGTH = 40
 # a player's name in a calculator's tally: what the setup takes (not only spaces); a name that is
@@ -245,16 +245,15 @@ def apply(model: Referee, event: dict, replaying: bool = False,
     if kind not in triggers:
         in_play = model.event_types_in_play(model.G)
         allowed = [t for t in triggers if t in in_play]
-        words = lambda name: name.replace("_", " ")  # noqa: E731 - the message is read by players
-        possible = ', '.join(map(words, allowed)) or 'nothing'
+        possible = ', '.join(map(humanize, allowed)) or 'nothing'
         if acting and out_of_turn:
             # another seat's entry: whose turn it is first, and what is possible is theirs
             # (finding 141); the quote is the phase's, which names the turn order where it matters
             message = (f"It is {names()}'s turn, not {model.player_name(player)}'s. "
-                       f"{words(kind).capitalize()} is not possible now; possible now for "
+                       f"{humanize(kind).capitalize()} is not possible now; possible now for "
                        f"{names()}: {possible}.")
         else:
-            message = (f"{words(kind).capitalize()} is not possible now (phase: "
+            message = (f"{humanize(kind).capitalize()} is not possible now (phase: "
                        f"{model.phase_in_words(model.phase)}); possible now: {possible}.")
         raise model.violation(message, model.refused_phase_quote(kind))
     if out_of_turn:

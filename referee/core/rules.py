@@ -252,6 +252,11 @@ def cites(quote: str):
     return decorate
 
 
+def humanize(name) -> str:
+    """A machine name as a player reads it: "turn_gathering" → "turn gathering"."""
+    return str(name).replace("_", " ").replace("-", " ")
+
+
 class Referee:
     """The model of one game in progress. Subclass it once per game.
 
@@ -344,13 +349,12 @@ class Referee:
         a phase nested in another (a `transitions` child, "turn_gathering") as "Turn · gathering"."""
         if phase in cls.phase_names:
             return cls.phase_names[phase]
-        words = lambda name: name.replace("_", " ").replace("-", " ")  # noqa: E731
         for state in cls.states:
             if isinstance(state, dict) and phase.startswith(state["name"] + "_"):
                 child = phase[len(state["name"]) + 1:]
                 if child in state.get("children", ()):
-                    return f"{words(state['name']).capitalize()} · {words(child)}"
-        return words(phase).capitalize()
+                    return f"{humanize(state['name']).capitalize()} · {humanize(child)}"
+        return humanize(phase).capitalize()
 
     @classmethod
     def for_the_table(cls, event: dict) -> bool:

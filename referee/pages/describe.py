@@ -14,12 +14,9 @@ from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
 from ..core import engine
+from ..core.rules import humanize
 
 HISTORY_CACHE = 64  # (game, seat) walks whose log in words is kept between requests
-
-
-def humanize(name) -> str:
-    return str(name).replace("_", " ").replace("-", " ")
 
 
 def phase_words(phase: str, game) -> str:
