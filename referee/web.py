@@ -121,6 +121,12 @@ def decode_json(data: bytes):
     return value if plain else clean_value(value)
 
 
+def decode_json_text(text: str):
+    """`text` (a page's form field, an uploaded file) read as `decode_json` reads a body; a lone
+    surrogate the text holds is kept as its bytes, so that it is refused, not lost."""
+    return decode_json(text.encode("utf-8", "surrogatepass"))
+
+
 class _NotFinite(Exception):
     pass
 

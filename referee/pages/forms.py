@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..core.rules import BadRequest
-from ..web import NOT_JSON, clean_value, decode_json
+from ..web import NOT_JSON, clean_value, decode_json_text
 
 MAX_FORM_ITEMS = 8  # an array with at most this many items is drawn as one field per item
 MAX_LIST = 64  # the most items of any list read from a form when its schema gives no maxItems
@@ -179,7 +179,7 @@ def json_text(text: str, name: str):
     if len(text) > MAX_JSON_TEXT:
         raise BadRequest(f"this is too long: at most {MAX_JSON_TEXT} characters", name)
     try:  # read as the API reads a body: no NaN, NUL, lone surrogate or key written twice
-        return decode_json(text.encode("utf-8", "surrogatepass"))
+        return decode_json_text(text)
     except BadRequest as refused:
         if refused.message.startswith(NOT_JSON):
             raise BadRequest("this was not understood: choose again, or fill in the fields",
@@ -290,7 +290,7 @@ def listed_items(schema: dict, name: str, form) -> list[dict]:
         for pair in fixed[:MAX_FORM_ITEMS]:
             k, _, v = pair.partition("=")
             try:
-                extra[k] = decode_json(v.encode("utf-8", "surrogatepass"))
+                extra[k] = decode_json_text(v)
             except BadRequest:
                 extra[k] = v
         values = numbers(" ".join(form.getlist(field)[:most + 1]), field, most - len(items))

@@ -18,7 +18,7 @@ from flask import Response, flash, g, redirect, render_template, request, url_fo
 from werkzeug.datastructures import MultiDict
 
 from ..core.rules import BadRequest
-from ..web import decode_json, get_sessions
+from ..web import decode_json_text, get_sessions
 from .base import bp, check_csrf, games, not_yet
 from .forms import object_schema
 
@@ -154,7 +154,7 @@ def cards_from_file(game_id: str, text: str) -> dict[str, dict]:
     """The cards of an exported library file, checked: its format and game, at most MAX_CARDS
     cards, each a JSON object of a sensible size under a label."""
     try:  # read as the API reads a body: no NaN, NUL, lone surrogate or key written twice
-        document = decode_json(text.encode("utf-8", "surrogatepass"))
+        document = decode_json_text(text)
     except BadRequest as wrong:
         raise BadRequest(f"this file is not a card library ({wrong.message})", "file") from None
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
